@@ -1,0 +1,183 @@
+/* gbacw-application.c: the gbacw-editor application (org.gbacw.Editor). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "gbacw-application.h"
+#include "gbacw-window.h"
+
+struct _GbacwApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (GbacwApplication, gbacw_application, GTK_TYPE_APPLICATION)
+
+char *
+gbacw_application_find_demo (void)
+{
+  const char *dirs[] = { g_getenv ("GBACW_DATADIR"), PKGDATADIR, SOURCE_DATADIR };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *path = NULL;
+
+      if (dirs[i] == NULL || dirs[i][0] == '\0')
+        continue;
+      path = g_build_filename (dirs[i], "scenarios", "demo.xml", NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+  return NULL;
+}
+
+static GbacwWindow *
+new_window (GbacwApplication *self)
+{
+  return gbacw_window_new (GTK_APPLICATION (self));
+}
+
+/* ---------------------------------------------------------------- app actions */
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GbacwApplication *self = GBACW_APPLICATION (user_data);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (new_window (self));
+      gtk_window_present (window);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GbacwApplication *self = GBACW_APPLICATION (user_data);
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* Closing asks about unsaved changes window by window; the application quits when
+   * the last one is gone. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GbacwApplication *self = GBACW_APPLICATION (user_data);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  const char *authors[] = { _("The gbacw contributors"), NULL };
+
+  gtk_show_about_dialog (window,
+                         "program-name", _("GBACW Editor"),
+                         "logo-icon-name", "org.gbacw.Editor",
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Maps, orders of battle and scenarios for SPI’s "
+                                       "Great Battles of the American Civil War"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_entries[] = {
+  { "open", open_activated },
+  { "quit", quit_activated },
+  { "about", about_activated },
+};
+
+/* ---------------------------------------------------------------- GApplication */
+
+static void
+gbacw_application_startup (GApplication *application)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  g_autoptr(GtkCssProvider) css = NULL;
+
+  G_APPLICATION_CLASS (gbacw_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_entries, G_N_ELEMENTS (app_entries), application);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
+
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/org/gbacw/Editor/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  gtk_window_set_default_icon_name ("org.gbacw.Editor");
+}
+
+/* No file on the command line: the demo scenario, so that there is a map to look at. */
+static void
+gbacw_application_activate (GApplication *application)
+{
+  GbacwApplication *self = GBACW_APPLICATION (application);
+  GbacwWindow *window = new_window (self);
+  g_autofree char *demo = gbacw_application_find_demo ();
+
+  if (demo != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (demo);
+      gbacw_window_load_file (window, file);
+    }
+  else
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("The demo scenario was not found: set GBACW_DATADIR to the directory holding "
+                           "scenarios/demo.xml (looked in %s and %s)"), PKGDATADIR, SOURCE_DATADIR);
+      g_warning ("%s", message);
+      gbacw_window_show_error (window, message);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+gbacw_application_open (GApplication  *application,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  GbacwApplication *self = GBACW_APPLICATION (application);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      GbacwWindow *window = new_window (self);
+      gbacw_window_load_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+gbacw_application_class_init (GbacwApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = gbacw_application_startup;
+  app_class->activate = gbacw_application_activate;
+  app_class->open = gbacw_application_open;
+}
+
+static void
+gbacw_application_init (GbacwApplication *self)
+{
+}
+
+GbacwApplication *
+gbacw_application_new (void)
+{
+  return g_object_new (GBACW_TYPE_APPLICATION,
+                       "application-id", "org.gbacw.Editor",
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/gbacw/Editor",
+                       NULL);
+}

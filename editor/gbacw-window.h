@@ -1,0 +1,29 @@
+/* gbacw-window.h: an editor window showing one document. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "gbacw-document.h"
+#include "gbacw-map-canvas.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_TYPE_WINDOW (gbacw_window_get_type ())
+G_DECLARE_FINAL_TYPE (GbacwWindow, gbacw_window, GBACW, WINDOW, GtkApplicationWindow)
+
+GbacwWindow    *gbacw_window_new (GtkApplication *application);
+
+/* NULL when the window shows nothing (e.g. a file failed to load). */
+GbacwDocument  *gbacw_window_get_document (GbacwWindow *self);
+void            gbacw_window_set_document (GbacwWindow *self, GbacwDocument *document);
+GbacwMapCanvas *gbacw_window_get_canvas (GbacwWindow *self);
+
+/* Loads the file into this window; a failure is shown in the window. TRUE on success. */
+gboolean        gbacw_window_load_file (GbacwWindow *self, GFile *file);
+/* Whether a new file can replace what the window shows without losing changes. */
+gboolean        gbacw_window_is_replaceable (GbacwWindow *self);
+
+/* Shows message at the top of the window until dismissed; NULL hides it. */
+void            gbacw_window_show_error (GbacwWindow *self, const char *message);
+
+G_END_DECLS

@@ -1,0 +1,538 @@
+/* gbacw-combat-charts.c: reading the combat charts of a scenario. */
+#include "gbacw-combat-charts.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (gbacw-chart-error-quark, gbacw_chart_error)
+
+/* Copies value with white space trimmed and the Unicode minus/dashes used as signs
+ * turned into ASCII '-'. */
+static char *
+normalise (const char *value)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = value; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if (c == 0x2212 || c == 0x2013 || c == 0x2014)
+        g_string_append_c (s, '-');
+      else if (c == 0x00BD)
+        g_string_append (s, "1/2");
+      else
+        g_string_append_unichar (s, c);
+    }
+  return g_strstrip (g_string_free (s, FALSE));
+}
+
+gboolean
+gbacw_cell_is_dash (const char *value)
+{
+  g_autofree char *v = NULL;
+
+  if (value == NULL)
+    return FALSE;
+  v = normalise (value);
+  return v[0] == '\0' || g_str_equal (v, "-") || g_ascii_strcasecmp (v, "n/a") == 0;
+}
+
+static gboolean
+parse_simple_number (const char *s, double *out)
+{
+  char *end = NULL;
+  const char *slash = strchr (s, '/');
+
+  if (slash)
+    {
+      gint64 num = g_ascii_strtoll (s, &end, 10);
+      if (end != slash)
+        return FALSE;
+      gint64 den = g_ascii_strtoll (slash + 1, &end, 10);
+      if (*end != '\0' || den <= 0)
+        return FALSE;
+      *out = (double) num / (double) den;
+      return TRUE;
+    }
+  *out = g_ascii_strtod (s, &end);
+  return end != s && *end == '\0';
+}
+
+gboolean
+gbacw_cell_parse_number (const char *value, double *out)
+{
+  g_autofree char *v = NULL;
+  double sign = 1.0, whole = 0.0, frac = 0.0;
+  char *p, *space;
+
+  if (value == NULL)
+    return FALSE;
+  v = normalise (value);
+  p = v;
+  if (*p == '+')
+    p++;
+  else if (*p == '-' && p[1] != '\0')
+    {
+      sign = -1.0;
+      p++;
+    }
+  if (*p == '\0')
+    return FALSE;
+  space = strchr (p, ' ');
+  if (space)
+    {
+      /* "1 1/2" */
+      *space = '\0';
+      if (!parse_simple_number (p, &whole) || !parse_simple_number (g_strstrip (space + 1), &frac))
+        return FALSE;
+      *out = sign * (whole + frac);
+      return TRUE;
+    }
+  if (!parse_simple_number (p, &whole))
+    return FALSE;
+  *out = sign * whole;
+  return TRUE;
+}
+
+gboolean
+gbacw_cell_parse_shift (const char *value, int *out)
+{
+  g_autofree char *v = NULL;
+  size_t len;
+  double n;
+
+  if (value == NULL)
+    return FALSE;
+  if (gbacw_cell_is_dash (value))
+    {
+      *out = 0;
+      return TRUE;
+    }
+  v = normalise (value);
+  len = strlen (v);
+  if (len >= 1 && (v[len - 1] == 'L' || v[len - 1] == 'l' || v[len - 1] == 'R' || v[len - 1] == 'r'))
+    {
+      gboolean left = v[len - 1] == 'L' || v[len - 1] == 'l';
+      v[len - 1] = '\0';
+      g_strstrip (v);
+      if (v[0] == '\0')
+        n = 1;
+      else if (!gbacw_cell_parse_number (v, &n) || n < 0)
+        return FALSE;
+      *out = left ? -(int) n : (int) n;
+      return TRUE;
+    }
+  if (!gbacw_cell_parse_number (v, &n) || n != floor (n))
+    return FALSE;
+  *out = (int) n;
+  return TRUE;
+}
+
+gboolean
+gbacw_range_label_lower (const char *label, double *lower)
+{
+  g_autofree char *v = NULL;
+  char *end = NULL;
+
+  if (label == NULL)
+    return FALSE;
+  v = normalise (label);
+  *lower = g_ascii_strtod (v, &end);
+  if (end == v)
+    return FALSE;
+  return *end == '\0' || *end == '+' || *end == '-';
+}
+
+gboolean
+gbacw_range_label_contains (const char *label, double n, gboolean first)
+{
+  g_autofree char *v = NULL;
+  char *end = NULL;
+  double lo, hi;
+
+  if (label == NULL)
+    return FALSE;
+  v = normalise (label);
+  lo = g_ascii_strtod (v, &end);
+  if (end == v)
+    return FALSE;
+  if (*end == '\0')
+    return first ? n <= lo : n == lo;
+  if (*end == '+' && end[1] == '\0')
+    return n >= lo;
+  if (*end == '-')
+    {
+      const char *rest = end + 1;
+      hi = g_ascii_strtod (rest, &end);
+      if (end == rest || *end != '\0')
+        return FALSE;
+      return (first || n >= lo) && n <= hi;
+    }
+  return FALSE;
+}
+
+static const char *
+chart_title (const GbacwChart *chart)
+{
+  return chart->name ? chart->name : chart->id;
+}
+
+const char *
+gbacw_chart_value (const GbacwScenario *scenario, const char *chart_id, const char *row, const char *col,
+                   GError **error)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, chart_id);
+  int r, c;
+  const GbacwChartRow *chart_row;
+
+  if (chart == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The scenario has no chart “%s”"), chart_id);
+      return NULL;
+    }
+  r = gbacw_chart_find_row (chart, row);
+  c = gbacw_chart_find_column (chart, col);
+  if (r < 0 || c < 0)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   r < 0 ? _("The %s has no row “%s”") : _("The %s has no column “%s”"),
+                   chart_title (chart), r < 0 ? row : col);
+      return NULL;
+    }
+  chart_row = g_ptr_array_index (chart->rows, r);
+  if (chart_row->cells[c].value == NULL || chart_row->cells[c].status == GBACW_CELL_UNKNOWN)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_UNKNOWN_CELL,
+                   _("The %s does not give row “%s”, column “%s” (the cell is unknown)"),
+                   chart_title (chart), row, col);
+      return NULL;
+    }
+  return chart_row->cells[c].value;
+}
+
+/* ------------------------------------------------------------- range 9.25 */
+
+int
+gbacw_range_max (const GbacwScenario *scenario, const char *weapon, GError **error)
+{
+  const char *value;
+  double n;
+
+  if (weapon == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_NOT_ALLOWED,
+                   _("[9.21] The unit has no weapon type and may not fire"));
+      return -1;
+    }
+  value = gbacw_chart_value (scenario, "range-effects", weapon, "max", error);
+  if (value == NULL)
+    return -1;
+  if (!gbacw_cell_parse_number (value, &n) || n < 0)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                   _("The Range Effects chart gives “%s” as the maximum range of %s"), value, weapon);
+      return -1;
+    }
+  return (int) n;
+}
+
+gboolean
+gbacw_range_multiplier (const GbacwScenario *scenario, const char *weapon, int range, double *multiplier,
+                        GError **error)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "range-effects");
+  int max = gbacw_range_max (scenario, weapon, error);
+  const char *value;
+
+  if (max < 0)
+    return FALSE;
+  if (range > max)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_NOT_ALLOWED,
+                   _("[9.23] The target is %d hexes away, beyond the maximum range of %s (%d)"),
+                   range, weapon, max);
+      return FALSE;
+    }
+  for (guint c = 0; c < chart->columns->len; c++)
+    {
+      const char *col = g_ptr_array_index (chart->columns, c);
+      if (g_str_equal (col, "max") || !gbacw_range_label_contains (col, range, FALSE))
+        continue;
+      value = gbacw_chart_value (scenario, "range-effects", weapon, col, error);
+      if (value == NULL)
+        return FALSE;
+      if (gbacw_cell_is_dash (value))
+        {
+          g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_NOT_ALLOWED,
+                       _("[9.23] %s may not fire at a range of %d hexes"), weapon, range);
+          return FALSE;
+        }
+      if (!gbacw_cell_parse_number (value, multiplier) || *multiplier < 0)
+        {
+          g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                       _("The Range Effects chart gives “%s” for %s at range %s"), value, weapon, col);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+               _("The Range Effects chart has no column for a range of %d hexes"), range);
+  return FALSE;
+}
+
+/* --------------------------------------------------------------- CRT 9.16 */
+
+int
+gbacw_fire_crt_column (const GbacwScenario *scenario, gboolean grapeshot, double total, int *n_columns,
+                       GError **error)
+{
+  const char *row = grapeshot ? "grapeshot" : "small-arms";
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "fire-crt");
+  int best = 0;
+
+  if (chart == NULL || chart->columns->len == 0)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The scenario has no chart “%s”"), "fire-crt");
+      return -1;
+    }
+  for (guint c = 0; c < chart->columns->len; c++)
+    {
+      const char *value = gbacw_chart_value (scenario, "fire-crt", row, g_ptr_array_index (chart->columns, c), error);
+      double lower;
+      if (value == NULL)
+        return -1;
+      if (!gbacw_range_label_lower (value, &lower))
+        {
+          g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                       _("The Fire Combat Results Table gives “%s” as a column heading"), value);
+          return -1;
+        }
+      /* the first column takes everything below it ("0 or less", "3 or less") */
+      if (c == 0 || total >= lower)
+        best = (int) c;
+    }
+  if (n_columns)
+    *n_columns = (int) chart->columns->len;
+  return best;
+}
+
+gboolean
+gbacw_crt_parse (const char *value, GbacwCrtResult *out)
+{
+  g_autofree char *v = NULL;
+  char *end = NULL;
+  gint64 n;
+
+  memset (out, 0, sizeof *out);
+  if (value == NULL)
+    return FALSE;
+  if (gbacw_cell_is_dash (value))
+    return TRUE;
+  v = normalise (value);
+  if (g_ascii_strcasecmp (v, "P") == 0)
+    out->kind = GBACW_CRT_PIN;
+  else if (g_ascii_strcasecmp (v, "R") == 0)
+    out->kind = GBACW_CRT_ROUT;
+  else if (g_ascii_strcasecmp (v, "P/R") == 0)
+    out->kind = GBACW_CRT_PIN_ROUT;
+  else
+    {
+      n = g_ascii_strtoll (v, &end, 10);
+      if (end == v || n < 0)
+        return FALSE;
+      out->kind = GBACW_CRT_LOSS;
+      out->losses = (int) n;
+      if (*end == '*')
+        {
+          out->star = TRUE;
+          end++;
+        }
+      if (*end != '\0')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_fire_crt_result (const GbacwScenario *scenario, int column, int die, GbacwCrtResult *out, GError **error)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "fire-crt");
+  g_autofree char *row = g_strdup_printf ("%d", die);
+  const char *value;
+
+  if (chart == NULL || column < 0 || column >= (int) chart->columns->len)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The Fire Combat Results Table has no column %d"), column + 1);
+      return FALSE;
+    }
+  value = gbacw_chart_value (scenario, "fire-crt", row, g_ptr_array_index (chart->columns, column), error);
+  if (value == NULL)
+    return FALSE;
+  if (!gbacw_crt_parse (value, out))
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                   _("The Fire Combat Results Table gives “%s”, which is not a fire result"), value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+gbacw_crt_result_to_string (const GbacwCrtResult *result)
+{
+  switch (result->kind)
+    {
+    case GBACW_CRT_PIN:
+      return g_strdup ("P");
+    case GBACW_CRT_ROUT:
+      return g_strdup ("R");
+    case GBACW_CRT_PIN_ROUT:
+      return g_strdup ("P/R");
+    case GBACW_CRT_LOSS:
+      return g_strdup_printf ("%d%s", result->losses, result->star ? "*" : "");
+    case GBACW_CRT_NONE:
+    default:
+      return g_strdup ("—");
+    }
+}
+
+/* ----------------------------------------------------------- density 8.35 */
+
+gboolean
+gbacw_density_shift (const GbacwScenario *scenario, int sp, int *shift, GError **error)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "density");
+
+  *shift = 0;
+  if (chart == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The scenario has no chart “%s”"), "density");
+      return FALSE;
+    }
+  if (sp <= 0)
+    return TRUE;   /* an empty hex (leaders only) */
+  for (guint r = 0; r < chart->rows->len; r++)
+    {
+      const GbacwChartRow *row = g_ptr_array_index (chart->rows, r);
+      if (!gbacw_range_label_contains (row->id, sp, FALSE))
+        continue;
+      const char *value = gbacw_chart_value (scenario, "density", row->id, "shift", error);
+      if (value == NULL)
+        return FALSE;
+      if (!gbacw_cell_parse_shift (value, shift))
+        {
+          g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                       _("The Density Adjustment Chart gives “%s”, which is not a column shift"), value);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+               _("The Density Adjustment Chart has no row for %d Strength Points"), sp);
+  return FALSE;
+}
+
+/* ------------------------------------------------------ terrain combat 9.56 */
+
+GbacwTecAnswer
+gbacw_terrain_blocks_los (const GbacwScenario *scenario, const char *terrain_id)
+{
+  const char *value = gbacw_chart_value (scenario, "terrain-combat", terrain_id, "blocks-los", NULL);
+
+  if (value == NULL)
+    return GBACW_TEC_ABSENT;
+  if (g_ascii_strcasecmp (value, "yes") == 0)
+    return GBACW_TEC_YES;
+  if (g_ascii_strcasecmp (value, "other") == 0 || g_ascii_strcasecmp (value, "O/T") == 0)
+    return GBACW_TEC_OTHER;
+  return GBACW_TEC_NO;
+}
+
+gboolean
+gbacw_terrain_fire_shift (const GbacwScenario *scenario, const char *terrain_id, int *shift)
+{
+  const char *value = gbacw_chart_value (scenario, "terrain-combat", terrain_id, "fire-shift", NULL);
+
+  *shift = 0;
+  if (value == NULL || g_ascii_strcasecmp (value, "other") == 0 || g_ascii_strcasecmp (value, "O/T") == 0)
+    return FALSE;
+  return gbacw_cell_parse_shift (value, shift);
+}
+
+/* ------------------------------------------------------- leader loss 17.76 */
+
+/* "6", "2,12", "2 or 12", "2-4": whether roll is listed. */
+static gboolean
+roll_listed (const char *value, int roll)
+{
+  g_autofree char *v = normalise (value);
+  g_auto (GStrv) parts = NULL;
+
+  for (char *p = v; *p; p++)
+    if (*p == ',' || *p == ';')
+      *p = ' ';
+  parts = g_strsplit (v, " ", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      if (parts[i][0] == '\0' || g_ascii_strcasecmp (parts[i], "or") == 0)
+        continue;
+      if (gbacw_range_label_contains (parts[i], roll, FALSE))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+gbacw_leader_casualty (const GbacwScenario *scenario, const char *row, int roll, GbacwLeaderFate *fate,
+                       GError **error)
+{
+  static const struct { const char *col; GbacwLeaderFate fate; } cols[] = {
+    { "killed", GBACW_LEADER_FATE_KILLED },
+    { "captured", GBACW_LEADER_FATE_CAPTURED },
+    { "wounded", GBACW_LEADER_FATE_WOUNDED },
+  };
+
+  *fate = GBACW_LEADER_FATE_NONE;
+  if (gbacw_scenario_find_chart (scenario, "leader-casualty") == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The scenario has no chart “%s”"), "leader-casualty");
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cols); i++)
+    {
+      const char *value = gbacw_chart_value (scenario, "leader-casualty", row, cols[i].col, error);
+      if (value == NULL)
+        return FALSE;
+      if (!gbacw_cell_is_dash (value) && roll_listed (value, roll))
+        {
+          *fate = cols[i].fate;
+          return TRUE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_seeing_the_elephant (const GbacwScenario *scenario, int roll, int *morale, GError **error)
+{
+  g_autofree char *row = g_strdup_printf ("%d", roll);
+  const char *value = gbacw_chart_value (scenario, "seeing-the-elephant", row, "morale", error);
+  double n;
+
+  if (value == NULL)
+    return FALSE;
+  if (!gbacw_cell_parse_number (value, &n) || n < 1)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                   _("The Seeing the Elephant Table gives “%s”, which is not a Morale Rating"), value);
+      return FALSE;
+    }
+  *morale = (int) n;
+  return TRUE;
+}

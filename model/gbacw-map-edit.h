@@ -1,0 +1,61 @@
+/* gbacw-map-edit.h: a set of cell changes on the map's layers.
+ *
+ * The old value of each cell is read from the scenario when the edit is first
+ * applied, so an edit can be built from what the user did before knowing what
+ * was there. Edits of one brush stroke share a merge key and merge into one
+ * undo step.
+ */
+#pragma once
+
+#include "gbacw-command.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  GBACW_LAYER_TERRAIN,            /* per hex: guint64 mask of hex terrain indices */
+  GBACW_LAYER_ELEVATION,          /* per hex: level (a gint16, passed as (guint64) (gint64) level) */
+  GBACW_LAYER_HEXSIDE_FEATURES,   /* per hexside id: guint32 mask of hexside type indices */
+  GBACW_LAYER_HEXSIDE_INSIDE,     /* per hexside id: guint32 mask, see GbacwMap */
+  GBACW_LAYER_HEXSIDE_LINES,      /* per hexside id: guint16 mask of line type indices */
+} GbacwMapLayer;
+
+#define GBACW_TYPE_MAP_EDIT (gbacw_map_edit_get_type ())
+G_DECLARE_FINAL_TYPE (GbacwMapEdit, gbacw_map_edit, GBACW, MAP_EDIT, GbacwCommand)
+
+/* merge_key: 0 never merges; edits with the same non-zero key merge (one per stroke,
+ * e.g. g_get_monotonic_time () at button press). */
+GbacwMapEdit *gbacw_map_edit_new (const char *label, guint merge_key);
+/* Setting the same cell twice keeps the last value. Values are truncated to the layer's width. */
+void          gbacw_map_edit_set (GbacwMapEdit *self, GbacwMapLayer layer, guint index, guint64 new_value);
+/* name NULL removes the name. */
+void          gbacw_map_edit_set_hexside_name (GbacwMapEdit *self, GbacwHexsideId hexside, const char *name);
+guint         gbacw_map_edit_get_merge_key (GbacwMapEdit *self);
+/* Cells and names set; 0 for an edit that would change nothing because it names nothing. */
+guint         gbacw_map_edit_get_n_changes (GbacwMapEdit *self);
+
+/* Convenience constructors; they read the scenario to compute new values but do not
+ * apply anything. hexes are int hex indices; off-map ones are ignored. */
+
+/* add TRUE adds mask to each hex's terrain; FALSE replaces it (mask 0 erases). */
+GbacwMapEdit *gbacw_map_edit_paint_terrain (const GbacwScenario *scenario, GArray *hexes, guint64 mask,
+                                            gboolean add, guint merge_key);
+GbacwMapEdit *gbacw_map_edit_set_elevation (const GbacwScenario *scenario, GArray *hexes, int level,
+                                            guint merge_key);
+/* Turns hexside type type_index on or off on hexside. For a side="inside" type,
+ * inside_hex (an index, one of the two hexes of the hexside) says which hex is
+ * inside; -1 keeps what is recorded. Turning off the last feature of a hexside also
+ * drops its name, which the file could not keep. */
+GbacwMapEdit *gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideId hexside,
+                                                  int type_index, gboolean on, int inside_hex,
+                                                  guint merge_key);
+/* Turns line type line_type on or off between the adjacent on-map hexes a and b. */
+GbacwMapEdit *gbacw_map_edit_set_line (const GbacwScenario *scenario, GbacwHex a, GbacwHex b, int line_type,
+                                       gboolean on, guint merge_key);
+/* Replaces the terrain of start_hex and of every hex connected to it (through
+ * neighbours) that has the same terrain mask as it by mask. */
+GbacwMapEdit *gbacw_map_edit_flood_fill (const GbacwScenario *scenario, int start_hex, guint64 mask);
+/* Marks crest_type_index on every hexside between two on-map hexes of different
+ * elevation (existing marks stay). */
+GbacwMapEdit *gbacw_map_edit_auto_crest (const GbacwScenario *scenario, int crest_type_index);
+
+G_END_DECLS

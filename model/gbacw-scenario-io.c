@@ -1,0 +1,3535 @@
+/* gbacw-scenario-io.c: reading and writing scenario files (docs/file-format.md).
+ *
+ * Loading: the bytes are parsed by libxml2 without DTDs (a DOCTYPE stops the parser
+ * before any of it is read, so entity bombs and external entities never get a chance),
+ * the version is checked, the document is validated against the RELAX NG schema (parsed
+ * once and cached), and then the model is built while checking what the schema cannot.
+ * The first error wins; its message starts with "FILE:LINE: ".
+ *
+ * Saving: a GString writer with its own escaping, in the canonical form described in
+ * the format doc, so that load then save of a saved file is byte-identical.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifndef GETTEXT_PACKAGE
+#define GETTEXT_PACKAGE "gbacw"
+#endif
+
+#include "gbacw-scenario-io.h"
+
+#include <glib/gi18n-lib.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/relaxng.h>
+#include <libxml/SAX2.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+G_DEFINE_QUARK (gbacw-io-error-quark, gbacw_io_error)
+
+#define SCHEMA_FILE_NAME "gbacw-scenario.rng"
+#define MAX_SCHEMA_ERRORS 16
+
+/* ==================================================================== schema */
+
+static GMutex schema_lock;
+static char *schema_path_override;
+static char *schema_cached_path;
+static xmlRelaxNGPtr schema_cached;
+static GHashTable *schema_attributes;   /* attribute names the schema knows, for messages */
+
+static void
+collect_attribute_names (xmlNodePtr node, GHashTable *names)
+{
+  for (xmlNodePtr c = node; c; c = c->next)
+    if (c->type == XML_ELEMENT_NODE)
+      {
+        if (strcmp ((const char *) c->name, "attribute") == 0)
+          {
+            xmlChar *name = xmlGetNoNsProp (c, BAD_CAST "name");
+            if (name)
+              {
+                g_hash_table_add (names, g_strdup ((const char *) name));
+                xmlFree (name);
+              }
+          }
+        collect_attribute_names (c->children, names);
+      }
+}
+
+void
+gbacw_scenario_io_set_schema_path (const char *path)
+{
+  g_mutex_lock (&schema_lock);
+  g_free (schema_path_override);
+  schema_path_override = g_strdup (path);
+  g_mutex_unlock (&schema_lock);
+}
+
+/* Call with schema_lock held. */
+static char *
+find_schema_path (void)
+{
+  const char *env = g_getenv ("GBACW_DATADIR");
+  GPtrArray *candidates = g_ptr_array_new_with_free_func (g_free);
+  char *result = NULL;
+
+  if (schema_path_override)
+    return g_strdup (schema_path_override);
+  if (env && *env)
+    g_ptr_array_add (candidates, g_build_filename (env, SCHEMA_FILE_NAME, NULL));
+#ifdef SOURCE_DATADIR
+  g_ptr_array_add (candidates, g_build_filename (SOURCE_DATADIR, SCHEMA_FILE_NAME, NULL));
+#endif
+#ifdef PKGDATADIR
+  g_ptr_array_add (candidates, g_build_filename (PKGDATADIR, SCHEMA_FILE_NAME, NULL));
+#endif
+  for (guint i = 0; i < candidates->len && !result; i++)
+    if (g_file_test (g_ptr_array_index (candidates, i), G_FILE_TEST_IS_REGULAR))
+      result = g_strdup (g_ptr_array_index (candidates, i));
+  if (!result)
+    result = candidates->len ? g_strdup (g_ptr_array_index (candidates, 0)) : g_strdup (SCHEMA_FILE_NAME);
+  g_ptr_array_unref (candidates);
+  return result;
+}
+
+static void
+schema_parse_error (void *data, xmlErrorPtr err)
+{
+  GString *messages = data;
+  if (err && err->level >= XML_ERR_ERROR && err->message && messages->len < 1000)
+    {
+      if (messages->len)
+        g_string_append (messages, "; ");
+      g_string_append (messages, err->message);
+      while (messages->len && g_ascii_isspace (messages->str[messages->len - 1]))
+        g_string_truncate (messages, messages->len - 1);
+    }
+}
+
+/* Call with schema_lock held. Returns the cached schema, parsing it on first use. */
+static xmlRelaxNGPtr
+get_schema (const char *display_name, GError **error)
+{
+  g_autofree char *path = find_schema_path ();
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GString) messages = NULL;
+  gsize length;
+  xmlRelaxNGParserCtxtPtr pctxt;
+  xmlRelaxNGPtr schema;
+
+  if (schema_cached && g_strcmp0 (schema_cached_path, path) == 0)
+    return schema_cached;
+
+  if (!g_file_get_contents (path, &contents, &length, &local_error))
+    {
+      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_SCHEMA,
+                   _("%s: cannot check the file: the gbacw schema could not be read (%s)"),
+                   display_name, local_error->message);
+      return NULL;
+    }
+  messages = g_string_new (NULL);
+  pctxt = xmlRelaxNGNewMemParserCtxt (contents, (int) length);
+  xmlRelaxNGSetParserStructuredErrors (pctxt, schema_parse_error, messages);
+  schema = xmlRelaxNGParse (pctxt);
+  xmlRelaxNGFreeParserCtxt (pctxt);
+  if (schema == NULL)
+    {
+      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_SCHEMA,
+                   _("%s: cannot check the file: the gbacw schema %s is broken (%s)"),
+                   display_name, path, messages->len ? messages->str : "?");
+      return NULL;
+    }
+  if (schema_cached)
+    xmlRelaxNGFree (schema_cached);
+  schema_cached = schema;
+  g_clear_pointer (&schema_attributes, g_hash_table_unref);
+  schema_attributes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  {
+    xmlDocPtr doc = xmlReadMemory (contents, (int) length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR
+                                                                          | XML_PARSE_NOWARNING);
+    if (doc)
+      {
+        collect_attribute_names (xmlDocGetRootElement (doc), schema_attributes);
+        xmlFreeDoc (doc);
+      }
+  }
+  g_free (schema_cached_path);
+  schema_cached_path = g_steal_pointer (&path);
+  return schema;
+}
+
+/* ==================================================================== loader state */
+
+typedef struct {
+  const char *name;          /* display name for messages */
+  GError *error;             /* the first error */
+
+  /* parsing */
+  gboolean forbidden;
+  long forbidden_line;
+  const char *forbidden_what;
+  gboolean parse_failed;
+  long parse_line;
+  int parse_code;
+  char *parse_message;
+
+  /* schema validation */
+  guint n_schema_errors;
+  long schema_lines[MAX_SCHEMA_ERRORS];
+  int schema_codes[MAX_SCHEMA_ERRORS];
+  char *schema_messages[MAX_SCHEMA_ERRORS];
+  char *schema_str1[MAX_SCHEMA_ERRORS];
+  char *schema_str2[MAX_SCHEMA_ERRORS];
+  xmlNodePtr schema_nodes[MAX_SCHEMA_ERRORS];
+
+  /* building */
+  GString *scratch;
+  GString *what;
+  const GbacwHexGrid *grid;
+} Loader;
+
+static void
+loader_clear (Loader *ld)
+{
+  g_clear_error (&ld->error);
+  g_clear_pointer (&ld->parse_message, g_free);
+  for (guint i = 0; i < ld->n_schema_errors; i++)
+    {
+      g_free (ld->schema_messages[i]);
+      g_free (ld->schema_str1[i]);
+      g_free (ld->schema_str2[i]);
+    }
+  ld->n_schema_errors = 0;
+  if (ld->scratch)
+    g_string_free (ld->scratch, TRUE);
+  if (ld->what)
+    g_string_free (ld->what, TRUE);
+  ld->scratch = ld->what = NULL;
+}
+
+static gboolean fail_at (Loader *ld, GbacwIoError code, long line, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+/* Records the first error; always returns FALSE. */
+static gboolean
+fail_at (Loader *ld, GbacwIoError code, long line, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  if (ld->error)
+    return FALSE;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (line > 0)
+    ld->error = g_error_new (GBACW_IO_ERROR, code, "%s:%ld: %s", ld->name, line, message);
+  else
+    ld->error = g_error_new (GBACW_IO_ERROR, code, "%s: %s", ld->name, message);
+  return FALSE;
+}
+
+#define invalid(ld, node, ...) fail_at ((ld), GBACW_IO_ERROR_INVALID, xmlGetLineNo (node), __VA_ARGS__)
+
+/* ==================================================================== parsing */
+
+static Loader *
+loader_from_ctxt (void *ctx)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  return ctxt ? ctxt->_private : NULL;
+}
+
+static void
+forbid (void *ctx, const char *what)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Loader *ld = loader_from_ctxt (ctx);
+
+  if (ld && !ld->forbidden)
+    {
+      ld->forbidden = TRUE;
+      ld->forbidden_line = ctxt->input ? ctxt->input->line : 0;
+      ld->forbidden_what = what;
+    }
+  xmlStopParser (ctxt);
+}
+
+static void
+forbid_internal_subset (void *ctx, const xmlChar *name, const xmlChar *external_id, const xmlChar *system_id)
+{
+  forbid (ctx, "doctype");
+}
+
+static void
+forbid_external_subset (void *ctx, const xmlChar *name, const xmlChar *external_id, const xmlChar *system_id)
+{
+  forbid (ctx, "doctype");
+}
+
+static void
+forbid_entity_decl (void *ctx, const xmlChar *name, int type, const xmlChar *public_id, const xmlChar *system_id,
+                    xmlChar *content)
+{
+  forbid (ctx, "entity-decl");
+}
+
+static xmlEntityPtr
+forbid_get_entity (void *ctx, const xmlChar *name)
+{
+  forbid (ctx, "entity-ref");
+  return NULL;
+}
+
+static void
+forbid_reference (void *ctx, const xmlChar *name)
+{
+  forbid (ctx, "entity-ref");
+}
+
+static void
+parse_error (void *data, xmlErrorPtr err)
+{
+  Loader *ld = loader_from_ctxt (data);
+
+  if (ld == NULL || err == NULL || err->level < XML_ERR_ERROR || ld->forbidden || ld->parse_failed)
+    return;
+  ld->parse_failed = TRUE;
+  ld->parse_line = err->line;
+  ld->parse_code = err->code;
+  ld->parse_message = g_strstrip (g_strdup (err->message ? err->message : ""));
+}
+
+static void
+schema_error (void *data, xmlErrorPtr err)
+{
+  Loader *ld = data;
+
+  if (err == NULL || err->level < XML_ERR_ERROR || ld->n_schema_errors >= MAX_SCHEMA_ERRORS)
+    return;
+  ld->schema_lines[ld->n_schema_errors] = err->node ? xmlGetLineNo (err->node) : err->line;
+  if (ld->schema_lines[ld->n_schema_errors] <= 0)
+    ld->schema_lines[ld->n_schema_errors] = err->line;
+  ld->schema_codes[ld->n_schema_errors] = err->code;
+  ld->schema_messages[ld->n_schema_errors] = g_strstrip (g_strdup (err->message ? err->message : ""));
+  ld->schema_str1[ld->n_schema_errors] = g_strdup (err->str1);
+  ld->schema_str2[ld->n_schema_errors] = g_strdup (err->str2);
+  ld->schema_nodes[ld->n_schema_errors] = err->node;
+  ld->n_schema_errors++;
+}
+
+static const char *attr (const xmlNode *node, const char *name);
+
+/* "<unit id="u-8ny">": names the element in schema messages. */
+static char *
+describe_element (const xmlNode *node)
+{
+  const char *id = attr (node, "id");
+  if (id)
+    return g_strdup_printf ("<%s id=\"%s\">", (const char *) node->name, id);
+  return g_strdup_printf ("<%s>", (const char *) node->name);
+}
+
+/* libxml2's RELAX NG validator reports a specific error and then generic ones for each
+ * enclosing element ("failed to validate content"); report the specific one, in words. */
+static void
+report_schema_error (Loader *ld)
+{
+  guint best = 0;
+  int code;
+  const char *str1, *str2;
+  const xmlNode *node;
+  g_autofree char *element = NULL;
+
+  if (g_getenv ("GBACW_IO_DEBUG"))
+    for (guint i = 0; i < ld->n_schema_errors; i++)
+      g_printerr ("schema error %u: line %ld code %d: %s\n", i, ld->schema_lines[i], ld->schema_codes[i],
+                  ld->schema_messages[i]);
+  if (ld->n_schema_errors == 0)
+    {
+      fail_at (ld, GBACW_IO_ERROR_SCHEMA, 0, _("the file does not follow the gbacw scenario format"));
+      return;
+    }
+  for (guint i = 0; i < ld->n_schema_errors; i++)
+    {
+      code = ld->schema_codes[i];
+      if (code != XML_RELAXNG_ERR_CONTENTVALID && code != XML_RELAXNG_ERR_INTEREXTRA
+          && code != XML_RELAXNG_ERR_NOELEM)
+        {
+          best = i;
+          break;
+        }
+    }
+  code = ld->schema_codes[best];
+  str1 = ld->schema_str1[best];
+  str2 = ld->schema_str2[best];
+  node = ld->schema_nodes[best];
+  if (node && node->type == XML_ELEMENT_NODE)
+    element = describe_element (node);
+
+  switch (code)
+    {
+    case XML_RELAXNG_ERR_INVALIDATTR:
+      if (element && str1 && str2 && schema_attributes && g_hash_table_contains (schema_attributes, str1))
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+                   _("%s: the value of %s=\"%s\" is not allowed here"), element, str1,
+                   attr (node, str1) ? attr (node, str1) : "");
+          return;
+        }
+      if (element && str1)
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+                   _("%s: unknown attribute “%s”"), element, str1);
+          return;
+        }
+      break;
+    case XML_RELAXNG_ERR_ELEMWRONG:
+      if (str1)
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+                   _("the element <%s> is not allowed here: it is unknown, out of order, or misplaced"), str1);
+          return;
+        }
+      break;
+    case XML_RELAXNG_ERR_EXTRACONTENT:
+      if (str1 && str2)
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+                   _("the element <%s> is not allowed in <%s>: it is unknown, out of order, or misplaced"),
+                   str2, str1);
+          return;
+        }
+      break;
+    case XML_RELAXNG_ERR_ATTRVALID:
+      if (element)
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+                   _("%s: an attribute is missing or has a value that is not allowed"), element);
+          return;
+        }
+      break;
+    default:
+      break;
+    }
+  fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+           _("the file does not follow the gbacw scenario format: %s"), ld->schema_messages[best]);
+}
+
+static const char *
+attr (const xmlNode *node, const char *name)
+{
+  for (const xmlAttr *a = node->properties; a; a = a->next)
+    if (a->ns == NULL && strcmp ((const char *) a->name, name) == 0)
+      {
+        if (a->children == NULL || a->children->content == NULL)
+          return "";
+        return (const char *) a->children->content;
+      }
+  return NULL;
+}
+
+/* Parses, refuses DTDs and entities, checks the root element and the version, validates.
+ * root_name is "scenario" or "charts". */
+static xmlDocPtr
+parse_document (Loader *ld, const char *data, gsize length, const char *root_name)
+{
+  xmlParserCtxtPtr ctxt;
+  xmlDocPtr doc;
+  xmlNodePtr root;
+  const char *version;
+  xmlRelaxNGPtr schema;
+  GError *schema_load_error = NULL;
+  int options = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+
+  if (length > GBACW_MAX_FILE_SIZE)
+    {
+      fail_at (ld, GBACW_IO_ERROR_TOO_LARGE, 0,
+               _("the file is %" G_GSIZE_FORMAT " MiB; gbacw does not open files larger than %u MiB"),
+               length / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
+      return NULL;
+    }
+
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    {
+      fail_at (ld, GBACW_IO_ERROR_PARSE, 0, _("out of memory"));
+      return NULL;
+    }
+  ctxt->_private = ld;
+  ctxt->sax->serror = parse_error;
+  ctxt->sax->internalSubset = forbid_internal_subset;
+  ctxt->sax->externalSubset = forbid_external_subset;
+  ctxt->sax->entityDecl = forbid_entity_decl;
+  ctxt->sax->getEntity = forbid_get_entity;
+  ctxt->sax->getParameterEntity = forbid_get_entity;
+  ctxt->sax->reference = forbid_reference;
+
+  doc = xmlCtxtReadMemory (ctxt, data, (int) length, NULL, NULL, options);
+  ctxt->_private = NULL;
+  xmlFreeParserCtxt (ctxt);
+
+  if (ld->forbidden || (doc && (doc->intSubset || doc->extSubset)))
+    {
+      long line = ld->forbidden ? ld->forbidden_line : 1;
+      if (g_strcmp0 (ld->forbidden_what, "entity-ref") == 0)
+        fail_at (ld, GBACW_IO_ERROR_FORBIDDEN, line,
+                 _("the file uses an entity reference (&name;); gbacw files may only use &amp; &lt; &gt; "
+                   "&quot; &apos; and character references such as &#233;"));
+      else
+        fail_at (ld, GBACW_IO_ERROR_FORBIDDEN, line,
+                 _("the file has a document type declaration (<!DOCTYPE …>); gbacw files may not have "
+                   "DTDs or entity declarations, which could make the program read other files or use "
+                   "unbounded memory. Remove the <!DOCTYPE> and any <!ENTITY> lines."));
+      if (doc)
+        xmlFreeDoc (doc);
+      return NULL;
+    }
+  if (doc == NULL || ld->parse_failed)
+    {
+      if (ld->parse_failed)
+        fail_at (ld, GBACW_IO_ERROR_PARSE, ld->parse_line, _("the file is not well-formed XML: %s"),
+                 ld->parse_message);
+      else
+        fail_at (ld, GBACW_IO_ERROR_PARSE, 0, _("the file is not well-formed XML"));
+      if (doc)
+        xmlFreeDoc (doc);
+      return NULL;
+    }
+
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL)
+    {
+      fail_at (ld, GBACW_IO_ERROR_PARSE, 1, _("the file is empty"));
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+  if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, GBACW_NAMESPACE) != 0)
+    {
+      fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+               _("this is not a gbacw file: its root element <%s> is not in the namespace %s"),
+               (const char *) root->name, GBACW_NAMESPACE);
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+  if (strcmp ((const char *) root->name, root_name) != 0)
+    {
+      if (strcmp (root_name, "scenario") == 0 && strcmp ((const char *) root->name, "charts") == 0)
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+                 _("this is a chart library (<charts>), not a scenario"));
+      else if (strcmp (root_name, "charts") == 0 && strcmp ((const char *) root->name, "scenario") == 0)
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+                 _("this is a scenario, not a chart library (<charts>)"));
+      else
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+                 _("the root element is <%s>; a gbacw file starts with <%s>"),
+                 (const char *) root->name, root_name);
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+
+  /* The version, before the schema: a newer file would fail validation for reasons that
+   * do not help the user. */
+  version = attr (root, "version");
+  if (version)
+    {
+      g_autofree char *v = g_strstrip (g_strdup (version));
+      gint64 n;
+      if (g_ascii_string_to_signed (v, 10, 1, G_MAXINT, &n, NULL) && n > GBACW_FORMAT_VERSION)
+        {
+          fail_at (ld, GBACW_IO_ERROR_VERSION, xmlGetLineNo (root),
+                   _("this file was written by a newer gbacw (format version %d); this gbacw reads "
+                     "format version %d. Update gbacw to open it."),
+                   (int) n, GBACW_FORMAT_VERSION);
+          xmlFreeDoc (doc);
+          return NULL;
+        }
+    }
+
+  if (strcmp (root_name, "scenario") == 0)
+    {
+      gboolean has_map = FALSE;
+      for (xmlNodePtr c = root->children; c && !has_map; c = c->next)
+        has_map = c->type == XML_ELEMENT_NODE && strcmp ((const char *) c->name, "map") == 0;
+      if (!has_map)
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root), _("the scenario has no <map> element"));
+          xmlFreeDoc (doc);
+          return NULL;
+        }
+    }
+
+  g_mutex_lock (&schema_lock);
+  schema = get_schema (ld->name, &schema_load_error);
+  if (schema)
+    {
+      xmlRelaxNGValidCtxtPtr vctxt = xmlRelaxNGNewValidCtxt (schema);
+      int ret;
+      xmlRelaxNGSetValidStructuredErrors (vctxt, schema_error, ld);
+      ret = xmlRelaxNGValidateDoc (vctxt, doc);
+      xmlRelaxNGFreeValidCtxt (vctxt);
+      if (ret != 0)
+        report_schema_error (ld);
+    }
+  g_mutex_unlock (&schema_lock);
+  if (schema_load_error)
+    {
+      if (!ld->error)
+        ld->error = schema_load_error;
+      else
+        g_error_free (schema_load_error);
+    }
+  if (ld->error)
+    {
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+  return doc;
+}
+
+/* ==================================================================== tree helpers */
+
+static gboolean
+is (const xmlNode *node, const char *name)
+{
+  return strcmp ((const char *) node->name, name) == 0;
+}
+
+static xmlNode *
+first_element (const xmlNode *node)
+{
+  for (xmlNode *c = node->children; c; c = c->next)
+    if (c->type == XML_ELEMENT_NODE)
+      return c;
+  return NULL;
+}
+
+static xmlNode *
+next_element (const xmlNode *node)
+{
+  for (xmlNode *c = node->next; c; c = c->next)
+    if (c->type == XML_ELEMENT_NODE)
+      return c;
+  return NULL;
+}
+
+#define FOR_ELEMENTS(child, parent) \
+  for (xmlNode *child = first_element (parent); child; child = next_element (child))
+
+static xmlNode *
+child_element (const xmlNode *node, const char *name)
+{
+  FOR_ELEMENTS (c, node)
+    if (is (c, name))
+      return c;
+  return NULL;
+}
+
+/* The text content of an element; valid until the next call with the same loader. */
+static const char *
+text (Loader *ld, const xmlNode *node)
+{
+  const xmlNode *only = NULL;
+  guint n = 0;
+
+  for (const xmlNode *c = node->children; c; c = c->next)
+    if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)
+      {
+        only = c;
+        n++;
+      }
+  if (n == 0)
+    return "";
+  if (n == 1)
+    return only->content ? (const char *) only->content : "";
+  g_string_truncate (ld->scratch, 0);
+  for (const xmlNode *c = node->children; c; c = c->next)
+    if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content)
+      g_string_append (ld->scratch, (const char *) c->content);
+  return ld->scratch->str;
+}
+
+static gboolean
+has_text (const xmlNode *node)
+{
+  for (const xmlNode *c = node->children; c; c = c->next)
+    if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content && *c->content)
+      return TRUE;
+  return FALSE;
+}
+
+/* "unit “u-8ny”", "<turn>": names an element in messages. */
+static const char *
+what (Loader *ld, const xmlNode *node)
+{
+  const char *id = attr (node, "id");
+  g_string_truncate (ld->what, 0);
+  if (id)
+    g_string_append_printf (ld->what, "%s “%s”", (const char *) node->name, id);
+  else
+    g_string_append_printf (ld->what, "<%s>", (const char *) node->name);
+  return ld->what->str;
+}
+
+static char *
+dup_attr (const xmlNode *node, const char *name)
+{
+  return g_strdup (attr (node, name));
+}
+
+static char *
+strip_dup (const char *s)
+{
+  return g_strstrip (g_strdup (s));
+}
+
+static gboolean
+parse_int_text (const char *s, gint64 *out)
+{
+  g_autofree char *t = strip_dup (s);
+  const char *p = t;
+  if (*p == '+')
+    p++;
+  return g_ascii_string_to_signed (p, 10, G_MININT + 1, G_MAXINT, out, NULL);
+}
+
+/* An optional integer attribute in [min, max]; absent leaves *out alone. */
+static gboolean
+get_int (Loader *ld, const xmlNode *node, const char *name, int min, int max, int *out)
+{
+  const char *s = attr (node, name);
+  gint64 v;
+
+  if (s == NULL)
+    return TRUE;
+  if (!parse_int_text (s, &v))
+    return invalid (ld, node, _("%s: %s=\"%s\" is not a whole number in range"), what (ld, node), name, s);
+  if (v < min || v > max)
+    {
+      if (max == G_MAXINT)
+        return invalid (ld, node, _("%s: %s=\"%s\" is out of range: it must be %d or more"),
+                        what (ld, node), name, s, min);
+      return invalid (ld, node, _("%s: %s=\"%s\" is out of range: it must be %d to %d"),
+                      what (ld, node), name, s, min, max);
+    }
+  *out = (int) v;
+  return TRUE;
+}
+
+static gboolean
+parse_double_text (const char *s, double *out)
+{
+  char *end;
+  double v;
+  while (g_ascii_isspace (*s))
+    s++;
+  if (*s == '\0')
+    return FALSE;
+  v = g_ascii_strtod (s, &end);
+  while (g_ascii_isspace (*end))
+    end++;
+  if (*end != '\0' || !isfinite (v))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+get_double (Loader *ld, const xmlNode *node, const char *name, double min, double max, double *out)
+{
+  const char *s = attr (node, name);
+  double v;
+
+  if (s == NULL)
+    return TRUE;
+  if (!parse_double_text (s, &v))
+    return invalid (ld, node, _("%s: %s=\"%s\" is not a number"), what (ld, node), name, s);
+  if (v < min || v > max)
+    return invalid (ld, node, _("%s: %s=\"%s\" is out of range: it must be %g to %g"),
+                    what (ld, node), name, s, min, max);
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+get_yes_no (const xmlNode *node, const char *name)
+{
+  const char *s = attr (node, name);
+  g_autofree char *t = s ? strip_dup (s) : NULL;
+  return t && strcmp (t, "yes") == 0;
+}
+
+/* An attribute holding a token (schema-checked); stripped copy or NULL. */
+static char *
+get_token (const xmlNode *node, const char *name)
+{
+  const char *s = attr (node, name);
+  return s ? strip_dup (s) : NULL;
+}
+
+/* Morale: 1-5 or "?" (green). */
+static gboolean
+get_morale (Loader *ld, const xmlNode *node, const char *name, int *out)
+{
+  const char *s = attr (node, name);
+  g_autofree char *t = s ? strip_dup (s) : NULL;
+  gint64 v;
+
+  if (t == NULL)
+    return TRUE;
+  if (strcmp (t, "?") == 0)
+    {
+      *out = GBACW_MORALE_GREEN;
+      return TRUE;
+    }
+  if (!parse_int_text (t, &v) || v < 1 || v > 5)
+    return invalid (ld, node, _("%s: %s=\"%s\" is out of range: a morale rating is 1 to 5, or ? for a "
+                                "green unit"), what (ld, node), name, s);
+  *out = (int) v;
+  return TRUE;
+}
+
+/* Splits on XML white space, skipping empty pieces; the vector is owned by the caller. */
+static char **
+split_words (const char *s)
+{
+  char **words = g_strsplit_set (s, " \t\r\n", -1);
+  guint out = 0;
+  for (guint i = 0; words[i]; i++)
+    {
+      if (*words[i])
+        words[out++] = words[i];
+      else
+        g_free (words[i]);
+    }
+  words[out] = NULL;
+  return words;
+}
+
+static char *
+hex_label (const GbacwHexGrid *grid, int index)
+{
+  return gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, index));
+}
+
+static gboolean
+parse_hex (Loader *ld, const xmlNode *node, const char *label, int *out)
+{
+  g_autoptr (GError) error = NULL;
+  GbacwHex hex;
+
+  if (!gbacw_hex_grid_parse_label (ld->grid, label, &hex, &error))
+    return invalid (ld, node, "%s: %s", what (ld, node), error->message);
+  *out = gbacw_hex_grid_index (ld->grid, hex);
+  return TRUE;
+}
+
+static gboolean
+get_hex (Loader *ld, const xmlNode *node, const char *name, int *out)
+{
+  g_autofree char *label = get_token (node, name);
+  if (label == NULL)
+    return TRUE;
+  return parse_hex (ld, node, label, out);
+}
+
+/* Appends the hex indices of a white-space separated label list. */
+static gboolean
+parse_hex_list (Loader *ld, const xmlNode *node, const char *s, GArray *out)
+{
+  g_auto (GStrv) words = split_words (s);
+  for (guint i = 0; words[i]; i++)
+    {
+      int index;
+      if (!parse_hex (ld, node, words[i], &index))
+        return FALSE;
+      g_array_append_val (out, index);
+    }
+  return TRUE;
+}
+
+static gboolean
+get_direction (Loader *ld, const xmlNode *node, const char *name, int *out)
+{
+  g_autofree char *s = get_token (node, name);
+  int d;
+
+  if (s == NULL)
+    return TRUE;
+  d = gbacw_hex_direction_parse (ld->grid->orientation, s);
+  if (d < 0)
+    {
+      if (ld->grid->orientation == GBACW_GRID_POINTY_ROWS)
+        return invalid (ld, node, _("%s: direction “%s” does not exist on a map of pointy-topped hexes; "
+                                    "the directions are ne e se sw w nw"), what (ld, node), s);
+      return invalid (ld, node, _("%s: direction “%s” does not exist on a map of flat-topped hexes; "
+                                  "the directions are n ne se s sw nw"), what (ld, node), s);
+    }
+  *out = d;
+  return TRUE;
+}
+
+/* Id uniqueness within one kind: the set maps id -> line of its first definition. */
+static gboolean
+check_unique (Loader *ld, GHashTable *seen, const xmlNode *node, const char *id, const char *kind)
+{
+  gpointer line;
+  if (g_hash_table_lookup_extended (seen, id, NULL, &line))
+    return invalid (ld, node, _("there are two %s with the id “%s” (the other is on line %ld); ids must be unique"),
+                    kind, id, (long) GPOINTER_TO_SIZE (line));
+  g_hash_table_insert (seen, (gpointer) id, GSIZE_TO_POINTER ((gsize) xmlGetLineNo (node)));
+  return TRUE;
+}
+
+/* ==================================================================== catalogue */
+
+typedef struct {
+  GPtrArray *hex_terrain_nodes;   /* xmlNode*, parallel to the parsed catalogue */
+  GPtrArray *hexside_type_nodes;
+  GPtrArray *line_type_nodes;
+} CatalogueNodes;
+
+static gboolean
+load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueNodes *nodes)
+{
+  g_autoptr (GHashTable) terrain_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) hexside_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) line_ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  FOR_ELEMENTS (c, node)
+    {
+      if (is (c, "hex-terrain"))
+        {
+          GbacwHexTerrain *t = g_new0 (GbacwHexTerrain, 1);
+          g_ptr_array_add (cat->hex_terrains, t);
+          g_ptr_array_add (nodes->hex_terrain_nodes, c);
+          t->id = get_token (c, "id");
+          t->code = get_token (c, "code");
+          t->name = dup_attr (c, "name");
+          t->fill = get_token (c, "fill");
+          t->pattern = get_token (c, "pattern");
+          t->height = GBACW_UNSET;
+          t->rule_case = dup_attr (c, "case");
+          if (!check_unique (ld, terrain_ids, c, t->id, _("hex terrains"))
+              || !get_int (ld, c, "height", 0, 100000, &t->height))
+            return FALSE;
+        }
+      else if (is (c, "hexside-type"))
+        {
+          GbacwHexsideType *t = g_new0 (GbacwHexsideType, 1);
+          g_autofree char *side = get_token (c, "side");
+          const char *requires = attr (c, "requires");
+          g_ptr_array_add (cat->hexside_types, t);
+          g_ptr_array_add (nodes->hexside_type_nodes, c);
+          t->id = get_token (c, "id");
+          t->name = dup_attr (c, "name");
+          t->style = get_token (c, "style");
+          t->side = side ? gbacw_side_mode_from_string (side) : GBACW_SIDE_MODE_NONE;
+          if ((int) t->side < 0)
+            t->side = GBACW_SIDE_MODE_NONE;
+          t->requires = requires ? split_words (requires) : NULL;
+          if (t->requires && t->requires[0] == NULL)
+            g_clear_pointer (&t->requires, g_strfreev);
+          t->rule_case = dup_attr (c, "case");
+          if (!check_unique (ld, hexside_ids, c, t->id, _("hexside types")))
+            return FALSE;
+        }
+      else if (is (c, "line-type"))
+        {
+          GbacwLineType *t = g_new0 (GbacwLineType, 1);
+          g_ptr_array_add (cat->line_types, t);
+          g_ptr_array_add (nodes->line_type_nodes, c);
+          t->id = get_token (c, "id");
+          t->name = dup_attr (c, "name");
+          t->colour = get_token (c, "colour");
+          t->style = get_token (c, "style");
+          t->rule_case = dup_attr (c, "case");
+          if (!check_unique (ld, line_ids, c, t->id, _("line types"))
+              || !get_double (ld, c, "width", 0.0, 100.0, &t->width))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+replace_or_append (GPtrArray *array, gpointer item, const char *id, const char *(*get_id) (gpointer))
+{
+  for (guint i = 0; i < array->len; i++)
+    if (g_strcmp0 (get_id (g_ptr_array_index (array, i)), id) == 0)
+      {
+        g_ptr_array_insert (array, (int) i, item);
+        g_ptr_array_remove_index (array, i + 1);
+        return;
+      }
+  g_ptr_array_add (array, item);
+}
+
+static const char *hex_terrain_id (gpointer p) { return ((GbacwHexTerrain *) p)->id; }
+static const char *hexside_type_id (gpointer p) { return ((GbacwHexsideType *) p)->id; }
+static const char *line_type_id (gpointer p) { return ((GbacwLineType *) p)->id; }
+static const char *chart_id (gpointer p) { return ((GbacwChart *) p)->id; }
+
+/* Moves the entries of src into dest, replacing those with the same id. */
+static void
+catalogue_merge (GbacwCatalogue *dest, GbacwCatalogue *src)
+{
+  for (guint i = 0; i < src->hex_terrains->len; i++)
+    {
+      GbacwHexTerrain *t = g_ptr_array_index (src->hex_terrains, i);
+      replace_or_append (dest->hex_terrains, t, t->id, hex_terrain_id);
+    }
+  for (guint i = 0; i < src->hexside_types->len; i++)
+    {
+      GbacwHexsideType *t = g_ptr_array_index (src->hexside_types, i);
+      replace_or_append (dest->hexside_types, t, t->id, hexside_type_id);
+    }
+  for (guint i = 0; i < src->line_types->len; i++)
+    {
+      GbacwLineType *t = g_ptr_array_index (src->line_types, i);
+      replace_or_append (dest->line_types, t, t->id, line_type_id);
+    }
+  g_ptr_array_set_free_func (src->hex_terrains, NULL);
+  g_ptr_array_set_free_func (src->hexside_types, NULL);
+  g_ptr_array_set_free_func (src->line_types, NULL);
+  g_ptr_array_set_size (src->hex_terrains, 0);
+  g_ptr_array_set_size (src->hexside_types, 0);
+  g_ptr_array_set_size (src->line_types, 0);
+  g_ptr_array_set_free_func (src->hex_terrains, (GDestroyNotify) gbacw_hex_terrain_free);
+  g_ptr_array_set_free_func (src->hexside_types, (GDestroyNotify) gbacw_hexside_type_free);
+  g_ptr_array_set_free_func (src->line_types, (GDestroyNotify) gbacw_line_type_free);
+}
+
+/* Finds the node of a parsed entry by id, for messages about the merged catalogue. */
+static const xmlNode *
+node_for_id (GPtrArray *items, GPtrArray *nodes, const char *id, const char *(*get_id) (gpointer))
+{
+  for (guint i = 0; i < items->len; i++)
+    if (g_strcmp0 (get_id (g_ptr_array_index (items, i)), id) == 0)
+      return g_ptr_array_index (nodes, i);
+  return NULL;
+}
+
+/* Checks a merged catalogue: sizes, unique codes, requires. parsed/nodes name the entries
+ * that came from this file (the others are the ones it was merged into). */
+static gboolean
+check_catalogue (Loader *ld, const xmlNode *cat_node, const GbacwCatalogue *merged,
+                 GbacwCatalogue *parsed, CatalogueNodes *nodes)
+{
+  g_autoptr (GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) hexside_ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < merged->hex_terrains->len; i++)
+    {
+      GbacwHexTerrain *t = g_ptr_array_index (merged->hex_terrains, i);
+      const xmlNode *n = node_for_id (parsed->hex_terrains, nodes->hex_terrain_nodes, t->id, hex_terrain_id);
+      const char *other;
+      if (!n)
+        n = cat_node;
+      if (i >= GBACW_MAX_HEX_TERRAINS)
+        return invalid (ld, n, _("too many hex terrain types: at most %d are allowed"), GBACW_MAX_HEX_TERRAINS);
+      if (t->code == NULL || strcmp (t->code, "-") == 0 || strchr (t->code, '+'))
+        return invalid (ld, n, _("hex-terrain “%s”: the code “%s” cannot be used: “-” means “not painted” "
+                                 "and “+” joins codes in the map"), t->id, t->code ? t->code : "");
+      other = g_hash_table_lookup (codes, t->code);
+      if (other)
+        return invalid (ld, n, _("hex-terrain “%s” has the code “%s”, which “%s” already has; "
+                                 "each terrain needs its own code"), t->id, t->code, other);
+      g_hash_table_insert (codes, t->code, t->id);
+    }
+  for (guint i = 0; i < merged->hexside_types->len; i++)
+    {
+      GbacwHexsideType *t = g_ptr_array_index (merged->hexside_types, i);
+      g_hash_table_add (hexside_ids, t->id);
+      if (i >= GBACW_MAX_HEXSIDE_TYPES)
+        {
+          const xmlNode *n = node_for_id (parsed->hexside_types, nodes->hexside_type_nodes, t->id, hexside_type_id);
+          return invalid (ld, n ? n : cat_node, _("too many hexside types: at most %d are allowed"),
+                          GBACW_MAX_HEXSIDE_TYPES);
+        }
+    }
+  for (guint i = 0; i < merged->line_types->len; i++)
+    if (i >= GBACW_MAX_LINE_TYPES)
+      {
+        GbacwLineType *t = g_ptr_array_index (merged->line_types, i);
+        const xmlNode *n = node_for_id (parsed->line_types, nodes->line_type_nodes, t->id, line_type_id);
+        return invalid (ld, n ? n : cat_node, _("too many line types: at most %d are allowed"),
+                        GBACW_MAX_LINE_TYPES);
+      }
+  for (guint i = 0; i < parsed->hexside_types->len; i++)
+    {
+      GbacwHexsideType *t = g_ptr_array_index (parsed->hexside_types, i);
+      for (guint j = 0; t->requires && t->requires[j]; j++)
+        if (!g_hash_table_contains (hexside_ids, t->requires[j]))
+          return invalid (ld, g_ptr_array_index (nodes->hexside_type_nodes, i),
+                          _("hexside-type “%s” requires “%s”, which is not a hexside type of the catalogue"),
+                          t->id, t->requires[j]);
+    }
+  return TRUE;
+}
+
+static void
+catalogue_nodes_init (CatalogueNodes *nodes)
+{
+  nodes->hex_terrain_nodes = g_ptr_array_new ();
+  nodes->hexside_type_nodes = g_ptr_array_new ();
+  nodes->line_type_nodes = g_ptr_array_new ();
+}
+
+static void
+catalogue_nodes_clear (CatalogueNodes *nodes)
+{
+  g_ptr_array_unref (nodes->hex_terrain_nodes);
+  g_ptr_array_unref (nodes->hexside_type_nodes);
+  g_ptr_array_unref (nodes->line_type_nodes);
+}
+
+static void
+catalogue_init_empty (GbacwCatalogue *cat)
+{
+  cat->hex_terrains = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_hex_terrain_free);
+  cat->hexside_types = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_hexside_type_free);
+  cat->line_types = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_line_type_free);
+}
+
+/* ==================================================================== charts */
+
+/* Splits "a | b | c" into trimmed pieces; an empty or blank text has no pieces. */
+static char **
+split_cells (const char *s)
+{
+  const char *p = s;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p == '\0')
+    return g_new0 (char *, 1);
+  {
+    char **cells = g_strsplit (s, "|", -1);
+    for (guint i = 0; cells[i]; i++)
+      g_strstrip (cells[i]);
+    return cells;
+  }
+}
+
+static gboolean
+has_space (const char *s)
+{
+  for (; *s; s++)
+    if (g_ascii_isspace (*s))
+      return TRUE;
+  return FALSE;
+}
+
+static GbacwChart *
+load_chart (Loader *ld, const xmlNode *node)
+{
+  g_autofree char *id = get_token (node, "id");
+  g_autoptr (GbacwChart) chart = gbacw_chart_new (id, attr (node, "name"));
+  g_autoptr (GHashTable) columns = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) rows = g_hash_table_new (g_str_hash, g_str_equal);
+
+  chart->rule_case = dup_attr (node, "case");
+  chart->source = dup_attr (node, "source");
+  FOR_ELEMENTS (c, node)
+    {
+      if (is (c, "note"))
+        g_ptr_array_add (chart->notes, g_strdup (text (ld, c)));
+      else if (is (c, "columns"))
+        {
+          g_auto (GStrv) cols = split_cells (text (ld, c));
+          for (guint i = 0; cols[i]; i++)
+            {
+              if (*cols[i] == '\0')
+                {
+                  invalid (ld, c, _("chart “%s”: column %u has no id"), id, i + 1);
+                  return NULL;
+                }
+              if (has_space (cols[i]))
+                {
+                  invalid (ld, c, _("chart “%s”: the column id “%s” contains a space"), id, cols[i]);
+                  return NULL;
+                }
+              g_ptr_array_add (chart->columns, g_strdup (cols[i]));
+              if (!check_unique (ld, columns, c, g_ptr_array_index (chart->columns, i), _("columns")))
+                return NULL;
+            }
+        }
+      else if (is (c, "row"))
+        {
+          g_autofree char *row_id = get_token (c, "id");
+          g_auto (GStrv) cells = split_cells (text (ld, c));
+          guint n = g_strv_length (cells);
+          GbacwChartRow *row;
+
+          if (n != chart->columns->len)
+            {
+              invalid (ld, c, _("chart “%s”, row “%s”: the number of cells (%u) is not the number of columns (%u); "
+                              "each row needs one cell per column"),
+                       id, row_id, n, chart->columns->len);
+              return NULL;
+            }
+          row = gbacw_chart_add_row (chart, row_id, attr (c, "name"));
+          if (!check_unique (ld, rows, c, row->id, _("rows in this chart")))
+            return NULL;
+          for (guint i = 0; i < n; i++)
+            {
+              if (*cells[i] == '\0')
+                {
+                  invalid (ld, c, _("chart “%s”, row “%s”: cell %u (column “%s”) is empty; write ? for a value "
+                                    "that is not known"), id, row_id, i + 1,
+                           (const char *) g_ptr_array_index (chart->columns, i));
+                  return NULL;
+                }
+              gbacw_cell_parse (&row->cells[i], cells[i]);
+            }
+        }
+      else if (is (c, "cell-note"))
+        {
+          GbacwCellNote *note = g_new0 (GbacwCellNote, 1);
+          g_ptr_array_add (chart->cell_notes, note);
+          note->row = get_token (c, "row");
+          note->col = get_token (c, "col");
+          note->text = g_strdup (text (ld, c));
+          if (!g_hash_table_contains (rows, note->row))
+            {
+              invalid (ld, c, _("chart “%s”: the cell note is about row “%s”, which the chart does not have"),
+                       id, note->row);
+              return NULL;
+            }
+          if (!g_hash_table_contains (columns, note->col))
+            {
+              invalid (ld, c, _("chart “%s”: the cell note is about column “%s”, which the chart does not have"),
+                       id, note->col);
+              return NULL;
+            }
+        }
+    }
+  return g_steal_pointer (&chart);
+}
+
+/* Loads the <chart> children of node into charts, checking ids are unique within the file. */
+static gboolean
+load_charts (Loader *ld, const xmlNode *node, GPtrArray *charts)
+{
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  FOR_ELEMENTS (c, node)
+    if (is (c, "chart"))
+      {
+        GbacwChart *chart = load_chart (ld, c);
+        if (!chart)
+          return FALSE;
+        g_ptr_array_add (charts, chart);
+        if (!check_unique (ld, ids, c, chart->id, _("charts")))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* ==================================================================== order of battle */
+
+typedef struct {
+  GHashTable *side_ids;
+  GHashTable *formation_ids;
+  GHashTable *unit_ids;
+  GPtrArray *formation_nodes;   /* parallel to oob->formations */
+  GHashTable *area_ids;
+} Refs;
+
+static gboolean load_oob_content (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node,
+                                  const char *side, const char *formation, int depth);
+
+static gboolean
+load_unit (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, const char *side, const char *formation)
+{
+  g_autofree char *id = get_token (c, "id");
+  GbacwUnit *u;
+
+  if (is (c, "leader"))
+    {
+      g_autofree char *role = get_token (c, "role");
+      int r = gbacw_leader_role_from_string (role);
+      u = gbacw_unit_new (id, side, GBACW_UNIT_LEADER);
+      g_ptr_array_add (s->oob.units, u);
+      u->formation = g_strdup (formation);
+      u->designation = dup_attr (c, "name");
+      u->rank = dup_attr (c, "rank");
+      if (r >= 0)
+        u->role = r;
+      if (get_yes_no (c, "independent"))
+        u->flags |= GBACW_UNIT_FLAG_INDEPENDENT;
+      if (!get_int (ld, c, "er", 0, 1000, &u->er)
+          || !get_int (ld, c, "rally", 0, 1000, &u->rally)
+          || !get_int (ld, c, "dir", 0, 1000, &u->dir)
+          || !get_int (ld, c, "cp", 0, 1000, &u->cp)
+          || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp))
+        return FALSE;
+    }
+  else
+    {
+      g_autofree char *type = get_token (c, "type");
+      g_autofree char *crew = get_token (c, "crew");
+      int t = gbacw_unit_type_from_string (type);
+      u = gbacw_unit_new (id, side, t >= 0 ? t : GBACW_UNIT_INFANTRY);
+      g_ptr_array_add (s->oob.units, u);
+      u->formation = g_strdup (formation);
+      u->designation = dup_attr (c, "designation");
+      u->weapon = get_token (c, "weapon");
+      if (get_yes_no (c, "independent"))
+        u->flags |= GBACW_UNIT_FLAG_INDEPENDENT;
+      if (get_yes_no (c, "sharpshooter"))
+        u->flags |= GBACW_UNIT_FLAG_SHARPSHOOTER;
+      if (get_yes_no (c, "horse-artillery"))
+        u->flags |= GBACW_UNIT_FLAG_HORSE_ARTILLERY;
+      if (get_yes_no (c, "section"))
+        u->flags |= GBACW_UNIT_FLAG_SECTION;
+      if (get_yes_no (c, "double-shot"))
+        u->flags |= GBACW_UNIT_FLAG_DOUBLE_SHOT;
+      if (crew && strcmp (crew, "full") == 0)
+        u->crew = GBACW_CREW_FULL;
+      else if (crew && strcmp (crew, "half") == 0)
+        u->crew = GBACW_CREW_HALF;
+      else if (!get_int (ld, c, "crew", 0, 100000, &u->crew_strength))
+        return FALSE;
+      if (!get_int (ld, c, "strength", 0, 100000, &u->strength)
+          || !get_int (ld, c, "guns", 0, 1000, &u->guns)
+          || !get_int (ld, c, "small-arms", 0, 100000, &u->small_arms_boxes)
+          || !get_int (ld, c, "artillery-ammo", 0, 100000, &u->artillery_boxes)
+          || !get_morale (ld, c, "morale", &u->morale)
+          || !get_morale (ld, c, "dismounted-morale", &u->dismounted_morale)
+          || !get_int (ld, c, "rounds", 0, 100000, &u->rounds)
+          || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp))
+        return FALSE;
+    }
+  return check_unique (ld, refs->unit_ids, c, u->id, _("units or leaders"));
+}
+
+static gboolean
+load_formation (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, const char *side,
+                const char *parent, int depth)
+{
+  g_autofree char *id = get_token (c, "id");
+  g_autofree char *kind = get_token (c, "kind");
+  const char *bce = attr (c, "bce");
+  int k = gbacw_formation_kind_from_string (kind);
+  GbacwFormation *f = gbacw_formation_new (id, side, k >= 0 ? k : GBACW_FORMATION_GROUP);
+
+  g_ptr_array_add (s->oob.formations, f);
+  g_ptr_array_add (refs->formation_nodes, (gpointer) c);
+  f->parent = g_strdup (parent);
+  f->name = dup_attr (c, "name");
+  f->commander = get_token (c, "commander");
+  f->independent = get_yes_no (c, "independent");
+  if (!check_unique (ld, refs->formation_ids, c, f->id, _("formations")))
+    return FALSE;
+  if (depth > 32)
+    return invalid (ld, c, _("formations are nested too deeply"));
+  if (bce)
+    {
+      g_auto (GStrv) words = split_words (bce);
+      for (guint i = 0; words[i]; i++)
+        {
+          gint64 v;
+          if (i >= 2)
+            return invalid (ld, c, _("%s: bce=\"%s\" has more than two days"), what (ld, c), bce);
+          if (strcmp (words[i], "?") == 0)
+            continue;
+          if (!parse_int_text (words[i], &v) || v < 0 || v > 100000)
+            return invalid (ld, c, _("%s: bce=\"%s\": a BCE limit must be a number, 0 or more, or ?"),
+                            what (ld, c), bce);
+          f->bce[i] = (int) v;
+        }
+    }
+  if (!get_int (ld, c, "bce-vp", 0, G_MAXINT, &f->bce_vp)
+      || !get_int (ld, c, "momentum", 0, G_MAXINT, &f->momentum))
+    return FALSE;
+  return load_oob_content (ld, s, refs, c, side, id, depth + 1);
+}
+
+static gboolean
+load_oob_content (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node, const char *side,
+                  const char *formation, int depth)
+{
+  FOR_ELEMENTS (c, node)
+    {
+      if (is (c, "formation"))
+        {
+          if (!load_formation (ld, s, refs, c, side, formation, depth))
+            return FALSE;
+        }
+      else if (is (c, "unit") || is (c, "leader"))
+        {
+          if (!load_unit (ld, s, refs, c, side, formation))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+load_oob (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  FOR_ELEMENTS (c, node)
+    {
+      GbacwSide *side;
+      g_autofree char *id = get_token (c, "id");
+      side = gbacw_side_new (id, attr (c, "name"));
+      side->colour = get_token (c, "colour");
+      g_ptr_array_add (s->oob.sides, side);
+      if (!check_unique (ld, refs->side_ids, c, side->id, _("sides")))
+        return FALSE;
+      if (!load_oob_content (ld, s, refs, c, side->id, NULL, 0))
+        return FALSE;
+    }
+  /* commanders can be listed after their formation's sub-formations */
+  if (s->oob.formations->len)
+    {
+      g_autoptr (GHashTable) units = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint i = 0; i < s->oob.units->len; i++)
+        {
+          GbacwUnit *u = g_ptr_array_index (s->oob.units, i);
+          g_hash_table_insert (units, u->id, u);
+        }
+      for (guint i = 0; i < s->oob.formations->len; i++)
+        {
+          GbacwFormation *f = g_ptr_array_index (s->oob.formations, i);
+          const xmlNode *c = g_ptr_array_index (refs->formation_nodes, i);
+          GbacwUnit *leader;
+          if (f->commander == NULL)
+            continue;
+          leader = g_hash_table_lookup (units, f->commander);
+          if (leader == NULL)
+            return invalid (ld, c, _("formation “%s”: its commander “%s” is not a leader of the order of battle"),
+                            f->id, f->commander);
+          if (leader->type != GBACW_UNIT_LEADER)
+            return invalid (ld, c, _("formation “%s”: its commander “%s” is a unit, not a leader"),
+                            f->id, f->commander);
+        }
+    }
+  return TRUE;
+}
+
+/* ==================================================================== map */
+
+static gboolean
+load_grid (Loader *ld, const xmlNode *node, GbacwHexGrid *grid)
+{
+  g_autofree char *orientation = get_token (node, "orientation");
+  g_autofree char *shift = get_token (node, "shift");
+  g_autoptr (GError) error = NULL;
+  int columns = 0, rows = 0;
+
+  if (!get_int (ld, node, "columns", 1, GBACW_GRID_MAX_SIZE, &columns)
+      || !get_int (ld, node, "rows", 1, GBACW_GRID_MAX_SIZE, &rows))
+    return FALSE;
+  gbacw_hex_grid_init_default (grid, columns, rows);
+  if (orientation)
+    grid->orientation = strcmp (orientation, "pointy") == 0 ? GBACW_GRID_POINTY_ROWS : GBACW_GRID_FLAT_COLUMNS;
+  if (shift)
+    grid->shift = strcmp (shift, "even") == 0 ? GBACW_SHIFT_EVEN : GBACW_SHIFT_ODD;
+  if (!get_int (ld, node, "first", 0, 1, &grid->first_number)
+      || !get_int (ld, node, "digits", 1, 3, &grid->digits))
+    return FALSE;
+  if (!gbacw_hex_grid_validate (grid, &error))
+    return invalid (ld, node, "%s", error->message);
+  return TRUE;
+}
+
+/* Checks the n attribute of a terrain/elevation row. */
+static gboolean
+check_row_number (Loader *ld, const xmlNode *row, const char *section, int index)
+{
+  const char *n = attr (row, "n");
+  gint64 v;
+  int expected = index + ld->grid->first_number;
+
+  if (index >= ld->grid->rows)
+    return invalid (ld, row, _("<%s> has more rows than the map's %d"), section, ld->grid->rows);
+  if (!parse_int_text (n, &v) || v != expected)
+    return invalid (ld, row, _("<%s> row n=\"%s\" is out of order: row %d was expected here "
+                               "(one row element per map row, in order)"), section, n, expected);
+  return TRUE;
+}
+
+static gboolean
+check_row_count (Loader *ld, const xmlNode *section_node, const char *section, int n_rows)
+{
+  if (n_rows != ld->grid->rows)
+    return invalid (ld, section_node, _("<%s> has %d rows but the map has %d"), section, n_rows, ld->grid->rows);
+  return TRUE;
+}
+
+static gboolean
+load_terrain_rows (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *codes)
+{
+  const GbacwHexGrid *grid = ld->grid;
+  int r = 0;
+
+  FOR_ELEMENTS (row, node)
+    {
+      const char *p = text (ld, row);
+      int col = 0;
+
+      if (!check_row_number (ld, row, "terrain", r))
+        return FALSE;
+      for (;;)
+        {
+          const char *start;
+          guint64 mask = 0;
+
+          while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+          if (*p == '\0')
+            break;
+          start = p;
+          while (*p && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+            p++;
+          if (col >= grid->columns)
+            return invalid (ld, row, _("terrain row %s has more hexes than the map's %d columns"),
+                            attr (row, "n"), grid->columns);
+          if (!(p - start == 1 && *start == '-'))
+            {
+              const char *q = start;
+              while (q < p)
+                {
+                  const char *piece = q;
+                  char code[16];
+                  gpointer index;
+                  while (q < p && *q != '+')
+                    q++;
+                  if (q - piece == 0 || q - piece >= (gssize) sizeof code)
+                    {
+                      g_autofree char *label = hex_label (grid, r * grid->columns + col);
+                      return invalid (ld, row, _("terrain row %s, hex %s: “%.*s” is not a terrain code "
+                                                 "(codes are joined by + without spaces)"),
+                                      attr (row, "n"), label, (int) (p - start), start);
+                    }
+                  memcpy (code, piece, q - piece);
+                  code[q - piece] = '\0';
+                  if (!g_hash_table_lookup_extended (codes, code, NULL, &index))
+                    {
+                      g_autofree char *label = hex_label (grid, r * grid->columns + col);
+                      return invalid (ld, row, _("terrain row %s, hex %s: unknown terrain code “%s”; the "
+                                                 "terrain catalogue has no hex-terrain with that code"),
+                                      attr (row, "n"), label, code);
+                    }
+                  mask |= G_GUINT64_CONSTANT (1) << GPOINTER_TO_UINT (index);
+                  if (q < p)
+                    {
+                      q++;
+                      if (q == p)
+                        {
+                          g_autofree char *label = hex_label (grid, r * grid->columns + col);
+                          return invalid (ld, row, _("terrain row %s, hex %s: “%.*s” ends with +"),
+                                          attr (row, "n"), label, (int) (p - start), start);
+                        }
+                    }
+                }
+            }
+          s->map->terrain[r * grid->columns + col] = mask;
+          col++;
+        }
+      if (col != grid->columns)
+        return invalid (ld, row, _("terrain row %s has %d hexes but the map has %d columns"),
+                        attr (row, "n"), col, grid->columns);
+      r++;
+    }
+  return check_row_count (ld, node, "terrain", r);
+}
+
+static gboolean
+load_elevation_rows (Loader *ld, GbacwScenario *s, const xmlNode *node)
+{
+  const GbacwHexGrid *grid = ld->grid;
+  int n_levels = (int) s->map->levels->len;
+  int r = 0;
+
+  FOR_ELEMENTS (row, node)
+    {
+      const char *p = text (ld, row);
+      int col = 0;
+
+      if (!check_row_number (ld, row, "elevation", r))
+        return FALSE;
+      for (;;)
+        {
+          const char *start;
+          int v = 0;
+          gboolean ok = TRUE;
+
+          while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+          if (*p == '\0')
+            break;
+          start = p;
+          while (*p && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+            {
+              if (*p >= '0' && *p <= '9' && v <= G_MAXINT16)
+                v = v * 10 + (*p - '0');
+              else
+                ok = FALSE;
+              p++;
+            }
+          if (col >= grid->columns)
+            return invalid (ld, row, _("elevation row %s has more hexes than the map's %d columns"),
+                            attr (row, "n"), grid->columns);
+          if (!ok || v > G_MAXINT16)
+            {
+              g_autofree char *label = hex_label (grid, r * grid->columns + col);
+              return invalid (ld, row, _("elevation row %s, hex %s: “%.*s” is not an elevation level "
+                                         "(a whole number, 0 or more)"),
+                              attr (row, "n"), label, (int) (p - start), start);
+            }
+          if (n_levels > 0 && v >= n_levels)
+            {
+              g_autofree char *label = hex_label (grid, r * grid->columns + col);
+              return invalid (ld, row, _("elevation row %s, hex %s: level %d, but <levels> lists only %d "
+                                         "levels (0 to %d)"),
+                              attr (row, "n"), label, v, n_levels, n_levels - 1);
+            }
+          s->map->elevation[r * grid->columns + col] = (gint16) v;
+          col++;
+        }
+      if (col != grid->columns)
+        return invalid (ld, row, _("elevation row %s has %d hexes but the map has %d columns"),
+                        attr (row, "n"), col, grid->columns);
+      r++;
+    }
+  return check_row_count (ld, node, "elevation", r);
+}
+
+static gboolean
+load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *hexside_type_index)
+{
+  const GbacwHexGrid *grid = ld->grid;
+  GbacwMap *map = s->map;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  FOR_ELEMENTS (c, node)
+    {
+      g_autofree char *features = get_token (c, "features");
+      g_autofree char *inside = get_token (c, "inside");
+      const char *name = attr (c, "name");
+      int hex = -1, dir = -1;
+      GbacwHexsideId id;
+      GbacwHex a, b;
+      guint32 mask = 0, inside_mask = 0;
+      gpointer line;
+
+      if (!get_hex (ld, c, "hex", &hex) || !get_direction (ld, c, "dir", &dir))
+        return FALSE;
+      id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), dir);
+      if (id == GBACW_HEXSIDE_NONE || !gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b))
+        return invalid (ld, c, _("hexside %s %s is not on the map"), attr (c, "hex"), attr (c, "dir"));
+      if (g_hash_table_lookup_extended (seen, GUINT_TO_POINTER (id), NULL, &line))
+        return invalid (ld, c, _("hexside %s %s is listed twice (also on line %ld); list all its features "
+                                 "in one <hexside>"),
+                        attr (c, "hex"), attr (c, "dir"), (long) GPOINTER_TO_SIZE (line));
+      g_hash_table_insert (seen, GUINT_TO_POINTER (id), GSIZE_TO_POINTER ((gsize) xmlGetLineNo (c)));
+      if (features)
+        {
+          g_auto (GStrv) words = split_words (features);
+          for (guint i = 0; words[i]; i++)
+            {
+              gpointer index;
+              GbacwHexsideType *type;
+              if (!g_hash_table_lookup_extended (hexside_type_index, words[i], NULL, &index))
+                return invalid (ld, c, _("hexside %s %s: unknown feature “%s”; the terrain catalogue has no "
+                                         "hexside-type with that id"), attr (c, "hex"), attr (c, "dir"), words[i]);
+              mask |= 1u << GPOINTER_TO_UINT (index);
+              type = g_ptr_array_index (s->catalogue.hexside_types, GPOINTER_TO_UINT (index));
+              if (type->side == GBACW_SIDE_MODE_INSIDE)
+                inside_mask |= 1u << GPOINTER_TO_UINT (index);
+            }
+        }
+      if (inside)
+        {
+          int inside_index;
+          GbacwHex ih;
+          if (inside_mask == 0)
+            return invalid (ld, c, _("hexside %s %s: inside=\"%s\" is only for features whose hexside type "
+                                     "has side=\"inside\" (works, redans)"),
+                            attr (c, "hex"), attr (c, "dir"), inside);
+          if (!parse_hex (ld, c, inside, &inside_index))
+            return FALSE;
+          ih = gbacw_hex_grid_hex_at (grid, inside_index);
+          if (gbacw_hex_equal (ih, b))
+            map->hexside_inside[id] = inside_mask;
+          else if (!gbacw_hex_equal (ih, a))
+            return invalid (ld, c, _("hexside %s %s: the inside hex %s is not one of the two hexes on either "
+                                     "side of it"), attr (c, "hex"), attr (c, "dir"), inside);
+        }
+      else if (inside_mask)
+        return invalid (ld, c, _("hexside %s %s has a feature that needs inside=\"HEX\" to say which of the "
+                                 "two hexes is inside it"), attr (c, "hex"), attr (c, "dir"));
+      map->hexside_features[id] = mask;
+      if (name)
+        g_hash_table_insert (map->hexside_names, GUINT_TO_POINTER (id), g_strdup (name));
+    }
+  return TRUE;
+}
+
+static gboolean
+load_lines (Loader *ld, GbacwScenario *s, const xmlNode *node)
+{
+  const GbacwHexGrid *grid = ld->grid;
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+
+  FOR_ELEMENTS (c, node)
+    {
+      g_autofree char *type = get_token (c, "type");
+      int t = gbacw_catalogue_find_line_type (&s->catalogue, type);
+
+      if (t < 0)
+        return invalid (ld, c, _("unknown line type “%s”; the terrain catalogue has no line-type with that id"),
+                        type);
+      g_array_set_size (path, 0);
+      if (!parse_hex_list (ld, c, text (ld, c), path))
+        return FALSE;
+      if (path->len < 2)
+        return invalid (ld, c, _("a %s line needs at least two hexes"), type);
+      for (guint i = 1; i < path->len; i++)
+        {
+          GbacwHex h0 = gbacw_hex_grid_hex_at (grid, g_array_index (path, int, i - 1));
+          GbacwHex h1 = gbacw_hex_grid_hex_at (grid, g_array_index (path, int, i));
+          int d = gbacw_hex_grid_direction_to (grid, h0, h1);
+          GbacwHexsideId id;
+          if (d < 0)
+            {
+              g_autofree char *l0 = hex_label (grid, g_array_index (path, int, i - 1));
+              g_autofree char *l1 = hex_label (grid, g_array_index (path, int, i));
+              return invalid (ld, c, _("%s line: hexes %s and %s follow each other but are not adjacent"),
+                              type, l0, l1);
+            }
+          id = gbacw_hex_grid_hexside (grid, h0, d);
+          s->map->hexside_lines[id] |= (guint16) (1u << t);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+check_side_ref (Loader *ld, Refs *refs, const xmlNode *node, const char *side, gboolean both_ok)
+{
+  if (side == NULL || g_hash_table_contains (refs->side_ids, side) || (both_ok && strcmp (side, "both") == 0))
+    return TRUE;
+  return invalid (ld, node, _("%s: there is no side “%s” in the order of battle"), what (ld, node), side);
+}
+
+static int
+compare_int (gconstpointer a, gconstpointer b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+  return (x > y) - (x < y);
+}
+
+static gboolean
+load_areas (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  FOR_ELEMENTS (c, node)
+    {
+      g_autofree char *id = get_token (c, "id");
+      g_autofree char *kind = get_token (c, "kind");
+      int k = gbacw_area_kind_from_string (kind);
+      GbacwArea *area = gbacw_area_new (id, k >= 0 ? k : GBACW_AREA_OTHER, attr (c, "name"));
+      GArray *h = area->hexes;
+
+      g_ptr_array_add (s->map->areas, area);
+      area->side = get_token (c, "side");
+      area->description = dup_attr (c, "description");
+      if (!check_unique (ld, refs->area_ids, c, area->id, _("areas"))
+          || !check_side_ref (ld, refs, c, area->side, FALSE)
+          || !get_int (ld, c, "vp", G_MININT + 1, G_MAXINT, &area->vp)
+          || !parse_hex_list (ld, c, text (ld, c), h))
+        return FALSE;
+      g_array_sort (h, compare_int);
+      for (guint i = 1; i < h->len; i++)
+        if (g_array_index (h, int, i) == g_array_index (h, int, i - 1))
+          {
+            g_autofree char *label = hex_label (ld->grid, g_array_index (h, int, i));
+            return invalid (ld, c, _("area “%s”: hex %s is listed twice"), area->id, label);
+          }
+    }
+  return TRUE;
+}
+
+static gboolean
+load_labels (Loader *ld, GbacwScenario *s, const xmlNode *node)
+{
+  FOR_ELEMENTS (c, node)
+    {
+      GbacwLabel *label = g_new0 (GbacwLabel, 1);
+      g_ptr_array_add (s->map->labels, label);
+      label->size = 1.0;
+      label->text = g_strdup (text (ld, c));
+      if (!get_hex (ld, c, "hex", &label->hex)
+          || !get_double (ld, c, "dx", -1000, 1000, &label->dx)
+          || !get_double (ld, c, "dy", -1000, 1000, &label->dy)
+          || !get_double (ld, c, "size", 0, 1000, &label->size)
+          || !get_double (ld, c, "angle", -360, 360, &label->angle))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_background (Loader *ld, GbacwScenario *s, const xmlNode *c)
+{
+  GbacwBackground *bg = &s->map->background;
+  const char *transform = attr (c, "transform");
+
+  bg->file = dup_attr (c, "file");
+  if (!get_double (ld, c, "opacity", 0, 1, &bg->opacity))
+    return FALSE;
+  if (transform)
+    {
+      g_auto (GStrv) words = split_words (transform);
+      if (g_strv_length (words) != 6)
+        return invalid (ld, c, _("<background>: transform=\"%s\" must have six numbers (xx yx xy yy x0 y0)"),
+                        transform);
+      for (guint i = 0; i < 6; i++)
+        if (!parse_double_text (words[i], &bg->transform[i]))
+          return invalid (ld, c, _("<background>: transform=\"%s\": “%s” is not a number"), transform, words[i]);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_map (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  g_autoptr (GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) hexside_types = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < s->catalogue.hex_terrains->len; i++)
+    {
+      GbacwHexTerrain *t = g_ptr_array_index (s->catalogue.hex_terrains, i);
+      g_hash_table_insert (codes, t->code, GUINT_TO_POINTER (i));
+    }
+  for (guint i = 0; i < s->catalogue.hexside_types->len; i++)
+    {
+      GbacwHexsideType *t = g_ptr_array_index (s->catalogue.hexside_types, i);
+      g_hash_table_insert (hexside_types, t->id, GUINT_TO_POINTER (i));
+    }
+
+  FOR_ELEMENTS (c, node)
+    {
+      gboolean ok = TRUE;
+      if (is (c, "levels"))
+        {
+          g_auto (GStrv) words = split_words (text (ld, c));
+          for (guint i = 0; words[i] && ok; i++)
+            {
+              gint64 v;
+              int level = GBACW_UNSET;
+              if (strcmp (words[i], "?") != 0)
+                {
+                  if (!parse_int_text (words[i], &v) || v < -100000 || v > 100000)
+                    ok = invalid (ld, c, _("<levels>: “%s” is not a height in feet"), words[i]);
+                  else
+                    level = (int) v;
+                }
+              g_array_append_val (s->map->levels, level);
+            }
+          if (ok && s->map->levels->len > G_MAXINT16)
+            ok = invalid (ld, c, _("<levels> lists too many levels"));
+        }
+      else if (is (c, "terrain"))
+        ok = load_terrain_rows (ld, s, c, codes);
+      else if (is (c, "elevation"))
+        ok = load_elevation_rows (ld, s, c);
+      else if (is (c, "hexsides"))
+        ok = load_hexsides (ld, s, c, hexside_types);
+      else if (is (c, "lines"))
+        ok = load_lines (ld, s, c);
+      else if (is (c, "areas"))
+        ok = load_areas (ld, s, refs, c);
+      else if (is (c, "labels"))
+        ok = load_labels (ld, s, c);
+      else if (is (c, "background"))
+        ok = load_background (ld, s, c);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ==================================================================== scenario parts */
+
+static gboolean
+get_formation_state (const xmlNode *node, GbacwFormationState *out)
+{
+  g_autofree char *s = get_token (node, "formation");
+  int v;
+  if (s == NULL)
+    return TRUE;
+  v = gbacw_formation_state_from_string (s);
+  if (v > 0)
+    *out = v;
+  return TRUE;
+}
+
+static gboolean
+load_turns (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  GbacwTurnTrack *track = &s->turns;
+  int previous = G_MININT;
+  long previous_line = 0;
+
+  track->first_player = get_token (node, "first-player");
+  if (!get_int (ld, node, "first", 0, 100000, &track->first)
+      || !get_int (ld, node, "last", 0, 100000, &track->last)
+      || !check_side_ref (ld, refs, node, track->first_player, FALSE))
+    return FALSE;
+  if (track->last < track->first)
+    return invalid (ld, node, _("<turns>: the last turn (%d) comes before the first (%d)"), track->last, track->first);
+  FOR_ELEMENTS (c, node)
+    {
+      GbacwTurn *turn = g_new0 (GbacwTurn, 1);
+      g_ptr_array_add (track->turns, turn);
+      turn->n = G_MININT;
+      turn->time = get_token (c, "time");
+      turn->night = get_yes_no (c, "night");
+      turn->first_player = get_token (c, "first-player");
+      if (!get_int (ld, c, "n", 0, 100000, &turn->n) || !check_side_ref (ld, refs, c, turn->first_player, FALSE))
+        return FALSE;
+      if (turn->n == previous)
+        return invalid (ld, c, _("turn %d is listed twice (also on line %ld)"), turn->n, previous_line);
+      if (turn->n < previous)
+        return invalid (ld, c, _("turn %d comes after turn %d; list the turns in order"), turn->n, previous);
+      previous = turn->n;
+      previous_line = xmlGetLineNo (c);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_unit_ref (Loader *ld, Refs *refs, const xmlNode *node, const char *unit)
+{
+  if (g_hash_table_contains (refs->unit_ids, unit))
+    return TRUE;
+  return invalid (ld, node, _("%s: there is no unit or leader “%s” in the order of battle"), what (ld, node), unit);
+}
+
+static gboolean
+load_deployment (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  g_autoptr (GHashTable) placed = g_hash_table_new (g_str_hash, g_str_equal);
+
+  FOR_ELEMENTS (c, node)
+    {
+      g_autofree char *unit = get_token (c, "unit");
+      g_autofree char *status = get_token (c, "status");
+      GbacwPlacement *p = gbacw_placement_new (unit, 0);
+      gpointer line;
+
+      g_ptr_array_add (s->deployment, p);
+      if (!check_unit_ref (ld, refs, c, p->unit))
+        return FALSE;
+      if (g_hash_table_lookup_extended (placed, p->unit, NULL, &line))
+        return invalid (ld, c, _("unit “%s” is placed twice (also on line %ld)"), p->unit,
+                        (long) GPOINTER_TO_SIZE (line));
+      g_hash_table_insert (placed, p->unit, GSIZE_TO_POINTER ((gsize) xmlGetLineNo (c)));
+      get_formation_state (c, &p->formation);
+      if (status && !gbacw_status_from_string (status, &p->status))
+        return invalid (ld, c, _("unit “%s”: unknown status in “%s”"), p->unit, status);
+      if (!get_hex (ld, c, "hex", &p->hex)
+          || !get_direction (ld, c, "facing", &p->facing)
+          || !get_int (ld, c, "strength", 0, 100000, &p->strength))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_reinforcements (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  FOR_ELEMENTS (c, node)
+    {
+      g_autofree char *id = get_token (c, "id");
+      const char *entry = attr (c, "entry");
+      GbacwReinforcement *r = gbacw_reinforcement_new (id, 0);
+
+      g_ptr_array_add (s->reinforcements, r);
+      if (!check_unique (ld, ids, c, r->id, _("reinforcements"))
+          || !get_int (ld, c, "turn", 0, 100000, &r->turn)
+          || (entry && !parse_hex_list (ld, c, entry, r->entry_hexes)))
+        return FALSE;
+      get_formation_state (c, &r->formation);
+      FOR_ELEMENTS (m, c)
+        {
+          char *ref = get_token (m, "ref");
+          if (is (m, "unit"))
+            {
+              g_ptr_array_add (r->units, ref);
+              if (!g_hash_table_contains (refs->unit_ids, ref))
+                return invalid (ld, m, _("reinforcement “%s”: there is no unit or leader “%s” in the order of battle"),
+                                r->id, ref);
+            }
+          else
+            {
+              g_ptr_array_add (r->formations, ref);
+              if (!g_hash_table_contains (refs->formation_ids, ref))
+                return invalid (ld, m, _("reinforcement “%s”: there is no formation “%s” in the order of battle"),
+                                r->id, ref);
+            }
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+check_area_ref (Loader *ld, Refs *refs, const xmlNode *node, const char *area)
+{
+  if (area == NULL || g_hash_table_contains (refs->area_ids, area))
+    return TRUE;
+  return invalid (ld, node, _("%s: there is no area “%s” on the map"), what (ld, node), area);
+}
+
+static gboolean
+load_victory (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
+{
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  FOR_ELEMENTS (c, node)
+    {
+      if (is (c, "award"))
+        {
+          GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
+          g_autofree char *event = get_token (c, "event");
+          g_autofree char *when = get_token (c, "when");
+          int e = gbacw_vp_event_from_string (event);
+          g_ptr_array_add (s->vp_awards, a);
+          a->id = get_token (c, "id");
+          a->side = get_token (c, "side");
+          a->event = e >= 0 ? e : GBACW_VP_CUSTOM;
+          a->area = get_token (c, "area");
+          a->vp = GBACW_UNSET;
+          a->each_turn = when && strcmp (when, "each-turn") == 0;
+          a->text = has_text (c) ? g_strdup (text (ld, c)) : NULL;
+          if ((a->id && !check_unique (ld, ids, c, a->id, _("awards")))
+              || !check_side_ref (ld, refs, c, a->side, TRUE)
+              || !check_area_ref (ld, refs, c, a->area)
+              || !get_int (ld, c, "vp", G_MININT + 1, G_MAXINT, &a->vp))
+            return FALSE;
+        }
+      else if (is (c, "level"))
+        {
+          GbacwVictoryLevel *l = g_new0 (GbacwVictoryLevel, 1);
+          g_ptr_array_add (s->victory_levels, l);
+          l->name = dup_attr (c, "name");
+          l->side = get_token (c, "side");
+          l->min = GBACW_UNSET;
+          if (!check_side_ref (ld, refs, c, l->side, FALSE)
+              || !get_int (ld, c, "min", G_MININT + 1, G_MAXINT, &l->min))
+            return FALSE;
+        }
+      else if (is (c, "automatic"))
+        {
+          GbacwAutomaticVictory *a = g_new0 (GbacwAutomaticVictory, 1);
+          g_ptr_array_add (s->automatic_victories, a);
+          a->side = get_token (c, "side");
+          a->area = get_token (c, "area");
+          a->turn = GBACW_UNSET;
+          a->text = has_text (c) ? g_strdup (text (ld, c)) : NULL;
+          if (!check_side_ref (ld, refs, c, a->side, FALSE)
+              || !check_area_ref (ld, refs, c, a->area)
+              || !get_int (ld, c, "turn", 0, 100000, &a->turn))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+load_rules (Loader *ld, GbacwScenario *s, const xmlNode *node)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) exclusive = g_hash_table_new (g_str_hash, g_str_equal);
+
+  FOR_ELEMENTS (c, node)
+    {
+      g_autofree char *id = get_token (c, "id");
+      if (is (c, "option"))
+        {
+          g_autofree char *value = get_token (c, "value");
+          GbacwParam *p = gbacw_param_new (id, value);
+          g_ptr_array_add (s->options, p);
+          if (!check_unique (ld, options, c, p->name, _("rule options")))
+            return FALSE;
+        }
+      else if (is (c, "exclusive"))
+        {
+          GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+          g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+          const char *enabled = attr (c, "enabled");
+          g_ptr_array_add (s->exclusive_rules, rule);
+          rule->id = g_steal_pointer (&id);
+          rule->enabled = enabled == NULL || get_yes_no (c, "enabled");
+          rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+          if (!check_unique (ld, exclusive, c, rule->id, _("exclusive rules")))
+            return FALSE;
+          FOR_ELEMENTS (p, c)
+            {
+              g_autofree char *name = get_token (p, "name");
+              GbacwParam *param = gbacw_param_new (name, attr (p, "value"));
+              g_ptr_array_add (rule->params, param);
+              if (!check_unique (ld, names, p, param->name, _("parameters of this rule")))
+                return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+static void
+refs_init (Refs *refs)
+{
+  refs->side_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  refs->formation_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  refs->unit_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  refs->area_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  refs->formation_nodes = g_ptr_array_new ();
+}
+
+static void
+refs_clear (Refs *refs)
+{
+  g_hash_table_unref (refs->side_ids);
+  g_hash_table_unref (refs->formation_ids);
+  g_hash_table_unref (refs->unit_ids);
+  g_hash_table_unref (refs->area_ids);
+  g_ptr_array_unref (refs->formation_nodes);
+}
+
+static GbacwScenario *
+build_scenario (Loader *ld, xmlNode *root)
+{
+  xmlNode *map_node = child_element (root, "map");
+  GbacwHexGrid grid;
+  g_autoptr (GbacwScenario) s = NULL;
+  CatalogueNodes nodes;
+  Refs refs;
+  gboolean ok = TRUE;
+
+  if (map_node == NULL)
+    {
+      invalid (ld, root, _("the scenario has no <map>"));
+      return NULL;
+    }
+  if (!load_grid (ld, map_node, &grid))
+    return NULL;
+  ld->grid = &grid;
+  s = gbacw_scenario_new (&grid);
+  ld->grid = &s->map->grid;
+
+  catalogue_nodes_init (&nodes);
+  refs_init (&refs);
+
+  /* Sections that others refer to first: the catalogue, the charts and the order of
+   * battle, then the map (areas refer to sides), then the rest. */
+  FOR_ELEMENTS (c, root)
+    {
+      if (!ok)
+        break;
+      if (is (c, "info"))
+        {
+          xmlNode *n;
+          if ((n = child_element (c, "title")))
+            s->info.title = g_strdup (text (ld, n));
+          if ((n = child_element (c, "game")))
+            s->info.game = g_strdup (text (ld, n));
+          if ((n = child_element (c, "description")))
+            s->info.description = g_strdup (text (ld, n));
+        }
+      else if (is (c, "terrain-catalogue"))
+        ok = load_catalogue (ld, c, &s->catalogue, &nodes)
+             && check_catalogue (ld, c, &s->catalogue, &s->catalogue, &nodes);
+      else if (is (c, "charts"))
+        ok = load_charts (ld, c, s->charts);
+      else if (is (c, "order-of-battle"))
+        ok = load_oob (ld, s, &refs, c);
+    }
+  if (ok)
+    ok = load_map (ld, s, &refs, map_node);
+  FOR_ELEMENTS (c, root)
+    {
+      if (!ok)
+        break;
+      if (is (c, "turns"))
+        ok = load_turns (ld, s, &refs, c);
+      else if (is (c, "deployment"))
+        ok = load_deployment (ld, s, &refs, c);
+      else if (is (c, "reinforcements"))
+        ok = load_reinforcements (ld, s, &refs, c);
+      else if (is (c, "victory"))
+        ok = load_victory (ld, s, &refs, c);
+      else if (is (c, "rules"))
+        ok = load_rules (ld, s, c);
+    }
+
+  catalogue_nodes_clear (&nodes);
+  refs_clear (&refs);
+  if (!ok)
+    return NULL;
+  gbacw_oob_reindex (&s->oob);
+  return g_steal_pointer (&s);
+}
+
+/* ==================================================================== loading entry points */
+
+static void
+loader_init (Loader *ld, const char *display_name)
+{
+  memset (ld, 0, sizeof *ld);
+  ld->name = display_name ? display_name : "(memory)";
+  ld->scratch = g_string_new (NULL);
+  ld->what = g_string_new (NULL);
+}
+
+GbacwScenario *
+gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **error)
+{
+  Loader ld;
+  xmlDocPtr doc;
+  gsize length;
+  const char *data;
+  GbacwScenario *s = NULL;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  loader_init (&ld, display_name);
+  data = g_bytes_get_data (bytes, &length);
+  doc = parse_document (&ld, data ? data : "", length, "scenario");
+  if (doc)
+    {
+      s = build_scenario (&ld, xmlDocGetRootElement (doc));
+      xmlFreeDoc (doc);
+    }
+  if (!s)
+    {
+      if (!ld.error)
+        fail_at (&ld, GBACW_IO_ERROR_INVALID, 0, _("the file could not be loaded"));
+      g_propagate_error (error, g_steal_pointer (&ld.error));
+    }
+  loader_clear (&ld);
+  return s;
+}
+
+/* Reads a whole file, refusing it without reading when it is too large. */
+static GBytes *
+read_file (const char *path, const char *display_name, GError **error)
+{
+  GStatBuf st;
+  char *contents;
+  gsize length;
+
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size > GBACW_MAX_FILE_SIZE)
+    {
+      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
+                   _("%s: the file is %" G_GUINT64_FORMAT " MiB; gbacw does not open files larger than %u MiB"),
+                   display_name, (guint64) st.st_size / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  return g_bytes_new_take (contents, length);
+}
+
+GbacwScenario *
+gbacw_scenario_load_file (const char *path, GError **error)
+{
+  g_autofree char *display_name = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  display_name = g_filename_display_name (path);
+  bytes = read_file (path, display_name, error);
+  if (!bytes)
+    return NULL;
+  return gbacw_scenario_load_bytes (bytes, display_name, error);
+}
+
+gboolean
+gbacw_charts_load_file (const char *path, GbacwCatalogue *catalogue, GPtrArray *charts, GError **error)
+{
+  g_autofree char *display_name = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GPtrArray) new_charts = NULL;
+  GbacwCatalogue parsed, merged;
+  CatalogueNodes nodes;
+  Loader ld;
+  xmlDocPtr doc;
+  gsize length;
+  const char *data;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (path != NULL && catalogue != NULL && charts != NULL, FALSE);
+  display_name = g_filename_display_name (path);
+  bytes = read_file (path, display_name, error);
+  if (!bytes)
+    return FALSE;
+
+  loader_init (&ld, display_name);
+  data = g_bytes_get_data (bytes, &length);
+  doc = parse_document (&ld, data ? data : "", length, "charts");
+  if (doc)
+    {
+      xmlNode *root = xmlDocGetRootElement (doc);
+      xmlNode *cat_node = child_element (root, "terrain-catalogue");
+
+      catalogue_init_empty (&parsed);
+      catalogue_nodes_init (&nodes);
+      new_charts = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_chart_free);
+      ok = TRUE;
+      if (cat_node)
+        {
+          GbacwCatalogue parsed_copy;
+          ok = load_catalogue (&ld, cat_node, &parsed, &nodes);
+          if (ok)
+            {
+              gbacw_catalogue_copy (&merged, catalogue);
+              gbacw_catalogue_copy (&parsed_copy, &parsed);
+              catalogue_merge (&merged, &parsed_copy);
+              ok = check_catalogue (&ld, cat_node, &merged, &parsed, &nodes);
+              gbacw_catalogue_clear (&parsed_copy);
+              gbacw_catalogue_clear (&merged);
+            }
+        }
+      ok = ok && load_charts (&ld, root, new_charts);
+      if (ok)
+        {
+          catalogue_merge (catalogue, &parsed);
+          for (guint i = 0; i < new_charts->len; i++)
+            {
+              GbacwChart *chart = g_ptr_array_index (new_charts, i);
+              g_ptr_array_index (new_charts, i) = NULL;
+              replace_or_append (charts, chart, chart->id, chart_id);
+            }
+        }
+      gbacw_catalogue_clear (&parsed);
+      catalogue_nodes_clear (&nodes);
+      xmlFreeDoc (doc);
+    }
+  if (!ok)
+    {
+      if (!ld.error)
+        fail_at (&ld, GBACW_IO_ERROR_INVALID, 0, _("the file could not be loaded"));
+      g_propagate_error (error, g_steal_pointer (&ld.error));
+    }
+  loader_clear (&ld);
+  return ok;
+}
+
+/* ==================================================================== writing */
+
+static void
+put_indent (GString *out, int level)
+{
+  static const char spaces[] = "                                                                ";
+  int n = level * 2;
+  while (n > 0)
+    {
+      int k = MIN (n, (int) sizeof spaces - 1);
+      g_string_append_len (out, spaces, k);
+      n -= k;
+    }
+}
+
+/* Escapes for XML 1.0. In attributes, tabs and newlines become character references so
+ * that attribute-value normalisation keeps them; characters XML cannot hold at all
+ * (controls other than tab/newline, U+FFFE, U+FFFF) are dropped; invalid UTF-8 is repaired. */
+static void
+put_escaped (GString *out, const char *s, gboolean attribute)
+{
+  g_autofree char *valid = NULL;
+  const char *run;
+  const char *p;
+
+  if (s == NULL)
+    return;
+  if (!g_utf8_validate (s, -1, NULL))
+    s = valid = g_utf8_make_valid (s, -1);
+  run = s;
+  for (p = s; *p; p++)
+    {
+      unsigned char c = (unsigned char) *p;
+      const char *rep;
+      int skip = 1;
+
+      if (c >= 0x20 && c != '&' && c != '<' && c != '>' && c != '"' && c != 0xEF)
+        continue;
+      switch (c)
+        {
+        case '&': rep = "&amp;"; break;
+        case '<': rep = "&lt;"; break;
+        case '>': rep = "&gt;"; break;
+        case '"': rep = attribute ? "&quot;" : NULL; break;
+        case '\n': rep = attribute ? "&#10;" : NULL; break;
+        case '\t': rep = attribute ? "&#9;" : NULL; break;
+        case '\r': rep = "&#13;"; break;
+        case 0xEF:
+          /* U+FFFE and U+FFFF (EF BF BE/BF) are not XML characters */
+          if ((unsigned char) p[1] == 0xBF && ((unsigned char) p[2] == 0xBE || (unsigned char) p[2] == 0xBF))
+            {
+              rep = "";
+              skip = 3;
+              break;
+            }
+          continue;
+        default:
+          rep = "";   /* other control characters */
+          break;
+        }
+      if (rep == NULL)
+        continue;
+      g_string_append_len (out, run, p - run);
+      g_string_append (out, rep);
+      p += skip - 1;
+      run = p + 1;
+    }
+  g_string_append_len (out, run, p - run);
+}
+
+static void
+put_int (GString *out, int v)
+{
+  char buf[16];
+  char *e = buf + sizeof buf;
+  char *b = e;
+  unsigned int u = v < 0 ? 0u - (unsigned int) v : (unsigned int) v;
+
+  do
+    {
+      *--b = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u);
+  if (v < 0)
+    *--b = '-';
+  g_string_append_len (out, b, e - b);
+}
+
+/* The shortest of %.6g … %.17g that reads back as the same double. */
+static void
+put_double (GString *out, double v)
+{
+  static const char *const formats[] = {
+    "%.6g", "%.7g", "%.8g", "%.9g", "%.10g", "%.11g", "%.12g",
+    "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
+  };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (v) || v == 0.0)
+    v = 0.0;
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], v);
+      if (g_ascii_strtod (buf, NULL) == v)
+        break;
+    }
+  g_string_append (out, buf);
+}
+
+static void
+open_tag (GString *out, int level, const char *name)
+{
+  put_indent (out, level);
+  g_string_append_c (out, '<');
+  g_string_append (out, name);
+}
+
+static void
+close_tag (GString *out, int level, const char *name)
+{
+  put_indent (out, level);
+  g_string_append (out, "</");
+  g_string_append (out, name);
+  g_string_append (out, ">\n");
+}
+
+static void
+end_empty (GString *out)
+{
+  g_string_append (out, "/>\n");
+}
+
+static void
+end_open (GString *out)
+{
+  g_string_append (out, ">\n");
+}
+
+/* Closes an element whose start tag is open with text content on the same line. */
+static void
+put_text_end (GString *out, const char *text, const char *name)
+{
+  g_string_append_c (out, '>');
+  put_escaped (out, text, FALSE);
+  g_string_append (out, "</");
+  g_string_append (out, name);
+  g_string_append (out, ">\n");
+}
+
+static void
+put_text_element (GString *out, int level, const char *name, const char *text)
+{
+  if (text == NULL)
+    return;
+  open_tag (out, level, name);
+  put_text_end (out, text, name);
+}
+
+static void
+attr_str (GString *out, const char *name, const char *value)
+{
+  if (value == NULL)
+    return;
+  g_string_append_c (out, ' ');
+  g_string_append (out, name);
+  g_string_append (out, "=\"");
+  put_escaped (out, value, TRUE);
+  g_string_append_c (out, '"');
+}
+
+static void
+attr_int (GString *out, const char *name, int value)
+{
+  if (value == GBACW_UNSET)
+    return;
+  g_string_append_c (out, ' ');
+  g_string_append (out, name);
+  g_string_append (out, "=\"");
+  put_int (out, value);
+  g_string_append_c (out, '"');
+}
+
+static void
+attr_double (GString *out, const char *name, double value)
+{
+  g_string_append_c (out, ' ');
+  g_string_append (out, name);
+  g_string_append (out, "=\"");
+  put_double (out, value);
+  g_string_append_c (out, '"');
+}
+
+static void
+attr_yes (GString *out, const char *name, gboolean value)
+{
+  if (value)
+    attr_str (out, name, "yes");
+}
+
+static void
+attr_morale (GString *out, const char *name, int value)
+{
+  if (value == GBACW_MORALE_GREEN)
+    attr_str (out, name, "?");
+  else
+    attr_int (out, name, value);
+}
+
+static void
+attr_hex (GString *out, const GbacwHexGrid *grid, const char *name, int index)
+{
+  g_autofree char *label = NULL;
+  if (index < 0 || index >= gbacw_hex_grid_n_hexes (grid))
+    return;
+  label = hex_label (grid, index);
+  attr_str (out, name, label);
+}
+
+static void
+put_hex_list (GString *out, const GbacwHexGrid *grid, const int *hexes, guint n)
+{
+  int n_hexes = gbacw_hex_grid_n_hexes (grid);
+  gboolean first = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = NULL;
+      if (hexes[i] < 0 || hexes[i] >= n_hexes)
+        continue;
+      label = hex_label (grid, hexes[i]);
+      if (!first)
+        g_string_append_c (out, ' ');
+      g_string_append (out, label);
+      first = FALSE;
+    }
+}
+
+static void
+write_info (GString *out, const GbacwScenarioInfo *info)
+{
+  if (!info->title && !info->game && !info->description)
+    return;
+  open_tag (out, 1, "info");
+  end_open (out);
+  put_text_element (out, 2, "title", info->title);
+  put_text_element (out, 2, "game", info->game);
+  put_text_element (out, 2, "description", info->description);
+  close_tag (out, 1, "info");
+}
+
+static void
+write_catalogue (GString *out, const GbacwCatalogue *cat, int level)
+{
+  if (cat->hex_terrains->len + cat->hexside_types->len + cat->line_types->len == 0)
+    return;
+  open_tag (out, level, "terrain-catalogue");
+  end_open (out);
+  for (guint i = 0; i < cat->hex_terrains->len; i++)
+    {
+      const GbacwHexTerrain *t = g_ptr_array_index (cat->hex_terrains, i);
+      open_tag (out, level + 1, "hex-terrain");
+      attr_str (out, "id", t->id);
+      attr_str (out, "code", t->code);
+      attr_str (out, "name", t->name);
+      attr_str (out, "fill", t->fill);
+      attr_str (out, "pattern", t->pattern);
+      attr_int (out, "height", t->height);
+      attr_str (out, "case", t->rule_case);
+      end_empty (out);
+    }
+  for (guint i = 0; i < cat->hexside_types->len; i++)
+    {
+      const GbacwHexsideType *t = g_ptr_array_index (cat->hexside_types, i);
+      open_tag (out, level + 1, "hexside-type");
+      attr_str (out, "id", t->id);
+      attr_str (out, "name", t->name);
+      attr_str (out, "style", t->style);
+      if (t->side != GBACW_SIDE_MODE_NONE)
+        attr_str (out, "side", gbacw_side_mode_to_string (t->side));
+      if (t->requires && t->requires[0])
+        {
+          g_autofree char *requires = g_strjoinv (" ", t->requires);
+          attr_str (out, "requires", requires);
+        }
+      attr_str (out, "case", t->rule_case);
+      end_empty (out);
+    }
+  for (guint i = 0; i < cat->line_types->len; i++)
+    {
+      const GbacwLineType *t = g_ptr_array_index (cat->line_types, i);
+      open_tag (out, level + 1, "line-type");
+      attr_str (out, "id", t->id);
+      attr_str (out, "name", t->name);
+      attr_str (out, "colour", t->colour);
+      if (t->width != 0.0)
+        attr_double (out, "width", t->width);
+      attr_str (out, "style", t->style);
+      attr_str (out, "case", t->rule_case);
+      end_empty (out);
+    }
+  close_tag (out, level, "terrain-catalogue");
+}
+
+static void
+write_chart (GString *out, const GbacwChart *chart, int level)
+{
+  guint n_cols = chart->columns->len;
+
+  open_tag (out, level, "chart");
+  attr_str (out, "id", chart->id);
+  attr_str (out, "name", chart->name);
+  attr_str (out, "case", chart->rule_case);
+  attr_str (out, "source", chart->source);
+  end_open (out);
+  for (guint i = 0; i < chart->notes->len; i++)
+    put_text_element (out, level + 1, "note", g_ptr_array_index (chart->notes, i));
+  open_tag (out, level + 1, "columns");
+  g_string_append_c (out, '>');
+  for (guint i = 0; i < n_cols; i++)
+    {
+      if (i)
+        g_string_append (out, " | ");
+      put_escaped (out, g_ptr_array_index (chart->columns, i), FALSE);
+    }
+  g_string_append (out, "</columns>\n");
+  for (guint i = 0; i < chart->rows->len; i++)
+    {
+      const GbacwChartRow *row = g_ptr_array_index (chart->rows, i);
+      open_tag (out, level + 1, "row");
+      attr_str (out, "id", row->id);
+      attr_str (out, "name", row->name);
+      g_string_append_c (out, '>');
+      for (guint j = 0; j < n_cols; j++)
+        {
+          g_autofree char *cell = gbacw_cell_format (&row->cells[j]);
+          if (j)
+            g_string_append (out, " | ");
+          put_escaped (out, cell, FALSE);
+        }
+      g_string_append (out, "</row>\n");
+    }
+  for (guint i = 0; i < chart->cell_notes->len; i++)
+    {
+      const GbacwCellNote *note = g_ptr_array_index (chart->cell_notes, i);
+      open_tag (out, level + 1, "cell-note");
+      attr_str (out, "row", note->row);
+      attr_str (out, "col", note->col);
+      put_text_end (out, note->text ? note->text : "", "cell-note");
+    }
+  close_tag (out, level, "chart");
+}
+
+static void
+write_charts (GString *out, const GPtrArray *charts)
+{
+  if (charts->len == 0)
+    return;
+  open_tag (out, 1, "charts");
+  end_open (out);
+  for (guint i = 0; i < charts->len; i++)
+    write_chart (out, g_ptr_array_index (charts, i), 2);
+  close_tag (out, 1, "charts");
+}
+
+static void
+put_row_start (GString *out, const GbacwHexGrid *grid, int r)
+{
+  char buf[16];
+  open_tag (out, 3, "row");
+  g_snprintf (buf, sizeof buf, " n=\"%0*d\">", grid->digits, r + grid->first_number);
+  g_string_append (out, buf);
+}
+
+static void
+write_terrain (GString *out, const GbacwScenario *s)
+{
+  const GbacwMap *map = s->map;
+  const GbacwHexGrid *grid = &map->grid;
+  const GPtrArray *terrains = s->catalogue.hex_terrains;
+  guint n_codes = MIN (terrains->len, 64u);
+  g_autoptr (GPtrArray) codes = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n_codes; i++)
+    {
+      const GbacwHexTerrain *t = g_ptr_array_index (terrains, i);
+      GString *code = g_string_new (NULL);
+      put_escaped (code, t->code ? t->code : "", FALSE);
+      g_ptr_array_add (codes, g_string_free (code, FALSE));
+    }
+
+  open_tag (out, 2, "terrain");
+  end_open (out);
+  for (int r = 0; r < grid->rows; r++)
+    {
+      put_row_start (out, grid, r);
+      for (int c = 0; c < grid->columns; c++)
+        {
+          guint64 mask = map->terrain[r * grid->columns + c];
+          gboolean any = FALSE;
+          if (c)
+            g_string_append_c (out, ' ');
+          while (mask)
+            {
+              guint bit = (guint) __builtin_ctzll (mask);
+              mask &= mask - 1;
+              if (bit >= n_codes)
+                continue;
+              if (any)
+                g_string_append_c (out, '+');
+              g_string_append (out, g_ptr_array_index (codes, bit));
+              any = TRUE;
+            }
+          if (!any)
+            g_string_append_c (out, '-');
+        }
+      g_string_append (out, "</row>\n");
+    }
+  close_tag (out, 2, "terrain");
+
+  open_tag (out, 2, "elevation");
+  end_open (out);
+  for (int r = 0; r < grid->rows; r++)
+    {
+      put_row_start (out, grid, r);
+      for (int c = 0; c < grid->columns; c++)
+        {
+          int v = map->elevation[r * grid->columns + c];
+          if (c)
+            g_string_append_c (out, ' ');
+          put_int (out, MAX (v, 0));
+        }
+      g_string_append (out, "</row>\n");
+    }
+  close_tag (out, 2, "elevation");
+}
+
+static int
+compare_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+write_hexsides (GString *out, const GbacwScenario *s)
+{
+  const GbacwMap *map = s->map;
+  const GbacwHexGrid *grid = &map->grid;
+  const GPtrArray *types = s->catalogue.hexside_types;
+  guint n_types = MIN (types->len, 32u);
+  guint32 valid_mask = n_types >= 32 ? G_MAXUINT32 : (1u << n_types) - 1;
+  guint32 n_ids = gbacw_hex_grid_n_hexside_ids (grid);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  GHashTableIter iter;
+  gpointer key;
+  gboolean sort = FALSE;
+  gboolean open = FALSE;
+
+  for (guint32 id = 0; id < n_ids; id++)
+    if (map->hexside_features[id] & valid_mask)
+      g_array_append_val (ids, id);
+  g_hash_table_iter_init (&iter, map->hexside_names);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      guint id = GPOINTER_TO_UINT (key);
+      if (id < n_ids && !(map->hexside_features[id] & valid_mask))
+        {
+          g_array_append_val (ids, id);
+          sort = TRUE;
+        }
+    }
+  if (sort)
+    g_array_sort (ids, compare_uint);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      guint id = g_array_index (ids, guint, i);
+      guint32 features = map->hexside_features[id] & valid_mask;
+      const char *name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id));
+      GbacwHex a, b, hex;
+      int d, dir;
+      g_autofree char *label = NULL;
+
+      if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, &d, &b))
+        continue;
+      if (gbacw_hex_grid_contains (grid, a))
+        {
+          hex = a;
+          dir = d;
+        }
+      else if (gbacw_hex_grid_contains (grid, b))
+        {
+          hex = b;
+          dir = gbacw_hex_direction_opposite (d);
+        }
+      else
+        continue;
+      if (!open)
+        {
+          open_tag (out, 2, "hexsides");
+          end_open (out);
+          open = TRUE;
+        }
+      label = gbacw_hex_grid_format_label (grid, hex);
+      open_tag (out, 3, "hexside");
+      attr_str (out, "hex", label);
+      attr_str (out, "dir", gbacw_hex_direction_name (grid->orientation, dir));
+      if (features)
+        {
+          gboolean first = TRUE;
+          int inside_bit = -1;
+          g_string_append (out, " features=\"");
+          for (guint t = 0; t < n_types; t++)
+            if (features & (1u << t))
+              {
+                const GbacwHexsideType *type = g_ptr_array_index (types, t);
+                if (!first)
+                  g_string_append_c (out, ' ');
+                put_escaped (out, type->id, TRUE);
+                first = FALSE;
+                if (inside_bit < 0 && type->side == GBACW_SIDE_MODE_INSIDE)
+                  inside_bit = (int) t;
+              }
+          g_string_append_c (out, '"');
+          if (inside_bit >= 0)
+            {
+              g_autofree char *inside = gbacw_hex_grid_format_label (
+                  grid, (map->hexside_inside[id] & (1u << inside_bit)) ? b : a);
+              attr_str (out, "inside", inside);
+            }
+        }
+      attr_str (out, "name", name);
+      end_empty (out);
+    }
+  if (open)
+    close_tag (out, 2, "hexsides");
+}
+
+/* Each line type's network as paths: start at the lowest-index hex of odd degree (else the
+ * lowest-index hex with an unused segment) and walk along the unused segment of lowest
+ * direction until stuck. */
+static void
+write_lines (GString *out, const GbacwScenario *s)
+{
+  const GbacwMap *map = s->map;
+  const GbacwHexGrid *grid = &map->grid;
+  int n_hexes = gbacw_hex_grid_n_hexes (grid);
+  guint32 n_ids = gbacw_hex_grid_n_hexside_ids (grid);
+  guint n_types = MIN (s->catalogue.line_types->len, 16u);
+  guint present = 0;
+  g_autofree int *degree = NULL;
+  g_autofree guint8 *used = NULL;
+  g_autoptr (GArray) path = NULL;
+
+  for (guint32 id = 0; id < n_ids; id++)
+    present |= map->hexside_lines[id];
+  if (n_types < 16)
+    present &= (1u << n_types) - 1;
+  if (present == 0)
+    return;
+
+  degree = g_new (int, n_hexes);
+  used = g_new (guint8, n_ids);
+  path = g_array_new (FALSE, FALSE, sizeof (int));
+  open_tag (out, 2, "lines");
+  end_open (out);
+  for (guint t = 0; t < n_types; t++)
+    {
+      guint16 bit = (guint16) (1u << t);
+      const GbacwLineType *type = g_ptr_array_index (s->catalogue.line_types, t);
+      int odd = 0, any = 0;
+
+      if (!(present & bit))
+        continue;
+      memset (degree, 0, sizeof (int) * n_hexes);
+      memset (used, 0, n_ids);
+      for (guint32 id = 0; id < n_ids; id++)
+        if (map->hexside_lines[id] & bit)
+          {
+            GbacwHex a, b;
+            int ia, ib;
+            gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b);
+            ia = gbacw_hex_grid_index (grid, a);
+            ib = gbacw_hex_grid_index (grid, b);
+            if (ia < 0 || ib < 0)
+              {
+                used[id] = 1;   /* a segment off the map cannot be written */
+                continue;
+              }
+            degree[ia]++;
+            degree[ib]++;
+          }
+      for (;;)
+        {
+          int h;
+          while (odd < n_hexes && !(degree[odd] & 1))
+            odd++;
+          if (odd < n_hexes)
+            h = odd;
+          else
+            {
+              while (any < n_hexes && degree[any] == 0)
+                any++;
+              if (any >= n_hexes)
+                break;
+              h = any;
+            }
+          g_array_set_size (path, 0);
+          g_array_append_val (path, h);
+          for (;;)
+            {
+              GbacwHex hex = gbacw_hex_grid_hex_at (grid, h);
+              int next = -1;
+              for (int d = 0; d < GBACW_HEX_DIRECTIONS && next < 0; d++)
+                {
+                  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, hex, d);
+                  int nb;
+                  if (id == GBACW_HEXSIDE_NONE || used[id] || !(map->hexside_lines[id] & bit))
+                    continue;
+                  nb = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
+                  if (nb < 0)
+                    continue;
+                  used[id] = 1;
+                  degree[h]--;
+                  degree[nb]--;
+                  next = nb;
+                }
+              if (next < 0)
+                break;
+              h = next;
+              g_array_append_val (path, h);
+            }
+          open_tag (out, 3, "line");
+          attr_str (out, "type", type->id);
+          g_string_append_c (out, '>');
+          put_hex_list (out, grid, (const int *) path->data, path->len);
+          g_string_append (out, "</line>\n");
+        }
+    }
+  close_tag (out, 2, "lines");
+}
+
+static gboolean
+is_sorted_unique (const GArray *hexes)
+{
+  for (guint i = 1; i < hexes->len; i++)
+    if (g_array_index (hexes, int, i) <= g_array_index (hexes, int, i - 1))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+write_areas (GString *out, const GbacwScenario *s)
+{
+  const GbacwMap *map = s->map;
+
+  if (map->areas->len == 0)
+    return;
+  open_tag (out, 2, "areas");
+  end_open (out);
+  for (guint i = 0; i < map->areas->len; i++)
+    {
+      const GbacwArea *area = g_ptr_array_index (map->areas, i);
+      g_autoptr (GArray) sorted = NULL;
+      const GArray *hexes = area->hexes;
+
+      if (!is_sorted_unique (hexes))
+        {
+          GbacwArea tmp = *area;
+          tmp.hexes = sorted = g_array_copy ((GArray *) hexes);
+          gbacw_area_sort (&tmp);
+          hexes = sorted;
+        }
+      open_tag (out, 3, "area");
+      attr_str (out, "id", area->id);
+      attr_str (out, "kind", gbacw_area_kind_to_string (area->kind));
+      attr_str (out, "name", area->name);
+      attr_str (out, "side", area->side);
+      attr_int (out, "vp", area->vp);
+      attr_str (out, "description", area->description);
+      if (hexes->len == 0)
+        end_empty (out);
+      else
+        {
+          g_string_append_c (out, '>');
+          put_hex_list (out, &map->grid, (const int *) hexes->data, hexes->len);
+          g_string_append (out, "</area>\n");
+        }
+    }
+  close_tag (out, 2, "areas");
+}
+
+static void
+write_labels (GString *out, const GbacwScenario *s)
+{
+  const GbacwMap *map = s->map;
+
+  if (map->labels->len == 0)
+    return;
+  open_tag (out, 2, "labels");
+  end_open (out);
+  for (guint i = 0; i < map->labels->len; i++)
+    {
+      const GbacwLabel *label = g_ptr_array_index (map->labels, i);
+      open_tag (out, 3, "label");
+      attr_hex (out, &map->grid, "hex", label->hex);
+      attr_double (out, "dx", label->dx);
+      attr_double (out, "dy", label->dy);
+      attr_double (out, "size", label->size);
+      attr_double (out, "angle", label->angle);
+      put_text_end (out, label->text ? label->text : "", "label");
+    }
+  close_tag (out, 2, "labels");
+}
+
+static void
+write_map (GString *out, const GbacwScenario *s)
+{
+  const GbacwMap *map = s->map;
+  const GbacwHexGrid *grid = &map->grid;
+  const GbacwBackground *bg = &map->background;
+
+  open_tag (out, 1, "map");
+  attr_int (out, "columns", grid->columns);
+  attr_int (out, "rows", grid->rows);
+  attr_str (out, "orientation", grid->orientation == GBACW_GRID_POINTY_ROWS ? "pointy" : "flat");
+  attr_str (out, "shift", grid->shift == GBACW_SHIFT_EVEN ? "even" : "odd");
+  attr_int (out, "first", grid->first_number);
+  attr_int (out, "digits", grid->digits);
+  end_open (out);
+  if (map->levels->len)
+    {
+      open_tag (out, 2, "levels");
+      g_string_append_c (out, '>');
+      for (guint i = 0; i < map->levels->len; i++)
+        {
+          int v = g_array_index (map->levels, int, i);
+          if (i)
+            g_string_append_c (out, ' ');
+          if (v == GBACW_UNSET)
+            g_string_append_c (out, '?');
+          else
+            put_int (out, v);
+        }
+      g_string_append (out, "</levels>\n");
+    }
+  write_terrain (out, s);
+  write_hexsides (out, s);
+  write_lines (out, s);
+  write_areas (out, s);
+  write_labels (out, s);
+  if (bg->file)
+    {
+      open_tag (out, 2, "background");
+      attr_str (out, "file", bg->file);
+      attr_double (out, "opacity", bg->opacity);
+      g_string_append (out, " transform=\"");
+      for (guint i = 0; i < 6; i++)
+        {
+          if (i)
+            g_string_append_c (out, ' ');
+          put_double (out, bg->transform[i]);
+        }
+      g_string_append_c (out, '"');
+      end_empty (out);
+    }
+  close_tag (out, 1, "map");
+}
+
+typedef struct {
+  const GbacwScenario *s;
+  GHashTable *formation_children;   /* formation id -> GPtrArray of GbacwFormation* */
+  GHashTable *formation_units;      /* formation id -> GPtrArray of GbacwUnit* */
+  GHashTable *side_formations;      /* side id -> GPtrArray of top-level GbacwFormation* */
+  GHashTable *side_units;           /* side id -> GPtrArray of GbacwUnit* without formation */
+} OobWriter;
+
+static void
+multimap_add (GHashTable *table, const char *key, gpointer value)
+{
+  GPtrArray *list = g_hash_table_lookup (table, key);
+  if (list == NULL)
+    {
+      list = g_ptr_array_new ();
+      g_hash_table_insert (table, (gpointer) key, list);
+    }
+  g_ptr_array_add (list, value);
+}
+
+static void
+write_unit (GString *out, const GbacwUnit *u, int level)
+{
+  if (u->type == GBACW_UNIT_LEADER)
+    {
+      open_tag (out, level, "leader");
+      attr_str (out, "id", u->id);
+      attr_str (out, "name", u->designation);
+      attr_str (out, "rank", u->rank);
+      attr_str (out, "role", gbacw_leader_role_to_string (u->role));
+      attr_int (out, "er", u->er);
+      attr_int (out, "rally", u->rally);
+      attr_int (out, "dir", u->dir);
+      attr_int (out, "cp", u->cp);
+      attr_yes (out, "independent", u->flags & GBACW_UNIT_FLAG_INDEPENDENT);
+      attr_int (out, "vp", u->vp);
+      end_empty (out);
+      return;
+    }
+  open_tag (out, level, "unit");
+  attr_str (out, "id", u->id);
+  attr_str (out, "type", gbacw_unit_type_to_string (u->type));
+  attr_str (out, "designation", u->designation);
+  attr_int (out, "strength", u->strength);
+  attr_int (out, "guns", u->guns);
+  attr_int (out, "small-arms", u->small_arms_boxes);
+  attr_int (out, "artillery-ammo", u->artillery_boxes);
+  if (u->crew == GBACW_CREW_UNSET)
+    attr_int (out, "crew", u->crew_strength);
+  attr_morale (out, "morale", u->morale);
+  attr_morale (out, "dismounted-morale", u->dismounted_morale);
+  attr_str (out, "weapon", u->weapon);
+  attr_int (out, "rounds", u->rounds);
+  if (u->crew == GBACW_CREW_FULL)
+    attr_str (out, "crew", "full");
+  else if (u->crew == GBACW_CREW_HALF)
+    attr_str (out, "crew", "half");
+  attr_yes (out, "independent", u->flags & GBACW_UNIT_FLAG_INDEPENDENT);
+  attr_yes (out, "sharpshooter", u->flags & GBACW_UNIT_FLAG_SHARPSHOOTER);
+  attr_yes (out, "horse-artillery", u->flags & GBACW_UNIT_FLAG_HORSE_ARTILLERY);
+  attr_yes (out, "section", u->flags & GBACW_UNIT_FLAG_SECTION);
+  attr_yes (out, "double-shot", u->flags & GBACW_UNIT_FLAG_DOUBLE_SHOT);
+  attr_int (out, "vp", u->vp);
+  end_empty (out);
+}
+
+static void
+write_formation (GString *out, OobWriter *w, const GbacwFormation *f, int level)
+{
+  GPtrArray *units = g_hash_table_lookup (w->formation_units, f->id);
+  GPtrArray *children = g_hash_table_lookup (w->formation_children, f->id);
+
+  open_tag (out, level, "formation");
+  attr_str (out, "id", f->id);
+  attr_str (out, "kind", gbacw_formation_kind_to_string (f->kind));
+  attr_str (out, "name", f->name);
+  attr_str (out, "commander", f->commander);
+  attr_yes (out, "independent", f->independent);
+  if (f->bce[0] != GBACW_UNSET || f->bce[1] != GBACW_UNSET)
+    {
+      g_string_append (out, " bce=\"");
+      if (f->bce[0] == GBACW_UNSET)
+        g_string_append_c (out, '?');
+      else
+        put_int (out, f->bce[0]);
+      if (f->bce[1] != GBACW_UNSET)
+        {
+          g_string_append_c (out, ' ');
+          put_int (out, f->bce[1]);
+        }
+      g_string_append_c (out, '"');
+    }
+  attr_int (out, "bce-vp", f->bce_vp);
+  attr_int (out, "momentum", f->momentum);
+  if (!units && !children)
+    {
+      end_empty (out);
+      return;
+    }
+  end_open (out);
+  for (guint i = 0; units && i < units->len; i++)
+    write_unit (out, g_ptr_array_index (units, i), level + 1);
+  for (guint i = 0; children && i < children->len; i++)
+    write_formation (out, w, g_ptr_array_index (children, i), level + 1);
+  close_tag (out, level, "formation");
+}
+
+static void
+write_oob (GString *out, const GbacwScenario *s)
+{
+  const GbacwOob *oob = &s->oob;
+  OobWriter w = { s, NULL, NULL, NULL, NULL };
+  g_autoptr (GHashTable) formations = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (oob->sides->len == 0)
+    return;
+  w.formation_children = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  w.formation_units = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  w.side_formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  w.side_units = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+
+  for (guint i = 0; i < oob->formations->len; i++)
+    {
+      GbacwFormation *f = g_ptr_array_index (oob->formations, i);
+      if (f->id && !g_hash_table_contains (formations, f->id))
+        g_hash_table_insert (formations, f->id, f);
+    }
+  for (guint i = 0; i < oob->formations->len; i++)
+    {
+      GbacwFormation *f = g_ptr_array_index (oob->formations, i);
+      if (f->id == NULL || g_hash_table_lookup (formations, f->id) != f)
+        continue;
+      if (f->parent && g_hash_table_contains (formations, f->parent) && g_strcmp0 (f->parent, f->id) != 0)
+        multimap_add (w.formation_children, f->parent, f);
+      else if (f->side)
+        multimap_add (w.side_formations, f->side, f);
+    }
+  for (guint i = 0; i < oob->units->len; i++)
+    {
+      GbacwUnit *u = g_ptr_array_index (oob->units, i);
+      if (u->formation && g_hash_table_contains (formations, u->formation))
+        multimap_add (w.formation_units, u->formation, u);
+      else if (u->side)
+        multimap_add (w.side_units, u->side, u);
+    }
+
+  open_tag (out, 1, "order-of-battle");
+  end_open (out);
+  for (guint i = 0; i < oob->sides->len; i++)
+    {
+      const GbacwSide *side = g_ptr_array_index (oob->sides, i);
+      GPtrArray *units = side->id ? g_hash_table_lookup (w.side_units, side->id) : NULL;
+      GPtrArray *tops = side->id ? g_hash_table_lookup (w.side_formations, side->id) : NULL;
+
+      open_tag (out, 2, "side");
+      attr_str (out, "id", side->id);
+      attr_str (out, "name", side->name);
+      attr_str (out, "colour", side->colour);
+      if (!units && !tops)
+        {
+          end_empty (out);
+          continue;
+        }
+      end_open (out);
+      for (guint j = 0; units && j < units->len; j++)
+        write_unit (out, g_ptr_array_index (units, j), 3);
+      for (guint j = 0; tops && j < tops->len; j++)
+        write_formation (out, &w, g_ptr_array_index (tops, j), 3);
+      close_tag (out, 2, "side");
+      /* a side listed twice would write its units twice */
+      if (side->id)
+        {
+          g_hash_table_remove (w.side_units, side->id);
+          g_hash_table_remove (w.side_formations, side->id);
+        }
+    }
+  close_tag (out, 1, "order-of-battle");
+
+  g_hash_table_unref (w.formation_children);
+  g_hash_table_unref (w.formation_units);
+  g_hash_table_unref (w.side_formations);
+  g_hash_table_unref (w.side_units);
+}
+
+static void
+attr_formation_state (GString *out, const char *name, GbacwFormationState state)
+{
+  if (state != GBACW_FORMATION_STATE_UNSET)
+    attr_str (out, name, gbacw_formation_state_to_string (state));
+}
+
+static void
+write_turns (GString *out, const GbacwScenario *s)
+{
+  const GbacwTurnTrack *track = &s->turns;
+
+  open_tag (out, 1, "turns");
+  attr_int (out, "first", track->first);
+  attr_int (out, "last", track->last);
+  attr_str (out, "first-player", track->first_player);
+  if (track->turns->len == 0)
+    {
+      end_empty (out);
+      return;
+    }
+  end_open (out);
+  for (guint i = 0; i < track->turns->len; i++)
+    {
+      const GbacwTurn *turn = g_ptr_array_index (track->turns, i);
+      open_tag (out, 2, "turn");
+      attr_int (out, "n", turn->n);
+      attr_str (out, "time", turn->time);
+      attr_yes (out, "night", turn->night);
+      attr_str (out, "first-player", turn->first_player);
+      end_empty (out);
+    }
+  close_tag (out, 1, "turns");
+}
+
+static void
+write_deployment (GString *out, const GbacwScenario *s)
+{
+  const GbacwHexGrid *grid = &s->map->grid;
+
+  if (s->deployment->len == 0)
+    return;
+  open_tag (out, 1, "deployment");
+  end_open (out);
+  for (guint i = 0; i < s->deployment->len; i++)
+    {
+      const GbacwPlacement *p = g_ptr_array_index (s->deployment, i);
+      open_tag (out, 2, "place");
+      attr_str (out, "unit", p->unit);
+      attr_hex (out, grid, "hex", p->hex);
+      attr_formation_state (out, "formation", p->formation);
+      if (p->facing >= 0 && p->facing < GBACW_HEX_DIRECTIONS)
+        attr_str (out, "facing", gbacw_hex_direction_name (grid->orientation, p->facing));
+      attr_int (out, "strength", p->strength);
+      if (p->status)
+        {
+          g_autofree char *status = gbacw_status_to_string (p->status);
+          if (*status)
+            attr_str (out, "status", status);
+        }
+      end_empty (out);
+    }
+  close_tag (out, 1, "deployment");
+}
+
+static void
+write_reinforcements (GString *out, const GbacwScenario *s)
+{
+  const GbacwHexGrid *grid = &s->map->grid;
+
+  if (s->reinforcements->len == 0)
+    return;
+  open_tag (out, 1, "reinforcements");
+  end_open (out);
+  for (guint i = 0; i < s->reinforcements->len; i++)
+    {
+      const GbacwReinforcement *r = g_ptr_array_index (s->reinforcements, i);
+      open_tag (out, 2, "reinforcement");
+      attr_str (out, "id", r->id);
+      attr_int (out, "turn", r->turn);
+      if (r->entry_hexes->len)
+        {
+          g_string_append (out, " entry=\"");
+          put_hex_list (out, grid, (const int *) r->entry_hexes->data, r->entry_hexes->len);
+          g_string_append_c (out, '"');
+        }
+      attr_formation_state (out, "formation", r->formation);
+      if (r->units->len + r->formations->len == 0)
+        {
+          end_empty (out);
+          continue;
+        }
+      end_open (out);
+      for (guint j = 0; j < r->units->len; j++)
+        {
+          open_tag (out, 3, "unit");
+          attr_str (out, "ref", g_ptr_array_index (r->units, j));
+          end_empty (out);
+        }
+      for (guint j = 0; j < r->formations->len; j++)
+        {
+          open_tag (out, 3, "formation");
+          attr_str (out, "ref", g_ptr_array_index (r->formations, j));
+          end_empty (out);
+        }
+      close_tag (out, 2, "reinforcement");
+    }
+  close_tag (out, 1, "reinforcements");
+}
+
+static void
+write_victory (GString *out, const GbacwScenario *s)
+{
+  if (s->vp_awards->len + s->victory_levels->len + s->automatic_victories->len == 0)
+    return;
+  open_tag (out, 1, "victory");
+  end_open (out);
+  for (guint i = 0; i < s->vp_awards->len; i++)
+    {
+      const GbacwVpAward *a = g_ptr_array_index (s->vp_awards, i);
+      open_tag (out, 2, "award");
+      attr_str (out, "id", a->id);
+      attr_str (out, "side", a->side);
+      attr_str (out, "event", gbacw_vp_event_to_string (a->event));
+      attr_str (out, "area", a->area);
+      attr_int (out, "vp", a->vp);
+      attr_str (out, "when", a->each_turn ? "each-turn" : "end");
+      if (a->text && *a->text)
+        put_text_end (out, a->text, "award");
+      else
+        end_empty (out);
+    }
+  for (guint i = 0; i < s->victory_levels->len; i++)
+    {
+      const GbacwVictoryLevel *l = g_ptr_array_index (s->victory_levels, i);
+      open_tag (out, 2, "level");
+      attr_str (out, "name", l->name ? l->name : "");
+      attr_str (out, "side", l->side);
+      attr_int (out, "min", l->min);
+      end_empty (out);
+    }
+  for (guint i = 0; i < s->automatic_victories->len; i++)
+    {
+      const GbacwAutomaticVictory *a = g_ptr_array_index (s->automatic_victories, i);
+      open_tag (out, 2, "automatic");
+      attr_str (out, "side", a->side);
+      attr_str (out, "area", a->area);
+      attr_int (out, "turn", a->turn);
+      if (a->text && *a->text)
+        put_text_end (out, a->text, "automatic");
+      else
+        end_empty (out);
+    }
+  close_tag (out, 1, "victory");
+}
+
+static void
+write_rules (GString *out, const GbacwScenario *s)
+{
+  if (s->options->len + s->exclusive_rules->len == 0)
+    return;
+  open_tag (out, 1, "rules");
+  end_open (out);
+  for (guint i = 0; i < s->options->len; i++)
+    {
+      const GbacwParam *p = g_ptr_array_index (s->options, i);
+      open_tag (out, 2, "option");
+      attr_str (out, "id", p->name);
+      attr_str (out, "value", p->value);
+      end_empty (out);
+    }
+  for (guint i = 0; i < s->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (s->exclusive_rules, i);
+      guint n = rule->params ? rule->params->len : 0;
+      open_tag (out, 2, "exclusive");
+      attr_str (out, "id", rule->id);
+      attr_str (out, "enabled", rule->enabled ? "yes" : "no");
+      if (n == 0)
+        {
+          end_empty (out);
+          continue;
+        }
+      end_open (out);
+      for (guint j = 0; j < n; j++)
+        {
+          const GbacwParam *p = g_ptr_array_index (rule->params, j);
+          open_tag (out, 3, "param");
+          attr_str (out, "name", p->name);
+          attr_str (out, "value", p->value ? p->value : "");
+          end_empty (out);
+        }
+      close_tag (out, 2, "exclusive");
+    }
+  close_tag (out, 1, "rules");
+}
+
+GBytes *
+gbacw_scenario_save_to_bytes (const GbacwScenario *s)
+{
+  const GbacwHexGrid *grid;
+  GString *out;
+
+  g_return_val_if_fail (s != NULL && s->map != NULL, NULL);
+  grid = &s->map->grid;
+  out = g_string_sized_new (4096 + (gsize) gbacw_hex_grid_n_hexes (grid) * 6
+                            + (gsize) s->oob.units->len * 160 + (gsize) s->deployment->len * 80);
+  g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  g_string_append (out, "<scenario xmlns=\"" GBACW_NAMESPACE "\" version=\"");
+  put_int (out, GBACW_FORMAT_VERSION);
+  g_string_append (out, "\">\n");
+  write_info (out, &s->info);
+  write_catalogue (out, &s->catalogue, 1);
+  write_charts (out, s->charts);
+  write_map (out, s);
+  write_oob (out, s);
+  write_turns (out, s);
+  write_deployment (out, s);
+  write_reinforcements (out, s);
+  write_victory (out, s);
+  write_rules (out, s);
+  g_string_append (out, "</scenario>\n");
+  return g_string_free_to_bytes (out);
+}
+
+gboolean
+gbacw_scenario_save_file (const GbacwScenario *scenario, const char *path, GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *display_name = NULL;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (scenario != NULL && path != NULL, FALSE);
+  bytes = gbacw_scenario_save_to_bytes (scenario);
+  data = g_bytes_get_data (bytes, &length);
+  file = g_file_new_for_path (path);
+  /* GIO writes a temporary file beside the target, syncs it, keeps the old file as
+   * PATH~ and renames: the old file survives any failure. */
+  if (!g_file_replace_contents (file, data, length, NULL, TRUE, G_FILE_CREATE_NONE, NULL, NULL, &local_error))
+    {
+      display_name = g_filename_display_name (path);
+      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE, _("%s: could not save the scenario: %s"),
+                   display_name, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,61 @@
+/* gbacw-scenario-io.h: reading and writing scenario files (docs/file-format.md).
+ *
+ * Loading parses the XML without DTDs, entities or network access, checks the
+ * format version, validates against the RELAX NG schema (data/gbacw-scenario.rng)
+ * and then checks what the schema cannot (unique ids, references, ranges, row
+ * sizes). Every error message starts with "FILE:LINE: ". A failed load returns
+ * NULL and leaves nothing behind.
+ *
+ * Saving writes a canonical form (two-space indentation, fixed element and
+ * attribute order, one line per map row): load then save of a file the program
+ * wrote is byte-identical. Saving a file is atomic and keeps the old file as
+ * FILE~.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "gbacw-scenario.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_IO_ERROR (gbacw_io_error_quark ())
+
+typedef enum {
+  GBACW_IO_ERROR_PARSE,      /* not well-formed XML */
+  GBACW_IO_ERROR_SCHEMA,     /* does not match the schema: unknown element or attribute, bad token */
+  GBACW_IO_ERROR_INVALID,    /* matches the schema but the content is wrong: duplicate id, dangling reference, range */
+  GBACW_IO_ERROR_VERSION,    /* written by a newer gbacw */
+  GBACW_IO_ERROR_TOO_LARGE,  /* over 256 MiB */
+  GBACW_IO_ERROR_FORBIDDEN,  /* a DTD, an entity declaration or reference */
+  GBACW_IO_ERROR_WRITE,      /* saving failed */
+} GbacwIoError;
+
+GQuark gbacw_io_error_quark (void);
+
+#define GBACW_FORMAT_VERSION 1
+#define GBACW_NAMESPACE "urn:gbacw:scenario"
+/* Files larger than this are refused without being read. */
+#define GBACW_MAX_FILE_SIZE (256u * 1024u * 1024u)
+
+/* Errors reading the file itself (missing, unreadable) come as G_FILE_ERROR. */
+GbacwScenario *gbacw_scenario_load_file (const char *path, GError **error);
+/* display_name is used in error messages ("FILE:LINE: "); NULL gives "(memory)". */
+GbacwScenario *gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **error);
+
+/* The canonical file text; never fails. */
+GBytes        *gbacw_scenario_save_to_bytes (const GbacwScenario *scenario);
+/* Atomic: writes beside the file and renames; the old file is kept as PATH~. */
+gboolean       gbacw_scenario_save_file (const GbacwScenario *scenario, const char *path, GError **error);
+
+/* Chart library files (root <charts>): the catalogue entries and charts are merged into
+ * catalogue and charts (GbacwChart*), replacing entries with the same ids and appending the
+ * others. On error neither is changed. */
+gboolean       gbacw_charts_load_file (const char *path, GbacwCatalogue *catalogue, GPtrArray *charts,
+                                       GError **error);
+
+/* The schema file. By default it is found via the environment variable GBACW_DATADIR, then
+ * the build's SOURCE_DATADIR and PKGDATADIR (config.h). NULL restores the default. */
+void           gbacw_scenario_io_set_schema_path (const char *path);
+
+G_END_DECLS
