@@ -167,6 +167,17 @@ update_hover (GbacwMapCanvas *self)
 /* ---------------------------------------------------------------- document */
 
 static void
+update_map_size (GbacwMapCanvas *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  double w = 0, h = 0;
+
+  if (scenario != NULL)
+    gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+  gbacw_viewport_set_map_size (self->viewport, w, h);
+}
+
+static void
 on_document_changed (GbacwMapCanvas    *self,
                      const GbacwChange *change,
                      GbacwDocument     *document)
@@ -176,20 +187,11 @@ on_document_changed (GbacwMapCanvas    *self,
                           GBACW_CHANGE_BACKGROUND | GBACW_CHANGE_OOB | GBACW_CHANGE_DEPLOYMENT |
                           GBACW_CHANGE_CATALOGUE;
 
+  /* The map's size may have changed with the settings. */
+  update_map_size (self);
   /* The whole map for now; the change names the hexes for a finer update later. */
   if (change == NULL || (change->flags & map_flags) != 0)
     gbacw_map_canvas_invalidate (self);
-}
-
-static void
-update_map_size (GbacwMapCanvas *self)
-{
-  const GbacwScenario *scenario = get_scenario (self);
-  double w = 0, h = 0;
-
-  if (scenario != NULL)
-    gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
-  gbacw_viewport_set_map_size (self->viewport, w, h);
 }
 
 GbacwDocument *

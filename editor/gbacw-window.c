@@ -18,6 +18,7 @@ struct _GbacwWindow
   GtkRevealer *error_revealer;
   GtkLabel *error_label;
   GbacwMapCanvas *canvas;
+  GtkWidget *empty_state;
   GtkLabel *status_label;
   GtkLabel *zoom_label;
 
@@ -272,6 +273,9 @@ gbacw_window_set_document (GbacwWindow   *self,
   g_signal_group_set_target (self->document_signals, document);
   g_signal_group_set_target (self->history_signals, document ? gbacw_document_get_history (document) : NULL);
   gbacw_map_canvas_set_document (self->canvas, document);
+  gtk_widget_set_visible (self->empty_state, document == NULL);
+  if (document != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
   self->close_confirmed = FALSE;
 
   update_actions (self);
@@ -713,6 +717,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, error_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, empty_state);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, zoom_label);
 
@@ -763,6 +768,9 @@ gbacw_window_init (GbacwWindow *self)
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);
   g_signal_connect_object (viewport, "notify::scale", G_CALLBACK (on_viewport_scale), self, G_CONNECT_SWAPPED);
+
+  /* Keyboard focus on the map (arrow keys pan), not on the error text. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
 
   update_actions (self);
   update_title (self);

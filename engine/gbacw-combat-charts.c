@@ -1,6 +1,8 @@
 /* gbacw-combat-charts.c: reading the combat charts of a scenario. */
 #include "gbacw-combat-charts.h"
 
+#include "gbacw-rules-data.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -27,106 +29,49 @@ normalise (const char *value)
   return g_strstrip (g_string_free (s, FALSE));
 }
 
+/* Cell vocabulary: model/gbacw-rules-data.h reads it; these are the engine's views. */
+
 gboolean
 gbacw_cell_is_dash (const char *value)
 {
-  g_autofree char *v = NULL;
-
-  if (value == NULL)
-    return FALSE;
-  v = normalise (value);
-  return v[0] == '\0' || g_str_equal (v, "-") || g_ascii_strcasecmp (v, "n/a") == 0;
-}
-
-static gboolean
-parse_simple_number (const char *s, double *out)
-{
-  char *end = NULL;
-  const char *slash = strchr (s, '/');
-
-  if (slash)
-    {
-      gint64 num = g_ascii_strtoll (s, &end, 10);
-      if (end != slash)
-        return FALSE;
-      gint64 den = g_ascii_strtoll (slash + 1, &end, 10);
-      if (*end != '\0' || den <= 0)
-        return FALSE;
-      *out = (double) num / (double) den;
-      return TRUE;
-    }
-  *out = g_ascii_strtod (s, &end);
-  return end != s && *end == '\0';
+  GbacwValue v;
+  return value != NULL && gbacw_value_parse (value, &v) && v.kind == GBACW_VALUE_NONE;
 }
 
 gboolean
 gbacw_cell_parse_number (const char *value, double *out)
 {
-  g_autofree char *v = NULL;
-  double sign = 1.0, whole = 0.0, frac = 0.0;
-  char *p, *space;
-
-  if (value == NULL)
+  GbacwValue v;
+  if (value == NULL || !gbacw_value_parse (value, &v)
+      || (v.kind != GBACW_VALUE_NUMBER && v.kind != GBACW_VALUE_ADD))
     return FALSE;
-  v = normalise (value);
-  p = v;
-  if (*p == '+')
-    p++;
-  else if (*p == '-' && p[1] != '\0')
-    {
-      sign = -1.0;
-      p++;
-    }
-  if (*p == '\0')
-    return FALSE;
-  space = strchr (p, ' ');
-  if (space)
-    {
-      /* "1 1/2" */
-      *space = '\0';
-      if (!parse_simple_number (p, &whole) || !parse_simple_number (g_strstrip (space + 1), &frac))
-        return FALSE;
-      *out = sign * (whole + frac);
-      return TRUE;
-    }
-  if (!parse_simple_number (p, &whole))
-    return FALSE;
-  *out = sign * whole;
+  *out = gbacw_value_to_double (&v);
   return TRUE;
 }
 
 gboolean
 gbacw_cell_parse_shift (const char *value, int *out)
 {
-  g_autofree char *v = NULL;
-  size_t len;
-  double n;
-
-  if (value == NULL)
+  GbacwValue v;
+  if (value == NULL || !gbacw_value_parse (value, &v))
     return FALSE;
-  if (gbacw_cell_is_dash (value))
+  switch (v.kind)
     {
+    case GBACW_VALUE_NONE:
       *out = 0;
       return TRUE;
-    }
-  v = normalise (value);
-  len = strlen (v);
-  if (len >= 1 && (v[len - 1] == 'L' || v[len - 1] == 'l' || v[len - 1] == 'R' || v[len - 1] == 'r'))
-    {
-      gboolean left = v[len - 1] == 'L' || v[len - 1] == 'l';
-      v[len - 1] = '\0';
-      g_strstrip (v);
-      if (v[0] == '\0')
-        n = 1;
-      else if (!gbacw_cell_parse_number (v, &n) || n < 0)
-        return FALSE;
-      *out = left ? -(int) n : (int) n;
+    case GBACW_VALUE_SHIFT:
+      *out = v.num;
       return TRUE;
+    case GBACW_VALUE_NUMBER:
+    case GBACW_VALUE_ADD:
+      if (v.den != 1)
+        return FALSE;
+      *out = v.num;
+      return TRUE;
+    default:
+      return FALSE;
     }
-  if (!gbacw_cell_parse_number (v, &n) || n != floor (n))
-    return FALSE;
-  *out = (int) n;
-  return TRUE;
 }
 
 gboolean

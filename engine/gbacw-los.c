@@ -24,9 +24,18 @@ struct _GbacwLos {
   int *hex_side_top;    /* per hex and direction (hex * 6 + d): copy of side_top for the walker */
   int dir_of[3][2];     /* direction of the cube step of family k, sign -/+ */
   gboolean both_block;
+  /* the walker's copy, by axial coordinates with a margin (see build_padded ()) */
+  int q0, r0, stride;
+  gint16 *ptop;         /* obstacle top of each hex: terrain and units */
+  gint16 *pside;        /* per hex and direction */
+  int pstep[3][2];      /* index step of each family and sign */
 };
 
 typedef struct { int x, y, z; } Cube;
+
+static void build_padded (GbacwLos *los);
+static inline int padded_index (const GbacwLos *los, Cube c);
+static void refresh_padded_hex (GbacwLos *los, int index);
 
 /* ------------------------------------------------------------ coordinates */
 
@@ -230,6 +239,7 @@ gbacw_los_new (const GbacwScenario *scenario)
         }
   }
   fill_hex_side_tops (los);
+  build_padded (los);
   return los;
 }
 
@@ -243,6 +253,8 @@ gbacw_los_free (GbacwLos *los)
   g_free (los->unit_height);
   g_free (los->side_top);
   g_free (los->hex_side_top);
+  g_free (los->ptop);
+  g_free (los->pside);
   g_free (los);
 }
 
@@ -264,6 +276,7 @@ gbacw_los_set_unit_height (GbacwLos *los, int hex, int feet)
 {
   g_return_if_fail (hex >= 0 && hex < los->n_hexes);
   los->unit_height[hex] = MAX (0, feet);
+  refresh_padded_hex (los, hex);
 }
 
 int
@@ -278,6 +291,7 @@ gbacw_los_set_hex_top (GbacwLos *los, int hex, int top)
 {
   g_return_if_fail (hex >= 0 && hex < los->n_hexes);
   los->terrain_top[hex] = top;
+  refresh_padded_hex (los, hex);
 }
 
 int
@@ -300,6 +314,12 @@ gbacw_los_set_hexside_top (GbacwLos *los, guint32 hexside, int top)
     los->hex_side_top[gbacw_hex_grid_index (&los->grid, a) * 6 + d] = top;
   if (gbacw_hex_grid_contains (&los->grid, b))
     los->hex_side_top[gbacw_hex_grid_index (&los->grid, b) * 6 + gbacw_hex_direction_opposite (d)] = top;
+  if (gbacw_hex_grid_hexside_on_map (&los->grid, hexside))
+    {
+      gint16 t = (gint16) CLAMP (top, GBACW_LOS_NONE, GBACW_LOS_INFINITE);
+      los->pside[padded_index (los, hex_cube (los, a)) * 6 + d] = t;
+      los->pside[padded_index (los, hex_cube (los, b)) * 6 + gbacw_hex_direction_opposite (d)] = t;
+    }
 }
 
 int
@@ -552,104 +572,238 @@ gbacw_los_check (const GbacwLos *los, int from_hex, int to_hex, int from_unit, i
 
 /* ---------------------------------------------------------- visible from */
 
-/* The same line as gbacw_hex_grid_line(), walked without storing it; TRUE at the
- * first obstacle that blocks. */
-static gboolean
-walk_blocked (const GbacwLos *los, const Query *q, int *blocker)
-{
-  Cube hex = q->from;
-  int start_pair[3], delta_pair[3];
-  Cube delta = { q->to.x - q->from.x, q->to.y - q->from.y, q->to.z - q->from.z };
-  int guard = 2 * q->D + 2;
+/* The walker works on a copy of the obstacle tops laid out by axial coordinates with a
+ * margin of off-map hexes, so that a step is an addition to an index. */
 
+static inline int
+padded_index (const GbacwLos *los, Cube c)
+{
+  return (c.x - los->q0) + (c.z - los->r0) * los->stride;
+}
+
+static void
+refresh_padded_hex (GbacwLos *los, int index)
+{
+  Cube c = index_cube (los, index);
+  int p = padded_index (los, c);
+  int top = hex_top (los, index, NULL);
+
+  los->ptop[p] = (gint16) CLAMP (top, GBACW_LOS_NONE, GBACW_LOS_INFINITE);
+}
+
+static void
+build_padded (GbacwLos *los)
+{
+  int qmin = G_MAXINT, qmax = G_MININT, rmin = G_MAXINT, rmax = G_MININT;
+  gsize n;
+
+  for (int i = 0; i < los->n_hexes; i++)
+    {
+      Cube c = index_cube (los, i);
+      qmin = MIN (qmin, c.x);
+      qmax = MAX (qmax, c.x);
+      rmin = MIN (rmin, c.z);
+      rmax = MAX (rmax, c.z);
+    }
+  los->q0 = qmin - 2;
+  los->r0 = rmin - 2;
+  los->stride = qmax - qmin + 5;
+  n = (gsize) los->stride * (gsize) (rmax - rmin + 5);
+  los->ptop = g_new (gint16, n);
+  los->pside = g_new (gint16, n * 6);
+  for (gsize i = 0; i < n; i++)
+    los->ptop[i] = GBACW_LOS_NONE;
+  for (gsize i = 0; i < n * 6; i++)
+    los->pside[i] = GBACW_LOS_NONE;
+  for (int i = 0; i < los->n_hexes; i++)
+    {
+      Cube c = index_cube (los, i);
+      int p = padded_index (los, c);
+
+      refresh_padded_hex (los, i);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          int top = los->hex_side_top[i * 6 + d];
+          GbacwHex nb = gbacw_hex_grid_neighbour (&los->grid, gbacw_hex_grid_hex_at (&los->grid, i), d);
+          los->pside[p * 6 + d] = (gint16) CLAMP (top, GBACW_LOS_NONE, GBACW_LOS_INFINITE);
+          if (!gbacw_hex_grid_contains (&los->grid, nb))
+            los->pside[padded_index (los, hex_cube (los, nb)) * 6 + (d + 3) % 6] = los->pside[p * 6 + d];
+        }
+    }
+  for (int k = 0; k < 3; k++)
+    for (int sgn = 0; sgn < 2; sgn++)
+      {
+        Cube o = { 0, 0, 0 };
+        Cube c = cube_across (o, k, sgn ? 1 : -1);
+        los->pstep[k][sgn] = c.x + c.z * los->stride;
+      }
+}
+
+typedef struct {
+  Query q;
+  Cube start, end;     /* the line is walked from start to end (the obstacles are the same both ways) */
+  int n[3];            /* exit time numerators of the three hexside families */
+  int den[3];          /* their denominators (0: the line is parallel to that family) */
+  int sign[3];
+} Walk;
+
+static inline void
+walk_init (Walk *w, Cube start, Cube end)
+{
+  Cube delta = { end.x - start.x, end.y - start.y, end.z - start.z };
+
+  w->start = start;
+  w->end = end;
   for (int k = 0; k < 3; k++)
     {
-      start_pair[k] = cube_pair (q->from, k);
-      delta_pair[k] = cube_pair (delta, k);
+      int d = cube_pair (delta, k);
+      w->sign[k] = d > 0 ? 1 : d < 0 ? -1 : 0;
+      w->den[k] = abs (d);
+      w->n[k] = 1;
     }
+}
 
-  while (!cube_equal (hex, q->to) && guard-- > 0)
+/* The same line as gbacw_hex_grid_line(), walked without storing it, keeping each
+ * family's exit time n[k]/den[k] up to date by additions; TRUE at the first obstacle
+ * that blocks, with *blocker set to it (see candidate_blocks ()). */
+static gboolean
+walk_blocked (const GbacwLos *los, Walk *w, int *blocker)
+{
+  const Query *q = &w->q;
+  Cube hex = w->start;
+  int p = padded_index (los, hex);
+  int guard = 2 * q->D + 2;
+  Cube delta = { w->end.x - w->start.x, w->end.y - w->start.y, w->end.z - w->start.z };
+  int n0 = w->n[0], n1 = w->n[1], n2 = w->n[2];
+  const int d0 = w->den[0], d1 = w->den[1], d2 = w->den[2];
+  const gboolean all3 = d0 != 0 && d1 != 0 && d2 != 0;
+  /* inc[a][k]: the change of n[k] when the line crosses a hexside of family a */
+  int inc[3][3];
+
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < 3; k++)
+      inc[i][k] = i == k ? 2 : -w->sign[k] * w->sign[i];
+
+  while (guard-- > 0)
     {
-      gint64 best_num = 0, best_den = 1;
-      int active[2] = { -1, -1 }, active_sign[2] = { 0, 0 };
-      int n_active = 0;
+      int a = -1, b = -1;
       Cube next;
-      int dir = -1;
-      gboolean crossed = TRUE;
+      int pnext, dir = -1;
 
-      for (int k = 0; k < 3; k++)
+      /* the earliest exit; a tie is a vertex */
+      if (all3)
         {
-          gint64 num, den, order;
-          int sign;
-
-          if (delta_pair[k] == 0)
-            continue;
-          sign = delta_pair[k] > 0 ? 1 : -1;
-          num = 1 + sign * (cube_pair (hex, k) - start_pair[k]);
-          den = sign * delta_pair[k];
-          order = n_active == 0 ? -1 : num * best_den - best_num * den;
-          if (order < 0)
+          int c01 = n0 * d1 - n1 * d0;
+          if (c01 < 0)
             {
-              best_num = num;
-              best_den = den;
-              active[0] = k;
-              active_sign[0] = sign;
-              n_active = 1;
+              int c02 = n0 * d2 - n2 * d0;
+              a = c02 <= 0 ? 0 : 2;
+              if (c02 == 0)
+                b = 2;
             }
-          else if (order == 0 && n_active < 2)
+          else if (c01 > 0)
             {
-              active[1] = k;
-              active_sign[1] = sign;
-              n_active = 2;
+              int c12 = n1 * d2 - n2 * d1;
+              a = c12 <= 0 ? 1 : 2;
+              if (c12 == 0)
+                b = 2;
             }
-        }
-      if (n_active == 0)
-        break;
-
-      if (n_active == 1)
-        {
-          next = cube_across (hex, active[0], active_sign[0]);
-          dir = los->dir_of[active[0]][active_sign[0] > 0];
+          else
+            {
+              int c02 = n0 * d2 - n2 * d0;
+              a = c02 <= 0 ? 0 : 2;
+              if (c02 < 0)
+                b = 1;
+            }
         }
       else
         {
-          Cube first = cube_across (hex, active[0], active_sign[0]);
-          Cube second = cube_across (hex, active[1], active_sign[1]);
+          const int n[3] = { n0, n1, n2 }, d[3] = { d0, d1, d2 };
+          for (int k = 0; k < 3; k++)
+            {
+              if (d[k] == 0)
+                continue;
+              if (a < 0)
+                a = k;
+              else
+                {
+                  int order = n[k] * d[a] - n[a] * d[k];
+                  if (order < 0)
+                    {
+                      a = k;
+                      b = -1;
+                    }
+                  else if (order == 0)
+                    b = k;
+                }
+            }
+          if (a < 0)
+            return FALSE;
+        }
+
+      if (G_LIKELY (b < 0))
+        {
+          int sa = w->sign[a] > 0;
+          next = cube_across (hex, a, w->sign[a]);
+          pnext = p + los->pstep[a][sa];
+          dir = los->dir_of[a][sa];
+          n0 += inc[a][0];
+          n1 += inc[a][1];
+          n2 += inc[a][2];
+        }
+      else
+        {
+          int sa = w->sign[a], sb = w->sign[b];
+          Cube first = cube_across (hex, a, sa);
+          Cube second = cube_across (hex, b, sb);
           gint64 towards_second = (gint64) delta.x * (second.x - first.x) + (gint64) delta.y * (second.y - first.y)
                                   + (gint64) delta.z * (second.z - first.z);
           if (towards_second == 0)
             {
-              if (check_along (los, q, first, cube_index (los, first), second, cube_index (los, second), NULL))
-                return TRUE;
+              int pa = p + los->pstep[a][sa > 0], pb = p + los->pstep[b][sb > 0];
+              if ((los->ptop[pa] != GBACW_LOS_NONE || los->ptop[pb] != GBACW_LOS_NONE)
+                  && check_along (los, q, first, cube_index (los, first), second, cube_index (los, second), NULL))
+                {
+                  *blocker = -1;
+                  return TRUE;
+                }
               next = (Cube) { first.x + second.x - hex.x, first.y + second.y - hex.y, first.z + second.z - hex.z };
-              crossed = FALSE;
-            }
-          else if (towards_second > 0)
-            {
-              next = second;
-              dir = los->dir_of[active[1]][active_sign[1] > 0];
+              pnext = pa + pb - p;
+              n0 += inc[a][0] + inc[b][0];
+              n1 += inc[a][1] + inc[b][1];
+              n2 += inc[a][2] + inc[b][2];
             }
           else
             {
-              next = first;
-              dir = los->dir_of[active[0]][active_sign[0] > 0];
+              int c = towards_second < 0 ? a : b;
+              int sc = w->sign[c];
+              next = cube_across (hex, c, sc);
+              pnext = p + los->pstep[c][sc > 0];
+              dir = los->dir_of[c][sc > 0];
+              n0 += inc[c][0];
+              n1 += inc[c][1];
+              n2 += inc[c][2];
             }
         }
 
-      int index = cube_index (los, next);
-      if (crossed && dir >= 0)
+      if (dir >= 0)
         {
-          int from_index = cube_index (los, hex);
-          int top = from_index >= 0 ? los->hex_side_top[from_index * 6 + dir]
-                    : index >= 0 ? los->hex_side_top[index * 6 + (dir + 3) % 6]
-                    : GBACW_LOS_NONE;
-          if (top != GBACW_LOS_NONE && check_side (los, q, hex, next, top, NULL))
-            return TRUE;
+          int top = los->pside[p * 6 + dir];
+          if (G_UNLIKELY (top != GBACW_LOS_NONE) && check_side (los, q, hex, next, top, NULL))
+            {
+              int ia = cube_index (los, hex), ib = cube_index (los, next);
+              *blocker = ia >= 0 ? los->n_hexes + ia * 6 + dir
+                         : ib >= 0 ? los->n_hexes + ib * 6 + (dir + 3) % 6 : -1;
+              return TRUE;
+            }
         }
       hex = next;
-      if (index >= 0 && index != q->to_index && check_hex (los, q, hex, index, NULL))
+      p = pnext;
+      if (cube_equal (hex, w->end))
+        return FALSE;
+      if (los->ptop[p] != GBACW_LOS_NONE && blocks (q, los->ptop[p], 2 * cube_distance (hex, q->lower)))
         {
-          *blocker = index;
+          *blocker = cube_index (los, hex);
           return TRUE;
         }
     }
@@ -671,7 +825,7 @@ on_line (const Query *q, Cube h)
     {
       gint64 c = cube_pair (q->from, k) - cube_pair (h, k);
       gint64 d = cube_pair (delta, k);
-      gint64 a, b;
+      gint64 lo, hi;
 
       if (d == 0)
         {
@@ -682,95 +836,183 @@ on_line (const Query *q, Cube h)
       /* -1 < c + t d < 1 */
       if (d > 0)
         {
-          a = -1 - c;
-          b = 1 - c;
+          lo = -1 - c;
+          hi = 1 - c;
         }
       else
         {
-          a = c - 1;
-          b = c + 1;
+          lo = c - 1;
+          hi = c + 1;
           d = -d;
         }
-      if (a * lo_den > lo_num * d)
+      if (lo * lo_den > lo_num * d)
         {
-          lo_num = a;
+          lo_num = lo;
           lo_den = d;
         }
-      if (b * hi_den < hi_num * d)
+      if (hi * hi_den < hi_num * d)
         {
-          hi_num = b;
+          hi_num = hi;
           hi_den = d;
         }
     }
   return lo_num * hi_den < hi_num * lo_den;
 }
 
+/* 2D cross product of (b - a) and (c - a) in the (x, z) plane of cube coordinates. */
+static inline gint64
+orient (Cube a, Cube b, Cube c)
+{
+  return (gint64) (b.x - a.x) * (c.z - a.z) - (gint64) (b.z - a.z) * (c.x - a.x);
+}
+
+/* Whether the line crosses the hexside between a and its neighbour b properly (through
+ * the open hexside, not at a vertex): then a and b are consecutive steps of the line
+ * and the hexside is the one crossed. Passing through a vertex gives FALSE, which only
+ * means the caller walks the line. */
+static inline gboolean
+crosses_side (const Query *q, Cube a, Cube b)
+{
+  static const Cube units[6] = { { 1, -1, 0 }, { 1, 0, -1 }, { 0, 1, -1 }, { -1, 1, 0 }, { -1, 0, 1 }, { 0, -1, 1 } };
+  Cube e = { b.x - a.x, b.y - a.y, b.z - a.z };
+  Cube v[2];
+  int n = 0;
+  Cube o3 = { 3 * q->from.x, 3 * q->from.y, 3 * q->from.z };
+  Cube t3 = { 3 * q->to.x, 3 * q->to.y, 3 * q->to.z };
+
+  /* the hexside's ends are the centroids of a, b and each of their two common neighbours */
+  for (int i = 0; i < 6 && n < 2; i++)
+    if (units[i].x * e.x + units[i].y * e.y + units[i].z * e.z == 1)
+      v[n++] = (Cube) { a.x + b.x + a.x + units[i].x, a.y + b.y + a.y + units[i].y, a.z + b.z + a.z + units[i].z };
+  if (n != 2)
+    return FALSE;
+
+  gint64 s1 = orient (o3, t3, v[0]), s2 = orient (o3, t3, v[1]);
+  if (s1 == 0 || s2 == 0 || (s1 > 0) == (s2 > 0))
+    return FALSE;
+  gint64 s3 = orient (v[0], v[1], o3), s4 = orient (v[0], v[1], t3);
+  return s3 != 0 && s4 != 0 && (s3 > 0) != (s4 > 0);
+}
+
+/* A blocker found for a neighbouring target: a hex (index < n_hexes) or a hexside
+ * (n_hexes + hex * 6 + direction). Whether it blocks this line too. */
+static inline gboolean
+candidate_blocks (const GbacwLos *los, const Query *q, int o)
+{
+  if (o < los->n_hexes)
+    {
+      Cube oc = index_cube (los, o);
+      return o != q->to_index && on_line (q, oc)
+             && blocks (q, hex_top (los, o, NULL), 2 * cube_distance (oc, q->lower));
+    }
+  else
+    {
+      int hex = (o - los->n_hexes) / 6, dir = (o - los->n_hexes) % 6;
+      Cube a = index_cube (los, hex);
+      Cube b = hex_cube (los, gbacw_hex_grid_neighbour (&los->grid, gbacw_hex_grid_hex_at (&los->grid, hex), dir));
+      return crosses_side (q, a, b) && check_side (los, q, a, b, los->hex_side_top[o - los->n_hexes], NULL);
+    }
+}
+
+/* Rows are done in bands, shared between threads. */
+#define BAND 50
+
+typedef struct {
+  const GbacwLos *los;
+  int from_hex, from_unit, to_unit;
+  int part, n_parts;           /* this job does the bands of rows with band % n_parts == part */
+  guint8 *visible;
+  int *blocker;
+  guint n_visible;
+} VisibleJob;
+
+static gpointer
+visible_rows (gpointer data)
+{
+  VisibleJob *job = data;
+  const GbacwLos *los = job->los;
+  const GbacwHexGrid *grid = &los->grid;
+  Cube from = index_cube (los, job->from_hex);
+  int from_pos = los->ground[job->from_hex] + job->from_unit;
+  int *blocker = job->blocker;
+
+  for (int row = 0; row < grid->rows; row++)
+    for (int col = 0, index = row * grid->columns; col < grid->columns && (row / BAND) % job->n_parts == job->part;
+         col++, index++)
+      {
+        Walk w;
+        Query *q = &w.q;
+        int to_pos = los->ground[index] + job->to_unit;
+        gboolean blocked = FALSE;
+        gboolean above = row > 0 && (row % BAND != 0 || job->n_parts == 1);
+
+        blocker[index] = -1;
+        q->from = from;
+        q->to = offset_to_cube (grid, col, row);
+        q->from_index = job->from_hex;
+        q->to_index = index;
+        q->D = cube_distance (q->from, q->to);
+        if (q->D <= 1)
+          {
+            job->visible[index] = 1;   /* 9.24 */
+            job->n_visible++;
+            continue;
+          }
+        q->H = abs (from_pos - to_pos);
+        q->lower = from_pos <= to_pos ? q->from : q->to;
+        q->lower_pos = MIN (from_pos, to_pos);
+
+        /* Obstacles cast shadows: first try the hexes that blocked the neighbouring
+         * targets already done. */
+        int candidates[4] = { col > 0 ? blocker[index - 1] : -1,
+                              above ? blocker[index - grid->columns] : -1,
+                              above && col > 0 ? blocker[index - grid->columns - 1] : -1,
+                              above && col + 1 < grid->columns ? blocker[index - grid->columns + 1] : -1 };
+        for (int c = 0; c < 4 && !blocked; c++)
+          {
+            int o = candidates[c];
+            if (o < 0 || (c > 0 && o == candidates[c - 1]))
+              continue;
+            if (candidate_blocks (los, q, o))
+              {
+                blocker[index] = o;
+                blocked = TRUE;
+              }
+          }
+        if (!blocked)
+          {
+            /* from the target: a hex near it that blocks (woods round the target) is
+             * found at once; the shadows of those near the firer are caught above */
+            walk_init (&w, q->to, q->from);
+            blocked = walk_blocked (los, &w, &blocker[index]);
+          }
+        job->visible[index] = !blocked;
+        job->n_visible += !blocked;
+      }
+  return NULL;
+}
+
 guint
 gbacw_los_visible_from (const GbacwLos *los, int from_hex, int from_unit, int to_unit, guint8 *visible)
 {
-  const GbacwHexGrid *grid = &los->grid;
-  guint n_visible = 0, n_hits = 0;
-  Cube from;
+  g_autofree int *blocker = NULL;
+  VisibleJob jobs[2];
+  GThread *helper = NULL;
+  gboolean two = los->n_hexes >= 4096 && g_get_num_processors () > 1;
 
   g_return_val_if_fail (from_hex >= 0 && from_hex < los->n_hexes, 0);
-  from = index_cube (los, from_hex);
-  g_autofree int *blocker = g_new (int, los->n_hexes);
-  memset (blocker, 0xff, sizeof (int) * los->n_hexes);
+  blocker = g_new (int, los->n_hexes);
+  for (int j = 0; j < 2; j++)
+    jobs[j] = (VisibleJob) { los, from_hex, from_unit, to_unit, j, two ? 2 : 1, visible, blocker, 0 };
 
-  for (int row = 0, index = 0; row < grid->rows; row++)
-    for (int col = 0; col < grid->columns; col++, index++)
-      {
-        Query q;
-        int from_pos = los->ground[from_hex] + from_unit;
-        int to_pos = los->ground[index] + to_unit;
-
-        q.from = from;
-        q.to = offset_to_cube (grid, col, row);
-        q.from_index = from_hex;
-        q.to_index = index;
-        q.D = cube_distance (q.from, q.to);
-        q.H = abs (from_pos - to_pos);
-        if (from_pos <= to_pos)
-          {
-            q.lower = q.from;
-            q.lower_pos = from_pos;
-          }
-        else
-          {
-            q.lower = q.to;
-            q.lower_pos = to_pos;
-          }
-        if (q.D <= 1)
-          visible[index] = 1;
-        else
-          {
-            /* Obstacles cast shadows: try the hexes that blocked the neighbouring
-             * targets already done before walking the line. */
-            int candidates[4] = { col > 0 ? blocker[index - 1] : -1,
-                                  row > 0 ? blocker[index - grid->columns] : -1,
-                                  row > 0 && col > 0 ? blocker[index - grid->columns - 1] : -1,
-                                  row > 0 && col + 1 < grid->columns ? blocker[index - grid->columns + 1] : -1 };
-            gboolean blocked = FALSE;
-
-            for (int c = 0; c < 4 && !blocked; c++)
-              {
-                int o = candidates[c];
-                if (o < 0 || o == index || (c > 0 && o == candidates[c - 1]))
-                  continue;
-                Cube oc = index_cube (los, o);
-                if (on_line (&q, oc) && blocks (&q, hex_top (los, o, NULL), 2 * cube_distance (oc, q.lower)))
-                  {
-                    blocker[index] = o;
-                    blocked = TRUE;
-                    n_hits++;
-                  }
-              }
-            if (!blocked)
-              blocked = walk_blocked (los, &q, &blocker[index]);
-            visible[index] = !blocked;
-          }
-        n_visible += visible[index];
-      }
-  g_printerr ("hits %u\n", n_hits);
-  return n_visible;
+  /* Large maps: the bands of rows are shared with a second thread (same answers either way). */
+  if (two)
+    helper = g_thread_new ("gbacw-los", visible_rows, &jobs[1]);
+  visible_rows (&jobs[0]);
+  if (helper)
+    {
+      g_thread_join (helper);
+      return jobs[0].n_visible + jobs[1].n_visible;
+    }
+  return jobs[0].n_visible;
 }

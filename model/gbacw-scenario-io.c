@@ -27,7 +27,9 @@
 #include <libxml/SAX2.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <errno.h>
 #include <math.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -43,23 +45,41 @@ static char *schema_path_override;
 static char *schema_cached_path;
 static xmlRelaxNGPtr schema_cached;
 static GHashTable *schema_attributes;   /* attribute names the schema knows, for messages */
+static GHashTable *schema_required;     /* element name -> GPtrArray of GStrv: required attributes of each definition */
 
+/* Collects, from the schema document, the attribute names it knows and, for each element
+ * definition, the attributes that are its direct children (those are required). */
 static void
-collect_attribute_names (xmlNodePtr node, GHashTable *names)
+collect_schema_names (xmlNodePtr node)
 {
   for (xmlNodePtr c = node; c; c = c->next)
     if (c->type == XML_ELEMENT_NODE)
       {
-        if (strcmp ((const char *) c->name, "attribute") == 0)
+        xmlChar *name = xmlGetNoNsProp (c, BAD_CAST "name");
+        if (name && strcmp ((const char *) c->name, "attribute") == 0)
+          g_hash_table_add (schema_attributes, g_strdup ((const char *) name));
+        if (name && strcmp ((const char *) c->name, "element") == 0)
           {
-            xmlChar *name = xmlGetNoNsProp (c, BAD_CAST "name");
-            if (name)
+            GPtrArray *alternatives = g_hash_table_lookup (schema_required, name);
+            GPtrArray *required = g_ptr_array_new ();
+            if (!alternatives)
               {
-                g_hash_table_add (names, g_strdup ((const char *) name));
-                xmlFree (name);
+                alternatives = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+                g_hash_table_insert (schema_required, g_strdup ((const char *) name), alternatives);
               }
+            for (xmlNodePtr a = c->children; a; a = a->next)
+              if (a->type == XML_ELEMENT_NODE && strcmp ((const char *) a->name, "attribute") == 0)
+                {
+                  xmlChar *attr_name = xmlGetNoNsProp (a, BAD_CAST "name");
+                  if (attr_name)
+                    g_ptr_array_add (required, g_strdup ((const char *) attr_name));
+                  xmlFree (attr_name);
+                }
+            g_ptr_array_add (required, NULL);
+            g_ptr_array_add (alternatives, g_ptr_array_free (required, FALSE));
           }
-        collect_attribute_names (c->children, names);
+        xmlFree (name);
+        collect_schema_names (c->children);
       }
 }
 
@@ -151,13 +171,15 @@ get_schema (const char *display_name, GError **error)
     xmlRelaxNGFree (schema_cached);
   schema_cached = schema;
   g_clear_pointer (&schema_attributes, g_hash_table_unref);
+  g_clear_pointer (&schema_required, g_hash_table_unref);
   schema_attributes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  schema_required = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
   {
     xmlDocPtr doc = xmlReadMemory (contents, (int) length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR
                                                                           | XML_PARSE_NOWARNING);
     if (doc)
       {
-        collect_attribute_names (xmlDocGetRootElement (doc), schema_attributes);
+        collect_schema_names (xmlDocGetRootElement (doc));
         xmlFreeDoc (doc);
       }
   }
@@ -337,36 +359,91 @@ describe_element (const xmlNode *node)
   return g_strdup_printf ("<%s>", (const char *) node->name);
 }
 
+/* libxml2 does not say which element lacks a required attribute: the first element of
+ * that name that lacks one for every definition of it in the schema. Returns the element
+ * and (in *missing) the attributes missing from its closest definition. */
+static const xmlNode *
+find_missing_attributes (const xmlNode *node, const char *name, char **missing)
+{
+  GPtrArray *alternatives = schema_required ? g_hash_table_lookup (schema_required, name) : NULL;
+
+  if (!alternatives)
+    return NULL;
+  for (const xmlNode *c = node; c; c = c->next)
+    {
+      const xmlNode *found;
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (strcmp ((const char *) c->name, name) == 0)
+        {
+          guint best_count = G_MAXUINT;
+          GString *best = NULL;
+          for (guint i = 0; i < alternatives->len && best_count > 0; i++)
+            {
+              char **required = g_ptr_array_index (alternatives, i);
+              GString *list = g_string_new (NULL);
+              guint count = 0;
+              for (guint j = 0; required[j]; j++)
+                if (attr (c, required[j]) == NULL)
+                  {
+                    g_string_append_printf (list, "%s%s", count ? ", " : "", required[j]);
+                    count++;
+                  }
+              if (count < best_count)
+                {
+                  if (best)
+                    g_string_free (best, TRUE);
+                  best = list;
+                  best_count = count;
+                }
+              else
+                g_string_free (list, TRUE);
+            }
+          if (best_count > 0 && best_count != G_MAXUINT)
+            {
+              *missing = g_string_free (best, FALSE);
+              return c;
+            }
+          if (best)
+            g_string_free (best, TRUE);
+        }
+      found = find_missing_attributes (c->children, name, missing);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* libxml2's RELAX NG validator reports a specific error and then generic ones for each
  * enclosing element ("failed to validate content"); report the specific one, in words. */
 static void
-report_schema_error (Loader *ld)
+report_schema_error (Loader *ld, xmlDocPtr doc)
 {
-  guint best = 0;
+  guint best;
   int code;
   const char *str1, *str2;
   const xmlNode *node;
   g_autofree char *element = NULL;
 
-  if (g_getenv ("GBACW_IO_DEBUG"))
-    for (guint i = 0; i < ld->n_schema_errors; i++)
-      g_printerr ("schema error %u: line %ld code %d: %s\n", i, ld->schema_lines[i], ld->schema_codes[i],
-                  ld->schema_messages[i]);
   if (ld->n_schema_errors == 0)
     {
       fail_at (ld, GBACW_IO_ERROR_SCHEMA, 0, _("the file does not follow the gbacw scenario format"));
       return;
     }
-  for (guint i = 0; i < ld->n_schema_errors; i++)
+  /* the first specific error that knows its line; else the first that knows its line */
+  best = G_MAXUINT;
+  for (guint i = 0; i < ld->n_schema_errors && best == G_MAXUINT; i++)
     {
       code = ld->schema_codes[i];
-      if (code != XML_RELAXNG_ERR_CONTENTVALID && code != XML_RELAXNG_ERR_INTEREXTRA
+      if (ld->schema_lines[i] > 0 && code != XML_RELAXNG_ERR_CONTENTVALID && code != XML_RELAXNG_ERR_INTEREXTRA
           && code != XML_RELAXNG_ERR_NOELEM)
-        {
-          best = i;
-          break;
-        }
+        best = i;
     }
+  for (guint i = 0; i < ld->n_schema_errors && best == G_MAXUINT; i++)
+    if (ld->schema_lines[i] > 0)
+      best = i;
+  if (best == G_MAXUINT)
+    best = 0;
   code = ld->schema_codes[best];
   str1 = ld->schema_str1[best];
   str2 = ld->schema_str2[best];
@@ -409,6 +486,18 @@ report_schema_error (Loader *ld)
         }
       break;
     case XML_RELAXNG_ERR_ATTRVALID:
+      if (!element && str1)
+        {
+          g_autofree char *missing = NULL;
+          const xmlNode *lacking = find_missing_attributes (xmlDocGetRootElement (doc), str1, &missing);
+          if (lacking)
+            {
+              g_autofree char *where = describe_element (lacking);
+              fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (lacking),
+                       _("%s: a required attribute is missing: %s"), where, missing);
+              return;
+            }
+        }
       if (element)
         {
           fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
@@ -436,6 +525,11 @@ attr (const xmlNode *node, const char *name)
   return NULL;
 }
 
+static void
+silent_generic_error (void *ctx, const char *msg, ...)
+{
+}
+
 /* Parses, refuses DTDs and entities, checks the root element and the version, validates.
  * root_name is "scenario" or "charts". */
 static xmlDocPtr
@@ -447,7 +541,9 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   const char *version;
   xmlRelaxNGPtr schema;
   GError *schema_load_error = NULL;
-  int options = XML_PARSE_NONET | XML_PARSE_NOCDATA;
+  int options = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_COMPACT;
+  xmlGenericErrorFunc old_generic;
+  void *old_generic_context;
 
   if (length > GBACW_MAX_FILE_SIZE)
     {
@@ -472,7 +568,12 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   ctxt->sax->getParameterEntity = forbid_get_entity;
   ctxt->sax->reference = forbid_reference;
 
+  /* some encoding errors go to the generic (per-thread) handler, which prints to stderr */
+  old_generic = xmlGenericError;
+  old_generic_context = xmlGenericErrorContext;
+  xmlSetGenericErrorFunc (NULL, silent_generic_error);
   doc = xmlCtxtReadMemory (ctxt, data, (int) length, NULL, NULL, options);
+  xmlSetGenericErrorFunc (old_generic_context, old_generic);
   ctxt->_private = NULL;
   xmlFreeParserCtxt (ctxt);
 
@@ -576,7 +677,7 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
       ret = xmlRelaxNGValidateDoc (vctxt, doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
       if (ret != 0)
-        report_schema_error (ld);
+        report_schema_error (ld, doc);
     }
   g_mutex_unlock (&schema_lock);
   if (schema_load_error)
@@ -888,6 +989,26 @@ check_unique (Loader *ld, GHashTable *seen, const xmlNode *node, const char *id,
   return TRUE;
 }
 
+/* Ids are [A-Za-z0-9_.-]+; the schema only checks that they are name tokens. */
+static gboolean
+check_id_syntax (Loader *ld, const xmlNode *node, const char *id)
+{
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_' && *p != '.' && *p != '-')
+      return invalid (ld, node, _("<%s>: the id “%s” may only contain the letters A to Z and a to z, digits, "
+                                  "“_”, “.” and “-”"), (const char *) node->name, id);
+  if (*id == '\0')
+    return invalid (ld, node, _("<%s>: an id cannot be empty"), (const char *) node->name);
+  return TRUE;
+}
+
+/* A new id: its form, and unique within its kind. */
+static gboolean
+check_new_id (Loader *ld, GHashTable *seen, const xmlNode *node, const char *id, const char *kind)
+{
+  return check_id_syntax (ld, node, id) && check_unique (ld, seen, node, id, kind);
+}
+
 /* ==================================================================== catalogue */
 
 typedef struct {
@@ -917,7 +1038,7 @@ load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueN
           t->pattern = get_token (c, "pattern");
           t->height = GBACW_UNSET;
           t->rule_case = dup_attr (c, "case");
-          if (!check_unique (ld, terrain_ids, c, t->id, _("hex terrains"))
+          if (!check_new_id (ld, terrain_ids, c, t->id, _("hex terrains"))
               || !get_int (ld, c, "height", 0, 100000, &t->height))
             return FALSE;
         }
@@ -938,7 +1059,7 @@ load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueN
           if (t->requires && t->requires[0] == NULL)
             g_clear_pointer (&t->requires, g_strfreev);
           t->rule_case = dup_attr (c, "case");
-          if (!check_unique (ld, hexside_ids, c, t->id, _("hexside types")))
+          if (!check_new_id (ld, hexside_ids, c, t->id, _("hexside types")))
             return FALSE;
         }
       else if (is (c, "line-type"))
@@ -951,7 +1072,7 @@ load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueN
           t->colour = get_token (c, "colour");
           t->style = get_token (c, "style");
           t->rule_case = dup_attr (c, "case");
-          if (!check_unique (ld, line_ids, c, t->id, _("line types"))
+          if (!check_new_id (ld, line_ids, c, t->id, _("line types"))
               || !get_double (ld, c, "width", 0.0, 100.0, &t->width))
             return FALSE;
         }
@@ -1227,7 +1348,7 @@ load_charts (Loader *ld, const xmlNode *node, GPtrArray *charts)
         if (!chart)
           return FALSE;
         g_ptr_array_add (charts, chart);
-        if (!check_unique (ld, ids, c, chart->id, _("charts")))
+        if (!check_new_id (ld, ids, c, chart->id, _("charts")))
           return FALSE;
       }
   return TRUE;
@@ -1308,7 +1429,7 @@ load_unit (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, const cha
           || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp))
         return FALSE;
     }
-  return check_unique (ld, refs->unit_ids, c, u->id, _("units or leaders"));
+  return check_new_id (ld, refs->unit_ids, c, u->id, _("units or leaders"));
 }
 
 static gboolean
@@ -1327,7 +1448,7 @@ load_formation (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, cons
   f->name = dup_attr (c, "name");
   f->commander = get_token (c, "commander");
   f->independent = get_yes_no (c, "independent");
-  if (!check_unique (ld, refs->formation_ids, c, f->id, _("formations")))
+  if (!check_new_id (ld, refs->formation_ids, c, f->id, _("formations")))
     return FALSE;
   if (depth > 32)
     return invalid (ld, c, _("formations are nested too deeply"));
@@ -1383,7 +1504,7 @@ load_oob (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
       side = gbacw_side_new (id, attr (c, "name"));
       side->colour = get_token (c, "colour");
       g_ptr_array_add (s->oob.sides, side);
-      if (!check_unique (ld, refs->side_ids, c, side->id, _("sides")))
+      if (!check_new_id (ld, refs->side_ids, c, side->id, _("sides")))
         return FALSE;
       if (!load_oob_content (ld, s, refs, c, side->id, NULL, 0))
         return FALSE;
@@ -1744,7 +1865,7 @@ load_areas (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
       g_ptr_array_add (s->map->areas, area);
       area->side = get_token (c, "side");
       area->description = dup_attr (c, "description");
-      if (!check_unique (ld, refs->area_ids, c, area->id, _("areas"))
+      if (!check_new_id (ld, refs->area_ids, c, area->id, _("areas"))
           || !check_side_ref (ld, refs, c, area->side, FALSE)
           || !get_int (ld, c, "vp", G_MININT + 1, G_MAXINT, &area->vp)
           || !parse_hex_list (ld, c, text (ld, c), h))
@@ -1899,6 +2020,9 @@ load_turns (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
       turn->first_player = get_token (c, "first-player");
       if (!get_int (ld, c, "n", 0, 100000, &turn->n) || !check_side_ref (ld, refs, c, turn->first_player, FALSE))
         return FALSE;
+      if (turn->n < track->first || turn->n > track->last)
+        return invalid (ld, c, _("turn %d is outside the scenario's Game-Turns (%d to %d)"), turn->n,
+                        track->first, track->last);
       if (turn->n == previous)
         return invalid (ld, c, _("turn %d is listed twice (also on line %ld)"), turn->n, previous_line);
       if (turn->n < previous)
@@ -1959,7 +2083,7 @@ load_reinforcements (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *no
       GbacwReinforcement *r = gbacw_reinforcement_new (id, 0);
 
       g_ptr_array_add (s->reinforcements, r);
-      if (!check_unique (ld, ids, c, r->id, _("reinforcements"))
+      if (!check_new_id (ld, ids, c, r->id, _("reinforcements"))
           || !get_int (ld, c, "turn", 0, 100000, &r->turn)
           || (entry && !parse_hex_list (ld, c, entry, r->entry_hexes)))
         return FALSE;
@@ -2015,7 +2139,7 @@ load_victory (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
           a->vp = GBACW_UNSET;
           a->each_turn = when && strcmp (when, "each-turn") == 0;
           a->text = has_text (c) ? g_strdup (text (ld, c)) : NULL;
-          if ((a->id && !check_unique (ld, ids, c, a->id, _("awards")))
+          if ((a->id && !check_new_id (ld, ids, c, a->id, _("awards")))
               || !check_side_ref (ld, refs, c, a->side, TRUE)
               || !check_area_ref (ld, refs, c, a->area)
               || !get_int (ld, c, "vp", G_MININT + 1, G_MAXINT, &a->vp))
@@ -2075,14 +2199,14 @@ load_rules (Loader *ld, GbacwScenario *s, const xmlNode *node)
           rule->id = g_steal_pointer (&id);
           rule->enabled = enabled == NULL || get_yes_no (c, "enabled");
           rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-          if (!check_unique (ld, exclusive, c, rule->id, _("exclusive rules")))
+          if (!check_new_id (ld, exclusive, c, rule->id, _("exclusive rules")))
             return FALSE;
           FOR_ELEMENTS (p, c)
             {
               g_autofree char *name = get_token (p, "name");
               GbacwParam *param = gbacw_param_new (name, attr (p, "value"));
               g_ptr_array_add (rule->params, param);
-              if (!check_unique (ld, names, p, param->name, _("parameters of this rule")))
+              if (!check_new_id (ld, names, p, param->name, _("parameters of this rule")))
                 return FALSE;
             }
         }
@@ -3526,9 +3650,20 @@ gbacw_scenario_save_file (const GbacwScenario *scenario, const char *path, GErro
    * PATH~ and renames: the old file survives any failure. */
   if (!g_file_replace_contents (file, data, length, NULL, TRUE, G_FILE_CREATE_NONE, NULL, NULL, &local_error))
     {
+      g_autofree char *dir = g_path_get_dirname (path);
       display_name = g_filename_display_name (path);
-      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE, _("%s: could not save the scenario: %s"),
-                   display_name, local_error->message);
+      /* GIO says only "Backup file creation failed" when the folder is read-only */
+      if (g_access (dir, W_OK) != 0)
+        {
+          int saved_errno = errno;
+          g_autofree char *dir_name = g_filename_display_name (dir);
+          g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE,
+                       _("%s: could not save the scenario: cannot write in the folder %s (%s)"),
+                       display_name, dir_name, g_strerror (saved_errno));
+        }
+      else
+        g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE, _("%s: could not save the scenario: %s"),
+                     display_name, local_error->message);
       return FALSE;
     }
   return TRUE;

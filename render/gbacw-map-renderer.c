@@ -22,6 +22,7 @@
 #define LOD_PATTERNS     16.0
 #define LOD_HEX_NUMBERS  28.0
 #define LOD_COUNTER_TEXT 40.0
+#define LOD_SMOOTH_GRID  40.0  /* below: grid lines one whole pixel and patterns not antialiased (4x cheaper) */
 #define MIN_TEXT_PX       3.0
 
 typedef struct { double r, g, b; } Rgb;
@@ -634,6 +635,29 @@ draw_terrain_fills (Render *r)
     }
 }
 
+/* A small disc: an octagon while it is only a few pixels wide (cairo_arc () flattens
+ * Bézier curves, far slower for thousands of tree crowns). */
+static void
+dot_path (Render *r, double x, double y, double radius)
+{
+  static const double octagon[8][2] = {
+    { 1, 0 }, { 0.7071, 0.7071 }, { 0, 1 }, { -0.7071, 0.7071 },
+    { -1, 0 }, { -0.7071, -0.7071 }, { 0, -1 }, { 0.7071, -0.7071 },
+  };
+  cairo_t *cr = r->cr;
+
+  if (radius * r->scale >= 4.0)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      return;
+    }
+  cairo_move_to (cr, x + radius, y);
+  for (int i = 1; i < 8; i++)
+    cairo_line_to (cr, x + octagon[i][0] * radius, y + octagon[i][1] * radius);
+  cairo_close_path (cr);
+}
+
 /* Pattern symbols of one hex, appended to the current path; ids vary the layout a little
  * from hex to hex so that woods do not look like wallpaper. */
 static void
@@ -656,8 +680,7 @@ pattern_path (Render *r, Pattern pattern, double cx, double cy, guint32 h)
           {
             double x = cx + trees[i][0] + (i % 2 ? jx : -jy);
             double y = cy + trees[i][1] + (i % 2 ? jy : jx);
-            cairo_new_sub_path (cr);
-            cairo_arc (cr, x, y, trees[i][2], 0, 2 * G_PI);
+            dot_path (r, x, y, trees[i][2]);
           }
       }
       break;
@@ -711,8 +734,7 @@ pattern_path (Render *r, Pattern pattern, double cx, double cy, guint32 h)
             double x = i * 0.26 + (j % 2 ? 0.13 : 0), y = j * 0.26;
             if (x * x + y * y > 0.62)
               continue;
-            cairo_new_sub_path (cr);
-            cairo_arc (cr, cx + x, cy + y, 0.055, 0, 2 * G_PI);
+            dot_path (r, cx + x, cy + y, 0.055);
           }
       break;
 
@@ -732,8 +754,7 @@ pattern_path (Render *r, Pattern pattern, double cx, double cy, guint32 h)
           guint32 g = hash_index ((int) h + i * 7919);
           double a = (g & 0xffff) / 65535.0 * 2 * G_PI;
           double d = sqrt (((g >> 16) & 0xffff) / 65535.0) * 0.68;
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, cx + cos (a) * d, cy + sin (a) * d, 0.045, 0, 2 * G_PI);
+          dot_path (r, cx + cos (a) * d, cy + sin (a) * d, 0.045);
         }
       break;
 
@@ -879,12 +900,16 @@ draw_grid (Render *r)
 {
   const GbacwHexGrid *grid = r->grid;
   cairo_t *cr = r->cr;
+  gboolean smooth;
   double hw;
 
   if (r->hex_px < LOD_GRID)
     return;
 
-  hw = width_at_least (r, 0.02, 0.7) / 2;
+  /* Thousands of thin antialiased lines are the costliest thing on the map; while hexes
+   * are small, crisp one-pixel lines look as good. */
+  smooth = r->hex_px >= LOD_SMOOTH_GRID;
+  hw = smooth ? width_at_least (r, 0.02, 0.7) / 2 : r->px / 2;
   for (int row = r->r0; row <= r->r1; row++)
     for (int col = r->c0; col <= r->c1; col++)
       {
@@ -909,8 +934,16 @@ draw_grid (Render *r)
           }
       }
   /* One fill: where lines overlap at the corners they do not darken. */
-  cairo_set_source_rgba (cr, 0.15, 0.13, 0.1, 0.55);
+  cairo_save (cr);
+  if (!smooth)
+    cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+  /* Opaque when aliased: blending is most of the cost of a pixel-wide line. */
+  if (smooth)
+    cairo_set_source_rgba (cr, 0.15, 0.13, 0.1, 0.55);
+  else
+    cairo_set_source_rgb (cr, 0.50, 0.47, 0.40);
   cairo_fill (cr);
+  cairo_restore (cr);
 }
 
 /* ---------------------------------------------------------------- hexside features */
@@ -1093,18 +1126,32 @@ draw_side_type (Render *r, guint type_index, const GbacwHexsideType *type, int s
 
         if (redan && fine)
           {
-            select_font (cr, TRUE, TRUE);
-            cairo_set_font_size (cr, MAX (0.2, 7 * r->px));
+            /* A named redan usually spans several hexsides: its name once, at their middle. */
+            g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+            GHashTableIter iter;
+            const char *name;
+            double *acc;
+
             FOR_EACH_SIDE (s)
               {
-                const char *name = g_hash_table_lookup (r->map->hexside_names, GUINT_TO_POINTER (s->id));
                 double sign = (s->inside & bit) ? 1 : -1;   /* towards the inside hex */
 
+                name = g_hash_table_lookup (r->map->hexside_names, GUINT_TO_POINTER (s->id));
                 if (name == NULL)
                   continue;
-                show_text_halo (cr, name, s->mx + s->nx * 0.32 * sign, s->my + s->ny * 0.32 * sign,
-                                0, c, 3 * r->px);
+                acc = g_hash_table_lookup (names, name);
+                if (acc == NULL)
+                  g_hash_table_insert (names, (char *) name, (acc = g_new0 (double, 3)));
+                acc[0] += s->mx + s->nx * 0.34 * sign;
+                acc[1] += s->my + s->ny * 0.34 * sign;
+                acc[2] += 1;
               }
+
+            select_font (cr, TRUE, TRUE);
+            cairo_set_font_size (cr, MAX (0.2, 7 * r->px));
+            g_hash_table_iter_init (&iter, names);
+            while (g_hash_table_iter_next (&iter, (gpointer *) &name, (gpointer *) &acc))
+              show_text_halo (cr, name, acc[0] / acc[2], acc[1] / acc[2], 0, c, 3 * r->px);
           }
       }
       break;
@@ -1348,8 +1395,8 @@ draw_areas (Render *r)
     {
       const GbacwArea *area = g_ptr_array_index (areas, a);
       Rgb c = area_colour (r, area);
-      gboolean any = FALSE;
-      double inset = 0.1;
+      gboolean any = FALSE, dashed;
+      double inset = 0.1, hw;
 
       if (area->hexes == NULL || area->hexes->len == 0)
         continue;
@@ -1361,7 +1408,11 @@ draw_areas (Render *r)
             member[h] = 1;
         }
 
-      /* Outline: the hexsides between member and non-member hexes, just inside the area. */
+      /* Outline: the hexsides between member and non-member hexes, just inside the area;
+       * dashed for the kinds that are instructions rather than places. */
+      dashed = area->kind == GBACW_AREA_SETUP || area->kind == GBACW_AREA_OTHER ||
+               area->kind == GBACW_AREA_ASSAULT;
+      hw = width_at_least (r, 0.07, 1.2) / 2;
       for (guint i = 0; i < area->hexes->len; i++)
         {
           int index = g_array_index (area->hexes, int, i);
@@ -1376,10 +1427,19 @@ draw_areas (Render *r)
             {
               int n = gbacw_hex_grid_index (r->grid, gbacw_hex_grid_neighbour (r->grid, hex, d));
               double f = 1.0 - inset;
+              double x0 = cx + r->corner[d][0] * f, y0 = cy + r->corner[d][1] * f;
+              double x1 = cx + r->corner[(d + 1) % 6][0] * f, y1 = cy + r->corner[(d + 1) % 6][1] * f;
+
               if (n >= 0 && member[n])
                 continue;
-              cairo_move_to (cr, cx + r->corner[d][0] * f, cy + r->corner[d][1] * f);
-              cairo_line_to (cr, cx + r->corner[(d + 1) % 6][0] * f, cy + r->corner[(d + 1) % 6][1] * f);
+              if (dashed)
+                {
+                  double dx = x1 - x0, dy = y1 - y0;
+                  quad_path (cr, x0 + dx * 0.06, y0 + dy * 0.06, x0 + dx * 0.40, y0 + dy * 0.40, hw, FALSE);
+                  quad_path (cr, x0 + dx * 0.60, y0 + dy * 0.60, x0 + dx * 0.94, y0 + dy * 0.94, hw, FALSE);
+                }
+              else
+                quad_path (cr, x0, y0, x1, y1, hw, TRUE);
               any = TRUE;
             }
         }
@@ -1394,16 +1454,7 @@ draw_areas (Render *r)
       if (any)
         {
           set_rgb (cr, c);
-          cairo_set_line_width (cr, width_at_least (r, 0.07, 1.2));
-          if (area->kind == GBACW_AREA_SETUP || area->kind == GBACW_AREA_OTHER ||
-              area->kind == GBACW_AREA_ASSAULT)
-            {
-              double dash[] = { 0.18, 0.12 };
-              if (r->hex_px >= LOD_GRID)
-                cairo_set_dash (cr, dash, 2, 0);
-            }
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_fill (cr);
         }
 
       /* Markers. */
@@ -1757,7 +1808,15 @@ render_layers (Render *r)
   if (r->layers & (GBACW_LAYER_BIT_TERRAIN | GBACW_LAYER_BIT_ELEVATION))
     draw_terrain_fills (r);
   if (r->layers & GBACW_LAYER_BIT_TERRAIN)
-    draw_terrain_patterns (r);
+    {
+      /* Thousands of symbols a few pixels wide: antialiasing would cost more than the
+       * rest of the map and show nothing. */
+      cairo_save (cr);
+      if (r->hex_px < LOD_SMOOTH_GRID)
+        cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+      draw_terrain_patterns (r);
+      cairo_restore (cr);
+    }
   if (r->layers & GBACW_LAYER_BIT_ELEVATION)
     draw_contours (r);
   if (r->layers & GBACW_LAYER_BIT_GRID)
@@ -1768,10 +1827,11 @@ render_layers (Render *r)
     draw_lines (r);
   if (r->layers & GBACW_LAYER_BIT_AREAS)
     draw_areas (r);
-  if (r->layers & GBACW_LAYER_BIT_LABELS)
-    draw_labels (r);
+  /* Place names over the hex numbers, as printed. */
   if (r->layers & GBACW_LAYER_BIT_HEX_NUMBERS)
     draw_hex_numbers (r);
+  if (r->layers & GBACW_LAYER_BIT_LABELS)
+    draw_labels (r);
   if (r->layers & GBACW_LAYER_BIT_UNITS)
     draw_units (r);
 

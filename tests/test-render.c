@@ -293,6 +293,50 @@ test_visible_rectangle (Fixture *f, gconstpointer data)
   cairo_surface_destroy (surface);
 }
 
+/* Every level of detail and both grid orientations put the woods colour at the woods hex. */
+static void
+test_orientations_and_scales (Fixture *f, gconstpointer data)
+{
+  static const double scales[] = { 4.0, 9.0, 20.0, 60.0 };
+
+  for (int pointy = 0; pointy <= 1; pointy++)
+    {
+      GbacwHexGrid grid = f->scenario->map->grid;
+      g_autoptr(GbacwScenario) scenario = NULL;
+      int woods;
+
+      grid.orientation = pointy ? GBACW_GRID_POINTY_ROWS : GBACW_GRID_FLAT_COLUMNS;
+      scenario = gbacw_scenario_new (&grid);
+      gbacw_catalogue_copy (&scenario->catalogue, &f->scenario->catalogue);
+      for (int i = 0; i < gbacw_hex_grid_n_hexes (&grid); i++)
+        scenario->map->terrain[i] = 1 << 0;
+      /* A column (flat) / row (pointy) run of woods, and a lone woods hex. */
+      for (int i = 1; i <= 3; i++)
+        scenario->map->terrain[gbacw_hex_grid_index (&grid, pointy ? (GbacwHex) { i, 1 } : (GbacwHex) { 1, i })] = 1 << 1;
+      woods = gbacw_hex_grid_index (&grid, (GbacwHex) { 5, 4 });
+      scenario->map->terrain[woods] = 1 << 1;
+
+      for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+        {
+          cairo_surface_t *surface = render_whole (scenario, GBACW_LAYER_BIT_ALL, scales[i]);
+          GbacwHex checks[] = { { 5, 4 }, { 2, 2 } };
+
+          for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
+            {
+              GbacwHex hex = checks[c];
+              double cx, cy, r, g, b;
+
+              if (c == 1)
+                hex = pointy ? (GbacwHex) { 2, 1 } : (GbacwHex) { 1, 2 };
+              gbacw_hex_grid_centre (&grid, hex, &cx, &cy);
+              pixel_rgb (pixel_at (surface, (int) (cx * scales[i]), (int) (cy * scales[i])), &r, &g, &b);
+              g_assert_cmpfloat (fabs (hue_of (r, g, b) - 120.0), <, 15.0);
+            }
+          cairo_surface_destroy (surface);
+        }
+    }
+}
+
 static void
 test_layer_names (void)
 {
@@ -408,6 +452,7 @@ main (int argc, char *argv[])
   g_test_add ("/render/empty-layers", Fixture, NULL, fixture_set_up, test_empty_layers, fixture_tear_down);
   g_test_add ("/render/hexes-clipped", Fixture, NULL, fixture_set_up, test_render_hexes_clipped, fixture_tear_down);
   g_test_add ("/render/visible-rectangle", Fixture, NULL, fixture_set_up, test_visible_rectangle, fixture_tear_down);
+  g_test_add ("/render/orientations-and-scales", Fixture, NULL, fixture_set_up, test_orientations_and_scales, fixture_tear_down);
   g_test_add_func ("/render/layer-names", test_layer_names);
   g_test_add_func ("/render/demo", test_demo);
   g_test_add_func ("/render/perf", test_perf);

@@ -2,7 +2,7 @@
  *
  * The data directory (for the schema) comes from GBACW_DATADIR, else the build's
  * SOURCE_DATADIR, else ../data beside this file; the test files in tests/io from
- * G_TEST_SRCDIR, else the directory of this file.
+ * G_TEST_SRCDIR, else TEST_SRCDIR (a compile-time define), else the directory of this file.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -1054,6 +1054,7 @@ static const BrokenCase broken_cases[] = {
   { "unknown-element", GBACW_IO_ERROR_SCHEMA, 25 },
   { "unknown-attribute", GBACW_IO_ERROR_SCHEMA, 53 },
   { "not-a-number", GBACW_IO_ERROR_SCHEMA, 53 },
+  { "missing-attribute", GBACW_IO_ERROR_SCHEMA, 58 },
   { "bad-bce", GBACW_IO_ERROR_SCHEMA, 51 },
   { "bad-option", GBACW_IO_ERROR_SCHEMA, 78 },
   { "missing-map", GBACW_IO_ERROR_SCHEMA, 2 },
@@ -1087,10 +1088,13 @@ static const BrokenCase broken_cases[] = {
   { "unknown-line-type", GBACW_IO_ERROR_INVALID, 40 },
   { "area-off-map", GBACW_IO_ERROR_INVALID, 43 },
   { "bad-label", GBACW_IO_ERROR_INVALID, 66 },
+  { "bad-hex-sign", GBACW_IO_ERROR_INVALID, 66 },
+  { "bad-id-syntax", GBACW_IO_ERROR_INVALID, 54 },
   { "bad-grid", GBACW_IO_ERROR_INVALID, 23 },
   { "chart-row-cells", GBACW_IO_ERROR_INVALID, 19 },
   { "chart-empty-cell", GBACW_IO_ERROR_INVALID, 18 },
   { "turn-twice", GBACW_IO_ERROR_INVALID, 63 },
+  { "turn-out-of-range", GBACW_IO_ERROR_INVALID, 63 },
   { "version-2", GBACW_IO_ERROR_VERSION, 2 },
   { "dtd", GBACW_IO_ERROR_FORBIDDEN, 2 },
   { "billion-laughs", GBACW_IO_ERROR_FORBIDDEN, 2 },
@@ -1465,7 +1469,11 @@ main (int argc, char **argv)
   if (srcdir && *srcdir)
     test_srcdir = g_strdup (srcdir);
   else
+#ifdef TEST_SRCDIR
+    test_srcdir = g_strdup (TEST_SRCDIR);
+#else
     test_srcdir = g_strdup (own_dir);
+#endif
   if (!datadir || !*datadir)
     {
 #ifdef SOURCE_DATADIR

@@ -1,0 +1,261 @@
+/* gbacw-game.h: a game in play under the Standard Rules (sections 4-18).
+ *
+ * A game is a scenario, a seed and a list of actions. gbacw_game_new() copies the
+ * scenario and builds the state the rules need from it (positions, formations,
+ * facing, strength, status); actions are checked and applied one by one, and the
+ * same scenario, seed and actions always reach the same state (dice come from the
+ * seeded GbacwDice). Every roll and result goes to the event log with its case.
+ *
+ * The state machine follows the Sequence of Play (4.0): Game-Turns of two
+ * Player-Turns, each with phases A-J, then the Game-Turn Record Interphase. The
+ * first player of each turn comes from the scenario's turn track. Where the rules
+ * leave a choice to a player the engine waits for that player's action; it never
+ * chooses for a human.
+ *
+ * The structures are public so that the other engine modules, the exclusive rule
+ * modules (gbacw-rules-hooks.h) and tests can read them; change them only through
+ * the functions here.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "gbacw-dice.h"
+#include "gbacw-los.h"
+#include "gbacw-rules-data.h"
+#include "gbacw-rules-hooks.h"
+#include "gbacw-scenario.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_GAME_ERROR (gbacw_game_error_quark ())
+
+typedef enum {
+  GBACW_GAME_ERROR_ILLEGAL,    /* the rules forbid it; the message starts with the case, "[5.12] …" */
+  GBACW_GAME_ERROR_INVALID,    /* malformed: unknown unit, hex off the map, wrong side's unit */
+  GBACW_GAME_ERROR_CHART,      /* a chart value it needs is missing or unknown */
+  GBACW_GAME_ERROR_SCENARIO,   /* the scenario cannot be played (sides, turns) */
+  GBACW_GAME_ERROR_FILE,       /* a saved game cannot be read */
+} GbacwGameError;
+
+GQuark gbacw_game_error_quark (void);
+
+/* 4.0: the phases of a Player-Turn (there is no phase I), then the interphase. */
+typedef enum {
+  GBACW_PHASE_INITIAL_COMMAND,      /* A */
+  GBACW_PHASE_MOVEMENT,             /* B */
+  GBACW_PHASE_DEFENSIVE_FIRE,       /* C */
+  GBACW_PHASE_OFFENSIVE_FIRE,       /* D */
+  GBACW_PHASE_RETREAT_BEFORE_MELEE, /* E */
+  GBACW_PHASE_MELEE,                /* F */
+  GBACW_PHASE_AMMUNITION_RESUPPLY,  /* G */
+  GBACW_PHASE_RALLY,                /* H */
+  GBACW_PHASE_FINAL_COMMAND,        /* J */
+  GBACW_PHASE_INTERPHASE,           /* Game-Turn Record Interphase */
+  GBACW_PHASE_GAME_OVER,
+} GbacwPhase;
+
+#define GBACW_N_PHASES GBACW_PHASE_GAME_OVER
+
+const char *gbacw_phase_name (GbacwPhase phase);     /* translated */
+const char *gbacw_phase_letter (GbacwPhase phase);   /* "A" … "J", "" */
+
+typedef enum {
+  GBACW_PRESENCE_ON_MAP,
+  GBACW_PRESENCE_NOT_ARRIVED,   /* a reinforcement, or not deployed */
+  GBACW_PRESENCE_ELIMINATED,
+  GBACW_PRESENCE_CAPTURED,
+  GBACW_PRESENCE_KILLED,        /* leaders (17.73) */
+  GBACW_PRESENCE_WOUNDED,
+} GbacwPresence;
+
+/* Fire received this Fire Phase (9.44). */
+#define GBACW_FIRED_SMALL_ARMS (1u << 0)
+#define GBACW_FIRED_ARTILLERY  (1u << 1)
+
+typedef struct {
+  const GbacwUnit *oob;         /* in game->scenario */
+  const char *id;
+  int index;                    /* in game->units */
+  int side;                     /* index in the order of battle's sides */
+  GbacwUnitType type;
+  GbacwPresence presence;
+  int hex;                      /* -1 when not on the map */
+  GbacwFormationState formation;
+  int facing;                   /* 0-5 (gbacw-hex-grid.h directions) */
+  int strength;                 /* current SP: infantry, cavalry; wagons: crew */
+  int initial_strength;
+  int guns;                     /* artillery */
+  int rounds;                   /* artillery ammunition (11.31), GBACW_UNSET when not counted */
+  GbacwCrew crew;               /* artillery: full or half (15.12) */
+  int morale;                   /* current rating; GBACW_MORALE_GREEN until it has seen the elephant (13.14) */
+  guint status;                 /* GbacwUnitStatus */
+  /* per Player-Turn and phase */
+  gboolean out_of_command;      /* 17.11: set in the Initial Command Phase */
+  gboolean moved;               /* moved this Player-Turn (15.0, 11.25) */
+  int mp_spent;                 /* halves, this Movement Phase */
+  int hexes_moved;              /* this Movement Phase (5.2) */
+  gboolean formation_changed;   /* this Movement Phase */
+  gboolean movement_done;       /* cavalry mounted or dismounted: the end of its movement (6.22) */
+  double fire_used;             /* strength committed this Fire Phase (9.45) */
+  guint fired_upon;             /* GBACW_FIRED_* this Fire Phase (9.44) */
+  int rout_hexes_due;           /* rout retreat owed (13.31), for the retreat rules */
+} GbacwGameUnit;
+
+typedef struct {
+  int turn;
+  GbacwPhase phase;
+  int phasing_side;
+  char *rule_case;              /* "9.83", or NULL */
+  char *text;                   /* translated, readable */
+} GbacwEvent;
+
+/* Something the rules make happen that a later part of the engine resolves with a
+ * decision of a player (withdrawal fire, rout retreats, leader placement, stacking). */
+typedef enum {
+  GBACW_PENDING_WITHDRAWAL_FIRE,   /* 10.1: a unit left an enemy ZOC hex (also 6.24) */
+  GBACW_PENDING_LIMBER_FIRE,       /* 6.23: a battery limbers or unlimbers in range and LOS of enemy small arms */
+  GBACW_PENDING_ROUT_RETREAT,      /* 13.31: the unit must retreat value hexes */
+  GBACW_PENDING_LEADER_PLACEMENT,  /* 17.53: the leader's stack was eliminated */
+  GBACW_PENDING_STACKING,          /* 8.1: over the stacking limit at the end of the phase */
+} GbacwPendingKind;
+
+typedef struct {
+  GbacwPendingKind kind;
+  int side;                     /* the player who decides */
+  int unit;                     /* -1 for a whole hex */
+  int hex;
+  int other_hex;                /* withdrawal: the hex entered */
+  int value;                    /* rout retreat: hexes */
+  const char *rule_case;
+} GbacwPending;
+
+typedef enum {
+  GBACW_ACTION_END_PHASE,
+  GBACW_ACTION_MOVE,             /* a unit or stack along a path (5.0) */
+  GBACW_ACTION_CHANGE_FORMATION, /* 6.2 */
+  GBACW_ACTION_CHANGE_FACING,    /* 7.1: a hex's units */
+  GBACW_ACTION_FIRE,             /* 9.0 */
+} GbacwActionKind;
+
+typedef struct {
+  int unit;
+  double strength;   /* SP (guns) committed, before range (9.45); <= 0: all it has left */
+  int direction;     /* the firer's hexside the fire goes through (9.3), -1: by the line of fire */
+} GbacwFirer;
+
+typedef struct {
+  GbacwActionKind kind;
+  union {
+    struct {
+      GArray *units;      /* int unit indices moving together */
+      GArray *path;       /* int hex indices entered, in order */
+      int facing;         /* facing at the end (7.12), -1: as entered */
+    } move;
+    struct {
+      GArray *units;
+      GbacwFormationState formation;
+    } formation;
+    struct {
+      int hex;
+      int facing;
+    } facing;
+    struct {
+      int target;         /* hex index */
+      GArray *firers;     /* GbacwFirer */
+    } fire;
+  };
+} GbacwAction;
+
+GbacwAction *gbacw_action_new_end_phase (void);
+GbacwAction *gbacw_action_new_move (const int *units, guint n_units, const int *path, guint n_path, int facing);
+GbacwAction *gbacw_action_new_change_formation (const int *units, guint n_units, GbacwFormationState formation);
+GbacwAction *gbacw_action_new_change_facing (int hex, int facing);
+GbacwAction *gbacw_action_new_fire (int target_hex, const GbacwFirer *firers, guint n_firers);
+GbacwAction *gbacw_action_copy (const GbacwAction *action);
+void         gbacw_action_free (GbacwAction *action);
+
+struct _GbacwGame {
+  GbacwScenario *scenario;      /* the game's own copy */
+  GbacwRulesData *rules;
+  GbacwLos *los;
+  GbacwDice *dice;
+  GPtrArray *units;             /* GbacwGameUnit*, in order-of-battle order */
+  GHashTable *unit_by_id;       /* id -> GbacwGameUnit* */
+  GArray **stacks;              /* per hex: int unit indices, top first; NULL when empty */
+  int n_hexes;
+  int n_sides;                  /* 2 */
+  int first_turn, last_turn;
+  int turn;
+  int player_turn;              /* 0: first Player-Turn, 1: second */
+  int phasing_side;
+  GbacwPhase phase;
+  gboolean night;               /* the turn track marks this Game-Turn night */
+  /* rule options (rules matrix §1.B) */
+  gboolean option_command_new;  /* command-5.2 = new (P, the baseline) */
+  GPtrArray *events;            /* GbacwEvent* */
+  GArray *pending;              /* GbacwPending */
+  GPtrArray *actions;           /* GbacwAction*: every action applied, for saving */
+  GPtrArray *fire_results;      /* GbacwFireResolution*: resolved this Fire Phase, applied at its end (9.42) */
+  GHashTable *hexside_fire;     /* this Fire Phase: GINT_TO_POINTER (hex * 6 + direction) -> small-arms SP through it (9.3) */
+  GPtrArray *hooks;             /* const GbacwRuleHooks* attached */
+  GPtrArray *hook_data;         /* their data, same order */
+};
+
+/* Copies scenario; fails if it has not two sides or no turns. */
+GbacwGame     *gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error);
+void           gbacw_game_free (GbacwGame *game);
+
+GbacwGameUnit *gbacw_game_unit (const GbacwGame *game, int index);
+GbacwGameUnit *gbacw_game_find_unit (const GbacwGame *game, const char *id);
+int            gbacw_game_side_index (const GbacwGame *game, const char *side_id);
+const char    *gbacw_game_side_name (const GbacwGame *game, int side);
+/* The units in a hex, top first (a borrowed array, NULL when empty). */
+const GArray  *gbacw_game_stack (const GbacwGame *game, int hex);
+/* Whether side has any unit (combat unit or leader) in hex. */
+gboolean       gbacw_game_hex_has_side (const GbacwGame *game, int hex, int side, gboolean combat_only);
+gboolean       gbacw_game_is_leader (const GbacwGameUnit *unit);
+/* Combat units: infantry, cavalry, artillery, wagons (not leaders). */
+gboolean       gbacw_game_is_combat_unit (const GbacwGameUnit *unit);
+
+/* Whose decision it is now: the phasing player, or the non-phasing player in the
+ * Defensive Fire Phase (4.0 C). */
+int            gbacw_game_decider (const GbacwGame *game);
+/* The first player of a Game-Turn, from the turn track. */
+int            gbacw_game_first_player (const GbacwGame *game, int turn);
+gboolean       gbacw_game_is_night (const GbacwGame *game, int turn);
+gboolean       gbacw_game_is_over (const GbacwGame *game);
+
+/* FALSE with an error citing the case that forbids it. */
+gboolean       gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
+/* Checks, then applies (rolling any dice) and records the action. */
+gboolean       gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **error);
+
+/* The event log. */
+void           gbacw_game_log (GbacwGame *game, const char *rule_case, const char *format, ...) G_GNUC_PRINTF (3, 4);
+char          *gbacw_game_format_log (const GbacwGame *game);
+
+void           gbacw_game_add_pending (GbacwGame *game, const GbacwPending *pending);
+
+/* Used by the engine modules: place/remove a unit on the map (stack top or bottom),
+ * keeping the stacks and LOS heights right. */
+void           gbacw_game_place_unit (GbacwGame *game, int unit, int hex, gboolean on_top);
+void           gbacw_game_remove_unit (GbacwGame *game, int unit, GbacwPresence presence);
+/* The unit's label for messages: "8 NY (u-8ny)". */
+char          *gbacw_game_unit_label (const GbacwGame *game, int unit);
+char          *gbacw_game_hex_label (const GbacwGame *game, int hex);
+/* Hex index from a label like "0508"; -1 with an error. */
+int            gbacw_game_parse_hex (const GbacwGame *game, const char *label, GError **error);
+
+/* Saving and replaying: the scenario file, the seed and the actions (XML). */
+char          *gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path);
+gboolean       gbacw_game_save (const GbacwGame *game, const char *scenario_path, const char *path, GError **error);
+/* Loads the scenario named in the file (relative to the file) and replays every action. */
+GbacwGame     *gbacw_game_load (const char *path, GError **error);
+/* Replays text (as written by gbacw_game_to_xml ()) on a new game of scenario. */
+GbacwGame     *gbacw_game_replay (const GbacwScenario *scenario, const char *xml, gsize length, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwGame, gbacw_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwAction, gbacw_action_free)
+
+G_END_DECLS

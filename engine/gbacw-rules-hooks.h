@@ -1,0 +1,99 @@
+/* gbacw-rules-hooks.h: where each game's Exclusive Rules plug into the engine.
+ *
+ * An exclusive rule module is a table of optional function pointers registered
+ * under the rule's id (the scenario's <exclusive id="…">, e.g. "pearidge.night";
+ * rules matrix §2 lists them with their hook kinds). When a game starts, every
+ * enabled exclusive rule of its scenario that has a registered module is attached:
+ * init() may keep per-game data, which every other hook receives. Hooks run in the
+ * scenario's order of exclusive rules; a NULL hook is skipped.
+ *
+ * The hook kinds follow the matrix's vocabulary: PHASE (extra phases, segments,
+ * interphases), CMD, MOVE-COST / MOVE-LEGAL, LOS, FIRE-SHIFT / FIRE-DRM / FIRE-STR,
+ * AMMO, MELEE-*, MORALE-*, RALLY, RETREAT-DIR, LDR-LOSS, REINF, VICTORY.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "gbacw-los.h"
+#include "gbacw-rules-data.h"
+#include "gbacw-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GbacwGame GbacwGame;
+typedef struct _GbacwFireResolution GbacwFireResolution;
+
+/* Why a morale check is made (13.0), for MORALE-DRM hooks. */
+typedef enum {
+  GBACW_MORALE_CAUSE_FIRE,           /* casualties or a P/R, R, #* result (9.81-9.88) */
+  GBACW_MORALE_CAUSE_PIN_ROUT,       /* the P/R roll itself (9.83) */
+  GBACW_MORALE_CAUSE_PIN,            /* a P or #* pin roll (9.87, 9.88) */
+  GBACW_MORALE_CAUSE_MELEE,          /* melee R results (12.92) */
+  GBACW_MORALE_CAUSE_RETREAT_BEFORE_MELEE, /* 12.83 */
+  GBACW_MORALE_CAUSE_DISPLACED,      /* 8.15, 14.3 */
+  GBACW_MORALE_CAUSE_STACK_ROUT,     /* another unit of the hex routed (8.22, 13.42) */
+} GbacwMoraleCause;
+
+typedef struct {
+  const char *id;   /* the exclusive rule id */
+
+  /* set-up */
+  gpointer (*init) (GbacwGame *game, const GbacwExclusiveRule *rule);
+  void     (*finalize) (gpointer data);
+
+  /* PHASE: called after the engine's own work at the start / end of every phase
+   * (game->phase says which); skip_phase may skip a phase (*skip set) or force one the
+   * engine would skip (night); interphase runs in the Game-Turn Record Interphase. */
+  void     (*phase_begin) (GbacwGame *game, gpointer data);
+  void     (*phase_end) (GbacwGame *game, gpointer data);
+  gboolean (*skip_phase) (const GbacwGame *game, gpointer data, int phase, gboolean *skip);
+  void     (*interphase) (GbacwGame *game, gpointer data);
+
+  /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
+  void     (*command) (GbacwGame *game, gpointer data);
+
+  /* MOVE-COST / MOVE-LEGAL: may change a unit's Movement Allowance (halves), the cost
+   * of one step (from hex index, direction), or forbid a step with a GError citing
+   * the exclusive case. */
+  int      (*movement_allowance) (const GbacwGame *game, gpointer data, int unit, int halves);
+  void     (*move_cost) (const GbacwGame *game, gpointer data, int unit, int from, int direction,
+                         GbacwMoveCost *cost);
+  gboolean (*move_legal) (const GbacwGame *game, gpointer data, int unit, int from, int to, GError **error);
+
+  /* LOS: los_prepare may change obstacle tops once (gbacw_los_set_hex_top (), e.g. a
+   * town 25 feet high, C 23.33); los_adjust may overrule one answer (P 21.22: through
+   * one light woods hex). */
+  void     (*los_prepare) (GbacwLos *los, const GbacwScenario *scenario, gpointer data);
+  void     (*los_adjust) (const GbacwGame *game, gpointer data, int from, int to, GbacwLosResult *result);
+
+  /* FIRE-STR / FIRE-SHIFT / FIRE-DRM / AMMO */
+  double   (*fire_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, double strength);
+  int      (*fire_shift) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
+  int      (*fire_drm) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
+  /* small-arms depletion on a re-roll <= *threshold (11.21: 2); return FALSE to leave it */
+  gboolean (*ammo_depletion) (const GbacwGame *game, gpointer data, int unit, int *threshold);
+
+  /* MELEE-STR / MELEE-INIT (later slices) */
+  int      (*melee_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, int strength);
+  gboolean (*melee_initiation) (GbacwGame *game, gpointer data, int unit, int target_hex, GError **error);
+
+  /* MORALE-VAL / MORALE-DRM */
+  int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);
+  int      (*morale_drm) (const GbacwGame *game, gpointer data, int unit, GbacwMoraleCause cause);
+
+  /* RALLY, RETREAT-DIR, LDR-LOSS, REINF, VICTORY (later slices) */
+  gboolean (*rally) (GbacwGame *game, gpointer data, int unit, gboolean *rallied);
+  gboolean (*retreat_allowed) (const GbacwGame *game, gpointer data, int unit, int from, int to);
+  void     (*leader_replacement) (GbacwGame *game, gpointer data, int leader);
+  void     (*reinforcements) (GbacwGame *game, gpointer data);
+  gboolean (*victory) (GbacwGame *game, gpointer data, int *winning_side, char **level);
+} GbacwRuleHooks;
+
+/* Registers a module (the table must live as long as the program); a later
+ * registration of the same id replaces the earlier one. */
+void                  gbacw_rules_hooks_register (const GbacwRuleHooks *hooks);
+const GbacwRuleHooks *gbacw_rules_hooks_lookup (const char *id);
+void                  gbacw_rules_hooks_unregister (const char *id);
+
+G_END_DECLS
