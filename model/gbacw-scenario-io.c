@@ -3632,6 +3632,23 @@ gbacw_scenario_save_to_bytes (const GbacwScenario *s)
   return g_string_free_to_bytes (out);
 }
 
+/* A chart library file: the catalogue and the charts directly under <charts>. */
+GBytes *
+gbacw_charts_save_to_bytes (const GbacwCatalogue *catalogue, const GPtrArray *charts)
+{
+  GString *out = g_string_sized_new (16384);
+
+  g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  g_string_append (out, "<charts xmlns=\"" GBACW_NAMESPACE "\" version=\"");
+  put_int (out, GBACW_FORMAT_VERSION);
+  g_string_append (out, "\">\n");
+  write_catalogue (out, catalogue, 1);
+  for (guint i = 0; i < charts->len; i++)
+    write_chart (out, g_ptr_array_index (charts, i), 1);
+  g_string_append (out, "</charts>\n");
+  return g_string_free_to_bytes (out);
+}
+
 gboolean
 gbacw_scenario_save_file (const GbacwScenario *scenario, const char *path, GError **error)
 {

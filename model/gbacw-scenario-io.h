@@ -54,6 +54,9 @@ gboolean       gbacw_scenario_save_file (const GbacwScenario *scenario, const ch
 gboolean       gbacw_charts_load_file (const char *path, GbacwCatalogue *catalogue, GPtrArray *charts,
                                        GError **error);
 
+/* The canonical text of a chart library file. */
+GBytes        *gbacw_charts_save_to_bytes (const GbacwCatalogue *catalogue, const GPtrArray *charts);
+
 /* The schema file. By default it is found via the environment variable GBACW_DATADIR, then
  * the build's SOURCE_DATADIR and PKGDATADIR (config.h). NULL restores the default. */
 void           gbacw_scenario_io_set_schema_path (const char *path);

@@ -1408,7 +1408,7 @@ draw_areas (Render *r)
             member[h] = 1;
         }
 
-      /* Outline: the hexsides between member and non-member hexes, just inside the area;
+      /* Outline: the hexsides between member and other map hexes, just inside the area;
        * dashed for the kinds that are instructions rather than places. */
       dashed = area->kind == GBACW_AREA_SETUP || area->kind == GBACW_AREA_OTHER ||
                area->kind == GBACW_AREA_ASSAULT;
@@ -1430,7 +1430,8 @@ draw_areas (Render *r)
               double x0 = cx + r->corner[d][0] * f, y0 = cy + r->corner[d][1] * f;
               double x1 = cx + r->corner[(d + 1) % 6][0] * f, y1 = cy + r->corner[(d + 1) % 6][1] * f;
 
-              if (n >= 0 && member[n])
+              /* The map's edge needs no outline. */
+              if (n < 0 || member[n])
                 continue;
               if (dashed)
                 {
