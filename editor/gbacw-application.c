@@ -6,6 +6,9 @@
 #include "gbacw-application.h"
 #include "gbacw-window.h"
 
+/* Generated from gbacw.gresource.xml (c_name "gbacw"). */
+GResource *gbacw_get_resource (void);
+
 struct _GbacwApplication
 {
   GtkApplication parent_instance;
@@ -161,6 +164,10 @@ static void
 gbacw_application_class_init (GbacwApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  /* The resources are linked from a static library: naming them keeps the linker from
+   * dropping them, and their constructor registers them. */
+  g_assert (gbacw_get_resource () != NULL);
 
   app_class->startup = gbacw_application_startup;
   app_class->activate = gbacw_application_activate;

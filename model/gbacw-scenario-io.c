@@ -2360,8 +2360,8 @@ read_file (const char *path, const char *display_name, GError **error)
   if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size > GBACW_MAX_FILE_SIZE)
     {
       g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
-                   _("%s: the file is %" G_GUINT64_FORMAT " MiB; gbacw does not open files larger than %u MiB"),
-                   display_name, (guint64) st.st_size / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
+                   _("%s: the file is %llu MiB; gbacw does not open files larger than %u MiB"),
+                   display_name, (unsigned long long) st.st_size / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
   if (!g_file_get_contents (path, &contents, &length, error))

@@ -1636,8 +1636,7 @@ typedef struct {
 } Counter;
 
 static void
-counter_texts (const GbacwScenario *scenario, const GbacwPlacement *p, const GbacwUnit *unit,
-               char *bottom, gsize len)
+counter_texts (const GbacwPlacement *p, const GbacwUnit *unit, char *bottom, gsize len)
 {
   int strength = p->strength != GBACW_UNSET ? p->strength : unit->strength;
   char s[16], m[16];
@@ -1778,7 +1777,7 @@ draw_units (Render *r)
         show_text_centred (cr, unit->designation, c->x, c->y - hw + 0.1, 0);
       {
         char bottom[40];
-        counter_texts (r->scenario, c->placement, unit, bottom, sizeof bottom);
+        counter_texts (c->placement, unit, bottom, sizeof bottom);
         if (bottom[0] != '\0')
           {
             select_font (cr, TRUE, FALSE);

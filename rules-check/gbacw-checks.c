@@ -1129,9 +1129,6 @@ check_formations (CheckContext *ctx, GPtrArray *out)
         emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.hierarchy", "17.66",
                                          _("The brigade “%s” is in no division and is not independent"), name),
                         f->id);
-      else if (kind_rank (f->kind) > 0 && f->kind != GBACW_FORMATION_BRIGADE && f->parent == NULL
-               && f->kind != GBACW_FORMATION_DIVISION)
-        ;  /* a top-level corps is fine */
 
       /* commander (17.1, 17.2) */
       if (direct)
@@ -1476,7 +1473,7 @@ check_objectives (CheckContext *ctx, GPtrArray *out)
                                   _("The objective award “%s” is for “%s”, which is a %s, not an objective"),
                                   a->id ? a->id : "", name_or_id (area->name, area->id), area_kind_name (area->kind)),
                       setting);
-      if (a->vp == GBACW_UNSET && a->event != GBACW_VP_CUSTOM)
+      if (a->vp == GBACW_UNSET && a->event != GBACW_VP_CUSTOM && a->event != GBACW_VP_BCE_LOST)
         emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.objectives", "scenario",
                                   _("The Victory Points of the award “%s” are not entered yet"), a->id ? a->id : ""),
                       setting);
