@@ -274,10 +274,15 @@ run_generate (int argc, char **argv)
 
 /* ---------------------------------------------------------------- main */
 
+int gbacw_cmd_render (int argc, char **argv);  /* gbacw-cmd-render.c */
+int gbacw_cmd_check (int argc, char **argv);   /* gbacw-cmd-check.c */
+
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
   { "info", N_("FILE"), N_("Map size, terrain counts, units per side, turns"), run_info },
   { "generate", N_("[--size CxR] [--units N] [--seed N] OUT"), N_("Write a large, valid, deterministic scenario"), run_generate },
+  { "check", N_("FILE [--format text|json]"), N_("Check a scenario against the rules (exit 1 on errors)"), gbacw_cmd_check },
+  { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
 };
 
 static void

@@ -103,6 +103,7 @@ typedef struct {
   Rgb terrain_rgb[GBACW_MAX_HEX_TERRAINS];
   Pattern terrain_pattern[GBACW_MAX_HEX_TERRAINS];
   GArray *sides;               /* Side */
+  GbacwBackgroundImage *image; /* the scan under the map, or NULL */
 } Render;
 
 /* ---------------------------------------------------------------- helpers */
@@ -441,6 +442,15 @@ draw_background (Render *r)
   cairo_rectangle (r->cr, MAX (r->vx0, 0), MAX (r->vy0, 0),
                    MIN (r->vx1, w) - MAX (r->vx0, 0), MIN (r->vy1, h) - MAX (r->vy0, 0));
   cairo_fill (r->cr);
+
+  /* The scan over the paper, within the map sheet and the view. */
+  if (r->image != NULL)
+    {
+      const GbacwBackground *bg = &r->map->background;
+      cairo_rectangle_t clip = { MAX (r->vx0, 0), MAX (r->vy0, 0),
+                                 MIN (r->vx1, w) - MAX (r->vx0, 0), MIN (r->vy1, h) - MAX (r->vy0, 0) };
+      gbacw_background_image_draw (r->image, r->cr, bg->transform, CLAMP (bg->opacity, 0.0, 1.0), &clip);
+    }
 }
 
 /* ---------------------------------------------------------------- terrain and elevation */
@@ -1845,12 +1855,25 @@ gbacw_map_render (cairo_t                 *cr,
                   double                   scale,
                   const cairo_rectangle_t *visible)
 {
+  gbacw_map_render_with_background (cr, scenario, NULL, layers, scale, visible);
+}
+
+void
+gbacw_map_render_with_background (cairo_t                 *cr,
+                                  const GbacwScenario     *scenario,
+                                  GbacwBackgroundImage    *background,
+                                  guint                    layers,
+                                  double                   scale,
+                                  const cairo_rectangle_t *visible)
+{
   Render r;
 
   g_return_if_fail (cr != NULL);
+  g_return_if_fail (background == NULL || GBACW_IS_BACKGROUND_IMAGE (background));
 
   if (!render_init (&r, cr, scenario, layers, scale, visible))
     return;
+  r.image = background;
   render_layers (&r);
   render_clear (&r);
 }
@@ -1862,6 +1885,18 @@ gbacw_map_render_hexes (cairo_t             *cr,
                         double               scale,
                         const int           *hexes,
                         guint                n_hexes)
+{
+  gbacw_map_render_hexes_with_background (cr, scenario, NULL, layers, scale, hexes, n_hexes);
+}
+
+void
+gbacw_map_render_hexes_with_background (cairo_t              *cr,
+                                        const GbacwScenario  *scenario,
+                                        GbacwBackgroundImage *background,
+                                        guint                 layers,
+                                        double                scale,
+                                        const int            *hexes,
+                                        guint                 n_hexes)
 {
   const GbacwHexGrid *grid;
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
@@ -1920,6 +1955,7 @@ gbacw_map_render_hexes (cairo_t             *cr,
   visible = (cairo_rectangle_t) { x0, y0, x1 - x0, y1 - y0 };
   if (render_init (&r, cr, scenario, layers, scale, &visible))
     {
+      r.image = background;
       render_layers (&r);
       render_clear (&r);
     }

@@ -9,6 +9,7 @@
 
 #include <cairo.h>
 
+#include "gbacw-background-image.h"
 #include "gbacw-scenario.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,15 @@ void gbacw_map_render (cairo_t                 *cr,
                        double                   scale,
                        const cairo_rectangle_t *visible);
 
+/* As gbacw_map_render (), with the scenario's background image (NULL: paper only) drawn
+ * in the background layer, placed by scenario->map->background (transform, opacity). */
+void gbacw_map_render_with_background (cairo_t                 *cr,
+                                       const GbacwScenario     *scenario,
+                                       GbacwBackgroundImage    *background,
+                                       guint                    layers,
+                                       double                   scale,
+                                       const cairo_rectangle_t *visible);
+
 /* Redraws only these hexes (hex indices), clipped to them: their area is cleared to
  * transparent and drawn again, hexside features and lines included; pixels outside the
  * hexes are not touched. */
@@ -51,6 +61,15 @@ void gbacw_map_render_hexes (cairo_t             *cr,
                              double               scale,
                              const int           *hexes,
                              guint                n_hexes);
+
+/* As gbacw_map_render_hexes (), with the background image (NULL: paper only). */
+void gbacw_map_render_hexes_with_background (cairo_t              *cr,
+                                             const GbacwScenario  *scenario,
+                                             GbacwBackgroundImage *background,
+                                             guint                 layers,
+                                             double                scale,
+                                             const int            *hexes,
+                                             guint                 n_hexes);
 
 /* The rectangle (map units) a hex's drawing can touch: its bounding box. */
 void gbacw_map_render_hex_bounds (const GbacwScenario *scenario,

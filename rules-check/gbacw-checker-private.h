@@ -38,6 +38,9 @@ typedef struct {
   guint32 river_types, stream_types;
   guint32 inside_types;         /* side="inside": works, redans */
   guint32 redan_types;
+  guint64 valid_terrains;       /* bits of the catalogue's entries: masks are and-ed with these */
+  guint32 valid_sides;
+  guint16 valid_lines;
 
   /* what the map uses, counted per catalogue index */
   guint terrain_count[GBACW_MAX_HEX_TERRAINS];

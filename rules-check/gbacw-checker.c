@@ -207,6 +207,10 @@ rebuild_catalogue (GbacwChecker *self)
   ctx->town_terrains = 0;
   ctx->elevation_types = ctx->crossing_types = ctx->river_types = ctx->stream_types = 0;
   ctx->inside_types = ctx->redan_types = 0;
+  ctx->valid_terrains = cat->hex_terrains->len >= 64 ? G_MAXUINT64
+                                                     : (G_GUINT64_CONSTANT (1) << cat->hex_terrains->len) - 1;
+  ctx->valid_sides = cat->hexside_types->len >= 32 ? G_MAXUINT32 : (1u << cat->hexside_types->len) - 1;
+  ctx->valid_lines = (guint16) (cat->line_types->len >= 16 ? G_MAXUINT16 : (1u << cat->line_types->len) - 1);
   for (guint t = 0; t < cat->hex_terrains->len && t < GBACW_MAX_HEX_TERRAINS; t++)
     if (g_strcmp0 (((GbacwHexTerrain *) g_ptr_array_index (cat->hex_terrains, t))->pattern, "town") == 0)
       ctx->town_terrains |= G_GUINT64_CONSTANT (1) << t;
@@ -625,6 +629,14 @@ gbacw_checker_update (GbacwChecker *self, const GbacwScenario *scenario, const G
               run_deploy_hex (self, hex);
               run_deploy_units_in_hex (self, hex);
             }
+          /* a unit beside the hex may have come in along a road across a crest (deploy.terrain) */
+          if (flags & GBACW_CHANGE_ELEVATION)
+            for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+              {
+                int n = gbacw_hex_grid_index (ctx->grid, gbacw_hex_grid_neighbour (ctx->grid, h, d));
+                if (n >= 0 && !seen[n] && ctx->hex_first[n] >= 0)
+                  run_deploy_units_in_hex (self, n);
+              }
         }
 
       for (int t = 0; t < GBACW_MAX_HEX_TERRAINS; t++)

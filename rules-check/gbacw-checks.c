@@ -110,23 +110,24 @@ gbacw_hex_on_edge (const CheckContext *ctx, int hex)
   return FALSE;
 }
 
+/* Catalogue entries by index; callers pass indices below the catalogue's length (masks
+ * are and-ed with ctx->valid_*). */
 static const GbacwHexTerrain *
 terrain_at (const CheckContext *ctx, guint index)
 {
-  return index < ctx->s->catalogue.hex_terrains->len ? g_ptr_array_index (ctx->s->catalogue.hex_terrains, index) : NULL;
+  return g_ptr_array_index (ctx->s->catalogue.hex_terrains, index);
 }
 
 static const GbacwHexsideType *
 side_type_at (const CheckContext *ctx, guint index)
 {
-  return index < ctx->s->catalogue.hexside_types->len ? g_ptr_array_index (ctx->s->catalogue.hexside_types, index)
-                                                       : NULL;
+  return g_ptr_array_index (ctx->s->catalogue.hexside_types, index);
 }
 
 static const GbacwLineType *
 line_type_at (const CheckContext *ctx, guint index)
 {
-  return index < ctx->s->catalogue.line_types->len ? g_ptr_array_index (ctx->s->catalogue.line_types, index) : NULL;
+  return g_ptr_array_index (ctx->s->catalogue.line_types, index);
 }
 
 static const char *
@@ -745,7 +746,7 @@ gbacw_check_map_hex (CheckContext *ctx, int hex, GPtrArray *out)
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
       GbacwHexsideId id = gbacw_hex_grid_hexside (ctx->grid, h, d);
-      at[d] = id == GBACW_HEXSIDE_NONE ? 0 : map->hexside_lines[id];
+      at[d] = id == GBACW_HEXSIDE_NONE ? 0 : map->hexside_lines[id] & ctx->valid_lines;
       any |= at[d];
     }
   if (any == 0 || gbacw_hex_on_edge (ctx, hex) || (map->terrain[hex] & ctx->town_terrains)
@@ -762,7 +763,7 @@ gbacw_check_map_hex (CheckContext *ctx, int hex, GPtrArray *out)
         const GbacwLineType *type = line_type_at (ctx, l);
         gbacw_finding_set_hex (gbacw_emit (out, GBACW_SEVERITY_WARNING, "map.road-end", "6.11",
                                            _("The %s ends here, inside the map, away from a town or another road"),
-                                           type ? name_or_id (type->name, type->id) : "?"),
+                                           name_or_id (type->name, type->id)),
                                ctx->grid, hex);
       }
   }
@@ -810,11 +811,9 @@ static char *
 type_names (CheckContext *ctx, guint32 mask, const char *separator)
 {
   GString *s = g_string_new (NULL);
-  for (guint32 m = mask; m; m &= m - 1)
+  for (guint32 m = mask & ctx->valid_sides; m; m &= m - 1)
     {
       const GbacwHexsideType *type = side_type_at (ctx, (guint) __builtin_ctz (m));
-      if (type == NULL)
-        continue;
       if (s->len)
         g_string_append (s, separator);
       g_string_append (s, name_or_id (type->name, type->id));
@@ -827,8 +826,8 @@ gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
 {
   const GbacwMap *map = ctx->map;
   const GbacwHexGrid *grid = ctx->grid;
-  guint32 features = map->hexside_features[id];
-  guint16 lines = map->hexside_lines[id];
+  guint32 features = map->hexside_features[id] & ctx->valid_sides;
+  guint16 lines = map->hexside_lines[id] & ctx->valid_lines;
   GbacwHex a, b;
   int ia, ib;
 
@@ -876,7 +875,7 @@ gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
       gbacw_finding_set_hexside (gbacw_emit (out, river ? GBACW_SEVERITY_ERROR : GBACW_SEVERITY_WARNING,
                                              "map.road-water", river ? "22.4" : "22.6",
                                              _("The %s crosses the %s here without a bridge or ford"),
-                                             line ? name_or_id (line->name, line->id) : "?", water),
+                                             name_or_id (line->name, line->id), water),
                                  grid, id);
     }
 
@@ -1063,18 +1062,17 @@ role_fits (GbacwLeaderRole role, GbacwFormationKind kind)
     }
 }
 
-static GbacwFinding *
-emit_formation (GPtrArray *out, GbacwFinding *f, const char *id)
+/* Locate a new finding (returned by gbacw_emit) at a formation or a unit. */
+static void
+emit_formation (GbacwFinding *f, const char *id)
 {
   gbacw_finding_set_id (f, GBACW_LOCATION_FORMATION, id);
-  return f;
 }
 
-static GbacwFinding *
-emit_unit (GPtrArray *out, GbacwFinding *f, const char *id)
+static void
+emit_unit (GbacwFinding *f, const char *id)
 {
   gbacw_finding_set_id (f, GBACW_LOCATION_UNIT, id);
-  return f;
 }
 
 static void
@@ -1093,7 +1091,7 @@ check_formations (CheckContext *ctx, GPtrArray *out)
 
       /* hierarchy (17.2): a formation sits inside a higher one, same side, no cycles */
       if (f->parent && parent == NULL)
-        emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
+        emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
                                          _("The %s “%s” is inside “%s”, which is not in the order of battle"),
                                          formation_kind_name (f->kind), name, f->parent), f->id);
       else if (parent)
@@ -1101,13 +1099,13 @@ check_formations (CheckContext *ctx, GPtrArray *out)
           int depth = 0;
           const GbacwFormation *up = parent;
           if (g_strcmp0 (parent->side, f->side) != 0)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
                                              _("The %s “%s” is inside “%s”, a formation of the other side"),
                                              formation_kind_name (f->kind), name,
                                              name_or_id (parent->name, parent->id)), f->id);
           else if (kind_rank (f->kind) >= 0 && kind_rank (parent->kind) >= 0
                    && kind_rank (parent->kind) >= kind_rank (f->kind))
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
                                              _("The %s “%s” is inside the %s “%s”; a formation belongs to a higher "
                                                "one (army, corps, division, brigade)"),
                                              formation_kind_name (f->kind), name,
@@ -1121,12 +1119,12 @@ check_formations (CheckContext *ctx, GPtrArray *out)
               depth++;
             }
           if (up == f || depth >= 64)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.hierarchy", "17.2",
                                              _("The %s “%s” is inside itself (its parents form a loop)"),
                                              formation_kind_name (f->kind), name), f->id);
         }
       else if (f->kind == GBACW_FORMATION_BRIGADE && !f->independent)
-        emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.hierarchy", "17.66",
+        emit_formation (gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.hierarchy", "17.66",
                                          _("The brigade “%s” is in no division and is not independent"), name),
                         f->id);
 
@@ -1141,11 +1139,11 @@ check_formations (CheckContext *ctx, GPtrArray *out)
       if (f->commander == NULL)
         {
           if (has_dependent_units)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
                                              _("The %s “%s” has no commander, so its units can never be in command"),
                                              formation_kind_name (f->kind), name), f->id);
           else if (f->kind != GBACW_FORMATION_GROUP)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.commander", "17.2",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.commander", "17.2",
                                              _("The %s “%s” has no commander"), formation_kind_name (f->kind), name),
                             f->id);
         }
@@ -1154,20 +1152,20 @@ check_formations (CheckContext *ctx, GPtrArray *out)
           const GbacwUnit *leader = gbacw_oob_find_unit (oob, f->commander);
           const char *other = g_hash_table_lookup (commanders, f->commander);
           if (leader == NULL || leader->type != GBACW_UNIT_LEADER)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
                                              _("The commander of “%s”, “%s”, is not a leader of the order of battle"),
                                              name, f->commander), f->id);
           else if (g_strcmp0 (leader->side, f->side) != 0)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
                                              _("The commander of “%s”, %s, belongs to the other side"), name,
                                              gbacw_unit_name (leader)), f->id);
           else if (!role_fits (leader->role, f->kind))
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.commander", "17.2",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.commander", "17.2",
                                              _("The %s “%s” is commanded by %s, whose role is %s"),
                                              formation_kind_name (f->kind), name, gbacw_unit_name (leader),
                                              gbacw_leader_role_to_string (leader->role)), f->id);
           if (other)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.commander", "17.1",
                                              _("%s commands both “%s” and “%s”"),
                                              leader ? gbacw_unit_name (leader) : f->commander, other, name), f->id);
           else
@@ -1187,11 +1185,11 @@ check_formations (CheckContext *ctx, GPtrArray *out)
                 total += u->strength;
             }
           if (f->bce[0] == GBACW_UNSET && f->bce[1] == GBACW_UNSET)
-            emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.bce", "18.0",
+            emit_formation (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.bce", "18.0",
                                              _("The BCE limit of the brigade “%s” is not entered yet"), name), f->id);
           for (int day = 0; day < 2; day++)
             if (f->bce[day] != GBACW_UNSET && f->bce[day] > total)
-              emit_formation (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.bce", "18.0",
+              emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.bce", "18.0",
                                                _("The BCE limit of the brigade “%s” for day %d (%d) is above its "
                                                  "total of %d Strength Points, so it can never lose BCE"),
                                                name, day + 1, f->bce[day], total), f->id);
@@ -1206,15 +1204,15 @@ check_rating (GPtrArray *out, const GbacwUnit *u, int value, int max, const char
   if (value == GBACW_UNSET)
     {
       if (needed)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", rule_case,
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", rule_case,
                                     _("The %s of %s is not entered yet"), what, gbacw_unit_name (u)), u->id);
     }
   else if (value < 0)
-    emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", rule_case,
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", rule_case,
                                 _("The %s of %s is %d; it cannot be negative"), what, gbacw_unit_name (u), value),
                u->id);
   else if (value > max)
-    emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.ratings", rule_case,
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.ratings", rule_case,
                                 _("The %s of %s is %d, more than %d: is it a typing mistake?"), what,
                                 gbacw_unit_name (u), value, max), u->id);
 }
@@ -1229,7 +1227,7 @@ check_unit (CheckContext *ctx, const GbacwUnit *u, const GbacwChart *range, GPtr
   if (u->formation == NULL)
     {
       if (u->type != GBACW_UNIT_LEADER && u->type != GBACW_UNIT_WAGON && !(u->flags & GBACW_UNIT_FLAG_INDEPENDENT))
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.brigade", "5.3",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.brigade", "5.3",
                                     _("%s belongs to no brigade and is not independent, so it is never in command"),
                                     name), u->id);
     }
@@ -1237,11 +1235,11 @@ check_unit (CheckContext *ctx, const GbacwUnit *u, const GbacwChart *range, GPtr
     {
       const GbacwFormation *f = gbacw_oob_find_formation (oob, u->formation);
       if (f == NULL)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.brigade", "17.1",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.brigade", "17.1",
                                     _("%s belongs to “%s”, which is not in the order of battle"), name, u->formation),
                    u->id);
       else if (g_strcmp0 (f->side, u->side) != 0)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.brigade", "17.1",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.brigade", "17.1",
                                     _("%s belongs to “%s”, a formation of the other side"), name,
                                     name_or_id (f->name, f->id)), u->id);
     }
@@ -1251,26 +1249,26 @@ check_unit (CheckContext *ctx, const GbacwUnit *u, const GbacwChart *range, GPtr
     case GBACW_UNIT_INFANTRY:
     case GBACW_UNIT_CAVALRY:
       if (u->strength == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "8.12",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "8.12",
                                     _("The strength of %s is not entered yet"), name), u->id);
       else if (u->strength <= 0)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "8.12",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "8.12",
                                     _("%s has %d Strength Points; a unit has at least one"), name, u->strength),
                    u->id);
       if (u->morale == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "13.11",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "13.11",
                                     _("The morale of %s is not entered yet"), name), u->id);
       else if (u->morale < GBACW_MORALE_GREEN || u->morale > 5)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "13.11",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "13.11",
                                     _("The morale of %s is %d; a Morale Rating is 1 to 5, or ? for green units"),
                                     name, u->morale), u->id);
       if (u->type == GBACW_UNIT_CAVALRY)
         {
           if (u->dismounted_morale == GBACW_UNSET)
-            emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "6.14",
+            emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "6.14",
                                         _("The dismounted morale of %s is not entered yet"), name), u->id);
           else if (u->dismounted_morale < GBACW_MORALE_GREEN || u->dismounted_morale > 5)
-            emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "6.14",
+            emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "6.14",
                                         _("The dismounted morale of %s is %d; a Morale Rating is 1 to 5"), name,
                                         u->dismounted_morale), u->id);
         }
@@ -1278,34 +1276,34 @@ check_unit (CheckContext *ctx, const GbacwUnit *u, const GbacwChart *range, GPtr
     case GBACW_UNIT_ARTILLERY:
       /* 9.13 guns, 11.31 rounds, 15.12 crew */
       if (u->guns == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.artillery", "9.13",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.artillery", "9.13",
                                     _("The number of guns of %s is not entered yet"), name), u->id);
       else if (u->guns <= 0)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.artillery", "9.13",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.artillery", "9.13",
                                     _("%s has no guns"), name), u->id);
       if (u->rounds == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.artillery", "11.31",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.artillery", "11.31",
                                     _("The ammunition (rounds) of %s is not entered yet"), name), u->id);
       else if (u->rounds == 0)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.artillery", "11.31",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.artillery", "11.31",
                                     _("%s starts with no ammunition and cannot fire until resupplied"), name), u->id);
       if (u->crew == GBACW_CREW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.artillery", "15.12",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.artillery", "15.12",
                                     _("The crew of %s (full or half) is not entered yet"), name), u->id);
       if (u->morale == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "13.11",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "13.11",
                                     _("The morale of %s is not entered yet"), name), u->id);
       break;
     case GBACW_UNIT_WAGON:
       /* 11.1, 11.24, 11.32 */
       if (u->small_arms_boxes == GBACW_UNSET || u->artillery_boxes == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.wagon", "11.24",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.wagon", "11.24",
                                     _("The ammunition boxes of %s are not entered yet"), name), u->id);
       else if (u->small_arms_boxes == 0 && u->artillery_boxes == 0)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.wagon", "11.24",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_WARNING, "oob.wagon", "11.24",
                                     _("%s carries no ammunition"), name), u->id);
       if (u->crew_strength == GBACW_UNSET || u->morale == GBACW_UNSET)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.wagon", "11.1",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.wagon", "11.1",
                                     _("The crew (strength and morale) of %s is not entered yet"), name), u->id);
       break;
     case GBACW_UNIT_LEADER:
@@ -1323,10 +1321,10 @@ check_unit (CheckContext *ctx, const GbacwUnit *u, const GbacwChart *range, GPtr
   if (u->type != GBACW_UNIT_LEADER)
     {
       if (u->weapon == NULL)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.weapon", "9.25",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.weapon", "9.25",
                                     _("The weapon type of %s is not entered yet"), name), u->id);
       else if (range && gbacw_chart_find_row (range, u->weapon) < 0)
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.weapon", "9.25",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.weapon", "9.25",
                                     _("%s has weapon type “%s”, which the Range Effects Chart does not list"), name,
                                     u->weapon), u->id);
     }
@@ -1344,11 +1342,10 @@ gbacw_check_oob (CheckContext *ctx, GPtrArray *out)
 
 /* ==================================================================== scenario settings */
 
-static GbacwFinding *
+static void
 emit_setting (GbacwFinding *f, const char *name)
 {
   gbacw_finding_set_id (f, GBACW_LOCATION_SETTING, name);
-  return f;
 }
 
 static char *
@@ -1557,9 +1554,39 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D) */
   { "night", "35.0", { { "turns", PARAM_TURNS, TRUE }, { "movement-factor", PARAM_NUMBER, FALSE },
                        { "road-factor", PARAM_NUMBER, FALSE }, { "woods-extra", PARAM_NUMBER, FALSE } } },
+  { "jackson.night", "35.0", { { "turns", PARAM_TURNS, FALSE } } },
+  { "pearidge.night", "22.0", { { "turns", PARAM_TURNS, FALSE } } },
+  { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
   /* ammunition depletion thresholds (11.21; J 29.4, 33.5, 36.6; P 21.52) */
   { "ammunition-depletion", "11.21", { { "small-arms", PARAM_DIE_RANGE, FALSE }, { "artillery", PARAM_DIE_RANGE, FALSE },
                                       { "turns", PARAM_TURNS, FALSE } } },
+};
+
+/* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
+ * rule modules under; their parameters are the modules' own and are not checked here. */
+static const char *const matrix_rules[] = {
+  "jackson.sequence", "jackson.company-breakdown", "jackson.cavalry-morale", "jackson.artillery-sections",
+  "jackson.abandoned-guns", "jackson.artillery-ammo", "jackson.double-shot", "jackson.opportunity-fire",
+  "jackson.melee-restriction", "jackson.terrain", "jackson.wagon-bridge", "jackson.retreat-hexes",
+  "jackson.strategic-retreat", "jackson.leader-replacement", "jackson.attachment", "jackson.blenker-restraint",
+  "jackson.divisional-units", "jackson.stonewall", "jackson.bce-loss", "jackson.victory",
+  "jackson.fremont-commitment", "jackson.confederate-offensive", "jackson.reinforcements",
+  "jackson.reserve-brigades", "jackson.encampment", "jackson.train-park", "jackson.straggler-recovery",
+  "jackson.fords-swollen", "jackson.bridge-burning", "jackson.port-republic-limits", "pearidge.crews",
+  "pearidge.formation-exceptions", "pearidge.woods", "pearidge.artillery-subordination", "pearidge.fences",
+  "pearidge.ammo-depletion", "pearidge.out-of-command-morale", "pearidge.sequence", "pearidge.mcculloch-withdrawal",
+  "pearidge.straggler-recovery", "pearidge.bce-recovery", "pearidge.retreat-direction", "pearidge.bce-loss",
+  "pearidge.detachment-morale", "pearidge.reinforcements", "pearidge.melee-initiation",
+  "pearidge.csa-leader-replacement", "pearidge.union-leader-replacement", "pearidge.indians", "pearidge.van-dorn",
+  "pearidge.gideon-smith", "pearidge.setup", "pearidge.victory", "corinth.sequence",
+  "corinth.no-divisional-integrity", "corinth.army-commanders", "corinth.sharpshooters", "corinth.cavalry-limits",
+  "corinth.melee-initiation", "corinth.outer-works", "corinth.redans", "corinth.town", "corinth.railroad",
+  "corinth.swamp", "corinth.crests", "corinth.rapid-fire", "corinth.crews", "corinth.siege-guns",
+  "corinth.artillery-subordination", "corinth.bce-loss", "corinth.straggler-recovery", "corinth.bce-recovery",
+  "corinth.pre-dawn-barrage", "corinth.retreat-direction", "corinth.leader-replacement", "corinth.assault-areas",
+  "corinth.union-deployment-limits", "corinth.solitaire", "corinth.assault-impetus", "corinth.union-commitment",
+  "corinth.lovell-reluctance", "corinth.heat", "corinth.victory",
+  NULL
 };
 
 static gboolean
@@ -1659,6 +1686,8 @@ check_rules (CheckContext *ctx, GPtrArray *out)
       for (guint k = 0; k < G_N_ELEMENTS (exclusive_rules); k++)
         if (g_strcmp0 (exclusive_rules[k].id, rule->id) == 0)
           spec = &exclusive_rules[k];
+      if (spec == NULL && strv_has (matrix_rules, rule->id))
+        continue;
       if (spec == NULL)
         {
           emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "19.0",
@@ -1758,12 +1787,12 @@ gbacw_check_arrivals (CheckContext *ctx, GPtrArray *out)
           if (p)
             {
               g_autofree char *label = gbacw_hex_label (ctx, p->hex);
-              emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.reinforcement", "4.0",
+              emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.reinforcement", "4.0",
                                           _("%s is deployed in hex %s and also arrives with reinforcement “%s”"),
                                           gbacw_unit_name (u), label, r->id), u->id);
             }
           if (other && other != r)
-            emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.reinforcement", "4.0",
+            emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.reinforcement", "4.0",
                                         _("%s arrives twice: with reinforcements “%s” and “%s”"), gbacw_unit_name (u),
                                         other->id, r->id), u->id);
           if (other == NULL)
@@ -1794,7 +1823,7 @@ gbacw_check_arrivals (CheckContext *ctx, GPtrArray *out)
       if (u->type == GBACW_UNIT_LEADER && u->role == GBACW_LEADER_REPLACEMENT)
         continue;  /* 17.81: replacements come into play when needed */
       if (!g_hash_table_contains (placed, u->id) && !g_hash_table_contains (arrival, u->id))
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_INFO, "deploy.unplaced", "scenario",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "deploy.unplaced", "scenario",
                                     _("%s is neither deployed nor a reinforcement yet"), gbacw_unit_name (u)), u->id);
     }
 }
@@ -1805,11 +1834,9 @@ static const char *
 hex_terrain_names (CheckContext *ctx, int hex, GString *s)
 {
   g_string_truncate (s, 0);
-  for (guint64 m = ctx->map->terrain[hex]; m; m &= m - 1)
+  for (guint64 m = ctx->map->terrain[hex] & ctx->valid_terrains; m; m &= m - 1)
     {
       const GbacwHexTerrain *t = terrain_at (ctx, (guint) __builtin_ctzll (m));
-      if (t == NULL)
-        continue;
       if (s->len)
         g_string_append (s, " + ");
       g_string_append (s, name_or_id (t->name, t->id));
@@ -1967,12 +1994,10 @@ static const GbacwHexTerrain *
 prohibiting_terrain (CheckContext *ctx, GbacwMoveClass c, int hex)
 {
   const GbacwChart *movement = gbacw_scenario_find_chart (ctx->s, "terrain-movement");
-  for (guint64 m = ctx->map->terrain[hex]; m && movement; m &= m - 1)
+  for (guint64 m = ctx->map->terrain[hex] & ctx->valid_terrains; m && movement; m &= m - 1)
     {
       const GbacwHexTerrain *t = terrain_at (ctx, (guint) __builtin_ctzll (m));
       GbacwValue v;
-      if (t == NULL)
-        continue;
       gbacw_value_from_cell (gbacw_chart_lookup (movement, gbacw_move_class_to_row (c), t->id), &v);
       if (v.kind == GBACW_VALUE_PROHIBITED)
         return t;
@@ -2019,12 +2044,12 @@ gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *ou
   /* 6.0: a formation the unit type has */
   move_class = gbacw_move_class_for (u->type, p->formation);
   if (move_class < 0)
-    emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.formation", "6.0",
-                                _("%s is deployed %s, a formation %s do not have"), name,
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.formation", "6.0",
+                                _("%s is deployed in %s formation, which %s cannot take"), name,
                                 formation_name (p->formation), unit_type_name (u->type)), u->id);
   else if (p->formation == GBACW_FORMATION_STATE_UNSET
            && (u->type == GBACW_UNIT_CAVALRY || u->type == GBACW_UNIT_ARTILLERY))
-    emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.formation", "6.0",
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.formation", "6.0",
                                 u->type == GBACW_UNIT_CAVALRY
                                   ? _("The formation of %s is not set: mounted or dismounted?")
                                   : _("The formation of %s is not set: limbered or unlimbered?"),
@@ -2032,12 +2057,12 @@ gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *ou
 
   /* 7.0: facing */
   if (p->facing < 0 && u->type != GBACW_UNIT_LEADER)
-    emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.facing", "7.0",
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.facing", "7.0",
                                 _("The facing of %s is not set"), name), u->id);
 
   /* 5.19: terrain the unit may be in (in its formation; unlimbered artillery got there limbered) */
   if (ctx->map->terrain[p->hex] == 0)
-    emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_WARNING, "deploy.terrain", "5.15",
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_WARNING, "deploy.terrain", "5.15",
                                 _("%s is placed on a hex without terrain"), name), u->id);
   else if (move_class >= 0)
     {
@@ -2047,8 +2072,9 @@ gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *ou
       if (cost.kind == GBACW_COST_PROHIBITED && !usable_line_at (ctx, c, p->hex))
         {
           const GbacwHexTerrain *t = prohibiting_terrain (ctx, c, p->hex);
-          emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.terrain",
-                                      t && t->rule_case ? t->rule_case : "5.19",
+          /* the terrain's own case when an exclusive rule defines it (swamp: C 23.5), else the chart's */
+          gboolean exclusive = t && t->rule_case && g_ascii_strtod (t->rule_case, NULL) >= 19.0;
+          emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.terrain", exclusive ? t->rule_case : "5.19",
                                       _("%s (%s) may not be in %s"), name, move_class_name (c),
                                       t ? name_or_id (t->name, t->id) : _("this hex")), u->id);
         }
@@ -2083,7 +2109,7 @@ gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *ou
                 }
             }
           if (nearest != G_MAXINT)
-            emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.leader", "17.52",
+            emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.leader", "17.52",
                                         g_dngettext (GETTEXT_PACKAGE,
                                                      "%s is alone, %d hex from an enemy unit; a leader is stacked "
                                                      "with a combat unit unless five or more hexes from the enemy",
@@ -2110,7 +2136,7 @@ gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *ou
     if (any && !inside)
       {
         g_autofree char *label = gbacw_hex_label (ctx, p->hex);
-        emit_unit (out, gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.setup-area", "scenario",
+        emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.setup-area", "scenario",
                                     _("%s is deployed in hex %s, outside the set-up area of its side (%s)"), name,
                                     label, name_or_id (first->name, first->id)), u->id);
       }

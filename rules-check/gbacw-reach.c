@@ -8,9 +8,15 @@
  * chart checks report unknown cells.
  *
  * Each objective hex is searched backwards, breadth first, until a hex holding a
- * unit of a scoring side is met. Success keeps the path found; failure keeps the
- * region explored. After a map edit only the searches whose path, or whose explored
- * region or its border, contains an edited hex run again.
+ * unit of a scoring side is met; success keeps the path found. Failure keeps, per
+ * movement group, the region E explored (every hex from which the objective can be
+ * reached). An edit of hex t changes only the steps into and out of t, so:
+ * - a path that does not pass through t stays a path;
+ * - E stays exact when neither t nor a neighbour of t is in E, and the failure stands;
+ * - otherwise the forward flood F of the side's units (shared by all objectives, and
+ *   exact until an edit touches it or its border) decides: the objective fails while
+ *   it is not in F; E is then only marked stale.
+ * Only when the objective turns out reachable is the search run again.
  */
 #include "gbacw-checker-private.h"
 
@@ -20,12 +26,17 @@
 #define ENTER_COMPUTED 0x8000
 
 typedef struct {
+  gboolean done;
+  GArray *path;                           /* reached: the hexes of a path, any order */
+  GArray *explored[SOURCE_GROUPS];        /* not reached: per group searched, the region E, sorted */
+  gboolean stale[SOURCE_GROUPS];          /* E may have changed since it was searched */
+} SideResult;
+
+typedef struct {
   int hex;
   char *area;               /* name of the first area that makes it an objective */
   guint sides;              /* bit per side index that scores it */
-  GArray *path[GBACW_CHECK_MAX_SIDES];      /* success: the hexes of a path, any order */
-  GArray *explored[GBACW_CHECK_MAX_SIDES];  /* failure: the region searched, sorted */
-  gboolean done[GBACW_CHECK_MAX_SIDES];
+  SideResult result[GBACW_CHECK_MAX_SIDES];
   GPtrArray *findings;
 } Objective;
 
@@ -35,6 +46,7 @@ struct _Reach {
   int n_hexes;
   guint64 *sources;          /* per hex: bit side * SOURCE_GROUPS + group */
   guint side_groups[GBACW_CHECK_MAX_SIDES];  /* bit per group with at least one source */
+  guint8 *flood[GBACW_CHECK_MAX_SIDES][SOURCE_GROUPS];  /* F: forward flood of the side's units, or NULL */
   guint16 *enter;            /* per hex: per class, may enter by terrain alone; ENTER_COMPUTED */
   int *stamp;
   int *parent;
@@ -53,16 +65,33 @@ static const guint group_classes[N_GROUPS] = {
 };
 
 static void
+side_result_clear (SideResult *r)
+{
+  g_clear_pointer (&r->path, g_array_unref);
+  for (int g = 0; g < SOURCE_GROUPS; g++)
+    {
+      g_clear_pointer (&r->explored[g], g_array_unref);
+      r->stale[g] = FALSE;
+    }
+  r->done = FALSE;
+}
+
+static void
 objective_free (Objective *o)
 {
   g_free (o->area);
   for (int s = 0; s < GBACW_CHECK_MAX_SIDES; s++)
-    {
-      g_clear_pointer (&o->path[s], g_array_unref);
-      g_clear_pointer (&o->explored[s], g_array_unref);
-    }
+    side_result_clear (&o->result[s]);
   g_ptr_array_unref (o->findings);
   g_free (o);
+}
+
+static void
+clear_floods (Reach *r)
+{
+  for (int s = 0; s < GBACW_CHECK_MAX_SIDES; s++)
+    for (int g = 0; g < SOURCE_GROUPS; g++)
+      g_clear_pointer (&r->flood[s][g], g_free);
 }
 
 Reach *
@@ -77,6 +106,7 @@ gbacw_reach_new (void)
 static void
 free_arrays (Reach *r)
 {
+  clear_floods (r);
   g_clear_pointer (&r->sources, g_free);
   g_clear_pointer (&r->enter, g_free);
   g_clear_pointer (&r->stamp, g_free);
@@ -219,6 +249,7 @@ gbacw_reach_reset (Reach *r, CheckContext *ctx)
       memset (r->enter, 0, sizeof (guint16) * (gsize) ctx->n_hexes);
     }
   memset (r->side_groups, 0, sizeof r->side_groups);
+  clear_floods (r);
   for (int c = 0; c < GBACW_N_MOVE_CLASSES; c++)
     {
       int a = -1, b = -1;
@@ -357,25 +388,27 @@ static void
 run_objective (Reach *r, CheckContext *ctx, Objective *o, int side)
 {
   static const MoveGroup order[SOURCE_GROUPS] = { GROUP_INFANTRY, GROUP_CAVALRY, GROUP_ARTILLERY };
-  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr (GArray) explored = g_array_new (FALSE, FALSE, sizeof (int));
-  gboolean reached = FALSE;
+  SideResult *res = &o->result[side];
 
-  g_clear_pointer (&o->path[side], g_array_unref);
-  g_clear_pointer (&o->explored[side], g_array_unref);
-  o->done[side] = TRUE;
-  if (r->side_groups[side] == 0)
-    return;  /* the side has no unit to send: scenario.sides says so */
-  for (guint i = 0; i < SOURCE_GROUPS && !reached; i++)
-    if (r->side_groups[side] & (1u << order[i]))
-      reached = search (r, ctx, o->hex, side, order[i], path, explored);
-  if (reached)
+  side_result_clear (res);
+  res->done = TRUE;
+  for (guint i = 0; i < SOURCE_GROUPS; i++)
     {
-      o->path[side] = g_steal_pointer (&path);
-      return;
+      MoveGroup g = order[i];
+      g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+      g_autoptr (GArray) explored = g_array_new (FALSE, FALSE, sizeof (int));
+      if (!(r->side_groups[side] & (1u << g)))
+        continue;  /* a side without units to send: scenario.sides says so */
+      if (search (r, ctx, o->hex, side, g, path, explored))
+        {
+          for (int k = 0; k < SOURCE_GROUPS; k++)
+            g_clear_pointer (&res->explored[k], g_array_unref);
+          res->path = g_steal_pointer (&path);
+          return;
+        }
+      g_array_sort (explored, compare_int);
+      res->explored[g] = g_steal_pointer (&explored);
     }
-  g_array_sort (explored, compare_int);
-  o->explored[side] = g_steal_pointer (&explored);
 }
 
 static gboolean
@@ -396,29 +429,99 @@ sorted_contains (GArray *a, int v)
   return FALSE;
 }
 
-/* Whether an edit of hex t can change the result kept for side. */
+/* Whether hex t or one of its neighbours is in the sorted set, or in the flood. */
 static gboolean
-affected (CheckContext *ctx, Objective *o, int side, int t)
+near_sorted (CheckContext *ctx, GArray *set, int t)
 {
-  if (o->path[side])
+  GbacwHex h = gbacw_hex_grid_hex_at (ctx->grid, t);
+  if (sorted_contains (set, t))
+    return TRUE;
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      for (guint i = 0; i < o->path[side]->len; i++)
-        if (g_array_index (o->path[side], int, i) == t)
-          return TRUE;
-      return FALSE;
-    }
-  if (o->explored[side])
-    {
-      GbacwHex h;
-      if (sorted_contains (o->explored[side], t))
+      int n = gbacw_hex_grid_index (ctx->grid, gbacw_hex_grid_neighbour (ctx->grid, h, d));
+      if (n >= 0 && sorted_contains (set, n))
         return TRUE;
-      h = gbacw_hex_grid_hex_at (ctx->grid, t);
+    }
+  return FALSE;
+}
+
+static gboolean
+near_flood (CheckContext *ctx, const guint8 *flood, int t)
+{
+  GbacwHex h = gbacw_hex_grid_hex_at (ctx->grid, t);
+  if (flood[t])
+    return TRUE;
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = gbacw_hex_grid_index (ctx->grid, gbacw_hex_grid_neighbour (ctx->grid, h, d));
+      if (n >= 0 && flood[n])
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* F: every hex a unit of side and group can reach, from every hex holding one. */
+static const guint8 *
+flood (Reach *r, CheckContext *ctx, int side, MoveGroup g)
+{
+  guint64 bit = G_GUINT64_CONSTANT (1) << (side * SOURCE_GROUPS + g);
+  guint8 *f = r->flood[side][g];
+  int head = 0, tail = 0;
+
+  if (f)
+    return f;
+  f = r->flood[side][g] = g_new0 (guint8, r->n_hexes);
+  for (int h = 0; h < r->n_hexes; h++)
+    if (r->sources[h] & bit)
+      {
+        f[h] = 1;
+        r->queue[tail++] = h;
+      }
+  while (head < tail)
+    {
+      int h = r->queue[head++];
+      GbacwHex hh = gbacw_hex_grid_hex_at (ctx->grid, h);
       for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
         {
-          int n = gbacw_hex_grid_index (ctx->grid, gbacw_hex_grid_neighbour (ctx->grid, h, d));
-          if (n >= 0 && sorted_contains (o->explored[side], n))
-            return TRUE;
+          int n = gbacw_hex_grid_index (ctx->grid, gbacw_hex_grid_neighbour (ctx->grid, hh, d));
+          if (n < 0 || f[n] || !step_ok (r, ctx, g, h, d, n))
+            continue;
+          f[n] = 1;
+          r->queue[tail++] = n;
         }
+    }
+  return f;
+}
+
+/* After edits of the touched hexes: whether the result kept for side may be wrong. */
+static gboolean
+needs_rerun (Reach *r, CheckContext *ctx, Objective *o, int side, GArray *touched)
+{
+  SideResult *res = &o->result[side];
+
+  if (!res->done)
+    return TRUE;
+  if (res->path)
+    {
+      for (guint i = 0; i < res->path->len; i++)
+        for (guint k = 0; k < touched->len; k++)
+          if (g_array_index (res->path, int, i) == g_array_index (touched, int, k))
+            return TRUE;
+      return FALSE;
+    }
+  for (int g = 0; g < SOURCE_GROUPS; g++)
+    {
+      gboolean near = FALSE;
+      if (res->explored[g] == NULL)
+        continue;
+      for (guint k = 0; k < touched->len && !near && !res->stale[g]; k++)
+        near = near_sorted (ctx, res->explored[g], g_array_index (touched, int, k));
+      if (!near && !res->stale[g])
+        continue;  /* E is unchanged: still no unit in it */
+      /* E may have changed: the units' flood decides */
+      res->stale[g] = TRUE;
+      if (flood (r, ctx, side, g)[o->hex])
+        return TRUE;
     }
   return FALSE;
 }
@@ -430,7 +533,13 @@ objective_findings (CheckContext *ctx, Objective *o)
   for (int side = 0; side < GBACW_CHECK_MAX_SIDES; side++)
     {
       const GbacwSide *sd;
-      if (!(o->sides & (1u << side)) || o->explored[side] == NULL || side >= (int) ctx->s->oob.sides->len)
+      const SideResult *res = &o->result[side];
+      gboolean failed = FALSE;
+      if (!(o->sides & (1u << side)) || side >= (int) ctx->s->oob.sides->len || !res->done || res->path)
+        continue;
+      for (int g = 0; g < SOURCE_GROUPS; g++)
+        failed |= res->explored[g] != NULL;
+      if (!failed)
         continue;
       sd = g_ptr_array_index (ctx->s->oob.sides, side);
       gbacw_finding_set_hex (gbacw_emit (o->findings, GBACW_SEVERITY_ERROR, "reach.objective", "5.19",
@@ -546,21 +655,28 @@ gbacw_reach_update (Reach *r, CheckContext *ctx, GArray *touched)
 {
   if (!r->have_state)
     gbacw_reach_reset (r, ctx);
+  /* floods that an edit touched are no longer exact */
+  if (touched)
+    for (int side = 0; side < GBACW_CHECK_MAX_SIDES; side++)
+      for (int g = 0; g < SOURCE_GROUPS; g++)
+        {
+          gboolean near = FALSE;
+          if (r->flood[side][g] == NULL)
+            continue;
+          for (guint k = 0; k < touched->len && !near; k++)
+            near = near_flood (ctx, r->flood[side][g], g_array_index (touched, int, k));
+          if (near)
+            g_clear_pointer (&r->flood[side][g], g_free);
+        }
   for (guint i = 0; i < r->objectives->len; i++)
     {
       Objective *o = g_ptr_array_index (r->objectives, i);
       gboolean changed = FALSE;
       for (int side = 0; side < GBACW_CHECK_MAX_SIDES; side++)
         {
-          gboolean rerun = FALSE;
           if (!(o->sides & (1u << side)))
             continue;
-          if (touched == NULL || !o->done[side])
-            rerun = TRUE;
-          else
-            for (guint k = 0; k < touched->len && !rerun; k++)
-              rerun = affected (ctx, o, side, g_array_index (touched, int, k));
-          if (rerun)
+          if (touched == NULL || needs_rerun (r, ctx, o, side, touched))
             {
               run_objective (r, ctx, o, side);
               changed = TRUE;

@@ -46,6 +46,11 @@ for f in "$data"/scenarios/*.xml; do
   expect_same "load-save of $base is byte-identical" "$f" "$tmp/$base"
 done
 
+check "check the demo: no errors" 0 "$gbacw" check "$data/scenarios/demo.xml"
+check "check --format json" 0 "$gbacw" check --format json "$data/scenarios/demo.xml"
+expect_grep "check --format json prints a JSON array" "$tmp/out" "^\\["
+check "check with a bad format is a usage error" 2 "$gbacw" check --format xml "$data/scenarios/demo.xml"
+
 check "info on the demo" 0 "$gbacw" info "$data/scenarios/demo.xml"
 cp "$tmp/out" "$tmp/info"
 expect_grep "info names the map size" "$tmp/info" "Map: "

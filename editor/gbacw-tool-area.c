@@ -1,0 +1,419 @@
+/* gbacw-tool-area.c: paints hexes into and out of a named area (a town, a set-up area…).
+ *
+ * Each step of a drag replaces the area with a copy holding the hexes added or taken
+ * out; the replacements of one stroke share a merge key and are one undo step. Shift
+ * inverts the erase option for one stroke.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "gbacw-collection-edit.h"
+#include "gbacw-tool-area.h"
+
+struct _GbacwToolArea
+{
+  GbacwMapTool parent_instance;
+
+  char *area;
+  gboolean erase;
+
+  gboolean erasing;
+  int last_hex;
+};
+
+static void gbacw_tool_area_tool_init (GbacwToolInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwToolArea, gbacw_tool_area, GBACW_TYPE_MAP_TOOL,
+                               G_IMPLEMENT_INTERFACE (GBACW_TYPE_TOOL, gbacw_tool_area_tool_init))
+
+enum {
+  PROP_0,
+  PROP_AREA,
+  PROP_ERASE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static int
+find_area (const GbacwScenario *scenario,
+           const char          *id)
+{
+  if (id == NULL)
+    return -1;
+  for (guint i = 0; i < scenario->map->areas->len; i++)
+    {
+      const GbacwArea *area = g_ptr_array_index (scenario->map->areas, i);
+      if (g_strcmp0 (area->id, id) == 0)
+        return (int) i;
+    }
+  return -1;
+}
+
+static void
+paint (GbacwToolArea *self,
+       GArray        *path)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
+  g_autoptr(GbacwCollectionEdit) edit = NULL;
+  const GbacwArea *area;
+  GbacwArea *copy;
+  gboolean changed = FALSE;
+  int index;
+
+  if (scenario == NULL || (index = find_area (scenario, self->area)) < 0)
+    return;
+  area = g_ptr_array_index (scenario->map->areas, index);
+  copy = gbacw_area_copy (area);
+  for (guint i = 0; i < path->len; i++)
+    {
+      int hex = g_array_index (path, int, i);
+      gboolean member = gbacw_area_contains (copy, hex);
+
+      if (self->erasing && member)
+        {
+          for (guint k = 0; k < copy->hexes->len; k++)
+            if (g_array_index (copy->hexes, int, k) == hex)
+              {
+                g_array_remove_index (copy->hexes, k);
+                break;
+              }
+          changed = TRUE;
+        }
+      else if (!self->erasing && !member)
+        {
+          g_array_append_val (copy->hexes, hex);
+          gbacw_area_sort (copy);
+          changed = TRUE;
+        }
+    }
+  if (!changed)
+    {
+      gbacw_area_free (copy);
+      return;
+    }
+
+  edit = gbacw_collection_edit_new (self->erasing ? _("Erase from area") : _("Paint area"),
+                                    gbacw_map_tool_get_stroke (tool));
+  gbacw_collection_edit_replace (edit, GBACW_COLLECTION_AREAS, (guint) index, copy);
+  gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
+}
+
+static void
+paint_to (GbacwToolArea *self,
+          double         x,
+          double         y)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  int hex = gbacw_map_tool_hex_at (tool, x, y);
+  g_autoptr(GArray) path = NULL;
+
+  if (hex < 0 || hex == self->last_hex)
+    return;
+  path = g_array_new (FALSE, FALSE, sizeof (int));
+  if (self->last_hex >= 0)
+    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
+  else
+    g_array_append_val (path, hex);
+  self->last_hex = hex;
+  paint (self, path);
+}
+
+static void
+gbacw_tool_area_pressed (GbacwTool       *tool,
+                         GbacwMapCanvas  *canvas,
+                         double           x,
+                         double           y,
+                         GdkModifierType  state)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
+
+  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
+  self->erasing = self->erase != ((state & GDK_SHIFT_MASK) != 0);
+  self->last_hex = -1;
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
+  paint_to (self, x, y);
+}
+
+static void
+gbacw_tool_area_dragged (GbacwTool       *tool,
+                         GbacwMapCanvas  *canvas,
+                         double           x,
+                         double           y,
+                         GdkModifierType  state)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
+
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
+  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
+    paint_to (self, x, y);
+}
+
+static void
+gbacw_tool_area_released (GbacwTool       *tool,
+                          GbacwMapCanvas  *canvas,
+                          double           x,
+                          double           y,
+                          GdkModifierType  state)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
+
+  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
+    paint_to (self, x, y);
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
+  self->last_hex = -1;
+}
+
+static void
+gbacw_tool_area_motion (GbacwTool       *tool,
+                        GbacwMapCanvas  *canvas,
+                        double           x,
+                        double           y,
+                        GdkModifierType  state)
+{
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
+}
+
+static void
+gbacw_tool_area_deactivate (GbacwTool      *tool,
+                            GbacwMapCanvas *canvas)
+{
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
+  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+}
+
+/* The area's hexes tinted, and the hex under the pointer outlined. */
+static void
+gbacw_tool_area_draw_overlay (GbacwTool      *tool,
+                              GbacwMapCanvas *canvas,
+                              cairo_t        *cr)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
+  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
+  const GbacwHexGrid *grid;
+  double x, y;
+  int index, hex;
+
+  if (scenario == NULL)
+    return;
+  grid = &scenario->map->grid;
+
+  index = find_area (scenario, self->area);
+  if (index >= 0)
+    {
+      const GbacwArea *area = g_ptr_array_index (scenario->map->areas, index);
+
+      for (guint i = 0; i < area->hexes->len; i++)
+        gbacw_map_tool_hex_path (cr, grid, g_array_index (area->hexes, int, i));
+      cairo_set_source_rgba (cr, 1.0, 0.85, 0.2, 0.3);
+      cairo_fill (cr);
+      gbacw_map_tool_outline_path (cr, grid, area->hexes);
+      gbacw_map_tool_stroke_highlight (cr, 1.5);
+    }
+
+  if (!gbacw_map_tool_get_pointer (map_tool, &x, &y) || (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
+    return;
+  gbacw_map_tool_hex_path (cr, grid, hex);
+  gbacw_map_tool_stroke_highlight (cr, 2.0);
+}
+
+static void
+gbacw_tool_area_tool_init (GbacwToolInterface *iface)
+{
+  iface->deactivate = gbacw_tool_area_deactivate;
+  iface->pressed = gbacw_tool_area_pressed;
+  iface->dragged = gbacw_tool_area_dragged;
+  iface->released = gbacw_tool_area_released;
+  iface->motion = gbacw_tool_area_motion;
+  iface->draw_overlay = gbacw_tool_area_draw_overlay;
+}
+
+/* ---------------------------------------------------------------- new areas */
+
+/* "Miller's Mill" -> "miller-s-mill" */
+static char *
+make_id (const char *name)
+{
+  GString *id = g_string_new (NULL);
+
+  for (const char *p = name ? name : ""; *p != '\0'; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (id, g_ascii_tolower (*p));
+      else if (id->len > 0 && id->str[id->len - 1] != '-')
+        g_string_append_c (id, '-');
+    }
+  while (id->len > 0 && id->str[id->len - 1] == '-')
+    g_string_truncate (id, id->len - 1);
+  if (id->len == 0 || !g_ascii_isalpha (id->str[0]))
+    g_string_prepend (id, "area-");
+  if (id->str[id->len - 1] == '-')
+    g_string_truncate (id, id->len - 1);
+  return g_string_free (id, FALSE);
+}
+
+char *
+gbacw_tool_area_new_area (GbacwToolArea *self,
+                          const char    *name,
+                          GbacwAreaKind  kind,
+                          const char    *side)
+{
+  GbacwMapTool *tool;
+  const GbacwScenario *scenario;
+  g_autoptr(GbacwCollectionEdit) edit = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *id = NULL;
+  GbacwArea *area;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_AREA (self), NULL);
+  g_return_val_if_fail (kind <= GBACW_AREA_OTHER, NULL);
+
+  tool = GBACW_MAP_TOOL (self);
+  scenario = gbacw_map_tool_get_scenario (tool);
+  if (scenario == NULL)
+    return NULL;
+
+  base = make_id (name);
+  id = g_strdup (base);
+  for (int n = 2; gbacw_map_find_area (scenario->map, id) != NULL; n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%d", base, n);
+    }
+
+  area = gbacw_area_new (id, kind, name != NULL && name[0] != '\0' ? name : id);
+  area->side = g_strdup (side != NULL && side[0] != '\0' ? side : NULL);
+  edit = gbacw_collection_edit_new (_("New area"), 0);
+  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_AREAS, scenario->map->areas->len, area);
+  gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
+
+  gbacw_tool_area_set_area (self, id);
+  return g_steal_pointer (&id);
+}
+
+/* ---------------------------------------------------------------- properties */
+
+const char *
+gbacw_tool_area_get_area (GbacwToolArea *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_AREA (self), NULL);
+  return self->area;
+}
+
+void
+gbacw_tool_area_set_area (GbacwToolArea *self,
+                          const char    *area_id)
+{
+  g_return_if_fail (GBACW_IS_TOOL_AREA (self));
+
+  if (g_strcmp0 (self->area, area_id) == 0)
+    return;
+  g_free (self->area);
+  self->area = g_strdup (area_id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AREA]);
+}
+
+gboolean
+gbacw_tool_area_get_erase (GbacwToolArea *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_AREA (self), FALSE);
+  return self->erase;
+}
+
+void
+gbacw_tool_area_set_erase (GbacwToolArea *self,
+                           gboolean       erase)
+{
+  g_return_if_fail (GBACW_IS_TOOL_AREA (self));
+
+  erase = !!erase;
+  if (self->erase == erase)
+    return;
+  self->erase = erase;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERASE]);
+}
+
+static void
+gbacw_tool_area_finalize (GObject *object)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (object);
+
+  g_free (self->area);
+
+  G_OBJECT_CLASS (gbacw_tool_area_parent_class)->finalize (object);
+}
+
+static void
+gbacw_tool_area_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (object);
+
+  switch (prop_id)
+    {
+    case PROP_AREA:
+      g_value_set_string (value, self->area);
+      break;
+    case PROP_ERASE:
+      g_value_set_boolean (value, self->erase);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_area_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  GbacwToolArea *self = GBACW_TOOL_AREA (object);
+
+  switch (prop_id)
+    {
+    case PROP_AREA:
+      gbacw_tool_area_set_area (self, g_value_get_string (value));
+      break;
+    case PROP_ERASE:
+      gbacw_tool_area_set_erase (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_area_class_init (GbacwToolAreaClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gbacw_tool_area_finalize;
+  object_class->get_property = gbacw_tool_area_get_property;
+  object_class->set_property = gbacw_tool_area_set_property;
+
+  properties[PROP_AREA] =
+    g_param_spec_string ("area", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ERASE] =
+    g_param_spec_boolean ("erase", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gbacw_tool_area_init (GbacwToolArea *self)
+{
+  self->last_hex = -1;
+}
+
+GbacwToolArea *
+gbacw_tool_area_new (void)
+{
+  return g_object_new (GBACW_TYPE_TOOL_AREA, NULL);
+}

@@ -1,0 +1,26 @@
+/* gbacw-tool-area.h: paints hexes into and out of a named area (a town, a set-up area…). */
+#pragma once
+
+#include "gbacw-map-tool.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_TYPE_TOOL_AREA (gbacw_tool_area_get_type ())
+G_DECLARE_FINAL_TYPE (GbacwToolArea, gbacw_tool_area, GBACW, TOOL_AREA, GbacwMapTool)
+
+GbacwToolArea *gbacw_tool_area_new (void);
+
+/* The id of the area painted, or NULL. */
+const char *gbacw_tool_area_get_area (GbacwToolArea *self);
+void        gbacw_tool_area_set_area (GbacwToolArea *self, const char *area_id);
+/* Take the hexes painted out of the area instead of adding them. */
+gboolean    gbacw_tool_area_get_erase (GbacwToolArea *self);
+void        gbacw_tool_area_set_erase (GbacwToolArea *self, gboolean erase);
+
+/* Adds an empty area (one undo step) with an id made from name, unique in the map, and
+ * makes it the tool's area. side: a side id or NULL. Returns the new id, or NULL
+ * without a document. */
+char       *gbacw_tool_area_new_area (GbacwToolArea *self, const char *name, GbacwAreaKind kind,
+                                      const char *side);
+
+G_END_DECLS

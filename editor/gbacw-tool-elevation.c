@@ -1,0 +1,396 @@
+/* gbacw-tool-elevation.c: sets, raises or lowers the elevation of hexes; marks crests.
+ *
+ * Like the terrain brush, a stroke is one undo step. Raising and lowering change each
+ * hex once per stroke however often the brush passes over it.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "gbacw-map-edit.h"
+#include "gbacw-tool-elevation.h"
+
+struct _GbacwToolElevation
+{
+  GbacwMapTool parent_instance;
+
+  int level;
+  GbacwElevationMode mode;
+  int radius;
+
+  int last_hex;
+  gboolean invert;       /* shift held at the press: raise and lower swap */
+  GHashTable *stroked;   /* hexes already raised or lowered in this stroke */
+};
+
+static void gbacw_tool_elevation_tool_init (GbacwToolInterface *iface);
+
+G_DEFINE_ENUM_TYPE (GbacwElevationMode, gbacw_elevation_mode,
+                    G_DEFINE_ENUM_VALUE (GBACW_ELEVATION_SET, "set"),
+                    G_DEFINE_ENUM_VALUE (GBACW_ELEVATION_RAISE, "raise"),
+                    G_DEFINE_ENUM_VALUE (GBACW_ELEVATION_LOWER, "lower"))
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwToolElevation, gbacw_tool_elevation, GBACW_TYPE_MAP_TOOL,
+                               G_IMPLEMENT_INTERFACE (GBACW_TYPE_TOOL, gbacw_tool_elevation_tool_init))
+
+enum {
+  PROP_0,
+  PROP_LEVEL,
+  PROP_MODE,
+  PROP_RADIUS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+paint (GbacwToolElevation *self,
+       GArray             *path)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
+  g_autoptr(GArray) hexes = NULL;
+  g_autoptr(GbacwMapEdit) edit = NULL;
+  int step = 0;
+
+  if (scenario == NULL)
+    return;
+
+  if (self->mode == GBACW_ELEVATION_RAISE)
+    step = self->invert ? -1 : 1;
+  else if (self->mode == GBACW_ELEVATION_LOWER)
+    step = self->invert ? 1 : -1;
+
+  hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < path->len; i++)
+    gbacw_map_tool_hexes_within (tool, g_array_index (path, int, i), self->radius, hexes);
+
+  edit = gbacw_map_edit_new (step > 0 ? _("Raise elevation") : step < 0 ? _("Lower elevation") : _("Set elevation"),
+                             gbacw_map_tool_get_stroke (tool));
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      int hex = g_array_index (hexes, int, i);
+      int old = scenario->map->elevation[hex];
+      int value = self->level;
+
+      if (step != 0)
+        {
+          if (!g_hash_table_add (self->stroked, GINT_TO_POINTER (hex)))
+            continue;
+          value = CLAMP (old + step, 0, GBACW_MAX_ELEVATION_LEVEL);
+        }
+      if (value != old)
+        gbacw_map_edit_set (edit, GBACW_LAYER_ELEVATION, (guint) hex, (guint64) (gint64) value);
+    }
+  if (gbacw_map_edit_get_n_changes (edit) > 0)
+    gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
+}
+
+static void
+paint_to (GbacwToolElevation *self,
+          double              x,
+          double              y)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  int hex = gbacw_map_tool_hex_at (tool, x, y);
+  g_autoptr(GArray) path = NULL;
+
+  if (hex < 0 || hex == self->last_hex)
+    return;
+  path = g_array_new (FALSE, FALSE, sizeof (int));
+  if (self->last_hex >= 0)
+    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
+  else
+    g_array_append_val (path, hex);
+  self->last_hex = hex;
+  paint (self, path);
+}
+
+static void
+gbacw_tool_elevation_pressed (GbacwTool       *tool,
+                              GbacwMapCanvas  *canvas,
+                              double           x,
+                              double           y,
+                              GdkModifierType  state)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
+
+  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
+  self->last_hex = -1;
+  self->invert = (state & GDK_SHIFT_MASK) != 0;
+  g_hash_table_remove_all (self->stroked);
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
+  paint_to (self, x, y);
+}
+
+static void
+gbacw_tool_elevation_dragged (GbacwTool       *tool,
+                              GbacwMapCanvas  *canvas,
+                              double           x,
+                              double           y,
+                              GdkModifierType  state)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
+
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
+  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
+    paint_to (self, x, y);
+}
+
+static void
+gbacw_tool_elevation_released (GbacwTool       *tool,
+                               GbacwMapCanvas  *canvas,
+                               double           x,
+                               double           y,
+                               GdkModifierType  state)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
+
+  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
+    paint_to (self, x, y);
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
+  self->last_hex = -1;
+  g_hash_table_remove_all (self->stroked);
+}
+
+static void
+gbacw_tool_elevation_motion (GbacwTool       *tool,
+                             GbacwMapCanvas  *canvas,
+                             double           x,
+                             double           y,
+                             GdkModifierType  state)
+{
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
+}
+
+static void
+gbacw_tool_elevation_deactivate (GbacwTool      *tool,
+                                 GbacwMapCanvas *canvas)
+{
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
+  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+}
+
+static void
+gbacw_tool_elevation_draw_overlay (GbacwTool      *tool,
+                                   GbacwMapCanvas *canvas,
+                                   cairo_t        *cr)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
+  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
+  g_autoptr(GArray) hexes = NULL;
+  double x, y;
+  int hex;
+
+  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y))
+    return;
+  hex = gbacw_map_tool_hex_at (map_tool, x, y);
+  if (hex < 0)
+    return;
+  hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  gbacw_map_tool_hexes_within (map_tool, hex, self->radius, hexes);
+  gbacw_map_tool_outline_path (cr, &scenario->map->grid, hexes);
+  gbacw_map_tool_stroke_highlight (cr, 2.0);
+}
+
+static void
+gbacw_tool_elevation_tool_init (GbacwToolInterface *iface)
+{
+  iface->deactivate = gbacw_tool_elevation_deactivate;
+  iface->pressed = gbacw_tool_elevation_pressed;
+  iface->dragged = gbacw_tool_elevation_dragged;
+  iface->released = gbacw_tool_elevation_released;
+  iface->motion = gbacw_tool_elevation_motion;
+  iface->draw_overlay = gbacw_tool_elevation_draw_overlay;
+}
+
+guint
+gbacw_tool_elevation_auto_crest (GbacwToolElevation *self)
+{
+  GbacwMapTool *tool;
+  const GbacwScenario *scenario;
+  g_autoptr(GbacwMapEdit) edit = NULL;
+  guint n;
+  int crest = -1;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_ELEVATION (self), 0);
+
+  tool = GBACW_MAP_TOOL (self);
+  scenario = gbacw_map_tool_get_scenario (tool);
+  if (scenario == NULL)
+    return 0;
+  for (guint i = 0; i < scenario->catalogue.hexside_types->len && i < GBACW_MAX_HEXSIDE_TYPES; i++)
+    {
+      const GbacwHexsideType *type = g_ptr_array_index (scenario->catalogue.hexside_types, i);
+      if (g_strcmp0 (type->style, "crest") == 0)
+        {
+          crest = (int) i;
+          break;
+        }
+    }
+  if (crest < 0)
+    return 0;
+
+  edit = gbacw_map_edit_auto_crest (scenario, crest);
+  n = gbacw_map_edit_get_n_changes (edit);
+  if (n > 0)
+    gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
+  return n;
+}
+
+/* ---------------------------------------------------------------- properties */
+
+int
+gbacw_tool_elevation_get_level (GbacwToolElevation *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ELEVATION (self), 0);
+  return self->level;
+}
+
+void
+gbacw_tool_elevation_set_level (GbacwToolElevation *self,
+                                int                 level)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ELEVATION (self));
+
+  level = CLAMP (level, 0, GBACW_MAX_ELEVATION_LEVEL);
+  if (self->level == level)
+    return;
+  self->level = level;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
+}
+
+GbacwElevationMode
+gbacw_tool_elevation_get_mode (GbacwToolElevation *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ELEVATION (self), GBACW_ELEVATION_SET);
+  return self->mode;
+}
+
+void
+gbacw_tool_elevation_set_mode (GbacwToolElevation *self,
+                               GbacwElevationMode  mode)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ELEVATION (self));
+  g_return_if_fail (mode <= GBACW_ELEVATION_LOWER);
+
+  if (self->mode == mode)
+    return;
+  self->mode = mode;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
+}
+
+int
+gbacw_tool_elevation_get_radius (GbacwToolElevation *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ELEVATION (self), 0);
+  return self->radius;
+}
+
+void
+gbacw_tool_elevation_set_radius (GbacwToolElevation *self,
+                                 int                 radius)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ELEVATION (self));
+
+  radius = CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS);
+  if (self->radius == radius)
+    return;
+  self->radius = radius;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RADIUS]);
+}
+
+static void
+gbacw_tool_elevation_finalize (GObject *object)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (object);
+
+  g_hash_table_unref (self->stroked);
+
+  G_OBJECT_CLASS (gbacw_tool_elevation_parent_class)->finalize (object);
+}
+
+static void
+gbacw_tool_elevation_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEVEL:
+      g_value_set_int (value, self->level);
+      break;
+    case PROP_MODE:
+      g_value_set_enum (value, self->mode);
+      break;
+    case PROP_RADIUS:
+      g_value_set_int (value, self->radius);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_elevation_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEVEL:
+      gbacw_tool_elevation_set_level (self, g_value_get_int (value));
+      break;
+    case PROP_MODE:
+      gbacw_tool_elevation_set_mode (self, g_value_get_enum (value));
+      break;
+    case PROP_RADIUS:
+      gbacw_tool_elevation_set_radius (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_elevation_class_init (GbacwToolElevationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gbacw_tool_elevation_finalize;
+  object_class->get_property = gbacw_tool_elevation_get_property;
+  object_class->set_property = gbacw_tool_elevation_set_property;
+
+  properties[PROP_LEVEL] =
+    g_param_spec_int ("level", NULL, NULL, 0, GBACW_MAX_ELEVATION_LEVEL, 1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODE] =
+    g_param_spec_enum ("mode", NULL, NULL, GBACW_TYPE_ELEVATION_MODE, GBACW_ELEVATION_SET,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RADIUS] =
+    g_param_spec_int ("radius", NULL, NULL, 0, GBACW_MAX_BRUSH_RADIUS, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gbacw_tool_elevation_init (GbacwToolElevation *self)
+{
+  self->level = 1;
+  self->mode = GBACW_ELEVATION_SET;
+  self->last_hex = -1;
+  self->stroked = g_hash_table_new (g_direct_hash, g_direct_equal);
+}
+
+GbacwToolElevation *
+gbacw_tool_elevation_new (void)
+{
+  return g_object_new (GBACW_TYPE_TOOL_ELEVATION, NULL);
+}

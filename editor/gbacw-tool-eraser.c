@@ -1,0 +1,379 @@
+/* gbacw-tool-eraser.c: clears the terrain, hexside features and lines of hexes.
+ *
+ * A brush like the terrain brush: every hex it passes over loses its terrain (it becomes
+ * unpainted), the features of its six hexsides (with their inside sides and names) and
+ * the line segments leaving it, as the options say. Elevation, areas and labels stay.
+ * A stroke is one undo step.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "gbacw-map-edit.h"
+#include "gbacw-tool-eraser.h"
+
+struct _GbacwToolEraser
+{
+  GbacwMapTool parent_instance;
+
+  int radius;
+  gboolean terrain;
+  gboolean hexsides;
+  gboolean lines;
+
+  int last_hex;
+};
+
+static void gbacw_tool_eraser_tool_init (GbacwToolInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwToolEraser, gbacw_tool_eraser, GBACW_TYPE_MAP_TOOL,
+                               G_IMPLEMENT_INTERFACE (GBACW_TYPE_TOOL, gbacw_tool_eraser_tool_init))
+
+enum {
+  PROP_0,
+  PROP_RADIUS,
+  PROP_TERRAIN,
+  PROP_HEXSIDES,
+  PROP_LINES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+erase (GbacwToolEraser *self,
+       GArray          *path)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
+  const GbacwMap *map;
+  g_autoptr(GArray) hexes = NULL;
+  g_autoptr(GbacwMapEdit) edit = NULL;
+
+  if (scenario == NULL)
+    return;
+  map = scenario->map;
+
+  hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < path->len; i++)
+    gbacw_map_tool_hexes_within (tool, g_array_index (path, int, i), self->radius, hexes);
+
+  edit = gbacw_map_edit_new (_("Erase"), gbacw_map_tool_get_stroke (tool));
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      int hex = g_array_index (hexes, int, i);
+      GbacwHex h = gbacw_hex_grid_hex_at (&map->grid, hex);
+
+      if (self->terrain && map->terrain[hex] != 0)
+        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) hex, 0);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          GbacwHexsideId id = gbacw_hex_grid_hexside (&map->grid, h, d);
+
+          if (id == GBACW_HEXSIDE_NONE)
+            continue;
+          if (self->hexsides && map->hexside_features[id] != 0)
+            {
+              gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_FEATURES, id, 0);
+              if (map->hexside_inside[id] != 0)
+                gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_INSIDE, id, 0);
+              if (g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (id)))
+                gbacw_map_edit_set_hexside_name (edit, id, NULL);
+            }
+          if (self->lines && map->hexside_lines[id] != 0)
+            gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_LINES, id, 0);
+        }
+    }
+  if (gbacw_map_edit_get_n_changes (edit) > 0)
+    gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
+}
+
+static void
+erase_to (GbacwToolEraser *self,
+          double           x,
+          double           y)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  int hex = gbacw_map_tool_hex_at (tool, x, y);
+  g_autoptr(GArray) path = NULL;
+
+  if (hex < 0 || hex == self->last_hex)
+    return;
+  path = g_array_new (FALSE, FALSE, sizeof (int));
+  if (self->last_hex >= 0)
+    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
+  else
+    g_array_append_val (path, hex);
+  self->last_hex = hex;
+  erase (self, path);
+}
+
+static void
+gbacw_tool_eraser_pressed (GbacwTool       *tool,
+                           GbacwMapCanvas  *canvas,
+                           double           x,
+                           double           y,
+                           GdkModifierType  state)
+{
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
+
+  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
+  self->last_hex = -1;
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
+  erase_to (self, x, y);
+}
+
+static void
+gbacw_tool_eraser_dragged (GbacwTool       *tool,
+                           GbacwMapCanvas  *canvas,
+                           double           x,
+                           double           y,
+                           GdkModifierType  state)
+{
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
+
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
+  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
+    erase_to (self, x, y);
+}
+
+static void
+gbacw_tool_eraser_released (GbacwTool       *tool,
+                            GbacwMapCanvas  *canvas,
+                            double           x,
+                            double           y,
+                            GdkModifierType  state)
+{
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
+
+  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
+    erase_to (self, x, y);
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
+  self->last_hex = -1;
+}
+
+static void
+gbacw_tool_eraser_motion (GbacwTool       *tool,
+                          GbacwMapCanvas  *canvas,
+                          double           x,
+                          double           y,
+                          GdkModifierType  state)
+{
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
+}
+
+static void
+gbacw_tool_eraser_deactivate (GbacwTool      *tool,
+                              GbacwMapCanvas *canvas)
+{
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
+  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+}
+
+static void
+gbacw_tool_eraser_draw_overlay (GbacwTool      *tool,
+                                GbacwMapCanvas *canvas,
+                                cairo_t        *cr)
+{
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
+  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
+  g_autoptr(GArray) hexes = NULL;
+  double x, y;
+  int hex;
+
+  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y) ||
+      (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
+    return;
+  hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  gbacw_map_tool_hexes_within (map_tool, hex, self->radius, hexes);
+  for (guint i = 0; i < hexes->len; i++)
+    gbacw_map_tool_hex_path (cr, &scenario->map->grid, g_array_index (hexes, int, i));
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
+  cairo_fill (cr);
+  gbacw_map_tool_outline_path (cr, &scenario->map->grid, hexes);
+  gbacw_map_tool_stroke_highlight (cr, 2.0);
+}
+
+static void
+gbacw_tool_eraser_tool_init (GbacwToolInterface *iface)
+{
+  iface->deactivate = gbacw_tool_eraser_deactivate;
+  iface->pressed = gbacw_tool_eraser_pressed;
+  iface->dragged = gbacw_tool_eraser_dragged;
+  iface->released = gbacw_tool_eraser_released;
+  iface->motion = gbacw_tool_eraser_motion;
+  iface->draw_overlay = gbacw_tool_eraser_draw_overlay;
+}
+
+/* ---------------------------------------------------------------- properties */
+
+int
+gbacw_tool_eraser_get_radius (GbacwToolEraser *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ERASER (self), 0);
+  return self->radius;
+}
+
+void
+gbacw_tool_eraser_set_radius (GbacwToolEraser *self,
+                              int              radius)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
+
+  radius = CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS);
+  if (self->radius == radius)
+    return;
+  self->radius = radius;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RADIUS]);
+}
+
+static void
+set_flag (GbacwToolEraser *self,
+          gboolean        *field,
+          gboolean         value,
+          guint            prop)
+{
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+gboolean
+gbacw_tool_eraser_get_terrain (GbacwToolEraser *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ERASER (self), FALSE);
+  return self->terrain;
+}
+
+void
+gbacw_tool_eraser_set_terrain (GbacwToolEraser *self,
+                               gboolean         terrain)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
+  set_flag (self, &self->terrain, terrain, PROP_TERRAIN);
+}
+
+gboolean
+gbacw_tool_eraser_get_hexsides (GbacwToolEraser *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ERASER (self), FALSE);
+  return self->hexsides;
+}
+
+void
+gbacw_tool_eraser_set_hexsides (GbacwToolEraser *self,
+                                gboolean         hexsides)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
+  set_flag (self, &self->hexsides, hexsides, PROP_HEXSIDES);
+}
+
+gboolean
+gbacw_tool_eraser_get_lines (GbacwToolEraser *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_ERASER (self), FALSE);
+  return self->lines;
+}
+
+void
+gbacw_tool_eraser_set_lines (GbacwToolEraser *self,
+                             gboolean         lines)
+{
+  g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
+  set_flag (self, &self->lines, lines, PROP_LINES);
+}
+
+static void
+gbacw_tool_eraser_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RADIUS:
+      g_value_set_int (value, self->radius);
+      break;
+    case PROP_TERRAIN:
+      g_value_set_boolean (value, self->terrain);
+      break;
+    case PROP_HEXSIDES:
+      g_value_set_boolean (value, self->hexsides);
+      break;
+    case PROP_LINES:
+      g_value_set_boolean (value, self->lines);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_eraser_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RADIUS:
+      gbacw_tool_eraser_set_radius (self, g_value_get_int (value));
+      break;
+    case PROP_TERRAIN:
+      gbacw_tool_eraser_set_terrain (self, g_value_get_boolean (value));
+      break;
+    case PROP_HEXSIDES:
+      gbacw_tool_eraser_set_hexsides (self, g_value_get_boolean (value));
+      break;
+    case PROP_LINES:
+      gbacw_tool_eraser_set_lines (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_eraser_class_init (GbacwToolEraserClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gbacw_tool_eraser_get_property;
+  object_class->set_property = gbacw_tool_eraser_set_property;
+
+  properties[PROP_RADIUS] =
+    g_param_spec_int ("radius", NULL, NULL, 0, GBACW_MAX_BRUSH_RADIUS, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TERRAIN] =
+    g_param_spec_boolean ("terrain", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HEXSIDES] =
+    g_param_spec_boolean ("hexsides", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LINES] =
+    g_param_spec_boolean ("lines", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gbacw_tool_eraser_init (GbacwToolEraser *self)
+{
+  self->terrain = TRUE;
+  self->hexsides = TRUE;
+  self->lines = TRUE;
+  self->last_hex = -1;
+}
+
+GbacwToolEraser *
+gbacw_tool_eraser_new (void)
+{
+  return g_object_new (GBACW_TYPE_TOOL_ERASER, NULL);
+}

@@ -1,0 +1,503 @@
+/* gbacw-tool-hexside.c: sets and clears hexside features (crests, rivers, works…).
+ *
+ * The hexside nearest the pointer lights up. A press toggles the chosen feature on that
+ * hexside; dragging on carries on doing the same (setting or clearing) along the chain of
+ * hexsides the pointer follows, as one undo step. The chain is followed vertex by vertex:
+ * the pointer's nearest hex vertex moving to an adjacent vertex draws the hexside between
+ * them, so that passing over a vertex never picks up the third hexside that ends there.
+ *
+ * For features with an inside (works, redans), the hex on the side of the hexside that
+ * was clicked is the inside; along a drag the inside stays on the same side of the line
+ * (left or right of the direction of drawing).
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "gbacw-map-edit.h"
+#include "gbacw-tool-hexside.h"
+
+/* How far along the drag the pointer is sampled, and how near the hexside being drawn it
+ * must be, in hex radii. */
+#define SAMPLE_STEP 0.1
+#define MAX_OFF_LINE 0.4
+
+struct _GbacwToolHexside
+{
+  GbacwMapTool parent_instance;
+
+  int feature;
+
+  GbacwHexsideId hover;
+  int hover_hex;           /* the hex of the hover hexside the pointer is in */
+
+  /* drag */
+  gboolean setting;        /* the stroke sets (TRUE) or clears the feature */
+  double last_x, last_y;   /* last sample */
+  gboolean has_vertex;
+  double vx, vy;           /* the vertex the chain has reached */
+  double ref_x, ref_y;     /* centre of the hex clicked: the inside */
+  int side_sign;           /* which side of the drawing direction the inside is, 0 until known */
+};
+
+static void gbacw_tool_hexside_tool_init (GbacwToolInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwToolHexside, gbacw_tool_hexside, GBACW_TYPE_MAP_TOOL,
+                               G_IMPLEMENT_INTERFACE (GBACW_TYPE_TOOL, gbacw_tool_hexside_tool_init))
+
+enum {
+  PROP_0,
+  PROP_FEATURE,
+  PROP_HOVER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const GbacwHexsideType *
+get_type (GbacwToolHexside    *self,
+          const GbacwScenario *scenario)
+{
+  if (self->feature < 0 || (guint) self->feature >= scenario->catalogue.hexside_types->len ||
+      self->feature >= GBACW_MAX_HEXSIDE_TYPES)
+    return NULL;
+  return g_ptr_array_index (scenario->catalogue.hexside_types, self->feature);
+}
+
+/* The hexside at (x, y) if it is one of the map's, and the on-map hex index of the side
+ * of it the point is on (-1 if that side is off the map). */
+static GbacwHexsideId
+hexside_at (GbacwToolHexside    *self,
+            const GbacwScenario *scenario,
+            double               x,
+            double               y,
+            int                 *hex_out)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  GbacwHexsideId id;
+  GbacwHex hex;
+
+  id = gbacw_hex_grid_hexside_at_point (grid, x, y, &hex, NULL);
+  if (id == GBACW_HEXSIDE_NONE || !gbacw_hex_grid_hexside_on_map (grid, id))
+    return GBACW_HEXSIDE_NONE;
+  if (hex_out != NULL)
+    *hex_out = gbacw_hex_grid_index (grid, hex);
+  return id;
+}
+
+static void
+set_hover (GbacwToolHexside *self,
+           GbacwMapCanvas   *canvas,
+           GbacwHexsideId    id,
+           int               hex)
+{
+  if (self->hover == id && self->hover_hex == hex)
+    return;
+  self->hover = id;
+  self->hover_hex = hex;
+  gbacw_map_tool_queue_overlay (canvas);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER]);
+}
+
+/* Sets or clears the feature on id, with inside_hex inside (-1: keep), unless it already is so. */
+static void
+apply (GbacwToolHexside *self,
+       GbacwHexsideId    id,
+       int               inside_hex)
+{
+  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
+  const GbacwHexsideType *type;
+  const GbacwHexGrid *grid;
+  guint32 bit;
+  gboolean has;
+
+  if (scenario == NULL || (type = get_type (self, scenario)) == NULL)
+    return;
+  grid = &scenario->map->grid;
+  bit = 1u << self->feature;
+  has = (scenario->map->hexside_features[id] & bit) != 0;
+
+  if (type->side != GBACW_SIDE_MODE_INSIDE)
+    inside_hex = -1;
+  if (inside_hex >= 0)
+    {
+      GbacwHex a, b;
+      gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b);
+      if (inside_hex != gbacw_hex_grid_index (grid, a) && inside_hex != gbacw_hex_grid_index (grid, b))
+        inside_hex = -1;
+    }
+
+  if (self->setting)
+    {
+      if (has)
+        {
+          GbacwHex b;
+          gboolean inside_is_b;
+
+          if (inside_hex < 0)
+            return;
+          gbacw_hex_grid_hexside_hexes (grid, id, NULL, NULL, &b);
+          inside_is_b = (scenario->map->hexside_inside[id] & bit) != 0;
+          if (inside_is_b == (inside_hex == gbacw_hex_grid_index (grid, b)))
+            return;
+        }
+    }
+  else if (!has)
+    return;
+
+  gbacw_map_tool_execute (tool, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (
+                                  scenario, id, self->feature, self->setting, inside_hex,
+                                  gbacw_map_tool_get_stroke (tool))));
+}
+
+static void
+nearest_vertex (const GbacwHexGrid *grid,
+                double              x,
+                double              y,
+                double             *vx,
+                double             *vy)
+{
+  GbacwHex hex = gbacw_hex_grid_hex_at_point (grid, x, y);
+  double best = G_MAXDOUBLE;
+
+  for (int i = 0; i < 6; i++)
+    {
+      double cx, cy, d;
+      gbacw_hex_grid_corner (grid, hex, i, &cx, &cy);
+      d = hypot (cx - x, cy - y);
+      if (d < best)
+        {
+          best = d;
+          *vx = cx;
+          *vy = cy;
+        }
+    }
+}
+
+static double
+cross (double ax, double ay, double bx, double by)
+{
+  return ax * by - ay * bx;
+}
+
+static double
+segment_distance (double px, double py, double ax, double ay, double bx, double by)
+{
+  double dx = bx - ax, dy = by - ay;
+  double len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? CLAMP (((px - ax) * dx + (py - ay) * dy) / len2, 0, 1) : 0;
+
+  return hypot (px - (ax + t * dx), py - (ay + t * dy));
+}
+
+/* The chain reached vertex (nx, ny) with the pointer at (px, py). */
+static void
+advance (GbacwToolHexside    *self,
+         const GbacwScenario *scenario,
+         double               nx,
+         double               ny,
+         double               px,
+         double               py)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  const GbacwHexsideType *type = get_type (self, scenario);
+  double dx = nx - self->vx, dy = ny - self->vy;
+  GbacwHexsideId id;
+  int inside = -1;
+
+  /* Hexsides are one unit long: anything else is a jump, not a step along the chain; and
+   * a pointer far from the hexside is cutting across a hex, not following its side. */
+  if (fabs (hypot (dx, dy) - 1.0) > 1e-3 ||
+      segment_distance (px, py, self->vx, self->vy, nx, ny) > MAX_OFF_LINE)
+    goto moved;
+
+  id = hexside_at (self, scenario, (self->vx + nx) / 2, (self->vy + ny) / 2, NULL);
+  if (id == GBACW_HEXSIDE_NONE)
+    goto moved;
+
+  if (type != NULL && type->side == GBACW_SIDE_MODE_INSIDE)
+    {
+      GbacwHex a, b;
+      double ax, ay, bx, by, sa;
+
+      if (self->side_sign == 0)
+        {
+          double s = cross (dx, dy, self->ref_x - self->vx, self->ref_y - self->vy);
+          if (fabs (s) > 1e-6)
+            self->side_sign = s > 0 ? 1 : -1;
+        }
+      gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b);
+      gbacw_hex_grid_centre (grid, a, &ax, &ay);
+      gbacw_hex_grid_centre (grid, b, &bx, &by);
+      sa = cross (dx, dy, ax - self->vx, ay - self->vy);
+      if (self->side_sign != 0)
+        inside = gbacw_hex_grid_index (grid, (sa > 0) == (self->side_sign > 0) ? a : b);
+      else
+        inside = gbacw_hex_grid_index (grid, gbacw_hex_grid_hex_at_point (grid, px, py));
+    }
+  apply (self, id, inside);
+
+moved:
+  self->vx = nx;
+  self->vy = ny;
+}
+
+static void
+gbacw_tool_hexside_pressed (GbacwTool       *tool,
+                            GbacwMapCanvas  *canvas,
+                            double           x,
+                            double           y,
+                            GdkModifierType  state)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
+  GbacwHexsideId id;
+  int hex = -1;
+
+  if (scenario == NULL || get_type (self, scenario) == NULL)
+    return;
+
+  gbacw_map_tool_begin_stroke (map_tool);
+  id = hexside_at (self, scenario, x, y, &hex);
+  set_hover (self, canvas, id, hex);
+  self->last_x = x;
+  self->last_y = y;
+  self->side_sign = 0;
+  gbacw_hex_grid_centre (&scenario->map->grid, gbacw_hex_grid_hex_at_point (&scenario->map->grid, x, y),
+                         &self->ref_x, &self->ref_y);
+  nearest_vertex (&scenario->map->grid, x, y, &self->vx, &self->vy);
+  self->has_vertex = TRUE;
+  if (id == GBACW_HEXSIDE_NONE)
+    {
+      self->setting = TRUE;
+      return;
+    }
+  self->setting = (scenario->map->hexside_features[id] & (1u << self->feature)) == 0;
+  apply (self, id, hex);
+}
+
+static void
+gbacw_tool_hexside_dragged (GbacwTool       *tool,
+                            GbacwMapCanvas  *canvas,
+                            double           x,
+                            double           y,
+                            GdkModifierType  state)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
+  double length;
+  int n, hex = -1;
+  GbacwHexsideId id;
+
+  if (scenario == NULL || gbacw_map_tool_get_stroke (map_tool) == 0 || !self->has_vertex)
+    return;
+
+  length = hypot (x - self->last_x, y - self->last_y);
+  n = MAX (1, (int) ceil (length / SAMPLE_STEP));
+  for (int i = 1; i <= n; i++)
+    {
+      double px = self->last_x + (x - self->last_x) * i / n;
+      double py = self->last_y + (y - self->last_y) * i / n;
+      double nx, ny;
+
+      nearest_vertex (&scenario->map->grid, px, py, &nx, &ny);
+      if (fabs (nx - self->vx) > 1e-6 || fabs (ny - self->vy) > 1e-6)
+        advance (self, scenario, nx, ny, px, py);
+    }
+  self->last_x = x;
+  self->last_y = y;
+
+  id = hexside_at (self, scenario, x, y, &hex);
+  set_hover (self, canvas, id, hex);
+}
+
+static void
+gbacw_tool_hexside_released (GbacwTool       *tool,
+                             GbacwMapCanvas  *canvas,
+                             double           x,
+                             double           y,
+                             GdkModifierType  state)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+
+  gbacw_tool_hexside_dragged (tool, canvas, x, y, state);
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
+  self->has_vertex = FALSE;
+}
+
+static void
+gbacw_tool_hexside_motion (GbacwTool       *tool,
+                           GbacwMapCanvas  *canvas,
+                           double           x,
+                           double           y,
+                           GdkModifierType  state)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (tool));
+  GbacwHexsideId id = GBACW_HEXSIDE_NONE;
+  int hex = -1;
+
+  if (scenario != NULL)
+    id = hexside_at (self, scenario, x, y, &hex);
+  set_hover (self, canvas, id, hex);
+}
+
+static void
+gbacw_tool_hexside_deactivate (GbacwTool      *tool,
+                               GbacwMapCanvas *canvas)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
+  self->has_vertex = FALSE;
+  set_hover (self, canvas, GBACW_HEXSIDE_NONE, -1);
+}
+
+static void
+gbacw_tool_hexside_draw_overlay (GbacwTool      *tool,
+                                 GbacwMapCanvas *canvas,
+                                 cairo_t        *cr)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (tool));
+  const GbacwHexsideType *type;
+  const GbacwHexGrid *grid;
+  GbacwHex a, b;
+  int direction;
+  double x0, y0, x1, y1;
+
+  if (scenario == NULL || self->hover == GBACW_HEXSIDE_NONE)
+    return;
+  grid = &scenario->map->grid;
+  if (!gbacw_hex_grid_hexside_hexes (grid, self->hover, &a, &direction, &b))
+    return;
+  gbacw_hex_grid_corner (grid, a, direction, &x0, &y0);
+  gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &x1, &y1);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  gbacw_map_tool_stroke_highlight (cr, 5.0);
+
+  /* Features with an inside: a tick into the hex that would be inside. */
+  type = get_type (self, scenario);
+  if (type != NULL && type->side == GBACW_SIDE_MODE_INSIDE && self->hover_hex >= 0)
+    {
+      double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, cx, cy;
+
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, self->hover_hex), &cx, &cy);
+      cairo_move_to (cr, mx, my);
+      cairo_line_to (cr, mx + (cx - mx) * 0.3, my + (cy - my) * 0.3);
+      gbacw_map_tool_stroke_highlight (cr, 3.0);
+    }
+}
+
+static void
+gbacw_tool_hexside_tool_init (GbacwToolInterface *iface)
+{
+  iface->deactivate = gbacw_tool_hexside_deactivate;
+  iface->pressed = gbacw_tool_hexside_pressed;
+  iface->dragged = gbacw_tool_hexside_dragged;
+  iface->released = gbacw_tool_hexside_released;
+  iface->motion = gbacw_tool_hexside_motion;
+  iface->draw_overlay = gbacw_tool_hexside_draw_overlay;
+}
+
+/* ---------------------------------------------------------------- properties */
+
+int
+gbacw_tool_hexside_get_feature (GbacwToolHexside *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_HEXSIDE (self), -1);
+  return self->feature;
+}
+
+void
+gbacw_tool_hexside_set_feature (GbacwToolHexside *self,
+                                int               feature)
+{
+  g_return_if_fail (GBACW_IS_TOOL_HEXSIDE (self));
+
+  feature = CLAMP (feature, -1, GBACW_MAX_HEXSIDE_TYPES - 1);
+  if (self->feature == feature)
+    return;
+  self->feature = feature;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FEATURE]);
+}
+
+GbacwHexsideId
+gbacw_tool_hexside_get_hover (GbacwToolHexside *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_HEXSIDE (self), GBACW_HEXSIDE_NONE);
+  return self->hover;
+}
+
+static void
+gbacw_tool_hexside_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FEATURE:
+      g_value_set_int (value, self->feature);
+      break;
+    case PROP_HOVER:
+      g_value_set_uint (value, self->hover);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_hexside_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FEATURE:
+      gbacw_tool_hexside_set_feature (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gbacw_tool_hexside_class_init (GbacwToolHexsideClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gbacw_tool_hexside_get_property;
+  object_class->set_property = gbacw_tool_hexside_set_property;
+
+  properties[PROP_FEATURE] =
+    g_param_spec_int ("feature", NULL, NULL, -1, GBACW_MAX_HEXSIDE_TYPES - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HOVER] =
+    g_param_spec_uint ("hover", NULL, NULL, 0, G_MAXUINT32, GBACW_HEXSIDE_NONE,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gbacw_tool_hexside_init (GbacwToolHexside *self)
+{
+  self->hover = GBACW_HEXSIDE_NONE;
+  self->hover_hex = -1;
+}
+
+GbacwToolHexside *
+gbacw_tool_hexside_new (void)
+{
+  return g_object_new (GBACW_TYPE_TOOL_HEXSIDE, NULL);
+}

@@ -1,0 +1,87 @@
+/* gbacw-fire.h: fire combat (9.0-9.8, with 6.3, 7.2, 8.2, 8.3).
+ *
+ * A fire action names the target hex and the firing units with the strength each
+ * commits (9.45: split fire). gbacw_fire_compute() checks it and works out the CRT
+ * column: each firer's committed strength times its Range Effects multiplier (9.25),
+ * added up (9.41: artillery and small arms never together), on the grapeshot or the
+ * small-arms and counter-battery row (9.14-9.15), shifted for density (8.35),
+ * terrain (9.5, 9.52) and enfilade (7.23), the net shift at most two columns either
+ * way (9.51). In a Fire Phase the die is rolled at once but the results are applied
+ * to each target hex at the end of the phase (9.42): losses on the top infantry or
+ * cavalry unit and down the stack (8.21) or per unit for artillery at three hexes or
+ * more (8.22), leader casualty rolls (17.72), then morale checks, pins and routs
+ * (9.81-9.88, 13.4), and a column fired upon goes into Line (6.11).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "gbacw-combat-charts.h"
+#include "gbacw-game.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  int unit;
+  int hex;
+  double committed;     /* SP or guns before range (9.31, 9.45) */
+  gboolean whole;       /* the unit's whole strength at one target (9.46) */
+  int range;            /* hexes (9.23) */
+  double multiplier;    /* Range Effects Chart (9.25) */
+  double strength;      /* committed × multiplier, after FIRE-STR hooks */
+  int direction;        /* the firer's hexside the fire leaves through (9.3) */
+  int entry[2];         /* the target hex's hexside(s) the fire enters through; [1] = -1 unless through a vertex */
+} GbacwFireContribution;
+
+typedef struct {
+  int unit;             /* the target unit: the top unit (8.21) or each unit in turn (8.22) */
+  gboolean grapeshot;   /* 9.14 */
+  gboolean enfiladed;   /* 7.23 */
+  int enfilade_shift;
+  int column;           /* 0-based, after the net shift */
+  int die;              /* 0 until rolled */
+  GbacwCrtResult result;
+} GbacwFireRoll;
+
+struct _GbacwFireResolution {
+  int target_hex;
+  int firing_side;
+  gboolean artillery;       /* artillery fire (else small arms) */
+  GArray *contributions;    /* GbacwFireContribution */
+  double total;
+  int min_range;
+  int density_sp;           /* 8.33, 8.34 */
+  int density_shift;        /* 8.35 */
+  int terrain_shift;        /* 9.5: hex terrain and hexsides, cumulative */
+  int hook_shift;           /* FIRE-SHIFT hooks */
+  gboolean per_unit;        /* 8.22 */
+  int n_columns;
+  GArray *rolls;            /* GbacwFireRoll: one, or one per unit (8.22) */
+};
+
+/* Checks the fire and works out everything but the dice; NULL with an error citing
+ * the case that forbids it. */
+GbacwFireResolution *gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, guint n_firers,
+                                         GError **error);
+void                 gbacw_fire_resolution_free (GbacwFireResolution *resolution);
+
+/* The strength a unit fires with (9.12, 9.13; 15.13: a half crew halves it, rounding up). */
+double               gbacw_fire_available (const GbacwGame *game, int unit);
+/* The unit that takes the losses of fire at hex (8.21): the top infantry or cavalry
+ * unit, else the top battery or wagon; -1. */
+int                  gbacw_fire_top_unit (const GbacwGame *game, int hex);
+/* The hexsides through which the line of fire leaves from (exit) and enters to (entry):
+ * one direction each, or two when the line passes through a vertex; unused slots -1. */
+void                 gbacw_fire_line_hexsides (const GbacwGame *game, int from, int to, int exit[2], int entry[2]);
+/* 7.0, 7.23: whether fire entering the unit's hex through entry (one or two hexsides)
+ * enfilades it. */
+gboolean             gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2]);
+/* LOS as the game sees it: the units' heights, and the LOS hooks. */
+gboolean             gbacw_fire_los (const GbacwGame *game, int from_hex, int to_hex, GbacwLosResult *result);
+
+/* Resolves the results of these resolutions (all on one hex) now (9.42). */
+void                 gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwFireResolution, gbacw_fire_resolution_free)
+
+G_END_DECLS

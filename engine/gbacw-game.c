@@ -1,0 +1,1244 @@
+/* gbacw-game.c: game state, the Sequence of Play (4.0), actions, the event log,
+ * saving and replaying. */
+#include "gbacw-game.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "gbacw-fire.h"
+#include "gbacw-game-private.h"
+#include "gbacw-movement.h"
+#include "gbacw-scenario-io.h"
+
+G_DEFINE_QUARK (gbacw-game-error-quark, gbacw_game_error)
+
+/* ------------------------------------------------------------------ phases */
+
+const char *
+gbacw_phase_name (GbacwPhase phase)
+{
+  switch (phase)
+    {
+    case GBACW_PHASE_INITIAL_COMMAND: return _("Initial Command Phase");
+    case GBACW_PHASE_MOVEMENT: return _("Movement Phase");
+    case GBACW_PHASE_DEFENSIVE_FIRE: return _("Defensive Fire Phase");
+    case GBACW_PHASE_OFFENSIVE_FIRE: return _("Offensive Fire Phase");
+    case GBACW_PHASE_RETREAT_BEFORE_MELEE: return _("Retreat Before Melee Phase");
+    case GBACW_PHASE_MELEE: return _("Melee Phase");
+    case GBACW_PHASE_AMMUNITION_RESUPPLY: return _("Ammunition Resupply Phase");
+    case GBACW_PHASE_RALLY: return _("Rally Phase");
+    case GBACW_PHASE_FINAL_COMMAND: return _("Final Command Phase");
+    case GBACW_PHASE_INTERPHASE: return _("Game-Turn Record Interphase");
+    case GBACW_PHASE_GAME_OVER: return _("Game over");
+    default: return "";
+    }
+}
+
+const char *
+gbacw_phase_letter (GbacwPhase phase)
+{
+  static const char *const letters[] = { "A", "B", "C", "D", "E", "F", "G", "H", "J" };
+  return (guint) phase < G_N_ELEMENTS (letters) ? letters[phase] : "";
+}
+
+/* ------------------------------------------------------------------ actions */
+
+static GArray *
+int_array (const int *values, guint n)
+{
+  GArray *array = g_array_sized_new (FALSE, FALSE, sizeof (int), n);
+  if (n)
+    g_array_append_vals (array, values, n);
+  return array;
+}
+
+GbacwAction *
+gbacw_action_new_end_phase (void)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_END_PHASE;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_move (const int *units, guint n_units, const int *path, guint n_path, int facing)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_MOVE;
+  action->move.units = int_array (units, n_units);
+  action->move.path = int_array (path, n_path);
+  action->move.facing = facing;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_change_formation (const int *units, guint n_units, GbacwFormationState formation)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_CHANGE_FORMATION;
+  action->formation.units = int_array (units, n_units);
+  action->formation.formation = formation;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_change_facing (int hex, int facing)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_CHANGE_FACING;
+  action->facing.hex = hex;
+  action->facing.facing = facing;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_fire (int target_hex, const GbacwFirer *firers, guint n_firers)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_FIRE;
+  action->fire.target = target_hex;
+  action->fire.firers = g_array_sized_new (FALSE, FALSE, sizeof (GbacwFirer), n_firers);
+  if (n_firers)
+    g_array_append_vals (action->fire.firers, firers, n_firers);
+  return action;
+}
+
+static GArray *
+array_copy (const GArray *array)
+{
+  GArray *copy;
+  guint size;
+
+  if (array == NULL)
+    return NULL;
+  size = g_array_get_element_size ((GArray *) array);
+  copy = g_array_sized_new (FALSE, FALSE, size, array->len);
+  g_array_append_vals (copy, array->data, array->len);
+  return copy;
+}
+
+GbacwAction *
+gbacw_action_copy (const GbacwAction *action)
+{
+  GbacwAction *copy = g_new0 (GbacwAction, 1);
+
+  *copy = *action;
+  switch (action->kind)
+    {
+    case GBACW_ACTION_MOVE:
+      copy->move.units = array_copy (action->move.units);
+      copy->move.path = array_copy (action->move.path);
+      break;
+    case GBACW_ACTION_CHANGE_FORMATION:
+      copy->formation.units = array_copy (action->formation.units);
+      break;
+    case GBACW_ACTION_FIRE:
+      copy->fire.firers = array_copy (action->fire.firers);
+      break;
+    case GBACW_ACTION_END_PHASE:
+    case GBACW_ACTION_CHANGE_FACING:
+    default:
+      break;
+    }
+  return copy;
+}
+
+void
+gbacw_action_free (GbacwAction *action)
+{
+  if (action == NULL)
+    return;
+  switch (action->kind)
+    {
+    case GBACW_ACTION_MOVE:
+      g_clear_pointer (&action->move.units, g_array_unref);
+      g_clear_pointer (&action->move.path, g_array_unref);
+      break;
+    case GBACW_ACTION_CHANGE_FORMATION:
+      g_clear_pointer (&action->formation.units, g_array_unref);
+      break;
+    case GBACW_ACTION_FIRE:
+      g_clear_pointer (&action->fire.firers, g_array_unref);
+      break;
+    case GBACW_ACTION_END_PHASE:
+    case GBACW_ACTION_CHANGE_FACING:
+    default:
+      break;
+    }
+  g_free (action);
+}
+
+/* ------------------------------------------------------------------ units */
+
+GbacwGameUnit *
+gbacw_game_unit (const GbacwGame *game, int index)
+{
+  g_assert (index >= 0 && (guint) index < game->units->len);
+  return g_ptr_array_index (game->units, index);
+}
+
+GbacwGameUnit *
+gbacw_game_find_unit (const GbacwGame *game, const char *id)
+{
+  return id ? g_hash_table_lookup (game->unit_by_id, id) : NULL;
+}
+
+int
+gbacw_game_side_index (const GbacwGame *game, const char *side_id)
+{
+  for (guint i = 0; i < game->scenario->oob.sides->len; i++)
+    if (g_strcmp0 (((GbacwSide *) g_ptr_array_index (game->scenario->oob.sides, i))->id, side_id) == 0)
+      return (int) i;
+  return -1;
+}
+
+const char *
+gbacw_game_side_name (const GbacwGame *game, int side)
+{
+  const GbacwSide *s;
+
+  if (side < 0 || (guint) side >= game->scenario->oob.sides->len)
+    return "";
+  s = g_ptr_array_index (game->scenario->oob.sides, side);
+  return s->name ? s->name : s->id;
+}
+
+gboolean
+gbacw_game_is_leader (const GbacwGameUnit *unit)
+{
+  return unit->type == GBACW_UNIT_LEADER;
+}
+
+gboolean
+gbacw_game_is_combat_unit (const GbacwGameUnit *unit)
+{
+  return unit->type != GBACW_UNIT_LEADER;
+}
+
+const GArray *
+gbacw_game_stack (const GbacwGame *game, int hex)
+{
+  if (hex < 0 || hex >= game->n_hexes)
+    return NULL;
+  return game->stacks[hex] && game->stacks[hex]->len ? game->stacks[hex] : NULL;
+}
+
+gboolean
+gbacw_game_hex_has_side (const GbacwGame *game, int hex, int side, gboolean combat_only)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == side && (!combat_only || gbacw_game_is_combat_unit (u)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 9.72: infantry, artillery and dismounted cavalry 5 feet; mounted cavalry and wagons
+ * 10. Leaders are not counted as blocking (rules matrix §1.A: "all units" means combat
+ * units here [inferred]). */
+static int
+unit_los_height (const GbacwGameUnit *u)
+{
+  if (u->type == GBACW_UNIT_LEADER)
+    return 0;
+  if (u->type == GBACW_UNIT_WAGON
+      || (u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED))
+    return GBACW_LOS_MOUNTED_HEIGHT;
+  return GBACW_LOS_MAN_HEIGHT;
+}
+
+void
+gbacw_game_refresh_hex (GbacwGame *game, int hex)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  int height = 0;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    height = MAX (height, unit_los_height (gbacw_game_unit (game, g_array_index (stack, int, i))));
+  gbacw_los_set_unit_height (game->los, hex, height);
+}
+
+static void
+stack_remove (GbacwGame *game, int unit, int hex)
+{
+  GArray *stack = hex >= 0 ? game->stacks[hex] : NULL;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    if (g_array_index (stack, int, i) == unit)
+      {
+        g_array_remove_index (stack, i);
+        break;
+      }
+}
+
+void
+gbacw_game_place_unit (GbacwGame *game, int unit, int hex, gboolean on_top)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int old = u->hex;
+
+  g_return_if_fail (hex >= 0 && hex < game->n_hexes);
+  stack_remove (game, unit, old);
+  if (game->stacks[hex] == NULL)
+    game->stacks[hex] = g_array_new (FALSE, FALSE, sizeof (int));
+  if (on_top)
+    g_array_prepend_val (game->stacks[hex], unit);
+  else
+    g_array_append_val (game->stacks[hex], unit);
+  u->hex = hex;
+  u->presence = GBACW_PRESENCE_ON_MAP;
+  if (old >= 0 && old != hex)
+    gbacw_game_refresh_hex (game, old);
+  gbacw_game_refresh_hex (game, hex);
+}
+
+void
+gbacw_game_remove_unit (GbacwGame *game, int unit, GbacwPresence presence)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int old = u->hex;
+
+  stack_remove (game, unit, old);
+  u->hex = -1;
+  u->presence = presence;
+  if (old >= 0)
+    gbacw_game_refresh_hex (game, old);
+}
+
+char *
+gbacw_game_unit_label (const GbacwGame *game, int unit)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const char *designation = u->oob->designation;
+
+  if (designation && *designation)
+    return g_strdup_printf ("%s (%s)", designation, u->id);
+  return g_strdup (u->id);
+}
+
+char *
+gbacw_game_hex_label (const GbacwGame *game, int hex)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  if (hex < 0 || hex >= game->n_hexes)
+    return g_strdup ("—");
+  return gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, hex));
+}
+
+int
+gbacw_game_parse_hex (const GbacwGame *game, const char *label, GError **error)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  GbacwHex hex;
+
+  if (!gbacw_hex_grid_parse_label (grid, label, &hex, error))
+    return -1;
+  return gbacw_hex_grid_index (grid, hex);
+}
+
+/* ------------------------------------------------------------------ log */
+
+static void
+event_free (gpointer data)
+{
+  GbacwEvent *event = data;
+  g_free (event->rule_case);
+  g_free (event->text);
+  g_free (event);
+}
+
+void
+gbacw_game_log (GbacwGame *game, const char *rule_case, const char *format, ...)
+{
+  GbacwEvent *event = g_new0 (GbacwEvent, 1);
+  va_list args;
+
+  va_start (args, format);
+  event->text = g_strdup_vprintf (format, args);
+  va_end (args);
+  event->rule_case = g_strdup (rule_case);
+  event->turn = game->turn;
+  event->phase = game->phase;
+  event->phasing_side = game->phasing_side;
+  g_ptr_array_add (game->events, event);
+}
+
+char *
+gbacw_game_format_log (const GbacwGame *game)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      g_string_append_printf (s, _("GT %d %s %s: %s"), e->turn, gbacw_game_side_name (game, e->phasing_side),
+                              gbacw_phase_letter (e->phase), e->text);
+      if (e->rule_case)
+        g_string_append_printf (s, " [%s]", e->rule_case);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+gbacw_game_add_pending (GbacwGame *game, const GbacwPending *pending)
+{
+  g_array_append_val (game->pending, *pending);
+}
+
+/* ------------------------------------------------------------------ turns */
+
+static const GbacwTurn *
+find_turn (const GbacwGame *game, int turn)
+{
+  const GPtrArray *turns = game->scenario->turns.turns;
+  for (guint i = 0; i < turns->len; i++)
+    {
+      const GbacwTurn *t = g_ptr_array_index (turns, i);
+      if (t->n == turn)
+        return t;
+    }
+  return NULL;
+}
+
+int
+gbacw_game_first_player (const GbacwGame *game, int turn)
+{
+  const GbacwTurnTrack *track = &game->scenario->turns;
+  const char *first = track->first_player;
+  int side;
+
+  /* the turn track: the first player "from this turn on" */
+  for (guint i = 0; i < track->turns->len; i++)
+    {
+      const GbacwTurn *t = g_ptr_array_index (track->turns, i);
+      if (t->n <= turn && t->first_player)
+        first = t->first_player;
+    }
+  side = gbacw_game_side_index (game, first);
+  return side >= 0 ? side : 0;
+}
+
+gboolean
+gbacw_game_is_night (const GbacwGame *game, int turn)
+{
+  const GbacwTurn *t = find_turn (game, turn);
+  return t != NULL && t->night;
+}
+
+gboolean
+gbacw_game_is_over (const GbacwGame *game)
+{
+  return game->phase == GBACW_PHASE_GAME_OVER;
+}
+
+int
+gbacw_game_decider (const GbacwGame *game)
+{
+  if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE)
+    return 1 - game->phasing_side;
+  return game->phasing_side;
+}
+
+/* Whether a phase is played: night turns have no fire or melee phases (every game's
+ * night rules allow only withdrawal fire: rules matrix §2.D); hooks may decide. */
+static gboolean
+phase_skipped (const GbacwGame *game, GbacwPhase phase)
+{
+  gboolean skip = game->night && (phase == GBACW_PHASE_DEFENSIVE_FIRE || phase == GBACW_PHASE_OFFENSIVE_FIRE
+                                  || phase == GBACW_PHASE_RETREAT_BEFORE_MELEE || phase == GBACW_PHASE_MELEE);
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->skip_phase)
+      {
+        gboolean s = skip;
+        if (hooks->skip_phase (game, data, phase, &s))
+          skip = s;
+      }
+  return skip;
+}
+
+static void
+begin_phase (GbacwGame *game)
+{
+  switch (game->phase)
+    {
+    case GBACW_PHASE_INITIAL_COMMAND:
+      /* a new Player-Turn: per-turn flags of the phasing player's units */
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          if (u->side == game->phasing_side)
+            u->moved = FALSE;
+        }
+      /* 17.11 and 5.3: command is worked out by the command rules (a later slice) and
+       * the CMD hooks; until then every unit keeps the state it has. */
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->command)
+          hooks->command (game, data);
+      break;
+    case GBACW_PHASE_MOVEMENT:
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          u->mp_spent = 0;
+          u->hexes_moved = 0;
+          u->formation_changed = FALSE;
+          u->movement_done = FALSE;
+        }
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->reinforcements)
+          hooks->reinforcements (game, data);
+      break;
+    case GBACW_PHASE_DEFENSIVE_FIRE:
+    case GBACW_PHASE_OFFENSIVE_FIRE:
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          u->fire_used = 0;
+          u->fired_upon = 0;
+        }
+      g_hash_table_remove_all (game->hexside_fire);
+      break;
+    case GBACW_PHASE_RALLY:
+      /* 9.85: Pin markers of the phasing player are removed before rallying */
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          if (u->side == game->phasing_side && (u->status & GBACW_STATUS_PINNED))
+            {
+              u->status &= ~GBACW_STATUS_PINNED;
+              if (u->hex >= 0 && gbacw_game_is_combat_unit (u))
+                {
+                  g_autofree char *label = gbacw_game_unit_label (game, u->index);
+                  gbacw_game_log (game, "9.85", _("%s is no longer pinned"), label);
+                }
+            }
+        }
+      break;
+    case GBACW_PHASE_INTERPHASE:
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->interphase)
+          hooks->interphase (game, data);
+      break;
+    case GBACW_PHASE_RETREAT_BEFORE_MELEE:
+    case GBACW_PHASE_MELEE:
+    case GBACW_PHASE_AMMUNITION_RESUPPLY:
+    case GBACW_PHASE_FINAL_COMMAND:
+    case GBACW_PHASE_GAME_OVER:
+    default:
+      break;
+    }
+  if (game->phase != GBACW_PHASE_GAME_OVER)
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->phase_begin)
+        hooks->phase_begin (game, data);
+}
+
+static void
+end_phase (GbacwGame *game)
+{
+  switch (game->phase)
+    {
+    case GBACW_PHASE_DEFENSIVE_FIRE:
+    case GBACW_PHASE_OFFENSIVE_FIRE:
+      gbacw_fire_phase_end (game);   /* 9.42: results applied at the end */
+      break;
+    case GBACW_PHASE_INITIAL_COMMAND:
+    case GBACW_PHASE_MOVEMENT:
+    case GBACW_PHASE_RETREAT_BEFORE_MELEE:
+    case GBACW_PHASE_MELEE:
+    case GBACW_PHASE_AMMUNITION_RESUPPLY:
+    case GBACW_PHASE_RALLY:
+    case GBACW_PHASE_FINAL_COMMAND:
+    case GBACW_PHASE_INTERPHASE:
+    case GBACW_PHASE_GAME_OVER:
+    default:
+      break;
+    }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->phase_end)
+      hooks->phase_end (game, data);
+}
+
+static void
+start_turn (GbacwGame *game, int turn)
+{
+  game->turn = turn;
+  game->player_turn = 0;
+  game->night = gbacw_game_is_night (game, turn);
+  game->phasing_side = gbacw_game_first_player (game, turn);
+  game->phase = GBACW_PHASE_INITIAL_COMMAND;
+  gbacw_game_log (game, "4.0", game->night ? _("Game-Turn %d (night) begins; %s is the first player")
+                                           : _("Game-Turn %d begins; %s is the first player"),
+                  turn, gbacw_game_side_name (game, game->phasing_side));
+}
+
+/* Moves to the next phase that is played, running the phases' own work. */
+static void
+advance (GbacwGame *game)
+{
+  end_phase (game);
+  for (;;)
+    {
+      if (game->phase == GBACW_PHASE_INTERPHASE)
+        {
+          if (game->turn >= game->last_turn)
+            {
+              game->phase = GBACW_PHASE_GAME_OVER;
+              gbacw_game_log (game, "4.0", _("The last Game-Turn is over"));
+              return;
+            }
+          start_turn (game, game->turn + 1);
+        }
+      else if (game->phase == GBACW_PHASE_FINAL_COMMAND)
+        {
+          if (game->player_turn == 0)
+            {
+              game->player_turn = 1;
+              game->phasing_side = 1 - game->phasing_side;
+              game->phase = GBACW_PHASE_INITIAL_COMMAND;
+              gbacw_game_log (game, "4.0", _("Second Player-Turn: %s"),
+                              gbacw_game_side_name (game, game->phasing_side));
+            }
+          else
+            game->phase = GBACW_PHASE_INTERPHASE;
+        }
+      else
+        game->phase++;
+
+      if (game->phase == GBACW_PHASE_INTERPHASE)
+        {
+          begin_phase (game);   /* automatic: nobody acts in it */
+          end_phase (game);
+          continue;
+        }
+      if (!phase_skipped (game, game->phase))
+        break;
+    }
+  begin_phase (game);
+}
+
+/* ------------------------------------------------------------------ creation */
+
+static void
+game_unit_free (gpointer data)
+{
+  g_free (data);
+}
+
+static void
+init_units (GbacwGame *game)
+{
+  GbacwScenario *s = game->scenario;
+  g_autoptr (GHashTable) reinforcing = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < s->oob.units->len; i++)
+    {
+      const GbacwUnit *oob = g_ptr_array_index (s->oob.units, i);
+      GbacwGameUnit *u = g_new0 (GbacwGameUnit, 1);
+
+      u->oob = oob;
+      u->id = oob->id;
+      u->index = (int) i;
+      u->side = gbacw_game_side_index (game, oob->side);
+      u->type = oob->type;
+      u->presence = GBACW_PRESENCE_NOT_ARRIVED;
+      u->hex = -1;
+      u->facing = 0;
+      u->initial_strength = oob->type == GBACW_UNIT_WAGON ? oob->crew_strength : oob->strength;
+      if (u->initial_strength == GBACW_UNSET)
+        u->initial_strength = 0;
+      u->strength = u->initial_strength;
+      u->guns = oob->guns == GBACW_UNSET ? 0 : oob->guns;
+      u->rounds = oob->rounds;
+      u->crew = oob->crew == GBACW_CREW_UNSET ? GBACW_CREW_FULL : oob->crew;
+      u->morale = oob->morale == GBACW_UNSET ? GBACW_MORALE_GREEN : oob->morale;
+      u->formation = GBACW_FORMATION_STATE_UNSET;
+      switch (u->type)
+        {
+        case GBACW_UNIT_INFANTRY: u->formation = GBACW_FORMATION_STATE_LINE; break;
+        case GBACW_UNIT_CAVALRY: u->formation = GBACW_FORMATION_STATE_MOUNTED; break;
+        case GBACW_UNIT_ARTILLERY: u->formation = GBACW_FORMATION_STATE_LIMBERED; break;
+        case GBACW_UNIT_WAGON:
+        case GBACW_UNIT_LEADER:
+        default: break;
+        }
+      g_ptr_array_add (game->units, u);
+      g_hash_table_insert (game->unit_by_id, (gpointer) u->id, u);
+    }
+
+  /* deployment order is stack order, top first */
+  for (guint i = 0; i < s->deployment->len; i++)
+    {
+      const GbacwPlacement *p = g_ptr_array_index (s->deployment, i);
+      GbacwGameUnit *u = gbacw_game_find_unit (game, p->unit);
+      if (u == NULL || p->hex < 0 || p->hex >= game->n_hexes)
+        continue;
+      if (p->formation != GBACW_FORMATION_STATE_UNSET)
+        u->formation = p->formation;
+      if (p->facing >= 0)
+        u->facing = p->facing;
+      if (p->strength != GBACW_UNSET)
+        {
+          if (u->type == GBACW_UNIT_ARTILLERY)
+            u->guns = p->strength;
+          else
+            u->strength = p->strength;
+        }
+      u->status = p->status;
+      if (u->status & GBACW_STATUS_HALF_CREW)
+        u->crew = GBACW_CREW_HALF;
+      gbacw_game_place_unit (game, u->index, p->hex, FALSE);
+    }
+}
+
+static gboolean
+attach_hooks (GbacwGame *game)
+{
+  for (guint i = 0; i < game->scenario->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (game->scenario->exclusive_rules, i);
+      const GbacwRuleHooks *hooks;
+
+      if (!rule->enabled)
+        continue;
+      hooks = gbacw_rules_hooks_lookup (rule->id);
+      if (hooks == NULL)
+        {
+          gbacw_game_log (game, NULL, _("Exclusive rule “%s” is not played by this engine yet"), rule->id);
+          continue;
+        }
+      g_ptr_array_add (game->hooks, (gpointer) hooks);
+      g_ptr_array_add (game->hook_data, hooks->init ? hooks->init (game, rule) : NULL);
+      if (hooks->los_prepare)
+        hooks->los_prepare (game->los, game->scenario, g_ptr_array_index (game->hook_data, game->hook_data->len - 1));
+    }
+  return TRUE;
+}
+
+GbacwGame *
+gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
+{
+  g_autoptr (GbacwGame) game = g_new0 (GbacwGame, 1);
+  const GbacwTurnTrack *track = &scenario->turns;
+
+  game->scenario = gbacw_scenario_copy (scenario);
+  game->n_hexes = gbacw_hex_grid_n_hexes (&game->scenario->map->grid);
+  game->stacks = g_new0 (GArray *, game->n_hexes);
+  game->units = g_ptr_array_new_with_free_func (game_unit_free);
+  game->unit_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  game->events = g_ptr_array_new_with_free_func (event_free);
+  game->pending = g_array_new (FALSE, FALSE, sizeof (GbacwPending));
+  game->actions = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
+  game->fire_results = g_ptr_array_new_with_free_func (gbacw_fire_resolution_free_ptr);
+  game->hexside_fire = g_hash_table_new (g_direct_hash, g_direct_equal);
+  game->hooks = g_ptr_array_new ();
+  game->hook_data = g_ptr_array_new ();
+  game->dice = gbacw_dice_new (seed);
+  game->rules = gbacw_rules_data_new (game->scenario);
+  game->los = gbacw_los_new (game->scenario);
+  game->n_sides = (int) game->scenario->oob.sides->len;
+
+  if (game->n_sides != 2)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_SCENARIO,
+                   _("The scenario has %d sides; a game needs two"), game->n_sides);
+      return NULL;
+    }
+  game->first_turn = track->first;
+  game->last_turn = track->last;
+  if (track->turns->len > 0)
+    {
+      const GbacwTurn *first = g_ptr_array_index (track->turns, 0);
+      const GbacwTurn *last = g_ptr_array_index (track->turns, track->turns->len - 1);
+      if (game->first_turn == GBACW_UNSET || game->first_turn <= 0)
+        game->first_turn = first->n;
+      if (game->last_turn == GBACW_UNSET || game->last_turn <= 0)
+        game->last_turn = last->n;
+    }
+  if (game->first_turn == GBACW_UNSET || game->last_turn == GBACW_UNSET || game->last_turn < game->first_turn)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_SCENARIO, _("The scenario has no Game-Turns"));
+      return NULL;
+    }
+  /* rules matrix §1.B #3: command-5.2 new (P, the baseline) unless "old" */
+  game->option_command_new = g_strcmp0 (gbacw_scenario_get_option (game->scenario, "command-5.2"), "old") != 0;
+
+  init_units (game);
+  attach_hooks (game);
+  start_turn (game, game->first_turn);
+  if (phase_skipped (game, game->phase))
+    {
+      game->phase = GBACW_PHASE_INITIAL_COMMAND;
+      advance (game);
+    }
+  else
+    begin_phase (game);
+  return g_steal_pointer (&game);
+}
+
+void
+gbacw_game_free (GbacwGame *game)
+{
+  if (game == NULL)
+    return;
+  for (guint i = 0; game->hooks && i < game->hooks->len; i++)
+    {
+      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, i);
+      if (hooks->finalize)
+        hooks->finalize (g_ptr_array_index (game->hook_data, i));
+    }
+  g_clear_pointer (&game->hooks, g_ptr_array_unref);
+  g_clear_pointer (&game->hook_data, g_ptr_array_unref);
+  for (int i = 0; game->stacks && i < game->n_hexes; i++)
+    if (game->stacks[i])
+      g_array_unref (game->stacks[i]);
+  g_free (game->stacks);
+  g_clear_pointer (&game->fire_results, g_ptr_array_unref);
+  g_clear_pointer (&game->hexside_fire, g_hash_table_unref);
+  g_clear_pointer (&game->actions, g_ptr_array_unref);
+  g_clear_pointer (&game->pending, g_array_unref);
+  g_clear_pointer (&game->events, g_ptr_array_unref);
+  g_clear_pointer (&game->unit_by_id, g_hash_table_unref);
+  g_clear_pointer (&game->units, g_ptr_array_unref);
+  g_clear_pointer (&game->los, gbacw_los_free);
+  g_clear_pointer (&game->rules, gbacw_rules_data_free);
+  g_clear_pointer (&game->dice, gbacw_dice_free);
+  g_clear_pointer (&game->scenario, gbacw_scenario_free);
+  g_free (game);
+}
+
+/* ------------------------------------------------------------------ actions */
+
+static gboolean
+check_units_valid (GbacwGame *game, const GArray *units, GError **error)
+{
+  if (units == NULL || units->len == 0)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("The action names no unit"));
+      return FALSE;
+    }
+  for (guint i = 0; i < units->len; i++)
+    {
+      int index = g_array_index (units, int, i);
+      if (index < 0 || (guint) index >= game->units->len)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No unit number %d"), index);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (g_array_index (units, int, j) == index)
+          {
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("A unit is named twice"));
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (game->phase == GBACW_PHASE_GAME_OVER)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[4.0] The game is over"));
+      return FALSE;
+    }
+  switch (action->kind)
+    {
+    case GBACW_ACTION_END_PHASE:
+      if (game->phase == GBACW_PHASE_MOVEMENT)
+        return gbacw_movement_check_end (game, error);
+      return TRUE;
+    case GBACW_ACTION_MOVE:
+      return check_units_valid (game, action->move.units, error)
+             && gbacw_movement_check_action (game, action, error);
+    case GBACW_ACTION_CHANGE_FORMATION:
+      return check_units_valid (game, action->formation.units, error)
+             && gbacw_movement_check_action (game, action, error);
+    case GBACW_ACTION_CHANGE_FACING:
+      return gbacw_movement_check_action (game, action, error);
+    case GBACW_ACTION_FIRE:
+      return gbacw_fire_check_action (game, action, error);
+    default:
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("Unknown action"));
+      return FALSE;
+    }
+}
+
+gboolean
+gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  if (!gbacw_game_check_action (game, action, error))
+    return FALSE;
+  switch (action->kind)
+    {
+    case GBACW_ACTION_END_PHASE:
+      gbacw_game_log (game, "4.0", _("%s ends the %s"), gbacw_game_side_name (game, gbacw_game_decider (game)),
+                      gbacw_phase_name (game->phase));
+      advance (game);
+      break;
+    case GBACW_ACTION_MOVE:
+    case GBACW_ACTION_CHANGE_FORMATION:
+    case GBACW_ACTION_CHANGE_FACING:
+      gbacw_movement_apply_action (game, action);
+      break;
+    case GBACW_ACTION_FIRE:
+      if (!gbacw_fire_apply_action (game, action, error))
+        return FALSE;
+      break;
+    default:
+      break;
+    }
+  g_ptr_array_add (game->actions, gbacw_action_copy (action));
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ saving */
+
+static const char *
+formation_token (GbacwFormationState formation)
+{
+  return gbacw_formation_state_to_string (formation);
+}
+
+static void
+append_units (const GbacwGame *game, GString *s, const GArray *units)
+{
+  g_string_append (s, " units=\"");
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, g_array_index (units, int, i))->id, -1);
+      g_string_append_printf (s, "%s%s", i ? " " : "", id);
+    }
+  g_string_append_c (s, '"');
+}
+
+char *
+gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
+{
+  GString *s = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  GbacwGridOrientation orientation = game->scenario->map->grid.orientation;
+  g_autofree char *scenario = g_markup_escape_text (scenario_path ? scenario_path : "", -1);
+
+  g_string_append_printf (s, "<game xmlns=\"urn:gbacw:game\" version=\"1\" scenario=\"%s\" seed=\"%u\">\n", scenario,
+                          gbacw_dice_get_seed (game->dice));
+  for (guint i = 0; i < game->actions->len; i++)
+    {
+      const GbacwAction *a = g_ptr_array_index (game->actions, i);
+      switch (a->kind)
+        {
+        case GBACW_ACTION_END_PHASE:
+          g_string_append (s, "  <end-phase/>\n");
+          break;
+        case GBACW_ACTION_MOVE:
+          g_string_append (s, "  <move");
+          append_units (game, s, a->move.units);
+          g_string_append (s, " path=\"");
+          for (guint k = 0; k < a->move.path->len; k++)
+            {
+              g_autofree char *label = gbacw_game_hex_label (game, g_array_index (a->move.path, int, k));
+              g_string_append_printf (s, "%s%s", k ? " " : "", label);
+            }
+          g_string_append_c (s, '"');
+          if (a->move.facing >= 0)
+            g_string_append_printf (s, " facing=\"%s\"", gbacw_hex_direction_name (orientation, a->move.facing));
+          g_string_append (s, "/>\n");
+          break;
+        case GBACW_ACTION_CHANGE_FORMATION:
+          g_string_append (s, "  <formation");
+          append_units (game, s, a->formation.units);
+          g_string_append_printf (s, " formation=\"%s\"/>\n", formation_token (a->formation.formation));
+          break;
+        case GBACW_ACTION_CHANGE_FACING:
+          {
+            g_autofree char *label = gbacw_game_hex_label (game, a->facing.hex);
+            g_string_append_printf (s, "  <facing hex=\"%s\" facing=\"%s\"/>\n", label,
+                                    gbacw_hex_direction_name (orientation, a->facing.facing));
+          }
+          break;
+        case GBACW_ACTION_FIRE:
+          {
+            g_autofree char *label = gbacw_game_hex_label (game, a->fire.target);
+            g_string_append_printf (s, "  <fire target=\"%s\">\n", label);
+            for (guint k = 0; k < a->fire.firers->len; k++)
+              {
+                const GbacwFirer *f = &g_array_index (a->fire.firers, GbacwFirer, k);
+                g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, f->unit)->id, -1);
+                char number[G_ASCII_DTOSTR_BUF_SIZE];
+                g_string_append_printf (s, "    <firer unit=\"%s\" strength=\"%s\"", id,
+                                        g_ascii_dtostr (number, sizeof number, f->strength));
+                if (f->direction >= 0)
+                  g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
+                g_string_append (s, "/>\n");
+              }
+            g_string_append (s, "  </fire>\n");
+          }
+          break;
+        default:
+          break;
+        }
+    }
+  g_string_append (s, "</game>\n");
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+gbacw_game_save (const GbacwGame *game, const char *scenario_path, const char *path, GError **error)
+{
+  g_autofree char *xml = gbacw_game_to_xml (game, scenario_path);
+  return g_file_set_contents (path, xml, -1, error);
+}
+
+typedef struct {
+  const GbacwScenario *scenario;
+  GbacwGame *game;
+  GbacwAction *fire;        /* the <fire> being read */
+  char *scenario_path;
+  guint32 seed;
+  gboolean header_only;
+} ReplayParser;
+
+static const char *
+attribute (const char **names, const char **values, const char *name)
+{
+  for (guint i = 0; names[i]; i++)
+    if (g_str_equal (names[i], name))
+      return values[i];
+  return NULL;
+}
+
+static GArray *
+parse_units (GbacwGame *game, const char *text, GError **error)
+{
+  g_auto (GStrv) ids = g_strsplit (text ? text : "", " ", -1);
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      GbacwGameUnit *u;
+      if (*ids[i] == '\0')
+        continue;
+      u = gbacw_game_find_unit (game, ids[i]);
+      if (u == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("No unit “%s” in the scenario"), ids[i]);
+          return NULL;
+        }
+      g_array_append_val (units, u->index);
+    }
+  return g_steal_pointer (&units);
+}
+
+static int
+parse_direction (GbacwGame *game, const char *text, GError **error)
+{
+  int d = gbacw_hex_direction_parse (game->scenario->map->grid.orientation, text ? text : "");
+  if (d < 0)
+    g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("“%s” is not a direction"), text ? text : "");
+  return d;
+}
+
+static gboolean
+replay_action (GbacwGame *game, GbacwAction *action, GError **error)
+{
+  g_autoptr (GbacwAction) owned = action;
+  g_autoptr (GError) local = NULL;
+
+  if (!gbacw_game_apply_action (game, action, &local))
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Action %u cannot be replayed: %s"),
+                   game->actions->len + 1, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+replay_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
+              gpointer user_data, GError **error)
+{
+  ReplayParser *p = user_data;
+  GbacwGame *game = p->game;
+
+  if (g_str_equal (element, "game"))
+    {
+      const char *seed = attribute (names, values, "seed");
+      const char *version = attribute (names, values, "version");
+      if (version && g_ascii_strtoll (version, NULL, 10) > 1)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("The game was saved by a newer gbacw"));
+          return;
+        }
+      p->seed = seed ? (guint32) g_ascii_strtoull (seed, NULL, 10) : 0;
+      p->scenario_path = g_strdup (attribute (names, values, "scenario"));
+      if (!p->header_only)
+        p->game = gbacw_game_new (p->scenario, p->seed, error);
+      return;
+    }
+  if (p->header_only)
+    return;
+  if (game == NULL)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> outside <game>"), element);
+      return;
+    }
+  if (g_str_equal (element, "end-phase"))
+    replay_action (game, gbacw_action_new_end_phase (), error);
+  else if (g_str_equal (element, "move"))
+    {
+      g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
+      g_auto (GStrv) labels = g_strsplit (attribute (names, values, "path") ?: "", " ", -1);
+      g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+      const char *facing = attribute (names, values, "facing");
+      int f = -1;
+
+      if (units == NULL)
+        return;
+      for (guint i = 0; labels[i]; i++)
+        {
+          int hex;
+          if (*labels[i] == '\0')
+            continue;
+          hex = gbacw_game_parse_hex (game, labels[i], error);
+          if (hex < 0)
+            return;
+          g_array_append_val (path, hex);
+        }
+      if (facing && (f = parse_direction (game, facing, error)) < 0)
+        return;
+      replay_action (game, gbacw_action_new_move ((int *) units->data, units->len, (int *) path->data, path->len, f),
+                     error);
+    }
+  else if (g_str_equal (element, "formation"))
+    {
+      g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
+      int formation = gbacw_formation_state_from_string (attribute (names, values, "formation") ?: "");
+      if (units == NULL)
+        return;
+      if (formation < 0)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Unknown formation"));
+          return;
+        }
+      replay_action (game, gbacw_action_new_change_formation ((int *) units->data, units->len, formation), error);
+    }
+  else if (g_str_equal (element, "facing"))
+    {
+      int hex = gbacw_game_parse_hex (game, attribute (names, values, "hex") ?: "", error);
+      int f;
+      if (hex < 0 || (f = parse_direction (game, attribute (names, values, "facing"), error)) < 0)
+        return;
+      replay_action (game, gbacw_action_new_change_facing (hex, f), error);
+    }
+  else if (g_str_equal (element, "fire"))
+    {
+      int hex = gbacw_game_parse_hex (game, attribute (names, values, "target") ?: "", error);
+      if (hex < 0)
+        return;
+      p->fire = gbacw_action_new_fire (hex, NULL, 0);
+    }
+  else if (g_str_equal (element, "firer") && p->fire)
+    {
+      GbacwGameUnit *u = gbacw_game_find_unit (game, attribute (names, values, "unit"));
+      const char *strength = attribute (names, values, "strength");
+      const char *hexside = attribute (names, values, "hexside");
+      GbacwFirer firer = { -1, 0.0, -1 };
+      if (u == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("No such firing unit"));
+          return;
+        }
+      firer.unit = u->index;
+      firer.strength = strength ? g_ascii_strtod (strength, NULL) : 0.0;
+      if (hexside && (firer.direction = parse_direction (game, hexside, error)) < 0)
+        return;
+      g_array_append_val (p->fire->fire.firers, firer);
+    }
+  else
+    g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Unknown element <%s>"), element);
+}
+
+static void
+replay_end (GMarkupParseContext *context, const char *element, gpointer user_data, GError **error)
+{
+  ReplayParser *p = user_data;
+
+  if (g_str_equal (element, "fire") && p->fire && p->game)
+    {
+      GbacwAction *fire = p->fire;
+      p->fire = NULL;
+      replay_action (p->game, fire, error);
+    }
+}
+
+static const GMarkupParser replay_parser = { replay_start, replay_end, NULL, NULL, NULL };
+
+static gboolean
+parse_game_xml (ReplayParser *p, const char *xml, gsize length, GError **error)
+{
+  g_autoptr (GMarkupParseContext) context = g_markup_parse_context_new (&replay_parser, 0, p, NULL);
+  gboolean ok = g_markup_parse_context_parse (context, xml, (gssize) length, error)
+                && g_markup_parse_context_end_parse (context, error);
+
+  g_clear_pointer (&p->fire, gbacw_action_free);
+  return ok;
+}
+
+GbacwGame *
+gbacw_game_replay (const GbacwScenario *scenario, const char *xml, gsize length, GError **error)
+{
+  ReplayParser p = { scenario, NULL, NULL, NULL, 0, FALSE };
+
+  if (!parse_game_xml (&p, xml, length, error) || p.game == NULL)
+    {
+      if (p.game == NULL && error && *error == NULL)
+        g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("No <game> element"));
+      g_clear_pointer (&p.game, gbacw_game_free);
+      g_free (p.scenario_path);
+      return NULL;
+    }
+  g_free (p.scenario_path);
+  return p.game;
+}
+
+GbacwGame *
+gbacw_game_load (const char *path, GError **error)
+{
+  g_autofree char *xml = NULL;
+  gsize length = 0;
+  ReplayParser header = { NULL, NULL, NULL, NULL, 0, TRUE };
+  g_autofree char *dir = NULL;
+  g_autofree char *scenario_path = NULL;
+  g_autoptr (GbacwScenario) scenario = NULL;
+
+  if (!g_file_get_contents (path, &xml, &length, error))
+    return NULL;
+  if (!parse_game_xml (&header, xml, length, error))
+    {
+      g_free (header.scenario_path);
+      return NULL;
+    }
+  if (header.scenario_path == NULL || *header.scenario_path == '\0')
+    {
+      g_free (header.scenario_path);
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("%s: the game names no scenario"), path);
+      return NULL;
+    }
+  dir = g_path_get_dirname (path);
+  scenario_path = g_path_is_absolute (header.scenario_path) ? g_strdup (header.scenario_path)
+                                                            : g_build_filename (dir, header.scenario_path, NULL);
+  g_free (header.scenario_path);
+  scenario = gbacw_scenario_load_file (scenario_path, error);
+  if (scenario == NULL)
+    return NULL;
+  return gbacw_game_replay (scenario, xml, length, error);
+}

@@ -1,0 +1,1030 @@
+/* gbacw-movement.c: movement, formations, facing, ZOC and stacking (5.0-8.1, 10.0). */
+#include "gbacw-movement.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "gbacw-combat-charts.h"
+#include "gbacw-game-private.h"
+
+#define HALVES(h) ((h) / 2.0)
+
+static const GbacwMap *
+game_map (const GbacwGame *game)
+{
+  return game->scenario->map;
+}
+
+static const GbacwHexGrid *
+game_grid (const GbacwGame *game)
+{
+  return &game->scenario->map->grid;
+}
+
+static int
+neighbour_index (const GbacwGame *game, int hex, int direction)
+{
+  const GbacwHexGrid *grid = game_grid (game);
+  return gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), direction));
+}
+
+static int
+direction_between (const GbacwGame *game, int from, int to)
+{
+  const GbacwHexGrid *grid = game_grid (game);
+  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
+}
+
+static int
+move_class (const GbacwGameUnit *u)
+{
+  GbacwFormationState formation = u->formation;
+  if (u->type == GBACW_UNIT_WAGON || u->type == GBACW_UNIT_LEADER)
+    formation = GBACW_FORMATION_STATE_UNSET;
+  return gbacw_move_class_for (u->type, formation);
+}
+
+static gboolean
+is_mounted_cavalry (const GbacwGameUnit *u)
+{
+  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
+}
+
+static gboolean
+is_column (const GbacwGameUnit *u)
+{
+  return u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN;
+}
+
+/* ------------------------------------------------------------------ ZOC */
+
+static gboolean
+hexside_impassable (const GbacwGame *game, int hex, int direction)
+{
+  const GbacwCatalogue *cat = &game->scenario->catalogue;
+  const GbacwHexGrid *grid = game_grid (game);
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), direction);
+  guint32 mask;
+
+  if (id == GBACW_HEXSIDE_NONE)
+    return TRUE;
+  mask = game_map (game)->hexside_features[id];
+  for (guint t = 0; mask && t < cat->hexside_types->len; t++)
+    if ((mask & (1u << t)) && g_strcmp0 (((GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style,
+                                         "impassable") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int d, f;
+
+  if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON)
+    return FALSE;   /* 10.0: wagons and leaders have none */
+  if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED | GBACW_STATUS_AMMO_DEPLETED))
+    return FALSE;   /* 13.32, 12.94, 11.22 */
+  d = direction_between (game, u->hex, hex);
+  if (d < 0 || hexside_impassable (game, u->hex, d))
+    return FALSE;   /* 10.5 */
+  if (is_mounted_cavalry (u))
+    return TRUE;    /* 10.0: all six hexes */
+  if (!(u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
+        || u->formation == GBACW_FORMATION_STATE_UNLIMBERED))
+    return FALSE;   /* columns and limbered batteries have none */
+  f = u->facing;
+  return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;   /* the three frontal hexsides */
+}
+
+gboolean
+gbacw_movement_in_enemy_zoc (const GbacwGame *game, int hex, int side, gboolean mounted_cavalry)
+{
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = neighbour_index (game, hex, d);
+      const GArray *stack = gbacw_game_stack (game, n);
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          const GbacwGameUnit *e = gbacw_game_unit (game, g_array_index (stack, int, i));
+          if (e->side == side || !gbacw_movement_exerts_zoc (game, e->index, hex))
+            continue;
+          /* 10.0: a mounted cavalry ZOC affects only mounted cavalry */
+          if (is_mounted_cavalry (e) && !mounted_cavalry)
+            continue;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+adjacent_to_enemy (const GbacwGame *game, int hex, int side)
+{
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    if (gbacw_game_hex_has_side (game, neighbour_index (game, hex, d), 1 - side, TRUE))
+      return TRUE;
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ costs */
+
+gboolean
+gbacw_movement_allowance (const GbacwGame *game, int unit, int *halves, GError **error)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int c = move_class (u);
+
+  if (c < 0 || !gbacw_rules_data_movement_allowance (game->rules, c, u->side, halves))
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_CHART,
+                   _("[5.19] The Terrain Effects on Movement Chart gives no Movement Allowance for row “%s”"),
+                   c >= 0 ? gbacw_move_class_to_row (c) : "?");
+      return FALSE;
+    }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->movement_allowance)
+      *halves = hooks->movement_allowance (game, data, unit, *halves);
+  return TRUE;
+}
+
+/* The cheapest road, pike, trail or railroad cell of the class for the lines crossing a
+ * hexside; -1 when none is usable. */
+static int
+line_halves (const GbacwGame *game, int move_class_row, guint16 lines)
+{
+  const GbacwCatalogue *cat = &game->scenario->catalogue;
+  const GbacwChart *chart = gbacw_scenario_find_chart (game->scenario, "terrain-movement");
+  const char *row = gbacw_move_class_to_row (move_class_row);
+  int best = -1;
+
+  for (guint l = 0; chart && lines && l < cat->line_types->len; l++)
+    {
+      GbacwValue v;
+      if (!(lines & (1u << l)))
+        continue;
+      gbacw_value_from_cell (gbacw_chart_lookup (chart, row, ((GbacwLineType *) g_ptr_array_index (cat->line_types, l))->id), &v);
+      if (v.kind == GBACW_VALUE_NUMBER || v.kind == GBACW_VALUE_ADD)
+        {
+          int h = MAX (0, gbacw_value_halves (&v));
+          if (best < 0 || h < best)
+            best = h;
+        }
+    }
+  return best;
+}
+
+void
+gbacw_movement_step_cost (const GbacwGame *game, int unit, int from, int direction, GbacwMoveCost *cost)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GbacwMap *map = game_map (game);
+  int c = move_class (u);
+
+  if (c < 0)
+    {
+      *cost = (GbacwMoveCost) { GBACW_COST_PROHIBITED, 0, NULL };
+      return;
+    }
+  gbacw_rules_data_move_cost (game->rules, map, c, from, direction, cost);
+
+  /* 6.11: a column, limbered battery or mounted cavalry passing through a road hex
+   * occupied by a friendly unit pays the cost of the other terrain in it */
+  if (cost->kind == GBACW_COST_MP && (c == GBACW_MOVE_INFANTRY_COLUMN || c == GBACW_MOVE_ARTILLERY_LIMBERED
+                                      || c == GBACW_MOVE_CAVALRY_MOUNTED))
+    {
+      const GbacwHexGrid *grid = &map->grid;
+      GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, from), direction);
+      int to = neighbour_index (game, from, direction);
+      int road = id != GBACW_HEXSIDE_NONE ? line_halves (game, c, map->hexside_lines[id]) : -1;
+
+      if (road >= 0 && to >= 0 && gbacw_game_hex_has_side (game, to, u->side, TRUE))
+        {
+          GbacwMoveCost terrain;
+          gbacw_rules_data_hex_cost (game->rules, map, c, to, &terrain);
+          if (terrain.kind == GBACW_COST_MP)
+            cost->halves = cost->halves - road + terrain.halves;
+          else
+            *cost = terrain;
+        }
+    }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->move_cost)
+      hooks->move_cost (game, data, unit, from, direction, cost);
+}
+
+/* ------------------------------------------------------------------ legality */
+
+/* Why the unit cannot move at all, if it cannot. */
+static gboolean
+unit_can_move (const GbacwGame *game, const GbacwGameUnit *u, GError **error)
+{
+  g_autofree char *label = gbacw_game_unit_label (game, u->index);
+
+  if (u->hex < 0 || u->presence != GBACW_PRESENCE_ON_MAP)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("%s is not on the map"), label);
+      return FALSE;
+    }
+  if (u->status & GBACW_STATUS_PINNED)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[9.84] %s is pinned and may not move"), label);
+      return FALSE;
+    }
+  if (u->status & GBACW_STATUS_ENGAGED)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[12.94] %s is engaged and may not move"), label);
+      return FALSE;
+    }
+  if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[6.13] %s is unlimbered and may not move"), label);
+      return FALSE;
+    }
+  if (u->movement_done)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[6.22] %s changed formation at the end of its movement and may not move again"), label);
+      return FALSE;
+    }
+  if (u->type == GBACW_UNIT_WAGON && u->strength <= 0)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[11.1] %s has no crew and may not move"), label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+one_hex_only (const GbacwGameUnit *u)
+{
+  /* 5.2, 13.32, 17.11, 17.21 */
+  return (u->status & GBACW_STATUS_ROUTED) || u->out_of_command;
+}
+
+/* One step of a unit: from -> to; *spent and *hexes are updated. */
+static gboolean
+check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int allowance, int *spent, int *hexes,
+            GError **error)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *to_label = NULL;
+  const GArray *stack;
+  GbacwMoveCost cost;
+  int d = to >= 0 ? direction_between (game, from, to) : -1;
+  gboolean enemy_combat = FALSE, enemy_leader = FALSE;
+
+#define LABELS() G_STMT_START { if (!label) { label = gbacw_game_unit_label (game, u->index); \
+                                              to_label = gbacw_game_hex_label (game, to); } } G_STMT_END
+  if (to < 0)
+    {
+      LABELS ();
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[5.17] %s may not move off the map"), label);
+      return FALSE;
+    }
+  if (d < 0)
+    {
+      LABELS ();
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[5.16] %s may not skip hexes: %s is not adjacent"), label, to_label);
+      return FALSE;
+    }
+
+  stack = gbacw_game_stack (game, to);
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->index == u->index)
+        continue;
+      if (o->side != u->side)
+        {
+          if (gbacw_game_is_combat_unit (o))
+            enemy_combat = TRUE;
+          else
+            enemy_leader = TRUE;
+          continue;
+        }
+      /* 8.16: a column never moves into a hex with another combat unit */
+      if (is_column (u) && gbacw_game_is_combat_unit (o))
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[8.16] %s is in column and may not enter %s, which holds another combat unit"), label,
+                       to_label);
+          return FALSE;
+        }
+      /* 8.17: mounted cavalry only with mounted cavalry and leaders */
+      if (is_mounted_cavalry (u) && gbacw_game_is_combat_unit (o) && !is_mounted_cavalry (o))
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[8.17] %s is mounted cavalry and may not enter %s, which holds a friendly unit that is not "
+                         "mounted cavalry"), label, to_label);
+          return FALSE;
+        }
+    }
+  /* 5.12; 17.75: an enemy leader alone is captured by a combat unit entering */
+  if (enemy_combat || (enemy_leader && !gbacw_game_is_combat_unit (u)))
+    {
+      LABELS ();
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[5.12] %s may not enter the enemy-occupied hex %s"), label, to_label);
+      return FALSE;
+    }
+
+  gbacw_movement_step_cost (game, u->index, from, d, &cost);
+  if (cost.kind == GBACW_COST_PROHIBITED)
+    {
+      LABELS ();
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[5.19] %s may not enter %s (prohibited terrain)"), label, to_label);
+      return FALSE;
+    }
+  if (cost.kind == GBACW_COST_UNKNOWN)
+    {
+      LABELS ();
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_CHART,
+                   _("[5.19] The Terrain Effects on Movement Chart does not give the cost for %s to enter %s (column “%s”)"),
+                   label, to_label, cost.column ? cost.column : "?");
+      return FALSE;
+    }
+
+  if (one_hex_only (u))
+    {
+      /* 5.2: one hex regardless of terrain costs; never into an enemy ZOC; out of one
+       * only to a hex not adjacent to an enemy unit */
+      if (*hexes >= 1)
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.2] %s is routed or out of command and may move only one hex"), label);
+          return FALSE;
+        }
+      if (gbacw_movement_in_enemy_zoc (game, to, u->side, is_mounted_cavalry (u)))
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.2] %s is routed or out of command and may not enter an enemy zone of control (%s)"), label,
+                       to_label);
+          return FALSE;
+        }
+      if (gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted_cavalry (u)) && adjacent_to_enemy (game, to, u->side))
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.2] %s may leave an enemy zone of control only for a hex not adjacent to an enemy unit"),
+                       label);
+          return FALSE;
+        }
+      *spent = MAX (*spent, MIN (allowance, *spent + (cost.kind == GBACW_COST_MP ? cost.halves : allowance)));
+    }
+  else if (cost.kind == GBACW_COST_ALL)
+    {
+      if (*spent > 0)
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.11] Entering %s costs %s its whole Movement Allowance, and it has already moved"), to_label,
+                       label);
+          return FALSE;
+        }
+      *spent = allowance;
+    }
+  else
+    {
+      if (*spent + cost.halves > allowance)
+        {
+          LABELS ();
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.11] %s needs %g Movement Points to enter %s and has %g left"), label, HALVES (cost.halves),
+                       to_label, HALVES (allowance - *spent));
+          return FALSE;
+        }
+      *spent += cost.halves;
+    }
+  (*hexes)++;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->move_legal && !hooks->move_legal (game, data, u->index, from, to, error))
+      return FALSE;
+  return TRUE;
+#undef LABELS
+}
+
+/* ------------------------------------------------------------------ range */
+
+void
+gbacw_move_range_free (GbacwMoveRange *range)
+{
+  if (range == NULL)
+    return;
+  g_free (range->cost);
+  g_free (range->previous);
+  if (range->hexes)
+    g_array_unref (range->hexes);
+  g_free (range);
+}
+
+GbacwMoveRange *
+gbacw_movement_range (GbacwGame *game, int unit, GError **error)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  g_autoptr (GbacwMoveRange) range = g_new0 (GbacwMoveRange, 1);
+  g_autoptr (GPtrArray) buckets = NULL;
+  int *hexes_at;
+
+  if (!unit_can_move (game, u, error) || !gbacw_movement_allowance (game, unit, &range->allowance, error))
+    return NULL;
+  range->unit = unit;
+  range->start = u->hex;
+  range->spent = u->mp_spent;
+  range->one_hex = one_hex_only (u);
+  range->cost = g_new (int, game->n_hexes);
+  range->previous = g_new (int, game->n_hexes);
+  range->hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  memset (range->cost, 0xff, sizeof (int) * game->n_hexes);
+  memset (range->previous, 0xff, sizeof (int) * game->n_hexes);
+  hexes_at = g_new0 (int, game->n_hexes);
+
+  /* Dijkstra with a bucket per half point (costs are small integers) */
+  buckets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (int c = 0; c <= range->allowance; c++)
+    g_ptr_array_add (buckets, g_array_new (FALSE, FALSE, sizeof (int)));
+  range->cost[range->start] = range->spent;
+  hexes_at[range->start] = u->hexes_moved;
+  if (range->spent <= range->allowance)
+    g_array_append_val ((GArray *) g_ptr_array_index (buckets, range->spent), range->start);
+
+  for (int c = range->spent; c <= range->allowance; c++)
+    {
+      GArray *bucket = g_ptr_array_index (buckets, c);
+      for (guint i = 0; i < bucket->len; i++)
+        {
+          int hex = g_array_index (bucket, int, i);
+          if (range->cost[hex] != c)
+            continue;   /* a stale entry */
+          if (hex != range->start)
+            g_array_append_val (range->hexes, hex);
+          for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+            {
+              int to = neighbour_index (game, hex, d);
+              int spent = c, moved = hexes_at[hex];
+              if (to < 0 || to == range->start || (range->cost[to] >= 0 && range->cost[to] <= c))
+                continue;
+              if (!check_step (game, u, hex, to, range->allowance, &spent, &moved, NULL))
+                continue;
+              if (range->cost[to] < 0 || spent < range->cost[to])
+                {
+                  range->cost[to] = spent;
+                  range->previous[to] = hex;
+                  hexes_at[to] = moved;
+                  g_array_append_val ((GArray *) g_ptr_array_index (buckets, spent), to);
+                }
+            }
+        }
+    }
+  g_free (hexes_at);
+  return g_steal_pointer (&range);
+}
+
+GArray *
+gbacw_move_range_path (const GbacwMoveRange *range, int hex)
+{
+  GArray *path;
+
+  if (hex < 0 || range->cost[hex] < 0 || hex == range->start)
+    return NULL;
+  path = g_array_new (FALSE, FALSE, sizeof (int));
+  for (int h = hex; h != range->start && h >= 0; h = range->previous[h])
+    g_array_prepend_val (path, h);
+  return path;
+}
+
+/* ------------------------------------------------------------------ stacking */
+
+static int
+stacking_points (const GbacwGameUnit *u)
+{
+  GbacwPlacement placement = { 0 };
+  placement.strength = u->type == GBACW_UNIT_ARTILLERY ? u->guns : u->strength;
+  placement.hex = u->hex;
+  return gbacw_unit_stacking_points (u->oob, &placement);
+}
+
+gboolean
+gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  GbacwStackingLimits limits;
+  gboolean column = FALSE;
+  int units = 0, sp = 0, batteries = 0;
+  g_autofree char *label = NULL;
+
+  if (stack == NULL)
+    return TRUE;
+  for (guint i = 0; i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (!gbacw_game_is_combat_unit (u))
+        continue;   /* 8.14 */
+      column |= is_column (u);
+      if (u->type == GBACW_UNIT_ARTILLERY)
+        batteries++;
+      else
+        units++;
+      sp += stacking_points (u);
+    }
+  gbacw_rules_data_stacking_limits (game->rules, game_map (game), hex, column, &limits);
+  label = gbacw_game_hex_label (game, hex);
+  if (limits.units != GBACW_UNSET && units > limits.units)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[8.11] %s holds %d units; the Stacking Restrictions Chart allows %d there"), label, units,
+                   limits.units);
+      return FALSE;
+    }
+  if (limits.sp != GBACW_UNSET && sp > limits.sp)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[8.12] %s holds %d Stacking Points; the Stacking Restrictions Chart allows %d there"), label, sp,
+                   limits.sp);
+      return FALSE;
+    }
+  if (limits.sections != GBACW_UNSET && batteries > limits.sections)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[8.13] %s holds %d batteries; the Stacking Restrictions Chart allows %d there"), label, batteries,
+                   limits.sections);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_movement_check_end (GbacwGame *game, GError **error)
+{
+  /* 8.0, 8.1: stacking limits apply at the end of the Movement Phase */
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    if (game->stacks[hex] && game->stacks[hex]->len && gbacw_game_hex_has_side (game, hex, game->phasing_side, TRUE)
+        && !gbacw_movement_check_stacking (game, hex, error))
+      return FALSE;
+
+  /* 17.52: a leader ends the Movement Phase with a combat unit, or five or more hexes
+   * from the nearest enemy unit */
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *leader = g_ptr_array_index (game->units, i);
+      const GbacwHexGrid *grid = game_grid (game);
+      gboolean near = FALSE;
+
+      if (leader->type != GBACW_UNIT_LEADER || leader->side != game->phasing_side || leader->hex < 0
+          || gbacw_game_hex_has_side (game, leader->hex, leader->side, TRUE))
+        continue;
+      for (guint j = 0; j < game->units->len && !near; j++)
+        {
+          const GbacwGameUnit *e = g_ptr_array_index (game->units, j);
+          if (e->side != leader->side && e->hex >= 0
+              && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex), gbacw_hex_grid_hex_at (grid, leader->hex)) < 5)
+            near = TRUE;
+        }
+      if (near)
+        {
+          g_autofree char *label = gbacw_game_unit_label (game, leader->index);
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[17.52] %s must end the Movement Phase with a combat unit (an enemy unit is within four hexes)"),
+                       label);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ formation */
+
+static gboolean
+formation_valid (GbacwUnitType type, GbacwFormationState formation)
+{
+  switch (type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      return formation == GBACW_FORMATION_STATE_LINE || formation == GBACW_FORMATION_STATE_COLUMN;
+    case GBACW_UNIT_CAVALRY:
+      return formation == GBACW_FORMATION_STATE_MOUNTED || formation == GBACW_FORMATION_STATE_DISMOUNTED;
+    case GBACW_UNIT_ARTILLERY:
+      return formation == GBACW_FORMATION_STATE_LIMBERED || formation == GBACW_FORMATION_STATE_UNLIMBERED;
+    case GBACW_UNIT_WAGON:
+    case GBACW_UNIT_LEADER:
+    default:
+      return FALSE;   /* 6.0: wagons and leaders have no formation */
+    }
+}
+
+gboolean
+gbacw_movement_formation_cost (const GbacwGame *game, int unit, int *halves, GError **error)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GbacwChart *chart = gbacw_scenario_find_chart (game->scenario, "terrain-movement");
+  int c = move_class (u);
+  GbacwValue v;
+
+  gbacw_value_from_cell (c >= 0 && chart ? gbacw_chart_lookup (chart, gbacw_move_class_to_row (c), "chg") : NULL, &v);
+  if (v.kind != GBACW_VALUE_NUMBER && v.kind != GBACW_VALUE_ADD)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_CHART,
+                   _("[6.22] The Terrain Effects on Movement Chart gives no formation change cost for row “%s”"),
+                   c >= 0 ? gbacw_move_class_to_row (c) : "?");
+      return FALSE;
+    }
+  *halves = MAX (0, gbacw_value_halves (&v));
+  return TRUE;
+}
+
+/* The allowance a formation change is paid from: a battery unlimbered has none of its
+ * own (6.13), so the larger of the two formations' allowances. */
+static gboolean
+formation_allowance (const GbacwGame *game, const GbacwGameUnit *u, GbacwFormationState to, int *halves, GError **error)
+{
+  int now = 0, after = 0, c = gbacw_move_class_for (u->type, to);
+
+  if (!gbacw_movement_allowance (game, u->index, &now, error))
+    return FALSE;
+  if (c >= 0)
+    gbacw_rules_data_movement_allowance (game->rules, c, u->side, &after);
+  *halves = MAX (now, after);
+  return TRUE;
+}
+
+static gboolean
+check_formation (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  for (guint i = 0; i < action->formation.units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (action->formation.units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      GbacwFormationState to = action->formation.formation;
+      int cost, allowance;
+
+      if (u->hex < 0)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("%s is not on the map"), label);
+          return FALSE;
+        }
+      if (!formation_valid (u->type, to))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[6.0] %s cannot take the formation “%s”"), label, gbacw_formation_state_to_string (to));
+          return FALSE;
+        }
+      if (u->formation == to)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[6.2] %s is already in that formation"), label);
+          return FALSE;
+        }
+      if (u->status & GBACW_STATUS_ROUTED)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.2] %s is routed and may not change formation"), label);
+          return FALSE;
+        }
+      if (u->out_of_command)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[6.21] %s is out of command and may not change formation"), label);
+          return FALSE;
+        }
+      if (u->status & GBACW_STATUS_PINNED)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[9.84] %s is pinned and may not change formation"), label);
+          return FALSE;
+        }
+      if (u->status & GBACW_STATUS_ENGAGED)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[12.94] %s is engaged and may not change formation"), label);
+          return FALSE;
+        }
+      if (u->movement_done)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[6.22] %s has already mounted or dismounted this phase"), label);
+          return FALSE;
+        }
+      if (!gbacw_movement_formation_cost (game, u->index, &cost, error)
+          || !formation_allowance (game, u, to, &allowance, error))
+        return FALSE;
+      if (u->mp_spent + cost > allowance)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[6.22] %s needs %g Movement Points to change formation and has %g left"), label,
+                       HALVES (cost), HALVES (MAX (0, allowance - u->mp_spent)));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* 6.23: enemy small arms within range and LOS of a battery changing formation. */
+static gboolean
+limber_fire_possible (GbacwGame *game, const GbacwGameUnit *battery)
+{
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      int max;
+      const GbacwHexGrid *grid = game_grid (game);
+      if (e->side == battery->side || e->hex < 0 || e->type == GBACW_UNIT_ARTILLERY || e->type == GBACW_UNIT_LEADER
+          || e->type == GBACW_UNIT_WAGON || e->oob->weapon == NULL)
+        continue;
+      max = gbacw_range_max (game->scenario, e->oob->weapon, NULL);
+      if (max < 0 || gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex),
+                                              gbacw_hex_grid_hex_at (grid, battery->hex)) > max)
+        continue;
+      if (gbacw_los_check (game->los, e->hex, battery->hex, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+apply_formation (GbacwGame *game, const GbacwAction *action)
+{
+  for (guint i = 0; i < action->formation.units->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (action->formation.units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      int cost = 0;
+
+      gbacw_movement_formation_cost (game, u->index, &cost, NULL);
+      /* 6.24: a formation change in an enemy ZOC draws withdrawal fire */
+      if (gbacw_movement_in_enemy_zoc (game, u->hex, u->side, is_mounted_cavalry (u)))
+        {
+          GbacwPending p = { GBACW_PENDING_WITHDRAWAL_FIRE, 1 - u->side, u->index, u->hex, u->hex, 0, "6.24" };
+          gbacw_game_add_pending (game, &p);
+          gbacw_game_log (game, "6.24", _("%s changes formation in an enemy zone of control: withdrawal fire is due"), label);
+        }
+      /* 6.23 */
+      if (u->type == GBACW_UNIT_ARTILLERY && limber_fire_possible (game, u))
+        {
+          GbacwPending p = { GBACW_PENDING_LIMBER_FIRE, 1 - u->side, u->index, u->hex, u->hex, 0, "6.23" };
+          gbacw_game_add_pending (game, &p);
+          gbacw_game_log (game, "6.23", _("%s changes formation within range and LOS of enemy small arms: they may fire first"),
+                          label);
+        }
+      u->mp_spent += cost;
+      u->formation = action->formation.formation;
+      u->formation_changed = TRUE;
+      if (u->type == GBACW_UNIT_CAVALRY)
+        u->movement_done = TRUE;   /* 6.22: at the end of its movement */
+      gbacw_game_refresh_hex (game, u->hex);
+      gbacw_game_log (game, "6.2", _("%s changes to %s (%g Movement Points)"), label,
+                      gbacw_formation_state_to_string (u->formation), HALVES (cost));
+    }
+}
+
+/* ------------------------------------------------------------------ actions */
+
+static gboolean
+check_move (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GArray *units = action->move.units, *path = action->move.path;
+  int start = -1;
+
+  if (path == NULL || path->len == 0)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("The move has no path"));
+      return FALSE;
+    }
+  if (action->move.facing < -1 || action->move.facing >= GBACW_HEX_DIRECTIONS)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No such facing"));
+      return FALSE;
+    }
+  for (guint k = 0; k < path->len; k++)
+    if (g_array_index (path, int, k) < 0 || g_array_index (path, int, k) >= game->n_hexes)
+      {
+        g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("The path leaves the map"));
+        return FALSE;
+      }
+  for (guint i = 0; i < units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      int allowance, spent, hexes, from;
+
+      if (!unit_can_move (game, u, error))
+        return FALSE;
+      if (start < 0)
+        start = u->hex;
+      else if (u->hex != start)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.0] Units moving together as a stack must start in the same hex"));
+          return FALSE;
+        }
+      if (!gbacw_movement_allowance (game, u->index, &allowance, error))
+        return FALSE;
+      spent = u->mp_spent;
+      hexes = u->hexes_moved;
+      from = u->hex;
+      for (guint k = 0; k < path->len; k++)
+        {
+          int to = g_array_index (path, int, k);
+          if (!check_step (game, u, from, to, allowance, &spent, &hexes, error))
+            return FALSE;
+          from = to;
+        }
+    }
+  return TRUE;
+}
+
+static void
+apply_move (GbacwGame *game, const GbacwAction *action)
+{
+  const GArray *units = action->move.units, *path = action->move.path;
+  int start = gbacw_game_unit (game, g_array_index (units, int, 0))->hex;
+  int from = start, last_dir = -1;
+  int end = g_array_index (path, int, path->len - 1);
+  gboolean end_had_friends = gbacw_game_hex_has_side (game, end, gbacw_game_unit (game, g_array_index (units, int, 0))->side, FALSE);
+  g_autoptr (GString) route = g_string_new (NULL);
+  int end_facing = -1;
+
+  {
+    g_autofree char *label = gbacw_game_hex_label (game, start);
+    g_string_append (route, label);
+  }
+  for (guint k = 0; k < path->len; k++)
+    {
+      int to = g_array_index (path, int, k);
+      const GArray *stack;
+      g_autofree char *to_label = gbacw_game_hex_label (game, to);
+
+      last_dir = direction_between (game, from, to);
+      for (guint i = 0; i < units->len; i++)
+        {
+          GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+          int allowance = 0, hexes = u->hexes_moved;
+
+          /* 10.1: leaving an enemy ZOC draws withdrawal fire (not leaders, 10.18) */
+          if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted_cavalry (u)))
+            {
+              g_autofree char *label = gbacw_game_unit_label (game, u->index);
+              g_autofree char *from_label = gbacw_game_hex_label (game, from);
+              GbacwPending p = { GBACW_PENDING_WITHDRAWAL_FIRE, 1 - u->side, u->index, from, to, 0, "10.1" };
+              gbacw_game_add_pending (game, &p);
+              gbacw_game_log (game, "10.1", _("%s leaves the enemy zone of control at %s: withdrawal fire is due"), label,
+                              from_label);
+            }
+          gbacw_movement_allowance (game, u->index, &allowance, NULL);
+          check_step (game, u, from, to, allowance, &u->mp_spent, &hexes, NULL);
+          u->hexes_moved = hexes;
+          u->moved = TRUE;
+          u->facing = last_dir;   /* 7.11: faces the hex it enters */
+        }
+      /* 17.75: an enemy leader alone in the hex is captured */
+      stack = gbacw_game_stack (game, to);
+      for (guint i = 0; stack && i < stack->len;)
+        {
+          GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+          if (o->side != gbacw_game_unit (game, g_array_index (units, int, 0))->side && o->type == GBACW_UNIT_LEADER)
+            {
+              g_autofree char *label = gbacw_game_unit_label (game, o->index);
+              gbacw_game_remove_unit (game, o->index, GBACW_PRESENCE_CAPTURED);
+              gbacw_game_log (game, "17.75", _("%s, alone in %s, is captured"), label, to_label);
+              stack = gbacw_game_stack (game, to);
+              continue;
+            }
+          i++;
+        }
+      g_string_append_printf (route, " → %s", to_label);
+      from = to;
+    }
+
+  /* 7.0: a unit entering a hex takes the facing of the units already there */
+  if (end_had_friends)
+    {
+      const GArray *stack = gbacw_game_stack (game, end);
+      end_facing = gbacw_game_unit (game, g_array_index (stack, int, 0))->facing;
+    }
+  else
+    end_facing = last_dir;
+  if (action->move.facing >= 0)
+    end_facing = action->move.facing;   /* 7.12: free in the Movement Phase */
+
+  for (guint i = units->len; i-- > 0;)
+    gbacw_game_place_unit (game, g_array_index (units, int, i), end, TRUE);   /* 8.41: on top, in the given order */
+  {
+    const GArray *stack = gbacw_game_stack (game, end);
+    for (guint i = 0; stack && i < stack->len; i++)
+      {
+        GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+        if (o->side == game->phasing_side)
+          o->facing = end_facing;   /* 8.42 */
+      }
+  }
+  for (guint i = 0; i < units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      int allowance = 0;
+      gbacw_movement_allowance (game, u->index, &allowance, NULL);
+      gbacw_game_log (game, one_hex_only (u) ? "5.2" : "5.11", _("%s moves %s (%g of %g Movement Points)"), label,
+                      route->str, HALVES (u->mp_spent), HALVES (allowance));
+    }
+}
+
+static gboolean
+check_facing (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  if (action->facing.hex < 0 || action->facing.hex >= game->n_hexes || action->facing.facing < 0
+      || action->facing.facing >= GBACW_HEX_DIRECTIONS)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No such hex or facing"));
+      return FALSE;
+    }
+  if (!gbacw_game_hex_has_side (game, action->facing.hex, game->phasing_side, FALSE))
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("The phasing player has no unit in that hex"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_facing (GbacwGame *game, const GbacwAction *action)
+{
+  const GArray *stack = gbacw_game_stack (game, action->facing.hex);
+  g_autofree char *label = gbacw_game_hex_label (game, action->facing.hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == game->phasing_side)
+        u->facing = action->facing.facing;
+    }
+  gbacw_game_log (game, "7.12", _("The units in %s face %s"), label,
+                  gbacw_hex_direction_name (game_grid (game)->orientation, action->facing.facing));
+}
+
+gboolean
+gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GArray *units = action->kind == GBACW_ACTION_MOVE ? action->move.units
+                        : action->kind == GBACW_ACTION_CHANGE_FORMATION ? action->formation.units : NULL;
+
+  if (game->phase != GBACW_PHASE_MOVEMENT)
+    {
+      /* 5.0, 6.22, 7.13 */
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   action->kind == GBACW_ACTION_CHANGE_FACING ? _("[7.13] Facing changes only in the owner's Movement Phase")
+                   : action->kind == GBACW_ACTION_CHANGE_FORMATION ? _("[6.22] Formation changes only in the owner's Movement Phase")
+                                                                    : _("[5.0] Units move only in their own Movement Phase"));
+      return FALSE;
+    }
+  for (guint i = 0; units && i < units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (u->side != game->phasing_side)
+        {
+          g_autofree char *label = gbacw_game_unit_label (game, u->index);
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[4.0] %s belongs to the non-phasing player, who may not move it in this phase"), label);
+          return FALSE;
+        }
+    }
+  switch (action->kind)
+    {
+    case GBACW_ACTION_MOVE:
+      return check_move (game, action, error);
+    case GBACW_ACTION_CHANGE_FORMATION:
+      return check_formation (game, action, error);
+    case GBACW_ACTION_CHANGE_FACING:
+      return check_facing (game, action, error);
+    case GBACW_ACTION_END_PHASE:
+    case GBACW_ACTION_FIRE:
+    default:
+      return FALSE;
+    }
+}
+
+void
+gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action)
+{
+  switch (action->kind)
+    {
+    case GBACW_ACTION_MOVE:
+      apply_move (game, action);
+      break;
+    case GBACW_ACTION_CHANGE_FORMATION:
+      apply_formation (game, action);
+      break;
+    case GBACW_ACTION_CHANGE_FACING:
+      apply_facing (game, action);
+      break;
+    case GBACW_ACTION_END_PHASE:
+    case GBACW_ACTION_FIRE:
+    default:
+      break;
+    }
+}

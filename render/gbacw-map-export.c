@@ -1,0 +1,694 @@
+/* gbacw-map-export.c: the map as a PNG, SVG or printable PDF file. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gbacw-map-export.h"
+
+#include <cairo-pdf.h>
+#include <errno.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "gbacw-map-renderer.h"
+#include "gbacw-png-writer.h"
+
+#define MM      (72.0 / 25.4)   /* points per millimetre */
+#define SQRT3   1.73205080756887729353
+
+G_DEFINE_QUARK (gbacw-export-error-quark, gbacw_export_error)
+
+void
+gbacw_export_options_init (GbacwExportOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->format = GBACW_EXPORT_PNG;
+  options->layers = GBACW_LAYER_BIT_ALL;
+  options->paper = GBACW_PAPER_A4;
+  options->hex_mm = GBACW_EXPORT_DEFAULT_HEX_MM;
+  options->overlap_mm = GBACW_EXPORT_DEFAULT_OVERLAP_MM;
+  options->margin_mm = GBACW_EXPORT_DEFAULT_MARGIN_MM;
+  options->index_page = TRUE;
+}
+
+gboolean
+gbacw_export_format_from_path (const char        *path,
+                               GbacwExportFormat *format)
+{
+  static const struct { const char *ext; GbacwExportFormat format; } formats[] = {
+    { ".png", GBACW_EXPORT_PNG }, { ".svg", GBACW_EXPORT_SVG }, { ".pdf", GBACW_EXPORT_PDF },
+  };
+  g_autofree char *lower = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  lower = g_ascii_strdown (path, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_has_suffix (lower, formats[i].ext))
+      {
+        if (format != NULL)
+          *format = formats[i].format;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+gbacw_paper_from_string (const char *name,
+                         GbacwPaper *paper)
+{
+  if (g_ascii_strcasecmp (name, "a4") == 0)
+    *paper = GBACW_PAPER_A4;
+  else if (g_ascii_strcasecmp (name, "letter") == 0)
+    *paper = GBACW_PAPER_LETTER;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+void
+gbacw_paper_get_size_mm (GbacwPaper  paper,
+                         double     *width,
+                         double     *height)
+{
+  if (paper == GBACW_PAPER_LETTER)
+    {
+      *width = 215.9;
+      *height = 279.4;
+    }
+  else
+    {
+      *width = 210.0;
+      *height = 297.0;
+    }
+}
+
+/* ---------------------------------------------------------------- PNG and SVG */
+
+double
+gbacw_map_export_get_scale (const GbacwScenario      *scenario,
+                            const GbacwExportOptions *options)
+{
+  double w, h;
+
+  g_return_val_if_fail (scenario != NULL && scenario->map != NULL && options != NULL, 1.0);
+
+  if (options->zoom > 0)
+    return options->zoom;
+  if (options->size > 0)
+    {
+      gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+      return options->size / MAX (w, h);
+    }
+  return GBACW_EXPORT_DEFAULT_ZOOM;
+}
+
+void
+gbacw_map_export_get_image_size (const GbacwScenario      *scenario,
+                                 const GbacwExportOptions *options,
+                                 int                      *width,
+                                 int                      *height)
+{
+  double scale = gbacw_map_export_get_scale (scenario, options);
+  double w, h;
+
+  gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+  /* A hair under, so that --size N gives exactly N on the longest side. */
+  *width = MAX (1, (int) ceil (w * scale - 1e-6));
+  *height = MAX (1, (int) ceil (h * scale - 1e-6));
+}
+
+static gboolean
+check_status (cairo_status_t status,
+              const char    *path,
+              GError       **error)
+{
+  g_autofree char *display = NULL;
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  display = g_filename_display_name (path);
+  g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_WRITE, _("%s: cannot write the file (%s)"), display,
+               status == CAIRO_STATUS_WRITE_ERROR || status == CAIRO_STATUS_FILE_NOT_FOUND
+                 ? g_strerror (errno != 0 ? errno : EIO)
+                 : cairo_status_to_string (status));
+  return FALSE;
+}
+
+static gboolean
+export_image (const GbacwScenario      *scenario,
+              const GbacwExportOptions *options,
+              const char               *path,
+              GError                  **error)
+{
+  double scale = gbacw_map_export_get_scale (scenario, options);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  int w, h;
+
+  gbacw_map_export_get_image_size (scenario, options, &w, &h);
+  if (w > GBACW_EXPORT_MAX_PIXELS || h > GBACW_EXPORT_MAX_PIXELS)
+    {
+      g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_TOO_LARGE,
+                   _("The image would be %d × %d pixels; at most %d pixels a side can be written: choose a smaller scale"),
+                   w, h, GBACW_EXPORT_MAX_PIXELS);
+      return FALSE;
+    }
+
+  errno = 0;
+  if (options->format == GBACW_EXPORT_SVG)
+    surface = cairo_svg_surface_create (path, w, h);
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  if (!check_status (cairo_surface_status (surface), path, error))
+    {
+      cairo_surface_destroy (surface);
+      return FALSE;
+    }
+
+  cr = cairo_create (surface);
+  gbacw_map_render_with_background (cr, scenario, options->background, options->layers, scale, NULL);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+
+  errno = 0;
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      if (options->format == GBACW_EXPORT_SVG)
+        {
+          cairo_surface_finish (surface);
+          status = cairo_surface_status (surface);
+        }
+      else if (!gbacw_png_write (surface, path, 1, error))
+        {
+          cairo_surface_destroy (surface);
+          return FALSE;
+        }
+    }
+  cairo_surface_destroy (surface);
+  return check_status (status, path, error);
+}
+
+/* ---------------------------------------------------------------- PDF layout */
+
+static int
+sheets_for (double length, double printable, double overlap)
+{
+  if (length <= printable + 1e-6)
+    return 1;
+  return (int) ceil ((length - overlap) / (printable - overlap) - 1e-9);
+}
+
+gboolean
+gbacw_map_export_get_page_layout (const GbacwScenario      *scenario,
+                                  const GbacwExportOptions *options,
+                                  GbacwPageLayout          *layout,
+                                  GError                  **error)
+{
+  double paper_w, paper_h, mw, mh, margin, overlap;
+
+  g_return_val_if_fail (scenario != NULL && scenario->map != NULL && options != NULL && layout != NULL, FALSE);
+
+  gbacw_paper_get_size_mm (options->paper, &paper_w, &paper_h);
+  if (!(options->hex_mm >= 2 && options->hex_mm <= 100))
+    {
+      g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID,
+                   _("The hex size must be from 2 to 100 mm, not %g"), options->hex_mm);
+      return FALSE;
+    }
+  if (!(options->margin_mm >= 0 && options->margin_mm <= paper_w / 4))
+    {
+      g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID,
+                   _("The margin must be from 0 to %g mm, not %g"), paper_w / 4, options->margin_mm);
+      return FALSE;
+    }
+  if (!(options->overlap_mm >= 0 && options->overlap_mm <= (paper_w - 2 * options->margin_mm) / 3))
+    {
+      g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID,
+                   _("The overlap must be from 0 to %g mm, not %g"), (paper_w - 2 * options->margin_mm) / 3,
+                   options->overlap_mm);
+      return FALSE;
+    }
+
+  memset (layout, 0, sizeof *layout);
+  margin = options->margin_mm * MM;
+  overlap = options->overlap_mm * MM;
+  /* The hex's radius (a map unit) is its width across the flats over sqrt 3. */
+  layout->scale = options->hex_mm / SQRT3 * MM;
+  gbacw_hex_grid_extent (&scenario->map->grid, &mw, &mh);
+  layout->map_width = mw * layout->scale;
+  layout->map_height = mh * layout->scale;
+
+  /* Portrait or landscape, whichever needs fewer sheets (portrait on a tie). */
+  for (int landscape = 0; landscape <= 1; landscape++)
+    {
+      double pw = (landscape ? paper_h : paper_w) * MM, ph = (landscape ? paper_w : paper_h) * MM;
+      int cols = sheets_for (layout->map_width, pw - 2 * margin, overlap);
+      int rows = sheets_for (layout->map_height, ph - 2 * margin, overlap);
+
+      if (landscape == 0 || cols * rows < layout->columns * layout->rows)
+        {
+          layout->landscape = landscape;
+          layout->paper_width = pw;
+          layout->paper_height = ph;
+          layout->columns = cols;
+          layout->rows = rows;
+          layout->step_x = pw - 2 * margin - overlap;
+          layout->step_y = ph - 2 * margin - overlap;
+        }
+    }
+  return TRUE;
+}
+
+int
+gbacw_map_export_get_n_pages (const GbacwScenario      *scenario,
+                              const GbacwExportOptions *options)
+{
+  GbacwPageLayout layout;
+
+  if (!gbacw_map_export_get_page_layout (scenario, options, &layout, NULL))
+    return 0;
+  return layout.columns * layout.rows + (options->index_page ? 1 : 0);
+}
+
+/* ---------------------------------------------------------------- PDF drawing */
+
+/* "A", "B", … "Z", "AA", … */
+static char *
+row_name (int row)
+{
+  char buf[8];
+  int i = (int) sizeof buf - 1;
+
+  buf[i] = '\0';
+  do
+    {
+      buf[--i] = (char) ('A' + row % 26);
+      row = row / 26 - 1;
+    }
+  while (row >= 0 && i > 0);
+  return g_strdup (buf + i);
+}
+
+static char *
+sheet_name (int column, int row)
+{
+  g_autofree char *r = row_name (row);
+  return g_strdup_printf ("%s%d", r, column + 1);
+}
+
+static void
+set_font (cairo_t *cr, double size, gboolean bold)
+{
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, size);
+}
+
+/* Text at (x, y): align 0 left, 0.5 centred, 1 right of x; y is the baseline. */
+static void
+text_at (cairo_t *cr, const char *text, double x, double y, double align)
+{
+  cairo_text_extents_t ext;
+
+  cairo_text_extents (cr, text, &ext);
+  cairo_move_to (cr, x - ext.x_advance * align, y);
+  cairo_show_text (cr, text);
+}
+
+/* A registration mark: a circle and a cross, white under black so that it shows on any map. */
+static void
+registration_mark (cairo_t *cr, double x, double y)
+{
+  double r = 2.5 * MM, arm = 4.0 * MM;
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+      cairo_move_to (cr, x - arm, y);
+      cairo_line_to (cr, x + arm, y);
+      cairo_move_to (cr, x, y - arm);
+      cairo_line_to (cr, x, y + arm);
+      if (pass == 0)
+        {
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_set_line_width (cr, 1.6);
+        }
+      else
+        {
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          cairo_set_line_width (cr, 0.5);
+        }
+      cairo_stroke (cr);
+    }
+}
+
+static void
+dashed_line (cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+  static const double dash[] = { 4.0, 3.0 };
+
+  cairo_save (cr);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_set_line_width (cr, 1.4);
+  cairo_stroke_preserve (cr);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_set_source_rgb (cr, 0.75, 0.05, 0.05);
+  cairo_set_line_width (cr, 0.6);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* Crop marks at the corners of the printed rectangle, in the margin. */
+static void
+crop_marks (cairo_t *cr, double w, double h, double margin)
+{
+  double gap = MIN (1.5 * MM, margin / 4), len = MIN (6 * MM, margin - 2 * gap);
+
+  if (len <= 0)
+    return;
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 0.4);
+  for (int i = 0; i < 4; i++)
+    {
+      double x = (i & 1) ? w : 0, y = (i & 2) ? h : 0;
+      double sx = (i & 1) ? 1 : -1, sy = (i & 2) ? 1 : -1;
+      cairo_move_to (cr, x + sx * gap, y);
+      cairo_line_to (cr, x + sx * (gap + len), y);
+      cairo_move_to (cr, x, y + sy * gap);
+      cairo_line_to (cr, x, y + sy * (gap + len));
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* A bar of 50 mm ending at (x, y), to check that the sheet printed at true size. */
+static void
+scale_bar (cairo_t *cr, double x, double y, double hex_mm)
+{
+  double len = 50 * MM, h = 1.6 * MM;
+  g_autofree char *label = NULL;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 0.4);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  for (int i = 0; i < 5; i++)
+    {
+      cairo_rectangle (cr, x - len + i * len / 5, y - h, len / 5, h);
+      if (i % 2 == 0)
+        cairo_fill_preserve (cr);
+      cairo_stroke (cr);
+    }
+  set_font (cr, 6.5, FALSE);
+  /* TRANSLATORS: under the printed scale bar; %g is the hex size in millimetres */
+  label = g_strdup_printf (_("50 mm · hexes %g mm across"), hex_mm);
+  text_at (cr, label, x - len / 2, y + 7, 0.5);
+  cairo_restore (cr);
+}
+
+static const char *
+map_title (const GbacwScenario *scenario)
+{
+  if (scenario->info.title != NULL && scenario->info.title[0] != '\0')
+    return scenario->info.title;
+  return _("Map");
+}
+
+static void
+draw_sheet (cairo_t                  *cr,
+            const GbacwScenario      *scenario,
+            const GbacwExportOptions *options,
+            const GbacwPageLayout    *layout,
+            int                       col,
+            int                       row,
+            int                       page,
+            int                       n_pages)
+{
+  double margin = options->margin_mm * MM, overlap = options->overlap_mm * MM;
+  double pw = layout->paper_width - 2 * margin, ph = layout->paper_height - 2 * margin;
+  double x0 = col * layout->step_x, y0 = row * layout->step_y;
+  double cw = MIN (pw, layout->map_width - x0), ch = MIN (ph, layout->map_height - y0);
+  cairo_rectangle_t visible = { x0 / layout->scale, y0 / layout->scale, cw / layout->scale, ch / layout->scale };
+  g_autofree char *name = sheet_name (col, row);
+  g_autofree char *heading = NULL;
+  g_autofree char *page_text = NULL;
+  double text_y;
+
+  cairo_save (cr);
+  cairo_translate (cr, margin, margin);
+
+  /* The map. */
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, cw, ch);
+  cairo_clip (cr);
+  cairo_translate (cr, -x0, -y0);
+  gbacw_map_render_with_background (cr, scenario, options->background, options->layers, layout->scale, &visible);
+  cairo_restore (cr);
+
+  /* Where the next sheet is laid over this one, and marks that must coincide. */
+  if (col + 1 < layout->columns)
+    dashed_line (cr, pw - overlap, 0, pw - overlap, ch);
+  if (row + 1 < layout->rows)
+    dashed_line (cr, 0, ph - overlap, cw, ph - overlap);
+  for (int k = 1; k <= 3; k += 2)
+    {
+      if (col + 1 < layout->columns)
+        registration_mark (cr, pw - overlap / 2, ch * k / 4);
+      if (col > 0)
+        registration_mark (cr, overlap / 2, ch * k / 4);
+      if (row + 1 < layout->rows)
+        registration_mark (cr, cw * k / 4, ph - overlap / 2);
+      if (row > 0)
+        registration_mark (cr, cw * k / 4, overlap / 2);
+    }
+  crop_marks (cr, cw, ch, margin);
+
+  /* Labels in the margins. */
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  text_y = -MIN (margin * 0.4, 4 * MM);
+  set_font (cr, 8, TRUE);
+  /* TRANSLATORS: printed sheet heading: map title, sheet name such as "B3" */
+  heading = g_strdup_printf (_("%s — sheet %s"), map_title (scenario), name);
+  text_at (cr, heading, 0, text_y, 0);
+  set_font (cr, 7, FALSE);
+  /* TRANSLATORS: printed sheet: page number, number of pages */
+  page_text = g_strdup_printf (_("page %d of %d"), page, n_pages);
+  text_at (cr, page_text, pw, text_y, 1);
+
+  /* Neighbours, at the middle of each edge that has one. */
+  set_font (cr, 7, TRUE);
+  if (row > 0)
+    {
+      g_autofree char *n = sheet_name (col, row - 1);
+      g_autofree char *t = g_strdup_printf ("↑ %s", n);
+      text_at (cr, t, cw / 2, text_y, 0.5);
+    }
+  if (row + 1 < layout->rows)
+    {
+      g_autofree char *n = sheet_name (col, row + 1);
+      g_autofree char *t = g_strdup_printf ("↓ %s", n);
+      text_at (cr, t, cw / 2, ch + MIN (margin * 0.55, 5 * MM), 0.5);
+    }
+  if (col + 1 < layout->columns)
+    {
+      g_autofree char *n = sheet_name (col + 1, row);
+      g_autofree char *t = g_strdup_printf ("%s →", n);
+      cairo_save (cr);
+      cairo_translate (cr, cw + MIN (margin * 0.4, 4 * MM), ch / 2);
+      cairo_rotate (cr, G_PI / 2);
+      text_at (cr, t, 0, 0, 0.5);
+      cairo_restore (cr);
+    }
+  if (col > 0)
+    {
+      g_autofree char *n = sheet_name (col - 1, row);
+      g_autofree char *t = g_strdup_printf ("← %s", n);
+      cairo_save (cr);
+      cairo_translate (cr, -MIN (margin * 0.4, 4 * MM), ch / 2);
+      cairo_rotate (cr, -G_PI / 2);
+      text_at (cr, t, 0, 0, 0.5);
+      cairo_restore (cr);
+    }
+
+  /* How to put the sheets together, and a bar to check the print's scale. */
+  if (margin >= 8 * MM)
+    {
+      double y = ph + margin * 0.45;
+      set_font (cr, 6, FALSE);
+      text_at (cr, _("Print at actual size (100 %, no “fit to page”)."), 0, y, 0);
+      text_at (cr, _("Trim the top and left margins; lay each sheet over its neighbour’s dashed line so that "
+                     "the ⊕ marks coincide."), 0, y + 7.5, 0);
+      scale_bar (cr, pw, y - 1, options->hex_mm);
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_index (cairo_t                  *cr,
+            const GbacwScenario      *scenario,
+            const GbacwExportOptions *options,
+            const GbacwPageLayout    *layout,
+            int                       n_pages)
+{
+  double margin = MAX (options->margin_mm, 10) * MM;
+  double pw = layout->paper_width - 2 * margin, ph = layout->paper_height - 2 * margin;
+  double top = 26 * MM, fit, ox, oy;
+  double paper_w, paper_h, mw, mh;
+  g_autofree char *summary = NULL;
+  g_autofree char *sizes = NULL;
+
+  gbacw_paper_get_size_mm (options->paper, &paper_w, &paper_h);
+  gbacw_hex_grid_extent (&scenario->map->grid, &mw, &mh);
+
+  cairo_save (cr);
+  cairo_translate (cr, margin, margin);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  set_font (cr, 14, TRUE);
+  text_at (cr, map_title (scenario), 0, 14, 0);
+  set_font (cr, 8, FALSE);
+  /* TRANSLATORS: index page of a printed map: columns, rows, width and height in mm, hex size in mm */
+  sizes = g_strdup_printf (_("Map of %d × %d hexes, %.0f × %.0f mm printed with hexes %g mm across the flats."),
+                           scenario->map->grid.columns, scenario->map->grid.rows, layout->map_width / MM,
+                           layout->map_height / MM, options->hex_mm);
+  text_at (cr, sizes, 0, 14 + 13, 0);
+  /* TRANSLATORS: index page: number of sheets, paper name, columns, rows, orientation, overlap in mm */
+  summary = g_strdup_printf (_("%d sheets of %s (%d across, %d down, %s), overlapping by %g mm; %d pages with this one."),
+                             layout->columns * layout->rows,
+                             options->paper == GBACW_PAPER_LETTER ? _("Letter") : _("A4"), layout->columns, layout->rows,
+                             layout->landscape ? _("landscape") : _("portrait"), options->overlap_mm, n_pages);
+  text_at (cr, summary, 0, 14 + 24, 0);
+  text_at (cr, _("Print at actual size (100 %, no “fit to page”), then check the 50 mm bar on a sheet with a ruler."),
+           0, 14 + 35, 0);
+
+  /* The whole map, with each sheet's share of it. */
+  fit = MIN (pw / layout->map_width, (ph - top - 6 * MM) / layout->map_height);
+  ox = (pw - layout->map_width * fit) / 2;
+  oy = top + 6 * MM;
+  cairo_save (cr);
+  cairo_translate (cr, ox, oy);
+  cairo_rectangle (cr, 0, 0, layout->map_width * fit, layout->map_height * fit);
+  cairo_clip (cr);
+  gbacw_map_render_with_background (cr, scenario, options->background, options->layers & ~GBACW_LAYER_BIT_UNITS,
+                                    layout->scale * fit, NULL);
+  cairo_restore (cr);
+
+  cairo_save (cr);
+  cairo_translate (cr, ox, oy);
+  cairo_scale (cr, fit, fit);
+  for (int row = 0; row < layout->rows; row++)
+    for (int col = 0; col < layout->columns; col++)
+      {
+        g_autofree char *name = sheet_name (col, row);
+        double x = col * layout->step_x, y = row * layout->step_y;
+        double w = MIN (layout->paper_width - 2 * options->margin_mm * MM, layout->map_width - x);
+        double h = MIN (layout->paper_height - 2 * options->margin_mm * MM, layout->map_height - y);
+
+        cairo_rectangle (cr, x, y, w, h);
+        cairo_set_source_rgba (cr, 0.75, 0.05, 0.05, 0.9);
+        cairo_save (cr);
+        cairo_identity_matrix (cr);
+        cairo_set_line_width (cr, 0.8);
+        cairo_stroke (cr);
+        cairo_restore (cr);
+
+        cairo_save (cr);
+        cairo_translate (cr, x + MIN (w, layout->step_x) / 2, y + MIN (h, layout->step_y) / 2);
+        cairo_scale (cr, 1 / fit, 1 / fit);
+        set_font (cr, 16, TRUE);
+        {
+          cairo_text_extents_t ext;
+          cairo_text_extents (cr, name, &ext);
+          cairo_new_path (cr);
+          cairo_move_to (cr, -ext.x_advance / 2, ext.height / 2);
+          cairo_text_path (cr, name);
+        }
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+        cairo_set_line_width (cr, 3);
+        cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_stroke_preserve (cr);
+        cairo_set_source_rgb (cr, 0.6, 0.0, 0.0);
+        cairo_fill (cr);
+        cairo_restore (cr);
+      }
+  cairo_restore (cr);
+  cairo_restore (cr);
+}
+
+static gboolean
+export_pdf (const GbacwScenario      *scenario,
+            const GbacwExportOptions *options,
+            const char               *path,
+            GError                  **error)
+{
+  GbacwPageLayout layout;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  int n_pages, page = 1;
+
+  if (!gbacw_map_export_get_page_layout (scenario, options, &layout, error))
+    return FALSE;
+  n_pages = layout.columns * layout.rows + (options->index_page ? 1 : 0);
+
+  errno = 0;
+  surface = cairo_pdf_surface_create (path, layout.paper_width, layout.paper_height);
+  if (!check_status (cairo_surface_status (surface), path, error))
+    {
+      cairo_surface_destroy (surface);
+      return FALSE;
+    }
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, map_title (scenario));
+#ifdef PACKAGE_VERSION
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "gbacw " PACKAGE_VERSION);
+#endif
+
+  cr = cairo_create (surface);
+  if (options->index_page)
+    {
+      draw_index (cr, scenario, options, &layout, n_pages);
+      cairo_show_page (cr);
+      page++;
+    }
+  for (int row = 0; row < layout.rows; row++)
+    for (int col = 0; col < layout.columns; col++)
+      {
+        draw_sheet (cr, scenario, options, &layout, col, row, page++, n_pages);
+        cairo_show_page (cr);
+      }
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  errno = 0;
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return check_status (status, path, error);
+}
+
+gboolean
+gbacw_map_export (const GbacwScenario      *scenario,
+                  const GbacwExportOptions *options,
+                  const char               *path,
+                  GError                  **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (scenario != NULL && scenario->map != NULL, FALSE);
+  g_return_val_if_fail (options != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (options->format == GBACW_EXPORT_PDF)
+    ok = export_pdf (scenario, options, path, error);
+  else
+    ok = export_image (scenario, options, path, error);
+  return ok;
+}

@@ -1,0 +1,102 @@
+/* gbacw-map-export.h: the map as a PNG, SVG or printable PDF file.
+ *
+ * The editor's export dialog and `gbacw render` both call this, so that they draw
+ * the same picture. PNG and SVG are one image of the whole map; PDF is the map at
+ * its printed size (hexes hex_mm across the flats), tiled over A4 or Letter pages
+ * that overlap, with registration marks on the overlaps, crop marks, page labels, a
+ * scale bar to check the print, and a first page that shows how the sheets fit.
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "gbacw-background-image.h"
+#include "gbacw-scenario.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_EXPORT_ERROR (gbacw_export_error_quark ())
+
+typedef enum {
+  GBACW_EXPORT_ERROR_FORMAT,     /* the file name's extension is no format we write */
+  GBACW_EXPORT_ERROR_TOO_LARGE,  /* the image would exceed cairo's 32767 pixels */
+  GBACW_EXPORT_ERROR_WRITE,      /* the file cannot be written */
+  GBACW_EXPORT_ERROR_INVALID,    /* an option is out of range */
+} GbacwExportError;
+
+GQuark gbacw_export_error_quark (void);
+
+typedef enum {
+  GBACW_EXPORT_PNG,
+  GBACW_EXPORT_SVG,
+  GBACW_EXPORT_PDF,
+} GbacwExportFormat;
+
+typedef enum {
+  GBACW_PAPER_A4,
+  GBACW_PAPER_LETTER,
+} GbacwPaper;
+
+/* SPI's hexes are 5/8 inch (15.9 mm) across the flats: a 39x48-hex map then fills
+ * most of its 22x34 inch sheet. */
+#define GBACW_EXPORT_DEFAULT_HEX_MM     16.0
+#define GBACW_EXPORT_DEFAULT_OVERLAP_MM 12.0
+#define GBACW_EXPORT_DEFAULT_MARGIN_MM  12.0
+/* PNG and SVG when neither zoom nor size is given: hex numbers legible. */
+#define GBACW_EXPORT_DEFAULT_ZOOM       24.0
+#define GBACW_EXPORT_MAX_PIXELS         32767
+
+typedef struct {
+  GbacwExportFormat format;
+  guint layers;                      /* GbacwLayerBits */
+  GbacwBackgroundImage *background;  /* the scan, drawn in the background layer; may be NULL */
+
+  /* PNG and SVG: zoom (pixels per hex radius) if > 0, else size (the longest side in
+   * pixels, as tmxrasterizer's --size) if > 0, else GBACW_EXPORT_DEFAULT_ZOOM. */
+  double zoom;
+  int size;
+
+  /* PDF */
+  GbacwPaper paper;
+  double hex_mm;                     /* across the flats */
+  double overlap_mm;                 /* printed twice where two sheets meet */
+  double margin_mm;                  /* unprinted border of each sheet; labels go there */
+  gboolean index_page;               /* a first page showing how the sheets fit */
+} GbacwExportOptions;
+
+/* All layers, PNG, default zoom, A4, default hex size, overlap and margin, index page. */
+void     gbacw_export_options_init (GbacwExportOptions *options);
+
+/* From the file name's extension (.png, .svg, .pdf, any case). */
+gboolean gbacw_export_format_from_path (const char *path, GbacwExportFormat *format);
+/* "a4", "letter" */
+gboolean gbacw_paper_from_string (const char *name, GbacwPaper *paper);
+void     gbacw_paper_get_size_mm (GbacwPaper paper, double *width, double *height);
+
+/* PNG and SVG: pixels per map unit (hex radius), and the image's size. */
+double   gbacw_map_export_get_scale (const GbacwScenario *scenario, const GbacwExportOptions *options);
+void     gbacw_map_export_get_image_size (const GbacwScenario *scenario, const GbacwExportOptions *options,
+                                          int *width, int *height);
+
+/* PDF: how the map is cut into sheets. */
+typedef struct {
+  double paper_width, paper_height;  /* points, as the sheet is printed (landscape swaps) */
+  gboolean landscape;
+  double scale;                      /* points per map unit */
+  double map_width, map_height;      /* points */
+  double step_x, step_y;             /* points of map from one sheet to the next */
+  int columns, rows;                 /* sheets */
+} GbacwPageLayout;
+
+gboolean gbacw_map_export_get_page_layout (const GbacwScenario *scenario, const GbacwExportOptions *options,
+                                           GbacwPageLayout *layout, GError **error);
+/* Sheets plus the index page. */
+int      gbacw_map_export_get_n_pages (const GbacwScenario *scenario, const GbacwExportOptions *options);
+
+/* Writes the map to path in options->format. */
+gboolean gbacw_map_export (const GbacwScenario      *scenario,
+                           const GbacwExportOptions *options,
+                           const char               *path,
+                           GError                  **error);
+
+G_END_DECLS

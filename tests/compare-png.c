@@ -1,0 +1,98 @@
+/* compare-png.c: compare-png EXPECTED ACTUAL [DIFF]
+ *
+ * Two PNGs match when they have the same size and at most MAX_FRACTION of their
+ * pixels differ by more than THRESHOLD in some channel (text may be hinted or
+ * antialiased a little differently from one machine's fonts to another's). DIFF, if
+ * given, is written with the differing pixels in red over a faded ACTUAL.
+ * Exit status: 0 match, 1 mismatch, 2 usage or unreadable file.
+ */
+#include <cairo.h>
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define THRESHOLD 40      /* of 255 */
+#define MAX_FRACTION 0.01
+
+static cairo_surface_t *
+load (const char *path)
+{
+  cairo_surface_t *s = cairo_image_surface_create_from_png (path);
+  cairo_surface_t *argb;
+  cairo_t *cr;
+
+  if (cairo_surface_status (s) != CAIRO_STATUS_SUCCESS)
+    {
+      fprintf (stderr, "compare-png: %s: %s\n", path, cairo_status_to_string (cairo_surface_status (s)));
+      cairo_surface_destroy (s);
+      return NULL;
+    }
+  argb = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width (s),
+                                     cairo_image_surface_get_height (s));
+  cr = cairo_create (argb);
+  cairo_set_source_surface (cr, s, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  cairo_surface_flush (argb);
+  return argb;
+}
+
+int
+main (int argc, char **argv)
+{
+  cairo_surface_t *a, *b;
+  int w, h, status;
+  long differing = 0;
+  int worst = 0;
+  double fraction;
+
+  if (argc < 3 || argc > 4)
+    {
+      fprintf (stderr, "usage: compare-png EXPECTED ACTUAL [DIFF]\n");
+      return 2;
+    }
+  a = load (argv[1]);
+  b = load (argv[2]);
+  if (a == NULL || b == NULL)
+    return 2;
+  w = cairo_image_surface_get_width (a);
+  h = cairo_image_surface_get_height (a);
+  if (w != cairo_image_surface_get_width (b) || h != cairo_image_surface_get_height (b))
+    {
+      printf ("size differs: expected %dx%d, got %dx%d\n", w, h, cairo_image_surface_get_width (b),
+              cairo_image_surface_get_height (b));
+      return 1;
+    }
+
+  for (int y = 0; y < h; y++)
+    {
+      guint32 *pa = (guint32 *) (cairo_image_surface_get_data (a) + (gsize) y * cairo_image_surface_get_stride (a));
+      guint32 *pb = (guint32 *) (cairo_image_surface_get_data (b) + (gsize) y * cairo_image_surface_get_stride (b));
+      for (int x = 0; x < w; x++)
+        {
+          int d = 0;
+          for (int shift = 0; shift < 32; shift += 8)
+            d = MAX (d, abs ((int) ((pa[x] >> shift) & 0xff) - (int) ((pb[x] >> shift) & 0xff)));
+          worst = MAX (worst, d);
+          if (d > THRESHOLD)
+            {
+              differing++;
+              pb[x] = 0xffff0000;   /* marked for the diff image */
+            }
+          else
+            pb[x] = 0xff000000 | (((pb[x] >> 2) & 0x3f3f3f) + 0xbfbfbf);
+        }
+    }
+  cairo_surface_mark_dirty (b);
+  fraction = (double) differing / ((double) w * h);
+  status = fraction <= MAX_FRACTION ? 0 : 1;
+  printf ("%dx%d: %ld pixels (%.3f%%) differ by more than %d (allowed %.1f%%); largest difference %d: %s\n", w, h,
+          differing, 100 * fraction, THRESHOLD, 100 * MAX_FRACTION, worst, status == 0 ? "match" : "MISMATCH");
+  if (argc == 4)
+    cairo_surface_write_to_png (b, argv[3]);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  return status;
+}

@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+"""make-cases.py: writes the golden cases of the rules validator.
+
+Every case is the tiny clean base scenario below (a 6x5 map, two small sides)
+with one change, so that its check -- and as little else as possible -- fires.
+The catalogue and charts are those of the demo scenario (base-charts.xml).
+
+    tests/rules-check/make-cases.py            # writes CASE/scenario.xml
+    GBACW_UPDATE_GOLDEN=1 test-rules-check     # then (re)writes CASE/expected.txt
+
+Review every expected.txt after regenerating it: it is the specification.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHARTS = open(os.path.join(HERE, "base-charts.xml"), encoding="utf-8").read().rstrip("\n")
+
+HEAD = """<?xml version="1.0" encoding="UTF-8"?>
+<scenario xmlns="urn:gbacw:scenario" version="1">
+  <info>
+    <title>Validator test case</title>
+    <game>gbacw tests</game>
+    <description>A variation of the clean base scenario of the rules validator tests.</description>
+  </info>
+"""
+
+MAP = """  <map columns="6" rows="5" orientation="flat" shift="odd" first="1" digits="2">
+    <levels>0 20</levels>
+    <terrain>
+      <row n="01">. . . . . .</row>
+      <row n="02">. . . . . .</row>
+      <row n="03">. . . . . .</row>
+      <row n="04">. . . . . .</row>
+      <row n="05">. . . . . .</row>
+    </terrain>
+    <elevation>
+      <row n="01">0 0 0 0 0 0</row>
+      <row n="02">0 0 0 0 0 0</row>
+      <row n="03">0 0 0 0 0 0</row>
+      <row n="04">0 0 0 0 0 0</row>
+      <row n="05">0 0 0 0 0 0</row>
+    </elevation>
+    <hexsides>
+    </hexsides>
+    <lines>
+      <line type="road">0103 0203 0303 0403 0503 0603</line>
+    </lines>
+    <areas>
+      <area id="union-setup" kind="setup" name="Union set-up" side="union">0101 0102 0103 0104 0105 0201 0202 0203 0204 0205</area>
+      <area id="confederate-setup" kind="setup" name="Confederate set-up" side="confederate">0501 0502 0503 0504 0505 0601 0602 0603 0604 0605</area>
+      <area id="obj" kind="objective" name="Crossroads" vp="2">0303</area>
+    </areas>
+  </map>
+"""
+
+OOB = """  <order-of-battle>
+    <side id="union" name="Union" colour="#2c4a8c">
+      <formation id="u-div" kind="division" name="Union Division" commander="u-div-ldr">
+        <leader id="u-div-ldr" name="Grant" rank="major-general" role="division" er="4" rally="2" dir="6" cp="2"/>
+        <unit id="u-wagon" type="wagon" designation="Union supply" small-arms="2" artillery-ammo="2" crew="1" morale="2" weapon="R"/>
+        <formation id="u-brig" kind="brigade" name="Union Brigade" commander="u-brig-ldr" bce="4" bce-vp="2">
+          <leader id="u-brig-ldr" name="Smith" rank="colonel" role="brigade" er="3" rally="2"/>
+          <unit id="u-inf1" type="infantry" designation="1 Oh" strength="4" morale="3" weapon="R"/>
+          <unit id="u-inf2" type="infantry" designation="2 Oh" strength="3" morale="3" weapon="R"/>
+          <unit id="u-bty" type="artillery" designation="A Bty" guns="2" morale="3" weapon="N" rounds="10" crew="full"/>
+        </formation>
+      </formation>
+    </side>
+    <side id="confederate" name="Confederate" colour="#8c3a2c">
+      <formation id="c-div" kind="division" name="Confederate Division" commander="c-div-ldr">
+        <leader id="c-div-ldr" name="Lee" rank="major-general" role="division" er="4" rally="2" dir="6" cp="2"/>
+        <formation id="c-brig" kind="brigade" name="Confederate Brigade" commander="c-brig-ldr" bce="4" bce-vp="2">
+          <leader id="c-brig-ldr" name="Jones" rank="colonel" role="brigade" er="3" rally="2"/>
+          <unit id="c-inf1" type="infantry" designation="1 Va" strength="5" morale="3" weapon="M"/>
+          <unit id="c-cav" type="cavalry" designation="1 Va Cav" strength="3" morale="3" dismounted-morale="2" weapon="C"/>
+        </formation>
+      </formation>
+    </side>
+  </order-of-battle>
+"""
+
+REST = """  <turns first="1" last="3" first-player="union">
+    <turn n="1" time="08:00"/>
+    <turn n="2" time="08:30"/>
+    <turn n="3" time="09:00"/>
+  </turns>
+  <deployment>
+    <place unit="u-inf1" hex="0202" formation="line" facing="ne"/>
+    <place unit="u-brig-ldr" hex="0202" facing="ne"/>
+    <place unit="u-div-ldr" hex="0202" facing="ne"/>
+    <place unit="u-bty" hex="0203" formation="unlimbered" facing="ne"/>
+    <place unit="u-wagon" hex="0104" facing="ne"/>
+    <place unit="c-inf1" hex="0503" formation="line" facing="nw"/>
+    <place unit="c-brig-ldr" hex="0503" facing="nw"/>
+    <place unit="c-div-ldr" hex="0503" facing="nw"/>
+    <place unit="c-cav" hex="0502" formation="mounted" facing="nw"/>
+  </deployment>
+  <reinforcements>
+    <reinforcement id="r1" turn="2" entry="0103" formation="column">
+      <unit ref="u-inf2"/>
+    </reinforcement>
+  </reinforcements>
+  <victory>
+    <award id="v-obj" side="both" event="objective" area="obj" vp="2" when="end"/>
+    <level name="Union victory" side="union" min="2"/>
+    <level name="Confederate victory" side="confederate" min="2"/>
+  </victory>
+  <rules>
+  </rules>
+</scenario>
+"""
+
+
+def base():
+    return HEAD + CHARTS + "\n" + MAP + OOB + REST
+
+
+def sub(text, old, new, count=1):
+    if text.count(old) < 1:
+        sys.exit("make-cases.py: no “%s” to replace" % old)
+    return text.replace(old, new, count)
+
+
+def hexsides(text, lines):
+    return sub(text, "    <hexsides>\n", "    <hexsides>\n" + "".join("      %s\n" % l for l in lines))
+
+
+def terrain_row(text, n, row):
+    return sub(text, '<row n="%s">. . . . . .</row>' % n, '<row n="%s">%s</row>' % (n, row))
+
+
+def elevation_row(text, n, row):
+    return sub(text, '<row n="%s">0 0 0 0 0 0</row>' % n, '<row n="%s">%s</row>' % (n, row))
+
+
+def remove_chart(text, chart_id):
+    start = text.index('    <chart id="%s"' % chart_id)
+    end = text.index("    </chart>\n", start) + len("    </chart>\n")
+    return text[:start] + text[end:]
+
+
+CASES = {}
+
+
+def case(name):
+    def register(func):
+        CASES[name] = func
+        return func
+    return register
+
+
+@case("clean")
+def _(t):
+    return t
+
+
+# ---------------------------------------------------------------- charts
+
+@case("charts-missing")
+def _(t):
+    return remove_chart(t, "density")
+
+
+@case("charts-incomplete")
+def _(t):
+    return sub(t, '<row id="3a" name="3 Attacker">C1R2 | C1R2 | R2 |', '<row id="3a" name="3 Attacker">C1R2 | ? | R2 |')
+
+
+@case("charts-unknown-cell")
+def _(t):
+    # light woods is not on the map: play does not need the cell
+    return sub(t, '<row id="infantry-line" name="Infantry (Line)">6 | 2 | 1 | 2 | {1} |',
+               '<row id="infantry-line" name="Infantry (Line)">6 | 2 | 1 | 2 | ? |')
+
+
+@case("charts-invalid-cell")
+def _(t):
+    return sub(t, '<row id="woods" name="Woods">2 | 8 | 4 | 4 | 8</row>',
+               '<row id="woods" name="Woods">2 | many | 4 | 4 | 8</row>')
+
+
+# ---------------------------------------------------------------- map
+
+@case("map-no-terrain")
+def _(t):
+    return terrain_row(t, "05", ". . . . . -")
+
+
+@case("map-crest")
+def _(t):
+    return hexsides(t, ['<hexside hex="0402" dir="n" features="crest"/>'])
+
+
+@case("map-crossing")
+def _(t):
+    return hexsides(t, ['<hexside hex="0402" dir="n" features="ford"/>'])
+
+
+@case("map-road-water")
+def _(t):
+    # the stream runs across the road between 0303 and 0403
+    return hexsides(t, ['<hexside hex="0303" dir="se" features="stream"/>'])
+
+
+@case("map-road-end")
+def _(t):
+    return sub(t, '<line type="road">0103 0203 0303 0403 0503 0603</line>',
+               '<line type="road">0103 0203 0303 0403</line>')
+
+
+@case("map-inside")
+def _(t):
+    return hexsides(t, ['<hexside hex="0404" dir="n" features="redan" inside="0404"/>'])
+
+
+@case("map-area")
+def _(t):
+    return sub(t, '<area id="obj" ', '<area id="town" kind="town" name="Twin Farms">0101 0601</area>\n      <area id="obj" ')
+
+
+# ---------------------------------------------------------------- order of battle
+
+@case("oob-brigade")
+def _(t):
+    t = sub(t, '<side id="union" name="Union" colour="#2c4a8c">\n',
+            '<side id="union" name="Union" colour="#2c4a8c">\n'
+            '      <unit id="u-lost" type="infantry" designation="Lost Bn" strength="2" morale="3" weapon="R"/>\n')
+    return sub(t, '<place unit="u-wagon"', '<place unit="u-lost" hex="0201" formation="line" facing="ne"/>\n    <place unit="u-wagon"')
+
+
+@case("oob-commander")
+def _(t):
+    t = sub(t, '<formation id="u-brig" kind="brigade" name="Union Brigade" commander="u-brig-ldr" bce="4" bce-vp="2">',
+            '<formation id="u-brig" kind="brigade" name="Union Brigade" bce="4" bce-vp="2">')
+    # the leader stays with his old regiment; he now commands nothing
+    return t
+
+
+@case("oob-hierarchy")
+def _(t):
+    # the Confederate brigade leaves its division (17.66)
+    start = t.index('        <formation id="c-brig"')
+    end = t.index('        </formation>\n', start) + len('        </formation>\n')
+    brigade = t[start:end]
+    t = t[:start] + t[end:]
+    brigade = "\n".join(line[2:] for line in brigade.split("\n"))
+    return sub(t, '    </side>\n  </order-of-battle>', brigade.rstrip(" ") + '    </side>\n  </order-of-battle>')
+
+
+@case("oob-hierarchy-nesting")
+def _(t):
+    t = sub(t, '<formation id="c-div" kind="division"', '<formation id="c-div" kind="brigade"')
+    return sub(t, '<formation id="c-brig" kind="brigade"', '<formation id="c-brig" kind="division"')
+
+
+@case("oob-ratings")
+def _(t):
+    return sub(t, 'designation="1 Va Cav" strength="3"', 'designation="1 Va Cav" strength="0"')
+
+
+@case("oob-weapon")
+def _(t):
+    return sub(t, 'designation="1 Va" strength="5" morale="3" weapon="M"', 'designation="1 Va" strength="5" morale="3" weapon="Z"')
+
+
+@case("oob-bce")
+def _(t):
+    return sub(t, 'name="Confederate Brigade" commander="c-brig-ldr" bce="4"',
+               'name="Confederate Brigade" commander="c-brig-ldr" bce="9"')
+
+
+@case("oob-artillery")
+def _(t):
+    return sub(t, 'designation="A Bty" guns="2"', 'designation="A Bty" guns="0"')
+
+
+@case("oob-wagon")
+def _(t):
+    return sub(t, 'small-arms="2" artillery-ammo="2"', 'small-arms="0" artillery-ammo="0"')
+
+
+# ---------------------------------------------------------------- deployment
+
+@case("deploy-stacking")
+def _(t):
+    return sub(t, 'designation="1 Oh" strength="4"', 'designation="1 Oh" strength="13"')
+
+
+@case("deploy-enemy")
+def _(t):
+    t = sub(t, 'side="confederate">0501 ', 'side="confederate">0202 0501 ')
+    return sub(t, '<place unit="c-cav" hex="0502" formation="mounted" facing="nw"/>',
+               '<place unit="c-cav" hex="0202" formation="mounted" facing="ne"/>')
+
+
+@case("deploy-terrain")
+def _(t):
+    return terrain_row(t, "02", ". . . . s .")
+
+
+@case("deploy-facing")
+def _(t):
+    return sub(t, '<place unit="u-bty" hex="0203" formation="unlimbered" facing="ne"/>',
+               '<place unit="u-bty" hex="0203" formation="unlimbered"/>')
+
+
+@case("deploy-formation")
+def _(t):
+    return sub(t, '<place unit="u-bty" hex="0203" formation="unlimbered"', '<place unit="u-bty" hex="0203" formation="column"')
+
+
+@case("deploy-leader")
+def _(t):
+    # alone in 0201, three hexes from the Confederates in 0503
+    return sub(t, '<place unit="u-div-ldr" hex="0202" facing="ne"/>', '<place unit="u-div-ldr" hex="0201" facing="ne"/>')
+
+
+@case("deploy-setup-area")
+def _(t):
+    return sub(t, '<place unit="u-wagon" hex="0104"', '<place unit="u-wagon" hex="0304"')
+
+
+@case("deploy-reinforcement")
+def _(t):
+    return sub(t, '<place unit="u-wagon"', '<place unit="u-inf2" hex="0201" formation="line" facing="ne"/>\n    <place unit="u-wagon"')
+
+
+@case("deploy-entry")
+def _(t):
+    return sub(t, 'entry="0103"', 'entry="0203"')
+
+
+@case("deploy-unplaced")
+def _(t):
+    return sub(t, '<place unit="u-wagon" hex="0104" facing="ne"/>\n', '')
+
+
+# ---------------------------------------------------------------- scenario
+
+@case("scenario-turns")
+def _(t):
+    return sub(t, '<reinforcement id="r1" turn="2"', '<reinforcement id="r1" turn="9"')
+
+
+@case("scenario-objectives")
+def _(t):
+    return sub(t, '<award id="v-obj" side="both" event="objective" area="obj" vp="2" when="end"/>',
+               '<award id="v-obj" side="both" event="objective" area="obj" vp="2" when="end"/>\n'
+               '    <award id="v-nowhere" side="union" event="objective" vp="3" when="end"/>')
+
+
+@case("scenario-sides")
+def _(t):
+    return sub(t, '  </order-of-battle>', '    <side id="british" name="British" colour="#c03030"/>\n  </order-of-battle>')
+
+
+@case("scenario-rules")
+def _(t):
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="night" enabled="yes">\n'
+               '      <param name="turns" value="3 4"/>\n    </exclusive>\n')
+
+
+# ---------------------------------------------------------------- reachability
+
+@case("reach-objective")
+def _(t):
+    # rivers all round the objective hex 0303 (no ford, no bridge); the road runs along the top
+    t = sub(t, '<line type="road">0103 0203 0303 0403 0503 0603</line>', '<line type="road">0101 0201 0301 0401 0501 0601</line>')
+    return hexsides(t, ['<hexside hex="0303" dir="%s" features="river"/>' % d for d in ("n", "ne", "se", "s", "sw", "nw")])
+
+
+@case("reach-entry")
+def _(t):
+    # the entry hex 0105 is hemmed in by rivers
+    t = sub(t, 'entry="0103"', 'entry="0105"')
+    return hexsides(t, ['<hexside hex="0105" dir="n" features="river"/>',
+                        '<hexside hex="0105" dir="ne" features="river"/>',
+                        '<hexside hex="0105" dir="se" features="river"/>'])
+
+
+def main():
+    only = set(sys.argv[1:])
+    for name, func in CASES.items():
+        if only and name not in only:
+            continue
+        folder = os.path.join(HERE, name)
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "scenario.xml"), "w", encoding="utf-8") as f:
+            f.write(func(base()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,403 @@
+/* test-engine-fixture.c: small positions for the engine tests, built in code.
+ *
+ * Not a test program of its own: the test-engine-*.c programs #include it. The charts
+ * are copied from data/charts/demo.xml (the printed J/P values and the demo's
+ * invented cells) so that each test knows every number it relies on; a few rows
+ * are added for the rules' worked examples (HB: 9.45).
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "gbacw-dice.h"
+#include "gbacw-fire.h"
+#include "gbacw-game.h"
+#include "gbacw-los.h"
+#include "gbacw-morale.h"
+#include "gbacw-movement.h"
+#include "gbacw-scenario.h"
+
+typedef struct {
+  GbacwScenario *s;
+} Fixture;
+
+G_GNUC_UNUSED static void
+add_chart (GbacwScenario *s, const char *id, const char *columns, const char *const *rows)
+{
+  GbacwChart *chart = gbacw_chart_new (id, id);
+  g_auto (GStrv) cols = g_strsplit (columns, "|", -1);
+
+  for (guint i = 0; cols[i]; i++)
+    g_ptr_array_add (chart->columns, g_strdup (g_strstrip (cols[i])));
+  for (guint r = 0; rows[r]; r++)
+    {
+      g_auto (GStrv) cells = g_strsplit (rows[r], "|", -1);
+      GbacwChartRow *row = gbacw_chart_add_row (chart, g_strstrip (cells[0]), g_strstrip (cells[0]));
+      g_assert_cmpuint (g_strv_length (cells), ==, chart->columns->len + 1);
+      for (guint k = 1; cells[k]; k++)
+        gbacw_cell_parse (&row->cells[k - 1], g_strstrip (cells[k]));
+    }
+  g_ptr_array_add (s->charts, chart);
+}
+
+G_GNUC_UNUSED static void
+add_hex_terrain (GbacwScenario *s, const char *id, const char *code, int height)
+{
+  GbacwHexTerrain *t = g_new0 (GbacwHexTerrain, 1);
+  t->id = g_strdup (id);
+  t->code = g_strdup (code);
+  t->name = g_strdup (id);
+  t->fill = g_strdup ("#ffffff");
+  t->pattern = g_strdup ("none");
+  t->height = height;
+  g_ptr_array_add (s->catalogue.hex_terrains, t);
+}
+
+G_GNUC_UNUSED static void
+add_hexside_type (GbacwScenario *s, const char *id, const char *style, GbacwSideMode side)
+{
+  GbacwHexsideType *t = g_new0 (GbacwHexsideType, 1);
+  t->id = g_strdup (id);
+  t->name = g_strdup (id);
+  t->style = g_strdup (style);
+  t->side = side;
+  g_ptr_array_add (s->catalogue.hexside_types, t);
+}
+
+G_GNUC_UNUSED static void
+add_line_type (GbacwScenario *s, const char *id)
+{
+  GbacwLineType *t = g_new0 (GbacwLineType, 1);
+  t->id = g_strdup (id);
+  t->name = g_strdup (id);
+  t->colour = g_strdup ("#000000");
+  t->width = 0.1;
+  t->style = g_strdup ("solid");
+  g_ptr_array_add (s->catalogue.line_types, t);
+}
+
+/* Catalogue and charts (demo.xml values; "tall-woods" and "HB" are the tests' own). */
+G_GNUC_UNUSED static void
+fixture_charts (GbacwScenario *s)
+{
+  static const char *const tem[] = {
+    "infantry-line      | 6    | 2    | 1    | 2 | {2} | {2} | +1   | —    | P | +1   | —    | {—}   | —",
+    "infantry-column    | 6    | {2}  | {1}  | 2 | {2} | {2} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}",
+    "cavalry-mounted    | 12   | {2}  | {1}  | {3} | {3} | {2} | {+2} | {+1} | P | {+1} | —  | {1/2} | {1}",
+    "cavalry-dismounted | {6}  | {2}  | {1}  | {2} | {2} | {2} | {+1} | {—}  | P | {+1} | {—} | {—}  | {—}",
+    "artillery-limbered | {8}  | {2}  | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —  | {1/2} | {1}",
+    "artillery-unlimbered | {0} | {2} | {P}  | {P} | {P} | {P} | {P}  | {P}  | P | {P}  | —    | {P}   | {P}",
+    "wagon              | {8}  | —    | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —    | {1/2} | {1}",
+    "leader             | {12} | —    | {1}  | {2} | {2} | {1} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}",
+    NULL
+  };
+  static const char *const tec[] = {
+    "clear      | yes   | no    | —     | —",
+    "woods      | no    | yes   | 1L    | —",
+    "tall-woods | no    | yes   | 1L    | —",
+    "town       | no    | yes   | 1L    | -1 SP",
+    "crest      | {yes} | {no}  | 1L    | -1 SP",
+    "river      | {no}  | {no}  | {—}   | {—}",
+    "stream     | no    | no    | —     | -1 SP",
+    "bridge     | {no}  | {no}  | {—}   | -2 SP",
+    "road       | other | other | other | other",
+    NULL
+  };
+  static const char *const stacking[] = {
+    "clear      | 3   | 12   | 6   | 4   | 12",
+    "woods      | 2   | 8    | 4   | 4   | 8",
+    "tall-woods | 2   | 8    | 4   | 4   | 8",
+    "town       | 2   | 8    | 4   | 4   | 8",
+    "column     | {1} | {12} | {0} | {0} | {12}",
+    NULL
+  };
+  static const char *const range[] = {
+    "R  | {3}  | 2    | {1}   | {1/2} | {—}   | {—}   | {—}   | {—}",
+    "M  | {2}  | {2}  | {1/2} | {—}   | {—}   | {—}   | {—}   | {—}",
+    "C  | {2}  | {1}  | {1/2} | {—}   | {—}   | {—}   | {—}   | {—}",
+    "L  | 6    | 4    | 1     | 1/2   | 1/2   | 1/2   | —     | [—]",
+    "HA | 6    | 6    | 1     | 1     | 1/2   | 1/2   | —     | [—]",
+    "HB | {16} | 10   | {2}   | {1}   | {1}   | {1}   | 1/2   | {1/2}",
+    "PA | {18} | {2}  | {1}   | {1}   | {1}   | {1}   | {1/2} | {1/2}",
+    NULL
+  };
+  static const char *const density[] = { "1-2 | 1L", "3-6 | 0", "7-9 | 1R", "10+ | 2R", NULL };
+  static const char *const crt[] = {
+    "grapeshot  | 0-3 | 4-8 | 9-11 | 12-15 | 16-21 | 22-28 | 29-35 | 36-43 | 44-52 | 53-62 | 63+",
+    "small-arms | 0   | 1-3 | 4-6  | 7-10  | 11-14 | 15-20 | 21-27 | 28-34 | 35-42 | 43-50 | 51+",
+    "1 | — | —   | —   | —   | P   | R   | P/R | 1  | 1  | 1  | 1*",
+    "2 | — | —   | —   | P   | R   | P/R | 1   | 1  | 1  | 1* | 2*",
+    "3 | — | —   | P   | R   | P/R | 1   | 1   | 1  | 1* | 2* | 2*",
+    "4 | — | P   | R   | P/R | 1   | 1   | 1   | 1* | 2* | 2* | 2*",
+    "5 | — | P/R | P/R | 1   | 1   | 1   | 1*  | 2* | 2* | 2* | 3*",
+    "6 | P/R | 1 | 1   | 1*  | 1*  | 1*  | 2*  | 2* | 2* | 3* | 3*",
+    NULL
+  };
+  static const char *const elephant[] = {
+    "2 | 4", "3 | 3", "4 | 1", "5 | 4", "6 | 2", "7 | 3", "8 | 1", "9 | 3", "10 | 2", "11 | 5", "12 | 4", NULL
+  };
+  static const char *const leader[] = {
+    "melee-k    | 6 | 2,12 | —",
+    "small-arms | 5 | 2,12 | —",
+    "artillery  | 3 | 2    | —",
+    "melee-c    | — | —    | 2-4",
+    "melee-rpls | 2 | 12   | —",
+    NULL
+  };
+
+  add_hex_terrain (s, "clear", ".", 0);
+  add_hex_terrain (s, "woods", "w", 20);
+  add_hex_terrain (s, "tall-woods", "tw", 21);
+  add_hex_terrain (s, "town", "t", 20);
+  add_hexside_type (s, "crest", "crest", GBACW_SIDE_MODE_ELEVATION);
+  add_hexside_type (s, "river", "river", GBACW_SIDE_MODE_NONE);
+  add_hexside_type (s, "stream", "stream", GBACW_SIDE_MODE_NONE);
+  add_hexside_type (s, "bridge", "bridge", GBACW_SIDE_MODE_NONE);
+  ((GbacwHexsideType *) g_ptr_array_index (s->catalogue.hexside_types, 3))->requires = g_strsplit ("river stream", " ", -1);
+  add_line_type (s, "road");
+
+  add_chart (s, "terrain-movement",
+             "ma | chg | clear | woods | tall-woods | town | crest.up | crest.down | river | stream | bridge | road | trail",
+             tem);
+  add_chart (s, "terrain-combat", "charge | blocks-los | fire-shift | melee", tec);
+  add_chart (s, "stacking", "units | sp | sections | fire-per-hexside | melee-max", stacking);
+  add_chart (s, "range-effects", "max | 1 | 2 | 3 | 4-5 | 6-9 | 10-15 | 16+", range);
+  add_chart (s, "density", "shift", density);
+  add_chart (s, "fire-crt", "1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11", crt);
+  add_chart (s, "seeing-the-elephant", "morale", elephant);
+  add_chart (s, "leader-casualty", "wounded | killed | captured", leader);
+  /* the range chart's row names say which weapons mounted cavalry may fire (6.14) */
+  {
+    GbacwChart *chart = gbacw_scenario_find_chart (s, "range-effects");
+    GbacwChartRow *row = g_ptr_array_index (chart->rows, gbacw_chart_find_row (chart, "C"));
+    g_free (row->name);
+    row->name = g_strdup ("C (Carbine)");
+  }
+}
+
+G_GNUC_UNUSED static Fixture *
+fixture_new (int columns, int rows)
+{
+  Fixture *f = g_new0 (Fixture, 1);
+  GbacwHexGrid grid;
+  int n;
+
+  gbacw_hex_grid_init_default (&grid, columns, rows);
+  f->s = gbacw_scenario_new (&grid);
+  fixture_charts (f->s);
+  n = gbacw_hex_grid_n_hexes (&grid);
+  for (int i = 0; i < n; i++)
+    f->s->map->terrain[i] = 1;   /* clear */
+  for (int level = 0; level <= 4; level++)
+    {
+      int feet = level * 20;
+      g_array_append_val (f->s->map->levels, feet);
+    }
+  g_ptr_array_add (f->s->oob.sides, gbacw_side_new ("union", "Union"));
+  g_ptr_array_add (f->s->oob.sides, gbacw_side_new ("confederate", "Confederate"));
+  f->s->turns.first = 1;
+  f->s->turns.last = 4;
+  f->s->turns.first_player = g_strdup ("union");
+  for (int t = 1; t <= 4; t++)
+    {
+      GbacwTurn *turn = g_new0 (GbacwTurn, 1);
+      turn->n = t;
+      g_ptr_array_add (f->s->turns.turns, turn);
+    }
+  return f;
+}
+
+G_GNUC_UNUSED static void
+fixture_free (Fixture *f)
+{
+  gbacw_scenario_free (f->s);
+  g_free (f);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Fixture, fixture_free)
+
+G_GNUC_UNUSED static int
+hex_of (const GbacwScenario *s, const char *label)
+{
+  GbacwHex hex;
+  g_autoptr (GError) error = NULL;
+  if (!gbacw_hex_grid_parse_label (&s->map->grid, label, &hex, &error))
+    g_error ("%s", error->message);
+  return gbacw_hex_grid_index (&s->map->grid, hex);
+}
+
+/* "clear", "woods", …: replaces the hex's terrain; "+woods" adds. */
+G_GNUC_UNUSED static void
+set_terrain (Fixture *f, const char *label, const char *terrain)
+{
+  gboolean add = terrain[0] == '+';
+  int t = gbacw_catalogue_find_hex_terrain (&f->s->catalogue, add ? terrain + 1 : terrain);
+  int hex = hex_of (f->s, label);
+  g_assert_cmpint (t, >=, 0);
+  f->s->map->terrain[hex] = (add ? f->s->map->terrain[hex] : 0) | (G_GUINT64_CONSTANT (1) << t);
+}
+
+G_GNUC_UNUSED static void
+set_level (Fixture *f, const char *label, int level)
+{
+  f->s->map->elevation[hex_of (f->s, label)] = (gint16) level;
+}
+
+G_GNUC_UNUSED static int
+direction_of (const GbacwScenario *s, const char *name)
+{
+  int d = gbacw_hex_direction_parse (s->map->grid.orientation, name);
+  g_assert_cmpint (d, >=, 0);
+  return d;
+}
+
+G_GNUC_UNUSED static void
+add_hexside (Fixture *f, const char *label, const char *dir, const char *type)
+{
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  int t = gbacw_catalogue_find_hexside_type (&f->s->catalogue, type);
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, label)), direction_of (f->s, dir));
+  g_assert_cmpint (t, >=, 0);
+  f->s->map->hexside_features[id] |= 1u << t;
+}
+
+G_GNUC_UNUSED static void
+add_road (Fixture *f, const char *from, const char *dir)
+{
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, from)), direction_of (f->s, dir));
+  f->s->map->hexside_lines[id] |= 1u << gbacw_catalogue_find_line_type (&f->s->catalogue, "road");
+}
+
+/* A combat unit or leader deployed in hex (in the order added: top first). */
+G_GNUC_UNUSED static GbacwPlacement *
+add_unit (Fixture *f, const char *id, const char *side, GbacwUnitType type, int strength, int morale,
+          const char *weapon, const char *hex, GbacwFormationState formation, const char *facing)
+{
+  GbacwUnit *u = gbacw_unit_new (id, side, type);
+  GbacwPlacement *p = gbacw_placement_new (id, hex_of (f->s, hex));
+
+  u->designation = g_strdup (id);
+  u->morale = morale;
+  u->weapon = g_strdup (weapon);
+  if (type == GBACW_UNIT_ARTILLERY)
+    {
+      u->guns = strength;
+      u->crew = GBACW_CREW_FULL;
+      u->rounds = 12;
+    }
+  else if (type == GBACW_UNIT_WAGON)
+    u->crew_strength = strength;
+  else if (type != GBACW_UNIT_LEADER)
+    u->strength = strength;
+  g_ptr_array_add (f->s->oob.units, u);
+  gbacw_oob_reindex (&f->s->oob);
+  p->formation = formation;
+  p->facing = facing ? direction_of (f->s, facing) : 0;
+  g_ptr_array_add (f->s->deployment, p);
+  return p;
+}
+
+#define INF(f, id, side, sp, morale, hex, facing) \
+  add_unit ((f), (id), (side), GBACW_UNIT_INFANTRY, (sp), (morale), "R", (hex), GBACW_FORMATION_STATE_LINE, (facing))
+#define LEADER(f, id, side, hex) \
+  add_unit ((f), (id), (side), GBACW_UNIT_LEADER, 0, GBACW_UNSET, NULL, (hex), GBACW_FORMATION_STATE_UNSET, NULL)
+
+G_GNUC_UNUSED static GbacwGame *
+start_game (Fixture *f)
+{
+  g_autoptr (GError) error = NULL;
+  GbacwGame *game = gbacw_game_new (f->s, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return game;
+}
+
+G_GNUC_UNUSED static int
+unit_index (GbacwGame *game, const char *id)
+{
+  GbacwGameUnit *u = gbacw_game_find_unit (game, id);
+  g_assert_nonnull (u);
+  return u->index;
+}
+
+G_GNUC_UNUSED static GbacwGameUnit *
+unit_of (GbacwGame *game, const char *id)
+{
+  return gbacw_game_unit (game, unit_index (game, id));
+}
+
+G_GNUC_UNUSED static void
+end_phase (GbacwGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwAction) a = gbacw_action_new_end_phase ();
+  g_assert_true (gbacw_game_apply_action (game, a, &error));
+  g_assert_no_error (error);
+}
+
+G_GNUC_UNUSED static void
+goto_phase (GbacwGame *game, GbacwPhase phase, int phasing_side)
+{
+  for (int guard = 0; guard < 100 && !(game->phase == phase && game->phasing_side == phasing_side); guard++)
+    end_phase (game);
+  g_assert_cmpint (game->phase, ==, phase);
+  g_assert_cmpint (game->phasing_side, ==, phasing_side);
+}
+
+/* Applies the action; expect_case NULL: it must succeed; else it must be refused
+ * with a message starting "[expect_case]". */
+G_GNUC_UNUSED static void
+apply_expect (GbacwGame *game, GbacwAction *action, const char *expect_case)
+{
+  g_autoptr (GbacwAction) owned = action;
+  g_autoptr (GError) error = NULL;
+  gboolean ok = gbacw_game_apply_action (game, action, &error);
+
+  if (expect_case == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_true (ok);
+    }
+  else
+    {
+      g_autofree char *prefix = g_strdup_printf ("[%s]", expect_case);
+      g_assert_false (ok);
+      g_assert_nonnull (error);
+      if (!g_str_has_prefix (error->message, prefix))
+        g_error ("expected %s, got: %s", prefix, error->message);
+    }
+}
+
+G_GNUC_UNUSED static GbacwAction *
+move_action (GbacwGame *game, const char *unit, const char *path)
+{
+  g_auto (GStrv) labels = g_strsplit (path, " ", -1);
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  int u = unit_index (game, unit);
+
+  for (guint i = 0; labels[i]; i++)
+    {
+      int h = hex_of (game->scenario, labels[i]);
+      g_array_append_val (hexes, h);
+    }
+  return gbacw_action_new_move (&u, 1, (int *) hexes->data, hexes->len, -1);
+}
+
+G_GNUC_UNUSED static GbacwAction *
+fire1 (GbacwGame *game, const char *target, const char *unit, double strength)
+{
+  GbacwFirer firer = { unit_index (game, unit), strength, -1 };
+  return gbacw_action_new_fire (hex_of (game->scenario, target), &firer, 1);
+}
+
+G_GNUC_UNUSED static gboolean
+log_has (const GbacwGame *game, const char *rule_case, const char *text)
+{
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if ((rule_case == NULL || g_strcmp0 (e->rule_case, rule_case) == 0) && (text == NULL || strstr (e->text, text)))
+        return TRUE;
+    }
+  return FALSE;
+}

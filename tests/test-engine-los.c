@@ -1,0 +1,255 @@
+/* test-engine-los.c: line of sight (9.7-9.73) on small built maps. */
+#include "test-engine-fixture.c"
+
+#include "gbacw-generate.h"
+
+static gboolean
+los (Fixture *f, const char *from, const char *to, GbacwLosResult *r)
+{
+  g_autoptr (GbacwLos) l = gbacw_los_new (f->s);
+  for (guint i = 0; i < f->s->deployment->len; i++)
+    {
+      const GbacwPlacement *p = g_ptr_array_index (f->s->deployment, i);
+      gbacw_los_set_unit_height (l, p->hex, GBACW_LOS_MAN_HEIGHT);
+    }
+  return gbacw_los_check (l, hex_of (f->s, from), hex_of (f->s, to), GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, r);
+}
+
+static void
+test_adjacent (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  GbacwLosResult r;
+
+  /* 9.24: both hexes in woods, the firer low and the target high */
+  set_terrain (f, "0202", "woods");
+  set_terrain (f, "0203", "woods");
+  set_level (f, "0203", 3);
+  g_assert_true (los (f, "0202", "0203", &r));
+  g_assert_true (r.adjacent);
+  g_assert_cmpint (r.D, ==, 1);
+}
+
+static void
+test_woods_block (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  GbacwLosResult r;
+
+  g_assert_true (los (f, "0101", "0105", NULL));
+  set_terrain (f, "0103", "woods");
+  g_assert_false (los (f, "0101", "0105", &r));
+  g_assert_cmpint (r.kind, ==, GBACW_LOS_OBSTACLE_HEX);
+  g_assert_cmpint (r.hex, ==, hex_of (f->s, "0103"));
+  /* 9.73 numbers: both positions 5 ft (a man, 9.72); woods 20 ft */
+  g_assert_cmpint (r.H, ==, 0);
+  g_assert_cmpint (r.D, ==, 4);
+  g_assert_cmpint (r.hp, ==, 15);
+  g_assert_cmpfloat (r.dp, ==, 2.0);
+}
+
+static void
+test_firer_and_target_hexes (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+
+  /* 9.7: clear out of the firer's blocking hex and into the target's */
+  set_terrain (f, "0101", "woods");
+  set_terrain (f, "0105", "woods");
+  g_assert_true (los (f, "0101", "0105", NULL));
+  g_assert_true (los (f, "0105", "0101", NULL));
+}
+
+static void
+test_units_block (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  GbacwLosResult r;
+
+  /* 9.71: a unit is blocking terrain, 5 ft above its level (9.72): on a 20-ft rise
+   * between two men on level 0 it blocks; the bare rise does not */
+  set_level (f, "0103", 1);
+  g_assert_true (los (f, "0101", "0105", NULL));
+  INF (f, "u-1", "union", 3, 3, "0103", "n");
+  g_assert_false (los (f, "0101", "0105", &r));
+  g_assert_true (r.obstacle_is_unit);
+  g_assert_cmpint (r.hp, ==, 20);
+}
+
+static void
+test_heights (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  GbacwLosResult r;
+
+  /* firer on level 2 (40 + 5 ft), target on level 0 (5 ft): H = 40, D = 6 */
+  set_level (f, "0101", 2);
+  set_terrain (f, "0105", "woods");   /* dp 2: (15 - 5)/2 = 5 <= 40/6 */
+  g_assert_true (los (f, "0101", "0107", &r));
+  g_assert_cmpint (r.H, ==, 40);
+  g_assert_cmpint (r.D, ==, 6);
+  set_terrain (f, "0106", "woods");   /* dp 1: (15 - 5)/1 = 10 > 40/6 */
+  g_assert_false (los (f, "0101", "0107", &r));
+  g_assert_cmpint (r.hex, ==, hex_of (f->s, "0106"));
+  g_assert_cmpfloat (r.dp, ==, 1.0);
+}
+
+static void
+test_equality_is_clear (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  GbacwLosResult r;
+
+  /* H/D = 20/4 = 5; woods 2 hexes from the lower end: (20 - 5 - 5)/2 = 5: equal, clear */
+  set_level (f, "0101", 1);
+  set_terrain (f, "0103", "woods");
+  g_assert_true (los (f, "0101", "0105", &r));
+  /* a foot taller: (21 - 5 - 5)/2 = 5.5 > 5 */
+  set_terrain (f, "0103", "tall-woods");
+  g_assert_false (los (f, "0101", "0105", &r));
+  g_assert_cmpint (r.hp, ==, 16);
+}
+
+static void
+test_crest_hexside (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  GbacwLosResult r;
+
+  /* a ridge: 0104 on level 1 with crests on both sides */
+  set_level (f, "0104", 1);
+  g_assert_true (los (f, "0101", "0107", NULL));   /* no crest hexsides: the ground alone does not block */
+  add_hexside (f, "0104", "n", "crest");
+  add_hexside (f, "0104", "s", "crest");
+  g_assert_false (los (f, "0101", "0107", &r));
+  g_assert_cmpint (r.kind, ==, GBACW_LOS_OBSTACLE_HEXSIDE);
+  g_assert_cmpint (r.hp, ==, 15);
+  g_assert_cmpfloat (r.dp, ==, 2.5);   /* half-way between hexes 2 and 3 from the firer */
+}
+
+static void
+test_hexside_common_with_target (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  GbacwLosResult r;
+
+  set_level (f, "0104", 1);
+  add_hexside (f, "0104", "n", "crest");
+  add_hexside (f, "0104", "s", "crest");
+  /* 9.7: a hexside common with the target's (or firer's) hex does not block */
+  g_assert_true (los (f, "0101", "0104", &r));
+  g_assert_cmpint (r.H, ==, 20);
+  g_assert_cmpint (r.D, ==, 3);
+  g_assert_true (los (f, "0104", "0107", NULL));
+}
+
+static gboolean
+line_runs_along (Fixture *f, const char *from, const char *to)
+{
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (GbacwLineStep));
+  gbacw_hex_grid_line (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, from)), gbacw_hex_grid_hex_at (grid, hex_of (f->s, to)),
+                       steps);
+  for (guint i = 0; i < steps->len; i++)
+    if (g_array_index (steps, GbacwLineStep, i).along_hexside)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_along_hexside (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  GbacwLosResult r;
+
+  /* 0102 -> 0302 runs along the hexside between 0201 and 0202 */
+  g_assert_true (line_runs_along (f, "0102", "0302"));
+  set_terrain (f, "0201", "woods");
+
+  /* P (the baseline, adjacent-only): one blocking hex blocks */
+  g_assert_false (los (f, "0102", "0302", &r));
+  g_assert_cmpint (r.kind, ==, GBACW_LOS_OBSTACLE_ALONG);
+
+  /* J, C 9.7 (both-block): blocked only if both hexes are blocking terrain */
+  g_ptr_array_add (f->s->options, gbacw_param_new ("los-along-hexside", "both-block"));
+  g_assert_true (los (f, "0102", "0302", NULL));
+  set_terrain (f, "0202", "woods");
+  g_assert_false (los (f, "0102", "0302", &r));
+  g_assert_cmpint (r.kind, ==, GBACW_LOS_OBSTACLE_ALONG);
+}
+
+static void
+test_game_los_uses_unit_heights (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwLosResult r;
+
+  /* 9.72: mounted cavalry stands 10 ft; in the game the units' own heights count */
+  set_level (f, "0103", 1);
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_CAVALRY, 3, 3, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-1", "union", 3, 3, "0105", "n");
+  game = start_game (f);
+  g_assert_true (gbacw_fire_los (game, hex_of (f->s, "0101"), hex_of (f->s, "0105"), &r));
+  g_assert_cmpint (r.from_height, ==, 10);
+  g_assert_cmpint (r.to_height, ==, 5);
+}
+
+/* gbacw_los_visible_from () gives the answers of gbacw_los_check () for every hex. */
+static void
+check_visible_matches (GbacwLos *l, const GbacwScenario *s, int from)
+{
+  int n = gbacw_hex_grid_n_hexes (&s->map->grid);
+  g_autofree guint8 *visible = g_new (guint8, n);
+  guint count = gbacw_los_visible_from (l, from, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, visible);
+  guint expected = 0;
+
+  for (int t = 0; t < n; t++)
+    {
+      gboolean clear = gbacw_los_check (l, from, t, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, NULL);
+      if (clear != visible[t])
+        g_error ("visible_from %d -> %d: %d, check: %d", from, t, visible[t], clear);
+      expected += clear;
+    }
+  g_assert_cmpuint (count, ==, expected);
+}
+
+static void
+test_visible_from_matches_check (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) s = gbacw_generate_scenario (f->s, 70, 70, 600, 7, &error);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+
+  g_assert_no_error (error);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      g_autoptr (GbacwLos) l = NULL;
+      if (pass == 1)
+        g_ptr_array_add (s->options, gbacw_param_new ("los-along-hexside", "both-block"));
+      l = gbacw_los_new (s);
+      for (guint i = 0; i < s->deployment->len; i++)
+        gbacw_los_set_unit_height (l, ((GbacwPlacement *) g_ptr_array_index (s->deployment, i))->hex, GBACW_LOS_MAN_HEIGHT);
+      for (int k = 0; k < 6; k++)
+        check_visible_matches (l, s, g_rand_int_range (rand, 0, 70 * 70));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/los/9.24-adjacent-always-clear", test_adjacent);
+  g_test_add_func ("/engine/los/9.7-woods-block", test_woods_block);
+  g_test_add_func ("/engine/los/9.7-out-of-firer-and-into-target-hex", test_firer_and_target_hexes);
+  g_test_add_func ("/engine/los/9.71-units-block", test_units_block);
+  g_test_add_func ("/engine/los/9.72-heights", test_heights);
+  g_test_add_func ("/engine/los/9.73-equality-is-clear", test_equality_is_clear);
+  g_test_add_func ("/engine/los/9.73-crest-hexside", test_crest_hexside);
+  g_test_add_func ("/engine/los/9.7-hexside-common-with-target", test_hexside_common_with_target);
+  g_test_add_func ("/engine/los/9.7-along-hexside-option", test_along_hexside);
+  g_test_add_func ("/engine/los/9.72-unit-heights-in-game", test_game_los_uses_unit_heights);
+  g_test_add_func ("/engine/los/visible-from-matches-check", test_visible_from_matches_check);
+  return g_test_run ();
+}

@@ -1,0 +1,453 @@
+/* test-engine-movement.c: movement, formations, facing and stacking (5.0-8.1, 10.1). */
+#include "test-engine-fixture.c"
+
+static GbacwGame *
+movement_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  return game;
+}
+
+static void
+test_5_11_allowance (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 12);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "u-2", "union", 3, 3, "0301", "s");
+  game = movement_game (f);
+  /* Line infantry: MA 6, clear 1 */
+  apply_expect (game, move_action (game, "u-1", "0102 0103 0104 0105 0106 0107"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 12);
+  apply_expect (game, move_action (game, "u-1", "0108"), "5.11");
+  apply_expect (game, move_action (game, "u-2", "0302 0303 0304 0305 0306 0307 0308"), "5.11");
+  g_assert_cmpint (unit_of (game, "u-2")->hex, ==, hex_of (f->s, "0301"));
+}
+
+static void
+test_5_12_enemy_hex (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0103", "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0102 0103"), "5.12");
+  /* a move is checked whole: nothing happened */
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0101"));
+}
+
+static void
+test_5_15_most_expensive_terrain (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  set_terrain (f, "0102", "clear");
+  set_terrain (f, "0102", "+woods");
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0102"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 4);   /* woods 2, not clear 1 */
+}
+
+static void
+test_hexside_cumulative (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  /* the J chart's worked example: Line infantry into woods across a stream = 2 + 1 */
+  set_terrain (f, "0102", "woods");
+  add_hexside (f, "0101", "s", "stream");
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0102"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 6);
+}
+
+static void
+test_6_12_roads_only_in_column (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 16);
+  g_autoptr (GbacwGame) game = NULL;
+
+  for (int row = 1; row < 15; row++)
+    {
+      g_autofree char *label = g_strdup_printf ("01%02d", row);
+      add_road (f, label, "s");
+    }
+  INF (f, "u-line", "union", 3, 3, "0101", "s");
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 3, 3, "R", "0102", GBACW_FORMATION_STATE_COLUMN, "s");
+  game = movement_game (f);
+  /* 6.11: the column pays 1/2 a hex on the road: 12 hexes with 6 MP */
+  apply_expect (game, move_action (game, "u-col", "0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 0114"), NULL);
+  g_assert_cmpint (unit_of (game, "u-col")->mp_spent, ==, 12);
+  /* 6.12: a Line pays the clear terrain, 1 a hex */
+  apply_expect (game, move_action (game, "u-line", "0102 0103 0104"), NULL);
+  g_assert_cmpint (unit_of (game, "u-line")->mp_spent, ==, 6);
+}
+
+static void
+test_6_11_friendly_road_hex (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  for (int row = 1; row < 7; row++)
+    {
+      g_autofree char *label = g_strdup_printf ("01%02d", row);
+      add_road (f, label, "s");
+    }
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0101", GBACW_FORMATION_STATE_LIMBERED, "s");
+  add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0301", GBACW_FORMATION_STATE_LIMBERED, "s");
+  INF (f, "u-inf", "union", 3, 3, "0103", "s");
+  game = movement_game (f);
+  /* road 1/2 + the friendly-occupied road hex at its clear cost 1 + road 1/2 */
+  apply_expect (game, move_action (game, "u-bat", "0102 0103 0104"), NULL);
+  g_assert_cmpint (unit_of (game, "u-bat")->mp_spent, ==, 4);
+}
+
+static void
+test_5_2_routed (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  p = INF (f, "u-1", "union", 3, 3, "0102", "s");
+  p->status = GBACW_STATUS_ROUTED;
+  p = INF (f, "u-2", "union", 3, 3, "0106", "s");
+  p->status = GBACW_STATUS_ROUTED;
+  p = INF (f, "u-3", "union", 3, 3, "0104", "s");
+  p->status = GBACW_STATUS_ROUTED;
+  INF (f, "c-1", "confederate", 3, 3, "0107", "n");
+  set_terrain (f, "0101", "woods");
+  game = movement_game (f);
+  /* one hex whatever the terrain, and no more */
+  apply_expect (game, move_action (game, "u-1", "0101"), NULL);
+  apply_expect (game, move_action (game, "u-1", "0102"), "5.2");
+  /* not into an enemy ZOC (0107 faces north: 0106 and 0206) */
+  apply_expect (game, move_action (game, "u-3", "0105 0106"), "5.2");
+  apply_expect (game, move_action (game, "u-3", "0105"), NULL);
+  /* out of one only to a hex not adjacent to an enemy unit */
+  apply_expect (game, move_action (game, "u-2", "0206"), "5.2");
+  apply_expect (game, move_action (game, "u-2", "0205"), NULL);
+}
+
+static void
+test_8_16_column (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 3, 3, "R", "0101", GBACW_FORMATION_STATE_COLUMN, "s");
+  INF (f, "u-2", "union", 3, 3, "0102", "s");
+  LEADER (f, "u-ldr", "union", "0201");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-col", "0102"), "8.16");
+  /* a leader is not a combat unit (8.14) */
+  apply_expect (game, move_action (game, "u-col", "0201"), NULL);
+}
+
+static void
+test_8_17_mounted_cavalry (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 3, 3, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-inf", "union", 3, 3, "0102", "s");
+  add_unit (f, "u-cav2", "union", GBACW_UNIT_CAVALRY, 3, 3, "C", "0201", GBACW_FORMATION_STATE_MOUNTED, "s");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-cav", "0102"), "8.17");
+  apply_expect (game, move_action (game, "u-cav", "0201"), NULL);
+}
+
+static void
+test_10_1_withdrawal_pending (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwPending *p;
+
+  INF (f, "u-1", "union", 3, 3, "0105", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0107", "n");
+  game = movement_game (f);
+  /* 5.14: entering an enemy ZOC is free */
+  apply_expect (game, move_action (game, "u-1", "0106"), NULL);
+  g_assert_cmpuint (game->pending->len, ==, 0);
+  /* leaving it draws withdrawal fire */
+  apply_expect (game, move_action (game, "u-1", "0205"), NULL);
+  g_assert_cmpuint (game->pending->len, ==, 1);
+  p = &g_array_index (game->pending, GbacwPending, 0);
+  g_assert_cmpint (p->kind, ==, GBACW_PENDING_WITHDRAWAL_FIRE);
+  g_assert_cmpint (p->side, ==, 1);
+  g_assert_cmpint (p->hex, ==, hex_of (f->s, "0106"));
+  g_assert_true (log_has (game, "10.1", NULL));
+}
+
+static void
+test_6_22_formation_change_cost (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  int u1, u2;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "u-2", "union", 3, 3, "0301", "s");
+  game = movement_game (f);
+  u1 = unit_index (game, "u-1");
+  u2 = unit_index (game, "u-2");
+  apply_expect (game, gbacw_action_new_change_formation (&u1, 1, GBACW_FORMATION_STATE_COLUMN), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 4);   /* chg 2 */
+  /* then it moves as a column with what is left: 4 MP */
+  apply_expect (game, move_action (game, "u-1", "0102 0103 0104 0105"), NULL);
+  apply_expect (game, move_action (game, "u-2", "0302 0303 0304 0305 0306"), NULL);
+  apply_expect (game, gbacw_action_new_change_formation (&u2, 1, GBACW_FORMATION_STATE_COLUMN), "6.22");
+  /* 6.0: infantry has no mounted formation */
+  apply_expect (game, gbacw_action_new_change_formation (&u2, 1, GBACW_FORMATION_STATE_MOUNTED), "6.0");
+}
+
+static void
+test_6_22_cavalry_at_end (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  int cav;
+
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 3, 3, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+  game = movement_game (f);
+  cav = unit_index (game, "u-cav");
+  apply_expect (game, move_action (game, "u-cav", "0102 0103"), NULL);
+  apply_expect (game, gbacw_action_new_change_formation (&cav, 1, GBACW_FORMATION_STATE_DISMOUNTED), NULL);
+  /* dismounting ends its movement */
+  apply_expect (game, move_action (game, "u-cav", "0104"), "6.22");
+}
+
+static void
+test_6_21_out_of_command (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  int u;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  game = movement_game (f);
+  u = unit_index (game, "u-1");
+  unit_of (game, "u-1")->out_of_command = TRUE;   /* as the Initial Command Phase found it (17.11) */
+  apply_expect (game, gbacw_action_new_change_formation (&u, 1, GBACW_FORMATION_STATE_COLUMN), "6.21");
+  apply_expect (game, move_action (game, "u-1", "0102 0103"), "5.2");
+  apply_expect (game, move_action (game, "u-1", "0102"), NULL);
+}
+
+static void
+test_6_13_unlimbered (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  int bat;
+
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0101", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-bat", "0102"), "6.13");
+  bat = unit_index (game, "u-bat");
+  /* limbering costs its chg (2) out of the limbered allowance (8): 6 MP are left */
+  apply_expect (game, gbacw_action_new_change_formation (&bat, 1, GBACW_FORMATION_STATE_LIMBERED), NULL);
+  apply_expect (game, move_action (game, "u-bat", "0102 0103 0104 0105 0106 0107"), NULL);
+  apply_expect (game, move_action (game, "u-bat", "0108"), "5.11");
+}
+
+static void
+test_7_facing (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "n");
+  INF (f, "u-2", "union", 3, 3, "0105", "n");
+  INF (f, "u-3", "union", 3, 3, "0107", "nw");
+  game = movement_game (f);
+  /* 7.11: a unit faces the hex it enters */
+  apply_expect (game, move_action (game, "u-1", "0102"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->facing, ==, direction_of (f->s, "s"));
+  /* 7.0: entering an occupied hex it takes the facing of the units there */
+  apply_expect (game, move_action (game, "u-2", "0106 0107"), NULL);
+  g_assert_cmpint (unit_of (game, "u-2")->facing, ==, direction_of (f->s, "nw"));
+  /* 7.12: free facing changes for the whole hex */
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0107"), direction_of (f->s, "se")), NULL);
+  g_assert_cmpint (unit_of (game, "u-2")->facing, ==, direction_of (f->s, "se"));
+  g_assert_cmpint (unit_of (game, "u-3")->facing, ==, direction_of (f->s, "se"));
+  /* 7.13: only in the Movement Phase */
+  end_phase (game);
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0107"), direction_of (f->s, "n")), "7.13");
+}
+
+static void
+test_8_1_stacking_at_end (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 2, 3, "0105", "s");
+  INF (f, "u-2", "union", 2, 3, "0105", "s");
+  INF (f, "u-3", "union", 2, 3, "0105", "s");
+  INF (f, "u-4", "union", 2, 3, "0101", "s");
+  game = movement_game (f);
+  /* moving through a full hex is allowed (8.0) */
+  apply_expect (game, move_action (game, "u-4", "0102 0103 0104 0105 0106"), NULL);
+  apply_expect (game, move_action (game, "u-4", "0105"), NULL);
+  /* ending with four units where the chart allows three is not */
+  apply_expect (game, gbacw_action_new_end_phase (), "8.11");
+  apply_expect (game, move_action (game, "u-4", "0106"), "5.11");
+  {
+    int u = unit_index (game, "u-1");
+    int path = hex_of (f->s, "0205");
+    apply_expect (game, gbacw_action_new_move (&u, 1, &path, 1, -1), NULL);
+  }
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+}
+
+static void
+test_8_12_stacking_points (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+
+  /* woods: 2 units, 8 SP */
+  set_terrain (f, "0102", "woods");
+  INF (f, "u-1", "union", 5, 3, "0102", "s");
+  INF (f, "u-2", "union", 4, 3, "0101", "s");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-2", "0102"), NULL);
+  apply_expect (game, gbacw_action_new_end_phase (), "8.12");
+}
+
+static void
+test_9_84_pinned (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  p = INF (f, "u-1", "union", 3, 3, "0101", "s");
+  p->status = GBACW_STATUS_PINNED;
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0102"), "9.84");
+  /* 9.84: pinned units may change facing */
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0101"), direction_of (f->s, "n")), NULL);
+}
+
+static void
+test_17_75_lone_leader_captured (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  LEADER (f, "c-ldr", "confederate", "0102");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0102"), NULL);
+  g_assert_cmpint (unit_of (game, "c-ldr")->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_true (log_has (game, "17.75", NULL));
+}
+
+static void
+test_17_52_leader_alone (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 12);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  LEADER (f, "u-ldr", "union", "0101");
+  INF (f, "c-1", "confederate", 3, 3, "0107", "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-ldr", "0102 0103"), NULL);
+  /* four hexes from the enemy: it must end with a combat unit */
+  apply_expect (game, gbacw_action_new_end_phase (), "17.52");
+  /* five or more: it may stay alone */
+  apply_expect (game, move_action (game, "u-ldr", "0102"), NULL);
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+}
+
+static void
+test_range (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwMoveRange) range = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) path = NULL;
+
+  set_terrain (f, "0302", "woods");
+  INF (f, "u-1", "union", 3, 3, "0301", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+  game = movement_game (f);
+  range = gbacw_movement_range (game, unit_index (game, "u-1"), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (range->allowance, ==, 12);
+  g_assert_cmpint (range->cost[hex_of (f->s, "0302")], ==, 4);    /* woods: 2 MP */
+  g_assert_cmpint (range->cost[hex_of (f->s, "0303")], ==, -1);   /* 5.12 */
+  g_assert_cmpint (range->cost[hex_of (f->s, "0306")], >, 0);
+  /* every hex of the range is reached by a legal move of that cost */
+  path = gbacw_move_range_path (range, hex_of (f->s, "0306"));
+  g_assert_nonnull (path);
+  {
+    int u = unit_index (game, "u-1");
+    int cost = range->cost[hex_of (f->s, "0306")];
+    apply_expect (game, gbacw_action_new_move (&u, 1, (int *) path->data, path->len, -1), NULL);
+    g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, cost);
+  }
+}
+
+static void
+test_range_speed_shape (void)
+{
+  /* 5.2: a routed unit's range is its neighbours, whatever they cost */
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwMoveRange) range = NULL;
+  GbacwPlacement *p;
+
+  set_terrain (f, "0302", "woods");
+  p = INF (f, "u-1", "union", 3, 3, "0303", "s");
+  p->status = GBACW_STATUS_ROUTED;
+  game = movement_game (f);
+  range = gbacw_movement_range (game, unit_index (game, "u-1"), NULL);
+  g_assert_nonnull (range);
+  g_assert_true (range->one_hex);
+  g_assert_cmpuint (range->hexes->len, ==, 6);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/movement/5.11-allowance", test_5_11_allowance);
+  g_test_add_func ("/engine/movement/5.12-enemy-occupied", test_5_12_enemy_hex);
+  g_test_add_func ("/engine/movement/5.15-most-expensive-terrain", test_5_15_most_expensive_terrain);
+  g_test_add_func ("/engine/movement/5.19-hexside-costs-cumulative", test_hexside_cumulative);
+  g_test_add_func ("/engine/movement/6.12-roads-only-in-column", test_6_12_roads_only_in_column);
+  g_test_add_func ("/engine/movement/6.11-friendly-road-hex", test_6_11_friendly_road_hex);
+  g_test_add_func ("/engine/movement/5.2-routed-one-hex", test_5_2_routed);
+  g_test_add_func ("/engine/movement/5.2-out-of-command", test_6_21_out_of_command);
+  g_test_add_func ("/engine/movement/8.16-column-into-occupied-hex", test_8_16_column);
+  g_test_add_func ("/engine/movement/8.17-mounted-cavalry", test_8_17_mounted_cavalry);
+  g_test_add_func ("/engine/movement/10.1-withdrawal-fire-pending", test_10_1_withdrawal_pending);
+  g_test_add_func ("/engine/movement/6.22-formation-change-cost", test_6_22_formation_change_cost);
+  g_test_add_func ("/engine/movement/6.22-cavalry-at-end", test_6_22_cavalry_at_end);
+  g_test_add_func ("/engine/movement/6.13-unlimbered-artillery", test_6_13_unlimbered);
+  g_test_add_func ("/engine/movement/7.11-7.12-facing", test_7_facing);
+  g_test_add_func ("/engine/movement/8.11-stacking-at-end-of-phase", test_8_1_stacking_at_end);
+  g_test_add_func ("/engine/movement/8.12-stacking-points", test_8_12_stacking_points);
+  g_test_add_func ("/engine/movement/9.84-pinned", test_9_84_pinned);
+  g_test_add_func ("/engine/movement/17.75-lone-leader-captured", test_17_75_lone_leader_captured);
+  g_test_add_func ("/engine/movement/17.52-leader-alone", test_17_52_leader_alone);
+  g_test_add_func ("/engine/movement/range", test_range);
+  g_test_add_func ("/engine/movement/5.2-routed-range", test_range_speed_shape);
+  return g_test_run ();
+}

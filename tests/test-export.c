@@ -1,0 +1,564 @@
+/* test-export.c: background images (mipmap, placement, calibration), the PNG writer
+ * and the PNG, SVG and tiled PDF export. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#ifdef HAVE_GDK_PIXBUF
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#endif
+
+#include "gbacw-background-image.h"
+#include "gbacw-map-export.h"
+#include "gbacw-map-renderer.h"
+#include "gbacw-png-writer.h"
+#include "gbacw-scenario-io.h"
+
+#define RED  0xffff0000u
+#define BLUE 0xff0000ffu
+
+static guint32
+pixel (cairo_surface_t *s, int x, int y)
+{
+  cairo_surface_flush (s);
+  return ((guint32 *) (cairo_image_surface_get_data (s) + (gsize) y * cairo_image_surface_get_stride (s)))[x];
+}
+
+/* w x h: the left half red, the right half blue. */
+static cairo_surface_t *
+two_colour_surface (int w, int h)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+
+  cairo_set_source_rgb (cr, 1, 0, 0);
+  cairo_rectangle (cr, 0, 0, w / 2.0, h);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_rectangle (cr, w / 2.0, 0, w / 2.0, h);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  return s;
+}
+
+static GbacwScenario *
+small_scenario (int columns, int rows)
+{
+  GbacwHexGrid grid;
+
+  gbacw_hex_grid_init_default (&grid, columns, rows);
+  return gbacw_scenario_new (&grid);
+}
+
+static GbacwScenario *
+load_demo (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  GbacwScenario *s = gbacw_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
+/* ---------------------------------------------------------------- background image */
+
+static void
+test_mipmap (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 101);
+  g_autoptr(GbacwBackgroundImage) image = NULL;
+  cairo_surface_t *level;
+  guint32 *data;
+  int stride;
+
+  /* A checkerboard of opaque white and transparent pixels: half-grey, half-transparent below. */
+  data = (guint32 *) cairo_image_surface_get_data (s);
+  stride = cairo_image_surface_get_stride (s) / 4;
+  for (int y = 0; y < 101; y++)
+    for (int x = 0; x < 300; x++)
+      data[y * stride + x] = ((x + y) % 2) ? 0xffffffffu : 0;
+  cairo_surface_mark_dirty (s);
+
+  image = gbacw_background_image_new (s);
+  cairo_surface_destroy (s);
+  g_assert_cmpint (gbacw_background_image_get_width (image), ==, 300);
+  g_assert_cmpint (gbacw_background_image_get_height (image), ==, 101);
+  /* 300x101, 150x51, 75x26, 38x13: the last one no side above 64. */
+  g_assert_cmpuint (gbacw_background_image_get_n_levels (image), ==, 4);
+  level = gbacw_background_image_get_level (image, 1);
+  g_assert_cmpint (cairo_image_surface_get_width (level), ==, 150);
+  g_assert_cmpint (cairo_image_surface_get_height (level), ==, 51);
+  /* Premultiplied mean of two white and two clear pixels: 50% white at 50% alpha. */
+  g_assert_cmphex (pixel (level, 10, 10), ==, 0x80808080u);
+  level = gbacw_background_image_get_level (image, 3);
+  g_assert_cmpint (cairo_image_surface_get_width (level), ==, 38);
+  g_assert_cmpint (cairo_image_surface_get_height (level), ==, 13);
+}
+
+static void
+test_level_choice (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 5100, 3300);
+  g_autoptr(GbacwBackgroundImage) image = gbacw_background_image_new (s);
+
+  cairo_surface_destroy (s);
+  g_assert_cmpuint (gbacw_background_image_get_n_levels (image), ==, 8);
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 4.0), ==, 0);
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 1.0), ==, 0);
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 0.6), ==, 0);
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 0.5), ==, 1);
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 0.3), ==, 1);
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 0.2), ==, 2);
+  /* Never past the last level. */
+  g_assert_cmpuint (gbacw_background_image_level_for (image, 1e-6), ==, 7);
+}
+
+/* The image lies where the transform puts it, at its opacity, under the other layers. */
+static void
+test_draw_placement (void)
+{
+  g_autoptr(GbacwScenario) scenario = small_scenario (8, 6);
+  cairo_surface_t *source = two_colour_surface (400, 200);
+  g_autoptr(GbacwBackgroundImage) image = gbacw_background_image_new (source);
+  cairo_surface_t *target;
+  double w, h, scale = 10;
+  int tw, th;
+  cairo_t *cr;
+
+  cairo_surface_destroy (source);
+  gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+  tw = (int) ceil (w * scale);
+  th = (int) ceil (h * scale);
+
+  /* Stretched over the map: red on the left half of the map, blue on the right. */
+  gbacw_background_fit_transform (w, h, 400, 200, scenario->map->background.transform);
+  scenario->map->background.opacity = 1.0;
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, tw, th);
+  cr = cairo_create (target);
+  gbacw_map_render_with_background (cr, scenario, image, GBACW_LAYER_BIT_BACKGROUND, scale, NULL);
+  cairo_destroy (cr);
+  g_assert_cmphex (pixel (target, tw / 4, th / 2), ==, RED);
+  g_assert_cmphex (pixel (target, 3 * tw / 4, th / 2), ==, BLUE);
+
+  /* Half opacity: half red over the paper colour. */
+  scenario->map->background.opacity = 0.5;
+  cr = cairo_create (target);
+  gbacw_map_render_with_background (cr, scenario, image, GBACW_LAYER_BIT_BACKGROUND, scale, NULL);
+  cairo_destroy (cr);
+  {
+    guint32 p = pixel (target, tw / 4, th / 2);
+    g_assert_cmpint ((p >> 16) & 0xff, >, 230);          /* red and paper */
+    g_assert_cmpint ((p >> 8) & 0xff, >, 100);           /* paper's green, halved */
+    g_assert_cmpint ((p >> 8) & 0xff, <, 140);
+  }
+
+  /* Shifted by half the image: its blue half now on the map's left half, nothing right. */
+  scenario->map->background.opacity = 1.0;
+  scenario->map->background.transform[4] = 200;
+  cr = cairo_create (target);
+  gbacw_map_render_with_background (cr, scenario, image, GBACW_LAYER_BIT_BACKGROUND, scale, NULL);
+  cairo_destroy (cr);
+  g_assert_cmphex (pixel (target, tw / 4, th / 2), ==, BLUE);
+  g_assert_cmphex (pixel (target, 3 * tw / 4, th / 2) & 0xff0000ffu, ==, 0xff000000u | (0xd6 & 0xff));  /* paper */
+
+  /* Without the background layer, no image. */
+  cr = cairo_create (target);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cr = cairo_create (target);
+  gbacw_map_render_with_background (cr, scenario, image, GBACW_LAYER_BIT_GRID, scale, NULL);
+  cairo_destroy (cr);
+  g_assert_cmphex (pixel (target, tw / 4, th / 2), !=, BLUE);
+  cairo_surface_destroy (target);
+}
+
+/* Drawn zoomed out, the sampled level is a small one, and the colours are still right. */
+static void
+test_draw_zoomed_out (void)
+{
+  g_autoptr(GbacwScenario) scenario = small_scenario (8, 6);
+  cairo_surface_t *source = two_colour_surface (4000, 2000);
+  g_autoptr(GbacwBackgroundImage) image = gbacw_background_image_new (source);
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 40, 40);
+  double w, h;
+  cairo_t *cr;
+
+  cairo_surface_destroy (source);
+  gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+  gbacw_background_fit_transform (w, h, 4000, 2000, scenario->map->background.transform);
+  scenario->map->background.opacity = 1.0;
+  cr = cairo_create (target);
+  gbacw_map_render_with_background (cr, scenario, image, GBACW_LAYER_BIT_BACKGROUND, 3, NULL);
+  cairo_destroy (cr);
+  g_assert_cmphex (pixel (target, 3, 10), ==, RED);
+  g_assert_cmphex (pixel (target, (int) (w * 3) - 3, 10), ==, BLUE);
+  cairo_surface_destroy (target);
+}
+
+static void
+test_calibrate (void)
+{
+  /* A rotated, sheared, scaled and shifted map. */
+  const double t[6] = { 30.5, 2.25, -1.5, 29.0, 120.0, 80.0 };
+  const double map[3][2] = { { 1.5, 0.866 }, { 19.5, 5.2 }, { 4.5, 22.5 } };
+  double image[3][2], out[6];
+  const double line[3][2] = { { 0, 0 }, { 1, 1 }, { 2, 2.000001 } };
+
+  for (int i = 0; i < 3; i++)
+    {
+      image[i][0] = t[0] * map[i][0] + t[2] * map[i][1] + t[4];
+      image[i][1] = t[1] * map[i][0] + t[3] * map[i][1] + t[5];
+    }
+  g_assert_true (gbacw_background_calibrate (map, image, out));
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpfloat_with_epsilon (out[i], t[i], 1e-9);
+
+  /* Three hexes in a row give no transform. */
+  g_assert_false (gbacw_background_calibrate (line, image, out));
+}
+
+static void
+test_resolve_path (void)
+{
+  g_autofree char *a = gbacw_background_image_resolve_path ("/maps/jackson/scenario.xml", "scan.jpg");
+  g_autofree char *b = gbacw_background_image_resolve_path ("/maps/jackson/scenario.xml", "/scans/j.png");
+  g_autofree char *c = gbacw_background_image_resolve_path (NULL, "scan.jpg");
+
+  g_assert_cmpstr (a, ==, "/maps/jackson/scan.jpg");
+  g_assert_cmpstr (b, ==, "/scans/j.png");
+  g_assert_cmpstr (c, ==, "scan.jpg");
+}
+
+static void
+test_load_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gbacw-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "scan.png", NULL);
+  g_autofree char *bogus = g_build_filename (dir, "scan.jpg", NULL);
+  g_autofree char *missing = g_build_filename (dir, "none.png", NULL);
+  cairo_surface_t *s = two_colour_surface (120, 80);
+  g_autoptr(GbacwBackgroundImage) image = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (cairo_surface_write_to_png (s, png), ==, CAIRO_STATUS_SUCCESS);
+  image = gbacw_background_image_new_from_file (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gbacw_background_image_get_width (image), ==, 120);
+  g_assert_cmpint (gbacw_background_image_get_height (image), ==, 80);
+  g_assert_cmphex (pixel (gbacw_background_image_get_level (image, 0), 10, 10) | 0xff000000u, ==, RED);
+  g_clear_object (&image);
+
+#ifdef HAVE_GDK_PIXBUF
+  {
+    g_autofree char *jpeg = g_build_filename (dir, "scan-real.jpg", NULL);
+    g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 90, 60);
+
+    gdk_pixbuf_fill (pixbuf, 0x0000ffff);   /* blue */
+    g_assert_true (gdk_pixbuf_save (pixbuf, jpeg, "jpeg", &error, "quality", "95", NULL));
+    g_assert_no_error (error);
+    image = gbacw_background_image_new_from_file (jpeg, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gbacw_background_image_get_width (image), ==, 90);
+    {
+      guint32 p = pixel (gbacw_background_image_get_level (image, 0), 40, 30);
+      g_assert_cmpint (p & 0xff, >, 240);
+      g_assert_cmpint ((p >> 16) & 0xff, <, 16);
+    }
+    g_clear_object (&image);
+    g_unlink (jpeg);
+  }
+#endif
+
+  /* Not an image, and no file at all: errors that name the file. */
+  g_assert_true (g_file_set_contents (bogus, "not a picture", -1, NULL));
+  image = gbacw_background_image_new_from_file (bogus, &error);
+  g_assert_null (image);
+  g_assert_true (error->domain == GBACW_BACKGROUND_IMAGE_ERROR);
+  g_assert_nonnull (strstr (error->message, "scan.jpg"));
+  g_clear_error (&error);
+  image = gbacw_background_image_new_from_file (missing, &error);
+  g_assert_null (image);
+  g_assert_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD);
+  g_assert_nonnull (strstr (error->message, "none.png"));
+
+  cairo_surface_destroy (s);
+  g_unlink (png);
+  g_unlink (bogus);
+  g_rmdir (dir);
+}
+
+/* ---------------------------------------------------------------- PNG writer */
+
+static void
+test_png_writer (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gbacw-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "no-such-folder", "out.png", NULL);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 37, 23);
+  cairo_surface_t *back;
+  g_autoptr(GError) error = NULL;
+  cairo_t *cr = cairo_create (s);
+
+  /* Opaque, translucent and clear pixels, with gradients for every filter byte. */
+  for (int x = 0; x < 37; x++)
+    {
+      cairo_set_source_rgba (cr, x / 36.0, 1 - x / 36.0, 0.5, x < 12 ? 1.0 : x < 30 ? 0.5 : 0.0);
+      cairo_rectangle (cr, x, 0, 1, 23);
+      cairo_fill (cr);
+    }
+  cairo_destroy (cr);
+
+  g_assert_true (gbacw_png_write (s, path, 1, &error));
+  g_assert_no_error (error);
+  back = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (back), ==, 37);
+  g_assert_cmpint (cairo_image_surface_get_height (back), ==, 23);
+  for (int y = 0; y < 23; y += 11)
+    for (int x = 0; x < 37; x++)
+      {
+        guint32 a = pixel (s, x, y), b = pixel (back, x, y);
+        for (int shift = 0; shift < 32; shift += 8)
+          g_assert_cmpint (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)), <=, 1);
+      }
+  cairo_surface_destroy (back);
+
+  g_assert_false (gbacw_png_write (s, bad, 1, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  cairo_surface_destroy (s);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ---------------------------------------------------------------- export */
+
+static void
+test_formats (void)
+{
+  GbacwExportFormat f;
+  GbacwPaper paper;
+  double w, h;
+
+  g_assert_true (gbacw_export_format_from_path ("map.png", &f) && f == GBACW_EXPORT_PNG);
+  g_assert_true (gbacw_export_format_from_path ("MAP.SVG", &f) && f == GBACW_EXPORT_SVG);
+  g_assert_true (gbacw_export_format_from_path ("dir.d/map.pdf", &f) && f == GBACW_EXPORT_PDF);
+  g_assert_false (gbacw_export_format_from_path ("map.jpg", &f));
+  g_assert_false (gbacw_export_format_from_path ("png", &f));
+  g_assert_true (gbacw_paper_from_string ("A4", &paper) && paper == GBACW_PAPER_A4);
+  g_assert_true (gbacw_paper_from_string ("letter", &paper) && paper == GBACW_PAPER_LETTER);
+  g_assert_false (gbacw_paper_from_string ("a3", &paper));
+  gbacw_paper_get_size_mm (GBACW_PAPER_LETTER, &w, &h);
+  g_assert_cmpfloat_with_epsilon (w, 215.9, 1e-9);
+  g_assert_cmpfloat_with_epsilon (h, 279.4, 1e-9);
+}
+
+static void
+test_image_size (void)
+{
+  g_autoptr(GbacwScenario) s = small_scenario (200, 200);
+  GbacwExportOptions o;
+  double w, h;
+  int iw, ih;
+
+  gbacw_hex_grid_extent (&s->map->grid, &w, &h);
+  gbacw_export_options_init (&o);
+
+  /* --size: the longest side exactly (a flat-topped map is taller than wide). */
+  o.size = 4000;
+  gbacw_map_export_get_image_size (s, &o, &iw, &ih);
+  g_assert_cmpint (ih, ==, 4000);
+  g_assert_cmpint (iw, <, 4000);
+  g_assert_cmpint (iw, ==, (int) ceil (w * 4000 / h - 1e-6));
+
+  /* --zoom wins over --size. */
+  o.zoom = 2;
+  gbacw_map_export_get_image_size (s, &o, &iw, &ih);
+  g_assert_cmpint (iw, ==, (int) ceil (w * 2));
+  g_assert_cmpint (ih, ==, (int) ceil (h * 2));
+
+  /* Neither: the default zoom. */
+  o.zoom = 0;
+  o.size = 0;
+  g_assert_cmpfloat (gbacw_map_export_get_scale (s, &o), ==, GBACW_EXPORT_DEFAULT_ZOOM);
+}
+
+static void
+test_export_png_svg (void)
+{
+  g_autoptr(GbacwScenario) s = load_demo ();
+  g_autofree char *dir = g_dir_make_tmp ("gbacw-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "demo.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "demo.svg", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *back;
+  GbacwExportOptions o;
+
+  gbacw_export_options_init (&o);
+  o.size = 300;
+  g_assert_true (gbacw_map_export (s, &o, png, &error));
+  g_assert_no_error (error);
+  back = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (MAX (cairo_image_surface_get_width (back), cairo_image_surface_get_height (back)), ==, 300);
+  /* Every pixel of the map is drawn: opaque. */
+  g_assert_cmphex (pixel (back, 150, 150) >> 24, ==, 0xff);
+  cairo_surface_destroy (back);
+
+  /* Only the grid: transparent between the lines. */
+  o.layers = GBACW_LAYER_BIT_GRID;
+  g_assert_true (gbacw_map_export (s, &o, png, &error));
+  back = cairo_image_surface_create_from_png (png);
+  {
+    double cx, cy, scale = gbacw_map_export_get_scale (s, &o);
+    gbacw_hex_grid_centre (&s->map->grid, (GbacwHex) { 3, 3 }, &cx, &cy);
+    g_assert_cmphex (pixel (back, (int) (cx * scale), (int) (cy * scale)), ==, 0);
+  }
+  cairo_surface_destroy (back);
+
+  o.format = GBACW_EXPORT_SVG;
+  o.layers = GBACW_LAYER_BIT_ALL;
+  g_assert_true (gbacw_map_export (s, &o, svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+
+  /* Too large, and unwritable. */
+  o.format = GBACW_EXPORT_PNG;
+  o.size = 0;
+  o.zoom = 5000;
+  g_assert_false (gbacw_map_export (s, &o, png, &error));
+  g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+  {
+    g_autofree char *bad = g_build_filename (dir, "missing", "x.svg", NULL);
+    o.zoom = 10;
+    o.format = GBACW_EXPORT_SVG;
+    g_assert_false (gbacw_map_export (s, &o, bad, &error));
+    g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, "x.svg"));
+  }
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_page_layout (void)
+{
+  g_autoptr(GbacwScenario) spi = small_scenario (39, 48);
+  g_autoptr(GbacwScenario) tiny = small_scenario (5, 5);
+  g_autoptr(GError) error = NULL;
+  GbacwExportOptions o;
+  GbacwPageLayout l;
+  double mw, mh, printable_w, printable_h;
+  const double mm = 72 / 25.4;
+
+  gbacw_export_options_init (&o);
+  o.format = GBACW_EXPORT_PDF;
+
+  /* The SPI map at 16 mm hexes: about 541 x 776 mm, a 22 x 34 inch sheet's map. */
+  g_assert_true (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
+  g_assert_no_error (error);
+  gbacw_hex_grid_extent (&spi->map->grid, &mw, &mh);
+  g_assert_cmpfloat_with_epsilon (l.scale, 16.0 / sqrt (3.0) * mm, 1e-9);
+  g_assert_cmpfloat_with_epsilon (l.map_width / mm, mw * 16.0 / sqrt (3.0), 1e-6);
+  g_assert_cmpfloat (l.map_width / mm, >, 500);
+  g_assert_cmpfloat (l.map_width / mm, <, 22 * 25.4);
+  g_assert_cmpfloat (l.map_height / mm, <, 34 * 25.4);
+  /* Sheets cover the map: n steps plus the last sheet's width reach its far edge. */
+  printable_w = l.paper_width - 2 * o.margin_mm * mm;
+  printable_h = l.paper_height - 2 * o.margin_mm * mm;
+  g_assert_cmpfloat ((l.columns - 1) * l.step_x + printable_w, >=, l.map_width - 1e-6);
+  g_assert_cmpfloat ((l.rows - 1) * l.step_y + printable_h, >=, l.map_height - 1e-6);
+  g_assert_cmpfloat ((l.columns - 2) * l.step_x + printable_w, <, l.map_width);
+  g_assert_cmpfloat_with_epsilon (l.step_x, printable_w - o.overlap_mm * mm, 1e-9);
+  g_assert_cmpint (l.columns * l.rows, <=, 24);
+  g_assert_cmpint (gbacw_map_export_get_n_pages (spi, &o), ==, l.columns * l.rows + 1);
+
+  /* Letter paper is wider and shorter. */
+  o.paper = GBACW_PAPER_LETTER;
+  g_assert_true (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
+  g_assert_cmpfloat_with_epsilon (MIN (l.paper_width, l.paper_height), 612, 1e-6);
+
+  /* A small map fits one sheet. */
+  o.paper = GBACW_PAPER_A4;
+  g_assert_true (gbacw_map_export_get_page_layout (tiny, &o, &l, &error));
+  g_assert_cmpint (l.columns, ==, 1);
+  g_assert_cmpint (l.rows, ==, 1);
+  o.index_page = FALSE;
+  g_assert_cmpint (gbacw_map_export_get_n_pages (tiny, &o), ==, 1);
+
+  /* Sizes out of range. */
+  o.hex_mm = 0.5;
+  g_assert_false (gbacw_map_export_get_page_layout (tiny, &o, &l, &error));
+  g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID);
+  g_clear_error (&error);
+  o.hex_mm = 16;
+  o.overlap_mm = 150;
+  g_assert_false (gbacw_map_export_get_page_layout (tiny, &o, &l, &error));
+  g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID);
+}
+
+static void
+test_export_pdf (void)
+{
+  g_autoptr(GbacwScenario) s = load_demo ();
+  g_autofree char *dir = g_dir_make_tmp ("gbacw-export-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "demo.pdf", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *count = NULL;
+  g_autoptr(GError) error = NULL;
+  GbacwExportOptions o;
+  int n;
+  gsize len;
+
+  gbacw_export_options_init (&o);
+  o.format = GBACW_EXPORT_PDF;
+  o.hex_mm = 20;     /* more sheets than at 16 mm */
+  n = gbacw_map_export_get_n_pages (s, &o);
+  g_assert_cmpint (n, >, 2);
+  g_assert_true (gbacw_map_export (s, &o, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (pdf, &contents, &len, NULL));
+  g_assert_true (len > 1000 && memcmp (contents, "%PDF-", 5) == 0);
+  /* cairo's page tree names the number of pages. */
+  count = g_strdup_printf ("/Count %d", n);
+  {
+    /* The file holds binary streams: no string functions. */
+    gsize k = strlen (count), i;
+    for (i = 0; i + k <= len && memcmp (contents + i, count, k) != 0; i++)
+      ;
+    g_assert_cmpuint (i + k, <=, len);
+  }
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/background/mipmap", test_mipmap);
+  g_test_add_func ("/background/level-choice", test_level_choice);
+  g_test_add_func ("/background/draw-placement", test_draw_placement);
+  g_test_add_func ("/background/draw-zoomed-out", test_draw_zoomed_out);
+  g_test_add_func ("/background/calibrate", test_calibrate);
+  g_test_add_func ("/background/resolve-path", test_resolve_path);
+  g_test_add_func ("/background/load-files", test_load_files);
+  g_test_add_func ("/export/png-writer", test_png_writer);
+  g_test_add_func ("/export/formats", test_formats);
+  g_test_add_func ("/export/image-size", test_image_size);
+  g_test_add_func ("/export/png-svg", test_export_png_svg);
+  g_test_add_func ("/export/page-layout", test_page_layout);
+  g_test_add_func ("/export/pdf", test_export_pdf);
+
+  return g_test_run ();
+}

@@ -1,0 +1,19 @@
+#!/bin/sh
+# test-potfiles.sh SRCDIR: po/POTFILES.in is sorted and lists every source file
+# with a translatable string (_() or N_() in C, translatable="yes" in .ui).
+set -u
+cd "$1" || exit 1
+expected=$(
+  { grep -lE '(^|[^A-Za-z0-9_])N?_\(' model/*.c render/*.c editor/*.c cli/*.c engine/*.c rules-check/*.c 2>/dev/null
+    grep -l 'translatable="yes"' editor/*.ui 2>/dev/null; } | LC_ALL=C sort -u)
+listed=$(grep -v '^#' po/POTFILES.in | grep -v '^$')
+status=0
+if [ "$listed" != "$(printf '%s\n' "$listed" | LC_ALL=C sort)" ]; then
+  echo "po/POTFILES.in is not sorted"; status=1
+fi
+missing=$(printf '%s\n' "$expected" | while read -r f; do printf '%s\n' "$listed" | grep -qx "$f" || echo "$f"; done)
+stale=$(printf '%s\n' "$listed" | while read -r f; do [ -f "$f" ] || echo "$f"; done)
+[ -n "$missing" ] && { echo "missing from po/POTFILES.in:"; echo "$missing"; status=1; }
+[ -n "$stale" ] && { echo "listed in po/POTFILES.in but not found:"; echo "$stale"; status=1; }
+[ $status -eq 0 ] && echo "po/POTFILES.in lists all $(printf '%s\n' "$listed" | wc -l) files with translatable strings"
+exit $status
