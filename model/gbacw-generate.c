@@ -234,32 +234,60 @@ lay_line (Generator *g, int type, GbacwHex a, GbacwHex b)
     }
 }
 
+/* Roads run from town to town, pikes and the railroad from edge to edge and the
+ * trail from a town to the south edge, so that no line dead-ends inside the map
+ * (the validator's 6.11 check). */
 static void
 generate_lines (Generator *g)
 {
   int target = MAX (8, g->n_hexes * 300 / 40000);
   guint16 road_mask = (guint16) (1u << g->road);
+  g_autoptr (GArray) towns = g_array_new (FALSE, FALSE, sizeof (GbacwHex));
+  int cols = g->grid->columns, rows = g->grid->rows;
 
-  for (int tries = 0; tries < 1000 && count_line_hexes (g, road_mask) < target; tries++)
+  for (int i = 0; i < g->n_hexes; i++)
+    if (g->s->map->terrain[i] & (G_GUINT64_CONSTANT (1) << g->town))
+      {
+        GbacwHex h = gbacw_hex_grid_hex_at (g->grid, i);
+        g_array_append_val (towns, h);
+      }
+
+  for (int tries = 0; tries < 200 && count_line_hexes (g, road_mask) < target; tries++)
     {
-      GbacwHex a = random_hex (g);
-      GbacwHex b = { CLAMP (a.col + g_rand_int_range (g->rand, -25, 26), 0, g->grid->columns - 1),
-                     CLAMP (a.row + g_rand_int_range (g->rand, -25, 26), 0, g->grid->rows - 1) };
-      lay_line (g, g->road, a, b);
+      GbacwHex a, b;
+      if (towns->len >= 2)
+        {
+          a = g_array_index (towns, GbacwHex, g_rand_int_range (g->rand, 0, (int) towns->len));
+          b = a;
+          /* a town 8 to 40 hexes away, else any other town */
+          for (int k = 0; k < 50; k++)
+            {
+              GbacwHex c = g_array_index (towns, GbacwHex, g_rand_int_range (g->rand, 0, (int) towns->len));
+              int d = gbacw_hex_grid_distance (g->grid, a, c);
+              if (d > 0 && (gbacw_hex_equal (a, b) || (d >= 8 && d <= 40)))
+                b = c;
+              if (d >= 8 && d <= 40)
+                break;
+            }
+        }
+      else
+        {
+          a = (GbacwHex) { 0, g_rand_int_range (g->rand, 0, rows) };
+          b = (GbacwHex) { cols - 1, g_rand_int_range (g->rand, 0, rows) };
+        }
+      if (!gbacw_hex_equal (a, b))
+        lay_line (g, g->road, a, b);
     }
   if (g->pike >= 0)
-    lay_line (g, g->pike, random_hex (g), random_hex (g));
-  if (g->trail >= 0)
+    lay_line (g, g->pike, (GbacwHex) { 0, g_rand_int_range (g->rand, 0, rows) },
+              (GbacwHex) { cols - 1, g_rand_int_range (g->rand, 0, rows) });
+  if (g->trail >= 0 && towns->len > 0)
     {
-      GbacwHex a = random_hex (g);
-      GbacwHex b = { CLAMP (a.col + 8, 0, g->grid->columns - 1), CLAMP (a.row + 5, 0, g->grid->rows - 1) };
-      lay_line (g, g->trail, a, b);
+      GbacwHex a = g_array_index (towns, GbacwHex, g_rand_int_range (g->rand, 0, (int) towns->len));
+      lay_line (g, g->trail, a, (GbacwHex) { a.col, rows - 1 });
     }
   if (g->railroad >= 0)
-    {
-      GbacwHex a = { 0, g->grid->rows / 3 }, b = { g->grid->columns - 1, g->grid->rows / 3 };
-      lay_line (g, g->railroad, a, b);
-    }
+    lay_line (g, g->railroad, (GbacwHex) { 0, rows / 3 }, (GbacwHex) { cols - 1, rows / 3 });
 }
 
 static GbacwArea *
