@@ -276,13 +276,19 @@ run_generate (int argc, char **argv)
 
 int gbacw_cmd_render (int argc, char **argv);  /* gbacw-cmd-render.c */
 int gbacw_cmd_check (int argc, char **argv);   /* gbacw-cmd-check.c */
+int gbacw_cmd_los (int argc, char **argv);     /* gbacw-cmd-los.c */
+int gbacw_cmd_moves (int argc, char **argv);   /* gbacw-cmd-moves.c */
+int gbacw_cmd_roster (int argc, char **argv);  /* gbacw-cmd-roster.c */
 
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
   { "info", N_("FILE"), N_("Map size, terrain counts, units per side, turns"), run_info },
   { "generate", N_("[--size CxR] [--units N] [--seed N] OUT"), N_("Write a large, valid, deterministic scenario"), run_generate },
   { "check", N_("FILE [--format text|json]"), N_("Check a scenario against the rules (exit 1 on errors)"), gbacw_cmd_check },
+  { "los", N_("FILE FROM TO"), N_("Line of sight between two hexes, with the 9.73 numbers"), gbacw_cmd_los },
+  { "moves", N_("FILE UNIT"), N_("The hexes a unit can reach this Movement Phase, with their costs"), gbacw_cmd_moves },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
+  { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
 };
 
 static void

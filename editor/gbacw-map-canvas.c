@@ -1,9 +1,9 @@
 /* gbacw-map-canvas.c: the map of a document, panned and zoomed.
  *
- * The map is rendered in square tiles of TILE_SIZE device pixels at the current
- * zoom and kept as textures: panning only moves them, and the hover highlight and
- * tool overlay are drawn on top each frame. A zoom change or a document change
- * drops the tiles.
+ * The map is rendered in square tiles (GbacwTileCache) at the current zoom and kept
+ * as textures: panning only moves them, and the hover highlight and tool overlay are
+ * drawn on top each frame. A command redraws, in the cached tiles, only the hexes it
+ * changed; a zoom change, a new document or a change of layers drops the tiles.
  */
 #include "config.h"
 
@@ -11,8 +11,9 @@
 
 #include "gbacw-map-canvas.h"
 #include "gbacw-map-renderer.h"
+#include "gbacw-tile-cache.h"
 
-#define TILE_SIZE 512
+#define TILE_SIZE GBACW_TILE_SIZE
 #define ZOOM_STEP 1.25
 /* Tiles kept beyond those in view, so that panning back and forth does not re-render. */
 #define SPARE_TILES 24
@@ -27,10 +28,7 @@ struct _GbacwMapCanvas
   guint layers;
   int hover_hex;
 
-  /* tile (x, y) packed as gint64 -> GdkTexture, rendered at tile_scale device pixels per map unit */
-  GHashTable *tiles;
-  double tile_scale;
-  guint tile_layers;
+  GbacwTileCache *tiles;
 
   /* pointer */
   gboolean has_pointer;
@@ -41,6 +39,9 @@ struct _GbacwMapCanvas
   GtkGesture *primary_drag;
   GtkGesture *zoom;
   double drag_centre_x, drag_centre_y;
+  /* Where the primary drag began, in widget coordinates: kept here rather than asked of
+   * the gesture, so that the tests can drive the canvas by emitting the gesture's signals. */
+  double drag_start_x, drag_start_y;
   gboolean primary_pans;
   double zoom_start_scale;
 };
@@ -63,12 +64,6 @@ static const GbacwScenario *
 get_scenario (GbacwMapCanvas *self)
 {
   return self->document ? gbacw_document_get_scenario (self->document) : NULL;
-}
-
-static inline gint64
-tile_key (int tx, int ty)
-{
-  return ((gint64) tx << 32) | (guint32) ty;
 }
 
 /* Device scale and the device pixel, in map pixels at that scale, at the widget's top-left.
@@ -114,7 +109,7 @@ gbacw_map_canvas_widget_to_map (GbacwMapCanvas *self,
 static void
 clear_tiles (GbacwMapCanvas *self)
 {
-  g_hash_table_remove_all (self->tiles);
+  gbacw_tile_cache_clear (self->tiles);
 }
 
 void
@@ -189,9 +184,16 @@ on_document_changed (GbacwMapCanvas    *self,
 
   /* The map's size may have changed with the settings. */
   update_map_size (self);
-  /* The whole map for now; the change names the hexes for a finer update later. */
-  if (change == NULL || (change->flags & map_flags) != 0)
-    gbacw_map_canvas_invalidate (self);
+  if (change == NULL)
+    {
+      gbacw_map_canvas_invalidate (self);
+      return;
+    }
+  if ((change->flags & map_flags) == 0)
+    return;
+  /* Only the hexes the command changed are drawn again, in the tiles that show them. */
+  gbacw_tile_cache_update (self->tiles, change);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 GbacwDocument *
@@ -219,6 +221,9 @@ gbacw_map_canvas_set_document (GbacwMapCanvas *self,
                              G_CONNECT_SWAPPED);
 
   update_map_size (self);
+  /* Forget the old scenario: it may be freed with its document. */
+  gbacw_tile_cache_configure (self->tiles, get_scenario (self), self->layers,
+                              gbacw_viewport_get_scale (self->viewport));
   clear_tiles (self);
   update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -342,6 +347,24 @@ pan_action (GtkWidget  *widget,
   gbacw_viewport_pan_by (self->viewport, dx * gtk_widget_get_width (widget), dy * gtk_widget_get_height (widget));
 }
 
+/* Keyboard zoom: around the pointer when it is over the map, else the centre of the view;
+ * a factor of 0 shows the whole map. */
+static void
+zoom_key_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  GbacwMapCanvas *self = GBACW_MAP_CANVAS (widget);
+  double factor = g_variant_get_double (parameter);
+
+  if (factor <= 0)
+    gbacw_map_canvas_zoom_fit (self);
+  else if (self->has_pointer)
+    zoom_at (self, factor, self->pointer_x, self->pointer_y);
+  else
+    zoom_at (self, factor, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
+}
+
 static void
 pan_drag_begin (GbacwMapCanvas *self,
                 double          x,
@@ -388,6 +411,8 @@ primary_drag_begin (GbacwMapCanvas *self,
 {
   double mx, my;
 
+  self->drag_start_x = x;
+  self->drag_start_y = y;
   self->primary_pans = self->tool == NULL;
   if (self->primary_pans)
     {
@@ -405,7 +430,7 @@ primary_drag_update (GbacwMapCanvas *self,
                      double          dy,
                      GtkGestureDrag *gesture)
 {
-  double x, y, mx, my;
+  double mx, my;
 
   if (self->primary_pans)
     {
@@ -414,8 +439,7 @@ primary_drag_update (GbacwMapCanvas *self,
     }
   if (self->tool == NULL)
     return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  gbacw_map_canvas_widget_to_map (self, x + dx, y + dy, &mx, &my);
+  gbacw_map_canvas_widget_to_map (self, self->drag_start_x + dx, self->drag_start_y + dy, &mx, &my);
   gbacw_tool_dragged (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
 }
 
@@ -425,7 +449,7 @@ primary_drag_end (GbacwMapCanvas *self,
                   double          dy,
                   GtkGestureDrag *gesture)
 {
-  double x, y, mx, my;
+  double mx, my;
 
   if (self->primary_pans)
     {
@@ -434,8 +458,7 @@ primary_drag_end (GbacwMapCanvas *self,
     }
   if (self->tool == NULL)
     return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  gbacw_map_canvas_widget_to_map (self, x + dx, y + dy, &mx, &my);
+  gbacw_map_canvas_widget_to_map (self, self->drag_start_x + dx, self->drag_start_y + dy, &mx, &my);
   gbacw_tool_released (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
 }
 
@@ -526,64 +549,6 @@ on_leave (GbacwMapCanvas           *self,
 /* ---------------------------------------------------------------- drawing */
 
 static void
-release_surface (gpointer data)
-{
-  cairo_surface_destroy (data);
-}
-
-static GdkTexture *
-render_tile (GbacwMapCanvas      *self,
-             const GbacwScenario *scenario,
-             int                  tx,
-             int                  ty,
-             double               ds)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
-  cairo_rectangle_t visible = { tx * (double) TILE_SIZE / ds, ty * (double) TILE_SIZE / ds,
-                                TILE_SIZE / ds, TILE_SIZE / ds };
-  g_autoptr(GBytes) bytes = NULL;
-  cairo_t *cr;
-  int stride;
-
-  cr = cairo_create (surface);
-  cairo_translate (cr, -tx * (double) TILE_SIZE, -ty * (double) TILE_SIZE);
-  gbacw_map_render (cr, scenario, self->layers, ds, &visible);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: hand the pixels over without a copy. */
-  stride = cairo_image_surface_get_stride (surface);
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface), (gsize) stride * TILE_SIZE,
-                                      release_surface, surface);
-  return gdk_memory_texture_new (TILE_SIZE, TILE_SIZE, GDK_MEMORY_DEFAULT, bytes, stride);
-}
-
-static void
-evict_tiles (GbacwMapCanvas *self,
-             int             tx0,
-             int             ty0,
-             int             tx1,
-             int             ty1)
-{
-  GHashTableIter iter;
-  gpointer key;
-  guint in_view = (guint) ((tx1 - tx0 + 1) * (ty1 - ty0 + 1));
-
-  if (g_hash_table_size (self->tiles) <= in_view + SPARE_TILES)
-    return;
-
-  /* Too many: keep only those in view and one ring around it. */
-  g_hash_table_iter_init (&iter, self->tiles);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      gint64 k = *(gint64 *) key;
-      int tx = (int) (k >> 32), ty = (int) (gint32) (k & 0xffffffff);
-      if (tx < tx0 - 1 || tx > tx1 + 1 || ty < ty0 - 1 || ty > ty1 + 1)
-        g_hash_table_iter_remove (&iter);
-    }
-}
-
-static void
 hex_path (cairo_t             *cr,
           const GbacwHexGrid  *grid,
           int                  index)
@@ -620,12 +585,7 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
     return;
 
   get_origin (self, &ox, &oy, &ds, &sf);
-  if (ds != self->tile_scale || self->layers != self->tile_layers)
-    {
-      clear_tiles (self);
-      self->tile_scale = ds;
-      self->tile_layers = self->layers;
-    }
+  gbacw_tile_cache_configure (self->tiles, scenario, self->layers, ds);
 
   gbacw_hex_grid_extent (&scenario->map->grid, &mw, &mh);
   map_px_w = mw * ds;
@@ -646,19 +606,13 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
   for (int ty = ty0; ty <= ty1; ty++)
     for (int tx = tx0; tx <= tx1; tx++)
       {
-        gint64 key = tile_key (tx, ty);
-        GdkTexture *texture = g_hash_table_lookup (self->tiles, &key);
+        GdkTexture *texture = gbacw_tile_cache_get_texture (self->tiles, tx, ty);
 
-        if (texture == NULL)
-          {
-            texture = render_tile (self, scenario, tx, ty, ds);
-            g_hash_table_insert (self->tiles, g_memdup2 (&key, sizeof key), texture);
-          }
         gtk_snapshot_append_texture (snapshot, texture,
                                      &GRAPHENE_RECT_INIT ((tx * TILE_SIZE - ox) / sf, (ty * TILE_SIZE - oy) / sf,
                                                           (double) TILE_SIZE / sf, (double) TILE_SIZE / sf));
       }
-  evict_tiles (self, tx0, ty0, tx1, ty1);
+  gbacw_tile_cache_evict (self->tiles, tx0, ty0, tx1, ty1, SPARE_TILES);
 
   /* Overlays, in map units. */
   if (self->hover_hex >= 0 || self->tool != NULL)
@@ -725,7 +679,7 @@ gbacw_map_canvas_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   g_clear_object (&self->document);
-  g_clear_pointer (&self->tiles, g_hash_table_unref);
+  g_clear_object (&self->tiles);
 
   G_OBJECT_CLASS (gbacw_map_canvas_parent_class)->dispose (object);
 }
@@ -831,6 +785,18 @@ gbacw_map_canvas_class_init (GbacwMapCanvasClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "canvas.pan", "(dd)", -0.2, 0.0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "canvas.pan", "(dd)", 0.0, 0.2);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "canvas.pan", "(dd)", 0.0, -0.2);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_SHIFT_MASK, "canvas.pan", "(dd)", 0.8, 0.0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_SHIFT_MASK, "canvas.pan", "(dd)", -0.8, 0.0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_SHIFT_MASK, "canvas.pan", "(dd)", 0.0, 0.8);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_SHIFT_MASK, "canvas.pan", "(dd)", 0.0, -0.8);
+
+  gtk_widget_class_install_action (widget_class, "canvas.zoom", "d", zoom_key_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom", "d", ZOOM_STEP);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom", "d", ZOOM_STEP);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom", "d", ZOOM_STEP);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "canvas.zoom", "d", 1 / ZOOM_STEP);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "canvas.zoom", "d", 1 / ZOOM_STEP);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "canvas.zoom", "d", 0.0);
 
   gtk_widget_class_set_css_name (widget_class, "mapcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -843,7 +809,7 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
 
   self->layers = GBACW_LAYER_BIT_ALL;
   self->hover_hex = -1;
-  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  self->tiles = gbacw_tile_cache_new ();
   self->viewport = gbacw_viewport_new ();
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_notify), self, G_CONNECT_SWAPPED);
 

@@ -36,7 +36,7 @@ struct _GbacwToolHexside
   double last_x, last_y;   /* last sample */
   gboolean has_vertex;
   double vx, vy;           /* the vertex the chain has reached */
-  double ref_x, ref_y;     /* centre of the hex clicked: the inside */
+  GbacwHex ref_hex;        /* the hex clicked: the inside */
   int side_sign;           /* which side of the drawing direction the inside is, 0 until known */
 };
 
@@ -218,23 +218,25 @@ advance (GbacwToolHexside    *self,
 
   if (type != NULL && type->side == GBACW_SIDE_MODE_INSIDE)
     {
-      GbacwHex a, b;
-      double ax, ay, bx, by, sa;
+      GbacwHex a, b, pointer_hex;
+      double ax, ay, sa;
 
-      if (self->side_sign == 0)
-        {
-          double s = cross (dx, dy, self->ref_x - self->vx, self->ref_y - self->vy);
-          if (fabs (s) > 1e-6)
-            self->side_sign = s > 0 ? 1 : -1;
-        }
       gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b);
       gbacw_hex_grid_centre (grid, a, &ax, &ay);
-      gbacw_hex_grid_centre (grid, b, &bx, &by);
       sa = cross (dx, dy, ax - self->vx, ay - self->vy);
+
+      /* The first hexside drawn says which side of the line is inside: the side of the
+       * hex clicked if this hexside is one of its, else the side the pointer is on. */
+      if (self->side_sign == 0)
+        {
+          pointer_hex = gbacw_hex_grid_hex_at_point (grid, px, py);
+          if (gbacw_hex_equal (self->ref_hex, a) || gbacw_hex_equal (self->ref_hex, b))
+            self->side_sign = gbacw_hex_equal (self->ref_hex, a) == (sa > 0) ? 1 : -1;
+          else if (gbacw_hex_equal (pointer_hex, a) || gbacw_hex_equal (pointer_hex, b))
+            self->side_sign = gbacw_hex_equal (pointer_hex, a) == (sa > 0) ? 1 : -1;
+        }
       if (self->side_sign != 0)
         inside = gbacw_hex_grid_index (grid, (sa > 0) == (self->side_sign > 0) ? a : b);
-      else
-        inside = gbacw_hex_grid_index (grid, gbacw_hex_grid_hex_at_point (grid, px, py));
     }
   apply (self, id, inside);
 
@@ -265,8 +267,7 @@ gbacw_tool_hexside_pressed (GbacwTool       *tool,
   self->last_x = x;
   self->last_y = y;
   self->side_sign = 0;
-  gbacw_hex_grid_centre (&scenario->map->grid, gbacw_hex_grid_hex_at_point (&scenario->map->grid, x, y),
-                         &self->ref_x, &self->ref_y);
+  self->ref_hex = gbacw_hex_grid_hex_at_point (&scenario->map->grid, x, y);
   nearest_vertex (&scenario->map->grid, x, y, &self->vx, &self->vy);
   self->has_vertex = TRUE;
   if (id == GBACW_HEXSIDE_NONE)

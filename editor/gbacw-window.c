@@ -5,7 +5,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "gbacw-background-controller.h"
 #include "gbacw-map-renderer.h"
+#include "gbacw-window-state.h"
 #include "gbacw-window.h"
 
 struct _GbacwWindow
@@ -764,6 +766,10 @@ gbacw_window_init (GbacwWindow *self)
   g_signal_group_connect_swapped (self->history_signals, "notify::modified", G_CALLBACK (on_history_notify), self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), layer_entries, G_N_ELEMENTS (layer_entries), self);
+  /* Remembered size and layers; the scan under the map, export and print (win.background,
+   * win.export, win.print). */
+  gbacw_window_state_attach (self);
+  gbacw_background_controller_attach (self);
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);

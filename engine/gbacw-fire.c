@@ -929,6 +929,25 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
         gbacw_morale_leader_casualties (game, hex, 1 - res->firing_side, res->artillery ? "artillery" : "small-arms");
     }
 
+  /* 17.53: a leader whose units were all eliminated goes to the nearest unit of his
+   * command (the owner places him) */
+  {
+    int side = 1 - ((GbacwFireResolution *) g_ptr_array_index (resolutions, 0))->firing_side;
+    const GArray *stack = gbacw_game_stack (game, hex);
+    if (stack && !gbacw_game_hex_has_side (game, hex, side, TRUE))
+      for (guint i = 0; i < stack->len; i++)
+        {
+          const GbacwGameUnit *leader = gbacw_game_unit (game, g_array_index (stack, int, i));
+          if (leader->type == GBACW_UNIT_LEADER && leader->side == side)
+            {
+              g_autofree char *label = gbacw_game_unit_label (game, leader->index);
+              GbacwPending p = { GBACW_PENDING_LEADER_PLACEMENT, side, leader->index, hex, -1, 0, "17.53" };
+              gbacw_game_add_pending (game, &p);
+              gbacw_game_log (game, "17.53", _("%s is left alone: he goes to the nearest unit of his command"), label);
+            }
+        }
+  }
+
   for (guint r = 0; r < resolutions->len; r++)
     {
       GbacwFireResolution *res = g_ptr_array_index (resolutions, r);

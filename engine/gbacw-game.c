@@ -31,6 +31,7 @@ gbacw_phase_name (GbacwPhase phase)
     case GBACW_PHASE_FINAL_COMMAND: return _("Final Command Phase");
     case GBACW_PHASE_INTERPHASE: return _("Game-Turn Record Interphase");
     case GBACW_PHASE_GAME_OVER: return _("Game over");
+    case GBACW_PHASE_EXCLUSIVE: return _("Exclusive-rule phase");
     default: return "";
     }
 }
@@ -579,11 +580,46 @@ start_turn (GbacwGame *game, int turn)
                   turn, gbacw_game_side_name (game, game->phasing_side));
 }
 
+/* An exclusive rule's phase after phase "after", asking the modules from first_hook on. */
+static gboolean
+enter_extra_phase (GbacwGame *game, GbacwPhase after, guint first_hook)
+{
+  for (guint i = first_hook; i < game->hooks->len; i++)
+    {
+      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, i);
+      const char *name;
+
+      if (hooks->extra_phase == NULL
+          || (name = hooks->extra_phase (game, g_ptr_array_index (game->hook_data, i), after)) == NULL)
+        continue;
+      game->resume_phase = after;
+      game->extra_hook = i;
+      game->extra_phase_name = name;
+      game->phase = GBACW_PHASE_EXCLUSIVE;
+      gbacw_game_log (game, NULL, _("%s (exclusive rule “%s”)"), name, hooks->id);
+      begin_phase (game);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Moves to the next phase that is played, running the phases' own work. */
 static void
 advance (GbacwGame *game)
 {
+  GbacwPhase from = game->phase;
+  guint next_hook = 0;
+
   end_phase (game);
+  if (from == GBACW_PHASE_EXCLUSIVE)
+    {
+      from = game->resume_phase;
+      next_hook = game->extra_hook + 1;
+      game->phase = from;
+      game->extra_phase_name = NULL;
+    }
+  if (enter_extra_phase (game, from, next_hook))
+    return;
   for (;;)
     {
       if (game->phase == GBACW_PHASE_INTERPHASE)
@@ -883,7 +919,8 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
     {
     case GBACW_ACTION_END_PHASE:
       gbacw_game_log (game, "4.0", _("%s ends the %s"), gbacw_game_side_name (game, gbacw_game_decider (game)),
-                      gbacw_phase_name (game->phase));
+                      game->phase == GBACW_PHASE_EXCLUSIVE && game->extra_phase_name ? game->extra_phase_name
+                                                                                      : gbacw_phase_name (game->phase));
       advance (game);
       break;
     case GBACW_ACTION_MOVE:

@@ -53,6 +53,7 @@ typedef enum {
   GBACW_PHASE_FINAL_COMMAND,        /* J */
   GBACW_PHASE_INTERPHASE,           /* Game-Turn Record Interphase */
   GBACW_PHASE_GAME_OVER,
+  GBACW_PHASE_EXCLUSIVE,            /* a phase an exclusive rule adds (game->extra_phase_name) */
 } GbacwPhase;
 
 #define GBACW_N_PHASES GBACW_PHASE_GAME_OVER
@@ -191,6 +192,10 @@ struct _GbacwGame {
   int phasing_side;
   GbacwPhase phase;
   gboolean night;               /* the turn track marks this Game-Turn night */
+  /* GBACW_PHASE_EXCLUSIVE: which module added it, after which phase, and its name */
+  const char *extra_phase_name;
+  GbacwPhase resume_phase;
+  guint extra_hook;
   /* rule options (rules matrix §1.B) */
   gboolean option_command_new;  /* command-5.2 = new (P, the baseline) */
   GPtrArray *events;            /* GbacwEvent* */

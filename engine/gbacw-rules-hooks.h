@@ -49,6 +49,11 @@ typedef struct {
   void     (*phase_end) (GbacwGame *game, gpointer data);
   gboolean (*skip_phase) (const GbacwGame *game, gpointer data, int phase, gboolean *skip);
   void     (*interphase) (GbacwGame *game, gpointer data);
+  /* PHASE: a phase of the module's own after the standard phase after_phase of this
+   * Player-Turn (e.g. C 21.1's "K Straggler Recovery" after J): return its translated
+   * name, or NULL. The game is then in GBACW_PHASE_EXCLUSIVE until the phasing player
+   * ends it; phase_begin and phase_end run for it as for any phase. */
+  const char *(*extra_phase) (GbacwGame *game, gpointer data, int after_phase);
 
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);

@@ -1336,13 +1336,20 @@ check_facing (int facing, GError **error)
   return set_invalid (error, _("a facing is a direction 0 to 5"));
 }
 
-/* Whether the terrain of hex is "P" for the unit in that formation (5.19). */
+/* Whether the terrain of hex is "P" for the unit in that formation (5.19): it could not
+ * enter the hex, so it cannot be placed there. */
 static gboolean
 prohibited (const GbacwRulesData *data, const GbacwScenario *s, const GbacwUnit *u, GbacwFormationState state,
             int hex)
 {
-  int mc = gbacw_move_class_for (u->type, state);
+  int mc;
   GbacwMoveCost cost;
+
+  /* unlimbered artillery may not move at all (6.13; charts may say P for every hex):
+   * where it may be is where it may go limbered */
+  if (state == GBACW_FORMATION_STATE_UNLIMBERED)
+    state = GBACW_FORMATION_STATE_LIMBERED;
+  mc = gbacw_move_class_for (u->type, state);
 
   if (mc < 0)
     mc = gbacw_move_class_for (u->type, GBACW_FORMATION_STATE_UNSET);

@@ -106,6 +106,65 @@ typedef struct {
   GbacwBackgroundImage *image; /* the scan under the map, or NULL */
 } Render;
 
+/* ---------------------------------------------------------------- background images */
+
+typedef struct {
+  char *file;
+  GbacwBackgroundImage *image;
+} Association;
+
+static GMutex associations_lock;
+static GHashTable *associations;   /* const GbacwScenario* -> Association* */
+
+static void
+association_free (gpointer data)
+{
+  Association *a = data;
+
+  g_free (a->file);
+  g_clear_object (&a->image);
+  g_free (a);
+}
+
+void
+gbacw_map_renderer_set_background_image (const GbacwScenario  *scenario,
+                                         const char           *file,
+                                         GbacwBackgroundImage *image)
+{
+  g_return_if_fail (scenario != NULL);
+  g_return_if_fail (image == NULL || GBACW_IS_BACKGROUND_IMAGE (image));
+
+  g_mutex_lock (&associations_lock);
+  if (associations == NULL)
+    associations = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, association_free);
+  if (image == NULL || file == NULL)
+    g_hash_table_remove (associations, scenario);
+  else
+    {
+      Association *a = g_new0 (Association, 1);
+      a->file = g_strdup (file);
+      a->image = g_object_ref (image);
+      g_hash_table_replace (associations, (gpointer) scenario, a);
+    }
+  g_mutex_unlock (&associations_lock);
+}
+
+GbacwBackgroundImage *
+gbacw_map_renderer_get_background_image (const GbacwScenario *scenario)
+{
+  GbacwBackgroundImage *image = NULL;
+  Association *a;
+
+  if (scenario == NULL || scenario->map == NULL || scenario->map->background.file == NULL)
+    return NULL;
+  g_mutex_lock (&associations_lock);
+  a = associations ? g_hash_table_lookup (associations, scenario) : NULL;
+  if (a != NULL && g_strcmp0 (a->file, scenario->map->background.file) == 0)
+    image = a->image;
+  g_mutex_unlock (&associations_lock);
+  return image;
+}
+
 /* ---------------------------------------------------------------- helpers */
 
 const char *
@@ -1873,7 +1932,8 @@ gbacw_map_render_with_background (cairo_t                 *cr,
 
   if (!render_init (&r, cr, scenario, layers, scale, visible))
     return;
-  r.image = background;
+  if (layers & GBACW_LAYER_BIT_BACKGROUND)
+    r.image = background ? background : gbacw_map_renderer_get_background_image (scenario);
   render_layers (&r);
   render_clear (&r);
 }
@@ -1955,7 +2015,8 @@ gbacw_map_render_hexes_with_background (cairo_t              *cr,
   visible = (cairo_rectangle_t) { x0, y0, x1 - x0, y1 - y0 };
   if (render_init (&r, cr, scenario, layers, scale, &visible))
     {
-      r.image = background;
+      if (layers & GBACW_LAYER_BIT_BACKGROUND)
+        r.image = background ? background : gbacw_map_renderer_get_background_image (scenario);
       render_layers (&r);
       render_clear (&r);
     }

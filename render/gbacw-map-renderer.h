@@ -43,7 +43,19 @@ void gbacw_map_render (cairo_t                 *cr,
                        double                   scale,
                        const cairo_rectangle_t *visible);
 
-/* As gbacw_map_render (), with the scenario's background image (NULL: paper only) drawn
+/* Associates the background image (the scan of the paper map) with a scenario: later
+ * calls that draw its background layer and pass no image draw this one, placed by
+ * scenario->map->background. The association holds only while background.file is
+ * the file given here, so that it never draws the wrong scan; NULL image or file
+ * removes it. The editor sets it once per loaded scan, for whatever draws the map. */
+void gbacw_map_renderer_set_background_image (const GbacwScenario  *scenario,
+                                              const char           *file,
+                                              GbacwBackgroundImage *image);
+/* The image set for the scenario and its current background file, or NULL. */
+GbacwBackgroundImage *gbacw_map_renderer_get_background_image (const GbacwScenario *scenario);
+
+/* As gbacw_map_render (), with this background image (NULL: the one associated with the
+ * scenario, if any; else paper only) drawn
  * in the background layer, placed by scenario->map->background (transform, opacity). */
 void gbacw_map_render_with_background (cairo_t                 *cr,
                                        const GbacwScenario     *scenario,
@@ -62,7 +74,7 @@ void gbacw_map_render_hexes (cairo_t             *cr,
                              const int           *hexes,
                              guint                n_hexes);
 
-/* As gbacw_map_render_hexes (), with the background image (NULL: paper only). */
+/* As gbacw_map_render_hexes (), with the background image (NULL: as above). */
 void gbacw_map_render_hexes_with_background (cairo_t              *cr,
                                              const GbacwScenario  *scenario,
                                              GbacwBackgroundImage *background,

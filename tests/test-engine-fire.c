@@ -467,6 +467,26 @@ test_17_72_leader_casualty (void)
 }
 
 static void
+test_17_53_leader_left_alone (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  /* HB 2 guns × 10 = 20, die 6: 1* on a 1-SP unit: eliminated; the leader survives (dice 3 + 3) */
+  BATTERY (f, "u-bat", "union", 2, "HB", "0101", "s");
+  INF (f, "c-1", "confederate", 1, 3, "0102", "n");
+  LEADER (f, "c-ldr", "confederate", "0102");
+  game = fire_game (f);
+  gbacw_dice_force_list (game->dice, 6, 3, 3, 0);
+  apply_expect (game, fire1 (game, "0102", "u-bat", 0), NULL);
+  end_phase (game);
+  g_assert_cmpint (unit_of (game, "c-1")->presence, ==, GBACW_PRESENCE_ELIMINATED);
+  g_assert_cmpint (unit_of (game, "c-ldr")->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (g_array_index (game->pending, GbacwPending, game->pending->len - 1).kind, ==,
+                   GBACW_PENDING_LEADER_PLACEMENT);
+}
+
+static void
 test_9_42_results_after_all_fire (void)
 {
   g_autoptr (Fixture) f = fixture_new (3, 6);
@@ -624,6 +644,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/fire/6.11-column-fired-upon-goes-into-line", test_6_11_column_goes_into_line);
   g_test_add_func ("/engine/fire/17.72-leader-casualty", test_17_72_leader_casualty);
   g_test_add_func ("/engine/fire/9.42-results-after-all-fire", test_9_42_results_after_all_fire);
+  g_test_add_func ("/engine/fire/17.53-leader-left-alone", test_17_53_leader_left_alone);
   g_test_add_func ("/engine/fire/13.23-13.24-13.26-morale-modifiers", test_13_morale_modifiers);
   g_test_add_func ("/engine/fire/13.14-seeing-the-elephant", test_13_14_seeing_the_elephant);
   g_test_add_func ("/engine/fire/11.21-ammunition-depletion", test_11_21_ammunition);

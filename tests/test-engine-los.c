@@ -143,6 +143,21 @@ test_hexside_common_with_target (void)
   g_assert_true (los (f, "0104", "0107", NULL));
 }
 
+static void
+test_hexside_adjacent_to_firer (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  GbacwLosResult r;
+
+  /* 0201 and 0202 are both adjacent to 0102: the crest between them touches 0102 and
+   * does not block (9.7: "not common with or adjacent to" the firer's hex). A line from
+   * a hex centre meets such a hexside only by running along it, as 0102 -> 0302 does. */
+  set_level (f, "0202", 4);
+  add_hexside (f, "0201", "s", "crest");
+  g_assert_true (los (f, "0102", "0302", &r));
+  g_assert_true (los (f, "0302", "0102", &r));
+}
+
 static gboolean
 line_runs_along (Fixture *f, const char *from, const char *to)
 {
@@ -249,6 +264,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/los/9.73-crest-hexside", test_crest_hexside);
   g_test_add_func ("/engine/los/9.7-hexside-common-with-target", test_hexside_common_with_target);
   g_test_add_func ("/engine/los/9.7-along-hexside-option", test_along_hexside);
+  g_test_add_func ("/engine/los/9.7-hexside-adjacent-to-firer", test_hexside_adjacent_to_firer);
   g_test_add_func ("/engine/los/9.72-unit-heights-in-game", test_game_los_uses_unit_heights);
   g_test_add_func ("/engine/los/visible-from-matches-check", test_visible_from_matches_check);
   return g_test_run ();

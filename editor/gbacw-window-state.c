@@ -1,0 +1,204 @@
+/* gbacw-window-state.c: what the editor remembers between runs. */
+#include "config.h"
+
+#include "gbacw-map-renderer.h"
+#include "gbacw-window-state.h"
+
+struct _GbacwWindowState
+{
+  GObject parent_instance;
+
+  GbacwWindow *window;   /* not owned: the window owns the state */
+  GSettings *settings;
+  gboolean restoring;
+};
+
+G_DEFINE_FINAL_TYPE (GbacwWindowState, gbacw_window_state, G_TYPE_OBJECT)
+
+#define DATA_KEY "gbacw-window-state"
+
+GSettings *
+gbacw_window_state_get_settings (void)
+{
+  static gsize initialised = 0;
+  static GSettings *settings = NULL;
+
+  if (g_once_init_enter (&initialised))
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, GBACW_SETTINGS_SCHEMA_ID, TRUE);
+#ifdef BUILD_SCHEMA_DIR
+      if (schema == NULL && g_file_test (BUILD_SCHEMA_DIR "/gschemas.compiled", G_FILE_TEST_EXISTS))
+        {
+          g_autoptr(GSettingsSchemaSource) build = g_settings_schema_source_new_from_directory (BUILD_SCHEMA_DIR, source,
+                                                                                               FALSE, NULL);
+          if (build != NULL)
+            schema = g_settings_schema_source_lookup (build, GBACW_SETTINGS_SCHEMA_ID, FALSE);
+        }
+#endif
+      if (schema != NULL)
+        settings = g_settings_new_full (schema, NULL, NULL);
+      g_once_init_leave (&initialised, 1);
+    }
+  return settings;
+}
+
+void
+gbacw_window_state_add_recent (const char *path)
+{
+  GSettings *settings = gbacw_window_state_get_settings ();
+  g_auto(GStrv) old = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) files = NULL;
+  guint n = 1;
+
+  g_return_if_fail (path != NULL);
+
+  if (settings == NULL)
+    return;
+  old = g_settings_get_strv (settings, "recent-files");
+  builder = g_strv_builder_new ();
+  g_strv_builder_add (builder, path);
+  for (guint i = 0; old[i] != NULL && n < GBACW_MAX_RECENT_FILES; i++)
+    if (!g_str_equal (old[i], path))
+      {
+        g_strv_builder_add (builder, old[i]);
+        n++;
+      }
+  files = g_strv_builder_end (builder);
+  g_settings_set_strv (settings, "recent-files", (const char * const *) files);
+}
+
+/* ---------------------------------------------------------------- layers */
+
+static void
+save_layers (GbacwWindowState *self)
+{
+  guint layers = gbacw_map_canvas_get_layers (gbacw_window_get_canvas (self->window));
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) names = NULL;
+
+  if (self->restoring)
+    return;
+  for (guint i = 0; i < GBACW_N_LAYERS; i++)
+    if (layers & (1u << i))
+      g_strv_builder_add (builder, gbacw_layer_bit_to_string (1u << i));
+  names = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "visible-layers", (const char * const *) names);
+}
+
+static void
+restore_layers (GbacwWindowState *self)
+{
+  g_auto(GStrv) names = g_settings_get_strv (self->settings, "visible-layers");
+  GbacwMapCanvas *canvas = gbacw_window_get_canvas (self->window);
+  guint layers = 0;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    layers |= gbacw_layer_bit_from_string (names[i]);
+
+  self->restoring = TRUE;
+  for (guint i = 0; i < GBACW_N_LAYERS; i++)
+    {
+      g_autofree char *action = g_strdup_printf ("layer-%s", gbacw_layer_bit_to_string (1u << i));
+      /* Through the window's toggle actions, so that the Layers menu shows it. */
+      if (g_action_group_has_action (G_ACTION_GROUP (self->window), action))
+        g_action_group_change_action_state (G_ACTION_GROUP (self->window), action,
+                                            g_variant_new_boolean ((layers & (1u << i)) != 0));
+    }
+  gbacw_map_canvas_set_layers (canvas, layers);
+  self->restoring = FALSE;
+}
+
+/* ---------------------------------------------------------------- size, files */
+
+static gboolean
+on_close_request (GbacwWindowState *self,
+                  GtkWindow        *window)
+{
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  return FALSE;
+}
+
+static void
+note_document (GbacwWindowState *self)
+{
+  GbacwDocument *document = gbacw_window_get_document (self->window);
+  const char *path = document ? gbacw_document_get_path (document) : NULL;
+
+  if (path != NULL)
+    gbacw_window_state_add_recent (path);
+}
+
+static void
+on_document (GbacwWindowState *self)
+{
+  GbacwDocument *document = gbacw_window_get_document (self->window);
+
+  note_document (self);
+  /* Saved under a new name: the title changes with the path. */
+  if (document != NULL)
+    g_signal_connect_object (document, "notify::title", G_CALLBACK (note_document), self, G_CONNECT_SWAPPED);
+}
+
+GbacwWindowState *
+gbacw_window_state_attach (GbacwWindow *window)
+{
+  GSettings *settings = gbacw_window_state_get_settings ();
+  GbacwWindowState *self;
+
+  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+
+  self = g_object_new (GBACW_TYPE_WINDOW_STATE, NULL);
+  self->window = window;
+  g_object_set_data_full (G_OBJECT (window), DATA_KEY, self, g_object_unref);
+  if (settings == NULL)
+    return self;
+  self->settings = g_object_ref (settings);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (window));
+  restore_layers (self);
+
+  g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gbacw_window_get_canvas (window), "notify::layers", G_CALLBACK (save_layers), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (window, "notify::document", G_CALLBACK (on_document), self, G_CONNECT_SWAPPED);
+  on_document (self);
+  return self;
+}
+
+static void
+gbacw_window_state_dispose (GObject *object)
+{
+  GbacwWindowState *self = GBACW_WINDOW_STATE (object);
+
+  g_clear_object (&self->settings);
+  self->window = NULL;
+
+  G_OBJECT_CLASS (gbacw_window_state_parent_class)->dispose (object);
+}
+
+static void
+gbacw_window_state_class_init (GbacwWindowStateClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = gbacw_window_state_dispose;
+}
+
+static void
+gbacw_window_state_init (GbacwWindowState *self)
+{
+}

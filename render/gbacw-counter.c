@@ -1,0 +1,641 @@
+/* gbacw-counter.c: unit and leader counters with cairo. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gbacw-counter.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MIN_TEXT_PX   24.0   /* counters narrower than this show no text */
+#define MIN_MARKER_PX 12.0
+#define FAN_COLUMNS   4
+#define FAN_STEP      1.12   /* counter sizes from one fanned counter to the next */
+
+typedef struct { double r, g, b; } Rgb;
+
+static gboolean
+parse_colour (const char *s, Rgb *out)
+{
+  guint v = 0;
+
+  if (s == NULL || s[0] != '#' || strlen (s) != 7)
+    return FALSE;
+  for (int i = 1; i < 7; i++)
+    {
+      int d = g_ascii_xdigit_value (s[i]);
+      if (d < 0)
+        return FALSE;
+      v = (v << 4) | (guint) d;
+    }
+  out->r = ((v >> 16) & 0xff) / 255.0;
+  out->g = ((v >> 8) & 0xff) / 255.0;
+  out->b = (v & 0xff) / 255.0;
+  return TRUE;
+}
+
+static Rgb
+mix (Rgb a, Rgb b, double t)
+{
+  return (Rgb) { a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t };
+}
+
+static void
+set_rgb (cairo_t *cr, Rgb c)
+{
+  cairo_set_source_rgb (cr, c.r, c.g, c.b);
+}
+
+double
+gbacw_counter_facing_angle (const GbacwHexGrid *grid, int facing)
+{
+  g_return_val_if_fail (grid != NULL, 0.0);
+
+  if (facing < 0 || facing >= GBACW_HEX_DIRECTIONS)
+    return 0.0;
+  /* flat-topped: direction 0 is north; pointy-topped: direction 0 is north-east, 30° round */
+  if (grid->orientation == GBACW_GRID_POINTY_ROWS)
+    return (30.0 + 60.0 * facing) * G_PI / 180.0;
+  return 60.0 * facing * G_PI / 180.0;
+}
+
+/* Text centred on (x, y), shrunk to fit max_width. */
+static void
+text_centred (cairo_t *cr, const char *text, double x, double y, double font_size, double max_width)
+{
+  cairo_text_extents_t ext;
+
+  if (text == NULL || *text == '\0')
+    return;
+  cairo_set_font_size (cr, font_size);
+  cairo_text_extents (cr, text, &ext);
+  if (ext.x_advance > max_width && ext.x_advance > 0)
+    {
+      cairo_set_font_size (cr, font_size * max_width / ext.x_advance);
+      cairo_text_extents (cr, text, &ext);
+    }
+  cairo_move_to (cr, x - ext.x_bearing - ext.width / 2, y - ext.y_bearing - ext.height / 2);
+  cairo_show_text (cr, text);
+}
+
+static void
+font (cairo_t *cr, gboolean bold)
+{
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+}
+
+static void
+star_path (cairo_t *cr, double cx, double cy, double radius)
+{
+  for (int i = 0; i < 10; i++)
+    {
+      double a = -G_PI / 2 + i * G_PI / 5;
+      double rr = i % 2 ? radius * 0.42 : radius;
+      if (i == 0)
+        cairo_move_to (cr, cx + cos (a) * rr, cy + sin (a) * rr);
+      else
+        cairo_line_to (cr, cx + cos (a) * rr, cy + sin (a) * rr);
+    }
+  cairo_close_path (cr);
+}
+
+static void
+format_value (char *buf, gsize len, int v, gboolean morale)
+{
+  if (v == GBACW_UNSET)
+    g_strlcpy (buf, "–", len);
+  else if (morale && v == GBACW_MORALE_GREEN)
+    g_strlcpy (buf, "?", len);
+  else
+    g_snprintf (buf, len, "%d", v);
+}
+
+/* The NATO-style symbol of a combat unit or wagon in a box centred on (cx, cy). */
+static void
+unit_symbol (cairo_t *cr, const GbacwUnit *u, const GbacwPlacement *p, double cx, double cy)
+{
+  double bw = 0.46, bh = 0.28, bx = cx - bw / 2, by = cy - bh / 2;
+  gboolean dismounted = p && p->formation == GBACW_FORMATION_STATE_DISMOUNTED;
+
+  cairo_set_line_width (cr, 0.035);
+  cairo_rectangle (cr, bx, by, bw, bh);
+  switch (u->type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      cairo_move_to (cr, bx, by);
+      cairo_line_to (cr, bx + bw, by + bh);
+      cairo_move_to (cr, bx + bw, by);
+      cairo_line_to (cr, bx, by + bh);
+      cairo_stroke (cr);
+      break;
+    case GBACW_UNIT_CAVALRY:
+      cairo_move_to (cr, bx, by + bh);
+      cairo_line_to (cr, bx + bw, by);
+      if (dismounted)
+        {
+          /* fights on foot: the infantry cross's other arm, thinner */
+          cairo_stroke (cr);
+          cairo_set_line_width (cr, 0.02);
+          cairo_move_to (cr, bx, by);
+          cairo_line_to (cr, bx + bw, by + bh);
+        }
+      cairo_stroke (cr);
+      break;
+    case GBACW_UNIT_ARTILLERY:
+      cairo_stroke (cr);
+      cairo_arc (cr, cx, cy, 0.065, 0, 2 * G_PI);
+      cairo_fill (cr);
+      if (u->flags & GBACW_UNIT_FLAG_HORSE_ARTILLERY)
+        {
+          cairo_move_to (cr, bx, by + bh);
+          cairo_line_to (cr, bx + bw, by);
+          cairo_stroke (cr);
+        }
+      break;
+    case GBACW_UNIT_WAGON:
+      cairo_move_to (cr, bx, by + bh * 0.62);
+      cairo_line_to (cr, bx + bw, by + bh * 0.62);
+      cairo_stroke (cr);
+      cairo_arc (cr, bx + bw * 0.27, by + bh + 0.06, 0.05, 0, 2 * G_PI);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, bx + bw * 0.73, by + bh + 0.06, 0.05, 0, 2 * G_PI);
+      cairo_stroke (cr);
+      break;
+    case GBACW_UNIT_LEADER:
+    default:
+      cairo_new_path (cr);
+      break;
+    }
+}
+
+/* A leader's mark: the army flag, or one star per command level. */
+static void
+leader_symbol (cairo_t *cr, const GbacwUnit *u, double cx, double cy)
+{
+  int stars;
+
+  switch (u->role)
+    {
+    case GBACW_LEADER_ARMY:
+      cairo_set_line_width (cr, 0.03);
+      cairo_move_to (cr, cx - 0.16, cy + 0.15);
+      cairo_line_to (cr, cx - 0.16, cy - 0.16);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, cx - 0.16, cy - 0.16, 0.3, 0.18);
+      cairo_fill (cr);
+      return;
+    case GBACW_LEADER_CORPS: stars = 3; break;
+    case GBACW_LEADER_DIVISION: stars = 2; break;
+    case GBACW_LEADER_REPLACEMENT:
+      star_path (cr, cx, cy, 0.12);
+      cairo_set_line_width (cr, 0.025);
+      cairo_stroke (cr);
+      return;
+    case GBACW_LEADER_BRIGADE:
+    default: stars = 1; break;
+    }
+  for (int i = 0; i < stars; i++)
+    {
+      star_path (cr, cx + (i - (stars - 1) / 2.0) * 0.2, cy, 0.1);
+      cairo_fill (cr);
+    }
+}
+
+typedef struct {
+  const char *text;
+  Rgb fill;
+  Rgb ink;
+} Marker;
+
+static guint
+collect_markers (const GbacwUnit *u, const GbacwPlacement *p, Marker *out)
+{
+  static const Rgb white = { 1, 1, 1 }, black = { 0, 0, 0 };
+  guint n = 0;
+
+  if (p == NULL)
+    return 0;
+  switch (p->formation)
+    {
+    case GBACW_FORMATION_STATE_COLUMN: out[n++] = (Marker) { "Col", white, black }; break;
+    case GBACW_FORMATION_STATE_LIMBERED: out[n++] = (Marker) { "Lmb", white, black }; break;
+    case GBACW_FORMATION_STATE_MOUNTED: out[n++] = (Marker) { "Mtd", white, black }; break;
+    case GBACW_FORMATION_STATE_DISMOUNTED: out[n++] = (Marker) { "Dis", white, black }; break;
+    case GBACW_FORMATION_STATE_UNSET:
+    case GBACW_FORMATION_STATE_LINE:
+    case GBACW_FORMATION_STATE_UNLIMBERED:
+    default:
+      break;
+    }
+  if (p->status & GBACW_STATUS_ROUTED)
+    out[n++] = (Marker) { "R", { 0.80, 0.10, 0.10 }, white };
+  if (p->status & GBACW_STATUS_PINNED)
+    out[n++] = (Marker) { "P", { 0.93, 0.55, 0.05 }, black };
+  if (p->status & GBACW_STATUS_AMMO_DEPLETED)
+    out[n++] = (Marker) { "A", { 0.95, 0.85, 0.15 }, black };
+  if (p->status & GBACW_STATUS_ENGAGED)
+    out[n++] = (Marker) { "E", { 0.45, 0.22, 0.62 }, white };
+  if (p->status & GBACW_STATUS_HALF_CREW)
+    out[n++] = (Marker) { "½", { 0.6, 0.6, 0.6 }, black };
+  if (p->status & GBACW_STATUS_ABANDONED)
+    out[n++] = (Marker) { "X", { 0.1, 0.1, 0.1 }, white };
+  return n;
+}
+
+static void
+draw_markers (cairo_t *cr, const Marker *markers, guint n, double hw, gboolean text)
+{
+  double chip = 0.3;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double cx = hw, cy = -hw + 0.17 + i * (chip + 0.03);
+      cairo_rectangle (cr, cx - chip / 2, cy - chip / 2, chip, chip);
+      set_rgb (cr, markers[i].fill);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+      cairo_set_line_width (cr, 0.02);
+      cairo_stroke (cr);
+      if (text)
+        {
+          font (cr, TRUE);
+          set_rgb (cr, markers[i].ink);
+          text_centred (cr, markers[i].text, cx, cy, 0.17, chip * 0.85);
+        }
+    }
+}
+
+static Rgb
+side_fill (const GbacwScenario *scenario, const GbacwUnit *unit)
+{
+  const GbacwSide *side = unit && unit->side ? gbacw_oob_find_side (&scenario->oob, unit->side) : NULL;
+  Rgb fill = { 0.6, 0.6, 0.6 };
+
+  if (side == NULL || !parse_colour (side->colour, &fill))
+    fill = (Rgb) { 0.6, 0.6, 0.6 };
+  if (unit && unit->type == GBACW_UNIT_LEADER)
+    fill = mix (fill, (Rgb) { 1, 1, 1 }, 0.55);
+  return fill;
+}
+
+/* The counter in its own frame: origin at the centre, one unit = its size. */
+static void
+draw_counter_local (cairo_t *cr, const GbacwScenario *scenario, const GbacwUnit *u, const GbacwPlacement *p,
+                    guint flags)
+{
+  gboolean leader = u && u->type == GBACW_UNIT_LEADER;
+  double hw = leader ? 0.42 : 0.5;
+  Rgb fill = side_fill (scenario, u), ink, front;
+  double lum = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
+  char left[16], right[16];
+
+  ink = lum > 0.55 ? (Rgb) { 0, 0, 0 } : (Rgb) { 1, 1, 1 };
+  front = mix (fill, (Rgb) { 0, 0, 0 }, 0.6);
+
+  cairo_rectangle (cr, -hw, -hw, 2 * hw, 2 * hw);
+  set_rgb (cr, fill);
+  cairo_fill (cr);
+  /* the front edge */
+  cairo_rectangle (cr, -hw, -hw, 2 * hw, 0.08);
+  set_rgb (cr, front);
+  cairo_fill (cr);
+  cairo_rectangle (cr, -hw, -hw, 2 * hw, 2 * hw);
+  cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+  cairo_set_line_width (cr, 0.03);
+  cairo_stroke (cr);
+
+  if (flags & GBACW_COUNTER_SELECTED)
+    {
+      cairo_rectangle (cr, -hw - 0.05, -hw - 0.05, 2 * hw + 0.1, 2 * hw + 0.1);
+      cairo_set_source_rgb (cr, 1.0, 0.82, 0.0);
+      cairo_set_line_width (cr, 0.07);
+      cairo_stroke (cr);
+    }
+  if (u == NULL)
+    return;
+
+  if (flags & GBACW_COUNTER_TEXT)
+    {
+      set_rgb (cr, ink);
+      font (cr, FALSE);
+      text_centred (cr, u->designation ? u->designation : u->id, 0, -hw + 0.2, 0.16, 2 * hw - 0.1);
+      if (leader)
+        {
+          char mid[48];
+          leader_symbol (cr, u, 0, -0.04);
+          format_value (left, sizeof left, u->er, FALSE);
+          format_value (right, sizeof right, u->rally, FALSE);
+          font (cr, TRUE);
+          text_centred (cr, left, -hw + 0.17, hw - 0.13, 0.2, 0.3);
+          text_centred (cr, right, hw - 0.17, hw - 0.13, 0.2, 0.3);
+          mid[0] = '\0';
+          if (u->dir != GBACW_UNSET || u->cp != GBACW_UNSET)
+            {
+              char d[16], c[16];
+              format_value (d, sizeof d, u->dir, FALSE);
+              format_value (c, sizeof c, u->cp, FALSE);
+              g_snprintf (mid, sizeof mid, "%s·%s", d, c);
+            }
+          font (cr, FALSE);
+          text_centred (cr, mid, 0, hw - 0.13, 0.13, 0.3);
+        }
+      else
+        {
+          int strength = u->type == GBACW_UNIT_ARTILLERY ? u->guns
+                         : p && p->strength != GBACW_UNSET ? p->strength : u->strength;
+          int morale = p && p->formation == GBACW_FORMATION_STATE_DISMOUNTED && u->dismounted_morale != GBACW_UNSET
+                       ? u->dismounted_morale : u->morale;
+          unit_symbol (cr, u, p, -0.04, -0.02);
+          font (cr, TRUE);
+          if (u->weapon)
+            text_centred (cr, u->weapon, hw - 0.14, -0.02, 0.15, 0.2);
+          if (u->flags & GBACW_UNIT_FLAG_SHARPSHOOTER)
+            {
+              font (cr, FALSE);
+              text_centred (cr, "SS", -hw + 0.1, -0.02, 0.11, 0.16);
+              font (cr, TRUE);
+            }
+          if (u->type == GBACW_UNIT_WAGON)
+            {
+              /* ammunition boxes: small arms / artillery (11.1) */
+              char a[16], b[16];
+              format_value (a, sizeof a, u->small_arms_boxes, FALSE);
+              format_value (b, sizeof b, u->artillery_boxes, FALSE);
+              g_snprintf (left, sizeof left, "%s/%s", a, b);
+            }
+          else
+            format_value (left, sizeof left, strength, FALSE);
+          format_value (right, sizeof right, morale, TRUE);
+          text_centred (cr, left, -hw + 0.22, hw - 0.16, 0.25, 0.4);
+          text_centred (cr, right, hw - 0.22, hw - 0.16, 0.25, 0.4);
+        }
+    }
+  else if (leader)
+    {
+      set_rgb (cr, ink);
+      leader_symbol (cr, u, 0, 0);
+    }
+  else
+    {
+      set_rgb (cr, ink);
+      unit_symbol (cr, u, p, 0, 0);
+    }
+
+  if (flags & GBACW_COUNTER_MARKERS)
+    {
+      Marker markers[8];
+      guint n = collect_markers (u, p, markers);
+      draw_markers (cr, markers, n, hw, (flags & GBACW_COUNTER_TEXT) != 0);
+    }
+}
+
+void
+gbacw_counter_draw (cairo_t *cr, const GbacwScenario *scenario, const GbacwUnit *unit,
+                    const GbacwPlacement *placement, double x, double y, double size, guint flags)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scenario != NULL);
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  if (placement && !(flags & GBACW_COUNTER_UPRIGHT))
+    cairo_rotate (cr, gbacw_counter_facing_angle (&scenario->map->grid, placement->facing));
+  cairo_scale (cr, size, size);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  draw_counter_local (cr, scenario, unit, placement, flags);
+  cairo_restore (cr);
+}
+
+void
+gbacw_counter_stack_at (const GbacwScenario *scenario, int hex, GPtrArray *out)
+{
+  g_return_if_fail (scenario != NULL);
+  g_return_if_fail (out != NULL);
+
+  for (guint i = 0; i < scenario->deployment->len; i++)
+    {
+      GbacwPlacement *p = g_ptr_array_index (scenario->deployment, i);
+      if (p->hex == hex)
+        g_ptr_array_add (out, p);
+    }
+}
+
+static const GbacwUnit *
+placement_unit (const GbacwScenario *scenario, const GbacwPlacement *p)
+{
+  return p ? gbacw_oob_find_unit (&scenario->oob, p->unit) : NULL;
+}
+
+static void
+draw_badge (cairo_t *cr, guint count, double x, double y, double size, gboolean text)
+{
+  char label[16];
+  double r = 0.2 * size;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+  cairo_set_line_width (cr, 0.03 * size);
+  cairo_stroke (cr);
+  if (text)
+    {
+      g_snprintf (label, sizeof label, "+%u", count);
+      font (cr, TRUE);
+      text_centred (cr, label, x, y, 0.22 * size, 1.6 * r);
+    }
+  cairo_restore (cr);
+}
+
+void
+gbacw_counter_draw_stack (cairo_t *cr, const GbacwScenario *scenario, const GbacwPlacement *const *stack, guint n,
+                          double x, double y, double size, guint flags)
+{
+  guint below;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scenario != NULL);
+  g_return_if_fail (stack != NULL || n == 0);
+
+  if (n == 0)
+    return;
+  /* the edges of up to two counters under the top one peek out down-right */
+  below = MIN (n - 1, 2);
+  for (guint i = below; i > 0; i--)
+    gbacw_counter_draw (cr, scenario, placement_unit (scenario, stack[i]), stack[i], x + i * 0.07 * size,
+                        y + i * 0.07 * size, size, flags & ~(GBACW_COUNTER_TEXT | GBACW_COUNTER_MARKERS
+                                                             | GBACW_COUNTER_SELECTED));
+  gbacw_counter_draw (cr, scenario, placement_unit (scenario, stack[0]), stack[0], x, y, size, flags);
+  if (n > 1)
+    draw_badge (cr, n - 1, x + 0.5 * size, y - 0.5 * size, size, (flags & GBACW_COUNTER_TEXT) != 0);
+}
+
+void
+gbacw_counter_fan_position (guint n, double x, double y, double size, guint index, double *cx, double *cy)
+{
+  guint columns = MAX (MIN (n, FAN_COLUMNS), 1);
+  guint rows = (MAX (n, 1) + columns - 1) / columns;
+  guint col = index % columns, row = index / columns;
+  double step = FAN_STEP * size;
+
+  *cx = x + (col - (columns - 1) / 2.0) * step;
+  *cy = y + (row - (rows - 1) / 2.0) * step;
+}
+
+int
+gbacw_counter_fan_hit (guint n, double x, double y, double size, double px, double py)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      double cx, cy;
+      gbacw_counter_fan_position (n, x, y, size, i, &cx, &cy);
+      if (fabs (px - cx) <= size / 2 && fabs (py - cy) <= size / 2)
+        return (int) i;
+    }
+  return -1;
+}
+
+void
+gbacw_counter_draw_fan (cairo_t *cr, const GbacwScenario *scenario, const GbacwPlacement *const *stack, guint n,
+                        double x, double y, double size, guint flags, cairo_rectangle_t *extent)
+{
+  guint columns = MAX (MIN (n, FAN_COLUMNS), 1);
+  guint rows = (MAX (n, 1) + columns - 1) / columns;
+  double step = FAN_STEP * size, pad = 0.25 * size;
+  double w = (columns - 1) * step + size + 2 * pad, h = (rows - 1) * step + size + 2 * pad;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scenario != NULL);
+  g_return_if_fail (stack != NULL || n == 0);
+
+  if (extent)
+    *extent = (cairo_rectangle_t) { x - w / 2, y - h / 2, w, h };
+  if (n == 0)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, x - w / 2, y - h / 2, w, h);
+  cairo_set_source_rgba (cr, 0.97, 0.96, 0.92, 0.92);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.6);
+  cairo_set_line_width (cr, 0.02 * size);
+  cairo_stroke (cr);
+  for (guint i = 0; i < n; i++)
+    {
+      const GbacwPlacement *p = stack[i];
+      double cx, cy;
+      gbacw_counter_fan_position (n, x, y, size, i, &cx, &cy);
+      gbacw_counter_draw (cr, scenario, placement_unit (scenario, p), p, cx, cy, size, flags | GBACW_COUNTER_UPRIGHT);
+      if (p && p->facing >= 0)
+        {
+          double a = gbacw_counter_facing_angle (&scenario->map->grid, p->facing);
+          double dx = sin (a), dy = -cos (a), r = 0.56 * size, t = 0.1 * size;
+          cairo_move_to (cr, cx + dx * (r + t), cy + dy * (r + t));
+          cairo_line_to (cr, cx + dx * r - dy * t * 0.7, cy + dy * r + dx * t * 0.7);
+          cairo_line_to (cr, cx + dx * r + dy * t * 0.7, cy + dy * r - dx * t * 0.7);
+          cairo_close_path (cr);
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_fill (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
+typedef struct {
+  int hex;
+  GPtrArray *stack;   /* GbacwPlacement*, top first */
+} Stack;
+
+static void
+stack_clear (gpointer data)
+{
+  g_ptr_array_unref (((Stack *) data)->stack);
+}
+
+void
+gbacw_counter_render_deployment (cairo_t *cr, const GbacwScenario *scenario, double scale,
+                                 const cairo_rectangle_t *visible, int fanned_hex, const char *selected_unit)
+{
+  const GbacwHexGrid *grid;
+  g_autoptr (GHashTable) by_hex = NULL;
+  g_autoptr (GArray) stacks = NULL;
+  double size = GBACW_COUNTER_SIZE, margin = 1.0;
+  guint flags = 0;
+  int n_hexes;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scenario != NULL);
+
+  if (scenario->deployment->len == 0)
+    return;
+  grid = &scenario->map->grid;
+  n_hexes = gbacw_hex_grid_n_hexes (grid);
+  if (size * scale >= MIN_TEXT_PX)
+    flags |= GBACW_COUNTER_TEXT;
+  if (size * scale >= MIN_MARKER_PX)
+    flags |= GBACW_COUNTER_MARKERS;
+
+  /* stacks in order of their top counters */
+  by_hex = g_hash_table_new (g_direct_hash, g_direct_equal);
+  stacks = g_array_new (FALSE, FALSE, sizeof (Stack));
+  g_array_set_clear_func (stacks, stack_clear);
+  for (guint i = 0; i < scenario->deployment->len; i++)
+    {
+      GbacwPlacement *p = g_ptr_array_index (scenario->deployment, i);
+      gpointer index;
+      double cx, cy;
+      if (p->hex < 0 || p->hex >= n_hexes)
+        continue;
+      if (!g_hash_table_lookup_extended (by_hex, GINT_TO_POINTER (p->hex), NULL, &index))
+        {
+          Stack s;
+          if (visible && p->hex != fanned_hex)
+            {
+              gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, p->hex), &cx, &cy);
+              if (cx + margin < visible->x || cx - margin > visible->x + visible->width
+                  || cy + margin < visible->y || cy - margin > visible->y + visible->height)
+                {
+                  g_hash_table_insert (by_hex, GINT_TO_POINTER (p->hex), GUINT_TO_POINTER (G_MAXUINT));
+                  continue;
+                }
+            }
+          s.hex = p->hex;
+          s.stack = g_ptr_array_new ();
+          index = GUINT_TO_POINTER (stacks->len);
+          g_array_append_val (stacks, s);
+          g_hash_table_insert (by_hex, GINT_TO_POINTER (p->hex), index);
+        }
+      if (GPOINTER_TO_UINT (index) != G_MAXUINT)
+        g_ptr_array_add (g_array_index (stacks, Stack, GPOINTER_TO_UINT (index)).stack, p);
+    }
+
+  cairo_save (cr);
+  for (guint i = 0; i < stacks->len; i++)
+    {
+      const Stack *s = &g_array_index (stacks, Stack, i);
+      guint f = flags;
+      double cx, cy;
+      if (s->hex == fanned_hex)
+        continue;
+      if (selected_unit)
+        for (guint k = 0; k < s->stack->len; k++)
+          if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (s->stack, k))->unit, selected_unit) == 0)
+            f |= GBACW_COUNTER_SELECTED;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, s->hex), &cx, &cy);
+      gbacw_counter_draw_stack (cr, scenario, (const GbacwPlacement *const *) s->stack->pdata, s->stack->len, cx, cy,
+                                size, f);
+    }
+  for (guint i = 0; i < stacks->len; i++)
+    {
+      const Stack *s = &g_array_index (stacks, Stack, i);
+      double cx, cy;
+      if (s->hex != fanned_hex)
+        continue;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, s->hex), &cx, &cy);
+      gbacw_counter_draw_fan (cr, scenario, (const GbacwPlacement *const *) s->stack->pdata, s->stack->len, cx, cy,
+                              size, flags | GBACW_COUNTER_TEXT, NULL);
+    }
+  cairo_restore (cr);
+}
