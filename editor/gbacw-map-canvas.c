@@ -30,6 +30,10 @@ struct _GbacwMapCanvas
 
   GbacwTileCache *tiles;
 
+  /* GbacwMapMarker, and the outlined hex / hexside (gbacw-map-markers.h) */
+  GArray *markers;
+  int highlight_hex, highlight_direction;
+
   /* pointer */
   gboolean has_pointer;
   double pointer_x, pointer_y;
@@ -128,6 +132,59 @@ gbacw_map_canvas_queue_overlay (GbacwMapCanvas *self)
 
   /* Tiles stay cached: a redraw only composites them again. */
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+gbacw_map_canvas_set_markers (GbacwMapCanvas       *self,
+                              const GbacwMapMarker *markers,
+                              guint                 n_markers)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+  g_return_if_fail (markers != NULL || n_markers == 0);
+
+  if (self->markers->len == 0 && n_markers == 0)
+    return;
+  g_array_set_size (self->markers, 0);
+  g_array_append_vals (self->markers, markers, n_markers);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const GbacwMapMarker *
+gbacw_map_canvas_get_markers (GbacwMapCanvas *self,
+                              guint          *n_markers)
+{
+  g_return_val_if_fail (GBACW_IS_MAP_CANVAS (self), NULL);
+  if (n_markers != NULL)
+    *n_markers = self->markers->len;
+  return (const GbacwMapMarker *) (gpointer) self->markers->data;
+}
+
+void
+gbacw_map_canvas_set_highlight (GbacwMapCanvas *self,
+                                int             hex,
+                                int             direction)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+
+  if (hex < 0)
+    hex = direction = -1;
+  if (self->highlight_hex == hex && self->highlight_direction == direction)
+    return;
+  self->highlight_hex = hex;
+  self->highlight_direction = direction;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+gbacw_map_canvas_get_highlight (GbacwMapCanvas *self,
+                                int            *hex,
+                                int            *direction)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+  if (hex != NULL)
+    *hex = self->highlight_hex;
+  if (direction != NULL)
+    *direction = self->highlight_direction;
 }
 
 /* ---------------------------------------------------------------- hover */
@@ -615,12 +672,18 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
   gbacw_tile_cache_evict (self->tiles, tx0, ty0, tx1, ty1, SPARE_TILES);
 
   /* Overlays, in map units. */
-  if (self->hover_hex >= 0 || self->tool != NULL)
+  if (self->hover_hex >= 0 || self->tool != NULL || self->markers->len > 0 || self->highlight_hex >= 0)
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      cairo_rectangle_t visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds };
 
       cairo_translate (cr, -ox / sf, -oy / sf);
       cairo_scale (cr, ds / sf, ds / sf);
+
+      gbacw_map_markers_draw_highlight (cr, &scenario->map->grid, self->highlight_hex, self->highlight_direction,
+                                        sf / ds);
+      gbacw_map_markers_draw (cr, &scenario->map->grid, (const GbacwMapMarker *) (gpointer) self->markers->data,
+                              self->markers->len, &visible, sf / ds);
 
       if (self->hover_hex >= 0)
         {
@@ -690,6 +753,7 @@ gbacw_map_canvas_finalize (GObject *object)
   GbacwMapCanvas *self = GBACW_MAP_CANVAS (object);
 
   g_clear_object (&self->viewport);
+  g_clear_pointer (&self->markers, g_array_unref);
 
   G_OBJECT_CLASS (gbacw_map_canvas_parent_class)->finalize (object);
 }
@@ -809,6 +873,8 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
 
   self->layers = GBACW_LAYER_BIT_ALL;
   self->hover_hex = -1;
+  self->markers = g_array_new (FALSE, FALSE, sizeof (GbacwMapMarker));
+  self->highlight_hex = self->highlight_direction = -1;
   self->tiles = gbacw_tile_cache_new ();
   self->viewport = gbacw_viewport_new ();
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_notify), self, G_CONNECT_SWAPPED);

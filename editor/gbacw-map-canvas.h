@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "gbacw-document.h"
+#include "gbacw-map-markers.h"
 #include "gbacw-tool.h"
 #include "gbacw-viewport.h"
 
@@ -41,5 +42,13 @@ void           gbacw_map_canvas_widget_to_map (GbacwMapCanvas *self, double x, d
 void           gbacw_map_canvas_invalidate (GbacwMapCanvas *self);
 /* Asks for the tool overlay to be drawn again (tools call this as they change it). */
 void           gbacw_map_canvas_queue_overlay (GbacwMapCanvas *self);
+
+/* Marks over the map at hexes and hexsides (e.g. the validator's findings), drawn after
+ * the cached tiles; copied. n_markers 0 removes them. */
+void           gbacw_map_canvas_set_markers (GbacwMapCanvas *self, const GbacwMapMarker *markers, guint n_markers);
+const GbacwMapMarker *gbacw_map_canvas_get_markers (GbacwMapCanvas *self, guint *n_markers);
+/* Outlines a hex (direction -1) or hexside as selected; hex -1 for none. */
+void           gbacw_map_canvas_set_highlight (GbacwMapCanvas *self, int hex, int direction);
+void           gbacw_map_canvas_get_highlight (GbacwMapCanvas *self, int *hex, int *direction);
 
 G_END_DECLS

@@ -33,6 +33,7 @@ struct _GbacwTileCache
 
   GHashTable *tiles;    /* gint64 key -> Tile */
   GArray *text_boxes;   /* Box: where labels and area names are drawn, as last rendered */
+  cairo_surface_t *patch; /* a tile's worth of scratch pixels for updates */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwTileCache, gbacw_tile_cache, G_TYPE_OBJECT)
@@ -444,30 +445,49 @@ gbacw_tile_cache_update (GbacwTileCache    *self,
         continue;
 
       bounds = g_array_index (rects, cairo_rectangle_int_t, 0);
-      cr = cairo_create (writable_surface (tile));
-      cairo_translate (cr, -tile_px.x, -tile_px.y);
-      for (guint i = 0; i < rects->len; i++)
+      for (guint i = 1; i < rects->len; i++)
         {
           const cairo_rectangle_int_t *r = &g_array_index (rects, cairo_rectangle_int_t, i);
           int x1 = MAX (bounds.x + bounds.width, r->x + r->width);
           int y1 = MAX (bounds.y + bounds.height, r->y + r->height);
 
-          cairo_rectangle (cr, r->x, r->y, r->width, r->height);
           bounds.x = MIN (bounds.x, r->x);
           bounds.y = MIN (bounds.y, r->y);
           bounds.width = x1 - bounds.x;
           bounds.height = y1 - bounds.y;
         }
+
+      /* Rendered without a clip (cairo antialiases edges a little differently under one)
+       * and with the very transformation of a full render of the tile (a different
+       * translation moves edges that fall on pixel centres by a rounding error), then
+       * copied in. A little more than the boxes is rendered, so that nothing trimmed to
+       * the visible part ends inside them. */
+      if (self->patch == NULL)
+        self->patch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, GBACW_TILE_SIZE, GBACW_TILE_SIZE);
+      cr = cairo_create (self->patch);
+      cairo_rectangle (cr, bounds.x - tile_px.x, bounds.y - tile_px.y, bounds.width, bounds.height);
       cairo_clip (cr);
-      cairo_save (cr);
       cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
       cairo_paint (cr);
-      cairo_restore (cr);
-      /* A little more than the clip, so that nothing the renderer trims to what is visible
-       * ends inside it. */
+      cairo_reset_clip (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+      cairo_translate (cr, -tile_px.x, -tile_px.y);
       visible = (cairo_rectangle_t) { (bounds.x - 2) / self->scale, (bounds.y - 2) / self->scale,
                                       (bounds.width + 4) / self->scale, (bounds.height + 4) / self->scale };
       gbacw_map_render (cr, self->scenario, self->layers, self->scale, &visible);
+      cairo_destroy (cr);
+      cairo_surface_flush (self->patch);
+
+      cr = cairo_create (writable_surface (tile));
+      cairo_translate (cr, -tile_px.x, -tile_px.y);
+      for (guint i = 0; i < rects->len; i++)
+        {
+          const cairo_rectangle_int_t *r = &g_array_index (rects, cairo_rectangle_int_t, i);
+          cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+        }
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_set_source_surface (cr, self->patch, tile_px.x, tile_px.y);
+      cairo_fill (cr);
       cairo_destroy (cr);
       cairo_surface_flush (tile->surface);
       n_redrawn++;
@@ -484,6 +504,7 @@ gbacw_tile_cache_finalize (GObject *object)
 
   g_hash_table_unref (self->tiles);
   g_array_unref (self->text_boxes);
+  g_clear_pointer (&self->patch, cairo_surface_destroy);
 
   G_OBJECT_CLASS (gbacw_tile_cache_parent_class)->finalize (object);
 }

@@ -166,6 +166,8 @@ gbacw_tool_label_set_text (GbacwToolLabel *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_LABEL (self));
 
+  if (text == NULL)
+    text = "";
   if (g_strcmp0 (self->text, text) == 0)
     return;
   g_free (self->text);
@@ -281,7 +283,7 @@ gbacw_tool_label_class_init (GbacwToolLabelClass *klass)
   object_class->set_property = gbacw_tool_label_set_property;
 
   properties[PROP_TEXT] =
-    g_param_spec_string ("text", NULL, NULL, NULL,
+    g_param_spec_string ("text", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SIZE] =
     g_param_spec_double ("size", NULL, NULL, 0.25, 4.0, 1.0,
@@ -295,6 +297,7 @@ gbacw_tool_label_class_init (GbacwToolLabelClass *klass)
 static void
 gbacw_tool_label_init (GbacwToolLabel *self)
 {
+  self->text = g_strdup ("");
   self->size = 1.0;
 }
 

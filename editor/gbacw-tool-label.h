@@ -10,7 +10,7 @@ G_DECLARE_FINAL_TYPE (GbacwToolLabel, gbacw_tool_label, GBACW, TOOL_LABEL, Gbacw
 
 GbacwToolLabel *gbacw_tool_label_new (void);
 
-/* The text of the labels placed. */
+/* The text of the labels placed ("" by default; NULL is taken as ""). */
 const char *gbacw_tool_label_get_text (GbacwToolLabel *self);
 void        gbacw_tool_label_set_text (GbacwToolLabel *self, const char *text);
 /* Relative text size, 1.0 = normal. */

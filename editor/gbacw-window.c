@@ -6,7 +6,14 @@
 #include <string.h>
 
 #include "gbacw-background-controller.h"
+#include "gbacw-findings-button.h"
+#include "gbacw-findings-panel.h"
+#include "gbacw-hex-inspector.h"
 #include "gbacw-map-renderer.h"
+#include "gbacw-new-dialog.h"
+#include "gbacw-tool-elevation.h"
+#include "gbacw-tool-panel.h"
+#include "gbacw-toolbox.h"
 #include "gbacw-window-state.h"
 #include "gbacw-window.h"
 
@@ -23,8 +30,21 @@ struct _GbacwWindow
   GtkWidget *empty_state;
   GtkLabel *status_label;
   GtkLabel *zoom_label;
+  GbacwFindingsPanel *findings_panel;
+  GtkBox *palette;
+  GbacwToolPanel *tool_panel;
+  GbacwHexInspector *inspector;
+  GtkWidget *undo_button;
+  GtkWidget *redo_button;
+  GtkMenuButton *recent_button;
+
+  /* The map tools and the current one (the property "tool", action win.tool). */
+  GbacwToolbox *toolbox;
 
   GbacwDocument *document;
+  /* The validator: runs once on load, then re-checks what each change touched. */
+  GbacwChecker *checker;
+  guint n_check_runs, n_check_updates;
   GSignalGroup *document_signals;
   GSignalGroup *history_signals;
 
@@ -38,6 +58,7 @@ G_DEFINE_FINAL_TYPE (GbacwWindow, gbacw_window, GTK_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_TOOL,
   N_PROPS
 };
 
@@ -53,6 +74,24 @@ get_history (GbacwWindow *self)
   return self->document ? gbacw_document_get_history (self->document) : NULL;
 }
 
+/* The undo and redo buttons name the step they would undo or redo. */
+static void
+update_undo_tooltips (GbacwWindow *self)
+{
+  GbacwHistory *history = get_history (self);
+  const char *undo = history ? gbacw_history_get_undo_label (history) : NULL;
+  const char *redo = history ? gbacw_history_get_redo_label (history) : NULL;
+  g_autofree char *undo_text = NULL;
+  g_autofree char *redo_text = NULL;
+
+  /* TRANSLATORS: the undo button's tooltip, e.g. "Undo “Paint terrain” (Ctrl+Z)" */
+  undo_text = undo ? g_strdup_printf (_("Undo “%s” (Ctrl+Z)"), undo) : g_strdup (_("Nothing to Undo"));
+  /* TRANSLATORS: the redo button's tooltip, e.g. "Redo “Paint terrain” (Shift+Ctrl+Z)" */
+  redo_text = redo ? g_strdup_printf (_("Redo “%s” (Shift+Ctrl+Z)"), redo) : g_strdup (_("Nothing to Redo"));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_text);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_text);
+}
+
 static void
 update_actions (GbacwWindow *self)
 {
@@ -66,6 +105,8 @@ update_actions (GbacwWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", has_document);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
+  update_undo_tooltips (self);
 }
 
 static void
@@ -194,7 +235,12 @@ on_hover_hex (GbacwWindow    *self,
               GParamSpec     *pspec,
               GbacwMapCanvas *canvas)
 {
+  int hex = gbacw_map_canvas_get_hover_hex (canvas);
+
   update_status (self);
+  /* The inspector keeps the last hex when the pointer leaves the map for the panel. */
+  if (hex >= 0)
+    gbacw_hex_inspector_set_hex (self->inspector, hex);
 }
 
 static void
@@ -215,11 +261,39 @@ on_history_notify (GbacwWindow  *self,
 }
 
 static void
+check_document (GbacwWindow *self)
+{
+  if (self->document == NULL)
+    return;
+  gbacw_checker_run (self->checker, gbacw_document_get_scenario (self->document));
+  self->n_check_runs++;
+}
+
+static void
+on_finding_activated (GbacwWindow        *self,
+                      GbacwFindingItem   *item,
+                      GbacwFindingsPanel *panel)
+{
+  g_autofree char *text = gbacw_findings_panel_describe (panel, item);
+
+  gtk_label_set_text (self->status_label, text);
+}
+
+static void
 on_document_changed (GbacwWindow       *self,
                      const GbacwChange *change,
                      GbacwDocument     *document)
 {
+  /* Never a full check per edit: only what the change touched. */
+  if (change != NULL)
+    {
+      gbacw_checker_update (self->checker, gbacw_document_get_scenario (document), change);
+      self->n_check_updates++;
+    }
+  else
+    check_document (self);
   update_status (self);
+  update_undo_tooltips (self);
   if (change != NULL && (change->flags & GBACW_CHANGE_SETTINGS))
     update_title (self);
 }
@@ -275,6 +349,8 @@ gbacw_window_set_document (GbacwWindow   *self,
   g_signal_group_set_target (self->document_signals, document);
   g_signal_group_set_target (self->history_signals, document ? gbacw_document_get_history (document) : NULL);
   gbacw_map_canvas_set_document (self->canvas, document);
+  gbacw_findings_panel_set_document (self->findings_panel, document);
+  check_document (self);
   gtk_widget_set_visible (self->empty_state, document == NULL);
   if (document != NULL)
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
@@ -294,11 +370,140 @@ gbacw_window_get_canvas (GbacwWindow *self)
   return self->canvas;
 }
 
+GbacwFindingsPanel *
+gbacw_window_get_findings_panel (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->findings_panel;
+}
+
+GbacwChecker *
+gbacw_window_get_checker (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->checker;
+}
+
+void
+gbacw_window_get_check_counts (GbacwWindow *self,
+                               guint       *n_runs,
+                               guint       *n_updates)
+{
+  g_return_if_fail (GBACW_IS_WINDOW (self));
+  if (n_runs != NULL)
+    *n_runs = self->n_check_runs;
+  if (n_updates != NULL)
+    *n_updates = self->n_check_updates;
+}
+
 gboolean
 gbacw_window_is_replaceable (GbacwWindow *self)
 {
   g_return_val_if_fail (GBACW_IS_WINDOW (self), FALSE);
   return self->document == NULL || !gbacw_history_is_modified (get_history (self));
+}
+
+/* ---------------------------------------------------------------- recent files */
+
+/* Scenarios opened and saved go to the desktop's recent files; the editor's own list
+ * (GSettings, gbacw-window-state.c) is shown when there is one. */
+static void
+add_recent (const char *path)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+
+  if (uri != NULL)
+    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  /* most recent first */
+  return g_date_time_compare (gtk_recent_info_get_modified ((GtkRecentInfo *) b),
+                              gtk_recent_info_get_modified ((GtkRecentInfo *) a));
+}
+
+static GStrv
+get_recent_paths (void)
+{
+  GSettings *settings = gbacw_window_state_get_settings ();
+  g_autoptr(GStrvBuilder) builder = NULL;
+  GList *items;
+  guint n = 0;
+
+  if (settings != NULL)
+    return g_settings_get_strv (settings, "recent-files");
+
+  builder = g_strv_builder_new ();
+  items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  items = g_list_sort (items, compare_recent);
+  for (GList *l = items; l != NULL && n < GBACW_MAX_RECENT_FILES; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autofree char *path = NULL;
+
+      if (!gtk_recent_info_is_local (info) || !g_str_has_suffix (gtk_recent_info_get_uri (info), ".xml") ||
+          !gtk_recent_info_has_application (info, g_get_application_name ()))
+        continue;
+      path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
+      if (path != NULL)
+        {
+          g_strv_builder_add (builder, path);
+          n++;
+        }
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  return g_strv_builder_end (builder);
+}
+
+static void
+update_recent_menu (GbacwWindow *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_auto(GStrv) paths = get_recent_paths ();
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autofree char *name = g_filename_display_basename (paths[i]);
+      g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (paths[i]));
+      g_menu_append_item (menu, item);
+    }
+  if (paths[0] == NULL)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Scenarios"), "win.nothing");
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->recent_button, G_MENU_MODEL (menu));
+}
+
+static void
+open_file (GbacwWindow *self,
+           GFile       *file)
+{
+  /* Keep unsaved work: open beside it rather than over it. */
+  if (gbacw_window_is_replaceable (self))
+    gbacw_window_load_file (self, file);
+  else
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      GbacwWindow *window = gbacw_window_new (app);
+      gbacw_window_load_file (window, file);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+
+  open_file (GBACW_WINDOW (widget), file);
 }
 
 gboolean
@@ -333,6 +538,7 @@ gbacw_window_load_file (GbacwWindow *self,
 
   gbacw_window_show_error (self, NULL);
   gbacw_window_set_document (self, document);
+  add_recent (path);
   return TRUE;
 }
 
@@ -376,17 +582,7 @@ on_open_response (GbacwWindow          *self,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      /* Keep unsaved work: open beside it rather than over it. */
-      if (gbacw_window_is_replaceable (self))
-        gbacw_window_load_file (self, file);
-      else
-        {
-          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-          GbacwWindow *window = gbacw_window_new (app);
-          gbacw_window_load_file (window, file);
-          gtk_window_present (GTK_WINDOW (window));
-        }
+      open_file (self, file);
     }
   g_clear_object (&self->file_chooser);
 }
@@ -423,7 +619,65 @@ save_to (GbacwWindow *self,
       return FALSE;
     }
   gbacw_window_show_error (self, NULL);
+  add_recent (gbacw_document_get_path (self->document));
   return TRUE;
+}
+
+gboolean
+gbacw_window_save_file (GbacwWindow *self,
+                        GFile       *file)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
+
+  if (self->document == NULL)
+    return FALSE;
+  if (file != NULL && (path = g_file_get_path (file)) == NULL)
+    {
+      gbacw_window_show_error (self, _("Scenarios can only be saved to local files"));
+      return FALSE;
+    }
+  if (path == NULL && gbacw_document_get_path (self->document) == NULL)
+    return FALSE;
+  return save_to (self, path);
+}
+
+/* ---------------------------------------------------------------- new scenario */
+
+static void
+on_document_created (GbacwWindow    *self,
+                     GbacwDocument  *document,
+                     GbacwNewDialog *dialog)
+{
+  if (gbacw_window_is_replaceable (self))
+    {
+      gbacw_window_show_error (self, NULL);
+      gbacw_window_set_document (self, document);
+    }
+  else
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      GbacwWindow *window = gbacw_window_new (app);
+      gbacw_window_set_document (window, document);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  GbacwWindow *self = GBACW_WINDOW (widget);
+  GbacwNewDialog *dialog = gbacw_new_dialog_new (GTK_WINDOW (self));
+
+  /* Start from the current map's layout. */
+  if (self->document != NULL)
+    gbacw_new_dialog_set_grid (dialog, &gbacw_document_get_scenario (self->document)->map->grid);
+  g_signal_connect_object (dialog, "document-created", G_CALLBACK (on_document_created), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -524,6 +778,57 @@ redo_action (GtkWidget  *widget,
 
   if (self->document != NULL)
     gbacw_document_redo (self->document);
+}
+
+static void
+auto_crest_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  GbacwWindow *self = GBACW_WINDOW (widget);
+  GbacwTool *elevation = gbacw_toolbox_get_tool (self->toolbox, "elevation");
+
+  if (gbacw_tool_elevation_auto_crest (GBACW_TOOL_ELEVATION (elevation)) == 0)
+    gtk_label_set_text (self->status_label, _("No hexside between different elevations lacks a crest"));
+}
+
+static void
+tool_option_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  GbacwWindow *self = GBACW_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.radius-larger"))
+    gbacw_toolbox_change_radius (self->toolbox, 1);
+  else if (g_str_equal (action_name, "win.radius-smaller"))
+    gbacw_toolbox_change_radius (self->toolbox, -1);
+  else if (g_str_equal (action_name, "win.level-up"))
+    gbacw_toolbox_change_level (self->toolbox, 1);
+  else
+    gbacw_toolbox_change_level (self->toolbox, -1);
+}
+
+static void
+on_tool_changed (GbacwWindow  *self,
+                 GParamSpec   *pspec,
+                 GbacwToolbox *toolbox)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
+}
+
+GbacwToolbox *
+gbacw_window_get_toolbox (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->toolbox;
+}
+
+GbacwHexInspector *
+gbacw_window_get_inspector (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->inspector;
 }
 
 static void
@@ -651,7 +956,9 @@ gbacw_window_dispose (GObject *object)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->history_signals);
+  g_clear_object (&self->toolbox);
   g_clear_object (&self->document);
+  g_clear_object (&self->checker);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_WINDOW);
 
@@ -671,6 +978,9 @@ gbacw_window_get_property (GObject    *object,
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
       break;
+    case PROP_TOOL:
+      g_value_set_string (value, self->toolbox ? gbacw_toolbox_get_current (self->toolbox) : "navigate");
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -688,6 +998,9 @@ gbacw_window_set_property (GObject      *object,
     {
     case PROP_DOCUMENT:
       gbacw_window_set_document (self, g_value_get_object (value));
+      break;
+    case PROP_TOOL:
+      gbacw_toolbox_set_current (self->toolbox, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -710,9 +1023,17 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, GBACW_TYPE_DOCUMENT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The current map tool, by name (gbacw_toolbox_get_tool_infos ()): "navigate", "brush"… */
+  properties[PROP_TOOL] =
+    g_param_spec_string ("tool", NULL, NULL, "navigate",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (GBACW_TYPE_MAP_CANVAS);
+  g_type_ensure (GBACW_TYPE_TOOL_PANEL);
+  g_type_ensure (GBACW_TYPE_HEX_INSPECTOR);
+  g_type_ensure (GBACW_TYPE_FINDINGS_PANEL);
+  g_type_ensure (GBACW_TYPE_FINDINGS_BUTTON);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, subtitle_label);
@@ -722,8 +1043,17 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, empty_state);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, findings_panel);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, palette);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, tool_panel);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, recent_button);
 
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
@@ -732,12 +1062,33 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.hide-error", NULL, hide_error_action);
+  gtk_widget_class_install_action (widget_class, "win.auto-crest", NULL, auto_crest_action);
+  gtk_widget_class_install_action (widget_class, "win.radius-larger", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.radius-smaller", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.level-up", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.level-down", NULL, tool_option_action);
+  gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
 
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_CONTROL_MASK, "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.auto-crest", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "win.radius-larger", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "win.radius-smaller", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "win.level-up", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "win.level-down", NULL);
+  /* One key per tool, as the palette's tooltips and the shortcuts window say. */
+  {
+    guint n_tools;
+    const GbacwToolInfo *tools = gbacw_toolbox_get_tool_infos (&n_tools);
+
+    for (guint i = 0; i < n_tools; i++)
+      gtk_widget_class_add_binding_action (widget_class, tools[i].key, 0, "win.tool", "s", tools[i].name);
+  }
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "win.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "win.zoom-in", NULL);
@@ -755,6 +1106,23 @@ gbacw_window_init (GbacwWindow *self)
   GbacwViewport *viewport;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The tools, their palette and options; the side panel follows the canvas's document. */
+  self->toolbox = gbacw_toolbox_new (self->canvas, self->tool_panel);
+  gbacw_toolbox_fill_palette (self->toolbox, self->palette);
+  g_signal_connect_object (self->toolbox, "notify::current", G_CALLBACK (on_tool_changed), self, G_CONNECT_SWAPPED);
+  g_object_bind_property (self->canvas, "document", self->tool_panel, "document", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->canvas, "document", self->inspector, "document", G_BINDING_SYNC_CREATE);
+
+  self->checker = gbacw_checker_new ();
+  gbacw_findings_panel_set_checker (self->findings_panel, self->checker);
+  g_signal_connect_object (self->findings_panel, "finding-activated", G_CALLBACK (on_finding_activated), self,
+                           G_CONNECT_SWAPPED);
+  {
+    /* The "findings" layer: the panel's markers on the map. */
+    g_autoptr(GPropertyAction) markers = g_property_action_new ("layer-findings", self->findings_panel, "show-markers");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (markers));
+  }
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "changed", G_CALLBACK (on_document_changed), self);
@@ -774,6 +1142,15 @@ gbacw_window_init (GbacwWindow *self)
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);
   g_signal_connect_object (viewport, "notify::scale", G_CALLBACK (on_viewport_scale), self, G_CONNECT_SWAPPED);
+
+  gtk_menu_button_set_icon_name (self->recent_button, "pan-down-symbolic");
+  update_recent_menu (self);
+  if (gbacw_window_state_get_settings () != NULL)
+    g_signal_connect_object (gbacw_window_state_get_settings (), "changed::recent-files",
+                             G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
+  else
+    g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
+                             G_CONNECT_SWAPPED);
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));

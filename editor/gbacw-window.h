@@ -3,8 +3,12 @@
 
 #include <gtk/gtk.h>
 
+#include "gbacw-checker.h"
 #include "gbacw-document.h"
+#include "gbacw-findings-panel.h"
+#include "gbacw-hex-inspector.h"
 #include "gbacw-map-canvas.h"
+#include "gbacw-toolbox.h"
 
 G_BEGIN_DECLS
 
@@ -17,9 +21,22 @@ GbacwWindow    *gbacw_window_new (GtkApplication *application);
 GbacwDocument  *gbacw_window_get_document (GbacwWindow *self);
 void            gbacw_window_set_document (GbacwWindow *self, GbacwDocument *document);
 GbacwMapCanvas *gbacw_window_get_canvas (GbacwWindow *self);
+GbacwFindingsPanel *gbacw_window_get_findings_panel (GbacwWindow *self);
+/* The validator of the document: run once when a document is set, updated with each
+ * change. The counts say how often it was run and updated (for tests and profiling). */
+GbacwChecker   *gbacw_window_get_checker (GbacwWindow *self);
+void            gbacw_window_get_check_counts (GbacwWindow *self, guint *n_runs, guint *n_updates);
+
+/* The map tools (the current one is the property "tool", set by the action win.tool)
+ * and the inspector of the hex under the pointer. */
+GbacwToolbox   *gbacw_window_get_toolbox (GbacwWindow *self);
+GbacwHexInspector *gbacw_window_get_inspector (GbacwWindow *self);
 
 /* Loads the file into this window; a failure is shown in the window. TRUE on success. */
 gboolean        gbacw_window_load_file (GbacwWindow *self, GFile *file);
+/* Saves the document to file, or to its own file when file is NULL; a failure is shown
+ * in the window. TRUE on success. */
+gboolean        gbacw_window_save_file (GbacwWindow *self, GFile *file);
 /* Whether a new file can replace what the window shows without losing changes. */
 gboolean        gbacw_window_is_replaceable (GbacwWindow *self);
 

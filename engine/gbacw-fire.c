@@ -7,6 +7,7 @@
 
 #include "gbacw-game-private.h"
 #include "gbacw-morale.h"
+#include "gbacw-movement.h"
 
 static const GbacwHexGrid *
 game_grid (const GbacwGame *game)
@@ -197,7 +198,7 @@ fail (GError **error, GbacwGameError code, const char *format, ...)
 
 /* Whether the unit may fire at all now. */
 static gboolean
-firer_ready (GbacwGame *game, const GbacwGameUnit *u, GError **error)
+firer_ready (GbacwGame *game, const GbacwGameUnit *u, gboolean free_shot, GError **error)
 {
   g_autofree char *label = gbacw_game_unit_label (game, u->index);
 
@@ -207,7 +208,7 @@ firer_ready (GbacwGame *game, const GbacwGameUnit *u, GError **error)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.21] %s has no weapon type and may not fire"), label);
   if (u->status & GBACW_STATUS_ROUTED)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[13.32] %s is routed and may not fire"), label);
-  if (u->status & GBACW_STATUS_PINNED)
+  if ((u->status & GBACW_STATUS_PINNED) && !free_shot)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.84] %s is pinned and may not fire in a Fire Phase"), label);
   if (u->status & GBACW_STATUS_ENGAGED)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.94] %s is engaged and may not fire"), label);
@@ -227,9 +228,9 @@ firer_ready (GbacwGame *game, const GbacwGameUnit *u, GError **error)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[15.0] %s moved this Player-Turn and may not fire"), label);
   if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET && u->rounds <= 0)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[11.31] %s has no rounds left"), label);
-  if (u->type == GBACW_UNIT_WAGON && (game->phase != GBACW_PHASE_DEFENSIVE_FIRE || u->strength <= 0))
+  if (u->type == GBACW_UNIT_WAGON && (free_shot || game->phase != GBACW_PHASE_DEFENSIVE_FIRE || u->strength <= 0))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[11.16] A wagon crew fires only in its side's Defensive Fire Phase"));
-  if (u->out_of_command && game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+  if (u->out_of_command && game->phase == GBACW_PHASE_OFFENSIVE_FIRE && !free_shot)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  _("[17.11] %s is out of command and may not fire in the Offensive Fire Phase"), label);
   return TRUE;
@@ -323,13 +324,42 @@ fill_roll (GbacwGame *game, GbacwFireResolution *res, GbacwFireRoll *roll, int n
   roll->column = base < 0 ? -1 : CLAMP (base + net, 0, res->n_columns - 1);
 }
 
-GbacwFireResolution *
-gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, guint n_firers, GError **error)
+static int
+top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  int other = -1;
+
+  if (res->targets == NULL)
+    return gbacw_fire_top_unit (game, hex);
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (!gbacw_int_array_has (res->targets, u->index))
+        continue;
+      if (is_small_arms_target (u))
+        return u->index;
+      if (other < 0 && gbacw_game_is_combat_unit (u))
+        other = u->index;
+    }
+  return other;
+}
+
+static gboolean
+is_target (const GbacwFireResolution *res, int unit)
+{
+  return res->targets == NULL || gbacw_int_array_has (res->targets, unit);
+}
+
+static GbacwFireResolution *
+compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets, int target_facing,
+         const GbacwFirer *firers, guint n_firers, GError **error)
 {
   g_autoptr (GbacwFireResolution) res = g_new0 (GbacwFireResolution, 1);
+  gboolean free_shot = firing_side >= 0;
   g_autoptr (GHashTable) side_use = g_hash_table_new (g_direct_hash, g_direct_equal);
   gboolean any_artillery = FALSE, any_small_arms = FALSE;
-  int firing_side = -1, top;
+  int top;
   const GArray *stack;
   g_autofree char *target_label = NULL;
   int net;
@@ -339,12 +369,16 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
   res->target_hex = target_hex;
   res->min_range = G_MAXINT;
 
-  if (game->phase != GBACW_PHASE_DEFENSIVE_FIRE && game->phase != GBACW_PHASE_OFFENSIVE_FIRE)
+  res->free_shot = free_shot;
+  if (targets)
+    res->targets = g_array_copy ((GArray *) targets);
+  if (!free_shot && game->phase != GBACW_PHASE_DEFENSIVE_FIRE && game->phase != GBACW_PHASE_OFFENSIVE_FIRE)
     {
       fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.0] Units fire in the Defensive and Offensive Fire Phases"));
       return NULL;
     }
-  firing_side = gbacw_game_decider (game);
+  if (!free_shot)
+    firing_side = gbacw_game_decider (game);
   if (target_hex < 0 || target_hex >= game->n_hexes)
     {
       fail (error, GBACW_GAME_ERROR_INVALID, _("No such target hex"));
@@ -414,7 +448,7 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
                 label);
           return NULL;
         }
-      if (!firer_ready (game, u, error))
+      if (!firer_ready (game, u, free_shot, error))
         return NULL;
       if (u->type == GBACW_UNIT_ARTILLERY)
         any_artillery = TRUE;
@@ -480,17 +514,24 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
           return NULL;
         }
 
-      /* 9.45, 9.46: split fire */
+      /* 9.45, 9.46: split fire (a free shot is outside the Fire Phase's accounting, 10.17) */
       available = gbacw_fire_available (game, f->unit);
-      left = available - u->fire_used;
+      left = free_shot ? available : available - u->fire_used;
       fc.committed = f->strength > 0 ? f->strength : left;
+      if (free_shot && f->strength <= 0 && u->type != GBACW_UNIT_ARTILLERY)
+        {
+          /* as much as the hexside allows (9.3) */
+          int key = u->hex * 6 + fc.direction;
+          int in_action = GPOINTER_TO_INT (g_hash_table_lookup (side_use, GINT_TO_POINTER (key)));
+          fc.committed = MIN (left, MAX (0, fire_per_hexside (game, u->hex) - in_action));
+        }
       if (left <= 0 || fc.committed > left + 1e-9)
         {
           fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.45] %s has %g of its %g strength left to fire"), label, MAX (left, 0),
                 available);
           return NULL;
         }
-      fc.whole = u->fire_used == 0 && fabs (fc.committed - available) < 1e-9;
+      fc.whole = (free_shot || u->fire_used == 0) && fabs (fc.committed - available) < 1e-9;
       fc.strength = fc.committed * fc.multiplier;
       GBACW_FOREACH_HOOK (game, hooks, data)
         if (hooks->fire_strength)
@@ -508,7 +549,7 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
         {
           int key = u->hex * 6 + fc.direction;
           int in_action = GPOINTER_TO_INT (g_hash_table_lookup (side_use, GINT_TO_POINTER (key)));
-          int used = hexside_used (game, u->hex, fc.direction) + in_action;
+          int used = (free_shot ? 0 : hexside_used (game, u->hex, fc.direction)) + in_action;
           int limit = fire_per_hexside (game, u->hex);
           int committed = (int) ceil (fc.committed - 1e-9);
           if (used + committed > limit)
@@ -528,7 +569,7 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
   res->artillery = any_artillery;
 
   /* 9.44: once per Fire Phase by small arms, once by artillery */
-  for (guint i = 0; stack && i < stack->len; i++)
+  for (guint i = 0; stack && i < stack->len && !free_shot; i++)
     {
       const GbacwGameUnit *t = gbacw_game_unit (game, g_array_index (stack, int, i));
       if (t->fired_upon & (res->artillery ? GBACW_FIRED_ARTILLERY : GBACW_FIRED_SMALL_ARMS))
@@ -542,11 +583,13 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
         }
     }
 
-  /* 8.32-8.35: density of the whole hex (8.23) */
+  /* 8.32-8.35: density of the whole hex (8.23); of the units fired at by a free shot */
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *t = gbacw_game_unit (game, g_array_index (stack, int, i));
       GbacwPlacement placement = { 0 };
+      if (!is_target (res, t->index))
+        continue;
       placement.strength = t->type == GBACW_UNIT_ARTILLERY ? t->guns : t->strength;
       res->density_sp += gbacw_game_is_combat_unit (t) ? gbacw_unit_stacking_points (t->oob, &placement) : 0;
     }
@@ -565,13 +608,19 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
   net = res->density_shift + res->terrain_shift + res->hook_shift;
 
   /* 8.21 the top unit, or 8.22 each unit for artillery at three hexes or more */
-  top = gbacw_fire_top_unit (game, target_hex);
+  top = top_target (game, res, target_hex);
+  if (top < 0)
+    {
+      fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.0] There is no enemy combat unit in %s"), target_label);
+      return NULL;
+    }
   res->per_unit = FALSE;
   if (res->artillery && res->min_range >= 3)
     {
       int n = 0;
       for (guint i = 0; stack && i < stack->len; i++)
-        n += gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (stack, int, i)));
+        n += gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (stack, int, i)))
+             && is_target (res, g_array_index (stack, int, i));
       res->per_unit = n > 1;
     }
   for (guint i = 0; stack && i < stack->len; i++)
@@ -579,11 +628,16 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
       int unit = g_array_index (stack, int, i);
       GbacwFireRoll roll = { 0 };
       g_autoptr (GError) chart_error = NULL;
+      GbacwGameUnit *tu = gbacw_game_unit (game, unit);
+      int facing = tu->facing;
 
-      if (res->per_unit ? !gbacw_game_is_combat_unit (gbacw_game_unit (game, unit)) : unit != top)
+      if (res->per_unit ? !gbacw_game_is_combat_unit (tu) || !is_target (res, unit) : unit != top)
         continue;
       roll.unit = unit;
+      if (target_facing >= 0)
+        tu->facing = target_facing;   /* 10.16 */
       fill_roll (game, res, &roll, net, &chart_error);
+      tu->facing = facing;
       if (roll.column < 0)
         {
           fail (error, GBACW_GAME_ERROR_CHART, "[9.16] %s", chart_error ? chart_error->message : "");
@@ -594,11 +648,26 @@ gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, g
   return g_steal_pointer (&res);
 }
 
+GbacwFireResolution *
+gbacw_fire_compute (GbacwGame *game, int target_hex, const GbacwFirer *firers, guint n_firers, GError **error)
+{
+  return compute (game, -1, target_hex, NULL, -1, firers, n_firers, error);
+}
+
+GbacwFireResolution *
+gbacw_fire_compute_free (GbacwGame *game, int firing_side, int target_hex, const GArray *targets, int target_facing,
+                         const GbacwFirer *firers, guint n_firers, GError **error)
+{
+  g_return_val_if_fail (firing_side >= 0, NULL);
+  return compute (game, firing_side, target_hex, targets, target_facing, firers, n_firers, error);
+}
+
 void
 gbacw_fire_resolution_free (GbacwFireResolution *resolution)
 {
   if (resolution == NULL)
     return;
+  g_clear_pointer (&resolution->targets, g_array_unref);
   g_clear_pointer (&resolution->contributions, g_array_unref);
   g_clear_pointer (&resolution->rolls, g_array_unref);
   g_free (resolution);
@@ -647,16 +716,13 @@ log_resolution (GbacwGame *game, const GbacwFireResolution *res, const GbacwFire
                   res->terrain_shift, roll->enfilade_shift, res->hook_shift, net, roll->column + 1, roll->die, result);
 }
 
-gboolean
-gbacw_fire_apply_action (GbacwGame *game, const GbacwAction *action, GError **error)
+/* Rolls the dice of a resolution (the FIRE-DRM hooks), logs it, and makes the
+ * ammunition checks of a die of 1 (11.21). */
+static void
+roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 {
-  GbacwFireResolution *res = gbacw_fire_compute (game, action->fire.target, (const GbacwFirer *) action->fire.firers->data,
-                                                 action->fire.firers->len, error);
-  const GArray *stack;
   int drm = 0, first_die = 0;
 
-  if (res == NULL)
-    return FALSE;
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->fire_drm)
       drm += hooks->fire_drm (game, data, res);
@@ -701,6 +767,18 @@ gbacw_fire_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
         else
           gbacw_game_log (game, "11.21", _("Ammunition check for %s: die %d: enough ammunition"), label, die);
       }
+}
+
+gboolean
+gbacw_fire_apply_action (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  GbacwFireResolution *res = gbacw_fire_compute (game, action->fire.target, (const GbacwFirer *) action->fire.firers->data,
+                                                 action->fire.firers->len, error);
+  const GArray *stack;
+
+  if (res == NULL)
+    return FALSE;
+  roll_resolution (game, res);
 
   /* what was spent */
   for (guint c = 0; c < res->contributions->len; c++)
@@ -709,6 +787,15 @@ gbacw_fire_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
       GbacwGameUnit *u = gbacw_game_unit (game, fc->unit);
       gboolean first_shot = u->fire_used == 0;
       u->fire_used += fc->committed;
+      /* 12.22, 12.26: the hexes it fired at in the Offensive Fire Phase */
+      if (game->phase == GBACW_PHASE_OFFENSIVE_FIRE && u->n_fired_at < (int) G_N_ELEMENTS (u->fired_at))
+        {
+          gboolean known = FALSE;
+          for (int k = 0; k < u->n_fired_at; k++)
+            known |= u->fired_at[k] == res->target_hex;
+          if (!known)
+            u->fired_at[u->n_fired_at++] = res->target_hex;
+        }
       if (u->type == GBACW_UNIT_ARTILLERY)
         {
           if (u->rounds != GBACW_UNSET && first_shot)
@@ -755,6 +842,7 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
           taken = MIN (losses, u->guns);
           excess = losses - taken;
           u->guns -= taken;
+          u->killed += taken;
           gbacw_game_log (game, "9.82", _("%s loses %d guns"), label, taken);
         }
       else
@@ -770,6 +858,7 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
                 }
               else
                 {
+                  u->killed += u->guns;   /* 15.12: eliminated, not captured */
                   u->guns = 0;
                   break;
                 }
@@ -786,6 +875,7 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
        * column of the Ammunition Loss Table (11.34, the supply rules) */
       if (!artillery_fire)
         {
+          u->killed += u->strength;
           u->strength = 0;
           gbacw_game_log (game, "11.12", _("%s's crew is eliminated; the wagon is uncrewed"), label);
         }
@@ -798,6 +888,7 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
       taken = MIN (losses, u->strength);
       excess = losses - taken;
       u->strength -= taken;
+      u->killed += taken;
       gbacw_game_log (game, "9.81", _("%s loses %d Strength Points"), label, taken);
       if (u->strength <= 0)
         {
@@ -814,9 +905,26 @@ on_map_at (const GbacwGame *game, int unit, int hex)
   return gbacw_game_unit (game, unit)->hex == hex;
 }
 
+/* 9.84: a pinned unit pins its hex; a free shot pins only the units fired at (10.15: a
+ * withdrawing unit moves one hex, then is pinned; the caller pins the hex it ends in). */
+static void
+pin (GbacwGame *game, const GbacwFireResolution *res, int unit)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, unit);
+
+  if (res->targets)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      u->status |= GBACW_STATUS_PINNED;
+      gbacw_game_log (game, "9.84", _("%s is pinned"), label);
+    }
+  else
+    gbacw_morale_pin_hex (game, u->hex, "9.84");
+}
+
 /* P/R (9.83): die +1 enfiladed, -1 with a leader; above the rating routs, else pinned. */
 static void
-pin_or_rout (GbacwGame *game, int unit, gboolean enfiladed)
+pin_or_rout (GbacwGame *game, const GbacwFireResolution *res, int unit, gboolean enfiladed)
 {
   g_autofree char *label = gbacw_game_unit_label (game, unit);
   GbacwGameUnit *u = gbacw_game_unit (game, unit);
@@ -834,13 +942,13 @@ pin_or_rout (GbacwGame *game, int unit, gboolean enfiladed)
     {
       gbacw_game_log (game, "9.83", _("P/R for %s: die %d%+d = %d against Morale %d: pinned"), label, die, drm, die + drm,
                       rating);
-      gbacw_morale_pin_hex (game, u->hex, "9.84");
+      pin (game, res, u->index);
     }
 }
 
 /* 9.88: after a passed check, a second die above the rating pins. */
 static void
-star_pin (GbacwGame *game, int unit)
+star_pin (GbacwGame *game, const GbacwFireResolution *res, int unit)
 {
   g_autofree char *label = gbacw_game_unit_label (game, unit);
   int rating = gbacw_morale_rating (game, unit);
@@ -849,7 +957,7 @@ star_pin (GbacwGame *game, int unit)
   if (die > rating)
     {
       gbacw_game_log (game, "9.88", _("Pin check for %s: die %d against Morale %d: pinned"), label, die, rating);
-      gbacw_morale_pin_hex (game, gbacw_game_unit (game, unit)->hex, "9.84");
+      pin (game, res, unit);
     }
   else
     gbacw_game_log (game, "9.88", _("Pin check for %s: die %d against Morale %d: not pinned"), label, die, rating);
@@ -857,7 +965,8 @@ star_pin (GbacwGame *game, int unit)
 
 /* 13.42, 8.22: after the top unit routs, every other unit in the hex checks, once. */
 static void
-check_rest_of_hex (GbacwGame *game, int hex, int except, gboolean enfiladed, GHashTable *checked)
+check_rest_of_hex (GbacwGame *game, const GbacwFireResolution *res, int hex, int except, gboolean enfiladed,
+                   GHashTable *checked)
 {
   g_autoptr (GArray) units = NULL;
   const GArray *stack = gbacw_game_stack (game, hex);
@@ -870,7 +979,7 @@ check_rest_of_hex (GbacwGame *game, int hex, int except, gboolean enfiladed, GHa
       int unit = g_array_index (units, int, i);
       GbacwGameUnit *u = gbacw_game_unit (game, unit);
       if (unit == except || !gbacw_game_is_combat_unit (u) || g_hash_table_contains (checked, GINT_TO_POINTER (unit))
-          || !on_map_at (game, unit, hex))
+          || !on_map_at (game, unit, hex) || !is_target (res, unit))
         continue;
       g_hash_table_add (checked, GINT_TO_POINTER (unit));
       if (u->status & GBACW_STATUS_ROUTED)
@@ -890,8 +999,22 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
   if (resolutions->len == 0)
     return;
   hex = ((GbacwFireResolution *) g_ptr_array_index (resolutions, 0))->target_hex;
+  /* 10.2: the units whose fire causes a retreat do not fire retreat fire at it */
+  g_clear_pointer (&game->causes, g_array_unref);
+  game->causes = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint r = 0; r < resolutions->len; r++)
+    {
+      const GbacwFireResolution *res = g_ptr_array_index (resolutions, r);
+      for (guint c = 0; c < res->contributions->len; c++)
+        g_array_append_val (game->causes, g_array_index (res->contributions, GbacwFireContribution, c).unit);
+    }
   fired_units = gbacw_game_stack (game, hex) ? g_array_copy ((GArray *) gbacw_game_stack (game, hex))
                                             : g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < fired_units->len;)
+    if (!is_target (g_ptr_array_index (resolutions, 0), g_array_index (fired_units, int, i)))
+      g_array_remove_index (fired_units, i);
+    else
+      i++;
 
   /* 9.42: first every casualty of every fire at the hex, then leaders, then morale */
   for (guint r = 0; r < resolutions->len; r++)
@@ -908,7 +1031,7 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
           if (losses <= 0)
             continue;
           if (!on_map_at (game, unit, hex))
-            unit = res->per_unit ? -1 : gbacw_fire_top_unit (game, hex);
+            unit = res->per_unit ? -1 : top_target (game, res, hex);
           while (unit >= 0 && losses > 0)
             {
               const GbacwGameUnit *u = gbacw_game_unit (game, unit);
@@ -919,7 +1042,7 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
               /* 8.21: the rest from the next infantry or cavalry unit; 8.22: per unit only */
               if (losses <= 0 || res->per_unit || !inf_cav)
                 break;
-              unit = gbacw_fire_top_unit (game, hex);
+              unit = top_target (game, res, hex);
               if (unit >= 0 && !is_small_arms_target (gbacw_game_unit (game, unit)))
                 break;
             }
@@ -965,7 +1088,7 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
             {
               if (res->per_unit)
                 continue;
-              unit = gbacw_fire_top_unit (game, hex);   /* 13.42: the unit beneath checks as if it were the top */
+              unit = top_target (game, res, hex);   /* 13.42: the unit beneath checks as if it were the top */
               if (unit < 0)
                 continue;
             }
@@ -974,6 +1097,9 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
             case GBACW_CRT_LOSS:
               if (!g_hash_table_contains (casualties, GINT_TO_POINTER (unit)) && res->per_unit)
                 break;
+              if ((gbacw_game_unit (game, unit)->status & GBACW_STATUS_ROUTED) && res->free_shot && res->targets
+                  && res->no_rout_again)
+                break;   /* 10.2: a routed unit hit by retreat fire does not rout again */
               if (gbacw_game_unit (game, unit)->status & GBACW_STATUS_ROUTED)
                 {
                   gbacw_morale_rout (game, unit, "13.33");   /* routed and hit again */
@@ -982,12 +1108,12 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
               else
                 routed = gbacw_morale_check (game, unit, roll->enfiladed, GBACW_MORALE_CAUSE_FIRE, "9.81");
               if (!routed && roll->result.star && on_map_at (game, unit, hex))
-                star_pin (game, unit);
+                star_pin (game, res, unit);
               break;
             case GBACW_CRT_PIN_ROUT:
               {
-                gboolean was_routed = gbacw_game_unit (game, unit)->status & GBACW_STATUS_ROUTED;
-                pin_or_rout (game, unit, roll->enfiladed);
+                gboolean was_routed = (gbacw_game_unit (game, unit)->status & GBACW_STATUS_ROUTED) != 0;
+                pin_or_rout (game, res, unit, roll->enfiladed);
                 routed = !was_routed && (gbacw_game_unit (game, unit)->status & GBACW_STATUS_ROUTED);
               }
               break;
@@ -1001,7 +1127,7 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
                 gbacw_game_log (game, "9.87", _("P for %s: die %d%+d = %d against Morale %d: %s"), label, die, drm,
                                 die + drm, rating, pinned ? _("pinned") : _("no effect"));
                 if (pinned)
-                  gbacw_morale_pin_hex (game, hex, "9.84");
+                  pin (game, res, unit);
               }
               break;
             case GBACW_CRT_ROUT:
@@ -1029,9 +1155,11 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
            * from such fire make every unit check */
           g_hash_table_add (stack_checked, GINT_TO_POINTER (unit));
           if (routed || (stack_wide && roll->result.kind == GBACW_CRT_LOSS && g_hash_table_size (casualties) > 0))
-            check_rest_of_hex (game, hex, unit, roll->enfiladed, stack_checked);
+            check_rest_of_hex (game, res, hex, unit, roll->enfiladed, stack_checked);
         }
     }
+
+  g_clear_pointer (&game->causes, g_array_unref);
 
   /* 6.11: a column fired upon goes into Line after the fire is resolved */
   for (guint i = 0; i < fired_units->len; i++)
@@ -1068,4 +1196,241 @@ gbacw_fire_phase_end (GbacwGame *game)
         }
       gbacw_fire_apply_results (game, batch);
     }
+}
+
+/* ------------------------------------------------------------------ free shots */
+
+void
+gbacw_fire_resolve_free (GbacwGame *game, GbacwFireResolution *res, const char *rule_case)
+{
+  g_autoptr (GPtrArray) batch = g_ptr_array_new_with_free_func (gbacw_fire_resolution_free_ptr);
+  g_autofree char *target = gbacw_game_hex_label (game, res->target_hex);
+
+  gbacw_game_log (game, rule_case,
+                  res->artillery ? _("Artillery fires a free shot at %s (not part of a Fire Phase, 10.17)")
+                                 : _("Small arms fire a free shot at %s (not part of a Fire Phase, 10.17)"),
+                  target);
+  roll_resolution (game, res);
+  for (guint c = 0; c < res->contributions->len; c++)
+    {
+      const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
+      GbacwGameUnit *u = gbacw_game_unit (game, fc->unit);
+      if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET)
+        u->rounds--;   /* 11.31: each time a battery fires */
+    }
+  g_ptr_array_add (batch, res);
+  gbacw_fire_apply_results (game, batch);
+}
+
+/* Whether unit could fire a free shot at targets in hex (the whole unit, or as much as one
+ * hexside allows). */
+static gboolean
+could_fire_free (GbacwGame *game, int unit, int hex, const GArray *targets)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  GbacwFirer firer = { unit, 0.0, -1 };
+  g_autoptr (GbacwFireResolution) res = NULL;
+  int exit[2], entry[2];
+
+  /* a line of fire between two hexsides: try each (9.33) */
+  gbacw_fire_line_hexsides (game, u->hex, hex, exit, entry);
+  for (int k = 0; k < 2; k++)
+    {
+      if (k == 1 && exit[1] < 0)
+        break;
+      firer.direction = exit[k];
+      res = gbacw_fire_compute_free (game, u->side, hex, targets, -1, &firer, 1, NULL);
+      if (res)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+GArray *
+gbacw_fire_zoc_firers (GbacwGame *game, int hex, int target_side, gboolean mounted_target)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (int));
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    if (gbacw_game_unit (game, g_array_index (stack, int, i))->side == target_side)
+      g_array_append_val (targets, g_array_index (stack, int, i));
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      const GbacwHexGrid *grid = game_grid (game);
+      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), d));
+      const GArray *there = gbacw_game_stack (game, n);
+
+      for (guint i = 0; there && i < there->len; i++)
+        {
+          int unit = g_array_index (there, int, i);
+          const GbacwGameUnit *e = gbacw_game_unit (game, unit);
+          if (e->side == target_side || !gbacw_movement_exerts_zoc (game, unit, hex))
+            continue;
+          /* 10.0: a mounted cavalry ZOC affects only mounted cavalry */
+          if (e->type == GBACW_UNIT_CAVALRY && e->formation != GBACW_FORMATION_STATE_DISMOUNTED && !mounted_target)
+            continue;
+          if (targets->len && could_fire_free (game, unit, hex, targets))
+            g_array_append_val (out, unit);
+        }
+    }
+  return out;
+}
+
+GArray *
+gbacw_fire_limber_firers (GbacwGame *game, int battery)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
+  const GbacwGameUnit *b = gbacw_game_unit (game, battery);
+  g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (int));
+
+  g_array_append_val (targets, battery);
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      int max;
+      if (e->side == b->side || e->hex < 0 || !is_small_arms_target (e) || e->oob->weapon == NULL)
+        continue;   /* small arms, not wagon crews (6.23) */
+      max = gbacw_range_max (game->scenario, e->oob->weapon, NULL);
+      if (max < 0 || distance (game, e->hex, b->hex) > max)
+        continue;
+      if (could_fire_free (game, e->index, b->hex, targets))
+        g_array_append_val (out, e->index);
+    }
+  return out;
+}
+
+/* The firers of a fire item still able to fire. */
+static GArray *
+still_eligible (GbacwGame *game, GbacwPending *p)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; p->firers && i < p->firers->len; i++)
+    {
+      int unit = g_array_index (p->firers, int, i);
+      if (gbacw_game_unit (game, unit)->hex >= 0 && could_fire_free (game, unit, p->hex, p->units))
+        g_array_append_val (out, unit);
+    }
+  return out;
+}
+
+static void
+prune_targets (GbacwGame *game, GbacwPending *p)
+{
+  for (guint i = 0; p->units && i < p->units->len;)
+    if (gbacw_game_unit (game, g_array_index (p->units, int, i))->hex != p->hex)
+      g_array_remove_index (p->units, i);
+    else
+      i++;
+}
+
+/* 10.16: a unit withdrawing faces the hex it enters. */
+static int
+target_facing (const GbacwGame *game, const GbacwPending *p)
+{
+  return p->kind == GBACW_PENDING_WITHDRAWAL_FIRE && p->other_hex >= 0 ? direction_between (game, p->hex, p->other_hex)
+                                                                         : -1;
+}
+
+GbacwResolve
+gbacw_fire_pending_resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
+{
+  g_autoptr (GArray) eligible = NULL;
+  g_autoptr (GString) targets = g_string_new (NULL);
+  g_autofree char *hex = gbacw_game_hex_label (game, p->hex);
+
+  prune_targets (game, p);
+  if (p->units == NULL || p->units->len == 0)
+    return GBACW_RESOLVE_DONE;
+  eligible = still_eligible (game, p);
+  if (eligible->len == 0)
+    return GBACW_RESOLVE_DONE;
+  for (guint i = 0; i < p->units->len; i++)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, g_array_index (p->units, int, i));
+      g_string_append_printf (targets, "%s%s", i ? ", " : "", label);
+    }
+  *decision = gbacw_decision_new (GBACW_DECISION_FIRE, p->side, p->rule_case);
+  (*decision)->hex = p->hex;
+  (*decision)->may_decline = TRUE;
+  g_array_append_vals ((*decision)->units, p->units->data, p->units->len);
+  g_array_append_vals ((*decision)->firers, eligible->data, eligible->len);
+  switch (p->kind)
+    {
+    case GBACW_PENDING_LIMBER_FIRE:
+      (*decision)->question = g_strdup_printf (_("Which units fire at %s in %s before it changes formation (6.23)?"),
+                                               targets->str, hex);
+      break;
+    case GBACW_PENDING_RETREAT_FIRE:
+      (*decision)->question = g_strdup_printf (_("Which units fire retreat fire at %s entering %s (10.2)?"), targets->str,
+                                               hex);
+      break;
+    case GBACW_PENDING_WITHDRAWAL_FIRE:
+    default:
+      (*decision)->question = g_strdup_printf (_("Which units fire withdrawal fire at %s in %s (10.1)?"), targets->str,
+                                               hex);
+      break;
+    }
+  return GBACW_RESOLVE_WAIT;
+}
+
+/* The answer's firers, small arms and artillery apart (9.41). */
+static GArray *
+answer_group (const GbacwGame *game, const GbacwAction *action, gboolean artillery)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+
+  for (guint i = 0; i < action->answer.firers->len; i++)
+    {
+      const GbacwFirer *f = &g_array_index (action->answer.firers, GbacwFirer, i);
+      if ((gbacw_game_unit (game, f->unit)->type == GBACW_UNIT_ARTILLERY) == artillery)
+        g_array_append_val (out, *f);
+    }
+  return out;
+}
+
+gboolean
+gbacw_fire_pending_check (GbacwGame *game, const GbacwPending *p, const GbacwAction *action, GError **error)
+{
+  for (int artillery = 0; artillery < 2; artillery++)
+    {
+      g_autoptr (GArray) group = answer_group (game, action, artillery);
+      g_autoptr (GbacwFireResolution) res = NULL;
+      if (group->len == 0)
+        continue;
+      res = gbacw_fire_compute_free (game, p->side, p->hex, p->units, target_facing (game, p),
+                                     (const GbacwFirer *) group->data, group->len, error);
+      if (res == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+GbacwResolve
+gbacw_fire_pending_answer (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
+{
+  g_autofree char *hex = gbacw_game_hex_label (game, p->hex);
+
+  if (action->answer.firers->len == 0)
+    {
+      gbacw_game_log (game, p->rule_case, _("%s holds fire at %s"), gbacw_game_side_name (game, p->side), hex);
+      return GBACW_RESOLVE_DONE;
+    }
+  for (int artillery = 0; artillery < 2; artillery++)
+    {
+      g_autoptr (GArray) group = answer_group (game, action, artillery);
+      GbacwFireResolution *res;
+      prune_targets (game, p);
+      if (group->len == 0 || p->units->len == 0)
+        continue;
+      res = gbacw_fire_compute_free (game, p->side, p->hex, p->units, target_facing (game, p),
+                                     (const GbacwFirer *) group->data, group->len, NULL);
+      if (res == NULL)
+        continue;   /* the first group's results left nothing to fire at */
+      res->no_rout_again = p->kind == GBACW_PENDING_RETREAT_FIRE;
+      gbacw_fire_resolve_free (game, res, p->rule_case);
+    }
+  return GBACW_RESOLVE_DONE;
 }

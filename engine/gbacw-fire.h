@@ -57,6 +57,10 @@ struct _GbacwFireResolution {
   gboolean per_unit;        /* 8.22 */
   int n_columns;
   GArray *rolls;            /* GbacwFireRoll: one, or one per unit (8.22) */
+  /* a free shot (withdrawal 10.1, limber 6.23, retreat fire 10.2; 10.17): outside any Fire Phase */
+  gboolean free_shot;
+  GArray *targets;          /* int: the units fired at (the others in the hex are not), or NULL: the hex */
+  gboolean no_rout_again;   /* 10.2: retreat fire: a routed unit hit does not rout again */
 };
 
 /* Checks the fire and works out everything but the dice; NULL with an error citing
@@ -81,6 +85,22 @@ gboolean             gbacw_fire_los (const GbacwGame *game, int from_hex, int to
 
 /* Resolves the results of these resolutions (all on one hex) now (9.42). */
 void                 gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions);
+
+/* A free shot (10.17) by firing_side at the units targets in target_hex (withdrawal fire
+ * 10.1, limber fire 6.23, retreat fire 10.2): not part of a Fire Phase (no 9.44, 9.45
+ * bookkeeping; pinned and out-of-command units may fire, 9.84, 17.11; wagon crews may
+ * not, 11.16). target_facing (-1: as they are) is the facing the targets present
+ * (10.16: a unit withdrawing faces the hex it enters). */
+GbacwFireResolution *gbacw_fire_compute_free (GbacwGame *game, int firing_side, int target_hex, const GArray *targets,
+                                              int target_facing, const GbacwFirer *firers, guint n_firers,
+                                              GError **error);
+/* Rolls and applies a free shot at once (the ammunition check on a 1, 11.21; rounds, 11.31). */
+void                 gbacw_fire_resolve_free (GbacwGame *game, GbacwFireResolution *resolution, const char *rule_case);
+/* The enemy units of target_side that exert a ZOC into hex and could fire a free shot
+ * into it (10.1, 10.2; a mounted cavalry ZOC only against mounted cavalry, 10.0). */
+GArray              *gbacw_fire_zoc_firers (GbacwGame *game, int hex, int target_side, gboolean mounted_target);
+/* 6.23: the enemy small-arms units within range and LOS of the battery that could fire at it. */
+GArray              *gbacw_fire_limber_firers (GbacwGame *game, int battery);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwFireResolution, gbacw_fire_resolution_free)
 

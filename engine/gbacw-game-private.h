@@ -22,6 +22,46 @@ gboolean gbacw_fire_apply_action (GbacwGame *game, const GbacwAction *action, GE
 void     gbacw_fire_phase_end (GbacwGame *game);
 void     gbacw_fire_resolution_free_ptr (gpointer resolution);
 
+/* gbacw-pending.c: the queue of pending items and the decisions they ask for */
+typedef enum {
+  GBACW_RESOLVE_DONE,    /* the item is finished: it is removed */
+  GBACW_RESOLVE_WAIT,    /* a decision is needed: *decision is set */
+  GBACW_RESOLVE_AGAIN,   /* the item stays (others were put before it): work the queue again */
+} GbacwResolve;
+
+GbacwPending  *gbacw_pending_new (GbacwPendingKind kind, int side, int unit, int hex, const char *rule_case);
+GbacwPending  *gbacw_pending_copy (const GbacwPending *pending);
+void           gbacw_pending_free (GbacwPending *pending);
+/* Takes ownership; before: put it just before that item (NULL: at the back). */
+void           gbacw_game_queue_pending (GbacwGame *game, GbacwPending *pending, const GbacwPending *before);
+/* Works the queue until a decision is needed or it is empty; then ends the phase if asked. */
+void           gbacw_game_run_pending (GbacwGame *game);
+/* The rest of advance (): leaves the phase for the next one played. */
+void           gbacw_game_finish_phase (GbacwGame *game);
+GbacwDecision *gbacw_decision_new (GbacwDecisionKind kind, int side, const char *rule_case);
+void           gbacw_decision_free (GbacwDecision *decision);
+gboolean       gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError **error);
+void           gbacw_pending_apply_answer (GbacwGame *game, const GbacwAction *action);
+/* Whether the array of ints holds value. */
+gboolean       gbacw_int_array_has (const GArray *array, int value);
+
+/* gbacw-retreat.c: ROUT_RETREAT, RETREAT, DISPLACEMENT, RETREAT_MOVE, LEADER_PLACEMENT, CAPTURE_CHECK */
+GbacwResolve   gbacw_retreat_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
+GbacwResolve   gbacw_retreat_answer (GbacwGame *game, GbacwPending *pending, const GbacwAction *action);
+
+/* gbacw-fire.c: WITHDRAWAL_FIRE, LIMBER_FIRE, RETREAT_FIRE */
+GbacwResolve   gbacw_fire_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
+gboolean       gbacw_fire_pending_check (GbacwGame *game, const GbacwPending *pending, const GbacwAction *action,
+                                         GError **error);
+GbacwResolve   gbacw_fire_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwAction *action);
+
+/* gbacw-movement.c: MOVE, FORMATION */
+GbacwResolve   gbacw_movement_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
+
+/* gbacw-melee.c: RETREAT_BEFORE_MELEE, MELEE, ADVANCE */
+GbacwResolve   gbacw_melee_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
+GbacwResolve   gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwAction *action);
+
 /* Sets the LOS height of the units of hex (9.72). */
 void     gbacw_game_refresh_hex (GbacwGame *game, int hex);
 

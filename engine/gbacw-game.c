@@ -105,6 +105,61 @@ gbacw_action_new_fire (int target_hex, const GbacwFirer *firers, guint n_firers)
   return action;
 }
 
+static GbacwAction *
+answer_new (void)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_ANSWER;
+  action->answer.firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  action->answer.path = g_array_new (FALSE, FALSE, sizeof (int));
+  action->answer.hex = -1;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_answer_fire (const GbacwFirer *firers, guint n_firers)
+{
+  GbacwAction *action = answer_new ();
+  if (n_firers)
+    g_array_append_vals (action->answer.firers, firers, n_firers);
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_answer_path (const int *path, guint n_path)
+{
+  GbacwAction *action = answer_new ();
+  if (n_path)
+    g_array_append_vals (action->answer.path, path, n_path);
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_answer_hex (int hex)
+{
+  GbacwAction *action = answer_new ();
+  action->answer.hex = hex;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_answer_unit (int unit)
+{
+  return gbacw_action_new_answer_hex (unit);
+}
+
+GbacwAction *
+gbacw_action_new_answer_units (const int *units, guint n_units)
+{
+  GbacwAction *action = answer_new ();
+  for (guint i = 0; i < n_units; i++)
+    {
+      GbacwFirer f = { units[i], 0.0, -1 };
+      g_array_append_val (action->answer.firers, f);
+    }
+  return action;
+}
+
 static GArray *
 array_copy (const GArray *array)
 {
@@ -137,6 +192,10 @@ gbacw_action_copy (const GbacwAction *action)
     case GBACW_ACTION_FIRE:
       copy->fire.firers = array_copy (action->fire.firers);
       break;
+    case GBACW_ACTION_ANSWER:
+      copy->answer.firers = array_copy (action->answer.firers);
+      copy->answer.path = array_copy (action->answer.path);
+      break;
     case GBACW_ACTION_END_PHASE:
     case GBACW_ACTION_CHANGE_FACING:
     default:
@@ -161,6 +220,10 @@ gbacw_action_free (GbacwAction *action)
       break;
     case GBACW_ACTION_FIRE:
       g_clear_pointer (&action->fire.firers, g_array_unref);
+      break;
+    case GBACW_ACTION_ANSWER:
+      g_clear_pointer (&action->answer.firers, g_array_unref);
+      g_clear_pointer (&action->answer.path, g_array_unref);
       break;
     case GBACW_ACTION_END_PHASE:
     case GBACW_ACTION_CHANGE_FACING:
@@ -389,7 +452,13 @@ gbacw_game_format_log (const GbacwGame *game)
 void
 gbacw_game_add_pending (GbacwGame *game, const GbacwPending *pending)
 {
-  g_array_append_val (game->pending, *pending);
+  g_ptr_array_add (game->pending, gbacw_pending_copy (pending));
+}
+
+const GbacwDecision *
+gbacw_game_decision (const GbacwGame *game)
+{
+  return game->decision;
 }
 
 /* ------------------------------------------------------------------ turns */
@@ -441,6 +510,8 @@ gbacw_game_is_over (const GbacwGame *game)
 int
 gbacw_game_decider (const GbacwGame *game)
 {
+  if (game->decision)
+    return game->decision->side;
   if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE)
     return 1 - game->phasing_side;
   return game->phasing_side;
@@ -603,14 +674,29 @@ enter_extra_phase (GbacwGame *game, GbacwPhase after, guint first_hook)
   return FALSE;
 }
 
-/* Moves to the next phase that is played, running the phases' own work. */
+/* Moves to the next phase that is played, running the phases' own work; when the end of
+ * the phase leaves something pending (rout retreats after fire), the phase ends once it
+ * is resolved (gbacw_game_run_pending ()). */
 static void
 advance (GbacwGame *game)
+{
+  end_phase (game);
+  if (game->pending->len > 0)
+    {
+      game->ending_phase = TRUE;
+      gbacw_game_run_pending (game);
+      return;
+    }
+  gbacw_game_finish_phase (game);
+}
+
+void
+gbacw_game_finish_phase (GbacwGame *game)
 {
   GbacwPhase from = game->phase;
   guint next_hook = 0;
 
-  end_phase (game);
+  game->ending_phase = FALSE;
   if (from == GBACW_PHASE_EXCLUSIVE)
     {
       from = game->resume_phase;
@@ -770,7 +856,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->units = g_ptr_array_new_with_free_func (game_unit_free);
   game->unit_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   game->events = g_ptr_array_new_with_free_func (event_free);
-  game->pending = g_array_new (FALSE, FALSE, sizeof (GbacwPending));
+  game->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_pending_free);
   game->actions = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
   game->fire_results = g_ptr_array_new_with_free_func (gbacw_fire_resolution_free_ptr);
   game->hexside_fire = g_hash_table_new (g_direct_hash, g_direct_equal);
@@ -816,6 +902,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
     }
   else
     begin_phase (game);
+  gbacw_game_run_pending (game);
   return g_steal_pointer (&game);
 }
 
@@ -839,7 +926,9 @@ gbacw_game_free (GbacwGame *game)
   g_clear_pointer (&game->fire_results, g_ptr_array_unref);
   g_clear_pointer (&game->hexside_fire, g_hash_table_unref);
   g_clear_pointer (&game->actions, g_ptr_array_unref);
-  g_clear_pointer (&game->pending, g_array_unref);
+  g_clear_pointer (&game->pending, g_ptr_array_unref);
+  g_clear_pointer (&game->decision, gbacw_decision_free);
+  g_clear_pointer (&game->causes, g_array_unref);
   g_clear_pointer (&game->events, g_ptr_array_unref);
   g_clear_pointer (&game->unit_by_id, g_hash_table_unref);
   g_clear_pointer (&game->units, g_ptr_array_unref);
@@ -888,8 +977,22 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[4.0] The game is over"));
       return FALSE;
     }
+  if (game->decision && action->kind != GBACW_ACTION_ANSWER)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[%s] %s must first answer: %s"),
+                   game->decision->rule_case, gbacw_game_side_name (game, game->decision->side),
+                   game->decision->question);
+      return FALSE;
+    }
   switch (action->kind)
     {
+    case GBACW_ACTION_ANSWER:
+      if (game->decision == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("There is no question to answer"));
+          return FALSE;
+        }
+      return gbacw_pending_check_answer (game, action, error);
     case GBACW_ACTION_END_PHASE:
       if (game->phase == GBACW_PHASE_MOVEMENT)
         return gbacw_movement_check_end (game, error);
@@ -932,10 +1035,15 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
       if (!gbacw_fire_apply_action (game, action, error))
         return FALSE;
       break;
+    case GBACW_ACTION_ANSWER:
+      gbacw_pending_apply_answer (game, action);
+      break;
     default:
       break;
     }
   g_ptr_array_add (game->actions, gbacw_action_copy (action));
+  /* whatever the action left pending (withdrawal fire, retreats) */
+  gbacw_game_run_pending (game);
   return TRUE;
 }
 
@@ -1019,6 +1127,39 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
               }
             g_string_append (s, "  </fire>\n");
           }
+          break;
+        case GBACW_ACTION_ANSWER:
+          g_string_append (s, "  <answer");
+          if (a->answer.hex >= 0)
+            g_string_append_printf (s, " value=\"%d\"", a->answer.hex);
+          if (a->answer.path->len)
+            {
+              g_string_append (s, " path=\"");
+              for (guint k = 0; k < a->answer.path->len; k++)
+                {
+                  g_autofree char *label = gbacw_game_hex_label (game, g_array_index (a->answer.path, int, k));
+                  g_string_append_printf (s, "%s%s", k ? " " : "", label);
+                }
+              g_string_append_c (s, '"');
+            }
+          if (a->answer.firers->len == 0)
+            {
+              g_string_append (s, "/>\n");
+              break;
+            }
+          g_string_append (s, ">\n");
+          for (guint k = 0; k < a->answer.firers->len; k++)
+            {
+              const GbacwFirer *f = &g_array_index (a->answer.firers, GbacwFirer, k);
+              g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, f->unit)->id, -1);
+              char number[G_ASCII_DTOSTR_BUF_SIZE];
+              g_string_append_printf (s, "    <firer unit=\"%s\" strength=\"%s\"", id,
+                                      g_ascii_dtostr (number, sizeof number, f->strength));
+              if (f->direction >= 0)
+                g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
+              g_string_append (s, "/>\n");
+            }
+          g_string_append (s, "  </answer>\n");
           break;
         default:
           break;
@@ -1183,6 +1324,23 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
         return;
       p->fire = gbacw_action_new_fire (hex, NULL, 0);
     }
+  else if (g_str_equal (element, "answer"))
+    {
+      const char *value = attribute (names, values, "value");
+      g_auto (GStrv) labels = g_strsplit (attribute (names, values, "path") ?: "", " ", -1);
+      p->fire = answer_new ();
+      p->fire->answer.hex = value ? (int) g_ascii_strtoll (value, NULL, 10) : -1;
+      for (guint i = 0; labels[i]; i++)
+        {
+          int hex;
+          if (*labels[i] == '\0')
+            continue;
+          hex = gbacw_game_parse_hex (game, labels[i], error);
+          if (hex < 0)
+            return;
+          g_array_append_val (p->fire->answer.path, hex);
+        }
+    }
   else if (g_str_equal (element, "firer") && p->fire)
     {
       GbacwGameUnit *u = gbacw_game_find_unit (game, attribute (names, values, "unit"));
@@ -1198,7 +1356,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       firer.strength = strength ? g_ascii_strtod (strength, NULL) : 0.0;
       if (hexside && (firer.direction = parse_direction (game, hexside, error)) < 0)
         return;
-      g_array_append_val (p->fire->fire.firers, firer);
+      g_array_append_val (p->fire->kind == GBACW_ACTION_ANSWER ? p->fire->answer.firers : p->fire->fire.firers, firer);
     }
   else
     g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Unknown element <%s>"), element);
@@ -1209,7 +1367,7 @@ replay_end (GMarkupParseContext *context, const char *element, gpointer user_dat
 {
   ReplayParser *p = user_data;
 
-  if (g_str_equal (element, "fire") && p->fire && p->game)
+  if ((g_str_equal (element, "fire") || g_str_equal (element, "answer")) && p->fire && p->game)
     {
       GbacwAction *fire = p->fire;
       p->fire = NULL;

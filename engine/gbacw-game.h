@@ -101,6 +101,22 @@ typedef struct {
   double fire_used;             /* strength committed this Fire Phase (9.45) */
   guint fired_upon;             /* GBACW_FIRED_* this Fire Phase (9.44) */
   int rout_hexes_due;           /* rout retreat owed (13.31), for the retreat rules */
+  /* strength accounting: initial = current + killed + captured (SP; guns for batteries) */
+  int killed;                   /* SP (guns) lost as casualties */
+  int captured;                 /* SP (guns) captured by the enemy (12.93, 13.31, 14.1) */
+  /* fire this Player-Turn's Offensive Fire Phase, for melee (12.22, 12.26) */
+  int fired_at[8];              /* hexes fired at */
+  int n_fired_at;
+  /* melee (12.0, 16.2) */
+  gboolean charge_eligible;     /* 16.23: began the Movement Phase within four hexes of an enemy unit */
+  gboolean advanced;            /* 12.85: advanced after a retreat before melee, may not melee this Game-Turn */
+  gboolean crew_may_melee;      /* 12.25, 12.96: engaged, so it may melee next Melee Phase */
+  /* leaders (17.0) */
+  int er_bonus;                 /* 17.22: Command Points spent on him this Player-Turn */
+  int augmented_by;             /* 17.22: the division commander who spent them, -1 */
+  int rally_points;             /* 17.13: Rally Points left in this Rally Phase */
+  gboolean in_dir;              /* 17.21: brigade commander within his division commander's DIR (or need not be) */
+  int commanded_by;             /* 17.23: the division commander he is stacked with in the Initial Command Phase, -1 */
 } GbacwGameUnit;
 
 typedef struct {
@@ -111,25 +127,78 @@ typedef struct {
   char *text;                   /* translated, readable */
 } GbacwEvent;
 
-/* Something the rules make happen that a later part of the engine resolves with a
- * decision of a player (withdrawal fire, rout retreats, leader placement, stacking). */
+/* Something the rules make happen that is resolved as soon as nothing comes before it:
+ * automatically when the rules leave no choice, else by asking a player (a
+ * GbacwDecision). The queue (game->pending) is worked front first; an item may put
+ * others before itself (a retreat waits for the retreat fire it draws, 10.2). */
 typedef enum {
-  GBACW_PENDING_WITHDRAWAL_FIRE,   /* 10.1: a unit left an enemy ZOC hex (also 6.24) */
+  GBACW_PENDING_WITHDRAWAL_FIRE,   /* 10.1, 6.24: a unit leaves an enemy ZOC or changes formation in one */
   GBACW_PENDING_LIMBER_FIRE,       /* 6.23: a battery limbers or unlimbers in range and LOS of enemy small arms */
   GBACW_PENDING_ROUT_RETREAT,      /* 13.31: the unit must retreat value hexes */
   GBACW_PENDING_LEADER_PLACEMENT,  /* 17.53: the leader's stack was eliminated */
-  GBACW_PENDING_STACKING,          /* 8.1: over the stacking limit at the end of the phase */
+  GBACW_PENDING_STACKING,          /* 8.1: (not used: stacking is checked when the phase ends) */
+  GBACW_PENDING_RETREAT_FIRE,      /* 10.2: a retreating unit enters an enemy ZOC */
+  GBACW_PENDING_RETREAT,           /* 12.92, 12.94, 12.95: units retreat value hexes (then a morale check) */
+  GBACW_PENDING_DISPLACEMENT,      /* 14.3: friendly units in the way are displaced one hex */
+  GBACW_PENDING_RETREAT_MOVE,      /* a retreat under way along its chosen path */
+  GBACW_PENDING_MOVE,              /* the rest of a move, after the withdrawal fire it drew */
+  GBACW_PENDING_FORMATION,         /* a formation change, after the fire it drew (6.23, 6.24) */
+  GBACW_PENDING_RETREAT_BEFORE_MELEE, /* 12.8: the defender retreats or stands */
+  GBACW_PENDING_MELEE,             /* 12.0: a melee being resolved (losses chosen by the owner, 12.74) */
+  GBACW_PENDING_ADVANCE,           /* 12.85: the attacker may advance into a hex vacated before melee */
+  GBACW_PENDING_CAPTURE_CHECK,     /* 17.53, 17.73: leaders left alone are captured if surrounded */
 } GbacwPendingKind;
+
+/* GbacwPending.flags */
+#define GBACW_PENDING_NO_EZOC        (1u << 0)   /* may not enter an enemy ZOC (12.82, 12.92) */
+#define GBACW_PENDING_MORALE_AFTER   (1u << 1)   /* a morale check at the end of the retreat (12.92, 12.94) */
+#define GBACW_PENDING_PIN_AFTER_STEP (1u << 2)   /* 10.15: pinned by withdrawal fire: one more hex, then pinned */
+#define GBACW_PENDING_STARTED        (1u << 3)   /* the item has begun (a rout retreat no longer merges) */
+#define GBACW_PENDING_DISPLACED      (1u << 4)   /* RETREAT_MOVE: the units in the next hex have been displaced */
+#define GBACW_PENDING_NO_MORALE      (1u << 5)   /* 12.84, 16.1: mounted cavalry retreating before melee */
+#define GBACW_PENDING_CHARGE         (1u << 6)   /* 16.26: a charge the cavalry retreats from */
 
 typedef struct {
   GbacwPendingKind kind;
   int side;                     /* the player who decides */
-  int unit;                     /* -1 for a whole hex */
+  int unit;                     /* -1 for a whole hex or stack (see units) */
   int hex;
   int other_hex;                /* withdrawal: the hex entered */
-  int value;                    /* rout retreat: hexes */
+  int value;                    /* retreats: hexes */
   const char *rule_case;
+  guint flags;                  /* GBACW_PENDING_* */
+  int facing;                   /* MOVE: the facing asked for at the end, -1 */
+  GArray *units;                /* int: the units concerned (a stack moving or retreating, fire targets); may be NULL */
+  GArray *path;                 /* int: hexes still to enter (MOVE, RETREAT_MOVE); may be NULL */
+  GArray *excluded;             /* int: enemy units that may not fire at it (10.2: the cause, those that fired) */
+  GArray *firers;               /* int: the units that may fire (fire items) */
 } GbacwPending;
+
+/* What a player is asked. The legal answers are listed; an ANSWER action gives one. */
+typedef enum {
+  GBACW_DECISION_FIRE,                 /* withdrawal (10.1, 6.24), limber (6.23) or retreat fire (10.2): which of
+                                          the eligible units fire (none: hold fire) */
+  GBACW_DECISION_RETREAT_PATH,         /* a retreat (13.31, 12.92, 12.95, 12.94) or displacement (14.3): the path */
+  GBACW_DECISION_PLACE_LEADER,         /* 17.53, 17.8: the hex a leader goes to */
+  GBACW_DECISION_RETREAT_BEFORE_MELEE, /* 12.8: a path of one or two hexes, or stand (no path) */
+  GBACW_DECISION_MELEE_LOSS,           /* 12.74: which unit takes a loss (one of units) */
+  GBACW_DECISION_ADVANCE,              /* 12.85: which attackers advance into the vacated hex (none: stay) */
+} GbacwDecisionKind;
+
+typedef struct {
+  GbacwDecisionKind kind;
+  int side;                     /* who decides */
+  const char *rule_case;
+  char *question;               /* translated, readable */
+  GArray *units;                /* int: the units concerned (the targets, the retreating units, the leader) */
+  int hex;                      /* FIRE: the target hex; retreats: where it starts */
+  int length;                   /* retreats: hexes */
+  GArray *firers;               /* FIRE, ADVANCE: the units that may take part (int) */
+  GPtrArray *paths;             /* RETREAT_PATH, RETREAT_BEFORE_MELEE: the legal paths (GArray* of int hexes,
+                                   the start excluded), cheapest first */
+  GArray *hexes;                /* PLACE_LEADER: the legal hexes */
+  gboolean may_decline;         /* FIRE: hold fire; RETREAT_BEFORE_MELEE: stand; ADVANCE: stay */
+} GbacwDecision;
 
 typedef enum {
   GBACW_ACTION_END_PHASE,
@@ -137,6 +206,7 @@ typedef enum {
   GBACW_ACTION_CHANGE_FORMATION, /* 6.2 */
   GBACW_ACTION_CHANGE_FACING,    /* 7.1: a hex's units */
   GBACW_ACTION_FIRE,             /* 9.0 */
+  GBACW_ACTION_ANSWER,           /* answers the open GbacwDecision */
 } GbacwActionKind;
 
 typedef struct {
@@ -165,6 +235,11 @@ typedef struct {
       int target;         /* hex index */
       GArray *firers;     /* GbacwFirer */
     } fire;
+    struct {
+      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE: the units (strength unused) */
+      GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
+      int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS: the unit */
+    } answer;
   };
 } GbacwAction;
 
@@ -173,6 +248,12 @@ GbacwAction *gbacw_action_new_move (const int *units, guint n_units, const int *
 GbacwAction *gbacw_action_new_change_formation (const int *units, guint n_units, GbacwFormationState formation);
 GbacwAction *gbacw_action_new_change_facing (int hex, int facing);
 GbacwAction *gbacw_action_new_fire (int target_hex, const GbacwFirer *firers, guint n_firers);
+/* Answers to the open decision (gbacw_game_decision ()). */
+GbacwAction *gbacw_action_new_answer_fire (const GbacwFirer *firers, guint n_firers);   /* 0: hold fire */
+GbacwAction *gbacw_action_new_answer_path (const int *path, guint n_path);             /* 0: stand (12.8) */
+GbacwAction *gbacw_action_new_answer_hex (int hex);
+GbacwAction *gbacw_action_new_answer_unit (int unit);                                   /* 12.74 */
+GbacwAction *gbacw_action_new_answer_units (const int *units, guint n_units);           /* 12.85 */
 GbacwAction *gbacw_action_copy (const GbacwAction *action);
 void         gbacw_action_free (GbacwAction *action);
 
@@ -199,7 +280,10 @@ struct _GbacwGame {
   /* rule options (rules matrix §1.B) */
   gboolean option_command_new;  /* command-5.2 = new (P, the baseline) */
   GPtrArray *events;            /* GbacwEvent* */
-  GArray *pending;              /* GbacwPending */
+  GPtrArray *pending;           /* GbacwPending*, worked front first */
+  GbacwDecision *decision;      /* the question for the front pending item, or NULL */
+  gboolean ending_phase;        /* the phase ends once the pending items are resolved */
+  GArray *causes;               /* int: the enemy units whose fire or melee is being resolved (10.2), or NULL */
   GPtrArray *actions;           /* GbacwAction*: every action applied, for saving */
   GPtrArray *fire_results;      /* GbacwFireResolution*: resolved this Fire Phase, applied at its end (9.42) */
   GHashTable *hexside_fire;     /* this Fire Phase: GINT_TO_POINTER (hex * 6 + direction) -> small-arms SP through it (9.3) */
@@ -223,8 +307,8 @@ gboolean       gbacw_game_is_leader (const GbacwGameUnit *unit);
 /* Combat units: infantry, cavalry, artillery, wagons (not leaders). */
 gboolean       gbacw_game_is_combat_unit (const GbacwGameUnit *unit);
 
-/* Whose decision it is now: the phasing player, or the non-phasing player in the
- * Defensive Fire Phase (4.0 C). */
+/* Whose decision it is now: the player an open decision asks, else the phasing player,
+ * or the non-phasing player in the Defensive Fire Phase (4.0 C). */
 int            gbacw_game_decider (const GbacwGame *game);
 /* The first player of a Game-Turn, from the turn track. */
 int            gbacw_game_first_player (const GbacwGame *game, int turn);
@@ -240,6 +324,10 @@ gboolean       gbacw_game_apply_action (GbacwGame *game, const GbacwAction *acti
 void           gbacw_game_log (GbacwGame *game, const char *rule_case, const char *format, ...) G_GNUC_PRINTF (3, 4);
 char          *gbacw_game_format_log (const GbacwGame *game);
 
+/* The open decision, or NULL: while one is open, only an ANSWER action is legal. */
+const GbacwDecision *gbacw_game_decision (const GbacwGame *game);
+
+/* Queues a copy of pending at the back (the arrays in it are copied). */
 void           gbacw_game_add_pending (GbacwGame *game, const GbacwPending *pending);
 
 /* Used by the engine modules: place/remove a unit on the map (stack top or bottom),

@@ -78,7 +78,6 @@ gbacw_morale_rout (GbacwGame *game, int unit, const char *rule_case)
 {
   GbacwGameUnit *u = gbacw_game_unit (game, unit);
   g_autofree char *label = gbacw_game_unit_label (game, unit);
-  GbacwPending pending = { GBACW_PENDING_ROUT_RETREAT, u->side, unit, u->hex, -1, 3, "13.31" };
 
   if (u->type == GBACW_UNIT_LEADER)
     return;   /* 13.34 */
@@ -91,8 +90,23 @@ gbacw_morale_rout (GbacwGame *game, int unit, const char *rule_case)
   if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
     u->status |= GBACW_STATUS_ABANDONED;   /* 13.25, 15.16: the crew leaves the guns */
   u->rout_hexes_due += 3;                  /* 13.31 */
-  pending.value = u->rout_hexes_due;
-  gbacw_game_add_pending (game, &pending);
+  /* one retreat for all the rout retreats owed before it begins */
+  for (guint i = 0; i < game->pending->len; i++)
+    {
+      GbacwPending *p = g_ptr_array_index (game->pending, i);
+      if (p->kind == GBACW_PENDING_ROUT_RETREAT && p->unit == unit && !(p->flags & GBACW_PENDING_STARTED))
+        {
+          p->value = u->rout_hexes_due;
+          return;
+        }
+    }
+  {
+    GbacwPending *p = gbacw_pending_new (GBACW_PENDING_ROUT_RETREAT, u->side, unit, u->hex, "13.31");
+    p->value = u->rout_hexes_due;
+    if (game->causes)
+      p->excluded = g_array_copy (game->causes);   /* no retreat fire from them (10.2) */
+    gbacw_game_queue_pending (game, p, NULL);
+  }
 }
 
 gboolean

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "gbacw-combat-charts.h"
+#include "gbacw-fire.h"
 #include "gbacw-game-private.h"
+#include "gbacw-morale.h"
 
 #define HALVES(h) ((h) / 2.0)
 
@@ -726,28 +728,6 @@ check_formation (GbacwGame *game, const GbacwAction *action, GError **error)
   return TRUE;
 }
 
-/* 6.23: enemy small arms within range and LOS of a battery changing formation. */
-static gboolean
-limber_fire_possible (GbacwGame *game, const GbacwGameUnit *battery)
-{
-  for (guint i = 0; i < game->units->len; i++)
-    {
-      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
-      int max;
-      const GbacwHexGrid *grid = game_grid (game);
-      if (e->side == battery->side || e->hex < 0 || e->type == GBACW_UNIT_ARTILLERY || e->type == GBACW_UNIT_LEADER
-          || e->type == GBACW_UNIT_WAGON || e->oob->weapon == NULL)
-        continue;
-      max = gbacw_range_max (game->scenario, e->oob->weapon, NULL);
-      if (max < 0 || gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex),
-                                              gbacw_hex_grid_hex_at (grid, battery->hex)) > max)
-        continue;
-      if (gbacw_los_check (game->los, e->hex, battery->hex, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, NULL))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 apply_formation (GbacwGame *game, const GbacwAction *action)
 {
@@ -755,33 +735,76 @@ apply_formation (GbacwGame *game, const GbacwAction *action)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (action->formation.units, int, i));
       g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      g_autoptr (GArray) firers = NULL;
+      GbacwPending *change;
+      const char *rule_case = "6.24";
       int cost = 0;
 
       gbacw_movement_formation_cost (game, u->index, &cost, NULL);
+      u->mp_spent += cost;
       /* 6.24: a formation change in an enemy ZOC draws withdrawal fire */
-      if (gbacw_movement_in_enemy_zoc (game, u->hex, u->side, is_mounted_cavalry (u)))
+      firers = gbacw_fire_zoc_firers (game, u->hex, u->side, is_mounted_cavalry (u));
+      /* 6.23: a battery limbering or unlimbering in range and LOS of enemy small arms */
+      if (u->type == GBACW_UNIT_ARTILLERY)
         {
-          GbacwPending p = { GBACW_PENDING_WITHDRAWAL_FIRE, 1 - u->side, u->index, u->hex, u->hex, 0, "6.24" };
-          gbacw_game_add_pending (game, &p);
-          gbacw_game_log (game, "6.24", _("%s changes formation in an enemy zone of control: withdrawal fire is due"), label);
+          g_autoptr (GArray) limber = gbacw_fire_limber_firers (game, u->index);
+          for (guint k = 0; k < limber->len; k++)
+            if (!gbacw_int_array_has (firers, g_array_index (limber, int, k)))
+              g_array_append_val (firers, g_array_index (limber, int, k));
+          if (limber->len)
+            rule_case = "6.23";
         }
-      /* 6.23 */
-      if (u->type == GBACW_UNIT_ARTILLERY && limber_fire_possible (game, u))
+      if (firers->len)
         {
-          GbacwPending p = { GBACW_PENDING_LIMBER_FIRE, 1 - u->side, u->index, u->hex, u->hex, 0, "6.23" };
-          gbacw_game_add_pending (game, &p);
-          gbacw_game_log (game, "6.23", _("%s changes formation within range and LOS of enemy small arms: they may fire first"),
+          GbacwPending *fire = gbacw_pending_new (g_str_equal (rule_case, "6.23") ? GBACW_PENDING_LIMBER_FIRE
+                                                                                 : GBACW_PENDING_WITHDRAWAL_FIRE,
+                                                  1 - u->side, u->index, u->hex, rule_case);
+          fire->units = g_array_new (FALSE, FALSE, sizeof (int));
+          g_array_append_val (fire->units, u->index);
+          fire->firers = g_steal_pointer (&firers);
+          gbacw_game_queue_pending (game, fire, NULL);
+          gbacw_game_log (game, rule_case,
+                          g_str_equal (rule_case, "6.23")
+                            ? _("%s changes formation within range and LOS of enemy small arms: they may fire first")
+                            : _("%s changes formation in an enemy zone of control: withdrawal fire is due"),
                           label);
         }
-      u->mp_spent += cost;
-      u->formation = action->formation.formation;
-      u->formation_changed = TRUE;
-      if (u->type == GBACW_UNIT_CAVALRY)
-        u->movement_done = TRUE;   /* 6.22: at the end of its movement */
-      gbacw_game_refresh_hex (game, u->hex);
-      gbacw_game_log (game, "6.2", _("%s changes to %s (%g Movement Points)"), label,
-                      gbacw_formation_state_to_string (u->formation), HALVES (cost));
+      /* the change itself, once the fire is resolved */
+      change = gbacw_pending_new (GBACW_PENDING_FORMATION, u->side, u->index, u->hex, rule_case);
+      change->value = action->formation.formation;
+      change->other_hex = u->type == GBACW_UNIT_ARTILLERY ? (int) u->crew * 1000 + u->guns : u->strength;
+      change->facing = cost;
+      gbacw_game_queue_pending (game, change, NULL);
     }
+}
+
+/* A formation change after the fire it drew: 6.23, a battery whose crew was pinned or
+ * took a casualty does not complete it; a unit routed or eliminated does not either. */
+static GbacwResolve
+finish_formation (GbacwGame *game, GbacwPending *p)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, p->unit);
+  g_autofree char *label = gbacw_game_unit_label (game, p->unit);
+  int now = u->type == GBACW_UNIT_ARTILLERY ? (int) u->crew * 1000 + u->guns : u->strength;
+
+  if (u->hex != p->hex || (u->status & GBACW_STATUS_ROUTED))
+    return GBACW_RESOLVE_DONE;
+  if (u->type == GBACW_UNIT_ARTILLERY && g_str_equal (p->rule_case, "6.23")
+      && ((u->status & GBACW_STATUS_PINNED) || now != p->other_hex))
+    {
+      gbacw_game_log (game, "6.23", _("%s's crew was hit or pinned: it does not change formation"), label);
+      return GBACW_RESOLVE_DONE;
+    }
+  u->formation = p->value;
+  u->formation_changed = TRUE;
+  if (u->type == GBACW_UNIT_CAVALRY)
+    u->movement_done = TRUE;   /* 6.22: at the end of its movement */
+  gbacw_game_refresh_hex (game, u->hex);
+  gbacw_game_log (game, "6.2", _("%s changes to %s (%g Movement Points)"), label,
+                  gbacw_formation_state_to_string (u->formation), HALVES (p->facing));
+  if (u->status & GBACW_STATUS_PINNED)
+    gbacw_morale_pin_hex (game, u->hex, "9.84");
+  return GBACW_RESOLVE_DONE;
 }
 
 /* ------------------------------------------------------------------ actions */
@@ -842,52 +865,176 @@ check_move (GbacwGame *game, const GbacwAction *action, GError **error)
 static void
 apply_move (GbacwGame *game, const GbacwAction *action)
 {
-  const GArray *units = action->move.units, *path = action->move.path;
-  int start = gbacw_game_unit (game, g_array_index (units, int, 0))->hex;
-  int from = start, last_dir = -1;
-  int end = g_array_index (path, int, path->len - 1);
-  gboolean end_had_friends = gbacw_game_hex_has_side (game, end, gbacw_game_unit (game, g_array_index (units, int, 0))->side, FALSE);
-  g_autoptr (GString) route = g_string_new (NULL);
-  int end_facing = -1;
+  const GArray *units = action->move.units;
+  const GbacwGameUnit *first = gbacw_game_unit (game, g_array_index (units, int, 0));
+  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_MOVE, first->side, -1, first->hex, "5.11");
 
+  p->units = g_array_copy ((GArray *) units);
+  p->path = g_array_copy (action->move.path);
+  p->facing = action->move.facing;
+  p->excluded = g_array_new (FALSE, FALSE, sizeof (int));   /* the units routed already (5.2) */
+  for (guint i = 0; i < units->len; i++)
+    if (gbacw_game_unit (game, g_array_index (units, int, i))->status & GBACW_STATUS_ROUTED)
+      g_array_append_val (p->excluded, g_array_index (units, int, i));
+  gbacw_game_queue_pending (game, p, NULL);
+}
+
+static char *
+units_label (const GbacwGame *game, const GArray *units)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, g_array_index (units, int, i));
+      g_string_append_printf (s, "%s%s", i ? ", " : "", label);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+log_route (GbacwGame *game, const GArray *units, const GString *route)
+{
+  for (guint i = 0; i < units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      int allowance = 0;
+      gbacw_movement_allowance (game, u->index, &allowance, NULL);
+      gbacw_game_log (game, one_hex_only (u) ? "5.2" : "5.11", _("%s moves %s (%g of %g Movement Points)"), label,
+                      route->str, HALVES (u->mp_spent), HALVES (allowance));
+    }
+}
+
+/* A move hex by hex (5.16). Leaving an enemy ZOC (10.1) stops it for the withdrawal fire
+ * it draws: at the units leaving when the whole stack leaves (10.13), else at the units
+ * staying (10.14); it then goes on. A unit routed or eliminated by the fire stops; one
+ * pinned moves one more hex and is then pinned (10.15). */
+static GbacwResolve
+continue_move (GbacwGame *game, GbacwPending *p)
+{
+  g_autoptr (GString) route = g_string_new (NULL);
+  GArray *units = p->units;
+  int from = p->hex;
+
+  /* the units still moving: on the map where the move left them, not routed by the fire */
+  for (guint i = 0; i < units->len;)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (u->hex != from || ((u->status & GBACW_STATUS_ROUTED) && !gbacw_int_array_has (p->excluded, u->index)))
+        g_array_remove_index (units, i);
+      else
+        i++;
+    }
+  if (units->len == 0)
+    return GBACW_RESOLVE_DONE;
   {
-    g_autofree char *label = gbacw_game_hex_label (game, start);
+    g_autofree char *label = gbacw_game_hex_label (game, from);
     g_string_append (route, label);
   }
-  for (guint k = 0; k < path->len; k++)
-    {
-      int to = g_array_index (path, int, k);
-      const GArray *stack;
-      g_autofree char *to_label = gbacw_game_hex_label (game, to);
 
-      last_dir = direction_between (game, from, to);
+  while (p->path->len > 0)
+    {
+      int to = g_array_index (p->path, int, 0);
+      int d = direction_between (game, from, to);
+      g_autofree char *to_label = gbacw_game_hex_label (game, to);
+      g_autoptr (GArray) pinned = g_array_new (FALSE, FALSE, sizeof (int));
+      g_autoptr (GError) error = NULL;
+      const GArray *stack;
+      gboolean combat = FALSE, mounted = TRUE, friends_there;
+
+      /* 10.1: leaving an enemy ZOC (leaders do not draw it, 10.18) */
+      for (guint i = 0; i < units->len; i++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+          if (gbacw_game_is_combat_unit (u))
+            {
+              combat = TRUE;
+              mounted &= is_mounted_cavalry (u);
+            }
+          if (u->status & GBACW_STATUS_PINNED)
+            g_array_append_val (pinned, u->index);
+        }
+      if (combat && !(p->flags & GBACW_PENDING_STARTED))
+        {
+          g_autoptr (GArray) stayers = g_array_new (FALSE, FALSE, sizeof (int));
+          g_autoptr (GArray) movers = g_array_new (FALSE, FALSE, sizeof (int));
+          g_autoptr (GArray) firers = NULL;
+          const GArray *here = gbacw_game_stack (game, from);
+
+          for (guint i = 0; here && i < here->len; i++)
+            {
+              const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (here, int, i));
+              if (o->side != p->side || !gbacw_game_is_combat_unit (o))
+                continue;
+              g_array_append_val (gbacw_int_array_has (units, o->index) ? movers : stayers, o->index);
+            }
+          firers = gbacw_fire_zoc_firers (game, from, p->side, mounted);
+          /* the fire is at the units moving, or at those staying (10.14) */
+          if (firers->len && stayers->len)
+            {
+              g_array_unref (firers);
+              firers = gbacw_fire_zoc_firers (game, from, p->side, FALSE);
+            }
+          p->flags |= GBACW_PENDING_STARTED;
+          if (firers->len > 0)
+            {
+              GbacwPending *fire = gbacw_pending_new (GBACW_PENDING_WITHDRAWAL_FIRE, 1 - p->side, -1, from, "10.1");
+              g_autofree char *from_label = gbacw_game_hex_label (game, from);
+              g_autofree char *label = units_label (game, movers);
+              fire->units = g_array_copy (stayers->len ? stayers : movers);
+              fire->other_hex = stayers->len ? -1 : to;
+              fire->rule_case = stayers->len ? "10.14" : movers->len > 1 ? "10.13" : "10.1";
+              fire->firers = g_steal_pointer (&firers);
+              gbacw_game_queue_pending (game, fire, p);
+              gbacw_game_log (game, fire->rule_case,
+                              stayers->len ? _("%s leave the enemy zone of control at %s: the units staying draw the withdrawal fire")
+                                           : _("%s leave the enemy zone of control at %s: withdrawal fire is due"),
+                              label, from_label);
+              if (strchr (route->str, ' '))
+                log_route (game, units, route);
+              return GBACW_RESOLVE_AGAIN;
+            }
+        }
+
+      /* the step itself, checked again now (the fire may have changed the units) */
       for (guint i = 0; i < units->len; i++)
         {
           GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
-          int allowance = 0, hexes = u->hexes_moved;
+          int allowance = 0, spent = u->mp_spent, hexes = u->hexes_moved;
+          guint status = u->status;
 
-          /* 10.1: leaving an enemy ZOC draws withdrawal fire (not leaders, 10.18) */
-          if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted_cavalry (u)))
+          u->status &= ~GBACW_STATUS_PINNED;   /* 10.15: it may still move this hex */
+          gbacw_movement_allowance (game, u->index, &allowance, NULL);
+          if (!check_step (game, u, from, to, allowance, &spent, &hexes, &error))
             {
-              g_autofree char *label = gbacw_game_unit_label (game, u->index);
-              g_autofree char *from_label = gbacw_game_hex_label (game, from);
-              GbacwPending p = { GBACW_PENDING_WITHDRAWAL_FIRE, 1 - u->side, u->index, from, to, 0, "10.1" };
-              gbacw_game_add_pending (game, &p);
-              gbacw_game_log (game, "10.1", _("%s leaves the enemy zone of control at %s: withdrawal fire is due"), label,
-                              from_label);
+              u->status = status;
+              gbacw_game_log (game, "5.0", _("The move stops at %s: %s"), route->str, error->message);
+              p->path->len = 0;
+              break;
             }
+          u->status = status;
+        }
+      if (p->path->len == 0)
+        break;
+      friends_there = gbacw_game_hex_has_side (game, to, p->side, FALSE);
+      for (guint i = units->len; i-- > 0;)
+        {
+          GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+          int allowance = 0, hexes = u->hexes_moved;
           gbacw_movement_allowance (game, u->index, &allowance, NULL);
           check_step (game, u, from, to, allowance, &u->mp_spent, &hexes, NULL);
           u->hexes_moved = hexes;
           u->moved = TRUE;
-          u->facing = last_dir;   /* 7.11: faces the hex it enters */
+          u->facing = d;   /* 7.11: faces the hex it enters */
+          gbacw_game_place_unit (game, u->index, to, TRUE);   /* 8.41: on top, in the given order */
         }
       /* 17.75: an enemy leader alone in the hex is captured */
       stack = gbacw_game_stack (game, to);
       for (guint i = 0; stack && i < stack->len;)
         {
           GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-          if (o->side != gbacw_game_unit (game, g_array_index (units, int, 0))->side && o->type == GBACW_UNIT_LEADER)
+          if (o->side != p->side && o->type == GBACW_UNIT_LEADER)
             {
               g_autofree char *label = gbacw_game_unit_label (game, o->index);
               gbacw_game_remove_unit (game, o->index, GBACW_PRESENCE_CAPTURED);
@@ -898,40 +1045,46 @@ apply_move (GbacwGame *game, const GbacwAction *action)
           i++;
         }
       g_string_append_printf (route, " → %s", to_label);
-      from = to;
-    }
+      g_array_remove_index (p->path, 0);
+      p->flags &= ~GBACW_PENDING_STARTED;
+      p->hex = from = to;
 
-  /* 7.0: a unit entering a hex takes the facing of the units already there */
-  if (end_had_friends)
-    {
-      const GArray *stack = gbacw_game_stack (game, end);
-      end_facing = gbacw_game_unit (game, g_array_index (stack, int, 0))->facing;
+      /* 7.0, 8.42: a unit ending its move in a hex takes the facing of the units there;
+       * 7.12: the facing asked for */
+      if (p->path->len == 0 || pinned->len)
+        {
+          int end_facing = d;
+          const GArray *end = gbacw_game_stack (game, to);
+          if (friends_there)
+            for (guint i = 0; end && i < end->len; i++)
+              {
+                const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (end, int, i));
+                if (o->side == p->side && !gbacw_int_array_has (units, o->index))
+                  {
+                    end_facing = o->facing;
+                    break;
+                  }
+              }
+          if (p->facing >= 0)
+            end_facing = p->facing;
+          for (guint i = 0; end && i < end->len; i++)
+            {
+              GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (end, int, i));
+              if (o->side == p->side)
+                o->facing = end_facing;
+            }
+        }
+      /* 10.15: pinned by the withdrawal fire: one hex, then pinned */
+      if (pinned->len)
+        {
+          log_route (game, units, route);
+          gbacw_morale_pin_hex (game, to, "10.15");
+          return GBACW_RESOLVE_DONE;
+        }
     }
-  else
-    end_facing = last_dir;
-  if (action->move.facing >= 0)
-    end_facing = action->move.facing;   /* 7.12: free in the Movement Phase */
-
-  for (guint i = units->len; i-- > 0;)
-    gbacw_game_place_unit (game, g_array_index (units, int, i), end, TRUE);   /* 8.41: on top, in the given order */
-  {
-    const GArray *stack = gbacw_game_stack (game, end);
-    for (guint i = 0; stack && i < stack->len; i++)
-      {
-        GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-        if (o->side == game->phasing_side)
-          o->facing = end_facing;   /* 8.42 */
-      }
-  }
-  for (guint i = 0; i < units->len; i++)
-    {
-      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
-      g_autofree char *label = gbacw_game_unit_label (game, u->index);
-      int allowance = 0;
-      gbacw_movement_allowance (game, u->index, &allowance, NULL);
-      gbacw_game_log (game, one_hex_only (u) ? "5.2" : "5.11", _("%s moves %s (%g of %g Movement Points)"), label,
-                      route->str, HALVES (u->mp_spent), HALVES (allowance));
-    }
+  if (strchr (route->str, ' '))
+    log_route (game, units, route);
+  return GBACW_RESOLVE_DONE;
 }
 
 static gboolean
@@ -1026,5 +1179,21 @@ gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action)
     case GBACW_ACTION_FIRE:
     default:
       break;
+    }
+}
+
+/* ------------------------------------------------------------------ pending */
+
+GbacwResolve
+gbacw_movement_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision)
+{
+  switch (pending->kind)
+    {
+    case GBACW_PENDING_MOVE:
+      return continue_move (game, pending);
+    case GBACW_PENDING_FORMATION:
+      return finish_formation (game, pending);
+    default:
+      return GBACW_RESOLVE_DONE;
     }
 }

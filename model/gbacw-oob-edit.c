@@ -416,9 +416,16 @@ set_invalid (GError **error, const char *format, ...)
 static gboolean
 parse_int (const char *text, int min, int max, int *out, GError **error)
 {
-  g_autofree char *t = g_strstrip (g_strdup (text ? text : ""));
-  const char *p = t;
+  g_autofree char *t = NULL;
+  const char *p;
   gint64 v = 0;
+
+  if (text == NULL || *text == '\0')
+    {
+      *out = GBACW_UNSET;
+      return TRUE;
+    }
+  p = t = g_strstrip (g_strdup (text));
 
   if (*t == '\0')
     {
@@ -448,11 +455,22 @@ parse_int (const char *text, int min, int max, int *out, GError **error)
   return TRUE;
 }
 
+/* parse_int () that leaves *out alone on error */
+static gboolean
+parse_int_into (const char *text, int min, int max, int *out, GError **error)
+{
+  int v = GBACW_UNSET;
+  if (!parse_int (text, min, max, &v, error))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
 static gboolean
 parse_morale (const char *text, int *out, GError **error)
 {
   g_autofree char *t = g_strstrip (g_strdup (text ? text : ""));
-  int v;
+  int v = GBACW_UNSET;
 
   if (strcmp (t, "?") == 0)
     {
@@ -466,9 +484,26 @@ parse_morale (const char *text, int *out, GError **error)
 }
 
 static gboolean
+parse_morale_into (const char *text, int *out, GError **error)
+{
+  int v = GBACW_UNSET;
+  if (!parse_morale (text, &v, error))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
 parse_flag (const char *text, gboolean *out, GError **error)
 {
-  g_autofree char *t = g_strstrip (g_strdup (text ? text : ""));
+  g_autofree char *t = NULL;
+
+  if (text == NULL || *text == '\0')
+    {
+      *out = FALSE;
+      return TRUE;
+    }
+  t = g_strstrip (g_strdup (text));
 
   if (*t == '\0' || g_ascii_strcasecmp (t, "no") == 0)
     *out = FALSE;
@@ -536,6 +571,8 @@ parse_weapon (const GbacwScenario *s, const char *text, char **out, GError **err
   g_autofree char *t = g_strstrip (g_strdup (text ? text : ""));
   const GbacwChart *chart;
 
+  if (*t && *out && strcmp (t, *out) == 0)
+    return TRUE;  /* unchanged: known already (or kept as it was) */
   if (*t == '\0')
     {
       g_clear_pointer (out, g_free);
@@ -574,7 +611,7 @@ gboolean
 gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, GbacwOobField field, const char *text,
                             GError **error)
 {
-  g_autoptr (OobUnit) u = NULL;
+  GbacwUnit *u;
   gboolean flag = FALSE;
   gboolean ok = TRUE;
 
@@ -586,7 +623,9 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
     text = "";
   if (!gbacw_oob_field_applies (field, FALSE, unit->type) && field != GBACW_OOB_FIELD_KIND)
     {
-      g_autofree char *t = g_strstrip (g_strdup (text));
+      g_autofree char *t = *text ? g_strstrip (g_strdup (text)) : NULL;
+      if (t == NULL)
+        return TRUE;
       if (*t == '\0')
         return TRUE;
       if (unit->type == GBACW_UNIT_LEADER)
@@ -596,7 +635,8 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
       return set_invalid (error, _("a unit has no %s: that is a value of leaders"), field_info[field].name);
     }
 
-  u = gbacw_unit_copy (unit);
+  /* each case parses into a temporary and stores it only when it is good */
+  u = unit;
   switch (field)
     {
     case GBACW_OOB_FIELD_KIND:
@@ -613,15 +653,15 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
       break;
     case GBACW_OOB_FIELD_NAME: ok = parse_text (text, &u->designation, error); break;
     case GBACW_OOB_FIELD_INDEPENDENT:
-      ok = parse_flag (text, &flag, error);
-      set_flag (&u->flags, GBACW_UNIT_FLAG_INDEPENDENT, flag);
+      if ((ok = parse_flag (text, &flag, error)))
+        set_flag (&u->flags, GBACW_UNIT_FLAG_INDEPENDENT, flag);
       break;
-    case GBACW_OOB_FIELD_STRENGTH: ok = parse_int (text, 0, 100000, &u->strength, error); break;
-    case GBACW_OOB_FIELD_MORALE: ok = parse_morale (text, &u->morale, error); break;
-    case GBACW_OOB_FIELD_DISMOUNTED_MORALE: ok = parse_morale (text, &u->dismounted_morale, error); break;
+    case GBACW_OOB_FIELD_STRENGTH: ok = parse_int_into (text, 0, 100000, &u->strength, error); break;
+    case GBACW_OOB_FIELD_MORALE: ok = parse_morale_into (text, &u->morale, error); break;
+    case GBACW_OOB_FIELD_DISMOUNTED_MORALE: ok = parse_morale_into (text, &u->dismounted_morale, error); break;
     case GBACW_OOB_FIELD_WEAPON: ok = parse_weapon (scenario, text, &u->weapon, error); break;
-    case GBACW_OOB_FIELD_GUNS: ok = parse_int (text, 0, 1000, &u->guns, error); break;
-    case GBACW_OOB_FIELD_ROUNDS: ok = parse_int (text, 0, 100000, &u->rounds, error); break;
+    case GBACW_OOB_FIELD_GUNS: ok = parse_int_into (text, 0, 1000, &u->guns, error); break;
+    case GBACW_OOB_FIELD_ROUNDS: ok = parse_int_into (text, 0, 100000, &u->rounds, error); break;
     case GBACW_OOB_FIELD_CREW:
       {
         g_autofree char *t = g_strstrip (g_strdup (text));
@@ -635,24 +675,24 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
           return set_invalid (error, _("“%s” is not an artillery crew: it must be full or half"), t);
       }
       break;
-    case GBACW_OOB_FIELD_SMALL_ARMS: ok = parse_int (text, 0, 100000, &u->small_arms_boxes, error); break;
-    case GBACW_OOB_FIELD_ARTILLERY_AMMO: ok = parse_int (text, 0, 100000, &u->artillery_boxes, error); break;
-    case GBACW_OOB_FIELD_WAGON_CREW: ok = parse_int (text, 0, 100000, &u->crew_strength, error); break;
+    case GBACW_OOB_FIELD_SMALL_ARMS: ok = parse_int_into (text, 0, 100000, &u->small_arms_boxes, error); break;
+    case GBACW_OOB_FIELD_ARTILLERY_AMMO: ok = parse_int_into (text, 0, 100000, &u->artillery_boxes, error); break;
+    case GBACW_OOB_FIELD_WAGON_CREW: ok = parse_int_into (text, 0, 100000, &u->crew_strength, error); break;
     case GBACW_OOB_FIELD_SHARPSHOOTER:
-      ok = parse_flag (text, &flag, error);
-      set_flag (&u->flags, GBACW_UNIT_FLAG_SHARPSHOOTER, flag);
+      if ((ok = parse_flag (text, &flag, error)))
+        set_flag (&u->flags, GBACW_UNIT_FLAG_SHARPSHOOTER, flag);
       break;
     case GBACW_OOB_FIELD_HORSE_ARTILLERY:
-      ok = parse_flag (text, &flag, error);
-      set_flag (&u->flags, GBACW_UNIT_FLAG_HORSE_ARTILLERY, flag);
+      if ((ok = parse_flag (text, &flag, error)))
+        set_flag (&u->flags, GBACW_UNIT_FLAG_HORSE_ARTILLERY, flag);
       break;
     case GBACW_OOB_FIELD_SECTION:
-      ok = parse_flag (text, &flag, error);
-      set_flag (&u->flags, GBACW_UNIT_FLAG_SECTION, flag);
+      if ((ok = parse_flag (text, &flag, error)))
+        set_flag (&u->flags, GBACW_UNIT_FLAG_SECTION, flag);
       break;
     case GBACW_OOB_FIELD_DOUBLE_SHOT:
-      ok = parse_flag (text, &flag, error);
-      set_flag (&u->flags, GBACW_UNIT_FLAG_DOUBLE_SHOT, flag);
+      if ((ok = parse_flag (text, &flag, error)))
+        set_flag (&u->flags, GBACW_UNIT_FLAG_DOUBLE_SHOT, flag);
       break;
     case GBACW_OOB_FIELD_ROLE:
       {
@@ -667,11 +707,11 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
       }
       break;
     case GBACW_OOB_FIELD_RANK: ok = parse_text (text, &u->rank, error); break;
-    case GBACW_OOB_FIELD_ER: ok = parse_int (text, 0, 1000, &u->er, error); break;
-    case GBACW_OOB_FIELD_RALLY: ok = parse_int (text, 0, 1000, &u->rally, error); break;
-    case GBACW_OOB_FIELD_DIR: ok = parse_int (text, 0, 1000, &u->dir, error); break;
-    case GBACW_OOB_FIELD_CP: ok = parse_int (text, 0, 1000, &u->cp, error); break;
-    case GBACW_OOB_FIELD_VP: ok = parse_int (text, 0, G_MAXINT, &u->vp, error); break;
+    case GBACW_OOB_FIELD_ER: ok = parse_int_into (text, 0, 1000, &u->er, error); break;
+    case GBACW_OOB_FIELD_RALLY: ok = parse_int_into (text, 0, 1000, &u->rally, error); break;
+    case GBACW_OOB_FIELD_DIR: ok = parse_int_into (text, 0, 1000, &u->dir, error); break;
+    case GBACW_OOB_FIELD_CP: ok = parse_int_into (text, 0, 1000, &u->cp, error); break;
+    case GBACW_OOB_FIELD_VP: ok = parse_int_into (text, 0, G_MAXINT, &u->vp, error); break;
     case GBACW_OOB_FIELD_COMMANDER:
     case GBACW_OOB_FIELD_BCE_DAY1:
     case GBACW_OOB_FIELD_BCE_DAY2:
@@ -681,22 +721,14 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
     default:
       g_return_val_if_reached (FALSE);
     }
-  if (!ok)
-    return FALSE;
-  /* swap the parsed copy's contents in */
-  {
-    GbacwUnit tmp = *unit;
-    *unit = *u;
-    *u = tmp;
-  }
-  return TRUE;
+  return ok;
 }
 
 gboolean
 gbacw_oob_field_parse_formation (const GbacwScenario *scenario, GbacwFormation *formation, GbacwOobField field,
                                  const char *text, GError **error)
 {
-  g_autoptr (OobFormation) f = NULL;
+  GbacwFormation *f;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (scenario != NULL, FALSE);
@@ -707,13 +739,15 @@ gbacw_oob_field_parse_formation (const GbacwScenario *scenario, GbacwFormation *
     text = "";
   if (!gbacw_oob_field_applies (field, TRUE, GBACW_UNIT_INFANTRY))
     {
-      g_autofree char *t = g_strstrip (g_strdup (text));
+      g_autofree char *t = *text ? g_strstrip (g_strdup (text)) : NULL;
+      if (t == NULL)
+        return TRUE;
       if (*t == '\0')
         return TRUE;
       return set_invalid (error, _("a formation has no %s"), field_info[field].name);
     }
 
-  f = gbacw_formation_copy (formation);
+  f = formation;
   switch (field)
     {
     case GBACW_OOB_FIELD_KIND:
@@ -730,22 +764,21 @@ gbacw_oob_field_parse_formation (const GbacwScenario *scenario, GbacwFormation *
       break;
     case GBACW_OOB_FIELD_NAME: ok = parse_text (text, &f->name, error); break;
     case GBACW_OOB_FIELD_COMMANDER: ok = parse_id (text, &f->commander, error); break;
-    case GBACW_OOB_FIELD_INDEPENDENT: ok = parse_flag (text, &f->independent, error); break;
-    case GBACW_OOB_FIELD_BCE_DAY1: ok = parse_int (text, 0, 100000, &f->bce[0], error); break;
-    case GBACW_OOB_FIELD_BCE_DAY2: ok = parse_int (text, 0, 100000, &f->bce[1], error); break;
-    case GBACW_OOB_FIELD_BCE_VP: ok = parse_int (text, 0, G_MAXINT, &f->bce_vp, error); break;
-    case GBACW_OOB_FIELD_MOMENTUM: ok = parse_int (text, 0, G_MAXINT, &f->momentum, error); break;
+    case GBACW_OOB_FIELD_INDEPENDENT:
+      {
+        gboolean flag;
+        if ((ok = parse_flag (text, &flag, error)))
+          f->independent = flag;
+      }
+      break;
+    case GBACW_OOB_FIELD_BCE_DAY1: ok = parse_int_into (text, 0, 100000, &f->bce[0], error); break;
+    case GBACW_OOB_FIELD_BCE_DAY2: ok = parse_int_into (text, 0, 100000, &f->bce[1], error); break;
+    case GBACW_OOB_FIELD_BCE_VP: ok = parse_int_into (text, 0, G_MAXINT, &f->bce_vp, error); break;
+    case GBACW_OOB_FIELD_MOMENTUM: ok = parse_int_into (text, 0, G_MAXINT, &f->momentum, error); break;
     default:
       g_return_val_if_reached (FALSE);
     }
-  if (!ok)
-    return FALSE;
-  {
-    GbacwFormation tmp = *formation;
-    *formation = *f;
-    *f = tmp;
-  }
-  return TRUE;
+  return ok;
 }
 
 /* ---------------------------------------------------------------- order of battle */
@@ -940,6 +973,44 @@ subtree_formations (const GbacwScenario *s, const char *root, GArray *indices_ou
   return set;
 }
 
+void
+gbacw_oob_formation_totals (const GbacwScenario *scenario, const char *formation, int *sp, int *guns, int *n_missing)
+{
+  g_autoptr (GHashTable) set = NULL;
+  int total_sp = 0, total_guns = 0, missing = 0;
+
+  g_return_if_fail (scenario != NULL);
+  g_return_if_fail (formation != NULL);
+
+  set = subtree_formations (scenario, formation, NULL);
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+      if (u->formation == NULL || !g_hash_table_contains (set, u->formation))
+        continue;
+      if (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)
+        {
+          if (u->strength == GBACW_UNSET)
+            missing++;
+          else
+            total_sp += u->strength;
+        }
+      else if (u->type == GBACW_UNIT_ARTILLERY)
+        {
+          if (u->guns == GBACW_UNSET)
+            missing++;
+          else
+            total_guns += u->guns;
+        }
+    }
+  if (sp)
+    *sp = total_sp;
+  if (guns)
+    *guns = total_guns;
+  if (n_missing)
+    *n_missing = missing;
+}
+
 GbacwCommand *
 gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *id, char **id_out, GError **error)
 {
@@ -1124,7 +1195,7 @@ gbacw_oob_delete (GbacwScenario *scenario, GbacwOobEntry entry, const char *id, 
 }
 
 GbacwCommand *
-gbacw_oob_move (GbacwScenario *scenario, const GbacwOobEntry entry, const char *id, const char *new_parent,
+gbacw_oob_move (GbacwScenario *scenario, GbacwOobEntry entry, const char *id, const char *new_parent,
                 const char *before, GError **error)
 {
   GbacwCollection collection = entry == GBACW_OOB_ENTRY_UNIT ? GBACW_COLLECTION_UNITS : GBACW_COLLECTION_FORMATIONS;
@@ -1169,7 +1240,12 @@ gbacw_oob_move (GbacwScenario *scenario, const GbacwOobEntry entry, const char *
         }
     }
   if (before && g_strcmp0 (before, id) == 0)
-    before = NULL;
+    {
+      /* in front of itself: where it is */
+      if (g_strcmp0 (old_parent, new_parent) == 0)
+        return empty_command (label);
+      before = NULL;
+    }
   {
     guint index;
     if (!insertion_index (scenario, entry, side, new_parent, before, &index, error))

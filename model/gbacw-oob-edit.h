@@ -3,7 +3,8 @@
  *
  * Each constructor reads the scenario, checks the request and returns a command
  * (transfer full) that makes the change, or NULL and an error whose message says
- * why (translated, meant to be shown beside the field or in a dialog). Nothing is
+ * why (translated, meant to be shown beside the field or in a dialog). A request that
+ * changes nothing gives an empty command (gbacw_document_execute () drops it). Nothing is
  * applied: run the command with gbacw_document_execute () (or
  * gbacw_command_apply ()) before anything else changes the scenario, as commands
  * address list items by index.
@@ -92,10 +93,12 @@ gboolean    gbacw_oob_field_applies (GbacwOobField field, gboolean formation, Gb
 char       *gbacw_oob_field_format_unit (const GbacwUnit *unit, GbacwOobField field);
 char       *gbacw_oob_field_format_formation (const GbacwFormation *formation, GbacwOobField field);
 /* Parses text (the format above; "" = not entered; flags also take "no") and stores it
- * in unit / formation, which should be a copy. Checks ranges, the weapon against the
- * scenario's range-effects chart and the commander against the order of battle; a
- * KIND change of a leader that commands a formation is refused. On error the entry
- * is unchanged. A field that does not apply is refused unless text is "". */
+ * in unit / formation, which should be a copy. Checks the value itself: its form, its
+ * range, the weapon against the scenario's range-effects chart; references to other
+ * entries (commander, a commanding leader's kind) are checked by gbacw_oob_set_field ()
+ * and the roster import. On error the entry is unchanged and the message says why
+ * (for showing beside the field). A field that does not apply is refused unless text
+ * is "". */
 gboolean    gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, GbacwOobField field,
                                         const char *text, GError **error);
 gboolean    gbacw_oob_field_parse_formation (const GbacwScenario *scenario, GbacwFormation *formation,
@@ -105,6 +108,12 @@ gboolean    gbacw_oob_field_parse_formation (const GbacwScenario *scenario, Gbac
 gboolean    gbacw_oob_weapon_known (const GbacwScenario *scenario, const char *weapon);
 
 /* ---------------------------------------------------------------- order of battle */
+
+/* The Strength Points of the infantry and cavalry and the guns of the artillery of a
+ * formation and its sub-formations (values not entered count 0); *n_missing (may be
+ * NULL) counts those not entered. For the brigade totals shown beside a BCE limit. */
+void          gbacw_oob_formation_totals (const GbacwScenario *scenario, const char *formation, int *sp, int *guns,
+                                          int *n_missing);
 
 /* New entries have every value not entered yet. parent is a formation of the side or
  * NULL (the side's top level); before is a sibling of the same list (units: a unit
@@ -129,8 +138,9 @@ GbacwCommand *gbacw_oob_delete (GbacwScenario *scenario, GbacwOobEntry entry, co
  * into its own subtree. */
 GbacwCommand *gbacw_oob_move (GbacwScenario *scenario, GbacwOobEntry entry, const char *id,
                               const char *new_parent, const char *before, GError **error);
-/* One field of one entry (gbacw_oob_field_parse_*); merges with the previous edit of
- * the same field of the same entry. NULL without error when nothing changes. */
+/* One field of one entry (gbacw_oob_field_parse_*), also checking the commander (a
+ * leader of the same side) and that a leader commanding a formation stays a leader;
+ * merges with the previous edit of the same field of the same entry. */
 GbacwCommand *gbacw_oob_set_field (GbacwScenario *scenario, GbacwOobEntry entry, const char *id,
                                    GbacwOobField field, const char *text, GError **error);
 

@@ -65,28 +65,54 @@ put_cell (GString *out, const char *text, gboolean first)
   g_string_append_c (out, '"');
 }
 
+/* What each export column holds: COLUMN_ID, COLUMN_SIDE, COLUMN_PARENT or a GbacwOobField. */
+enum { COLUMN_ID = -10, COLUMN_SIDE = -11, COLUMN_PARENT = -12 };
+
+static const int *
+column_kinds (void)
+{
+  static int kinds[G_N_ELEMENTS (columns)];
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint c = 0; columns[c]; c++)
+        {
+          if (strcmp (columns[c], COL_ID) == 0)
+            kinds[c] = COLUMN_ID;
+          else if (strcmp (columns[c], COL_SIDE) == 0)
+            kinds[c] = COLUMN_SIDE;
+          else if (strcmp (columns[c], COL_PARENT) == 0)
+            kinds[c] = COLUMN_PARENT;
+          else
+            kinds[c] = gbacw_oob_field_from_string (columns[c]);
+          g_assert (kinds[c] != -1);
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return kinds;
+}
+
 static void
 put_row (GString *out, gboolean formation, const char *id, const char *side, const char *parent, gconstpointer item)
 {
+  const int *kinds = column_kinds ();
+
   for (guint c = 0; columns[c]; c++)
     {
-      const char *name = columns[c];
-      int field;
       g_autofree char *value = NULL;
 
-      if (strcmp (name, COL_ID) == 0)
-        put_cell (out, id, c == 0);
-      else if (strcmp (name, COL_SIDE) == 0)
-        put_cell (out, side, c == 0);
-      else if (strcmp (name, COL_PARENT) == 0)
-        put_cell (out, parent, c == 0);
-      else
+      switch (kinds[c])
         {
-          field = gbacw_oob_field_from_string (name);
-          g_assert (field >= 0);
-          value = formation ? gbacw_oob_field_format_formation (item, (GbacwOobField) field)
-                            : gbacw_oob_field_format_unit (item, (GbacwOobField) field);
+        case COLUMN_ID: put_cell (out, id, c == 0); break;
+        case COLUMN_SIDE: put_cell (out, side, c == 0); break;
+        case COLUMN_PARENT: put_cell (out, parent, c == 0); break;
+        default:
+          g_assert (kinds[c] >= 0);
+          value = formation ? gbacw_oob_field_format_formation (item, (GbacwOobField) kinds[c])
+                            : gbacw_oob_field_format_unit (item, (GbacwOobField) kinds[c]);
           put_cell (out, value, c == 0);
+          break;
         }
     }
   g_string_append (out, "\r\n");
@@ -698,12 +724,44 @@ final_side (const Final *f, gboolean formation)
   return formation ? ((const GbacwFormation *) f->item)->side : ((const GbacwUnit *) f->item)->side;
 }
 
+static void
+add_to_list (GHashTable *table, Row *row, const char *id)
+{
+  GPtrArray *list = g_hash_table_lookup (table, row);
+  if (list == NULL)
+    {
+      list = g_ptr_array_new ();
+      g_hash_table_insert (table, row, list);
+    }
+  g_ptr_array_add (list, (gpointer) id);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* "a, b, c" (sorted; at most five, then "…") */
+static char *
+join_ids (GPtrArray *list)
+{
+  GString *out = g_string_new (NULL);
+  g_ptr_array_sort (list, compare_strings);
+  for (guint i = 0; i < list->len && i < 5; i++)
+    g_string_append_printf (out, "%s“%s”", i ? ", " : "", (const char *) g_ptr_array_index (list, i));
+  if (list->len > 5)
+    g_string_append (out, ", …");
+  return g_string_free (out, FALSE);
+}
+
 /* Checks references between entries as they will be: parents, sides, commanders, cycles. */
 static void
 check_references (Importer *im)
 {
   GHashTableIter iter;
   gpointer value;
+  GHashTable *orphans, *commanded;
 
   /* rows: parent exists and is of the same side; commander is a leader of the side */
   for (guint i = 0; i < im->rows->len; i++)
@@ -745,11 +803,13 @@ check_references (Importer *im)
           else if (g_strcmp0 (final_side (c, FALSE), side) != 0)
             msg = g_strdup_printf (_("wrong side: the leader “%s” is of side “%s”"), commander, final_side (c, FALSE));
           if (msg)
-            row_error (im, row, col >= 0 ? col : im->col_id, "commander", msg);
+            row_error (im, row, col >= 0 ? col : im->col_side, "commander", msg);
         }
     }
 
-  /* entries not in the file that a row changes under them */
+  /* entries not in the file that a row changes under them: one message per row */
+  orphans = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  commanded = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_hash_table_iter_init (&iter, im->final_formations);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
@@ -760,20 +820,11 @@ check_references (Importer *im)
         continue;
       if (formation->parent && (p = g_hash_table_lookup (im->final_formations, formation->parent)) && p->row
           && g_strcmp0 (final_side (p, TRUE), formation->side) != 0)
-        {
-          g_autofree char *msg = g_strdup_printf (_("wrong side: formation “%s” under it, which is not in this file, "
-                                                    "is of side “%s”"), formation->id, formation->side);
-          row_error (im, p->row, im->col_side, COL_SIDE, msg);
-        }
+        add_to_list (orphans, p->row, formation->id);
       if (formation->commander && (c = g_hash_table_lookup (im->final_units, formation->commander)) && c->row
           && (((GbacwUnit *) c->item)->type != GBACW_UNIT_LEADER
               || g_strcmp0 (final_side (c, FALSE), formation->side) != 0))
-        {
-          g_autofree char *msg = g_strdup_printf (_("“%s” commands formation “%s” (not in this file): it must stay a "
-                                                    "leader of side “%s”"), formation->commander, formation->id,
-                                                  formation->side);
-          row_error (im, c->row, im->field_col[GBACW_OOB_FIELD_KIND], "kind", msg);
-        }
+        add_to_list (commanded, c->row, formation->id);
     }
   g_hash_table_iter_init (&iter, im->final_units);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -785,12 +836,35 @@ check_references (Importer *im)
         continue;
       if ((p = g_hash_table_lookup (im->final_formations, u->formation)) && p->row
           && g_strcmp0 (final_side (p, TRUE), u->side) != 0)
+        add_to_list (orphans, p->row, u->id);
+    }
+  /* in file order, so that messages do not depend on hashing */
+  for (guint i = 0; i < im->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (im->rows, i);
+      GPtrArray *list;
+      if ((list = g_hash_table_lookup (orphans, row)))
         {
-          g_autofree char *msg = g_strdup_printf (_("wrong side: “%s” under it, which is not in this file, is of side "
-                                                    "“%s”"), u->id, u->side);
-          row_error (im, p->row, im->col_side, COL_SIDE, msg);
+          g_autofree char *ids = join_ids (list);
+          g_autofree char *msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "wrong side: %u entry under it that is not in this file "
+                                                               "stays on its side (%s)",
+                                                               "wrong side: %u entries under it that are not in this "
+                                                               "file stay on their side (%s)", list->len),
+                                                  list->len, ids);
+          row_error (im, row, im->col_side, COL_SIDE, msg);
+        }
+      if ((list = g_hash_table_lookup (commanded, row)))
+        {
+          g_autofree char *ids = join_ids (list);
+          const GbacwUnit *u = row->item;
+          g_autofree char *msg = g_strdup_printf (_("“%s” commands %s (not in this file): it must stay a leader of "
+                                                    "that side"), u->id, ids);
+          row_error (im, row, im->field_col[GBACW_OOB_FIELD_KIND], "kind", msg);
         }
     }
+  g_hash_table_unref (orphans);
+  g_hash_table_unref (commanded);
 
   /* cycles and depth: every cycle goes through a formation of the file */
   for (guint i = 0; i < im->rows->len; i++)

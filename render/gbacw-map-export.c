@@ -478,11 +478,12 @@ draw_sheet (cairo_t                  *cr,
   set_font (cr, 8, TRUE);
   /* TRANSLATORS: printed sheet heading: map title, sheet name such as "B3" */
   heading = g_strdup_printf (_("%s — sheet %s"), map_title (scenario), name);
-  text_at (cr, heading, 0, text_y, 0);
+  /* Clear of the crop marks at the corners. */
+  text_at (cr, heading, 3 * MM, text_y, 0);
   set_font (cr, 7, FALSE);
   /* TRANSLATORS: printed sheet: page number, number of pages */
   page_text = g_strdup_printf (_("page %d of %d"), page, n_pages);
-  text_at (cr, page_text, pw, text_y, 1);
+  text_at (cr, page_text, cw - 3 * MM, text_y, 1);
 
   /* Neighbours, at the middle of each edge that has one. */
   set_font (cr, 7, TRUE);

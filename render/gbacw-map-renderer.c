@@ -501,15 +501,22 @@ draw_background (Render *r)
   cairo_rectangle (r->cr, MAX (r->vx0, 0), MAX (r->vy0, 0),
                    MIN (r->vx1, w) - MAX (r->vx0, 0), MIN (r->vy1, h) - MAX (r->vy0, 0));
   cairo_fill (r->cr);
+}
 
-  /* The scan over the paper, within the map sheet and the view. */
-  if (r->image != NULL)
-    {
-      const GbacwBackground *bg = &r->map->background;
-      cairo_rectangle_t clip = { MAX (r->vx0, 0), MAX (r->vy0, 0),
-                                 MIN (r->vx1, w) - MAX (r->vx0, 0), MIN (r->vy1, h) - MAX (r->vy0, 0) };
-      gbacw_background_image_draw (r->image, r->cr, bg->transform, CLAMP (bg->opacity, 0.0, 1.0), &clip);
-    }
+/* The scan of the paper map, over the terrain colours and under every line and text, at
+ * its opacity: sliding the opacity fades from the painted map to the scan, so that what
+ * was traced can be checked against it. */
+static void
+draw_scan (Render *r)
+{
+  const GbacwBackground *bg = &r->map->background;
+  double w, h;
+  cairo_rectangle_t clip;
+
+  gbacw_hex_grid_extent (r->grid, &w, &h);
+  clip = (cairo_rectangle_t) { MAX (r->vx0, 0), MAX (r->vy0, 0),
+                               MIN (r->vx1, w) - MAX (r->vx0, 0), MIN (r->vy1, h) - MAX (r->vy0, 0) };
+  gbacw_background_image_draw (r->image, r->cr, bg->transform, CLAMP (bg->opacity, 0.0, 1.0), &clip);
 }
 
 /* ---------------------------------------------------------------- terrain and elevation */
@@ -1886,6 +1893,8 @@ render_layers (Render *r)
       draw_terrain_patterns (r);
       cairo_restore (cr);
     }
+  if (r->image != NULL)
+    draw_scan (r);
   if (r->layers & GBACW_LAYER_BIT_ELEVATION)
     draw_contours (r);
   if (r->layers & GBACW_LAYER_BIT_GRID)

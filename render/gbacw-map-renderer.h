@@ -55,8 +55,9 @@ void gbacw_map_renderer_set_background_image (const GbacwScenario  *scenario,
 GbacwBackgroundImage *gbacw_map_renderer_get_background_image (const GbacwScenario *scenario);
 
 /* As gbacw_map_render (), with this background image (NULL: the one associated with the
- * scenario, if any; else paper only) drawn
- * in the background layer, placed by scenario->map->background (transform, opacity). */
+ * scenario, if any; else paper only) drawn in the background layer over the terrain
+ * colours and under all lines and text, at its opacity (a fade from map to scan),
+ * placed by scenario->map->background (transform, opacity). */
 void gbacw_map_render_with_background (cairo_t                 *cr,
                                        const GbacwScenario     *scenario,
                                        GbacwBackgroundImage    *background,

@@ -205,10 +205,26 @@ test_9_16_crt_and_rout (void)
   g_assert_false (unit_of (game, "c-1")->status & GBACW_STATUS_ROUTED);   /* 9.42: not yet */
   end_phase (game);
   g_assert_true (unit_of (game, "c-1")->status & GBACW_STATUS_ROUTED);
-  g_assert_cmpint (unit_of (game, "c-1")->rout_hexes_due, ==, 3);   /* 13.31 */
-  g_assert_cmpint (g_array_index (game->pending, GbacwPending, game->pending->len - 1).kind, ==,
-                   GBACW_PENDING_ROUT_RETREAT);
+  g_assert_true (log_has (game, "9.87", "routs"));
   g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 0);
+  /* 13.31: a retreat of three hexes, the path chosen by its owner; the phase ends after it */
+  {
+    const GbacwDecision *d = gbacw_game_decision (game);
+    const GArray *path;
+    g_assert_nonnull (d);
+    g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_PATH);
+    g_assert_cmpint (d->side, ==, 1);
+    g_assert_cmpint (d->length, ==, 3);
+    g_assert_cmpint (gbacw_game_decider (game), ==, 1);
+    g_assert_cmpint (game->phase, ==, GBACW_PHASE_OFFENSIVE_FIRE);
+    apply_expect (game, gbacw_action_new_end_phase (), "13.31");
+    path = g_ptr_array_index (d->paths, 0);
+    apply_expect (game, gbacw_action_new_answer_path ((int *) path->data, path->len), NULL);
+    g_assert_null (gbacw_game_decision (game));
+    g_assert_cmpint (gbacw_hex_grid_distance (&f->s->map->grid, gbacw_hex_grid_hex_at (&f->s->map->grid, unit_of (game, "c-1")->hex),
+                                              gbacw_hex_grid_hex_at (&f->s->map->grid, hex_of (f->s, "0102"))), ==, 3);
+    g_assert_cmpint (game->phase, ==, GBACW_PHASE_RETREAT_BEFORE_MELEE);
+  }
 }
 
 static void
@@ -482,8 +498,7 @@ test_17_53_leader_left_alone (void)
   end_phase (game);
   g_assert_cmpint (unit_of (game, "c-1")->presence, ==, GBACW_PRESENCE_ELIMINATED);
   g_assert_cmpint (unit_of (game, "c-ldr")->presence, ==, GBACW_PRESENCE_ON_MAP);
-  g_assert_cmpint (g_array_index (game->pending, GbacwPending, game->pending->len - 1).kind, ==,
-                   GBACW_PENDING_LEADER_PLACEMENT);
+  g_assert_true (log_has (game, "17.53", NULL));
 }
 
 static void

@@ -297,6 +297,33 @@ add_unit (Fixture *f, const char *id, const char *side, GbacwUnitType type, int 
   return p;
 }
 
+/* A formation of the order of battle (parent and commander may be NULL). */
+G_GNUC_UNUSED static GbacwFormation *
+add_formation (Fixture *f, const char *id, const char *side, GbacwFormationKind kind, const char *parent,
+               const char *commander)
+{
+  GbacwFormation *formation = gbacw_formation_new (id, side, kind);
+  formation->parent = g_strdup (parent);
+  formation->commander = g_strdup (commander);
+  g_ptr_array_add (f->s->oob.formations, formation);
+  gbacw_oob_reindex (&f->s->oob);
+  return formation;
+}
+
+/* Puts units (ids separated by spaces) in a formation. */
+G_GNUC_UNUSED static void
+set_formation (Fixture *f, const char *units, const char *formation)
+{
+  g_auto (GStrv) ids = g_strsplit (units, " ", -1);
+  for (guint i = 0; ids[i]; i++)
+    {
+      GbacwUnit *u = gbacw_oob_find_unit (&f->s->oob, ids[i]);
+      g_assert_nonnull (u);
+      g_free (u->formation);
+      u->formation = g_strdup (formation);
+    }
+}
+
 #define INF(f, id, side, sp, morale, hex, facing) \
   add_unit ((f), (id), (side), GBACW_UNIT_INFANTRY, (sp), (morale), "R", (hex), GBACW_FORMATION_STATE_LINE, (facing))
 #define LEADER(f, id, side, hex) \
@@ -400,4 +427,38 @@ log_has (const GbacwGame *game, const char *rule_case, const char *text)
         return TRUE;
     }
   return FALSE;
+}
+
+/* Answers every open fire decision (withdrawal, limber, retreat fire) with "hold fire". */
+G_GNUC_UNUSED static void
+hold_fire (GbacwGame *game)
+{
+  for (int guard = 0; guard < 100; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d == NULL || d->kind != GBACW_DECISION_FIRE)
+        return;
+      apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+    }
+}
+
+/* Answers an open retreat-path decision with the path ending in hex (a label). */
+G_GNUC_UNUSED static void
+retreat_to (GbacwGame *game, const char *label)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+  int hex = hex_of (game->scenario, label);
+
+  g_assert_nonnull (d);
+  g_assert_true (d->kind == GBACW_DECISION_RETREAT_PATH || d->kind == GBACW_DECISION_RETREAT_BEFORE_MELEE);
+  for (guint i = 0; i < d->paths->len; i++)
+    {
+      const GArray *path = g_ptr_array_index (d->paths, i);
+      if (g_array_index (path, int, path->len - 1) == hex)
+        {
+          apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+          return;
+        }
+    }
+  g_error ("no retreat path to %s", label);
 }

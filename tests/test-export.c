@@ -199,6 +199,44 @@ test_draw_zoomed_out (void)
   cairo_surface_destroy (target);
 }
 
+/* An image associated with the scenario is drawn by the plain entry points, only while
+ * the scenario still names its file. */
+static void
+test_association (void)
+{
+  g_autoptr(GbacwScenario) scenario = small_scenario (8, 6);
+  cairo_surface_t *source = two_colour_surface (400, 200);
+  g_autoptr(GbacwBackgroundImage) image = gbacw_background_image_new (source);
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 60, 60);
+  double w, h;
+  cairo_t *cr;
+
+  cairo_surface_destroy (source);
+  gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+  gbacw_background_fit_transform (w, h, 400, 200, scenario->map->background.transform);
+  scenario->map->background.opacity = 1.0;
+  scenario->map->background.file = g_strdup ("scan.png");
+
+  gbacw_map_renderer_set_background_image (scenario, "scan.png", image);
+  g_assert_true (gbacw_map_renderer_get_background_image (scenario) == image);
+  cr = cairo_create (target);
+  gbacw_map_render (cr, scenario, GBACW_LAYER_BIT_BACKGROUND, 2, NULL);
+  cairo_destroy (cr);
+  g_assert_cmphex (pixel (target, 5, 5), ==, RED);
+
+  /* The scenario now names another file: the old image is not drawn. */
+  g_free (scenario->map->background.file);
+  scenario->map->background.file = g_strdup ("other.png");
+  g_assert_null (gbacw_map_renderer_get_background_image (scenario));
+  cr = cairo_create (target);
+  gbacw_map_render (cr, scenario, GBACW_LAYER_BIT_BACKGROUND, 2, NULL);
+  cairo_destroy (cr);
+  g_assert_cmphex (pixel (target, 5, 5), !=, RED);
+
+  gbacw_map_renderer_set_background_image (scenario, NULL, NULL);
+  cairo_surface_destroy (target);
+}
+
 static void
 test_calibrate (void)
 {
@@ -550,6 +588,7 @@ main (int argc, char **argv)
   g_test_add_func ("/background/level-choice", test_level_choice);
   g_test_add_func ("/background/draw-placement", test_draw_placement);
   g_test_add_func ("/background/draw-zoomed-out", test_draw_zoomed_out);
+  g_test_add_func ("/background/association", test_association);
   g_test_add_func ("/background/calibrate", test_calibrate);
   g_test_add_func ("/background/resolve-path", test_resolve_path);
   g_test_add_func ("/background/load-files", test_load_files);

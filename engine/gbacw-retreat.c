@@ -1,0 +1,710 @@
+/* gbacw-retreat.c: retreats, displacement, capture, leaders left alone (13.31, 14.0-14.4,
+ * 8.15, 12.92, 17.53). */
+#include "gbacw-retreat.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "gbacw-fire.h"
+#include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
+#include "gbacw-morale.h"
+#include "gbacw-movement.h"
+
+/* GbacwPending.flags of a displacement's retreat: morale check of the displaced stack (14.3) */
+#define DISPLACE_CHECK (1u << 8)
+
+static const GbacwHexGrid *
+game_grid (const GbacwGame *game)
+{
+  return &game->scenario->map->grid;
+}
+
+static int
+neighbour_index (const GbacwGame *game, int hex, int direction)
+{
+  const GbacwHexGrid *grid = game_grid (game);
+  return gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), direction));
+}
+
+static int
+distance (const GbacwGame *game, int a, int b)
+{
+  const GbacwHexGrid *grid = game_grid (game);
+  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
+}
+
+static int
+direction_between (const GbacwGame *game, int from, int to)
+{
+  const GbacwHexGrid *grid = game_grid (game);
+  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
+}
+
+static gboolean
+is_mounted_cavalry (const GbacwGameUnit *u)
+{
+  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
+}
+
+static gboolean
+hexside_impassable (const GbacwGame *game, int hex, int direction)
+{
+  const GbacwCatalogue *cat = &game->scenario->catalogue;
+  const GbacwHexGrid *grid = game_grid (game);
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), direction);
+  guint32 mask;
+
+  if (id == GBACW_HEXSIDE_NONE)
+    return TRUE;
+  mask = game->scenario->map->hexside_features[id];
+  for (guint t = 0; mask && t < cat->hexside_types->len; t++)
+    if ((mask & (1u << t)) && g_strcmp0 (((GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style,
+                                         "impassable") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether hex holds a combat unit of side other than those in except. */
+static gboolean
+has_other_combat (const GbacwGame *game, int hex, int side, const GArray *except)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side == side && gbacw_game_is_combat_unit (o) && !gbacw_int_array_has (except, o->index))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_any_other (const GbacwGame *game, int hex, const GArray *except)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    if (!gbacw_int_array_has (except, g_array_index (stack, int, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* The distance from hex to the nearest enemy combat unit of side; G_MAXINT if none. */
+static int
+enemy_distance (const GbacwGame *game, int hex, int side)
+{
+  int best = G_MAXINT;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      if (e->side != side && e->hex >= 0 && gbacw_game_is_combat_unit (e))
+        best = MIN (best, distance (game, hex, e->hex));
+    }
+  return best;
+}
+
+/* ------------------------------------------------------------------ paths */
+
+typedef struct {
+  GArray *path;
+  int cost;
+  gboolean friendly;   /* enters a hex with other friendly combat units */
+  gboolean occupied;   /* enters a hex with any other unit */
+  gboolean ezoc;       /* enters a hex in an enemy ZOC */
+  int enemy_distance;  /* of the last hex */
+} Candidate;
+
+static void
+candidate_free (gpointer data)
+{
+  Candidate *c = data;
+  g_array_unref (c->path);
+  g_free (c);
+}
+
+typedef struct {
+  GbacwGame *game;
+  const GArray *units;
+  int side;
+  int from;
+  int length;
+  guint flags;
+  GPtrArray *out;   /* Candidate* */
+  GArray *current;
+} Search;
+
+static void
+search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occupied, gboolean ezoc)
+{
+  GbacwGame *game = s->game;
+
+  if (depth == s->length)
+    {
+      Candidate *c = g_new0 (Candidate, 1);
+      c->path = g_array_copy (s->current);
+      c->cost = cost;
+      c->friendly = friendly;
+      c->occupied = occupied;
+      c->ezoc = ezoc;
+      c->enemy_distance = enemy_distance (game, hex, s->side);
+      g_ptr_array_add (s->out, c);
+      return;
+    }
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int to = neighbour_index (game, hex, d);
+      int step = 0;
+      gboolean ok = TRUE, in_zoc = FALSE;
+
+      if (to < 0 || distance (game, s->from, to) != depth + 1)
+        continue;   /* 5.17 off the map; 14.4 exactly n hexes away, never twice */
+      if (hexside_impassable (game, hex, d))
+        continue;   /* 14.1 */
+      if (has_other_combat (game, to, 1 - s->side, NULL))
+        continue;   /* 14.1 */
+      for (guint i = 0; ok && i < s->units->len; i++)
+        {
+          int unit = g_array_index (s->units, int, i);
+          const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+          GbacwMoveCost c;
+
+          gbacw_movement_step_cost (game, unit, hex, d, &c);
+          if (c.kind == GBACW_COST_PROHIBITED)
+            ok = FALSE;   /* 12.92: impassable terrain */
+          else
+            step = MAX (step, c.kind == GBACW_COST_MP ? c.halves : c.kind == GBACW_COST_ALL ? 24 : 2);
+          if (gbacw_movement_in_enemy_zoc (game, to, u->side, is_mounted_cavalry (u)))
+            in_zoc = TRUE;
+          GBACW_FOREACH_HOOK (game, hooks, data)
+            if (hooks->retreat_allowed && !hooks->retreat_allowed (game, data, unit, hex, to))
+              ok = FALSE;
+        }
+      if (!ok || (in_zoc && (s->flags & GBACW_PENDING_NO_EZOC)))
+        continue;   /* 12.82, 12.92 */
+      g_array_append_val (s->current, to);
+      search (s, to, depth + 1, cost + step, friendly || has_other_combat (game, to, s->side, s->units),
+              occupied || has_any_other (game, to, s->units), ezoc || in_zoc);
+      g_array_set_size (s->current, s->current->len - 1);
+    }
+}
+
+static int
+compare_candidates (gconstpointer a, gconstpointer b)
+{
+  const Candidate *x = *(Candidate *const *) a, *y = *(Candidate *const *) b;
+
+  if (x->cost != y->cost)
+    return x->cost < y->cost ? -1 : 1;
+  for (guint i = 0; i < x->path->len && i < y->path->len; i++)
+    if (g_array_index (x->path, int, i) != g_array_index (y->path, int, i))
+      return g_array_index (x->path, int, i) < g_array_index (y->path, int, i) ? -1 : 1;
+  return 0;
+}
+
+GPtrArray *
+gbacw_retreat_paths (GbacwGame *game, const GArray *units, int from, int length, guint flags)
+{
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (candidate_free);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  Search s = { game, units, gbacw_game_unit (game, g_array_index (units, int, 0))->side, from, length, flags, all,
+               g_array_new (FALSE, FALSE, sizeof (int)) };
+  gboolean clear_path = FALSE, vacant = FALSE, away = FALSE;
+  int start_distance, best_cost = G_MAXINT;
+
+  if (length > 0)
+    search (&s, from, 0, 0, FALSE, FALSE, FALSE);
+  g_array_unref (s.current);
+
+  /* 14.3: not through friendly units if another path is open that avoids enemy ZOCs */
+  for (guint i = 0; i < all->len; i++)
+    {
+      const Candidate *c = g_ptr_array_index (all, i);
+      clear_path |= !c->friendly && !c->ezoc;
+      vacant |= !c->occupied;
+    }
+  /* 14.4: away from the enemy */
+  start_distance = enemy_distance (game, from, s.side);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const Candidate *c = g_ptr_array_index (all, i);
+      if ((clear_path && c->friendly) || ((flags & GBACW_RETREAT_PREFER_VACANT) && vacant && c->occupied))
+        continue;
+      away |= c->enemy_distance > start_distance || start_distance == G_MAXINT;
+    }
+  for (guint i = 0; i < all->len; i++)
+    {
+      const Candidate *c = g_ptr_array_index (all, i);
+      if ((clear_path && c->friendly) || ((flags & GBACW_RETREAT_PREFER_VACANT) && vacant && c->occupied)
+          || (away && c->enemy_distance <= start_distance && start_distance != G_MAXINT))
+        continue;
+      best_cost = MIN (best_cost, c->cost);
+    }
+  /* 14.4: the cheapest terrain */
+  g_ptr_array_sort (all, compare_candidates);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const Candidate *c = g_ptr_array_index (all, i);
+      if ((clear_path && c->friendly) || ((flags & GBACW_RETREAT_PREFER_VACANT) && vacant && c->occupied)
+          || (away && c->enemy_distance <= start_distance && start_distance != G_MAXINT) || c->cost != best_cost)
+        continue;
+      g_ptr_array_add (out, g_array_copy (c->path));
+    }
+  return out;
+}
+
+/* ------------------------------------------------------------------ capture */
+
+void
+gbacw_retreat_capture (GbacwGame *game, int unit, const char *rule_case)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  g_autofree char *label = gbacw_game_unit_label (game, unit);
+  int hex = u->hex;
+
+  if (u->hex < 0)
+    return;
+  if (u->type == GBACW_UNIT_ARTILLERY)
+    {
+      u->captured += u->guns;
+      u->guns = 0;
+    }
+  else if (u->type != GBACW_UNIT_LEADER)
+    {
+      u->captured += u->strength;
+      u->strength = 0;
+    }
+  gbacw_game_remove_unit (game, unit, GBACW_PRESENCE_CAPTURED);
+  gbacw_game_log (game, rule_case, _("%s cannot retreat and is captured"), label);
+  gbacw_retreat_check_lone_leaders (game, hex, u->side);
+}
+
+void
+gbacw_retreat_check_lone_leaders (GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  gboolean surrounded = TRUE, enemy_here;
+  g_autoptr (GArray) leaders = NULL;
+
+  if (stack == NULL || gbacw_game_hex_has_side (game, hex, side, TRUE) || !gbacw_game_hex_has_side (game, hex, side, FALSE))
+    return;
+  enemy_here = gbacw_game_hex_has_side (game, hex, 1 - side, TRUE);
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS && surrounded && !enemy_here; d++)
+    {
+      int n = neighbour_index (game, hex, d);
+      if (n < 0 || hexside_impassable (game, hex, d) || gbacw_game_hex_has_side (game, n, 1 - side, TRUE)
+          || gbacw_movement_in_enemy_zoc (game, n, side, FALSE))
+        continue;
+      surrounded = FALSE;
+    }
+  if (!surrounded && !enemy_here)
+    return;
+  leaders = g_array_copy ((GArray *) stack);
+  for (guint i = 0; i < leaders->len; i++)
+    {
+      int leader = g_array_index (leaders, int, i);
+      const GbacwGameUnit *l = gbacw_game_unit (game, leader);
+      g_autofree char *label = NULL;
+      if (l->side != side || l->type != GBACW_UNIT_LEADER)
+        continue;
+      label = gbacw_game_unit_label (game, leader);
+      gbacw_game_remove_unit (game, leader, GBACW_PRESENCE_CAPTURED);
+      gbacw_game_log (game, enemy_here ? "17.54" : "17.53",
+                      enemy_here ? _("%s is alone in a hex with enemy combat units and is captured")
+                                 : _("%s is alone in a hex surrounded by enemy units and zones of control and is captured"),
+                      label);
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->leader_replacement)
+          hooks->leader_replacement (game, data, leader);
+    }
+}
+
+/* ------------------------------------------------------------------ queueing */
+
+void
+gbacw_retreat_queue (GbacwGame *game, GbacwPendingKind kind, const GArray *units, int length, guint flags,
+                     const GArray *causes, const char *rule_case, const GbacwPending *before)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, 0));
+  GbacwPending *p = gbacw_pending_new (kind, u->side, units->len == 1 ? u->index : -1, u->hex, rule_case);
+
+  p->units = g_array_copy ((GArray *) units);
+  p->value = length;
+  p->flags = flags;
+  if (causes)
+    p->excluded = g_array_copy ((GArray *) causes);
+  gbacw_game_queue_pending (game, p, before);
+}
+
+/* ------------------------------------------------------------------ resolving */
+
+static char *
+units_label (const GbacwGame *game, const GArray *units)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, g_array_index (units, int, i));
+      g_string_append_printf (s, "%s%s", i ? ", " : "", label);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Keeps the units still on the map in hex. */
+static void
+prune_units (GbacwGame *game, GbacwPending *p)
+{
+  for (guint i = 0; p->units && i < p->units->len;)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, i));
+      if (u->hex != p->hex || u->presence != GBACW_PRESENCE_ON_MAP)
+        g_array_remove_index (p->units, i);
+      else
+        i++;
+    }
+}
+
+static gboolean
+any_combat (const GbacwGame *game, const GArray *units)
+{
+  for (guint i = 0; units && i < units->len; i++)
+    if (gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (units, int, i))))
+      return TRUE;
+  return FALSE;
+}
+
+/* The start of a retreat: the path, asked of the owner when there is a choice. */
+static GbacwResolve
+begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
+{
+  g_autoptr (GPtrArray) paths = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *from = NULL;
+  guint path_flags = p->flags & GBACW_PENDING_NO_EZOC;
+
+  if (p->kind == GBACW_PENDING_ROUT_RETREAT)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, p->unit);
+      if (!(p->flags & GBACW_PENDING_STARTED))
+        {
+          /* 13.31: every rout retreat owed so far, in one */
+          p->flags |= GBACW_PENDING_STARTED;
+          p->value = MAX (u->rout_hexes_due, p->value);
+          u->rout_hexes_due = 0;
+        }
+      if (p->units == NULL)
+        {
+          p->units = g_array_new (FALSE, FALSE, sizeof (int));
+          g_array_append_val (p->units, p->unit);
+        }
+      p->hex = u->hex;
+    }
+  prune_units (game, p);
+  if (p->units == NULL || p->units->len == 0 || p->value <= 0)
+    return GBACW_RESOLVE_DONE;
+  label = units_label (game, p->units);
+  from = gbacw_game_hex_label (game, p->hex);
+
+  /* 15.16: an unlimbered battery's crew routs away from its guns, which stay;
+   * 11.17: a wagon's crew retreats, the wagon stays (uncrewed) */
+  if (p->units->len == 1)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, 0));
+      if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+        {
+          u->status |= GBACW_STATUS_ABANDONED;
+          gbacw_game_log (game, "15.16", _("The crew of %s retreats from its guns, which stay in %s"), label, from);
+          return GBACW_RESOLVE_DONE;
+        }
+      if (u->type == GBACW_UNIT_WAGON)
+        {
+          u->strength = 0;
+          gbacw_game_log (game, "11.17", _("The crew of %s leaves the wagon, which stays uncrewed in %s"), label, from);
+          return GBACW_RESOLVE_DONE;
+        }
+    }
+  if (p->kind == GBACW_PENDING_DISPLACEMENT)
+    path_flags |= GBACW_RETREAT_PREFER_VACANT;
+  paths = gbacw_retreat_paths (game, p->units, p->hex, p->value, path_flags);
+  if (paths->len == 0)
+    {
+      /* 14.1, 5.17, 12.92: no way out */
+      g_autoptr (GArray) units = g_array_copy (p->units);
+      gbacw_game_log (game, p->kind == GBACW_PENDING_ROUT_RETREAT ? "13.31" : "14.1",
+                      _("%s cannot retreat %d hexes from %s"), label, p->value, from);
+      for (guint i = 0; i < units->len; i++)
+        {
+          int unit = g_array_index (units, int, i);
+          if (gbacw_game_is_combat_unit (gbacw_game_unit (game, unit)))
+            gbacw_retreat_capture (game, unit, p->kind == GBACW_PENDING_ROUT_RETREAT ? "13.31" : "14.1");
+        }
+      gbacw_retreat_check_lone_leaders (game, p->hex, p->side);
+      return GBACW_RESOLVE_DONE;
+    }
+  if (paths->len == 1)
+    {
+      /* no choice to make */
+      p->path = g_array_copy (g_ptr_array_index (paths, 0));
+      if (p->kind == GBACW_PENDING_DISPLACEMENT)
+        p->flags |= DISPLACE_CHECK;
+      p->kind = GBACW_PENDING_RETREAT_MOVE;
+      return GBACW_RESOLVE_AGAIN;
+    }
+  *decision = gbacw_decision_new (GBACW_DECISION_RETREAT_PATH, p->side, p->rule_case);
+  (*decision)->hex = p->hex;
+  (*decision)->length = p->value;
+  g_array_append_vals ((*decision)->units, p->units->data, p->units->len);
+  for (guint i = 0; i < paths->len; i++)
+    g_ptr_array_add ((*decision)->paths, g_array_copy (g_ptr_array_index (paths, i)));
+  (*decision)->question = p->kind == GBACW_PENDING_DISPLACEMENT
+                            ? g_strdup_printf (_("Where are %s, displaced from %s, retreated one hex?"), label, from)
+                            : g_strdup_printf (_("Which path do %s take to retreat %d hexes from %s?"), label, p->value,
+                                               from);
+  return GBACW_RESOLVE_WAIT;
+}
+
+/* 14.3: a displaced stack checks morale: the top unit; the others only if it routs. */
+static void
+displacement_check (GbacwGame *game, const GArray *units)
+{
+  int top = -1;
+  gboolean routed;
+
+  for (guint i = 0; i < units->len && top < 0; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (gbacw_game_is_combat_unit (u) && u->hex >= 0)
+        top = u->index;
+    }
+  if (top < 0)
+    return;
+  if (gbacw_game_unit (game, top)->status & GBACW_STATUS_ROUTED)
+    {
+      gbacw_morale_rout (game, top, "14.3");   /* routs again: three more hexes */
+      routed = TRUE;
+    }
+  else
+    routed = gbacw_morale_check (game, top, FALSE, GBACW_MORALE_CAUSE_DISPLACED, "14.3");
+  if (!routed)
+    return;
+  for (guint i = 0; i < units->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (u->index == top || !gbacw_game_is_combat_unit (u) || u->hex < 0)
+        continue;
+      if (u->status & GBACW_STATUS_ROUTED)
+        gbacw_morale_rout (game, u->index, "14.3");
+      else
+        gbacw_morale_check (game, u->index, FALSE, GBACW_MORALE_CAUSE_DISPLACED, "14.3");
+    }
+}
+
+/* One step of a retreat under way, or its end. */
+static GbacwResolve
+retreat_step (GbacwGame *game, GbacwPending *p)
+{
+  int from = p->hex, to, d;
+  g_autofree char *label = NULL;
+  g_autofree char *to_label = NULL;
+  g_autoptr (GArray) firers = NULL;
+  gboolean mounted = FALSE;
+
+  prune_units (game, p);
+  if (p->units->len == 0 || !any_combat (game, p->units))
+    {
+      if (p->units->len)
+        gbacw_retreat_check_lone_leaders (game, p->hex, p->side);
+      return GBACW_RESOLVE_DONE;
+    }
+  label = units_label (game, p->units);
+  if (p->path == NULL || p->path->len == 0)
+    {
+      /* the end of the retreat */
+      if (p->flags & DISPLACE_CHECK)
+        displacement_check (game, p->units);
+      if (p->flags & GBACW_PENDING_MORALE_AFTER)
+        {
+          g_autoptr (GArray) units = g_array_copy (p->units);
+          for (guint i = 0; i < units->len; i++)
+            {
+              GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+              if (gbacw_game_is_combat_unit (u) && u->hex >= 0)
+                gbacw_morale_check (game, u->index, FALSE, GBACW_MORALE_CAUSE_MELEE, p->rule_case);
+            }
+        }
+      return GBACW_RESOLVE_DONE;
+    }
+  to = g_array_index (p->path, int, 0);
+  to_label = gbacw_game_hex_label (game, to);
+
+  /* 14.3, 8.15: friendly units in the way are displaced first */
+  if (!(p->flags & GBACW_PENDING_DISPLACED) && has_other_combat (game, to, p->side, p->units))
+    {
+      g_autoptr (GArray) displaced = g_array_new (FALSE, FALSE, sizeof (int));
+      const GArray *stack = gbacw_game_stack (game, to);
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+          if (o->side == p->side && !gbacw_int_array_has (p->units, o->index))
+            g_array_append_val (displaced, o->index);
+        }
+      p->flags |= GBACW_PENDING_DISPLACED;
+      {
+        g_autofree char *displaced_label = units_label (game, displaced);
+        gbacw_game_log (game, "14.3", _("%s must retreat through %s: %s are displaced one hex"), label, to_label,
+                        displaced_label);
+      }
+      gbacw_retreat_queue (game, GBACW_PENDING_DISPLACEMENT, displaced, 1, 0, p->excluded, "14.3", p);
+      return GBACW_RESOLVE_AGAIN;
+    }
+  p->flags &= ~GBACW_PENDING_DISPLACED;
+
+  d = direction_between (game, from, to);
+  for (guint i = p->units->len; i-- > 0;)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, i));
+      gbacw_game_place_unit (game, u->index, to, TRUE);
+      u->facing = d;   /* 7.11 */
+      mounted |= is_mounted_cavalry (u);
+    }
+  p->hex = to;
+  g_array_remove_index (p->path, 0);
+  gbacw_game_log (game, p->rule_case, _("%s retreat into %s"), label, to_label);
+  gbacw_retreat_check_lone_leaders (game, from, p->side);
+
+  /* 17.75: an enemy leader alone there is captured */
+  {
+    const GArray *stack = gbacw_game_stack (game, to);
+    for (guint i = 0; stack && i < stack->len;)
+      {
+        const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+        if (o->side != p->side && o->type == GBACW_UNIT_LEADER)
+          {
+            g_autofree char *leader = gbacw_game_unit_label (game, o->index);
+            gbacw_game_remove_unit (game, o->index, GBACW_PRESENCE_CAPTURED);
+            gbacw_game_log (game, "17.75", _("%s, alone in %s, is captured"), leader, to_label);
+            stack = gbacw_game_stack (game, to);
+            continue;
+          }
+        i++;
+      }
+  }
+
+  /* 10.2: entering the ZOC of an enemy unit that did not cause the retreat */
+  firers = gbacw_fire_zoc_firers (game, to, p->side, mounted);
+  for (guint i = 0; i < firers->len;)
+    if (gbacw_int_array_has (p->excluded, g_array_index (firers, int, i)))
+      g_array_remove_index (firers, i);
+    else
+      i++;
+  if (firers->len > 0)
+    {
+      GbacwPending *fire = gbacw_pending_new (GBACW_PENDING_RETREAT_FIRE, 1 - p->side, -1, to, "10.2");
+      if (p->excluded == NULL)
+        p->excluded = g_array_new (FALSE, FALSE, sizeof (int));
+      g_array_append_vals (p->excluded, firers->data, firers->len);   /* once per retreat */
+      fire->units = g_array_copy (p->units);
+      fire->firers = g_steal_pointer (&firers);
+      gbacw_game_queue_pending (game, fire, p);
+    }
+  return GBACW_RESOLVE_AGAIN;
+}
+
+static int
+compare_ints (gconstpointer a, gconstpointer b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* 17.53: the leader goes to the nearest combat unit of his command. */
+static GbacwResolve
+place_leader (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
+{
+  GbacwGameUnit *leader = gbacw_game_unit (game, p->unit);
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree char *label = gbacw_game_unit_label (game, p->unit);
+  int best = G_MAXINT;
+
+  if (leader->hex < 0 || gbacw_game_hex_has_side (game, leader->hex, leader->side, TRUE))
+    return GBACW_RESOLVE_DONE;
+  for (int pass = 0; pass < 2 && hexes->len == 0; pass++)
+    for (guint i = 0; i < game->units->len; i++)
+      {
+        const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+        int dist;
+        if (u->side != leader->side || u->hex < 0 || !gbacw_game_is_combat_unit (u)
+            || (pass == 0 && !gbacw_leader_commands (game, leader->index, u->index))
+            || gbacw_game_hex_has_side (game, u->hex, 1 - leader->side, TRUE))
+          continue;
+        dist = distance (game, leader->hex, u->hex);
+        if (dist < best)
+          {
+            best = dist;
+            g_array_set_size (hexes, 0);
+          }
+        if (dist == best && !gbacw_int_array_has (hexes, u->hex))
+          g_array_append_val (hexes, u->hex);
+      }
+  if (hexes->len == 0)
+    {
+      gbacw_retreat_check_lone_leaders (game, leader->hex, leader->side);
+      return GBACW_RESOLVE_DONE;
+    }
+  if (hexes->len == 1)
+    {
+      g_autofree char *to = gbacw_game_hex_label (game, g_array_index (hexes, int, 0));
+      gbacw_game_place_unit (game, leader->index, g_array_index (hexes, int, 0), FALSE);
+      gbacw_game_log (game, "17.53", _("%s goes to %s"), label, to);
+      return GBACW_RESOLVE_DONE;
+    }
+  g_array_sort (hexes, compare_ints);
+  *decision = gbacw_decision_new (GBACW_DECISION_PLACE_LEADER, p->side, "17.53");
+  g_array_append_val ((*decision)->units, p->unit);
+  (*decision)->hex = leader->hex;
+  g_array_append_vals ((*decision)->hexes, hexes->data, hexes->len);
+  (*decision)->question = g_strdup_printf (_("Which of the nearest combat units of his command does %s join?"), label);
+  return GBACW_RESOLVE_WAIT;
+}
+
+GbacwResolve
+gbacw_retreat_resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
+{
+  switch (p->kind)
+    {
+    case GBACW_PENDING_ROUT_RETREAT:
+    case GBACW_PENDING_RETREAT:
+    case GBACW_PENDING_DISPLACEMENT:
+      return begin_retreat (game, p, decision);
+    case GBACW_PENDING_RETREAT_MOVE:
+      return retreat_step (game, p);
+    case GBACW_PENDING_LEADER_PLACEMENT:
+      return place_leader (game, p, decision);
+    case GBACW_PENDING_CAPTURE_CHECK:
+      gbacw_retreat_check_lone_leaders (game, p->hex, p->side);
+      return GBACW_RESOLVE_DONE;
+    default:
+      return GBACW_RESOLVE_DONE;
+    }
+}
+
+GbacwResolve
+gbacw_retreat_answer (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
+{
+  if (p->kind == GBACW_PENDING_LEADER_PLACEMENT)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, p->unit);
+      g_autofree char *to = gbacw_game_hex_label (game, action->answer.hex);
+      gbacw_game_place_unit (game, p->unit, action->answer.hex, FALSE);
+      gbacw_game_log (game, "17.53", _("%s goes to %s"), label, to);
+      return GBACW_RESOLVE_DONE;
+    }
+  g_clear_pointer (&p->path, g_array_unref);
+  p->path = g_array_copy (action->answer.path);
+  if (p->kind == GBACW_PENDING_DISPLACEMENT)
+    p->flags |= DISPLACE_CHECK;
+  p->kind = GBACW_PENDING_RETREAT_MOVE;
+  return GBACW_RESOLVE_AGAIN;
+}

@@ -1,0 +1,56 @@
+#!/bin/sh
+# test-cli-roster.sh GBACW: `gbacw roster export|import`: the round trip, an edit saved in
+# place, a bad file refused with FILE:LINE:COLUMN and nothing written, exit statuses.
+set -u
+gbacw=$1
+data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+status () { "$@" >/dev/null 2>err.txt; echo $?; }
+
+cp "$data/scenarios/demo.xml" demo.xml
+
+"$gbacw" roster export demo.xml > a.csv || fail "export to standard output"
+"$gbacw" roster export demo.xml -o b.csv || fail "export -o"
+cmp -s a.csv b.csv || fail "export to a file differs from standard output"
+head -n 1 a.csv | grep -q '^id,side,kind,parent,name,' || fail "header row"
+
+"$gbacw" roster import demo.xml a.csv -o c.xml >/dev/null || fail "import -o"
+cmp -s demo.xml c.xml || fail "importing an unchanged roster changed the scenario"
+
+sed 's/^u-14oh,union,infantry,u-webb,14 Oh,,,6,/u-14oh,union,infantry,u-webb,14 Oh,,,9,/' a.csv > d.csv
+cmp -s a.csv d.csv && fail "the edit did not apply to the CSV"
+"$gbacw" roster import demo.xml d.csv >/dev/null || fail "import in place"
+grep -q 'id="u-14oh" type="infantry" designation="14 Oh" strength="9"' demo.xml || fail "the edit is not in the file"
+test -f demo.xml~ || fail "no backup demo.xml~"
+"$gbacw" roster export demo.xml > e.csv
+cmp -s d.csv e.csv || fail "export after import differs from the imported CSV"
+
+printf 'id,side,kind,morale\r\nu-14oh,union,infantry,7\r\nu-31ill,union,infantry,3\r\nu-7wis,prussia,infantry,\r\n' > bad.csv
+cp demo.xml before.xml
+s=$(status "$gbacw" roster import demo.xml bad.csv)
+[ "$s" = 1 ] || fail "a bad roster: exit status $s, not 1"
+grep -q '^bad.csv:2:4: ' err.txt || fail "no bad.csv:2:4 in: $(cat err.txt)"
+grep -q '^bad.csv:4:2: ' err.txt || fail "no bad.csv:4:2 in: $(cat err.txt)"
+cmp -s demo.xml before.xml || fail "a bad roster changed the scenario"
+
+"$gbacw" roster export demo.xml --side confederate > f.csv || fail "export --side"
+grep -q ',union,' f.csv && fail "--side confederate exported union entries"
+grep -q '^c-4ala,confederate,' f.csv || fail "--side confederate lost 4 Ala"
+
+s=$(status "$gbacw" roster export demo.xml --side prussia)
+[ "$s" = 1 ] || fail "unknown side: exit status $s, not 1"
+s=$(status "$gbacw" roster)
+[ "$s" = 2 ] || fail "no subcommand: exit status $s, not 2"
+s=$(status "$gbacw" roster frobnicate demo.xml)
+[ "$s" = 2 ] || fail "unknown subcommand: exit status $s, not 2"
+s=$(status "$gbacw" roster import demo.xml)
+[ "$s" = 2 ] || fail "import without CSV: exit status $s, not 2"
+s=$(status "$gbacw" roster import demo.xml missing.csv)
+[ "$s" = 1 ] || fail "missing CSV: exit status $s, not 1"
+
+[ "$failures" = 0 ] && echo "gbacw roster: all checks passed"
+exit "$failures"

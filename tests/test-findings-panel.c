@@ -1,0 +1,440 @@
+/* test-findings-panel.c: the editor's live findings (needs a display: xvfb-run).
+ *
+ * A window on the demo (no findings); an edit through the document that breaks a
+ * rule (a crest between two hexes of the same elevation, 22.1) shows up in the
+ * panel, in the header bar's count and as a marker on the map; activating its row
+ * centres the map on it; undo takes it away again. The checker runs once on load
+ * and is only updated after that. Also: the severity filter, the markers' layer
+ * toggle, and a broken scenario opening with the panel shown.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "gbacw-application.h"
+#include "gbacw-data.h"
+#include "gbacw-finding-group.h"
+#include "gbacw-findings-button.h"
+#include "gbacw-findings-panel.h"
+#include "gbacw-map-edit.h"
+#include "gbacw-window.h"
+
+typedef struct
+{
+  GbacwWindow *window;
+  GbacwFindingsPanel *panel;
+  GbacwFindingsButton *button;
+  GbacwMapCanvas *canvas;
+  guint n_activated;
+} Fixture;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Lets the window map and lay out (the viewport learns its size). */
+static void
+wait_for_layout (GtkWidget *widget)
+{
+  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (root == NULL)
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+on_activated (GbacwFindingsPanel *panel,
+              GbacwFindingItem   *item,
+              Fixture            *f)
+{
+  f->n_activated++;
+}
+
+static void
+count_signal (guint *counter)
+{
+  (*counter)++;
+}
+
+static void
+open_file (Fixture    *f,
+           const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (gbacw_window_load_file (f->window, file));
+  iterate ();
+}
+
+static void
+fixture_set_up (Fixture      *f,
+                gconstpointer data)
+{
+  f->window = gbacw_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 750);
+  f->panel = gbacw_window_get_findings_panel (f->window);
+  f->canvas = gbacw_window_get_canvas (f->window);
+  f->button = GBACW_FINDINGS_BUTTON (find_widget (gtk_window_get_titlebar (GTK_WINDOW (f->window)),
+                                                  GBACW_TYPE_FINDINGS_BUTTON));
+  g_assert_nonnull (f->panel);
+  g_assert_nonnull (f->button);
+  g_assert_true (gbacw_findings_button_get_panel (f->button) == f->panel);
+  g_signal_connect (f->panel, "finding-activated", G_CALLBACK (on_activated), f);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_for_layout (GTK_WIDGET (f->canvas));
+}
+
+static void
+fixture_tear_down (Fixture      *f,
+                   gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  iterate ();
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+/* The position of the first finding row of check (-1 when none) and its item. */
+static int
+find_row (GListModel         *model,
+          const char         *check,
+          GbacwFindingItem  **item_out)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+      g_autoptr(GObject) item = gtk_tree_list_row_get_item (row);
+
+      if (GBACW_IS_FINDING_ITEM (item)
+          && g_strcmp0 (gbacw_finding_item_get_finding (GBACW_FINDING_ITEM (item))->check, check) == 0)
+        {
+          if (item_out != NULL)
+            *item_out = GBACW_FINDING_ITEM (g_steal_pointer (&item));
+          return (int) i;
+        }
+    }
+  return -1;
+}
+
+static guint
+n_finding_rows (GListModel *model)
+{
+  guint n = g_list_model_get_n_items (model), findings = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+      g_autoptr(GObject) item = gtk_tree_list_row_get_item (row);
+      findings += GBACW_IS_FINDING_ITEM (item);
+    }
+  return findings;
+}
+
+/* An on-map hexside near the middle of the map between two hexes of the same
+ * elevation, without a crest. */
+static GbacwHexsideId
+find_level_hexside (const GbacwScenario *scenario,
+                    int                  crest)
+{
+  const GbacwMap *map = scenario->map;
+  const GbacwHexGrid *grid = &map->grid;
+  GbacwHex middle = { grid->columns / 2, grid->rows / 2 };
+
+  for (int radius = 0; radius < 6; radius++)
+    {
+      g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (GbacwHex));
+
+      gbacw_hex_grid_within (grid, middle, radius, hexes);
+      for (guint i = 0; i < hexes->len; i++)
+        {
+          GbacwHex a = g_array_index (hexes, GbacwHex, i);
+          for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+            {
+              GbacwHex b = gbacw_hex_grid_neighbour (grid, a, d);
+              GbacwHexsideId id = gbacw_hex_grid_hexside (grid, a, d);
+              int ia = gbacw_hex_grid_index (grid, a), ib = gbacw_hex_grid_index (grid, b);
+
+              if (ib >= 0 && map->elevation[ia] == map->elevation[ib]
+                  && (map->hexside_features[id] & (1u << crest)) == 0)
+                return id;
+            }
+        }
+    }
+  g_assert_not_reached ();
+  return GBACW_HEXSIDE_NONE;
+}
+
+static int
+find_crest_type (const GbacwScenario *scenario)
+{
+  for (guint i = 0; i < scenario->catalogue.hexside_types->len; i++)
+    {
+      GbacwHexsideType *type = g_ptr_array_index (scenario->catalogue.hexside_types, i);
+      if (g_strcmp0 (type->id, "crest") == 0)
+        return (int) i;
+    }
+  g_assert_not_reached ();
+  return -1;
+}
+
+static void
+assert_counts (Fixture *f,
+               guint    runs,
+               guint    updates)
+{
+  guint n_runs, n_updates;
+
+  gbacw_window_get_check_counts (f->window, &n_runs, &n_updates);
+  g_assert_cmpuint (n_runs, ==, runs);
+  g_assert_cmpuint (n_updates, ==, updates);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void
+test_live (Fixture      *f,
+           gconstpointer data)
+{
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  GListModel *model = gbacw_findings_panel_get_model (f->panel);
+  GbacwDocument *document;
+  GbacwScenario *scenario;
+  const GbacwHexGrid *grid;
+  GbacwChecker *checker = gbacw_window_get_checker (f->window);
+  g_autoptr(GbacwFindingItem) item = NULL;
+  const GbacwFinding *finding;
+  const GbacwMapMarker *markers;
+  GbacwViewport *viewport;
+  GbacwHexsideId hexside;
+  guint n_markers, n_checker_changed = 0;
+  int crest, position, hex, direction;
+  double cx, cy;
+
+  g_assert_nonnull (demo);
+  open_file (f, demo);
+  document = gbacw_window_get_document (f->window);
+  scenario = gbacw_document_get_scenario (document);
+  grid = &scenario->map->grid;
+
+  /* The demo is clean: checked once, nothing listed, nothing counted. */
+  assert_counts (f, 1, 0);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 0);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_WARNING), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  g_assert_cmpstr (gbacw_findings_button_get_text (f->button), ==, "");
+  gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
+
+  /* A crest between two hexes of the same elevation: an error (22.1). */
+  crest = find_crest_type (scenario);
+  hexside = find_level_hexside (scenario, crest);
+  g_signal_connect_swapped (checker, "changed", G_CALLBACK (count_signal), &n_checker_changed);
+  gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (scenario, hexside, crest, TRUE,
+                                                                                       -1, 0)));
+  iterate ();
+
+  /* Updated with the change, not run again. */
+  assert_counts (f, 1, 1);
+  g_assert_cmpuint (n_checker_changed, ==, 1);
+
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 1);
+  g_assert_cmpstr (gbacw_findings_button_get_text (f->button), ==, "1");
+  g_assert_cmpuint (n_finding_rows (model), ==, 1);
+  position = find_row (model, "map.crest", &item);
+  g_assert_cmpint (position, >=, 1);
+  {
+    /* Under its group's header. */
+    g_autoptr(GtkTreeListRow) header = g_list_model_get_item (model, position - 1);
+    g_autoptr(GObject) group = gtk_tree_list_row_get_item (header);
+    g_assert_true (GBACW_IS_FINDING_GROUP (group));
+    g_assert_cmpstr (gbacw_finding_group_get_id (GBACW_FINDING_GROUP (group)), ==, "map");
+    g_assert_cmpuint (gbacw_finding_group_get_n_shown (GBACW_FINDING_GROUP (group)), ==, 1);
+  }
+  finding = gbacw_finding_item_get_finding (item);
+  g_assert_cmpint (finding->severity, ==, GBACW_SEVERITY_ERROR);
+  g_assert_cmpstr (finding->rule_case, ==, "22.1");
+  g_assert_cmpint (finding->location, ==, GBACW_LOCATION_HEXSIDE);
+  g_assert_cmpuint (finding->hexside, ==, hexside);
+  g_assert_cmpstr (gbacw_finding_item_get_rule_case_label (item), ==, "[22.1]");
+  {
+    g_autofree char *label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, finding->hex));
+    g_autofree char *expected = g_strdup_printf ("%s/%s", label,
+                                                 gbacw_hex_direction_name (grid->orientation, finding->direction));
+    g_assert_cmpstr (gbacw_finding_item_get_location (item), ==, expected);
+  }
+
+  /* A marker on the map at the hexside. */
+  markers = gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 1);
+  g_assert_cmpint (markers[0].level, ==, GBACW_MAP_MARKER_ERROR);
+  g_assert_cmpuint (gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, markers[0].hex), markers[0].direction),
+                    ==, hexside);
+
+  /* Activating the row centres the map on the hexside and outlines it. */
+  viewport = gbacw_map_canvas_get_viewport (f->canvas);
+  gbacw_viewport_fit (viewport);
+  gbacw_findings_panel_activate_row (f->panel, (guint) position);
+  iterate ();
+  g_assert_cmpuint (f->n_activated, ==, 1);
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, finding->hex), &cx, &cy);
+  g_assert_cmpfloat (fabs (gbacw_viewport_get_centre_x (viewport) - cx), <=, 1.0);
+  g_assert_cmpfloat (fabs (gbacw_viewport_get_centre_y (viewport) - cy), <=, 1.0);
+  g_assert_cmpfloat (gbacw_viewport_get_scale (viewport) * sqrt (3.0), >=, 40.0);
+  gbacw_map_canvas_get_highlight (f->canvas, &hex, &direction);
+  g_assert_cmpint (hex, ==, finding->hex);
+  g_assert_cmpint (direction, ==, finding->direction);
+  {
+    g_autofree char *status = gbacw_findings_panel_describe (f->panel, item);
+    g_assert_nonnull (strstr (status, "[22.1]"));
+    g_assert_nonnull (strstr (status, gbacw_finding_item_get_location (item)));
+  }
+
+  /* Hiding errors hides the row and the marker; showing them brings both back. */
+  gbacw_findings_panel_set_show_severity (f->panel, GBACW_SEVERITY_ERROR, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 0);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 1);
+  gbacw_findings_panel_set_show_severity (f->panel, GBACW_SEVERITY_ERROR, TRUE);
+  g_assert_cmpint (find_row (model, "map.crest", NULL), ==, position);
+  gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 1);
+
+  /* The "findings" layer toggles the markers. */
+  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-findings", g_variant_new_boolean (FALSE));
+  gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 0);
+  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-findings", g_variant_new_boolean (TRUE));
+  gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 1);
+
+  /* A frame with the markers and the highlight drawn. */
+  gtk_widget_queue_draw (GTK_WIDGET (f->canvas));
+  iterate ();
+
+  /* Undo: the finding is gone, with its marker and outline; still no full run. */
+  g_assert_true (gbacw_document_undo (document));
+  iterate ();
+  assert_counts (f, 1, 2);
+  g_assert_cmpuint (n_checker_changed, ==, 2);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  g_assert_cmpint (find_row (model, "map.crest", NULL), ==, -1);
+  g_assert_cmpstr (gbacw_findings_button_get_text (f->button), ==, "");
+  gbacw_map_canvas_get_markers (f->canvas, &n_markers);
+  g_assert_cmpuint (n_markers, ==, 0);
+  gbacw_map_canvas_get_highlight (f->canvas, &hex, &direction);
+  g_assert_cmpint (hex, ==, -1);
+
+  /* Redo brings it back, through an update again. */
+  g_assert_true (gbacw_document_redo (document));
+  iterate ();
+  assert_counts (f, 1, 3);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 1);
+  g_assert_cmpint (find_row (model, "map.crest", NULL), >=, 1);
+}
+
+/* Rows that an edit did not touch keep their items (only the changed part is replaced). */
+static void
+test_rows_kept (Fixture      *f,
+                gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "rules-check", "charts-unknown-cell", "scenario.xml", NULL);
+  GListModel *model = gbacw_findings_panel_get_model (f->panel);
+  GbacwDocument *document;
+  GbacwScenario *scenario;
+  g_autoptr(GbacwFindingItem) before = NULL;
+  g_autoptr(GbacwFindingItem) after = NULL;
+  GbacwHexsideId hexside;
+  int crest;
+
+  open_file (f, path);
+  document = gbacw_window_get_document (f->window);
+  scenario = gbacw_document_get_scenario (document);
+  g_assert_cmpint (find_row (model, "charts.unknown-cell", &before), >=, 0);
+
+  crest = find_crest_type (scenario);
+  hexside = find_level_hexside (scenario, crest);
+  gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (scenario, hexside, crest, TRUE,
+                                                                                       -1, 0)));
+  iterate ();
+  g_assert_cmpint (find_row (model, "map.crest", NULL), >=, 0);
+  g_assert_cmpint (find_row (model, "charts.unknown-cell", &after), >=, 0);
+  g_assert_true (before == after);
+}
+
+/* A scenario with errors opens with the panel shown, and the button pressed. */
+static void
+test_broken_scenario (Fixture      *f,
+                      gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "rules-check", "map-crest", "scenario.xml", NULL);
+  GListModel *model = gbacw_findings_panel_get_model (f->panel);
+  g_autoptr(GbacwFindingItem) item = NULL;
+  int position;
+
+  open_file (f, path);
+  assert_counts (f, 1, 0);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), >=, 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (f->button)));
+  position = find_row (model, "map.crest", &item);
+  g_assert_cmpint (position, >=, 0);
+  g_assert_cmpstr (gbacw_finding_item_get_location (item), ==, "0402/n");
+
+  /* The button hides and shows the panel. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (f->button), FALSE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (f->button), TRUE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
+  iterate ();
+}
+
+int
+main (int argc, char **argv)
+{
+  /* No accessibility bus in the test sessions. */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display (run under xvfb-run)");
+      return 77;
+    }
+  /* The application class registers the GResource (window template, icons). */
+  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+
+  g_test_add ("/editor/findings/live", Fixture, NULL, fixture_set_up, test_live, fixture_tear_down);
+  g_test_add ("/editor/findings/rows-kept", Fixture, NULL, fixture_set_up, test_rows_kept, fixture_tear_down);
+  g_test_add ("/editor/findings/broken-scenario", Fixture, NULL, fixture_set_up, test_broken_scenario,
+              fixture_tear_down);
+
+  return g_test_run ();
+}
