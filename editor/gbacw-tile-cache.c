@@ -413,9 +413,9 @@ gbacw_tile_cache_update (GbacwTileCache    *self,
       g_array_append_vals (self->text_boxes, new_boxes->data, new_boxes->len);
     }
 
-  /* In each tile, the pixels of the boxes of the dirty hexes and text, clipped to whole
-   * pixels (so that no edge is blended with what was there), are cleared and drawn again
-   * in one pass: within them the tile is then exactly as a full render would make it. */
+  /* In each tile, the pixels of the boxes of the dirty hexes and text, in whole pixels (so
+   * that no edge is blended with what was there), are drawn again in one pass: within
+   * them the tile is then as a full render would make it. */
   rects = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_int_t));
   g_hash_table_iter_init (&iter, self->tiles);
   while (g_hash_table_iter_next (&iter, &key, &value))

@@ -481,3 +481,166 @@ gbacw_seeing_the_elephant (const GbacwScenario *scenario, int roll, int *morale,
   *morale = (int) n;
   return TRUE;
 }
+
+/* ------------------------------------------------------------ melee 12.98 */
+
+static gboolean
+parse_differential (const char *label, int *out)
+{
+  g_autofree char *v = normalise (label);
+  char *end = NULL;
+  gint64 n;
+
+  if (v == NULL || *v == '\0')
+    return FALSE;
+  n = g_ascii_strtoll (v[0] == '+' ? v + 1 : v, &end, 10);
+  if (end == NULL || *end != '\0' || end == (v[0] == '+' ? v + 1 : v))
+    return FALSE;
+  *out = (int) n;
+  return TRUE;
+}
+
+gboolean
+gbacw_melee_crt_limits (const GbacwScenario *scenario, int *lowest, int *highest, GError **error)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "melee-crt");
+  gboolean any = FALSE;
+
+  if (chart == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING, _("The scenario has no chart “%s”"), "melee-crt");
+      return FALSE;
+    }
+  for (guint i = 0; i < chart->columns->len; i++)
+    {
+      int d;
+      if (!parse_differential (g_ptr_array_index (chart->columns, i), &d))
+        continue;
+      if (!any || d < *lowest)
+        *lowest = d;
+      if (!any || d > *highest)
+        *highest = d;
+      any = TRUE;
+    }
+  if (!any)
+    g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL, _("The %s has no differential columns"),
+                 chart_title (chart));
+  return any;
+}
+
+const char *
+gbacw_melee_crt_column (const GbacwScenario *scenario, int differential)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "melee-crt");
+  int lowest = 0, highest = 0;
+
+  if (chart == NULL || !gbacw_melee_crt_limits (scenario, &lowest, &highest, NULL))
+    return NULL;
+  differential = CLAMP (differential, lowest, highest);
+  for (guint i = 0; i < chart->columns->len; i++)
+    {
+      int d;
+      if (parse_differential (g_ptr_array_index (chart->columns, i), &d) && d == differential)
+        return g_ptr_array_index (chart->columns, i);
+    }
+  return NULL;
+}
+
+gboolean
+gbacw_melee_result_parse (const char *value, GbacwMeleeResult *out)
+{
+  g_autofree char *v = NULL;
+  const char *p;
+
+  memset (out, 0, sizeof *out);
+  if (value == NULL)
+    return FALSE;
+  v = normalise (value);
+  if (gbacw_cell_is_dash (v))
+    return TRUE;
+  if (g_ascii_strcasecmp (v, "Eng") == 0)
+    {
+      out->engaged = TRUE;
+      return TRUE;
+    }
+  if (g_ascii_strcasecmp (v, "Rpls") == 0)
+    {
+      out->repulsed = TRUE;
+      return TRUE;
+    }
+  for (p = v; *p;)
+    {
+      char kind = g_ascii_toupper (*p++);
+      int n = 1;
+      if (g_ascii_isdigit (*p))
+        {
+          char *end = NULL;
+          n = (int) g_ascii_strtoll (p, &end, 10);
+          p = end;
+        }
+      else if (kind != 'K')
+        return FALSE;
+      switch (kind)
+        {
+        case 'K': out->killed += n; break;
+        case 'C': out->captured += n; break;
+        case 'R': out->retreat = MAX (out->retreat, n); break;
+        default: return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_melee_crt_result (const GbacwScenario *scenario, int differential, int die, gboolean attacker,
+                        GbacwMeleeResult *out, GError **error)
+{
+  const char *col = gbacw_melee_crt_column (scenario, differential);
+  g_autofree char *row = g_strdup_printf ("%d%c", die, attacker ? 'a' : 'd');
+  const char *value;
+
+  if (col == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The Melee Combat Results Table has no column for the differential %+d"), differential);
+      return FALSE;
+    }
+  value = gbacw_chart_value (scenario, "melee-crt", row, col, error);
+  if (value == NULL)
+    return FALSE;
+  if (!gbacw_melee_result_parse (value, out))
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_BAD_CELL,
+                   _("The Melee Combat Results Table gives “%s” at row “%s”, column “%s”: not a melee result"), value,
+                   row, col);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_terrain_melee (const GbacwScenario *scenario, const char *terrain_id, int *points)
+{
+  const char *value = gbacw_chart_value (scenario, "terrain-combat", terrain_id, "melee", NULL);
+  g_autofree char *v = NULL;
+  double n;
+
+  *points = 0;
+  if (value == NULL || gbacw_cell_is_dash (value) || g_ascii_strcasecmp (value, "other") == 0)
+    return FALSE;
+  v = normalise (value);
+  if (g_str_has_suffix (v, "SP"))
+    v[strlen (v) - 2] = '\0';
+  g_strstrip (v);
+  if (!gbacw_cell_parse_number (v, &n))
+    return FALSE;
+  *points = (int) n;
+  return TRUE;
+}
+
+gboolean
+gbacw_terrain_no_charge (const GbacwScenario *scenario, const char *terrain_id)
+{
+  const char *value = gbacw_chart_value (scenario, "terrain-combat", terrain_id, "charge", NULL);
+  return value && g_ascii_strcasecmp (value, "no") == 0;
+}

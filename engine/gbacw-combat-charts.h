@@ -103,6 +103,33 @@ typedef enum {
 /* 17.76: row "small-arms", "artillery", "melee-k", "melee-c", "melee-rpls"; roll 2..12. */
 gboolean gbacw_leader_casualty (const GbacwScenario *scenario, const char *row, int roll,
                                 GbacwLeaderFate *fate, GError **error);
+/* 12.98: the Melee CRT's differential columns ("-4" … "+6"): the lowest and highest
+ * (differentials beyond them use them); FALSE with an error when the chart is missing. */
+gboolean gbacw_melee_crt_limits (const GbacwScenario *scenario, int *lowest, int *highest, GError **error);
+/* The chart's column id for a differential (clamped), or NULL. */
+const char *gbacw_melee_crt_column (const GbacwScenario *scenario, int differential);
+
+typedef struct {
+  int killed;          /* K: Strength Points lost (12.91) */
+  int captured;        /* Cn (12.93) */
+  int retreat;         /* Rn: hexes (12.92) */
+  gboolean engaged;    /* Eng (12.94) */
+  gboolean repulsed;   /* Rpls (12.95) */
+} GbacwMeleeResult;
+
+/* "—", "K", "Cn", "Rn", "CnRm", "Eng", "Rpls". */
+gboolean gbacw_melee_result_parse (const char *value, GbacwMeleeResult *out);
+/* The result for the attacker (attacker TRUE, row "<die>a") or the defender ("<die>d") at a
+ * differential (clamped) and die 1..6; FALSE with an error naming the cell when it is unknown. */
+gboolean gbacw_melee_crt_result (const GbacwScenario *scenario, int differential, int die, gboolean attacker,
+                                 GbacwMeleeResult *out, GError **error);
+
+/* 9.56 "melee" ("-1 SP"): the change to a unit's melee strength for a terrain, hexside or
+ * line id; FALSE when the chart gives none. */
+gboolean gbacw_terrain_melee (const GbacwScenario *scenario, const char *terrain_id, int *points);
+/* 16.22: 9.56 "charge" = "no": cavalry may not charge into, through or across it. */
+gboolean gbacw_terrain_no_charge (const GbacwScenario *scenario, const char *terrain_id);
+
 /* 13.15: roll 2..12 gives a green unit's morale. */
 gboolean gbacw_seeing_the_elephant (const GbacwScenario *scenario, int roll, int *morale, GError **error);
 

@@ -58,7 +58,20 @@ GbacwResolve   gbacw_fire_pending_answer (GbacwGame *game, GbacwPending *pending
 /* gbacw-movement.c: MOVE, FORMATION */
 GbacwResolve   gbacw_movement_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
 
-/* gbacw-melee.c: RETREAT_BEFORE_MELEE, MELEE, ADVANCE */
+/* gbacw-leadership.c */
+void           gbacw_leadership_init (GbacwGame *game);
+gboolean       gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
+void           gbacw_leadership_apply_action (GbacwGame *game, const GbacwAction *action);
+void           gbacw_leadership_phase_begin (GbacwGame *game);
+void           gbacw_leadership_phase_end (GbacwGame *game);
+GbacwResolve   gbacw_leadership_resolve_promotion (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
+
+/* gbacw-melee.c */
+gboolean       gbacw_melee_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
+void           gbacw_melee_apply_action (GbacwGame *game, const GbacwAction *action);
+void           gbacw_melee_phase_begin (GbacwGame *game);
+void           gbacw_melee_phase_end (GbacwGame *game);
+/* RETREAT_BEFORE_MELEE, MELEE, ADVANCE */
 GbacwResolve   gbacw_melee_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
 GbacwResolve   gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwAction *action);
 

@@ -8,6 +8,8 @@
 
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
+#include "gbacw-melee.h"
 #include "gbacw-movement.h"
 #include "gbacw-scenario-io.h"
 
@@ -160,6 +162,60 @@ gbacw_action_new_answer_units (const int *units, guint n_units)
   return action;
 }
 
+static GbacwAction *
+command_new (GbacwActionKind kind, int leader, int other, int points)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = kind;
+  action->command.leader = leader;
+  action->command.other = other;
+  action->command.points = points;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_attach (int brigade_leader, int division_leader)
+{
+  return command_new (GBACW_ACTION_ATTACH, brigade_leader, division_leader, 0);
+}
+
+GbacwAction *
+gbacw_action_new_detach (int brigade_leader)
+{
+  return command_new (GBACW_ACTION_DETACH, brigade_leader, -1, 0);
+}
+
+GbacwAction *
+gbacw_action_new_command_points (int division_leader, int brigade_leader, int points)
+{
+  return command_new (GBACW_ACTION_COMMAND_POINTS, division_leader, brigade_leader, points);
+}
+
+GbacwAction *
+gbacw_action_new_rally (int brigade_leader, int unit)
+{
+  return command_new (GBACW_ACTION_RALLY, brigade_leader, unit, 0);
+}
+
+GbacwAction *
+gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge)
+{
+  GbacwAction *action = g_new0 (GbacwAction, 1);
+  action->kind = GBACW_ACTION_DECLARE_MELEE;
+  action->melee.units = int_array (units, n_units);
+  action->melee.target = target_hex;
+  action->melee.charge = charge;
+  return action;
+}
+
+GbacwAction *
+gbacw_action_new_melee (const int *units, guint n_units, int target_hex)
+{
+  GbacwAction *action = gbacw_action_new_declare_melee (units, n_units, target_hex, FALSE);
+  action->kind = GBACW_ACTION_MELEE;
+  return action;
+}
+
 static GArray *
 array_copy (const GArray *array)
 {
@@ -196,6 +252,10 @@ gbacw_action_copy (const GbacwAction *action)
       copy->answer.firers = array_copy (action->answer.firers);
       copy->answer.path = array_copy (action->answer.path);
       break;
+    case GBACW_ACTION_DECLARE_MELEE:
+    case GBACW_ACTION_MELEE:
+      copy->melee.units = array_copy (action->melee.units);
+      break;
     case GBACW_ACTION_END_PHASE:
     case GBACW_ACTION_CHANGE_FACING:
     default:
@@ -224,6 +284,10 @@ gbacw_action_free (GbacwAction *action)
     case GBACW_ACTION_ANSWER:
       g_clear_pointer (&action->answer.firers, g_array_unref);
       g_clear_pointer (&action->answer.path, g_array_unref);
+      break;
+    case GBACW_ACTION_DECLARE_MELEE:
+    case GBACW_ACTION_MELEE:
+      g_clear_pointer (&action->melee.units, g_array_unref);
       break;
     case GBACW_ACTION_END_PHASE:
     case GBACW_ACTION_CHANGE_FACING:
@@ -546,18 +610,21 @@ begin_phase (GbacwGame *game)
         {
           GbacwGameUnit *u = g_ptr_array_index (game->units, i);
           if (u->side == game->phasing_side)
-            u->moved = FALSE;
+            {
+              u->moved = FALSE;
+              u->n_fired_at = 0;
+              u->start_hex = -1;
+            }
+          if (game->player_turn == 0)
+            u->advanced = FALSE;   /* 12.85: for the rest of that Game-Turn */
         }
-      /* 17.11 and 5.3: command is worked out by the command rules (a later slice) and
-       * the CMD hooks; until then every unit keeps the state it has. */
-      GBACW_FOREACH_HOOK (game, hooks, data)
-        if (hooks->command)
-          hooks->command (game, data);
+      g_ptr_array_set_size (game->melees, 0);
       break;
     case GBACW_PHASE_MOVEMENT:
       for (guint i = 0; i < game->units->len; i++)
         {
           GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          u->start_hex = u->hex;   /* 16.23 */
           u->mp_spent = 0;
           u->hexes_moved = 0;
           u->formation_changed = FALSE;
@@ -574,6 +641,8 @@ begin_phase (GbacwGame *game)
           GbacwGameUnit *u = g_ptr_array_index (game->units, i);
           u->fire_used = 0;
           u->fired_upon = 0;
+          if (game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+            u->n_fired_at = 0;   /* 12.22 */
         }
       g_hash_table_remove_all (game->hexside_fire);
       break;
@@ -606,10 +675,13 @@ begin_phase (GbacwGame *game)
     default:
       break;
     }
-  if (game->phase != GBACW_PHASE_GAME_OVER)
-    GBACW_FOREACH_HOOK (game, hooks, data)
-      if (hooks->phase_begin)
-        hooks->phase_begin (game, data);
+  if (game->phase == GBACW_PHASE_GAME_OVER)
+    return;
+  gbacw_leadership_phase_begin (game);   /* A, H, J (17.0, 13.5, 17.8) */
+  gbacw_melee_phase_begin (game);        /* E, F (12.0) */
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->phase_begin)
+      hooks->phase_begin (game, data);
 }
 
 static void
@@ -633,6 +705,8 @@ end_phase (GbacwGame *game)
     default:
       break;
     }
+  gbacw_leadership_phase_end (game);   /* A: the command check (17.11); J: promotions (17.84) */
+  gbacw_melee_phase_end (game);
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->phase_end)
       hooks->phase_end (game, data);
@@ -772,6 +846,7 @@ init_units (GbacwGame *game)
       u->type = oob->type;
       u->presence = GBACW_PRESENCE_NOT_ARRIVED;
       u->hex = -1;
+      u->start_hex = -1;
       u->facing = 0;
       u->initial_strength = oob->type == GBACW_UNIT_WAGON ? oob->crew_strength : oob->strength;
       if (u->initial_strength == GBACW_UNSET)
@@ -892,7 +967,9 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   /* rules matrix §1.B #3: command-5.2 new (P, the baseline) unless "old" */
   game->option_command_new = g_strcmp0 (gbacw_scenario_get_option (game->scenario, "command-5.2"), "old") != 0;
 
+  game->melees = g_ptr_array_new_with_free_func (g_free);
   init_units (game);
+  gbacw_leadership_init (game);
   attach_hooks (game);
   start_turn (game, game->first_turn);
   if (phase_skipped (game, game->phase))
@@ -929,6 +1006,9 @@ gbacw_game_free (GbacwGame *game)
   g_clear_pointer (&game->pending, g_ptr_array_unref);
   g_clear_pointer (&game->decision, gbacw_decision_free);
   g_clear_pointer (&game->causes, g_array_unref);
+  g_clear_pointer (&game->formation_parent, g_free);
+  g_clear_pointer (&game->formation_commander, g_free);
+  g_clear_pointer (&game->melees, g_ptr_array_unref);
   g_clear_pointer (&game->events, g_ptr_array_unref);
   g_clear_pointer (&game->unit_by_id, g_hash_table_unref);
   g_clear_pointer (&game->units, g_ptr_array_unref);
@@ -1007,6 +1087,14 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
       return gbacw_movement_check_action (game, action, error);
     case GBACW_ACTION_FIRE:
       return gbacw_fire_check_action (game, action, error);
+    case GBACW_ACTION_ATTACH:
+    case GBACW_ACTION_DETACH:
+    case GBACW_ACTION_COMMAND_POINTS:
+    case GBACW_ACTION_RALLY:
+      return gbacw_leadership_check_action (game, action, error);
+    case GBACW_ACTION_DECLARE_MELEE:
+    case GBACW_ACTION_MELEE:
+      return check_units_valid (game, action->melee.units, error) && gbacw_melee_check_action (game, action, error);
     default:
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("Unknown action"));
       return FALSE;
@@ -1037,6 +1125,16 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
       break;
     case GBACW_ACTION_ANSWER:
       gbacw_pending_apply_answer (game, action);
+      break;
+    case GBACW_ACTION_ATTACH:
+    case GBACW_ACTION_DETACH:
+    case GBACW_ACTION_COMMAND_POINTS:
+    case GBACW_ACTION_RALLY:
+      gbacw_leadership_apply_action (game, action);
+      break;
+    case GBACW_ACTION_DECLARE_MELEE:
+    case GBACW_ACTION_MELEE:
+      gbacw_melee_apply_action (game, action);
       break;
     default:
       break;
@@ -1126,6 +1224,33 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
                 g_string_append (s, "/>\n");
               }
             g_string_append (s, "  </fire>\n");
+          }
+          break;
+        case GBACW_ACTION_ATTACH:
+        case GBACW_ACTION_DETACH:
+        case GBACW_ACTION_COMMAND_POINTS:
+        case GBACW_ACTION_RALLY:
+          {
+            static const char *const names[] = { "attach", "detach", "command-points", "rally" };
+            g_autofree char *leader = g_markup_escape_text (gbacw_game_unit (game, a->command.leader)->id, -1);
+            g_string_append_printf (s, "  <%s leader=\"%s\"", names[a->kind - GBACW_ACTION_ATTACH], leader);
+            if (a->command.other >= 0)
+              {
+                g_autofree char *other = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
+                g_string_append_printf (s, " other=\"%s\"", other);
+              }
+            if (a->kind == GBACW_ACTION_COMMAND_POINTS)
+              g_string_append_printf (s, " points=\"%d\"", a->command.points);
+            g_string_append (s, "/>\n");
+          }
+          break;
+        case GBACW_ACTION_DECLARE_MELEE:
+        case GBACW_ACTION_MELEE:
+          {
+            g_autofree char *label = gbacw_game_hex_label (game, a->melee.target);
+            g_string_append (s, a->kind == GBACW_ACTION_MELEE ? "  <melee" : "  <declare-melee");
+            append_units (game, s, a->melee.units);
+            g_string_append_printf (s, " target=\"%s\"%s/>\n", label, a->melee.charge ? " charge=\"yes\"" : "");
           }
           break;
         case GBACW_ACTION_ANSWER:
@@ -1323,6 +1448,40 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       if (hex < 0)
         return;
       p->fire = gbacw_action_new_fire (hex, NULL, 0);
+    }
+  else if (g_str_equal (element, "attach") || g_str_equal (element, "detach") || g_str_equal (element, "command-points")
+           || g_str_equal (element, "rally"))
+    {
+      GbacwGameUnit *leader = gbacw_game_find_unit (game, attribute (names, values, "leader"));
+      const char *other_id = attribute (names, values, "other");
+      GbacwGameUnit *other = other_id ? gbacw_game_find_unit (game, other_id) : NULL;
+      const char *points = attribute (names, values, "points");
+      GbacwActionKind kind = g_str_equal (element, "attach") ? GBACW_ACTION_ATTACH
+                             : g_str_equal (element, "detach") ? GBACW_ACTION_DETACH
+                             : g_str_equal (element, "rally") ? GBACW_ACTION_RALLY
+                                                              : GBACW_ACTION_COMMAND_POINTS;
+      if (leader == NULL || (other_id && other == NULL))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
+          return;
+        }
+      replay_action (game, command_new (kind, leader->index, other ? other->index : -1,
+                                        points ? (int) g_ascii_strtoll (points, NULL, 10) : 0),
+                     error);
+    }
+  else if (g_str_equal (element, "declare-melee") || g_str_equal (element, "melee"))
+    {
+      g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
+      int hex;
+      if (units == NULL || (hex = gbacw_game_parse_hex (game, attribute (names, values, "target") ?: "", error)) < 0)
+        return;
+      if (g_str_equal (element, "melee"))
+        replay_action (game, gbacw_action_new_melee ((int *) units->data, units->len, hex), error);
+      else
+        replay_action (game,
+                       gbacw_action_new_declare_melee ((int *) units->data, units->len, hex,
+                                                       g_strcmp0 (attribute (names, values, "charge"), "yes") == 0),
+                       error);
     }
   else if (g_str_equal (element, "answer"))
     {

@@ -108,7 +108,7 @@ typedef struct {
   int fired_at[8];              /* hexes fired at */
   int n_fired_at;
   /* melee (12.0, 16.2) */
-  gboolean charge_eligible;     /* 16.23: began the Movement Phase within four hexes of an enemy unit */
+  int start_hex;                /* 16.23: where it began this Player-Turn's Movement Phase, -1 */
   gboolean advanced;            /* 12.85: advanced after a retreat before melee, may not melee this Game-Turn */
   gboolean crew_may_melee;      /* 12.25, 12.96: engaged, so it may melee next Melee Phase */
   /* leaders (17.0) */
@@ -117,6 +117,9 @@ typedef struct {
   int rally_points;             /* 17.13: Rally Points left in this Rally Phase */
   gboolean in_dir;              /* 17.21: brigade commander within his division commander's DIR (or need not be) */
   int commanded_by;             /* 17.23: the division commander he is stacked with in the Initial Command Phase, -1 */
+  int cp_left;                  /* 17.22: Command Points left this Initial Command Phase */
+  gboolean promoted;            /* 17.83, 17.85: a brigade commander promoted to division command (no CP) */
+  int times_lost;               /* 17.73, 17.82: times killed, wounded or captured (for Victory Points) */
 } GbacwGameUnit;
 
 typedef struct {
@@ -147,6 +150,7 @@ typedef enum {
   GBACW_PENDING_MELEE,             /* 12.0: a melee being resolved (losses chosen by the owner, 12.74) */
   GBACW_PENDING_ADVANCE,           /* 12.85: the attacker may advance into a hex vacated before melee */
   GBACW_PENDING_CAPTURE_CHECK,     /* 17.53, 17.73: leaders left alone are captured if surrounded */
+  GBACW_PENDING_PROMOTION,         /* 17.83 (value: the division), 17.81 (value -1: replacements) */
 } GbacwPendingKind;
 
 /* GbacwPending.flags */
@@ -183,6 +187,7 @@ typedef enum {
   GBACW_DECISION_RETREAT_BEFORE_MELEE, /* 12.8: a path of one or two hexes, or stand (no path) */
   GBACW_DECISION_MELEE_LOSS,           /* 12.74: which unit takes a loss (one of units) */
   GBACW_DECISION_ADVANCE,              /* 12.85: which attackers advance into the vacated hex (none: stay) */
+  GBACW_DECISION_PROMOTE,              /* 17.83: which brigade commander (one of units) is promoted */
 } GbacwDecisionKind;
 
 typedef struct {
@@ -207,6 +212,12 @@ typedef enum {
   GBACW_ACTION_CHANGE_FACING,    /* 7.1: a hex's units */
   GBACW_ACTION_FIRE,             /* 9.0 */
   GBACW_ACTION_ANSWER,           /* answers the open GbacwDecision */
+  GBACW_ACTION_ATTACH,           /* 17.64: attach the brigade of leader to the division of other */
+  GBACW_ACTION_DETACH,           /* 17.61: detach the brigade of leader from its division */
+  GBACW_ACTION_COMMAND_POINTS,   /* 17.22: division commander leader spends points on brigade commander other */
+  GBACW_ACTION_RALLY,            /* 13.52, 17.13: brigade commander leader spends a Rally Point on unit other */
+  GBACW_ACTION_DECLARE_MELEE,    /* 12.8: announce a melee of units against hex (16.2: a charge) */
+  GBACW_ACTION_MELEE,            /* 12.0: units melee into hex */
 } GbacwActionKind;
 
 typedef struct {
@@ -236,9 +247,19 @@ typedef struct {
       GArray *firers;     /* GbacwFirer */
     } fire;
     struct {
+      int leader;
+      int other;          /* a leader (ATTACH, COMMAND_POINTS) or a unit (RALLY) */
+      int points;         /* COMMAND_POINTS */
+    } command;
+    struct {
+      GArray *units;      /* int: the attackers */
+      int target;         /* hex index */
+      gboolean charge;    /* 16.2 */
+    } melee;
+    struct {
       GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE: the units (strength unused) */
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
-      int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS: the unit */
+      int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
     } answer;
   };
 } GbacwAction;
@@ -254,6 +275,12 @@ GbacwAction *gbacw_action_new_answer_path (const int *path, guint n_path);      
 GbacwAction *gbacw_action_new_answer_hex (int hex);
 GbacwAction *gbacw_action_new_answer_unit (int unit);                                   /* 12.74 */
 GbacwAction *gbacw_action_new_answer_units (const int *units, guint n_units);           /* 12.85 */
+GbacwAction *gbacw_action_new_attach (int brigade_leader, int division_leader);
+GbacwAction *gbacw_action_new_detach (int brigade_leader);
+GbacwAction *gbacw_action_new_command_points (int division_leader, int brigade_leader, int points);
+GbacwAction *gbacw_action_new_rally (int brigade_leader, int unit);
+GbacwAction *gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge);
+GbacwAction *gbacw_action_new_melee (const int *units, guint n_units, int target_hex);
 GbacwAction *gbacw_action_copy (const GbacwAction *action);
 void         gbacw_action_free (GbacwAction *action);
 
@@ -284,6 +311,10 @@ struct _GbacwGame {
   GbacwDecision *decision;      /* the question for the front pending item, or NULL */
   gboolean ending_phase;        /* the phase ends once the pending items are resolved */
   GArray *causes;               /* int: the enemy units whose fire or melee is being resolved (10.2), or NULL */
+  /* command (17.6, 17.8): per formation of the order of battle (same index) */
+  int *formation_parent;        /* the formation it is under now (17.6: attached, detached = -1) */
+  int *formation_commander;     /* the leader commanding it now (17.8: replacements, promotions), -1 */
+  GPtrArray *melees;            /* GbacwMeleeDeclaration*: announced this Player-Turn (12.8) */
   GPtrArray *actions;           /* GbacwAction*: every action applied, for saving */
   GPtrArray *fire_results;      /* GbacwFireResolution*: resolved this Fire Phase, applied at its end (9.42) */
   GHashTable *hexside_fire;     /* this Fire Phase: GINT_TO_POINTER (hex * 6 + direction) -> small-arms SP through it (9.3) */

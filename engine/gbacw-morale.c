@@ -5,6 +5,7 @@
 
 #include "gbacw-combat-charts.h"
 #include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
 
 int
 gbacw_morale_rating (GbacwGame *game, int unit)
@@ -174,24 +175,20 @@ gbacw_morale_leader_casualties (GbacwGame *game, int hex, int side, const char *
         {
         case GBACW_LEADER_FATE_KILLED:
           gbacw_game_log (game, "17.72", _("Leader casualty roll for %s: two dice %d: killed"), label, roll);
-          gbacw_game_remove_unit (game, leader, GBACW_PRESENCE_KILLED);
+          gbacw_leadership_leader_lost (game, leader, GBACW_PRESENCE_KILLED);
           break;
         case GBACW_LEADER_FATE_WOUNDED:
           gbacw_game_log (game, "17.72", _("Leader casualty roll for %s: two dice %d: wounded"), label, roll);
-          gbacw_game_remove_unit (game, leader, GBACW_PRESENCE_WOUNDED);
+          gbacw_leadership_leader_lost (game, leader, GBACW_PRESENCE_WOUNDED);
           break;
         case GBACW_LEADER_FATE_CAPTURED:
           gbacw_game_log (game, "17.72", _("Leader casualty roll for %s: two dice %d: captured"), label, roll);
-          gbacw_game_remove_unit (game, leader, GBACW_PRESENCE_CAPTURED);
+          gbacw_leadership_leader_lost (game, leader, GBACW_PRESENCE_CAPTURED);
           break;
         case GBACW_LEADER_FATE_NONE:
         default:
           gbacw_game_log (game, "17.72", _("Leader casualty roll for %s: two dice %d: unharmed"), label, roll);
           break;
         }
-      if (fate != GBACW_LEADER_FATE_NONE)
-        GBACW_FOREACH_HOOK (game, hooks, data)
-          if (hooks->leader_replacement)
-            hooks->leader_replacement (game, data, leader);
     }
 }

@@ -7,6 +7,7 @@
 #include "gbacw-combat-charts.h"
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
 #include "gbacw-morale.h"
 
 #define HALVES(h) ((h) / 2.0)
@@ -98,6 +99,36 @@ gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
     return FALSE;   /* columns and limbered batteries have none */
   f = u->facing;
   return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;   /* the three frontal hexsides */
+}
+
+gboolean
+gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
+{
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = neighbour_index (game, hex, d);
+      const GArray *stack = gbacw_game_stack (game, n);
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          const GbacwGameUnit *e = gbacw_game_unit (game, g_array_index (stack, int, i));
+          int back, f;
+          if (e->side == side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
+              || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)))
+            continue;   /* 10.0, 13.32, 12.94; 11.22: an ammunition-depleted unit keeps this ZOC */
+          back = direction_between (game, e->hex, hex);
+          if (back < 0 || hexside_impassable (game, e->hex, back))
+            continue;   /* 10.5 */
+          if (is_mounted_cavalry (e))
+            return TRUE;   /* 16.31: all six hexes */
+          if (!(e->formation == GBACW_FORMATION_STATE_LINE || e->formation == GBACW_FORMATION_STATE_DISMOUNTED
+                || e->formation == GBACW_FORMATION_STATE_UNLIMBERED))
+            continue;
+          f = e->facing;
+          if (back == f || back == (f + 1) % 6 || back == (f + 5) % 6)
+            return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 gboolean
@@ -364,7 +395,8 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
                        _("[5.2] %s is routed or out of command and may move only one hex"), label);
           return FALSE;
         }
-      if (gbacw_movement_in_enemy_zoc (game, to, u->side, is_mounted_cavalry (u)))
+      /* (17.21: a brigade commander out of his DIR moves one hex, nothing more) */
+      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, to, u->side, is_mounted_cavalry (u)))
         {
           LABELS ();
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
@@ -372,7 +404,8 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
                        to_label);
           return FALSE;
         }
-      if (gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted_cavalry (u)) && adjacent_to_enemy (game, to, u->side))
+      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted_cavalry (u))
+          && adjacent_to_enemy (game, to, u->side))
         {
           LABELS ();
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
@@ -1037,7 +1070,7 @@ continue_move (GbacwGame *game, GbacwPending *p)
           if (o->side != p->side && o->type == GBACW_UNIT_LEADER)
             {
               g_autofree char *label = gbacw_game_unit_label (game, o->index);
-              gbacw_game_remove_unit (game, o->index, GBACW_PRESENCE_CAPTURED);
+              gbacw_leadership_leader_lost (game, o->index, GBACW_PRESENCE_CAPTURED);
               gbacw_game_log (game, "17.75", _("%s, alone in %s, is captured"), label, to_label);
               stack = gbacw_game_stack (game, to);
               continue;

@@ -44,6 +44,9 @@ GArray         *gbacw_move_range_path (const GbacwMoveRange *range, int hex);
 /* 10.0: whether hex is in the zone of control of an enemy of side (a unit of side
  * that is mounted cavalry is affected by enemy mounted cavalry ZOCs; others are not). */
 gboolean        gbacw_movement_in_enemy_zoc (const GbacwGame *game, int hex, int side, gboolean mounted_cavalry);
+/* 10.3, 10.4, 16.31, 11.22: whether hex is in an enemy ZOC for supply and leadership
+ * paths (mounted cavalry in all six hexes, ammunition-depleted units too). */
+gboolean        gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side);
 /* 10.0: whether the unit exerts a ZOC into the adjacent hex. */
 gboolean        gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex);
 

@@ -14,6 +14,7 @@
 
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
 
 static GArray *
 int_array_copy (const GArray *array)
@@ -139,6 +140,8 @@ resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     case GBACW_PENDING_MELEE:
     case GBACW_PENDING_ADVANCE:
       return gbacw_melee_pending_resolve (game, p, decision);
+    case GBACW_PENDING_PROMOTION:
+      return gbacw_leadership_resolve_promotion (game, p, decision);
     case GBACW_PENDING_STACKING:
     default:
       return GBACW_RESOLVE_DONE;
@@ -233,6 +236,12 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                    _("[%s] The leader goes to the nearest combat unit of his command"), d->rule_case);
       return FALSE;
+    case GBACW_DECISION_PROMOTE:
+      if (gbacw_int_array_has (d->units, action->answer.hex))
+        return TRUE;
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[17.83] Only a brigade commander of the division on the map may be promoted"));
+      return FALSE;
     case GBACW_DECISION_MELEE_LOSS:
       if (gbacw_int_array_has (d->units, action->answer.hex))
         return TRUE;
@@ -263,6 +272,10 @@ gbacw_pending_apply_answer (GbacwGame *game, const GbacwAction *action)
     case GBACW_PENDING_MELEE:
     case GBACW_PENDING_ADVANCE:
       r = gbacw_melee_pending_answer (game, p, action);
+      break;
+    case GBACW_PENDING_PROMOTION:
+      gbacw_leadership_promote (game, p->value, action->answer.hex);
+      r = GBACW_RESOLVE_DONE;
       break;
     case GBACW_PENDING_ROUT_RETREAT:
     case GBACW_PENDING_RETREAT:

@@ -309,14 +309,11 @@ gbacw_retreat_check_lone_leaders (GbacwGame *game, int hex, int side)
       if (l->side != side || l->type != GBACW_UNIT_LEADER)
         continue;
       label = gbacw_game_unit_label (game, leader);
-      gbacw_game_remove_unit (game, leader, GBACW_PRESENCE_CAPTURED);
+      gbacw_leadership_leader_lost (game, leader, GBACW_PRESENCE_CAPTURED);
       gbacw_game_log (game, enemy_here ? "17.54" : "17.53",
                       enemy_here ? _("%s is alone in a hex with enemy combat units and is captured")
                                  : _("%s is alone in a hex surrounded by enemy units and zones of control and is captured"),
                       label);
-      GBACW_FOREACH_HOOK (game, hooks, data)
-        if (hooks->leader_replacement)
-          hooks->leader_replacement (game, data, leader);
     }
 }
 
@@ -583,7 +580,7 @@ retreat_step (GbacwGame *game, GbacwPending *p)
         if (o->side != p->side && o->type == GBACW_UNIT_LEADER)
           {
             g_autofree char *leader = gbacw_game_unit_label (game, o->index);
-            gbacw_game_remove_unit (game, o->index, GBACW_PRESENCE_CAPTURED);
+            gbacw_leadership_leader_lost (game, o->index, GBACW_PRESENCE_CAPTURED);
             gbacw_game_log (game, "17.75", _("%s, alone in %s, is captured"), leader, to_label);
             stack = gbacw_game_stack (game, to);
             continue;
@@ -628,7 +625,24 @@ place_leader (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   g_autofree char *label = gbacw_game_unit_label (game, p->unit);
   int best = G_MAXINT;
 
-  if (leader->hex < 0 || gbacw_game_hex_has_side (game, leader->hex, leader->side, TRUE))
+  if (g_str_equal (p->rule_case, "17.8"))
+    {
+      /* 17.8: a new leader goes on any unit of his command */
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          if (u->side == leader->side && u->hex >= 0 && gbacw_game_is_combat_unit (u)
+              && gbacw_leader_commands (game, leader->index, u->index) && !gbacw_int_array_has (hexes, u->hex)
+              && !gbacw_game_hex_has_side (game, u->hex, 1 - leader->side, TRUE))
+            g_array_append_val (hexes, u->hex);
+        }
+      if (hexes->len == 0)
+        {
+          gbacw_game_log (game, "17.8", _("%s has no unit of his command on the map to join"), label);
+          return GBACW_RESOLVE_DONE;
+        }
+    }
+  else if (leader->hex < 0 || gbacw_game_hex_has_side (game, leader->hex, leader->side, TRUE))
     return GBACW_RESOLVE_DONE;
   for (int pass = 0; pass < 2 && hexes->len == 0; pass++)
     for (guint i = 0; i < game->units->len; i++)
@@ -657,15 +671,17 @@ place_leader (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     {
       g_autofree char *to = gbacw_game_hex_label (game, g_array_index (hexes, int, 0));
       gbacw_game_place_unit (game, leader->index, g_array_index (hexes, int, 0), FALSE);
-      gbacw_game_log (game, "17.53", _("%s goes to %s"), label, to);
+      gbacw_game_log (game, p->rule_case, _("%s goes to %s"), label, to);
       return GBACW_RESOLVE_DONE;
     }
   g_array_sort (hexes, compare_ints);
-  *decision = gbacw_decision_new (GBACW_DECISION_PLACE_LEADER, p->side, "17.53");
+  *decision = gbacw_decision_new (GBACW_DECISION_PLACE_LEADER, p->side, p->rule_case);
   g_array_append_val ((*decision)->units, p->unit);
   (*decision)->hex = leader->hex;
   g_array_append_vals ((*decision)->hexes, hexes->data, hexes->len);
-  (*decision)->question = g_strdup_printf (_("Which of the nearest combat units of his command does %s join?"), label);
+  (*decision)->question = g_str_equal (p->rule_case, "17.8")
+                            ? g_strdup_printf (_("Which unit of his command does %s join?"), label)
+                            : g_strdup_printf (_("Which of the nearest combat units of his command does %s join?"), label);
   return GBACW_RESOLVE_WAIT;
 }
 
@@ -698,7 +714,7 @@ gbacw_retreat_answer (GbacwGame *game, GbacwPending *p, const GbacwAction *actio
       g_autofree char *label = gbacw_game_unit_label (game, p->unit);
       g_autofree char *to = gbacw_game_hex_label (game, action->answer.hex);
       gbacw_game_place_unit (game, p->unit, action->answer.hex, FALSE);
-      gbacw_game_log (game, "17.53", _("%s goes to %s"), label, to);
+      gbacw_game_log (game, p->rule_case, _("%s goes to %s"), label, to);
       return GBACW_RESOLVE_DONE;
     }
   g_clear_pointer (&p->path, g_array_unref);

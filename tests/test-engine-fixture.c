@@ -324,6 +324,19 @@ set_formation (Fixture *f, const char *units, const char *formation)
     }
 }
 
+/* A leader's ratings (17.1, 17.2). */
+G_GNUC_UNUSED static void
+set_leader (Fixture *f, const char *id, GbacwLeaderRole role, int er, int rally, int dir, int cp)
+{
+  GbacwUnit *u = gbacw_oob_find_unit (&f->s->oob, id);
+  g_assert_nonnull (u);
+  u->role = role;
+  u->er = er;
+  u->rally = rally;
+  u->dir = dir;
+  u->cp = cp;
+}
+
 #define INF(f, id, side, sp, morale, hex, facing) \
   add_unit ((f), (id), (side), GBACW_UNIT_INFANTRY, (sp), (morale), "R", (hex), GBACW_FORMATION_STATE_LINE, (facing))
 #define LEADER(f, id, side, hex) \

@@ -1,0 +1,65 @@
+/* gbacw-ai-private.h: what the computer player's files share. */
+#pragma once
+
+#include "gbacw-ai.h"
+#include "gbacw-query.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  int hex;
+  int area;               /* index in the map's areas */
+  double weight;          /* VP it is worth to hold: ours to gain plus the enemy's to deny */
+} AiObjective;
+
+/* The units that move together: a commander's, or one independent unit. */
+typedef struct {
+  int leader;             /* -1 */
+  int radius;             /* the leader's Effectiveness Radius (17.1), 3 when unknown */
+  int goal;               /* hex */
+  int anchor;             /* where its first unit ended its move, -1 */
+  int rear;               /* the hex of its unit farthest from the goal when the phase began */
+  GArray *members;        /* int: combat units, nearest to the goal first */
+} AiGroup;
+
+struct _GbacwAi {
+  int side;
+  guint32 seed;
+  GArray *objectives;     /* AiObjective */
+  int *cover;             /* per hex: the fire shift the terrain gives a defender, as a positive number */
+
+  /* what it remembers of the phase it is in */
+  int mem_turn, mem_player_turn, mem_phase, mem_extra;
+  GHashTable *stage;      /* unit -> the step it has reached in this Movement Phase, + 1 */
+  GHashTable *tried;      /* keys of actions refused or given up in this phase */
+  GPtrArray *groups;      /* AiGroup*, in this Movement Phase */
+  int *group_of;          /* per unit: index in groups, -1 */
+  GHashTable *pair;       /* fire: shooter * n_hexes + target -> 1 + direction, or -1 when it cannot */
+  guint n_actions;        /* proposed in this phase */
+  int end_refused;
+};
+
+/* Per call: the state seen by the AI. */
+typedef struct {
+  GbacwAi *ai;
+  GbacwGame *game;
+  int side;
+  int *enemy_dist;        /* per hex */
+  int *enemy_near;        /* per hex: the hex of the nearest enemy combat unit */
+} AiView;
+
+void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);
+void         gbacw_ai_view_clear (AiView *view);
+
+/* gbacw-ai-move.c */
+GbacwAction *gbacw_ai_choose_movement (AiView *view);
+
+/* gbacw-ai.c */
+gboolean     gbacw_ai_try (AiView *view, GbacwAction *action);   /* checks; frees it when refused */
+gboolean     gbacw_ai_was_tried (const GbacwAi *ai, guint64 key);
+void         gbacw_ai_mark_tried (GbacwAi *ai, guint64 key);
+double       gbacw_ai_jitter (const GbacwAi *ai, guint a, guint b);  /* 0..1, from the seed */
+
+#define AI_KEY(kind, a, b) (((guint64) (kind) << 56) | ((guint64) (guint32) (a) << 24) | (guint64) (guint32) (b))
+
+G_END_DECLS

@@ -1,0 +1,955 @@
+/* gbacw-ai.c: the computer player: its memory, the Fire Phases, the answers to
+ * decisions, and playing a game (see gbacw-ai.h). The Movement Phase is in
+ * gbacw-ai-move.c. */
+#include "gbacw-ai.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "gbacw-ai-private.h"
+#include "gbacw-combat-charts.h"
+#include "gbacw-fire.h"
+
+G_DEFINE_QUARK (gbacw-ai-error-quark, gbacw_ai_error)
+
+/* ------------------------------------------------------------------ memory */
+
+static void
+group_free (gpointer data)
+{
+  AiGroup *g = data;
+  g_clear_pointer (&g->members, g_array_unref);
+  g_free (g);
+}
+
+static guint32
+mix (guint32 x)
+{
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
+
+double
+gbacw_ai_jitter (const GbacwAi *ai, guint a, guint b)
+{
+  guint32 h = mix (ai->seed ^ mix (a * 0x9e3779b9U + b + (guint32) ai->side * 0x85ebca6bU));
+  return (h & 0xffffff) / (double) 0x1000000;
+}
+
+static void
+find_objectives (GbacwAi *ai, const GbacwGame *game)
+{
+  const GbacwScenario *s = game->scenario;
+  const GPtrArray *areas = s->map->areas;
+  const GbacwSide *mine = g_ptr_array_index (s->oob.sides, ai->side);
+
+  for (guint i = 0; i < areas->len; i++)
+    {
+      const GbacwArea *area = g_ptr_array_index (areas, i);
+      double weight = 0;
+
+      if (area->kind != GBACW_AREA_OBJECTIVE && !(area->kind == GBACW_AREA_TOWN && area->vp != GBACW_UNSET))
+        continue;
+      /* the awards that name it: ours to gain, theirs to deny */
+      for (guint k = 0; k < s->vp_awards->len; k++)
+        {
+          const GbacwVpAward *award = g_ptr_array_index (s->vp_awards, k);
+          if (award->event != GBACW_VP_OBJECTIVE || g_strcmp0 (award->area, area->id) != 0 || award->vp == GBACW_UNSET)
+            continue;
+          if (g_strcmp0 (award->side, "both") == 0 || award->side == NULL)
+            weight += 2.0 * award->vp;
+          else
+            weight += award->vp * (award->each_turn ? 3.0 : 1.0);
+        }
+      for (guint k = 0; k < s->automatic_victories->len; k++)
+        {
+          const GbacwAutomaticVictory *a = g_ptr_array_index (s->automatic_victories, k);
+          if (g_strcmp0 (a->area, area->id) == 0)
+            weight += 10.0;
+        }
+      if (weight == 0 && area->vp != GBACW_UNSET)
+        weight = area->vp;
+      if (weight <= 0)
+        continue;
+      (void) mine;
+      for (guint h = 0; h < area->hexes->len; h++)
+        {
+          AiObjective o = { g_array_index (area->hexes, int, h), (int) i, weight / area->hexes->len };
+          g_array_append_val (ai->objectives, o);
+        }
+    }
+}
+
+static void
+find_cover (GbacwAi *ai, const GbacwGame *game)
+{
+  const GbacwScenario *s = game->scenario;
+  const GbacwCatalogue *cat = &s->catalogue;
+
+  ai->cover = g_new0 (int, MAX (1, game->n_hexes));
+  for (int h = 0; h < game->n_hexes; h++)
+    {
+      guint64 mask = s->map->terrain[h];
+      int best = 0;
+      for (guint t = 0; mask && t < cat->hex_terrains->len && t < 64; t++)
+        {
+          int shift = 0;
+          if ((mask & (G_GUINT64_CONSTANT (1) << t))
+              && gbacw_terrain_fire_shift (s, ((GbacwHexTerrain *) g_ptr_array_index (cat->hex_terrains, t))->id, &shift))
+            best = MAX (best, -shift);
+        }
+      ai->cover[h] = best;
+    }
+}
+
+GbacwAi *
+gbacw_ai_new (const GbacwGame *game, int side)
+{
+  GbacwAi *ai = g_new0 (GbacwAi, 1);
+
+  g_return_val_if_fail (side == 0 || side == 1, NULL);
+  ai->side = side;
+  ai->seed = gbacw_dice_get_seed (game->dice);
+  ai->objectives = g_array_new (FALSE, FALSE, sizeof (AiObjective));
+  ai->stage = g_hash_table_new (g_direct_hash, g_direct_equal);
+  ai->tried = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  ai->pair = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  ai->groups = g_ptr_array_new_with_free_func (group_free);
+  ai->group_of = g_new (int, MAX (1u, game->units->len));
+  for (guint i = 0; i < game->units->len; i++)
+    ai->group_of[i] = -1;
+  ai->mem_turn = -1;
+  find_objectives (ai, game);
+  find_cover (ai, game);
+  return ai;
+}
+
+void
+gbacw_ai_free (GbacwAi *ai)
+{
+  if (ai == NULL)
+    return;
+  g_clear_pointer (&ai->objectives, g_array_unref);
+  g_clear_pointer (&ai->stage, g_hash_table_unref);
+  g_clear_pointer (&ai->tried, g_hash_table_unref);
+  g_clear_pointer (&ai->pair, g_hash_table_unref);
+  g_clear_pointer (&ai->groups, g_ptr_array_unref);
+  g_free (ai->group_of);
+  g_free (ai->cover);
+  g_free (ai);
+}
+
+int
+gbacw_ai_get_side (const GbacwAi *ai)
+{
+  return ai->side;
+}
+
+gboolean
+gbacw_ai_was_tried (const GbacwAi *ai, guint64 key)
+{
+  return g_hash_table_contains (ai->tried, &key);
+}
+
+void
+gbacw_ai_mark_tried (GbacwAi *ai, guint64 key)
+{
+  guint64 *k = g_new (guint64, 1);
+  *k = key;
+  g_hash_table_add (ai->tried, k);
+}
+
+/* Forgets the last phase when the game is in another one. */
+static void
+remember_phase (GbacwAi *ai, const GbacwGame *game)
+{
+  int extra = game->phase == GBACW_PHASE_EXCLUSIVE ? (int) game->extra_hook : -1;
+
+  if (ai->mem_turn == game->turn && ai->mem_player_turn == game->player_turn && ai->mem_phase == (int) game->phase
+      && ai->mem_extra == extra)
+    return;
+  ai->mem_turn = game->turn;
+  ai->mem_player_turn = game->player_turn;
+  ai->mem_phase = (int) game->phase;
+  ai->mem_extra = extra;
+  g_hash_table_remove_all (ai->stage);
+  g_hash_table_remove_all (ai->tried);
+  g_hash_table_remove_all (ai->pair);
+  g_ptr_array_set_size (ai->groups, 0);
+  for (guint i = 0; i < game->units->len; i++)
+    ai->group_of[i] = -1;
+  ai->n_actions = 0;
+  ai->end_refused = 0;
+}
+
+void
+gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game)
+{
+  view->ai = ai;
+  view->game = game;
+  view->side = ai->side;
+  view->enemy_dist = g_new (int, MAX (1, game->n_hexes));
+  view->enemy_near = g_new (int, MAX (1, game->n_hexes));
+  gbacw_query_enemy_distance (game, ai->side, view->enemy_dist, view->enemy_near);
+}
+
+void
+gbacw_ai_view_clear (AiView *view)
+{
+  g_clear_pointer (&view->enemy_dist, g_free);
+  g_clear_pointer (&view->enemy_near, g_free);
+}
+
+gboolean
+gbacw_ai_try (AiView *view, GbacwAction *action)
+{
+  if (gbacw_game_check_action (view->game, action, NULL))
+    return TRUE;
+  gbacw_action_free (action);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ fire */
+
+typedef struct {
+  int unit;
+  double left;           /* strength it has left to fire this phase */
+  int max_range;
+  gboolean artillery;
+} Shooter;
+
+static int
+per_hexside (const GbacwGame *game, int hex)
+{
+  GbacwStackingLimits limits;
+  gbacw_rules_data_stacking_limits (game->rules, game->scenario->map, hex, FALSE, &limits);
+  return limits.fire_per_hexside != GBACW_UNSET ? limits.fire_per_hexside : 4;
+}
+
+static int
+hexside_used (const GbacwGame *game, int hex, int direction)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (game->hexside_fire, GINT_TO_POINTER (hex * 6 + direction)));
+}
+
+/* Whether the unit could fire at all in this Fire Phase (the rules' own check is
+ * gbacw_fire_compute (); this only saves it work). */
+static gboolean
+may_fire (const GbacwGame *game, const GbacwGameUnit *u)
+{
+  if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->oob->weapon == NULL)
+    return FALSE;
+  if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_ENGAGED | GBACW_STATUS_AMMO_DEPLETED
+                   | GBACW_STATUS_ABANDONED))
+    return FALSE;
+  switch (u->type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      return u->formation != GBACW_FORMATION_STATE_COLUMN;
+    case GBACW_UNIT_ARTILLERY:
+      return u->formation == GBACW_FORMATION_STATE_UNLIMBERED && !u->moved
+             && (u->rounds == GBACW_UNSET || u->rounds > 0);
+    case GBACW_UNIT_WAGON:
+      return game->phase == GBACW_PHASE_DEFENSIVE_FIRE && u->strength > 0;
+    case GBACW_UNIT_CAVALRY:
+    case GBACW_UNIT_LEADER:
+    default:
+      return TRUE;
+    }
+}
+
+static double
+multiplier (const GbacwGame *game, const GbacwGameUnit *u, int range)
+{
+  double m = 0;
+  if (!gbacw_range_multiplier (game->scenario, u->oob->weapon, range, &m, NULL))
+    return 0;
+  return m;
+}
+
+/* A firer for a fire at target: the frontal hexside the line leaves through with the
+ * most room left (9.3, 9.33), and the strength that room allows; FALSE if none. used:
+ * the small-arms SP already planned through each hexside (key hex * 6 + direction). */
+static gboolean
+make_firer (const GbacwGame *game, const Shooter *s, int target, GHashTable *used, GbacwFirer *out)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, s->unit);
+  int exit[2], entry[2];
+  guint frontal = gbacw_query_frontal_mask (u);
+  int best_dir = -1;
+  double best = 0;
+
+  gbacw_fire_line_hexsides (game, u->hex, target, exit, entry);
+  for (int k = 0; k < 2; k++)
+    {
+      int d = exit[k];
+      double room;
+      if (d < 0 || !(frontal & (1u << d)))
+        continue;
+      if (s->artillery)
+        room = s->left;
+      else
+        {
+          int key = u->hex * 6 + d;
+          room = per_hexside (game, u->hex) - hexside_used (game, u->hex, d)
+                 - (used ? GPOINTER_TO_INT (g_hash_table_lookup (used, GINT_TO_POINTER (key))) : 0);
+          room = MIN (floor (s->left + 1e-9), room);
+        }
+      if (room > best + 1e-9)
+        {
+          best = room;
+          best_dir = d;
+        }
+    }
+  if (best_dir < 0 || best < 1.0 - 1e-9)
+    return FALSE;
+  out->unit = s->unit;
+  out->direction = best_dir;
+  /* all it has left, or the room through the hexside */
+  out->strength = s->artillery || fabs (best - s->left) < 1e-9 ? 0.0 : best;
+  return TRUE;
+}
+
+static void
+note_use (const GbacwGame *game, GHashTable *used, const GbacwFirer *f, double left)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, f->unit);
+  int key = u->hex * 6 + f->direction;
+  int sp = (int) ceil ((f->strength > 0 ? f->strength : left) - 1e-9);
+
+  if (u->type == GBACW_UNIT_ARTILLERY)
+    return;
+  g_hash_table_insert (used, GINT_TO_POINTER (key),
+                       GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (used, GINT_TO_POINTER (key))) + sp));
+}
+
+static double
+evaluate (GbacwGame *game, int target, const GArray *firers)
+{
+  g_autoptr (GbacwFireResolution) res = NULL;
+
+  if (firers->len == 0)
+    return -1;
+  res = gbacw_fire_compute (game, target, (const GbacwFirer *) firers->data, firers->len, NULL);
+  return res ? gbacw_query_fire_value (game, res, NULL) : -1;
+}
+
+/* Whether the shooter can fire at target at all (range, LOS, frontal hexsides): one
+ * check per pair and phase. */
+static gboolean
+pair_ok (AiView *view, const Shooter *s, int target)
+{
+  GbacwGame *game = view->game;
+  guint64 key = (guint64) s->unit * (guint64) game->n_hexes + (guint64) target;
+  gpointer found = g_hash_table_lookup (view->ai->pair, &key);
+  GbacwFirer f;
+  g_autoptr (GbacwFireResolution) res = NULL;
+  guint64 *k;
+  int ok;
+
+  if (found)
+    return GPOINTER_TO_INT (found) > 0;
+  ok = make_firer (game, s, target, NULL, &f)
+       && (res = gbacw_fire_compute (game, target, &f, 1, NULL)) != NULL;
+  k = g_new (guint64, 1);
+  *k = key;
+  g_hash_table_insert (view->ai->pair, k, GINT_TO_POINTER (ok ? 1 : -1));
+  return ok;
+}
+
+typedef struct {
+  int target;
+  gboolean artillery;
+  double value;
+  GArray *firers;      /* GbacwFirer */
+} FirePlan;
+
+/* The group of shooters of one kind that fires best at target. */
+static gboolean
+plan_target (AiView *view, const GArray *shooters, int target, gboolean artillery, FirePlan *plan)
+{
+  GbacwGame *game = view->game;
+  g_autoptr (GArray) firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  g_autoptr (GHashTable) used = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (int));
+  const GArray *stack = gbacw_game_stack (game, target);
+  double value;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    if (gbacw_game_unit (game, g_array_index (stack, int, i))->fired_upon
+        & (artillery ? GBACW_FIRED_ARTILLERY : GBACW_FIRED_SMALL_ARMS))
+      return FALSE;   /* 9.44 */
+  for (guint i = 0; i < shooters->len; i++)
+    {
+      const Shooter *s = &g_array_index (shooters, Shooter, i);
+      int range = gbacw_query_distance (game, gbacw_game_unit (game, s->unit)->hex, target);
+      if (s->artillery == artillery && range >= 1 && range <= s->max_range && pair_ok (view, s, target))
+        g_array_append_val (order, i);
+    }
+  if (order->len == 0)
+    return FALSE;
+  /* the strongest first */
+  for (guint i = 1; i < order->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        const Shooter *a = &g_array_index (shooters, Shooter, g_array_index (order, int, j - 1));
+        const Shooter *b = &g_array_index (shooters, Shooter, g_array_index (order, int, j));
+        const GbacwGameUnit *ua = gbacw_game_unit (game, a->unit), *ub = gbacw_game_unit (game, b->unit);
+        double va = a->left * multiplier (game, ua, gbacw_query_distance (game, ua->hex, target));
+        double vb = b->left * multiplier (game, ub, gbacw_query_distance (game, ub->hex, target));
+        if (vb > va + 1e-9)
+          {
+            int t = g_array_index (order, int, j - 1);
+            g_array_index (order, int, j - 1) = g_array_index (order, int, j);
+            g_array_index (order, int, j) = t;
+          }
+        else
+          break;
+      }
+  /* everyone at once; when the rules refuse the whole, one by one */
+  for (guint i = 0; i < order->len; i++)
+    {
+      const Shooter *s = &g_array_index (shooters, Shooter, g_array_index (order, int, i));
+      GbacwFirer f;
+      if (make_firer (game, s, target, used, &f))
+        {
+          g_array_append_val (firers, f);
+          note_use (game, used, &f, s->left);
+        }
+    }
+  value = evaluate (game, target, firers);
+  if (value < 0)
+    {
+      g_array_set_size (firers, 0);
+      g_hash_table_remove_all (used);
+      for (guint i = 0; i < order->len; i++)
+        {
+          const Shooter *s = &g_array_index (shooters, Shooter, g_array_index (order, int, i));
+          GbacwFirer f;
+          double v;
+          if (!make_firer (game, s, target, used, &f))
+            continue;
+          g_array_append_val (firers, f);
+          v = evaluate (game, target, firers);
+          if (v < 0)
+            g_array_set_size (firers, firers->len - 1);
+          else
+            {
+              note_use (game, used, &f, s->left);
+              value = v;
+            }
+        }
+    }
+  if (value <= 0 || firers->len == 0)
+    return FALSE;
+  plan->target = target;
+  plan->artillery = artillery;
+  plan->value = value;
+  plan->firers = g_steal_pointer (&firers);
+  return TRUE;
+}
+
+/* Drops the firers the fire does not need (the value stays), weakest first. */
+static void
+prune_plan (AiView *view, FirePlan *plan)
+{
+  for (guint i = plan->firers->len; i-- > 0 && plan->firers->len > 1;)
+    {
+      GbacwFirer f = g_array_index (plan->firers, GbacwFirer, i);
+      double v;
+      g_array_remove_index (plan->firers, i);
+      v = evaluate (view->game, plan->target, plan->firers);
+      if (v >= plan->value - 0.02)
+        plan->value = MAX (v, plan->value);
+      else
+        g_array_insert_val (plan->firers, i, f);
+    }
+}
+
+static GbacwAction *
+choose_fire (AiView *view)
+{
+  GbacwGame *game = view->game;
+  GbacwAi *ai = view->ai;
+  g_autoptr (GArray) shooters = g_array_new (FALSE, FALSE, sizeof (Shooter));
+  g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree guint8 *is_target = g_new0 (guint8, MAX (1, game->n_hexes));
+  FirePlan best = { -1, FALSE, 0, NULL };
+  int reach = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      Shooter s = { (int) i, 0, 0, u->type == GBACW_UNIT_ARTILLERY };
+      if (u->side != view->side || !may_fire (game, u))
+        continue;
+      s.left = gbacw_fire_available (game, u->index) - u->fire_used;
+      s.max_range = gbacw_range_max (game->scenario, u->oob->weapon, NULL);
+      if (s.left < 1.0 - 1e-9 || s.max_range < 1 || view->enemy_dist[u->hex] > s.max_range)
+        continue;
+      if (s.artillery && gbacw_ai_was_tried (ai, AI_KEY (1, u->index, 0)))
+        continue;
+      g_array_append_val (shooters, s);
+      reach = MAX (reach, s.max_range);
+    }
+  if (shooters->len == 0)
+    return NULL;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == view->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || is_target[u->hex])
+        continue;
+      is_target[u->hex] = 1;
+      g_array_append_val (targets, u->hex);
+    }
+  for (guint t = 0; t < targets->len; t++)
+    for (int artillery = 0; artillery < 2; artillery++)
+      {
+        int target = g_array_index (targets, int, t);
+        FirePlan plan = { -1, FALSE, 0, NULL };
+        if (gbacw_ai_was_tried (ai, AI_KEY (2, target, artillery)))
+          continue;
+        if (!plan_target (view, shooters, target, artillery, &plan))
+          continue;
+        /* a battery spends a round (11.31): only for a fire worth it */
+        if (artillery)
+          plan.value *= 0.8;
+        if (plan.value > best.value + 1e-9)
+          {
+            g_clear_pointer (&best.firers, g_array_unref);
+            best = plan;
+          }
+        else
+          g_array_unref (plan.firers);
+      }
+  if (best.firers == NULL || best.value < (best.artillery ? 0.12 : 0.06))
+    {
+      g_clear_pointer (&best.firers, g_array_unref);
+      return NULL;
+    }
+  prune_plan (view, &best);
+  {
+    GbacwAction *action = gbacw_action_new_fire (best.target, (const GbacwFirer *) best.firers->data, best.firers->len);
+    g_array_unref (best.firers);
+    if (gbacw_ai_try (view, action))
+      return action;
+    gbacw_ai_mark_tried (ai, AI_KEY (2, best.target, best.artillery));
+    return NULL;
+  }
+}
+
+/* ------------------------------------------------------------------ decisions */
+
+static int
+stack_strength (const GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  int sp = 0;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == side && gbacw_game_is_combat_unit (u) && !(u->status & GBACW_STATUS_ROUTED))
+        sp += u->type == GBACW_UNIT_ARTILLERY ? u->guns : u->strength;
+    }
+  return sp;
+}
+
+static int
+nearest_leader_distance (const GbacwGame *game, int side, int hex)
+{
+  int best = G_MAXINT;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == side && u->type == GBACW_UNIT_LEADER && u->hex >= 0)
+        best = MIN (best, gbacw_query_distance (game, u->hex, hex));
+    }
+  return best == G_MAXINT ? 0 : best;
+}
+
+/* The best of the legal paths: ending away from the enemy, near a leader, off friendly
+ * stacks; the first of equals (the engine lists the cheapest first). */
+static int
+best_path (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  double best = -G_MAXDOUBLE;
+  int index = -1;
+
+  for (guint i = 0; i < d->paths->len; i++)
+    {
+      const GArray *path = g_ptr_array_index (d->paths, i);
+      int end;
+      double score;
+      if (path->len == 0)
+        continue;
+      end = g_array_index (path, int, path->len - 1);
+      score = 10.0 * MIN (view->enemy_dist[end], 6) - 0.5 * nearest_leader_distance (game, d->side, end)
+              - 3.0 * (gbacw_game_hex_has_side (game, end, d->side, TRUE) ? 1 : 0) + view->ai->cover[end];
+      for (guint k = 0; k < path->len; k++)
+        score -= gbacw_query_adjacent_enemy (game, g_array_index (path, int, k), d->side) ? 2.0 : 0.0;
+      if (score > best + 1e-9)
+        {
+          best = score;
+          index = (int) i;
+        }
+    }
+  return index;
+}
+
+static GbacwAction *
+path_answer (const GbacwDecision *d, int index)
+{
+  const GArray *path = g_ptr_array_index (d->paths, index);
+  return gbacw_action_new_answer_path ((const int *) path->data, path->len);
+}
+
+static GbacwAction *
+answer_fire (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  g_autoptr (GArray) firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  GbacwAction *action;
+
+  for (guint i = 0; i < d->firers->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (d->firers, int, i));
+      GbacwFirer f = { u->index, 0.0, -1 };
+      if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET && u->rounds <= 2)
+        continue;   /* keeps its last rounds for the Fire Phases */
+      g_array_append_val (firers, f);
+    }
+  action = gbacw_action_new_answer_fire ((const GbacwFirer *) firers->data, firers->len);
+  if (firers->len == 0 || gbacw_ai_try (view, action))
+    return action;
+  /* one by one, each with the hexside it fires through named if need be */
+  {
+    g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+    for (guint i = 0; i < firers->len; i++)
+      {
+        GbacwFirer f = g_array_index (firers, GbacwFirer, i);
+        const GbacwGameUnit *u = gbacw_game_unit (game, f.unit);
+        int exit[2], entry[2];
+        gboolean ok = FALSE;
+        gbacw_fire_line_hexsides (game, u->hex, d->hex, exit, entry);
+        for (int k = -1; k < 2 && !ok; k++)
+          {
+            GbacwAction *a;
+            if (k >= 0 && exit[k] < 0)
+              continue;
+            f.direction = k < 0 ? -1 : exit[k];
+            g_array_append_val (kept, f);
+            a = gbacw_action_new_answer_fire ((const GbacwFirer *) kept->data, kept->len);
+            ok = gbacw_ai_try (view, a);
+            if (ok)
+              gbacw_action_free (a);
+            else
+              g_array_set_size (kept, kept->len - 1);
+          }
+      }
+    return gbacw_action_new_answer_fire ((const GbacwFirer *) kept->data, kept->len);
+  }
+}
+
+static GbacwAction *
+answer_retreat_before_melee (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  int defence = stack_strength (game, d->hex, d->side), attack = 0;
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  GbacwHex centre = gbacw_hex_grid_hex_at (grid, d->hex);
+  int index;
+
+  for (int dir = 0; dir < GBACW_HEX_DIRECTIONS; dir++)
+    {
+      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, centre, dir));
+      if (n >= 0)
+        attack += stack_strength (game, n, 1 - d->side);
+    }
+  /* stand in cover or at even odds; go when clearly outnumbered */
+  if (d->may_decline && (double) attack < 2.0 * defence + 2.0 * view->ai->cover[d->hex])
+    return gbacw_action_new_answer_path (NULL, 0);
+  index = best_path (view, d);
+  if (index < 0)
+    return gbacw_action_new_answer_path (NULL, 0);
+  return path_answer (d, index);
+}
+
+static GbacwAction *
+answer_advance (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < d->firers->len; i++)
+    {
+      int unit = g_array_index (d->firers, int, i);
+      const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+      if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED))
+        continue;
+      g_array_append_val (chosen, unit);
+      if (!gbacw_query_stacking_allows (game, d->hex, (const int *) chosen->data, chosen->len,
+                                        GBACW_FORMATION_STATE_UNSET))
+        g_array_set_size (chosen, chosen->len - 1);
+    }
+  return gbacw_action_new_answer_units ((const int *) chosen->data, chosen->len);
+}
+
+static GbacwAction *
+answer_place_leader (AiView *view, const GbacwDecision *d)
+{
+  double best = -G_MAXDOUBLE;
+  int hex = -1;
+
+  for (guint i = 0; i < d->hexes->len; i++)
+    {
+      int h = g_array_index (d->hexes, int, i);
+      double score = stack_strength (view->game, h, d->side) + 2.0 * MIN (view->enemy_dist[h], 4);
+      if (score > best + 1e-9)
+        {
+          best = score;
+          hex = h;
+        }
+    }
+  return gbacw_action_new_answer_hex (hex);
+}
+
+static GbacwAction *
+answer_melee_loss (AiView *view, const GbacwDecision *d)
+{
+  int best = -1, unit = -1;
+
+  for (guint i = 0; i < d->units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (view->game, g_array_index (d->units, int, i));
+      int value = gbacw_query_unit_value (u);
+      if (value > best)
+        {
+          best = value;
+          unit = u->index;
+        }
+    }
+  return gbacw_action_new_answer_unit (unit);
+}
+
+/* Something legal whatever the question. */
+static GbacwAction *
+fallback_answer (const GbacwDecision *d)
+{
+  if (d->may_decline)
+    return d->kind == GBACW_DECISION_FIRE ? gbacw_action_new_answer_fire (NULL, 0)
+           : d->kind == GBACW_DECISION_ADVANCE ? gbacw_action_new_answer_units (NULL, 0)
+                                               : gbacw_action_new_answer_path (NULL, 0);
+  if (d->paths && d->paths->len > 0)
+    return path_answer (d, 0);
+  if (d->hexes && d->hexes->len > 0)
+    return gbacw_action_new_answer_hex (g_array_index (d->hexes, int, 0));
+  if (d->units && d->units->len > 0)
+    return gbacw_action_new_answer_unit (g_array_index (d->units, int, 0));
+  return gbacw_action_new_answer_path (NULL, 0);
+}
+
+static GbacwAction *
+choose_answer (AiView *view, const GbacwDecision *d)
+{
+  GbacwAction *action = NULL;
+
+  switch (d->kind)
+    {
+    case GBACW_DECISION_FIRE:
+      action = answer_fire (view, d);
+      break;
+    case GBACW_DECISION_RETREAT_PATH:
+      {
+        int index = best_path (view, d);
+        action = index >= 0 ? path_answer (d, index) : NULL;
+      }
+      break;
+    case GBACW_DECISION_PLACE_LEADER:
+      action = answer_place_leader (view, d);
+      break;
+    case GBACW_DECISION_RETREAT_BEFORE_MELEE:
+      action = answer_retreat_before_melee (view, d);
+      break;
+    case GBACW_DECISION_MELEE_LOSS:
+      action = answer_melee_loss (view, d);
+      break;
+    case GBACW_DECISION_ADVANCE:
+      action = answer_advance (view, d);
+      break;
+    default:
+      break;
+    }
+  if (action && gbacw_ai_try (view, action))
+    return action;
+  action = fallback_answer (d);
+  if (gbacw_ai_try (view, action))
+    return action;
+  /* nothing the AI knows is accepted: an empty answer (refused: gbacw_ai_step fails) */
+  return gbacw_action_new_answer_path (NULL, 0);
+}
+
+/* ------------------------------------------------------------------ choosing */
+
+GbacwAction *
+gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
+{
+  const GbacwDecision *d;
+  GbacwAction *action = NULL;
+  AiView view;
+  guint limit;
+
+  if (gbacw_game_is_over (game) || gbacw_game_decider (game) != ai->side)
+    return NULL;
+  gbacw_ai_view_init (&view, ai, game);
+  d = gbacw_game_decision (game);
+  if (d != NULL)
+    {
+      action = choose_answer (&view, d);
+      gbacw_ai_view_clear (&view);
+      return action;
+    }
+  remember_phase (ai, game);
+  /* a phase never takes more actions than this: then it ends */
+  limit = 8 * game->units->len + 64;
+  if (ai->n_actions < limit && ai->end_refused == 0)
+    switch (game->phase)
+      {
+      case GBACW_PHASE_MOVEMENT:
+        action = gbacw_ai_choose_movement (&view);
+        break;
+      case GBACW_PHASE_DEFENSIVE_FIRE:
+      case GBACW_PHASE_OFFENSIVE_FIRE:
+        action = choose_fire (&view);
+        break;
+      case GBACW_PHASE_INITIAL_COMMAND:
+      case GBACW_PHASE_RETREAT_BEFORE_MELEE:
+      case GBACW_PHASE_MELEE:
+      case GBACW_PHASE_AMMUNITION_RESUPPLY:
+      case GBACW_PHASE_RALLY:
+      case GBACW_PHASE_FINAL_COMMAND:
+      case GBACW_PHASE_EXCLUSIVE:
+      case GBACW_PHASE_INTERPHASE:
+      case GBACW_PHASE_GAME_OVER:
+      default:
+        break;
+      }
+  else if (game->phase == GBACW_PHASE_MOVEMENT && ai->end_refused > 0 && ai->end_refused < 3)
+    /* the end was refused (stacking, 17.52): what can still be put right */
+    action = gbacw_ai_choose_movement (&view);
+  if (action == NULL)
+    action = gbacw_action_new_end_phase ();
+  ai->n_actions++;
+  gbacw_ai_view_clear (&view);
+  return action;
+}
+
+void
+gbacw_ai_refused (GbacwAi *ai, const GbacwGame *game, const GbacwAction *action)
+{
+  remember_phase (ai, game);
+  switch (action->kind)
+    {
+    case GBACW_ACTION_END_PHASE:
+      ai->end_refused++;
+      break;
+    case GBACW_ACTION_MOVE:
+      for (guint i = 0; i < action->move.units->len; i++)
+        g_hash_table_insert (ai->stage, GINT_TO_POINTER (g_array_index (action->move.units, int, i)),
+                             GINT_TO_POINTER (100));
+      break;
+    case GBACW_ACTION_CHANGE_FORMATION:
+      for (guint i = 0; i < action->formation.units->len; i++)
+        g_hash_table_insert (ai->stage, GINT_TO_POINTER (g_array_index (action->formation.units, int, i)),
+                             GINT_TO_POINTER (100));
+      break;
+    case GBACW_ACTION_CHANGE_FACING:
+      gbacw_ai_mark_tried (ai, AI_KEY (3, action->facing.hex, 0));
+      break;
+    case GBACW_ACTION_FIRE:
+      gbacw_ai_mark_tried (ai, AI_KEY (2, action->fire.target,
+                                       action->fire.firers->len > 0
+                                         && gbacw_game_unit (game, g_array_index (action->fire.firers, GbacwFirer, 0).unit)->type
+                                              == GBACW_UNIT_ARTILLERY));
+      break;
+    case GBACW_ACTION_ANSWER:
+    default:
+      break;
+    }
+}
+
+gboolean
+gbacw_ai_step (GbacwAi *ai, GbacwGame *game, GbacwAction **applied, GError **error)
+{
+  g_autoptr (GbacwAction) action = NULL;
+  g_autoptr (GError) local = NULL;
+
+  for (int attempt = 0; attempt < 4; attempt++)
+    {
+      action = gbacw_ai_choose (ai, game);
+      if (action == NULL)
+        {
+          g_set_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_NOT_ITS_TURN,
+                       gbacw_game_is_over (game) ? _("The game is over") : _("It is not %s's turn"),
+                       gbacw_game_side_name (game, ai->side));
+          return FALSE;
+        }
+      if (gbacw_game_apply_action (game, action, &local))
+        {
+          if (applied)
+            *applied = g_steal_pointer (&action);
+          return TRUE;
+        }
+      gbacw_ai_refused (ai, game, action);
+      if (action->kind == GBACW_ACTION_END_PHASE && ai->end_refused >= 3)
+        break;
+      g_clear_error (&local);
+      g_clear_pointer (&action, gbacw_action_free);
+    }
+  g_set_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK, _("%s can do nothing the rules allow in the %s: %s"),
+               gbacw_game_side_name (game, ai->side), gbacw_phase_name (game->phase),
+               local ? local->message : _("every action was refused"));
+  return FALSE;
+}
+
+GbacwAiPlayResult
+gbacw_ai_play (GbacwGame *game, guint sides, int last_turn, GbacwAiObserver observer, gpointer user_data,
+               GError **error)
+{
+  g_autoptr (GbacwAi) ai0 = (sides & 1) ? gbacw_ai_new (game, 0) : NULL;
+  g_autoptr (GbacwAi) ai1 = (sides & 2) ? gbacw_ai_new (game, 1) : NULL;
+  /* a generous bound: no game of the scenario's length takes this many actions */
+  guint64 limit = (guint64) (game->last_turn - game->turn + 1) * 2 * (40 * game->units->len + 200) + 1000;
+
+  for (guint64 n = 0;; n++)
+    {
+      g_autoptr (GbacwAction) applied = NULL;
+      GbacwAi *ai;
+      int side;
+
+      if (gbacw_game_is_over (game))
+        return GBACW_AI_PLAY_OVER;
+      if (last_turn > 0 && game->turn > last_turn)
+        return GBACW_AI_PLAY_TURN_LIMIT;
+      side = gbacw_game_decider (game);
+      ai = side == 0 ? ai0 : side == 1 ? ai1 : NULL;
+      if (ai == NULL)
+        return GBACW_AI_PLAY_WAITING;
+      if (n >= limit)
+        {
+          g_set_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_LIMIT,
+                       _("The game did not end after %" G_GUINT64_FORMAT " actions"), n);
+          return GBACW_AI_PLAY_ERROR;
+        }
+      if (!gbacw_ai_step (ai, game, &applied, error))
+        return GBACW_AI_PLAY_ERROR;
+      if (observer && !observer (game, applied, user_data))
+        return GBACW_AI_PLAY_STOPPED;
+    }
+}

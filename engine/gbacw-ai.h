@@ -1,0 +1,82 @@
+/* gbacw-ai.h: a computer player for either side.
+ *
+ * It plays through the public action and decision API only (gbacw-game.h): each call
+ * of gbacw_ai_choose () proposes one action for its side, which the caller applies
+ * with gbacw_game_apply_action () (or gbacw_ai_step () does both). What it does:
+ * - Movement Phase: each brigade (the units of a commander) goes for an objective of
+ *   the scenario (the areas of kind objective and their VP awards; the nearest enemy
+ *   when there is none), its units staying within reach of one another so that their
+ *   leader can keep them within his Effectiveness Radius; infantry marches in column
+ *   when far from the enemy and deploys into line near it, cavalry mounts and
+ *   dismounts, batteries limber to move and unlimber within range; units prefer cover,
+ *   avoid leaving enemy zones of control (withdrawal fire) and ending beside the enemy
+ *   except on an objective; routed, spent and out-of-ammunition units fall back
+ *   towards their leaders and wagons; leaders end with the units of their command
+ *   (17.52); every stack faces the nearest enemy; stacking is kept (8.1).
+ * - Fire Phases: the fires of the best expected value (the resolution's CRT column
+ *   from gbacw_fire_compute (), averaged over the die), small arms and artillery apart,
+ *   dropping the firers a fire does not need so that they fire elsewhere.
+ * - Decisions for its side: withdrawal, limber and retreat fire (fire when it can),
+ *   retreat paths (away from the enemy, towards friends), leader placement, retreat
+ *   before melee or stand (by the odds), melee losses (the strongest unit), advance
+ *   after melee (within the stacking limits).
+ * - Phases it has nothing to do in are ended.
+ * It is deterministic: the same game (scenario, seed, actions) gives the same choices;
+ * the only variation it adds comes from the game's seed. It never rolls the game's
+ * dice. An action the rules refuse is not proposed again in that phase; when nothing
+ * else is left it ends the phase, and if even that is refused gbacw_ai_step () fails
+ * with GBACW_AI_ERROR_STUCK instead of looping.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "gbacw-game.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_AI_ERROR (gbacw_ai_error_quark ())
+
+typedef enum {
+  GBACW_AI_ERROR_STUCK,       /* every action it could think of was refused, ending the phase too */
+  GBACW_AI_ERROR_NOT_ITS_TURN,/* the decision is the other side's */
+  GBACW_AI_ERROR_LIMIT,       /* gbacw_ai_play (): too many actions without the game ending */
+} GbacwAiError;
+
+GQuark gbacw_ai_error_quark (void);
+
+typedef struct _GbacwAi GbacwAi;
+
+GbacwAi     *gbacw_ai_new (const GbacwGame *game, int side);
+void         gbacw_ai_free (GbacwAi *ai);
+int          gbacw_ai_get_side (const GbacwAi *ai);
+
+/* The next action of the AI's side: an answer while a decision is open, else an action
+ * of the phase or its end. NULL when the game is over or it is the other side's turn.
+ * The action has passed gbacw_game_check_action (), except an END_PHASE proposed when
+ * nothing else is left. */
+GbacwAction *gbacw_ai_choose (GbacwAi *ai, GbacwGame *game);
+/* The rules refused action: it is not proposed again in this phase. */
+void         gbacw_ai_refused (GbacwAi *ai, const GbacwGame *game, const GbacwAction *action);
+/* Chooses and applies one action; *applied (may be NULL) gets a copy of it. */
+gboolean     gbacw_ai_step (GbacwAi *ai, GbacwGame *game, GbacwAction **applied, GError **error);
+
+typedef enum {
+  GBACW_AI_PLAY_OVER,         /* the game is over */
+  GBACW_AI_PLAY_TURN_LIMIT,   /* the Game-Turn after last_turn has begun */
+  GBACW_AI_PLAY_WAITING,      /* a side the computer does not play must act (gbacw_game_decider ()) */
+  GBACW_AI_PLAY_STOPPED,      /* the observer asked to stop */
+  GBACW_AI_PLAY_ERROR,
+} GbacwAiPlayResult;
+
+/* Called after every action applied; return FALSE to stop. */
+typedef gboolean (*GbacwAiObserver) (GbacwGame *game, const GbacwAction *action, gpointer user_data);
+
+/* Plays the sides in sides (bit 1 << side) until the game is over, the other side must
+ * act, or Game-Turn last_turn is over (last_turn <= 0: no limit). */
+GbacwAiPlayResult gbacw_ai_play (GbacwGame *game, guint sides, int last_turn, GbacwAiObserver observer,
+                                 gpointer user_data, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwAi, gbacw_ai_free)
+
+G_END_DECLS

@@ -1,0 +1,709 @@
+/* gbacw-query.c: questions about a game in play (see gbacw-query.h). */
+#include "gbacw-query.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "gbacw-combat-charts.h"
+
+/* ------------------------------------------------------------------ geometry */
+
+static const GbacwHexGrid *
+grid_of (const GbacwGame *game)
+{
+  return &game->scenario->map->grid;
+}
+
+int
+gbacw_query_distance (const GbacwGame *game, int a, int b)
+{
+  const GbacwHexGrid *grid = grid_of (game);
+  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
+}
+
+int
+gbacw_query_direction_toward (const GbacwGame *game, int from, int to)
+{
+  const GbacwHexGrid *grid = grid_of (game);
+  GbacwHex a = gbacw_hex_grid_hex_at (grid, from), b = gbacw_hex_grid_hex_at (grid, to);
+  double ax, ay, bx, by, length, best = -G_MAXDOUBLE;
+  int direction = -1;
+
+  if (from == to)
+    return -1;
+  gbacw_hex_grid_centre (grid, a, &ax, &ay);
+  gbacw_hex_grid_centre (grid, b, &bx, &by);
+  length = hypot (bx - ax, by - ay);
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      double nx, ny, cosine;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_neighbour (grid, a, d), &nx, &ny);
+      cosine = ((nx - ax) * (bx - ax) + (ny - ay) * (by - ay)) / (hypot (nx - ax, ny - ay) * length);
+      if (cosine > best + 1e-9)
+        {
+          best = cosine;
+          direction = d;
+        }
+    }
+  return direction;
+}
+
+guint
+gbacw_query_frontal_mask (const GbacwGameUnit *u)
+{
+  int f = u->facing;
+
+  if (f < 0 || f >= GBACW_HEX_DIRECTIONS)
+    return 0x3f;
+  if (u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED)
+    return 1u << f;   /* 6.34 */
+  if (u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
+      || u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+    return (1u << f) | (1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6));
+  return 0x3f;
+}
+
+void
+gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int *nearest)
+{
+  const GbacwHexGrid *grid = grid_of (game);
+  g_autofree int *queue = g_new (int, game->n_hexes);
+  int head = 0, tail = 0;
+
+  for (int h = 0; h < game->n_hexes; h++)
+    {
+      distance[h] = G_MAXINT;
+      if (nearest)
+        nearest[h] = -1;
+    }
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || distance[u->hex] == 0)
+        continue;
+      distance[u->hex] = 0;
+      if (nearest)
+        nearest[u->hex] = u->hex;
+      queue[tail++] = u->hex;
+    }
+  while (head < tail)
+    {
+      int h = queue[head++];
+      GbacwHex hex = gbacw_hex_grid_hex_at (grid, h);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
+          if (n < 0 || distance[n] != G_MAXINT)
+            continue;
+          distance[n] = distance[h] + 1;
+          if (nearest)
+            nearest[n] = nearest[h];
+          queue[tail++] = n;
+        }
+    }
+}
+
+static gboolean
+hex_has_enemy_combat (const GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side != side && gbacw_game_is_combat_unit (u))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+gbacw_query_adjacent_enemy (const GbacwGame *game, int hex, int side)
+{
+  const GbacwHexGrid *grid = grid_of (game);
+  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
+
+  if (hex_has_enemy_combat (game, hex, side))
+    return TRUE;
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, h, d));
+      if (n >= 0 && hex_has_enemy_combat (game, n, side))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ units */
+
+int
+gbacw_query_unit_value (const GbacwGameUnit *u)
+{
+  switch (u->type)
+    {
+    case GBACW_UNIT_ARTILLERY:
+      return u->guns;
+    case GBACW_UNIT_LEADER:
+      return 0;
+    case GBACW_UNIT_INFANTRY:
+    case GBACW_UNIT_CAVALRY:
+    case GBACW_UNIT_WAGON:
+    default:
+      return u->strength;
+    }
+}
+
+int
+gbacw_query_commander (const GbacwGame *game, int unit)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const char *id = u->oob->formation;
+
+  for (int guard = 0; id && guard < 32; guard++)
+    {
+      const GbacwFormation *f = gbacw_oob_find_formation (&game->scenario->oob, id);
+      const GbacwGameUnit *leader;
+      if (f == NULL)
+        return -1;
+      leader = gbacw_game_find_unit (game, f->commander);
+      if (leader && leader->index != unit && leader->hex >= 0)
+        return leader->index;
+      id = f->parent;
+    }
+  return -1;
+}
+
+gboolean
+gbacw_query_in_formation (const GbacwGame *game, int unit, const GbacwFormation *formation)
+{
+  const char *id = gbacw_game_unit (game, unit)->oob->formation;
+
+  for (int guard = 0; id && guard < 32; guard++)
+    {
+      const GbacwFormation *f = gbacw_oob_find_formation (&game->scenario->oob, id);
+      if (f == NULL)
+        return FALSE;
+      if (f == formation || g_strcmp0 (f->id, formation->id) == 0)
+        return TRUE;
+      id = f->parent;
+    }
+  return FALSE;
+}
+
+static int
+stacking_points (const GbacwGameUnit *u)
+{
+  GbacwPlacement placement = { 0 };
+  placement.strength = u->type == GBACW_UNIT_ARTILLERY ? u->guns : u->strength;
+  placement.hex = u->hex;
+  return gbacw_unit_stacking_points (u->oob, &placement);
+}
+
+gboolean
+gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int *units, guint n_units,
+                             GbacwFormationState formation)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  GbacwStackingLimits limits;
+  gboolean column = FALSE;
+  int n = 0, sp = 0, batteries = 0;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      gboolean added = FALSE;
+      for (guint k = 0; k < n_units; k++)
+        added |= units[k] == u->index;
+      if (added || !gbacw_game_is_combat_unit (u))
+        continue;
+      column |= u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN;
+      if (u->type == GBACW_UNIT_ARTILLERY)
+        batteries++;
+      else
+        n++;
+      sp += stacking_points (u);
+    }
+  for (guint k = 0; k < n_units; k++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, units[k]);
+      GbacwFormationState f = formation != GBACW_FORMATION_STATE_UNSET ? formation : u->formation;
+      if (!gbacw_game_is_combat_unit (u))
+        continue;
+      column |= u->type == GBACW_UNIT_INFANTRY && f == GBACW_FORMATION_STATE_COLUMN;
+      if (u->type == GBACW_UNIT_ARTILLERY)
+        batteries++;
+      else
+        n++;
+      sp += stacking_points (u);
+    }
+  gbacw_rules_data_stacking_limits (game->rules, game->scenario->map, hex, column, &limits);
+  return (limits.units == GBACW_UNSET || n <= limits.units) && (limits.sp == GBACW_UNSET || sp <= limits.sp)
+         && (limits.sections == GBACW_UNSET || batteries <= limits.sections);
+}
+
+/* ------------------------------------------------------------------ fire */
+
+/* The chance that a die (1-6, plus drm) comes out above rating. */
+static double
+above (int rating, int drm)
+{
+  int n = 0;
+  for (int die = 1; die <= 6; die++)
+    n += die + drm > rating;
+  return n / 6.0;
+}
+
+double
+gbacw_query_fire_value (const GbacwGame *game, const GbacwFireResolution *res, double *losses)
+{
+  double value = 0.0, lost = 0.0;
+
+  for (guint r = 0; res && r < res->rolls->len; r++)
+    {
+      const GbacwFireRoll *roll = &g_array_index (res->rolls, GbacwFireRoll, r);
+      const GbacwGameUnit *t = gbacw_game_unit (game, roll->unit);
+      int rating = t->morale > 0 ? t->morale : 3;   /* a green unit: about average (13.15) */
+      int drm = (roll->enfiladed ? 1 : 0);
+      double p = above (rating, drm);
+      double worth = t->type == GBACW_UNIT_ARTILLERY ? 1.5 : t->type == GBACW_UNIT_WAGON ? 0.5 : 1.0;
+      int size = MAX (1, gbacw_query_unit_value (t));
+
+      for (int die = 1; die <= 6; die++)
+        {
+          GbacwCrtResult result;
+          if (!gbacw_fire_crt_result (game->scenario, roll->column, die, &result, NULL))
+            continue;
+          switch (result.kind)
+            {
+            case GBACW_CRT_PIN:
+              value += 0.3 * p / 6.0;
+              break;
+            case GBACW_CRT_ROUT:
+              value += 1.2 * p / 6.0;
+              break;
+            case GBACW_CRT_PIN_ROUT:
+              value += (0.3 * (1.0 - p) + 1.2 * p) / 6.0;
+              break;
+            case GBACW_CRT_LOSS:
+              {
+                int n = MIN (result.losses, size);
+                lost += n / 6.0;
+                value += (n * 1.5 * worth + (n >= size ? 2.0 : 1.2 * p)) / 6.0;
+                if (result.star)
+                  value += 0.3 * (1.0 - p) * p / 6.0;
+              }
+              break;
+            case GBACW_CRT_NONE:
+            default:
+              break;
+            }
+        }
+    }
+  if (losses)
+    *losses = lost;
+  return value;
+}
+
+/* ------------------------------------------------------------------ BCE */
+
+static gboolean
+counts_for_bce (const GbacwGameUnit *u)
+{
+  return u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY;
+}
+
+int
+gbacw_query_bce_marks (const GbacwGame *game, const GbacwFormation *brigade)
+{
+  int marks = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (counts_for_bce (u) && gbacw_query_in_formation (game, u->index, brigade))
+        marks += u->killed + u->captured;
+    }
+  return marks;
+}
+
+int
+gbacw_query_brigade_strength (const GbacwGame *game, const GbacwFormation *brigade)
+{
+  int sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (counts_for_bce (u) && gbacw_query_in_formation (game, u->index, brigade))
+        sp += u->strength + u->killed + u->captured;
+    }
+  return sp;
+}
+
+gboolean
+gbacw_query_bce_lost (const GbacwGame *game, const GbacwFormation *brigade)
+{
+  int limit = brigade->bce[0];
+
+  if (limit == GBACW_UNSET || limit <= 0)
+    return FALSE;
+  return gbacw_query_bce_marks (game, brigade) >= limit;
+}
+
+/* ------------------------------------------------------------------ victory */
+
+typedef struct {
+  int side;               /* an automatic victory's side, -1 */
+  int turn;
+  char *text;
+} Automatic;
+
+struct _GbacwOutcome {
+  int n_areas;
+  int *control;           /* per area of the map: the side controlling it, -1 */
+  GPtrArray *areas;       /* char*: their ids */
+  int each_turn[2];       /* awards made at the end of each Game-Turn */
+  int turn;               /* the Game-Turn the outcome last saw */
+  gboolean over;
+  Automatic automatic;
+  int *start_value;       /* per unit: gbacw_query_unit_value () when the outcome began */
+  guint n_units;
+};
+
+static gboolean
+award_for (const GbacwGame *game, const GbacwVpAward *award, int side)
+{
+  const GbacwSide *s = g_ptr_array_index (game->scenario->oob.sides, side);
+  return g_strcmp0 (award->side, "both") == 0 || award->side == NULL || g_strcmp0 (award->side, s->id) == 0;
+}
+
+/* Who has combat units in the area: -1 none, 0/1 one side only, 2 both. */
+static int
+area_occupant (const GbacwGame *game, const GbacwArea *area)
+{
+  gboolean present[2] = { FALSE, FALSE };
+
+  for (guint i = 0; i < area->hexes->len; i++)
+    {
+      int hex = g_array_index (area->hexes, int, i);
+      for (int s = 0; s < 2; s++)
+        present[s] |= gbacw_game_hex_has_side (game, hex, s, TRUE);
+    }
+  if (present[0] && present[1])
+    return 2;
+  return present[0] ? 0 : present[1] ? 1 : -1;
+}
+
+static void
+update_control (GbacwOutcome *o, const GbacwGame *game)
+{
+  const GPtrArray *areas = game->scenario->map->areas;
+
+  for (guint i = 0; i < areas->len && (int) i < o->n_areas; i++)
+    {
+      int occupant = area_occupant (game, g_ptr_array_index (areas, i));
+      if (occupant == 0 || occupant == 1)
+        o->control[i] = occupant;
+    }
+}
+
+static const GbacwArea *
+find_area (const GbacwGame *game, const char *id, int *index)
+{
+  const GPtrArray *areas = game->scenario->map->areas;
+
+  for (guint i = 0; i < areas->len; i++)
+    {
+      const GbacwArea *a = g_ptr_array_index (areas, i);
+      if (g_strcmp0 (a->id, id) == 0)
+        {
+          *index = (int) i;
+          return a;
+        }
+    }
+  *index = -1;
+  return NULL;
+}
+
+/* The end of Game-Turn turn: each-turn awards and automatic victories. */
+static void
+end_of_turn (GbacwOutcome *o, const GbacwGame *game, int turn)
+{
+  const GbacwScenario *s = game->scenario;
+
+  for (guint i = 0; i < s->vp_awards->len; i++)
+    {
+      const GbacwVpAward *award = g_ptr_array_index (s->vp_awards, i);
+      int index;
+      if (!award->each_turn || award->event != GBACW_VP_OBJECTIVE || award->vp == GBACW_UNSET
+          || find_area (game, award->area, &index) == NULL)
+        continue;
+      for (int side = 0; side < 2; side++)
+        if (o->control[index] == side && award_for (game, award, side))
+          o->each_turn[side] += award->vp;
+    }
+  for (guint i = 0; i < s->automatic_victories->len && o->automatic.side < 0; i++)
+    {
+      const GbacwAutomaticVictory *a = g_ptr_array_index (s->automatic_victories, i);
+      int side = gbacw_game_side_index (game, a->side), index;
+      const GbacwArea *area = find_area (game, a->area, &index);
+      if (side < 0 || area == NULL || (a->turn != GBACW_UNSET && a->turn != turn))
+        continue;
+      if (o->control[index] == side)
+        {
+          o->automatic.side = side;
+          o->automatic.turn = turn;
+          o->automatic.text = g_strdup (a->text && *a->text ? a->text : area->name ? area->name : area->id);
+        }
+    }
+}
+
+GbacwOutcome *
+gbacw_outcome_new (const GbacwGame *game)
+{
+  GbacwOutcome *o = g_new0 (GbacwOutcome, 1);
+
+  o->n_areas = (int) game->scenario->map->areas->len;
+  o->control = g_new (int, MAX (1, o->n_areas));
+  o->areas = g_ptr_array_new_with_free_func (g_free);
+  for (int i = 0; i < o->n_areas; i++)
+    {
+      o->control[i] = -1;
+      g_ptr_array_add (o->areas, g_strdup (((GbacwArea *) g_ptr_array_index (game->scenario->map->areas, i))->id));
+    }
+  o->turn = game->turn;
+  o->automatic.side = -1;
+  o->n_units = game->units->len;
+  o->start_value = g_new0 (int, MAX (1u, o->n_units));
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      o->start_value[i] = gbacw_query_unit_value (u) + u->killed + u->captured;
+    }
+  update_control (o, game);
+  return o;
+}
+
+void
+gbacw_outcome_free (GbacwOutcome *outcome)
+{
+  if (outcome == NULL)
+    return;
+  g_free (outcome->control);
+  g_clear_pointer (&outcome->areas, g_ptr_array_unref);
+  g_free (outcome->start_value);
+  g_free (outcome->automatic.text);
+  g_free (outcome);
+}
+
+void
+gbacw_outcome_update (GbacwOutcome *o, const GbacwGame *game)
+{
+  gboolean over = gbacw_game_is_over (game);
+
+  if (o->over)
+    return;
+  /* positions are those at the end of the Game-Turn until the next one's first action */
+  if (game->turn != o->turn || over)
+    {
+      for (int t = o->turn; t < game->turn || (over && t == game->turn); t++)
+        end_of_turn (o, game, t);
+      o->turn = game->turn;
+      o->over = over;
+    }
+  update_control (o, game);
+}
+
+int
+gbacw_outcome_area_control (const GbacwOutcome *outcome, const GbacwArea *area)
+{
+  /* areas are looked up by id: the outcome may follow a game with its own copy */
+  for (int i = 0; i < outcome->n_areas; i++)
+    if (outcome->areas && g_strcmp0 (g_ptr_array_index (outcome->areas, i), area->id) == 0)
+      return outcome->control[i];
+  return -1;
+}
+
+void
+gbacw_victory_clear (GbacwVictory *victory)
+{
+  g_clear_pointer (&victory->level, g_free);
+}
+
+void
+gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictory *v)
+{
+  const GbacwScenario *s = game->scenario;
+  const GbacwVictoryLevel *best = NULL;
+  int best_side = -1;
+
+  memset (v, 0, sizeof *v);
+  v->winner = -1;
+  for (int side = 0; side < 2; side++)
+    v->vp[side] = o->each_turn[side];
+
+  /* strength accounting */
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side < 0 || u->side > 1 || u->type == GBACW_UNIT_LEADER)
+        continue;
+      v->sp_start[u->side] += i < o->n_units ? o->start_value[i] : gbacw_query_unit_value (u);
+      v->sp_now[u->side] += gbacw_query_unit_value (u);
+      v->killed[u->side] += u->killed;
+      v->captured[u->side] += u->captured;
+    }
+
+  for (guint i = 0; i < s->vp_awards->len; i++)
+    {
+      const GbacwVpAward *award = g_ptr_array_index (s->vp_awards, i);
+      for (int side = 0; side < 2; side++)
+        {
+          int enemy = 1 - side, index;
+          if (!award_for (game, award, side))
+            continue;
+          switch (award->event)
+            {
+            case GBACW_VP_OBJECTIVE:
+              if (!award->each_turn && award->vp != GBACW_UNSET && find_area (game, award->area, &index)
+                  && o->control[index] == side)
+                v->objectives[side] += award->vp;
+              break;
+            case GBACW_VP_ENEMY_SP_LOST:
+              for (guint k = 0; k < game->units->len; k++)
+                {
+                  const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+                  if (u->side == enemy && u->type != GBACW_UNIT_LEADER && u->type != GBACW_UNIT_WAGON)
+                    v->enemy_sp[side] += (u->killed + u->captured) * (award->vp != GBACW_UNSET ? award->vp : 1);
+                }
+              break;
+            case GBACW_VP_LEADER_LOST:
+              for (guint k = 0; k < game->units->len; k++)
+                {
+                  const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+                  if (u->side == enemy && u->type == GBACW_UNIT_LEADER
+                      && (u->presence == GBACW_PRESENCE_KILLED || u->presence == GBACW_PRESENCE_CAPTURED
+                          || u->presence == GBACW_PRESENCE_WOUNDED))
+                    v->leaders[side] += u->oob->vp != GBACW_UNSET ? u->oob->vp
+                                        : award->vp != GBACW_UNSET ? award->vp : 0;
+                }
+              break;
+            case GBACW_VP_BCE_LOST:
+              for (guint k = 0; k < s->oob.formations->len; k++)
+                {
+                  const GbacwFormation *f = g_ptr_array_index (s->oob.formations, k);
+                  if (gbacw_game_side_index (game, f->side) == enemy && gbacw_query_bce_lost (game, f))
+                    v->bce[side] += f->bce_vp != GBACW_UNSET ? f->bce_vp : award->vp != GBACW_UNSET ? award->vp : 0;
+                }
+              break;
+            case GBACW_VP_UNIT_EXITED:
+            case GBACW_VP_CUSTOM:
+            default:
+              break;
+            }
+        }
+    }
+  for (int side = 0; side < 2; side++)
+    v->vp[side] += v->objectives[side] + v->enemy_sp[side] + v->leaders[side] + v->bce[side];
+
+  if (o->automatic.side >= 0)
+    {
+      v->automatic = TRUE;
+      v->winner = o->automatic.side;
+      v->margin = v->vp[v->winner] - v->vp[1 - v->winner];
+      v->level = g_strdup_printf (_("Automatic victory for %s (Game-Turn %d): %s"),
+                                  gbacw_game_side_name (game, v->winner), o->automatic.turn, o->automatic.text);
+      return;
+    }
+  for (guint i = 0; i < s->victory_levels->len; i++)
+    {
+      const GbacwVictoryLevel *level = g_ptr_array_index (s->victory_levels, i);
+      int side = gbacw_game_side_index (game, level->side);
+      if (side < 0 || side > 1 || v->vp[side] - v->vp[1 - side] < level->min)
+        continue;
+      if (best == NULL || level->min > best->min)
+        {
+          best = level;
+          best_side = side;
+        }
+    }
+  if (best)
+    {
+      v->winner = best_side;
+      v->margin = v->vp[best_side] - v->vp[1 - best_side];
+      v->level = g_strdup (best->name ? best->name : "");
+    }
+  else
+    {
+      v->margin = v->vp[0] - v->vp[1];
+      v->level = g_strdup (_("Draw"));
+    }
+}
+
+GbacwGame *
+gbacw_outcome_replay (const GbacwScenario *scenario, guint32 seed, const GPtrArray *actions, GbacwOutcome **outcome,
+                      GError **error)
+{
+  g_autoptr (GbacwGame) game = gbacw_game_new (scenario, seed, error);
+  g_autoptr (GbacwOutcome) o = NULL;
+
+  if (game == NULL)
+    return NULL;
+  o = gbacw_outcome_new (game);
+  for (guint i = 0; actions && i < actions->len; i++)
+    {
+      g_autoptr (GError) local = NULL;
+      if (!gbacw_game_apply_action (game, g_ptr_array_index (actions, i), &local))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Action %u cannot be replayed: %s"), i + 1,
+                       local->message);
+          return NULL;
+        }
+      gbacw_outcome_update (o, game);
+    }
+  if (outcome)
+    *outcome = g_steal_pointer (&o);
+  return g_steal_pointer (&game);
+}
+
+/* ------------------------------------------------------------------ state */
+
+char *
+gbacw_query_state_dump (const GbacwGame *game)
+{
+  GString *s = g_string_new (NULL);
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (s, "turn %d player-turn %d phasing %d phase %d over %d dice %" G_GUINT64_FORMAT
+                             " actions %u events %u pending %u\n",
+                          game->turn, game->player_turn, game->phasing_side, (int) game->phase,
+                          gbacw_game_is_over (game), gbacw_dice_n_rolled (game->dice), game->actions->len,
+                          game->events->len, game->pending->len);
+  if (game->decision)
+    g_string_append_printf (s, "decision %d side %d hex %d\n", (int) game->decision->kind, game->decision->side,
+                            game->decision->hex);
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      g_string_append_printf (s,
+                              "%s presence %d hex %d formation %d facing %d strength %d guns %d rounds %d crew %d "
+                              "morale %d status %u killed %d captured %d fire-used %s fired-upon %u moved %d "
+                              "mp %d ooc %d\n",
+                              u->id, (int) u->presence, u->hex, (int) u->formation, u->facing, u->strength, u->guns,
+                              u->rounds, (int) u->crew, u->morale, u->status, u->killed, u->captured,
+                              g_ascii_dtostr (number, sizeof number, u->fire_used), u->fired_upon, u->moved,
+                              u->mp_spent, u->out_of_command);
+    }
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    {
+      const GArray *stack = gbacw_game_stack (game, hex);
+      if (stack == NULL)
+        continue;
+      g_string_append_printf (s, "stack %d:", hex);
+      for (guint i = 0; i < stack->len; i++)
+        g_string_append_printf (s, " %d", g_array_index (stack, int, i));
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}

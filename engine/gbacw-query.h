@@ -1,0 +1,128 @@
+/* gbacw-query.h: questions about a game in play, answered through the public engine
+ * headers only (never changing the game): what the computer player (gbacw-ai.h), the
+ * play and replay commands and the tests ask.
+ *
+ * - geometry: distances, the facing toward a hex, frontal hexsides (7.0), the distance
+ *   of every hex to the nearest enemy combat unit;
+ * - stacking (8.1) with units added to a hex;
+ * - the expected effect of a fire (9.16, averaged over the die), from a resolution of
+ *   gbacw_fire_compute ();
+ * - strength accounting, Brigade Combat Effectiveness (18.0) counted from the losses;
+ * - Victory Points and the level of victory, as the scenario's awards and levels
+ *   define them (GbacwOutcome: fed every state of the game, it also keeps who controls
+ *   each area and the awards made each Game-Turn, and automatic victories);
+ * - a canonical text dump of the state, to compare games and replays.
+ *
+ * Until the engine's own victory rules exist (a later slice), the Victory Points are
+ * worked out here: an area is controlled by the side that last had combat units in it
+ * with no enemy combat unit; "enemy-sp-lost" counts the Strength Points and guns killed
+ * and captured; "leader-lost" the enemy leaders killed, wounded or captured (their own
+ * VP value when the order of battle gives one); "bce-lost" each enemy brigade whose
+ * losses reached its BCE limit (its bce-vp); "unit-exited" and "custom" awards are not
+ * counted.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "gbacw-fire.h"
+#include "gbacw-game.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------ geometry */
+
+int      gbacw_query_distance (const GbacwGame *game, int a, int b);
+/* The direction (0-5) from hex from that points most nearly at hex to; -1 if equal. */
+int      gbacw_query_direction_toward (const GbacwGame *game, int from, int to);
+/* 7.0: the unit's frontal hexsides as a mask of directions (all six without a facing). */
+guint    gbacw_query_frontal_mask (const GbacwGameUnit *unit);
+/* Per hex: the distance to the nearest combat unit on the map of a side other than side
+ * (G_MAXINT when there is none); nearest (may be NULL) gets that unit's hex. Both arrays
+ * have game->n_hexes entries and are filled by the caller's buffers. */
+void     gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int *nearest);
+/* Whether a combat unit of another side than side stands in the hex or beside it. */
+gboolean gbacw_query_adjacent_enemy (const GbacwGame *game, int hex, int side);
+
+/* ------------------------------------------------------------------ units */
+
+/* What the strength accounting counts for a unit: guns for a battery, the crew for a
+ * wagon, Strength Points otherwise (0 for leaders). */
+int      gbacw_query_unit_value (const GbacwGameUnit *unit);
+/* The leader who commands the unit's own formation, or the nearest formation above it
+ * that has a commander on the map; -1. */
+int      gbacw_query_commander (const GbacwGame *game, int unit);
+/* Whether the unit belongs to formation (directly or through the formations under it). */
+gboolean gbacw_query_in_formation (const GbacwGame *game, int unit, const GbacwFormation *formation);
+
+/* 8.1: whether hex would be within the stacking limits with the units added (units
+ * already in hex are not counted twice); formation: the formation the units added will
+ * be in, GBACW_FORMATION_STATE_UNSET for their present one. */
+gboolean gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int *units, guint n_units,
+                                      GbacwFormationState formation);
+
+/* ------------------------------------------------------------------ fire */
+
+/* The effect a resolution can be expected to have, averaged over the six faces of the
+ * die: *losses (may be NULL) gets the expected Strength Points or guns lost; the value
+ * returned weighs in the routs and pins by the targets' morale. */
+double   gbacw_query_fire_value (const GbacwGame *game, const GbacwFireResolution *resolution, double *losses);
+
+/* ------------------------------------------------------------------ BCE (18.0) */
+
+/* The boxes marked for brigade: the Strength Points its infantry and cavalry lost
+ * (killed and captured). */
+int      gbacw_query_bce_marks (const GbacwGame *game, const GbacwFormation *brigade);
+/* The Strength Points of the brigade's infantry and cavalry at the start of the game. */
+int      gbacw_query_brigade_strength (const GbacwGame *game, const GbacwFormation *brigade);
+/* Whether the brigade has lost its BCE: marks at least its limit (bce[0]); FALSE when it
+ * has no limit. */
+gboolean gbacw_query_bce_lost (const GbacwGame *game, const GbacwFormation *brigade);
+
+/* ------------------------------------------------------------------ victory */
+
+typedef struct {
+  int vp[2];              /* per side */
+  int objectives[2];      /* their parts */
+  int enemy_sp[2];
+  int leaders[2];
+  int bce[2];
+  int sp_start[2];        /* strength accounting per side (SP and guns) */
+  int sp_now[2];
+  int killed[2];
+  int captured[2];
+  int winner;             /* -1: a draw */
+  int margin;             /* vp[winner] - vp[other], or the difference */
+  gboolean automatic;     /* an automatic victory (the scenario's <automatic>) */
+  char *level;            /* translated: the level's name, or "Draw" */
+} GbacwVictory;
+
+void gbacw_victory_clear (GbacwVictory *victory);
+
+typedef struct _GbacwOutcome GbacwOutcome;
+
+/* Follows a game from its present state (normally just created). */
+GbacwOutcome *gbacw_outcome_new (const GbacwGame *game);
+void          gbacw_outcome_free (GbacwOutcome *outcome);
+/* Call after every action: control of areas, awards made at the end of each Game-Turn
+ * and automatic victories. */
+void          gbacw_outcome_update (GbacwOutcome *outcome, const GbacwGame *game);
+/* The Victory Points and the level, as if the game ended now. */
+void          gbacw_outcome_victory (const GbacwOutcome *outcome, const GbacwGame *game, GbacwVictory *victory);
+/* The side controlling the area now (-1: none). */
+int           gbacw_outcome_area_control (const GbacwOutcome *outcome, const GbacwArea *area);
+
+/* Replays actions (GbacwAction*) on a new game of scenario with seed, following the
+ * outcome after each; NULL with an error when an action is refused. */
+GbacwGame    *gbacw_outcome_replay (const GbacwScenario *scenario, guint32 seed, const GPtrArray *actions,
+                                    GbacwOutcome **outcome, GError **error);
+
+/* ------------------------------------------------------------------ state */
+
+/* Every part of the state that play changes, one line per unit, in a fixed order and
+ * format (no translation): two games in the same state give the same text. */
+char *gbacw_query_state_dump (const GbacwGame *game);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwOutcome, gbacw_outcome_free)
+
+G_END_DECLS
