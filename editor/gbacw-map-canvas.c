@@ -47,6 +47,8 @@ struct _GbacwMapCanvas
    * the gesture, so that the tests can drive the canvas by emitting the gesture's signals. */
   double drag_start_x, drag_start_y;
   gboolean primary_pans;
+  /* space held: the primary button pans whatever the tool (as in image editors) */
+  gboolean space_held;
   double zoom_start_scale;
 };
 
@@ -459,7 +461,31 @@ gesture_state (GtkGesture *gesture)
   return gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 }
 
-/* The primary button: the tool's, or a pan when there is no tool. */
+static gboolean
+on_key_pressed (GbacwMapCanvas        *self,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkEventControllerKey *controller)
+{
+  if (keyval != GDK_KEY_space)
+    return GDK_EVENT_PROPAGATE;
+  self->space_held = TRUE;
+  return GDK_EVENT_STOP;
+}
+
+static void
+on_key_released (GbacwMapCanvas        *self,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 GtkEventControllerKey *controller)
+{
+  if (keyval == GDK_KEY_space)
+    self->space_held = FALSE;
+}
+
+/* The primary button: the tool's, or a pan when there is no tool or space is held. */
 static void
 primary_drag_begin (GbacwMapCanvas *self,
                     double          x,
@@ -470,7 +496,7 @@ primary_drag_begin (GbacwMapCanvas *self,
 
   self->drag_start_x = x;
   self->drag_start_y = y;
-  self->primary_pans = self->tool == NULL;
+  self->primary_pans = self->tool == NULL || self->space_held;
   if (self->primary_pans)
     {
       pan_drag_begin (self, x, y, gesture);
@@ -900,6 +926,11 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
   g_signal_connect_swapped (self->zoom, "begin", G_CALLBACK (on_zoom_begin), self);
   g_signal_connect_swapped (self->zoom, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->zoom));
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_swapped (controller, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect_swapped (controller, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   g_signal_connect_swapped (controller, "scroll", G_CALLBACK (on_scroll), self);

@@ -18,6 +18,7 @@ typedef struct {
   int radius;             /* the leader's Effectiveness Radius (17.1), 3 when unknown */
   int goal;               /* hex */
   int anchor;             /* where its first unit ended its move, -1 */
+  int anchor_unit;        /* that unit */
   int rear;               /* the hex of its unit farthest from the goal when the phase began */
   GArray *members;        /* int: combat units, nearest to the goal first */
 } AiGroup;
@@ -35,6 +36,7 @@ struct _GbacwAi {
   GPtrArray *groups;      /* AiGroup*, in this Movement Phase */
   int *group_of;          /* per unit: index in groups, -1 */
   GHashTable *pair;       /* fire: shooter * n_hexes + target -> 1 + direction, or -1 when it cannot */
+  GHashTable *fields;     /* movement: goal * 8 + move class -> int[n_hexes] (gbacw_query_move_field ()) */
   guint n_actions;        /* proposed in this phase */
   int end_refused;
 };

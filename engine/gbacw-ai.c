@@ -9,6 +9,7 @@
 #include "gbacw-ai-private.h"
 #include "gbacw-combat-charts.h"
 #include "gbacw-fire.h"
+#include "gbacw-leadership.h"
 
 G_DEFINE_QUARK (gbacw-ai-error-quark, gbacw_ai_error)
 
@@ -118,6 +119,7 @@ gbacw_ai_new (const GbacwGame *game, int side)
   ai->stage = g_hash_table_new (g_direct_hash, g_direct_equal);
   ai->tried = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   ai->pair = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  ai->fields = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   ai->groups = g_ptr_array_new_with_free_func (group_free);
   ai->group_of = g_new (int, MAX (1u, game->units->len));
   for (guint i = 0; i < game->units->len; i++)
@@ -137,6 +139,7 @@ gbacw_ai_free (GbacwAi *ai)
   g_clear_pointer (&ai->stage, g_hash_table_unref);
   g_clear_pointer (&ai->tried, g_hash_table_unref);
   g_clear_pointer (&ai->pair, g_hash_table_unref);
+  g_clear_pointer (&ai->fields, g_hash_table_unref);
   g_clear_pointer (&ai->groups, g_ptr_array_unref);
   g_free (ai->group_of);
   g_free (ai->cover);
@@ -179,6 +182,7 @@ remember_phase (GbacwAi *ai, const GbacwGame *game)
   g_hash_table_remove_all (ai->stage);
   g_hash_table_remove_all (ai->tried);
   g_hash_table_remove_all (ai->pair);
+  g_hash_table_remove_all (ai->fields);
   g_ptr_array_set_size (ai->groups, 0);
   for (guint i = 0; i < game->units->len; i++)
     ai->group_of[i] = -1;
@@ -542,6 +546,80 @@ choose_fire (AiView *view)
   }
 }
 
+/* ------------------------------------------------------------------ command, rally */
+
+/* 17.22: a division commander's Command Points go to the brigade commander whose units
+ * are farthest beyond his Effectiveness Radius. */
+static GbacwAction *
+choose_command (AiView *view)
+{
+  GbacwGame *game = view->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *d = g_ptr_array_index (game->units, i);
+      int best = -1, best_need = 0;
+
+      if (d->side != view->side || d->type != GBACW_UNIT_LEADER || d->hex < 0 || d->cp_left <= 0)
+        continue;
+      for (guint k = 0; k < game->units->len; k++)
+        {
+          const GbacwGameUnit *b = g_ptr_array_index (game->units, k);
+          int need = 0;
+          if (b->side != view->side || b->type != GBACW_UNIT_LEADER || b->hex < 0 || b->index == d->index
+              || !gbacw_leader_commands (game, d->index, b->index)
+              || gbacw_ai_was_tried (view->ai, AI_KEY (7, d->index, b->index)))
+            continue;
+          for (guint m = 0; m < game->units->len; m++)
+            {
+              const GbacwGameUnit *u = g_ptr_array_index (game->units, m);
+              if (u->hex >= 0 && gbacw_game_is_combat_unit (u) && gbacw_leadership_commander (game, u->index) == b->index)
+                need = MAX (need, gbacw_query_distance (game, b->hex, u->hex) - gbacw_leadership_er (game, b->index));
+            }
+          if (need > best_need)
+            {
+              best_need = need;
+              best = b->index;
+            }
+        }
+      if (best >= 0)
+        {
+          GbacwAction *action = gbacw_action_new_command_points (d->index, best, MIN (best_need, d->cp_left));
+          gbacw_ai_mark_tried (view->ai, AI_KEY (7, d->index, best));
+          if (gbacw_ai_try (view, action))
+            return action;
+          return choose_command (view);
+        }
+    }
+  return NULL;
+}
+
+/* 13.52: brigade commanders rally the routed units of their brigades. */
+static GbacwAction *
+choose_rally (AiView *view)
+{
+  GbacwGame *game = view->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      int leader;
+      GbacwAction *action;
+
+      if (u->side != view->side || u->hex < 0 || !(u->status & GBACW_STATUS_ROUTED)
+          || gbacw_ai_was_tried (view->ai, AI_KEY (6, u->index, 0)))
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (6, u->index, 0));
+      leader = gbacw_leadership_commander (game, u->index);
+      if (leader < 0)
+        continue;
+      action = gbacw_action_new_rally (leader, u->index);
+      if (gbacw_ai_try (view, action))
+        return action;
+    }
+  return NULL;
+}
+
 /* ------------------------------------------------------------------ decisions */
 
 static int
@@ -738,6 +816,25 @@ answer_melee_loss (AiView *view, const GbacwDecision *d)
   return gbacw_action_new_answer_unit (unit);
 }
 
+/* 17.83: the brigade commander with the best ratings. */
+static GbacwAction *
+answer_promote (AiView *view, const GbacwDecision *d)
+{
+  int best = -G_MAXINT, unit = -1;
+
+  for (guint i = 0; i < d->units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (view->game, g_array_index (d->units, int, i));
+      int value = (u->oob->er != GBACW_UNSET ? u->oob->er : 0) + (u->oob->rally != GBACW_UNSET ? u->oob->rally : 0);
+      if (value > best)
+        {
+          best = value;
+          unit = u->index;
+        }
+    }
+  return gbacw_action_new_answer_unit (unit);
+}
+
 /* Something legal whatever the question. */
 static GbacwAction *
 fallback_answer (const GbacwDecision *d)
@@ -782,6 +879,9 @@ choose_answer (AiView *view, const GbacwDecision *d)
       break;
     case GBACW_DECISION_ADVANCE:
       action = answer_advance (view, d);
+      break;
+    case GBACW_DECISION_PROMOTE:
+      action = answer_promote (view, d);
       break;
     default:
       break;
@@ -829,10 +929,14 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
         action = choose_fire (&view);
         break;
       case GBACW_PHASE_INITIAL_COMMAND:
+        action = choose_command (&view);
+        break;
+      case GBACW_PHASE_RALLY:
+        action = choose_rally (&view);
+        break;
       case GBACW_PHASE_RETREAT_BEFORE_MELEE:
       case GBACW_PHASE_MELEE:
       case GBACW_PHASE_AMMUNITION_RESUPPLY:
-      case GBACW_PHASE_RALLY:
       case GBACW_PHASE_FINAL_COMMAND:
       case GBACW_PHASE_EXCLUSIVE:
       case GBACW_PHASE_INTERPHASE:

@@ -34,6 +34,8 @@ GbacwPending  *gbacw_pending_copy (const GbacwPending *pending);
 void           gbacw_pending_free (GbacwPending *pending);
 /* Takes ownership; before: put it just before that item (NULL: at the back). */
 void           gbacw_game_queue_pending (GbacwGame *game, GbacwPending *pending, const GbacwPending *before);
+/* Takes ownership; just after that item (NULL: at the back). */
+void           gbacw_game_queue_pending_after (GbacwGame *game, GbacwPending *pending, const GbacwPending *after);
 /* Works the queue until a decision is needed or it is empty; then ends the phase if asked. */
 void           gbacw_game_run_pending (GbacwGame *game);
 /* The rest of advance (): leaves the phase for the next one played. */
@@ -71,7 +73,11 @@ gboolean       gbacw_melee_check_action (GbacwGame *game, const GbacwAction *act
 void           gbacw_melee_apply_action (GbacwGame *game, const GbacwAction *action);
 void           gbacw_melee_phase_begin (GbacwGame *game);
 void           gbacw_melee_phase_end (GbacwGame *game);
-/* RETREAT_BEFORE_MELEE, MELEE, ADVANCE */
+/* 12.94: units whose enemy has left the hex are no longer engaged. */
+void           gbacw_melee_refresh_engaged (GbacwGame *game);
+gboolean       gbacw_melee_check_advance (GbacwGame *game, const GbacwPending *pending, const GbacwAction *action,
+                                          GError **error);
+/* RETREAT_BEFORE_MELEE, MELEE, ADVANCE, ENGAGED */
 GbacwResolve   gbacw_melee_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
 GbacwResolve   gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwAction *action);
 

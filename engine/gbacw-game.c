@@ -625,6 +625,7 @@ begin_phase (GbacwGame *game)
         {
           GbacwGameUnit *u = g_ptr_array_index (game->units, i);
           u->start_hex = u->hex;   /* 16.23 */
+          g_hash_table_remove_all (game->entries);
           u->mp_spent = 0;
           u->hexes_moved = 0;
           u->formation_changed = FALSE;
@@ -870,6 +871,50 @@ init_units (GbacwGame *game)
       g_hash_table_insert (game->unit_by_id, (gpointer) u->id, u);
     }
 
+  /* reinforcements (26.0): the units and the formations' units of each group */
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      u->reinforcement = -1;
+      u->small_arms_boxes = u->oob->small_arms_boxes == GBACW_UNSET ? 0 : u->oob->small_arms_boxes;
+      u->artillery_boxes = u->oob->artillery_boxes == GBACW_UNSET ? 0 : u->oob->artillery_boxes;
+    }
+  for (guint r = 0; r < s->reinforcements->len; r++)
+    {
+      const GbacwReinforcement *group = g_ptr_array_index (s->reinforcements, r);
+      for (guint i = 0; group->units && i < group->units->len; i++)
+        {
+          GbacwGameUnit *u = gbacw_game_find_unit (game, g_ptr_array_index (group->units, i));
+          if (u)
+            u->reinforcement = (int) r;
+        }
+      for (guint i = 0; group->formations && i < group->formations->len; i++)
+        for (guint k = 0; k < game->units->len; k++)
+          {
+            GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+            for (const char *f = u->oob->formation; f;)
+              {
+                const GbacwFormation *formation = gbacw_oob_find_formation (&s->oob, f);
+                if (formation == NULL)
+                  break;
+                if (g_strcmp0 (formation->id, g_ptr_array_index (group->formations, i)) == 0)
+                  {
+                    u->reinforcement = (int) r;
+                    break;
+                  }
+                f = formation->parent;
+              }
+          }
+      for (guint k = 0; k < game->units->len; k++)
+        {
+          GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+          if (u->reinforcement == (int) r && group->formation != GBACW_FORMATION_STATE_UNSET
+              && gbacw_move_class_for (u->type, group->formation) >= 0 && u->type != GBACW_UNIT_WAGON
+              && u->type != GBACW_UNIT_LEADER)
+            u->formation = group->formation;
+        }
+    }
+
   /* deployment order is stack order, top first */
   for (guint i = 0; i < s->deployment->len; i++)
     {
@@ -891,6 +936,7 @@ init_units (GbacwGame *game)
       u->status = p->status;
       if (u->status & GBACW_STATUS_HALF_CREW)
         u->crew = GBACW_CREW_HALF;
+      u->reinforcement = -1;   /* deployed */
       gbacw_game_place_unit (game, u->index, p->hex, FALSE);
     }
 }
@@ -968,6 +1014,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->option_command_new = g_strcmp0 (gbacw_scenario_get_option (game->scenario, "command-5.2"), "old") != 0;
 
   game->melees = g_ptr_array_new_with_free_func (g_free);
+  game->entries = g_hash_table_new (g_direct_hash, g_direct_equal);
   init_units (game);
   gbacw_leadership_init (game);
   attach_hooks (game);
@@ -1009,6 +1056,7 @@ gbacw_game_free (GbacwGame *game)
   g_clear_pointer (&game->formation_parent, g_free);
   g_clear_pointer (&game->formation_commander, g_free);
   g_clear_pointer (&game->melees, g_ptr_array_unref);
+  g_clear_pointer (&game->entries, g_hash_table_unref);
   g_clear_pointer (&game->events, g_ptr_array_unref);
   g_clear_pointer (&game->unit_by_id, g_hash_table_unref);
   g_clear_pointer (&game->units, g_ptr_array_unref);

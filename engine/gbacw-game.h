@@ -120,6 +120,10 @@ typedef struct {
   int cp_left;                  /* 17.22: Command Points left this Initial Command Phase */
   gboolean promoted;            /* 17.83, 17.85: a brigade commander promoted to division command (no CP) */
   int times_lost;               /* 17.73, 17.82: times killed, wounded or captured (for Victory Points) */
+  int reinforcement;            /* its group in scenario->reinforcements, -1 */
+  /* supply wagons (11.1): ammunition boxes left */
+  int small_arms_boxes;
+  int artillery_boxes;
 } GbacwGameUnit;
 
 typedef struct {
@@ -151,6 +155,7 @@ typedef enum {
   GBACW_PENDING_ADVANCE,           /* 12.85: the attacker may advance into a hex vacated before melee */
   GBACW_PENDING_CAPTURE_CHECK,     /* 17.53, 17.73: leaders left alone are captured if surrounded */
   GBACW_PENDING_PROMOTION,         /* 17.83 (value: the division), 17.81 (value -1: replacements) */
+  GBACW_PENDING_ENGAGED,           /* 12.94: the phasing player's engaged units may retreat (option 3) */
 } GbacwPendingKind;
 
 /* GbacwPending.flags */
@@ -161,6 +166,7 @@ typedef enum {
 #define GBACW_PENDING_DISPLACED      (1u << 4)   /* RETREAT_MOVE: the units in the next hex have been displaced */
 #define GBACW_PENDING_NO_MORALE      (1u << 5)   /* 12.84, 16.1: mounted cavalry retreating before melee */
 #define GBACW_PENDING_CHARGE         (1u << 6)   /* 16.26: a charge the cavalry retreats from */
+#define GBACW_PENDING_BEFORE_MELEE   (1u << 7)   /* 12.8: a retreat before melee (12.88; into friendly hexes freely) */
 
 typedef struct {
   GbacwPendingKind kind;
@@ -176,6 +182,8 @@ typedef struct {
   GArray *path;                 /* int: hexes still to enter (MOVE, RETREAT_MOVE); may be NULL */
   GArray *excluded;             /* int: enemy units that may not fire at it (10.2: the cause, those that fired) */
   GArray *firers;               /* int: the units that may fire (fire items) */
+  gpointer data;                /* the module's own state (melee), freed with free_data; not copied */
+  GDestroyNotify free_data;
 } GbacwPending;
 
 /* What a player is asked. The legal answers are listed; an ANSWER action gives one. */
@@ -188,6 +196,7 @@ typedef enum {
   GBACW_DECISION_MELEE_LOSS,           /* 12.74: which unit takes a loss (one of units) */
   GBACW_DECISION_ADVANCE,              /* 12.85: which attackers advance into the vacated hex (none: stay) */
   GBACW_DECISION_PROMOTE,              /* 17.83: which brigade commander (one of units) is promoted */
+  GBACW_DECISION_ENGAGED_RETREAT,      /* 12.94: which engaged units (of firers) retreat two hexes (none: stay) */
 } GbacwDecisionKind;
 
 typedef struct {
@@ -257,7 +266,7 @@ typedef struct {
       gboolean charge;    /* 16.2 */
     } melee;
     struct {
-      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE: the units (strength unused) */
+      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE, ENGAGED_RETREAT: the units */
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
       int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
     } answer;
@@ -315,6 +324,7 @@ struct _GbacwGame {
   int *formation_parent;        /* the formation it is under now (17.6: attached, detached = -1) */
   int *formation_commander;     /* the leader commanding it now (17.8: replacements, promotions), -1 */
   GPtrArray *melees;            /* GbacwMeleeDeclaration*: announced this Player-Turn (12.8) */
+  GHashTable *entries;          /* this Movement Phase: GINT_TO_POINTER (entry hex) -> units entered there (26.0) */
   GPtrArray *actions;           /* GbacwAction*: every action applied, for saving */
   GPtrArray *fire_results;      /* GbacwFireResolution*: resolved this Fire Phase, applied at its end (9.42) */
   GHashTable *hexside_fire;     /* this Fire Phase: GINT_TO_POINTER (hex * 6 + direction) -> small-arms SP through it (9.3) */

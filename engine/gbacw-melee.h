@@ -13,7 +13,31 @@ typedef struct {
   int units[16];       /* the attackers */
   int n_units;
   gboolean charge;     /* 16.2 */
-  gboolean resolved;
+  gboolean resolved;   /* meleed, or the hex was vacated */
+  gboolean retreated;  /* 12.94 option 3: the phasing player's engaged units retreated from it */
 } GbacwMeleeDeclaration;
+
+/* What a melee would be, before the die (12.0-12.5, 16.2-16.3). */
+typedef struct {
+  int attack;          /* the attacker's total Melee Strength */
+  int defend;
+  int attack_base;     /* the units' strengths, terrain included (12.31) */
+  int defend_base;     /* after the stacking limit (12.72) */
+  int terrain;         /* 12.31: points taken off the attackers */
+  int attack_leader;   /* 12.4 */
+  int defend_leader;
+  int attack_morale;   /* 12.52 */
+  int defend_morale;
+  int differential;    /* attack - defend */
+  gboolean green;      /* a green unit's rating is not known yet: 12.52 may still change by one */
+} GbacwMeleeOdds;
+
+/* The odds of units meleeing hex now (charge: 16.2); FALSE with an error citing the case
+ * that forbids it, or naming an unknown Melee CRT cell that the melee could need (12.98). */
+gboolean gbacw_melee_odds (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, GbacwMeleeOdds *odds,
+                           GError **error);
+/* A unit's Melee Strength (12.1, 12.51, 16.24, 16.32, 16.33), before terrain. */
+int      gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, gboolean charge,
+                                    gboolean against_foot_only, gboolean against_mounted);
 
 G_END_DECLS

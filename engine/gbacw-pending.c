@@ -62,6 +62,8 @@ gbacw_pending_copy (const GbacwPending *pending)
   p->path = int_array_copy (pending->path);
   p->excluded = int_array_copy (pending->excluded);
   p->firers = int_array_copy (pending->firers);
+  p->data = NULL;
+  p->free_data = NULL;
   return p;
 }
 
@@ -74,6 +76,8 @@ gbacw_pending_free (GbacwPending *pending)
   g_clear_pointer (&pending->path, g_array_unref);
   g_clear_pointer (&pending->excluded, g_array_unref);
   g_clear_pointer (&pending->firers, g_array_unref);
+  if (pending->data && pending->free_data)
+    pending->free_data (pending->data);
   g_free (pending);
 }
 
@@ -84,6 +88,17 @@ gbacw_game_queue_pending (GbacwGame *game, GbacwPending *pending, const GbacwPen
 
   if (before && g_ptr_array_find (game->pending, before, &index))
     g_ptr_array_insert (game->pending, (int) index, pending);
+  else
+    g_ptr_array_add (game->pending, pending);
+}
+
+void
+gbacw_game_queue_pending_after (GbacwGame *game, GbacwPending *pending, const GbacwPending *after)
+{
+  guint index;
+
+  if (after && g_ptr_array_find (game->pending, after, &index))
+    g_ptr_array_insert (game->pending, (int) index + 1, pending);
   else
     g_ptr_array_add (game->pending, pending);
 }
@@ -139,6 +154,7 @@ resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     case GBACW_PENDING_RETREAT_BEFORE_MELEE:
     case GBACW_PENDING_MELEE:
     case GBACW_PENDING_ADVANCE:
+    case GBACW_PENDING_ENGAGED:
       return gbacw_melee_pending_resolve (game, p, decision);
     case GBACW_PENDING_PROMOTION:
       return gbacw_leadership_resolve_promotion (game, p, decision);
@@ -208,14 +224,17 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
           }
       return firers->len == 0 || gbacw_fire_pending_check (game, p, action, error);
     case GBACW_DECISION_ADVANCE:
+    case GBACW_DECISION_ENGAGED_RETREAT:
       for (guint i = 0; i < firers->len; i++)
         if (!gbacw_int_array_has (d->firers, g_array_index (firers, GbacwFirer, i).unit))
           {
-            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[%s] That unit may not advance"),
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         d->kind == GBACW_DECISION_ADVANCE ? _("[%s] That unit may not advance")
+                                                           : _("[%s] That unit may not retreat from the melee"),
                          d->rule_case);
             return FALSE;
           }
-      return TRUE;
+      return d->kind != GBACW_DECISION_ADVANCE || gbacw_melee_check_advance (game, p, action, error);
     case GBACW_DECISION_RETREAT_PATH:
     case GBACW_DECISION_RETREAT_BEFORE_MELEE:
       if (path->len == 0 && d->may_decline)
@@ -271,6 +290,7 @@ gbacw_pending_apply_answer (GbacwGame *game, const GbacwAction *action)
     case GBACW_PENDING_RETREAT_BEFORE_MELEE:
     case GBACW_PENDING_MELEE:
     case GBACW_PENDING_ADVANCE:
+    case GBACW_PENDING_ENGAGED:
       r = gbacw_melee_pending_answer (game, p, action);
       break;
     case GBACW_PENDING_PROMOTION:

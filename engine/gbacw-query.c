@@ -104,6 +104,101 @@ gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int 
     }
 }
 
+/* A binary heap of (cost, hex) for the field. */
+typedef struct {
+  int cost, hex;
+} HeapItem;
+
+static void
+heap_push (GArray *heap, int cost, int hex)
+{
+  HeapItem item = { cost, hex };
+  guint i;
+
+  g_array_append_val (heap, item);
+  for (i = heap->len - 1; i > 0;)
+    {
+      guint parent = (i - 1) / 2;
+      HeapItem *a = &g_array_index (heap, HeapItem, parent), *b = &g_array_index (heap, HeapItem, i);
+      if (a->cost < b->cost || (a->cost == b->cost && a->hex <= b->hex))
+        break;
+      item = *a;
+      *a = *b;
+      *b = item;
+      i = parent;
+    }
+}
+
+static HeapItem
+heap_pop (GArray *heap)
+{
+  HeapItem top = g_array_index (heap, HeapItem, 0);
+  guint i = 0;
+
+  g_array_index (heap, HeapItem, 0) = g_array_index (heap, HeapItem, heap->len - 1);
+  g_array_set_size (heap, heap->len - 1);
+  for (;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      HeapItem t;
+      if (l < heap->len && (g_array_index (heap, HeapItem, l).cost < g_array_index (heap, HeapItem, m).cost
+                            || (g_array_index (heap, HeapItem, l).cost == g_array_index (heap, HeapItem, m).cost
+                                && g_array_index (heap, HeapItem, l).hex < g_array_index (heap, HeapItem, m).hex)))
+        m = l;
+      if (r < heap->len && (g_array_index (heap, HeapItem, r).cost < g_array_index (heap, HeapItem, m).cost
+                            || (g_array_index (heap, HeapItem, r).cost == g_array_index (heap, HeapItem, m).cost
+                                && g_array_index (heap, HeapItem, r).hex < g_array_index (heap, HeapItem, m).hex)))
+        m = r;
+      if (m == i)
+        break;
+      t = g_array_index (heap, HeapItem, m);
+      g_array_index (heap, HeapItem, m) = g_array_index (heap, HeapItem, i);
+      g_array_index (heap, HeapItem, i) = t;
+      i = m;
+    }
+  return top;
+}
+
+void
+gbacw_query_move_field (const GbacwGame *game, int move_class, int goal, int all_halves, int *out)
+{
+  const GbacwHexGrid *grid = grid_of (game);
+  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (HeapItem));
+
+  for (int h = 0; h < game->n_hexes; h++)
+    out[h] = -1;
+  if (goal < 0 || goal >= game->n_hexes)
+    return;
+  out[goal] = 0;
+  heap_push (heap, 0, goal);
+  while (heap->len > 0)
+    {
+      HeapItem item = heap_pop (heap);
+      GbacwHex hex = gbacw_hex_grid_hex_at (grid, item.hex);
+      if (item.cost > out[item.hex])
+        continue;
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
+          GbacwMoveCost cost;
+          int c;
+          if (n < 0)
+            continue;
+          /* the step from n into this hex */
+          gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, n, gbacw_hex_direction_opposite (d),
+                                      &cost);
+          if (cost.kind == GBACW_COST_PROHIBITED)
+            continue;
+          c = cost.kind == GBACW_COST_MP ? MAX (cost.halves, 1) : all_halves;
+          if (out[n] < 0 || item.cost + c < out[n])
+            {
+              out[n] = item.cost + c;
+              heap_push (heap, out[n], n);
+            }
+        }
+    }
+}
+
 static gboolean
 hex_has_enemy_combat (const GbacwGame *game, int hex, int side)
 {
@@ -321,7 +416,7 @@ gbacw_query_bce_marks (const GbacwGame *game, const GbacwFormation *brigade)
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (counts_for_bce (u) && gbacw_query_in_formation (game, u->index, brigade))
+      if (counts_for_bce (u) && g_strcmp0 (u->oob->formation, brigade->id) == 0)
         marks += u->killed + u->captured;
     }
   return marks;
@@ -335,7 +430,7 @@ gbacw_query_brigade_strength (const GbacwGame *game, const GbacwFormation *briga
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (counts_for_bce (u) && gbacw_query_in_formation (game, u->index, brigade))
+      if (counts_for_bce (u) && g_strcmp0 (u->oob->formation, brigade->id) == 0)
         sp += u->strength + u->killed + u->captured;
     }
   return sp;
@@ -582,11 +677,9 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
               for (guint k = 0; k < game->units->len; k++)
                 {
                   const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-                  if (u->side == enemy && u->type == GBACW_UNIT_LEADER
-                      && (u->presence == GBACW_PRESENCE_KILLED || u->presence == GBACW_PRESENCE_CAPTURED
-                          || u->presence == GBACW_PRESENCE_WOUNDED))
-                    v->leaders[side] += u->oob->vp != GBACW_UNSET ? u->oob->vp
-                                        : award->vp != GBACW_UNSET ? award->vp : 0;
+                  if (u->side == enemy && u->type == GBACW_UNIT_LEADER)
+                    v->leaders[side] += u->times_lost * (u->oob->vp != GBACW_UNSET ? u->oob->vp
+                                                         : award->vp != GBACW_UNSET ? award->vp : 0);
                 }
               break;
             case GBACW_VP_BCE_LOST:

@@ -16,8 +16,8 @@
  * Until the engine's own victory rules exist (a later slice), the Victory Points are
  * worked out here: an area is controlled by the side that last had combat units in it
  * with no enemy combat unit; "enemy-sp-lost" counts the Strength Points and guns killed
- * and captured; "leader-lost" the enemy leaders killed, wounded or captured (their own
- * VP value when the order of battle gives one); "bce-lost" each enemy brigade whose
+ * and captured; "leader-lost" each time an enemy leader is killed, wounded or captured
+ * (17.73; his own VP value when the order of battle gives one); "bce-lost" each enemy brigade whose
  * losses reached its BCE limit (its bce-vp); "unit-exited" and "custom" awards are not
  * counted.
  */
@@ -41,6 +41,12 @@ guint    gbacw_query_frontal_mask (const GbacwGameUnit *unit);
  * (G_MAXINT when there is none); nearest (may be NULL) gets that unit's hex. Both arrays
  * have game->n_hexes entries and are filled by the caller's buffers. */
 void     gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int *nearest);
+/* The cost in halves of the cheapest way from every hex to goal for move_class (a
+ * GbacwMoveClass) over the terrain alone: hex terrain, hexsides and roads as the Terrain
+ * Effects on Movement Chart gives them (gbacw_rules_data_move_cost ()), no units, zones
+ * of control or allowance. out[hex] is -1 where goal cannot be reached; a step costing
+ * the whole allowance (fords) or an unknown cell counts as all_halves. */
+void     gbacw_query_move_field (const GbacwGame *game, int move_class, int goal, int all_halves, int *out);
 /* Whether a combat unit of another side than side stands in the hex or beside it. */
 gboolean gbacw_query_adjacent_enemy (const GbacwGame *game, int hex, int side);
 
@@ -70,7 +76,7 @@ double   gbacw_query_fire_value (const GbacwGame *game, const GbacwFireResolutio
 
 /* ------------------------------------------------------------------ BCE (18.0) */
 
-/* The boxes marked for brigade: the Strength Points its infantry and cavalry lost
+/* The boxes marked for brigade: the Strength Points its own infantry and cavalry lost
  * (killed and captured). */
 int      gbacw_query_bce_marks (const GbacwGame *game, const GbacwFormation *brigade);
 /* The Strength Points of the brigade's infantry and cavalry at the start of the game. */

@@ -217,6 +217,13 @@ gbacw_retreat_paths (GbacwGame *game, const GArray *units, int from, int length,
     search (&s, from, 0, 0, FALSE, FALSE, FALSE);
   g_array_unref (s.current);
 
+  if (flags & GBACW_RETREAT_ANY)
+    {
+      g_ptr_array_sort (all, compare_candidates);
+      for (guint i = 0; i < all->len; i++)
+        g_ptr_array_add (out, g_array_copy (((Candidate *) g_ptr_array_index (all, i))->path));
+      return out;
+    }
   /* 14.3: not through friendly units if another path is open that avoids enemy ZOCs */
   for (guint i = 0; i < all->len; i++)
     {
@@ -516,9 +523,21 @@ retreat_step (GbacwGame *game, GbacwPending *p)
       return GBACW_RESOLVE_DONE;
     }
   label = units_label (game, p->units);
+  if ((p->flags & GBACW_PENDING_BEFORE_MELEE) && p->path && (int) p->path->len == p->value)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, 0));
+      if (u->status & GBACW_STATUS_PINNED)
+        {
+          gbacw_game_log (game, "12.88", _("%s was pinned by the withdrawal fire and must stand"), label);
+          return GBACW_RESOLVE_DONE;
+        }
+      if (u->status & GBACW_STATUS_ROUTED)
+        return GBACW_RESOLVE_DONE;   /* routed by it: the rout retreat instead */
+    }
   if (p->path == NULL || p->path->len == 0)
     {
       /* the end of the retreat */
+      gbacw_melee_refresh_engaged (game);
       if (p->flags & DISPLACE_CHECK)
         displacement_check (game, p->units);
       if (p->flags & GBACW_PENDING_MORALE_AFTER)
@@ -537,7 +556,7 @@ retreat_step (GbacwGame *game, GbacwPending *p)
   to_label = gbacw_game_hex_label (game, to);
 
   /* 14.3, 8.15: friendly units in the way are displaced first */
-  if (!(p->flags & GBACW_PENDING_DISPLACED) && has_other_combat (game, to, p->side, p->units))
+  if (!(p->flags & (GBACW_PENDING_DISPLACED | GBACW_PENDING_BEFORE_MELEE)) && has_other_combat (game, to, p->side, p->units))
     {
       g_autoptr (GArray) displaced = g_array_new (FALSE, FALSE, sizeof (int));
       const GArray *stack = gbacw_game_stack (game, to);

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 
 /* Flags for gbacw_retreat_paths () (GBACW_PENDING_NO_EZOC is also one). */
 #define GBACW_RETREAT_PREFER_VACANT (1u << 16)   /* 14.3: a displaced stack goes to a vacant hex if it can */
+#define GBACW_RETREAT_ANY           (1u << 17)   /* 12.81: a retreat the owner chooses freely (no 14.3, 14.4 preferences) */
 
 /* The legal paths (GArray* of int hexes, from excluded) for units retreating together
  * from hex from, length hexes:

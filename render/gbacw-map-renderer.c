@@ -6,6 +6,7 @@
  * grid, hex numbers, counter text) is left out when it would be too small to see.
  */
 #include "gbacw-map-renderer.h"
+#include "gbacw-counter.h"
 
 #include <math.h>
 #include <string.h>
@@ -280,26 +281,6 @@ select_font (cairo_t *cr, gboolean bold, gboolean italic)
   cairo_select_font_face (cr, "Sans",
                           italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-}
-
-/* Text centred on (x, y) (the middle of its ink box vertically). */
-static void
-show_text_centred (cairo_t    *cr,
-                   const char *text,
-                   double      x,
-                   double      y,
-                   double      angle_deg)
-{
-  cairo_text_extents_t ext;
-
-  cairo_text_extents (cr, text, &ext);
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  if (angle_deg != 0.0)
-    cairo_rotate (cr, angle_deg * G_PI / 180.0);
-  cairo_move_to (cr, -ext.x_bearing - ext.width / 2, -ext.y_bearing - ext.height / 2);
-  cairo_show_text (cr, text);
-  cairo_restore (cr);
 }
 
 /* Text with a halo of paper around it, so that it stays legible over any terrain. */
@@ -1706,163 +1687,14 @@ draw_hex_numbers (Render *r)
 
 /* ---------------------------------------------------------------- units */
 
-typedef struct {
-  const GbacwPlacement *placement;
-  double x, y;
-} Counter;
-
-static void
-counter_texts (const GbacwPlacement *p, const GbacwUnit *unit, char *bottom, gsize len)
-{
-  int strength = p->strength != GBACW_UNSET ? p->strength : unit->strength;
-  char s[16], m[16];
-
-  if (unit->type == GBACW_UNIT_LEADER)
-    {
-      if (unit->er != GBACW_UNSET)
-        g_snprintf (bottom, len, "%d", unit->er);
-      else
-        bottom[0] = '\0';
-      return;
-    }
-  if (unit->type == GBACW_UNIT_ARTILLERY)
-    strength = unit->guns;
-  if (strength == GBACW_UNSET)
-    g_strlcpy (s, "–", sizeof s);
-  else
-    g_snprintf (s, sizeof s, "%d", strength);
-  if (unit->morale == GBACW_UNSET)
-    g_strlcpy (m, "–", sizeof m);
-  else if (unit->morale == GBACW_MORALE_GREEN)
-    g_strlcpy (m, "?", sizeof m);
-  else
-    g_snprintf (m, sizeof m, "%d", unit->morale);
-  g_snprintf (bottom, len, "%s-%s", s, m);
-}
-
+/* The counters of the deployment, as in the order-of-battle panel and the editor
+ * (gbacw-counter.h). */
 static void
 draw_units (Render *r)
 {
-  const GPtrArray *deployment = r->scenario->deployment;
-  const GbacwOob *oob = &r->scenario->oob;
-  int n_hexes = r->grid->columns * r->grid->rows;
-  g_autoptr(GHashTable) depth = NULL;
-  g_autoptr(GArray) counters = NULL;
-  cairo_t *cr = r->cr;
-  double half = 0.5, step = 0.08;
-  gboolean text = r->hex_px >= LOD_COUNTER_TEXT;
-
-  if (deployment == NULL || deployment->len == 0 || oob->unit_index == NULL)
-    return;
-
-  /* Stack order is deployment order, top first: lower counters peek out down-right. */
-  depth = g_hash_table_new (g_direct_hash, g_direct_equal);
-  counters = g_array_new (FALSE, FALSE, sizeof (Counter));
-  for (guint i = 0; i < deployment->len; i++)
-    {
-      const GbacwPlacement *p = g_ptr_array_index (deployment, i);
-      guint d;
-      Counter c;
-      double cx, cy;
-
-      if (p->hex < 0 || p->hex >= n_hexes || !hex_in_view (r, p->hex))
-        continue;
-      d = GPOINTER_TO_UINT (g_hash_table_lookup (depth, GINT_TO_POINTER (p->hex)));
-      g_hash_table_insert (depth, GINT_TO_POINTER (p->hex), GUINT_TO_POINTER (d + 1));
-      gbacw_hex_grid_centre (r->grid, gbacw_hex_grid_hex_at (r->grid, p->hex), &cx, &cy);
-      d = MIN (d, 4);
-      c.placement = p;
-      c.x = cx + d * step;
-      c.y = cy + d * step;
-      g_array_append_val (counters, c);
-    }
-
-  cairo_save (cr);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  /* Bottom of each stack first. */
-  for (guint i = counters->len; i-- > 0;)
-    {
-      const Counter *c = &g_array_index (counters, Counter, i);
-      const GbacwUnit *unit = gbacw_oob_find_unit (oob, c->placement->unit);
-      const GbacwSide *side = unit ? gbacw_oob_find_side (oob, unit->side) : NULL;
-      gboolean leader = unit && unit->type == GBACW_UNIT_LEADER;
-      double hw = leader ? half * 0.8 : half;
-      Rgb fill = { 0.6, 0.6, 0.6 }, fg;
-      double lum;
-
-      if (side == NULL || !parse_colour (side->colour, &fill))
-        fill = (Rgb) { 0.6, 0.6, 0.6 };
-      if (leader)
-        fill = mix (fill, (Rgb) { 1, 1, 1 }, 0.55);
-      lum = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
-      fg = lum > 0.55 ? (Rgb) { 0, 0, 0 } : (Rgb) { 1, 1, 1 };
-
-      cairo_rectangle (cr, c->x - hw, c->y - hw, 2 * hw, 2 * hw);
-      set_rgb (cr, fill);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
-      cairo_set_line_width (cr, width_at_least (r, 0.025, 0.7));
-      cairo_stroke (cr);
-
-      if (!text || unit == NULL)
-        continue;
-
-      set_rgb (cr, fg);
-      cairo_set_line_width (cr, 0.03);
-      /* Type symbol: a NATO-style box in the middle. */
-      if (!leader)
-        {
-          double bx = c->x - 0.2, by = c->y - 0.16, bw = 0.4, bh = 0.24;
-          cairo_rectangle (cr, bx, by, bw, bh);
-          switch (unit->type)
-            {
-            case GBACW_UNIT_INFANTRY:
-              cairo_move_to (cr, bx, by);
-              cairo_line_to (cr, bx + bw, by + bh);
-              cairo_move_to (cr, bx + bw, by);
-              cairo_line_to (cr, bx, by + bh);
-              break;
-            case GBACW_UNIT_CAVALRY:
-              cairo_move_to (cr, bx, by + bh);
-              cairo_line_to (cr, bx + bw, by);
-              break;
-            case GBACW_UNIT_ARTILLERY:
-              cairo_stroke (cr);
-              cairo_arc (cr, bx + bw / 2, by + bh / 2, 0.05, 0, 2 * G_PI);
-              cairo_fill (cr);
-              break;
-            case GBACW_UNIT_WAGON:
-              cairo_move_to (cr, bx, by + bh / 2);
-              cairo_line_to (cr, bx + bw, by + bh / 2);
-              break;
-            case GBACW_UNIT_LEADER:
-            default:
-              break;
-            }
-          cairo_stroke (cr);
-        }
-      else
-        {
-          star_path (cr, c->x, c->y - 0.06, 0.13);
-          cairo_fill (cr);
-        }
-
-      select_font (cr, FALSE, FALSE);
-      cairo_set_font_size (cr, 0.15);
-      if (unit->designation != NULL)
-        show_text_centred (cr, unit->designation, c->x, c->y - hw + 0.1, 0);
-      {
-        char bottom[40];
-        counter_texts (c->placement, unit, bottom, sizeof bottom);
-        if (bottom[0] != '\0')
-          {
-            select_font (cr, TRUE, FALSE);
-            cairo_set_font_size (cr, 0.2);
-            show_text_centred (cr, bottom, c->x, c->y + hw - 0.14, 0);
-          }
-      }
-    }
-  cairo_restore (cr);
+  gbacw_counter_render_deployment (r->cr, r->scenario, r->scale,
+                                   &(cairo_rectangle_t) { r->vx0, r->vy0, r->vx1 - r->vx0, r->vy1 - r->vy0 }, -1,
+                                   NULL);
 }
 
 /* ---------------------------------------------------------------- entry points */

@@ -646,6 +646,51 @@ test_recent (Fixture *f, gconstpointer data)
   g_assert_true (found);
 }
 
+/* Space held turns the primary button into a pan, whatever the tool, and edits nothing. */
+static void
+test_space_drag_pans (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
+  GbacwViewport *viewport = gbacw_map_canvas_get_viewport (f->canvas);
+  g_autoptr(GBytes) before = gbacw_scenario_save_to_bytes (f->scenario);
+  GtkEventController *keys = NULL;
+  double cx, cy, scale;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        keys = controller;
+    }
+  g_assert_nonnull (keys);
+  choose_tool (f, "brush");
+  /* zoomed in, so that the map can move */
+  gbacw_viewport_set_scale (viewport, 4 * gbacw_viewport_get_min_scale (viewport) + 20);
+  gbacw_viewport_set_centre (viewport, 15.0, 12.0);
+  iterate ();
+  scale = gbacw_viewport_get_scale (viewport);
+  cx = gbacw_viewport_get_centre_x (viewport);
+  cy = gbacw_viewport_get_centre_y (viewport);
+
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_space, 0, 0, &handled);
+  g_assert_true (handled);
+  g_signal_emit_by_name (f->drag, "drag-begin", 300.0, 300.0);
+  g_signal_emit_by_name (f->drag, "drag-update", 60.0, -40.0);
+  g_signal_emit_by_name (f->drag, "drag-end", 60.0, -40.0);
+  g_signal_emit_by_name (keys, "key-released", GDK_KEY_space, 0, 0);
+  iterate ();
+
+  /* the map follows the pointer: the centre moves the other way */
+  g_assert_cmpfloat_with_epsilon (gbacw_viewport_get_centre_x (viewport), cx - 60.0 / scale, 1e-6);
+  g_assert_cmpfloat_with_epsilon (gbacw_viewport_get_centre_y (viewport), cy + 40.0 / scale, 1e-6);
+  {
+    g_autoptr(GBytes) now = gbacw_scenario_save_to_bytes (f->scenario);
+    g_assert_true (g_bytes_equal (now, before));
+  }
+  g_assert_cmpuint (n_steps (f), ==, 0);
+}
+
 /* The application: the shortcuts window is the window's help overlay (Ctrl+?). */
 static gboolean
 ignore_session_bus (const char *log_domain, GLogLevelFlags log_level, const char *message, gpointer user_data)
@@ -709,6 +754,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/new", test_new);
   ADD ("/editor/gui/shortcuts", test_shortcuts);
   ADD ("/editor/gui/recent", test_recent);
+  ADD ("/editor/gui/space-drag-pans", test_space_drag_pans);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
 

@@ -144,6 +144,26 @@ fixture_charts (GbacwScenario *s)
     NULL
   };
 
+  static const char *const melee[] = {
+    "1a | R2   | Rpls | Eng  | K    | —    | —      | —     | —      | —      | —      | —",
+    "1d | —    | Rpls | Eng  | C1R2 | C1R2 | C1R2   | C1R3  | C2R3   | C2R3   | C2R3   | C2R3",
+    "2a | C1R2 | R2   | Rpls | Eng  | K    | —      | —     | K      | —      | —      | —",
+    "2d | —    | —    | Rpls | Eng  | C1R2 | R2     | C1R2  | C1R2   | C2R2   | C2R2   | C2R2",
+    "3a | C1R2 | C1R2 | R2   | Rpls | Eng  | K      | —     | —      | K      | —      | —",
+    "3d | —    | —    | —    | Rpls | Eng  | C1R2   | C1R2  | C1R2   | C1R2   | C2R2   | C2R2",
+    "4a | C1R2 | C1R2 | C1R2 | R2   | Rpls | Eng    | K     | —      | —      | K      | —",
+    "4d | —    | —    | —    | —    | Rpls | Eng    | C1R2  | C1R2   | C1R2   | C1R2   | C1R2",
+    "5a | C2R2 | C2R2 | C1R2 | C1R2 | R2   | Rpls   | Eng   | K      | —      | —      | K",
+    "5d | —    | [—]  | [—]  | [—]  | [—]  | [Rpls] | [Eng] | {R2}   | {R2}   | {C1R2} | {C1R2}",
+    "6a | {C2R2} | {C2R2} | {C2R2} | {C1R2} | {C1R2} | [R2] | [Rpls] | [Eng] | [K] | {—} | {—}",
+    "6d | [—]  | [—]  | [—]  | [—]  | [—]  | [—]    | [Rpls] | [Eng] | {R2}   | {R2}   | {C1R2}",
+    NULL
+  };
+  static const char *const ammo[] = {
+    "1 | 0/1 | 1/2 | 2/3", "2 | 1/2 | 2/3 | 3/4", "3 | 2/4 | 3/5 | 4/6", "4 | 2/5 | 3/6 | 4/8",
+    "5 | 2/6 | 3/8 | 4/E", "6 | 3/8 | 4/E | WE", NULL
+  };
+
   add_hex_terrain (s, "clear", ".", 0);
   add_hex_terrain (s, "woods", "w", 20);
   add_hex_terrain (s, "tall-woods", "tw", 21);
@@ -165,6 +185,8 @@ fixture_charts (GbacwScenario *s)
   add_chart (s, "fire-crt", "1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11", crt);
   add_chart (s, "seeing-the-elephant", "morale", elephant);
   add_chart (s, "leader-casualty", "wounded | killed | captured", leader);
+  add_chart (s, "melee-crt", "-4 | -3 | -2 | -1 | 0 | +1 | +2 | +3 | +4 | +5 | +6", melee);
+  add_chart (s, "ammunition-loss", "1 | 2 | 3", ammo);
   /* the range chart's row names say which weapons mounted cavalry may fire (6.14) */
   {
     GbacwChart *chart = gbacw_scenario_find_chart (s, "range-effects");

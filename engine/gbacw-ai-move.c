@@ -1,0 +1,865 @@
+/* gbacw-ai-move.c: the computer player's Movement Phase (see gbacw-ai.h).
+ *
+ * Each call proposes one action. The combat units go first, brigade by brigade (the
+ * unit nearest its brigade's goal first, the others keeping within reach of it), each
+ * in three steps: a formation change before moving (column to march, limbering, mounting),
+ * the move, a formation change after it (line near the enemy, unlimbering,
+ * dismounting). Then the wagons, then the leaders (brigade commanders first), then the
+ * facing of every stack, then whatever the end of the phase needs (8.1, 17.52). */
+#include "gbacw-ai-private.h"
+
+#include <math.h>
+
+#include "gbacw-fire.h"
+#include "gbacw-leadership.h"
+#include "gbacw-movement.h"
+
+enum {
+  STAGE_NONE,
+  STAGE_BEFORE,   /* the formation change before moving is done (or not needed) */
+  STAGE_MOVED,
+  STAGE_DONE,
+};
+
+#define NEAR_ENEMY 5   /* within this many hexes of the enemy: deployed (line, unlimbered) */
+#define FAR_ENEMY 7    /* this far from the enemy: marching (column) */
+
+static int
+get_stage (const GbacwAi *ai, int unit)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (ai->stage, GINT_TO_POINTER (unit)));
+}
+
+static void
+set_stage (GbacwAi *ai, int unit, int stage)
+{
+  g_hash_table_insert (ai->stage, GINT_TO_POINTER (unit), GINT_TO_POINTER (stage));
+}
+
+static int
+dist (const AiView *v, int a, int b)
+{
+  return gbacw_query_distance (v->game, a, b);
+}
+
+static int
+enemy_dist (const AiView *v, int hex)
+{
+  return v->enemy_dist[hex] == G_MAXINT ? 99 : v->enemy_dist[hex];
+}
+
+static double
+objective_weight (const AiView *v, int hex)
+{
+  double w = 0;
+  for (guint i = 0; i < v->ai->objectives->len; i++)
+    {
+      const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
+      if (o->hex == hex)
+        w += o->weight;
+    }
+  return w;
+}
+
+static int
+move_class_of (const GbacwGameUnit *u, GbacwFormationState formation)
+{
+  if (u->type == GBACW_UNIT_WAGON || u->type == GBACW_UNIT_LEADER)
+    formation = GBACW_FORMATION_STATE_UNSET;
+  return gbacw_move_class_for (u->type, formation);
+}
+
+/* The Movement Points from every hex to goal for a movement class, over the terrain. */
+static const int *
+field_for (AiView *v, int goal, int move_class)
+{
+  gpointer key = GINT_TO_POINTER (goal * 8 + move_class);
+  int *field = g_hash_table_lookup (v->ai->fields, key);
+
+  if (field == NULL)
+    {
+      field = g_new (int, MAX (1, v->game->n_hexes));
+      gbacw_query_move_field (v->game, move_class, goal, 12, field);
+      g_hash_table_insert (v->ai->fields, key, field);
+    }
+  return field;
+}
+
+/* How far (in Movement Points) hex is from goal for the unit in formation. */
+static double
+goal_cost (AiView *v, const GbacwGameUnit *u, GbacwFormationState formation, int goal, int hex)
+{
+  int c = move_class_of (u, formation);
+  const int *field;
+
+  if (c < 0 || goal < 0)
+    return gbacw_query_distance (v->game, hex, MAX (goal, 0));
+  field = field_for (v, goal, c);
+  return field[hex] >= 0 ? field[hex] / 2.0 : 100.0 + gbacw_query_distance (v->game, hex, goal);
+}
+
+static gboolean
+is_mounted (const GbacwGameUnit *u)
+{
+  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
+}
+
+/* ------------------------------------------------------------------ groups */
+
+static int
+group_key (const AiGroup *g, int first_unit)
+{
+  return g->leader >= 0 ? g->leader : 100000 + first_unit;
+}
+
+static void
+assign_goal (AiView *v, AiGroup *g, int *assigned)
+{
+  GbacwGame *game = v->game;
+  int centre = g->leader >= 0 && gbacw_game_unit (game, g->leader)->hex >= 0
+               ? gbacw_game_unit (game, g->leader)->hex
+               : gbacw_game_unit (game, g_array_index (g->members, int, 0))->hex;
+  double best = -1;
+  int best_area = -1;
+
+  g->goal = centre;
+  for (guint i = 0; i < v->ai->objectives->len; i++)
+    {
+      const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
+      double score = o->weight * (0.85 + 0.3 * gbacw_ai_jitter (v->ai, (guint) group_key (g, g_array_index (g->members, int, 0)), (guint) o->area))
+                     / (1.0 + dist (v, centre, o->hex) / 5.0) / (1.0 + 0.8 * assigned[o->area]);
+      /* one of ours with no enemy about needs fewer */
+      if (gbacw_game_hex_has_side (game, o->hex, v->side, TRUE) && enemy_dist (v, o->hex) > FAR_ENEMY)
+        score *= 0.4;
+      if (score > best + 1e-9)
+        {
+          best = score;
+          g->goal = o->hex;
+          best_area = o->area;
+        }
+    }
+  if (best_area >= 0)
+    assigned[best_area]++;
+  else if (v->enemy_near[centre] >= 0)
+    g->goal = v->enemy_near[centre];   /* no objective: the nearest enemy */
+}
+
+static void
+sort_members (AiView *v, AiGroup *g)
+{
+  GArray *m = g->members;
+
+  for (guint i = 1; i < m->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        int a = g_array_index (m, int, j - 1), b = g_array_index (m, int, j);
+        int da = dist (v, gbacw_game_unit (v->game, a)->hex, g->goal);
+        int db = dist (v, gbacw_game_unit (v->game, b)->hex, g->goal);
+        if (db < da)
+          {
+            g_array_index (m, int, j - 1) = b;
+            g_array_index (m, int, j) = a;
+          }
+        else
+          break;
+      }
+  g->rear = gbacw_game_unit (v->game, g_array_index (m, int, m->len - 1))->hex;
+}
+
+static void
+build_groups (AiView *v)
+{
+  GbacwGame *game = v->game;
+  GbacwAi *ai = v->ai;
+  g_autoptr (GHashTable) by_leader = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autofree int *assigned = g_new0 (int, MAX (1u, game->scenario->map->areas->len));
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      AiGroup *g = NULL;
+      int leader;
+
+      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON)
+        continue;
+      leader = gbacw_leadership_independent (game, u->index) ? -1 : gbacw_leadership_commander (game, u->index);
+      if (leader >= 0 && gbacw_game_unit (game, leader)->hex < 0)
+        leader = -1;
+      if (leader >= 0)
+        {
+          gpointer found;
+          if (g_hash_table_lookup_extended (by_leader, GINT_TO_POINTER (leader), NULL, &found))
+            g = g_ptr_array_index (ai->groups, GPOINTER_TO_INT (found));
+        }
+      if (g == NULL)
+        {
+          int er = leader >= 0 ? gbacw_leadership_er (game, leader) : 0;
+          g = g_new0 (AiGroup, 1);
+          g->leader = leader;
+          g->radius = er > 0 ? er : 3;
+          g->anchor = -1;
+          g->anchor_unit = -1;
+          g->members = g_array_new (FALSE, FALSE, sizeof (int));
+          if (leader >= 0)
+            g_hash_table_insert (by_leader, GINT_TO_POINTER (leader), GINT_TO_POINTER (ai->groups->len));
+          g_ptr_array_add (ai->groups, g);
+        }
+      ai->group_of[u->index] = (int) ai->groups->len - 1;
+      if (leader >= 0)
+        ai->group_of[u->index] = GPOINTER_TO_INT (g_hash_table_lookup (by_leader, GINT_TO_POINTER (leader)));
+      g_array_append_val (g->members, u->index);
+    }
+  for (guint i = 0; i < ai->groups->len; i++)
+    {
+      AiGroup *g = g_ptr_array_index (ai->groups, i);
+      assign_goal (v, g, assigned);
+      sort_members (v, g);
+    }
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+static GbacwAction *
+formation_action (AiView *v, const GbacwGameUnit *u, GbacwFormationState formation)
+{
+  GbacwAction *action;
+
+  if (u->formation == formation)
+    return NULL;
+  if (formation == GBACW_FORMATION_STATE_COLUMN
+      && !gbacw_query_stacking_allows (v->game, u->hex, &u->index, 1, GBACW_FORMATION_STATE_COLUMN))
+    return NULL;
+  action = gbacw_action_new_change_formation (&u->index, 1, formation);
+  return gbacw_ai_try (v, action) ? action : NULL;
+}
+
+/* Whether an enemy combat unit within range of hex can be seen from it. */
+static gboolean
+target_in_sight (const AiView *v, int hex, int range)
+{
+  GbacwGame *game = v->game;
+
+  if (enemy_dist (v, hex) > range)
+    return FALSE;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || dist (v, hex, e->hex) > range)
+        continue;
+      if (gbacw_fire_los (game, hex, e->hex, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static int
+weapon_range (const GbacwGame *game, const GbacwGameUnit *u)
+{
+  int r = u->oob->weapon ? gbacw_range_max (game->scenario, u->oob->weapon, NULL) : 0;
+  return MAX (r, 0);
+}
+
+static int
+nearest_own (const AiView *v, int hex, GbacwUnitType type)
+{
+  GbacwGame *game = v->game;
+  int best = -1, best_d = G_MAXINT;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      int d;
+      if (u->side != v->side || u->hex < 0 || u->type != type || (type == GBACW_UNIT_WAGON && u->strength <= 0))
+        continue;
+      d = dist (v, hex, u->hex);
+      if (d < best_d)
+        {
+          best_d = d;
+          best = u->hex;
+        }
+    }
+  return best;
+}
+
+/* The facing for a stack at hex: the nearest enemy, else toward goal. */
+static int
+facing_at (const AiView *v, int hex, int goal)
+{
+  if (v->enemy_near[hex] >= 0)
+    return gbacw_query_direction_toward (v->game, hex, v->enemy_near[hex]);
+  return goal >= 0 && goal != hex ? gbacw_query_direction_toward (v->game, hex, goal) : -1;
+}
+
+static GbacwAction *
+move_to (AiView *v, const GbacwMoveRange *range, int unit, int hex, int facing)
+{
+  g_autoptr (GArray) path = gbacw_move_range_path (range, hex);
+  GbacwAction *action;
+
+  if (path == NULL || path->len == 0)
+    return NULL;
+  action = gbacw_action_new_move (&unit, 1, (const int *) path->data, path->len, facing);
+  return gbacw_ai_try (v, action) ? action : NULL;
+}
+
+/* ------------------------------------------------------------------ combat units */
+
+typedef enum {
+  ROLE_NORMAL,
+  ROLE_ROUTED,
+  ROLE_SPENT,
+} Role;
+
+static Role
+role_of (const AiView *v, const GbacwGameUnit *u)
+{
+  if (u->status & GBACW_STATUS_ROUTED)
+    return ROLE_ROUTED;
+  if ((u->status & GBACW_STATUS_AMMO_DEPLETED)
+      || (u->type != GBACW_UNIT_ARTILLERY && u->initial_strength > 0 && u->strength * 3 <= u->initial_strength
+          && enemy_dist (v, u->hex) <= 3))
+    return ROLE_SPENT;
+  return ROLE_NORMAL;
+}
+
+static GbacwAction *
+before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
+{
+  int e = enemy_dist (v, u->hex);
+  int gd = dist (v, u->hex, g->goal);
+
+  if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_ENGAGED) || u->out_of_command)
+    return NULL;
+  switch (u->type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      if (u->formation != GBACW_FORMATION_STATE_LINE)
+        return NULL;
+      if (e >= FAR_ENEMY && gd >= 4 && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
+        return formation_action (v, u, GBACW_FORMATION_STATE_COLUMN);
+      /* a way to the goal only a column can take (a bridge, 6.12), or much shorter */
+      if (e >= 2 && gd >= 2
+          && goal_cost (v, u, GBACW_FORMATION_STATE_LINE, g->goal, u->hex)
+               > goal_cost (v, u, GBACW_FORMATION_STATE_COLUMN, g->goal, u->hex) + 6.0)
+        return formation_action (v, u, GBACW_FORMATION_STATE_COLUMN);
+      return NULL;
+    case GBACW_UNIT_CAVALRY:
+      if (u->formation == GBACW_FORMATION_STATE_DISMOUNTED && e >= FAR_ENEMY && gd >= 4)
+        return formation_action (v, u, GBACW_FORMATION_STATE_MOUNTED);   /* 6.22: its move for the phase */
+      if (u->formation == GBACW_FORMATION_STATE_MOUNTED && e <= 2)
+        return formation_action (v, u, GBACW_FORMATION_STATE_DISMOUNTED);
+      return NULL;
+    case GBACW_UNIT_ARTILLERY:
+      {
+        int range = weapon_range (v->game, u);
+        if (u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+          return target_in_sight (v, u->hex, range) ? NULL : formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+        if (!u->moved && e >= 2 && target_in_sight (v, u->hex, MIN (range, 4)))
+          return formation_action (v, u, GBACW_FORMATION_STATE_UNLIMBERED);
+        return NULL;
+      }
+    case GBACW_UNIT_WAGON:
+    case GBACW_UNIT_LEADER:
+    default:
+      return NULL;
+    }
+}
+
+static GbacwAction *
+after_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
+{
+  int e = enemy_dist (v, u->hex);
+
+  if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_ENGAGED) || u->out_of_command)
+    return NULL;
+  switch (u->type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      if (u->formation == GBACW_FORMATION_STATE_COLUMN && (e <= NEAR_ENEMY || dist (v, u->hex, g->goal) <= 1))
+        return formation_action (v, u, GBACW_FORMATION_STATE_LINE);
+      return NULL;
+    case GBACW_UNIT_CAVALRY:
+      if (u->formation == GBACW_FORMATION_STATE_MOUNTED && e <= 3)
+        return formation_action (v, u, GBACW_FORMATION_STATE_DISMOUNTED);
+      return NULL;
+    case GBACW_UNIT_ARTILLERY:
+      if (u->formation == GBACW_FORMATION_STATE_LIMBERED && e >= 2 && e <= weapon_range (v->game, u) + 1)
+        return formation_action (v, u, GBACW_FORMATION_STATE_UNLIMBERED);
+      return NULL;
+    case GBACW_UNIT_WAGON:
+    case GBACW_UNIT_LEADER:
+    default:
+      return NULL;
+    }
+}
+
+/* What a change of formation at the end of the move needs (halves), or 0. */
+static int
+reserve_for (AiView *v, const GbacwGameUnit *u, int hex)
+{
+  int e = enemy_dist (v, hex), cost = 0;
+  gboolean wanted = (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN && e <= NEAR_ENEMY)
+                    || (is_mounted (u) && e <= 3)
+                    || (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_LIMBERED
+                        && e <= weapon_range (v->game, u) + 1);
+
+  if (!wanted || !gbacw_movement_formation_cost (v->game, u->index, &cost, NULL))
+    return 0;
+  return cost;
+}
+
+static double
+score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveRange *range, Role role, int hex,
+           gboolean leaving_zoc, int wagon, int leader)
+{
+  GbacwGame *game = v->game;
+  int start = u->hex, e = enemy_dist (v, hex);
+  double s = 0;
+
+  if (hex != start && !gbacw_query_stacking_allows (game, hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+    return -G_MAXDOUBLE;
+  switch (role)
+    {
+    case ROLE_ROUTED:
+      return 10.0 * MIN (e, 8) - (leader >= 0 ? dist (v, hex, leader) : 0) + (hex == start ? 0.5 : 0);
+    case ROLE_SPENT:
+      s = 10.0 * MIN (e, 5) - (wagon >= 0 ? dist (v, hex, wagon) : leader >= 0 ? dist (v, hex, leader) : 0);
+      return s - (leaving_zoc && hex != start ? 4.0 : 0.0) + (hex == start ? 0.5 : 0);
+    case ROLE_NORMAL:
+    default:
+      break;
+    }
+  if (u->type == GBACW_UNIT_WAGON)
+    {
+      int d = leader >= 0 ? dist (v, hex, leader) : 0;
+      return -2.0 * ABS (d - 3) - (e < 4 ? 40.0 : 0.0) - (e < 6 ? 8.0 : 0.0) + (hex == start ? 0.5 : 0);
+    }
+
+  s = -10.0 * goal_cost (v, u, u->formation, g->goal, hex);
+  if (hex == start)
+    s += 1.0;
+  if (e <= 1 && objective_weight (v, hex) <= 0)
+    s -= hex == start ? 4.0 : 14.0;
+  if (e <= 3)
+    s += 3.0 * v->ai->cover[hex];
+  if (leaving_zoc && hex != start)
+    s -= 6.0;
+  if (objective_weight (v, hex) > 0)
+    s += 8.0;
+  /* the brigade keeps together: within reach of its first unit, which keeps within
+   * reach of the last */
+  if (g->anchor >= 0 && g->anchor_unit != u->index)
+    {
+      int d = dist (v, hex, g->anchor), limit = MAX (1, 2 * g->radius - 1);
+      if (d > limit)
+        s -= 8.0 * (d - limit);
+    }
+  else if (g->members->len > 1)
+    {
+      int d = dist (v, hex, g->rear), limit = 2 * g->radius + 2;
+      if (d > limit)
+        s -= 8.0 * (d - limit);
+    }
+  if (u->type == GBACW_UNIT_ARTILLERY)
+    {
+      if (e <= 2)
+        s -= 20.0;
+      else if (e <= weapon_range (game, u))
+        s += 4.0;
+    }
+  /* a column (or limbered battery, mounted cavalry) near the enemy needs the Movement
+   * Points to deploy there */
+  if (hex != start)
+    {
+      int reserve = reserve_for (v, u, hex);
+      if (reserve > 0 && range->cost[hex] + reserve > range->allowance)
+        s -= 20.0;
+    }
+  return s;
+}
+
+/* Whether u is the only combat unit of its side in its hex, with a leader there who
+ * could not go with it. */
+static gboolean
+strands_leader (AiView *v, const GbacwGameUnit *u)
+{
+  GbacwGame *game = v->game;
+  const GArray *stack = gbacw_game_stack (game, u->hex);
+  gboolean leader = FALSE;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side != u->side || o->index == u->index)
+        continue;
+      if (gbacw_game_is_combat_unit (o))
+        return FALSE;
+      if (o->type == GBACW_UNIT_LEADER)
+        {
+          g_autoptr (GbacwMoveRange) range = gbacw_movement_range (game, o->index, NULL);
+          if (range == NULL || range->one_hex)
+            leader = TRUE;
+        }
+    }
+  return leader;
+}
+
+static GbacwAction *
+move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
+{
+  GbacwGame *game = v->game;
+  g_autoptr (GbacwMoveRange) range = gbacw_movement_range (game, u->index, NULL);
+  Role role;
+  gboolean leaving_zoc;
+  int wagon, leader, best_hex;
+  double best;
+  gboolean first;
+
+  role = role_of (v, u);
+  first = g && g->anchor < 0 && role == ROLE_NORMAL && u->type != GBACW_UNIT_WAGON;
+  if (range == NULL)
+    {
+      if (first)
+        {
+          g->anchor = u->hex;
+          g->anchor_unit = u->index;
+        }
+      return NULL;
+    }
+  leaving_zoc = gbacw_movement_in_enemy_zoc (game, u->hex, u->side, is_mounted (u));
+  wagon = nearest_own (v, u->hex, GBACW_UNIT_WAGON);
+  /* its commander (to rally, 13.52), else the nearest leader */
+  leader = gbacw_leadership_commander (game, u->index);
+  leader = leader >= 0 && gbacw_game_unit (game, leader)->hex >= 0 ? gbacw_game_unit (game, leader)->hex
+                                                                      : nearest_own (v, u->hex, GBACW_UNIT_LEADER);
+
+  /* 17.52: the last combat unit with a leader who cannot follow it (out of command,
+   * one hex) near the enemy stays with him */
+  if (gbacw_game_is_combat_unit (u) && enemy_dist (v, u->hex) < 5 && strands_leader (v, u))
+    {
+      if (first)
+        {
+          g->anchor = u->hex;
+          g->anchor_unit = u->index;
+        }
+      return NULL;
+    }
+
+  /* an objective held: the strongest unit there stays */
+  best_hex = u->hex;
+  best = score_hex (v, g, u, range, role, u->hex, leaving_zoc, wagon, leader);
+  if (role == ROLE_NORMAL && objective_weight (v, u->hex) > 0)
+    best += 30.0;
+  for (guint i = 0; i < range->hexes->len; i++)
+    {
+      int hex = g_array_index (range->hexes, int, i);
+      double s = score_hex (v, g, u, range, role, hex, leaving_zoc, wagon, leader);
+      if (s > best + 1e-9)
+        {
+          best = s;
+          best_hex = hex;
+        }
+    }
+  if (first)
+    {
+      g->anchor = best_hex;
+      g->anchor_unit = u->index;
+    }
+  if (best_hex == u->hex)
+    return NULL;
+  return move_to (v, range, u->index, best_hex, facing_at (v, best_hex, g ? g->goal : -1));
+}
+
+/* The steps of one combat unit; NULL when it has nothing (more) to do. */
+static GbacwAction *
+unit_turn (AiView *v, AiGroup *g, int unit)
+{
+  GbacwAi *ai = v->ai;
+  const GbacwGameUnit *u = gbacw_game_unit (v->game, unit);
+  int stage = get_stage (ai, unit);
+  GbacwAction *action;
+
+  if (u->hex < 0 || stage >= STAGE_DONE)
+    return NULL;
+  if (stage < STAGE_BEFORE)
+    {
+      set_stage (ai, unit, STAGE_BEFORE);
+      if (g && (action = before_move (v, g, u)))
+        return action;
+    }
+  if (stage < STAGE_MOVED)
+    {
+      set_stage (ai, unit, STAGE_MOVED);
+      if ((action = move_unit (v, g, u)))
+        return action;
+    }
+  set_stage (ai, unit, STAGE_DONE);
+  if (g && u->hex >= 0 && (action = after_move (v, g, u)))
+    return action;
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ leaders */
+
+static int
+leader_rank (const GbacwGameUnit *l)
+{
+  switch (l->oob->role)
+    {
+    case GBACW_LEADER_BRIGADE: return 0;
+    case GBACW_LEADER_REPLACEMENT: return 0;
+    case GBACW_LEADER_DIVISION: return 1;
+    case GBACW_LEADER_CORPS: return 2;
+    case GBACW_LEADER_ARMY:
+    default: return 3;
+    }
+}
+
+static GbacwAction *
+leader_turn (AiView *v, int leader)
+{
+  GbacwGame *game = v->game;
+  const GbacwGameUnit *l = gbacw_game_unit (game, leader);
+  g_autoptr (GbacwMoveRange) range = NULL;
+  int er = gbacw_leadership_er (game, leader), dir = l->oob->dir != GBACW_UNSET ? l->oob->dir : er;
+  int best_hex = l->hex;
+  double best = -G_MAXDOUBLE;
+
+  set_stage (v->ai, leader, STAGE_DONE);
+  if (l->hex < 0 || (range = gbacw_movement_range (game, leader, NULL)) == NULL)
+    return NULL;
+  if (er <= 0)
+    er = l->oob->er != GBACW_UNSET ? MAX (l->oob->er, 1) : 3;
+  for (int i = -1; i < (int) range->hexes->len; i++)
+    {
+      int hex = i < 0 ? l->hex : g_array_index (range->hexes, int, i);
+      gboolean with_unit = gbacw_game_hex_has_side (game, hex, v->side, TRUE);
+      int e = enemy_dist (v, hex);
+      double s = 0;
+
+      if (!with_unit && e < 5)
+        s -= 1000.0;   /* 17.52 */
+      else if (!with_unit && e < 10)
+        s -= 30.0;     /* the enemy may come within four hexes before he can move again */
+      for (guint k = 0; k < game->units->len; k++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+          if (u->side != v->side || u->hex < 0 || u->index == leader || !gbacw_leader_commands (game, leader, u->index))
+            continue;
+          if (u->type == GBACW_UNIT_LEADER)
+            s += dist (v, hex, u->hex) <= dir ? 8.0 : 0.0;
+          else
+            s += dist (v, hex, u->hex) <= er ? 10.0 : -0.2 * dist (v, hex, u->hex);
+        }
+      if (with_unit)
+        s += 2.0;
+      if (e <= 1)
+        s -= 6.0;
+      s -= 0.3 * dist (v, hex, l->hex);
+      if (s > best + 1e-9)
+        {
+          best = s;
+          best_hex = hex;
+        }
+    }
+  if (best_hex == l->hex)
+    return NULL;
+  return move_to (v, range, leader, best_hex, -1);
+}
+
+/* ------------------------------------------------------------------ the end */
+
+static GbacwAction *
+face_enemy (AiView *v)
+{
+  GbacwGame *game = v->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      int want;
+      GbacwAction *action;
+      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u)
+          || gbacw_ai_was_tried (v->ai, AI_KEY (3, u->hex, 0)) || enemy_dist (v, u->hex) > 8)
+        continue;
+      gbacw_ai_mark_tried (v->ai, AI_KEY (3, u->hex, 0));
+      want = facing_at (v, u->hex, -1);
+      if (want < 0 || want == u->facing)
+        continue;
+      action = gbacw_action_new_change_facing (u->hex, want);
+      if (gbacw_ai_try (v, action))
+        return action;
+    }
+  return NULL;
+}
+
+/* 8.1: a unit out of each hex over the limits. */
+static GbacwAction *
+fix_stacking (AiView *v)
+{
+  GbacwGame *game = v->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      g_autoptr (GbacwMoveRange) range = NULL;
+      int best_hex = -1;
+      double best = -G_MAXDOUBLE;
+
+      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u)
+          || gbacw_ai_was_tried (v->ai, AI_KEY (4, u->index, 0))
+          || gbacw_movement_check_stacking (game, u->hex, NULL))
+        continue;
+      gbacw_ai_mark_tried (v->ai, AI_KEY (4, u->index, 0));
+      range = gbacw_movement_range (game, u->index, NULL);
+      for (guint k = 0; range && k < range->hexes->len; k++)
+        {
+          int hex = g_array_index (range->hexes, int, k);
+          double s;
+          if (!gbacw_query_stacking_allows (game, hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+            continue;
+          s = MIN (enemy_dist (v, hex), 3) * 5.0 - range->cost[hex];
+          if (s > best)
+            {
+              best = s;
+              best_hex = hex;
+            }
+        }
+      if (best_hex >= 0)
+        {
+          GbacwAction *action = move_to (v, range, u->index, best_hex, facing_at (v, best_hex, -1));
+          if (action)
+            return action;
+        }
+    }
+  return NULL;
+}
+
+/* 17.52: a leader alone within four hexes of the enemy joins a combat unit or goes. */
+static GbacwAction *
+fix_lone_leaders (AiView *v)
+{
+  GbacwGame *game = v->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *l = g_ptr_array_index (game->units, i);
+      g_autoptr (GbacwMoveRange) range = NULL;
+      int best_hex = -1;
+      double best = -G_MAXDOUBLE;
+
+      if (l->side != v->side || l->hex < 0 || l->type != GBACW_UNIT_LEADER || enemy_dist (v, l->hex) >= 5
+          || gbacw_game_hex_has_side (game, l->hex, v->side, TRUE) || gbacw_ai_was_tried (v->ai, AI_KEY (5, l->index, 0)))
+        continue;
+      gbacw_ai_mark_tried (v->ai, AI_KEY (5, l->index, 0));
+      range = gbacw_movement_range (game, l->index, NULL);
+      for (guint k = 0; range && k < range->hexes->len; k++)
+        {
+          int hex = g_array_index (range->hexes, int, k);
+          double s;
+          if (gbacw_game_hex_has_side (game, hex, v->side, TRUE))
+            s = 100.0 - range->cost[hex];
+          else if (enemy_dist (v, hex) >= 5)
+            s = 50.0 - range->cost[hex];
+          else
+            continue;
+          if (s > best)
+            {
+              best = s;
+              best_hex = hex;
+            }
+        }
+      if (best_hex >= 0)
+        {
+          GbacwAction *action = move_to (v, range, l->index, best_hex, -1);
+          if (action)
+            return action;
+        }
+      /* he cannot go: a combat unit comes to him */
+      for (guint k = 0; k < game->units->len; k++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+          g_autoptr (GbacwMoveRange) to_him = NULL;
+          GbacwAction *action;
+          if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+              || dist (v, u->hex, l->hex) > 8 || strands_leader (v, u)
+              || !gbacw_query_stacking_allows (game, l->hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+            continue;
+          to_him = gbacw_movement_range (game, u->index, NULL);
+          if (to_him == NULL || to_him->cost[l->hex] < 0)
+            continue;
+          if ((action = move_to (v, to_him, u->index, l->hex, facing_at (v, l->hex, -1))))
+            return action;
+        }
+    }
+  return NULL;
+}
+
+GbacwAction *
+gbacw_ai_choose_movement (AiView *v)
+{
+  GbacwAi *ai = v->ai;
+  GbacwGame *game = v->game;
+  GbacwAction *action;
+
+  if (!gbacw_ai_was_tried (ai, AI_KEY (9, 0, 0)))
+    {
+      gbacw_ai_mark_tried (ai, AI_KEY (9, 0, 0));
+      build_groups (v);
+    }
+  if (ai->end_refused == 0)
+    {
+      /* combat units, brigade by brigade */
+      for (guint i = 0; i < ai->groups->len; i++)
+        {
+          AiGroup *g = g_ptr_array_index (ai->groups, i);
+          for (guint k = 0; k < g->members->len; k++)
+            if ((action = unit_turn (v, g, g_array_index (g->members, int, k))))
+              return action;
+        }
+      /* wagons and anything else of ours that came on the map since */
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          AiGroup *g = ai->group_of[i] >= 0 ? g_ptr_array_index (ai->groups, ai->group_of[i]) : NULL;
+          if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || get_stage (ai, u->index) >= STAGE_DONE)
+            continue;
+          if (g == NULL && u->type != GBACW_UNIT_WAGON)
+            {
+              /* a unit not in the groups (arrived since): its own group, going for the first goal */
+              AiGroup *own = g_new0 (AiGroup, 1);
+              own->leader = -1;
+              own->radius = 3;
+              own->anchor = -1;
+              own->anchor_unit = -1;
+              own->goal = ai->groups->len > 0 ? ((AiGroup *) g_ptr_array_index (ai->groups, 0))->goal
+                                              : v->enemy_near[u->hex] >= 0 ? v->enemy_near[u->hex] : u->hex;
+              own->members = g_array_new (FALSE, FALSE, sizeof (int));
+              g_array_append_val (own->members, u->index);
+              own->rear = u->hex;
+              g_ptr_array_add (ai->groups, own);
+              ai->group_of[i] = (int) ai->groups->len - 1;
+              g = own;
+            }
+          if ((action = unit_turn (v, g, u->index)))
+            return action;
+        }
+      /* leaders, brigade commanders first */
+      for (int rank = 0; rank <= 3; rank++)
+        for (guint i = 0; i < game->units->len; i++)
+          {
+            const GbacwGameUnit *l = g_ptr_array_index (game->units, i);
+            if (l->side == v->side && l->hex >= 0 && l->type == GBACW_UNIT_LEADER && leader_rank (l) == rank
+                && get_stage (ai, l->index) < STAGE_DONE)
+              if ((action = leader_turn (v, l->index)))
+                return action;
+          }
+      if ((action = face_enemy (v)))
+        return action;
+    }
+  if ((action = fix_stacking (v)))
+    return action;
+  if ((action = fix_lone_leaders (v)))
+    return action;
+  return NULL;
+}

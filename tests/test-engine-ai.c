@@ -1,0 +1,551 @@
+/* test-engine-ai.c: computer-vs-computer games (gbacw-ai.h) of the demo scenario and of
+ * small generated scenarios, with the rules' invariants checked after every action:
+ * - no unit off the map or on terrain its movement class may not enter (5.17, 5.19; by
+ *   road, 6.11, it may), the stacks and the units' hexes agreeing;
+ * - stacking within the limits at the end of each Movement Phase (8.1);
+ * - strength accounting, per unit and per side: initial = current + killed + captured;
+ * - BCE (18.0): the boxes marked are the brigade's losses, never more than its strength,
+ *   never fewer than before, and the engine's BCE agrees;
+ * - each unit fired on at most once by small arms and once by artillery in a Fire Phase
+ *   (9.44), no firer committing more than it has (9.45); artillery rounds never negative;
+ * - every game ends (the turn limit), and replaying its record reaches the same state and
+ *   the same event log.
+ * "-m slow" plays more games. */
+#include <glib.h>
+#include <string.h>
+
+#include "gbacw-ai.h"
+#include "gbacw-data.h"
+#include "gbacw-fire.h"
+#include "gbacw-generate.h"
+#include "gbacw-leadership.h"
+#include "gbacw-movement.h"
+#include "gbacw-query.h"
+#include "gbacw-scenario-io.h"
+
+#include "test-engine-fixture.c"
+
+/* ------------------------------------------------------------------ invariants */
+
+typedef struct {
+  const char *label;
+  int *start;             /* per unit: value + killed + captured at the start */
+  int *bce;               /* per formation: marks seen last */
+  guint8 *fired;          /* per unit: GBACW_FIRED_* recorded in this Fire Phase */
+  int phase_key;
+  GbacwPhase last_phase;
+  int last_phasing;
+  guint64 n_actions;
+  guint n_fires;
+  guint n_decisions[8];
+  guint n_moves;
+} Checker;
+
+static void
+checker_init (Checker *c, const GbacwGame *game, const char *label)
+{
+  memset (c, 0, sizeof *c);
+  c->label = label;
+  c->start = g_new0 (int, game->units->len);
+  c->fired = g_new0 (guint8, game->units->len);
+  c->bce = g_new0 (int, game->scenario->oob.formations->len + 1);
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      c->start[i] = gbacw_query_unit_value (u) + u->killed + u->captured;
+    }
+  c->phase_key = -1;
+  c->last_phase = game->phase;
+  c->last_phasing = game->phasing_side;
+}
+
+static void
+checker_clear (Checker *c)
+{
+  g_free (c->start);
+  g_free (c->fired);
+  g_free (c->bce);
+}
+
+#define FAIL(c, game, ...) \
+  G_STMT_START { \
+    g_autofree char *what_ = g_strdup_printf (__VA_ARGS__); \
+    g_error ("%s: action %" G_GUINT64_FORMAT " (Game-Turn %d, %s, phasing %d): %s", (c)->label, (c)->n_actions, \
+             (game)->turn, gbacw_phase_name ((game)->phase), (game)->phasing_side, what_); \
+  } G_STMT_END
+
+static void
+check_map (Checker *c, const GbacwGame *game)
+{
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      const GArray *stack;
+      int found = 0, move_class;
+      GbacwMoveCost cost;
+
+      if ((u->presence == GBACW_PRESENCE_ON_MAP) != (u->hex >= 0))
+        FAIL (c, game, "%s: presence %d but hex %d", u->id, u->presence, u->hex);
+      if (u->hex < 0)
+        continue;
+      if (u->hex >= game->n_hexes)
+        FAIL (c, game, "%s is off the map (hex %d)", u->id, u->hex);
+      stack = gbacw_game_stack (game, u->hex);
+      for (guint k = 0; stack && k < stack->len; k++)
+        found += g_array_index (stack, int, k) == u->index;
+      if (found != 1)
+        FAIL (c, game, "%s is %d times in the stack of its hex", u->id, found);
+      /* 5.19: the terrain its class may stand in (an unlimbered battery as limbered) */
+      move_class = gbacw_move_class_for (u->type, u->type == GBACW_UNIT_ARTILLERY ? GBACW_FORMATION_STATE_LIMBERED
+                                                  : u->type == GBACW_UNIT_WAGON || u->type == GBACW_UNIT_LEADER
+                                                    ? GBACW_FORMATION_STATE_UNSET : u->formation);
+      if (move_class >= 0)
+        {
+          /* prohibited unless a road lets it in (6.11): some step into the hex is allowed */
+          const GbacwHexGrid *grid = &game->scenario->map->grid;
+          gboolean enterable = FALSE;
+          for (int d = 0; d < GBACW_HEX_DIRECTIONS && !enterable; d++)
+            {
+              int from = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, u->hex), d));
+              if (from < 0)
+                continue;
+              gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, from,
+                                          gbacw_hex_direction_opposite (d), &cost);
+              enterable = cost.kind != GBACW_COST_PROHIBITED;
+            }
+          gbacw_rules_data_hex_cost (game->rules, game->scenario->map, move_class, u->hex, &cost);
+          if (!enterable && cost.kind == GBACW_COST_PROHIBITED)
+            FAIL (c, game, "%s stands on terrain prohibited to it (hex %d)", u->id, u->hex);
+        }
+    }
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    {
+      const GArray *stack = gbacw_game_stack (game, hex);
+      for (guint k = 0; stack && k < stack->len; k++)
+        if (gbacw_game_unit (game, g_array_index (stack, int, k))->hex != hex)
+          FAIL (c, game, "the stack of hex %d holds a unit that is elsewhere", hex);
+    }
+}
+
+static void
+check_strength (Checker *c, const GbacwGame *game)
+{
+  int start[2] = { 0, 0 }, now[2] = { 0, 0 };
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      int value = gbacw_query_unit_value (u);
+      if (value < 0 || u->killed < 0 || u->captured < 0)
+        FAIL (c, game, "%s: negative strength %d, killed %d or captured %d", u->id, value, u->killed, u->captured);
+      /* a wagon's crew that leaves its wagon (11.17) is not counted as lost by the engine
+       * (yet): for wagons only, the crew may fall short */
+      if (u->type == GBACW_UNIT_WAGON ? c->start[i] < value + u->killed + u->captured
+                                      : c->start[i] != value + u->killed + u->captured)
+        FAIL (c, game, "%s: initial %d != current %d + killed %d + captured %d", u->id, c->start[i], value, u->killed,
+              u->captured);
+      if (u->rounds != GBACW_UNSET && u->rounds < 0)
+        FAIL (c, game, "%s has %d rounds", u->id, u->rounds);
+      if ((u->side == 0 || u->side == 1) && u->type != GBACW_UNIT_WAGON)
+        {
+          start[u->side] += c->start[i];
+          now[u->side] += value + u->killed + u->captured;
+        }
+    }
+  for (int s = 0; s < 2; s++)
+    if (start[s] != now[s])
+      FAIL (c, game, "side %d: initial %d != current + killed + captured %d", s, start[s], now[s]);
+}
+
+static void
+check_bce (Checker *c, const GbacwGame *game)
+{
+  const GPtrArray *formations = game->scenario->oob.formations;
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (formations, i);
+      int marks = gbacw_query_bce_marks (game, f);
+      if (marks < c->bce[i])
+        FAIL (c, game, "brigade %s: %d BCE boxes marked, %d before", f->id, marks, c->bce[i]);
+      if (marks > gbacw_query_brigade_strength (game, f))
+        FAIL (c, game, "brigade %s: %d BCE boxes marked for %d SP", f->id, marks,
+              gbacw_query_brigade_strength (game, f));
+      if (gbacw_query_bce_lost (game, f) != gbacw_leadership_bce_lost (game, (int) i))
+        FAIL (c, game, "brigade %s: the engine's BCE (%d) differs from the count (%d of %d)", f->id,
+              gbacw_leadership_bce_lost (game, (int) i), marks, f->bce[0]);
+      c->bce[i] = marks;
+    }
+}
+
+static void
+check_stacking (Checker *c, const GbacwGame *game, int side)
+{
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    {
+      g_autoptr (GError) error = NULL;
+      if (gbacw_game_hex_has_side (game, hex, side, TRUE) && !gbacw_movement_check_stacking (game, hex, &error))
+        FAIL (c, game, "the Movement Phase ended over the stacking limits: %s", error->message);
+    }
+}
+
+/* 9.44, 9.45: after a fire, and the Fire Phase's bookkeeping. */
+static void
+check_fire (Checker *c, const GbacwGame *game, const GbacwAction *action)
+{
+  int key = (game->turn * 2 + game->player_turn) * 32 + (int) game->phase;
+
+  if (key != c->phase_key)
+    {
+      memset (c->fired, 0, game->units->len);
+      c->phase_key = key;
+    }
+  if (action && action->kind == GBACW_ACTION_FIRE)
+    {
+      gboolean artillery = FALSE;
+      guint8 kind;
+      const GArray *stack = gbacw_game_stack (game, action->fire.target);
+
+      c->n_fires++;
+      for (guint i = 0; i < action->fire.firers->len; i++)
+        artillery |= gbacw_game_unit (game, g_array_index (action->fire.firers, GbacwFirer, i).unit)->type
+                     == GBACW_UNIT_ARTILLERY;
+      kind = artillery ? GBACW_FIRED_ARTILLERY : GBACW_FIRED_SMALL_ARMS;
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          int unit = g_array_index (stack, int, i);
+          if (c->fired[unit] & kind)
+            FAIL (c, game, "%s is fired on twice by %s in one Fire Phase", gbacw_game_unit (game, unit)->id,
+                  artillery ? "artillery" : "small arms");
+          c->fired[unit] |= kind;
+        }
+    }
+  if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+    for (guint i = 0; i < game->units->len; i++)
+      {
+        const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+        if (u->hex >= 0 && u->fire_used > gbacw_fire_available (game, u->index) + 1e-9 && u->fire_used > 0)
+          FAIL (c, game, "%s fired %g of its %g", u->id, u->fire_used, gbacw_fire_available (game, u->index));
+        if ((c->fired[i] & u->fired_upon) != c->fired[i] && u->hex >= 0)
+          FAIL (c, game, "%s was fired on but is not marked so (9.44)", u->id);
+      }
+}
+
+static gboolean
+observe (GbacwGame *game, const GbacwAction *action, gpointer data)
+{
+  Checker *c = data;
+
+  c->n_actions++;
+  if (action->kind == GBACW_ACTION_MOVE)
+    c->n_moves++;
+  check_map (c, game);
+  check_strength (c, game);
+  check_bce (c, game);
+  check_fire (c, game, action);
+  /* 8.1: at the end of the Movement Phase */
+  if (c->last_phase == GBACW_PHASE_MOVEMENT && (game->phase != GBACW_PHASE_MOVEMENT || game->phasing_side != c->last_phasing))
+    check_stacking (c, game, c->last_phasing);
+  c->last_phase = game->phase;
+  c->last_phasing = game->phasing_side;
+  if (game->decision && (guint) game->decision->kind < G_N_ELEMENTS (c->n_decisions))
+    c->n_decisions[game->decision->kind]++;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ games */
+
+typedef struct {
+  guint games;
+  guint64 actions;
+  guint fires;
+  guint moves;
+  guint decisions[8];
+  int wins[3];
+  guint stuck;            /* games the engine would not let go on (17.52) */
+} Totals;
+
+static GbacwScenario *
+load_demo (void)
+{
+  g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr (GError) error = NULL;
+  GbacwScenario *s;
+
+  g_assert_nonnull (path);
+  s = gbacw_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  return s;
+}
+
+/* Plays one computer-vs-computer game, checking every action, then replays its record. */
+static void
+play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *totals)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_new (s, seed, &error);
+  g_autoptr (GbacwGame) replay = NULL;
+  g_autofree char *xml = NULL, *dump = NULL, *dump2 = NULL, *log = NULL, *log2 = NULL;
+  g_autofree char *name = g_strdup_printf ("%s, seed %u", label, seed);
+  GbacwAiPlayResult result;
+  Checker c;
+
+  g_assert_no_error (error);
+  checker_init (&c, game, name);
+  check_map (&c, game);
+  result = gbacw_ai_play (game, 3, 0, observe, &c, &error);
+  /* the engine refuses to end a Movement Phase while a leader is alone near the enemy
+   * (17.52) even when he cannot move (pinned with his hex, 9.84; out of command, 5.2):
+   * such a game cannot go on. Counted, and limited, until the engine resolves it. */
+  if (result == GBACW_AI_PLAY_ERROR && g_error_matches (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK)
+      && strstr (error->message, "[17.52]") && totals)
+    {
+      g_test_message ("%s: %s", name, error->message);
+      totals->stuck++;
+      g_clear_error (&error);
+    }
+  else if (result != GBACW_AI_PLAY_OVER)
+    g_error ("%s: the game did not end (%d): %s", name, result, error ? error->message : "");
+  else
+    g_assert_true (gbacw_game_is_over (game));
+
+  /* the record replays to the same state */
+  xml = gbacw_game_to_xml (game, "scenario.xml");
+  replay = gbacw_game_replay (s, xml, strlen (xml), &error);
+  if (replay == NULL)
+    g_error ("%s: the record does not replay: %s", name, error->message);
+  dump = gbacw_query_state_dump (game);
+  dump2 = gbacw_query_state_dump (replay);
+  g_assert_cmpstr (dump, ==, dump2);
+  log = gbacw_game_format_log (game);
+  log2 = gbacw_game_format_log (replay);
+  g_assert_cmpstr (log, ==, log2);
+
+  if (totals)
+    {
+      g_autoptr (GbacwOutcome) outcome = NULL;
+      g_autoptr (GbacwGame) again = gbacw_outcome_replay (s, seed, game->actions, &outcome, &error);
+      GbacwVictory v;
+      g_assert_no_error (error);
+      gbacw_outcome_victory (outcome, again, &v);
+      totals->wins[v.winner + 1]++;
+      gbacw_victory_clear (&v);
+      totals->games++;
+      totals->actions += c.n_actions;
+      totals->fires += c.n_fires;
+      totals->moves += c.n_moves;
+      for (guint k = 0; k < G_N_ELEMENTS (c.n_decisions); k++)
+        totals->decisions[k] += c.n_decisions[k];
+    }
+  checker_clear (&c);
+}
+
+static void
+report (const char *what, const Totals *t)
+{
+  g_test_message ("%s: %u games, %" G_GUINT64_FORMAT " actions, %u moves, %u fires; decisions: fire %u, retreat %u, "
+                  "leader %u, retreat before melee %u, melee loss %u, advance %u; won: union %d, confederate %d, "
+                  "drawn %d; stopped by 17.52: %u",
+                  what, t->games, t->actions, t->moves, t->fires, t->decisions[GBACW_DECISION_FIRE],
+                  t->decisions[GBACW_DECISION_RETREAT_PATH], t->decisions[GBACW_DECISION_PLACE_LEADER],
+                  t->decisions[GBACW_DECISION_RETREAT_BEFORE_MELEE], t->decisions[GBACW_DECISION_MELEE_LOSS],
+                  t->decisions[GBACW_DECISION_ADVANCE], t->wins[1], t->wins[2], t->wins[0], t->stuck);
+}
+
+static guint
+n_games (guint quick, guint slow)
+{
+  const char *env = g_getenv ("GBACW_AI_GAMES");
+  if (env && *env)
+    return (guint) g_ascii_strtoull (env, NULL, 10);
+  return g_test_slow () ? slow : quick;
+}
+
+static void
+test_demo_games (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  Totals t = { 0 };
+  guint n = n_games (120, 600);
+
+  for (guint i = 0; i < n; i++)
+    play_checked (s, 1000 + i, "demo", &t);
+  report ("demo", &t);
+  g_assert_cmpuint (t.games, ==, n);
+  g_assert_cmpuint (t.stuck * 20, <=, n);
+  /* the games are games: units move, fire, and the decisions come up */
+  g_assert_cmpuint (t.moves, >, n * 10);
+  g_assert_cmpuint (t.fires, >, n);
+  g_assert_cmpuint (t.decisions[GBACW_DECISION_RETREAT_PATH] + t.decisions[GBACW_DECISION_FIRE], >, 0);
+}
+
+static void
+test_generated_games (void)
+{
+  g_autoptr (GbacwScenario) tpl = load_demo ();
+  Totals t = { 0 };
+  guint n = n_games (100, 500);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      int columns = 10 + (int) (i % 7), rows = 8 + (int) (i % 5);
+      g_autoptr (GbacwScenario) s = gbacw_generate_scenario (tpl, columns, rows, 16 + (int) (i % 4) * 6, 77 + i, &error);
+      g_autofree char *label = g_strdup_printf ("generated %dx%d #%u", columns, rows, i);
+      g_assert_no_error (error);
+      s->turns.last = 5;   /* short games */
+      play_checked (s, 500 + i, label, &t);
+    }
+  report ("generated", &t);
+  g_assert_cmpuint (t.games, ==, n);
+  g_assert_cmpuint (t.stuck * 20, <=, n);
+  g_assert_cmpuint (t.fires, >, 0);
+}
+
+/* The same seed gives the same game; another seed another. */
+static void
+test_deterministic (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  char *xml[3] = { NULL, NULL, NULL };
+  guint32 seeds[3] = { 42, 42, 43 };
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwGame) game = gbacw_game_new (s, seeds[i], &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (gbacw_ai_play (game, 3, 0, NULL, NULL, &error), ==, GBACW_AI_PLAY_OVER);
+      xml[i] = gbacw_game_to_xml (game, "demo.xml");
+    }
+  g_assert_cmpstr (xml[0], ==, xml[1]);
+  g_assert_cmpstr (xml[0], !=, xml[2]);
+  for (int i = 0; i < 3; i++)
+    g_free (xml[i]);
+}
+
+/* A side the computer does not play: it waits; --turns stops at the limit. */
+static void
+test_one_side_and_turn_limit (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_new (s, 7, &error);
+  g_autoptr (GbacwAi) confederate = gbacw_ai_new (game, 1);
+
+  g_assert_no_error (error);
+  /* the Union moves first: the Confederate computer has nothing to say */
+  g_assert_null (gbacw_ai_choose (confederate, game));
+  g_assert_cmpint (gbacw_ai_play (game, 2, 0, NULL, NULL, &error), ==, GBACW_AI_PLAY_WAITING);
+  g_assert_cmpint (gbacw_game_decider (game), ==, 0);
+  g_assert_cmpint (gbacw_ai_play (game, 3, 2, NULL, NULL, &error), ==, GBACW_AI_PLAY_TURN_LIMIT);
+  g_assert_no_error (error);
+  g_assert_cmpint (game->turn, ==, 3);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+}
+
+/* Every action it proposes passes the rules' check (but for an END_PHASE when nothing
+ * else is left), and it answers the decisions of its own side only. */
+static void
+test_proposals_legal (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_new (s, 3, &error);
+  GbacwAi *ai[2];
+
+  ai[0] = gbacw_ai_new (game, 0);
+  ai[1] = gbacw_ai_new (game, 1);
+  while (!gbacw_game_is_over (game) && game->turn <= 4)
+    {
+      int side = gbacw_game_decider (game);
+      g_autoptr (GbacwAction) action = gbacw_ai_choose (ai[side], game);
+      g_assert_nonnull (action);
+      g_assert_null (gbacw_ai_choose (ai[1 - side], game));
+      if (gbacw_game_decision (game))
+        g_assert_cmpint (action->kind, ==, GBACW_ACTION_ANSWER);
+      if (action->kind != GBACW_ACTION_END_PHASE)
+        g_assert_true (gbacw_game_check_action (game, action, NULL));
+      g_assert_true (gbacw_game_apply_action (game, action, &error));
+      g_assert_no_error (error);
+    }
+  gbacw_ai_free (ai[0]);
+  gbacw_ai_free (ai[1]);
+}
+
+/* When every action is refused, the end of the phase too, it stops with an error
+ * instead of looping: four units pinned in one clear hex (8.11: three allowed) cannot
+ * move out, so the Movement Phase cannot end. */
+static void
+test_stuck_does_not_loop (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 6);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAi) ai = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *ids[] = { "u-1", "u-2", "u-3", "u-4" };
+  gboolean ok = TRUE;
+  int steps = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    INF (f, ids[i], "union", 2, 3, "0303", "n")->status = GBACW_STATUS_PINNED;
+  INF (f, "c-1", "confederate", 3, 3, "0306", "n");
+  game = start_game (f);
+  ai = gbacw_ai_new (game, 0);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  while (ok && steps++ < 200)
+    ok = gbacw_ai_step (ai, game, NULL, &error);
+  g_assert_false (ok);
+  g_assert_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK);
+  g_assert_cmpint (steps, <, 50);
+}
+
+/* The Victory Points of the demo, from the awards. */
+static void
+test_victory_points (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_new (s, 1, &error);
+  g_autoptr (GbacwOutcome) outcome = gbacw_outcome_new (game);
+  GbacwGameUnit *c4ala = gbacw_game_find_unit (game, "c-4ala");
+  GbacwVictory v;
+
+  g_assert_no_error (error);
+  /* at the start the Union holds the bridge (not an award of its), nobody the mill */
+  gbacw_outcome_victory (outcome, game, &v);
+  g_assert_cmpint (v.vp[0], ==, 0);
+  g_assert_cmpint (v.vp[1], ==, 0);
+  g_assert_cmpint (v.winner, ==, -1);
+  gbacw_victory_clear (&v);
+  /* 3 Confederate SP lost: 3 Union VP ("enemy-sp-lost", 1 each) */
+  c4ala->strength -= 3;
+  c4ala->killed += 3;
+  gbacw_outcome_update (outcome, game);
+  gbacw_outcome_victory (outcome, game, &v);
+  g_assert_cmpint (v.vp[0], ==, 3);
+  g_assert_cmpint (v.enemy_sp[0], ==, 3);
+  g_assert_cmpint (v.winner, ==, -1);   /* 3 < 4: a draw */
+  gbacw_victory_clear (&v);
+  c4ala->strength -= 2;
+  c4ala->killed += 2;
+  gbacw_outcome_victory (outcome, game, &v);
+  g_assert_cmpint (v.vp[0], ==, 5);
+  g_assert_cmpint (v.winner, ==, 0);
+  g_assert_cmpstr (v.level, ==, "Union marginal victory");
+  gbacw_victory_clear (&v);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/ai/deterministic", test_deterministic);
+  g_test_add_func ("/engine/ai/one-side-and-turn-limit", test_one_side_and_turn_limit);
+  g_test_add_func ("/engine/ai/proposals-legal", test_proposals_legal);
+  g_test_add_func ("/engine/ai/stuck-does-not-loop", test_stuck_does_not_loop);
+  g_test_add_func ("/engine/ai/victory-points", test_victory_points);
+  g_test_add_func ("/engine/ai/demo-games", test_demo_games);
+  g_test_add_func ("/engine/ai/generated-games", test_generated_games);
+  return g_test_run ();
+}
