@@ -66,6 +66,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SIGNAL_DRAW_OVERLAY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static const GbacwScenario *
 get_scenario (GbacwMapCanvas *self)
 {
@@ -698,7 +705,8 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
   gbacw_tile_cache_evict (self->tiles, tx0, ty0, tx1, ty1, SPARE_TILES);
 
   /* Overlays, in map units. */
-  if (self->hover_hex >= 0 || self->tool != NULL || self->markers->len > 0 || self->highlight_hex >= 0)
+  if (self->hover_hex >= 0 || self->tool != NULL || self->markers->len > 0 || self->highlight_hex >= 0
+      || g_signal_has_handler_pending (self, signals[SIGNAL_DRAW_OVERLAY], 0, TRUE))
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
       cairo_rectangle_t visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds };
@@ -727,6 +735,7 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
         }
       if (self->tool != NULL)
         gbacw_tool_draw_overlay (self->tool, self, cr);
+      g_signal_emit (self, signals[SIGNAL_DRAW_OVERLAY], 0, cr, sf / ds);
       cairo_destroy (cr);
     }
 }
@@ -869,6 +878,11 @@ gbacw_map_canvas_class_init (GbacwMapCanvasClass *klass)
     g_param_spec_object ("tool", NULL, NULL, GBACW_TYPE_TOOL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* (cairo_t *cr, double px): draw over the map and the tool's overlay; cr is in map
+   * units, px one widget pixel in map units. */
+  signals[SIGNAL_DRAW_OVERLAY] = g_signal_new ("draw-overlay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                               NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_DOUBLE);
 
   gtk_widget_class_install_action (widget_class, "canvas.pan", "(dd)", pan_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "canvas.pan", "(dd)", 0.2, 0.0);

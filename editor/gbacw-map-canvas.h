@@ -3,7 +3,9 @@
  * Draws with the map renderer into cached tiles at the current zoom, so that
  * panning and pointer motion do not redraw the map. Middle-button drag and scroll
  * pan; ctrl+scroll and pinch zoom around the pointer. The primary button goes to
- * the current tool (GbacwTool), or pans when there is none.
+ * the current tool (GbacwTool), or pans when there is none. Others draw over the map
+ * with the signal "draw-overlay" (cairo_t *cr in map units, double px: one widget
+ * pixel in map units), and ask for it again with gbacw_map_canvas_queue_overlay ().
  */
 #pragma once
 

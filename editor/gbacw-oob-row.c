@@ -176,17 +176,16 @@ formation_size_marks (GbacwFormationKind kind)
     }
 }
 
-static void
-append_value (GString    *text,
-              const char *format,
-              int         value)
-{
-  if (value == GBACW_UNSET)
-    return;
-  if (text->len > 0)
-    g_string_append (text, " · ");
-  g_string_append_printf (text, format, value);
-}
+/* Appends a value with its words (format has one %d), unless not entered. */
+#define append_value(text, format, value) \
+  G_STMT_START { \
+    int v_ = (value); \
+    if (v_ != GBACW_UNSET) \
+      { \
+        g_string_append (text, " · "); \
+        g_string_append_printf (text, format, v_); \
+      } \
+  } G_STMT_END
 
 static char *
 describe_unit (const GbacwUnit *unit)

@@ -844,6 +844,8 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
           u->guns -= taken;
           u->killed += taken;
           gbacw_game_log (game, "9.82", _("%s loses %d guns"), label, taken);
+          if (taken > 0 && u->guns > 0)
+            gbacw_supply_caissons (game, unit);   /* 15.2 */
         }
       else
         {
@@ -880,7 +882,10 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
           gbacw_game_log (game, "11.12", _("%s's crew is eliminated; the wagon is uncrewed"), label);
         }
       else
-        gbacw_game_log (game, "11.12", _("%s is hit: %d on the Ammunition Loss Table (11.34)"), label, losses);
+        {
+          gbacw_game_log (game, "11.12", _("%s is hit: %d on the Ammunition Loss Table (11.34)"), label, losses);
+          gbacw_supply_ammunition_loss (game, unit, losses);
+        }
       return 0;
     case GBACW_UNIT_INFANTRY:
     case GBACW_UNIT_CAVALRY:

@@ -68,6 +68,14 @@ void           gbacw_leadership_phase_begin (GbacwGame *game);
 void           gbacw_leadership_phase_end (GbacwGame *game);
 GbacwResolve   gbacw_leadership_resolve_promotion (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
 
+/* gbacw-supply.c */
+gboolean       gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
+void           gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action);
+/* 11.34: an artillery fire result n on a wagon */
+void           gbacw_supply_ammunition_loss (GbacwGame *game, int wagon, int result);
+/* 15.2: a battery lost guns to artillery fire */
+void           gbacw_supply_caissons (GbacwGame *game, int battery);
+
 /* gbacw-melee.c */
 gboolean       gbacw_melee_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void           gbacw_melee_apply_action (GbacwGame *game, const GbacwAction *action);

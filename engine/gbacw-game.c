@@ -198,6 +198,12 @@ gbacw_action_new_rally (int brigade_leader, int unit)
 }
 
 GbacwAction *
+gbacw_action_new_resupply (int unit, int wagon)
+{
+  return command_new (GBACW_ACTION_RESUPPLY, unit, wagon, 0);
+}
+
+GbacwAction *
 gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge)
 {
   GbacwAction *action = g_new0 (GbacwAction, 1);
@@ -1143,6 +1149,8 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
     case GBACW_ACTION_DECLARE_MELEE:
     case GBACW_ACTION_MELEE:
       return check_units_valid (game, action->melee.units, error) && gbacw_melee_check_action (game, action, error);
+    case GBACW_ACTION_RESUPPLY:
+      return gbacw_supply_check_action (game, action, error);
     default:
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("Unknown action"));
       return FALSE;
@@ -1183,6 +1191,9 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
     case GBACW_ACTION_DECLARE_MELEE:
     case GBACW_ACTION_MELEE:
       gbacw_melee_apply_action (game, action);
+      break;
+    case GBACW_ACTION_RESUPPLY:
+      gbacw_supply_apply_action (game, action);
       break;
     default:
       break;
@@ -1290,6 +1301,13 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
             if (a->kind == GBACW_ACTION_COMMAND_POINTS)
               g_string_append_printf (s, " points=\"%d\"", a->command.points);
             g_string_append (s, "/>\n");
+          }
+          break;
+        case GBACW_ACTION_RESUPPLY:
+          {
+            g_autofree char *unit = g_markup_escape_text (gbacw_game_unit (game, a->command.leader)->id, -1);
+            g_autofree char *wagon = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
+            g_string_append_printf (s, "  <resupply unit=\"%s\" wagon=\"%s\"/>\n", unit, wagon);
           }
           break;
         case GBACW_ACTION_DECLARE_MELEE:
@@ -1516,6 +1534,17 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       replay_action (game, command_new (kind, leader->index, other ? other->index : -1,
                                         points ? (int) g_ascii_strtoll (points, NULL, 10) : 0),
                      error);
+    }
+  else if (g_str_equal (element, "resupply"))
+    {
+      GbacwGameUnit *unit = gbacw_game_find_unit (game, attribute (names, values, "unit"));
+      GbacwGameUnit *wagon = gbacw_game_find_unit (game, attribute (names, values, "wagon"));
+      if (unit == NULL || wagon == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
+          return;
+        }
+      replay_action (game, gbacw_action_new_resupply (unit->index, wagon->index), error);
     }
   else if (g_str_equal (element, "declare-melee") || g_str_equal (element, "melee"))
     {

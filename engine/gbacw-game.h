@@ -227,6 +227,7 @@ typedef enum {
   GBACW_ACTION_RALLY,            /* 13.52, 17.13: brigade commander leader spends a Rally Point on unit other */
   GBACW_ACTION_DECLARE_MELEE,    /* 12.8: announce a melee of units against hex (16.2: a charge) */
   GBACW_ACTION_MELEE,            /* 12.0: units melee into hex */
+  GBACW_ACTION_RESUPPLY,         /* 11.23: unit (command.leader) is resupplied from wagon (command.other) */
 } GbacwActionKind;
 
 typedef struct {
@@ -288,6 +289,7 @@ GbacwAction *gbacw_action_new_attach (int brigade_leader, int division_leader);
 GbacwAction *gbacw_action_new_detach (int brigade_leader);
 GbacwAction *gbacw_action_new_command_points (int division_leader, int brigade_leader, int points);
 GbacwAction *gbacw_action_new_rally (int brigade_leader, int unit);
+GbacwAction *gbacw_action_new_resupply (int unit, int wagon);
 GbacwAction *gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge);
 GbacwAction *gbacw_action_new_melee (const int *units, guint n_units, int target_hex);
 GbacwAction *gbacw_action_copy (const GbacwAction *action);

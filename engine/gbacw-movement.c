@@ -597,6 +597,33 @@ gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
   return TRUE;
 }
 
+/* 17.52: whether a leader alone near the enemy could still end the phase with a combat
+ * unit or five hexes from the nearest enemy unit (pinned, engaged or spent, he may not). */
+static gboolean
+leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
+{
+  g_autoptr (GbacwMoveRange) range = gbacw_movement_range (game, leader->index, NULL);
+  const GbacwHexGrid *grid = game_grid (game);
+
+  for (guint k = 0; range && k < range->hexes->len; k++)
+    {
+      int hex = g_array_index (range->hexes, int, k);
+      gboolean safe = TRUE;
+      if (gbacw_game_hex_has_side (game, hex, leader->side, TRUE))
+        return TRUE;
+      for (guint j = 0; j < game->units->len && safe; j++)
+        {
+          const GbacwGameUnit *e = g_ptr_array_index (game->units, j);
+          if (e->side != leader->side && e->hex >= 0
+              && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex), gbacw_hex_grid_hex_at (grid, hex)) < 5)
+            safe = FALSE;
+        }
+      if (safe)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 gbacw_movement_check_end (GbacwGame *game, GError **error)
 {
@@ -624,6 +651,8 @@ gbacw_movement_check_end (GbacwGame *game, GError **error)
               && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex), gbacw_hex_grid_hex_at (grid, leader->hex)) < 5)
             near = TRUE;
         }
+      if (near && !leader_can_comply (game, leader))
+        near = FALSE;   /* he cannot reach a combat unit or a safe hex this phase: no requirement */
       if (near)
         {
           g_autofree char *label = gbacw_game_unit_label (game, leader->index);
@@ -842,6 +871,147 @@ finish_formation (GbacwGame *game, GbacwPending *p)
 
 /* ------------------------------------------------------------------ actions */
 
+/* ------------------------------------------------------------------ reinforcements */
+
+static const GbacwReinforcement *
+reinforcement_of (const GbacwGame *game, const GbacwGameUnit *u)
+{
+  return u->reinforcement >= 0 ? g_ptr_array_index (game->scenario->reinforcements, u->reinforcement) : NULL;
+}
+
+/* 26.0: what entering the entry hex costs the first unit of the column (its terrain, or
+ * the cheapest road through it for a unit that may use roads). */
+static int
+entry_cost (const GbacwGame *game, const GbacwGameUnit *u, int hex)
+{
+  int c = move_class (u), best = -1;
+  GbacwMoveCost cost;
+
+  if (c < 0)
+    return 2;
+  gbacw_rules_data_hex_cost (game->rules, game_map (game), c, hex, &cost);
+  if (gbacw_move_class_uses_roads (c))
+    for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+      {
+        const GbacwHexGrid *grid = game_grid (game);
+        GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), d);
+        int road = id != GBACW_HEXSIDE_NONE ? line_halves (game, c, game_map (game)->hexside_lines[id]) : -1;
+        if (road >= 0 && (best < 0 || road < best))
+          best = road;
+      }
+  if (best >= 0)
+    return MAX (1, best);
+  return cost.kind == GBACW_COST_MP ? MAX (1, cost.halves) : 2;
+}
+
+/* 26.0, 26.11: reinforcements enter at one of their entry hexes during the Movement Phase,
+ * the n-th unit there paying n times the entry cost; 26.13: not subject to leadership on
+ * the turn they enter. */
+static gboolean
+check_entry (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GArray *units = action->move.units, *path = action->move.path;
+  int entry = g_array_index (path, int, 0);
+  int n = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (entry)));
+  g_autofree char *entry_label = gbacw_game_hex_label (game, entry);
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      const GbacwReinforcement *r = reinforcement_of (game, u);
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      int allowance, spent, hexes = 1, from = entry, out_of_command = u->out_of_command;
+      gboolean ok;
+
+      if (u->presence != GBACW_PRESENCE_NOT_ARRIVED || r == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("%s is not on the map"), label);
+          return FALSE;
+        }
+      if (r->turn > game->turn)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[26.0] %s arrives on Game-Turn %d"), label,
+                       r->turn);
+          return FALSE;
+        }
+      if (!gbacw_int_array_has (r->entry_hexes, entry))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[26.0] %s does not enter at %s"), label,
+                       entry_label);
+          return FALSE;
+        }
+      if (gbacw_game_hex_has_side (game, entry, 1 - u->side, FALSE))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[5.12] %s may not enter the enemy-occupied hex %s"),
+                       label, entry_label);
+          return FALSE;
+        }
+      if (!gbacw_movement_allowance (game, u->index, &allowance, error))
+        return FALSE;
+      n++;
+      spent = n * entry_cost (game, u, entry);
+      if (spent > allowance)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[26.0] %s would be unit %d of the column at %s and pay %g Movement Points to enter; it has %g"),
+                       label, n, entry_label, HALVES (spent), HALVES (allowance));
+          return FALSE;
+        }
+      u->out_of_command = FALSE;   /* 26.13 */
+      ok = TRUE;
+      for (guint k = 1; ok && k < path->len; k++)
+        {
+          int to = g_array_index (path, int, k);
+          ok = check_step (game, u, from, to, allowance, &spent, &hexes, error);
+          from = to;
+        }
+      u->out_of_command = out_of_command;
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_entry (GbacwGame *game, const GbacwAction *action)
+{
+  const GArray *units = action->move.units;
+  int entry = g_array_index (action->move.path, int, 0);
+  int n = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (entry)));
+  g_autofree char *entry_label = gbacw_game_hex_label (game, entry);
+  int facing = 0;
+
+  /* facing the map: away from an off-map neighbour */
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    if (neighbour_index (game, entry, d) < 0)
+      {
+        facing = gbacw_hex_direction_opposite (d);
+        break;
+      }
+  if (action->move.path->len > 1)
+    facing = direction_between (game, entry, g_array_index (action->move.path, int, 1));
+  for (guint i = units->len; i-- > 0;)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      gbacw_game_place_unit (game, u->index, entry, TRUE);
+      u->facing = facing;
+    }
+  for (guint i = 0; i < units->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      n++;
+      u->mp_spent = n * entry_cost (game, u, entry);
+      u->hexes_moved = 1;
+      u->moved = TRUE;
+      u->start_hex = entry;
+      u->out_of_command = FALSE;   /* 26.13 */
+      gbacw_game_log (game, "26.0", _("%s enters at %s, unit %d of its column (%g Movement Points)"), label, entry_label, n,
+                      HALVES (u->mp_spent));
+    }
+  g_hash_table_insert (game->entries, GINT_TO_POINTER (entry), GINT_TO_POINTER (n));
+}
+
 static gboolean
 check_move (GbacwGame *game, const GbacwAction *action, GError **error)
 {
@@ -864,6 +1034,8 @@ check_move (GbacwGame *game, const GbacwAction *action, GError **error)
         g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("The path leaves the map"));
         return FALSE;
       }
+  if (gbacw_game_unit (game, g_array_index (units, int, 0))->presence == GBACW_PRESENCE_NOT_ARRIVED)
+    return check_entry (game, action, error);
   for (guint i = 0; i < units->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
@@ -900,10 +1072,20 @@ apply_move (GbacwGame *game, const GbacwAction *action)
 {
   const GArray *units = action->move.units;
   const GbacwGameUnit *first = gbacw_game_unit (game, g_array_index (units, int, 0));
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_MOVE, first->side, -1, first->hex, "5.11");
+  gboolean entering = first->presence == GBACW_PRESENCE_NOT_ARRIVED;
+  GbacwPending *p;
 
+  if (entering)
+    {
+      apply_entry (game, action);
+      if (action->move.path->len == 1)
+        return;
+    }
+  p = gbacw_pending_new (GBACW_PENDING_MOVE, first->side, -1, first->hex, "5.11");
   p->units = g_array_copy ((GArray *) units);
   p->path = g_array_copy (action->move.path);
+  if (entering)
+    g_array_remove_index (p->path, 0);
   p->facing = action->move.facing;
   p->excluded = g_array_new (FALSE, FALSE, sizeof (int));   /* the units routed already (5.2) */
   for (guint i = 0; i < units->len; i++)

@@ -101,6 +101,7 @@ test_17_22_command_points (void)
   goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
   g_assert_cmpint (unit_of (game, "u-div-ldr")->cp_left, ==, 2);
   g_assert_cmpint (gbacw_leadership_er (game, brig), ==, 2);
+  assert_replays (f, game);
 }
 
 static void
@@ -251,6 +252,7 @@ test_17_6_attach_detach (void)
   /* 17.61: only in the Initial Command Phase */
   end_phase (game);
   apply_expect (game, gbacw_action_new_detach (b2), "17.61");
+  assert_replays (f, game);
 }
 
 static void

@@ -359,6 +359,31 @@ set_leader (Fixture *f, const char *id, GbacwLeaderRole role, int er, int rally,
   u->cp = cp;
 }
 
+/* Makes units (ids separated by spaces, already added) a reinforcement group arriving on
+ * turn at the entry hexes (labels separated by spaces) in formation. */
+G_GNUC_UNUSED static void
+reinforce (Fixture *f, const char *ids, int turn, const char *entries, GbacwFormationState formation)
+{
+  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
+  g_auto (GStrv) hexes = g_strsplit (entries, " ", -1);
+  GbacwReinforcement *r = gbacw_reinforcement_new (ids, turn);
+
+  for (guint i = 0; names[i]; i++)
+    {
+      guint index;
+      if (gbacw_scenario_find_placement (f->s, names[i], &index))
+        g_ptr_array_remove_index (f->s->deployment, index);
+      g_ptr_array_add (r->units, g_strdup (names[i]));
+    }
+  for (guint i = 0; hexes[i]; i++)
+    {
+      int hex = hex_of (f->s, hexes[i]);
+      g_array_append_val (r->entry_hexes, hex);
+    }
+  r->formation = formation;
+  g_ptr_array_add (f->s->reinforcements, r);
+}
+
 #define INF(f, id, side, sp, morale, hex, facing) \
   add_unit ((f), (id), (side), GBACW_UNIT_INFANTRY, (sp), (morale), "R", (hex), GBACW_FORMATION_STATE_LINE, (facing))
 #define LEADER(f, id, side, hex) \
@@ -496,4 +521,28 @@ retreat_to (GbacwGame *game, const char *label)
         }
     }
   g_error ("no retreat path to %s", label);
+}
+
+/* Saving and replaying the game reaches the same event log (and the same units' state). */
+G_GNUC_UNUSED static void
+assert_replays (Fixture *f, GbacwGame *game)
+{
+  g_autofree char *xml = gbacw_game_to_xml (game, "test.xml");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) again = gbacw_game_replay (f->s, xml, strlen (xml), &error);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+  a = gbacw_game_format_log (game);
+  b = gbacw_game_format_log (again);
+  g_assert_cmpstr (a, ==, b);
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *x = g_ptr_array_index (game->units, i), *y = g_ptr_array_index (again->units, i);
+      g_assert_cmpint (x->hex, ==, y->hex);
+      g_assert_cmpint (x->strength, ==, y->strength);
+      g_assert_cmpuint (x->status, ==, y->status);
+    }
 }

@@ -369,6 +369,22 @@ test_17_52_leader_alone (void)
 }
 
 static void
+test_17_52_leader_cannot_comply (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 12);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  /* a pinned leader alone near the enemy cannot move: the phase may still end */
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  p = LEADER (f, "u-ldr", "union", "0105");
+  p->status = GBACW_STATUS_PINNED;
+  INF (f, "c-1", "confederate", 3, 3, "0107", "n");
+  game = movement_game (f);
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+}
+
+static void
 test_range (void)
 {
   g_autoptr (Fixture) f = fixture_new (5, 10);
@@ -418,6 +434,42 @@ test_range_speed_shape (void)
   g_assert_cmpuint (range->hexes->len, ==, 6);
 }
 
+static void
+test_26_0_reinforcements (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  int both[2];
+
+  INF (f, "u-0", "union", 3, 3, "0305", "s");
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "u-2", "union", 3, 3, "0101", "s");
+  INF (f, "u-3", "union", 3, 3, "0101", "s");
+  INF (f, "u-late", "union", 3, 3, "0101", "s");
+  reinforce (f, "u-1 u-2 u-3", 1, "0101 0301", GBACW_FORMATION_STATE_COLUMN);
+  reinforce (f, "u-late", 2, "0101", GBACW_FORMATION_STATE_COLUMN);
+  game = movement_game (f);
+  g_assert_cmpint (unit_of (game, "u-1")->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
+  g_assert_cmpint (unit_of (game, "u-1")->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  apply_expect (game, move_action (game, "u-late", "0101"), "26.0");   /* Game-Turn 2 */
+  apply_expect (game, move_action (game, "u-1", "0201"), "26.0");      /* not an entry hex */
+  /* a column from off the map: the first pays 1 MP to enter, the second 2, the third 3 */
+  apply_expect (game, move_action (game, "u-1", "0101 0102 0103"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 2 * 3);
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0103"));
+  both[0] = unit_index (game, "u-2");
+  both[1] = unit_index (game, "u-3");
+  {
+    int entry = hex_of (f->s, "0101");
+    apply_expect (game, gbacw_action_new_move (both, 2, &entry, 1, -1), NULL);
+  }
+  g_assert_cmpint (unit_of (game, "u-2")->mp_spent, ==, 2 * 2);
+  g_assert_cmpint (unit_of (game, "u-3")->mp_spent, ==, 2 * 3);
+  g_assert_false (unit_of (game, "u-2")->out_of_command);   /* 26.13 */
+  g_assert_true (log_has (game, "26.0", "unit 3 of its column"));
+  assert_replays (f, game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -442,7 +494,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/movement/9.84-pinned", test_9_84_pinned);
   g_test_add_func ("/engine/movement/17.75-lone-leader-captured", test_17_75_lone_leader_captured);
   g_test_add_func ("/engine/movement/17.52-leader-alone", test_17_52_leader_alone);
+  g_test_add_func ("/engine/movement/17.52-leader-cannot-comply", test_17_52_leader_cannot_comply);
   g_test_add_func ("/engine/movement/range", test_range);
+  g_test_add_func ("/engine/movement/26.0-reinforcements", test_26_0_reinforcements);
   g_test_add_func ("/engine/movement/5.2-routed-range", test_range_speed_shape);
   return g_test_run ();
 }

@@ -1,0 +1,213 @@
+/* gbacw-supply.c: ammunition (11.1-11.34) and exploding caissons (15.2).
+ *
+ * In the Ammunition Resupply Phase the phasing player resupplies a unit from a crewed,
+ * unpinned friendly supply wagon (RESUPPLY), when neither has moved this Player-Turn
+ * (11.25) and a supply path runs from the unit to the wagon within the Movement
+ * Allowance of an infantry column, at its terrain costs, not into enemy-occupied hexes or
+ * through an enemy ZOC without a friendly unit (11.23, 10.3). A small-arms unit out of
+ * ammunition gets it back for one of the wagon's small-arms boxes (11.24); a battery its
+ * missing rounds from the wagon's artillery boxes (11.32), unless the rule option
+ * supply-11.23 = old, whose text resupplies small-arms units only. */
+#include "gbacw-game.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "gbacw-combat-charts.h"
+#include "gbacw-game-private.h"
+#include "gbacw-movement.h"
+
+static gboolean
+fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (GError **error, const char *format, ...)
+{
+  va_list args;
+
+  if (error == NULL)
+    return FALSE;
+  va_start (args, format);
+  *error = g_error_new_valist (GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+/* 11.23: the cheapest supply path from hex from to hex to, in halves; -1 if none within
+ * the allowance. */
+static int
+supply_path (const GbacwGame *game, int side, int from, int to, int allowance)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  g_autofree int *cost = g_new (int, game->n_hexes);
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+
+  memset (cost, 0xff, sizeof (int) * game->n_hexes);
+  cost[from] = 0;
+  g_array_append_val (queue, from);
+  /* small costs, small radius: relax until nothing changes */
+  for (guint q = 0; q < queue->len; q++)
+    {
+      int hex = g_array_index (queue, int, q);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), d));
+          GbacwMoveCost c;
+          int total;
+          if (n < 0)
+            continue;
+          gbacw_rules_data_move_cost (game->rules, game->scenario->map, GBACW_MOVE_INFANTRY_COLUMN, hex, d, &c);
+          if (c.kind == GBACW_COST_PROHIBITED || c.kind == GBACW_COST_UNKNOWN)
+            continue;
+          total = cost[hex] + (c.kind == GBACW_COST_MP ? c.halves : allowance);
+          if (total > allowance || (cost[n] >= 0 && cost[n] <= total))
+            continue;
+          if (gbacw_game_hex_has_side (game, n, 1 - side, TRUE))
+            continue;   /* not into an enemy-occupied hex */
+          if (n != to && !gbacw_game_hex_has_side (game, n, side, FALSE) && gbacw_movement_in_enemy_path_zoc (game, n, side))
+            continue;   /* 10.3: not through an enemy ZOC unless a friendly unit is there */
+          cost[n] = total;
+          g_array_append_val (queue, n);
+        }
+    }
+  return cost[to];
+}
+
+gboolean
+gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GbacwGameUnit *u, *w;
+  g_autofree char *label = NULL;
+  g_autofree char *wagon_label = NULL;
+  int allowance = 0;
+
+  if (action->command.leader < 0 || (guint) action->command.leader >= game->units->len || action->command.other < 0
+      || (guint) action->command.other >= game->units->len)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No such unit"));
+      return FALSE;
+    }
+  u = gbacw_game_unit (game, action->command.leader);
+  w = gbacw_game_unit (game, action->command.other);
+  label = gbacw_game_unit_label (game, u->index);
+  wagon_label = gbacw_game_unit_label (game, w->index);
+  if (game->phase != GBACW_PHASE_AMMUNITION_RESUPPLY)
+    return fail (error, _("[11.23] Units are resupplied in their own Ammunition Resupply Phase"));
+  if (u->side != game->phasing_side || w->side != game->phasing_side)
+    return fail (error, _("[11.23] Only the phasing player resupplies, from his own wagons"));
+  if (u->hex < 0 || w->hex < 0 || w->type != GBACW_UNIT_WAGON)
+    return fail (error, _("[11.23] %s is not a supply wagon on the map"), wagon_label);
+  if (w->strength <= 0)
+    return fail (error, _("[11.1] %s is uncrewed and may not resupply units"), wagon_label);
+  if (w->status & GBACW_STATUS_PINNED)
+    return fail (error, _("[11.12] %s is pinned and may not resupply units"), wagon_label);
+  if (u->moved || w->moved)
+    return fail (error, _("[11.25] Neither the wagon nor the unit resupplied may have moved this Player-Turn"));
+  if (u->type == GBACW_UNIT_ARTILLERY)
+    {
+      if (g_strcmp0 (gbacw_scenario_get_option (game->scenario, "supply-11.23"), "old") == 0)
+        return fail (error, _("[11.23] Under this scenario's supply rule (the old 11.23) only small-arms units are resupplied"));
+      if (u->rounds == GBACW_UNSET || u->oob->rounds == GBACW_UNSET || u->rounds >= u->oob->rounds)
+        return fail (error, _("[11.32] %s has all its rounds"), label);
+      if (w->artillery_boxes <= 0)
+        return fail (error, _("[11.32] %s has no artillery ammunition left"), wagon_label);
+    }
+  else
+    {
+      if (!(u->status & GBACW_STATUS_AMMO_DEPLETED))
+        return fail (error, _("[11.23] %s is not out of ammunition"), label);
+      if (w->small_arms_boxes <= 0)
+        return fail (error, _("[11.24] %s has no small-arms ammunition left"), wagon_label);
+    }
+  gbacw_rules_data_movement_allowance (game->rules, GBACW_MOVE_INFANTRY_COLUMN, u->side, &allowance);
+  if (supply_path (game, u->side, u->hex, w->hex, allowance) < 0)
+    return fail (error, _("[11.23] %s cannot trace a supply path to %s"), label, wagon_label);
+  return TRUE;
+}
+
+void
+gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, action->command.leader);
+  GbacwGameUnit *w = gbacw_game_unit (game, action->command.other);
+  g_autofree char *label = gbacw_game_unit_label (game, u->index);
+  g_autofree char *wagon_label = gbacw_game_unit_label (game, w->index);
+
+  if (u->type == GBACW_UNIT_ARTILLERY)
+    {
+      int n = MIN (u->oob->rounds - u->rounds, w->artillery_boxes);
+      u->rounds += n;
+      w->artillery_boxes -= n;
+      gbacw_game_log (game, "11.32", _("%s takes %d rounds from %s"), label, n, wagon_label);
+    }
+  else
+    {
+      u->status &= ~GBACW_STATUS_AMMO_DEPLETED;
+      w->small_arms_boxes--;
+      gbacw_game_log (game, "11.24", _("%s is resupplied by %s"), label, wagon_label);
+    }
+}
+
+/* 11.34 */
+void
+gbacw_supply_ammunition_loss (GbacwGame *game, int wagon, int result)
+{
+  GbacwGameUnit *w = gbacw_game_unit (game, wagon);
+  g_autofree char *label = gbacw_game_unit_label (game, wagon);
+  g_autofree char *col = g_strdup_printf ("%d", CLAMP (result, 1, 3));   /* results above 3: column 3 */
+  g_autofree char *row = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) parts = NULL;
+  const char *value;
+  int die = gbacw_dice_roll (game->dice);
+
+  row = g_strdup_printf ("%d", die);
+  value = gbacw_chart_value (game->scenario, "ammunition-loss", row, col, &error);
+  if (value == NULL)
+    {
+      gbacw_game_log (game, "11.34", _("Ammunition Loss Table for %s: die %d, but %s"), label, die, error->message);
+      return;
+    }
+  if (g_ascii_strcasecmp (value, "WE") == 0)
+    {
+      w->killed += w->strength;
+      w->strength = 0;
+      gbacw_game_log (game, "11.34", _("Ammunition Loss Table for %s: die %d, column %s: WE, the wagon is eliminated"), label,
+                      die, col);
+      gbacw_game_remove_unit (game, wagon, GBACW_PRESENCE_ELIMINATED);
+      return;
+    }
+  parts = g_strsplit (value, "/", 2);
+  if (parts[0] && parts[1])
+    {
+      int small = (int) g_ascii_strtoll (parts[0], NULL, 10);
+      int artillery = g_ascii_strcasecmp (g_strstrip (parts[1]), "E") == 0 ? w->artillery_boxes
+                                                                              : (int) g_ascii_strtoll (parts[1], NULL, 10);
+      w->small_arms_boxes = MAX (0, w->small_arms_boxes - small);
+      w->artillery_boxes = MAX (0, w->artillery_boxes - artillery);
+      gbacw_game_log (game, "11.34",
+                      _("Ammunition Loss Table for %s: die %d, column %s: %s: %d small-arms and %d artillery boxes left"),
+                      label, die, col, value, w->small_arms_boxes, w->artillery_boxes);
+    }
+  else
+    gbacw_game_log (game, "11.34", _("Ammunition Loss Table for %s: die %d: “%s” is not a result"), label, die, value);
+}
+
+/* 15.2 */
+void
+gbacw_supply_caissons (GbacwGame *game, int battery)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, battery);
+  g_autofree char *label = gbacw_game_unit_label (game, battery);
+  int die = gbacw_dice_roll (game->dice);
+
+  if (die != 1)
+    {
+      gbacw_game_log (game, "15.2", _("Caisson check for %s: die %d: no caisson hit"), label, die);
+      return;
+    }
+  die = gbacw_dice_roll (game->dice);
+  if (u->rounds != GBACW_UNSET)
+    u->rounds = MAX (0, u->rounds - die);
+  gbacw_game_log (game, "15.2", _("Caisson check for %s: a caisson explodes: %d rounds lost"), label, die);
+}

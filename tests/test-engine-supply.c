@@ -1,0 +1,181 @@
+/* test-engine-supply.c: ammunition (11.1-11.34) and exploding caissons (15.2). */
+#include "test-engine-fixture.c"
+
+static GbacwPlacement *
+wagon (Fixture *f, const char *id, const char *side, const char *hex, int small_arms, int artillery)
+{
+  GbacwPlacement *p = add_unit (f, id, side, GBACW_UNIT_WAGON, 1, 2, "R", hex, GBACW_FORMATION_STATE_UNSET, "s");
+  GbacwUnit *u = gbacw_oob_find_unit (&f->s->oob, id);
+  u->small_arms_boxes = small_arms;
+  u->artillery_boxes = artillery;
+  return p;
+}
+
+static GbacwGame *
+resupply_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  return game;
+}
+
+static GbacwAction *
+resupply (GbacwGame *game, const char *unit, const char *wagon_id)
+{
+  return gbacw_action_new_resupply (unit_index (game, unit), unit_index (game, wagon_id));
+}
+
+static void
+test_11_23_resupply (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  p = INF (f, "u-1", "union", 3, 3, "0103", "s");
+  p->status = GBACW_STATUS_AMMO_DEPLETED;
+  p = INF (f, "u-2", "union", 3, 3, "0203", "s");
+  p->status = GBACW_STATUS_AMMO_DEPLETED;
+  INF (f, "u-full", "union", 3, 3, "0303", "s");
+  wagon (f, "u-w", "union", "0106", 1, 4);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, resupply (game, "u-1", "u-w"), "11.23");   /* not in this phase */
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  apply_expect (game, resupply (game, "u-full", "u-w"), "11.23");
+  apply_expect (game, resupply (game, "u-1", "u-w"), NULL);
+  g_assert_false (unit_of (game, "u-1")->status & GBACW_STATUS_AMMO_DEPLETED);
+  g_assert_cmpint (unit_of (game, "u-w")->small_arms_boxes, ==, 0);
+  /* 11.24: one unit per small-arms box */
+  apply_expect (game, resupply (game, "u-2", "u-w"), "11.24");
+  assert_replays (f, game);
+}
+
+static void
+test_11_25_not_moved (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  p = INF (f, "u-1", "union", 3, 3, "0103", "s");
+  p->status = GBACW_STATUS_AMMO_DEPLETED;
+  wagon (f, "u-w", "union", "0106", 2, 4);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-1", "0104"), NULL);
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  apply_expect (game, resupply (game, "u-1", "u-w"), "11.25");
+}
+
+static void
+test_11_23_supply_path (void)
+{
+  /* a corridor down column 02 between rivers (prohibited to an infantry column):
+   * 0: clear; 1: an enemy unit in the corridor; 2: c-1's ZOC over 0203 across the river;
+   * 3: a friendly unit in 0203 negates it (10.3); 4: beyond the column's allowance (6) */
+  for (int variant = 0; variant < 5; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (3, 12);
+      g_autoptr (GbacwGame) game = NULL;
+      GbacwPlacement *p;
+      const char *expect[] = { NULL, "11.23", "11.23", NULL, "11.23" };
+      static const char *const sides[] = { "ne", "se", "sw", "nw" };
+
+      for (int row = 1; row <= 12; row++)
+        for (int k = 0; k < 4; k++)
+          {
+            g_autofree char *label = g_strdup_printf ("02%02d", row);
+            add_hexside (f, label, sides[k], "river");
+          }
+      p = INF (f, "u-1", "union", 3, 3, "0202", "s");
+      p->status = GBACW_STATUS_AMMO_DEPLETED;
+      wagon (f, "u-w", "union", variant == 4 ? "0210" : "0204", 2, 4);
+      if (variant == 1)
+        INF (f, "c-1", "confederate", 3, 3, "0203", "n");
+      if (variant >= 2 && variant <= 3)
+        INF (f, "c-1", "confederate", 3, 3, "0303", "sw");
+      if (variant == 3)
+        INF (f, "u-2", "union", 3, 3, "0203", "s");
+      game = resupply_game (f);
+      apply_expect (game, resupply (game, "u-1", "u-w"), expect[variant]);
+    }
+}
+
+static void
+test_11_32_artillery_rounds (void)
+{
+  for (int old = 0; old < 2; old++)
+    {
+      g_autoptr (Fixture) f = fixture_new (3, 10);
+      g_autoptr (GbacwGame) game = NULL;
+
+      add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0103", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+      wagon (f, "u-w", "union", "0105", 2, 4);
+      if (old)
+        g_ptr_array_add (f->s->options, gbacw_param_new ("supply-11.23", "old"));
+      game = resupply_game (f);
+      unit_of (game, "u-bat")->rounds = 6;   /* of 12 */
+      apply_expect (game, resupply (game, "u-bat", "u-w"), old ? "11.23" : NULL);
+      if (!old)
+        {
+          g_assert_cmpint (unit_of (game, "u-bat")->rounds, ==, 10);
+          g_assert_cmpint (unit_of (game, "u-w")->artillery_boxes, ==, 0);
+          apply_expect (game, resupply (game, "u-bat", "u-w"), "11.32");
+        }
+    }
+}
+
+static void
+test_11_34_ammunition_loss (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 2, 4, "HB", "0101", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  wagon (f, "c-w", "confederate", "0102", 3, 8);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  /* HB 2 × 10 = 20 on the counter-battery row (15-20), a wagon's 4 SP: no density shift, a
+   * wagon always enfiladed (7.0): 1R; die 6: 2*; Ammunition Loss Table column 2, die 4: 3/6 */
+  gbacw_dice_force_list (game->dice, 6, 4, 1, 1, 0);
+  apply_expect (game, fire1 (game, "0102", "u-bat", 0), NULL);
+  end_phase (game);
+  g_assert_cmpint (unit_of (game, "c-w")->small_arms_boxes, ==, 0);
+  g_assert_cmpint (unit_of (game, "c-w")->artillery_boxes, ==, 2);
+  g_assert_true (log_has (game, "11.34", "3/6"));
+}
+
+static void
+test_15_2_exploding_caissons (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 2, 4, "HB", "0101", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "c-bat", "confederate", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0102", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  /* 20, the battery's 1 SP: 1L (11-14); die 6: 1*: one gun; caisson die 1, then 3 rounds
+   * lost; morale 1, pin 1 */
+  gbacw_dice_force_list (game->dice, 6, 1, 3, 1, 1, 0);
+  apply_expect (game, fire1 (game, "0102", "u-bat", 0), NULL);
+  end_phase (game);
+  g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 0);
+  g_assert_cmpint (unit_of (game, "c-bat")->guns, ==, 3);
+  g_assert_cmpint (unit_of (game, "c-bat")->rounds, ==, 9);
+  g_assert_true (log_has (game, "15.2", "explodes"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/supply/11.23-resupply", test_11_23_resupply);
+  g_test_add_func ("/engine/supply/11.25-not-moved", test_11_25_not_moved);
+  g_test_add_func ("/engine/supply/11.23-supply-path", test_11_23_supply_path);
+  g_test_add_func ("/engine/supply/11.32-artillery-rounds", test_11_32_artillery_rounds);
+  g_test_add_func ("/engine/supply/11.34-ammunition-loss", test_11_34_ammunition_loss);
+  g_test_add_func ("/engine/supply/15.2-exploding-caissons", test_15_2_exploding_caissons);
+  return g_test_run ();
+}
