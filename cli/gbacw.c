@@ -279,6 +279,7 @@ int gbacw_cmd_check (int argc, char **argv);   /* gbacw-cmd-check.c */
 int gbacw_cmd_los (int argc, char **argv);     /* gbacw-cmd-los.c */
 int gbacw_cmd_moves (int argc, char **argv);   /* gbacw-cmd-moves.c */
 int gbacw_cmd_roster (int argc, char **argv);  /* gbacw-cmd-roster.c */
+int gbacw_cmd_balance (int argc, char **argv); /* gbacw-cmd-balance.c */
 
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
@@ -289,6 +290,7 @@ static const Command commands[] = {
   { "moves", N_("FILE UNIT"), N_("The hexes a unit can reach this Movement Phase, with their costs"), gbacw_cmd_moves },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
   { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
+  { "balance", N_("FILE --games N [--jobs J]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };
 
 static void

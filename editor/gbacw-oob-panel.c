@@ -43,6 +43,8 @@ struct _GbacwOobPanel
   char *search;                 /* casefolded; NULL when not searching */
   double search_ms;
   GHashTable *bound_rows;       /* GbacwOobRow set */
+  GbacwOobItem *drag_item;      /* the entry being dragged from the list */
+  GbacwOobRow *drop_row;        /* the row marked as the drop's place (in bound_rows) */
   guint error_timeout;
 };
 
@@ -820,39 +822,55 @@ gbacw_oob_panel_drop (GbacwOobPanel *self,
 
 /* ---------------------------------------------------------------- drag and drop */
 
+/* One drag source and one drop target on the list: rows come and go as it scrolls. */
+static GbacwOobRow *
+row_at (GbacwOobPanel *self,
+        double         x,
+        double         y)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->list_view), x, y, GTK_PICK_DEFAULT);
+
+  if (picked == NULL)
+    return NULL;
+  if (GBACW_IS_OOB_ROW (picked))
+    return GBACW_OOB_ROW (picked);
+  return (GbacwOobRow *) gtk_widget_get_ancestor (picked, GBACW_TYPE_OOB_ROW);
+}
+
 static GdkContentProvider *
-on_drag_prepare (GtkDragSource *source,
+on_drag_prepare (GbacwOobPanel *self,
                  double         x,
                  double         y,
-                 GbacwOobRow   *row)
+                 GtkDragSource *source)
 {
-  GbacwOobItem *item = gbacw_oob_row_get_item (row);
+  GbacwOobRow *row = row_at (self, x, y);
+  GbacwOobItem *item = row ? gbacw_oob_row_get_item (row) : NULL;
 
+  g_clear_object (&self->drag_item);
   if (item == NULL || gbacw_oob_item_get_kind (item) == GBACW_OOB_ITEM_SIDE)
     return NULL;
+  self->drag_item = g_object_ref (item);
   return gdk_content_provider_new_typed (GBACW_TYPE_OOB_ITEM, item);
 }
 
 /* The dragged counter under the pointer. */
 static void
-on_drag_begin (GtkDragSource *source,
+on_drag_begin (GbacwOobPanel *self,
                GdkDrag       *drag,
-               GbacwOobRow   *row)
+               GtkDragSource *source)
 {
-  GbacwOobPanel *self = GBACW_OOB_PANEL (gtk_widget_get_ancestor (GTK_WIDGET (row), GBACW_TYPE_OOB_PANEL));
-  const GbacwScenario *scenario = self ? get_scenario (self) : NULL;
-  GbacwOobItem *item = gbacw_oob_row_get_item (row);
+  const GbacwScenario *scenario = get_scenario (self);
   const int size = 48;
   cairo_surface_t *surface;
   cairo_t *cr;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GdkTexture) texture = NULL;
 
-  if (scenario == NULL || item == NULL)
+  if (scenario == NULL || self->drag_item == NULL)
     return;
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
   cr = cairo_create (surface);
-  gbacw_oob_draw_entry_counter (cr, scenario, item, size / 2.0, size / 2.0, size - 4);
+  gbacw_oob_draw_entry_counter (cr, scenario, self->drag_item, size / 2.0, size / 2.0, size - 4);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   bytes = g_bytes_new (cairo_image_surface_get_data (surface),
@@ -863,8 +881,17 @@ on_drag_begin (GtkDragSource *source,
   gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), size / 2, size / 2);
 }
 
+static void
+on_drag_end (GbacwOobPanel *self,
+             GdkDrag       *drag,
+             gboolean       delete_data,
+             GtkDragSource *source)
+{
+  g_clear_object (&self->drag_item);
+}
+
 static int
-drop_position (GbacwOobRow *row,
+drop_position (GbacwOobRow  *row,
                GbacwOobItem *dragged,
                double        y)
 {
@@ -897,45 +924,73 @@ drop_item (GtkDropTarget *target)
   return NULL;
 }
 
+static void
+clear_drop_mark (GbacwOobPanel *self)
+{
+  if (self->drop_row != NULL && g_hash_table_contains (self->bound_rows, self->drop_row))
+    gbacw_oob_row_set_drop_mark (self->drop_row, 0, FALSE);
+  self->drop_row = NULL;
+}
+
+/* The row under (x, y) of the list and where in it a drop goes. */
+static GbacwOobRow *
+locate_drop (GbacwOobPanel *self,
+             GbacwOobItem  *dragged,
+             double         x,
+             double         y,
+             int           *position)
+{
+  GbacwOobRow *row = row_at (self, x, y);
+  double rx = 0, ry = 0;
+
+  if (row == NULL || gbacw_oob_row_get_item (row) == NULL || gbacw_oob_row_get_item (row) == dragged)
+    return NULL;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_widget_translate_coordinates (GTK_WIDGET (self->list_view), GTK_WIDGET (row), x, y, &rx, &ry);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  *position = drop_position (row, dragged, ry);
+  return row;
+}
+
 static GdkDragAction
-on_drop_motion (GtkDropTarget *target,
+on_drop_motion (GbacwOobPanel *self,
                 double         x,
                 double         y,
-                GbacwOobRow   *row)
+                GtkDropTarget *target)
 {
-  GbacwOobItem *dragged = drop_item (target);
+  int position = 0;
+  GbacwOobRow *row = locate_drop (self, drop_item (target), x, y, &position);
 
-  if (dragged == gbacw_oob_row_get_item (row))
-    {
-      gbacw_oob_row_set_drop_mark (row, 0, FALSE);
-      return 0;
-    }
-  gbacw_oob_row_set_drop_mark (row, drop_position (row, dragged, y), TRUE);
+  clear_drop_mark (self);
+  if (row == NULL)
+    return 0;
+  self->drop_row = row;
+  gbacw_oob_row_set_drop_mark (row, position, TRUE);
   return GDK_ACTION_MOVE;
 }
 
 static void
-on_drop_leave (GtkDropTarget *target,
-               GbacwOobRow   *row)
+on_drop_leave (GbacwOobPanel *self,
+               GtkDropTarget *target)
 {
-  gbacw_oob_row_set_drop_mark (row, 0, FALSE);
+  clear_drop_mark (self);
 }
 
 static gboolean
-on_drop (GtkDropTarget *target,
+on_drop (GbacwOobPanel *self,
          const GValue  *value,
          double         x,
          double         y,
-         GbacwOobRow   *row)
+         GtkDropTarget *target)
 {
-  GbacwOobPanel *self = GBACW_OOB_PANEL (gtk_widget_get_ancestor (GTK_WIDGET (row), GBACW_TYPE_OOB_PANEL));
   GbacwOobItem *dragged = G_VALUE_HOLDS (value, GBACW_TYPE_OOB_ITEM) ? g_value_get_object (value) : NULL;
-  GbacwOobItem *item = gbacw_oob_row_get_item (row);
+  int position = 0;
+  GbacwOobRow *row = locate_drop (self, dragged, x, y, &position);
 
-  gbacw_oob_row_set_drop_mark (row, 0, FALSE);
-  if (self == NULL || dragged == NULL || item == NULL)
+  clear_drop_mark (self);
+  if (dragged == NULL || row == NULL)
     return FALSE;
-  return gbacw_oob_panel_drop (self, dragged, item, drop_position (row, dragged, y), NULL);
+  return gbacw_oob_panel_drop (self, dragged, gbacw_oob_row_get_item (row), position, NULL);
 }
 
 /* ---------------------------------------------------------------- rows */
@@ -945,23 +1000,7 @@ setup_row (GbacwOobPanel            *self,
            GtkListItem              *list_item,
            GtkSignalListItemFactory *factory)
 {
-  GtkWidget *row = gbacw_oob_row_new ();
-  GtkDragSource *source = gtk_drag_source_new ();
-  GtkDropTarget *target = gtk_drop_target_new (GBACW_TYPE_OOB_ITEM, GDK_ACTION_MOVE);
-
-  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE | GDK_ACTION_COPY);
-  g_signal_connect_object (source, "prepare", G_CALLBACK (on_drag_prepare), row, 0);
-  g_signal_connect_object (source, "drag-begin", G_CALLBACK (on_drag_begin), row, 0);
-  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (source));
-
-  gtk_drop_target_set_preload (target, TRUE);
-  g_signal_connect_object (target, "motion", G_CALLBACK (on_drop_motion), row, 0);
-  g_signal_connect_object (target, "enter", G_CALLBACK (on_drop_motion), row, 0);
-  g_signal_connect_object (target, "leave", G_CALLBACK (on_drop_leave), row, 0);
-  g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), row, 0);
-  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
-
-  gtk_list_item_set_child (list_item, row);
+  gtk_list_item_set_child (list_item, gbacw_oob_row_new ());
 }
 
 static void
@@ -984,6 +1023,8 @@ unbind_row (GbacwOobPanel            *self,
 {
   GbacwOobRow *row = GBACW_OOB_ROW (gtk_list_item_get_child (list_item));
 
+  if (self->drop_row == row)
+    clear_drop_mark (self);
   g_hash_table_remove (self->bound_rows, row);
   gbacw_oob_row_unbind (row);
 }
@@ -995,6 +1036,8 @@ teardown_row (GbacwOobPanel            *self,
 {
   GtkWidget *row = gtk_list_item_get_child (list_item);
 
+  if (row != NULL && self->drop_row == (GbacwOobRow *) row)
+    self->drop_row = NULL;
   if (row != NULL)
     g_hash_table_remove (self->bound_rows, row);
 }
@@ -1337,6 +1380,8 @@ gbacw_oob_panel_dispose (GObject *object)
   if (self->list_view != NULL)
     gtk_list_view_set_model (self->list_view, NULL);
   g_clear_object (&self->document);
+  g_clear_object (&self->drag_item);
+  self->drop_row = NULL;
   g_clear_object (&self->selection);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
@@ -1467,6 +1512,24 @@ gbacw_oob_panel_init (GbacwOobPanel *self)
   g_signal_connect_swapped (factory, "teardown", G_CALLBACK (teardown_row), self);
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
+
+  {
+    GtkDragSource *source = gtk_drag_source_new ();
+    GtkDropTarget *target = gtk_drop_target_new (GBACW_TYPE_OOB_ITEM, GDK_ACTION_MOVE);
+
+    gtk_drag_source_set_actions (source, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+    g_signal_connect_swapped (source, "prepare", G_CALLBACK (on_drag_prepare), self);
+    g_signal_connect_swapped (source, "drag-begin", G_CALLBACK (on_drag_begin), self);
+    g_signal_connect_swapped (source, "drag-end", G_CALLBACK (on_drag_end), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (source));
+
+    gtk_drop_target_set_preload (target, TRUE);
+    g_signal_connect_swapped (target, "enter", G_CALLBACK (on_drop_motion), self);
+    g_signal_connect_swapped (target, "motion", G_CALLBACK (on_drop_motion), self);
+    g_signal_connect_swapped (target, "leave", G_CALLBACK (on_drop_leave), self);
+    g_signal_connect_swapped (target, "drop", G_CALLBACK (on_drop), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (target));
+  }
 
   /* Typing filters at once: 5,000 entries take a few milliseconds. */
   gtk_search_entry_set_search_delay (self->search_entry, 0);

@@ -15,10 +15,10 @@ struct _GbacwOobRow
 
   GtkWidget *expander;
   GtkWidget *counter;
-  GtkLabel *name_label;
-  GtkLabel *detail_label;
-  GtkLabel *totals_label;
-  GtkLabel *missing_label;
+  /* Inscriptions rather than labels: rows are made and dropped as the list scrolls. */
+  GtkInscription *name_line;
+  GtkInscription *detail_line;
+  char *texts[4];            /* name, detail, totals, missing */
 
   GbacwDocument *document;   /* not owned: the panel keeps it while rows are bound */
   GbacwOobItem *item;
@@ -245,17 +245,51 @@ describe_formation (const GbacwScenario  *scenario,
   return g_string_free (text, FALSE);
 }
 
+/* What gbacw_oob_formation_totals () counts, from the tree below the item (only
+ * the entries under it, rather than the whole order of battle). */
+static void
+add_totals (const GbacwScenario *scenario,
+            GbacwOobItem        *item,
+            int                 *sp,
+            int                 *guns,
+            int                  depth)
+{
+  GListModel *children = G_LIST_MODEL (gbacw_oob_item_get_children (item));
+
+  if (children == NULL || depth > 64)
+    return;
+  for (guint i = 0, n = g_list_model_get_n_items (children); i < n; i++)
+    {
+      g_autoptr(GbacwOobItem) child = g_list_model_get_item (children, i);
+      const GbacwUnit *u;
+
+      if (gbacw_oob_item_get_kind (child) != GBACW_OOB_ITEM_UNIT)
+        {
+          add_totals (scenario, child, sp, guns, depth + 1);
+          continue;
+        }
+      u = gbacw_oob_find_unit (&scenario->oob, gbacw_oob_item_get_id (child));
+      if (u == NULL)
+        continue;
+      if ((u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && u->strength != GBACW_UNSET)
+        *sp += u->strength;
+      else if (u->type == GBACW_UNIT_ARTILLERY && u->guns != GBACW_UNSET)
+        *guns += u->guns;
+    }
+}
+
 /* "15 SP · 4 guns / BCE 7", day 2 after a slash when it differs. */
 static char *
 describe_totals (const GbacwScenario  *scenario,
+                 GbacwOobItem         *item,
                  const GbacwFormation *formation)
 {
   GString *text;
-  int sp = 0, guns = 0, missing = 0;
+  int sp = 0, guns = 0;
 
   if (formation->kind != GBACW_FORMATION_BRIGADE)
     return NULL;
-  gbacw_oob_formation_totals (scenario, formation->id, &sp, &guns, &missing);
+  add_totals (scenario, item, &sp, &guns, 0);
   text = g_string_new (NULL);
   /* TRANSLATORS: a brigade's total Strength Points, beside its BCE limit */
   g_string_append_printf (text, _("%d SP"), sp);
@@ -378,12 +412,20 @@ draw_counter (GtkDrawingArea *area,
 
 /* ---------------------------------------------------------------- binding */
 
+enum {
+  TEXT_NAME,
+  TEXT_DETAIL,
+  TEXT_TOTALS,
+  TEXT_MISSING,
+};
+
 static void
-set_label (GtkLabel   *label,
-           const char *text)
+set_text (GbacwOobRow *self,
+          int          part,
+          const char  *text)
 {
-  gtk_label_set_text (label, text ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && text[0] != '\0');
+  g_free (self->texts[part]);
+  self->texts[part] = text && text[0] ? g_strdup (text) : NULL;
 }
 
 void
@@ -420,7 +462,7 @@ gbacw_oob_row_refresh (GbacwOobRow *self)
           return;
         name = formation->name;
         detail = describe_formation (scenario, formation);
-        totals = describe_totals (scenario, formation);
+        totals = describe_totals (scenario, self->item, formation);
         break;
       }
     case GBACW_OOB_ITEM_UNIT:
@@ -435,32 +477,60 @@ gbacw_oob_row_refresh (GbacwOobRow *self)
       }
     }
 
-  if (name == NULL || name[0] == '\0')
-    {
-      /* TRANSLATORS: an entry without a name yet, followed by its id */
-      g_autofree char *unnamed = g_strdup_printf (_("(no name) %s"), id);
-      gtk_label_set_text (self->name_label, unnamed);
-      gtk_widget_add_css_class (GTK_WIDGET (self->name_label), "dim-label");
-    }
-  else
-    {
-      gtk_label_set_text (self->name_label, name);
-      gtk_widget_remove_css_class (GTK_WIDGET (self->name_label), "dim-label");
-    }
-  set_label (self->detail_label, detail);
-  set_label (self->totals_label, totals);
-
   n_missing = gbacw_oob_count_missing (scenario, self->item, missing_names);
+  set_text (self, TEXT_NAME, name);
+  set_text (self, TEXT_DETAIL, detail);
+  set_text (self, TEXT_TOTALS, totals);
   if (n_missing > 0)
     {
       g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to enter", "%u to enter",
                                                             n_missing), n_missing);
       g_autofree char *tooltip = g_strdup_printf (_("Not entered yet: %s"), missing_names->str);
-      set_label (self->missing_label, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->missing_label), tooltip);
+      set_text (self, TEXT_MISSING, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
     }
   else
-    set_label (self->missing_label, NULL);
+    {
+      set_text (self, TEXT_MISSING, NULL);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
+    }
+
+  {
+    g_autoptr(GString) markup = g_string_new (NULL);
+    gboolean formation = gbacw_oob_item_get_kind (self->item) != GBACW_OOB_ITEM_UNIT;
+
+    if (name == NULL || name[0] == '\0')
+      {
+        /* TRANSLATORS: an entry without a name yet, followed by its id */
+        g_autofree char *unnamed = g_strdup_printf (_("(no name) %s"), id);
+        g_autofree char *escaped = g_markup_escape_text (unnamed, -1);
+        g_string_append_printf (markup, "<span alpha=\"55%%\">%s</span>", escaped);
+      }
+    else
+      {
+        g_autofree char *escaped = g_markup_escape_text (name, -1);
+        g_string_append_printf (markup, formation ? "<b>%s</b>" : "%s", escaped);
+      }
+    if (self->texts[TEXT_MISSING] != NULL)
+      {
+        g_autofree char *escaped = g_markup_escape_text (self->texts[TEXT_MISSING], -1);
+        g_string_append_printf (markup, "   <span size=\"smaller\" foreground=\"#c64600\">● %s</span>", escaped);
+      }
+    gtk_inscription_set_markup (self->name_line, markup->str);
+
+    g_string_truncate (markup, 0);
+    if (detail != NULL)
+      {
+        g_autofree char *escaped = g_markup_escape_text (detail, -1);
+        g_string_append_printf (markup, "<span size=\"smaller\" alpha=\"70%%\">%s</span>", escaped);
+      }
+    if (totals != NULL)
+      {
+        g_autofree char *escaped = g_markup_escape_text (totals, -1);
+        g_string_append_printf (markup, "  <span size=\"smaller\" weight=\"bold\">%s</span>", escaped);
+      }
+    gtk_inscription_set_markup (self->detail_line, markup->str);
+  }
 
   gtk_widget_set_visible (self->counter, TRUE);
   gtk_widget_queue_draw (self->counter);
@@ -546,14 +616,11 @@ gbacw_oob_row_get_text (GbacwOobRow *self,
 {
   g_return_val_if_fail (GBACW_IS_OOB_ROW (self), NULL);
 
-  if (g_strcmp0 (part, "name") == 0)
-    return gtk_label_get_text (self->name_label);
-  if (g_strcmp0 (part, "detail") == 0)
-    return gtk_label_get_text (self->detail_label);
-  if (g_strcmp0 (part, "totals") == 0)
-    return gtk_label_get_text (self->totals_label);
-  if (g_strcmp0 (part, "missing") == 0)
-    return gtk_label_get_text (self->missing_label);
+  static const char *const parts[] = { "name", "detail", "totals", "missing" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (g_strcmp0 (part, parts[i]) == 0)
+      return self->texts[i] ? self->texts[i] : "";
   return NULL;
 }
 
@@ -567,6 +634,8 @@ gbacw_oob_row_dispose (GObject *object)
   if (self->expander != NULL)
     gbacw_oob_row_unbind (self);
   g_clear_pointer (&self->expander, gtk_widget_unparent);
+  for (guint i = 0; i < G_N_ELEMENTS (self->texts); i++)
+    g_clear_pointer (&self->texts[i], g_free);
 
   G_OBJECT_CLASS (gbacw_oob_row_parent_class)->dispose (object);
 }
@@ -581,21 +650,17 @@ gbacw_oob_row_class_init (GbacwOobRowClass *klass)
   gtk_widget_class_set_css_name (widget_class, "oobrow");
 }
 
-static GtkLabel *
-make_label (GtkBox     *box,
-            const char *css_class,
-            gboolean    expand)
+static GtkInscription *
+make_line (GtkBox *box)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *line = gtk_inscription_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
-  gtk_widget_set_hexpand (label, expand);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (box, label);
-  return GTK_LABEL (label);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (line), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_min_lines (GTK_INSCRIPTION (line), 1);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (line), 40);
+  gtk_widget_set_hexpand (line, TRUE);
+  gtk_box_append (box, line);
+  return GTK_INSCRIPTION (line);
 }
 
 static void
@@ -620,20 +685,8 @@ gbacw_oob_row_init (GbacwOobRow *self)
   gtk_widget_set_hexpand (text, TRUE);
   gtk_widget_set_valign (text, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (box), text);
-  {
-    GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    gtk_box_append (GTK_BOX (text), line);
-    self->name_label = make_label (GTK_BOX (line), "oob-name", TRUE);
-    self->missing_label = make_label (GTK_BOX (line), "oob-missing", FALSE);
-    gtk_label_set_ellipsize (self->missing_label, PANGO_ELLIPSIZE_NONE);
-  }
-  {
-    GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    gtk_box_append (GTK_BOX (text), line);
-    self->detail_label = make_label (GTK_BOX (line), "oob-detail", TRUE);
-    self->totals_label = make_label (GTK_BOX (line), "oob-totals", FALSE);
-    gtk_label_set_ellipsize (self->totals_label, PANGO_ELLIPSIZE_NONE);
-  }
+  self->name_line = make_line (GTK_BOX (text));
+  self->detail_line = make_line (GTK_BOX (text));
 }
 
 GtkWidget *

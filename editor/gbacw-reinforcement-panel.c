@@ -21,7 +21,7 @@ struct _GbacwReinforcementPanel
   GtkBox parent_instance;
 
   /* template */
-  GbacwTurnTrack *track;
+  GbacwGameTurnTrack *track;
   GtkRevealer *error_revealer;
   GtkLabel *error_label;
   GtkListBox *list;
@@ -120,7 +120,7 @@ static int
 default_turn (GbacwReinforcementPanel *self)
 {
   const GbacwScenario *scenario = get_scenario (self);
-  int turn = gbacw_turn_track_get_selected_turn (self->track);
+  int turn = gbacw_game_turn_track_get_selected_turn (self->track);
 
   if (turn != GBACW_UNSET)
     return turn;
@@ -215,7 +215,7 @@ gbacw_reinforcement_panel_add_entry_hex (GbacwReinforcementPanel *self,
                   error);
 }
 
-GbacwTurnTrack *
+GbacwGameTurnTrack *
 gbacw_reinforcement_panel_get_track (GbacwReinforcementPanel *self)
 {
   g_return_val_if_fail (GBACW_IS_REINFORCEMENT_PANEL (self), NULL);
@@ -344,7 +344,7 @@ static void
 on_track_item_dropped (GbacwReinforcementPanel *self,
                        GbacwOobItem            *item,
                        int                      turn,
-                       GbacwTurnTrack          *track)
+                       GbacwGameTurnTrack          *track)
 {
   g_autofree char *id = gbacw_reinforcement_panel_add (self, turn, item);
 }
@@ -570,7 +570,7 @@ gbacw_reinforcement_panel_set_document (GbacwReinforcementPanel *self,
   g_set_object (&self->document, document);
   if (document != NULL)
     g_signal_connect_object (document, "changed", G_CALLBACK (on_document_changed), self, G_CONNECT_SWAPPED);
-  gbacw_turn_track_set_document (self->track, document);
+  gbacw_game_turn_track_set_document (self->track, document);
   show_error (self, NULL);
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -655,7 +655,7 @@ gbacw_reinforcement_panel_class_init (GbacwReinforcementPanelClass *klass)
   signals[SIGNAL_PICK_ENTRY] = g_signal_new ("pick-entry", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                              NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
 
-  g_type_ensure (GBACW_TYPE_TURN_TRACK);
+  g_type_ensure (GBACW_TYPE_GAME_TURN_TRACK);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-reinforcement-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, GbacwReinforcementPanel, track);
   gtk_widget_class_bind_template_child (widget_class, GbacwReinforcementPanel, error_revealer);

@@ -1,6 +1,6 @@
 /* gbacw-reinforcement-panel.h: the reinforcement schedule.
  *
- * The Game-Turn track (GbacwTurnTrack) over a list of the scenario's reinforcements:
+ * The Game-Turn track (GbacwGameTurnTrack) over a list of the scenario's reinforcements:
  * for each, its turn, its entry hex and alternative entry hexes (picked on the map:
  * "pick-entry" asks the window to let the user click a hex, which then comes back
  * through gbacw_reinforcement_panel_add_entry_hex ()), its formation on entry and the
@@ -14,7 +14,7 @@
 
 #include "gbacw-document.h"
 #include "gbacw-oob-item.h"
-#include "gbacw-turn-track.h"
+#include "gbacw-game-turn-track.h"
 
 G_BEGIN_DECLS
 
@@ -25,7 +25,7 @@ GtkWidget      *gbacw_reinforcement_panel_new (void);
 
 GbacwDocument  *gbacw_reinforcement_panel_get_document (GbacwReinforcementPanel *self);
 void            gbacw_reinforcement_panel_set_document (GbacwReinforcementPanel *self, GbacwDocument *document);
-GbacwTurnTrack *gbacw_reinforcement_panel_get_track (GbacwReinforcementPanel *self);
+GbacwGameTurnTrack *gbacw_reinforcement_panel_get_track (GbacwReinforcementPanel *self);
 
 /* A new reinforcement on turn (GBACW_UNSET: the track's selected turn, else the
  * second turn) with member (may be NULL) arriving; its id (newly allocated) or NULL

@@ -11,6 +11,7 @@
 #include "gbacw-hex-inspector.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-new-dialog.h"
+#include "gbacw-scenario-controller.h"
 #include "gbacw-tool-elevation.h"
 #include "gbacw-tool-panel.h"
 #include "gbacw-toolbox.h"
@@ -1138,6 +1139,8 @@ gbacw_window_init (GbacwWindow *self)
    * win.export, win.print). */
   gbacw_window_state_attach (self);
   gbacw_background_controller_attach (self);
+  /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
+  gbacw_scenario_controller_attach (self);
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);

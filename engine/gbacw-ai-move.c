@@ -121,6 +121,9 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
                : gbacw_game_unit (game, g_array_index (g->members, int, 0))->hex;
   double best = -1;
   int best_area = -1;
+  gpointer key = GINT_TO_POINTER (group_key (g, g_array_index (g->members, int, 0)));
+  gpointer last = NULL;
+  gboolean had = g_hash_table_lookup_extended (v->ai->goals, key, NULL, &last);
 
   g->goal = centre;
   for (guint i = 0; i < v->ai->objectives->len; i++)
@@ -131,6 +134,9 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
       /* one of ours with no enemy about needs fewer */
       if (gbacw_game_hex_has_side (game, o->hex, v->side, TRUE) && enemy_dist (v, o->hex) > FAR_ENEMY)
         score *= 0.4;
+      /* it keeps to the goal it had, unless another is clearly better */
+      if (had && GPOINTER_TO_INT (last) == o->hex)
+        score *= 1.4;
       if (score > best + 1e-9)
         {
           best = score;
@@ -142,6 +148,7 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
     assigned[best_area]++;
   else if (v->enemy_near[centre] >= 0)
     g->goal = v->enemy_near[centre];   /* no objective: the nearest enemy */
+  g_hash_table_insert (v->ai->goals, key, GINT_TO_POINTER (g->goal));
 }
 
 static void
@@ -226,6 +233,17 @@ formation_action (AiView *v, const GbacwGameUnit *u, GbacwFormationState formati
 
   if (u->formation == formation)
     return NULL;
+  /* not into a formation that may not stand there (mounting in a swamp, C 23.5) */
+  {
+    GbacwMoveCost cost;
+    int c = move_class_of (u, formation == GBACW_FORMATION_STATE_UNLIMBERED ? GBACW_FORMATION_STATE_LIMBERED : formation);
+    if (c >= 0)
+      {
+        gbacw_rules_data_hex_cost (v->game->rules, v->game->scenario->map, c, u->hex, &cost);
+        if (cost.kind == GBACW_COST_PROHIBITED)
+          return NULL;
+      }
+  }
   if (formation == GBACW_FORMATION_STATE_COLUMN
       && !gbacw_query_stacking_allows (v->game, u->hex, &u->index, 1, GBACW_FORMATION_STATE_COLUMN))
     return NULL;
@@ -290,13 +308,35 @@ facing_at (const AiView *v, int hex, int goal)
   return goal >= 0 && goal != hex ? gbacw_query_direction_toward (v->game, hex, goal) : -1;
 }
 
+/* 10.15: a combat unit pinned by the withdrawal fire it draws leaving an enemy ZOC stops
+ * one hex further on: each such hex of the path must have room for it (8.1). */
+static gboolean
+path_safe (AiView *v, const GbacwMoveRange *range, int unit, const GArray *path)
+{
+  GbacwGame *game = v->game;
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int from = range->start;
+
+  if (!gbacw_game_is_combat_unit (u))
+    return TRUE;
+  for (guint k = 0; k + 1 < path->len; k++)
+    {
+      int to = g_array_index (path, int, k);
+      if (gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted (u))
+          && !gbacw_query_stacking_allows (game, to, &unit, 1, GBACW_FORMATION_STATE_UNSET))
+        return FALSE;
+      from = to;
+    }
+  return TRUE;
+}
+
 static GbacwAction *
 move_to (AiView *v, const GbacwMoveRange *range, int unit, int hex, int facing)
 {
   g_autoptr (GArray) path = gbacw_move_range_path (range, hex);
   GbacwAction *action;
 
-  if (path == NULL || path->len == 0)
+  if (path == NULL || path->len == 0 || !path_safe (v, range, unit, path))
     return NULL;
   action = gbacw_action_new_move (&unit, 1, (const int *) path->data, path->len, facing);
   return gbacw_ai_try (v, action) ? action : NULL;
@@ -322,6 +362,37 @@ role_of (const AiView *v, const GbacwGameUnit *u)
   return ROLE_NORMAL;
 }
 
+/* Whether a unit that goes into column could then take the first step of the column's
+ * way to goal: into a hex with no combat unit (8.16), paying for it after the change. */
+static gboolean
+column_can_start (AiView *v, const GbacwGameUnit *u, int goal)
+{
+  GbacwGame *game = v->game;
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  int c = move_class_of (u, GBACW_FORMATION_STATE_COLUMN);
+  const int *field;
+  int allowance = 0, change = 0;
+
+  if (c < 0 || !gbacw_rules_data_movement_allowance (game->rules, c, u->side, &allowance)
+      || !gbacw_movement_formation_cost (game, u->index, &change, NULL))
+    return FALSE;
+  field = field_for (v, goal, c);
+  if (field[u->hex] < 0)
+    return FALSE;
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, u->hex), d));
+      GbacwMoveCost cost;
+      if (n < 0 || field[n] < 0 || field[n] >= field[u->hex] || gbacw_game_hex_has_side (game, n, u->side, TRUE)
+          || enemy_dist (v, n) <= 1)
+        continue;
+      gbacw_rules_data_move_cost (game->rules, game->scenario->map, c, u->hex, d, &cost);
+      if (cost.kind == GBACW_COST_MP && u->mp_spent + change + cost.halves <= allowance)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static GbacwAction *
 before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
 {
@@ -337,10 +408,12 @@ before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
         return NULL;
       if (e >= FAR_ENEMY && gd >= 4 && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
         return formation_action (v, u, GBACW_FORMATION_STATE_COLUMN);
-      /* a way to the goal only a column can take (a bridge, 6.12), or much shorter */
+      /* a way to the goal only a column can take (a bridge, 6.12), or much shorter, when
+       * its first step is open */
       if (e >= 2 && gd >= 2
           && goal_cost (v, u, GBACW_FORMATION_STATE_LINE, g->goal, u->hex)
-               > goal_cost (v, u, GBACW_FORMATION_STATE_COLUMN, g->goal, u->hex) + 6.0)
+               > goal_cost (v, u, GBACW_FORMATION_STATE_COLUMN, g->goal, u->hex) + 6.0
+          && column_can_start (v, u, g->goal))
         return formation_action (v, u, GBACW_FORMATION_STATE_COLUMN);
       return NULL;
     case GBACW_UNIT_CAVALRY:
@@ -408,6 +481,30 @@ reserve_for (AiView *v, const GbacwGameUnit *u, int hex)
   return cost;
 }
 
+/* Our strength within two hexes of hex (u there) against the enemy's. */
+static double
+local_ratio (AiView *v, const GbacwGameUnit *u, int hex)
+{
+  GbacwGame *game = v->game;
+  double ours = 0, theirs = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *o = g_ptr_array_index (game->units, i);
+      int at = o->index == u->index ? hex : o->hex;
+      double sp;
+      if (at < 0 || !gbacw_game_is_combat_unit (o) || o->type == GBACW_UNIT_WAGON
+          || (o->status & GBACW_STATUS_ROUTED) || dist (v, at, hex) > 2)
+        continue;
+      sp = o->type == GBACW_UNIT_ARTILLERY ? o->guns / 2.0 : o->strength;
+      if (o->side == u->side)
+        ours += sp;
+      else
+        theirs += sp;
+    }
+  return theirs > 0 ? ours / theirs : 10.0;
+}
+
 static double
 score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveRange *range, Role role, int hex,
            gboolean leaving_zoc, int wagon, int leader)
@@ -438,8 +535,14 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
   s = -10.0 * goal_cost (v, u, u->formation, g->goal, hex);
   if (hex == start)
     s += 1.0;
+  /* beside the enemy: only where ours are the stronger, to melee (12.21) */
   if (e <= 1 && objective_weight (v, hex) <= 0)
-    s -= hex == start ? 4.0 : 14.0;
+    {
+      if (u->type == GBACW_UNIT_ARTILLERY || local_ratio (v, u, hex) < 1.5)
+        s -= hex == start ? 4.0 : 14.0;
+      else
+        s += 2.0;
+    }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
   if (leaving_zoc && hex != start)
@@ -478,6 +581,49 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
   return s;
 }
 
+static gboolean
+needs_ammunition (const GbacwGameUnit *u)
+{
+  return (u->status & GBACW_STATUS_AMMO_DEPLETED)
+         || (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET && u->oob->rounds != GBACW_UNSET
+             && u->rounds * 2 <= u->oob->rounds);
+}
+
+static gboolean
+needs_supply_here (AiView *v, const GbacwGameUnit *u)
+{
+  GbacwGame *game = v->game;
+
+  if (enemy_dist (v, u->hex) <= 1 || (u->status & GBACW_STATUS_ROUTED))
+    return FALSE;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *o = g_ptr_array_index (game->units, i);
+      if (o->side != u->side || o->hex < 0 || o->index == u->index || dist (v, o->hex, u->hex) > 4)
+        continue;
+      if (needs_ammunition (u) && o->type == GBACW_UNIT_WAGON && o->strength > 0)
+        return TRUE;
+      if (u->type == GBACW_UNIT_WAGON && u->strength > 0 && needs_ammunition (o) && !o->moved)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+typedef struct {
+  int hex;
+  double score;
+} Candidate;
+
+/* Best first; then by hex, for a fixed order. */
+static int
+compare_candidates (gconstpointer a, gconstpointer b)
+{
+  const Candidate *x = a, *y = b;
+  if (x->score != y->score)
+    return x->score > y->score ? -1 : 1;
+  return (x->hex > y->hex) - (x->hex < y->hex);
+}
+
 /* Whether u is the only combat unit of its side in its hex, with a leader there who
  * could not go with it. */
 static gboolean
@@ -511,8 +657,10 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
   g_autoptr (GbacwMoveRange) range = gbacw_movement_range (game, u->index, NULL);
   Role role;
   gboolean leaving_zoc;
-  int wagon, leader, best_hex;
-  double best;
+  int wagon, leader;
+  double stay;
+  g_autoptr (GArray) candidates = NULL;
+  GbacwAction *action;
   gboolean first;
 
   role = role_of (v, u);
@@ -545,29 +693,51 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
       return NULL;
     }
 
+  /* out of ammunition near a wagon, or a wagon near units out of it: they stay, to be
+   * resupplied (a unit or wagon that moved is not, 11.25) */
+  if (needs_supply_here (v, u))
+    {
+      if (first)
+        {
+          g->anchor = u->hex;
+          g->anchor_unit = u->index;
+        }
+      return NULL;
+    }
+
   /* an objective held: the strongest unit there stays */
-  best_hex = u->hex;
-  best = score_hex (v, g, u, range, role, u->hex, leaving_zoc, wagon, leader);
+  stay = score_hex (v, g, u, range, role, u->hex, leaving_zoc, wagon, leader);
   if (role == ROLE_NORMAL && objective_weight (v, u->hex) > 0)
-    best += 30.0;
+    stay += 30.0;
+  candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
   for (guint i = 0; i < range->hexes->len; i++)
     {
-      int hex = g_array_index (range->hexes, int, i);
-      double s = score_hex (v, g, u, range, role, hex, leaving_zoc, wagon, leader);
-      if (s > best + 1e-9)
+      Candidate c = { g_array_index (range->hexes, int, i), 0 };
+      c.score = score_hex (v, g, u, range, role, c.hex, leaving_zoc, wagon, leader);
+      if (c.score > stay + 1e-9)
+        g_array_append_val (candidates, c);
+    }
+  g_array_sort (candidates, compare_candidates);
+  /* the best whose move the rules take (and is safe, path_safe ()) */
+  for (guint i = 0; i < candidates->len && i < 6; i++)
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, i);
+      if ((action = move_to (v, range, u->index, c->hex, facing_at (v, c->hex, g ? g->goal : -1))))
         {
-          best = s;
-          best_hex = hex;
+          if (first)
+            {
+              g->anchor = c->hex;
+              g->anchor_unit = u->index;
+            }
+          return action;
         }
     }
   if (first)
     {
-      g->anchor = best_hex;
+      g->anchor = u->hex;
       g->anchor_unit = u->index;
     }
-  if (best_hex == u->hex)
-    return NULL;
-  return move_to (v, range, u->index, best_hex, facing_at (v, best_hex, g ? g->goal : -1));
+  return NULL;
 }
 
 /* The steps of one combat unit; NULL when it has nothing (more) to do. */
@@ -647,7 +817,7 @@ leader_turn (AiView *v, int leader)
           if (u->side != v->side || u->hex < 0 || u->index == leader || !gbacw_leader_commands (game, leader, u->index))
             continue;
           if (u->type == GBACW_UNIT_LEADER)
-            s += dist (v, hex, u->hex) <= dir ? 8.0 : 0.0;
+            s += dist (v, hex, u->hex) <= dir ? 25.0 : -1.0 * dist (v, hex, u->hex);   /* 17.21 */
           else
             s += dist (v, hex, u->hex) <= er ? 10.0 : -0.2 * dist (v, hex, u->hex);
         }

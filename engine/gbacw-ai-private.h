@@ -29,6 +29,8 @@ struct _GbacwAi {
   GArray *objectives;     /* AiObjective */
   int *cover;             /* per hex: the fire shift the terrain gives a defender, as a positive number */
 
+  GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
+
   /* what it remembers of the phase it is in */
   int mem_turn, mem_player_turn, mem_phase, mem_extra;
   GHashTable *stage;      /* unit -> the step it has reached in this Movement Phase, + 1 */

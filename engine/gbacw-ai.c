@@ -5,11 +5,13 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "gbacw-ai-private.h"
 #include "gbacw-combat-charts.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
+#include "gbacw-melee.h"
 
 G_DEFINE_QUARK (gbacw-ai-error-quark, gbacw_ai_error)
 
@@ -120,6 +122,7 @@ gbacw_ai_new (const GbacwGame *game, int side)
   ai->tried = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   ai->pair = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   ai->fields = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  ai->goals = g_hash_table_new (g_direct_hash, g_direct_equal);
   ai->groups = g_ptr_array_new_with_free_func (group_free);
   ai->group_of = g_new (int, MAX (1u, game->units->len));
   for (guint i = 0; i < game->units->len; i++)
@@ -140,6 +143,7 @@ gbacw_ai_free (GbacwAi *ai)
   g_clear_pointer (&ai->tried, g_hash_table_unref);
   g_clear_pointer (&ai->pair, g_hash_table_unref);
   g_clear_pointer (&ai->fields, g_hash_table_unref);
+  g_clear_pointer (&ai->goals, g_hash_table_unref);
   g_clear_pointer (&ai->groups, g_ptr_array_unref);
   g_free (ai->group_of);
   g_free (ai->cover);
@@ -620,6 +624,218 @@ choose_rally (AiView *view)
   return NULL;
 }
 
+/* 11.23: units out of ammunition, and batteries short of rounds, from the nearest wagon
+ * that can supply them. */
+static GbacwAction *
+choose_resupply (AiView *view)
+{
+  GbacwGame *game = view->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      gboolean short_of_rounds = u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET
+                                 && u->oob->rounds != GBACW_UNSET && u->rounds * 2 <= u->oob->rounds;
+
+      if (u->side != view->side || u->hex < 0 || u->moved || gbacw_ai_was_tried (view->ai, AI_KEY (11, u->index, 0))
+          || !((u->status & GBACW_STATUS_AMMO_DEPLETED) || short_of_rounds))
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (11, u->index, 0));
+      for (int pass = 0; pass < 2; pass++)
+        for (guint k = 0; k < game->units->len; k++)
+          {
+            const GbacwGameUnit *w = g_ptr_array_index (game->units, k);
+            GbacwAction *action;
+            int d;
+            if (w->side != view->side || w->type != GBACW_UNIT_WAGON || w->hex < 0 || w->strength <= 0)
+              continue;
+            /* the near ones first */
+            d = gbacw_query_distance (game, u->hex, w->hex);
+            if ((pass == 0) != (d <= 6))
+              continue;
+            action = gbacw_action_new_resupply (u->index, w->index);
+            if (gbacw_ai_try (view, action))
+              return action;
+          }
+    }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ melee */
+
+static gboolean
+has_int (const GArray *array, int value)
+{
+  for (guint i = 0; array && i < array->len; i++)
+    if (g_array_index (array, int, i) == value)
+      return TRUE;
+  return FALSE;
+}
+
+static const GbacwMeleeDeclaration *
+declaration_at (const GbacwGame *game, int hex)
+{
+  for (guint i = 0; game->melees && i < game->melees->len; i++)
+    {
+      const GbacwMeleeDeclaration *d = g_ptr_array_index (game->melees, i);
+      if (d->target == hex)
+        return d;
+    }
+  return NULL;
+}
+
+static gboolean
+objective_hex (const GbacwAi *ai, int hex)
+{
+  for (guint i = 0; i < ai->objectives->len; i++)
+    if (g_array_index (ai->objectives, AiObjective, i).hex == hex)
+      return TRUE;
+  return FALSE;
+}
+
+/* 12.8: in the Retreat Before Melee Phase, the melee with the best prospects among the
+ * enemy hexes beside ours, when they are good enough. */
+static GbacwAction *
+choose_declare (AiView *view)
+{
+  GbacwGame *game = view->game;
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (1, game->n_hexes));
+  double best = 0;
+  int best_hex = -1;
+  g_autoptr (GArray) best_units = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      g_autoptr (GArray) group = NULL;
+      double value;
+      int target = e->hex;
+
+      if (e->side == view->side || target < 0 || !gbacw_game_is_combat_unit (e) || seen[target]
+          || gbacw_ai_was_tried (view->ai, AI_KEY (8, target, 0)) || declaration_at (game, target))
+        continue;
+      seen[target] = 1;
+      group = g_array_new (FALSE, FALSE, sizeof (int));
+      /* the units beside it that may melee it, strongest first, within the limit (12.72) */
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, target), d));
+          const GArray *stack = gbacw_game_stack (game, n);
+          for (guint k = 0; stack && k < stack->len; k++)
+            {
+              int unit = g_array_index (stack, int, k);
+              const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+              GbacwAction *probe;
+              gboolean ok;
+              if (u->side != view->side || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+                  || u->type == GBACW_UNIT_ARTILLERY || (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED)))
+                continue;
+              g_array_append_val (group, unit);
+              probe = gbacw_action_new_declare_melee ((const int *) group->data, group->len, target, FALSE);
+              ok = gbacw_game_check_action (game, probe, NULL);
+              gbacw_action_free (probe);
+              if (!ok)
+                g_array_set_size (group, group->len - 1);
+            }
+        }
+      if (group->len == 0)
+        continue;
+      value = gbacw_query_melee_value (game, group, target, NULL);
+      if (value == -G_MAXDOUBLE)
+        continue;
+      if (objective_hex (view->ai, target))
+        value += 0.5;
+      if (value > best + 1e-9)
+        {
+          best = value;
+          best_hex = target;
+          g_array_set_size (best_units, 0);
+          g_array_append_vals (best_units, group->data, group->len);
+        }
+    }
+  if (best_hex < 0 || best < 0.6)
+    return NULL;
+  gbacw_ai_mark_tried (view->ai, AI_KEY (8, best_hex, 0));
+  {
+    GbacwAction *action = gbacw_action_new_declare_melee ((const int *) best_units->data, best_units->len, best_hex,
+                                                          FALSE);
+    return gbacw_ai_try (view, action) ? action : NULL;
+  }
+}
+
+/* 12.0: in the Melee Phase, each melee announced, and the fighting where ours are
+ * engaged (12.94), with the units that still may. */
+static GbacwAction *
+choose_melee (AiView *view)
+{
+  GbacwGame *game = view->game;
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+
+  for (int target = 0; target < game->n_hexes; target++)
+    {
+      const GbacwMeleeDeclaration *d;
+      g_autoptr (GArray) units = NULL;
+      const GArray *stack;
+      gboolean engaged = FALSE;
+
+      if (!gbacw_game_hex_has_side (game, target, 1 - view->side, TRUE)
+          || gbacw_ai_was_tried (view->ai, AI_KEY (10, target, 0)))
+        continue;
+      d = declaration_at (game, target);
+      stack = gbacw_game_stack (game, target);
+      for (guint k = 0; stack && k < stack->len; k++)
+        engaged |= (gbacw_game_unit (game, g_array_index (stack, int, k))->status & GBACW_STATUS_ENGAGED) != 0;
+      if ((d == NULL || d->resolved) && !engaged)
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (10, target, 0));
+      units = g_array_new (FALSE, FALSE, sizeof (int));
+      for (int k = 0; d && k < d->n_units; k++)
+        if (d->units[k] >= 0)
+          g_array_append_val (units, d->units[k]);
+      /* ours engaged in the hex, and beside it */
+      for (int dir = -1; engaged && dir < GBACW_HEX_DIRECTIONS; dir++)
+        {
+          int n = dir < 0 ? target
+                          : gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, target), dir));
+          const GArray *s = gbacw_game_stack (game, n);
+          for (guint k = 0; s && k < s->len; k++)
+            {
+              int unit = g_array_index (s, int, k);
+              const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+              if (u->side == view->side && gbacw_game_is_combat_unit (u) && !has_int (units, unit)
+                  && (n == target || d != NULL))
+                g_array_append_val (units, unit);
+            }
+        }
+      /* all of them, else as many as the rules let melee */
+      for (guint drop = 0; units->len > 0 && drop <= units->len; drop++)
+        {
+          GbacwAction *action = gbacw_action_new_melee ((const int *) units->data, units->len, target);
+          g_autoptr (GError) error = NULL;
+          if (gbacw_game_check_action (game, action, &error))
+            return action;
+          gbacw_action_free (action);
+          /* drop the unit named in the refusal, else the last */
+          {
+            gboolean dropped = FALSE;
+            for (guint k = 0; k < units->len && !dropped; k++)
+              {
+                g_autofree char *label = gbacw_game_unit_label (game, g_array_index (units, int, k));
+                if (strstr (error->message, label))
+                  {
+                    g_array_remove_index (units, k);
+                    dropped = TRUE;
+                  }
+              }
+            if (!dropped)
+              g_array_set_size (units, units->len - 1);
+          }
+        }
+    }
+  return NULL;
+}
+
 /* ------------------------------------------------------------------ decisions */
 
 static int
@@ -739,19 +955,24 @@ static GbacwAction *
 answer_retreat_before_melee (AiView *view, const GbacwDecision *d)
 {
   GbacwGame *game = view->game;
-  int defence = stack_strength (game, d->hex, d->side), attack = 0;
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
-  GbacwHex centre = gbacw_hex_grid_hex_at (grid, d->hex);
+  const GbacwMeleeDeclaration *m = declaration_at (game, d->hex);
+  double value = 0;
   int index;
 
-  for (int dir = 0; dir < GBACW_HEX_DIRECTIONS; dir++)
+  /* the melee as the attacker would fight it: stand unless it looks bad */
+  if (m)
     {
-      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, centre, dir));
-      if (n >= 0)
-        attack += stack_strength (game, n, 1 - d->side);
+      g_autoptr (GArray) attackers = g_array_new (FALSE, FALSE, sizeof (int));
+      for (int k = 0; k < m->n_units; k++)
+        if (m->units[k] >= 0)
+          g_array_append_val (attackers, m->units[k]);
+      value = gbacw_query_melee_value (game, attackers, d->hex, NULL);
+      if (value == -G_MAXDOUBLE)
+        value = 0;
     }
-  /* stand in cover or at even odds; go when clearly outnumbered */
-  if (d->may_decline && (double) attack < 2.0 * defence + 2.0 * view->ai->cover[d->hex])
+  if (objective_hex (view->ai, d->hex))
+    value -= 0.5;
+  if (d->may_decline && value < 1.0)
     return gbacw_action_new_answer_path (NULL, 0);
   index = best_path (view, d);
   if (index < 0)
@@ -835,14 +1056,36 @@ answer_promote (AiView *view, const GbacwDecision *d)
   return gbacw_action_new_answer_unit (unit);
 }
 
+/* 12.94: the engaged units fight on unless the melee goes badly for them. */
+static GbacwAction *
+answer_engaged (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  const GArray *stack = gbacw_game_stack (game, d->hex);
+  g_autoptr (GArray) ours = g_array_new (FALSE, FALSE, sizeof (int));
+  double value;
+
+  for (guint k = 0; stack && k < stack->len; k++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, k));
+      if (u->side == d->side && gbacw_game_is_combat_unit (u))
+        g_array_append_val (ours, u->index);
+    }
+  value = gbacw_query_melee_value (game, ours, d->hex, NULL);
+  if (value != -G_MAXDOUBLE && value < -0.8)
+    return gbacw_action_new_answer_units ((const int *) d->firers->data, d->firers->len);
+  return gbacw_action_new_answer_units (NULL, 0);
+}
+
 /* Something legal whatever the question. */
 static GbacwAction *
 fallback_answer (const GbacwDecision *d)
 {
   if (d->may_decline)
     return d->kind == GBACW_DECISION_FIRE ? gbacw_action_new_answer_fire (NULL, 0)
-           : d->kind == GBACW_DECISION_ADVANCE ? gbacw_action_new_answer_units (NULL, 0)
-                                               : gbacw_action_new_answer_path (NULL, 0);
+           : d->kind == GBACW_DECISION_ADVANCE || d->kind == GBACW_DECISION_ENGAGED_RETREAT
+             ? gbacw_action_new_answer_units (NULL, 0)
+             : gbacw_action_new_answer_path (NULL, 0);
   if (d->paths && d->paths->len > 0)
     return path_answer (d, 0);
   if (d->hexes && d->hexes->len > 0)
@@ -882,6 +1125,9 @@ choose_answer (AiView *view, const GbacwDecision *d)
       break;
     case GBACW_DECISION_PROMOTE:
       action = answer_promote (view, d);
+      break;
+    case GBACW_DECISION_ENGAGED_RETREAT:
+      action = answer_engaged (view, d);
       break;
     default:
       break;
@@ -935,8 +1181,14 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
         action = choose_rally (&view);
         break;
       case GBACW_PHASE_RETREAT_BEFORE_MELEE:
+        action = choose_declare (&view);
+        break;
       case GBACW_PHASE_MELEE:
+        action = choose_melee (&view);
+        break;
       case GBACW_PHASE_AMMUNITION_RESUPPLY:
+        action = choose_resupply (&view);
+        break;
       case GBACW_PHASE_FINAL_COMMAND:
       case GBACW_PHASE_EXCLUSIVE:
       case GBACW_PHASE_INTERPHASE:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gbacw-combat-charts.h"
+#include "gbacw-melee.h"
 
 /* ------------------------------------------------------------------ geometry */
 
@@ -398,6 +399,28 @@ gbacw_query_fire_value (const GbacwGame *game, const GbacwFireResolution *res, d
   if (losses)
     *losses = lost;
   return value;
+}
+
+double
+gbacw_query_melee_value (GbacwGame *game, const GArray *attackers, int hex, int *differential)
+{
+  GbacwMeleeOdds odds;
+  double value = 0;
+
+  if (attackers == NULL || attackers->len == 0 || !gbacw_melee_odds (game, attackers, hex, FALSE, &odds, NULL))
+    return -G_MAXDOUBLE;
+  if (differential)
+    *differential = odds.differential;
+  for (int die = 1; die <= 6; die++)
+    {
+      GbacwMeleeResult a, d;
+      if (!gbacw_melee_crt_result (game->scenario, odds.differential, die, TRUE, &a, NULL)
+          || !gbacw_melee_crt_result (game->scenario, odds.differential, die, FALSE, &d, NULL))
+        continue;
+      value += 1.5 * (d.killed + d.captured) + 0.6 * d.retreat - 1.5 * (a.killed + a.captured) - 0.6 * a.retreat
+               - (a.repulsed ? 0.8 : 0.0) + (d.repulsed ? 0.3 : 0.0);
+    }
+  return value / 6.0;
 }
 
 /* ------------------------------------------------------------------ BCE */

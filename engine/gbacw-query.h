@@ -74,6 +74,11 @@ gboolean gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int 
  * returned weighs in the routs and pins by the targets' morale. */
 double   gbacw_query_fire_value (const GbacwGame *game, const GbacwFireResolution *resolution, double *losses);
 
+/* The value of a melee of attackers into hex for the attacker (12.98, averaged over the
+ * die: the defender's losses and retreat less the attacker's), or -G_MAXDOUBLE when the
+ * rules forbid it; *differential (may be NULL) gets the differential. */
+double   gbacw_query_melee_value (GbacwGame *game, const GArray *attackers, int hex, int *differential);
+
 /* ------------------------------------------------------------------ BCE (18.0) */
 
 /* The boxes marked for brigade: the Strength Points its own infantry and cavalry lost

@@ -262,7 +262,7 @@ typedef struct {
   guint moves;
   guint decisions[8];
   int wins[3];
-  guint stuck;            /* games the engine would not let go on (17.52) */
+  guint stuck;            /* games the engine would not let go on (17.52, 8.1) */
 } Totals;
 
 static GbacwScenario *
@@ -295,10 +295,13 @@ play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *t
   check_map (&c, game);
   result = gbacw_ai_play (game, 3, 0, observe, &c, &error);
   /* the engine refuses to end a Movement Phase while a leader is alone near the enemy
-   * (17.52) even when he cannot move (pinned with his hex, 9.84; out of command, 5.2):
-   * such a game cannot go on. Counted, and limited, until the engine resolves it. */
+   * (17.52) even when he cannot move (pinned with his hex, 9.84; out of command, 5.2),
+   * or while a hex is over the stacking limits (8.1) even when its units cannot move
+   * (pinned by withdrawal fire in a hex they were crossing, 10.15; or the two sides
+   * engaged in one hex, 12.94, counted together): such a game cannot go on. Counted, and
+   * limited, until the engine resolves it. */
   if (result == GBACW_AI_PLAY_ERROR && g_error_matches (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK)
-      && strstr (error->message, "[17.52]") && totals)
+      && (strstr (error->message, "[17.52]") || strstr (error->message, "[8.1")) && totals)
     {
       g_test_message ("%s: %s", name, error->message);
       totals->stuck++;
@@ -345,7 +348,7 @@ report (const char *what, const Totals *t)
 {
   g_test_message ("%s: %u games, %" G_GUINT64_FORMAT " actions, %u moves, %u fires; decisions: fire %u, retreat %u, "
                   "leader %u, retreat before melee %u, melee loss %u, advance %u; won: union %d, confederate %d, "
-                  "drawn %d; stopped by 17.52: %u",
+                  "drawn %d; stopped by the engine (17.52, 8.1): %u",
                   what, t->games, t->actions, t->moves, t->fires, t->decisions[GBACW_DECISION_FIRE],
                   t->decisions[GBACW_DECISION_RETREAT_PATH], t->decisions[GBACW_DECISION_PLACE_LEADER],
                   t->decisions[GBACW_DECISION_RETREAT_BEFORE_MELEE], t->decisions[GBACW_DECISION_MELEE_LOSS],

@@ -1,15 +1,15 @@
-/* gbacw-turn-track.c: the scenario's Game-Turn track. */
+/* gbacw-game-turn-track.c: the scenario's Game-Turn track. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "gbacw-scenario.h"
-#include "gbacw-turn-track.h"
+#include "gbacw-game-turn-track.h"
 
 #define BOX_W 48.0
 #define BOX_H 64.0
 
-struct _GbacwTurnTrack
+struct _GbacwGameTurnTrack
 {
   GtkWidget parent_instance;
 
@@ -17,7 +17,7 @@ struct _GbacwTurnTrack
   int selected_turn;
 };
 
-G_DEFINE_FINAL_TYPE (GbacwTurnTrack, gbacw_turn_track, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (GbacwGameTurnTrack, gbacw_game_turn_track, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
@@ -35,7 +35,7 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static const GbacwScenario *
-get_scenario (GbacwTurnTrack *self)
+get_scenario (GbacwGameTurnTrack *self)
 {
   return self->document ? gbacw_document_get_scenario (self->document) : NULL;
 }
@@ -95,13 +95,13 @@ set_side_colour (cairo_t             *cr,
 }
 
 guint
-gbacw_turn_track_count_markers (GbacwTurnTrack *self,
+gbacw_game_turn_track_count_markers (GbacwGameTurnTrack *self,
                                 int             turn)
 {
   const GbacwScenario *scenario;
   guint n = 0;
 
-  g_return_val_if_fail (GBACW_IS_TURN_TRACK (self), 0);
+  g_return_val_if_fail (GBACW_IS_GAME_TURN_TRACK (self), 0);
   scenario = get_scenario (self);
   for (guint i = 0; scenario != NULL && i < scenario->reinforcements->len; i++)
     n += ((GbacwReinforcement *) g_ptr_array_index (scenario->reinforcements, i))->turn == turn;
@@ -122,10 +122,10 @@ text_centred (cairo_t    *cr,
 }
 
 static void
-gbacw_turn_track_snapshot (GtkWidget   *widget,
+gbacw_game_turn_track_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
 {
-  GbacwTurnTrack *self = GBACW_TURN_TRACK (widget);
+  GbacwGameTurnTrack *self = GBACW_GAME_TURN_TRACK (widget);
   const GbacwScenario *scenario = get_scenario (self);
   int n = n_turns (scenario);
   double h = gtk_widget_get_height (widget);
@@ -208,7 +208,7 @@ gbacw_turn_track_snapshot (GtkWidget   *widget,
 }
 
 static void
-gbacw_turn_track_measure (GtkWidget      *widget,
+gbacw_game_turn_track_measure (GtkWidget      *widget,
                           GtkOrientation  orientation,
                           int             for_size,
                           int            *minimum,
@@ -216,7 +216,7 @@ gbacw_turn_track_measure (GtkWidget      *widget,
                           int            *minimum_baseline,
                           int            *natural_baseline)
 {
-  GbacwTurnTrack *self = GBACW_TURN_TRACK (widget);
+  GbacwGameTurnTrack *self = GBACW_GAME_TURN_TRACK (widget);
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     *minimum = *natural = (int) (n_turns (get_scenario (self)) * BOX_W);
@@ -225,13 +225,13 @@ gbacw_turn_track_measure (GtkWidget      *widget,
 }
 
 int
-gbacw_turn_track_turn_at (GbacwTurnTrack *self,
+gbacw_game_turn_track_turn_at (GbacwGameTurnTrack *self,
                           double          x)
 {
   const GbacwScenario *scenario;
   int i;
 
-  g_return_val_if_fail (GBACW_IS_TURN_TRACK (self), GBACW_UNSET);
+  g_return_val_if_fail (GBACW_IS_GAME_TURN_TRACK (self), GBACW_UNSET);
   scenario = get_scenario (self);
   if (scenario == NULL || x < 0)
     return GBACW_UNSET;
@@ -242,26 +242,26 @@ gbacw_turn_track_turn_at (GbacwTurnTrack *self,
 }
 
 static void
-on_pressed (GbacwTurnTrack  *self,
+on_pressed (GbacwGameTurnTrack  *self,
             int              n_press,
             double           x,
             double           y,
             GtkGestureClick *gesture)
 {
-  int turn = gbacw_turn_track_turn_at (self, x);
+  int turn = gbacw_game_turn_track_turn_at (self, x);
 
   if (turn != GBACW_UNSET)
-    gbacw_turn_track_set_selected_turn (self, turn);
+    gbacw_game_turn_track_set_selected_turn (self, turn);
 }
 
 static gboolean
-on_drop (GbacwTurnTrack *self,
+on_drop (GbacwGameTurnTrack *self,
          const GValue   *value,
          double          x,
          double          y,
          GtkDropTarget  *target)
 {
-  int turn = gbacw_turn_track_turn_at (self, x);
+  int turn = gbacw_game_turn_track_turn_at (self, x);
 
   if (turn == GBACW_UNSET || !G_VALUE_HOLDS (value, GBACW_TYPE_OOB_ITEM))
     return FALSE;
@@ -270,7 +270,7 @@ on_drop (GbacwTurnTrack *self,
 }
 
 static void
-on_document_changed (GbacwTurnTrack    *self,
+on_document_changed (GbacwGameTurnTrack    *self,
                      const GbacwChange *change,
                      GbacwDocument     *document)
 {
@@ -281,17 +281,17 @@ on_document_changed (GbacwTurnTrack    *self,
 }
 
 GbacwDocument *
-gbacw_turn_track_get_document (GbacwTurnTrack *self)
+gbacw_game_turn_track_get_document (GbacwGameTurnTrack *self)
 {
-  g_return_val_if_fail (GBACW_IS_TURN_TRACK (self), NULL);
+  g_return_val_if_fail (GBACW_IS_GAME_TURN_TRACK (self), NULL);
   return self->document;
 }
 
 void
-gbacw_turn_track_set_document (GbacwTurnTrack *self,
+gbacw_game_turn_track_set_document (GbacwGameTurnTrack *self,
                                GbacwDocument  *document)
 {
-  g_return_if_fail (GBACW_IS_TURN_TRACK (self));
+  g_return_if_fail (GBACW_IS_GAME_TURN_TRACK (self));
 
   if (self->document == document)
     return;
@@ -307,17 +307,17 @@ gbacw_turn_track_set_document (GbacwTurnTrack *self,
 }
 
 int
-gbacw_turn_track_get_selected_turn (GbacwTurnTrack *self)
+gbacw_game_turn_track_get_selected_turn (GbacwGameTurnTrack *self)
 {
-  g_return_val_if_fail (GBACW_IS_TURN_TRACK (self), GBACW_UNSET);
+  g_return_val_if_fail (GBACW_IS_GAME_TURN_TRACK (self), GBACW_UNSET);
   return self->selected_turn;
 }
 
 void
-gbacw_turn_track_set_selected_turn (GbacwTurnTrack *self,
+gbacw_game_turn_track_set_selected_turn (GbacwGameTurnTrack *self,
                                     int             turn)
 {
-  g_return_if_fail (GBACW_IS_TURN_TRACK (self));
+  g_return_if_fail (GBACW_IS_GAME_TURN_TRACK (self));
 
   if (self->selected_turn == turn)
     return;
@@ -333,9 +333,9 @@ query_tooltip (GtkWidget  *widget,
                gboolean    keyboard,
                GtkTooltip *tooltip)
 {
-  GbacwTurnTrack *self = GBACW_TURN_TRACK (widget);
+  GbacwGameTurnTrack *self = GBACW_GAME_TURN_TRACK (widget);
   const GbacwScenario *scenario = get_scenario (self);
-  int number = gbacw_turn_track_turn_at (self, x);
+  int number = gbacw_game_turn_track_turn_at (self, x);
   const GbacwTurn *turn;
   g_autoptr(GString) text = NULL;
   guint n;
@@ -355,7 +355,7 @@ query_tooltip (GtkWidget  *widget,
       g_string_append_printf (text, _("\nFirst player from this turn: %s"), side && side->name ? side->name
                                                                                                  : turn->first_player);
     }
-  n = gbacw_turn_track_count_markers (self, number);
+  n = gbacw_game_turn_track_count_markers (self, number);
   if (n > 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\n%u reinforcement arrives",
                                                "\n%u reinforcements arrive", n), n);
@@ -364,24 +364,24 @@ query_tooltip (GtkWidget  *widget,
 }
 
 static void
-gbacw_turn_track_dispose (GObject *object)
+gbacw_game_turn_track_dispose (GObject *object)
 {
-  GbacwTurnTrack *self = GBACW_TURN_TRACK (object);
+  GbacwGameTurnTrack *self = GBACW_GAME_TURN_TRACK (object);
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   g_clear_object (&self->document);
 
-  G_OBJECT_CLASS (gbacw_turn_track_parent_class)->dispose (object);
+  G_OBJECT_CLASS (gbacw_game_turn_track_parent_class)->dispose (object);
 }
 
 static void
-gbacw_turn_track_get_property (GObject    *object,
+gbacw_game_turn_track_get_property (GObject    *object,
                                guint       prop_id,
                                GValue     *value,
                                GParamSpec *pspec)
 {
-  GbacwTurnTrack *self = GBACW_TURN_TRACK (object);
+  GbacwGameTurnTrack *self = GBACW_GAME_TURN_TRACK (object);
 
   switch (prop_id)
     {
@@ -397,20 +397,20 @@ gbacw_turn_track_get_property (GObject    *object,
 }
 
 static void
-gbacw_turn_track_set_property (GObject      *object,
+gbacw_game_turn_track_set_property (GObject      *object,
                                guint         prop_id,
                                const GValue *value,
                                GParamSpec   *pspec)
 {
-  GbacwTurnTrack *self = GBACW_TURN_TRACK (object);
+  GbacwGameTurnTrack *self = GBACW_GAME_TURN_TRACK (object);
 
   switch (prop_id)
     {
     case PROP_DOCUMENT:
-      gbacw_turn_track_set_document (self, g_value_get_object (value));
+      gbacw_game_turn_track_set_document (self, g_value_get_object (value));
       break;
     case PROP_SELECTED_TURN:
-      gbacw_turn_track_set_selected_turn (self, g_value_get_int (value));
+      gbacw_game_turn_track_set_selected_turn (self, g_value_get_int (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -418,16 +418,16 @@ gbacw_turn_track_set_property (GObject      *object,
 }
 
 static void
-gbacw_turn_track_class_init (GbacwTurnTrackClass *klass)
+gbacw_game_turn_track_class_init (GbacwGameTurnTrackClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = gbacw_turn_track_dispose;
-  object_class->get_property = gbacw_turn_track_get_property;
-  object_class->set_property = gbacw_turn_track_set_property;
-  widget_class->snapshot = gbacw_turn_track_snapshot;
-  widget_class->measure = gbacw_turn_track_measure;
+  object_class->dispose = gbacw_game_turn_track_dispose;
+  object_class->get_property = gbacw_game_turn_track_get_property;
+  object_class->set_property = gbacw_game_turn_track_set_property;
+  widget_class->snapshot = gbacw_game_turn_track_snapshot;
+  widget_class->measure = gbacw_game_turn_track_measure;
   widget_class->query_tooltip = query_tooltip;
 
   properties[PROP_DOCUMENT] =
@@ -447,7 +447,7 @@ gbacw_turn_track_class_init (GbacwTurnTrackClass *klass)
 }
 
 static void
-gbacw_turn_track_init (GbacwTurnTrack *self)
+gbacw_game_turn_track_init (GbacwGameTurnTrack *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkDropTarget *target = gtk_drop_target_new (GBACW_TYPE_OOB_ITEM, GDK_ACTION_COPY | GDK_ACTION_MOVE);
@@ -461,7 +461,7 @@ gbacw_turn_track_init (GbacwTurnTrack *self)
 }
 
 GtkWidget *
-gbacw_turn_track_new (void)
+gbacw_game_turn_track_new (void)
 {
-  return g_object_new (GBACW_TYPE_TURN_TRACK, NULL);
+  return g_object_new (GBACW_TYPE_GAME_TURN_TRACK, NULL);
 }

@@ -1,0 +1,549 @@
+/* gbacw-scenario-controller.c: a window's order of battle, deployment, reinforcements,
+ * scenario settings, charts and rosters. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "gbacw-chart-editor.h"
+#include "gbacw-roster-csv.h"
+#include "gbacw-scenario-controller.h"
+#include "gbacw-settings-dialog.h"
+
+#define DATA_KEY "gbacw-scenario-controller"
+
+struct _GbacwScenarioController
+{
+  GObject parent_instance;
+
+  GbacwWindow *window;                   /* not owned: the window owns the controller */
+  GbacwScenarioSidebar *sidebar;         /* in the window */
+  GtkWidget *separator;
+  GbacwDeploymentController *deployment; /* the canvas keeps it */
+  GbacwDocument *document;
+  GtkWidget *settings_dialog;
+  GtkWidget *chart_editor;
+  GtkNativeDialog *chooser;
+  gboolean syncing;
+};
+
+G_DEFINE_FINAL_TYPE (GbacwScenarioController, gbacw_scenario_controller, G_TYPE_OBJECT)
+
+/* ---------------------------------------------------------------- selection */
+
+/* A unit chosen in the tree is selected on the map, and the other way round. */
+static void
+on_tree_selection (GbacwScenarioController *self,
+                   GParamSpec              *pspec,
+                   GbacwOobPanel           *panel)
+{
+  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (panel);
+
+  if (self->syncing)
+    return;
+  self->syncing = TRUE;
+  if (item != NULL && gbacw_oob_item_get_kind (item) == GBACW_OOB_ITEM_UNIT)
+    gbacw_deployment_controller_select_unit (self->deployment, gbacw_oob_item_get_id (item));
+  else
+    gbacw_deployment_controller_select_unit (self->deployment, NULL);
+  self->syncing = FALSE;
+}
+
+static void
+on_map_selection (GbacwScenarioController   *self,
+                  GParamSpec                *pspec,
+                  GbacwDeploymentController *deployment)
+{
+  const char *unit = gbacw_deployment_controller_get_selected_unit (deployment);
+
+  if (self->syncing || unit == NULL)
+    return;
+  self->syncing = TRUE;
+  gbacw_scenario_sidebar_show_page (self->sidebar, "oob");
+  gbacw_oob_panel_select (gbacw_scenario_sidebar_get_oob_panel (self->sidebar), GBACW_OOB_ITEM_UNIT, unit);
+  self->syncing = FALSE;
+}
+
+/* Entry hexes are marked while the schedule is shown. */
+static void
+on_sidebar_page (GbacwScenarioController *self)
+{
+  const char *page = gbacw_scenario_sidebar_get_page (self->sidebar);
+
+  gbacw_deployment_controller_set_show_entries (self->deployment,
+                                                gtk_widget_get_visible (GTK_WIDGET (self->sidebar))
+                                                && g_strcmp0 (page, "reinforcements") == 0);
+}
+
+/* ---------------------------------------------------------------- entry hexes */
+
+typedef struct {
+  GbacwScenarioController *self;
+  char *reinforcement;
+  gboolean alternative;
+} PickEntry;
+
+static void
+pick_entry_free (gpointer data)
+{
+  PickEntry *pick = data;
+
+  g_object_unref (pick->self);
+  g_free (pick->reinforcement);
+  g_free (pick);
+}
+
+static void
+on_entry_picked (int      hex,
+                 gpointer data)
+{
+  PickEntry *pick = data;
+
+  if (hex < 0)
+    return;
+  gbacw_reinforcement_panel_add_entry_hex (gbacw_scenario_sidebar_get_reinforcement_panel (pick->self->sidebar),
+                                           pick->reinforcement, hex, pick->alternative);
+}
+
+static void
+on_pick_entry (GbacwScenarioController *self,
+               const char              *reinforcement,
+               gboolean                 alternative,
+               GbacwReinforcementPanel *panel)
+{
+  PickEntry *pick = g_new0 (PickEntry, 1);
+
+  pick->self = g_object_ref (self);
+  pick->reinforcement = g_strdup (reinforcement);
+  pick->alternative = alternative;
+  gbacw_deployment_controller_pick_hex (self->deployment,
+                                        alternative ? _("Click a hex where the reinforcement may enter instead")
+                                                    : _("Click the hex where the reinforcement enters"),
+                                        on_entry_picked, pick, pick_entry_free);
+}
+
+/* ---------------------------------------------------------------- rosters */
+
+gboolean
+gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
+                                         const char              *path,
+                                         const char              *side)
+{
+  g_autoptr(GBytes) csv = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->document == NULL)
+    return FALSE;
+  csv = gbacw_roster_export (gbacw_document_get_scenario (self->document), side, &error);
+  if (csv == NULL || !g_file_set_contents (path, g_bytes_get_data (csv, NULL), (gssize) g_bytes_get_size (csv),
+                                           &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not export the roster: %s"), error->message);
+      gbacw_window_show_error (self->window, message);
+      return FALSE;
+    }
+  gbacw_window_show_error (self->window, NULL);
+  return TRUE;
+}
+
+gboolean
+gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
+                                         const char              *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr(GBytes) csv = NULL;
+  gsize length = 0;
+  GbacwCommand *command;
+
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->document == NULL)
+    return FALSE;
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not read the roster: %s"), error->message);
+      gbacw_window_show_error (self->window, message);
+      return FALSE;
+    }
+  csv = g_bytes_new_take (g_steal_pointer (&contents), length);
+  name = g_path_get_basename (path);
+  command = gbacw_roster_import_command (gbacw_document_get_scenario (self->document), csv, name, &error);
+  if (command == NULL)
+    {
+      /* The message lists every bad cell as FILE:LINE:COLUMN: why. */
+      g_autofree char *message = g_strdup_printf (_("Nothing was imported: %s"), error->message);
+      gbacw_window_show_error (self->window, message);
+      return FALSE;
+    }
+  gbacw_window_show_error (self->window, NULL);
+  gbacw_document_execute (self->document, command);
+  return TRUE;
+}
+
+static void
+add_csv_filter (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (csv, _("Spreadsheets (CSV)"));
+  gtk_file_filter_add_pattern (csv, "*.csv");
+  gtk_file_filter_add_mime_type (csv, "text/csv");
+  gtk_file_chooser_add_filter (chooser, csv);
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (chooser, all);
+}
+
+static void
+set_chooser_folder (GbacwScenarioController *self,
+                    GtkFileChooser          *chooser)
+{
+  const char *path = self->document ? gbacw_document_get_path (self->document) : NULL;
+
+  if (path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      if (parent != NULL)
+        gtk_file_chooser_set_current_folder (chooser, parent, NULL);
+    }
+}
+
+static void
+close_chooser (GbacwScenarioController *self)
+{
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+}
+
+static void
+on_export_response (GbacwScenarioController *self,
+                    int                      response,
+                    GtkFileChooserNative    *chooser)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      const char *side = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "side");
+
+      if (path != NULL)
+        gbacw_scenario_controller_export_roster (self, path, g_strcmp0 (side, "") == 0 ? NULL : side);
+    }
+  close_chooser (self);
+}
+
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  GbacwScenarioController *self = data;
+  const GbacwScenario *scenario;
+  GtkFileChooserNative *chooser;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  if (self->document == NULL)
+    return;
+  scenario = gbacw_document_get_scenario (self->document);
+  close_chooser (self);
+  chooser = gtk_file_chooser_native_new (_("Export Roster"), GTK_WINDOW (self->window), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  add_csv_filter (GTK_FILE_CHOOSER (chooser));
+  set_chooser_folder (self, GTK_FILE_CHOOSER (chooser));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("roster.csv"));
+  /* Which side: all of them, or one. */
+  g_ptr_array_add (ids, "");
+  g_ptr_array_add (names, _("Every side"));
+  for (guint i = 0; i < scenario->oob.sides->len; i++)
+    {
+      const GbacwSide *side = g_ptr_array_index (scenario->oob.sides, i);
+      g_ptr_array_add (ids, side->id);
+      g_ptr_array_add (names, side->name ? side->name : side->id);
+    }
+  g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (names, NULL);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "side", _("Side"), (const char **) ids->pdata,
+                               (const char **) names->pdata);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "side", "");
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_response), self, G_CONNECT_SWAPPED);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+on_import_response (GbacwScenarioController *self,
+                    int                      response,
+                    GtkFileChooserNative    *chooser)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        gbacw_scenario_controller_import_roster (self, path);
+    }
+  close_chooser (self);
+}
+
+static void
+import_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  GbacwScenarioController *self = data;
+  GtkFileChooserNative *chooser;
+
+  if (self->document == NULL)
+    return;
+  close_chooser (self);
+  chooser = gtk_file_chooser_native_new (_("Import Roster"), GTK_WINDOW (self->window), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Import"), _("_Cancel"));
+  add_csv_filter (GTK_FILE_CHOOSER (chooser));
+  set_chooser_folder (self, GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_import_response), self, G_CONNECT_SWAPPED);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+/* ---------------------------------------------------------------- dialogs */
+
+GtkWindow *
+gbacw_scenario_controller_get_settings_dialog (GbacwScenarioController *self)
+{
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), NULL);
+
+  if (self->settings_dialog == NULL && self->document != NULL)
+    {
+      self->settings_dialog = GTK_WIDGET (gbacw_settings_dialog_new (GTK_WINDOW (self->window), self->document,
+                                                                     self->deployment));
+      g_object_add_weak_pointer (G_OBJECT (self->settings_dialog), (gpointer *) &self->settings_dialog);
+    }
+  return self->settings_dialog ? GTK_WINDOW (self->settings_dialog) : NULL;
+}
+
+GtkWindow *
+gbacw_scenario_controller_get_chart_editor (GbacwScenarioController *self)
+{
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), NULL);
+
+  if (self->chart_editor == NULL && self->document != NULL)
+    {
+      self->chart_editor = GTK_WIDGET (gbacw_chart_editor_new (GTK_WINDOW (self->window), self->document));
+      g_object_add_weak_pointer (G_OBJECT (self->chart_editor), (gpointer *) &self->chart_editor);
+    }
+  return self->chart_editor ? GTK_WINDOW (self->chart_editor) : NULL;
+}
+
+static void
+settings_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  GtkWindow *dialog = gbacw_scenario_controller_get_settings_dialog (data);
+
+  if (dialog != NULL)
+    gtk_window_present (dialog);
+}
+
+static void
+charts_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  GtkWindow *editor = gbacw_scenario_controller_get_chart_editor (data);
+
+  if (editor != NULL)
+    gtk_window_present (editor);
+}
+
+static void
+close_dialogs (GbacwScenarioController *self)
+{
+  if (self->settings_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->settings_dialog), (gpointer *) &self->settings_dialog);
+      gtk_window_destroy (GTK_WINDOW (self->settings_dialog));
+      self->settings_dialog = NULL;
+    }
+  if (self->chart_editor != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->chart_editor), (gpointer *) &self->chart_editor);
+      gtk_window_destroy (GTK_WINDOW (self->chart_editor));
+      self->chart_editor = NULL;
+    }
+}
+
+/* ---------------------------------------------------------------- document */
+
+static void
+update_enabled (GbacwScenarioController *self)
+{
+  const char *names[] = { "settings", "charts", "roster-export", "roster-import" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->window), names[i]);
+      if (action != NULL)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->document != NULL);
+    }
+}
+
+static void
+on_window_document (GbacwScenarioController *self,
+                    GParamSpec              *pspec,
+                    GbacwWindow             *window)
+{
+  GbacwDocument *document = gbacw_window_get_document (window);
+
+  if (self->document == document)
+    return;
+  close_dialogs (self);
+  close_chooser (self);
+  g_set_object (&self->document, document);
+  gbacw_scenario_sidebar_set_document (self->sidebar, document);
+  update_enabled (self);
+}
+
+static void
+sidebar_change_state (GSimpleAction *action,
+                      GVariant      *state,
+                      gpointer       data)
+{
+  GbacwScenarioController *self = data;
+  gboolean shown = g_variant_get_boolean (state);
+
+  g_simple_action_set_state (action, state);
+  gtk_widget_set_visible (GTK_WIDGET (self->sidebar), shown);
+  gtk_widget_set_visible (self->separator, shown);
+  on_sidebar_page (self);
+}
+
+/* ---------------------------------------------------------------- attaching */
+
+GbacwScenarioController *
+gbacw_scenario_controller_attach (GbacwWindow *window)
+{
+  static const GActionEntry entries[] = {
+    { "scenario-sidebar", NULL, NULL, "true", sidebar_change_state },
+    { "settings", settings_activated },
+    { "charts", charts_activated },
+    { "roster-export", export_activated },
+    { "roster-import", import_activated },
+  };
+  static const struct { const char *accel, *action; } accels[] = {
+    { "F9", "win.scenario-sidebar" },
+    { "<Control>comma", "win.settings" },
+    { "<Control><Shift>t", "win.charts" },
+  };
+  GbacwScenarioController *self;
+  GbacwMapCanvas *canvas;
+  GtkWidget *overlay, *box;
+  GtkEventController *shortcuts;
+
+  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+
+  self = g_object_new (GBACW_TYPE_SCENARIO_CONTROLLER, NULL);
+  self->window = window;
+  g_object_set_data_full (G_OBJECT (window), DATA_KEY, self, g_object_unref);
+
+  canvas = gbacw_window_get_canvas (window);
+  self->deployment = gbacw_deployment_controller_new (canvas);
+
+  /* The sidebar goes to the left of the tool palette, in the row that holds the map. */
+  self->sidebar = GBACW_SCENARIO_SIDEBAR (gbacw_scenario_sidebar_new ());
+  self->separator = gtk_separator_new (GTK_ORIENTATION_VERTICAL);
+  overlay = gtk_widget_get_parent (GTK_WIDGET (canvas));
+  box = overlay ? gtk_widget_get_parent (overlay) : NULL;
+  if (GTK_IS_BOX (box))
+    {
+      gtk_box_insert_child_after (GTK_BOX (box), GTK_WIDGET (self->sidebar), NULL);
+      gtk_box_insert_child_after (GTK_BOX (box), self->separator, GTK_WIDGET (self->sidebar));
+    }
+  else
+    g_critical ("the canvas is not in a box: the scenario sidebar is not shown");
+
+  g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i].accel),
+                                                            gtk_named_action_new (accels[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
+
+  g_signal_connect_object (gbacw_scenario_sidebar_get_oob_panel (self->sidebar), "notify::selected-item",
+                           G_CALLBACK (on_tree_selection), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->deployment, "notify::selected-unit", G_CALLBACK (on_map_selection), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar), "pick-entry",
+                           G_CALLBACK (on_pick_entry), self, G_CONNECT_SWAPPED);
+  {
+    GtkWidget *stack = gtk_widget_get_parent (GTK_WIDGET (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar)));
+    while (stack != NULL && !GTK_IS_STACK (stack))
+      stack = gtk_widget_get_parent (stack);
+    if (stack != NULL)
+      g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
+  }
+  g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
+  on_window_document (self, NULL, window);
+  update_enabled (self);
+  return self;
+}
+
+GbacwScenarioController *
+gbacw_scenario_controller_get_for_window (GbacwWindow *window)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  return g_object_get_data (G_OBJECT (window), DATA_KEY);
+}
+
+GbacwScenarioSidebar *
+gbacw_scenario_controller_get_sidebar (GbacwScenarioController *self)
+{
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), NULL);
+  return self->sidebar;
+}
+
+GbacwDeploymentController *
+gbacw_scenario_controller_get_deployment (GbacwScenarioController *self)
+{
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), NULL);
+  return self->deployment;
+}
+
+/* ---------------------------------------------------------------- GObject */
+
+static void
+gbacw_scenario_controller_dispose (GObject *object)
+{
+  GbacwScenarioController *self = GBACW_SCENARIO_CONTROLLER (object);
+
+  close_dialogs (self);
+  close_chooser (self);
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (gbacw_scenario_controller_parent_class)->dispose (object);
+}
+
+static void
+gbacw_scenario_controller_class_init (GbacwScenarioControllerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = gbacw_scenario_controller_dispose;
+}
+
+static void
+gbacw_scenario_controller_init (GbacwScenarioController *self)
+{
+}

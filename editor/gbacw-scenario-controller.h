@@ -1,0 +1,38 @@
+/* gbacw-scenario-controller.h: a window's order of battle, deployment, reinforcements,
+ * scenario settings, charts and rosters.
+ *
+ * Adds the scenario sidebar (GbacwScenarioSidebar) beside the map and the deployment
+ * controller to the canvas, keeps the selection of the tree and the map in step, and
+ * gives the window the actions win.scenario-sidebar (F9: show or hide the sidebar),
+ * win.settings (the Scenario Settings dialog), win.charts (the chart tables),
+ * win.roster-export and win.roster-import (the order of battle as CSV).
+ */
+#pragma once
+
+#include "gbacw-deployment-controller.h"
+#include "gbacw-scenario-sidebar.h"
+#include "gbacw-window.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_TYPE_SCENARIO_CONTROLLER (gbacw_scenario_controller_get_type ())
+G_DECLARE_FINAL_TYPE (GbacwScenarioController, gbacw_scenario_controller, GBACW, SCENARIO_CONTROLLER, GObject)
+
+/* Attaches a controller to window (which keeps it) and returns it (transfer none). */
+GbacwScenarioController   *gbacw_scenario_controller_attach (GbacwWindow *window);
+GbacwScenarioController   *gbacw_scenario_controller_get_for_window (GbacwWindow *window);
+
+GbacwScenarioSidebar      *gbacw_scenario_controller_get_sidebar (GbacwScenarioController *self);
+GbacwDeploymentController *gbacw_scenario_controller_get_deployment (GbacwScenarioController *self);
+/* The open Scenario Settings dialog and chart editor (created when first asked for). */
+GtkWindow                 *gbacw_scenario_controller_get_settings_dialog (GbacwScenarioController *self);
+GtkWindow                 *gbacw_scenario_controller_get_chart_editor (GbacwScenarioController *self);
+
+/* The roster of side (NULL: every side) written to path; a failure is shown in the window. */
+gboolean                   gbacw_scenario_controller_export_roster (GbacwScenarioController *self, const char *path,
+                                                                    const char *side);
+/* The CSV at path read into the order of battle as one undoable step; errors (with their
+ * line and column) are shown in the window. */
+gboolean                   gbacw_scenario_controller_import_roster (GbacwScenarioController *self, const char *path);
+
+G_END_DECLS

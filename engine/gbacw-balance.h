@@ -1,0 +1,84 @@
+/* gbacw-balance.h: balance runs: the computer plays both sides of a scenario many
+ * times, with different seeds, and the outcomes are counted.
+ *
+ * Game i is played with seed first_seed + i by gbacw_ai_play () for both sides,
+ * followed by a GbacwOutcome (gbacw-query.h): the level of victory, the Victory Points
+ * of each side and each side's losses (Strength Points and guns killed and captured,
+ * leaders lost). The games are shared among n_jobs worker threads; every game has its
+ * own GbacwGame (the scenario is only read), so the result is the same whatever the
+ * number of jobs. GTK-free: `gbacw balance` and the editor's "Run N Games" use it.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "gbacw-scenario.h"
+
+G_BEGIN_DECLS
+
+/* One game of a run. */
+typedef struct {
+  guint32 seed;
+  gboolean played;        /* played to its end (else: error, or cancelled before it ended) */
+  char *error;            /* why it could not be played, or NULL */
+  int category;           /* index in GbacwBalanceResult.categories */
+  int winner;             /* -1: a draw */
+  gboolean automatic;
+  int vp[2];
+  int losses[2];          /* SP and guns killed and captured, per side (its own) */
+  int leaders_lost[2];
+  int last_turn;          /* the Game-Turn it reached */
+  guint n_actions;
+} GbacwBalanceGame;
+
+/* A level of victory (or a draw, or an automatic victory) and how many games ended so. */
+typedef struct {
+  char *name;             /* translated: "Union marginal victory", "Draw", "Automatic victory for Union" */
+  int side;               /* the winner, -1: draw */
+  gboolean automatic;
+  guint count;
+} GbacwBalanceCategory;
+
+typedef struct {
+  guint n_games;          /* asked for */
+  guint n_played;         /* played to their end */
+  guint n_failed;         /* refused by the rules or stuck (GbacwBalanceGame.error) */
+  gboolean cancelled;
+  guint n_jobs;
+  double seconds;         /* wall-clock time */
+  char *side_names[2];
+  /* from the side 0 wins (automatic first, highest level first) to side 1's: every level
+   * of the scenario, with a count of 0 where no game ended there */
+  GArray *categories;     /* GbacwBalanceCategory */
+  GArray *games;          /* GbacwBalanceGame, in seed order; only those played count below */
+  guint wins[2], draws;
+  double mean_vp[2];
+  double mean_losses[2];
+  double mean_leaders_lost[2];
+  int vp_diff_min, vp_diff_max;   /* vp[0] - vp[1] over the games played */
+  double vp_diff_mean;
+} GbacwBalanceResult;
+
+/* Called from the worker threads after each game (done of total). */
+typedef void (*GbacwBalanceProgressFunc) (guint done, guint total, gpointer user_data);
+
+/* Plays n_games (n_jobs threads; 0: one per processor). Cancelling stops the games under
+ * way and leaves the rest unplayed: the result counts the games played (cancelled is
+ * set). NULL with an error when the scenario cannot be played at all. */
+GbacwBalanceResult *gbacw_balance_run (const GbacwScenario *scenario, guint n_games, guint32 first_seed,
+                                       guint n_jobs, GCancellable *cancellable,
+                                       GbacwBalanceProgressFunc progress, gpointer user_data, GError **error);
+void                gbacw_balance_result_free (GbacwBalanceResult *result);
+
+/* How many games ended with vp[0] - vp[1] in each bin of width bin_width from
+ * vp_diff_min (rounded down to a multiple of the width): counts[0 .. *n_bins - 1]
+ * (g_free). *first gets the lower bound of the first bin. */
+guint              *gbacw_balance_vp_histogram (const GbacwBalanceResult *result, int bin_width, int *first,
+                                                guint *n_bins);
+
+/* The distribution as text (translated), as `gbacw balance` prints it. */
+char               *gbacw_balance_format (const GbacwBalanceResult *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwBalanceResult, gbacw_balance_result_free)
+
+G_END_DECLS

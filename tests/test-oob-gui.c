@@ -1,0 +1,593 @@
+/* test-oob-gui.c: the order of battle, deployment, reinforcements, settings and charts
+ * in the editor (needs a display: xvfb-run).
+ *
+ * On the demo: a brigade is built through the panel's actions and the inspector's
+ * fields (a leader and two regiments, values typed, a refusal shown beside a field),
+ * its regiments reordered and the brigade moved to another division by the panel's
+ * drop handler, searched for; a regiment is dropped on the map through the canvas's
+ * drop target, turned and put in column, the rest of the brigade placed around a hex;
+ * a reinforcement is scheduled with an entry hex picked on the map; a setting and a
+ * chart cell are changed. The scenario is saved, loaded again and saved: the same
+ * bytes. Then everything is undone, back to the bytes of the demo as loaded.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "gbacw-application.h"
+#include "gbacw-chart-editor.h"
+#include "gbacw-data.h"
+#include "gbacw-oob-row.h"
+#include "gbacw-scenario-controller.h"
+#include "gbacw-scenario-io.h"
+#include "gbacw-settings-dialog.h"
+#include "gbacw-window.h"
+
+typedef struct
+{
+  char *tmpdir;
+  GbacwWindow *window;
+  GbacwMapCanvas *canvas;
+  GbacwDocument *document;
+  GbacwScenario *scenario;
+  GbacwScenarioController *controller;
+  GbacwOobPanel *panel;
+  GbacwOobInspector *inspector;
+  GbacwReinforcementPanel *reinforcements;
+  GbacwDeploymentController *deployment;
+} Fixture;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+wait_for_layout (GtkWidget *widget)
+{
+  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+}
+
+static void
+fixture_set_up (Fixture      *f,
+                gconstpointer data)
+{
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr(GFile) file = g_file_new_for_path (demo);
+  g_autoptr(GError) error = NULL;
+  GbacwScenarioSidebar *sidebar;
+
+  f->tmpdir = g_dir_make_tmp ("gbacw-oob-gui-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->window = gbacw_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
+  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->canvas = gbacw_window_get_canvas (f->window);
+  f->document = gbacw_window_get_document (f->window);
+  f->scenario = gbacw_document_get_scenario (f->document);
+  f->controller = gbacw_scenario_controller_get_for_window (f->window);
+  g_assert_nonnull (f->controller);
+  sidebar = gbacw_scenario_controller_get_sidebar (f->controller);
+  f->panel = gbacw_scenario_sidebar_get_oob_panel (sidebar);
+  f->inspector = gbacw_scenario_sidebar_get_inspector (sidebar);
+  f->reinforcements = gbacw_scenario_sidebar_get_reinforcement_panel (sidebar);
+  f->deployment = gbacw_scenario_controller_get_deployment (f->controller);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_for_layout (GTK_WIDGET (f->canvas));
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+fixture_tear_down (Fixture      *f,
+                   gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  iterate ();
+  remove_dir (f->tmpdir);
+  g_free (f->tmpdir);
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static guint
+n_steps (Fixture *f)
+{
+  return gbacw_history_get_index (gbacw_document_get_history (f->document));
+}
+
+static const char *
+selected_id (Fixture *f)
+{
+  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (f->panel);
+
+  g_assert_nonnull (item);
+  return gbacw_oob_item_get_id (item);
+}
+
+static void
+activate (Fixture    *f,
+          const char *action,
+          const char *target)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), action, target ? "s" : NULL, target));
+  iterate ();
+}
+
+static void
+type_field (Fixture       *f,
+            GbacwOobField  field,
+            const char    *text)
+{
+  g_assert_nonnull (gbacw_oob_inspector_get_field_widget (f->inspector, field));
+  gbacw_oob_inspector_set_field_text (f->inspector, field, text);
+  iterate ();
+}
+
+/* A unit of the order of battle, as the rows show it. */
+static GbacwOobItem *
+item (Fixture          *f,
+      GbacwOobItemKind  kind,
+      const char       *id)
+{
+  GbacwOobItem *found = gbacw_oob_panel_lookup (f->panel, kind, id);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The widget point at the centre of hex (an index). */
+static void
+hex_point (Fixture *f,
+           int      hex,
+           double  *x,
+           double  *y)
+{
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+  double mx, my;
+
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &mx, &my);
+  gbacw_viewport_map_to_view (gbacw_map_canvas_get_viewport (f->canvas), mx, my, x, y);
+}
+
+static int
+hex_of (Fixture    *f,
+        const char *label)
+{
+  GbacwHex hex;
+
+  g_assert_true (gbacw_hex_grid_parse_label (&f->scenario->map->grid, label, &hex, NULL));
+  return gbacw_hex_grid_index (&f->scenario->map->grid, hex);
+}
+
+static GtkDropTarget *
+canvas_drop_target (Fixture *f)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static GBytes *
+save (Fixture    *f,
+      const char *name)
+{
+  g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (gbacw_window_save_file (f->window, file));
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, length);
+}
+
+/* ---------------------------------------------------------------- the test */
+
+static void
+test_build_deploy_save (Fixture      *f,
+                        gconstpointer data)
+{
+  g_autoptr(GBytes) original = save (f, "original.xml");
+  g_autoptr(GBytes) saved = NULL;
+  g_autofree char *brigade = NULL;
+  g_autofree char *leader = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *division = NULL;
+  g_autofree char *straggler = NULL;
+  g_autofree char *reinforcement = NULL;
+  const GbacwFormation *formation;
+  const GbacwUnit *unit;
+  const GbacwPlacement *placement;
+  guint steps;
+  double x, y;
+  int hex;
+
+  /* A brigade in Hollister's Division. */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "u-div"));
+  activate (f, "oob.add-formation", "brigade");
+  brigade = g_strdup (selected_id (f));
+  formation = gbacw_oob_find_formation (&f->scenario->oob, brigade);
+  g_assert_nonnull (formation);
+  g_assert_cmpstr (formation->parent, ==, "u-div");
+  g_assert_true (gbacw_oob_inspector_get_item (f->inspector) == gbacw_oob_panel_get_selected_item (f->panel));
+
+  /* Its values, typed: one undo step per field; a refusal changes nothing. */
+  steps = n_steps (f);
+  type_field (f, GBACW_OOB_FIELD_NAME, "G");
+  type_field (f, GBACW_OOB_FIELD_NAME, "Grey's");
+  type_field (f, GBACW_OOB_FIELD_NAME, "Grey's Brigade");
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  type_field (f, GBACW_OOB_FIELD_BCE_DAY1, "x");
+  g_assert_cmpstr (gbacw_oob_inspector_get_message (f->inspector, GBACW_OOB_FIELD_BCE_DAY1), !=, "");
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  type_field (f, GBACW_OOB_FIELD_BCE_DAY1, "6");
+  g_assert_cmpstr (gbacw_oob_inspector_get_message (f->inspector, GBACW_OOB_FIELD_BCE_DAY1), ==, "");
+  formation = gbacw_oob_find_formation (&f->scenario->oob, brigade);
+  g_assert_cmpstr (formation->name, ==, "Grey's Brigade");
+  g_assert_cmpint (formation->bce[0], ==, 6);
+
+  /* A leader and two regiments in it. */
+  activate (f, "oob.add-unit", "leader");
+  leader = g_strdup (selected_id (f));
+  type_field (f, GBACW_OOB_FIELD_NAME, "Grey");
+  type_field (f, GBACW_OOB_FIELD_ER, "3");
+  type_field (f, GBACW_OOB_FIELD_RALLY, "2");
+  g_assert_cmpstr (gbacw_oob_find_unit (&f->scenario->oob, leader)->formation, ==, brigade);
+
+  activate (f, "oob.add-unit", "infantry");
+  first = g_strdup (selected_id (f));
+  type_field (f, GBACW_OOB_FIELD_NAME, "1 Me");
+  type_field (f, GBACW_OOB_FIELD_STRENGTH, "1");
+  type_field (f, GBACW_OOB_FIELD_STRENGTH, "12");
+  type_field (f, GBACW_OOB_FIELD_STRENGTH, "5");
+  type_field (f, GBACW_OOB_FIELD_MORALE, "6");
+  g_assert_cmpstr (gbacw_oob_inspector_get_message (f->inspector, GBACW_OOB_FIELD_MORALE), !=, "");
+  type_field (f, GBACW_OOB_FIELD_MORALE, "?");
+  type_field (f, GBACW_OOB_FIELD_WEAPON, "Z");
+  g_assert_cmpstr (gbacw_oob_inspector_get_message (f->inspector, GBACW_OOB_FIELD_WEAPON), !=, "");
+  type_field (f, GBACW_OOB_FIELD_WEAPON, "R");
+  unit = gbacw_oob_find_unit (&f->scenario->oob, first);
+  g_assert_cmpint (unit->strength, ==, 5);
+  g_assert_cmpint (unit->morale, ==, GBACW_MORALE_GREEN);
+  g_assert_cmpstr (unit->weapon, ==, "R");
+
+  activate (f, "oob.duplicate", NULL);
+  second = g_strdup (selected_id (f));
+  g_assert_cmpstr (second, !=, first);
+  type_field (f, GBACW_OOB_FIELD_NAME, "2 Me");
+  type_field (f, GBACW_OOB_FIELD_STRENGTH, "4");
+
+  /* The commander, and the brigade's totals beside its BCE limit. */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, brigade));
+  iterate ();
+  type_field (f, GBACW_OOB_FIELD_COMMANDER, leader);
+  g_assert_cmpstr (gbacw_oob_find_formation (&f->scenario->oob, brigade)->commander, ==, leader);
+  g_assert_nonnull (strstr (gbacw_oob_inspector_get_totals (f->inspector), "9 SP"));
+  g_assert_nonnull (strstr (gbacw_oob_inspector_get_totals (f->inspector), "BCE limit 6"));
+
+  /* Reordered by a drop: the second regiment in front of the first. */
+  g_assert_true (gbacw_oob_panel_drop (f->panel, item (f, GBACW_OOB_ITEM_UNIT, second),
+                                       item (f, GBACW_OOB_ITEM_UNIT, first), -1, NULL));
+  {
+    int a = -1, b = -1;
+    for (guint i = 0; i < f->scenario->oob.units->len; i++)
+      {
+        const GbacwUnit *u = g_ptr_array_index (f->scenario->oob.units, i);
+        if (g_strcmp0 (u->id, first) == 0)
+          a = (int) i;
+        if (g_strcmp0 (u->id, second) == 0)
+          b = (int) i;
+      }
+    g_assert_cmpint (b, <, a);
+  }
+  /* A unit cannot go to the other side. */
+  g_assert_false (gbacw_oob_panel_drop (f->panel, item (f, GBACW_OOB_ITEM_UNIT, first),
+                                        item (f, GBACW_OOB_ITEM_FORMATION, "c-div"), 0, NULL));
+
+  /* A second division, and the brigade moved into it. */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_SIDE, "union"));
+  activate (f, "oob.add-formation", "division");
+  division = g_strdup (selected_id (f));
+  g_assert_true (gbacw_oob_panel_drop (f->panel, item (f, GBACW_OOB_ITEM_FORMATION, brigade),
+                                       item (f, GBACW_OOB_ITEM_FORMATION, division), 0, NULL));
+  g_assert_cmpstr (gbacw_oob_find_formation (&f->scenario->oob, brigade)->parent, ==, division);
+
+  /* The search shows the brigade with its division and side, and its units. */
+  gbacw_oob_panel_set_search (f->panel, "grey");
+  iterate ();
+  {
+    GListModel *model = gbacw_oob_panel_get_model (f->panel);
+    guint n = g_list_model_get_n_items (model);
+    gboolean has_brigade = FALSE, has_other = FALSE;
+
+    g_assert_cmpuint (n, ==, 6); /* side, division, brigade, leader, two regiments */
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(GbacwOobItem) it = g_list_model_get_item (model, i);
+        has_brigade |= g_strcmp0 (gbacw_oob_item_get_id (it), brigade) == 0;
+        has_other |= g_strcmp0 (gbacw_oob_item_get_id (it), "u-webb") == 0;
+      }
+    g_assert_true (has_brigade);
+    g_assert_false (has_other);
+  }
+  gbacw_oob_panel_set_search (f->panel, NULL);
+  iterate ();
+
+  /* A regiment dragged onto a hex of the Union set-up area: the hexes it may take are
+   * shaded, the hex's stacking shown; then dropped through the canvas's drop target. */
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  iterate ();
+  hex = hex_of (f, "0607");
+  hex_point (f, hex, &x, &y);
+  g_assert_true (gbacw_deployment_controller_hover_drag (f->deployment, item (f, GBACW_OOB_ITEM_UNIT, first), x, y));
+  g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "0607"));
+  g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "SP"));
+  for (int i = 0; i < 200 && gbacw_deployment_controller_count_allowed (f->deployment) == 0; i++)
+    {
+      iterate ();
+      g_usleep (1000);
+    }
+  g_assert_cmpuint (gbacw_deployment_controller_count_allowed (f->deployment), >, 0);
+  {
+    GtkDropTarget *target = canvas_drop_target (f);
+    GValue value = G_VALUE_INIT;
+    gboolean dropped = FALSE;
+
+    g_value_init (&value, GBACW_TYPE_OOB_ITEM);
+    g_value_set_object (&value, item (f, GBACW_OOB_ITEM_UNIT, first));
+    g_signal_emit_by_name (target, "drop", &value, x, y, &dropped);
+    g_value_unset (&value);
+    g_assert_true (dropped);
+  }
+  iterate ();
+  placement = gbacw_scenario_find_placement (f->scenario, first, NULL);
+  g_assert_nonnull (placement);
+  g_assert_cmpint (placement->hex, ==, hex);
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, first);
+
+  /* Outside the set-up area: refused, with the reason over the map. */
+  hex_point (f, hex_of (f, "1808"), &x, &y);
+  g_assert_false (gbacw_deployment_controller_drop (f->deployment, item (f, GBACW_OOB_ITEM_UNIT, second), x, y));
+  g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "set-up"));
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, second, NULL));
+
+  /* Turned with a key and put in column with another. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.formation", "s", "column"));
+  iterate ();
+  placement = gbacw_scenario_find_placement (f->scenario, first, NULL);
+  g_assert_cmpint (placement->facing, ==, 1);
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+
+  /* The rest of the brigade placed around a hex in one step. */
+  steps = n_steps (f);
+  hex_point (f, hex_of (f, "0506"), &x, &y);
+  g_assert_true (gbacw_deployment_controller_drop (f->deployment, item (f, GBACW_OOB_ITEM_FORMATION, brigade), x, y));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_nonnull (gbacw_scenario_find_placement (f->scenario, second, NULL));
+  g_assert_nonnull (gbacw_scenario_find_placement (f->scenario, leader, NULL));
+
+  /* A reinforcement: a new regiment arriving on turn 4, its entry hex and an
+   * alternative picked on the map. */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, division));
+  activate (f, "oob.add-unit", "infantry");
+  straggler = g_strdup (selected_id (f));
+  type_field (f, GBACW_OOB_FIELD_NAME, "3 Me");
+  reinforcement = gbacw_reinforcement_panel_add (f->reinforcements, 4, item (f, GBACW_OOB_ITEM_UNIT, straggler));
+  g_assert_nonnull (reinforcement);
+  iterate ();
+  g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0110"));
+  g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, TRUE);
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0111"));
+  iterate ();
+  {
+    const GbacwReinforcement *r = NULL;
+    for (guint i = 0; i < f->scenario->reinforcements->len; i++)
+      if (g_strcmp0 (((GbacwReinforcement *) g_ptr_array_index (f->scenario->reinforcements, i))->id,
+                     reinforcement) == 0)
+        r = g_ptr_array_index (f->scenario->reinforcements, i);
+    g_assert_nonnull (r);
+    g_assert_cmpint (r->turn, ==, 4);
+    g_assert_cmpuint (r->entry_hexes->len, ==, 2);
+    g_assert_cmpint (g_array_index (r->entry_hexes, int, 0), ==, hex_of (f, "0110"));
+    g_assert_cmpint (g_array_index (r->entry_hexes, int, 1), ==, hex_of (f, "0111"));
+    g_assert_cmpuint (r->units->len, ==, 1);
+  }
+  g_assert_cmpuint (gbacw_game_turn_track_count_markers (gbacw_reinforcement_panel_get_track (f->reinforcements), 4),
+                    ==, 1);
+  g_assert_cmpuint (gbacw_reinforcement_panel_get_n_rows (f->reinforcements), ==,
+                    f->scenario->reinforcements->len);
+
+  /* A setting: the title, and a turn's time (a bad time is refused, with the reason). */
+  {
+    GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+    gtk_window_present (GTK_WINDOW (dialog));
+    iterate ();
+    gtk_editable_set_text (gbacw_settings_dialog_get_title_entry (dialog), "Grey's Stand");
+    g_assert_cmpstr (f->scenario->info.title, ==, "Grey's Stand");
+    gtk_editable_set_text (gbacw_settings_dialog_get_time_entry (dialog, 2), "6:4");
+    g_assert_cmpstr (gbacw_settings_dialog_get_message (dialog), !=, "");
+    gtk_editable_set_text (gbacw_settings_dialog_get_time_entry (dialog, 2), "06:45");
+    gtk_check_button_set_active (gbacw_settings_dialog_get_night_check (dialog, 12), TRUE);
+    iterate ();
+  }
+
+  /* A chart cell, marked invented. */
+  {
+    GbacwChartEditor *editor = GBACW_CHART_EDITOR (gbacw_scenario_controller_get_chart_editor (f->controller));
+    const GbacwChart *chart = gbacw_scenario_find_chart (f->scenario, "stacking");
+    const GbacwChartRow *row = g_ptr_array_index (chart->rows, 0);
+    const char *col = g_ptr_array_index (chart->columns, 0);
+    const GbacwCell *cell;
+
+    gtk_window_present (GTK_WINDOW (editor));
+    g_assert_true (gbacw_chart_editor_show_chart (editor, "stacking"));
+    iterate ();
+    g_assert_true (gbacw_chart_editor_set_cell_text (editor, row->id, col, "{17}"));
+    cell = gbacw_chart_lookup (gbacw_scenario_find_chart (f->scenario, "stacking"), row->id, col);
+    g_assert_cmpstr (cell->value, ==, "17");
+    g_assert_cmpint (cell->status, ==, GBACW_CELL_INVENTED);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (gbacw_chart_editor_get_cell_entry (editor, row->id, col)),
+                                             "cell-invented"));
+  }
+
+  /* Saved, loaded again, saved again: the same bytes. */
+  saved = save (f, "built.xml");
+  g_assert_false (g_bytes_equal (saved, original));
+  {
+    g_autofree char *path = g_build_filename (f->tmpdir, "built.xml", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GBytes) again = NULL;
+
+    g_assert_true (gbacw_window_load_file (f->window, file));
+    iterate ();
+    f->document = gbacw_window_get_document (f->window);
+    f->scenario = gbacw_document_get_scenario (f->document);
+    g_assert_nonnull (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_FORMATION, brigade));
+    again = save (f, "reloaded.xml");
+    g_assert_true (g_bytes_equal (again, saved));
+
+    /* Back to the document as built, to undo it all. */
+    g_assert_true (gbacw_window_load_file (f->window, file));
+  }
+  iterate ();
+}
+
+/* Undo takes every step back to the bytes of the demo. */
+static void
+test_undo_all (Fixture      *f,
+               gconstpointer data)
+{
+  g_autoptr(GBytes) original = save (f, "original.xml");
+  g_autoptr(GBytes) back = NULL;
+  g_autofree char *brigade = NULL;
+  g_autofree char *unit = NULL;
+  double x, y;
+
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "u-webb"));
+  activate (f, "oob.add-formation", "brigade");
+  brigade = g_strdup (selected_id (f));
+  type_field (f, GBACW_OOB_FIELD_NAME, "Undo Brigade");
+  activate (f, "oob.add-unit", "cavalry");
+  unit = g_strdup (selected_id (f));
+  type_field (f, GBACW_OOB_FIELD_STRENGTH, "3");
+  type_field (f, GBACW_OOB_FIELD_DISMOUNTED_MORALE, "2");
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  iterate ();
+  hex_point (f, 0, &x, &y);
+  {
+    GbacwHex h;
+    g_assert_true (gbacw_hex_grid_parse_label (&f->scenario->map->grid, "0506", &h, NULL));
+    hex_point (f, gbacw_hex_grid_index (&f->scenario->map->grid, h), &x, &y);
+  }
+  g_assert_true (gbacw_deployment_controller_drop (f->deployment, item (f, GBACW_OOB_ITEM_UNIT, unit), x, y));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", -1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.remove", NULL));
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, unit, NULL));
+  {
+    g_autofree char *r = gbacw_reinforcement_panel_add (f->reinforcements, 5, item (f, GBACW_OOB_ITEM_FORMATION,
+                                                                                    brigade));
+    g_assert_nonnull (r);
+  }
+  activate (f, "oob.delete", NULL);
+  {
+    GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+    gtk_spin_button_set_value (gbacw_settings_dialog_get_turn_spin (dialog, TRUE), 14);
+    iterate ();
+    g_assert_cmpint (f->scenario->turns.last, ==, 14);
+  }
+  g_assert_cmpuint (n_steps (f), >, 5);
+
+  while (gbacw_document_undo (f->document))
+    iterate ();
+  iterate ();
+  back = save (f, "undone.xml");
+  g_assert_true (g_bytes_equal (back, original));
+  /* And the panel shows the demo's order of battle again. */
+  g_assert_null (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_FORMATION, brigade));
+  g_assert_null (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_UNIT, unit));
+}
+
+/* Roster CSV from the window: export, import of a bad file (reported by line and
+ * column, nothing changed), import of the export (nothing changes either). */
+static void
+test_roster (Fixture      *f,
+             gconstpointer data)
+{
+  g_autofree char *csv = g_build_filename (f->tmpdir, "roster.csv", NULL);
+  g_autofree char *bad = g_build_filename (f->tmpdir, "bad.csv", NULL);
+  g_autoptr(GBytes) before = gbacw_scenario_save_to_bytes (f->scenario);
+  g_autofree char *contents = NULL;
+  guint steps = n_steps (f);
+
+  g_assert_true (gbacw_scenario_controller_export_roster (f->controller, csv, NULL));
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "u-14oh"));
+
+  g_assert_true (g_file_set_contents (bad, "id,kind,name\r\nu-x,infantry,Bad\r\nu-y,tank,Worse\r\n", -1, NULL));
+  g_assert_false (gbacw_scenario_controller_import_roster (f->controller, bad));
+  g_assert_cmpuint (n_steps (f), ==, steps);
+
+  g_assert_true (gbacw_scenario_controller_import_roster (f->controller, csv));
+  {
+    g_autoptr(GBytes) after = gbacw_scenario_save_to_bytes (f->scenario);
+    g_assert_true (g_bytes_equal (after, before));
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display (run under xvfb-run)");
+      return 77;
+    }
+  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+
+  g_test_add ("/editor/oob/build-deploy-save", Fixture, NULL, fixture_set_up, test_build_deploy_save,
+              fixture_tear_down);
+  g_test_add ("/editor/oob/undo-all", Fixture, NULL, fixture_set_up, test_undo_all, fixture_tear_down);
+  g_test_add ("/editor/oob/roster", Fixture, NULL, fixture_set_up, test_roster, fixture_tear_down);
+
+  return g_test_run ();
+}
