@@ -157,7 +157,32 @@ gbacw_application_open (GApplication  *application,
       GbacwWindow *window = new_window (self);
       gbacw_window_load_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
+      /* --test-play FILE: straight into test play (gbacw-play-mode.h) */
+      if (g_strcmp0 (hint, "test-play") == 0 && gbacw_window_get_document (window) != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.test-play", NULL);
     }
+}
+
+/* --test-play FILE opens the file in test play, in this instance or the running one. */
+static int
+gbacw_application_handle_local_options (GApplication *application,
+                                        GVariantDict *options)
+{
+  const char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_variant_dict_lookup (options, "test-play", "^&ay", &path))
+    return -1;
+  if (!g_application_register (application, NULL, &error))
+    {
+      g_printerr ("gbacw-editor: %s\n", error->message);
+      return 1;
+    }
+  file = g_file_new_for_commandline_arg (path);
+  g_application_open (application, &file, 1, "test-play");
+  /* the window keeps the application running */
+  return 0;
 }
 
 static void
@@ -172,11 +197,19 @@ gbacw_application_class_init (GbacwApplicationClass *klass)
   app_class->startup = gbacw_application_startup;
   app_class->activate = gbacw_application_activate;
   app_class->open = gbacw_application_open;
+  app_class->handle_local_options = gbacw_application_handle_local_options;
 }
 
 static void
 gbacw_application_init (GbacwApplication *self)
 {
+  static const GOptionEntry options[] = {
+    { "test-play", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Open the scenario FILE and test-play it at once"),
+      N_("FILE") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
 }
 
 GbacwApplication *

@@ -23,6 +23,7 @@ struct _GbacwChartEditor
   GtkLabel *count_label;
   GtkGrid *grid;
   GtkLabel *notes_label;
+  GtkWidget *notes_expander;
 
   GbacwDocument *document;
   char *chart;                 /* id of the chart shown */
@@ -250,7 +251,7 @@ load_chart (GbacwChartEditor *self)
   for (guint i = 0; i < chart->notes->len; i++)
     g_string_append_printf (notes, "%s%s", i ? "\n" : "", (const char *) g_ptr_array_index (chart->notes, i));
   gtk_label_set_text (self->notes_label, notes->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), notes->len > 0);
+  gtk_widget_set_visible (self->notes_expander, notes->len > 0);
   update_counts (self);
   self->loading = FALSE;
 }
@@ -420,6 +421,7 @@ gbacw_chart_editor_class_init (GbacwChartEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwChartEditor, count_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwChartEditor, grid);
   gtk_widget_class_bind_template_child (widget_class, GbacwChartEditor, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwChartEditor, notes_expander);
 
   gtk_widget_class_install_action (widget_class, "charts.close", NULL, close_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "charts.close", NULL);

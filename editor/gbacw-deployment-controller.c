@@ -483,6 +483,7 @@ begin_drag_feedback (GbacwDeploymentController *self,
       g_array_append_vals (self->pending, hexes->data, hexes->len);
       self->allowed_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, check_pending, self, NULL);
     }
+  update_fan (self);
   queue_overlay (self);
 }
 
@@ -496,6 +497,7 @@ end_drag_feedback (GbacwDeploymentController *self)
   self->n_allowed = 0;
   self->drag_hex = -1;
   set_status (self, NULL);
+  update_fan (self);
   queue_overlay (self);
 }
 
@@ -825,14 +827,16 @@ unit_at (GbacwDeploymentController *self,
 
 /* ---------------------------------------------------------------- editing the selected unit */
 
+/* error: where the constructor of command put its error (passed by address: C does not
+ * say in which order a call's arguments are evaluated). */
 static void
 run (GbacwDeploymentController *self,
      GbacwCommand              *command,
-     GError                    *error)
+     GError                   **error)
 {
   if (command == NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("Not changed: %s"), error ? error->message : "");
+      g_autofree char *message = g_strdup_printf (_("Not changed: %s"), *error ? (*error)->message : "");
       gbacw_deployment_controller_show_message (self, message);
       return;
     }
@@ -874,7 +878,7 @@ set_facing (GbacwDeploymentController *self,
 
   if (selected_placement (self, NULL) == NULL)
     return;
-  run (self, gbacw_deploy_set_facing (get_scenario (self), self->selected_unit, facing, &error), error);
+  run (self, gbacw_deploy_set_facing (get_scenario (self), self->selected_unit, facing, &error), &error);
 }
 
 static void
@@ -896,7 +900,7 @@ set_formation (GbacwDeploymentController *self,
 
   if (selected_placement (self, NULL) == NULL)
     return;
-  run (self, gbacw_deploy_set_formation (get_scenario (self), self->selected_unit, state, &error), error);
+  run (self, gbacw_deploy_set_formation (get_scenario (self), self->selected_unit, state, &error), &error);
 }
 
 static void
@@ -908,7 +912,7 @@ restack (GbacwDeploymentController *self,
 
   if (selected_placement (self, &position) == NULL || ((int) position + delta) < 0)
     return;
-  run (self, gbacw_deploy_restack (get_scenario (self), self->selected_unit, position + delta, &error), error);
+  run (self, gbacw_deploy_restack (get_scenario (self), self->selected_unit, position + delta, &error), &error);
 }
 
 static void
@@ -918,7 +922,7 @@ remove_selected (GbacwDeploymentController *self)
 
   if (selected_placement (self, NULL) == NULL)
     return;
-  run (self, gbacw_deploy_remove (get_scenario (self), self->selected_unit, &error), error);
+  run (self, gbacw_deploy_remove (get_scenario (self), self->selected_unit, &error), &error);
 }
 
 static void
@@ -1178,7 +1182,7 @@ on_press_end (GbacwDeploymentController *self,
   if (self->moving && self->press_unit != NULL && self->move_hex >= 0 && self->move_hex != self->press_hex)
     {
       g_autoptr(GError) error = NULL;
-      run (self, gbacw_deploy_move (get_scenario (self), self->press_unit, self->move_hex, &error), error);
+      run (self, gbacw_deploy_move (get_scenario (self), self->press_unit, self->move_hex, &error), &error);
     }
   g_clear_pointer (&self->press_unit, g_free);
   self->moving = self->turning = FALSE;
@@ -1756,6 +1760,7 @@ add_overlay_widgets (GbacwDeploymentController *self)
     return;
   self->status_label = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->status_label), 70);
   gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
   gtk_widget_set_halign (self->status_label, GTK_ALIGN_START);
   gtk_widget_set_valign (self->status_label, GTK_ALIGN_END);
@@ -1810,7 +1815,11 @@ gbacw_deployment_controller_new (GbacwMapCanvas *canvas)
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (canvas), "deploy", G_ACTION_GROUP (self->actions));
+  /* On the overlay around the canvas when there is one, so that the counter's menu (an
+   * overlay child) reaches the actions too. */
+  gtk_widget_insert_action_group (GTK_IS_OVERLAY (gtk_widget_get_parent (GTK_WIDGET (canvas)))
+                                    ? gtk_widget_get_parent (GTK_WIDGET (canvas)) : GTK_WIDGET (canvas),
+                                  "deploy", G_ACTION_GROUP (self->actions));
 
   target = gtk_drop_target_new (GBACW_TYPE_OOB_ITEM, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   gtk_drop_target_set_preload (target, TRUE);

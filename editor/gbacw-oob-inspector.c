@@ -291,7 +291,9 @@ fill_choices (GbacwOobInspector    *self,
         for (guint i = 0; chart != NULL && i < chart->rows->len; i++)
           {
             const GbacwChartRow *row = g_ptr_array_index (chart->rows, i);
-            g_autofree char *title = row->name ? g_strdup_printf ("%s — %s", row->id, row->name) : g_strdup (row->id);
+            g_autofree char *title = row->name == NULL ? g_strdup (row->id)
+                                     : g_str_has_prefix (row->name, row->id) ? g_strdup (row->name)
+                                     : g_strdup_printf ("%s — %s", row->id, row->name);
             choices_add (f, row->id, title);
           }
         break;

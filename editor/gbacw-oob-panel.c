@@ -1072,7 +1072,10 @@ forget_search_texts (GbacwOobPanel *self)
 
   g_hash_table_iter_init (&iter, self->items);
   while (g_hash_table_iter_next (&iter, NULL, &item))
-    gbacw_oob_item_set_search_text (item, NULL);
+    {
+      gbacw_oob_item_set_search_text (item, NULL);
+      gbacw_oob_row_forget_texts (item);
+    }
 }
 
 static void

@@ -18,7 +18,7 @@ struct _GbacwOobRow
   /* Inscriptions rather than labels: rows are made and dropped as the list scrolls. */
   GtkInscription *name_line;
   GtkInscription *detail_line;
-  char *texts[4];            /* name, detail, totals, missing */
+  gpointer texts;            /* RowTexts shown (a reference) */
 
   GbacwDocument *document;   /* not owned: the panel keeps it while rows are bound */
   GbacwOobItem *item;
@@ -419,37 +419,79 @@ enum {
   TEXT_MISSING,
 };
 
+
+/* What a row shows of an entry, worked out once and kept on the item until the entry
+ * changes (the list binds a couple of hundred rows at a time). */
+typedef struct {
+  char *parts[4];            /* name, detail, totals, missing (NULL when none) */
+  char *missing_names;
+  char *name_text;
+  PangoAttrList *name_attrs;
+  char *detail_text;
+  PangoAttrList *detail_attrs;
+} RowTexts;
+
+#define TEXTS_KEY "gbacw-oob-row-texts"
+
 static void
-set_text (GbacwOobRow *self,
-          int          part,
-          const char  *text)
+row_texts_clear (gpointer data)
 {
-  g_free (self->texts[part]);
-  self->texts[part] = text && text[0] ? g_strdup (text) : NULL;
+  RowTexts *texts = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts->parts); i++)
+    g_free (texts->parts[i]);
+  g_free (texts->missing_names);
+  g_free (texts->name_text);
+  g_free (texts->detail_text);
+  g_clear_pointer (&texts->name_attrs, pango_attr_list_unref);
+  g_clear_pointer (&texts->detail_attrs, pango_attr_list_unref);
+}
+
+static void
+row_texts_release (gpointer data)
+{
+  g_rc_box_release_full (data, row_texts_clear);
 }
 
 void
-gbacw_oob_row_refresh (GbacwOobRow *self)
+gbacw_oob_row_forget_texts (GbacwOobItem *item)
 {
-  const GbacwScenario *scenario = get_scenario (self);
-  const char *id;
+  g_return_if_fail (GBACW_IS_OOB_ITEM (item));
+  g_object_set_data (G_OBJECT (item), TEXTS_KEY, NULL);
+}
+
+static void
+parse_line (const char     *markup,
+            char          **text,
+            PangoAttrList **attrs)
+{
+  if (!pango_parse_markup (markup, -1, 0, attrs, text, NULL, NULL))
+    {
+      *text = g_strdup (markup);
+      *attrs = NULL;
+    }
+}
+
+static RowTexts *
+compute_texts (const GbacwScenario *scenario,
+               GbacwOobItem        *item)
+{
+  const char *id = gbacw_oob_item_get_id (item);
   g_autofree char *detail = NULL;
   g_autofree char *totals = NULL;
   g_autoptr(GString) missing_names = g_string_new (NULL);
+  g_autoptr(GString) markup = g_string_new (NULL);
   const char *name = NULL;
+  gboolean formation = gbacw_oob_item_get_kind (item) != GBACW_OOB_ITEM_UNIT;
+  RowTexts *texts;
   guint n_missing;
 
-  g_return_if_fail (GBACW_IS_OOB_ROW (self));
-
-  if (scenario == NULL || self->item == NULL)
-    return;
-  id = gbacw_oob_item_get_id (self->item);
-  switch (gbacw_oob_item_get_kind (self->item))
+  switch (gbacw_oob_item_get_kind (item))
     {
     case GBACW_OOB_ITEM_SIDE:
       {
         const GbacwSide *side = gbacw_oob_find_side (&scenario->oob, id);
-        guint n = g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (self->item)));
+        guint n = g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (item)));
         name = side && side->name ? side->name : id;
         detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry at the top level",
                                                "%u entries at the top level", n), n);
@@ -457,12 +499,12 @@ gbacw_oob_row_refresh (GbacwOobRow *self)
       }
     case GBACW_OOB_ITEM_FORMATION:
       {
-        const GbacwFormation *formation = gbacw_oob_find_formation (&scenario->oob, id);
-        if (formation == NULL)
-          return;
-        name = formation->name;
-        detail = describe_formation (scenario, formation);
-        totals = describe_totals (scenario, self->item, formation);
+        const GbacwFormation *f = gbacw_oob_find_formation (&scenario->oob, id);
+        if (f == NULL)
+          return NULL;
+        name = f->name;
+        detail = describe_formation (scenario, f);
+        totals = describe_totals (scenario, item, f);
         break;
       }
     case GBACW_OOB_ITEM_UNIT:
@@ -470,69 +512,86 @@ gbacw_oob_row_refresh (GbacwOobRow *self)
       {
         const GbacwUnit *unit = gbacw_oob_find_unit (&scenario->oob, id);
         if (unit == NULL)
-          return;
+          return NULL;
         name = unit->designation;
         detail = describe_unit (unit);
         break;
       }
     }
 
-  n_missing = gbacw_oob_count_missing (scenario, self->item, missing_names);
-  set_text (self, TEXT_NAME, name);
-  set_text (self, TEXT_DETAIL, detail);
-  set_text (self, TEXT_TOTALS, totals);
+  texts = g_rc_box_new0 (RowTexts);
+  texts->parts[TEXT_NAME] = name && name[0] ? g_strdup (name) : NULL;
+  texts->parts[TEXT_DETAIL] = g_steal_pointer (&detail);
+  texts->parts[TEXT_TOTALS] = g_steal_pointer (&totals);
+  n_missing = gbacw_oob_count_missing (scenario, item, missing_names);
   if (n_missing > 0)
     {
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to enter", "%u to enter",
-                                                            n_missing), n_missing);
-      g_autofree char *tooltip = g_strdup_printf (_("Not entered yet: %s"), missing_names->str);
-      set_text (self, TEXT_MISSING, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+      texts->parts[TEXT_MISSING] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to enter", "%u to enter",
+                                                                 n_missing), n_missing);
+      texts->missing_names = g_string_free (g_steal_pointer (&missing_names), FALSE);
+    }
+
+  if (texts->parts[TEXT_NAME] == NULL)
+    {
+      /* TRANSLATORS: an entry without a name yet, followed by its id */
+      g_autofree char *unnamed = g_strdup_printf (_("(no name) %s"), id);
+      g_autofree char *escaped = g_markup_escape_text (unnamed, -1);
+      g_string_append_printf (markup, "<span alpha=\"55%%\">%s</span>", escaped);
     }
   else
     {
-      set_text (self, TEXT_MISSING, NULL);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
+      g_autofree char *escaped = g_markup_escape_text (texts->parts[TEXT_NAME], -1);
+      g_string_append_printf (markup, formation ? "<b>%s</b>" : "%s", escaped);
     }
+  if (texts->parts[TEXT_MISSING] != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (texts->parts[TEXT_MISSING], -1);
+      g_string_append_printf (markup, "   <span size=\"smaller\" foreground=\"#c64600\">● %s</span>", escaped);
+    }
+  parse_line (markup->str, &texts->name_text, &texts->name_attrs);
 
-  {
-    g_autoptr(GString) markup = g_string_new (NULL);
-    gboolean formation = gbacw_oob_item_get_kind (self->item) != GBACW_OOB_ITEM_UNIT;
+  g_string_truncate (markup, 0);
+  if (texts->parts[TEXT_DETAIL] != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (texts->parts[TEXT_DETAIL], -1);
+      g_string_append_printf (markup, "<span size=\"smaller\" alpha=\"70%%\">%s</span>", escaped);
+    }
+  if (texts->parts[TEXT_TOTALS] != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (texts->parts[TEXT_TOTALS], -1);
+      g_string_append_printf (markup, "  <span size=\"smaller\" weight=\"bold\">%s</span>", escaped);
+    }
+  parse_line (markup->str, &texts->detail_text, &texts->detail_attrs);
+  return texts;
+}
 
-    if (name == NULL || name[0] == '\0')
-      {
-        /* TRANSLATORS: an entry without a name yet, followed by its id */
-        g_autofree char *unnamed = g_strdup_printf (_("(no name) %s"), id);
-        g_autofree char *escaped = g_markup_escape_text (unnamed, -1);
-        g_string_append_printf (markup, "<span alpha=\"55%%\">%s</span>", escaped);
-      }
-    else
-      {
-        g_autofree char *escaped = g_markup_escape_text (name, -1);
-        g_string_append_printf (markup, formation ? "<b>%s</b>" : "%s", escaped);
-      }
-    if (self->texts[TEXT_MISSING] != NULL)
-      {
-        g_autofree char *escaped = g_markup_escape_text (self->texts[TEXT_MISSING], -1);
-        g_string_append_printf (markup, "   <span size=\"smaller\" foreground=\"#c64600\">● %s</span>", escaped);
-      }
-    gtk_inscription_set_markup (self->name_line, markup->str);
+void
+gbacw_oob_row_refresh (GbacwOobRow *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  RowTexts *texts;
 
-    g_string_truncate (markup, 0);
-    if (detail != NULL)
-      {
-        g_autofree char *escaped = g_markup_escape_text (detail, -1);
-        g_string_append_printf (markup, "<span size=\"smaller\" alpha=\"70%%\">%s</span>", escaped);
-      }
-    if (totals != NULL)
-      {
-        g_autofree char *escaped = g_markup_escape_text (totals, -1);
-        g_string_append_printf (markup, "  <span size=\"smaller\" weight=\"bold\">%s</span>", escaped);
-      }
-    gtk_inscription_set_markup (self->detail_line, markup->str);
-  }
+  g_return_if_fail (GBACW_IS_OOB_ROW (self));
 
-  gtk_widget_set_visible (self->counter, TRUE);
+  if (scenario == NULL || self->item == NULL)
+    return;
+  texts = g_object_get_data (G_OBJECT (self->item), TEXTS_KEY);
+  if (texts == NULL)
+    {
+      texts = compute_texts (scenario, self->item);
+      if (texts == NULL)
+        return;
+      g_object_set_data_full (G_OBJECT (self->item), TEXTS_KEY, texts, row_texts_release);
+    }
+  if (texts != self->texts)
+    {
+      g_clear_pointer (&self->texts, row_texts_release);
+      self->texts = g_rc_box_acquire (texts);
+      gtk_inscription_set_text (self->name_line, texts->name_text);
+      gtk_inscription_set_attributes (self->name_line, texts->name_attrs);
+      gtk_inscription_set_text (self->detail_line, texts->detail_text);
+      gtk_inscription_set_attributes (self->detail_line, texts->detail_attrs);
+    }
   gtk_widget_queue_draw (self->counter);
 }
 
@@ -583,6 +642,7 @@ gbacw_oob_row_unbind (GbacwOobRow *self)
     }
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (self->expander), NULL);
   gbacw_oob_row_set_drop_mark (self, 0, FALSE);
+  g_clear_pointer (&self->texts, row_texts_release);
   self->document = NULL;
 }
 
@@ -620,7 +680,7 @@ gbacw_oob_row_get_text (GbacwOobRow *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     if (g_strcmp0 (part, parts[i]) == 0)
-      return self->texts[i] ? self->texts[i] : "";
+      return self->texts && ((RowTexts *) self->texts)->parts[i] ? ((RowTexts *) self->texts)->parts[i] : "";
   return NULL;
 }
 
@@ -634,10 +694,26 @@ gbacw_oob_row_dispose (GObject *object)
   if (self->expander != NULL)
     gbacw_oob_row_unbind (self);
   g_clear_pointer (&self->expander, gtk_widget_unparent);
-  for (guint i = 0; i < G_N_ELEMENTS (self->texts); i++)
-    g_clear_pointer (&self->texts[i], g_free);
+  g_clear_pointer (&self->texts, row_texts_release);
 
   G_OBJECT_CLASS (gbacw_oob_row_parent_class)->dispose (object);
+}
+
+static gboolean
+gbacw_oob_row_query_tooltip (GtkWidget  *widget,
+                             int         x,
+                             int         y,
+                             gboolean    keyboard,
+                             GtkTooltip *tooltip)
+{
+  GbacwOobRow *self = GBACW_OOB_ROW (widget);
+  g_autofree char *text = NULL;
+
+  if (self->texts == NULL || ((RowTexts *) self->texts)->missing_names == NULL)
+    return FALSE;
+  text = g_strdup_printf (_("Not entered yet: %s"), ((RowTexts *) self->texts)->missing_names);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
 static void
@@ -646,6 +722,7 @@ gbacw_oob_row_class_init (GbacwOobRowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = gbacw_oob_row_dispose;
+  widget_class->query_tooltip = gbacw_oob_row_query_tooltip;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "oobrow");
 }
@@ -670,6 +747,7 @@ gbacw_oob_row_init (GbacwOobRow *self)
 
   self->expander = gtk_tree_expander_new ();
   gtk_widget_set_parent (self->expander, GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (self->expander), box);

@@ -24,8 +24,10 @@ void          gbacw_oob_row_bind (GbacwOobRow *self, GbacwDocument *document, Gb
                                   GtkTreeListRow *row);
 void          gbacw_oob_row_unbind (GbacwOobRow *self);
 GbacwOobItem *gbacw_oob_row_get_item (GbacwOobRow *self);
-/* Reads the entry's values again. */
+/* Shows the entry's values (as kept on the item, see below). */
 void          gbacw_oob_row_refresh (GbacwOobRow *self);
+/* Forgets what rows show of item, after its entry (or anything it shows) changed. */
+void          gbacw_oob_row_forget_texts (GbacwOobItem *item);
 
 /* Where a drop at height y of the row goes: -1 before it, 0 into it, 1 after it. */
 void          gbacw_oob_row_set_drop_mark (GbacwOobRow *self, int position, gboolean shown);

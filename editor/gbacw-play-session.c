@@ -1,6 +1,7 @@
 /* gbacw-play-session.c: a game being test-played in the editor. */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -522,27 +523,42 @@ answer_firers (const GArray *units,
 static void
 add_unit_set_answers (GPtrArray           *answers,
                       const GbacwGame     *game,
-                      const GbacwDecision *d,
-                      const char          *all_label,
-                      const char          *one_format,
-                      const char          *none_label)
+                      const GbacwDecision *d)
 {
   const GArray *units = d->firers;
   guint n = units ? units->len : 0;
   gboolean fire = d->kind == GBACW_DECISION_FIRE;
+  const char *none;
 
   if (n > 0)
-    add_answer (answers, g_strdup_printf (all_label, n),
-                fire ? answer_firers (units, -1)
-                     : gbacw_action_new_answer_units ((const int *) (gpointer) units->data, n));
+    {
+      char *all;
+      if (fire)
+        all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Fire (%u unit)", "Fire with all %u units", n), n);
+      else if (d->kind == GBACW_DECISION_ADVANCE)
+        all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Advance (%u unit)", "Advance all %u units", n), n);
+      else
+        all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Retreat (%u unit)", "Retreat all %u units", n), n);
+      add_answer (answers, all, fire ? answer_firers (units, -1)
+                                     : gbacw_action_new_answer_units ((const int *) (gpointer) units->data, n));
+    }
   for (guint i = 0; n > 1 && i < n; i++)
     {
       int unit = g_array_index (units, int, i);
-      add_answer (answers, g_strdup_printf (one_format, gbacw_play_unit_name (game, unit)),
-                  fire ? answer_firers (units, unit) : gbacw_action_new_answer_units (&unit, 1));
+      const char *name = gbacw_play_unit_name (game, unit);
+      char *one;
+
+      if (fire)
+        one = g_strdup_printf (_("Fire with %s only"), name);
+      else if (d->kind == GBACW_DECISION_ADVANCE)
+        one = g_strdup_printf (_("Advance %s only"), name);
+      else
+        one = g_strdup_printf (_("Retreat %s only"), name);
+      add_answer (answers, one, fire ? answer_firers (units, unit) : gbacw_action_new_answer_units (&unit, 1));
     }
+  none = fire ? _("Hold fire") : d->kind == GBACW_DECISION_ADVANCE ? _("Stay") : _("Stay engaged");
   if (d->may_decline || n == 0)
-    add_answer (answers, g_strdup (none_label),
+    add_answer (answers, g_strdup (none),
                 fire ? gbacw_action_new_answer_fire (NULL, 0) : gbacw_action_new_answer_units (NULL, 0));
 }
 
@@ -563,16 +579,9 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
   switch (d->kind)
     {
     case GBACW_DECISION_FIRE:
-      add_unit_set_answers (answers, game, d, g_dngettext (GETTEXT_PACKAGE, "Fire (%u unit)", "Fire with all %u units", d->firers ? d->firers->len : 0),
-                            _("Fire with %s only"), _("Hold fire"));
-      break;
     case GBACW_DECISION_ADVANCE:
-      add_unit_set_answers (answers, game, d, g_dngettext (GETTEXT_PACKAGE, "Advance (%u unit)", "Advance all %u units", d->firers ? d->firers->len : 0),
-                            _("Advance %s only"), _("Stay"));
-      break;
     case GBACW_DECISION_ENGAGED_RETREAT:
-      add_unit_set_answers (answers, game, d, g_dngettext (GETTEXT_PACKAGE, "Retreat (%u unit)", "Retreat all %u units", d->firers ? d->firers->len : 0),
-                            _("Retreat %s only"), _("Stay engaged"));
+      add_unit_set_answers (answers, game, d);
       break;
     case GBACW_DECISION_RETREAT_PATH:
     case GBACW_DECISION_RETREAT_BEFORE_MELEE:

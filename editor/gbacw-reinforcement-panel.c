@@ -102,11 +102,11 @@ show_error (GbacwReinforcementPanel *self,
 static gboolean
 execute (GbacwReinforcementPanel *self,
          GbacwCommand            *command,
-         GError                  *error)
+         GError                 **error)
 {
   if (command == NULL)
     {
-      show_error (self, error ? error->message : _("That cannot be done"));
+      show_error (self, *error ? (*error)->message : _("That cannot be done"));
       return FALSE;
     }
   show_error (self, NULL);
@@ -155,7 +155,7 @@ gbacw_reinforcement_panel_add (GbacwReinforcementPanel *self,
     }
   command = gbacw_reinforcement_add (scenario, turn, NULL, 0, GBACW_FORMATION_STATE_UNSET, units, formations, &id,
                                      &error);
-  if (!execute (self, command, error))
+  if (!execute (self, command, &error))
     {
       g_free (id);
       return NULL;
@@ -177,7 +177,7 @@ gbacw_reinforcement_panel_add_member (GbacwReinforcementPanel *self,
     return FALSE;
   return execute (self, gbacw_reinforcement_add_member (get_scenario (self), id, entry, gbacw_oob_item_get_id (member),
                                                         &error),
-                  error);
+                  &error);
 }
 
 gboolean
@@ -212,7 +212,7 @@ gbacw_reinforcement_panel_add_entry_hex (GbacwReinforcementPanel *self,
     g_array_prepend_val (hexes, hex);
   return execute (self, gbacw_reinforcement_set_entry (scenario, id, (const int *) (gpointer) hexes->data, hexes->len,
                                                        &error),
-                  error);
+                  &error);
 }
 
 GbacwGameTurnTrack *
@@ -249,7 +249,7 @@ on_turn_changed (GtkSpinButton           *spin,
   command = gbacw_reinforcement_set_turn (get_scenario (self), id_of (spin), gtk_spin_button_get_value_as_int (spin),
                                           &error);
   self->applying = TRUE;
-  execute (self, command, error);
+  execute (self, command, &error);
   self->applying = FALSE;
 }
 
@@ -267,7 +267,7 @@ on_formation_selected (GtkDropDown             *dropdown,
   command = gbacw_reinforcement_set_formation (get_scenario (self), id_of (dropdown), formation_states[index],
                                                &error);
   self->applying = TRUE;
-  execute (self, command, error);
+  execute (self, command, &error);
   self->applying = FALSE;
 }
 
@@ -277,7 +277,7 @@ on_remove_clicked (GtkButton               *button,
 {
   g_autoptr(GError) error = NULL;
 
-  execute (self, gbacw_reinforcement_remove (get_scenario (self), id_of (button), &error), error);
+  execute (self, gbacw_reinforcement_remove (get_scenario (self), id_of (button), &error), &error);
 }
 
 static void
@@ -295,7 +295,7 @@ on_clear_entry_clicked (GtkButton               *button,
 {
   g_autoptr(GError) error = NULL;
 
-  execute (self, gbacw_reinforcement_set_entry (get_scenario (self), id_of (button), NULL, 0, &error), error);
+  execute (self, gbacw_reinforcement_set_entry (get_scenario (self), id_of (button), NULL, 0, &error), &error);
 }
 
 static void
@@ -307,7 +307,7 @@ on_member_clicked (GtkButton               *button,
 
   execute (self, gbacw_reinforcement_remove_member (get_scenario (self), id_of (button), entry,
                                                     g_object_get_data (G_OBJECT (button), MEMBER_KEY), &error),
-           error);
+           &error);
 }
 
 static gboolean

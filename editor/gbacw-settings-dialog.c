@@ -75,10 +75,12 @@ gbacw_settings_dialog_get_message (GbacwSettingsDialog *self)
   return gtk_label_get_text (self->message_label);
 }
 
+/* error: where the constructor of command put its error (passed by address: C does not
+ * say in which order a call's arguments are evaluated); NULL when it has none. */
 static gboolean
 apply (GbacwSettingsDialog *self,
        GbacwCommand        *command,
-       GError              *error)
+       GError             **error)
 {
   if (self->loading || self->document == NULL)
     {
@@ -87,7 +89,7 @@ apply (GbacwSettingsDialog *self,
     }
   if (command == NULL)
     {
-      show_message (self, error ? error->message : _("That cannot be done"));
+      show_message (self, error && *error ? (*error)->message : _("That cannot be done"));
       return FALSE;
     }
   show_message (self, NULL);
@@ -101,7 +103,7 @@ apply (GbacwSettingsDialog *self,
 static void
 apply_and_reload (GbacwSettingsDialog *self,
                   GbacwCommand        *command,
-                  GError              *error)
+                  GError             **error)
 {
   if (apply (self, command, error))
     load (self);
@@ -334,7 +336,7 @@ on_range_changed (GtkSpinButton       *spin,
     return;
   command = gbacw_settings_set_turn_range (get_scenario (self), gtk_spin_button_get_value_as_int (self->first_spin),
                                            gtk_spin_button_get_value_as_int (self->last_spin), &error);
-  apply_and_reload (self, command, error);
+  apply_and_reload (self, command, &error);
 }
 
 static void
@@ -346,7 +348,7 @@ on_first_player_selected (GtkDropDown         *dropdown,
 
   if (self->loading)
     return;
-  apply (self, gbacw_settings_set_first_player (get_scenario (self), dropdown_value (dropdown), &error), error);
+  apply (self, gbacw_settings_set_first_player (get_scenario (self), dropdown_value (dropdown), &error), &error);
 }
 
 static void
@@ -358,7 +360,7 @@ on_time_changed (GtkEditable         *editable,
 
   if (self->loading)
     return;
-  apply (self, gbacw_settings_set_turn_time (get_scenario (self), (int) get_index (editable), text, &error), error);
+  apply (self, gbacw_settings_set_turn_time (get_scenario (self), (int) get_index (editable), text, &error), &error);
 }
 
 static void
@@ -371,7 +373,7 @@ on_night_toggled (GtkCheckButton      *check,
     return;
   apply (self, gbacw_settings_set_night (get_scenario (self), (int) get_index (check),
                                          gtk_check_button_get_active (check), &error),
-         error);
+         &error);
 }
 
 static void
@@ -385,7 +387,7 @@ on_turn_player_selected (GtkDropDown         *dropdown,
     return;
   apply (self, gbacw_settings_set_first_player_change (get_scenario (self), (int) get_index (dropdown),
                                                        dropdown_value (dropdown), &error),
-         error);
+         &error);
 }
 
 static const GbacwTurn *
@@ -484,7 +486,7 @@ on_rule_toggled (GtkCheckButton      *check,
     return;
   apply (self, gbacw_settings_set_exclusive_rule (get_scenario (self), get_id (check),
                                                   gtk_check_button_get_active (check), &error),
-         error);
+         &error);
 }
 
 static void
@@ -498,7 +500,7 @@ on_param_changed (GtkEditable         *editable,
   apply (self, gbacw_settings_set_exclusive_param (get_scenario (self), get_id (editable),
                                                    g_object_get_data (G_OBJECT (editable), KEY_NAME),
                                                    gtk_editable_get_text (editable), &error),
-         error);
+         &error);
 }
 
 static void
@@ -510,7 +512,7 @@ on_param_remove (GtkButton           *button,
   apply_and_reload (self, gbacw_settings_set_exclusive_param (get_scenario (self), get_id (button),
                                                               g_object_get_data (G_OBJECT (button), KEY_NAME), NULL,
                                                               &error),
-                    error);
+                    &error);
 }
 
 /* The "Add" button of a name = value line: the entries are its "name" and "value" data. */
@@ -535,7 +537,7 @@ on_param_add (GtkButton           *button,
   else
     command = gbacw_settings_set_option (get_scenario (self), gtk_editable_get_text (name),
                                          gtk_editable_get_text (value), &error);
-  apply_and_reload (self, command, error);
+  apply_and_reload (self, command, &error);
 }
 
 static void
@@ -547,7 +549,7 @@ on_rule_add (GtkButton           *button,
 
   apply_and_reload (self, gbacw_settings_set_exclusive_rule (get_scenario (self), gtk_editable_get_text (name), TRUE,
                                                              &error),
-                    error);
+                    &error);
 }
 
 static void
@@ -560,7 +562,7 @@ on_option_changed (GtkEditable         *editable,
     return;
   apply (self, gbacw_settings_set_option (get_scenario (self), get_id (editable), gtk_editable_get_text (editable),
                                           &error),
-         error);
+         &error);
 }
 
 static void
@@ -569,7 +571,7 @@ on_option_remove (GtkButton           *button,
 {
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_settings_set_option (get_scenario (self), get_id (button), NULL, &error), error);
+  apply_and_reload (self, gbacw_settings_set_option (get_scenario (self), get_id (button), NULL, &error), &error);
 }
 
 /* A line "name [value] [Add]" for a new parameter of rule (NULL: a rule option). */
@@ -723,7 +725,7 @@ change_award (GbacwSettingsDialog *self,
       if (g_strcmp0 (award.text, old->text) == 0)
         return;
     }
-  apply (self, gbacw_victory_set_award (scenario, award.id, &award, &error), error);
+  apply (self, gbacw_victory_set_award (scenario, award.id, &award, &error), &error);
 }
 
 static void
@@ -754,7 +756,7 @@ on_award_remove (GtkButton           *button,
 {
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_remove_award (get_scenario (self), get_id (button), &error), error);
+  apply_and_reload (self, gbacw_victory_remove_award (get_scenario (self), get_id (button), &error), &error);
 }
 
 static void
@@ -764,7 +766,7 @@ on_award_add (GtkButton           *button,
   GbacwVpAward award = { NULL, (char *) "both", GBACW_VP_OBJECTIVE, NULL, 1, FALSE, NULL };
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_add_award (get_scenario (self), &award, NULL, &error), error);
+  apply_and_reload (self, gbacw_victory_add_award (get_scenario (self), &award, NULL, &error), &error);
 }
 
 static GtkWidget *
@@ -827,11 +829,20 @@ load_awards (GbacwSettingsDialog *self,
       gtk_box_append (GTK_BOX (outer), line);
 
       line = hbox ();
-      widget = tagged (gtk_spin_button_new_with_range (-9999, 9999, 1), a->id, "vp");
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), a->vp);
-      gtk_widget_set_tooltip_text (widget, _("Victory Points"));
-      g_signal_connect (widget, "value-changed", G_CALLBACK (on_award_signal), self);
       gtk_box_append (GTK_BOX (line), gtk_label_new (_("VP")));
+      if (a->vp == GBACW_UNSET)
+        {
+          /* e.g. BCE losses: each formation's own VP (bce-vp). */
+          widget = gtk_label_new (_("each formation’s own"));
+          gtk_widget_add_css_class (widget, "dim-label");
+        }
+      else
+        {
+          widget = tagged (gtk_spin_button_new_with_range (-9999, 9999, 1), a->id, "vp");
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), a->vp);
+          gtk_widget_set_tooltip_text (widget, _("Victory Points"));
+          g_signal_connect (widget, "value-changed", G_CALLBACK (on_award_signal), self);
+        }
       gtk_box_append (GTK_BOX (line), widget);
       widget = tagged (gtk_check_button_new_with_label (_("Each turn")), a->id, "each-turn");
       gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), a->each_turn);
@@ -884,7 +895,7 @@ gbacw_settings_dialog_toggle_objective_hex (GbacwSettingsDialog *self,
     g_array_append_val (hexes, hex);
   if (!apply (self, gbacw_victory_set_objective_hexes (scenario, area_id, (const int *) (gpointer) hexes->data,
                                                        hexes->len, &error),
-              error))
+              &error))
     return FALSE;
   load (self);
   return TRUE;
@@ -941,7 +952,7 @@ on_objective_add (GtkButton           *button,
   g_autofree char *id = NULL;
   g_autofree char *name = g_strdup_printf (_("Objective %u"), scenario->map->areas->len + 1);
 
-  if (!apply (self, gbacw_victory_add_objective (scenario, name, NULL, GBACW_UNSET, NULL, 0, &id, &error), error))
+  if (!apply (self, gbacw_victory_add_objective (scenario, name, NULL, GBACW_UNSET, NULL, 0, &id, &error), &error))
     return;
   load (self);
   g_free (self->picking_area);
@@ -1031,7 +1042,7 @@ change_level (GbacwSettingsDialog *self,
     level.side = (char *) dropdown_value (GTK_DROP_DOWN (widget));
   else if (g_str_equal (part, "min"))
     level.min = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
-  apply (self, gbacw_victory_set_level (scenario, index, &level, &error), error);
+  apply (self, gbacw_victory_set_level (scenario, index, &level, &error), &error);
 }
 
 static void
@@ -1065,7 +1076,7 @@ change_automatic (GbacwSettingsDialog *self,
       int turn = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
       automatic.turn = turn > 0 ? turn : GBACW_UNSET;
     }
-  apply (self, gbacw_victory_set_automatic (scenario, index, &automatic, &error), error);
+  apply (self, gbacw_victory_set_automatic (scenario, index, &automatic, &error), &error);
 }
 
 static void
@@ -1118,7 +1129,7 @@ on_level_remove (GtkButton           *button,
 {
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_remove_level (get_scenario (self), get_index (button), &error), error);
+  apply_and_reload (self, gbacw_victory_remove_level (get_scenario (self), get_index (button), &error), &error);
 }
 
 static void
@@ -1127,7 +1138,7 @@ on_automatic_remove (GtkButton           *button,
 {
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_remove_automatic (get_scenario (self), get_index (button), &error), error);
+  apply_and_reload (self, gbacw_victory_remove_automatic (get_scenario (self), get_index (button), &error), &error);
 }
 
 static const char *
@@ -1144,7 +1155,7 @@ on_level_add (GtkButton           *button,
   GbacwVictoryLevel level = { (char *) _("Marginal victory"), (char *) first_side (scenario), 1 };
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_add_level (scenario, &level, &error), error);
+  apply_and_reload (self, gbacw_victory_add_level (scenario, &level, &error), &error);
 }
 
 static void
@@ -1155,7 +1166,7 @@ on_automatic_add (GtkButton           *button,
   GbacwAutomaticVictory automatic = { (char *) first_side (scenario), NULL, GBACW_UNSET, NULL };
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_add_automatic (scenario, &automatic, &error), error);
+  apply_and_reload (self, gbacw_victory_add_automatic (scenario, &automatic, &error), &error);
 }
 
 static GtkWidget *

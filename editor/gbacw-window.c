@@ -11,6 +11,7 @@
 #include "gbacw-hex-inspector.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-new-dialog.h"
+#include "gbacw-play-mode.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-tool-elevation.h"
 #include "gbacw-tool-panel.h"
@@ -1139,6 +1140,8 @@ gbacw_window_init (GbacwWindow *self)
    * win.export, win.print). */
   gbacw_window_state_attach (self);
   gbacw_background_controller_attach (self);
+  /* Test play: win.test-play (F5), the "play" page of the mode stack. */
+  gbacw_play_mode_attach (self);
   /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
   gbacw_scenario_controller_attach (self);
 

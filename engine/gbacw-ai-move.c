@@ -173,48 +173,63 @@ sort_members (AiView *v, AiGroup *g)
   g->rear = gbacw_game_unit (v->game, g_array_index (m, int, m->len - 1))->hex;
 }
 
+/* The group of a combat unit: its commander's (found or made), or its own; a new group
+ * gets its goal. */
+static int
+group_for_unit (AiView *v, int unit, int *assigned)
+{
+  GbacwGame *game = v->game;
+  GbacwAi *ai = v->ai;
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int leader = gbacw_leadership_independent (game, unit) ? -1 : gbacw_leadership_commander (game, unit);
+  AiGroup *g;
+  int er;
+
+  if (leader >= 0 && gbacw_game_unit (game, leader)->hex < 0)
+    leader = -1;
+  for (guint i = 0; leader >= 0 && i < ai->groups->len; i++)
+    {
+      g = g_ptr_array_index (ai->groups, i);
+      if (g->leader == leader)
+        {
+          g_array_append_val (g->members, unit);
+          ai->group_of[unit] = (int) i;
+          return (int) i;
+        }
+    }
+  er = leader >= 0 ? gbacw_leadership_er (game, leader) : 0;
+  g = g_new0 (AiGroup, 1);
+  g->leader = leader;
+  g->radius = er > 0 ? er : 3;
+  g->anchor = -1;
+  g->anchor_unit = -1;
+  g->members = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (g->members, unit);
+  g->rear = u->hex;
+  g_ptr_array_add (ai->groups, g);
+  ai->group_of[unit] = (int) ai->groups->len - 1;
+  if (assigned == NULL)
+    {
+      /* arrived since the phase began: a goal of its own */
+      g_autofree int *own = g_new0 (int, MAX (1u, game->scenario->map->areas->len));
+      assign_goal (v, g, own);
+    }
+  return ai->group_of[unit];
+}
+
 static void
 build_groups (AiView *v)
 {
   GbacwGame *game = v->game;
   GbacwAi *ai = v->ai;
-  g_autoptr (GHashTable) by_leader = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autofree int *assigned = g_new0 (int, MAX (1u, game->scenario->map->areas->len));
 
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      AiGroup *g = NULL;
-      int leader;
-
       if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON)
         continue;
-      leader = gbacw_leadership_independent (game, u->index) ? -1 : gbacw_leadership_commander (game, u->index);
-      if (leader >= 0 && gbacw_game_unit (game, leader)->hex < 0)
-        leader = -1;
-      if (leader >= 0)
-        {
-          gpointer found;
-          if (g_hash_table_lookup_extended (by_leader, GINT_TO_POINTER (leader), NULL, &found))
-            g = g_ptr_array_index (ai->groups, GPOINTER_TO_INT (found));
-        }
-      if (g == NULL)
-        {
-          int er = leader >= 0 ? gbacw_leadership_er (game, leader) : 0;
-          g = g_new0 (AiGroup, 1);
-          g->leader = leader;
-          g->radius = er > 0 ? er : 3;
-          g->anchor = -1;
-          g->anchor_unit = -1;
-          g->members = g_array_new (FALSE, FALSE, sizeof (int));
-          if (leader >= 0)
-            g_hash_table_insert (by_leader, GINT_TO_POINTER (leader), GINT_TO_POINTER (ai->groups->len));
-          g_ptr_array_add (ai->groups, g);
-        }
-      ai->group_of[u->index] = (int) ai->groups->len - 1;
-      if (leader >= 0)
-        ai->group_of[u->index] = GPOINTER_TO_INT (g_hash_table_lookup (by_leader, GINT_TO_POINTER (leader)));
-      g_array_append_val (g->members, u->index);
+      group_for_unit (v, u->index, assigned);
     }
   for (guint i = 0; i < ai->groups->len; i++)
     {
@@ -683,7 +698,7 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
 
   /* 17.52: the last combat unit with a leader who cannot follow it (out of command,
    * one hex) near the enemy stays with him */
-  if (gbacw_game_is_combat_unit (u) && enemy_dist (v, u->hex) < 5 && strands_leader (v, u))
+  if (gbacw_game_is_combat_unit (u) && v->enemy_any[u->hex] < 5 && strands_leader (v, u))
     {
       if (first)
         {
@@ -769,6 +784,67 @@ unit_turn (AiView *v, AiGroup *g, int unit)
   return NULL;
 }
 
+/* ------------------------------------------------------------------ reinforcements */
+
+/* 26.0: a reinforcement whose Game-Turn has come enters at the entry hex nearest the
+ * objectives (with room for it there: the units before it will have moved on). */
+static GbacwAction *
+enter (AiView *v, const GbacwGameUnit *u)
+{
+  GbacwGame *game = v->game;
+  const GbacwReinforcement *r;
+  double best = G_MAXDOUBLE;
+  int best_hex = -1;
+
+  if (u->reinforcement < 0 || (guint) u->reinforcement >= game->scenario->reinforcements->len
+      || gbacw_ai_was_tried (v->ai, AI_KEY (12, u->index, 0)))
+    return NULL;
+  r = g_ptr_array_index (game->scenario->reinforcements, u->reinforcement);
+  if (r->turn > game->turn || r->entry_hexes == NULL)
+    return NULL;
+  for (guint k = 0; k < r->entry_hexes->len; k++)
+    {
+      int hex = g_array_index (r->entry_hexes, int, k);
+      double score = k;   /* the first listed first */
+      GbacwAction *probe;
+      gboolean ok;
+      if (hex < 0 || hex >= game->n_hexes || gbacw_game_hex_has_side (game, hex, 1 - v->side, FALSE))
+        continue;
+      /* not into terrain it may not stand in (a mounted unit into a swamp) */
+      {
+        GbacwMoveCost cost;
+        int c = move_class_of (u, u->formation);
+        if (c >= 0)
+          {
+            gbacw_rules_data_hex_cost (game->rules, game->scenario->map, c, hex, &cost);
+            if (cost.kind == GBACW_COST_PROHIBITED)
+              continue;
+          }
+      }
+      if (gbacw_game_is_combat_unit (u)
+          && (gbacw_game_hex_has_side (game, hex, v->side, TRUE)
+              || !gbacw_query_stacking_allows (game, hex, &u->index, 1, r->formation)))
+        continue;
+      for (guint i = 0; i < v->ai->objectives->len; i++)
+        score += 0.1 * dist (v, hex, g_array_index (v->ai->objectives, AiObjective, i).hex);
+      score -= 2.0 * MIN (enemy_dist (v, hex), 6);
+      if (score >= best)
+        continue;
+      probe = gbacw_action_new_move (&u->index, 1, &hex, 1, -1);
+      ok = gbacw_game_check_action (game, probe, NULL);
+      gbacw_action_free (probe);
+      if (ok)
+        {
+          best = score;
+          best_hex = hex;
+        }
+    }
+  gbacw_ai_mark_tried (v->ai, AI_KEY (12, u->index, 0));
+  if (best_hex < 0)
+    return NULL;
+  return gbacw_action_new_move (&u->index, 1, &best_hex, 1, -1);
+}
+
 /* ------------------------------------------------------------------ leaders */
 
 static int
@@ -804,12 +880,12 @@ leader_turn (AiView *v, int leader)
     {
       int hex = i < 0 ? l->hex : g_array_index (range->hexes, int, i);
       gboolean with_unit = gbacw_game_hex_has_side (game, hex, v->side, TRUE);
-      int e = enemy_dist (v, hex);
+      int e = enemy_dist (v, hex), any = v->enemy_any[hex] == G_MAXINT ? 99 : v->enemy_any[hex];
       double s = 0;
 
-      if (!with_unit && e < 5)
-        s -= 1000.0;   /* 17.52 */
-      else if (!with_unit && e < 10)
+      if (!with_unit && any < 5)
+        s -= 1000.0;   /* 17.52: within four hexes of any enemy unit */
+      else if (!with_unit && any < 10)
         s -= 30.0;     /* the enemy may come within four hexes before he can move again */
       for (guint k = 0; k < game->units->len; k++)
         {
@@ -918,7 +994,7 @@ fix_lone_leaders (AiView *v)
       int best_hex = -1;
       double best = -G_MAXDOUBLE;
 
-      if (l->side != v->side || l->hex < 0 || l->type != GBACW_UNIT_LEADER || enemy_dist (v, l->hex) >= 5
+      if (l->side != v->side || l->hex < 0 || l->type != GBACW_UNIT_LEADER || v->enemy_any[l->hex] >= 5
           || gbacw_game_hex_has_side (game, l->hex, v->side, TRUE) || gbacw_ai_was_tried (v->ai, AI_KEY (5, l->index, 0)))
         continue;
       gbacw_ai_mark_tried (v->ai, AI_KEY (5, l->index, 0));
@@ -929,7 +1005,7 @@ fix_lone_leaders (AiView *v)
           double s;
           if (gbacw_game_hex_has_side (game, hex, v->side, TRUE))
             s = 100.0 - range->cost[hex];
-          else if (enemy_dist (v, hex) >= 5)
+          else if (v->enemy_any[hex] >= 5)
             s = 50.0 - range->cost[hex];
           else
             continue;
@@ -987,30 +1063,25 @@ gbacw_ai_choose_movement (AiView *v)
             if ((action = unit_turn (v, g, g_array_index (g->members, int, k))))
               return action;
         }
-      /* wagons and anything else of ours that came on the map since */
+      /* wagons, reinforcements (26.0: each enters, then moves on) and anything else of
+       * ours that came on the map since the phase began */
       for (guint i = 0; i < game->units->len; i++)
         {
           const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-          AiGroup *g = ai->group_of[i] >= 0 ? g_ptr_array_index (ai->groups, ai->group_of[i]) : NULL;
-          if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || get_stage (ai, u->index) >= STAGE_DONE)
+          AiGroup *g;
+          if (u->side != v->side)
             continue;
-          if (g == NULL && u->type != GBACW_UNIT_WAGON)
+          if (u->presence == GBACW_PRESENCE_NOT_ARRIVED)
             {
-              /* a unit not in the groups (arrived since): its own group, going for the first goal */
-              AiGroup *own = g_new0 (AiGroup, 1);
-              own->leader = -1;
-              own->radius = 3;
-              own->anchor = -1;
-              own->anchor_unit = -1;
-              own->goal = ai->groups->len > 0 ? ((AiGroup *) g_ptr_array_index (ai->groups, 0))->goal
-                                              : v->enemy_near[u->hex] >= 0 ? v->enemy_near[u->hex] : u->hex;
-              own->members = g_array_new (FALSE, FALSE, sizeof (int));
-              g_array_append_val (own->members, u->index);
-              own->rear = u->hex;
-              g_ptr_array_add (ai->groups, own);
-              ai->group_of[i] = (int) ai->groups->len - 1;
-              g = own;
+              if ((action = enter (v, u)))
+                return action;
+              continue;
             }
+          if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || get_stage (ai, u->index) >= STAGE_DONE)
+            continue;
+          if (ai->group_of[i] < 0 && u->type != GBACW_UNIT_WAGON)
+            group_for_unit (v, u->index, NULL);
+          g = ai->group_of[i] >= 0 ? g_ptr_array_index (ai->groups, ai->group_of[i]) : NULL;
           if ((action = unit_turn (v, g, u->index)))
             return action;
         }

@@ -40,6 +40,8 @@ struct _GbacwAi {
   GHashTable *pair;       /* fire: shooter * n_hexes + target -> 1 + direction, or -1 when it cannot */
   GHashTable *fields;     /* movement: goal * 8 + move class -> int[n_hexes] (gbacw_query_move_field ()) */
   guint n_actions;        /* proposed in this phase */
+  guint last_decision;    /* the signature of the last decision answered, and how often in a row */
+  guint repeats;
   int end_refused;
 };
 
@@ -50,6 +52,7 @@ typedef struct {
   int side;
   int *enemy_dist;        /* per hex */
   int *enemy_near;        /* per hex: the hex of the nearest enemy combat unit */
+  int *enemy_any;         /* per hex: distance to the nearest enemy unit, leaders too (17.52) */
 } AiView;
 
 void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);

@@ -192,6 +192,8 @@ remember_phase (GbacwAi *ai, const GbacwGame *game)
     ai->group_of[i] = -1;
   ai->n_actions = 0;
   ai->end_refused = 0;
+  ai->repeats = 0;
+  ai->last_decision = 0;
 }
 
 void
@@ -202,7 +204,9 @@ gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game)
   view->side = ai->side;
   view->enemy_dist = g_new (int, MAX (1, game->n_hexes));
   view->enemy_near = g_new (int, MAX (1, game->n_hexes));
+  view->enemy_any = g_new (int, MAX (1, game->n_hexes));
   gbacw_query_enemy_distance (game, ai->side, view->enemy_dist, view->enemy_near);
+  gbacw_query_enemy_unit_distance (game, ai->side, view->enemy_any);
 }
 
 void
@@ -210,6 +214,7 @@ gbacw_ai_view_clear (AiView *view)
 {
   g_clear_pointer (&view->enemy_dist, g_free);
   g_clear_pointer (&view->enemy_near, g_free);
+  g_clear_pointer (&view->enemy_any, g_free);
 }
 
 gboolean
@@ -885,7 +890,14 @@ best_path (AiView *view, const GbacwDecision *d)
         continue;
       end = g_array_index (path, int, path->len - 1);
       score = 10.0 * MIN (view->enemy_dist[end], 6) - 0.5 * nearest_leader_distance (game, d->side, end)
-              - 3.0 * (gbacw_game_hex_has_side (game, end, d->side, TRUE) ? 1 : 0) + view->ai->cover[end];
+              + view->ai->cover[end];
+      /* 14.3: through friends they are displaced, and may displace others back: a vacant
+       * hex first, and never the same displacement twice in a phase */
+      for (guint k = 0; k < path->len; k++)
+        if (gbacw_game_hex_has_side (game, g_array_index (path, int, k), d->side, TRUE))
+          score -= 25.0;
+      if (gbacw_ai_was_tried (view->ai, AI_KEY (13, d->hex, end)))
+        score -= 200.0;
       for (guint k = 0; k < path->len; k++)
         score -= gbacw_query_adjacent_enemy (game, g_array_index (path, int, k), d->side) ? 2.0 : 0.0;
       if (score > best + 1e-9)
@@ -902,6 +914,16 @@ path_answer (const GbacwDecision *d, int index)
 {
   const GArray *path = g_ptr_array_index (d->paths, index);
   return gbacw_action_new_answer_path ((const int *) path->data, path->len);
+}
+
+/* Remembers a retreat chosen (best_path () avoids choosing it again in this phase). */
+static GbacwAction *
+chosen_path (AiView *view, const GbacwDecision *d, int index)
+{
+  const GArray *path = g_ptr_array_index (d->paths, index);
+  if (path->len > 0)
+    gbacw_ai_mark_tried (view->ai, AI_KEY (13, d->hex, g_array_index (path, int, path->len - 1)));
+  return path_answer (d, index);
 }
 
 static GbacwAction *
@@ -977,7 +999,7 @@ answer_retreat_before_melee (AiView *view, const GbacwDecision *d)
   index = best_path (view, d);
   if (index < 0)
     return gbacw_action_new_answer_path (NULL, 0);
-  return path_answer (d, index);
+  return chosen_path (view, d, index);
 }
 
 static GbacwAction *
@@ -1108,7 +1130,7 @@ choose_answer (AiView *view, const GbacwDecision *d)
     case GBACW_DECISION_RETREAT_PATH:
       {
         int index = best_path (view, d);
-        action = index >= 0 ? path_answer (d, index) : NULL;
+        action = index >= 0 ? chosen_path (view, d, index) : NULL;
       }
       break;
     case GBACW_DECISION_PLACE_LEADER:
@@ -1143,6 +1165,20 @@ choose_answer (AiView *view, const GbacwDecision *d)
 
 /* ------------------------------------------------------------------ choosing */
 
+#define MAX_REPEATS 64
+
+static guint
+decision_signature (const GbacwDecision *d)
+{
+  guint h = (guint) d->kind * 31u + (guint) d->side * 7u + (guint) d->hex * 131u + (guint) d->length;
+
+  for (guint i = 0; d->units && i < d->units->len; i++)
+    h = h * 33u + (guint) g_array_index (d->units, int, i);
+  for (guint i = 0; d->paths && i < d->paths->len; i++)
+    h = h * 17u + ((GArray *) g_ptr_array_index (d->paths, i))->len;
+  return h;
+}
+
 GbacwAction *
 gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
 {
@@ -1155,13 +1191,21 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
     return NULL;
   gbacw_ai_view_init (&view, ai, game);
   d = gbacw_game_decision (game);
+  remember_phase (ai, game);
   if (d != NULL)
     {
+      /* the same question over and over in one phase: the rules are going round in a
+       * circle (gbacw_ai_step () stops) */
+      guint signature = decision_signature (d);
+      if (signature == ai->last_decision)
+        ai->repeats++;
+      else
+        ai->repeats = 0;
+      ai->last_decision = signature;
       action = choose_answer (&view, d);
       gbacw_ai_view_clear (&view);
       return action;
     }
-  remember_phase (ai, game);
   /* a phase never takes more actions than this: then it ends */
   limit = 8 * game->units->len + 64;
   if (ai->n_actions < limit && ai->end_refused == 0)
@@ -1254,6 +1298,14 @@ gbacw_ai_step (GbacwAi *ai, GbacwGame *game, GbacwAction **applied, GError **err
           g_set_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_NOT_ITS_TURN,
                        gbacw_game_is_over (game) ? _("The game is over") : _("It is not %s's turn"),
                        gbacw_game_side_name (game, ai->side));
+          return FALSE;
+        }
+      if (ai->repeats > MAX_REPEATS && gbacw_game_decision (game))
+        {
+          const GbacwDecision *d = gbacw_game_decision (game);
+          g_set_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK,
+                       _("[%s] %s is asked the same question again and again, whatever it answers: %s"), d->rule_case,
+                       gbacw_game_side_name (game, ai->side), d->question);
           return FALSE;
         }
       if (gbacw_game_apply_action (game, action, &local))

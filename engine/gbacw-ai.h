@@ -3,29 +3,44 @@
  * It plays through the public action and decision API only (gbacw-game.h): each call
  * of gbacw_ai_choose () proposes one action for its side, which the caller applies
  * with gbacw_game_apply_action () (or gbacw_ai_step () does both). What it does:
+ * - Initial Command Phase: a division commander's Command Points go to the brigade
+ *   commander whose units are farthest beyond his Effectiveness Radius (17.22).
  * - Movement Phase: each brigade (the units of a commander) goes for an objective of
  *   the scenario (the areas of kind objective and their VP awards; the nearest enemy
- *   when there is none), its units staying within reach of one another so that their
- *   leader can keep them within his Effectiveness Radius; infantry marches in column
- *   when far from the enemy and deploys into line near it, cavalry mounts and
- *   dismounts, batteries limber to move and unlimber within range; units prefer cover,
- *   avoid leaving enemy zones of control (withdrawal fire) and ending beside the enemy
- *   except on an objective; routed, spent and out-of-ammunition units fall back
- *   towards their leaders and wagons; leaders end with the units of their command
- *   (17.52); every stack faces the nearest enemy; stacking is kept (8.1).
+ *   when there is none), keeping to it from turn to turn, its units staying within
+ *   reach of one another so that their leader can keep them within his Effectiveness
+ *   Radius; distances are Movement Points over the terrain (rivers, bridges, roads);
+ *   infantry marches in column when far from the enemy (or where only a column may go,
+ *   a bridge) and deploys into line near it, cavalry mounts and dismounts, batteries
+ *   limber to move and unlimber within range; units prefer cover, avoid leaving enemy
+ *   zones of control (withdrawal fire) and ending beside the enemy except on an
+ *   objective or where they are the stronger (to melee); routed, spent and
+ *   out-of-ammunition units fall back towards their commanders and wagons; reinforcements
+ *   enter at the best entry hex and march on; leaders end with the units of their
+ *   command and within their superiors' Divisional Integrity Radius (17.21, 17.52);
+ *   every stack faces the nearest enemy; stacking is kept (8.1), also against a unit
+ *   pinned by withdrawal fire on its way (10.15).
  * - Fire Phases: the fires of the best expected value (the resolution's CRT column
  *   from gbacw_fire_compute (), averaged over the die), small arms and artillery apart,
  *   dropping the firers a fire does not need so that they fire elsewhere.
+ * - Retreat Before Melee and Melee Phases: announces the melee of the best expected
+ *   result (gbacw_melee_odds () and the Melee CRT, averaged over the die) when it is good
+ *   enough, then fights every melee announced and every engaged hex of its own.
+ * - Ammunition Resupply Phase: units out of ammunition and batteries short of rounds
+ *   from the nearest wagon (11.23); Rally Phase: brigade commanders spend their Rally
+ *   Points on their routed units (13.52).
  * - Decisions for its side: withdrawal, limber and retreat fire (fire when it can),
- *   retreat paths (away from the enemy, towards friends), leader placement, retreat
- *   before melee or stand (by the odds), melee losses (the strongest unit), advance
- *   after melee (within the stacking limits).
+ *   retreat paths (away from the enemy, towards friends, through no friendly stack when
+ *   it can: 14.3), leader placement, retreat before melee or stand (by the odds), melee
+ *   losses (the strongest unit), advance after melee (within the stacking limits),
+ *   promotion (the best rated), engaged units retreating (when the melee goes badly).
  * - Phases it has nothing to do in are ended.
  * It is deterministic: the same game (scenario, seed, actions) gives the same choices;
  * the only variation it adds comes from the game's seed. It never rolls the game's
  * dice. An action the rules refuse is not proposed again in that phase; when nothing
- * else is left it ends the phase, and if even that is refused gbacw_ai_step () fails
- * with GBACW_AI_ERROR_STUCK instead of looping.
+ * else is left it ends the phase, and if even that is refused (or the rules ask the
+ * same question over and over whatever it answers) gbacw_ai_step () fails with
+ * GBACW_AI_ERROR_STUCK instead of looping.
  */
 #pragma once
 

@@ -65,8 +65,22 @@ gbacw_query_frontal_mask (const GbacwGameUnit *u)
   return 0x3f;
 }
 
+static void enemy_distance (const GbacwGame *game, int side, gboolean combat_only, int *distance, int *nearest);
+
 void
 gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int *nearest)
+{
+  enemy_distance (game, side, TRUE, distance, nearest);
+}
+
+void
+gbacw_query_enemy_unit_distance (const GbacwGame *game, int side, int *distance)
+{
+  enemy_distance (game, side, FALSE, distance, NULL);
+}
+
+static void
+enemy_distance (const GbacwGame *game, int side, gboolean combat_only, int *distance, int *nearest)
 {
   const GbacwHexGrid *grid = grid_of (game);
   g_autofree int *queue = g_new (int, game->n_hexes);
@@ -81,7 +95,7 @@ gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int 
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (u->side == side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || distance[u->hex] == 0)
+      if (u->side == side || u->hex < 0 || (combat_only && !gbacw_game_is_combat_unit (u)) || distance[u->hex] == 0)
         continue;
       distance[u->hex] = 0;
       if (nearest)

@@ -41,6 +41,8 @@ guint    gbacw_query_frontal_mask (const GbacwGameUnit *unit);
  * (G_MAXINT when there is none); nearest (may be NULL) gets that unit's hex. Both arrays
  * have game->n_hexes entries and are filled by the caller's buffers. */
 void     gbacw_query_enemy_distance (const GbacwGame *game, int side, int *distance, int *nearest);
+/* The same counting every enemy unit on the map, leaders too (17.52). */
+void     gbacw_query_enemy_unit_distance (const GbacwGame *game, int side, int *distance);
 /* The cost in halves of the cheapest way from every hex to goal for move_class (a
  * GbacwMoveClass) over the terrain alone: hex terrain, hexsides and roads as the Terrain
  * Effects on Movement Chart gives them (gbacw_rules_data_move_cost ()), no units, zones

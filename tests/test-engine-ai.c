@@ -298,10 +298,12 @@ play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *t
    * (17.52) even when he cannot move (pinned with his hex, 9.84; out of command, 5.2),
    * or while a hex is over the stacking limits (8.1) even when its units cannot move
    * (pinned by withdrawal fire in a hex they were crossing, 10.15; or the two sides
-   * engaged in one hex, 12.94, counted together): such a game cannot go on. Counted, and
+   * engaged in one hex, 12.94, counted together), or keeps displacing two stacks into each
+   * other's hex (14.3, whatever the owner answers): such a game cannot go on. Counted, and
    * limited, until the engine resolves it. */
   if (result == GBACW_AI_PLAY_ERROR && g_error_matches (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK)
-      && (strstr (error->message, "[17.52]") || strstr (error->message, "[8.1")) && totals)
+      && (strstr (error->message, "[17.52]") || strstr (error->message, "[8.1") || strstr (error->message, "[14."))
+      && totals)
     {
       g_test_message ("%s: %s", name, error->message);
       totals->stuck++;
@@ -348,7 +350,7 @@ report (const char *what, const Totals *t)
 {
   g_test_message ("%s: %u games, %" G_GUINT64_FORMAT " actions, %u moves, %u fires; decisions: fire %u, retreat %u, "
                   "leader %u, retreat before melee %u, melee loss %u, advance %u; won: union %d, confederate %d, "
-                  "drawn %d; stopped by the engine (17.52, 8.1): %u",
+                  "drawn %d; stopped by the engine (17.52, 8.1, 14.3): %u",
                   what, t->games, t->actions, t->moves, t->fires, t->decisions[GBACW_DECISION_FIRE],
                   t->decisions[GBACW_DECISION_RETREAT_PATH], t->decisions[GBACW_DECISION_PLACE_LEADER],
                   t->decisions[GBACW_DECISION_RETREAT_BEFORE_MELEE], t->decisions[GBACW_DECISION_MELEE_LOSS],

@@ -570,6 +570,61 @@ test_roster (Fixture      *f,
   }
 }
 
+/* The map's own gestures, driven as the tests of the canvas do (by the gesture's
+ * signals): a click selects a counter (in the tree too), a drag moves it, one undo step. */
+static void
+test_map_gestures (Fixture      *f,
+                   gconstpointer data)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
+  GtkGesture *press = NULL;
+  const GbacwPlacement *placement;
+  double x, y, tx, ty;
+  guint steps;
+  int from, to;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && press == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_DRAG (controller)
+          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        press = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (press);
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  iterate ();
+
+  placement = gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL);
+  g_assert_nonnull (placement);
+  from = placement->hex;
+  to = hex_of (f, "0609");
+  g_assert_cmpint (from, !=, to);
+  hex_point (f, from, &x, &y);
+  hex_point (f, to, &tx, &ty);
+
+  steps = n_steps (f);
+  g_signal_emit_by_name (press, "drag-begin", x, y);
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-wagon");
+  iterate ();
+  g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_panel_get_selected_item (f->panel)), ==, "u-wagon");
+  g_signal_emit_by_name (press, "drag-update", (tx - x) / 2, (ty - y) / 2);
+  g_signal_emit_by_name (press, "drag-update", tx - x, ty - y);
+  g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "0609"));
+  g_signal_emit_by_name (press, "drag-end", tx - x, ty - y);
+  iterate ();
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, to);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+
+  /* A stack of two, selected: it fans out. */
+  placement = gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL);
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  g_assert_cmpint (gbacw_deployment_controller_get_fanned_hex (f->deployment), ==, placement->hex);
+
+  g_assert_true (gbacw_document_undo (f->document));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, from);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -588,6 +643,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/editor/oob/undo-all", Fixture, NULL, fixture_set_up, test_undo_all, fixture_tear_down);
   g_test_add ("/editor/oob/roster", Fixture, NULL, fixture_set_up, test_roster, fixture_tear_down);
+  g_test_add ("/editor/oob/map-gestures", Fixture, NULL, fixture_set_up, test_map_gestures, fixture_tear_down);
 
   return g_test_run ();
 }
