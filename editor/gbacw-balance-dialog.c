@@ -317,6 +317,8 @@ gbacw_balance_dialog_init (GbacwBalanceDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_spin_button_set_value (self->jobs_spin, g_get_num_processors ());
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->run_button);
+  gtk_window_set_focus (GTK_WINDOW (self), self->run_button);
   update_progress (self);
   update_actions (self);
 }

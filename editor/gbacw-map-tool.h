@@ -4,7 +4,7 @@
  * base class holds the document the tool edits (set by the window, or directly by the
  * tests, which drive tools without a canvas: every canvas argument may be NULL), the
  * merge key of the stroke in progress, so that a stroke or a drag is one undo step,
- * and the pointer position for the tool's overlay.
+ * the pointer position for the tool's overlay, and the last hex of a brush stroke.
  */
 #pragma once
 
@@ -20,7 +20,11 @@ struct _GbacwMapToolClass
 {
   GObjectClass parent_class;
 
-  gpointer padding[4];
+  /* Brush tools: applies the tool to every hex of path (int indices) for the stroke in
+   * progress; called by the gbacw_map_tool_brush_* handlers below. */
+  void (*paint) (GbacwMapTool *self, GArray *path);
+
+  gpointer padding[3];
 };
 
 #define GBACW_MAX_BRUSH_RADIUS 3
@@ -52,7 +56,36 @@ void           gbacw_map_tool_set_pointer (GbacwMapTool *self, GbacwMapCanvas *c
 void           gbacw_map_tool_clear_pointer (GbacwMapTool *self, GbacwMapCanvas *canvas);
 gboolean       gbacw_map_tool_get_pointer (GbacwMapTool *self, double *x, double *y);
 
+/* GbacwTool handlers the tools share; each is plugged into a tool's interface as it is.
+ * motion records the pointer; deactivate ends any stroke and forgets the pointer. */
+void           gbacw_map_tool_motion (GbacwTool *tool, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
+void           gbacw_map_tool_deactivate (GbacwTool *tool, GbacwMapCanvas *canvas);
+/* A brush stroke: the press starts a stroke and the press, every drag and the release
+ * paint (class paint ()) the hex under the pointer, and the straight hex line from the
+ * last one painted, so that a fast drag leaves no gaps; the release ends the stroke. */
+void           gbacw_map_tool_brush_pressed (GbacwTool *tool, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
+void           gbacw_map_tool_brush_dragged (GbacwTool *tool, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
+void           gbacw_map_tool_brush_released (GbacwTool *tool, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
+
+/* Property setters' common part: stores value in *field and notifies pspec, if it changed
+ * (the boolean one stores TRUE for any non-zero value). */
+void           gbacw_map_tool_update_int (GbacwMapTool *self, int *field, int value, GParamSpec *pspec);
+void           gbacw_map_tool_update_boolean (GbacwMapTool *self, gboolean *field, gboolean value, GParamSpec *pspec);
+
+/* Distance of (px, py) from the straight segment (ax, ay)-(bx, by). */
+double         gbacw_map_tool_segment_distance (double px, double py, double ax, double ay, double bx, double by);
+
+/* The on-map hex under the recorded pointer, or -1 (no document, no pointer, or off the
+ * map); x and y (either may be NULL) get the pointer when there is a hex. */
+int            gbacw_map_tool_get_pointer_hex (GbacwMapTool *self, double *x, double *y);
+
 /* Overlay helpers: cr is in map units. */
+/* Outlines the hex under the pointer and returns it as gbacw_map_tool_get_pointer_hex ();
+ * draws nothing when that is -1. */
+int            gbacw_map_tool_draw_pointer_hex (GbacwMapTool *self, cairo_t *cr, double *x, double *y);
+/* Outlines the hexes within radius of the hex under the pointer, filled first with white
+ * at fill_alpha when that is above 0. */
+void           gbacw_map_tool_draw_brush (GbacwMapTool *self, cairo_t *cr, int radius, double fill_alpha);
 void           gbacw_map_tool_hex_path (cairo_t *cr, const GbacwHexGrid *grid, int hex);
 /* The outline of a set of hexes (int indices): the hexsides with a member on one side only. */
 void           gbacw_map_tool_outline_path (cairo_t *cr, const GbacwHexGrid *grid, GArray *hexes);

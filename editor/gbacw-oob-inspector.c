@@ -345,8 +345,8 @@ load_field (GbacwOobInspector    *self,
   if ((int) f->spec->field == self->applying)
     return;
 
-  /* Values not entered yet are marked beside the field name. */
-  if (value == NULL || value[0] == '\0')
+  /* Values not entered yet are marked beside the field name (a flag is never "not entered"). */
+  if ((value == NULL || value[0] == '\0') && f->spec->kind != WIDGET_CHECK)
     gtk_widget_add_css_class (f->label, "oob-unset");
   else
     gtk_widget_remove_css_class (f->label, "oob-unset");
@@ -520,7 +520,7 @@ apply (GbacwOobInspector *self,
   self->applying = f->spec->field;
   gbacw_document_execute (self->document, command);
   self->applying = -1;
-  if (text == NULL || text[0] == '\0')
+  if ((text == NULL || text[0] == '\0') && f->spec->kind != WIDGET_CHECK)
     gtk_widget_add_css_class (f->label, "oob-unset");
   else
     gtk_widget_remove_css_class (f->label, "oob-unset");
@@ -671,6 +671,20 @@ gbacw_oob_inspector_set_field_text (GbacwOobInspector *self,
         break;
       }
     }
+}
+
+void
+gbacw_oob_inspector_focus_field (GbacwOobInspector *self,
+                                 GbacwOobField      field)
+{
+  GtkWidget *widget;
+
+  g_return_if_fail (GBACW_IS_OOB_INSPECTOR (self));
+  g_return_if_fail (field < GBACW_N_OOB_FIELDS);
+
+  widget = gbacw_oob_inspector_get_field_widget (self, field);
+  if (widget != NULL)
+    gtk_widget_grab_focus (widget);
 }
 
 const char *

@@ -33,6 +33,8 @@ GtkWidget     *gbacw_oob_inspector_get_field_widget (GbacwOobInspector *self, Gb
 /* Sets a field as a user would: types text into its entry, picks the dropdown item
  * whose value is text, or checks the box for "yes". */
 void           gbacw_oob_inspector_set_field_text (GbacwOobInspector *self, GbacwOobField field, const char *text);
+/* Moves the keyboard focus to the field (e.g. the name of a new entry). */
+void           gbacw_oob_inspector_focus_field (GbacwOobInspector *self, GbacwOobField field);
 /* The message shown beside the field ("" when its value is good). */
 const char    *gbacw_oob_inspector_get_message (GbacwOobInspector *self, GbacwOobField field);
 /* The totals line of a brigade ("" otherwise). */

@@ -59,6 +59,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SIGNAL_ENTRY_ADDED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static const GbacwScenario *
 get_scenario (GbacwOobPanel *self)
 {
@@ -452,16 +459,36 @@ update_count (GbacwOobPanel *self)
   gtk_label_set_text (self->count_label, text);
 }
 
+static guint find_position (GListModel *model, GbacwOobItem *wanted);
+
+/* The selection is kept across the switch between the tree and the search results. */
+static void
+reselect (GbacwOobPanel *self,
+          GbacwOobItem  *selected)
+{
+  GListModel *model = gtk_single_selection_get_model (self->selection);
+
+  if (selected == NULL || gbacw_oob_panel_get_selected_item (self) == selected)
+    return;
+  if (model == G_LIST_MODEL (self->tree))
+    gbacw_oob_panel_select (self, gbacw_oob_item_get_kind (selected), gbacw_oob_item_get_id (selected));
+  else if (gbacw_oob_item_get_shown (selected))
+    gtk_single_selection_set_selected (self->selection, find_position (model, selected));
+}
+
 static void
 apply_search (GbacwOobPanel *self)
 {
   const GbacwScenario *scenario = get_scenario (self);
   gint64 start = g_get_monotonic_time ();
+  g_autoptr(GbacwOobItem) selected = NULL;
 
+  g_set_object (&selected, gbacw_oob_panel_get_selected_item (self));
   if (self->search == NULL || scenario == NULL)
     {
       if (gtk_single_selection_get_model (self->selection) != G_LIST_MODEL (self->tree))
         gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->tree));
+      reselect (self, selected);
       update_count (self);
       return;
     }
@@ -474,6 +501,7 @@ apply_search (GbacwOobPanel *self)
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   if (gtk_single_selection_get_model (self->selection) != G_LIST_MODEL (self->filtered))
     gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->filtered));
+  reselect (self, selected);
   self->search_ms = (g_get_monotonic_time () - start) / 1000.0;
   update_count (self);
 }
@@ -1228,8 +1256,8 @@ add_unit_action (GtkWidget  *widget,
   command = gbacw_oob_add_unit (gbacw_document_get_scenario (self->document), side, parent, type, before, &id,
                                 &error);
   execute (self, command, error);
-  if (command != NULL)
-    gbacw_oob_panel_select (self, GBACW_OOB_ITEM_UNIT, id);
+  if (command != NULL && gbacw_oob_panel_select (self, GBACW_OOB_ITEM_UNIT, id))
+    g_signal_emit (self, signals[SIGNAL_ENTRY_ADDED], 0, gbacw_oob_panel_get_selected_item (self));
 }
 
 static void
@@ -1250,8 +1278,8 @@ add_formation_action (GtkWidget  *widget,
   command = gbacw_oob_add_formation (gbacw_document_get_scenario (self->document), side, parent, kind, before, &id,
                                      &error);
   execute (self, command, error);
-  if (command != NULL)
-    gbacw_oob_panel_select (self, GBACW_OOB_ITEM_FORMATION, id);
+  if (command != NULL && gbacw_oob_panel_select (self, GBACW_OOB_ITEM_FORMATION, id))
+    g_signal_emit (self, signals[SIGNAL_ENTRY_ADDED], 0, gbacw_oob_panel_get_selected_item (self));
 }
 
 static void
@@ -1272,8 +1300,8 @@ duplicate_action (GtkWidget  *widget,
   command = gbacw_oob_duplicate (gbacw_document_get_scenario (self->document), entry,
                                  gbacw_oob_item_get_id (selected), &id, &error);
   execute (self, command, error);
-  if (command != NULL)
-    gbacw_oob_panel_select (self, gbacw_oob_item_get_kind (selected), id);
+  if (command != NULL && gbacw_oob_panel_select (self, gbacw_oob_item_get_kind (selected), id))
+    g_signal_emit (self, signals[SIGNAL_ENTRY_ADDED], 0, gbacw_oob_panel_get_selected_item (self));
 }
 
 static void
@@ -1456,6 +1484,10 @@ gbacw_oob_panel_class_init (GbacwOobPanelClass *klass)
     g_param_spec_object ("selected-item", NULL, NULL, GBACW_TYPE_OOB_ITEM,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* (GbacwOobItem *item): an entry was added or duplicated, and is selected. */
+  signals[SIGNAL_ENTRY_ADDED] = g_signal_new ("entry-added", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                              NULL, NULL, G_TYPE_NONE, 1, GBACW_TYPE_OOB_ITEM);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-oob-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, GbacwOobPanel, add_button);

@@ -8,7 +8,8 @@
  * sources for the map (deployment) and the reinforcement schedule: the content is the
  * row's GbacwOobItem.
  *
- * Actions (group "oob"): add-unit (s: unit type token), add-formation (s: formation
+ * "entry-added" (GbacwOobItem *item) tells that an entry was added or duplicated (and
+ * is selected). Actions (group "oob"): add-unit (s: unit type token), add-formation (s: formation
  * kind token), duplicate (Ctrl+D), delete (Delete), move-up (Alt+Up), move-down
  * (Alt+Down), search (Ctrl+F).
  */

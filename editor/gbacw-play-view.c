@@ -2981,6 +2981,11 @@ gbacw_play_view_dispose (GObject *object)
   clear_range (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_PLAY_VIEW);
+  {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
 
   G_OBJECT_CLASS (gbacw_play_view_parent_class)->dispose (object);
 }

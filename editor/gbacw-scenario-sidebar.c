@@ -92,6 +92,16 @@ on_selected_item (GbacwScenarioSidebar *self,
   gbacw_oob_inspector_set_item (self->inspector, gbacw_oob_panel_get_selected_item (panel));
 }
 
+/* A new entry: its name is typed next. */
+static void
+on_entry_added (GbacwScenarioSidebar *self,
+                GbacwOobItem         *item,
+                GbacwOobPanel        *panel)
+{
+  gbacw_oob_inspector_set_item (self->inspector, item);
+  gbacw_oob_inspector_focus_field (self->inspector, GBACW_OOB_FIELD_NAME);
+}
+
 static void
 gbacw_scenario_sidebar_dispose (GObject *object)
 {
@@ -171,6 +181,7 @@ gbacw_scenario_sidebar_init (GbacwScenarioSidebar *self)
 
   g_signal_connect_object (self->oob_panel, "notify::selected-item", G_CALLBACK (on_selected_item), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->oob_panel, "entry-added", G_CALLBACK (on_entry_added), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

@@ -69,8 +69,9 @@ play_one (gpointer data,
   g->seed = run->first_seed + index;
   g->category = -1;
   g->winner = -1;
+  /* not started: not counted as done */
   if (g_cancellable_is_cancelled (run->cancellable))
-    goto done;
+    return;
 
   game = gbacw_game_new (run->scenario, g->seed, &error);
   if (game == NULL)

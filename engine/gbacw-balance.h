@@ -59,7 +59,8 @@ typedef struct {
   double vp_diff_mean;
 } GbacwBalanceResult;
 
-/* Called from the worker threads after each game (done of total). */
+/* Called from the worker threads after each game played or stopped (done of total; the
+ * games a cancellation left unstarted are not counted). */
 typedef void (*GbacwBalanceProgressFunc) (guint done, guint total, gpointer user_data);
 
 /* Plays n_games (n_jobs threads; 0: one per processor). Cancelling stops the games under

@@ -700,8 +700,10 @@ end_phase (GbacwGame *game)
     case GBACW_PHASE_OFFENSIVE_FIRE:
       gbacw_fire_phase_end (game);   /* 9.42: results applied at the end */
       break;
-    case GBACW_PHASE_INITIAL_COMMAND:
     case GBACW_PHASE_MOVEMENT:
+      gbacw_movement_phase_end (game);   /* 8.0: stacking limits that cannot be kept */
+      break;
+    case GBACW_PHASE_INITIAL_COMMAND:
     case GBACW_PHASE_RETREAT_BEFORE_MELEE:
     case GBACW_PHASE_MELEE:
     case GBACW_PHASE_AMMUNITION_RESUPPLY:

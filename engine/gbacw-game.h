@@ -184,6 +184,8 @@ typedef struct {
   GArray *firers;               /* int: the units that may fire (fire items) */
   gpointer data;                /* the module's own state (melee), freed with free_data; not copied */
   GDestroyNotify free_data;
+  GArray *chain;                /* int: DISPLACEMENT, RETREAT_MOVE: the hexes of the displacement chain (14.3) it may
+                                   not enter (the retreats waiting for it); may be NULL */
 } GbacwPending;
 
 /* What a player is asked. The legal answers are listed; an ANSWER action gives one. */

@@ -9,6 +9,8 @@
 #include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
 #include "gbacw-morale.h"
+#include "gbacw-query.h"
+#include "gbacw-retreat.h"
 
 #define HALVES(h) ((h) / 2.0)
 
@@ -548,8 +550,9 @@ stacking_points (const GbacwGameUnit *u)
   return gbacw_unit_stacking_points (u->oob, &placement);
 }
 
-gboolean
-gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
+/* 8.1: the units of side in hex, but those in without, within the limits. */
+static gboolean
+stacking_within (const GbacwGame *game, int hex, int side, const GArray *without, GError **error)
 {
   const GArray *stack = gbacw_game_stack (game, hex);
   GbacwStackingLimits limits;
@@ -562,8 +565,10 @@ gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
   for (guint i = 0; i < stack->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (!gbacw_game_is_combat_unit (u))
-        continue;   /* 8.14 */
+      if (!gbacw_game_is_combat_unit (u) || u->side != side)
+        continue;   /* 8.14; 8.1: a player's own units (engaged enemies in the hex do not count, 12.94) */
+      if (without && gbacw_int_array_has (without, u->index))
+        continue;
       column |= is_column (u);
       if (u->type == GBACW_UNIT_ARTILLERY)
         batteries++;
@@ -572,9 +577,9 @@ gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
       sp += stacking_points (u);
     }
   gbacw_rules_data_stacking_limits (game->rules, game_map (game), hex, column, &limits);
-  label = gbacw_game_hex_label (game, hex);
   if (limits.units != GBACW_UNSET && units > limits.units)
     {
+      label = gbacw_game_hex_label (game, hex);
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                    _("[8.11] %s holds %d units; the Stacking Restrictions Chart allows %d there"), label, units,
                    limits.units);
@@ -582,6 +587,7 @@ gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
     }
   if (limits.sp != GBACW_UNSET && sp > limits.sp)
     {
+      label = gbacw_game_hex_label (game, hex);
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                    _("[8.12] %s holds %d Stacking Points; the Stacking Restrictions Chart allows %d there"), label, sp,
                    limits.sp);
@@ -589,12 +595,99 @@ gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
     }
   if (limits.sections != GBACW_UNSET && batteries > limits.sections)
     {
+      label = gbacw_game_hex_label (game, hex);
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                    _("[8.13] %s holds %d batteries; the Stacking Restrictions Chart allows %d there"), label, batteries,
                    limits.sections);
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+gbacw_movement_check_stacking_side (const GbacwGame *game, int hex, int side, GError **error)
+{
+  return stacking_within (game, hex, side, NULL, error);
+}
+
+gboolean
+gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error)
+{
+  for (int side = 0; side < game->n_sides; side++)
+    if (!stacking_within (game, hex, side, NULL, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* 8.0: whether the phasing player can still bring hex within the limits: one of his
+ * combat units there can move out this phase to a hex with room for it. */
+static gboolean
+stacking_can_be_fixed (GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      g_autoptr (GbacwMoveRange) range = NULL;
+      if (u->side != side || !gbacw_game_is_combat_unit (u))
+        continue;
+      range = gbacw_movement_range (game, u->index, NULL);
+      for (guint k = 0; range && k < range->hexes->len; k++)
+        if (gbacw_query_stacking_allows (game, g_array_index (range->hexes, int, k), &u->index, 1,
+                                         GBACW_FORMATION_STATE_UNSET))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* The units displaced from hex to bring it within the limits (8.0, 14.3 reading): from the
+ * top of the stack (the last to come in), until the rest are within them. */
+static GArray *
+stacking_excess (GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  GArray *excess = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; stack && i < stack->len && !stacking_within (game, hex, side, excess, NULL); i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == side && gbacw_game_is_combat_unit (u))
+        g_array_append_val (excess, u->index);
+    }
+  return excess;
+}
+
+void
+gbacw_movement_phase_end (GbacwGame *game)
+{
+  int side = game->phasing_side;
+
+  /* 8.0: a hex over the limits whose units cannot move out (pinned one hex on after
+   * withdrawal fire, 10.15; unlimbered, engaged): the excess is displaced one hex, as a
+   * unit forced into a friendly hex displaces its units (8.15, 14.3), with the morale check */
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    {
+      g_autoptr (GArray) excess = NULL;
+      g_autofree char *hex_label = NULL;
+      if (!game->stacks[hex] || !game->stacks[hex]->len || stacking_within (game, hex, side, NULL, NULL)
+          || stacking_can_be_fixed (game, hex, side))
+        continue;
+      excess = stacking_excess (game, hex, side);
+      if (excess->len == 0)
+        continue;
+      hex_label = gbacw_game_hex_label (game, hex);
+      for (guint i = 0; i < excess->len; i++)
+        {
+          g_autoptr (GArray) one = g_array_new (FALSE, FALSE, sizeof (int));
+          g_autofree char *label = gbacw_game_unit_label (game, g_array_index (excess, int, i));
+          g_array_append_val (one, g_array_index (excess, int, i));
+          gbacw_game_log (game, "8.0",
+                          _("%s is over the stacking limits at the end of the Movement Phase and none of its units can "
+                            "move: %s is displaced one hex (14.3)"), hex_label, label);
+          gbacw_retreat_queue (game, GBACW_PENDING_DISPLACEMENT, one, 1, 0, NULL, "14.3", NULL);
+        }
+    }
 }
 
 /* 17.52: whether a leader alone near the enemy could still end the phase with a combat
@@ -629,9 +722,12 @@ gbacw_movement_check_end (GbacwGame *game, GError **error)
 {
   /* 8.0, 8.1: stacking limits apply at the end of the Movement Phase */
   for (int hex = 0; hex < game->n_hexes; hex++)
-    if (game->stacks[hex] && game->stacks[hex]->len && gbacw_game_hex_has_side (game, hex, game->phasing_side, TRUE)
-        && !gbacw_movement_check_stacking (game, hex, error))
+    if (game->stacks[hex] && game->stacks[hex]->len
+        && !stacking_within (game, hex, game->phasing_side, NULL, error)
+        && stacking_can_be_fixed (game, hex, game->phasing_side))
       return FALSE;
+    else if (error && *error)
+      g_clear_error (error);   /* cannot be fixed: the excess is displaced when the phase ends */
 
   /* 17.52: a leader ends the Movement Phase with a combat unit, or five or more hexes
    * from the nearest enemy unit */

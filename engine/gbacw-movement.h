@@ -54,9 +54,12 @@ gboolean        gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int 
  * 5.15, 6.11, hexsides), GBACW_COST_* in kind. */
 void            gbacw_movement_step_cost (const GbacwGame *game, int unit, int from, int direction, GbacwMoveCost *cost);
 
-/* 8.1: whether hex is within the stacking limits (8.11-8.18); FALSE with an error naming
- * the limit exceeded. */
+/* 8.1: whether hex is within the stacking limits (8.11-8.18), each player's own units
+ * counted apart (an engaged hex holds both sides' units, 12.94); FALSE with an error
+ * naming the limit exceeded. */
 gboolean        gbacw_movement_check_stacking (const GbacwGame *game, int hex, GError **error);
+/* 8.1: the same for side's units only. */
+gboolean        gbacw_movement_check_stacking_side (const GbacwGame *game, int hex, int side, GError **error);
 
 /* Formation change cost (6.2, TEM "chg") in halves; FALSE with an error. */
 gboolean        gbacw_movement_formation_cost (const GbacwGame *game, int unit, int *halves, GError **error);

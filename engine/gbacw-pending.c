@@ -62,6 +62,7 @@ gbacw_pending_copy (const GbacwPending *pending)
   p->path = int_array_copy (pending->path);
   p->excluded = int_array_copy (pending->excluded);
   p->firers = int_array_copy (pending->firers);
+  p->chain = int_array_copy (pending->chain);
   p->data = NULL;
   p->free_data = NULL;
   return p;
@@ -76,6 +77,7 @@ gbacw_pending_free (GbacwPending *pending)
   g_clear_pointer (&pending->path, g_array_unref);
   g_clear_pointer (&pending->excluded, g_array_unref);
   g_clear_pointer (&pending->firers, g_array_unref);
+  g_clear_pointer (&pending->chain, g_array_unref);
   if (pending->data && pending->free_data)
     pending->free_data (pending->data);
   g_free (pending);

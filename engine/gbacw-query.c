@@ -318,6 +318,7 @@ gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int *units, g
   GbacwStackingLimits limits;
   gboolean column = FALSE;
   int n = 0, sp = 0, batteries = 0;
+  int side = n_units > 0 ? gbacw_game_unit (game, units[0])->side : -1;
 
   for (guint i = 0; stack && i < stack->len; i++)
     {
@@ -325,7 +326,7 @@ gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int *units, g
       gboolean added = FALSE;
       for (guint k = 0; k < n_units; k++)
         added |= units[k] == u->index;
-      if (added || !gbacw_game_is_combat_unit (u))
+      if (added || !gbacw_game_is_combat_unit (u) || (side >= 0 && u->side != side))   /* 8.1: own units */
         continue;
       column |= u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN;
       if (u->type == GBACW_UNIT_ARTILLERY)

@@ -133,6 +133,7 @@ typedef struct {
   guint flags;
   GPtrArray *out;   /* Candidate* */
   GArray *current;
+  const GArray *avoid;   /* 14.3: hexes of the displacement chain */
 } Search;
 
 static void
@@ -162,6 +163,8 @@ search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occ
         continue;   /* 5.17 off the map; 14.4 exactly n hexes away, never twice */
       if (hexside_impassable (game, hex, d))
         continue;   /* 14.1 */
+      if (gbacw_int_array_has (s->avoid, to))
+        continue;   /* 14.3: a chain never turns back into its own hexes */
       if (has_other_combat (game, to, 1 - s->side, NULL))
         continue;   /* 14.1 */
       for (guint i = 0; ok && i < s->units->len; i++)
@@ -206,10 +209,17 @@ compare_candidates (gconstpointer a, gconstpointer b)
 GPtrArray *
 gbacw_retreat_paths (GbacwGame *game, const GArray *units, int from, int length, guint flags)
 {
+  return gbacw_retreat_paths_avoiding (game, units, from, length, flags, NULL);
+}
+
+GPtrArray *
+gbacw_retreat_paths_avoiding (GbacwGame *game, const GArray *units, int from, int length, guint flags,
+                              const GArray *avoid)
+{
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (candidate_free);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   Search s = { game, units, gbacw_game_unit (game, g_array_index (units, int, 0))->side, from, length, flags, all,
-               g_array_new (FALSE, FALSE, sizeof (int)) };
+               g_array_new (FALSE, FALSE, sizeof (int)), avoid };
   gboolean clear_path = FALSE, vacant = FALSE, away = FALSE;
   int start_distance, best_cost = G_MAXINT;
 
@@ -431,7 +441,7 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     }
   if (p->kind == GBACW_PENDING_DISPLACEMENT)
     path_flags |= GBACW_RETREAT_PREFER_VACANT;
-  paths = gbacw_retreat_paths (game, p->units, p->hex, p->value, path_flags);
+  paths = gbacw_retreat_paths_avoiding (game, p->units, p->hex, p->value, path_flags, p->chain);
   if (paths->len == 0)
     {
       /* 14.1, 5.17, 12.92: no way out */
@@ -572,7 +582,21 @@ retreat_step (GbacwGame *game, GbacwPending *p)
         gbacw_game_log (game, "14.3", _("%s must retreat through %s: %s are displaced one hex"), label, to_label,
                         displaced_label);
       }
-      gbacw_retreat_queue (game, GBACW_PENDING_DISPLACEMENT, displaced, 1, 0, p->excluded, "14.3", p);
+      {
+        /* 14.3, 14.1: the displaced stack may not go back into this chain's hexes (the
+         * retreats waiting for it); with none left it is captured */
+        GbacwPending *displace = gbacw_pending_new (GBACW_PENDING_DISPLACEMENT, p->side,
+                                                    displaced->len == 1 ? g_array_index (displaced, int, 0) : -1, to,
+                                                    "14.3");
+        displace->units = g_array_copy (displaced);
+        displace->value = 1;
+        if (p->excluded)
+          displace->excluded = g_array_copy (p->excluded);
+        displace->chain = p->chain ? g_array_copy (p->chain) : g_array_new (FALSE, FALSE, sizeof (int));
+        if (!gbacw_int_array_has (displace->chain, from))
+          g_array_append_val (displace->chain, from);
+        gbacw_game_queue_pending (game, displace, p);
+      }
       return GBACW_RESOLVE_AGAIN;
     }
   p->flags &= ~GBACW_PENDING_DISPLACED;

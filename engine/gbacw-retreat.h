@@ -34,6 +34,9 @@ G_BEGIN_DECLS
  *   than the start, when a path does that), then the cheapest in Movement Points.
  * Cheapest first, then in hex order. Empty when the units cannot retreat. */
 GPtrArray *gbacw_retreat_paths (GbacwGame *game, const GArray *units, int from, int length, guint flags);
+/* The same, never entering a hex of avoid (14.3: the hexes of a displacement chain). */
+GPtrArray *gbacw_retreat_paths_avoiding (GbacwGame *game, const GArray *units, int from, int length, guint flags,
+                                         const GArray *avoid);
 
 /* Queues a retreat of units (a stack in one hex) of length hexes before item before
  * (NULL: at the back). causes are the enemy units that caused it (no retreat fire from

@@ -478,9 +478,25 @@ test_proposals_legal (void)
   gbacw_ai_free (ai[1]);
 }
 
+/* A module that lets the range show moves (checked without an error) but refuses them
+ * when made: a position the computer cannot put right. */
+static gboolean
+refuse_moves (const GbacwGame *game, gpointer data, int unit, int from, int to, GError **error)
+{
+  if (error == NULL)
+    return TRUE;
+  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, "[test] no moves");
+  return FALSE;
+}
+
+static const GbacwRuleHooks refuse_hooks = {
+  .id = "test.refuse-moves",
+  .move_legal = refuse_moves,
+};
+
 /* When every action is refused, the end of the phase too, it stops with an error
- * instead of looping: four units pinned in one clear hex (8.11: three allowed) cannot
- * move out, so the Movement Phase cannot end. */
+ * instead of looping: four units in one clear hex (8.11: three allowed) that seem able
+ * to move out but whose moves are all refused, so the Movement Phase cannot end. */
 static void
 test_stuck_does_not_loop (void)
 {
@@ -489,17 +505,24 @@ test_stuck_does_not_loop (void)
   g_autoptr (GbacwAi) ai = NULL;
   g_autoptr (GError) error = NULL;
   const char *ids[] = { "u-1", "u-2", "u-3", "u-4" };
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
   gboolean ok = TRUE;
   int steps = 0;
 
+  rule->id = g_strdup (refuse_hooks.id);
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (f->s->exclusive_rules, rule);
+  gbacw_rules_hooks_register (&refuse_hooks);
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
-    INF (f, ids[i], "union", 2, 3, "0303", "n")->status = GBACW_STATUS_PINNED;
+    INF (f, ids[i], "union", 2, 3, "0303", "n");
   INF (f, "c-1", "confederate", 3, 3, "0306", "n");
   game = start_game (f);
   ai = gbacw_ai_new (game, 0);
   goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
   while (ok && steps++ < 200)
     ok = gbacw_ai_step (ai, game, NULL, &error);
+  gbacw_rules_hooks_unregister (refuse_hooks.id);
   g_assert_false (ok);
   g_assert_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_STUCK);
   g_assert_cmpint (steps, <, 50);

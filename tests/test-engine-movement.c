@@ -306,6 +306,84 @@ test_8_1_stacking_at_end (void)
   apply_expect (game, gbacw_action_new_end_phase (), NULL);
 }
 
+/* 8.1: stacking limits concern each player's own units: an engaged hex (12.94) holding
+ * two units of each side is within the limit of three for both. */
+static void
+test_8_1_own_units_only (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+
+  INF (f, "u-1", "union", 2, 3, "0105", "s")->status = GBACW_STATUS_ENGAGED;
+  INF (f, "u-2", "union", 2, 3, "0105", "s")->status = GBACW_STATUS_ENGAGED;
+  INF (f, "c-1", "confederate", 2, 3, "0105", "n")->status = GBACW_STATUS_ENGAGED;
+  INF (f, "c-2", "confederate", 2, 3, "0105", "n")->status = GBACW_STATUS_ENGAGED;
+  game = movement_game (f);
+  g_assert_true (gbacw_movement_check_stacking (game, hex_of (f->s, "0105"), NULL));
+  g_assert_true (gbacw_movement_check_stacking_side (game, hex_of (f->s, "0105"), 0, NULL));
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+  g_assert_cmpint (game->phase, !=, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0105"));
+}
+
+/* 8.0 (rule reading): four units in a clear hex (three allowed) that cannot move out
+ * (pinned: 10.15 leaves a unit pinned one hex on) do not stop the end of the Movement
+ * Phase: the excess, from the top of the stack, is displaced one hex as 14.3 displaces
+ * units (with its morale check). While a unit there can move to a hex with room, the
+ * owner must do it. */
+static void
+test_8_0_over_stacked_cannot_move (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  const char *ids[] = { "u-1", "u-2", "u-3", "u-4" };
+  int hex = hex_of (f->s, "0205");
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    INF (f, ids[i], "union", 2, 3, "0205", "s")->status = GBACW_STATUS_PINNED;
+  INF (f, "c-1", "confederate", 2, 3, "0210", "n");
+  game = movement_game (f);
+  gbacw_dice_force_list (game->dice, 1, 1, 1, 0);   /* the morale check (14.3) passes */
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+  for (int guard = 0; guard < 4 && gbacw_game_decision (game); guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      const GArray *path;
+      g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_PATH);
+      g_assert_cmpuint (d->units->len, ==, 1);
+      g_assert_cmpint (g_array_index (d->units, int, 0), ==, g_array_index (gbacw_game_stack (game, hex), int, 0));
+      path = g_ptr_array_index (d->paths, 0);
+      g_assert_cmpuint (path->len, ==, 1);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+    }
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (game->phase, !=, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpuint (gbacw_game_stack (game, hex)->len, ==, 3);
+  g_assert_true (gbacw_movement_check_stacking (game, hex, NULL));
+  g_assert_true (log_has (game, "8.0", NULL));
+  g_assert_true (log_has (game, "14.3", "retreat into"));
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0204"));   /* away from the enemy (14.4) */
+}
+
+/* 8.0: one unit of the over-stacked hex can still move out to a hex with room: the owner
+ * must move it; the end of the phase is refused. */
+static void
+test_8_0_over_stacked_can_move (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  const char *ids[] = { "u-1", "u-2", "u-3" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    INF (f, ids[i], "union", 2, 3, "0205", "s")->status = GBACW_STATUS_PINNED;
+  INF (f, "u-4", "union", 2, 3, "0205", "s");
+  game = movement_game (f);
+  apply_expect (game, gbacw_action_new_end_phase (), "8.11");
+  apply_expect (game, move_action (game, "u-4", "0206"), NULL);
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+}
+
 static void
 test_8_12_stacking_points (void)
 {
@@ -491,6 +569,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/movement/7.11-7.12-facing", test_7_facing);
   g_test_add_func ("/engine/movement/8.11-stacking-at-end-of-phase", test_8_1_stacking_at_end);
   g_test_add_func ("/engine/movement/8.12-stacking-points", test_8_12_stacking_points);
+  g_test_add_func ("/engine/movement/8.1-stacking-own-units-only", test_8_1_own_units_only);
+  g_test_add_func ("/engine/movement/8.0-over-stacked-units-cannot-move", test_8_0_over_stacked_cannot_move);
+  g_test_add_func ("/engine/movement/8.0-over-stacked-unit-can-move", test_8_0_over_stacked_can_move);
   g_test_add_func ("/engine/movement/9.84-pinned", test_9_84_pinned);
   g_test_add_func ("/engine/movement/17.75-lone-leader-captured", test_17_75_lone_leader_captured);
   g_test_add_func ("/engine/movement/17.52-leader-alone", test_17_52_leader_alone);

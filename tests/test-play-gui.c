@@ -246,6 +246,37 @@ make_moves (GbacwPlayView *view)
   return n_moves;
 }
 
+/* 17.52: leaders end the Movement Phase with a combat unit of their side (moved there
+ * through the view). */
+static void
+join_leaders (GbacwPlayView *view)
+{
+  GbacwGame *game = view_game (view);
+  int side = gbacw_game_decider (game);
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      const int *costs;
+      int best = -1;
+
+      if (u->side != side || u->hex < 0 || !gbacw_game_is_leader (u)
+          || gbacw_game_hex_has_side (game, u->hex, side, TRUE))
+        continue;
+      act (view, "play.select-unit", g_variant_new_string (u->id));
+      costs = gbacw_play_view_get_move_costs (view);
+      for (int hex = 0; costs != NULL && hex < game->n_hexes; hex++)
+        if (costs[hex] >= 0 && gbacw_game_hex_has_side (game, hex, side, TRUE) && (best < 0 || costs[hex] < costs[best]))
+          best = hex;
+      if (best >= 0)
+        {
+          act (view, "play.click-hex", g_variant_new_int32 (best));
+          answer_questions (view);
+        }
+    }
+  act (view, "play.cancel", NULL);
+}
+
 /* In a Fire Phase: every unit of the side to act that has a target in range fires at it,
  * aimed and fired through the view. */
 static guint
@@ -316,6 +347,8 @@ end_phase (GbacwPlayView *view)
 
   act (view, "play.next-step", NULL);
   game = view_game (view);
+  if (game->actions->len != before + 1)
+    g_test_message ("the phase did not end: %s", gbacw_play_view_get_message (view));
   g_assert_cmpuint (game->actions->len, ==, before + 1);
   answer_questions (view);
   game = view_game (view);
@@ -421,7 +454,10 @@ test_play_turn (Fixture      *f,
       n_answers += answer_questions (view);
       game = view_game (view);
       if (game->phase == GBACW_PHASE_MOVEMENT)
-        n_moves += make_moves (view);
+        {
+          n_moves += make_moves (view);
+          join_leaders (view);
+        }
       else if (is_fire_phase (game))
         n_fires += make_fires (view);
       n_answers += answer_questions (view);
@@ -515,20 +551,55 @@ test_saved_file (Fixture      *f,
   g_assert_cmpstr (gbacw_play_mode_get_scenario_path (f->mode), ==, f->path);
   /* the computer plays the second side: the first side ends its turn, the computer its own */
   gbacw_play_view_set_computer (view, 2);
-  for (int i = 0; i < 40 && view_game (view)->phasing_side == 0 && view_game (view)->turn == 1; i++)
+  for (int i = 0; i < 100 && view_game (view)->turn == 1; i++)
     {
       answer_questions (view);
       if (gbacw_game_decider (view_game (view)) == 0)
         act (view, "play.next-step", NULL);
       else
-        g_assert_true (gbacw_play_view_run_computer (view, NULL));
+        {
+          g_assert_true (gbacw_play_view_run_computer (view, &error));
+          g_assert_no_error (error);
+        }
     }
-  g_assert_true (gbacw_play_view_run_computer (view, &error));
-  g_assert_no_error (error);
   g_assert_cmpint (view_game (view)->turn, ==, 2);
+  g_assert_cmpint (gbacw_game_decider (view_game (view)), ==, 0);
   act (view, "play.leave", NULL);
   g_assert_false (gbacw_play_mode_is_active (f->mode));
   g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (gbacw_window_get_document (f->window))));
+}
+
+/* A crest between two hexes of the same elevation (the validator's error, 22.1). */
+static void
+add_level_crest (GbacwDocument *document)
+{
+  const GbacwScenario *scenario = gbacw_document_get_scenario (document);
+  const GbacwMap *map = scenario->map;
+  const GbacwHexGrid *grid = &map->grid;
+  int crest = -1;
+
+  for (guint i = 0; i < scenario->catalogue.hexside_types->len; i++)
+    if (g_strcmp0 (((GbacwHexsideType *) g_ptr_array_index (scenario->catalogue.hexside_types, i))->id, "crest") == 0)
+      crest = (int) i;
+  g_assert_cmpint (crest, >=, 0);
+  for (int index = 0; index < gbacw_hex_grid_n_hexes (grid); index++)
+    {
+      GbacwHex a = gbacw_hex_grid_hex_at (grid, index);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          GbacwHex b = gbacw_hex_grid_neighbour (grid, a, d);
+          GbacwHexsideId id = gbacw_hex_grid_hexside (grid, a, d);
+          int ib = gbacw_hex_grid_index (grid, b);
+
+          if (ib >= 0 && map->elevation[index] == map->elevation[ib] && (map->hexside_features[id] & (1u << crest)) == 0)
+            {
+              gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (scenario, id, crest,
+                                                                                                   TRUE, -1, 0)));
+              return;
+            }
+        }
+    }
+  g_assert_not_reached ();
 }
 
 /* A validator error: play does not start, the error is listed. */
@@ -539,22 +610,28 @@ test_validator_error (Fixture      *f,
   GbacwDocument *document = gbacw_window_get_document (f->window);
   GtkStack *stack = GTK_STACK (gtk_window_get_child (GTK_WINDOW (f->window)));
   g_autoptr(GError) error = NULL;
-  GbacwScenario *scenario = gbacw_document_get_scenario (document);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
 
-  /* the first unit placed off the map: the engine could not play it */
-  g_assert_cmpuint (scenario->deployment->len, >, 0);
-  {
-    GbacwPlacement *p = g_ptr_array_index (scenario->deployment, 0);
-    GbacwPlacement *copy = gbacw_placement_copy (p);
-    /* two placements of the same unit are an error of the validator */
-    g_ptr_array_add (scenario->deployment, copy);
-  }
+  add_level_crest (document);
+  iterate ();
+  before = document_bytes (f);
   g_assert_false (gbacw_play_mode_enter (f->mode, 1, &error));
   g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "Test play cannot start"));
+  g_assert_nonnull (strstr (error->message, "22.1"));
   g_assert_false (gbacw_play_mode_is_active (f->mode));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "editor");
-  g_ptr_array_remove_index (scenario->deployment, scenario->deployment->len - 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gbacw_window_get_findings_panel (f->window))));
+  after = document_bytes (f);
+  g_assert_true (g_bytes_equal (before, after));
+  /* undone, it plays */
+  g_assert_true (gbacw_document_undo (document));
+  g_clear_error (&error);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 1, &error));
+  g_assert_no_error (error);
+  gbacw_play_mode_leave (f->mode);
 }
 
 static void
