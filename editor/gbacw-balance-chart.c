@@ -163,14 +163,19 @@ draw_histogram (GbacwBalanceChart *self,
   /* axis and grid */
   cairo_set_line_width (cr, 1);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.15);
-  for (int k = 1; k <= 4; k++)
+  /* whole numbers of games on the grid lines */
+  {
+    guint step = MAX (1, (max_count + 3) / 4);
+    max_count = step * ((max_count + step - 1) / step);
+  }
+  for (guint k = MAX (1, (max_count + 3) / 4); k <= max_count; k += MAX (1, (max_count + 3) / 4))
     {
-      double gy = bottom - (bottom - top) * k / 4;
+      double gy = bottom - (bottom - top) * k / max_count;
       char text[16];
       cairo_move_to (cr, left, floor (gy) + 0.5);
       cairo_line_to (cr, x + w, floor (gy) + 0.5);
       cairo_stroke (cr);
-      g_snprintf (text, sizeof text, "%g", round (max_count * k / 4.0 * 10) / 10);
+      g_snprintf (text, sizeof text, "%u", k);
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
       draw_text (widget, cr, text, left - 4, gy - 7, 1, 7.5, FALSE, 0);
       cairo_set_source_rgba (cr, 0, 0, 0, 0.15);

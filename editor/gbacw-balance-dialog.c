@@ -147,7 +147,13 @@ on_finished (GObject      *source,
     gtk_label_set_text (self->summary_label, error ? error->message : "");
   else
     {
-      g_autofree char *text = gbacw_balance_format (result);
+      g_autofree char *text = NULL;
+      text = g_strdup_printf (_("%u games played (%u failed%s) on %u threads in %.1f s. Wins: %s %u, %s %u, draws %u. "
+                                "Mean Victory Points: %s %.1f, %s %.1f; VP difference %+.1f on average."),
+                              result->n_played, result->n_failed, result->cancelled ? _(", cancelled") : "",
+                              result->n_jobs, result->seconds, result->side_names[0], result->wins[0],
+                              result->side_names[1], result->wins[1], result->draws, result->side_names[0],
+                              result->mean_vp[0], result->side_names[1], result->mean_vp[1], result->vp_diff_mean);
       gtk_label_set_text (self->summary_label, text);
       gbacw_balance_chart_set_result (self->chart, result);
     }

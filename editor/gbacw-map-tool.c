@@ -12,6 +12,7 @@ typedef struct
   guint stroke;
   gboolean has_pointer;
   double pointer_x, pointer_y;
+  int last_hex;   /* the hex the brush stroke last painted, -1 */
 } GbacwMapToolPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GbacwMapTool, gbacw_map_tool, G_TYPE_OBJECT)
@@ -152,9 +153,8 @@ gbacw_map_tool_hexes_within (GbacwMapTool *self,
     }
 }
 
-/* Distance of (px, py) from the straight segment (ax, ay)-(bx, by). */
-static double
-segment_distance (double px, double py, double ax, double ay, double bx, double by)
+double
+gbacw_map_tool_segment_distance (double px, double py, double ax, double ay, double bx, double by)
 {
   double dx = bx - ax, dy = by - ay;
   double len2 = dx * dx + dy * dy;
@@ -207,7 +207,7 @@ gbacw_map_tool_hex_line (GbacwMapTool *self,
           if (!gbacw_hex_grid_contains (grid, next) || gbacw_hex_grid_distance (grid, next, target) >= distance)
             continue;
           gbacw_hex_grid_centre (grid, next, &x, &y);
-          off = segment_distance (x, y, ax, ay, bx, by);
+          off = gbacw_map_tool_segment_distance (x, y, ax, ay, bx, by);
           if (off < best_off)
             {
               best_off = off;
@@ -267,6 +267,140 @@ gbacw_map_tool_get_pointer (GbacwMapTool *self,
     *y = priv->pointer_y;
   return priv->has_pointer;
 }
+
+int
+gbacw_map_tool_get_pointer_hex (GbacwMapTool *self,
+                                double       *x,
+                                double       *y)
+{
+  double px, py;
+  int hex;
+
+  if (!gbacw_map_tool_get_pointer (self, &px, &py) || (hex = gbacw_map_tool_hex_at (self, px, py)) < 0)
+    return -1;
+  if (x != NULL)
+    *x = px;
+  if (y != NULL)
+    *y = py;
+  return hex;
+}
+
+/* ---------------------------------------------------------------- GbacwTool handlers */
+
+void
+gbacw_map_tool_motion (GbacwTool       *tool,
+                       GbacwMapCanvas  *canvas,
+                       double           x,
+                       double           y,
+                       GdkModifierType  state)
+{
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
+}
+
+void
+gbacw_map_tool_deactivate (GbacwTool      *tool,
+                           GbacwMapCanvas *canvas)
+{
+  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
+  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+}
+
+static void
+brush_to (GbacwMapTool *self,
+          double        x,
+          double        y)
+{
+  GbacwMapToolPrivate *priv = gbacw_map_tool_get_instance_private (self);
+  GbacwMapToolClass *klass = GBACW_MAP_TOOL_GET_CLASS (self);
+  int hex = gbacw_map_tool_hex_at (self, x, y);
+  g_autoptr(GArray) path = NULL;
+
+  if (hex < 0 || hex == priv->last_hex)
+    return;
+  path = g_array_new (FALSE, FALSE, sizeof (int));
+  if (priv->last_hex >= 0)
+    gbacw_map_tool_hex_line (self, priv->last_hex, hex, path);
+  else
+    g_array_append_val (path, hex);
+  priv->last_hex = hex;
+  if (klass->paint != NULL)
+    klass->paint (self, path);
+}
+
+void
+gbacw_map_tool_brush_pressed (GbacwTool       *tool,
+                              GbacwMapCanvas  *canvas,
+                              double           x,
+                              double           y,
+                              GdkModifierType  state)
+{
+  GbacwMapTool *self = GBACW_MAP_TOOL (tool);
+  GbacwMapToolPrivate *priv = gbacw_map_tool_get_instance_private (self);
+
+  gbacw_map_tool_begin_stroke (self);
+  priv->last_hex = -1;
+  gbacw_map_tool_set_pointer (self, canvas, x, y);
+  brush_to (self, x, y);
+}
+
+void
+gbacw_map_tool_brush_dragged (GbacwTool       *tool,
+                              GbacwMapCanvas  *canvas,
+                              double           x,
+                              double           y,
+                              GdkModifierType  state)
+{
+  GbacwMapTool *self = GBACW_MAP_TOOL (tool);
+
+  gbacw_map_tool_set_pointer (self, canvas, x, y);
+  if (gbacw_map_tool_get_stroke (self) != 0)
+    brush_to (self, x, y);
+}
+
+void
+gbacw_map_tool_brush_released (GbacwTool       *tool,
+                               GbacwMapCanvas  *canvas,
+                               double           x,
+                               double           y,
+                               GdkModifierType  state)
+{
+  GbacwMapTool *self = GBACW_MAP_TOOL (tool);
+  GbacwMapToolPrivate *priv = gbacw_map_tool_get_instance_private (self);
+
+  if (gbacw_map_tool_get_stroke (self) != 0)
+    brush_to (self, x, y);
+  gbacw_map_tool_end_stroke (self);
+  priv->last_hex = -1;
+}
+
+/* ---------------------------------------------------------------- property setters */
+
+void
+gbacw_map_tool_update_int (GbacwMapTool *self,
+                           int          *field,
+                           int           value,
+                           GParamSpec   *pspec)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+void
+gbacw_map_tool_update_boolean (GbacwMapTool *self,
+                               gboolean     *field,
+                               gboolean      value,
+                               GParamSpec   *pspec)
+{
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+/* ---------------------------------------------------------------- overlay */
 
 void
 gbacw_map_tool_hex_path (cairo_t            *cr,
@@ -348,6 +482,46 @@ gbacw_map_tool_stroke_highlight (cairo_t *cr,
   cairo_restore (cr);
 }
 
+int
+gbacw_map_tool_draw_pointer_hex (GbacwMapTool *self,
+                                 cairo_t      *cr,
+                                 double       *x,
+                                 double       *y)
+{
+  int hex = gbacw_map_tool_get_pointer_hex (self, x, y);
+
+  if (hex < 0)
+    return -1;
+  gbacw_map_tool_hex_path (cr, &gbacw_map_tool_get_scenario (self)->map->grid, hex);
+  gbacw_map_tool_stroke_highlight (cr, 2.0);
+  return hex;
+}
+
+void
+gbacw_map_tool_draw_brush (GbacwMapTool *self,
+                           cairo_t      *cr,
+                           int           radius,
+                           double        fill_alpha)
+{
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (self);
+  g_autoptr(GArray) hexes = NULL;
+  int hex = gbacw_map_tool_get_pointer_hex (self, NULL, NULL);
+
+  if (hex < 0)
+    return;
+  hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  gbacw_map_tool_hexes_within (self, hex, radius, hexes);
+  if (fill_alpha > 0)
+    {
+      for (guint i = 0; i < hexes->len; i++)
+        gbacw_map_tool_hex_path (cr, &scenario->map->grid, g_array_index (hexes, int, i));
+      cairo_set_source_rgba (cr, 1, 1, 1, fill_alpha);
+      cairo_fill (cr);
+    }
+  gbacw_map_tool_outline_path (cr, &scenario->map->grid, hexes);
+  gbacw_map_tool_stroke_highlight (cr, 2.0);
+}
+
 void
 gbacw_map_tool_queue_overlay (GbacwMapCanvas *canvas)
 {
@@ -422,4 +596,7 @@ gbacw_map_tool_class_init (GbacwMapToolClass *klass)
 static void
 gbacw_map_tool_init (GbacwMapTool *self)
 {
+  GbacwMapToolPrivate *priv = gbacw_map_tool_get_instance_private (self);
+
+  priv->last_hex = -1;
 }

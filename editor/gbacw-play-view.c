@@ -72,6 +72,7 @@ struct _GbacwPlayView
   guint log_events;
   int log_key;                    /* turn, player-turn and phase of the last heading */
   gboolean log_follow;
+  guint log_scroll_id;
 
   /* selection and what it would do */
   GArray *selection;              /* int units */
@@ -85,6 +86,7 @@ struct _GbacwPlayView
   gboolean has_odds;
   char *preview_error;
   char *result_text;              /* the last fire or melee and what came of it */
+  int result_key;                 /* the phase it belongs to */
   GPtrArray *answers;             /* GbacwPlayAnswer* */
   int hover_answer;
   char *message;
@@ -158,6 +160,8 @@ add_label (GtkBox     *box,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* the side panel keeps its width: the text wraps */
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
   gtk_box_append (box, label);
@@ -922,8 +926,12 @@ static void
 set_result (GbacwPlayView *self,
             char          *text)
 {
+  GbacwGame *game = get_game (self);
+
   g_free (self->result_text);
   self->result_text = text;
+  if (game != NULL)
+    self->result_key = (game->turn * 2 + game->player_turn) * 32 + (int) game->phase;
 }
 
 static char *describe_fire (GbacwPlayView *self, const GbacwFireResolution *res, gboolean rolled);
@@ -1897,6 +1905,19 @@ log_bind (GtkSignalListItemFactory *factory,
     gtk_widget_remove_css_class (box, "play-log-heading");
 }
 
+static gboolean
+scroll_log (gpointer user_data)
+{
+  GbacwPlayView *self = user_data;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->log_model));
+
+  self->log_scroll_id = 0;
+  if (n > 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", n - 1);
+  self->log_follow = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update_log (GbacwPlayView *self)
 {
@@ -1936,16 +1957,9 @@ update_log (GbacwPlayView *self)
     gtk_string_list_splice (self->log_model, n, 0, (const char *const *) lines->pdata);
   }
   self->log_events = game->events->len;
-}
-
-static void
-on_log_upper (GbacwPlayView *self,
-              GParamSpec    *pspec,
-              GtkAdjustment *adjustment)
-{
-  /* keep the newest line in view while the user has not scrolled up */
-  if (self->log_follow)
-    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
+  /* the newest line in view, unless the user scrolled up to read */
+  if (self->log_follow && self->log_scroll_id == 0)
+    self->log_scroll_id = g_idle_add (scroll_log, self);
 }
 
 static void
@@ -1953,8 +1967,10 @@ on_log_value (GbacwPlayView *self,
               GParamSpec    *pspec,
               GtkAdjustment *adjustment)
 {
-  self->log_follow = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
-                     >= gtk_adjustment_get_upper (adjustment) - 4;
+  /* scrolled to the end (or by us): follow the new lines */
+  if (self->log_scroll_id == 0)
+    self->log_follow = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+                       >= gtk_adjustment_get_upper (adjustment) - 40;
 }
 
 /* ---------------------------------------------------------------- the bars */
@@ -2183,6 +2199,13 @@ update (GbacwPlayView *self)
 
   if (game != NULL)
     {
+      /* a result belongs to its phase */
+      int key = (game->turn * 2 + game->player_turn) * 32 + (int) game->phase;
+      if (key != self->result_key)
+        {
+          g_clear_pointer (&self->result_text, g_free);
+          self->result_key = key;
+        }
       /* a selection of units no longer on the map goes */
       for (guint i = self->selection->len; i-- > 0;)
         {
@@ -2518,13 +2541,26 @@ next_step_action (GtkWidget  *widget,
   GbacwPlayView *self = GBACW_PLAY_VIEW (widget);
   g_autoptr(GbacwAction) action = gbacw_action_new_end_phase ();
 
-  if (human_side (self) < 0)
+  GbacwGame *game = get_game (self);
+  guint first_event;
+  gboolean fire;
+
+  if (human_side (self) < 0 || game == NULL)
     return;
   self->target = -1;
   clear_preview (self);
+  first_event = game->events->len;
+  fire = game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE;
   if (apply (self, action))
     {
       g_array_set_size (self->selection, 0);
+      if (fire)
+        {
+          /* the consequences of the phase's fire: losses, leaders, morale, routs (9.42) */
+          g_autofree char *events = events_since (self, first_event);
+          set_result (self, g_strdup_printf (_("The results of the fire, applied at the end of the phase (9.42):\n%s"),
+                                             events));
+        }
       update (self);
     }
 }
@@ -2962,6 +2998,7 @@ gbacw_play_view_dispose (GObject *object)
   GbacwPlayView *self = GBACW_PLAY_VIEW (object);
 
   g_clear_handle_id (&self->autoplay_id, g_source_remove);
+  g_clear_handle_id (&self->log_scroll_id, g_source_remove);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);
@@ -3241,7 +3278,6 @@ gbacw_play_view_init (GbacwPlayView *self)
     g_object_unref (selection);
   }
   vadjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
-  g_signal_connect_object (vadjustment, "notify::upper", G_CALLBACK (on_log_upper), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (vadjustment, "notify::value", G_CALLBACK (on_log_value), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->panel_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,

@@ -19,7 +19,6 @@ struct _GbacwToolArea
   gboolean erase;
 
   gboolean erasing;
-  int last_hex;
 };
 
 static void gbacw_tool_area_tool_init (GbacwToolInterface *iface);
@@ -52,10 +51,10 @@ find_area (const GbacwScenario *scenario,
 }
 
 static void
-paint (GbacwToolArea *self,
-       GArray        *path)
+paint (GbacwMapTool *tool,
+       GArray       *path)
 {
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
   g_autoptr(GbacwCollectionEdit) edit = NULL;
   const GbacwArea *area;
@@ -102,26 +101,6 @@ paint (GbacwToolArea *self,
 }
 
 static void
-paint_to (GbacwToolArea *self,
-          double         x,
-          double         y)
-{
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
-  int hex = gbacw_map_tool_hex_at (tool, x, y);
-  g_autoptr(GArray) path = NULL;
-
-  if (hex < 0 || hex == self->last_hex)
-    return;
-  path = g_array_new (FALSE, FALSE, sizeof (int));
-  if (self->last_hex >= 0)
-    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
-  else
-    g_array_append_val (path, hex);
-  self->last_hex = hex;
-  paint (self, path);
-}
-
-static void
 gbacw_tool_area_pressed (GbacwTool       *tool,
                          GbacwMapCanvas  *canvas,
                          double           x,
@@ -130,58 +109,8 @@ gbacw_tool_area_pressed (GbacwTool       *tool,
 {
   GbacwToolArea *self = GBACW_TOOL_AREA (tool);
 
-  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
   self->erasing = self->erase != ((state & GDK_SHIFT_MASK) != 0);
-  self->last_hex = -1;
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  paint_to (self, x, y);
-}
-
-static void
-gbacw_tool_area_dragged (GbacwTool       *tool,
-                         GbacwMapCanvas  *canvas,
-                         double           x,
-                         double           y,
-                         GdkModifierType  state)
-{
-  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
-
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    paint_to (self, x, y);
-}
-
-static void
-gbacw_tool_area_released (GbacwTool       *tool,
-                          GbacwMapCanvas  *canvas,
-                          double           x,
-                          double           y,
-                          GdkModifierType  state)
-{
-  GbacwToolArea *self = GBACW_TOOL_AREA (tool);
-
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    paint_to (self, x, y);
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
-}
-
-static void
-gbacw_tool_area_motion (GbacwTool       *tool,
-                        GbacwMapCanvas  *canvas,
-                        double           x,
-                        double           y,
-                        GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_area_deactivate (GbacwTool      *tool,
-                            GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+  gbacw_map_tool_brush_pressed (tool, canvas, x, y, state);
 }
 
 /* The area's hexes tinted, and the hex under the pointer outlined. */
@@ -194,8 +123,7 @@ gbacw_tool_area_draw_overlay (GbacwTool      *tool,
   GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
   const GbacwHexGrid *grid;
-  double x, y;
-  int index, hex;
+  int index;
 
   if (scenario == NULL)
     return;
@@ -214,20 +142,17 @@ gbacw_tool_area_draw_overlay (GbacwTool      *tool,
       gbacw_map_tool_stroke_highlight (cr, 1.5);
     }
 
-  if (!gbacw_map_tool_get_pointer (map_tool, &x, &y) || (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
-    return;
-  gbacw_map_tool_hex_path (cr, grid, hex);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
+  gbacw_map_tool_draw_pointer_hex (map_tool, cr, NULL, NULL);
 }
 
 static void
 gbacw_tool_area_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_area_deactivate;
+  iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_area_pressed;
-  iface->dragged = gbacw_tool_area_dragged;
-  iface->released = gbacw_tool_area_released;
-  iface->motion = gbacw_tool_area_motion;
+  iface->dragged = gbacw_map_tool_brush_dragged;
+  iface->released = gbacw_map_tool_brush_released;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_area_draw_overlay;
 }
 
@@ -329,11 +254,7 @@ gbacw_tool_area_set_erase (GbacwToolArea *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_AREA (self));
 
-  erase = !!erase;
-  if (self->erase == erase)
-    return;
-  self->erase = erase;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERASE]);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->erase, erase, properties[PROP_ERASE]);
 }
 
 static void
@@ -396,6 +317,7 @@ gbacw_tool_area_class_init (GbacwToolAreaClass *klass)
   object_class->finalize = gbacw_tool_area_finalize;
   object_class->get_property = gbacw_tool_area_get_property;
   object_class->set_property = gbacw_tool_area_set_property;
+  GBACW_MAP_TOOL_CLASS (klass)->paint = paint;
 
   properties[PROP_AREA] =
     g_param_spec_string ("area", NULL, NULL, NULL,
@@ -409,7 +331,6 @@ gbacw_tool_area_class_init (GbacwToolAreaClass *klass)
 static void
 gbacw_tool_area_init (GbacwToolArea *self)
 {
-  self->last_hex = -1;
 }
 
 GbacwToolArea *

@@ -18,8 +18,6 @@ struct _GbacwToolBrush
   guint64 mask;
   int radius;
   gboolean add;
-
-  int last_hex;   /* the hex the stroke last painted, -1 */
 };
 
 static void gbacw_tool_brush_tool_init (GbacwToolInterface *iface);
@@ -39,10 +37,10 @@ static GParamSpec *properties[N_PROPS];
 
 /* Paints the brush at every hex of path (int indices). */
 static void
-paint (GbacwToolBrush *self,
-       GArray         *path)
+paint (GbacwMapTool *tool,
+       GArray       *path)
 {
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  GbacwToolBrush *self = GBACW_TOOL_BRUSH (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
   g_autoptr(GArray) hexes = NULL;
   g_autoptr(GbacwMapEdit) edit = NULL;
@@ -70,118 +68,21 @@ paint (GbacwToolBrush *self,
 }
 
 static void
-paint_to (GbacwToolBrush *self,
-          double          x,
-          double          y)
-{
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
-  int hex = gbacw_map_tool_hex_at (tool, x, y);
-  g_autoptr(GArray) path = NULL;
-
-  if (hex < 0 || hex == self->last_hex)
-    return;
-  path = g_array_new (FALSE, FALSE, sizeof (int));
-  if (self->last_hex >= 0)
-    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
-  else
-    g_array_append_val (path, hex);
-  self->last_hex = hex;
-  paint (self, path);
-}
-
-static void
-gbacw_tool_brush_pressed (GbacwTool       *tool,
-                          GbacwMapCanvas  *canvas,
-                          double           x,
-                          double           y,
-                          GdkModifierType  state)
-{
-  GbacwToolBrush *self = GBACW_TOOL_BRUSH (tool);
-
-  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  paint_to (self, x, y);
-}
-
-static void
-gbacw_tool_brush_dragged (GbacwTool       *tool,
-                          GbacwMapCanvas  *canvas,
-                          double           x,
-                          double           y,
-                          GdkModifierType  state)
-{
-  GbacwToolBrush *self = GBACW_TOOL_BRUSH (tool);
-
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    paint_to (self, x, y);
-}
-
-static void
-gbacw_tool_brush_released (GbacwTool       *tool,
-                           GbacwMapCanvas  *canvas,
-                           double           x,
-                           double           y,
-                           GdkModifierType  state)
-{
-  GbacwToolBrush *self = GBACW_TOOL_BRUSH (tool);
-
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    paint_to (self, x, y);
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
-}
-
-static void
-gbacw_tool_brush_motion (GbacwTool       *tool,
-                         GbacwMapCanvas  *canvas,
-                         double           x,
-                         double           y,
-                         GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_brush_deactivate (GbacwTool      *tool,
-                             GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
-}
-
-static void
 gbacw_tool_brush_draw_overlay (GbacwTool      *tool,
                                GbacwMapCanvas *canvas,
                                cairo_t        *cr)
 {
-  GbacwToolBrush *self = GBACW_TOOL_BRUSH (tool);
-  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
-  g_autoptr(GArray) hexes = NULL;
-  double x, y;
-  int hex;
-
-  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y))
-    return;
-  hex = gbacw_map_tool_hex_at (map_tool, x, y);
-  if (hex < 0)
-    return;
-  hexes = g_array_new (FALSE, FALSE, sizeof (int));
-  gbacw_map_tool_hexes_within (map_tool, hex, self->radius, hexes);
-  gbacw_map_tool_outline_path (cr, &scenario->map->grid, hexes);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
+  gbacw_map_tool_draw_brush (GBACW_MAP_TOOL (tool), cr, GBACW_TOOL_BRUSH (tool)->radius, 0);
 }
 
 static void
 gbacw_tool_brush_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_brush_deactivate;
-  iface->pressed = gbacw_tool_brush_pressed;
-  iface->dragged = gbacw_tool_brush_dragged;
-  iface->released = gbacw_tool_brush_released;
-  iface->motion = gbacw_tool_brush_motion;
+  iface->deactivate = gbacw_map_tool_deactivate;
+  iface->pressed = gbacw_map_tool_brush_pressed;
+  iface->dragged = gbacw_map_tool_brush_dragged;
+  iface->released = gbacw_map_tool_brush_released;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_brush_draw_overlay;
 }
 
@@ -219,11 +120,8 @@ gbacw_tool_brush_set_radius (GbacwToolBrush *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_BRUSH (self));
 
-  radius = CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS);
-  if (self->radius == radius)
-    return;
-  self->radius = radius;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RADIUS]);
+  gbacw_map_tool_update_int (GBACW_MAP_TOOL (self), &self->radius,
+                             CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS), properties[PROP_RADIUS]);
 }
 
 gboolean
@@ -239,11 +137,7 @@ gbacw_tool_brush_set_add (GbacwToolBrush *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_BRUSH (self));
 
-  add = !!add;
-  if (self->add == add)
-    return;
-  self->add = add;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ADD]);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->add, add, properties[PROP_ADD]);
 }
 
 static void
@@ -301,6 +195,7 @@ gbacw_tool_brush_class_init (GbacwToolBrushClass *klass)
 
   object_class->get_property = gbacw_tool_brush_get_property;
   object_class->set_property = gbacw_tool_brush_set_property;
+  GBACW_MAP_TOOL_CLASS (klass)->paint = paint;
 
   properties[PROP_MASK] =
     g_param_spec_uint64 ("mask", NULL, NULL, 0, G_MAXUINT64, 1,
@@ -318,7 +213,6 @@ static void
 gbacw_tool_brush_init (GbacwToolBrush *self)
 {
   self->mask = 1;
-  self->last_hex = -1;
 }
 
 GbacwToolBrush *

@@ -18,7 +18,6 @@ struct _GbacwToolElevation
   GbacwElevationMode mode;
   int radius;
 
-  int last_hex;
   gboolean invert;       /* shift held at the press: raise and lower swap */
   GHashTable *stroked;   /* hexes already raised or lowered in this stroke */
 };
@@ -44,10 +43,10 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void
-paint (GbacwToolElevation *self,
-       GArray             *path)
+paint (GbacwMapTool *tool,
+       GArray       *path)
 {
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
   g_autoptr(GArray) hexes = NULL;
   g_autoptr(GbacwMapEdit) edit = NULL;
@@ -87,26 +86,6 @@ paint (GbacwToolElevation *self,
 }
 
 static void
-paint_to (GbacwToolElevation *self,
-          double              x,
-          double              y)
-{
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
-  int hex = gbacw_map_tool_hex_at (tool, x, y);
-  g_autoptr(GArray) path = NULL;
-
-  if (hex < 0 || hex == self->last_hex)
-    return;
-  path = g_array_new (FALSE, FALSE, sizeof (int));
-  if (self->last_hex >= 0)
-    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
-  else
-    g_array_append_val (path, hex);
-  self->last_hex = hex;
-  paint (self, path);
-}
-
-static void
 gbacw_tool_elevation_pressed (GbacwTool       *tool,
                               GbacwMapCanvas  *canvas,
                               double           x,
@@ -115,26 +94,9 @@ gbacw_tool_elevation_pressed (GbacwTool       *tool,
 {
   GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
 
-  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
   self->invert = (state & GDK_SHIFT_MASK) != 0;
   g_hash_table_remove_all (self->stroked);
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  paint_to (self, x, y);
-}
-
-static void
-gbacw_tool_elevation_dragged (GbacwTool       *tool,
-                              GbacwMapCanvas  *canvas,
-                              double           x,
-                              double           y,
-                              GdkModifierType  state)
-{
-  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
-
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    paint_to (self, x, y);
+  gbacw_map_tool_brush_pressed (tool, canvas, x, y, state);
 }
 
 static void
@@ -144,31 +106,8 @@ gbacw_tool_elevation_released (GbacwTool       *tool,
                                double           y,
                                GdkModifierType  state)
 {
-  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
-
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    paint_to (self, x, y);
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
-  g_hash_table_remove_all (self->stroked);
-}
-
-static void
-gbacw_tool_elevation_motion (GbacwTool       *tool,
-                             GbacwMapCanvas  *canvas,
-                             double           x,
-                             double           y,
-                             GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_elevation_deactivate (GbacwTool      *tool,
-                                 GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+  gbacw_map_tool_brush_released (tool, canvas, x, y, state);
+  g_hash_table_remove_all (GBACW_TOOL_ELEVATION (tool)->stroked);
 }
 
 static void
@@ -176,32 +115,17 @@ gbacw_tool_elevation_draw_overlay (GbacwTool      *tool,
                                    GbacwMapCanvas *canvas,
                                    cairo_t        *cr)
 {
-  GbacwToolElevation *self = GBACW_TOOL_ELEVATION (tool);
-  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
-  g_autoptr(GArray) hexes = NULL;
-  double x, y;
-  int hex;
-
-  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y))
-    return;
-  hex = gbacw_map_tool_hex_at (map_tool, x, y);
-  if (hex < 0)
-    return;
-  hexes = g_array_new (FALSE, FALSE, sizeof (int));
-  gbacw_map_tool_hexes_within (map_tool, hex, self->radius, hexes);
-  gbacw_map_tool_outline_path (cr, &scenario->map->grid, hexes);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
+  gbacw_map_tool_draw_brush (GBACW_MAP_TOOL (tool), cr, GBACW_TOOL_ELEVATION (tool)->radius, 0);
 }
 
 static void
 gbacw_tool_elevation_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_elevation_deactivate;
+  iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_elevation_pressed;
-  iface->dragged = gbacw_tool_elevation_dragged;
+  iface->dragged = gbacw_map_tool_brush_dragged;
   iface->released = gbacw_tool_elevation_released;
-  iface->motion = gbacw_tool_elevation_motion;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_elevation_draw_overlay;
 }
 
@@ -254,11 +178,8 @@ gbacw_tool_elevation_set_level (GbacwToolElevation *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_ELEVATION (self));
 
-  level = CLAMP (level, 0, GBACW_MAX_ELEVATION_LEVEL);
-  if (self->level == level)
-    return;
-  self->level = level;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
+  gbacw_map_tool_update_int (GBACW_MAP_TOOL (self), &self->level,
+                             CLAMP (level, 0, GBACW_MAX_ELEVATION_LEVEL), properties[PROP_LEVEL]);
 }
 
 GbacwElevationMode
@@ -294,11 +215,8 @@ gbacw_tool_elevation_set_radius (GbacwToolElevation *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_ELEVATION (self));
 
-  radius = CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS);
-  if (self->radius == radius)
-    return;
-  self->radius = radius;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RADIUS]);
+  gbacw_map_tool_update_int (GBACW_MAP_TOOL (self), &self->radius,
+                             CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS), properties[PROP_RADIUS]);
 }
 
 static void
@@ -367,6 +285,7 @@ gbacw_tool_elevation_class_init (GbacwToolElevationClass *klass)
   object_class->finalize = gbacw_tool_elevation_finalize;
   object_class->get_property = gbacw_tool_elevation_get_property;
   object_class->set_property = gbacw_tool_elevation_set_property;
+  GBACW_MAP_TOOL_CLASS (klass)->paint = paint;
 
   properties[PROP_LEVEL] =
     g_param_spec_int ("level", NULL, NULL, 0, GBACW_MAX_ELEVATION_LEVEL, 1,
@@ -385,7 +304,6 @@ gbacw_tool_elevation_init (GbacwToolElevation *self)
 {
   self->level = 1;
   self->mode = GBACW_ELEVATION_SET;
-  self->last_hex = -1;
   self->stroked = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
 

@@ -20,8 +20,6 @@ struct _GbacwToolEraser
   gboolean terrain;
   gboolean hexsides;
   gboolean lines;
-
-  int last_hex;
 };
 
 static void gbacw_tool_eraser_tool_init (GbacwToolInterface *iface);
@@ -41,10 +39,10 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void
-erase (GbacwToolEraser *self,
-       GArray          *path)
+erase (GbacwMapTool *tool,
+       GArray       *path)
 {
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
+  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
   const GbacwMap *map;
   g_autoptr(GArray) hexes = NULL;
@@ -89,120 +87,21 @@ erase (GbacwToolEraser *self,
 }
 
 static void
-erase_to (GbacwToolEraser *self,
-          double           x,
-          double           y)
-{
-  GbacwMapTool *tool = GBACW_MAP_TOOL (self);
-  int hex = gbacw_map_tool_hex_at (tool, x, y);
-  g_autoptr(GArray) path = NULL;
-
-  if (hex < 0 || hex == self->last_hex)
-    return;
-  path = g_array_new (FALSE, FALSE, sizeof (int));
-  if (self->last_hex >= 0)
-    gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
-  else
-    g_array_append_val (path, hex);
-  self->last_hex = hex;
-  erase (self, path);
-}
-
-static void
-gbacw_tool_eraser_pressed (GbacwTool       *tool,
-                           GbacwMapCanvas  *canvas,
-                           double           x,
-                           double           y,
-                           GdkModifierType  state)
-{
-  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
-
-  gbacw_map_tool_begin_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  erase_to (self, x, y);
-}
-
-static void
-gbacw_tool_eraser_dragged (GbacwTool       *tool,
-                           GbacwMapCanvas  *canvas,
-                           double           x,
-                           double           y,
-                           GdkModifierType  state)
-{
-  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
-
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (self), canvas, x, y);
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    erase_to (self, x, y);
-}
-
-static void
-gbacw_tool_eraser_released (GbacwTool       *tool,
-                            GbacwMapCanvas  *canvas,
-                            double           x,
-                            double           y,
-                            GdkModifierType  state)
-{
-  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
-
-  if (gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)) != 0)
-    erase_to (self, x, y);
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
-  self->last_hex = -1;
-}
-
-static void
-gbacw_tool_eraser_motion (GbacwTool       *tool,
-                          GbacwMapCanvas  *canvas,
-                          double           x,
-                          double           y,
-                          GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_eraser_deactivate (GbacwTool      *tool,
-                              GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (tool));
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
-}
-
-static void
 gbacw_tool_eraser_draw_overlay (GbacwTool      *tool,
                                 GbacwMapCanvas *canvas,
                                 cairo_t        *cr)
 {
-  GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
-  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
-  g_autoptr(GArray) hexes = NULL;
-  double x, y;
-  int hex;
-
-  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y) ||
-      (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
-    return;
-  hexes = g_array_new (FALSE, FALSE, sizeof (int));
-  gbacw_map_tool_hexes_within (map_tool, hex, self->radius, hexes);
-  for (guint i = 0; i < hexes->len; i++)
-    gbacw_map_tool_hex_path (cr, &scenario->map->grid, g_array_index (hexes, int, i));
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
-  cairo_fill (cr);
-  gbacw_map_tool_outline_path (cr, &scenario->map->grid, hexes);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
+  gbacw_map_tool_draw_brush (GBACW_MAP_TOOL (tool), cr, GBACW_TOOL_ERASER (tool)->radius, 0.35);
 }
 
 static void
 gbacw_tool_eraser_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_eraser_deactivate;
-  iface->pressed = gbacw_tool_eraser_pressed;
-  iface->dragged = gbacw_tool_eraser_dragged;
-  iface->released = gbacw_tool_eraser_released;
-  iface->motion = gbacw_tool_eraser_motion;
+  iface->deactivate = gbacw_map_tool_deactivate;
+  iface->pressed = gbacw_map_tool_brush_pressed;
+  iface->dragged = gbacw_map_tool_brush_dragged;
+  iface->released = gbacw_map_tool_brush_released;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_eraser_draw_overlay;
 }
 
@@ -221,24 +120,8 @@ gbacw_tool_eraser_set_radius (GbacwToolEraser *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
 
-  radius = CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS);
-  if (self->radius == radius)
-    return;
-  self->radius = radius;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RADIUS]);
-}
-
-static void
-set_flag (GbacwToolEraser *self,
-          gboolean        *field,
-          gboolean         value,
-          guint            prop)
-{
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  gbacw_map_tool_update_int (GBACW_MAP_TOOL (self), &self->radius,
+                             CLAMP (radius, 0, GBACW_MAX_BRUSH_RADIUS), properties[PROP_RADIUS]);
 }
 
 gboolean
@@ -253,7 +136,7 @@ gbacw_tool_eraser_set_terrain (GbacwToolEraser *self,
                                gboolean         terrain)
 {
   g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
-  set_flag (self, &self->terrain, terrain, PROP_TERRAIN);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->terrain, terrain, properties[PROP_TERRAIN]);
 }
 
 gboolean
@@ -268,7 +151,7 @@ gbacw_tool_eraser_set_hexsides (GbacwToolEraser *self,
                                 gboolean         hexsides)
 {
   g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
-  set_flag (self, &self->hexsides, hexsides, PROP_HEXSIDES);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->hexsides, hexsides, properties[PROP_HEXSIDES]);
 }
 
 gboolean
@@ -283,7 +166,7 @@ gbacw_tool_eraser_set_lines (GbacwToolEraser *self,
                              gboolean         lines)
 {
   g_return_if_fail (GBACW_IS_TOOL_ERASER (self));
-  set_flag (self, &self->lines, lines, PROP_LINES);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->lines, lines, properties[PROP_LINES]);
 }
 
 static void
@@ -347,6 +230,7 @@ gbacw_tool_eraser_class_init (GbacwToolEraserClass *klass)
 
   object_class->get_property = gbacw_tool_eraser_get_property;
   object_class->set_property = gbacw_tool_eraser_set_property;
+  GBACW_MAP_TOOL_CLASS (klass)->paint = erase;
 
   properties[PROP_RADIUS] =
     g_param_spec_int ("radius", NULL, NULL, 0, GBACW_MAX_BRUSH_RADIUS, 0,
@@ -369,7 +253,6 @@ gbacw_tool_eraser_init (GbacwToolEraser *self)
   self->terrain = TRUE;
   self->hexsides = TRUE;
   self->lines = TRUE;
-  self->last_hex = -1;
 }
 
 GbacwToolEraser *

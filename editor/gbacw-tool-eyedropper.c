@@ -180,37 +180,14 @@ gbacw_tool_eyedropper_pressed (GbacwTool       *tool,
 }
 
 static void
-gbacw_tool_eyedropper_motion (GbacwTool       *tool,
-                              GbacwMapCanvas  *canvas,
-                              double           x,
-                              double           y,
-                              GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_eyedropper_deactivate (GbacwTool      *tool,
-                                  GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
-}
-
-static void
 gbacw_tool_eyedropper_draw_overlay (GbacwTool      *tool,
                                     GbacwMapCanvas *canvas,
                                     cairo_t        *cr)
 {
-  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
   double x, y;
-  int hex;
 
-  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y) ||
-      (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
+  if (gbacw_map_tool_draw_pointer_hex (GBACW_MAP_TOOL (tool), cr, &x, &y) < 0)
     return;
-  gbacw_map_tool_hex_path (cr, &scenario->map->grid, hex);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
   cairo_new_sub_path (cr);
   cairo_arc (cr, x, y, 5 * gbacw_map_tool_pixel_size (cr), 0, 2 * G_PI);
   gbacw_map_tool_stroke_highlight (cr, 1.5);
@@ -219,9 +196,9 @@ gbacw_tool_eyedropper_draw_overlay (GbacwTool      *tool,
 static void
 gbacw_tool_eyedropper_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_eyedropper_deactivate;
+  iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_eyedropper_pressed;
-  iface->motion = gbacw_tool_eyedropper_motion;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_eyedropper_draw_overlay;
 }
 

@@ -46,47 +46,19 @@ gbacw_tool_fill_pressed (GbacwTool       *tool,
 }
 
 static void
-gbacw_tool_fill_motion (GbacwTool       *tool,
-                        GbacwMapCanvas  *canvas,
-                        double           x,
-                        double           y,
-                        GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_fill_deactivate (GbacwTool      *tool,
-                            GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
-}
-
-static void
 gbacw_tool_fill_draw_overlay (GbacwTool      *tool,
                               GbacwMapCanvas *canvas,
                               cairo_t        *cr)
 {
-  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
-  double x, y;
-  int hex;
-
-  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y))
-    return;
-  hex = gbacw_map_tool_hex_at (map_tool, x, y);
-  if (hex < 0)
-    return;
-  gbacw_map_tool_hex_path (cr, &scenario->map->grid, hex);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
+  gbacw_map_tool_draw_pointer_hex (GBACW_MAP_TOOL (tool), cr, NULL, NULL);
 }
 
 static void
 gbacw_tool_fill_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_fill_deactivate;
+  iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_fill_pressed;
-  iface->motion = gbacw_tool_fill_motion;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_fill_draw_overlay;
 }
 

@@ -181,16 +181,6 @@ cross (double ax, double ay, double bx, double by)
   return ax * by - ay * bx;
 }
 
-static double
-segment_distance (double px, double py, double ax, double ay, double bx, double by)
-{
-  double dx = bx - ax, dy = by - ay;
-  double len2 = dx * dx + dy * dy;
-  double t = len2 > 0 ? CLAMP (((px - ax) * dx + (py - ay) * dy) / len2, 0, 1) : 0;
-
-  return hypot (px - (ax + t * dx), py - (ay + t * dy));
-}
-
 /* The chain reached vertex (nx, ny) with the pointer at (px, py). */
 static void
 advance (GbacwToolHexside    *self,
@@ -209,7 +199,7 @@ advance (GbacwToolHexside    *self,
   /* Hexsides are one unit long: anything else is a jump, not a step along the chain; and
    * a pointer far from the hexside is cutting across a hex, not following its side. */
   if (fabs (hypot (dx, dy) - 1.0) > 1e-3 ||
-      segment_distance (px, py, self->vx, self->vy, nx, ny) > MAX_OFF_LINE)
+      gbacw_map_tool_segment_distance (px, py, self->vx, self->vy, nx, ny) > MAX_OFF_LINE)
     goto moved;
 
   id = hexside_at (self, scenario, (self->vx + nx) / 2, (self->vy + ny) / 2, NULL);

@@ -90,23 +90,6 @@ gbacw_tool_label_pressed (GbacwTool       *tool,
     gbacw_map_tool_execute (map_tool, GBACW_COMMAND (g_steal_pointer (&edit)));
 }
 
-static void
-gbacw_tool_label_motion (GbacwTool       *tool,
-                         GbacwMapCanvas  *canvas,
-                         double           x,
-                         double           y,
-                         GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
-gbacw_tool_label_deactivate (GbacwTool      *tool,
-                             GbacwMapCanvas *canvas)
-{
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
-}
-
 /* The hex the label would belong to, and a preview of the text where it would go. */
 static void
 gbacw_tool_label_draw_overlay (GbacwTool      *tool,
@@ -114,17 +97,11 @@ gbacw_tool_label_draw_overlay (GbacwTool      *tool,
                                cairo_t        *cr)
 {
   GbacwToolLabel *self = GBACW_TOOL_LABEL (tool);
-  GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
   cairo_text_extents_t extents;
   double x, y;
-  int hex;
 
-  if (scenario == NULL || !gbacw_map_tool_get_pointer (map_tool, &x, &y) ||
-      (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
+  if (gbacw_map_tool_draw_pointer_hex (GBACW_MAP_TOOL (tool), cr, &x, &y) < 0)
     return;
-  gbacw_map_tool_hex_path (cr, &scenario->map->grid, hex);
-  gbacw_map_tool_stroke_highlight (cr, 2.0);
 
   if (self->erase || self->text == NULL || self->text[0] == '\0')
     return;
@@ -145,9 +122,9 @@ gbacw_tool_label_draw_overlay (GbacwTool      *tool,
 static void
 gbacw_tool_label_tool_init (GbacwToolInterface *iface)
 {
-  iface->deactivate = gbacw_tool_label_deactivate;
+  iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_label_pressed;
-  iface->motion = gbacw_tool_label_motion;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_label_draw_overlay;
 }
 
@@ -208,11 +185,7 @@ gbacw_tool_label_set_erase (GbacwToolLabel *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_LABEL (self));
 
-  erase = !!erase;
-  if (self->erase == erase)
-    return;
-  self->erase = erase;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERASE]);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->erase, erase, properties[PROP_ERASE]);
 }
 
 static void

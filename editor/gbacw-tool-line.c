@@ -204,24 +204,11 @@ gbacw_tool_line_released (GbacwTool       *tool,
 }
 
 static void
-gbacw_tool_line_motion (GbacwTool       *tool,
-                        GbacwMapCanvas  *canvas,
-                        double           x,
-                        double           y,
-                        GdkModifierType  state)
-{
-  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
-}
-
-static void
 gbacw_tool_line_deactivate (GbacwTool      *tool,
                             GbacwMapCanvas *canvas)
 {
-  GbacwToolLine *self = GBACW_TOOL_LINE (tool);
-
-  gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
-  g_array_set_size (self->trail, 0);
-  gbacw_map_tool_clear_pointer (GBACW_MAP_TOOL (tool), canvas);
+  g_array_set_size (GBACW_TOOL_LINE (tool)->trail, 0);
+  gbacw_map_tool_deactivate (tool, canvas);
 }
 
 static void
@@ -233,7 +220,7 @@ gbacw_tool_line_draw_overlay (GbacwTool      *tool,
   GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (map_tool);
   const GbacwHexGrid *grid;
-  double x, y, cx, cy;
+  double cx, cy;
   int hex;
 
   if (scenario == NULL)
@@ -253,7 +240,7 @@ gbacw_tool_line_draw_overlay (GbacwTool      *tool,
     gbacw_map_tool_stroke_highlight (cr, 3.0);
   cairo_new_path (cr);
 
-  if (!gbacw_map_tool_get_pointer (map_tool, &x, &y) || (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
+  if ((hex = gbacw_map_tool_get_pointer_hex (map_tool, NULL, NULL)) < 0)
     return;
   gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &cx, &cy);
   cairo_new_sub_path (cr);
@@ -268,7 +255,7 @@ gbacw_tool_line_tool_init (GbacwToolInterface *iface)
   iface->pressed = gbacw_tool_line_pressed;
   iface->dragged = gbacw_tool_line_dragged;
   iface->released = gbacw_tool_line_released;
-  iface->motion = gbacw_tool_line_motion;
+  iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_line_draw_overlay;
 }
 
@@ -287,11 +274,8 @@ gbacw_tool_line_set_line_type (GbacwToolLine *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_LINE (self));
 
-  line_type = CLAMP (line_type, -1, GBACW_MAX_LINE_TYPES - 1);
-  if (self->line_type == line_type)
-    return;
-  self->line_type = line_type;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINE_TYPE]);
+  gbacw_map_tool_update_int (GBACW_MAP_TOOL (self), &self->line_type,
+                             CLAMP (line_type, -1, GBACW_MAX_LINE_TYPES - 1), properties[PROP_LINE_TYPE]);
 }
 
 gboolean
@@ -307,11 +291,7 @@ gbacw_tool_line_set_erase (GbacwToolLine *self,
 {
   g_return_if_fail (GBACW_IS_TOOL_LINE (self));
 
-  erase = !!erase;
-  if (self->erase == erase)
-    return;
-  self->erase = erase;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERASE]);
+  gbacw_map_tool_update_boolean (GBACW_MAP_TOOL (self), &self->erase, erase, properties[PROP_ERASE]);
 }
 
 static void

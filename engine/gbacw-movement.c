@@ -872,6 +872,27 @@ check_formation (GbacwGame *game, const GbacwAction *action, GError **error)
                        _("[6.22] %s has already mounted or dismounted this phase"), label);
           return FALSE;
         }
+      /* 5.19: not into a formation whose row of the Terrain Effects on Movement Chart
+       * prohibits the hex (mounted cavalry in a swamp, C 23.5); a battery stands as
+       * limbered (its unlimbered row is "cannot move", 6.13) */
+      if (u->type != GBACW_UNIT_ARTILLERY)
+        {
+          int c = gbacw_move_class_for (u->type, to);
+          GbacwMoveCost hex_cost;
+          if (c >= 0)
+            {
+              gbacw_rules_data_hex_cost (game->rules, game_map (game), c, u->hex, &hex_cost);
+              if (hex_cost.kind == GBACW_COST_PROHIBITED)
+                {
+                  g_autofree char *hex_label = gbacw_game_hex_label (game, u->hex);
+                  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                               _("[5.19] %s may not change to %s in %s: the Terrain Effects on Movement Chart "
+                                 "prohibits that terrain to it"),
+                               label, gbacw_formation_state_to_string (to), hex_label);
+                  return FALSE;
+                }
+            }
+        }
       if (!gbacw_movement_formation_cost (game, u->index, &cost, error)
           || !formation_allowance (game, u, to, &allowance, error))
         return FALSE;
@@ -1000,6 +1021,30 @@ entry_cost (const GbacwGame *game, const GbacwGameUnit *u, int hex)
   return cost.kind == GBACW_COST_MP ? MAX (1, cost.halves) : 2;
 }
 
+/* 5.19: whether the unit may enter the entry hex: its terrain is not prohibited to it,
+ * or a road through it lets it in (6.11). */
+static gboolean
+entry_allowed (const GbacwGame *game, const GbacwGameUnit *u, int hex)
+{
+  int c = move_class (u);
+  GbacwMoveCost cost;
+
+  if (c < 0)
+    return TRUE;
+  gbacw_rules_data_hex_cost (game->rules, game_map (game), c, hex, &cost);
+  if (cost.kind != GBACW_COST_PROHIBITED)
+    return TRUE;
+  if (gbacw_move_class_uses_roads (c))
+    for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+      {
+        const GbacwHexGrid *grid = game_grid (game);
+        GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), d);
+        if (id != GBACW_HEXSIDE_NONE && line_halves (game, c, game_map (game)->hexside_lines[id]) >= 0)
+          return TRUE;
+      }
+  return FALSE;
+}
+
 /* 26.0, 26.11: reinforcements enter at one of their entry hexes during the Movement Phase,
  * the n-th unit there paying n times the entry cost; 26.13: not subject to leadership on
  * the turn they enter. */
@@ -1040,6 +1085,12 @@ check_entry (GbacwGame *game, const GbacwAction *action, GError **error)
         {
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[5.12] %s may not enter the enemy-occupied hex %s"),
                        label, entry_label);
+          return FALSE;
+        }
+      if (!entry_allowed (game, u, entry))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.19] %s may not enter at %s (prohibited terrain)"), label, entry_label);
           return FALSE;
         }
       if (!gbacw_movement_allowance (game, u->index, &allowance, error))

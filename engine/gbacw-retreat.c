@@ -434,6 +434,9 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
         }
       if (u->type == GBACW_UNIT_WAGON)
         {
+          /* the crew is not a counter of its own here: it is out of play, counted as lost
+           * (the accounting initial = current + killed + captured holds) */
+          u->killed += u->strength;
           u->strength = 0;
           gbacw_game_log (game, "11.17", _("The crew of %s leaves the wagon, which stays uncrewed in %s"), label, from);
           return GBACW_RESOLVE_DONE;

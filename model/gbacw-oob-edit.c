@@ -867,11 +867,44 @@ insertion_index (const GbacwScenario *s, GbacwOobEntry entry, const char *side, 
   return TRUE;
 }
 
+/* The start of adding an entry: unless the type or kind is not valid (the error says
+ * invalid_message) or the entry has no place (see insertion_index ()), returns a new id
+ * starting with prefix and sets *index; else NULL. */
+static char *
+new_entry_id (GbacwScenario *scenario, GbacwOobEntry entry, gboolean valid, const char *invalid_message,
+              const char *side, const char *parent, const char *before, const char *prefix,
+              guint *index, GError **error)
+{
+  if (!valid)
+    {
+      set_invalid (error, "%s", invalid_message);
+      return NULL;
+    }
+  if (!insertion_index (scenario, entry, side, parent, before, index, error))
+    return NULL;
+  return gbacw_oob_unique_id (scenario, prefix);
+}
+
+/* The end of adding an entry: the command inserting item at index of collection; id
+ * (transfer full) goes to *id_out or is freed. */
+static GbacwCommand *
+insert_entry (const char *label, GbacwCollection collection, guint index, gpointer item,
+              char *id, char **id_out)
+{
+  GbacwCollectionEdit *edit = gbacw_collection_edit_new (label, 0);
+
+  gbacw_collection_edit_insert (edit, collection, index, item);
+  if (id_out)
+    *id_out = id;
+  else
+    g_free (id);
+  return GBACW_COMMAND (edit);
+}
+
 GbacwCommand *
 gbacw_oob_add_unit (GbacwScenario *scenario, const char *side, const char *parent, GbacwUnitType type,
                     const char *before, char **id_out, GError **error)
 {
-  GbacwCollectionEdit *edit;
   GbacwUnit *u;
   char *id;
   guint index;
@@ -879,14 +912,10 @@ gbacw_oob_add_unit (GbacwScenario *scenario, const char *side, const char *paren
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((int) type < GBACW_UNIT_INFANTRY || type > GBACW_UNIT_LEADER)
-    {
-      set_invalid (error, _("unknown unit type"));
-      return NULL;
-    }
-  if (!insertion_index (scenario, GBACW_OOB_ENTRY_UNIT, side, parent, before, &index, error))
+  id = new_entry_id (scenario, GBACW_OOB_ENTRY_UNIT, (int) type >= GBACW_UNIT_INFANTRY && type <= GBACW_UNIT_LEADER,
+                     _("unknown unit type"), side, parent, before, "u-new", &index, error);
+  if (id == NULL)
     return NULL;
-  id = gbacw_oob_unique_id (scenario, "u-new");
   u = gbacw_unit_new (id, side, type);
   u->formation = g_strdup (parent);
   if (type == GBACW_UNIT_LEADER && parent)
@@ -903,20 +932,14 @@ gbacw_oob_add_unit (GbacwScenario *scenario, const char *side, const char *paren
           default: u->role = GBACW_LEADER_BRIGADE; break;
           }
     }
-  edit = gbacw_collection_edit_new (type == GBACW_UNIT_LEADER ? _("Add leader") : _("Add unit"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_UNITS, index, u);
-  if (id_out)
-    *id_out = id;
-  else
-    g_free (id);
-  return GBACW_COMMAND (edit);
+  return insert_entry (type == GBACW_UNIT_LEADER ? _("Add leader") : _("Add unit"),
+                       GBACW_COLLECTION_UNITS, index, u, id, id_out);
 }
 
 GbacwCommand *
 gbacw_oob_add_formation (GbacwScenario *scenario, const char *side, const char *parent, GbacwFormationKind kind,
                          const char *before, char **id_out, GError **error)
 {
-  GbacwCollectionEdit *edit;
   GbacwFormation *f;
   char *id;
   guint index;
@@ -924,23 +947,14 @@ gbacw_oob_add_formation (GbacwScenario *scenario, const char *side, const char *
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((int) kind < GBACW_FORMATION_ARMY || kind > GBACW_FORMATION_GROUP)
-    {
-      set_invalid (error, _("unknown formation kind"));
-      return NULL;
-    }
-  if (!insertion_index (scenario, GBACW_OOB_ENTRY_FORMATION, side, parent, before, &index, error))
+  id = new_entry_id (scenario, GBACW_OOB_ENTRY_FORMATION,
+                     (int) kind >= GBACW_FORMATION_ARMY && kind <= GBACW_FORMATION_GROUP,
+                     _("unknown formation kind"), side, parent, before, "f-new", &index, error);
+  if (id == NULL)
     return NULL;
-  id = gbacw_oob_unique_id (scenario, "f-new");
   f = gbacw_formation_new (id, side, kind);
   f->parent = g_strdup (parent);
-  edit = gbacw_collection_edit_new (_("Add formation"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_FORMATIONS, index, f);
-  if (id_out)
-    *id_out = id;
-  else
-    g_free (id);
-  return GBACW_COMMAND (edit);
+  return insert_entry (_("Add formation"), GBACW_COLLECTION_FORMATIONS, index, f, id, id_out);
 }
 
 /* The formation and everything under it: formations_out (indices in array order) and

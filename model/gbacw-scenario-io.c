@@ -3105,68 +3105,72 @@ is_sorted_unique (const GArray *hexes)
   return TRUE;
 }
 
+/* Writes one item of a list as an element at level. */
+typedef void (*ItemWriter) (GString *out, const GbacwScenario *s, gconstpointer item, int level);
+
+/* Writes element name at level holding an element per item of items (one level down),
+ * or nothing when there are no items. */
 static void
-write_areas (GString *out, const GbacwScenario *s)
+write_list (GString            *out,
+            const GbacwScenario *s,
+            int                 level,
+            const char         *name,
+            const GPtrArray    *items,
+            ItemWriter          write_item)
 {
-  const GbacwMap *map = s->map;
-
-  if (map->areas->len == 0)
+  if (items->len == 0)
     return;
-  open_tag (out, 2, "areas");
+  open_tag (out, level, name);
   end_open (out);
-  for (guint i = 0; i < map->areas->len; i++)
-    {
-      const GbacwArea *area = g_ptr_array_index (map->areas, i);
-      g_autoptr (GArray) sorted = NULL;
-      const GArray *hexes = area->hexes;
-
-      if (!is_sorted_unique (hexes))
-        {
-          GbacwArea tmp = *area;
-          tmp.hexes = sorted = g_array_copy ((GArray *) hexes);
-          gbacw_area_sort (&tmp);
-          hexes = sorted;
-        }
-      open_tag (out, 3, "area");
-      attr_str (out, "id", area->id);
-      attr_str (out, "kind", gbacw_area_kind_to_string (area->kind));
-      attr_str (out, "name", area->name);
-      attr_str (out, "side", area->side);
-      attr_int (out, "vp", area->vp);
-      attr_str (out, "description", area->description);
-      if (hexes->len == 0)
-        end_empty (out);
-      else
-        {
-          g_string_append_c (out, '>');
-          put_hex_list (out, &map->grid, (const int *) hexes->data, hexes->len);
-          g_string_append (out, "</area>\n");
-        }
-    }
-  close_tag (out, 2, "areas");
+  for (guint i = 0; i < items->len; i++)
+    write_item (out, s, g_ptr_array_index (items, i), level + 1);
+  close_tag (out, level, name);
 }
 
 static void
-write_labels (GString *out, const GbacwScenario *s)
+write_area (GString *out, const GbacwScenario *s, gconstpointer item, int level)
 {
   const GbacwMap *map = s->map;
+  const GbacwArea *area = item;
+  g_autoptr (GArray) sorted = NULL;
+  const GArray *hexes = area->hexes;
 
-  if (map->labels->len == 0)
-    return;
-  open_tag (out, 2, "labels");
-  end_open (out);
-  for (guint i = 0; i < map->labels->len; i++)
+  if (!is_sorted_unique (hexes))
     {
-      const GbacwLabel *label = g_ptr_array_index (map->labels, i);
-      open_tag (out, 3, "label");
-      attr_hex (out, &map->grid, "hex", label->hex);
-      attr_double (out, "dx", label->dx);
-      attr_double (out, "dy", label->dy);
-      attr_double (out, "size", label->size);
-      attr_double (out, "angle", label->angle);
-      put_text_end (out, label->text ? label->text : "", "label");
+      GbacwArea tmp = *area;
+      tmp.hexes = sorted = g_array_copy ((GArray *) hexes);
+      gbacw_area_sort (&tmp);
+      hexes = sorted;
     }
-  close_tag (out, 2, "labels");
+  open_tag (out, level, "area");
+  attr_str (out, "id", area->id);
+  attr_str (out, "kind", gbacw_area_kind_to_string (area->kind));
+  attr_str (out, "name", area->name);
+  attr_str (out, "side", area->side);
+  attr_int (out, "vp", area->vp);
+  attr_str (out, "description", area->description);
+  if (hexes->len == 0)
+    end_empty (out);
+  else
+    {
+      g_string_append_c (out, '>');
+      put_hex_list (out, &map->grid, (const int *) hexes->data, hexes->len);
+      g_string_append (out, "</area>\n");
+    }
+}
+
+static void
+write_label (GString *out, const GbacwScenario *s, gconstpointer item, int level)
+{
+  const GbacwLabel *label = item;
+
+  open_tag (out, level, "label");
+  attr_hex (out, &s->map->grid, "hex", label->hex);
+  attr_double (out, "dx", label->dx);
+  attr_double (out, "dy", label->dy);
+  attr_double (out, "size", label->size);
+  attr_double (out, "angle", label->angle);
+  put_text_end (out, label->text ? label->text : "", "label");
 }
 
 static void
@@ -3203,8 +3207,8 @@ write_map (GString *out, const GbacwScenario *s)
   write_terrain (out, s);
   write_hexsides (out, s);
   write_lines (out, s);
-  write_areas (out, s);
-  write_labels (out, s);
+  write_list (out, s, 2, "areas", s->map->areas, write_area);
+  write_list (out, s, 2, "labels", s->map->labels, write_label);
   if (bg->file)
     {
       open_tag (out, 2, "background");
@@ -3443,78 +3447,63 @@ write_turns (GString *out, const GbacwScenario *s)
 }
 
 static void
-write_deployment (GString *out, const GbacwScenario *s)
+write_placement (GString *out, const GbacwScenario *s, gconstpointer item, int level)
 {
   const GbacwHexGrid *grid = &s->map->grid;
+  const GbacwPlacement *p = item;
 
-  if (s->deployment->len == 0)
-    return;
-  open_tag (out, 1, "deployment");
-  end_open (out);
-  for (guint i = 0; i < s->deployment->len; i++)
+  open_tag (out, level, "place");
+  attr_str (out, "unit", p->unit);
+  attr_hex (out, grid, "hex", p->hex);
+  attr_formation_state (out, "formation", p->formation);
+  if (p->facing >= 0 && p->facing < GBACW_HEX_DIRECTIONS)
+    attr_str (out, "facing", gbacw_hex_direction_name (grid->orientation, p->facing));
+  attr_int (out, "strength", p->strength);
+  if (p->status)
     {
-      const GbacwPlacement *p = g_ptr_array_index (s->deployment, i);
-      open_tag (out, 2, "place");
-      attr_str (out, "unit", p->unit);
-      attr_hex (out, grid, "hex", p->hex);
-      attr_formation_state (out, "formation", p->formation);
-      if (p->facing >= 0 && p->facing < GBACW_HEX_DIRECTIONS)
-        attr_str (out, "facing", gbacw_hex_direction_name (grid->orientation, p->facing));
-      attr_int (out, "strength", p->strength);
-      if (p->status)
-        {
-          g_autofree char *status = gbacw_status_to_string (p->status);
-          if (*status)
-            attr_str (out, "status", status);
-        }
+      g_autofree char *status = gbacw_status_to_string (p->status);
+      if (*status)
+        attr_str (out, "status", status);
+    }
+  end_empty (out);
+}
+
+/* An empty element name with attribute ref for each id of refs, at level. */
+static void
+write_refs (GString *out, int level, const char *name, const GPtrArray *refs)
+{
+  for (guint j = 0; j < refs->len; j++)
+    {
+      open_tag (out, level, name);
+      attr_str (out, "ref", g_ptr_array_index (refs, j));
       end_empty (out);
     }
-  close_tag (out, 1, "deployment");
 }
 
 static void
-write_reinforcements (GString *out, const GbacwScenario *s)
+write_reinforcement (GString *out, const GbacwScenario *s, gconstpointer item, int level)
 {
-  const GbacwHexGrid *grid = &s->map->grid;
+  const GbacwReinforcement *r = item;
 
-  if (s->reinforcements->len == 0)
-    return;
-  open_tag (out, 1, "reinforcements");
-  end_open (out);
-  for (guint i = 0; i < s->reinforcements->len; i++)
+  open_tag (out, level, "reinforcement");
+  attr_str (out, "id", r->id);
+  attr_int (out, "turn", r->turn);
+  if (r->entry_hexes->len)
     {
-      const GbacwReinforcement *r = g_ptr_array_index (s->reinforcements, i);
-      open_tag (out, 2, "reinforcement");
-      attr_str (out, "id", r->id);
-      attr_int (out, "turn", r->turn);
-      if (r->entry_hexes->len)
-        {
-          g_string_append (out, " entry=\"");
-          put_hex_list (out, grid, (const int *) r->entry_hexes->data, r->entry_hexes->len);
-          g_string_append_c (out, '"');
-        }
-      attr_formation_state (out, "formation", r->formation);
-      if (r->units->len + r->formations->len == 0)
-        {
-          end_empty (out);
-          continue;
-        }
-      end_open (out);
-      for (guint j = 0; j < r->units->len; j++)
-        {
-          open_tag (out, 3, "unit");
-          attr_str (out, "ref", g_ptr_array_index (r->units, j));
-          end_empty (out);
-        }
-      for (guint j = 0; j < r->formations->len; j++)
-        {
-          open_tag (out, 3, "formation");
-          attr_str (out, "ref", g_ptr_array_index (r->formations, j));
-          end_empty (out);
-        }
-      close_tag (out, 2, "reinforcement");
+      g_string_append (out, " entry=\"");
+      put_hex_list (out, &s->map->grid, (const int *) r->entry_hexes->data, r->entry_hexes->len);
+      g_string_append_c (out, '"');
     }
-  close_tag (out, 1, "reinforcements");
+  attr_formation_state (out, "formation", r->formation);
+  if (r->units->len + r->formations->len == 0)
+    {
+      end_empty (out);
+      return;
+    }
+  end_open (out);
+  write_refs (out, level + 1, "unit", r->units);
+  write_refs (out, level + 1, "formation", r->formations);
+  close_tag (out, level, "reinforcement");
 }
 
 static void
@@ -3624,8 +3613,8 @@ gbacw_scenario_save_to_bytes (const GbacwScenario *s)
   write_map (out, s);
   write_oob (out, s);
   write_turns (out, s);
-  write_deployment (out, s);
-  write_reinforcements (out, s);
+  write_list (out, s, 1, "deployment", s->deployment, write_placement);
+  write_list (out, s, 1, "reinforcements", s->reinforcements, write_reinforcement);
   write_victory (out, s);
   write_rules (out, s);
   g_string_append (out, "</scenario>\n");

@@ -2,6 +2,8 @@
  * fire (10.1-10.19), limber fire (6.23), formation changes in a ZOC (6.24), retreat fire
  * (10.2), rout retreats and their paths (13.31, 14.0-14.4, 5.17), displacement (14.3),
  * capture when blocked (14.1), leader placement (17.53), and replaying them. */
+#include "gbacw-retreat.h"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-game-private.h"
@@ -382,6 +384,56 @@ test_14_3_displaced_routed_routs_again (void)
   g_assert_cmpint (unit_of (game, "u-2")->hex, ==, hex_of (f->s, "0109"));
 }
 
+/* 14.3, 14.1: a displacement chain never re-enters its own hexes. u-1 must retreat one
+ * hex into u-2's hex (the enemy on one side, a river on u-2's other side); u-2's only
+ * way is back into u-1's hex, which is part of the chain: without it, the two would
+ * displace each other for ever. u-2 has no path: captured (14.1); u-1 retreats. */
+static void
+test_14_3_displacement_chain_terminates (void)
+{
+  g_autoptr (Fixture) f = fixture_new (1, 4);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+  int u1;
+
+  INF (f, "c-1", "confederate", 3, 3, "0101", "s");
+  INF (f, "u-1", "union", 3, 3, "0102", "n");
+  INF (f, "u-2", "union", 3, 3, "0103", "n");
+  add_hexside (f, "0103", "s", "river");
+  game = movement_game (f);
+  u1 = unit_index (game, "u-1");
+  g_array_append_val (units, u1);
+  gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, units, 1, 0, NULL, "12.92", NULL);
+  gbacw_game_run_pending (game);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpuint (game->pending->len, ==, 0);
+  g_assert_true (log_has (game, "14.3", "displaced"));
+  g_assert_cmpint (unit_of (game, "u-2")->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_cmpint (unit_of (game, "u-2")->captured, ==, 3);
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0103"));
+}
+
+/* 11.17: a wagon's crew routed leaves the wagon, which stays uncrewed; the crew is
+ * counted as lost (initial = current + killed + captured). */
+static void
+test_11_17_wagon_crew_leaves (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwGameUnit *w;
+
+  add_unit (f, "u-w", "union", GBACW_UNIT_WAGON, 1, 3, NULL, "0205", GBACW_FORMATION_STATE_UNSET, NULL);
+  INF (f, "c-1", "confederate", 3, 3, "0203", "s");
+  game = movement_game (f);
+  w = unit_of (game, "u-w");
+  g_assert_cmpint (w->strength, ==, 1);
+  rout (game, "u-w");
+  g_assert_true (log_has (game, "11.17", NULL));
+  g_assert_cmpint (w->hex, ==, hex_of (f->s, "0205"));
+  g_assert_cmpint (w->strength, ==, 0);
+  g_assert_cmpint (w->strength + w->killed + w->captured, ==, 1);
+}
+
 static void
 test_10_2_retreat_fire (void)
 {
@@ -511,6 +563,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/decisions/5.17-off-the-map", test_5_17_off_the_map);
   g_test_add_func ("/engine/decisions/14.3-displacement", test_14_3_displacement);
   g_test_add_func ("/engine/decisions/14.3-displaced-routed-routs-again", test_14_3_displaced_routed_routs_again);
+  g_test_add_func ("/engine/decisions/11.17-wagon-crew-leaves-counted", test_11_17_wagon_crew_leaves);
+  g_test_add_func ("/engine/decisions/14.3-displacement-chain-terminates", test_14_3_displacement_chain_terminates);
   g_test_add_func ("/engine/decisions/10.2-retreat-fire", test_10_2_retreat_fire);
   g_test_add_func ("/engine/decisions/17.53-leader-placement", test_17_53_leader_placement);
   g_test_add_func ("/engine/decisions/replay-with-answers", test_replay_with_answers);

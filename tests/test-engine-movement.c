@@ -462,6 +462,27 @@ test_17_52_leader_cannot_comply (void)
   apply_expect (game, gbacw_action_new_end_phase (), NULL);
 }
 
+/* 17.52, 5.2: a leader out of command moves one hex only: alone four hexes from the
+ * enemy, with no friendly combat unit and no hex five from the enemy within one hex, he
+ * cannot comply and does not stop the end of the phase; one hex from a safe hex, he must. */
+static void
+test_17_52_leader_out_of_command (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 12);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  LEADER (f, "u-ldr", "union", "0206");
+  INF (f, "c-1", "confederate", 3, 3, "0210", "n");
+  game = movement_game (f);
+  unit_of (game, "u-ldr")->out_of_command = TRUE;
+  /* 0205 is five hexes from c-1: one hex away, he must go there */
+  apply_expect (game, gbacw_action_new_end_phase (), "17.52");
+  apply_expect (game, move_action (game, "u-ldr", "0207"), NULL);
+  /* now three hexes from c-1, every hex within one is nearer than five: no requirement */
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+}
+
 static void
 test_range (void)
 {
@@ -510,6 +531,65 @@ test_range_speed_shape (void)
   g_assert_nonnull (range);
   g_assert_true (range->one_hex);
   g_assert_cmpuint (range->hexes->len, ==, 6);
+}
+
+/* The Terrain Effects on Movement Chart of the fixture with tall woods prohibited to
+ * mounted cavalry (P, like a swamp in C 23.5). */
+static void
+prohibit_tall_woods_to_mounted (Fixture *f)
+{
+  GbacwChart *tem = gbacw_scenario_find_chart (f->s, "terrain-movement");
+  int row = gbacw_chart_find_row (tem, "cavalry-mounted");
+  int col = gbacw_chart_find_column (tem, "tall-woods");
+  GbacwChartRow *r;
+
+  g_assert_cmpint (row, >=, 0);
+  g_assert_cmpint (col, >=, 0);
+  r = g_ptr_array_index (tem->rows, row);
+  gbacw_cell_clear (&r->cells[col]);
+  gbacw_cell_parse (&r->cells[col], "P");
+}
+
+/* 5.19: no change into a formation the chart prohibits in the hex (mounting in a swamp). */
+static void
+test_5_19_formation_prohibited (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  int cav;
+
+  prohibit_tall_woods_to_mounted (f);
+  set_terrain (f, "0105", "tall-woods");
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 2, 3, "C", "0105", GBACW_FORMATION_STATE_DISMOUNTED, "s");
+  add_unit (f, "u-cav2", "union", GBACW_UNIT_CAVALRY, 2, 3, "C", "0205", GBACW_FORMATION_STATE_DISMOUNTED, "s");
+  game = movement_game (f);
+  cav = unit_index (game, "u-cav");
+  apply_expect (game, gbacw_action_new_change_formation (&cav, 1, GBACW_FORMATION_STATE_MOUNTED), "5.19");
+  g_assert_cmpint (unit_of (game, "u-cav")->formation, ==, GBACW_FORMATION_STATE_DISMOUNTED);
+  /* in clear it may */
+  cav = unit_index (game, "u-cav2");
+  apply_expect (game, gbacw_action_new_change_formation (&cav, 1, GBACW_FORMATION_STATE_MOUNTED), NULL);
+  g_assert_cmpint (unit_of (game, "u-cav2")->formation, ==, GBACW_FORMATION_STATE_MOUNTED);
+}
+
+/* 5.19: reinforcements do not enter at a hex whose terrain is prohibited to them. */
+static void
+test_5_19_reinforcement_prohibited (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+
+  prohibit_tall_woods_to_mounted (f);
+  set_terrain (f, "0101", "tall-woods");
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 2, 3, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-inf", "union", 3, 3, "0101", "s");
+  reinforce (f, "u-cav", 1, "0101 0301", GBACW_FORMATION_STATE_MOUNTED);
+  reinforce (f, "u-inf", 1, "0101", GBACW_FORMATION_STATE_LINE);
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-cav", "0101"), "5.19");
+  apply_expect (game, move_action (game, "u-cav", "0101 0102"), "5.19");
+  apply_expect (game, move_action (game, "u-inf", "0101"), NULL);   /* infantry may */
+  apply_expect (game, move_action (game, "u-cav", "0301"), NULL);   /* the other entry hex is clear */
 }
 
 static void
@@ -576,8 +656,11 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/movement/17.75-lone-leader-captured", test_17_75_lone_leader_captured);
   g_test_add_func ("/engine/movement/17.52-leader-alone", test_17_52_leader_alone);
   g_test_add_func ("/engine/movement/17.52-leader-cannot-comply", test_17_52_leader_cannot_comply);
+  g_test_add_func ("/engine/movement/17.52-leader-out-of-command", test_17_52_leader_out_of_command);
   g_test_add_func ("/engine/movement/range", test_range);
   g_test_add_func ("/engine/movement/26.0-reinforcements", test_26_0_reinforcements);
+  g_test_add_func ("/engine/movement/5.19-formation-prohibited-terrain", test_5_19_formation_prohibited);
+  g_test_add_func ("/engine/movement/5.19-reinforcement-prohibited-terrain", test_5_19_reinforcement_prohibited);
   g_test_add_func ("/engine/movement/5.2-routed-range", test_range_speed_shape);
   return g_test_run ();
 }
