@@ -17,6 +17,8 @@ void     gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action
 gboolean gbacw_movement_check_end (GbacwGame *game, GError **error);
 /* 8.0: hexes over the limits that cannot be brought within them: the excess is displaced. */
 void     gbacw_movement_phase_end (GbacwGame *game);
+/* 8.0: at the end of the Combat Phase (the Melee Phase), every hex over the limits. */
+void     gbacw_movement_combat_end (GbacwGame *game);
 
 /* gbacw-fire.c */
 gboolean gbacw_fire_check_action (GbacwGame *game, const GbacwAction *action, GError **error);

@@ -703,9 +703,11 @@ end_phase (GbacwGame *game)
     case GBACW_PHASE_MOVEMENT:
       gbacw_movement_phase_end (game);   /* 8.0: stacking limits that cannot be kept */
       break;
+    case GBACW_PHASE_MELEE:
+      gbacw_movement_combat_end (game);   /* 8.0: the end of the Combat Phase */
+      break;
     case GBACW_PHASE_INITIAL_COMMAND:
     case GBACW_PHASE_RETREAT_BEFORE_MELEE:
-    case GBACW_PHASE_MELEE:
     case GBACW_PHASE_AMMUNITION_RESUPPLY:
     case GBACW_PHASE_RALLY:
     case GBACW_PHASE_FINAL_COMMAND:

@@ -658,20 +658,20 @@ stacking_excess (GbacwGame *game, int hex, int side)
   return excess;
 }
 
-void
-gbacw_movement_phase_end (GbacwGame *game)
+/* 8.0: the hexes of side over the limits are brought within them: the excess, from the
+ * top of the stack, is displaced one hex as a unit forced into a friendly hex displaces
+ * its units (8.15, 14.3), with the morale check. At the end of the Movement Phase only the
+ * hexes none of whose units can still move out (may_fix); at the end of the Combat Phase
+ * every one (no unit moves then). */
+static void
+displace_over_stacked (GbacwGame *game, int side, gboolean may_fix)
 {
-  int side = game->phasing_side;
-
-  /* 8.0: a hex over the limits whose units cannot move out (pinned one hex on after
-   * withdrawal fire, 10.15; unlimbered, engaged): the excess is displaced one hex, as a
-   * unit forced into a friendly hex displaces its units (8.15, 14.3), with the morale check */
   for (int hex = 0; hex < game->n_hexes; hex++)
     {
       g_autoptr (GArray) excess = NULL;
       g_autofree char *hex_label = NULL;
       if (!game->stacks[hex] || !game->stacks[hex]->len || stacking_within (game, hex, side, NULL, NULL)
-          || stacking_can_be_fixed (game, hex, side))
+          || (may_fix && stacking_can_be_fixed (game, hex, side)))
         continue;
       excess = stacking_excess (game, hex, side);
       if (excess->len == 0)
@@ -682,12 +682,35 @@ gbacw_movement_phase_end (GbacwGame *game)
           g_autoptr (GArray) one = g_array_new (FALSE, FALSE, sizeof (int));
           g_autofree char *label = gbacw_game_unit_label (game, g_array_index (excess, int, i));
           g_array_append_val (one, g_array_index (excess, int, i));
-          gbacw_game_log (game, "8.0",
-                          _("%s is over the stacking limits at the end of the Movement Phase and none of its units can "
-                            "move: %s is displaced one hex (14.3)"), hex_label, label);
+          if (may_fix)
+            gbacw_game_log (game, "8.0",
+                            _("%s is over the stacking limits at the end of the Movement Phase and none of its units "
+                              "can move: %s is displaced one hex (14.3)"), hex_label, label);
+          else
+            gbacw_game_log (game, "8.0",
+                            _("%s is over the stacking limits at the end of the Combat Phase: %s is displaced one hex "
+                              "(14.3)"), hex_label, label);
           gbacw_retreat_queue (game, GBACW_PENDING_DISPLACEMENT, one, 1, 0, NULL, "14.3", NULL);
         }
     }
+}
+
+void
+gbacw_movement_phase_end (GbacwGame *game)
+{
+  /* 8.0: a hex over the limits whose units cannot move out (pinned one hex on after
+   * withdrawal fire, 10.15; unlimbered, engaged) */
+  displace_over_stacked (game, game->phasing_side, TRUE);
+}
+
+void
+gbacw_movement_combat_end (GbacwGame *game)
+{
+  /* 8.0: "at the end of the Movement Phase and the Combat Phase": after the retreats and
+   * advances of fire and melee, each player's hexes over the limits, the phasing player's
+   * first */
+  for (int k = 0; k < game->n_sides; k++)
+    displace_over_stacked (game, (game->phasing_side + k) % game->n_sides, FALSE);
 }
 
 /* 17.52: whether a leader alone near the enemy could still end the phase with a combat

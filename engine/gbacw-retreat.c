@@ -615,6 +615,21 @@ retreat_step (GbacwGame *game, GbacwPending *p)
   p->hex = to;
   g_array_remove_index (p->path, 0);
   gbacw_game_log (game, p->rule_case, _("%s retreat into %s"), label, to_label);
+  /* 17.74, 17.53 (reading): the leaders the retreat would leave alone go with it */
+  if (!gbacw_game_hex_has_side (game, from, p->side, TRUE) && gbacw_game_stack (game, from))
+    {
+      g_autoptr (GArray) left = g_array_copy ((GArray *) gbacw_game_stack (game, from));
+      for (guint i = 0; i < left->len; i++)
+        {
+          const GbacwGameUnit *l = gbacw_game_unit (game, g_array_index (left, int, i));
+          g_autofree char *leader = NULL;
+          if (l->side != p->side || l->type != GBACW_UNIT_LEADER)
+            continue;
+          leader = gbacw_game_unit_label (game, l->index);
+          gbacw_game_place_unit (game, l->index, to, FALSE);
+          gbacw_game_log (game, "17.74", _("%s goes with %s into %s"), leader, label, to_label);
+        }
+    }
   gbacw_retreat_check_lone_leaders (game, from, p->side);
 
   /* 17.75: an enemy leader alone there is captured */

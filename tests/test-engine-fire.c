@@ -635,6 +635,38 @@ test_wrong_phase (void)
   apply_expect (game, fire1 (game, "0101", "c-1", 0), NULL);
 }
 
+/* 17.74, 17.53 (reading): a leader stacked only with a unit that routs goes with it
+ * (he is not left alone in the hex it leaves); a leader stacked with units that stay
+ * stays with them. */
+static void
+test_17_74_leader_retreats_with_unit (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "c-1", "confederate", 3, 1, "0102", "n");
+  LEADER (f, "c-ldr", "confederate", "0102");
+  game = fire_game (f);
+  /* die 4: P/R; the morale check 4 - 1 (leader) = 3 > 1: routed */
+  gbacw_dice_force_list (game->dice, 4, 4, 0);
+  apply_expect (game, fire1 (game, "0102", "u-1", 0), NULL);
+  end_phase (game);
+  for (int guard = 0; guard < 4 && gbacw_game_decision (game); guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      const GArray *path;
+      g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_PATH);
+      path = g_ptr_array_index (d->paths, 0);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+    }
+  g_assert_true (unit_of (game, "c-1")->status & GBACW_STATUS_ROUTED);
+  g_assert_cmpint (unit_of (game, "c-1")->hex, !=, hex_of (f->s, "0102"));
+  g_assert_cmpint (unit_of (game, "c-ldr")->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (unit_of (game, "c-ldr")->hex, ==, unit_of (game, "c-1")->hex);
+  g_assert_true (log_has (game, "17.74", NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -660,6 +692,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/fire/17.72-leader-casualty", test_17_72_leader_casualty);
   g_test_add_func ("/engine/fire/9.42-results-after-all-fire", test_9_42_results_after_all_fire);
   g_test_add_func ("/engine/fire/17.53-leader-left-alone", test_17_53_leader_left_alone);
+  g_test_add_func ("/engine/fire/17.74-leader-retreats-with-unit", test_17_74_leader_retreats_with_unit);
   g_test_add_func ("/engine/fire/13.23-13.24-13.26-morale-modifiers", test_13_morale_modifiers);
   g_test_add_func ("/engine/fire/13.14-seeing-the-elephant", test_13_14_seeing_the_elephant);
   g_test_add_func ("/engine/fire/11.21-ammunition-depletion", test_11_21_ammunition);

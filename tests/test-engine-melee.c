@@ -774,6 +774,45 @@ test_melee_replay (void)
   }
 }
 
+/* 8.0: stacking limits are checked at the end of the Combat Phase too (the end of the
+ * Melee Phase): a hex over the limits after the retreats and advances of fire and melee
+ * is brought within them as at the end of the Movement Phase (the 8.0 reading): the
+ * excess, from the top of the stack, is displaced one hex (14.3, with the morale check);
+ * here the non-phasing player's hex, four units where three are allowed. */
+static void
+test_8_0_stacking_after_combat (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  const char *ids[] = { "c-1", "c-2", "c-3", "c-4" };
+  int hex = hex_of (f->s, "0205");
+
+  INF (f, "u-1", "union", 2, 3, "0201", "s");
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    INF (f, ids[i], "confederate", 2, 3, "0205", "n");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MELEE, 0);
+  g_assert_false (gbacw_movement_check_stacking_side (game, hex, 1, NULL));
+  gbacw_dice_force_list (game->dice, 1, 1, 1, 0);   /* the morale check (14.3) passes */
+  apply_expect (game, gbacw_action_new_end_phase (), NULL);
+  for (int guard = 0; guard < 4 && gbacw_game_decision (game); guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      const GArray *path;
+      g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_PATH);
+      g_assert_cmpint (d->side, ==, 1);
+      path = g_ptr_array_index (d->paths, 0);
+      g_assert_cmpuint (path->len, ==, 1);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+    }
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (game->phase, !=, GBACW_PHASE_MELEE);
+  g_assert_true (log_has (game, "8.0", "end of the Combat Phase"));
+  g_assert_cmpuint (gbacw_game_stack (game, hex)->len, ==, 3);
+  g_assert_true (gbacw_movement_check_stacking (game, hex, NULL));
+  g_assert_cmpint (unit_of (game, "c-1")->hex, !=, hex);   /* the top of the stack */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -804,5 +843,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/melee/12.97-both-eliminated", test_12_97_both_eliminated);
   g_test_add_func ("/engine/melee/13.14-green-in-melee", test_13_14_green_in_melee);
   g_test_add_func ("/engine/melee/replay", test_melee_replay);
+  g_test_add_func ("/engine/combat/8.0-stacking-after-combat", test_8_0_stacking_after_combat);
   return g_test_run ();
 }
