@@ -228,6 +228,9 @@ firer_ready (GbacwGame *game, const GbacwGameUnit *u, gboolean free_shot, GError
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[15.0] %s moved this Player-Turn and may not fire"), label);
   if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET && u->rounds <= 0)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[11.31] %s has no rounds left"), label);
+  if (u->type == GBACW_UNIT_ARTILLERY && u->transfer_turn == game->turn)
+    return fail (error, GBACW_GAME_ERROR_ILLEGAL,
+                 _("[11.33] %s transferred rounds this Game-Turn and spends it without firing"), label);
   if (u->type == GBACW_UNIT_WAGON && (free_shot || game->phase != GBACW_PHASE_DEFENSIVE_FIRE || u->strength <= 0))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[11.16] A wagon crew fires only in its side's Defensive Fire Phase"));
   if (u->out_of_command && game->phase == GBACW_PHASE_OFFENSIVE_FIRE && !free_shot)
@@ -798,6 +801,7 @@ gbacw_fire_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
         }
       if (u->type == GBACW_UNIT_ARTILLERY)
         {
+          u->fired_turn = game->turn;   /* 11.33 */
           if (u->rounds != GBACW_UNSET && first_shot)
             u->rounds--;   /* 11.31: one round a Fire Phase, even when it splits its fire */
         }
@@ -1220,6 +1224,8 @@ gbacw_fire_resolve_free (GbacwGame *game, GbacwFireResolution *res, const char *
     {
       const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
       GbacwGameUnit *u = gbacw_game_unit (game, fc->unit);
+      if (u->type == GBACW_UNIT_ARTILLERY)
+        u->fired_turn = game->turn;   /* 11.33 */
       if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET)
         u->rounds--;   /* 11.31: each time a battery fires */
     }

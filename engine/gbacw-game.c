@@ -204,6 +204,18 @@ gbacw_action_new_resupply (int unit, int wagon)
 }
 
 GbacwAction *
+gbacw_action_new_transfer_rounds (int from_battery, int to_battery, int rounds)
+{
+  return command_new (GBACW_ACTION_TRANSFER_ROUNDS, from_battery, to_battery, rounds);
+}
+
+GbacwAction *
+gbacw_action_new_recrew (int unit, int wagon)
+{
+  return command_new (GBACW_ACTION_RECREW, unit, wagon, 0);
+}
+
+GbacwAction *
 gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge)
 {
   GbacwAction *action = g_new0 (GbacwAction, 1);
@@ -858,6 +870,8 @@ init_units (GbacwGame *game)
       u->presence = GBACW_PRESENCE_NOT_ARRIVED;
       u->hex = -1;
       u->start_hex = -1;
+      u->fired_turn = -1;
+      u->transfer_turn = -1;
       u->facing = 0;
       u->initial_strength = oob->type == GBACW_UNIT_WAGON ? oob->crew_strength : oob->strength;
       if (u->initial_strength == GBACW_UNSET)
@@ -1154,6 +1168,8 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
     case GBACW_ACTION_MELEE:
       return check_units_valid (game, action->melee.units, error) && gbacw_melee_check_action (game, action, error);
     case GBACW_ACTION_RESUPPLY:
+    case GBACW_ACTION_TRANSFER_ROUNDS:
+    case GBACW_ACTION_RECREW:
       return gbacw_supply_check_action (game, action, error);
     default:
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("Unknown action"));
@@ -1197,6 +1213,8 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
       gbacw_melee_apply_action (game, action);
       break;
     case GBACW_ACTION_RESUPPLY:
+    case GBACW_ACTION_TRANSFER_ROUNDS:
+    case GBACW_ACTION_RECREW:
       gbacw_supply_apply_action (game, action);
       break;
     default:
@@ -1312,6 +1330,21 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
             g_autofree char *unit = g_markup_escape_text (gbacw_game_unit (game, a->command.leader)->id, -1);
             g_autofree char *wagon = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
             g_string_append_printf (s, "  <resupply unit=\"%s\" wagon=\"%s\"/>\n", unit, wagon);
+          }
+          break;
+        case GBACW_ACTION_TRANSFER_ROUNDS:
+          {
+            g_autofree char *from = g_markup_escape_text (gbacw_game_unit (game, a->command.leader)->id, -1);
+            g_autofree char *to = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
+            g_string_append_printf (s, "  <transfer-rounds from=\"%s\" to=\"%s\" rounds=\"%d\"/>\n", from, to,
+                                    a->command.points);
+          }
+          break;
+        case GBACW_ACTION_RECREW:
+          {
+            g_autofree char *unit = g_markup_escape_text (gbacw_game_unit (game, a->command.leader)->id, -1);
+            g_autofree char *wagon = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
+            g_string_append_printf (s, "  <recrew unit=\"%s\" wagon=\"%s\"/>\n", unit, wagon);
           }
           break;
         case GBACW_ACTION_DECLARE_MELEE:
@@ -1549,6 +1582,32 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
           return;
         }
       replay_action (game, gbacw_action_new_resupply (unit->index, wagon->index), error);
+    }
+  else if (g_str_equal (element, "transfer-rounds"))
+    {
+      GbacwGameUnit *from = gbacw_game_find_unit (game, attribute (names, values, "from"));
+      GbacwGameUnit *to = gbacw_game_find_unit (game, attribute (names, values, "to"));
+      const char *rounds = attribute (names, values, "rounds");
+      if (from == NULL || to == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
+          return;
+        }
+      replay_action (game,
+                     gbacw_action_new_transfer_rounds (from->index, to->index,
+                                                       rounds ? (int) g_ascii_strtoll (rounds, NULL, 10) : 0),
+                     error);
+    }
+  else if (g_str_equal (element, "recrew"))
+    {
+      GbacwGameUnit *unit = gbacw_game_find_unit (game, attribute (names, values, "unit"));
+      GbacwGameUnit *wagon = gbacw_game_find_unit (game, attribute (names, values, "wagon"));
+      if (unit == NULL || wagon == NULL)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
+          return;
+        }
+      replay_action (game, gbacw_action_new_recrew (unit->index, wagon->index), error);
     }
   else if (g_str_equal (element, "declare-melee") || g_str_equal (element, "melee"))
     {

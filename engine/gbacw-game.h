@@ -101,7 +101,7 @@ typedef struct {
   double fire_used;             /* strength committed this Fire Phase (9.45) */
   guint fired_upon;             /* GBACW_FIRED_* this Fire Phase (9.44) */
   int rout_hexes_due;           /* rout retreat owed (13.31), for the retreat rules */
-  /* strength accounting: initial = current + killed + captured (SP; guns for batteries) */
+  /* strength accounting: initial = current + killed + captured - recovered (SP; guns for batteries) */
   int killed;                   /* SP (guns) lost as casualties */
   int captured;                 /* SP (guns) captured by the enemy (12.93, 13.31, 14.1) */
   /* fire this Player-Turn's Offensive Fire Phase, for melee (12.22, 12.26) */
@@ -124,6 +124,13 @@ typedef struct {
   /* supply wagons (11.1): ammunition boxes left */
   int small_arms_boxes;
   int artillery_boxes;
+  /* 11.33: the last Game-Turn it fired, and the Game-Turn it gave or took rounds (it may not
+     fire in it), -1 */
+  int fired_turn;
+  int transfer_turn;
+  /* 11.18: SP returned to it (a wagon recrewed: +1) less those it gave up (the unit
+     recrewing it: -1); part of the strength accounting above */
+  int recovered;
 } GbacwGameUnit;
 
 typedef struct {
@@ -230,6 +237,8 @@ typedef enum {
   GBACW_ACTION_DECLARE_MELEE,    /* 12.8: announce a melee of units against hex (16.2: a charge) */
   GBACW_ACTION_MELEE,            /* 12.0: units melee into hex */
   GBACW_ACTION_RESUPPLY,         /* 11.23: unit (command.leader) is resupplied from wagon (command.other) */
+  GBACW_ACTION_TRANSFER_ROUNDS,  /* 11.33: battery command.leader gives command.points rounds to battery command.other */
+  GBACW_ACTION_RECREW,           /* 11.18: unit command.leader gives one SP to recrew wagon command.other */
 } GbacwActionKind;
 
 typedef struct {
@@ -292,6 +301,8 @@ GbacwAction *gbacw_action_new_detach (int brigade_leader);
 GbacwAction *gbacw_action_new_command_points (int division_leader, int brigade_leader, int points);
 GbacwAction *gbacw_action_new_rally (int brigade_leader, int unit);
 GbacwAction *gbacw_action_new_resupply (int unit, int wagon);
+GbacwAction *gbacw_action_new_transfer_rounds (int from_battery, int to_battery, int rounds);   /* 11.33 */
+GbacwAction *gbacw_action_new_recrew (int unit, int wagon);                                     /* 11.18 */
 GbacwAction *gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge);
 GbacwAction *gbacw_action_new_melee (const int *units, guint n_units, int target_hex);
 GbacwAction *gbacw_action_copy (const GbacwAction *action);

@@ -774,6 +774,12 @@ answer_advance (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
       u->advanced = TRUE;
       gbacw_game_log (game, "12.85", _("%s advances into %s"), label, hex_label);
     }
+  if (action->answer.firers->len > 0)
+    {
+      /* 17.54, 17.75: an enemy leader left alone there is captured */
+      int side = gbacw_game_unit (game, g_array_index (action->answer.firers, GbacwFirer, 0).unit)->side;
+      gbacw_retreat_check_lone_leaders (game, p->hex, 1 - side);
+    }
   return GBACW_RESOLVE_DONE;
 }
 

@@ -469,7 +469,7 @@ gbacw_query_brigade_strength (const GbacwGame *game, const GbacwFormation *briga
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       if (counts_for_bce (u) && g_strcmp0 (u->oob->formation, brigade->id) == 0)
-        sp += u->strength + u->killed + u->captured;
+        sp += u->strength + u->killed + u->captured - u->recovered;
     }
   return sp;
 }
@@ -612,7 +612,7 @@ gbacw_outcome_new (const GbacwGame *game)
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      o->start_value[i] = gbacw_query_unit_value (u) + u->killed + u->captured;
+      o->start_value[i] = gbacw_query_unit_value (u) + u->killed + u->captured - u->recovered;
     }
   update_control (o, game);
   return o;
@@ -819,11 +819,11 @@ gbacw_query_state_dump (const GbacwGame *game)
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       g_string_append_printf (s,
                               "%s presence %d hex %d formation %d facing %d strength %d guns %d rounds %d crew %d "
-                              "morale %d status %u killed %d captured %d fire-used %s fired-upon %u moved %d "
-                              "mp %d ooc %d\n",
+                              "morale %d status %u killed %d captured %d recovered %d fire-used %s fired-upon %u "
+                              "moved %d mp %d ooc %d\n",
                               u->id, (int) u->presence, u->hex, (int) u->formation, u->facing, u->strength, u->guns,
                               u->rounds, (int) u->crew, u->morale, u->status, u->killed, u->captured,
-                              g_ascii_dtostr (number, sizeof number, u->fire_used), u->fired_upon, u->moved,
+                              u->recovered, g_ascii_dtostr (number, sizeof number, u->fire_used), u->fired_upon, u->moved,
                               u->mp_spent, u->out_of_command);
     }
   for (int hex = 0; hex < game->n_hexes; hex++)

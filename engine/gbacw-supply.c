@@ -73,6 +73,9 @@ supply_path (const GbacwGame *game, int side, int from, int to, int allowance)
   return cost[to];
 }
 
+static gboolean check_transfer (GbacwGame *game, const GbacwAction *action, GError **error);
+static gboolean check_recrew (GbacwGame *game, const GbacwAction *action, GError **error);
+
 gboolean
 gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
 {
@@ -87,6 +90,10 @@ gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No such unit"));
       return FALSE;
     }
+  if (action->kind == GBACW_ACTION_TRANSFER_ROUNDS)
+    return check_transfer (game, action, error);
+  if (action->kind == GBACW_ACTION_RECREW)
+    return check_recrew (game, action, error);
   u = gbacw_game_unit (game, action->command.leader);
   w = gbacw_game_unit (game, action->command.other);
   label = gbacw_game_unit_label (game, u->index);
@@ -125,6 +132,81 @@ gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **
   return TRUE;
 }
 
+/* 11.33: rounds from one battery to another of the same weapon type, in their owner's
+ * Ammunition Resupply Phase, in the same or adjacent hexes, neither having fired this
+ * Game-Turn nor moved this Player-Turn; both then spend the rest of the Game-Turn
+ * without firing (the "entire Game-Turn without firing"). */
+static gboolean
+check_transfer (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GbacwGameUnit *a = gbacw_game_unit (game, action->command.leader);
+  const GbacwGameUnit *b = gbacw_game_unit (game, action->command.other);
+  g_autofree char *a_label = gbacw_game_unit_label (game, a->index);
+  g_autofree char *b_label = gbacw_game_unit_label (game, b->index);
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  int n = action->command.points;
+
+  if (game->phase != GBACW_PHASE_AMMUNITION_RESUPPLY)
+    return fail (error, _("[11.33] Rounds are transferred in their owner's Ammunition Resupply Phase"));
+  if (a->index == b->index || a->type != GBACW_UNIT_ARTILLERY || b->type != GBACW_UNIT_ARTILLERY || a->hex < 0
+      || b->hex < 0)
+    return fail (error, _("[11.33] Rounds are transferred between two batteries on the map"));
+  if (a->side != game->phasing_side || b->side != game->phasing_side)
+    return fail (error, _("[11.33] Only the phasing player transfers rounds, between his own batteries"));
+  if (g_strcmp0 (a->oob->weapon, b->oob->weapon) != 0)
+    return fail (error, _("[11.33] %s and %s are not of the same weapon type"), a_label, b_label);
+  if (a->rounds == GBACW_UNSET || b->rounds == GBACW_UNSET || b->oob->rounds == GBACW_UNSET)
+    return fail (error, _("[11.33] %s and %s do not count rounds"), a_label, b_label);
+  if ((a->status | b->status) & GBACW_STATUS_ABANDONED)
+    return fail (error, _("[11.33] A battery whose crew has left its guns transfers no rounds"));
+  if (a->hex != b->hex
+      && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a->hex), gbacw_hex_grid_hex_at (grid, b->hex)) > 1)
+    return fail (error, _("[11.33] %s and %s are not in the same or adjacent hexes"), a_label, b_label);
+  if (a->fired_turn == game->turn || b->fired_turn == game->turn)
+    return fail (error, _("[11.33] Both batteries must spend the Game-Turn without firing"));
+  if (a->moved || b->moved)
+    return fail (error, _("[11.33] Both batteries must spend the Game-Turn in the same or adjacent hexes (neither may "
+                          "have moved)"));
+  if (n <= 0 || n > a->rounds)
+    return fail (error, _("[11.33] %s has %d rounds to give"), a_label, a->rounds);
+  if (b->rounds + n > b->oob->rounds)
+    return fail (error, _("[11.33] %s has room for %d more rounds"), b_label, b->oob->rounds - b->rounds);
+  return TRUE;
+}
+
+/* 11.18: an uncrewed friendly wagon in the hex of an infantry or dismounted cavalry unit,
+ * in the owner's Final Command Phase: the unit gives one Strength Point, the wagon's new
+ * crew (its morale); only one SP ever (a wagon once recrewed is not again). */
+static gboolean
+check_recrew (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, action->command.leader);
+  const GbacwGameUnit *w = gbacw_game_unit (game, action->command.other);
+  g_autofree char *label = gbacw_game_unit_label (game, u->index);
+  g_autofree char *wagon_label = gbacw_game_unit_label (game, w->index);
+
+  if (game->phase != GBACW_PHASE_FINAL_COMMAND)
+    return fail (error, _("[11.18] Wagons are recrewed in their owner's Final Command Phase"));
+  if (w->type != GBACW_UNIT_WAGON || w->hex < 0)
+    return fail (error, _("[11.18] %s is not a supply wagon on the map"), wagon_label);
+  if (u->side != game->phasing_side || w->side != game->phasing_side)
+    return fail (error, _("[11.18] Only the phasing player recrews his own wagons"));
+  if (w->strength > 0)
+    return fail (error, _("[11.18] %s has its crew"), wagon_label);
+  if (w->recovered > 0)
+    return fail (error, _("[11.18] Only one Strength Point may ever be assigned to %s"), wagon_label);
+  if (!(u->type == GBACW_UNIT_INFANTRY
+        || (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED)))
+    return fail (error, _("[11.18] Only an infantry or dismounted cavalry unit recrews a wagon"));
+  if (u->hex != w->hex)
+    return fail (error, _("[11.18] %s is not on %s"), label, wagon_label);
+  if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED))
+    return fail (error, _("[11.18] %s is routed or engaged"), label);
+  if (u->strength < 2)
+    return fail (error, _("[11.18] %s has no Strength Point to spare"), label);
+  return TRUE;
+}
+
 void
 gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
 {
@@ -133,6 +215,26 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
   g_autofree char *label = gbacw_game_unit_label (game, u->index);
   g_autofree char *wagon_label = gbacw_game_unit_label (game, w->index);
 
+  if (action->kind == GBACW_ACTION_TRANSFER_ROUNDS)
+    {
+      u->rounds -= action->command.points;
+      w->rounds += action->command.points;
+      u->transfer_turn = w->transfer_turn = game->turn;
+      gbacw_game_log (game, "11.33", _("%s gives %d rounds to %s (%d and %d left)"), label, action->command.points,
+                      wagon_label, u->rounds, w->rounds);
+      return;
+    }
+  if (action->kind == GBACW_ACTION_RECREW)
+    {
+      u->strength--;
+      u->recovered--;
+      w->strength = 1;
+      w->recovered++;
+      w->morale = u->morale;
+      w->status &= ~(GBACW_STATUS_PINNED | GBACW_STATUS_ROUTED);
+      gbacw_game_log (game, "11.18", _("%s gives a Strength Point to recrew %s"), label, wagon_label);
+      return;
+    }
   if (u->type == GBACW_UNIT_ARTILLERY)
     {
       int n = MIN (u->oob->rounds - u->rounds, w->artillery_boxes);

@@ -3,7 +3,8 @@
  * - no unit off the map or on terrain its movement class may not enter (5.17, 5.19; by
  *   road, 6.11, it may), the stacks and the units' hexes agreeing;
  * - stacking within the limits at the end of each Movement Phase (8.1);
- * - strength accounting, per unit and per side: initial = current + killed + captured;
+ * - strength accounting, per unit and per side: initial = current + killed + captured
+ *   - recovered (11.18: a wagon recrewed +1, the unit recrewing it -1);
  * - BCE (18.0): the boxes marked are the brigade's losses, never more than its strength,
  *   never fewer than before, and the engine's BCE agrees;
  * - each unit fired on at most once by small arms and once by artillery in a Fire Phase
@@ -52,7 +53,7 @@ checker_init (Checker *c, const GbacwGame *game, const char *label)
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      c->start[i] = gbacw_query_unit_value (u) + u->killed + u->captured;
+      c->start[i] = gbacw_query_unit_value (u) + u->killed + u->captured - u->recovered;
     }
   c->phase_key = -1;
   c->last_phase = game->phase;
@@ -138,20 +139,20 @@ check_strength (Checker *c, const GbacwGame *game)
       int value = gbacw_query_unit_value (u);
       if (value < 0 || u->killed < 0 || u->captured < 0)
         FAIL (c, game, "%s: negative strength %d, killed %d or captured %d", u->id, value, u->killed, u->captured);
-      if (c->start[i] != value + u->killed + u->captured)
-        FAIL (c, game, "%s: initial %d != current %d + killed %d + captured %d", u->id, c->start[i], value, u->killed,
-              u->captured);
+      if (c->start[i] != value + u->killed + u->captured - u->recovered)
+        FAIL (c, game, "%s: initial %d != current %d + killed %d + captured %d - recovered %d", u->id, c->start[i], value,
+              u->killed, u->captured, u->recovered);
       if (u->rounds != GBACW_UNSET && u->rounds < 0)
         FAIL (c, game, "%s has %d rounds", u->id, u->rounds);
       if (u->side == 0 || u->side == 1)
         {
           start[u->side] += c->start[i];
-          now[u->side] += value + u->killed + u->captured;
+          now[u->side] += value + u->killed + u->captured - u->recovered;
         }
     }
   for (int s = 0; s < 2; s++)
     if (start[s] != now[s])
-      FAIL (c, game, "side %d: initial %d != current + killed + captured %d", s, start[s], now[s]);
+      FAIL (c, game, "side %d: initial %d != current + killed + captured - recovered %d", s, start[s], now[s]);
 }
 
 static void

@@ -1,4 +1,4 @@
-/* test-engine-cases-movement.c: the movement and stacking cases (5.1, 8.1, 11.1, 11.22)
+/* test-engine-cases-movement.c: the movement and stacking cases (5.1, 8.1, 8.42, 11.1, 11.22)
  * that the other movement tests leave out (engine/CASES.md), each on a small built
  * position. */
 #include "test-engine-fixture.c"
@@ -77,6 +77,60 @@ test_8_13_batteries (void)
   apply_expect (game, gbacw_action_new_end_phase (), NULL);
 }
 
+/* 8.42: units stacked in a hex share one facing: a unit moving in takes the facing of
+ * the unit there, not the direction it entered from (7.11). */
+static void
+test_8_42_adopt_facing (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "u-2", "union", 3, 3, "0103", "n");
+  INF (f, "u-3", "union", 3, 3, "0201", "s");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0102 0103"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->facing, ==, direction_of (f->s, "n"));
+  g_assert_cmpint (unit_of (game, "u-2")->facing, ==, direction_of (f->s, "n"));
+  apply_expect (game, move_action (game, "u-3", "0202 0203"), NULL);   /* alone: faces the way it went */
+  g_assert_cmpint (unit_of (game, "u-3")->facing, ==, direction_of (f->s, "s"));
+}
+
+/* 5.18: a retreat costs no Movement Points and is not movement: a routed unit's three
+ * hexes of rout retreat (fire 3 SP × 2 = 6, die 6: 1; morale die 6 > 3) leave it unmoved. */
+static void
+test_5_18_retreat_not_movement (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwGameUnit *c;
+  const GbacwHexGrid *grid;
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0102", "n");
+  game = start_game (f);
+  grid = &f->s->map->grid;
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  gbacw_dice_force_list (game->dice, 6, 6, 0);
+  apply_expect (game, fire1 (game, "0102", "u-1", 0), NULL);
+  end_phase (game);
+  for (int guard = 0; guard < 10 && gbacw_game_decision (game); guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      const GArray *path;
+      g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_PATH);
+      path = g_ptr_array_index (d->paths, d->paths->len - 1);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+    }
+  c = unit_of (game, "c-1");
+  g_assert_true (c->status & GBACW_STATUS_ROUTED);
+  g_assert_cmpint (gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, c->hex),
+                                            gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0102"))), ==, 3);
+  g_assert_false (c->moved);
+  g_assert_cmpint (c->mp_spent, ==, 0);
+  g_assert_cmpint (c->hexes_moved, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -85,5 +139,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/movement/11.1-uncrewed-wagon-may-not-move", test_11_1_uncrewed_wagon);
   g_test_add_func ("/engine/movement/11.22-out-of-ammunition-moves", test_11_22_depleted_moves);
   g_test_add_func ("/engine/movement/8.13-batteries-per-hex", test_8_13_batteries);
+  g_test_add_func ("/engine/movement/8.42-adopt-stack-facing", test_8_42_adopt_facing);
+  g_test_add_func ("/engine/movement/5.18-retreat-not-movement", test_5_18_retreat_not_movement);
   return g_test_run ();
 }

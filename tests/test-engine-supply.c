@@ -167,6 +167,91 @@ test_15_2_exploding_caissons (void)
   g_assert_true (log_has (game, "15.2", "explodes"));
 }
 
+/* 11.33: rounds transferred between two batteries of the same weapon type in the same
+ * or adjacent hexes, in their owner's Ammunition Resupply Phase, neither having fired
+ * this Game-Turn; both then spend the rest of the Game-Turn without firing. */
+static void
+test_11_33_transfer_rounds (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autofree char *xml = NULL;
+  const GbacwGameUnit *a, *b;
+
+  add_unit (f, "u-a", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0103", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "u-b", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0104", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "u-far", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0107", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "u-hb", "union", GBACW_UNIT_ARTILLERY, 4, 4, "HB", "0203", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "u-fired", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0204", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  INF (f, "c-1", "confederate", 3, 3, "0109", "n");
+  game = start_game (f);
+  a = unit_of (game, "u-a");
+  b = unit_of (game, "u-b");
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, gbacw_action_new_transfer_rounds (a->index, b->index, 1), "11.33");   /* not in this phase */
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  unit_of (game, "u-fired")->fired_turn = game->turn;   /* as a battery that fired this Game-Turn */
+  apply_expect (game, gbacw_action_new_transfer_rounds (a->index, b->index, 1), "11.33");   /* both full: no room */
+  apply_expect (game, gbacw_action_new_transfer_rounds (a->index, unit_index (game, "u-far"), 1), "11.33");
+  apply_expect (game, gbacw_action_new_transfer_rounds (a->index, unit_index (game, "u-hb"), 1), "11.33");
+  apply_expect (game, gbacw_action_new_transfer_rounds (unit_index (game, "u-fired"), a->index, 1), "11.33");
+  /* u-b has fired 4 rounds (by hand) */
+  unit_of (game, "u-b")->rounds = 8;
+  apply_expect (game, gbacw_action_new_transfer_rounds (a->index, b->index, 5), "11.33");
+  apply_expect (game, gbacw_action_new_transfer_rounds (a->index, b->index, 3), NULL);
+  g_assert_cmpint (a->rounds, ==, 9);
+  g_assert_cmpint (b->rounds, ==, 11);
+  g_assert_true (log_has (game, "11.33", NULL));
+  xml = gbacw_game_to_xml (game, "test.xml");
+  g_assert_nonnull (strstr (xml, "<transfer-rounds from=\"u-a\" to=\"u-b\" rounds=\"3\"/>"));
+  /* the rest of the Game-Turn without firing: not in the enemy's Player-Turn either */
+  goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 1);
+  apply_expect (game, fire1 (game, "0109", "u-a", 0), "11.33");
+  apply_expect (game, fire1 (game, "0109", "u-b", 0), "11.33");
+}
+
+/* 11.18: an uncrewed wagon is recrewed in its owner's Final Command Phase by an infantry
+ * (or dismounted cavalry) unit on it giving one Strength Point; only one SP ever. The
+ * accounting initial = current + killed + captured - recovered holds for both. */
+static void
+test_11_18_recrew_wagon (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwGameUnit *w, *u;
+  g_autofree char *xml = NULL;
+
+  INF (f, "u-1", "union", 3, 3, "0105", "s");
+  INF (f, "u-2", "union", 3, 3, "0106", "s");
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 3, 3, "C", "0105", GBACW_FORMATION_STATE_MOUNTED, "s");
+  wagon (f, "u-w", "union", "0105", 1, 1);
+  game = start_game (f);
+  w = unit_of (game, "u-w");
+  u = unit_of (game, "u-1");
+  /* its crew eliminated (counted killed, as the engine does) */
+  w->killed += w->strength;
+  w->strength = 0;
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, gbacw_action_new_recrew (u->index, w->index), "11.18");   /* not in this phase */
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  apply_expect (game, gbacw_action_new_recrew (unit_index (game, "u-cav"), w->index), "11.18");   /* mounted */
+  apply_expect (game, gbacw_action_new_recrew (unit_index (game, "u-2"), w->index), "11.18");     /* not on it */
+  apply_expect (game, gbacw_action_new_recrew (u->index, w->index), NULL);
+  g_assert_cmpint (w->strength, ==, 1);
+  g_assert_cmpint (u->strength, ==, 2);
+  g_assert_cmpint (w->recovered, ==, 1);
+  g_assert_cmpint (u->recovered, ==, -1);
+  g_assert_cmpint (w->initial_strength, ==, w->strength + w->killed + w->captured - w->recovered);
+  g_assert_cmpint (u->initial_strength, ==, u->strength + u->killed + u->captured - u->recovered);
+  g_assert_true (log_has (game, "11.18", NULL));
+  apply_expect (game, gbacw_action_new_recrew (u->index, w->index), "11.18");   /* it has a crew */
+  w->killed += w->strength;   /* its new crew lost too: never a second SP */
+  w->strength = 0;
+  apply_expect (game, gbacw_action_new_recrew (u->index, w->index), "11.18");
+  xml = gbacw_game_to_xml (game, "test.xml");
+  g_assert_nonnull (strstr (xml, "<recrew unit=\"u-1\" wagon=\"u-w\"/>"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -177,5 +262,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/supply/11.32-artillery-rounds", test_11_32_artillery_rounds);
   g_test_add_func ("/engine/supply/11.34-ammunition-loss", test_11_34_ammunition_loss);
   g_test_add_func ("/engine/supply/15.2-exploding-caissons", test_15_2_exploding_caissons);
+  g_test_add_func ("/engine/supply/11.33-transfer-rounds", test_11_33_transfer_rounds);
+  g_test_add_func ("/engine/supply/11.18-recrew-wagon", test_11_18_recrew_wagon);
   return g_test_run ();
 }
