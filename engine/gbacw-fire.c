@@ -765,6 +765,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
         if (die <= threshold)
           {
             u->status |= GBACW_STATUS_AMMO_DEPLETED;
+            if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+              g_array_append_val (game->depleted, fc->unit);   /* 8.41 */
             gbacw_game_log (game, "11.21", _("Ammunition check for %s: die %d: out of ammunition"), label, die);
           }
         else

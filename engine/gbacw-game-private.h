@@ -75,6 +75,9 @@ GbacwResolve   gbacw_leadership_resolve_promotion (GbacwGame *game, GbacwPending
 /* gbacw-supply.c */
 gboolean       gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void           gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action);
+/* 11.19: the uncrewed wagons of side's enemy in hex are captured when an infantry or
+ * cavalry unit of side is there: they change side (the old crew out of play). */
+void           gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side);
 /* 11.34: an artillery fire result n on a wagon */
 void           gbacw_supply_ammunition_loss (GbacwGame *game, int wagon, int result);
 /* 15.2: a battery lost guns to artillery fire */

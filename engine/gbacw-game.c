@@ -216,6 +216,16 @@ gbacw_action_new_recrew (int unit, int wagon)
 }
 
 GbacwAction *
+gbacw_action_new_restack (int hex, const int *units, guint n_units)
+{
+  GbacwAction *a = g_new0 (GbacwAction, 1);
+  a->kind = GBACW_ACTION_RESTACK;
+  a->restack.hex = hex;
+  a->restack.units = int_array (units, n_units);
+  return a;
+}
+
+GbacwAction *
 gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge)
 {
   GbacwAction *action = g_new0 (GbacwAction, 1);
@@ -274,6 +284,9 @@ gbacw_action_copy (const GbacwAction *action)
     case GBACW_ACTION_MELEE:
       copy->melee.units = array_copy (action->melee.units);
       break;
+    case GBACW_ACTION_RESTACK:
+      copy->restack.units = array_copy (action->restack.units);
+      break;
     case GBACW_ACTION_END_PHASE:
     case GBACW_ACTION_CHANGE_FACING:
     default:
@@ -306,6 +319,9 @@ gbacw_action_free (GbacwAction *action)
     case GBACW_ACTION_DECLARE_MELEE:
     case GBACW_ACTION_MELEE:
       g_clear_pointer (&action->melee.units, g_array_unref);
+      break;
+    case GBACW_ACTION_RESTACK:
+      g_clear_pointer (&action->restack.units, g_array_unref);
       break;
     case GBACW_ACTION_END_PHASE:
     case GBACW_ACTION_CHANGE_FACING:
@@ -664,6 +680,7 @@ begin_phase (GbacwGame *game)
             u->n_fired_at = 0;   /* 12.22 */
         }
       g_hash_table_remove_all (game->hexside_fire);
+      g_array_set_size (game->depleted, 0);
       break;
     case GBACW_PHASE_RALLY:
       /* 9.85: Pin markers of the phasing player are removed before rallying */
@@ -787,6 +804,124 @@ advance (GbacwGame *game)
   gbacw_game_finish_phase (game);
 }
 
+/* 8.41: the hexes whose top unit (of its side) ran out of ammunition in the Fire Phase
+ * that ends: their owner may change their order until the next other action. */
+static int
+top_unit (const GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == side && gbacw_game_is_combat_unit (u))
+        return u->index;
+    }
+  return -1;
+}
+
+static void
+restack_window (GbacwGame *game)
+{
+  g_array_set_size (game->restack_hexes, 0);
+  for (guint i = 0; i < game->depleted->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (game->depleted, int, i));
+      int key = u->hex * 2 + u->side;
+      gboolean known = FALSE;
+      if (u->hex < 0 || !(u->status & GBACW_STATUS_AMMO_DEPLETED) || top_unit (game, u->hex, u->side) != u->index)
+        continue;
+      for (guint k = 0; k < game->restack_hexes->len; k++)
+        known |= g_array_index (game->restack_hexes, int, k) == key;
+      if (!known)
+        g_array_append_val (game->restack_hexes, key);
+    }
+  g_array_set_size (game->depleted, 0);
+}
+
+/* 8.41: units: every unit of one side in the hex, each once, in the new order. */
+static gboolean
+check_restack (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GArray *units = action->restack.units;
+  const GArray *stack;
+  int hex = action->restack.hex, side = -1, n_side = 0;
+  gboolean window = FALSE;
+
+  if (hex < 0 || hex >= game->n_hexes || units == NULL || units->len == 0)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No such hex or no units to restack"));
+      return FALSE;
+    }
+  stack = gbacw_game_stack (game, hex);
+  for (guint i = 0; i < units->len; i++)
+    {
+      int unit = g_array_index (units, int, i);
+      const GbacwGameUnit *u;
+      if (unit < 0 || (guint) unit >= game->units->len || (u = gbacw_game_unit (game, unit))->hex != hex)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("A unit restacked is not in the hex"));
+          return FALSE;
+        }
+      if (side >= 0 && u->side != side)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("The units restacked are not of one side"));
+          return FALSE;
+        }
+      side = u->side;
+      for (guint k = 0; k < i; k++)
+        if (g_array_index (units, int, k) == unit)
+          {
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("A unit is named twice"));
+            return FALSE;
+          }
+    }
+  for (guint i = 0; stack && i < stack->len; i++)
+    n_side += gbacw_game_unit (game, g_array_index (stack, int, i))->side == side;
+  if ((guint) n_side != units->len)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("Every unit of the side in the hex must be named"));
+      return FALSE;
+    }
+  for (guint k = 0; k < game->restack_hexes->len; k++)
+    window |= g_array_index (game->restack_hexes, int, k) == hex * 2 + side;
+  if (!window && !(game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == side))
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[8.41] The stacking order changes only in its owner's Movement Phase, or at the end of a Fire "
+                     "Phase in which the top unit ran out of ammunition"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The side's units take the places of the side's units in the stack, in the new order
+ * (an engaged hex keeps the other side's units where they are). */
+static void
+apply_restack (GbacwGame *game, const GbacwAction *action)
+{
+  GArray *stack = game->stacks[action->restack.hex];
+  const GArray *units = action->restack.units;
+  int side = gbacw_game_unit (game, g_array_index (units, int, 0))->side;
+  guint next = 0;
+  GString *order = g_string_new (NULL);
+
+  for (guint i = 0; i < stack->len; i++)
+    if (gbacw_game_unit (game, g_array_index (stack, int, i))->side == side)
+      g_array_index (stack, int, i) = g_array_index (units, int, next++);
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, g_array_index (units, int, i));
+      g_string_append_printf (order, "%s%s", i ? ", " : "", label);
+    }
+  {
+    g_autofree char *hex = gbacw_game_hex_label (game, action->restack.hex);
+    gbacw_game_log (game, "8.41", _("New stacking order in %s, top first: %s"), hex, order->str);
+  }
+  g_string_free (order, TRUE);
+  gbacw_game_refresh_hex (game, action->restack.hex);
+}
+
 void
 gbacw_game_finish_phase (GbacwGame *game)
 {
@@ -794,6 +929,8 @@ gbacw_game_finish_phase (GbacwGame *game)
   guint next_hook = 0;
 
   game->ending_phase = FALSE;
+  if (from == GBACW_PHASE_DEFENSIVE_FIRE || from == GBACW_PHASE_OFFENSIVE_FIRE)
+    restack_window (game);
   if (from == GBACW_PHASE_EXCLUSIVE)
     {
       from = game->resume_phase;
@@ -872,6 +1009,9 @@ init_units (GbacwGame *game)
       u->start_hex = -1;
       u->fired_turn = -1;
       u->transfer_turn = -1;
+      u->capture_turn = -1;
+      u->recrew_turn = -1;
+      u->original_side = u->side;
       u->facing = 0;
       u->initial_strength = oob->type == GBACW_UNIT_WAGON ? oob->crew_strength : oob->strength;
       if (u->initial_strength == GBACW_UNSET)
@@ -1005,6 +1145,8 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->actions = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
   game->fire_results = g_ptr_array_new_with_free_func (gbacw_fire_resolution_free_ptr);
   game->hexside_fire = g_hash_table_new (g_direct_hash, g_direct_equal);
+  game->depleted = g_array_new (FALSE, FALSE, sizeof (int));
+  game->restack_hexes = g_array_new (FALSE, FALSE, sizeof (int));
   game->hooks = g_ptr_array_new ();
   game->hook_data = g_ptr_array_new ();
   game->dice = gbacw_dice_new (seed);
@@ -1073,6 +1215,8 @@ gbacw_game_free (GbacwGame *game)
   g_free (game->stacks);
   g_clear_pointer (&game->fire_results, g_ptr_array_unref);
   g_clear_pointer (&game->hexside_fire, g_hash_table_unref);
+  g_clear_pointer (&game->depleted, g_array_unref);
+  g_clear_pointer (&game->restack_hexes, g_array_unref);
   g_clear_pointer (&game->actions, g_ptr_array_unref);
   g_clear_pointer (&game->pending, g_ptr_array_unref);
   g_clear_pointer (&game->decision, gbacw_decision_free);
@@ -1171,6 +1315,8 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
     case GBACW_ACTION_TRANSFER_ROUNDS:
     case GBACW_ACTION_RECREW:
       return gbacw_supply_check_action (game, action, error);
+    case GBACW_ACTION_RESTACK:
+      return check_restack (game, action, error);
     default:
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("Unknown action"));
       return FALSE;
@@ -1182,8 +1328,13 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
 {
   if (!gbacw_game_check_action (game, action, error))
     return FALSE;
+  if (action->kind != GBACW_ACTION_RESTACK)
+    g_array_set_size (game->restack_hexes, 0);   /* 8.41: the window after a Fire Phase closes */
   switch (action->kind)
     {
+    case GBACW_ACTION_RESTACK:
+      apply_restack (game, action);
+      break;
     case GBACW_ACTION_END_PHASE:
       gbacw_game_log (game, "4.0", _("%s ends the %s"), gbacw_game_side_name (game, gbacw_game_decider (game)),
                       game->phase == GBACW_PHASE_EXCLUSIVE && game->extra_phase_name ? game->extra_phase_name
@@ -1345,6 +1496,14 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
             g_autofree char *unit = g_markup_escape_text (gbacw_game_unit (game, a->command.leader)->id, -1);
             g_autofree char *wagon = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
             g_string_append_printf (s, "  <recrew unit=\"%s\" wagon=\"%s\"/>\n", unit, wagon);
+          }
+          break;
+        case GBACW_ACTION_RESTACK:
+          {
+            g_autofree char *label = gbacw_game_hex_label (game, a->restack.hex);
+            g_string_append_printf (s, "  <restack hex=\"%s\"", label);
+            append_units (game, s, a->restack.units);
+            g_string_append (s, "/>\n");
           }
           break;
         case GBACW_ACTION_DECLARE_MELEE:
@@ -1608,6 +1767,14 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
           return;
         }
       replay_action (game, gbacw_action_new_recrew (unit->index, wagon->index), error);
+    }
+  else if (g_str_equal (element, "restack"))
+    {
+      g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
+      int hex;
+      if (units == NULL || (hex = gbacw_game_parse_hex (game, attribute (names, values, "hex") ?: "", error)) < 0)
+        return;
+      replay_action (game, gbacw_action_new_restack (hex, (int *) units->data, units->len), error);
     }
   else if (g_str_equal (element, "declare-melee") || g_str_equal (element, "melee"))
     {

@@ -131,6 +131,11 @@ typedef struct {
   /* 11.18: SP returned to it (a wagon recrewed: +1) less those it gave up (the unit
      recrewing it: -1); part of the strength accounting above */
   int recovered;
+  /* 11.19: the Game-Turn an enemy infantry or cavalry unit captured the wagon (it is now of
+     that side), and the Game-Turn it was last recrewed (11.18), -1 */
+  int capture_turn;
+  int recrew_turn;
+  int original_side;            /* the side of the order of battle (a captured wagon changes side) */
 } GbacwGameUnit;
 
 typedef struct {
@@ -238,7 +243,8 @@ typedef enum {
   GBACW_ACTION_MELEE,            /* 12.0: units melee into hex */
   GBACW_ACTION_RESUPPLY,         /* 11.23: unit (command.leader) is resupplied from wagon (command.other) */
   GBACW_ACTION_TRANSFER_ROUNDS,  /* 11.33: battery command.leader gives command.points rounds to battery command.other */
-  GBACW_ACTION_RECREW,           /* 11.18: unit command.leader gives one SP to recrew wagon command.other */
+  GBACW_ACTION_RECREW,           /* 11.18, 11.19: unit command.leader gives one SP to recrew wagon command.other */
+  GBACW_ACTION_RESTACK,          /* 8.41: the stacking order of a hex's units of one side (restack.units, top first) */
 } GbacwActionKind;
 
 typedef struct {
@@ -282,6 +288,10 @@ typedef struct {
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
       int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
     } answer;
+    struct {
+      int hex;
+      GArray *units;      /* int: every unit of one side in hex, in the new order, top first */
+    } restack;
   };
 } GbacwAction;
 
@@ -302,7 +312,9 @@ GbacwAction *gbacw_action_new_command_points (int division_leader, int brigade_l
 GbacwAction *gbacw_action_new_rally (int brigade_leader, int unit);
 GbacwAction *gbacw_action_new_resupply (int unit, int wagon);
 GbacwAction *gbacw_action_new_transfer_rounds (int from_battery, int to_battery, int rounds);   /* 11.33 */
-GbacwAction *gbacw_action_new_recrew (int unit, int wagon);                                     /* 11.18 */
+GbacwAction *gbacw_action_new_recrew (int unit, int wagon);                                     /* 11.18, 11.19 */
+/* 8.41: units: all the units (leaders too) of one side in hex, in the new order, top first. */
+GbacwAction *gbacw_action_new_restack (int hex, const int *units, guint n_units);
 GbacwAction *gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge);
 GbacwAction *gbacw_action_new_melee (const int *units, guint n_units, int target_hex);
 GbacwAction *gbacw_action_copy (const GbacwAction *action);
@@ -345,6 +357,10 @@ struct _GbacwGame {
   GHashTable *hexside_fire;     /* this Fire Phase: GINT_TO_POINTER (hex * 6 + direction) -> small-arms SP through it (9.3) */
   GPtrArray *hooks;             /* const GbacwRuleHooks* attached */
   GPtrArray *hook_data;         /* their data, same order */
+  /* 8.41: the units that ran out of ammunition this Fire Phase; when it ends, the hexes
+     (hex * 2 + side) whose top unit did, which their owner may restack until another action */
+  GArray *depleted;
+  GArray *restack_hexes;
 };
 
 /* Copies scenario; fails if it has not two sides or no turns. */

@@ -335,6 +335,10 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
         continue;
       if (o->side != u->side)
         {
+          /* 11.19: an uncrewed enemy wagon is captured by infantry or cavalry entering */
+          if (o->type == GBACW_UNIT_WAGON && o->strength <= 0
+              && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY))
+            continue;
           if (gbacw_game_is_combat_unit (o))
             enemy_combat = TRUE;
           else
@@ -1414,6 +1418,7 @@ continue_move (GbacwGame *game, GbacwPending *p)
           u->facing = d;   /* 7.11: faces the hex it enters */
           gbacw_game_place_unit (game, u->index, to, TRUE);   /* 8.41: on top, in the given order */
         }
+      gbacw_supply_capture_wagons (game, to, p->side);   /* 11.19 */
       /* 17.75: an enemy leader alone in the hex is captured */
       stack = gbacw_game_stack (game, to);
       for (guint i = 0; stack && i < stack->len;)

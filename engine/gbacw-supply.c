@@ -108,6 +108,9 @@ gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **
     return fail (error, _("[11.1] %s is uncrewed and may not resupply units"), wagon_label);
   if (w->status & GBACW_STATUS_PINNED)
     return fail (error, _("[11.12] %s is pinned and may not resupply units"), wagon_label);
+  if (w->capture_turn >= 0 && (w->recrew_turn < 0 || game->turn <= w->recrew_turn))
+    return fail (error, _("[11.19] %s was captured: it resupplies from the Game-Turn after it was recrewed"),
+                 wagon_label);
   if (u->moved || w->moved)
     return fail (error, _("[11.25] Neither the wagon nor the unit resupplied may have moved this Player-Turn"));
   if (u->type == GBACW_UNIT_ARTILLERY)
@@ -193,7 +196,7 @@ check_recrew (GbacwGame *game, const GbacwAction *action, GError **error)
     return fail (error, _("[11.18] Only the phasing player recrews his own wagons"));
   if (w->strength > 0)
     return fail (error, _("[11.18] %s has its crew"), wagon_label);
-  if (w->recovered > 0)
+  if (w->recrew_turn >= 0)
     return fail (error, _("[11.18] Only one Strength Point may ever be assigned to %s"), wagon_label);
   if (!(u->type == GBACW_UNIT_INFANTRY
         || (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED)))
@@ -232,7 +235,9 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
       w->recovered++;
       w->morale = u->morale;
       w->status &= ~(GBACW_STATUS_PINNED | GBACW_STATUS_ROUTED);
-      gbacw_game_log (game, "11.18", _("%s gives a Strength Point to recrew %s"), label, wagon_label);
+      w->recrew_turn = game->turn;
+      gbacw_game_log (game, w->capture_turn >= 0 ? "11.19" : "11.18", _("%s gives a Strength Point to recrew %s"), label,
+                      wagon_label);
       return;
     }
   if (u->type == GBACW_UNIT_ARTILLERY)
@@ -247,6 +252,46 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
       u->status &= ~GBACW_STATUS_AMMO_DEPLETED;
       w->small_arms_boxes--;
       gbacw_game_log (game, "11.24", _("%s is resupplied by %s"), label, wagon_label);
+    }
+}
+
+void
+gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  gboolean captor = FALSE;
+  int facing = -1;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == side && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY))
+        {
+          captor = TRUE;
+          if (facing < 0)
+            facing = u->facing;
+        }
+    }
+  if (!captor)
+    return;
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      GbacwGameUnit *w = gbacw_game_unit (game, g_array_index (stack, int, i));
+      g_autofree char *label = NULL;
+      g_autofree char *hex_label = NULL;
+      if (w->side == side || w->type != GBACW_UNIT_WAGON || w->strength > 0)
+        continue;
+      label = gbacw_game_unit_label (game, w->index);
+      hex_label = gbacw_game_hex_label (game, hex);
+      /* the former crew is out of play already (11.17: counted as killed; no Victory
+       * Points for it, 11.19) */
+      w->side = side;
+      w->capture_turn = game->turn;
+      w->recrew_turn = -1;   /* the new owner may recrew it (11.18 once more) */
+      w->status = 0;
+      w->facing = facing;    /* 8.42 */
+      gbacw_game_log (game, "11.19", _("%s, uncrewed in %s, is captured by %s"), label, hex_label,
+                      gbacw_game_side_name (game, side));
     }
 }
 
