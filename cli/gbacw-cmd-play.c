@@ -80,6 +80,8 @@ print_summary (const GbacwGame *game, const GbacwOutcome *outcome)
     g_print (_("Result: %s (%s by %d VP)\n"), v.level, gbacw_game_side_name (game, v.winner), v.margin);
   else
     g_print (_("Result: %s (%d to %d)\n"), v.level, v.vp[0], v.vp[1]);
+  if (v.not_computed && *v.not_computed)
+    g_print (_("Not computed (the scenario's own awards): %s\n"), v.not_computed);
   g_print (_("State: %.16s\n"), digest);
   gbacw_victory_clear (&v);
 }

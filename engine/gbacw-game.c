@@ -226,6 +226,14 @@ gbacw_action_new_restack (int hex, const int *units, guint n_units)
 }
 
 GbacwAction *
+gbacw_action_new_exit (const int *units, guint n_units)
+{
+  GbacwAction *a = gbacw_action_new_move (units, n_units, NULL, 0, -1);
+  a->kind = GBACW_ACTION_EXIT;
+  return a;
+}
+
+GbacwAction *
 gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge)
 {
   GbacwAction *action = g_new0 (GbacwAction, 1);
@@ -267,6 +275,7 @@ gbacw_action_copy (const GbacwAction *action)
   switch (action->kind)
     {
     case GBACW_ACTION_MOVE:
+    case GBACW_ACTION_EXIT:
       copy->move.units = array_copy (action->move.units);
       copy->move.path = array_copy (action->move.path);
       break;
@@ -303,6 +312,7 @@ gbacw_action_free (GbacwAction *action)
   switch (action->kind)
     {
     case GBACW_ACTION_MOVE:
+    case GBACW_ACTION_EXIT:
       g_clear_pointer (&action->move.units, g_array_unref);
       g_clear_pointer (&action->move.path, g_array_unref);
       break;
@@ -1012,6 +1022,8 @@ init_units (GbacwGame *game)
       u->capture_turn = -1;
       u->recrew_turn = -1;
       u->original_side = u->side;
+      u->exit_turn = -1;
+      u->exit_area = -1;
       u->facing = 0;
       u->initial_strength = oob->type == GBACW_UNIT_WAGON ? oob->crew_strength : oob->strength;
       if (u->initial_strength == GBACW_UNSET)
@@ -1294,6 +1306,7 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
         return gbacw_movement_check_end (game, error);
       return TRUE;
     case GBACW_ACTION_MOVE:
+    case GBACW_ACTION_EXIT:
       return check_units_valid (game, action->move.units, error)
              && gbacw_movement_check_action (game, action, error);
     case GBACW_ACTION_CHANGE_FORMATION:
@@ -1342,6 +1355,7 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
       advance (game);
       break;
     case GBACW_ACTION_MOVE:
+    case GBACW_ACTION_EXIT:
     case GBACW_ACTION_CHANGE_FORMATION:
     case GBACW_ACTION_CHANGE_FACING:
       gbacw_movement_apply_action (game, action);
@@ -1497,6 +1511,11 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
             g_autofree char *wagon = g_markup_escape_text (gbacw_game_unit (game, a->command.other)->id, -1);
             g_string_append_printf (s, "  <recrew unit=\"%s\" wagon=\"%s\"/>\n", unit, wagon);
           }
+          break;
+        case GBACW_ACTION_EXIT:
+          g_string_append (s, "  <exit");
+          append_units (game, s, a->move.units);
+          g_string_append (s, "/>\n");
           break;
         case GBACW_ACTION_RESTACK:
           {
@@ -1767,6 +1786,13 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
           return;
         }
       replay_action (game, gbacw_action_new_recrew (unit->index, wagon->index), error);
+    }
+  else if (g_str_equal (element, "exit"))
+    {
+      g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
+      if (units == NULL)
+        return;
+      replay_action (game, gbacw_action_new_exit ((int *) units->data, units->len), error);
     }
   else if (g_str_equal (element, "restack"))
     {

@@ -68,6 +68,7 @@ typedef enum {
   GBACW_PRESENCE_CAPTURED,
   GBACW_PRESENCE_KILLED,        /* leaders (17.73) */
   GBACW_PRESENCE_WOUNDED,
+  GBACW_PRESENCE_EXITED,        /* left the map through an exit area (GBACW_ACTION_EXIT) */
 } GbacwPresence;
 
 /* Fire received this Fire Phase (9.44). */
@@ -136,6 +137,9 @@ typedef struct {
   int capture_turn;
   int recrew_turn;
   int original_side;            /* the side of the order of battle (a captured wagon changes side) */
+  /* GBACW_ACTION_EXIT: the Game-Turn it left the map and the exit area (index in the map's areas), -1 */
+  int exit_turn;
+  int exit_area;
 } GbacwGameUnit;
 
 typedef struct {
@@ -245,6 +249,7 @@ typedef enum {
   GBACW_ACTION_TRANSFER_ROUNDS,  /* 11.33: battery command.leader gives command.points rounds to battery command.other */
   GBACW_ACTION_RECREW,           /* 11.18, 11.19: unit command.leader gives one SP to recrew wagon command.other */
   GBACW_ACTION_RESTACK,          /* 8.41: the stacking order of a hex's units of one side (restack.units, top first) */
+  GBACW_ACTION_EXIT,             /* move.units (one hex, no path) leave the map through the scenario's exit area */
 } GbacwActionKind;
 
 typedef struct {
@@ -315,6 +320,9 @@ GbacwAction *gbacw_action_new_transfer_rounds (int from_battery, int to_battery,
 GbacwAction *gbacw_action_new_recrew (int unit, int wagon);                                     /* 11.18, 11.19 */
 /* 8.41: units: all the units (leaders too) of one side in hex, in the new order, top first. */
 GbacwAction *gbacw_action_new_restack (int hex, const int *units, guint n_units);
+/* Units of one hex of an area of kind exit (of their side, or of no side) leave the map in
+ * their Movement Phase (counted for "unit-exited" Victory Points). */
+GbacwAction *gbacw_action_new_exit (const int *units, guint n_units);
 GbacwAction *gbacw_action_new_declare_melee (const int *units, guint n_units, int target_hex, gboolean charge);
 GbacwAction *gbacw_action_new_melee (const int *units, guint n_units, int target_hex);
 GbacwAction *gbacw_action_copy (const GbacwAction *action);

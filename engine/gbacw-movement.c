@@ -1510,10 +1510,103 @@ apply_facing (GbacwGame *game, const GbacwAction *action)
                   gbacw_hex_direction_name (game_grid (game)->orientation, action->facing.facing));
 }
 
+/* The exit area (of kind exit, of side or of no side) holding hex, -1. */
+static int
+exit_area (const GbacwGame *game, int hex, int side)
+{
+  const GPtrArray *areas = game->scenario->map->areas;
+  const GbacwSide *s = g_ptr_array_index (game->scenario->oob.sides, side);
+
+  for (guint i = 0; i < areas->len; i++)
+    {
+      const GbacwArea *a = g_ptr_array_index (areas, i);
+      if (a->kind != GBACW_AREA_EXIT || (a->side && *a->side && g_strcmp0 (a->side, s->id) != 0))
+        continue;
+      for (guint k = 0; k < a->hexes->len; k++)
+        if (g_array_index (a->hexes, int, k) == hex)
+          return (int) i;
+    }
+  return -1;
+}
+
+/* Leaving the map (the scenario's exit areas; 5.17 otherwise forbids it): units that may
+ * still move, from a hex of an exit area of their side (or of none), not in an enemy ZOC
+ * (the rules give no withdrawal fire off the map); a routed or out-of-command unit only
+ * if it has not moved (5.2: one hex). No Movement Points are spent. */
+static gboolean
+check_exit (GbacwGame *game, const GbacwAction *action, GError **error, int *area)
+{
+  const GArray *units = action->move.units;
+  int hex = -1, a;
+
+  if (units == NULL || units->len == 0)
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID, _("No units leave the map"));
+      return FALSE;
+    }
+  for (guint i = 0; i < units->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      if (!unit_can_move (game, u, error))
+        return FALSE;
+      if (hex >= 0 && u->hex != hex)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.0] Units moving together as a stack must start in the same hex"));
+          return FALSE;
+        }
+      hex = u->hex;
+      if (exit_area (game, hex, u->side) < 0)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.17] %s may not move off the map: its hex is in no exit area of its side"), label);
+          return FALSE;
+        }
+      if (one_hex_only (u) && u->hexes_moved > 0)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[5.2] %s is routed or out of command and may move only one hex"), label);
+          return FALSE;
+        }
+      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, hex, u->side, is_mounted_cavalry (u)))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[10.1] %s is in an enemy zone of control and may not leave the map from it"), label);
+          return FALSE;
+        }
+    }
+  a = exit_area (game, hex, gbacw_game_unit (game, g_array_index (units, int, 0))->side);
+  if (area)
+    *area = a;
+  return TRUE;
+}
+
+static void
+apply_exit (GbacwGame *game, const GbacwAction *action)
+{
+  const GArray *units = action->move.units;
+  int area = -1;
+  const GbacwArea *a;
+
+  check_exit (game, action, NULL, &area);
+  a = g_ptr_array_index (game->scenario->map->areas, area);
+  for (guint i = 0; i < units->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      u->exit_turn = game->turn;
+      u->exit_area = area;
+      u->moved = TRUE;
+      gbacw_game_remove_unit (game, u->index, GBACW_PRESENCE_EXITED);
+      gbacw_game_log (game, "5.17", _("%s leaves the map through %s"), label, a->name && *a->name ? a->name : a->id);
+    }
+}
+
 gboolean
 gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
 {
-  const GArray *units = action->kind == GBACW_ACTION_MOVE ? action->move.units
+  const GArray *units = action->kind == GBACW_ACTION_MOVE || action->kind == GBACW_ACTION_EXIT ? action->move.units
                         : action->kind == GBACW_ACTION_CHANGE_FORMATION ? action->formation.units : NULL;
 
   if (game->phase != GBACW_PHASE_MOVEMENT)
@@ -1540,6 +1633,8 @@ gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError 
     {
     case GBACW_ACTION_MOVE:
       return check_move (game, action, error);
+    case GBACW_ACTION_EXIT:
+      return check_exit (game, action, error, NULL);
     case GBACW_ACTION_CHANGE_FORMATION:
       return check_formation (game, action, error);
     case GBACW_ACTION_CHANGE_FACING:
@@ -1558,6 +1653,9 @@ gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action)
     {
     case GBACW_ACTION_MOVE:
       apply_move (game, action);
+      break;
+    case GBACW_ACTION_EXIT:
+      apply_exit (game, action);
       break;
     case GBACW_ACTION_CHANGE_FORMATION:
       apply_formation (game, action);

@@ -569,12 +569,17 @@ end_of_turn (GbacwOutcome *o, const GbacwGame *game, int turn)
     {
       const GbacwVpAward *award = g_ptr_array_index (s->vp_awards, i);
       int index;
-      if (!award->each_turn || award->event != GBACW_VP_OBJECTIVE || award->vp == GBACW_UNSET
-          || find_area (game, award->area, &index) == NULL)
+      const GbacwArea *area;
+      int vp;
+      if (!award->each_turn || award->event != GBACW_VP_OBJECTIVE
+          || (area = find_area (game, award->area, &index)) == NULL || index >= o->n_areas)
+        continue;
+      vp = award->vp != GBACW_UNSET ? award->vp : area->vp;
+      if (vp == GBACW_UNSET)
         continue;
       for (int side = 0; side < 2; side++)
         if (o->control[index] == side && award_for (game, award, side))
-          o->each_turn[side] += award->vp;
+          o->each_turn[side] += vp;
     }
   for (guint i = 0; i < s->automatic_victories->len && o->automatic.side < 0; i++)
     {
@@ -662,6 +667,33 @@ void
 gbacw_victory_clear (GbacwVictory *victory)
 {
   g_clear_pointer (&victory->level, g_free);
+  g_clear_pointer (&victory->not_computed, g_free);
+}
+
+/* "unit-exited": the combat units that left the map through the award's area (any exit
+ * area when it names none) and count for side. */
+static int
+exited_units (const GbacwGame *game, const GbacwVpAward *award, int side)
+{
+  const GPtrArray *areas = game->scenario->map->areas;
+  int n = 0;
+
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+      const GbacwArea *area;
+      int owner;
+      if (u->presence != GBACW_PRESENCE_EXITED || u->exit_area < 0 || (guint) u->exit_area >= areas->len
+          || !gbacw_game_is_combat_unit (u))
+        continue;
+      area = g_ptr_array_index (areas, u->exit_area);
+      if (award->area && *award->area && g_strcmp0 (award->area, area->id) != 0)
+        continue;
+      owner = area->side && *area->side ? gbacw_game_side_index (game, area->side) : side;
+      if (u->side == owner)
+        n++;
+    }
+  return n;
 }
 
 void
@@ -675,17 +707,19 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
   v->winner = -1;
   for (int side = 0; side < 2; side++)
     v->vp[side] = o->each_turn[side];
+  GString *custom = g_string_new (NULL);
 
   /* strength accounting */
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (u->side < 0 || u->side > 1 || u->type == GBACW_UNIT_LEADER)
+      int side = u->original_side;   /* a captured wagon (11.19) stays in its first side's accounting */
+      if (side < 0 || side > 1 || u->type == GBACW_UNIT_LEADER)
         continue;
-      v->sp_start[u->side] += i < o->n_units ? o->start_value[i] : gbacw_query_unit_value (u);
-      v->sp_now[u->side] += gbacw_query_unit_value (u);
-      v->killed[u->side] += u->killed;
-      v->captured[u->side] += u->captured;
+      v->sp_start[side] += i < o->n_units ? o->start_value[i] : gbacw_query_unit_value (u);
+      v->sp_now[side] += gbacw_query_unit_value (u);
+      v->killed[side] += u->killed;
+      v->captured[side] += u->captured;
     }
 
   for (guint i = 0; i < s->vp_awards->len; i++)
@@ -699,9 +733,12 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
           switch (award->event)
             {
             case GBACW_VP_OBJECTIVE:
-              if (!award->each_turn && award->vp != GBACW_UNSET && find_area (game, award->area, &index)
-                  && o->control[index] == side)
-                v->objectives[side] += award->vp;
+              {
+                const GbacwArea *area = find_area (game, award->area, &index);
+                int vp = award->vp != GBACW_UNSET ? award->vp : area ? area->vp : GBACW_UNSET;
+                if (!award->each_turn && vp != GBACW_UNSET && area && index < o->n_areas && o->control[index] == side)
+                  v->objectives[side] += vp;
+              }
               break;
             case GBACW_VP_ENEMY_SP_LOST:
               for (guint k = 0; k < game->units->len; k++)
@@ -729,14 +766,25 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
                 }
               break;
             case GBACW_VP_UNIT_EXITED:
+              v->exited[side] += exited_units (game, award, side) * (award->vp != GBACW_UNSET ? award->vp : 1);
+              break;
             case GBACW_VP_CUSTOM:
+              if (side == 0 || !award_for (game, award, 0))
+                {
+                  const char *text = award->text && *award->text ? award->text : award->id ? award->id : "?";
+                  if (custom->len)
+                    g_string_append (custom, "; ");
+                  g_string_append (custom, text);
+                }
+              break;
             default:
               break;
             }
         }
     }
   for (int side = 0; side < 2; side++)
-    v->vp[side] += v->objectives[side] + v->enemy_sp[side] + v->leaders[side] + v->bce[side];
+    v->vp[side] += v->objectives[side] + v->enemy_sp[side] + v->leaders[side] + v->bce[side] + v->exited[side];
+  v->not_computed = g_string_free (custom, FALSE);
 
   if (o->automatic.side >= 0)
     {

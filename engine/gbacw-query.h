@@ -13,13 +13,16 @@
  *   each area and the awards made each Game-Turn, and automatic victories);
  * - a canonical text dump of the state, to compare games and replays.
  *
- * Until the engine's own victory rules exist (a later slice), the Victory Points are
- * worked out here: an area is controlled by the side that last had combat units in it
- * with no enemy combat unit; "enemy-sp-lost" counts the Strength Points and guns killed
- * and captured; "leader-lost" each time an enemy leader is killed, wounded or captured
- * (17.73; his own VP value when the order of battle gives one); "bce-lost" each enemy brigade whose
- * losses reached its BCE limit (its bce-vp); "unit-exited" and "custom" awards are not
- * counted.
+ * The Victory Points are worked out here, from the scenario's awards: an area is
+ * controlled by the side that last had combat units in it with no enemy combat unit
+ * ("objective": the award's vp, else the area's); "enemy-sp-lost" counts the Strength
+ * Points and guns killed and captured (never wagon crews, 11.19); "leader-lost" each time
+ * an enemy leader is killed, wounded or captured (17.73; his own VP value when the order
+ * of battle gives one); "bce-lost" each enemy brigade whose losses reached its BCE limit
+ * (its bce-vp); "unit-exited" vp per combat unit that left the map (GBACW_ACTION_EXIT)
+ * through the award's exit area (any exit area when it names none): the units of the
+ * area's side when it has one, else the awarded side's own, counted when they exit;
+ * "custom" awards have only a text and are not counted (GbacwVictory.not_computed).
  */
 #pragma once
 
@@ -108,6 +111,8 @@ typedef struct {
   int margin;             /* vp[winner] - vp[other], or the difference */
   gboolean automatic;     /* an automatic victory (the scenario's <automatic>) */
   char *level;            /* translated: the level's name, or "Draw" */
+  int exited[2];          /* "unit-exited" awards: their parts */
+  char *not_computed;     /* the scenario's "custom" awards (text only), not counted: "" when none */
 } GbacwVictory;
 
 void gbacw_victory_clear (GbacwVictory *victory);
