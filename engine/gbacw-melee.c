@@ -1009,11 +1009,22 @@ melee_outcome (GbacwGame *game, Melee *m)
                 }
               else if (u->type == GBACW_UNIT_WAGON)
                 {
-                  /* 11.17: the crew retreats, the wagon stays; 11.19: taken by the enemy */
+                  /* 11.17: the crew retreats, the wagon stays; 11.19: taken by the enemy, kept
+                   * by him when an infantry or cavalry attacker is in the hex */
+                  gboolean captor = FALSE;
+                  const GArray *here = gbacw_game_stack (game, m->hex);
+                  for (guint k = 0; here && k < here->len; k++)
+                    {
+                      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (here, int, k));
+                      captor |= o->side == m->side && (o->type == GBACW_UNIT_INFANTRY || o->type == GBACW_UNIT_CAVALRY);
+                    }
                   u->killed += u->strength;
                   u->strength = 0;
                   gbacw_game_log (game, "11.19", _("%s is left to the enemy"), label);
-                  gbacw_game_remove_unit (game, unit, GBACW_PRESENCE_CAPTURED);
+                  if (captor)
+                    gbacw_supply_capture_wagons (game, m->hex, m->side);
+                  else
+                    gbacw_game_remove_unit (game, unit, GBACW_PRESENCE_CAPTURED);
                 }
               else
                 g_array_append_val (retreating, unit);

@@ -333,12 +333,12 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
       if (o->index == u->index)
         continue;
-      if (o->side != u->side)
+      /* 11.19: an uncrewed enemy wagon is captured by infantry or cavalry entering (a column
+       * may not enter it, 8.16; mounted cavalry may, 11.19 naming cavalry over 8.17) */
+      if (o->side != u->side
+          && !(o->type == GBACW_UNIT_WAGON && o->strength <= 0
+               && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)))
         {
-          /* 11.19: an uncrewed enemy wagon is captured by infantry or cavalry entering */
-          if (o->type == GBACW_UNIT_WAGON && o->strength <= 0
-              && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY))
-            continue;
           if (gbacw_game_is_combat_unit (o))
             enemy_combat = TRUE;
           else
@@ -355,7 +355,7 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
           return FALSE;
         }
       /* 8.17: mounted cavalry only with mounted cavalry and leaders */
-      if (is_mounted_cavalry (u) && gbacw_game_is_combat_unit (o) && !is_mounted_cavalry (o))
+      if (is_mounted_cavalry (u) && gbacw_game_is_combat_unit (o) && !is_mounted_cavalry (o) && o->side == u->side)
         {
           LABELS ();
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,

@@ -713,11 +713,13 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      int side = u->original_side;   /* a captured wagon (11.19) stays in its first side's accounting */
-      if (side < 0 || side > 1 || u->type == GBACW_UNIT_LEADER)
+      /* a captured wagon (11.19): its start and losses stay with its first side, its new crew
+       * is the captor's */
+      int side = u->original_side;
+      if (side < 0 || side > 1 || u->side < 0 || u->side > 1 || u->type == GBACW_UNIT_LEADER)
         continue;
       v->sp_start[side] += i < o->n_units ? o->start_value[i] : gbacw_query_unit_value (u);
-      v->sp_now[side] += gbacw_query_unit_value (u);
+      v->sp_now[u->side] += gbacw_query_unit_value (u);
       v->killed[side] += u->killed;
       v->captured[side] += u->captured;
     }
@@ -873,6 +875,12 @@ gbacw_query_state_dump (const GbacwGame *game)
                               u->rounds, (int) u->crew, u->morale, u->status, u->killed, u->captured,
                               u->recovered, g_ascii_dtostr (number, sizeof number, u->fire_used), u->fired_upon, u->moved,
                               u->mp_spent, u->out_of_command);
+      /* (only when they happened, so that the dumps of games without them do not change) */
+      if (u->side != u->original_side || u->capture_turn >= 0 || u->recrew_turn >= 0)
+        g_string_append_printf (s, "%s side %d captured-turn %d recrewed-turn %d\n", u->id, u->side, u->capture_turn,
+                                u->recrew_turn);
+      if (u->exit_turn >= 0)
+        g_string_append_printf (s, "%s exited %d area %d\n", u->id, u->exit_turn, u->exit_area);
     }
   for (int hex = 0; hex < game->n_hexes; hex++)
     {

@@ -813,6 +813,32 @@ test_8_0_stacking_after_combat (void)
   g_assert_cmpint (unit_of (game, "c-1")->hex, !=, hex);   /* the top of the stack */
 }
 
+/* 11.19, 12.92: a wagon whose crew must retreat after a melee is left to the enemy: an
+ * infantry attacker in the hex captures it (it changes side, uncrewed). */
+static void
+test_11_19_wagon_left_to_the_enemy (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwGameUnit *w;
+
+  /* 3 against the crew's 1: +2; die 1: C1R3 */
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  add_unit (f, "c-w", "confederate", GBACW_UNIT_WAGON, 2, 3, "R", "0303", GBACW_FORMATION_STATE_UNSET, "n");
+  game = melee_game (f);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
+  stand_all (game);
+  end_phase (game);
+  gbacw_dice_force_list (game->dice, 1, 0);
+  apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
+  w = unit_of (game, "c-w");
+  g_assert_cmpint (w->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (w->side, ==, 0);
+  g_assert_cmpint (w->strength, ==, 0);
+  g_assert_cmpint (w->hex, ==, hex_of (game->scenario, "0303"));
+  g_assert_true (log_has (game, "11.19", "captured"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -844,5 +870,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/melee/13.14-green-in-melee", test_13_14_green_in_melee);
   g_test_add_func ("/engine/melee/replay", test_melee_replay);
   g_test_add_func ("/engine/combat/8.0-stacking-after-combat", test_8_0_stacking_after_combat);
+  g_test_add_func ("/engine/melee/11.19-wagon-left-to-the-enemy", test_11_19_wagon_left_to_the_enemy);
   return g_test_run ();
 }

@@ -628,6 +628,79 @@ test_26_0_reinforcements (void)
   assert_replays (f, game);
 }
 
+static GbacwAction *
+restack (GbacwGame *game, const char *hex, const char *ids)
+{
+  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; names[i]; i++)
+    {
+      int u = unit_index (game, names[i]);
+      g_array_append_val (units, u);
+    }
+  return gbacw_action_new_restack (hex_of (game->scenario, hex), (int *) units->data, units->len);
+}
+
+static int
+stack_top (GbacwGame *game, const char *hex)
+{
+  return g_array_index (gbacw_game_stack (game, hex_of (game->scenario, hex)), int, 0);
+}
+
+/* 8.41: the stacking order changes only in the owner's Movement Phase, or at the end of a
+ * Fire Phase in which the top unit ran out of ammunition; it is saved and replayed. */
+static void
+test_8_41_stacking_order (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwAction) partial = NULL;
+  g_autofree char *xml = NULL;
+
+  INF (f, "u-1", "union", 1, 3, "0101", "s");
+  INF (f, "u-2", "union", 3, 3, "0101", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0103", "n");
+  INF (f, "c-2", "confederate", 3, 3, "0103", "n");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
+  apply_expect (game, restack (game, "0101", "u-2 u-1"), "8.41");   /* not the Movement Phase */
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, restack (game, "0103", "c-2 c-1"), "8.41");   /* the enemy's Movement Phase */
+  partial = restack (game, "0101", "u-2");
+  g_assert_false (gbacw_game_apply_action (game, partial, &error));   /* every unit of the side in the hex */
+  g_assert_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID);
+  apply_expect (game, restack (game, "0101", "u-2 u-1"), NULL);
+  g_assert_cmpint (stack_top (game, "0101"), ==, unit_index (game, "u-2"));
+  apply_expect (game, restack (game, "0101", "u-1 u-2"), NULL);
+  g_assert_true (log_has (game, "8.41", NULL));
+  assert_replays (f, game);   /* (with the seed's dice: before any forced die) */
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  apply_expect (game, restack (game, "0101", "u-2 u-1"), "8.41");
+  /* the top unit fires and runs out of ammunition (die 1: a check; 2: depleted) */
+  gbacw_dice_force_list (game->dice, 1, 2, 0);
+  apply_expect (game, fire1 (game, "0103", "u-1", 0), NULL);
+  g_assert_true (unit_of (game, "u-1")->status & GBACW_STATUS_AMMO_DEPLETED);
+  apply_expect (game, restack (game, "0101", "u-2 u-1"), "8.41");   /* at the end of the phase, not during it */
+  end_phase (game);
+  while (gbacw_game_decision (game))
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      const GArray *path = d->paths && d->paths->len ? g_ptr_array_index (d->paths, 0) : NULL;
+      apply_expect (game, path ? gbacw_action_new_answer_path ((const int *) path->data, path->len)
+                               : gbacw_action_new_answer_fire (NULL, 0), NULL);
+    }
+  g_assert_cmpint (game->phase, !=, GBACW_PHASE_OFFENSIVE_FIRE);
+  apply_expect (game, restack (game, "0103", "c-2 c-1"), "8.41");   /* only the hex whose top unit ran out */
+  apply_expect (game, restack (game, "0101", "u-2 u-1"), NULL);
+  g_assert_cmpint (stack_top (game, "0101"), ==, unit_index (game, "u-2"));
+  end_phase (game);   /* any other action closes the window */
+  apply_expect (game, restack (game, "0101", "u-1 u-2"), "8.41");
+  xml = gbacw_game_to_xml (game, "test.xml");
+  g_assert_nonnull (strstr (xml, "<restack hex=\"0101\" units=\"u-2 u-1\"/>"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -662,5 +735,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/movement/5.19-formation-prohibited-terrain", test_5_19_formation_prohibited);
   g_test_add_func ("/engine/movement/5.19-reinforcement-prohibited-terrain", test_5_19_reinforcement_prohibited);
   g_test_add_func ("/engine/movement/5.2-routed-range", test_range_speed_shape);
+  g_test_add_func ("/engine/movement/8.41-stacking-order", test_8_41_stacking_order);
   return g_test_run ();
 }

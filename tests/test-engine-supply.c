@@ -1,5 +1,6 @@
 /* test-engine-supply.c: ammunition (11.1-11.34) and exploding caissons (15.2). */
 #include "test-engine-fixture.c"
+#include "gbacw-query.h"
 
 static GbacwPlacement *
 wagon (Fixture *f, const char *id, const char *side, const char *hex, int small_arms, int artillery)
@@ -252,6 +253,63 @@ test_11_18_recrew_wagon (void)
   g_assert_nonnull (strstr (xml, "<recrew unit=\"u-1\" wagon=\"u-w\"/>"));
 }
 
+/* 11.19: an uncrewed wagon is captured by an enemy infantry or cavalry unit entering its
+ * hex (it changes side; its former crew is out of play, no Victory Points for it), is
+ * recrewed by the captor (11.18) and resupplies his units from the next Game-Turn on. */
+static void
+test_11_19_capture_wagon (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwOutcome) outcome = NULL;
+  GbacwGameUnit *w, *c;
+  GbacwVictory v = { 0 };
+
+  INF (f, "u-1", "union", 3, 3, "0101", "s");
+  wagon (f, "u-w", "union", "0105", 1, 1);
+  gbacw_oob_find_unit (&f->s->oob, "u-w")->crew_strength = 0;   /* uncrewed from the start */
+  INF (f, "c-1", "confederate", 3, 4, "0107", "n");
+  add_unit (f, "c-bat", "confederate", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0104", GBACW_FORMATION_STATE_LIMBERED, "s");
+  game = start_game (f);
+  outcome = gbacw_outcome_new (game);
+  w = unit_of (game, "u-w");
+  c = unit_of (game, "c-1");
+  g_assert_cmpint (w->strength, ==, 0);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-bat", "0105"), "5.12");   /* only infantry or cavalry capture */
+  apply_expect (game, move_action (game, "c-1", "0106 0105"), NULL);
+  g_assert_cmpint (w->side, ==, 1);
+  g_assert_cmpint (w->hex, ==, hex_of (game->scenario, "0105"));
+  g_assert_cmpint (w->capture_turn, ==, 1);
+  g_assert_true (log_has (game, "11.19", "captured"));
+  /* recrewed by the captor in his Final Command Phase */
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 1);
+  apply_expect (game, gbacw_action_new_recrew (c->index, w->index), NULL);
+  g_assert_cmpint (w->strength, ==, 1);
+  g_assert_cmpint (w->morale, ==, 4);
+  g_assert_cmpint (c->strength, ==, 2);
+  g_assert_cmpint (w->initial_strength, ==, w->strength + w->killed + w->captured - w->recovered);
+  assert_replays (f, game);
+  /* the former owner no longer resupplies from it; the captor does, the next Game-Turn */
+  unit_of (game, "u-1")->status |= GBACW_STATUS_AMMO_DEPLETED;
+  c->status |= GBACW_STATUS_AMMO_DEPLETED;
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  g_assert_cmpint (game->turn, ==, 2);
+  apply_expect (game, resupply (game, "u-1", "u-w"), "11.23");
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 1);
+  apply_expect (game, resupply (game, "c-1", "u-w"), NULL);
+  g_assert_false (c->status & GBACW_STATUS_AMMO_DEPLETED);
+  /* no Victory Points for the crew; the wagon stays in its first side's accounting */
+  gbacw_outcome_update (outcome, game);
+  gbacw_outcome_victory (outcome, game, &v);
+  g_assert_cmpint (v.enemy_sp[1], ==, 0);
+  g_assert_cmpint (v.sp_start[0], ==, 3);
+  g_assert_cmpint (v.sp_now[0], ==, 3);
+  g_assert_cmpint (v.sp_start[1], ==, 5);
+  g_assert_cmpint (v.sp_now[1], ==, 5);   /* c-1 gave the wagon's new crew */
+  gbacw_victory_clear (&v);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -264,5 +322,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/supply/15.2-exploding-caissons", test_15_2_exploding_caissons);
   g_test_add_func ("/engine/supply/11.33-transfer-rounds", test_11_33_transfer_rounds);
   g_test_add_func ("/engine/supply/11.18-recrew-wagon", test_11_18_recrew_wagon);
+  g_test_add_func ("/engine/supply/11.19-capture-wagon", test_11_19_capture_wagon);
   return g_test_run ();
 }
