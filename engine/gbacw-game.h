@@ -140,6 +140,9 @@ typedef struct {
   /* GBACW_ACTION_EXIT: the Game-Turn it left the map and the exit area (index in the map's areas), -1 */
   int exit_turn;
   int exit_area;
+  /* 7.32: took part in a melee this Melee Phase, so its owner may rearrange its facing
+     (GBACW_ACTION_CHANGE_FACING) until the phase ends */
+  gboolean meleed;
 } GbacwGameUnit;
 
 typedef struct {
@@ -236,7 +239,7 @@ typedef enum {
   GBACW_ACTION_END_PHASE,
   GBACW_ACTION_MOVE,             /* a unit or stack along a path (5.0) */
   GBACW_ACTION_CHANGE_FORMATION, /* 6.2 */
-  GBACW_ACTION_CHANGE_FACING,    /* 7.1: a hex's units */
+  GBACW_ACTION_CHANGE_FACING,    /* 7.1: a hex's units; 7.32: in the Melee Phase, those that meleed in it */
   GBACW_ACTION_FIRE,             /* 9.0 */
   GBACW_ACTION_ANSWER,           /* answers the open GbacwDecision */
   GBACW_ACTION_ATTACH,           /* 17.64: attach the brigade of leader to the division of other */

@@ -1171,6 +1171,11 @@ melee (GbacwGame *game, const GbacwAction *action)
 
   /* the attackers enter the hex (12.0); 9.85: the defenders are no longer pinned */
   m->defenders = side_units (game, hex, 1 - m->side, FALSE);
+  /* 7.32: their facing may be rearranged when the melee is concluded */
+  for (guint i = 0; i < m->attackers->len; i++)
+    gbacw_game_unit (game, g_array_index (m->attackers, int, i))->meleed = TRUE;
+  for (guint i = 0; i < m->defenders->len; i++)
+    gbacw_game_unit (game, g_array_index (m->defenders, int, i))->meleed = TRUE;
   for (guint i = m->attackers->len; i-- > 0;)
     {
       int unit = g_array_index (m->attackers, int, i);
@@ -1301,6 +1306,8 @@ gbacw_melee_phase_begin (GbacwGame *game)
 {
   if (game->phase != GBACW_PHASE_MELEE)
     return;
+  for (guint i = 0; i < game->units->len; i++)
+    ((GbacwGameUnit *) g_ptr_array_index (game->units, i))->meleed = FALSE;   /* 7.32 */
   gbacw_melee_refresh_engaged (game);
   /* 12.94: the phasing player's engaged units may retreat instead of fighting on */
   for (int hex = 0; hex < game->n_hexes; hex++)

@@ -1494,19 +1494,46 @@ check_facing (GbacwGame *game, const GbacwAction *action, GError **error)
   return TRUE;
 }
 
+/* 7.32: in the Melee Phase, the phasing player's units in the hex that took part in a melee
+ * in it may be faced anew; the others keep their facing. */
+static gboolean
+melee_facing_unit (const GbacwGame *game, const GbacwGameUnit *u)
+{
+  return u->side == game->phasing_side && (game->phase != GBACW_PHASE_MELEE || u->meleed);
+}
+
+static gboolean
+check_melee_facing (GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GArray *stack;
+
+  if (!check_facing (game, action, error))
+    return FALSE;
+  stack = gbacw_game_stack (game, action->facing.hex);
+  for (guint i = 0; stack && i < stack->len; i++)
+    if (melee_facing_unit (game, gbacw_game_unit (game, g_array_index (stack, int, i))))
+      return TRUE;
+  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+               _("[7.13] Facing changes only in the owner's Movement Phase, or (7.32) for units that took part in a "
+                 "melee in this Melee Phase"));
+  return FALSE;
+}
+
 static void
 apply_facing (GbacwGame *game, const GbacwAction *action)
 {
   const GArray *stack = gbacw_game_stack (game, action->facing.hex);
   g_autofree char *label = gbacw_game_hex_label (game, action->facing.hex);
+  gboolean melee = game->phase == GBACW_PHASE_MELEE;
 
   for (guint i = 0; stack && i < stack->len; i++)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (u->side == game->phasing_side)
+      if (melee_facing_unit (game, u))
         u->facing = action->facing.facing;
     }
-  gbacw_game_log (game, "7.12", _("The units in %s face %s"), label,
+  gbacw_game_log (game, melee ? "7.32" : "7.12",
+                  melee ? _("The units that meleed in %s face %s") : _("The units in %s face %s"), label,
                   gbacw_hex_direction_name (game_grid (game)->orientation, action->facing.facing));
 }
 
@@ -1609,6 +1636,8 @@ gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError 
   const GArray *units = action->kind == GBACW_ACTION_MOVE || action->kind == GBACW_ACTION_EXIT ? action->move.units
                         : action->kind == GBACW_ACTION_CHANGE_FORMATION ? action->formation.units : NULL;
 
+  if (game->phase == GBACW_PHASE_MELEE && action->kind == GBACW_ACTION_CHANGE_FACING)
+    return check_melee_facing (game, action, error);   /* 7.32 */
   if (game->phase != GBACW_PHASE_MOVEMENT)
     {
       /* 5.0, 6.22, 7.13 */

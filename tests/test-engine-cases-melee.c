@@ -1,5 +1,5 @@
-/* test-engine-cases-melee.c: the melee cases (7.32, 12.26, 12.32, 12.73, 12.75, 12.76,
- * 12.89, 12.96) that test-engine-melee.c leaves out (engine/CASES.md), each on a small built
+/* test-engine-cases-melee.c: the melee cases (7.32, 12.14, 12.24, 12.26, 12.32, 12.73, 12.75, 12.76,
+ * 12.89, 12.96, 16.27, 17.4) that test-engine-melee.c leaves out (engine/CASES.md), each on a small built
  * position. The Union attacks from 0302 (facing south) into 0303 unless a test says
  * otherwise; 0202 (facing se) and 0402 (facing sw) are also adjacent to 0303. */
 #include "test-engine-fixture.c"
@@ -267,28 +267,130 @@ test_12_76_engaged_hex (void)
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);   /* fighting on in its own hex */
 }
 
-/* 7.32: after a melee the owner may rearrange the facing of the units in it. */
+/* 7.32: after a melee the owner may rearrange the facing of the units in it (a change-facing
+ * action in the Melee Phase); units that did not melee keep theirs (7.13). */
 static void
 test_7_32_facing_after_melee (void)
 {
   g_autoptr (Fixture) f = fixture_new (5, 8);
   g_autoptr (GbacwGame) game = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GbacwAction) face = NULL;
 
   INF (f, "u-1", "union", 1, 4, "0302", "s");
+  INF (f, "u-2", "union", 1, 4, "0102", "s");
   INF (f, "c-1", "confederate", 1, 4, "0303", "n");
   game = melee_game (f);
   engage (game, "u-1");
   g_assert_cmpint (unit_of (game, "u-1")->facing, ==, direction_of (f->s, "s"));   /* faces the hex entered */
-  face = gbacw_action_new_change_facing (hex_of (f->s, "0303"), direction_of (f->s, "n"));
-  if (!gbacw_game_apply_action (game, face, &error))
-    {
-      g_test_incomplete ("engine: no action rearranges facing when a melee is concluded (7.32); "
-                         "change-facing is refused outside the Movement Phase");
-      return;
-    }
-  g_assert_cmpint (unit_of (game, "u-1")->facing, ==, direction_of (f->s, "n"));
+  /* u-2 took no part in a melee: refused */
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0102"), direction_of (f->s, "n")), "7.13");
+  g_assert_cmpint (unit_of (game, "u-2")->facing, ==, direction_of (f->s, "s"));
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0303"), direction_of (f->s, "ne")), NULL);
+  g_assert_true (log_has (game, "7.32", NULL));
+  g_assert_cmpint (unit_of (game, "u-1")->facing, ==, direction_of (f->s, "ne"));
+  g_assert_cmpint (unit_of (game, "c-1")->facing, ==, direction_of (f->s, "n"));   /* not the phasing player's */
+  /* saved and replayed like any action */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *xml = gbacw_game_to_xml (game, "scenario.xml");
+    g_autoptr (GbacwGame) again = gbacw_game_replay (f->s, xml, strlen (xml), &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (unit_of (again, "u-1")->facing, ==, direction_of (f->s, "ne"));
+  }
+  /* the next Melee Phase starts afresh */
+  goto_phase (game, GBACW_PHASE_MELEE, 1);
+  stay_engaged (game);
+  goto_phase (game, GBACW_PHASE_MELEE, 0);
+  stay_engaged (game);
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0303"), direction_of (f->s, "s")), "7.13");
+}
+
+/* 12.14: a wagon crew melees with a strength of one, whatever its SP (no half crew). */
+static void
+test_12_14_wagon_crew_strength (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwMeleeOdds odds;
+
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  add_unit (f, "c-wagon", "confederate", GBACW_UNIT_WAGON, 3, 3, "R", "0303", GBACW_FORMATION_STATE_UNSET, "n");
+  game = melee_game (f);
+  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  stand_all (game);
+  end_phase (game);
+  odds_of (game, "u-1", "0303", &odds);
+  g_assert_cmpint (odds.attack_base, ==, 3);
+  g_assert_cmpint (odds.defend_base, ==, 1);   /* not the crew's 3 SP */
+  g_assert_cmpint (gbacw_melee_unit_strength (game, unit_index (game, "c-wagon"), FALSE, FALSE, TRUE, FALSE), ==, 1);
+  unit_of (game, "c-wagon")->strength = 1;
+  g_assert_cmpint (gbacw_melee_unit_strength (game, unit_index (game, "c-wagon"), FALSE, FALSE, TRUE, FALSE), ==, 1);
+}
+
+/* 12.24: infantry in Column that is meleed goes into Line as soon as the melee is resolved. */
+static void
+test_12_24_column_meleed_into_line (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 1, 4, "0302", "s");
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_INFANTRY, 1, 4, "R", "0303", GBACW_FORMATION_STATE_COLUMN, "n");
+  game = melee_game (f);
+  g_assert_cmpint (unit_of (game, "c-1")->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  engage (game, "u-1");
+  g_assert_cmpint (unit_of (game, "c-1")->formation, ==, GBACW_FORMATION_STATE_LINE);
+  g_assert_true (log_has (game, "12.24", NULL));
+}
+
+/* 16.27: charging cavalry that gets an Engaged result still routs after the melee. */
+static void
+test_16_27_chargers_rout_on_eng (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GArray) units = NULL;
+  GbacwMeleeOdds odds;
+
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 3, 3, "C", "0302", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "c-1", "confederate", 6, 3, "0303", "n");
+  game = melee_game (f);
+  units = units_of (game, "u-cav");
+  apply_expect (game, gbacw_action_new_declare_melee ((int *) units->data, units->len, hex_of (f->s, "0303"), TRUE),
+                NULL);
+  stand_all (game);
+  end_phase (game);
+  g_assert_true (gbacw_melee_odds (game, units, hex_of (f->s, "0303"), TRUE, &odds, NULL));
+  g_assert_cmpint (odds.attack_base, ==, 6);   /* 16.24 */
+  g_assert_cmpint (odds.differential, ==, 0);
+  gbacw_dice_force_list (game->dice, 3, 0);   /* 0, die 3: Eng both */
+  apply_expect (game, melee_action (game, "u-cav", "0303"), NULL);
+  g_assert_true (log_has (game, "12.94", NULL));
+  g_assert_true (unit_of (game, "u-cav")->status & GBACW_STATUS_ROUTED);
+  g_assert_true (log_has (game, "16.25", NULL));
+}
+
+/* 17.4: two leaders stacked with the units give +1 in melee, not +2, on either side. */
+static void
+test_17_4_two_leaders_once (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwMeleeOdds odds;
+
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  LEADER (f, "u-ldr1", "union", "0302");
+  LEADER (f, "u-ldr2", "union", "0302");
+  INF (f, "c-1", "confederate", 2, 3, "0303", "n");
+  LEADER (f, "c-ldr1", "confederate", "0303");
+  LEADER (f, "c-ldr2", "confederate", "0303");
+  game = melee_game (f);
+  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  stand_all (game);
+  end_phase (game);
+  odds_of (game, "u-1", "0303", &odds);
+  g_assert_cmpint (odds.attack_leader, ==, 1);
+  g_assert_cmpint (odds.defend_leader, ==, 1);
+  g_assert_cmpint (odds.differential, ==, 1);   /* 3 + 1 against 2 + 1 */
 }
 
 int
@@ -303,5 +405,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/melee/12.96-engaged-crew-melees", test_12_96_engaged_crew_melees);
   g_test_add_func ("/engine/melee/12.76-engaged-hex", test_12_76_engaged_hex);
   g_test_add_func ("/engine/melee/7.32-facing-after-melee", test_7_32_facing_after_melee);
+  g_test_add_func ("/engine/melee/12.14-wagon-crew-strength", test_12_14_wagon_crew_strength);
+  g_test_add_func ("/engine/melee/12.24-column-meleed-into-line", test_12_24_column_meleed_into_line);
+  g_test_add_func ("/engine/melee/16.27-chargers-rout-on-eng", test_16_27_chargers_rout_on_eng);
+  g_test_add_func ("/engine/melee/17.4-two-leaders-once", test_17_4_two_leaders_once);
   return g_test_run ();
 }
