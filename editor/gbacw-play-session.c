@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gbacw-ai.h"
+#include "gbacw-fire.h"
 #include "gbacw-play-session.h"
 #include "gbacw-scenario-io.h"
 
@@ -504,60 +505,98 @@ add_answer (GPtrArray   *answers,
   g_ptr_array_add (answers, a);
 }
 
+/* The firers of a FIRE answer that the rules accept together (9.46: a unit with nothing
+ * left to fire cannot take part; a unit may have to name the hexside it fires through):
+ * all of units, or only the unit only (-1: all). */
 static GbacwAction *
-answer_firers (const GArray *units,
-               int           only)
+answer_firers (GbacwGame          *game,
+               const GbacwDecision *d,
+               int                  only)
 {
-  g_autoptr(GArray) firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  const GArray *units = d->firers;
 
   for (guint i = 0; units != NULL && i < units->len; i++)
     {
       GbacwFirer f = { g_array_index (units, int, i), 0, -1 };
-      if (only < 0 || f.unit == only)
-        g_array_append_val (firers, f);
+      const GbacwGameUnit *u = gbacw_game_unit (game, f.unit);
+      int exit[2] = { -1, -1 }, entry[2];
+      gboolean ok = FALSE;
+
+      if (only >= 0 && f.unit != only)
+        continue;
+      if (u != NULL && u->hex >= 0)
+        gbacw_fire_line_hexsides (game, u->hex, d->hex, exit, entry);
+      for (int k = -1; k < 2 && !ok; k++)
+        {
+          g_autoptr(GbacwAction) action = NULL;
+
+          if (k >= 0 && exit[k] < 0)
+            continue;
+          f.direction = k < 0 ? -1 : exit[k];
+          g_array_append_val (kept, f);
+          action = gbacw_action_new_answer_fire ((const GbacwFirer *) (gpointer) kept->data, kept->len);
+          ok = gbacw_game_check_action (game, action, NULL);
+          if (!ok)
+            g_array_set_size (kept, kept->len - 1);
+        }
     }
-  return gbacw_action_new_answer_fire ((const GbacwFirer *) (gpointer) firers->data, firers->len);
+  if (kept->len == 0)
+    return NULL;
+  return gbacw_action_new_answer_fire ((const GbacwFirer *) (gpointer) kept->data, kept->len);
 }
 
-/* FIRE, ADVANCE, ENGAGED_RETREAT: all of them, each one, or none. */
+/* FIRE, ADVANCE, ENGAGED_RETREAT: all of them, each one, or none; only answers the rules
+ * accept. */
 static void
 add_unit_set_answers (GPtrArray           *answers,
-                      const GbacwGame     *game,
+                      GbacwGame           *game,
                       const GbacwDecision *d)
 {
   const GArray *units = d->firers;
   guint n = units ? units->len : 0;
   gboolean fire = d->kind == GBACW_DECISION_FIRE;
+  GbacwAction *all = NULL;
+  guint n_all = n;
   const char *none;
 
   if (n > 0)
     {
-      char *all;
-      if (fire)
-        all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Fire (%u unit)", "Fire with all %u units", n), n);
-      else if (d->kind == GBACW_DECISION_ADVANCE)
-        all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Advance (%u unit)", "Advance all %u units", n), n);
-      else
-        all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Retreat (%u unit)", "Retreat all %u units", n), n);
-      add_answer (answers, all, fire ? answer_firers (units, -1)
-                                     : gbacw_action_new_answer_units ((const int *) (gpointer) units->data, n));
+      all = fire ? answer_firers (game, d, -1)
+                 : gbacw_action_new_answer_units ((const int *) (gpointer) units->data, n);
+      if (fire && all != NULL)
+        n_all = all->answer.firers->len;
     }
-  for (guint i = 0; n > 1 && i < n; i++)
+  if (all != NULL)
+    {
+      char *label;
+      if (fire)
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Fire (%u unit)", "Fire with all %u units", n_all), n_all);
+      else if (d->kind == GBACW_DECISION_ADVANCE)
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Advance (%u unit)", "Advance all %u units", n), n);
+      else
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Retreat (%u unit)", "Retreat all %u units", n), n);
+      add_answer (answers, label, all);
+    }
+  for (guint i = 0; n_all > 1 && i < n; i++)
     {
       int unit = g_array_index (units, int, i);
       const char *name = gbacw_play_unit_name (game, unit);
-      char *one;
+      GbacwAction *one = fire ? answer_firers (game, d, unit) : gbacw_action_new_answer_units (&unit, 1);
+      char *label;
 
+      if (one == NULL)
+        continue;
       if (fire)
-        one = g_strdup_printf (_("Fire with %s only"), name);
+        label = g_strdup_printf (_("Fire with %s only"), name);
       else if (d->kind == GBACW_DECISION_ADVANCE)
-        one = g_strdup_printf (_("Advance %s only"), name);
+        label = g_strdup_printf (_("Advance %s only"), name);
       else
-        one = g_strdup_printf (_("Retreat %s only"), name);
-      add_answer (answers, one, fire ? answer_firers (units, unit) : gbacw_action_new_answer_units (&unit, 1));
+        label = g_strdup_printf (_("Retreat %s only"), name);
+      add_answer (answers, label, one);
     }
   none = fire ? _("Hold fire") : d->kind == GBACW_DECISION_ADVANCE ? _("Stay") : _("Stay engaged");
-  if (d->may_decline || n == 0)
+  if (d->may_decline || answers->len == 0)
     add_answer (answers, g_strdup (none),
                 fire ? gbacw_action_new_answer_fire (NULL, 0) : gbacw_action_new_answer_units (NULL, 0));
 }
@@ -567,7 +606,7 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
 {
   GPtrArray *answers = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_play_answer_free);
   const GbacwDecision *d;
-  const GbacwGame *game;
+  GbacwGame *game;
 
   g_return_val_if_fail (GBACW_IS_PLAY_SESSION (self), answers);
 

@@ -2134,6 +2134,8 @@ update_players (GbacwPlayView *self)
   gtk_drop_down_set_selected (self->side0_dropdown, (self->computer & 1) ? 1 : 0);
   gtk_drop_down_set_selected (self->side1_dropdown, (self->computer & 2) ? 1 : 0);
   gtk_spin_button_set_range (self->jump_spin, game->first_turn, game->last_turn);
+  if (gtk_spin_button_get_value_as_int (self->jump_spin) <= game->turn)
+    gtk_spin_button_set_value (self->jump_spin, MIN (game->turn + 1, game->last_turn));
   self->updating = FALSE;
   info = g_strdup_printf (_("This game: seed %u, %u actions. The scenario played is the file %s."),
                           gbacw_play_session_get_seed (self->session), gbacw_play_session_get_record_length (self->session),
