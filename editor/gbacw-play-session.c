@@ -24,6 +24,7 @@ struct _GbacwPlaySession
   GbacwAi *ai[2];
   guint computer;
   int jump;
+  gboolean stuck;               /* the computer failed: it waits until something changes */
 
   /* VP at the end of each Game-Turn (index turn - first_turn), -1 while not ended */
   GArray *turn_vp;              /* int[2] pairs */
@@ -346,6 +347,7 @@ gbacw_play_session_set_computer (GbacwPlaySession *self,
   if (self->computer == sides)
     return;
   self->computer = sides;
+  self->stuck = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER]);
   emit_changed (self);
 }
@@ -368,6 +370,7 @@ gbacw_play_session_set_jump (GbacwPlaySession *self,
   if (self->jump == turn)
     return;
   self->jump = turn;
+  self->stuck = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_JUMP]);
   emit_changed (self);
 }
@@ -386,7 +389,7 @@ gbacw_play_session_computer_to_act (GbacwPlaySession *self)
 
   g_return_val_if_fail (GBACW_IS_PLAY_SESSION (self), FALSE);
 
-  if (self->record != NULL || gbacw_game_is_over (self->game))
+  if (self->record != NULL || self->stuck || gbacw_game_is_over (self->game))
     return FALSE;
   if (self->jump > 0 && self->game->turn < self->jump)
     return TRUE;
@@ -427,6 +430,7 @@ gbacw_play_session_apply (GbacwPlaySession   *self,
     gbacw_play_session_stop_replay (self);
   if (!gbacw_game_apply_action (self->game, action, error))
     return FALSE;
+  self->stuck = FALSE;
   follow (self);
   emit_changed (self);
   return TRUE;
@@ -455,6 +459,8 @@ gbacw_play_session_run_computer (GbacwPlaySession  *self,
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local), _("The computer cannot play %s: "),
                                       gbacw_game_side_name (self->game, side));
+          /* it waits for a human (or another setting) rather than trying again and again */
+          self->stuck = TRUE;
           ok = FALSE;
           break;
         }

@@ -57,7 +57,8 @@ guint32           gbacw_play_session_get_seed (GbacwPlaySession *self);
 void              gbacw_play_session_set_computer (GbacwPlaySession *self, guint sides);
 guint             gbacw_play_session_get_computer (GbacwPlaySession *self);
 /* Whether the player who must act now (gbacw_game_decider ()) is the computer, or a
- * jump is under way; FALSE when the game is over or replaying. */
+ * jump is under way; FALSE when the game is over or replaying, or when the computer
+ * failed (until an action of a human, or the players or the jump change). */
 gboolean          gbacw_play_session_computer_to_act (GbacwPlaySession *self);
 
 /* Checks and applies a human's action; "changed" on success. While replaying, the

@@ -1321,8 +1321,9 @@ describe_los (GbacwPlayView *self,
       if (r.other_hex >= 0)
         {
           g_autofree char *other = hex_label (self, r.other_hex);
+          g_autofree char *first = hex_label (self, r.hex);
           g_free (at);
-          at = g_strdup_printf ("%s/%s", hex_label (self, r.hex), other);
+          at = g_strdup_printf ("%s/%s", first, other);
         }
     }
   {
@@ -1355,8 +1356,8 @@ describe_odds (GbacwPlayView        *self,
 /* ---------------------------------------------------------------- the panels */
 
 static void
-on_unit_button (GtkButton     *button,
-                GbacwPlayView *self)
+on_unit_button (GbacwPlayView *self,
+                GtkButton     *button)
 {
   int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "unit"));
   select_units (self, &unit, 1);
@@ -1475,7 +1476,7 @@ update_unit_page (GbacwPlayView *self)
               GtkWidget *button = gtk_toggle_button_new_with_label (gbacw_play_unit_name (game, index));
               gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), is_selected (self, index));
               g_object_set_data (G_OBJECT (button), "unit", GINT_TO_POINTER (index));
-              g_signal_connect (button, "clicked", G_CALLBACK (on_unit_button), self);
+              g_signal_connect_object (button, "clicked", G_CALLBACK (on_unit_button), self, G_CONNECT_SWAPPED);
               gtk_flow_box_append (GTK_FLOW_BOX (flow), button);
             }
           gtk_box_append (box, flow);
@@ -1943,10 +1944,12 @@ update_log (GbacwPlayView *self)
 
       if (key != self->log_key)
         {
-          /* TRANSLATORS: a heading in the log: Game-Turn, phasing player, phase */
-          g_ptr_array_add (lines, g_strdup_printf (_("\tGame-Turn %d · %s · %s %s"), e->turn,
-                                                   gbacw_game_side_name (game, e->phasing_side),
-                                                   gbacw_phase_letter (e->phase), gbacw_phase_name (e->phase)));
+          /* TRANSLATORS: a heading in the log: Game-Turn, phasing player, phase letter and name */
+          g_autofree char *heading = g_strdup_printf (_("Game-Turn %d · %s · %s %s"), e->turn,
+                                                      gbacw_game_side_name (game, e->phasing_side),
+                                                      gbacw_phase_letter (e->phase), gbacw_phase_name (e->phase));
+          /* no rule case: a heading */
+          g_ptr_array_add (lines, g_strconcat ("\t", heading, NULL));
           self->log_key = key;
         }
       g_ptr_array_add (lines, g_strdup_printf ("%s\t%s", e->rule_case ? e->rule_case : "", e->text));
@@ -1976,10 +1979,10 @@ on_log_value (GbacwPlayView *self,
 /* ---------------------------------------------------------------- the bars */
 
 static void
-on_answer_enter (GtkEventControllerMotion *controller,
+on_answer_enter (GbacwPlayView            *self,
                  double                    x,
                  double                    y,
-                 GbacwPlayView            *self)
+                 GtkEventControllerMotion *controller)
 {
   GtkWidget *button = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
   self->hover_answer = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "answer"));
@@ -1987,8 +1990,8 @@ on_answer_enter (GtkEventControllerMotion *controller,
 }
 
 static void
-on_answer_leave (GtkEventControllerMotion *controller,
-                 GbacwPlayView            *self)
+on_answer_leave (GbacwPlayView            *self,
+                 GtkEventControllerMotion *controller)
 {
   self->hover_answer = -1;
   gbacw_map_canvas_queue_overlay (self->canvas);
@@ -2023,8 +2026,8 @@ update_decision (GbacwPlayView *self)
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.answer");
       gtk_widget_set_sensitive (button, human);
       g_object_set_data (G_OBJECT (button), "answer", GINT_TO_POINTER ((int) i));
-      g_signal_connect (motion, "enter", G_CALLBACK (on_answer_enter), self);
-      g_signal_connect (motion, "leave", G_CALLBACK (on_answer_leave), self);
+      g_signal_connect_object (motion, "enter", G_CALLBACK (on_answer_enter), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (motion, "leave", G_CALLBACK (on_answer_leave), self, G_CONNECT_SWAPPED);
       gtk_widget_add_controller (button, motion);
       gtk_flow_box_append (self->answers_box, button);
     }
@@ -2149,7 +2152,7 @@ update_actions (GbacwPlayView *self)
 {
   GbacwGame *game = get_game (self);
   int side = human_side (self);
-  gboolean acting = side >= 0 && game != NULL && gbacw_game_decision (game) != NULL ? FALSE : side >= 0;
+  gboolean acting = side >= 0 && game != NULL && gbacw_game_decision (game) == NULL;
   gboolean fire = game && (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE);
   gboolean melee_e = game && game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE;
   gboolean melee_f = game && game->phase == GBACW_PHASE_MELEE;
