@@ -6,54 +6,6 @@
 
 #include "gbacw-melee.h"
 
-static GbacwGame *
-melee_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, 0);
-  return game;
-}
-
-static GArray *
-units_of (GbacwGame *game, const char *ids)
-{
-  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
-  GArray *units = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; names[i]; i++)
-    {
-      int u = unit_index (game, names[i]);
-      g_array_append_val (units, u);
-    }
-  return units;
-}
-
-static GbacwAction *
-declare (GbacwGame *game, const char *ids, const char *hex)
-{
-  g_autoptr (GArray) units = units_of (game, ids);
-  return gbacw_action_new_declare_melee ((int *) units->data, units->len, hex_of (game->scenario, hex), FALSE);
-}
-
-static GbacwAction *
-melee_action (GbacwGame *game, const char *ids, const char *hex)
-{
-  g_autoptr (GArray) units = units_of (game, ids);
-  return gbacw_action_new_melee ((int *) units->data, units->len, hex_of (game->scenario, hex));
-}
-
-/* The defender stands wherever asked (12.8). */
-static void
-stand_all (GbacwGame *game)
-{
-  for (int guard = 0; guard < 20; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_BEFORE_MELEE)
-        return;
-      apply_expect (game, gbacw_action_new_answer_path (NULL, 0), NULL);
-    }
-}
-
 static void
 odds_of (GbacwGame *game, const char *ids, const char *hex, GbacwMeleeOdds *odds)
 {
@@ -70,7 +22,7 @@ engage (GbacwGame *game, const char *attackers)
 {
   GbacwMeleeOdds odds;
 
-  apply_expect (game, declare (game, attackers, "0303"), NULL);
+  apply_expect (game, declare (game, attackers, "0303", FALSE), NULL);
   stand_all (game);
   end_phase (game);
   g_assert_cmpint (game->phase, ==, GBACW_PHASE_MELEE);
@@ -116,9 +68,9 @@ test_12_26_one_hex (void)
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   INF (f, "c-2", "confederate", 3, 3, "0402", "nw");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
-  apply_expect (game, declare (game, "u-1", "0402"), "12.26");
+  apply_expect (game, declare (game, "u-1", "0402", FALSE), "12.26");
 }
 
 /* 12.75: friendly units in different hexes, announced separately, melee one hex together. */
@@ -133,9 +85,9 @@ test_12_75_from_two_hexes (void)
   INF (f, "u-2", "union", 2, 3, "0202", "se");
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
-  apply_expect (game, declare (game, "u-2", "0303"), NULL);
+  apply_expect (game, declare (game, "u-2", "0303", FALSE), NULL);
   stand_all (game);
   end_phase (game);
   odds_of (game, "u-1 u-2", "0303", &odds);
@@ -162,9 +114,9 @@ test_12_73_per_side (void)
   INF (f, "c-1", "confederate", 6, 3, "0303", "n");
   INF (f, "c-2", "confederate", 6, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1 u-2", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1 u-2", "0303", FALSE), NULL);
   stand_all (game);
-  apply_expect (game, declare (game, "u-3", "0303"), "12.72");
+  apply_expect (game, declare (game, "u-3", "0303", FALSE), "12.72");
   end_phase (game);
   odds_of (game, "u-1 u-2", "0303", &odds);
   g_assert_cmpint (odds.attack_base, ==, 12);
@@ -184,7 +136,7 @@ test_12_89_out_of_command (void)
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   game = melee_game (f);
   unit_of (game, "c-1")->out_of_command = TRUE;
-  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   d = gbacw_game_decision (game);
   g_assert_nonnull (d);
   g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_BEFORE_MELEE);
@@ -250,9 +202,9 @@ test_12_76_engaged_hex (void)
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   INF (f, "c-2", "confederate", 3, 3, "0403", "s");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
-  apply_expect (game, declare (game, "u-2", "0403"), NULL);
+  apply_expect (game, declare (game, "u-2", "0403", FALSE), NULL);
   stand_all (game);
   end_phase (game);
   gbacw_dice_force_list (game->dice, 3, 3, 0);   /* 0, die 3: Eng both, twice */
@@ -315,7 +267,7 @@ test_12_14_wagon_crew_strength (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   add_unit (f, "c-wagon", "confederate", GBACW_UNIT_WAGON, 3, 3, "R", "0303", GBACW_FORMATION_STATE_UNSET, "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
   end_phase (game);
   odds_of (game, "u-1", "0303", &odds);
@@ -384,7 +336,7 @@ test_17_4_two_leaders_once (void)
   LEADER (f, "c-ldr1", "confederate", "0303");
   LEADER (f, "c-ldr2", "confederate", "0303");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303"), NULL);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
   end_phase (game);
   odds_of (game, "u-1", "0303", &odds);

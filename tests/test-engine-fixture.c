@@ -524,6 +524,57 @@ retreat_to (GbacwGame *game, const char *label)
 }
 
 /* Saving and replaying the game reaches the same event log (and the same units' state). */
+/* ------------------------------------------------------------ melee helpers
+ * (shared by test-engine-melee.c and test-engine-cases-melee.c) */
+
+G_GNUC_UNUSED static GbacwGame *
+melee_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, 0);
+  return game;
+}
+
+G_GNUC_UNUSED static GArray *
+units_of (GbacwGame *game, const char *ids)
+{
+  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
+  GArray *units = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; names[i]; i++)
+    {
+      int u = unit_index (game, names[i]);
+      g_array_append_val (units, u);
+    }
+  return units;
+}
+
+G_GNUC_UNUSED static GbacwAction *
+declare (GbacwGame *game, const char *ids, const char *hex, gboolean charge)
+{
+  g_autoptr (GArray) units = units_of (game, ids);
+  return gbacw_action_new_declare_melee ((int *) units->data, units->len, hex_of (game->scenario, hex), charge);
+}
+
+G_GNUC_UNUSED static GbacwAction *
+melee_action (GbacwGame *game, const char *ids, const char *hex)
+{
+  g_autoptr (GArray) units = units_of (game, ids);
+  return gbacw_action_new_melee ((int *) units->data, units->len, hex_of (game->scenario, hex));
+}
+
+/* The defender stands wherever asked (12.8). */
+G_GNUC_UNUSED static void
+stand_all (GbacwGame *game)
+{
+  for (int guard = 0; guard < 20; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_BEFORE_MELEE)
+        return;
+      apply_expect (game, gbacw_action_new_answer_path (NULL, 0), NULL);
+    }
+}
+
 G_GNUC_UNUSED static void
 assert_replays (Fixture *f, GbacwGame *game)
 {

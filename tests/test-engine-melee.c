@@ -6,54 +6,6 @@
 
 #include "gbacw-melee.h"
 
-static GbacwGame *
-melee_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, 0);
-  return game;
-}
-
-static GArray *
-units_of (GbacwGame *game, const char *ids)
-{
-  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
-  GArray *units = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; names[i]; i++)
-    {
-      int u = unit_index (game, names[i]);
-      g_array_append_val (units, u);
-    }
-  return units;
-}
-
-static GbacwAction *
-declare (GbacwGame *game, const char *ids, const char *hex, gboolean charge)
-{
-  g_autoptr (GArray) units = units_of (game, ids);
-  return gbacw_action_new_declare_melee ((int *) units->data, units->len, hex_of (game->scenario, hex), charge);
-}
-
-static GbacwAction *
-melee_action (GbacwGame *game, const char *ids, const char *hex)
-{
-  g_autoptr (GArray) units = units_of (game, ids);
-  return gbacw_action_new_melee ((int *) units->data, units->len, hex_of (game->scenario, hex));
-}
-
-/* The defender stands wherever asked (12.8). */
-static void
-stand_all (GbacwGame *game)
-{
-  for (int guard = 0; guard < 20; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_BEFORE_MELEE)
-        return;
-      apply_expect (game, gbacw_action_new_answer_path (NULL, 0), NULL);
-    }
-}
-
 /* Answers retreat paths with the first legal one. */
 static void
 first_paths (GbacwGame *game)
