@@ -41,6 +41,34 @@ empty_command (const char *label)
   return GBACW_COMMAND (gbacw_collection_edit_new (label, 0));
 }
 
+/* Commands made of one insertion, replacement or removal in one list (take item). */
+static GbacwCommand *
+one_insert (const char *label, GbacwCollection collection, guint index, gpointer item)
+{
+  GbacwCollectionEdit *edit = gbacw_collection_edit_new (label, 0);
+
+  gbacw_collection_edit_insert (edit, collection, index, item);
+  return GBACW_COMMAND (edit);
+}
+
+static GbacwCommand *
+one_replace (const char *label, GbacwCollection collection, guint index, gpointer item)
+{
+  GbacwCollectionEdit *edit = gbacw_collection_edit_new (label, 0);
+
+  gbacw_collection_edit_replace (edit, collection, index, item);
+  return GBACW_COMMAND (edit);
+}
+
+static GbacwCommand *
+one_remove (const char *label, GbacwCollection collection, guint index)
+{
+  GbacwCollectionEdit *edit = gbacw_collection_edit_new (label, 0);
+
+  gbacw_collection_edit_remove (edit, collection, index);
+  return GBACW_COMMAND (edit);
+}
+
 static gboolean
 id_syntax_ok (const char *id)
 {
@@ -2156,7 +2184,6 @@ gbacw_reinforcement_add (GbacwScenario *scenario, int turn, const int *entry_hex
                          char **id_out, GError **error)
 {
   g_autoptr (OobReinforcement) r = NULL;
-  GbacwCollectionEdit *edit;
   char *id;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -2198,10 +2225,8 @@ gbacw_reinforcement_add (GbacwScenario *scenario, int turn, const int *entry_hex
     }
   if (id_out)
     *id_out = g_strdup (r->id);
-  edit = gbacw_collection_edit_new (_("Add reinforcement"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_REINFORCEMENTS, scenario->reinforcements->len,
-                                g_steal_pointer (&r));
-  return GBACW_COMMAND (edit);
+  return one_insert (_("Add reinforcement"), GBACW_COLLECTION_REINFORCEMENTS, scenario->reinforcements->len,
+                     g_steal_pointer (&r));
 }
 
 static GbacwCommand *
@@ -2319,7 +2344,6 @@ gbacw_reinforcement_remove_member (GbacwScenario *scenario, const char *id, Gbac
 GbacwCommand *
 gbacw_reinforcement_remove (GbacwScenario *scenario, const char *id, GError **error)
 {
-  GbacwCollectionEdit *edit;
   int i;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -2327,9 +2351,7 @@ gbacw_reinforcement_remove (GbacwScenario *scenario, const char *id, GError **er
 
   if ((i = reinforcement_index (scenario, id, error)) < 0)
     return NULL;
-  edit = gbacw_collection_edit_new (_("Remove reinforcement"), 0);
-  gbacw_collection_edit_remove (edit, GBACW_COLLECTION_REINFORCEMENTS, (guint) i);
-  return GBACW_COMMAND (edit);
+  return one_remove (_("Remove reinforcement"), GBACW_COLLECTION_REINFORCEMENTS, (guint) i);
 }
 
 /* ---------------------------------------------------------------- settings */
@@ -2724,7 +2746,6 @@ award_index (const GbacwScenario *s, const char *id, GError **error)
 GbacwCommand *
 gbacw_victory_add_award (GbacwScenario *scenario, const GbacwVpAward *award, char **id_out, GError **error)
 {
-  GbacwCollectionEdit *edit;
   GbacwVpAward *copy;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -2738,15 +2759,12 @@ gbacw_victory_add_award (GbacwScenario *scenario, const GbacwVpAward *award, cha
   copy->id = gbacw_oob_unique_id (scenario, "v-new");
   if (id_out)
     *id_out = g_strdup (copy->id);
-  edit = gbacw_collection_edit_new (_("Add VP award"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_VP_AWARDS, scenario->vp_awards->len, copy);
-  return GBACW_COMMAND (edit);
+  return one_insert (_("Add VP award"), GBACW_COLLECTION_VP_AWARDS, scenario->vp_awards->len, copy);
 }
 
 GbacwCommand *
 gbacw_victory_set_award (GbacwScenario *scenario, const char *id, const GbacwVpAward *award, GError **error)
 {
-  GbacwCollectionEdit *edit;
   GbacwVpAward *copy;
   int i;
 
@@ -2759,15 +2777,12 @@ gbacw_victory_set_award (GbacwScenario *scenario, const char *id, const GbacwVpA
   copy = gbacw_vp_award_copy (award);
   g_free (copy->id);
   copy->id = g_strdup (((GbacwVpAward *) g_ptr_array_index (scenario->vp_awards, i))->id);
-  edit = gbacw_collection_edit_new (_("Change VP award"), 0);
-  gbacw_collection_edit_replace (edit, GBACW_COLLECTION_VP_AWARDS, (guint) i, copy);
-  return GBACW_COMMAND (edit);
+  return one_replace (_("Change VP award"), GBACW_COLLECTION_VP_AWARDS, (guint) i, copy);
 }
 
 GbacwCommand *
 gbacw_victory_remove_award (GbacwScenario *scenario, const char *id, GError **error)
 {
-  GbacwCollectionEdit *edit;
   int i;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -2775,9 +2790,7 @@ gbacw_victory_remove_award (GbacwScenario *scenario, const char *id, GError **er
 
   if ((i = award_index (scenario, id, error)) < 0)
     return NULL;
-  edit = gbacw_collection_edit_new (_("Remove VP award"), 0);
-  gbacw_collection_edit_remove (edit, GBACW_COLLECTION_VP_AWARDS, (guint) i);
-  return GBACW_COMMAND (edit);
+  return one_remove (_("Remove VP award"), GBACW_COLLECTION_VP_AWARDS, (guint) i);
 }
 
 static int
@@ -2811,7 +2824,6 @@ gbacw_victory_add_objective (GbacwScenario *scenario, const char *name, const ch
                              guint n_hexes, char **id_out, GError **error)
 {
   g_autoptr (OobArea) area = NULL;
-  GbacwCollectionEdit *edit;
   char *id;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -2829,9 +2841,7 @@ gbacw_victory_add_objective (GbacwScenario *scenario, const char *name, const ch
     return NULL;
   if (id_out)
     *id_out = g_strdup (area->id);
-  edit = gbacw_collection_edit_new (_("Add objective"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_AREAS, scenario->map->areas->len, g_steal_pointer (&area));
-  return GBACW_COMMAND (edit);
+  return one_insert (_("Add objective"), GBACW_COLLECTION_AREAS, scenario->map->areas->len, g_steal_pointer (&area));
 }
 
 GbacwCommand *
@@ -2839,7 +2849,6 @@ gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, cons
                                    GError **error)
 {
   g_autoptr (OobArea) area = NULL;
-  GbacwCollectionEdit *edit;
   guint i;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -2857,9 +2866,7 @@ gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, cons
   area = gbacw_area_copy (g_ptr_array_index (scenario->map->areas, i));
   if (!set_area_hexes (scenario, area, hexes, n_hexes, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Change objective hexes"), 0);
-  gbacw_collection_edit_replace (edit, GBACW_COLLECTION_AREAS, i, g_steal_pointer (&area));
-  return GBACW_COMMAND (edit);
+  return one_replace (_("Change objective hexes"), GBACW_COLLECTION_AREAS, i, g_steal_pointer (&area));
 }
 
 static gboolean
@@ -2880,49 +2887,38 @@ check_index (guint index, const GPtrArray *array, GError **error)
 GbacwCommand *
 gbacw_victory_add_level (GbacwScenario *scenario, const GbacwVictoryLevel *level, GError **error)
 {
-  GbacwCollectionEdit *edit;
-
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (level != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_level (scenario, level, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Add level of victory"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_VICTORY_LEVELS, scenario->victory_levels->len,
-                                gbacw_victory_level_copy (level));
-  return GBACW_COMMAND (edit);
+  return one_insert (_("Add level of victory"), GBACW_COLLECTION_VICTORY_LEVELS, scenario->victory_levels->len,
+                     gbacw_victory_level_copy (level));
 }
 
 GbacwCommand *
 gbacw_victory_set_level (GbacwScenario *scenario, guint index, const GbacwVictoryLevel *level, GError **error)
 {
-  GbacwCollectionEdit *edit;
-
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (level != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_index (index, scenario->victory_levels, error) || !check_level (scenario, level, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Change level of victory"), 0);
-  gbacw_collection_edit_replace (edit, GBACW_COLLECTION_VICTORY_LEVELS, index, gbacw_victory_level_copy (level));
-  return GBACW_COMMAND (edit);
+  return one_replace (_("Change level of victory"), GBACW_COLLECTION_VICTORY_LEVELS, index,
+                      gbacw_victory_level_copy (level));
 }
 
 GbacwCommand *
 gbacw_victory_remove_level (GbacwScenario *scenario, guint index, GError **error)
 {
-  GbacwCollectionEdit *edit;
-
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_index (index, scenario->victory_levels, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Remove level of victory"), 0);
-  gbacw_collection_edit_remove (edit, GBACW_COLLECTION_VICTORY_LEVELS, index);
-  return GBACW_COMMAND (edit);
+  return one_remove (_("Remove level of victory"), GBACW_COLLECTION_VICTORY_LEVELS, index);
 }
 
 static gboolean
@@ -2936,49 +2932,37 @@ check_automatic (const GbacwScenario *s, const GbacwAutomaticVictory *a, GError 
 GbacwCommand *
 gbacw_victory_add_automatic (GbacwScenario *scenario, const GbacwAutomaticVictory *automatic, GError **error)
 {
-  GbacwCollectionEdit *edit;
-
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (automatic != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_automatic (scenario, automatic, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Add automatic victory"), 0);
-  gbacw_collection_edit_insert (edit, GBACW_COLLECTION_AUTOMATIC_VICTORIES, scenario->automatic_victories->len,
-                                gbacw_automatic_victory_copy (automatic));
-  return GBACW_COMMAND (edit);
+  return one_insert (_("Add automatic victory"), GBACW_COLLECTION_AUTOMATIC_VICTORIES,
+                     scenario->automatic_victories->len, gbacw_automatic_victory_copy (automatic));
 }
 
 GbacwCommand *
 gbacw_victory_set_automatic (GbacwScenario *scenario, guint index, const GbacwAutomaticVictory *automatic,
                              GError **error)
 {
-  GbacwCollectionEdit *edit;
-
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (automatic != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_index (index, scenario->automatic_victories, error) || !check_automatic (scenario, automatic, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Change automatic victory"), 0);
-  gbacw_collection_edit_replace (edit, GBACW_COLLECTION_AUTOMATIC_VICTORIES, index,
-                                 gbacw_automatic_victory_copy (automatic));
-  return GBACW_COMMAND (edit);
+  return one_replace (_("Change automatic victory"), GBACW_COLLECTION_AUTOMATIC_VICTORIES, index,
+                      gbacw_automatic_victory_copy (automatic));
 }
 
 GbacwCommand *
 gbacw_victory_remove_automatic (GbacwScenario *scenario, guint index, GError **error)
 {
-  GbacwCollectionEdit *edit;
-
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!check_index (index, scenario->automatic_victories, error))
     return NULL;
-  edit = gbacw_collection_edit_new (_("Remove automatic victory"), 0);
-  gbacw_collection_edit_remove (edit, GBACW_COLLECTION_AUTOMATIC_VICTORIES, index);
-  return GBACW_COMMAND (edit);
+  return one_remove (_("Remove automatic victory"), GBACW_COLLECTION_AUTOMATIC_VICTORIES, index);
 }
