@@ -1587,89 +1587,23 @@ check_row_count (Loader *ld, const xmlNode *section_node, const char *section, i
   return TRUE;
 }
 
+/* One hex's token of a terrain or elevation row, start to end (not terminated). */
+typedef gboolean (*RowCellFunc) (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const char *start,
+                                 const char *end, gpointer data);
+
 static gboolean
-load_terrain_rows (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *codes)
+is_row_space (char c)
 {
-  const GbacwHexGrid *grid = ld->grid;
-  int r = 0;
-
-  FOR_ELEMENTS (row, node)
-    {
-      const char *p = text (ld, row);
-      int col = 0;
-
-      if (!check_row_number (ld, row, "terrain", r))
-        return FALSE;
-      for (;;)
-        {
-          const char *start;
-          guint64 mask = 0;
-
-          while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-            p++;
-          if (*p == '\0')
-            break;
-          start = p;
-          while (*p && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-            p++;
-          if (col >= grid->columns)
-            return invalid (ld, row, _("terrain row %s has more hexes than the map's %d columns"),
-                            attr (row, "n"), grid->columns);
-          if (!(p - start == 1 && *start == '-'))
-            {
-              const char *q = start;
-              while (q < p)
-                {
-                  const char *piece = q;
-                  char code[16];
-                  gpointer index;
-                  while (q < p && *q != '+')
-                    q++;
-                  if (q - piece == 0 || q - piece >= (gssize) sizeof code)
-                    {
-                      g_autofree char *label = hex_label (grid, r * grid->columns + col);
-                      return invalid (ld, row, _("terrain row %s, hex %s: “%.*s” is not a terrain code "
-                                                 "(codes are joined by + without spaces)"),
-                                      attr (row, "n"), label, (int) (p - start), start);
-                    }
-                  memcpy (code, piece, q - piece);
-                  code[q - piece] = '\0';
-                  if (!g_hash_table_lookup_extended (codes, code, NULL, &index))
-                    {
-                      g_autofree char *label = hex_label (grid, r * grid->columns + col);
-                      return invalid (ld, row, _("terrain row %s, hex %s: unknown terrain code “%s”; the "
-                                                 "terrain catalogue has no hex-terrain with that code"),
-                                      attr (row, "n"), label, code);
-                    }
-                  mask |= G_GUINT64_CONSTANT (1) << GPOINTER_TO_UINT (index);
-                  if (q < p)
-                    {
-                      q++;
-                      if (q == p)
-                        {
-                          g_autofree char *label = hex_label (grid, r * grid->columns + col);
-                          return invalid (ld, row, _("terrain row %s, hex %s: “%.*s” ends with +"),
-                                          attr (row, "n"), label, (int) (p - start), start);
-                        }
-                    }
-                }
-            }
-          s->map->terrain[r * grid->columns + col] = mask;
-          col++;
-        }
-      if (col != grid->columns)
-        return invalid (ld, row, _("terrain row %s has %d hexes but the map has %d columns"),
-                        attr (row, "n"), col, grid->columns);
-      r++;
-    }
-  return check_row_count (ld, node, "terrain", r);
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* <terrain>/<elevation>: one row element per map row, in order, each holding one
+ * space-separated token per column; cell parses a token. */
 static gboolean
-load_elevation_rows (Loader *ld, GbacwScenario *s, const xmlNode *node)
+load_rows (Loader *ld, GbacwScenario *s, const xmlNode *node, const char *section, RowCellFunc cell,
+           gpointer data)
 {
   const GbacwHexGrid *grid = ld->grid;
-  int n_levels = (int) s->map->levels->len;
   int r = 0;
 
   FOR_ELEMENTS (row, node)
@@ -1677,53 +1611,109 @@ load_elevation_rows (Loader *ld, GbacwScenario *s, const xmlNode *node)
       const char *p = text (ld, row);
       int col = 0;
 
-      if (!check_row_number (ld, row, "elevation", r))
+      if (!check_row_number (ld, row, section, r))
         return FALSE;
       for (;;)
         {
           const char *start;
-          int v = 0;
-          gboolean ok = TRUE;
 
-          while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+          while (is_row_space (*p))
             p++;
           if (*p == '\0')
             break;
           start = p;
-          while (*p && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-            {
-              if (*p >= '0' && *p <= '9' && v <= G_MAXINT16)
-                v = v * 10 + (*p - '0');
-              else
-                ok = FALSE;
-              p++;
-            }
+          while (*p && !is_row_space (*p))
+            p++;
           if (col >= grid->columns)
-            return invalid (ld, row, _("elevation row %s has more hexes than the map's %d columns"),
-                            attr (row, "n"), grid->columns);
-          if (!ok || v > G_MAXINT16)
-            {
-              g_autofree char *label = hex_label (grid, r * grid->columns + col);
-              return invalid (ld, row, _("elevation row %s, hex %s: “%.*s” is not an elevation level "
-                                         "(a whole number, 0 or more)"),
-                              attr (row, "n"), label, (int) (p - start), start);
-            }
-          if (n_levels > 0 && v >= n_levels)
-            {
-              g_autofree char *label = hex_label (grid, r * grid->columns + col);
-              return invalid (ld, row, _("elevation row %s, hex %s: level %d, but <levels> lists only %d "
-                                         "levels (0 to %d)"),
-                              attr (row, "n"), label, v, n_levels, n_levels - 1);
-            }
-          s->map->elevation[r * grid->columns + col] = (gint16) v;
+            return invalid (ld, row, _("%s row %s has more hexes than the map's %d columns"),
+                            section, attr (row, "n"), grid->columns);
+          if (!cell (ld, s, row, r * grid->columns + col, start, p, data))
+            return FALSE;
           col++;
         }
       if (col != grid->columns)
-        return invalid (ld, row, _("elevation row %s has %d hexes but the map has %d columns"),
-                        attr (row, "n"), col, grid->columns);
+        return invalid (ld, row, _("%s row %s has %d hexes but the map has %d columns"),
+                        section, attr (row, "n"), col, grid->columns);
       r++;
     }
-  return check_row_count (ld, node, "elevation", r);
+  return check_row_count (ld, node, section, r);
+}
+
+/* "-" (no terrain) or terrain codes joined by + */
+static gboolean
+terrain_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const char *start, const char *end,
+              gpointer data)
+{
+  GHashTable *codes = data;
+  guint64 mask = 0;
+
+  if (!(end - start == 1 && *start == '-'))
+    for (const char *q = start; q < end;)
+      {
+        const char *piece = q;
+        char code[16];
+        gpointer index;
+
+        while (q < end && *q != '+')
+          q++;
+        if (q - piece == 0 || q - piece >= (gssize) sizeof code)
+          {
+            g_autofree char *label = hex_label (ld->grid, hex);
+            return invalid (ld, row, _("terrain row %s, hex %s: “%.*s” is not a terrain code "
+                                       "(codes are joined by + without spaces)"),
+                            attr (row, "n"), label, (int) (end - start), start);
+          }
+        memcpy (code, piece, q - piece);
+        code[q - piece] = '\0';
+        if (!g_hash_table_lookup_extended (codes, code, NULL, &index))
+          {
+            g_autofree char *label = hex_label (ld->grid, hex);
+            return invalid (ld, row, _("terrain row %s, hex %s: unknown terrain code “%s”; the "
+                                       "terrain catalogue has no hex-terrain with that code"),
+                            attr (row, "n"), label, code);
+          }
+        mask |= G_GUINT64_CONSTANT (1) << GPOINTER_TO_UINT (index);
+        if (q < end && ++q == end)
+          {
+            g_autofree char *label = hex_label (ld->grid, hex);
+            return invalid (ld, row, _("terrain row %s, hex %s: “%.*s” ends with +"),
+                            attr (row, "n"), label, (int) (end - start), start);
+          }
+      }
+  s->map->terrain[hex] = mask;
+  return TRUE;
+}
+
+/* a level: a whole number below the number of <levels> when there are any */
+static gboolean
+elevation_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const char *start, const char *end,
+                G_GNUC_UNUSED gpointer data)
+{
+  int n_levels = (int) s->map->levels->len;
+  int v = 0;
+  gboolean ok = TRUE;
+
+  for (const char *p = start; p < end; p++)
+    if (*p >= '0' && *p <= '9' && v <= G_MAXINT16)
+      v = v * 10 + (*p - '0');
+    else
+      ok = FALSE;
+  if (!ok || v > G_MAXINT16)
+    {
+      g_autofree char *label = hex_label (ld->grid, hex);
+      return invalid (ld, row, _("elevation row %s, hex %s: “%.*s” is not an elevation level "
+                                 "(a whole number, 0 or more)"),
+                      attr (row, "n"), label, (int) (end - start), start);
+    }
+  if (n_levels > 0 && v >= n_levels)
+    {
+      g_autofree char *label = hex_label (ld->grid, hex);
+      return invalid (ld, row, _("elevation row %s, hex %s: level %d, but <levels> lists only %d "
+                                 "levels (0 to %d)"),
+                      attr (row, "n"), label, v, n_levels, n_levels - 1);
+    }
+  s->map->elevation[hex] = (gint16) v;
+  return TRUE;
 }
 
 static gboolean
@@ -1962,9 +1952,9 @@ load_map (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
             ok = invalid (ld, c, _("<levels> lists too many levels"));
         }
       else if (is (c, "terrain"))
-        ok = load_terrain_rows (ld, s, c, codes);
+        ok = load_rows (ld, s, c, "terrain", terrain_cell, codes);
       else if (is (c, "elevation"))
-        ok = load_elevation_rows (ld, s, c);
+        ok = load_rows (ld, s, c, "elevation", elevation_cell, NULL);
       else if (is (c, "hexsides"))
         ok = load_hexsides (ld, s, c, hexside_types);
       else if (is (c, "lines"))
