@@ -4,6 +4,7 @@
 #endif
 
 #include "gbacw-counter.h"
+#include "gbacw-colour-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,39 +14,6 @@
 #define FAN_COLUMNS   4
 #define FAN_STEP      1.12   /* counter sizes from one fanned counter to the next */
 
-typedef struct { double r, g, b; } Rgb;
-
-static gboolean
-parse_colour (const char *s, Rgb *out)
-{
-  guint v = 0;
-
-  if (s == NULL || s[0] != '#' || strlen (s) != 7)
-    return FALSE;
-  for (int i = 1; i < 7; i++)
-    {
-      int d = g_ascii_xdigit_value (s[i]);
-      if (d < 0)
-        return FALSE;
-      v = (v << 4) | (guint) d;
-    }
-  out->r = ((v >> 16) & 0xff) / 255.0;
-  out->g = ((v >> 8) & 0xff) / 255.0;
-  out->b = (v & 0xff) / 255.0;
-  return TRUE;
-}
-
-static Rgb
-mix (Rgb a, Rgb b, double t)
-{
-  return (Rgb) { a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t };
-}
-
-static void
-set_rgb (cairo_t *cr, Rgb c)
-{
-  cairo_set_source_rgb (cr, c.r, c.g, c.b);
-}
 
 double
 gbacw_counter_facing_angle (const GbacwHexGrid *grid, int facing)

@@ -6,6 +6,7 @@
  * grid, hex numbers, counter text) is left out when it would be too small to see.
  */
 #include "gbacw-map-renderer.h"
+#include "gbacw-colour-private.h"
 #include "gbacw-counter.h"
 
 #include <math.h>
@@ -26,7 +27,6 @@
 #define LOD_SMOOTH_GRID  40.0  /* below: grid lines one whole pixel and patterns not antialiased (4x cheaper) */
 #define MIN_TEXT_PX       3.0
 
-typedef struct { double r, g, b; } Rgb;
 
 typedef enum {
   PATTERN_NONE,
@@ -186,42 +186,10 @@ gbacw_layer_bit_from_string (const char *name)
   return 0;
 }
 
-static gboolean
-parse_colour (const char *s, Rgb *out)
-{
-  guint v = 0;
-
-  if (s == NULL || s[0] != '#' || strlen (s) != 7)
-    return FALSE;
-  for (int i = 1; i < 7; i++)
-    {
-      int d = g_ascii_xdigit_value (s[i]);
-      if (d < 0)
-        return FALSE;
-      v = (v << 4) | (guint) d;
-    }
-  out->r = ((v >> 16) & 0xff) / 255.0;
-  out->g = ((v >> 8) & 0xff) / 255.0;
-  out->b = (v & 0xff) / 255.0;
-  return TRUE;
-}
-
-static Rgb
-mix (Rgb a, Rgb b, double t)
-{
-  return (Rgb) { a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t };
-}
-
 static Rgb
 shade (Rgb c, double f)
 {
   return (Rgb) { c.r * f, c.g * f, c.b * f };
-}
-
-static void
-set_rgb (cairo_t *cr, Rgb c)
-{
-  cairo_set_source_rgb (cr, c.r, c.g, c.b);
 }
 
 static Pattern
