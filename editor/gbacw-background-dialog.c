@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-background-dialog.h"
+#include "gbacw-file-chooser.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-settings-edit.h"
 
@@ -254,30 +255,15 @@ on_chooser_response (GbacwBackgroundDialog *self,
 static void
 on_load_clicked (GbacwBackgroundDialog *self)
 {
-  g_autoptr(GtkFileFilter) images = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  static const char * const mime_types[] = { "image/png", "image/jpeg", NULL };
+  static const char * const suffixes[] = { "png", "jpg", "jpeg", NULL };
   GtkFileChooserNative *chooser;
   const char *path = self->document ? gbacw_document_get_path (self->document) : NULL;
 
   chooser = gtk_file_chooser_native_new (_("Load a Scan of the Map"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Load"), _("_Cancel"));
-  gtk_file_filter_set_name (images, _("PNG and JPEG Images"));
-  gtk_file_filter_add_mime_type (images, "image/png");
-  gtk_file_filter_add_mime_type (images, "image/jpeg");
-  gtk_file_filter_add_suffix (images, "png");
-  gtk_file_filter_add_suffix (images, "jpg");
-  gtk_file_filter_add_suffix (images, "jpeg");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), images);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
-  if (path != NULL)
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GFile) dir = g_file_get_parent (file);
-      if (dir != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
-    }
+  gbacw_file_chooser_add_filters (GTK_FILE_CHOOSER (chooser), _("PNG and JPEG Images"), mime_types, suffixes);
+  gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser), path);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_chooser_response), self, G_CONNECT_SWAPPED);
   g_clear_object (&self->chooser);

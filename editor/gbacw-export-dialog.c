@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gbacw-export-dialog.h"
+#include "gbacw-file-chooser.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-window-state.h"
 
@@ -220,14 +221,11 @@ on_export_clicked (GbacwExportDialog *self)
     {
       g_autofree char *base = g_path_get_basename (path);
       char *dot = strrchr (base, '.');
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GFile) dir = g_file_get_parent (file);
 
       if (dot != NULL)
         *dot = '\0';
       name = g_strdup_printf ("%s.%s", base, extensions[o.format]);
-      if (dir != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+      gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser), path);
     }
   else
     /* TRANSLATORS: file name offered for an exported map; keep the %s (the extension) */

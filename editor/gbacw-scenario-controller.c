@@ -7,6 +7,7 @@
 #include "gbacw-chart-editor.h"
 #include "gbacw-roster-csv.h"
 #include "gbacw-scenario-controller.h"
+#include "gbacw-file-chooser.h"
 #include "gbacw-settings-dialog.h"
 
 #define DATA_KEY "gbacw-scenario-controller"
@@ -186,33 +187,14 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
 }
 
 static void
-add_csv_filter (GtkFileChooser *chooser)
+add_csv_filter (GbacwScenarioController *self,
+                GtkFileChooser          *chooser)
 {
-  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  static const char * const mime_types[] = { "text/csv", NULL };
+  static const char * const suffixes[] = { "csv", NULL };
 
-  gtk_file_filter_set_name (csv, _("Spreadsheets (CSV)"));
-  gtk_file_filter_add_pattern (csv, "*.csv");
-  gtk_file_filter_add_mime_type (csv, "text/csv");
-  gtk_file_chooser_add_filter (chooser, csv);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
-}
-
-static void
-set_chooser_folder (GbacwScenarioController *self,
-                    GtkFileChooser          *chooser)
-{
-  const char *path = self->document ? gbacw_document_get_path (self->document) : NULL;
-
-  if (path != NULL)
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GFile) parent = g_file_get_parent (file);
-      if (parent != NULL)
-        gtk_file_chooser_set_current_folder (chooser, parent, NULL);
-    }
+  gbacw_file_chooser_add_filters (chooser, _("Spreadsheets (CSV)"), mime_types, suffixes);
+  gbacw_file_chooser_set_folder_of (chooser, self->document ? gbacw_document_get_path (self->document) : NULL);
 }
 
 static void
@@ -257,8 +239,7 @@ export_activated (GSimpleAction *action,
   close_chooser (self);
   chooser = gtk_file_chooser_native_new (_("Export Roster"), GTK_WINDOW (self->window), GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
-  add_csv_filter (GTK_FILE_CHOOSER (chooser));
-  set_chooser_folder (self, GTK_FILE_CHOOSER (chooser));
+  add_csv_filter (self, GTK_FILE_CHOOSER (chooser));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("roster.csv"));
   /* Which side: all of them, or one. */
   g_ptr_array_add (ids, "");
@@ -309,8 +290,7 @@ import_activated (GSimpleAction *action,
   close_chooser (self);
   chooser = gtk_file_chooser_native_new (_("Import Roster"), GTK_WINDOW (self->window), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Import"), _("_Cancel"));
-  add_csv_filter (GTK_FILE_CHOOSER (chooser));
-  set_chooser_folder (self, GTK_FILE_CHOOSER (chooser));
+  add_csv_filter (self, GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_import_response), self, G_CONNECT_SWAPPED);
   self->chooser = GTK_NATIVE_DIALOG (chooser);

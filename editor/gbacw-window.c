@@ -18,6 +18,7 @@
 #include "gbacw-toolbox.h"
 #include "gbacw-window-state.h"
 #include "gbacw-window.h"
+#include "gbacw-file-chooser.h"
 
 struct _GbacwWindow
 {
@@ -549,31 +550,10 @@ gbacw_window_load_file (GbacwWindow *self,
 static void
 add_scenario_filter (GtkFileChooser *chooser)
 {
-  g_autoptr(GtkFileFilter) scenarios = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  static const char * const mime_types[] = { "application/xml", NULL };
+  static const char * const suffixes[] = { "xml", NULL };
 
-  gtk_file_filter_set_name (scenarios, _("Scenarios"));
-  gtk_file_filter_add_pattern (scenarios, "*.xml");
-  gtk_file_filter_add_mime_type (scenarios, "application/xml");
-  gtk_file_chooser_add_filter (chooser, scenarios);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
-}
-
-static void
-set_chooser_folder (GbacwWindow    *self,
-                    GtkFileChooser *chooser)
-{
-  const char *path = self->document ? gbacw_document_get_path (self->document) : NULL;
-
-  if (path != NULL)
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GFile) parent = g_file_get_parent (file);
-      if (parent != NULL)
-        gtk_file_chooser_set_current_folder (chooser, parent, NULL);
-    }
+  gbacw_file_chooser_add_filters (chooser, _("Scenarios"), mime_types, suffixes);
 }
 
 static void
@@ -600,7 +580,8 @@ open_action (GtkWidget  *widget,
   chooser = gtk_file_chooser_native_new (_("Open Scenario"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
   add_scenario_filter (GTK_FILE_CHOOSER (chooser));
-  set_chooser_folder (self, GTK_FILE_CHOOSER (chooser));
+  gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser),
+                                    self->document ? gbacw_document_get_path (self->document) : NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_open_response), self, G_CONNECT_SWAPPED);
   g_clear_object (&self->file_chooser);
@@ -718,7 +699,8 @@ save_as (GbacwWindow *self,
   chooser = gtk_file_chooser_native_new (_("Save Scenario"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Save"), _("_Cancel"));
   add_scenario_filter (GTK_FILE_CHOOSER (chooser));
-  set_chooser_folder (self, GTK_FILE_CHOOSER (chooser));
+  gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser),
+                                    self->document ? gbacw_document_get_path (self->document) : NULL);
   path = gbacw_document_get_path (self->document);
   if (path != NULL)
     {
