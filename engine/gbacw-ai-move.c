@@ -55,7 +55,21 @@ objective_weight (const AiView *v, int hex)
   for (guint i = 0; i < v->ai->objectives->len; i++)
     {
       const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
-      if (o->hex == hex)
+      if (o->hex == hex && !o->exit)
+        w += o->weight;
+    }
+  return w;
+}
+
+/* The VP one of our combat units brings by leaving the map from hex; 0: not an exit. */
+static double
+exit_weight (const AiView *v, int hex)
+{
+  double w = 0;
+  for (guint i = 0; v->ai->n_exits > 0 && i < v->ai->objectives->len; i++)
+    {
+      const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
+      if (o->hex == hex && o->exit)
         w += o->weight;
     }
   return w;
@@ -129,10 +143,12 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
   for (guint i = 0; i < v->ai->objectives->len; i++)
     {
       const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
-      double score = o->weight * (0.85 + 0.3 * gbacw_ai_jitter (v->ai, (guint) group_key (g, g_array_index (g->members, int, 0)), (guint) o->area))
-                     / (1.0 + dist (v, centre, o->hex) / 5.0) / (1.0 + 0.8 * assigned[o->area]);
+      /* an exit is worth its VP for every unit of the group that leaves there */
+      double weight = o->exit ? o->weight * g->members->len : o->weight;
+      double score = weight * (0.85 + 0.3 * gbacw_ai_jitter (v->ai, (guint) group_key (g, g_array_index (g->members, int, 0)), (guint) o->area))
+                     / (1.0 + dist (v, centre, o->hex) / 5.0) / (1.0 + (o->exit ? 0.0 : 0.8 * assigned[o->area]));
       /* one of ours with no enemy about needs fewer */
-      if (gbacw_game_hex_has_side (game, o->hex, v->side, TRUE) && enemy_dist (v, o->hex) > FAR_ENEMY)
+      if (!o->exit && gbacw_game_hex_has_side (game, o->hex, v->side, TRUE) && enemy_dist (v, o->hex) > FAR_ENEMY)
         score *= 0.4;
       /* it keeps to the goal it had, unless another is clearly better */
       if (had && GPOINTER_TO_INT (last) == o->hex)
@@ -604,6 +620,19 @@ needs_ammunition (const GbacwGameUnit *u)
              && u->rounds * 2 <= u->oob->rounds);
 }
 
+/* 11.33: a battery down to a third of its rounds and one of the same weapon beside it with
+ * plenty to give (choose_transfer () in gbacw-ai.c), neither having moved: they stay for
+ * the transfer. */
+static gboolean
+transfer_partners (const AiView *v, const GbacwGameUnit *low, const GbacwGameUnit *giver)
+{
+  return low->type == GBACW_UNIT_ARTILLERY && giver->type == GBACW_UNIT_ARTILLERY && !low->moved && !giver->moved
+         && low->rounds != GBACW_UNSET && giver->rounds != GBACW_UNSET && low->oob->rounds != GBACW_UNSET
+         && giver->oob->rounds != GBACW_UNSET && low->rounds * 3 <= low->oob->rounds
+         && giver->rounds * 2 >= giver->oob->rounds && giver->rounds >= low->rounds + 4
+         && g_strcmp0 (low->oob->weapon, giver->oob->weapon) == 0 && dist (v, low->hex, giver->hex) <= 1;
+}
+
 static gboolean
 needs_supply_here (AiView *v, const GbacwGameUnit *u)
 {
@@ -617,6 +646,8 @@ needs_supply_here (AiView *v, const GbacwGameUnit *u)
       if (o->side != u->side || o->hex < 0 || o->index == u->index || dist (v, o->hex, u->hex) > 4)
         continue;
       if (needs_ammunition (u) && o->type == GBACW_UNIT_WAGON && o->strength > 0)
+        return TRUE;
+      if (transfer_partners (v, u, o) || transfer_partners (v, o, u))
         return TRUE;
       if (u->type == GBACW_UNIT_WAGON && u->strength > 0 && needs_ammunition (o) && !o->moved)
         return TRUE;
@@ -755,6 +786,39 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
   return NULL;
 }
 
+/* Leaving the map for "unit-exited" VP (GBACW_ACTION_EXIT, 5.17): from a hex of an exit
+ * area, a unit of a group whose goal is an exit (assign_goal () found that worth more than
+ * the objectives), or a routed or spent one (of little use in the fight, and safe from
+ * capture off the map); never a wagon (it supplies the others), nor the last of ours on an
+ * objective worth more than the exit. */
+static GbacwAction *
+exit_map (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
+{
+  GbacwAction *action;
+  double value;
+
+  if (v->ai->n_exits == 0 || u->hex < 0 || u->type == GBACW_UNIT_WAGON
+      || gbacw_ai_was_tried (v->ai, AI_KEY (24, u->index, u->hex)) || (value = exit_weight (v, u->hex)) <= 0)
+    return NULL;
+  if ((g == NULL || exit_weight (v, g->goal) <= 0) && role_of (v, u) == ROLE_NORMAL)
+    return NULL;
+  if (objective_weight (v, u->hex) > value)
+    {
+      const GArray *stack = gbacw_game_stack (v->game, u->hex);
+      gboolean others = FALSE;
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          const GbacwGameUnit *o = gbacw_game_unit (v->game, g_array_index (stack, int, i));
+          others |= o->index != u->index && o->side == u->side && gbacw_game_is_combat_unit (o);
+        }
+      if (!others)
+        return NULL;
+    }
+  gbacw_ai_mark_tried (v->ai, AI_KEY (24, u->index, u->hex));
+  action = gbacw_action_new_exit (&u->index, 1);
+  return gbacw_ai_try (v, action) ? action : NULL;
+}
+
 /* The steps of one combat unit; NULL when it has nothing (more) to do. */
 static GbacwAction *
 unit_turn (AiView *v, AiGroup *g, int unit)
@@ -766,6 +830,11 @@ unit_turn (AiView *v, AiGroup *g, int unit)
 
   if (u->hex < 0 || stage >= STAGE_DONE)
     return NULL;
+  if ((action = exit_map (v, g, u)))
+    {
+      set_stage (ai, unit, STAGE_DONE);
+      return action;
+    }
   if (stage < STAGE_BEFORE)
     {
       set_stage (ai, unit, STAGE_BEFORE);
@@ -779,8 +848,134 @@ unit_turn (AiView *v, AiGroup *g, int unit)
         return action;
     }
   set_stage (ai, unit, STAGE_DONE);
+  if ((action = exit_map (v, g, u)))
+    return action;
   if (g && u->hex >= 0 && (action = after_move (v, g, u)))
     return action;
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ wagons to recrew */
+
+/* The distance from hex to the nearest enemy combat unit that can fight (an uncrewed
+ * wagon cannot); 99 when there is none. */
+static int
+armed_enemy_distance (const AiView *v, int hex)
+{
+  GbacwGame *game = v->game;
+  int best = 99;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e)
+          || (e->type == GBACW_UNIT_WAGON && e->strength <= 0))
+        continue;
+      best = MIN (best, dist (v, hex, e->hex));
+    }
+  return best;
+}
+
+/* Whether u can go and recrew a wagon (11.18): infantry or dismounted cavalry, steady, with
+ * a Strength Point to spare (it keeps two), free to move and not needed where it is. */
+static gboolean
+may_recrew (AiView *v, const GbacwGameUnit *u)
+{
+  return u->side == v->side && u->hex >= 0
+         && (u->type == GBACW_UNIT_INFANTRY
+             || (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED))
+         && u->strength >= 3 && role_of (v, u) == ROLE_NORMAL
+         && !(u->status & (GBACW_STATUS_PINNED | GBACW_STATUS_ENGAGED | GBACW_STATUS_ROUTED));
+}
+
+typedef struct {
+  const AiView *v;
+  int hex;
+} NearTo;
+
+/* Units nearest to hex first; then the stronger (it has more to spare), then by index. */
+static int
+compare_nearest (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const NearTo *to = data;
+  const GbacwGameUnit *x = gbacw_game_unit (to->v->game, *(const int *) a);
+  const GbacwGameUnit *y = gbacw_game_unit (to->v->game, *(const int *) b);
+  int dx = dist (to->v, x->hex, to->hex), dy = dist (to->v, y->hex, to->hex);
+
+  if (dx != dy)
+    return dx - dy;
+  if (x->strength != y->strength)
+    return y->strength - x->strength;
+  return x->index - y->index;
+}
+
+/* 11.18, 11.19: an uncrewed wagon that still carries ammunition, ours (never recrewed) or
+ * the enemy's (captured by entering its hex), with no armed enemy within two hexes: a unit
+ * of ours that can spare a Strength Point stays on it, or the nearest such unit goes onto
+ * it, to recrew it in the Final Command Phase (choose_recrew () in gbacw-ai.c). */
+static GbacwAction *
+salvage_wagons (AiView *v)
+{
+  GbacwGame *game = v->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *w = g_ptr_array_index (game->units, i);
+      g_autoptr (GArray) near = NULL;
+      const GArray *stack;
+      gboolean ours = w->side == v->side, kept = FALSE;
+
+      if (w->type != GBACW_UNIT_WAGON || w->hex < 0 || w->strength > 0 || w->small_arms_boxes + w->artillery_boxes <= 0
+          || (ours && w->recrew_turn >= 0) || gbacw_ai_was_tried (v->ai, AI_KEY (23, w->index, 0)))
+        continue;
+      gbacw_ai_mark_tried (v->ai, AI_KEY (23, w->index, 0));
+      if (armed_enemy_distance (v, w->hex) <= 2)
+        continue;
+      /* one of ours on it already stays */
+      stack = gbacw_game_stack (game, w->hex);
+      for (guint k = 0; ours && stack && k < stack->len && !kept; k++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, k));
+          if (may_recrew (v, u))
+            {
+              if (get_stage (v->ai, u->index) < STAGE_MOVED)
+                set_stage (v->ai, u->index, STAGE_MOVED);
+              kept = TRUE;
+            }
+        }
+      if (kept)
+        continue;
+      /* else the nearest that can reach it, keeping the stacking limits with it (8.1) */
+      near = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint k = 0; k < game->units->len; k++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+          if (!may_recrew (v, u) || get_stage (v->ai, u->index) >= STAGE_MOVED || dist (v, u->hex, w->hex) > 6
+              || objective_weight (v, u->hex) > 0 || gbacw_movement_in_enemy_zoc (game, u->hex, u->side, FALSE)
+              || strands_leader (v, u))
+            continue;
+          g_array_append_val (near, u->index);
+        }
+      {
+        NearTo to = { v, w->hex };
+        g_array_sort_with_data (near, compare_nearest, &to);
+      }
+      for (guint k = 0; k < near->len && k < 3; k++)
+        {
+          int unit = g_array_index (near, int, k);
+          int both[2] = { unit, w->index };
+          g_autoptr (GbacwMoveRange) range = gbacw_movement_range (game, unit, NULL);
+          GbacwAction *action;
+          if (range == NULL || range->cost[w->hex] < 0
+              || !gbacw_query_stacking_allows (game, w->hex, both, ours ? 1 : 2, GBACW_FORMATION_STATE_UNSET))
+            continue;
+          if ((action = move_to (v, range, unit, w->hex, facing_at (v, w->hex, -1))))
+            {
+              set_stage (v->ai, unit, STAGE_MOVED);
+              return action;
+            }
+        }
+    }
   return NULL;
 }
 
@@ -861,6 +1056,21 @@ leader_rank (const GbacwGameUnit *l)
     }
 }
 
+/* Whether no combat unit he commands is on the map (they left it, GBACW_ACTION_EXIT). */
+static gboolean
+commands_nobody (const AiView *v, int leader)
+{
+  GbacwGame *game = v->game;
+
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+      if (u->side == v->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && gbacw_leader_commands (game, leader, u->index))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static GbacwAction *
 leader_turn (AiView *v, int leader)
 {
@@ -872,6 +1082,13 @@ leader_turn (AiView *v, int leader)
   double best = -G_MAXDOUBLE;
 
   set_stage (v->ai, leader, STAGE_DONE);
+  if (l->hex >= 0 && exit_weight (v, l->hex) > 0 && commands_nobody (v, leader))
+    {
+      /* none of his units is left on the map: he leaves it too rather than be lost (17.73) */
+      GbacwAction *action = gbacw_action_new_exit (&leader, 1);
+      if (gbacw_ai_try (v, action))
+        return action;
+    }
   if (l->hex < 0 || (range = gbacw_movement_range (game, leader, NULL)) == NULL)
     return NULL;
   if (er <= 0)
@@ -1055,6 +1272,8 @@ gbacw_ai_choose_movement (AiView *v)
     }
   if (ai->end_refused == 0)
     {
+      if ((action = salvage_wagons (v)))
+        return action;
       /* combat units, brigade by brigade */
       for (guint i = 0; i < ai->groups->len; i++)
         {
@@ -1096,6 +1315,8 @@ gbacw_ai_choose_movement (AiView *v)
                 return action;
           }
       if ((action = face_enemy (v)))
+        return action;
+      if ((action = gbacw_ai_choose_restack (v, FALSE)))
         return action;
     }
   if ((action = fix_stacking (v)))

@@ -9,7 +9,9 @@ G_BEGIN_DECLS
 typedef struct {
   int hex;
   int area;               /* index in the map's areas */
-  double weight;          /* VP it is worth to hold: ours to gain plus the enemy's to deny */
+  double weight;          /* VP it is worth to hold: ours to gain plus the enemy's to deny; an exit:
+                             the VP each of our combat units leaving the map there brings */
+  gboolean exit;          /* a hex of an exit area our units may leave by for "unit-exited" VP */
 } AiObjective;
 
 /* The units that move together: a commander's, or one independent unit. */
@@ -27,6 +29,7 @@ struct _GbacwAi {
   int side;
   guint32 seed;
   GArray *objectives;     /* AiObjective */
+  guint n_exits;          /* of them exits */
   int *cover;             /* per hex: the fire shift the terrain gives a defender, as a positive number */
 
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
@@ -62,6 +65,9 @@ void         gbacw_ai_view_clear (AiView *view);
 GbacwAction *gbacw_ai_choose_movement (AiView *view);
 
 /* gbacw-ai.c */
+/* 8.41: the stacking order that puts the fittest unit on top of each of our stacks near the
+ * enemy (window_only: only the hexes the end of a Fire Phase lets be restacked). */
+GbacwAction *gbacw_ai_choose_restack (AiView *view, gboolean window_only);
 gboolean     gbacw_ai_try (AiView *view, GbacwAction *action);   /* checks; frees it when refused */
 gboolean     gbacw_ai_was_tried (const GbacwAi *ai, guint64 key);
 void         gbacw_ai_mark_tried (GbacwAi *ai, guint64 key);

@@ -109,6 +109,54 @@ find_cover (GbacwAi *ai, const GbacwGame *game)
     }
 }
 
+/* Whether a VP award counts for side ("both", no side, or side's own). */
+static gboolean
+award_is_for (const GbacwGame *game, const GbacwVpAward *award, int side)
+{
+  const GbacwSide *s = g_ptr_array_index (game->scenario->oob.sides, side);
+  return award->side == NULL || g_strcmp0 (award->side, "both") == 0 || g_strcmp0 (award->side, s->id) == 0;
+}
+
+/* "unit-exited" awards (gbacw-query.h): the exit areas our units may leave by (of our side
+ * or of none, 5.17) and the VP each of our combat units leaving there brings, less what it
+ * would bring the enemy; each hex of such an area is an exit objective. */
+static void
+find_exits (GbacwAi *ai, const GbacwGame *game)
+{
+  const GbacwScenario *s = game->scenario;
+  const GPtrArray *areas = s->map->areas;
+  const GbacwSide *mine = g_ptr_array_index (s->oob.sides, ai->side);
+
+  for (guint i = 0; i < areas->len; i++)
+    {
+      const GbacwArea *area = g_ptr_array_index (areas, i);
+      double vp = 0;
+
+      if (area->kind != GBACW_AREA_EXIT || (area->side && *area->side && g_strcmp0 (area->side, mine->id) != 0))
+        continue;
+      for (guint k = 0; k < s->vp_awards->len; k++)
+        {
+          const GbacwVpAward *award = g_ptr_array_index (s->vp_awards, k);
+          int each = award->vp != GBACW_UNSET ? award->vp : 1;
+          if (award->event != GBACW_VP_UNIT_EXITED || (award->area && *award->area && g_strcmp0 (award->area, area->id) != 0))
+            continue;
+          /* an area of no side counts the awarded side's own units: ours for our awards */
+          for (int side = 0; side < 2; side++)
+            if (award_is_for (game, award, side) && ((area->side && *area->side) || side == ai->side))
+              vp += side == ai->side ? each : -each;
+        }
+      if (vp <= 0)
+        continue;
+      /* any one hex of the area will do: each is worth the whole */
+      for (guint h = 0; h < area->hexes->len; h++)
+        {
+          AiObjective o = { g_array_index (area->hexes, int, h), (int) i, vp, TRUE };
+          g_array_append_val (ai->objectives, o);
+          ai->n_exits++;
+        }
+    }
+}
+
 GbacwAi *
 gbacw_ai_new (const GbacwGame *game, int side)
 {
@@ -129,6 +177,7 @@ gbacw_ai_new (const GbacwGame *game, int side)
     ai->group_of[i] = -1;
   ai->mem_turn = -1;
   find_objectives (ai, game);
+  find_exits (ai, game);
   find_cover (ai, game);
   return ai;
 }
@@ -483,6 +532,8 @@ prune_plan (AiView *view, FirePlan *plan)
     }
 }
 
+static gboolean keeps_fire_for_transfer (AiView *view, const GbacwGameUnit *u);
+
 static GbacwAction *
 choose_fire (AiView *view)
 {
@@ -498,7 +549,7 @@ choose_fire (AiView *view)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       Shooter s = { (int) i, 0, 0, u->type == GBACW_UNIT_ARTILLERY };
-      if (u->side != view->side || !may_fire (game, u))
+      if (u->side != view->side || !may_fire (game, u) || keeps_fire_for_transfer (view, u))
         continue;
       s.left = gbacw_fire_available (game, u->index) - u->fire_used;
       s.max_range = gbacw_range_max (game->scenario, u->oob->weapon, NULL);
@@ -666,6 +717,309 @@ choose_resupply (AiView *view)
   return NULL;
 }
 
+/* ------------------------------------------------------------------ rounds, wagons, stacking order */
+
+/* Whether a wagon of ours can resupply the unit now (11.23, 11.32). */
+static gboolean
+wagon_can_resupply (AiView *view, const GbacwGameUnit *u)
+{
+  GbacwGame *game = view->game;
+
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *w = g_ptr_array_index (game->units, k);
+      g_autoptr (GbacwAction) probe = NULL;
+      if (w->side != view->side || w->type != GBACW_UNIT_WAGON || w->hex < 0 || w->strength <= 0)
+        continue;
+      probe = gbacw_action_new_resupply (u->index, w->index);
+      if (gbacw_game_check_action (game, probe, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 11.33: the battery of ours that would give low rounds: of the same weapon, in its hex
+ * or beside it, with at least half of its own and four more than low, the most; not one
+ * within two hexes of the enemy (both may not fire for the rest of the Game-Turn, and
+ * there every fire counts). NULL when none. */
+static const GbacwGameUnit *
+transfer_giver (AiView *view, const GbacwGameUnit *low)
+{
+  GbacwGame *game = view->game;
+  const GbacwGameUnit *giver = NULL;
+
+  if (low->side != view->side || low->hex < 0 || low->type != GBACW_UNIT_ARTILLERY || low->rounds == GBACW_UNSET
+      || low->oob->rounds == GBACW_UNSET || low->rounds * 3 > low->oob->rounds || (low->status & GBACW_STATUS_ABANDONED))
+    return NULL;
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *b = g_ptr_array_index (game->units, k);
+      if (b->side != view->side || b->index == low->index || b->hex < 0 || b->type != GBACW_UNIT_ARTILLERY
+          || b->rounds == GBACW_UNSET || b->oob->rounds == GBACW_UNSET || g_strcmp0 (b->oob->weapon, low->oob->weapon) != 0
+          || gbacw_query_distance (game, b->hex, low->hex) > 1 || b->rounds * 2 < b->oob->rounds
+          || b->rounds < low->rounds + 4 || view->enemy_dist[b->hex] <= 2 || (b->status & GBACW_STATUS_ABANDONED))
+        continue;
+      if (giver == NULL || b->rounds > giver->rounds)
+        giver = b;
+    }
+  return giver;
+}
+
+/* 11.33: a battery down to a third of its rounds or less that no wagon can resupply takes
+ * half the difference from its giver (transfer_giver ()), so that both have about as
+ * many. */
+static GbacwAction *
+choose_transfer (AiView *view)
+{
+  GbacwGame *game = view->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *low = g_ptr_array_index (game->units, i);
+      const GbacwGameUnit *giver;
+      GbacwAction *action;
+      int n;
+
+      if (low->side != view->side || low->type != GBACW_UNIT_ARTILLERY
+          || gbacw_ai_was_tried (view->ai, AI_KEY (21, low->index, 0)))
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (21, low->index, 0));
+      if ((giver = transfer_giver (view, low)) == NULL || wagon_can_resupply (view, low))
+        continue;
+      n = MIN ((giver->rounds - low->rounds) / 2, low->oob->rounds - low->rounds);
+      if (n < 1)
+        continue;
+      action = gbacw_action_new_transfer_rounds (giver->index, low->index, n);
+      if (gbacw_ai_try (view, action))
+        return action;
+    }
+  return NULL;
+}
+
+/* 11.33: a battery that would give rounds to one beside it that has none left, which no
+ * wagon of ours within six hexes can refill, holds its fire this Game-Turn while neither
+ * has fired in it, so that it may give them in the Ammunition Resupply Phase (the rules
+ * ask a whole Game-Turn without firing of both). */
+static gboolean
+keeps_fire_for_transfer (AiView *view, const GbacwGameUnit *u)
+{
+  GbacwGame *game = view->game;
+
+  if (u->type != GBACW_UNIT_ARTILLERY || u->side != view->side || u->fired_turn == game->turn || u->moved)
+    return FALSE;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *low = g_ptr_array_index (game->units, i);
+      gboolean wagon = FALSE;
+      if (low->type != GBACW_UNIT_ARTILLERY || low->side != u->side || low->rounds != 0 || low->hex < 0
+          || low->fired_turn == game->turn || low->moved || transfer_giver (view, low) != u)
+        continue;
+      for (guint k = 0; k < game->units->len && !wagon; k++)
+        {
+          const GbacwGameUnit *w = g_ptr_array_index (game->units, k);
+          wagon = w->side == u->side && w->type == GBACW_UNIT_WAGON && w->hex >= 0 && w->strength > 0
+                  && w->artillery_boxes > 0 && gbacw_query_distance (game, w->hex, low->hex) <= 6;
+        }
+      if (!wagon)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The unit of ours in the wagon's hex fittest to give it a crew (11.18): infantry or
+ * dismounted cavalry, not routed or engaged, that keeps two Strength Points after giving
+ * one; the strongest, then the steadiest. -1 when none can spare one. */
+static int
+recrew_donor (const GbacwGame *game, const GbacwGameUnit *w)
+{
+  const GArray *stack = gbacw_game_stack (game, w->hex);
+  int best = -1, best_score = 0;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      int score;
+      if (u->side != w->side || (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)) || u->strength < 3
+          || !(u->type == GBACW_UNIT_INFANTRY
+               || (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED)))
+        continue;
+      score = u->strength * 8 + u->morale;
+      if (score > best_score)
+        {
+          best_score = score;
+          best = u->index;
+        }
+    }
+  return best;
+}
+
+/* 11.18, 11.19: in the Final Command Phase, each uncrewed wagon of ours (our own, or one
+ * captured from the enemy) that still carries ammunition is recrewed by a unit on it that
+ * can spare the Strength Point. */
+static GbacwAction *
+choose_recrew (AiView *view)
+{
+  GbacwGame *game = view->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *w = g_ptr_array_index (game->units, i);
+      int donor;
+      GbacwAction *action;
+
+      if (w->side != view->side || w->type != GBACW_UNIT_WAGON || w->hex < 0 || w->strength > 0 || w->recrew_turn >= 0
+          || w->small_arms_boxes + w->artillery_boxes <= 0 || gbacw_ai_was_tried (view->ai, AI_KEY (22, w->index, 0)))
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (22, w->index, 0));
+      donor = recrew_donor (game, w);
+      if (donor < 0)
+        continue;
+      action = gbacw_action_new_recrew (donor, w->index);
+      if (gbacw_ai_try (view, action))
+        return action;
+    }
+  return NULL;
+}
+
+/* 8.21, 8.22: how fit a unit is to be on top of its stack, where fire falls first (and
+ * whose rout makes the others check, 13.42): infantry and cavalry first (batteries take
+ * losses only when there is none, wagons only from artillery, 11.12), then batteries,
+ * wagons, and leaders last; among them the steady (not routed, pinned or out of
+ * ammunition) before the others, then by morale (the top unit's check decides whether
+ * the stack routs) and strength (a weak unit is destroyed where a strong one loses a
+ * point). A green unit counts as of middling morale. */
+static double
+top_fitness (const GbacwGameUnit *u)
+{
+  int morale = u->morale == GBACW_MORALE_GREEN || u->morale == GBACW_UNSET ? 3 : u->morale;
+  double score = 3.0 * morale + 2.0 * MIN (u->strength, 6);
+
+  if (u->status & GBACW_STATUS_ROUTED)
+    score -= 100.0;
+  if (u->status & GBACW_STATUS_AMMO_DEPLETED)
+    score -= 40.0;
+  if (u->status & GBACW_STATUS_PINNED)
+    score -= 20.0;
+  switch (u->type)
+    {
+    case GBACW_UNIT_INFANTRY:
+    case GBACW_UNIT_CAVALRY:
+      return score;
+    case GBACW_UNIT_ARTILLERY:
+      return score - 1000.0;
+    case GBACW_UNIT_WAGON:
+      return score - 2000.0;
+    case GBACW_UNIT_LEADER:
+    default:
+      return -10000.0;
+    }
+}
+
+/* Whether a unit is one of those fire losses fall on in turn (8.21): the infantry and
+ * cavalry when the stack has any, else every combat unit. */
+static gboolean
+takes_losses (const GbacwGameUnit *u, gboolean small_arms_targets)
+{
+  return small_arms_targets ? u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY
+                            : gbacw_game_is_combat_unit (u);
+}
+
+/* Whether the two orders of the same units put the losses on the same units in turn (the
+ * place of leaders, and of batteries under infantry, changes nothing in play). */
+static gboolean
+same_loss_order (const GbacwGame *game, const GArray *a, const GArray *b)
+{
+  gboolean small_arms_targets = FALSE;
+  guint i = 0, j = 0;
+
+  for (guint k = 0; k < a->len; k++)
+    small_arms_targets |= takes_losses (gbacw_game_unit (game, g_array_index (a, int, k)), TRUE);
+  for (;;)
+    {
+      while (i < a->len && !takes_losses (gbacw_game_unit (game, g_array_index (a, int, i)), small_arms_targets))
+        i++;
+      while (j < b->len && !takes_losses (gbacw_game_unit (game, g_array_index (b, int, j)), small_arms_targets))
+        j++;
+      if (i >= a->len || j >= b->len)
+        return i >= a->len && j >= b->len;
+      if (g_array_index (a, int, i++) != g_array_index (b, int, j++))
+        return FALSE;
+    }
+}
+
+/* The restack of our units in hex that puts the fittest on top, or NULL when the losses
+ * would fall on the same units in the same turn already (the order kept between equals). */
+static GbacwAction *
+restack_hex (AiView *view, int hex)
+{
+  GbacwGame *game = view->game;
+  const GArray *stack = gbacw_game_stack (game, hex);
+  g_autoptr (GArray) now = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) order = NULL;
+  GbacwAction *action;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      int unit = g_array_index (stack, int, i);
+      if (gbacw_game_unit (game, unit)->side == view->side)
+        g_array_append_val (now, unit);
+    }
+  if (now->len < 2)
+    return NULL;
+  order = g_array_copy (now);
+  /* insertion sort, fittest first: stable, and stacks are short */
+  for (guint i = 1; i < order->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        int a = g_array_index (order, int, j - 1), b = g_array_index (order, int, j);
+        if (top_fitness (gbacw_game_unit (game, b)) <= top_fitness (gbacw_game_unit (game, a)) + 1e-9)
+          break;
+        g_array_index (order, int, j - 1) = b;
+        g_array_index (order, int, j) = a;
+      }
+  if (same_loss_order (game, now, order))
+    return NULL;
+  action = gbacw_action_new_restack (hex, (const int *) order->data, order->len);
+  return gbacw_ai_try (view, action) ? action : NULL;
+}
+
+/* 8.41: in our Movement Phase, each stack of ours within reach of the enemy's fire and
+ * melee; at the end of a Fire Phase, the hexes it lets be restacked (the top unit ran out
+ * of ammunition), before any other action closes the window. */
+GbacwAction *
+gbacw_ai_choose_restack (AiView *view, gboolean window_only)
+{
+  GbacwGame *game = view->game;
+
+  if (window_only)
+    {
+      for (guint k = 0; k < game->restack_hexes->len; k++)
+        {
+          int key = g_array_index (game->restack_hexes, int, k), hex = key / 2;
+          GbacwAction *action;
+          if (key % 2 != view->side || gbacw_ai_was_tried (view->ai, AI_KEY (20, hex, 0)))
+            continue;
+          gbacw_ai_mark_tried (view->ai, AI_KEY (20, hex, 0));
+          if ((action = restack_hex (view, hex)))
+            return action;
+        }
+      return NULL;
+    }
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      GbacwAction *action;
+      /* within the enemy's small-arms range and a move of his (9.0, 12.0) */
+      if (u->side != view->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || view->enemy_dist[u->hex] > 6
+          || gbacw_ai_was_tried (view->ai, AI_KEY (20, u->hex, 0)))
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (20, u->hex, 0));
+      if ((action = restack_hex (view, u->hex)))
+        return action;
+    }
+  return NULL;
+}
+
 /* ------------------------------------------------------------------ melee */
 
 static gboolean
@@ -693,7 +1047,7 @@ static gboolean
 objective_hex (const GbacwAi *ai, int hex)
 {
   for (guint i = 0; i < ai->objectives->len; i++)
-    if (g_array_index (ai->objectives, AiObjective, i).hex == hex)
+    if (g_array_index (ai->objectives, AiObjective, i).hex == hex && !g_array_index (ai->objectives, AiObjective, i).exit)
       return TRUE;
   return FALSE;
 }
@@ -939,6 +1293,8 @@ answer_fire (AiView *view, const GbacwDecision *d)
       GbacwFirer f = { u->index, 0.0, -1 };
       if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET && u->rounds <= 2)
         continue;   /* keeps its last rounds for the Fire Phases */
+      if (keeps_fire_for_transfer (view, u))
+        continue;
       g_array_append_val (firers, f);
     }
   action = gbacw_action_new_answer_fire ((const GbacwFirer *) firers->data, firers->len);
@@ -1099,6 +1455,34 @@ answer_engaged (AiView *view, const GbacwDecision *d)
   return gbacw_action_new_answer_units (NULL, 0);
 }
 
+/* 7.32: after a melee, each hex of our units that took part faces the nearest enemy
+ * combat unit (an engaged hex, holding the enemy, keeps its facing). */
+static GbacwAction *
+answer_melee_facing (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) facings = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < d->hexes->len; i++)
+    {
+      int hex = g_array_index (d->hexes, int, i), near = view->enemy_near[hex], want;
+      if (near < 0 || near == hex || (want = gbacw_query_direction_toward (game, hex, near)) < 0)
+        continue;
+      for (guint k = 0; k < d->units->len; k++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (d->units, int, k));
+          if (u->hex != hex || u->facing == want)
+            continue;
+          g_array_append_val (units, u->index);
+          g_array_append_val (facings, want);
+          break;
+        }
+    }
+  return gbacw_action_new_answer_facings ((const int *) (gpointer) units->data, (const int *) (gpointer) facings->data,
+                                          units->len);
+}
+
 /* Something legal whatever the question. */
 static GbacwAction *
 fallback_answer (const GbacwDecision *d)
@@ -1150,6 +1534,9 @@ choose_answer (AiView *view, const GbacwDecision *d)
       break;
     case GBACW_DECISION_ENGAGED_RETREAT:
       action = answer_engaged (view, d);
+      break;
+    case GBACW_DECISION_MELEE_FACING:
+      action = answer_melee_facing (view, d);
       break;
     default:
       break;
@@ -1208,7 +1595,10 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
     }
   /* a phase never takes more actions than this: then it ends */
   limit = 8 * game->units->len + 64;
-  if (ai->n_actions < limit && ai->end_refused == 0)
+  /* 8.41: first, while the end of a Fire Phase lets some of our stacks be restacked */
+  if (ai->n_actions < limit && ai->end_refused == 0 && game->restack_hexes->len > 0)
+    action = gbacw_ai_choose_restack (&view, TRUE);
+  if (action == NULL && ai->n_actions < limit && ai->end_refused == 0)
     switch (game->phase)
       {
       case GBACW_PHASE_MOVEMENT:
@@ -1232,15 +1622,19 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
         break;
       case GBACW_PHASE_AMMUNITION_RESUPPLY:
         action = choose_resupply (&view);
+        if (action == NULL)
+          action = choose_transfer (&view);
         break;
       case GBACW_PHASE_FINAL_COMMAND:
+        action = choose_recrew (&view);
+        break;
       case GBACW_PHASE_EXCLUSIVE:
       case GBACW_PHASE_INTERPHASE:
       case GBACW_PHASE_GAME_OVER:
       default:
         break;
       }
-  else if (game->phase == GBACW_PHASE_MOVEMENT && ai->end_refused > 0 && ai->end_refused < 3)
+  else if (action == NULL && game->phase == GBACW_PHASE_MOVEMENT && ai->end_refused > 0 && ai->end_refused < 3)
     /* the end was refused (stacking, 17.52): what can still be put right */
     action = gbacw_ai_choose_movement (&view);
   if (action == NULL)

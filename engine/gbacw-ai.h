@@ -19,7 +19,18 @@
  *   enter at the best entry hex and march on; leaders end with the units of their
  *   command and within their superiors' Divisional Integrity Radius (17.21, 17.52);
  *   every stack faces the nearest enemy; stacking is kept (8.1), also against a unit
- *   pinned by withdrawal fire on its way (10.15).
+ *   pinned by withdrawal fire on its way (10.15). When the scenario awards "unit-exited"
+ *   Victory Points for an exit area of its side, an exit counts as an objective worth
+ *   its VP for every unit of the group: a group bound for it leaves the map there
+ *   (GBACW_ACTION_EXIT), as do routed and spent units standing on it (never wagons, nor
+ *   the last unit on an objective worth more), and a leader with none of his units left
+ *   on the map. An uncrewed wagon with ammunition and no armed enemy within two hexes,
+ *   ours or the enemy's (captured by entering, 11.19), gets the nearest infantry or
+ *   dismounted cavalry unit with a Strength Point to spare (11.18). A stack near the
+ *   enemy is restacked so that the fittest unit is on top (8.41, 8.21: infantry and
+ *   cavalry first, the steady before the routed, pinned or out of ammunition, then by
+ *   morale and strength; leaders at the bottom), and again after a Fire Phase in which
+ *   its top unit ran out of ammunition.
  * - Fire Phases: the fires of the best expected value (the resolution's CRT column
  *   from gbacw_fire_compute (), averaged over the die), small arms and artillery apart,
  *   dropping the firers a fire does not need so that they fire elsewhere.
@@ -27,8 +38,13 @@
  *   result (gbacw_melee_odds () and the Melee CRT, averaged over the die) when it is good
  *   enough, then fights every melee announced and every engaged hex of its own.
  * - Ammunition Resupply Phase: units out of ammunition and batteries short of rounds
- *   from the nearest wagon (11.23); Rally Phase: brigade commanders spend their Rally
- *   Points on their routed units (13.52).
+ *   from the nearest wagon (11.23); a battery down to a third of its rounds that no wagon
+ *   can resupply takes half the difference from a battery of the same weapon beside it
+ *   with plenty, not within two hexes of the enemy (11.33); such a giver holds its fire
+ *   for the Game-Turn while the other has none left. Rally Phase: brigade commanders
+ *   spend their Rally Points on their routed units (13.52). Final Command Phase: an
+ *   uncrewed wagon of its side with ammunition is recrewed by the strongest unit on it
+ *   that keeps two Strength Points (11.18, 11.19).
  * - Decisions for its side: withdrawal, limber and retreat fire (fire when it can),
  *   retreat paths (away from the enemy, towards friends, through no friendly stack when
  *   it can: 14.3), leader placement, retreat before melee or stand (by the odds), melee

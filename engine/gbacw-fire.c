@@ -231,7 +231,8 @@ firer_ready (GbacwGame *game, const GbacwGameUnit *u, gboolean free_shot, GError
   if (u->type == GBACW_UNIT_ARTILLERY && u->transfer_turn == game->turn)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  _("[11.33] %s transferred rounds this Game-Turn and spends it without firing"), label);
-  if (u->type == GBACW_UNIT_WAGON && (free_shot || game->phase != GBACW_PHASE_DEFENSIVE_FIRE || u->strength <= 0))
+  if ((u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u))
+      && (free_shot || game->phase != GBACW_PHASE_DEFENSIVE_FIRE || u->strength <= 0))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[11.16] A wagon crew fires only in its side's Defensive Fire Phase"));
   if (u->out_of_command && game->phase == GBACW_PHASE_OFFENSIVE_FIRE && !free_shot)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,

@@ -78,6 +78,9 @@ void           gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *ac
 /* 11.19: the uncrewed wagons of side's enemy in hex are captured when an infantry or
  * cavalry unit of side is there: they change side (the old crew out of play). */
 void           gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side);
+/* 11.19: a wagon of former_side was captured: its crew counter (11.11), if on the map and
+ * still of that side, is removed from play (counted killed, never Victory Points). */
+void           gbacw_supply_remove_former_crew (GbacwGame *game, int wagon, int former_side);
 /* 11.34: an artillery fire result n on a wagon */
 void           gbacw_supply_ammunition_loss (GbacwGame *game, int wagon, int result);
 /* 15.2: a battery lost guns to artillery fire */
@@ -92,7 +95,10 @@ void           gbacw_melee_phase_end (GbacwGame *game);
 void           gbacw_melee_refresh_engaged (GbacwGame *game);
 gboolean       gbacw_melee_check_advance (GbacwGame *game, const GbacwPending *pending, const GbacwAction *action,
                                           GError **error);
-/* RETREAT_BEFORE_MELEE, MELEE, ADVANCE, ENGAGED */
+/* 7.32: an answer to the defender's MELEE_FACING decision */
+gboolean       gbacw_melee_check_facing (GbacwGame *game, const GbacwPending *pending, const GbacwAction *action,
+                                         GError **error);
+/* RETREAT_BEFORE_MELEE, MELEE, ADVANCE, ENGAGED, MELEE_FACING */
 GbacwResolve   gbacw_melee_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecision **decision);
 GbacwResolve   gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwAction *action);
 

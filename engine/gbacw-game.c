@@ -162,6 +162,18 @@ gbacw_action_new_answer_units (const int *units, guint n_units)
   return action;
 }
 
+GbacwAction *
+gbacw_action_new_answer_facings (const int *units, const int *facings, guint n_units)
+{
+  GbacwAction *action = answer_new ();
+  for (guint i = 0; i < n_units; i++)
+    {
+      GbacwFirer f = { units[i], 0.0, facings[i] };
+      g_array_append_val (action->answer.firers, f);
+    }
+  return action;
+}
+
 static GbacwAction *
 command_new (GbacwActionKind kind, int leader, int other, int points)
 {
@@ -388,6 +400,12 @@ gbacw_game_is_combat_unit (const GbacwGameUnit *unit)
   return unit->type != GBACW_UNIT_LEADER;
 }
 
+gboolean
+gbacw_game_is_wagon_crew (const GbacwGameUnit *unit)
+{
+  return unit->crew_of >= 0;
+}
+
 const GArray *
 gbacw_game_stack (const GbacwGame *game, int hex)
 {
@@ -408,6 +426,48 @@ gbacw_game_hex_has_side (const GbacwGame *game, int hex, int side, gboolean comb
         return TRUE;
     }
   return FALSE;
+}
+
+gboolean
+gbacw_game_hexside_impassable (const GbacwGame *game, int hex, int direction)
+{
+  return hex < 0 || hex >= game->n_hexes || (game->impassable[hex] & (1u << direction)) != 0;
+}
+
+/* 10.5: whether every movement class is prohibited to cross the hexside (its features; the
+ * hex terrain beyond is another matter), each way. */
+static gboolean
+hexside_closed (const GbacwGame *game, int hex, int direction)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
+  int other = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, h, direction));
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, h, direction);
+
+  if (other < 0 || id == GBACW_HEXSIDE_NONE)
+    return TRUE;
+  if (game->scenario->map->hexside_features[id] == 0)
+    return FALSE;
+  for (int c = 0; c < GBACW_N_MOVE_CLASSES; c++)
+    {
+      GbacwMoveCost there, back;
+      gbacw_rules_data_move_cost (game->rules, game->scenario->map, c, hex, direction, &there);
+      gbacw_rules_data_move_cost (game->rules, game->scenario->map, c, other, gbacw_hex_direction_opposite (direction),
+                                  &back);
+      if (there.kind != GBACW_COST_PROHIBITED || back.kind != GBACW_COST_PROHIBITED)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+init_impassable (GbacwGame *game)
+{
+  game->impassable = g_new0 (guint8, MAX (1, game->n_hexes));
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+      if (hexside_closed (game, hex, d))
+        game->impassable[hex] |= (guint8) (1u << d);
 }
 
 /* 9.72: infantry, artillery and dismounted cavalry 5 feet; mounted cavalry and wagons
@@ -998,6 +1058,65 @@ game_unit_free (gpointer data)
   g_free (data);
 }
 
+/* 11.1, 11.11: every supply wagon gets its crew counter now, a unit of the game's own order
+ * of battle ("<wagon>-crew": infantry of the wagon's side, weapon and morale, independent,
+ * of no formation) that stays off the map until the crew routs away from the wagon
+ * (gbacw-retreat.c). Created with the game, after the scenario's units, so that replays
+ * name it and the units' indices and strength accounting never change in play; kept out
+ * of game->scenario, which new games (replays) are made from. */
+static void
+add_crew_counters (GbacwGame *game)
+{
+  const GbacwOob *oob = &game->scenario->oob;
+  guint n = game->units->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      GbacwGameUnit *w = g_ptr_array_index (game->units, i);
+      g_autofree char *id = NULL;
+      GbacwUnit *unit;
+      GbacwGameUnit *c;
+
+      if (w->type != GBACW_UNIT_WAGON)
+        continue;
+      id = g_strdup_printf ("%s-crew", w->id);
+      for (int k = 2; g_hash_table_contains (game->unit_by_id, id) || gbacw_oob_find_unit (oob, id); k++)
+        {
+          g_free (id);
+          id = g_strdup_printf ("%s-crew-%d", w->id, k);
+        }
+      unit = gbacw_unit_new (id, w->oob->side, GBACW_UNIT_INFANTRY);
+      /* TRANSLATORS: the designation of a supply wagon's crew counter (11.11): "%s" is the wagon's */
+      unit->designation = g_strdup_printf (_("%s crew"), w->oob->designation && *w->oob->designation ? w->oob->designation
+                                                                                                      : w->id);
+      unit->weapon = g_strdup (w->oob->weapon);
+      unit->morale = w->oob->morale;
+      unit->strength = w->initial_strength;
+      unit->flags |= GBACW_UNIT_FLAG_INDEPENDENT;   /* 11.13 */
+      g_ptr_array_add (game->crew_oob, unit);
+
+      c = g_new0 (GbacwGameUnit, 1);
+      c->oob = unit;
+      c->id = unit->id;
+      c->index = (int) game->units->len;
+      c->side = c->original_side = w->side;
+      c->type = GBACW_UNIT_INFANTRY;
+      c->presence = GBACW_PRESENCE_NOT_ARRIVED;   /* not deployed: it never enters as a reinforcement */
+      c->hex = c->start_hex = -1;
+      c->fired_turn = c->transfer_turn = c->capture_turn = c->recrew_turn = -1;
+      c->exit_turn = c->exit_area = -1;
+      c->crew = GBACW_CREW_FULL;
+      c->rounds = GBACW_UNSET;
+      c->morale = w->morale;
+      c->formation = GBACW_FORMATION_STATE_LINE;
+      c->crew_of = w->index;
+      c->crew_counter = -1;
+      w->crew_counter = c->index;
+      g_ptr_array_add (game->units, c);
+      g_hash_table_insert (game->unit_by_id, (gpointer) c->id, c);
+    }
+}
+
 static void
 init_units (GbacwGame *game)
 {
@@ -1024,6 +1143,8 @@ init_units (GbacwGame *game)
       u->original_side = u->side;
       u->exit_turn = -1;
       u->exit_area = -1;
+      u->crew_of = -1;
+      u->crew_counter = -1;
       u->facing = 0;
       u->initial_strength = oob->type == GBACW_UNIT_WAGON ? oob->crew_strength : oob->strength;
       if (u->initial_strength == GBACW_UNSET)
@@ -1046,6 +1167,7 @@ init_units (GbacwGame *game)
       g_ptr_array_add (game->units, u);
       g_hash_table_insert (game->unit_by_id, (gpointer) u->id, u);
     }
+  add_crew_counters (game);
 
   /* reinforcements (26.0): the units and the formations' units of each group */
   for (guint i = 0; i < game->units->len; i++)
@@ -1151,6 +1273,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->n_hexes = gbacw_hex_grid_n_hexes (&game->scenario->map->grid);
   game->stacks = g_new0 (GArray *, game->n_hexes);
   game->units = g_ptr_array_new_with_free_func (game_unit_free);
+  game->crew_oob = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_unit_free);
   game->unit_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   game->events = g_ptr_array_new_with_free_func (event_free);
   game->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_pending_free);
@@ -1165,6 +1288,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->rules = gbacw_rules_data_new (game->scenario);
   game->los = gbacw_los_new (game->scenario);
   game->n_sides = (int) game->scenario->oob.sides->len;
+  init_impassable (game);
 
   if (game->n_sides != 2)
     {
@@ -1225,6 +1349,7 @@ gbacw_game_free (GbacwGame *game)
     if (game->stacks[i])
       g_array_unref (game->stacks[i]);
   g_free (game->stacks);
+  g_free (game->impassable);
   g_clear_pointer (&game->fire_results, g_ptr_array_unref);
   g_clear_pointer (&game->hexside_fire, g_hash_table_unref);
   g_clear_pointer (&game->depleted, g_array_unref);
@@ -1240,6 +1365,7 @@ gbacw_game_free (GbacwGame *game)
   g_clear_pointer (&game->events, g_ptr_array_unref);
   g_clear_pointer (&game->unit_by_id, g_hash_table_unref);
   g_clear_pointer (&game->units, g_ptr_array_unref);
+  g_clear_pointer (&game->crew_oob, g_ptr_array_unref);
   g_clear_pointer (&game->los, gbacw_los_free);
   g_clear_pointer (&game->rules, gbacw_rules_data_free);
   g_clear_pointer (&game->dice, gbacw_dice_free);

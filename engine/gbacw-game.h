@@ -76,7 +76,7 @@ typedef enum {
 #define GBACW_FIRED_ARTILLERY  (1u << 1)
 
 typedef struct {
-  const GbacwUnit *oob;         /* in game->scenario */
+  const GbacwUnit *oob;         /* in game->scenario (a wagon's crew counter: in game->crew_oob) */
   const char *id;
   int index;                    /* in game->units */
   int side;                     /* index in the order of battle's sides */
@@ -143,6 +143,11 @@ typedef struct {
   /* 7.32: took part in a melee this Melee Phase, so its owner may rearrange its facing
      (GBACW_ACTION_CHANGE_FACING) until the phase ends */
   gboolean meleed;
+  /* 11.1, 11.11: a supply wagon's crew counter (created with the game, off the map until the
+     crew routs away from its wagon) has crew_of = the wagon; a wagon has crew_counter = its
+     crew counter; -1 otherwise */
+  int crew_of;
+  int crew_counter;
 } GbacwGameUnit;
 
 typedef struct {
@@ -175,6 +180,7 @@ typedef enum {
   GBACW_PENDING_CAPTURE_CHECK,     /* 17.53, 17.73: leaders left alone are captured if surrounded */
   GBACW_PENDING_PROMOTION,         /* 17.83 (value: the division), 17.81 (value -1: replacements) */
   GBACW_PENDING_ENGAGED,           /* 12.94: the phasing player's engaged units may retreat (option 3) */
+  GBACW_PENDING_MELEE_FACING,      /* 7.32: a melee concluded: the defender may rearrange his units' facing */
 } GbacwPendingKind;
 
 /* GbacwPending.flags */
@@ -218,6 +224,8 @@ typedef enum {
   GBACW_DECISION_ADVANCE,              /* 12.85: which attackers advance into the vacated hex (none: stay) */
   GBACW_DECISION_PROMOTE,              /* 17.83: which brigade commander (one of units) is promoted */
   GBACW_DECISION_ENGAGED_RETREAT,      /* 12.94: which engaged units (of firers) retreat two hexes (none: stay) */
+  GBACW_DECISION_MELEE_FACING,         /* 7.32: new facings for the defender's units that took part in a melee
+                                          (units; their hexes in hexes); none: they keep their facing */
 } GbacwDecisionKind;
 
 typedef struct {
@@ -231,7 +239,7 @@ typedef struct {
   GArray *firers;               /* FIRE, ADVANCE: the units that may take part (int) */
   GPtrArray *paths;             /* RETREAT_PATH, RETREAT_BEFORE_MELEE: the legal paths (GArray* of int hexes,
                                    the start excluded), cheapest first */
-  GArray *hexes;                /* PLACE_LEADER: the legal hexes */
+  GArray *hexes;                /* PLACE_LEADER: the legal hexes; MELEE_FACING: the hexes of units */
   gboolean may_decline;         /* FIRE: hold fire; RETREAT_BEFORE_MELEE: stand; ADVANCE: stay */
 } GbacwDecision;
 
@@ -292,7 +300,8 @@ typedef struct {
       gboolean charge;    /* 16.2 */
     } melee;
     struct {
-      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE, ENGAGED_RETREAT: the units */
+      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE, ENGAGED_RETREAT: the units;
+                             MELEE_FACING: a unit of each hex faced anew, direction its new facing */
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
       int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
     } answer;
@@ -314,6 +323,8 @@ GbacwAction *gbacw_action_new_answer_path (const int *path, guint n_path);      
 GbacwAction *gbacw_action_new_answer_hex (int hex);
 GbacwAction *gbacw_action_new_answer_unit (int unit);                                   /* 12.74 */
 GbacwAction *gbacw_action_new_answer_units (const int *units, guint n_units);           /* 12.85 */
+/* 7.32: the units named (one per hex) and their hexes' new facings; 0: keep them. */
+GbacwAction *gbacw_action_new_answer_facings (const int *units, const int *facings, guint n_units);
 GbacwAction *gbacw_action_new_attach (int brigade_leader, int division_leader);
 GbacwAction *gbacw_action_new_detach (int brigade_leader);
 GbacwAction *gbacw_action_new_command_points (int division_leader, int brigade_leader, int points);
@@ -372,6 +383,13 @@ struct _GbacwGame {
      (hex * 2 + side) whose top unit did, which their owner may restack until another action */
   GArray *depleted;
   GArray *restack_hexes;
+  /* 10.5: per hex, the directions (bit d) of its impassable hexsides: the map edge, a
+     hexside type of style "impassable", or features the Terrain Effects on Movement Chart
+     prohibits to every unit both ways (gbacw_game_hexside_impassable ()) */
+  guint8 *impassable;
+  /* GbacwUnit*: the order-of-battle entries of the wagons' crew counters (11.11), the
+     game's own (game->scenario stays the scenario's copy) */
+  GPtrArray *crew_oob;
 };
 
 /* Copies scenario; fails if it has not two sides or no turns. */
@@ -389,6 +407,14 @@ gboolean       gbacw_game_hex_has_side (const GbacwGame *game, int hex, int side
 gboolean       gbacw_game_is_leader (const GbacwGameUnit *unit);
 /* Combat units: infantry, cavalry, artillery, wagons (not leaders). */
 gboolean       gbacw_game_is_combat_unit (const GbacwGameUnit *unit);
+/* 11.11: a supply wagon's crew counter (an infantry unit of its own once on the map). */
+gboolean       gbacw_game_is_wagon_crew (const GbacwGameUnit *unit);
+
+/* 10.5, 14.1, 17.53: whether the hexside of hex in direction is impassable: off the map, a
+ * hexside type of style "impassable", or hexside features the Terrain Effects on Movement
+ * Chart prohibits to every movement class both ways (a river crossed only at fords and
+ * bridges; where a ford or bridge supersedes it for some class, it is passable). */
+gboolean       gbacw_game_hexside_impassable (const GbacwGame *game, int hex, int direction);
 
 /* Whose decision it is now: the player an open decision asks, else the phasing player,
  * or the non-phasing player in the Defensive Fire Phase (4.0 C). */

@@ -148,24 +148,6 @@ gbacw_leadership_er (const GbacwGame *game, int leader)
   return MAX (0, (l->oob->er == GBACW_UNSET ? 0 : l->oob->er) + l->er_bonus);
 }
 
-static gboolean
-hexside_impassable (const GbacwGame *game, int hex, int direction)
-{
-  const GbacwCatalogue *cat = &game->scenario->catalogue;
-  const GbacwHexGrid *grid = game_grid (game);
-  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), direction);
-  guint32 mask;
-
-  if (id == GBACW_HEXSIDE_NONE)
-    return TRUE;
-  mask = game->scenario->map->hexside_features[id];
-  for (guint t = 0; mask && t < cat->hexside_types->len; t++)
-    if ((mask & (1u << t)) && g_strcmp0 (((GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style,
-                                         "impassable") == 0)
-      return TRUE;
-  return FALSE;
-}
-
 gboolean
 gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radius)
 {
@@ -197,7 +179,7 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
               GbacwMoveCost cost;
               if (to < 0 || g_hash_table_contains (seen, GINT_TO_POINTER (to)) || distance (game, to, hex) > radius - step - 1)
                 continue;
-              if (hexside_impassable (game, from, d))
+              if (gbacw_game_hexside_impassable (game, from, d))
                 continue;   /* 10.5, 13.53 */
               gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, from, d, &cost);
               if (cost.kind == GBACW_COST_PROHIBITED)
@@ -264,19 +246,52 @@ leader_in_dir (const GbacwGame *game, int leader)
                                      d->oob->dir == GBACW_UNSET ? 0 : d->oob->dir);
 }
 
+/* 17.14: a brigade commander all of whose subordinate combat units have been eliminated
+ * (killed or captured: none on the map, none still to arrive, none gone off the map). */
 static gboolean
-stacked_with_leader (const GbacwGame *game, int unit)
+brigade_eliminated (const GbacwGame *game, int leader)
+{
+  int f = commanded_formation (game, leader);
+  gboolean any = FALSE;
+
+  if (f < 0 || FORMATION (game, f)->kind != GBACW_FORMATION_BRIGADE)
+    return FALSE;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (!gbacw_game_is_combat_unit (u) || !gbacw_leader_commands (game, leader, u->index))
+        continue;
+      if (u->presence != GBACW_PRESENCE_ELIMINATED && u->presence != GBACW_PRESENCE_CAPTURED)
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+/* The friendly leaders stacked with the unit: 0 none; 1 some leader who commands what he is
+ * stacked with (17.0, 17.1, 17.23); 2 only brigade commanders whose units are all
+ * eliminated, who still do (17.14). *leader gets one of them. */
+static int
+stacked_with_leader (const GbacwGame *game, int unit, int *leader)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   const GArray *stack = gbacw_game_stack (game, u->hex);
+  int found = 0;
 
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->type == GBACW_UNIT_LEADER && o->side == u->side && o->index != unit)
-        return TRUE;
+      if (o->type != GBACW_UNIT_LEADER || o->side != u->side || o->index == unit)
+        continue;
+      if (!brigade_eliminated (game, o->index))
+        {
+          *leader = o->index;
+          return 1;
+        }
+      *leader = o->index;
+      found = 2;
     }
-  return FALSE;
+  return found;
 }
 
 static void
@@ -301,7 +316,7 @@ command_check (GbacwGame *game)
     {
       GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       const GArray *stack;
-      int commander;
+      int commander, stacked, leader = -1;
       gboolean in = FALSE;
 
       if (u->side != game->phasing_side || !gbacw_game_is_combat_unit (u))
@@ -320,7 +335,8 @@ command_check (GbacwGame *game)
             u->commanded_by = o;   /* 17.23 */
         }
       commander = gbacw_leadership_commander (game, u->index);
-      if (gbacw_leadership_independent (game, u->index) || stacked_with_leader (game, u->index))
+      stacked = stacked_with_leader (game, u->index, &leader);
+      if (gbacw_leadership_independent (game, u->index) || stacked == 1)
         in = TRUE;
       else if (commander >= 0 && gbacw_game_unit (game, commander)->hex >= 0)
         {
@@ -330,6 +346,16 @@ command_check (GbacwGame *game)
             in = FALSE;
           else
             in = gbacw_leadership_in_radius (game, commander, u->hex, gbacw_leadership_er (game, commander));
+        }
+      if (!in && stacked == 2)
+        {
+          /* 17.14: a brigade commander whose own units are all gone still commands the units
+           * stacked with him */
+          g_autofree char *label = gbacw_game_unit_label (game, u->index);
+          g_autofree char *leader_label = gbacw_game_unit_label (game, leader);
+          in = TRUE;
+          gbacw_game_log (game, "17.14", _("%s is in command: stacked with %s, whose own units are all eliminated"), label,
+                          leader_label);
         }
       if (u->out_of_command != !in || !in)
         {

@@ -10,7 +10,8 @@
  * (17.6) and spend Command Points (17.22); when it ends, each brigade commander is in or
  * out of his division commander's Divisional Integrity Radius (17.21) and each combat
  * unit in or out of command (17.11): in command when independent (5.3, 11.13; a unit of
- * no formation counts as independent), stacked with a friendly leader (17.0, 17.23), or
+ * no formation counts as independent), stacked with a friendly leader (17.0, 17.23; a
+ * brigade commander whose own units are all eliminated too, 17.14), or
  * within the Effectiveness Radius of its commander. Radii are traced hex by hex, not
  * through enemy combat units, enemy ZOCs (unless a friendly unit is there) or
  * impassable hexsides and terrain (10.4, 10.5, 13.53); an engaged leader has none

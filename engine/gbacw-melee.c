@@ -174,7 +174,10 @@ gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, 
         }
       break;
     case GBACW_UNIT_INFANTRY:
-      s = u->strength;   /* 12.11 */
+      if (gbacw_game_is_wagon_crew (u))
+        s = u->strength > 0 ? 1 : 0;   /* 12.14: a wagon crew, on its counter too (11.11) */
+      else
+        s = u->strength;   /* 12.11 */
       break;
     case GBACW_UNIT_LEADER:
     default:
@@ -400,7 +403,8 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.84] %s is pinned and may not initiate melee"), label);
   if (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.24] %s is in column and may not initiate melee"), label);
-  if ((u->type == GBACW_UNIT_ARTILLERY || u->type == GBACW_UNIT_WAGON) && !u->crew_may_melee)
+  if ((u->type == GBACW_UNIT_ARTILLERY || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u))
+      && !u->crew_may_melee)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.25] Gun and wagon crews may not initiate melee (%s)"), label);
   if (u->out_of_command && !(u->status & GBACW_STATUS_ENGAGED))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[17.11] %s is out of command and may not initiate melee"), label);
@@ -835,9 +839,10 @@ loss_candidates (const GbacwGame *game, const Melee *m, int which)
   for (guint i = 0; i < units->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
-      if (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)
+      if ((u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && !gbacw_game_is_wagon_crew (u))
         g_array_append_val (foot, u->index);
-      else if (u->type == GBACW_UNIT_ARTILLERY || (u->type == GBACW_UNIT_WAGON && u->strength > 0))
+      else if (u->type == GBACW_UNIT_ARTILLERY || (u->type == GBACW_UNIT_WAGON && u->strength > 0)
+               || gbacw_game_is_wagon_crew (u))
         g_array_append_val (crews, u->index);
     }
   if (foot->len)
@@ -978,7 +983,8 @@ melee_outcome (GbacwGame *game, Melee *m)
         {
           GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
           u->status |= GBACW_STATUS_ENGAGED;
-          if (u->type == GBACW_UNIT_ARTILLERY || u->type == GBACW_UNIT_WAGON || (u->status & GBACW_STATUS_PINNED))
+          if (u->type == GBACW_UNIT_ARTILLERY || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u)
+              || (u->status & GBACW_STATUS_PINNED))
             u->crew_may_melee = TRUE;   /* 12.96 */
         }
       gbacw_game_log (game, "12.94", _("The units in %s are engaged"), hex_label);
@@ -1016,7 +1022,8 @@ melee_outcome (GbacwGame *game, Melee *m)
                   for (guint k = 0; here && k < here->len; k++)
                     {
                       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (here, int, k));
-                      captor |= o->side == m->side && (o->type == GBACW_UNIT_INFANTRY || o->type == GBACW_UNIT_CAVALRY);
+                      captor |= o->side == m->side && (o->type == GBACW_UNIT_INFANTRY || o->type == GBACW_UNIT_CAVALRY)
+                                && !gbacw_game_is_wagon_crew (o);
                     }
                   u->killed += u->strength;
                   u->strength = 0;
@@ -1024,7 +1031,10 @@ melee_outcome (GbacwGame *game, Melee *m)
                   if (captor)
                     gbacw_supply_capture_wagons (game, m->hex, m->side);
                   else
-                    gbacw_game_remove_unit (game, unit, GBACW_PRESENCE_CAPTURED);
+                    {
+                      gbacw_game_remove_unit (game, unit, GBACW_PRESENCE_CAPTURED);
+                      gbacw_supply_remove_former_crew (game, unit, u->side);
+                    }
                 }
               else
                 g_array_append_val (retreating, unit);
@@ -1056,6 +1066,99 @@ melee_outcome (GbacwGame *game, Melee *m)
   /* 17.73: a leader left with no friendly combat unit after a melee is captured */
   for (int side = 0; side < 2; side++)
     gbacw_game_queue_pending (game, gbacw_pending_new (GBACW_PENDING_CAPTURE_CHECK, side, -1, m->hex, "17.73"), NULL);
+}
+
+/* 7.32: once the melee is concluded (its retreats, captures and checks worked first), the
+ * defender may rearrange the facing of his units that took part in it; the attacker does it
+ * by CHANGE_FACING in his Melee Phase (GbacwGameUnit.meleed). */
+static void
+queue_defender_facing (GbacwGame *game, const Melee *m)
+{
+  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_MELEE_FACING, 1 - m->side, -1, m->hex, "7.32");
+
+  p->units = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < m->defenders->len; i++)
+    if (gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (m->defenders, int, i))))
+      g_array_append_val (p->units, g_array_index (m->defenders, int, i));
+  gbacw_game_queue_pending (game, p, NULL);
+}
+
+static GbacwResolve
+resolve_defender_facing (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
+{
+  g_autofree char *hex_label = gbacw_game_hex_label (game, p->hex);
+
+  /* the defender's units still on the map (a wagon captured is no longer his) */
+  for (guint i = 0; i < p->units->len;)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, i));
+      if (u->hex < 0 || u->side != p->side)
+        g_array_remove_index (p->units, i);
+      else
+        i++;
+    }
+  if (p->units->len == 0)
+    return GBACW_RESOLVE_DONE;
+  *decision = gbacw_decision_new (GBACW_DECISION_MELEE_FACING, p->side, "7.32");
+  (*decision)->hex = p->hex;
+  (*decision)->may_decline = TRUE;
+  g_array_append_vals ((*decision)->units, p->units->data, p->units->len);
+  for (guint i = 0; i < p->units->len; i++)
+    {
+      int hex = gbacw_game_unit (game, g_array_index (p->units, int, i))->hex;
+      if (!gbacw_int_array_has ((*decision)->hexes, hex))
+        g_array_append_val ((*decision)->hexes, hex);
+    }
+  (*decision)->question = g_strdup_printf (_("The melee in %s is over: how do the defending units that took part in it "
+                                             "face now (none: as they are)?"),
+                                           hex_label);
+  return GBACW_RESOLVE_WAIT;
+}
+
+gboolean
+gbacw_melee_check_facing (GbacwGame *game, const GbacwPending *p, const GbacwAction *action, GError **error)
+{
+  const GArray *firers = action->answer.firers;
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < firers->len; i++)
+    {
+      const GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      int hex;
+      if (!gbacw_int_array_has (p->units, f->unit))
+        return fail (error, GBACW_GAME_ERROR_ILLEGAL,
+                     _("[7.32] Only the units that took part in the melee may have their facing rearranged"));
+      if (f->direction < 0 || f->direction >= GBACW_HEX_DIRECTIONS)
+        return fail (error, GBACW_GAME_ERROR_INVALID, _("No such facing"));
+      hex = gbacw_game_unit (game, f->unit)->hex;
+      if (gbacw_int_array_has (hexes, hex))
+        return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[8.42] A stack has one facing: name each hex once"));
+      g_array_append_val (hexes, hex);
+    }
+  return TRUE;
+}
+
+static GbacwResolve
+answer_defender_facing (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
+{
+  const GbacwHexGrid *grid = game_grid (game);
+
+  for (guint i = 0; i < action->answer.firers->len; i++)
+    {
+      const GbacwFirer *f = &g_array_index (action->answer.firers, GbacwFirer, i);
+      int hex = gbacw_game_unit (game, f->unit)->hex;
+      g_autofree char *hex_label = gbacw_game_hex_label (game, hex);
+      /* 8.42: the units of the melee in that hex share the new facing */
+      for (guint k = 0; k < p->units->len; k++)
+        {
+          GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, k));
+          if (u->hex == hex)
+            u->facing = f->direction;
+        }
+      gbacw_game_log (game, "7.32", _("The units that meleed in %s face %s"), hex_label,
+                      gbacw_hex_direction_name (grid->orientation, f->direction));
+    }
+  return GBACW_RESOLVE_DONE;
 }
 
 static GbacwResolve
@@ -1110,6 +1213,7 @@ resolve_melee (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
       default:
         melee_outcome (game, m);
         gbacw_melee_refresh_engaged (game);
+        queue_defender_facing (game, m);
         return GBACW_RESOLVE_DONE;
       }
 }
@@ -1345,6 +1449,8 @@ gbacw_melee_pending_resolve (GbacwGame *game, GbacwPending *pending, GbacwDecisi
       return resolve_melee (game, pending, decision);
     case GBACW_PENDING_ENGAGED:
       return resolve_engaged (game, pending, decision);
+    case GBACW_PENDING_MELEE_FACING:
+      return resolve_defender_facing (game, pending, decision);
     default:
       return GBACW_RESOLVE_DONE;
     }
@@ -1363,6 +1469,8 @@ gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwA
       return answer_melee_loss (game, pending, action);
     case GBACW_PENDING_ENGAGED:
       return answer_engaged (game, pending, action);
+    case GBACW_PENDING_MELEE_FACING:
+      return answer_defender_facing (game, pending, action);
     default:
       return GBACW_RESOLVE_DONE;
     }

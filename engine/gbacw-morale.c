@@ -60,11 +60,13 @@ int
 gbacw_morale_drm (const GbacwGame *game, int unit, gboolean enfiladed, GbacwMoraleCause cause)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  /* a wagon's crew counter (11.11) is measured against the crew it left the wagon with */
+  int initial = gbacw_game_is_wagon_crew (u) ? gbacw_game_unit (game, u->crew_of)->initial_strength : u->initial_strength;
   int drm = 0;
 
   if (gbacw_morale_with_leader (game, unit))
-    drm -= 1;   /* 13.23 */
-  if (u->initial_strength > 0 && u->type != GBACW_UNIT_ARTILLERY && 2 * (u->initial_strength - u->strength) > u->initial_strength)
+    drm -= 1;   /* 13.23; 17.51: one leader's, however many are stacked */
+  if (initial > 0 && u->type != GBACW_UNIT_ARTILLERY && 2 * (initial - u->strength) > initial)
     drm += 1;   /* 13.24 */
   if (enfiladed)
     drm += 1;   /* 13.26 */

@@ -63,36 +63,18 @@ is_column (const GbacwGameUnit *u)
 
 /* ------------------------------------------------------------------ ZOC */
 
-static gboolean
-hexside_impassable (const GbacwGame *game, int hex, int direction)
-{
-  const GbacwCatalogue *cat = &game->scenario->catalogue;
-  const GbacwHexGrid *grid = game_grid (game);
-  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), direction);
-  guint32 mask;
-
-  if (id == GBACW_HEXSIDE_NONE)
-    return TRUE;
-  mask = game_map (game)->hexside_features[id];
-  for (guint t = 0; mask && t < cat->hexside_types->len; t++)
-    if ((mask & (1u << t)) && g_strcmp0 (((GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style,
-                                         "impassable") == 0)
-      return TRUE;
-  return FALSE;
-}
-
 gboolean
 gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int d, f;
 
-  if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON)
-    return FALSE;   /* 10.0: wagons and leaders have none */
+  if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u))
+    return FALSE;   /* 10.0: wagons and leaders have none; 11.16: nor supply crews */
   if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED | GBACW_STATUS_AMMO_DEPLETED))
     return FALSE;   /* 13.32, 12.94, 11.22 */
   d = direction_between (game, u->hex, hex);
-  if (d < 0 || hexside_impassable (game, u->hex, d))
+  if (d < 0 || gbacw_game_hexside_impassable (game, u->hex, d))
     return FALSE;   /* 10.5 */
   if (is_mounted_cavalry (u))
     return TRUE;    /* 10.0: all six hexes */
@@ -115,10 +97,10 @@ gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
           const GbacwGameUnit *e = gbacw_game_unit (game, g_array_index (stack, int, i));
           int back, f;
           if (e->side == side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
-              || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)))
-            continue;   /* 10.0, 13.32, 12.94; 11.22: an ammunition-depleted unit keeps this ZOC */
+              || gbacw_game_is_wagon_crew (e) || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)))
+            continue;   /* 10.0, 11.16, 13.32, 12.94; 11.22: an ammunition-depleted unit keeps this ZOC */
           back = direction_between (game, e->hex, hex);
-          if (back < 0 || hexside_impassable (game, e->hex, back))
+          if (back < 0 || gbacw_game_hexside_impassable (game, e->hex, back))
             continue;   /* 10.5 */
           if (is_mounted_cavalry (e))
             return TRUE;   /* 16.31: all six hexes */
@@ -334,10 +316,11 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
       if (o->index == u->index)
         continue;
       /* 11.19: an uncrewed enemy wagon is captured by infantry or cavalry entering (a column
-       * may not enter it, 8.16; mounted cavalry may, 11.19 naming cavalry over 8.17) */
+       * may not enter it, 8.16; mounted cavalry may, 11.19 naming cavalry over 8.17; a wagon
+       * crew counter is no infantry unit here) */
       if (o->side != u->side
           && !(o->type == GBACW_UNIT_WAGON && o->strength <= 0
-               && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)))
+               && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && !gbacw_game_is_wagon_crew (u)))
         {
           if (gbacw_game_is_combat_unit (o))
             enemy_combat = TRUE;

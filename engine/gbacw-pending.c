@@ -157,6 +157,7 @@ resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     case GBACW_PENDING_MELEE:
     case GBACW_PENDING_ADVANCE:
     case GBACW_PENDING_ENGAGED:
+    case GBACW_PENDING_MELEE_FACING:
       return gbacw_melee_pending_resolve (game, p, decision);
     case GBACW_PENDING_PROMOTION:
       return gbacw_leadership_resolve_promotion (game, p, decision);
@@ -263,6 +264,8 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                    _("[17.83] Only a brigade commander of the division on the map may be promoted"));
       return FALSE;
+    case GBACW_DECISION_MELEE_FACING:
+      return gbacw_melee_check_facing (game, p, action, error);
     case GBACW_DECISION_MELEE_LOSS:
       if (gbacw_int_array_has (d->units, action->answer.hex))
         return TRUE;
@@ -293,6 +296,7 @@ gbacw_pending_apply_answer (GbacwGame *game, const GbacwAction *action)
     case GBACW_PENDING_MELEE:
     case GBACW_PENDING_ADVANCE:
     case GBACW_PENDING_ENGAGED:
+    case GBACW_PENDING_MELEE_FACING:
       r = gbacw_melee_pending_answer (game, p, action);
       break;
     case GBACW_PENDING_PROMOTION:

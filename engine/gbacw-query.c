@@ -746,7 +746,8 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
               for (guint k = 0; k < game->units->len; k++)
                 {
                   const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-                  if (u->side == enemy && u->type != GBACW_UNIT_LEADER && u->type != GBACW_UNIT_WAGON)
+                  if (u->side == enemy && u->type != GBACW_UNIT_LEADER && u->type != GBACW_UNIT_WAGON
+                      && !gbacw_game_is_wagon_crew (u))
                     v->enemy_sp[side] += (u->killed + u->captured) * (award->vp != GBACW_UNSET ? award->vp : 1);
                 }
               break;
@@ -867,6 +868,9 @@ gbacw_query_state_dump (const GbacwGame *game)
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      /* a wagon's crew counter that never came on the map (11.11): as if it did not exist */
+      if (gbacw_game_is_wagon_crew (u) && u->presence == GBACW_PRESENCE_NOT_ARRIVED && u->recovered == 0)
+        continue;
       g_string_append_printf (s,
                               "%s presence %d hex %d formation %d facing %d strength %d guns %d rounds %d crew %d "
                               "morale %d status %u killed %d captured %d recovered %d fire-used %s fired-upon %u "

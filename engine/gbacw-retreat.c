@@ -1,5 +1,5 @@
-/* gbacw-retreat.c: retreats, displacement, capture, leaders left alone (13.31, 14.0-14.4,
- * 8.15, 12.92, 17.53). */
+/* gbacw-retreat.c: retreats, displacement, capture, leaders left alone, wagon crews routing
+ * away as their crew counters (13.31, 14.0-14.4, 8.15, 12.92, 17.53, 11.11). */
 #include "gbacw-retreat.h"
 
 #include <glib/gi18n-lib.h>
@@ -44,24 +44,6 @@ static gboolean
 is_mounted_cavalry (const GbacwGameUnit *u)
 {
   return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
-}
-
-static gboolean
-hexside_impassable (const GbacwGame *game, int hex, int direction)
-{
-  const GbacwCatalogue *cat = &game->scenario->catalogue;
-  const GbacwHexGrid *grid = game_grid (game);
-  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), direction);
-  guint32 mask;
-
-  if (id == GBACW_HEXSIDE_NONE)
-    return TRUE;
-  mask = game->scenario->map->hexside_features[id];
-  for (guint t = 0; mask && t < cat->hexside_types->len; t++)
-    if ((mask & (1u << t)) && g_strcmp0 (((GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style,
-                                         "impassable") == 0)
-      return TRUE;
-  return FALSE;
 }
 
 /* Whether hex holds a combat unit of side other than those in except. */
@@ -161,7 +143,7 @@ search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occ
 
       if (to < 0 || distance (game, s->from, to) != depth + 1)
         continue;   /* 5.17 off the map; 14.4 exactly n hexes away, never twice */
-      if (hexside_impassable (game, hex, d))
+      if (gbacw_game_hexside_impassable (game, hex, d))
         continue;   /* 14.1 */
       if (gbacw_int_array_has (s->avoid, to))
         continue;   /* 14.3: a chain never turns back into its own hexes */
@@ -310,7 +292,7 @@ gbacw_retreat_check_lone_leaders (GbacwGame *game, int hex, int side)
   for (int d = 0; d < GBACW_HEX_DIRECTIONS && surrounded && !enemy_here; d++)
     {
       int n = neighbour_index (game, hex, d);
-      if (n < 0 || hexside_impassable (game, hex, d) || gbacw_game_hex_has_side (game, n, 1 - side, TRUE)
+      if (n < 0 || gbacw_game_hexside_impassable (game, hex, d) || gbacw_game_hex_has_side (game, n, 1 - side, TRUE)
           || gbacw_movement_in_enemy_zoc (game, n, side, FALSE))
         continue;
       surrounded = FALSE;
@@ -389,6 +371,55 @@ any_combat (const GbacwGame *game, const GArray *units)
   return FALSE;
 }
 
+/* 11.1, 11.11, 11.12: a wagon's crew routs away from it: the wagon is turned over
+ * (uncrewed, not routed) and its crew counter comes on the map in its hex, routed, with the
+ * crew's Strength Points, weapon, morale and ammunition state. The SP move from the wagon
+ * to the counter as `recovered` (-n, +n), so initial = current + killed + captured -
+ * recovered holds for both and for the side. Returns the counter, or -1 when the wagon has
+ * no crew or its counter is on the map already (a second crew after 11.18: then the crew
+ * leaves play as before). */
+static int
+place_crew_counter (GbacwGame *game, GbacwGameUnit *w)
+{
+  GbacwGameUnit *c = w->crew_counter >= 0 ? gbacw_game_unit (game, w->crew_counter) : NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *crew_label = NULL;
+  g_autofree char *hex = NULL;
+  int n = w->strength;
+
+  if (c == NULL || c->hex >= 0 || n <= 0 || w->hex < 0)
+    return -1;
+  c->side = c->original_side = w->side;
+  c->strength = n;
+  c->recovered += n;
+  w->strength = 0;
+  w->recovered -= n;
+  c->morale = w->morale;
+  c->status = GBACW_STATUS_ROUTED | (w->status & GBACW_STATUS_AMMO_DEPLETED);
+  w->status &= ~(GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED);
+  w->rout_hexes_due = 0;
+  c->rout_hexes_due = 0;
+  c->formation = GBACW_FORMATION_STATE_LINE;
+  c->facing = w->facing;
+  c->fired_upon |= w->fired_upon;   /* 9.44: this phase's fire on the crew, as on its wagon */
+  c->fire_used = 0;
+  c->n_fired_at = 0;
+  c->out_of_command = FALSE;
+  c->crew_may_melee = FALSE;
+  c->meleed = FALSE;
+  c->advanced = FALSE;
+  c->moved = FALSE;
+  c->mp_spent = c->hexes_moved = 0;
+  c->start_hex = -1;
+  gbacw_game_place_unit (game, c->index, w->hex, TRUE);
+  label = gbacw_game_unit_label (game, w->index);
+  crew_label = gbacw_game_unit_label (game, c->index);
+  hex = gbacw_game_hex_label (game, w->hex);
+  gbacw_game_log (game, "11.12", _("The crew of %s routs away from the wagon as %s (%d SP); the wagon stays uncrewed in %s"),
+                  label, crew_label, n, hex);
+  return c->index;
+}
+
 /* The start of a retreat: the path, asked of the owner when there is a choice. */
 static GbacwResolve
 begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
@@ -422,7 +453,8 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   from = gbacw_game_hex_label (game, p->hex);
 
   /* 15.16: an unlimbered battery's crew routs away from its guns, which stay;
-   * 11.17: a wagon's crew retreats, the wagon stays (uncrewed) */
+   * 11.17: a wagon's crew retreats, the wagon stays (uncrewed): as its crew counter when
+   * it routs (11.11) */
   if (p->units->len == 1)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, 0));
@@ -434,12 +466,24 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
         }
       if (u->type == GBACW_UNIT_WAGON)
         {
-          /* the crew is not a counter of its own here: it is out of play, counted as lost
-           * (the accounting initial = current + killed + captured holds) */
-          u->killed += u->strength;
-          u->strength = 0;
-          gbacw_game_log (game, "11.17", _("The crew of %s leaves the wagon, which stays uncrewed in %s"), label, from);
-          return GBACW_RESOLVE_DONE;
+          int crew = p->kind == GBACW_PENDING_ROUT_RETREAT ? place_crew_counter (game, u) : -1;
+          if (crew < 0)
+            {
+              /* 11.11: a crew counter only when the crew routs (and while the wagon's is not
+               * already on the map): otherwise the crew is out of play, counted as lost */
+              if (u->strength > 0)
+                gbacw_game_log (game, "11.17", _("The crew of %s leaves the wagon, which stays uncrewed in %s"), label,
+                                from);
+              u->killed += u->strength;
+              u->strength = 0;
+              u->status &= ~GBACW_STATUS_ROUTED;
+              return GBACW_RESOLVE_DONE;
+            }
+          /* 11.12: the crew counter routs three hexes like any routed unit (13.31) */
+          p->unit = crew;
+          g_array_index (p->units, int, 0) = crew;
+          g_free (label);
+          label = units_label (game, p->units);
         }
     }
   if (p->kind == GBACW_PENDING_DISPLACEMENT)

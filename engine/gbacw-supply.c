@@ -16,6 +16,7 @@
 #include "gbacw-combat-charts.h"
 #include "gbacw-game-private.h"
 #include "gbacw-movement.h"
+#include "gbacw-retreat.h"
 
 static gboolean
 fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -199,7 +200,8 @@ check_recrew (GbacwGame *game, const GbacwAction *action, GError **error)
   if (w->recrew_turn >= 0)
     return fail (error, _("[11.18] Only one Strength Point may ever be assigned to %s"), wagon_label);
   if (!(u->type == GBACW_UNIT_INFANTRY
-        || (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED)))
+        || (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED))
+      || gbacw_game_is_wagon_crew (u))
     return fail (error, _("[11.18] Only an infantry or dismounted cavalry unit recrews a wagon"));
   if (u->hex != w->hex)
     return fail (error, _("[11.18] %s is not on %s"), label, wagon_label);
@@ -256,6 +258,28 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
 }
 
 void
+gbacw_supply_remove_former_crew (GbacwGame *game, int wagon, int former_side)
+{
+  const GbacwGameUnit *w = gbacw_game_unit (game, wagon);
+  GbacwGameUnit *c = w->crew_counter >= 0 ? gbacw_game_unit (game, w->crew_counter) : NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *wagon_label = NULL;
+  int hex;
+
+  if (c == NULL || c->hex < 0 || c->side != former_side)
+    return;
+  label = gbacw_game_unit_label (game, c->index);
+  wagon_label = gbacw_game_unit_label (game, wagon);
+  hex = c->hex;
+  c->killed += c->strength;   /* out of play; never Victory Points (gbacw-query.c) */
+  c->strength = 0;
+  gbacw_game_remove_unit (game, c->index, GBACW_PRESENCE_ELIMINATED);
+  gbacw_game_log (game, "11.19", _("%s, the former crew of %s, is removed from play"), label, wagon_label);
+  gbacw_melee_refresh_engaged (game);
+  gbacw_retreat_check_lone_leaders (game, hex, former_side);
+}
+
+void
 gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side)
 {
   const GArray *stack = gbacw_game_stack (game, hex);
@@ -265,7 +289,8 @@ gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side)
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (u->side == side && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY))
+      if (u->side == side && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)
+          && !gbacw_game_is_wagon_crew (u))
         {
           captor = TRUE;
           if (facing < 0)
@@ -279,12 +304,11 @@ gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side)
       GbacwGameUnit *w = gbacw_game_unit (game, g_array_index (stack, int, i));
       g_autofree char *label = NULL;
       g_autofree char *hex_label = NULL;
+      int former_side = w->side;
       if (w->side == side || w->type != GBACW_UNIT_WAGON || w->strength > 0)
         continue;
       label = gbacw_game_unit_label (game, w->index);
       hex_label = gbacw_game_hex_label (game, hex);
-      /* the former crew is out of play already (11.17: counted as killed; no Victory
-       * Points for it, 11.19) */
       w->side = side;
       w->capture_turn = game->turn;
       w->recrew_turn = -1;   /* the new owner may recrew it (11.18 once more) */
@@ -292,6 +316,10 @@ gbacw_supply_capture_wagons (GbacwGame *game, int hex, int side)
       w->facing = facing;    /* 8.42 */
       gbacw_game_log (game, "11.19", _("%s, uncrewed in %s, is captured by %s"), label, hex_label,
                       gbacw_game_side_name (game, side));
+      /* the former crew leaves play wherever it is: a crew that left the wagon otherwise
+       * is out of play already (11.17, counted killed); no Victory Points either way */
+      gbacw_supply_remove_former_crew (game, w->index, former_side);
+      stack = gbacw_game_stack (game, hex);
     }
 }
 

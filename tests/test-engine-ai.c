@@ -11,7 +11,11 @@
  *   (9.44), no firer committing more than it has (9.45); artillery rounds never negative;
  * - every game ends (the turn limit), and replaying its record reaches the same state and
  *   the same event log.
- * "-m slow" plays more games. */
+ * The games are of the demo, of small generated scenarios, and of the demo with exits and
+ * batteries sharing rounds (logistics_demo ()). "-m slow" plays more games.
+ * Small built positions then check what the computer does with the rarer actions: rounds
+ * transferred between batteries (11.33), wagons recrewed and captured (11.18, 11.19), the
+ * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"). */
 #include <glib.h>
 #include <string.h>
 
@@ -40,6 +44,7 @@ typedef struct {
   guint n_fires;
   guint n_decisions[8];
   guint n_moves;
+  guint n_kinds[GBACW_ACTION_EXIT + 1];   /* actions applied, by kind */
 } Checker;
 
 static void
@@ -237,6 +242,8 @@ observe (GbacwGame *game, const GbacwAction *action, gpointer data)
   c->n_actions++;
   if (action->kind == GBACW_ACTION_MOVE)
     c->n_moves++;
+  if ((guint) action->kind < G_N_ELEMENTS (c->n_kinds))
+    c->n_kinds[action->kind]++;
   check_map (c, game);
   check_strength (c, game);
   check_bce (c, game);
@@ -259,6 +266,7 @@ typedef struct {
   guint fires;
   guint moves;
   guint decisions[8];
+  guint kinds[GBACW_ACTION_EXIT + 1];
   int wins[3];
 } Totals;
 
@@ -325,6 +333,8 @@ play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *t
       totals->moves += c.n_moves;
       for (guint k = 0; k < G_N_ELEMENTS (c.n_decisions); k++)
         totals->decisions[k] += c.n_decisions[k];
+      for (guint k = 0; k < G_N_ELEMENTS (c.n_kinds); k++)
+        totals->kinds[k] += c.n_kinds[k];
     }
   checker_clear (&c);
 }
@@ -339,6 +349,9 @@ report (const char *what, const Totals *t)
                   t->decisions[GBACW_DECISION_RETREAT_PATH], t->decisions[GBACW_DECISION_PLACE_LEADER],
                   t->decisions[GBACW_DECISION_RETREAT_BEFORE_MELEE], t->decisions[GBACW_DECISION_MELEE_LOSS],
                   t->decisions[GBACW_DECISION_ADVANCE], t->wins[1], t->wins[2], t->wins[0]);
+  g_test_message ("%s: resupplies %u, rounds transferred %u, wagons recrewed %u, restacks %u, units exited %u", what,
+                  t->kinds[GBACW_ACTION_RESUPPLY], t->kinds[GBACW_ACTION_TRANSFER_ROUNDS], t->kinds[GBACW_ACTION_RECREW],
+                  t->kinds[GBACW_ACTION_RESTACK], t->kinds[GBACW_ACTION_EXIT]);
 }
 
 static guint
@@ -387,6 +400,75 @@ test_generated_games (void)
   report ("generated", &t);
   g_assert_cmpuint (t.games, ==, n);
   g_assert_cmpuint (t.fires, >, 0);
+}
+
+/* The demo with what the computer's rarer actions need: each side a second battery of the
+ * first one's weapon beside it, that first battery short of boxes and the wagons without
+ * artillery ammunition (11.33: transfers), and an exit area of its own on its map edge worth a Victory Point per unit leaving by it
+ * ("unit-exited"). */
+static GbacwScenario *
+logistics_demo (void)
+{
+  GbacwScenario *s = load_demo ();
+  const char *batteries[2][3] = { { "u-bty-b", "u-bty-x", "0706" }, { "c-bty-dabney", "c-bty-x", "1606" } };
+  const char *exits[2][3] = { { "union", "exit-union", "0106 0107 0108 0109 0110" },
+                              { "confederate", "exit-confederate", "2006 2007 2008 2009 2010" } };
+
+  for (int side = 0; side < 2; side++)
+    {
+      GbacwUnit *first = gbacw_oob_find_unit (&s->oob, batteries[side][0]);
+      GbacwUnit *second;
+      GbacwPlacement *p;
+      GbacwArea *area = gbacw_area_new (exits[side][1], GBACW_AREA_EXIT, exits[side][1]);
+      GbacwVpAward *award = g_new0 (GbacwVpAward, 1);
+      g_auto (GStrv) labels = g_strsplit (exits[side][2], " ", -1);
+
+      g_assert_nonnull (first);
+      second = gbacw_unit_copy (first);
+      g_free (second->id);
+      second->id = g_strdup (batteries[side][1]);
+      second->rounds = 12;
+      first->rounds = 4;
+      /* the wagons carry small-arms ammunition only: the batteries share their rounds */
+      gbacw_oob_find_unit (&s->oob, side == 0 ? "u-wagon" : "c-wagon")->artillery_boxes = 0;
+      g_ptr_array_add (s->oob.units, second);
+      gbacw_oob_reindex (&s->oob);
+      p = gbacw_placement_new (second->id, hex_of (s, batteries[side][2]));
+      p->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+      p->facing = side == 0 ? direction_of (s, "ne") : direction_of (s, "nw");
+      g_ptr_array_add (s->deployment, p);
+
+      area->side = g_strdup (exits[side][0]);
+      for (guint i = 0; labels[i]; i++)
+        {
+          int hex = hex_of (s, labels[i]);
+          g_array_append_val (area->hexes, hex);
+        }
+      gbacw_area_sort (area);
+      g_ptr_array_add (s->map->areas, area);
+      award->id = g_strdup_printf ("v-%s", exits[side][1]);
+      award->side = g_strdup (exits[side][0]);
+      award->event = GBACW_VP_UNIT_EXITED;
+      award->area = g_strdup (exits[side][1]);
+      award->vp = 1;
+      g_ptr_array_add (s->vp_awards, award);
+    }
+  return s;
+}
+
+/* The rarer actions under the same invariants: games of logistics_demo (). */
+static void
+test_logistics_games (void)
+{
+  g_autoptr (GbacwScenario) s = logistics_demo ();
+  Totals t = { 0 };
+  guint n = n_games (40, 200);
+
+  for (guint i = 0; i < n; i++)
+    play_checked (s, 3000 + i, "demo with exits and batteries", &t);
+  report ("logistics", &t);
+  g_assert_cmpuint (t.games, ==, n);
+  g_assert_cmpuint (t.moves, >, n * 10);
 }
 
 /* The same seed gives the same game; another seed another. */
@@ -546,6 +628,419 @@ test_victory_points (void)
   gbacw_victory_clear (&v);
 }
 
+/* ------------------------------------------------------------------ positions */
+
+/* Lets the computer play its side until the phase it is in ends or the other side must
+ * decide; the actions applied go to applied (may be NULL). */
+static void
+ai_play_phase (GbacwGame *game, GbacwAi *ai, GPtrArray *applied)
+{
+  GbacwPhase phase = game->phase;
+  int turn = game->turn, player_turn = game->player_turn;
+
+  for (int guard = 0; guard < 300; guard++)
+    {
+      g_autoptr (GError) error = NULL;
+      GbacwAction *action = NULL;
+      if (game->phase != phase || game->turn != turn || game->player_turn != player_turn
+          || gbacw_game_decider (game) != gbacw_ai_get_side (ai))
+        return;
+      if (!gbacw_ai_step (ai, game, &action, &error))
+        g_error ("the computer could not act: %s", error->message);
+      if (applied)
+        g_ptr_array_add (applied, action);
+      else
+        gbacw_action_free (action);
+    }
+  g_error ("the phase did not end");
+}
+
+/* Both sides played by the computer until the phase of side begins. */
+static void
+ai_play_to (GbacwGame *game, GbacwAi *ai[2], GbacwPhase phase, int side)
+{
+  for (int guard = 0; guard < 2000; guard++)
+    {
+      g_autoptr (GError) error = NULL;
+      if (game->phase == phase && game->phasing_side == side && gbacw_game_decision (game) == NULL)
+        return;
+      if (!gbacw_ai_step (ai[gbacw_game_decider (game)], game, NULL, &error))
+        g_error ("the computer could not act: %s", error->message);
+    }
+  g_error ("the phase never came");
+}
+
+static guint
+count_kind (const GPtrArray *actions, GbacwActionKind kind)
+{
+  guint n = 0;
+  for (guint i = 0; i < actions->len; i++)
+    n += ((const GbacwAction *) g_ptr_array_index (actions, i))->kind == kind;
+  return n;
+}
+
+static GbacwPlacement *
+add_battery (Fixture *f, const char *id, const char *weapon, const char *hex)
+{
+  return add_unit (f, id, "union", GBACW_UNIT_ARTILLERY, 4, 4, weapon, hex, GBACW_FORMATION_STATE_UNLIMBERED, "se");
+}
+
+/* A supply wagon with its boxes; crew 0: uncrewed from the start (its crew lost). */
+static GbacwPlacement *
+add_wagon (Fixture *f, const char *id, const char *side, const char *hex, int crew, int small_arms, int artillery)
+{
+  GbacwPlacement *p = add_unit (f, id, side, GBACW_UNIT_WAGON, 1, 2, "R", hex, GBACW_FORMATION_STATE_UNSET, "s");
+  GbacwUnit *u = gbacw_oob_find_unit (&f->s->oob, id);
+  u->crew_strength = crew;
+  u->small_arms_boxes = small_arms;
+  u->artillery_boxes = artillery;
+  return p;
+}
+
+/* 11.33: a battery down to a third of its rounds, which no wagon can resupply, takes rounds
+ * from the battery of the same weapon beside it (not from one of another weapon, which has
+ * more), half the difference, so that both have as many. A wagon that can resupply it
+ * comes first (11.23, 11.32); a giver beside the enemy keeps its rounds (neither battery may
+ * fire for the rest of the Game-Turn). */
+static void
+test_transfer_rounds (void)
+{
+  for (int variant = 0; variant < 3; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (12, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      g_autoptr (GbacwAction) action = NULL;
+      GbacwGameUnit *low, *full;
+
+      add_battery (f, "u-low", "L", "0303");
+      add_battery (f, "u-full", "L", "0304");
+      add_battery (f, "u-other", "HA", "0403");
+      if (variant == 1)
+        add_wagon (f, "u-w", "union", "0203", 1, 1, 3);
+      INF (f, "c-1", "confederate", 4, 3, variant == 2 ? "0305" : "1206", "nw");
+      game = start_game (f);
+      low = unit_of (game, "u-low");
+      full = unit_of (game, "u-full");
+      low->rounds = 2;
+      full->rounds = 10;
+      goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+      ai = gbacw_ai_new (game, 0);
+      action = gbacw_ai_choose (ai, game);
+      g_assert_nonnull (action);
+      switch (variant)
+        {
+        case 0:
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_TRANSFER_ROUNDS);
+          g_assert_cmpint (action->command.leader, ==, full->index);
+          g_assert_cmpint (action->command.other, ==, low->index);
+          g_assert_cmpint (action->command.points, ==, 4);
+          apply_expect (game, g_steal_pointer (&action), NULL);
+          g_assert_cmpint (low->rounds, ==, 6);
+          g_assert_cmpint (full->rounds, ==, 6);
+          g_assert_true (log_has (game, "11.33", NULL));
+          break;
+        case 1:
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_RESUPPLY);
+          g_assert_cmpint (action->command.leader, ==, low->index);
+          apply_expect (game, g_steal_pointer (&action), NULL);
+          g_assert_cmpint (low->rounds, ==, 5);   /* the wagon's three boxes */
+          g_assert_cmpint (full->rounds, ==, 10);
+          break;
+        default:
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_END_PHASE);
+          break;
+        }
+      /* then nothing more: no transfer after the resupply (no wagon can give more, but the
+       * battery is no longer down to a third) */
+      g_clear_pointer (&action, gbacw_action_free);
+      action = gbacw_ai_choose (ai, game);
+      g_assert_cmpint (action->kind, ==, GBACW_ACTION_END_PHASE);
+      g_assert_cmpint (unit_of (game, "u-other")->rounds, ==, 12);
+    }
+}
+
+/* 11.33: a battery beside one of the same weapon that has no rounds left, with no wagon
+ * near to refill it, holds its fire for the Game-Turn (the rules ask one without firing of
+ * both) and gives it rounds in the Ammunition Resupply Phase; beside one that still has a
+ * few it fires. */
+static void
+test_transfer_holds_fire (void)
+{
+  for (int empty = 0; empty < 2; empty++)
+    {
+      g_autoptr (Fixture) f = fixture_new (12, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      g_autoptr (GbacwAction) action = NULL;
+      GbacwGameUnit *low, *full;
+
+      add_battery (f, "u-low", "L", "0303");
+      add_battery (f, "u-full", "L", "0304");
+      INF (f, "c-1", "confederate", 4, 3, "0307", "n");   /* within the L battery's six hexes */
+      game = start_game (f);
+      low = unit_of (game, "u-low");
+      full = unit_of (game, "u-full");
+      low->rounds = empty ? 0 : 2;
+      full->rounds = 10;
+      goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+      ai = gbacw_ai_new (game, 0);
+      action = gbacw_ai_choose (ai, game);
+      if (!empty)
+        {
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_FIRE);
+          continue;
+        }
+      g_assert_cmpint (action->kind, ==, GBACW_ACTION_END_PHASE);
+      g_clear_pointer (&action, gbacw_action_free);
+      goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+      action = gbacw_ai_choose (ai, game);
+      g_assert_cmpint (action->kind, ==, GBACW_ACTION_TRANSFER_ROUNDS);
+      g_assert_cmpint (action->command.points, ==, 5);
+      apply_expect (game, g_steal_pointer (&action), NULL);
+      g_assert_cmpint (low->rounds, ==, 5);
+      g_assert_cmpint (full->rounds, ==, 5);
+    }
+}
+
+/* 11.18: in the Final Command Phase an uncrewed wagon of ours with ammunition is recrewed
+ * by the strongest infantry unit on it, one that keeps two Strength Points; not a wagon
+ * with no ammunition left, nor by a unit that cannot spare the point. */
+static void
+test_recrew_wagon (void)
+{
+  for (int variant = 0; variant < 3; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (12, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      g_autoptr (GbacwAction) action = NULL;
+
+      add_wagon (f, "u-w", "union", "0303", 0, variant == 1 ? 0 : 2, variant == 1 ? 0 : 1);
+      INF (f, "u-small", "union", 2, 4, "0303", "se");
+      if (variant != 2)
+        INF (f, "u-big", "union", 4, 3, "0303", "se");
+      INF (f, "c-1", "confederate", 4, 3, "1107", "nw");
+      game = start_game (f);
+      goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+      ai = gbacw_ai_new (game, 0);
+      action = gbacw_ai_choose (ai, game);
+      g_assert_nonnull (action);
+      if (variant == 0)
+        {
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_RECREW);
+          g_assert_cmpint (action->command.leader, ==, unit_index (game, "u-big"));
+          g_assert_cmpint (action->command.other, ==, unit_index (game, "u-w"));
+          apply_expect (game, g_steal_pointer (&action), NULL);
+          g_assert_cmpint (unit_of (game, "u-w")->strength, ==, 1);
+          g_assert_cmpint (unit_of (game, "u-big")->strength, ==, 3);
+          action = gbacw_ai_choose (ai, game);
+        }
+      g_assert_cmpint (action->kind, ==, GBACW_ACTION_END_PHASE);
+      g_assert_cmpint (unit_of (game, "u-small")->strength, ==, 2);
+    }
+}
+
+/* 11.18, 11.19 in the Movement Phase: a unit that can spare a Strength Point goes onto an
+ * uncrewed wagon with ammunition near it, away from the enemy, ours or the enemy's (which
+ * it captures by entering), and recrews it in the Final Command Phase. */
+static void
+test_salvage_wagon (void)
+{
+  for (int enemy_wagon = 0; enemy_wagon < 2; enemy_wagon++)
+    {
+      g_autoptr (Fixture) f = fixture_new (12, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GPtrArray) applied = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
+      GbacwAi *ai[2];
+      const GbacwAction *first;
+      GbacwGameUnit *w, *u;
+
+      INF (f, "u-1", "union", 4, 3, "0302", "se");
+      add_wagon (f, "w", enemy_wagon ? "confederate" : "union", "0305", 0, 2, 0);
+      INF (f, "c-1", "confederate", 4, 3, "1107", "nw");
+      game = start_game (f);
+      w = unit_of (game, "w");
+      u = unit_of (game, "u-1");
+      ai[0] = gbacw_ai_new (game, 0);
+      ai[1] = gbacw_ai_new (game, 1);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      ai_play_phase (game, ai[0], applied);
+      g_assert_cmpuint (applied->len, >, 0);
+      first = g_ptr_array_index (applied, 0);
+      g_assert_cmpint (first->kind, ==, GBACW_ACTION_MOVE);
+      g_assert_cmpint (g_array_index (first->move.units, int, 0), ==, u->index);
+      g_assert_cmpint (u->hex, ==, hex_of (game->scenario, "0305"));
+      g_assert_cmpint (w->side, ==, 0);   /* captured as it entered (11.19), or ours */
+      ai_play_to (game, ai, GBACW_PHASE_FINAL_COMMAND, 0);
+      g_ptr_array_set_size (applied, 0);
+      ai_play_phase (game, ai[0], applied);
+      g_assert_cmpuint (count_kind (applied, GBACW_ACTION_RECREW), ==, 1);
+      g_assert_cmpint (w->strength, ==, 1);
+      g_assert_cmpint (u->strength, ==, 3);
+      assert_replays (f, game);
+      gbacw_ai_free (ai[0]);
+      gbacw_ai_free (ai[1]);
+    }
+}
+
+/* 8.41, 8.21: in its Movement Phase the computer restacks a stack near the enemy so that
+ * the fresh, strong unit of good morale is on top (where fire falls first), the weak one
+ * below it, the routed one lower and the leader at the bottom; once. */
+static void
+test_restack_best_on_top (void)
+{
+  g_autoptr (Fixture) f = fixture_new (10, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAi) ai = NULL;
+  g_autoptr (GPtrArray) applied = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
+  const char *order[] = { "u-fresh", "u-weak", "u-routed", "u-ldr" };
+  const GArray *stack;
+  int hex;
+
+  LEADER (f, "u-ldr", "union", "0303");
+  INF (f, "u-routed", "union", 2, 4, "0303", "se");
+  INF (f, "u-weak", "union", 1, 3, "0303", "se");
+  INF (f, "u-fresh", "union", 5, 4, "0303", "se");
+  INF (f, "c-1", "confederate", 4, 3, "0306", "n");
+  game = start_game (f);
+  hex = hex_of (game->scenario, "0303");
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  unit_of (game, "u-routed")->status |= GBACW_STATUS_ROUTED;
+  /* none of them may move: the stacking order is the only thing to do */
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    unit_of (game, order[i])->movement_done = TRUE;
+  ai = gbacw_ai_new (game, 0);
+  ai_play_phase (game, ai, applied);
+  g_assert_cmpuint (count_kind (applied, GBACW_ACTION_RESTACK), ==, 1);
+  stack = gbacw_game_stack (game, hex);
+  g_assert_cmpuint (stack->len, ==, G_N_ELEMENTS (order));
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    g_assert_cmpint (g_array_index (stack, int, i), ==, unit_index (game, order[i]));
+  g_assert_cmpint (gbacw_fire_top_unit (game, hex), ==, unit_index (game, "u-fresh"));
+}
+
+/* 8.41: a Fire Phase in which the top unit ran out of ammunition ends: before anything
+ * else the computer puts the unit that still has it on top. */
+static void
+test_restack_after_depletion (void)
+{
+  g_autoptr (Fixture) f = fixture_new (10, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAi) ai = NULL;
+  g_autoptr (GbacwAction) action = NULL;
+  GbacwGameUnit *top;
+  int hex;
+
+  INF (f, "u-top", "union", 4, 4, "0303", "se");
+  INF (f, "u-under", "union", 3, 3, "0303", "se");
+  INF (f, "c-1", "confederate", 4, 3, "0306", "n");
+  game = start_game (f);
+  hex = hex_of (game->scenario, "0303");
+  top = unit_of (game, "u-top");
+  g_assert_cmpint (g_array_index (gbacw_game_stack (game, hex), int, 0), ==, top->index);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  /* as the fire code records it (11.21) */
+  top->status |= GBACW_STATUS_AMMO_DEPLETED;
+  g_array_append_val (game->depleted, top->index);
+  end_phase (game);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_RETREAT_BEFORE_MELEE);
+  ai = gbacw_ai_new (game, 0);
+  action = gbacw_ai_choose (ai, game);
+  g_assert_cmpint (action->kind, ==, GBACW_ACTION_RESTACK);
+  g_assert_cmpint (action->restack.hex, ==, hex);
+  apply_expect (game, g_steal_pointer (&action), NULL);
+  g_assert_cmpint (g_array_index (gbacw_game_stack (game, hex), int, 0), ==, unit_index (game, "u-under"));
+  action = gbacw_ai_choose (ai, game);
+  g_assert_cmpint (action->kind, !=, GBACW_ACTION_RESTACK);
+}
+
+static void
+add_exit_area (Fixture *f, const char *id, GbacwAreaKind kind, const char *side, const char *hexes, int vp)
+{
+  g_auto (GStrv) labels = g_strsplit (hexes, " ", -1);
+  GbacwArea *a = gbacw_area_new (id, kind, id);
+
+  a->side = g_strdup (side);
+  a->vp = vp;
+  for (guint i = 0; labels[i]; i++)
+    {
+      int hex = hex_of (f->s, labels[i]);
+      g_array_append_val (a->hexes, hex);
+    }
+  gbacw_area_sort (a);
+  g_ptr_array_add (f->s->map->areas, a);
+}
+
+static void
+add_exit_award (Fixture *f, const char *side, GbacwVpEvent event, const char *area, int vp)
+{
+  GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
+  a->id = g_strdup_printf ("v%u", f->s->vp_awards->len + 1);
+  a->side = g_strdup (side);
+  a->event = event;
+  a->area = g_strdup (area);
+  a->vp = vp;
+  g_ptr_array_add (f->s->vp_awards, a);
+}
+
+/* "unit-exited" Victory Points: the units march to the exit area of their side and leave
+ * the map (GBACW_ACTION_EXIT, 5.17) when the scenario pays for it; not without the award,
+ * nor when the hex they stand on is an objective worth more. */
+static void
+test_exit_for_points (void)
+{
+  for (int variant = 0; variant < 3; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (10, 6);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      g_autoptr (GbacwOutcome) outcome = NULL;
+      g_autoptr (GPtrArray) applied = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
+      GbacwVictory v;
+
+      INF (f, "u-1", "union", 3, 3, "0303", "nw");
+      INF (f, "u-2", "union", 3, 3, "0403", "nw");
+      INF (f, "c-1", "confederate", 3, 3, "1004", "nw");
+      add_exit_area (f, "exit-west", GBACW_AREA_EXIT, "union", "0102 0103 0104", GBACW_UNSET);
+      if (variant != 1)
+        add_exit_award (f, "union", GBACW_VP_UNIT_EXITED, "exit-west", 2);
+      if (variant == 2)
+        {
+          add_exit_area (f, "hill", GBACW_AREA_OBJECTIVE, NULL, "0303", GBACW_UNSET);
+          add_exit_award (f, "union", GBACW_VP_OBJECTIVE, "hill", 10);
+        }
+      game = start_game (f);
+      outcome = gbacw_outcome_new (game);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      ai = gbacw_ai_new (game, 0);
+      ai_play_phase (game, ai, applied);
+      gbacw_outcome_update (outcome, game);
+      gbacw_outcome_victory (outcome, game, &v);
+      switch (variant)
+        {
+        case 0:
+          g_assert_cmpuint (count_kind (applied, GBACW_ACTION_EXIT), ==, 2);
+          g_assert_cmpint (unit_of (game, "u-1")->presence, ==, GBACW_PRESENCE_EXITED);
+          g_assert_cmpint (unit_of (game, "u-2")->presence, ==, GBACW_PRESENCE_EXITED);
+          g_assert_cmpint (v.exited[0], ==, 4);
+          break;
+        case 1:
+          g_assert_cmpuint (count_kind (applied, GBACW_ACTION_EXIT), ==, 0);
+          g_assert_cmpint (v.exited[0], ==, 0);
+          break;
+        default:
+          /* the hill (10 VP) is worth more than the two units leaving (2 each): held */
+          g_assert_cmpuint (count_kind (applied, GBACW_ACTION_EXIT), ==, 0);
+          g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (game->scenario, "0303"));
+          g_assert_cmpint (unit_of (game, "u-2")->presence, ==, GBACW_PRESENCE_ON_MAP);
+          break;
+        }
+      gbacw_victory_clear (&v);
+      assert_replays (f, game);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -555,7 +1050,15 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/proposals-legal", test_proposals_legal);
   g_test_add_func ("/engine/ai/stuck-does-not-loop", test_stuck_does_not_loop);
   g_test_add_func ("/engine/ai/victory-points", test_victory_points);
+  g_test_add_func ("/engine/ai/transfer-rounds", test_transfer_rounds);
+  g_test_add_func ("/engine/ai/transfer-rounds-holds-fire", test_transfer_holds_fire);
+  g_test_add_func ("/engine/ai/recrew-wagon", test_recrew_wagon);
+  g_test_add_func ("/engine/ai/salvage-wagon", test_salvage_wagon);
+  g_test_add_func ("/engine/ai/restack-best-on-top", test_restack_best_on_top);
+  g_test_add_func ("/engine/ai/restack-after-depletion", test_restack_after_depletion);
+  g_test_add_func ("/engine/ai/exit-for-points", test_exit_for_points);
   g_test_add_func ("/engine/ai/demo-games", test_demo_games);
   g_test_add_func ("/engine/ai/generated-games", test_generated_games);
+  g_test_add_func ("/engine/ai/logistics-games", test_logistics_games);
   return g_test_run ();
 }

@@ -37,6 +37,41 @@ test_10_5_impassable_hexside (void)
   g_assert_true (gbacw_movement_in_enemy_path_zoc (game, hex_of (f->s, "0301"), 0));
 }
 
+/* 10.5: a hexside whose features the Terrain Effects on Movement Chart prohibits to every
+ * unit both ways (a river, the fixture's "P" in every row) is impassable: no ZOC across it
+ * (so no withdrawal fire leaving it), as no movement; a bridge some units may cross (a
+ * column, 6.12) makes it passable, as a hexside with an "impassable" style never is. */
+static void
+test_10_5_prohibited_hexside (void)
+{
+  for (int variant = 0; variant < 3; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (4, 6);
+      g_autoptr (GbacwGame) game = NULL;
+      gboolean open = variant == 0 || variant == 2;
+      int from, d;
+
+      INF (f, "c-1", "confederate", 3, 3, "0203", "n");
+      INF (f, "u-1", "union", 3, 3, "0202", "n");
+      if (variant >= 1)
+        add_hexside (f, "0203", "n", "river");
+      if (variant == 2)
+        add_hexside (f, "0203", "n", "bridge");
+      game = start_game (f);
+      from = hex_of (f->s, "0203");
+      d = direction_of (f->s, "n");
+      g_assert_cmpint (gbacw_game_hexside_impassable (game, from, d), ==, !open);
+      g_assert_cmpint (gbacw_game_hexside_impassable (game, hex_of (f->s, "0202"), direction_of (f->s, "s")), ==, !open);
+      g_assert_cmpint (gbacw_movement_exerts_zoc (game, unit_index (game, "c-1"), hex_of (f->s, "0202")), ==, open);
+      g_assert_cmpint (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0202"), 0, FALSE), ==, open);
+      g_assert_cmpint (gbacw_movement_in_enemy_path_zoc (game, hex_of (f->s, "0202"), 0), ==, open);
+      /* u-1 leaves: withdrawal fire only when c-1's ZOC reaches it */
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      apply_expect (game, move_action (game, "u-1", "0201"), NULL);
+      g_assert_cmpint (gbacw_game_decision (game) != NULL, ==, open);
+    }
+}
+
 /* 11.13: supply wagons are always independent, even listed in a brigade; out of the
  * brigade commander's radius the wagon stays in command, an infantry unit does not. */
 static void
@@ -163,6 +198,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/command/10.5-impassable-hexside", test_10_5_impassable_hexside);
+  g_test_add_func ("/engine/command/10.5-prohibited-hexside", test_10_5_prohibited_hexside);
   g_test_add_func ("/engine/command/11.13-wagons-independent", test_11_13_wagons_independent);
   g_test_add_func ("/engine/command/17.66-independent-brigade", test_17_66_independent_brigade);
   g_test_add_func ("/engine/command/17.68-detached-subordinate", test_17_68_detached_subordinate);

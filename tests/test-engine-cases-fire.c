@@ -1,5 +1,5 @@
 /* test-engine-cases-fire.c: the fire cases (6.3, 9.1, 9.2, 9.54, 9.86, 11.1-11.3, 13.25, 13.32,
- * 13.34, 15.0, 15.13, 16.34, 16.35)
+ * 13.34, 15.0, 15.13, 16.34, 16.35, 17.51)
  * that the other fire tests leave out (engine/CASES.md), each on a small built
  * position. The Union fires in its Offensive Fire Phase at Confederates. */
 #include "test-engine-fixture.c"
@@ -351,6 +351,30 @@ test_9_86_leader_pinned (void)
   g_assert_true (gbacw_leadership_in_radius (game, ldr, hex_of (f->s, "0105"), er));
 }
 
+/* 17.4, 17.51: a unit stacked with leaders subtracts one from its morale check's die
+ * however many leaders are in the hex (13.23). */
+static void
+test_17_51_two_leaders_one_morale_modifier (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "c-1", "confederate", 3, 3, "0103", "n");
+  INF (f, "c-2", "confederate", 3, 3, "0203", "n");
+  INF (f, "c-3", "confederate", 3, 3, "0303", "n");
+  LEADER (f, "c-ldr1", "confederate", "0103");
+  LEADER (f, "c-ldr2", "confederate", "0103");
+  LEADER (f, "c-ldr3", "confederate", "0203");
+  game = start_game (f);
+  g_assert_cmpint (gbacw_morale_drm (game, unit_index (game, "c-1"), FALSE, GBACW_MORALE_CAUSE_FIRE), ==, -1);
+  g_assert_cmpint (gbacw_morale_drm (game, unit_index (game, "c-2"), FALSE, GBACW_MORALE_CAUSE_FIRE), ==, -1);
+  g_assert_cmpint (gbacw_morale_drm (game, unit_index (game, "c-3"), FALSE, GBACW_MORALE_CAUSE_FIRE), ==, 0);
+  /* die 5 - 1 = 4 above Morale 3: it routs; with -2 it would not */
+  gbacw_dice_force_list (game->dice, 5, 0);
+  g_assert_true (gbacw_morale_check (game, unit_index (game, "c-1"), FALSE, GBACW_MORALE_CAUSE_FIRE, "9.87"));
+  g_assert_true (log_has (game, "13.21", "Morale check for c-1 (c-1): die 5-1 = 4 against Morale 3: fails"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -369,5 +393,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/fire/13.25-crew-routs-guns-stay", test_13_25_crew_routs_guns_stay);
   g_test_add_func ("/engine/fire/13.34-17.74-leaders-never-rout", test_13_34_leaders_never_rout);
   g_test_add_func ("/engine/fire/9.86-leader-pinned-keeps-radius", test_9_86_leader_pinned);
+  g_test_add_func ("/engine/fire/17.51-two-leaders-one-morale-modifier", test_17_51_two_leaders_one_morale_modifier);
   return g_test_run ();
 }

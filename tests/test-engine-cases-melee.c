@@ -1,10 +1,12 @@
-/* test-engine-cases-melee.c: the melee cases (7.32, 12.14, 12.24, 12.26, 12.32, 12.73, 12.75, 12.76,
- * 12.89, 12.96, 16.27, 17.4) that test-engine-melee.c leaves out (engine/CASES.md), each on a small built
+/* test-engine-cases-melee.c: the melee cases (7.32, 9.54, 12.14, 12.24, 12.26, 12.32, 12.73, 12.75,
+ * 12.76, 12.89, 12.96, 16.27, 17.4) that test-engine-melee.c leaves out (engine/CASES.md), each on a small built
  * position. The Union attacks from 0302 (facing south) into 0303 unless a test says
  * otherwise; 0202 (facing se) and 0402 (facing sw) are also adjacent to 0303. */
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-melee.h"
+#include "gbacw-query.h"
 
 static void
 odds_of (GbacwGame *game, const char *ids, const char *hex, GbacwMeleeOdds *odds)
@@ -32,6 +34,7 @@ engage (GbacwGame *game, const char *attackers)
   apply_expect (game, melee_action (game, attackers, "0303"), NULL);
   g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 0);
   g_assert_true (log_has (game, "12.94", NULL));
+  keep_facing (game);
 }
 
 /* Every engaged unit of the phasing player stays in its melee (12.94). */
@@ -209,7 +212,9 @@ test_12_76_engaged_hex (void)
   end_phase (game);
   gbacw_dice_force_list (game->dice, 3, 3, 0);   /* 0, die 3: Eng both, twice */
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
+  keep_facing (game);
   apply_expect (game, melee_action (game, "u-2", "0403"), NULL);
+  keep_facing (game);
   g_assert_true (unit_of (game, "u-2")->status & GBACW_STATUS_ENGAGED);
   g_assert_cmpint (unit_of (game, "u-2")->hex, ==, hex_of (f->s, "0403"));
   to_defender_melee (game);
@@ -345,6 +350,176 @@ test_17_4_two_leaders_once (void)
   g_assert_cmpint (odds.differential, ==, 1);   /* 3 + 1 against 2 + 1 */
 }
 
+/* 7.32: when a melee is concluded the defender too may rearrange the facing of his units
+ * that took part in it: he is asked (never decided for him); a unit that did not melee may
+ * not be faced; a stack has one facing (8.42). */
+static void
+test_7_32_defender_rearranges_facing (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwDecision *d;
+  int c1, c2, se, ne;
+  g_autofree char *xml = NULL;
+
+  INF (f, "u-1", "union", 1, 4, "0302", "s");
+  INF (f, "c-1", "confederate", 1, 4, "0303", "n");
+  INF (f, "c-2", "confederate", 1, 4, "0105", "n");
+  game = melee_game (f);
+  c1 = unit_index (game, "c-1");
+  c2 = unit_index (game, "c-2");
+  se = direction_of (f->s, "se");
+  ne = direction_of (f->s, "ne");
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
+  stand_all (game);
+  end_phase (game);
+  gbacw_dice_force_list (game->dice, 3, 0);   /* 0, die 3: Eng both */
+  apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_MELEE_FACING);
+  g_assert_cmpint (d->side, ==, 1);
+  g_assert_cmpstr (d->rule_case, ==, "7.32");
+  g_assert_true (d->may_decline);
+  g_assert_cmpuint (d->units->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, c1);
+  g_assert_cmpuint (d->hexes->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->hexes, int, 0), ==, hex_of (f->s, "0303"));
+  g_assert_cmpint (gbacw_game_decider (game), ==, 1);
+  /* nothing else until it is answered; c-2 took no part */
+  apply_expect (game, gbacw_action_new_end_phase (), "7.32");
+  apply_expect (game, gbacw_action_new_answer_facings (&c2, &se, 1), "7.32");
+  apply_expect (game, gbacw_action_new_answer_facings ((int[]) { c1, c1 }, (int[]) { se, ne }, 2), "8.42");
+  apply_expect (game, gbacw_action_new_answer_facings (&c1, &se, 1), NULL);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (unit_of (game, "c-1")->facing, ==, se);
+  g_assert_cmpint (unit_of (game, "c-2")->facing, ==, direction_of (f->s, "n"));
+  g_assert_cmpint (unit_of (game, "u-1")->facing, ==, direction_of (f->s, "s"));   /* the attacker's are his own */
+  g_assert_true (log_has (game, "7.32", "face se"));
+  /* the answer is saved with the game */
+  xml = gbacw_game_to_xml (game, "scenario.xml");
+  g_assert_nonnull (strstr (xml, "<firer unit=\"c-1\" strength=\"0\" hexside=\"se\"/>"));
+  /* the attacker's own rearrangement (7.32, CHANGE_FACING) is unchanged */
+  apply_expect (game, gbacw_action_new_change_facing (hex_of (f->s, "0303"), ne), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->facing, ==, ne);
+  g_assert_cmpint (unit_of (game, "c-1")->facing, ==, se);
+}
+
+/* 7.32: the computer player answers the defender's question: after a retreat (12.92) its
+ * unit faces the enemy again; the answer is legal and ends the question. */
+static void
+test_7_32_computer_defender_faces (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAi) ai = NULL;
+  g_autoptr (GbacwAction) action = NULL;
+  const GbacwDecision *d;
+  const GbacwGameUnit *c;
+
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+  game = melee_game (f);
+  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
+  stand_all (game);
+  end_phase (game);
+  /* 0, die 1: attacker —, defender C1R2; the morale check at the end: die 1 */
+  gbacw_dice_force_list (game->dice, 1, 1, 0);
+  apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
+  ai = gbacw_ai_new (game, 1);
+  for (int guard = 0; guard < 5 && (d = gbacw_game_decision (game)) && d->kind == GBACW_DECISION_RETREAT_PATH; guard++)
+    {
+      const GArray *path = g_ptr_array_index (d->paths, 0);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+    }
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_MELEE_FACING);
+  c = unit_of (game, "c-1");
+  g_assert_cmpint (gbacw_hex_grid_distance (&f->s->map->grid, gbacw_hex_grid_hex_at (&f->s->map->grid, c->hex),
+                                            gbacw_hex_grid_hex_at (&f->s->map->grid, hex_of (f->s, "0303"))), ==, 2);
+  action = gbacw_ai_choose (ai, game);
+  g_assert_nonnull (action);
+  g_assert_cmpint (action->kind, ==, GBACW_ACTION_ANSWER);
+  apply_expect (game, g_steal_pointer (&action), NULL);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (c->facing, ==, gbacw_query_direction_toward (game, c->hex, hex_of (f->s, "0303")));
+}
+
+/* 12.96: a supply wagon engaged in melee may melee in its next Friendly Melee Phase
+ * (12.25 otherwise forbids its crew to initiate one); a wagon not engaged may not. */
+static void
+test_12_96_engaged_wagon_melees (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-1", "union", 1, 4, "0302", "s");
+  add_unit (f, "c-w", "confederate", GBACW_UNIT_WAGON, 2, 4, "R", "0303", GBACW_FORMATION_STATE_UNSET, "n");
+  add_unit (f, "c-w2", "confederate", GBACW_UNIT_WAGON, 2, 4, "R", "0402", GBACW_FORMATION_STATE_UNSET, "sw");
+  game = melee_game (f);
+  engage (game, "u-1");   /* 1 against the crew's 1 (12.14) */
+  g_assert_true (unit_of (game, "c-w")->status & GBACW_STATUS_ENGAGED);
+  g_assert_true (unit_of (game, "c-w")->crew_may_melee);
+  to_defender_melee (game);
+  apply_expect (game, melee_action (game, "c-w2", "0303"), "12.25");
+  gbacw_dice_force_list (game->dice, 3, 0);
+  apply_expect (game, melee_action (game, "c-w", "0303"), NULL);
+  g_assert_true (log_has (game, "12.0", "Melee at 0303 by c-w"));
+}
+
+/* 12.96, 9.84, 9.85: a pinned unit meleed (and so unpinned) with an engaged result may melee
+ * in its next Friendly Melee Phase; a pinned unit not in a melee may not initiate one. */
+static void
+test_12_96_engaged_pinned_unit_melees (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  INF (f, "u-1", "union", 1, 4, "0302", "s");
+  p = INF (f, "c-1", "confederate", 1, 4, "0303", "n");
+  p->status = GBACW_STATUS_PINNED;
+  p = INF (f, "c-2", "confederate", 1, 4, "0402", "sw");
+  p->status = GBACW_STATUS_PINNED;
+  game = melee_game (f);
+  g_assert_true (unit_of (game, "c-1")->status & GBACW_STATUS_PINNED);
+  engage (game, "u-1");
+  g_assert_true (unit_of (game, "c-1")->status & GBACW_STATUS_ENGAGED);
+  g_assert_false (unit_of (game, "c-1")->status & GBACW_STATUS_PINNED);   /* 9.85 */
+  to_defender_melee (game);
+  g_assert_true (unit_of (game, "c-2")->status & GBACW_STATUS_PINNED);    /* its pin lasts to its Rally Phase */
+  apply_expect (game, melee_action (game, "c-2", "0303"), "9.84");
+  gbacw_dice_force_list (game->dice, 3, 0);
+  apply_expect (game, melee_action (game, "c-1", "0303"), NULL);
+  g_assert_true (log_has (game, "12.0", "Melee at 0303 by c-1"));
+}
+
+/* 9.54: roads have no effect on melee: into a town (1 point off, 12.31) or clear hex, a road
+ * across the hexside changes nothing. */
+static void
+test_9_54_roads_no_effect_on_melee (void)
+{
+  for (int variant = 0; variant < 4; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      gboolean town = variant >= 2, road = variant % 2 == 1;
+      GbacwMeleeOdds odds;
+
+      INF (f, "u-1", "union", 3, 3, "0302", "s");
+      INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+      if (town)
+        set_terrain (f, "0303", "town");
+      if (road)
+        add_road (f, "0302", "s");
+      game = melee_game (f);
+      odds_of (game, "u-1", "0303", &odds);
+      g_assert_cmpint (odds.terrain, ==, town ? 1 : 0);
+      g_assert_cmpint (odds.attack, ==, town ? 2 : 3);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -357,6 +532,11 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/melee/12.96-engaged-crew-melees", test_12_96_engaged_crew_melees);
   g_test_add_func ("/engine/melee/12.76-engaged-hex", test_12_76_engaged_hex);
   g_test_add_func ("/engine/melee/7.32-facing-after-melee", test_7_32_facing_after_melee);
+  g_test_add_func ("/engine/melee/7.32-defender-rearranges-facing", test_7_32_defender_rearranges_facing);
+  g_test_add_func ("/engine/melee/7.32-computer-defender-faces", test_7_32_computer_defender_faces);
+  g_test_add_func ("/engine/melee/12.96-engaged-wagon-melees", test_12_96_engaged_wagon_melees);
+  g_test_add_func ("/engine/melee/12.96-engaged-pinned-unit-melees", test_12_96_engaged_pinned_unit_melees);
+  g_test_add_func ("/engine/melee/9.54-roads-no-effect", test_9_54_roads_no_effect_on_melee);
   g_test_add_func ("/engine/melee/12.14-wagon-crew-strength", test_12_14_wagon_crew_strength);
   g_test_add_func ("/engine/melee/12.24-column-meleed-into-line", test_12_24_column_meleed_into_line);
   g_test_add_func ("/engine/melee/16.27-chargers-rout-on-eng", test_16_27_chargers_rout_on_eng);

@@ -209,6 +209,45 @@ test_17_23_stacked_with_leader (void)
   g_assert_cmpint (unit_of (game, "u-1")->commanded_by, ==, unit_index (game, "u-div-ldr"));
 }
 
+/* 17.14: a brigade commander whose subordinate units have all been eliminated still
+ * commands the units stacked with him: u-3 of another brigade, far out of its own
+ * commander's radius, is in command stacked with u-brig-ldr (u-1, his only unit, was
+ * eliminated); u-4, alone, is out of command. */
+static void
+test_17_14_commander_without_units (void)
+{
+  for (int eliminated = 0; eliminated < 2; eliminated++)
+    {
+      g_autoptr (Fixture) f = fixture_new (3, 12);
+      g_autoptr (GbacwGame) game = NULL;
+      GbacwGameUnit *u1;
+
+      union_division (f, "0101", "0110", "0101");
+      INF (f, "u-1", "union", 3, 3, "0310", "s");
+      INF (f, "u-3", "union", 3, 3, "0110", "s");
+      INF (f, "u-4", "union", 3, 3, "0112", "s");
+      set_formation (f, "u-1", "u-brig");
+      set_formation (f, "u-3 u-4", "u-brig2");
+      game = start_game (f);
+      u1 = unit_of (game, "u-1");
+      if (eliminated)
+        {
+          u1->killed += u1->strength;
+          u1->strength = 0;
+          gbacw_game_remove_unit (game, u1->index, GBACW_PRESENCE_ELIMINATED);
+        }
+      end_phase (game);
+      g_assert_cmpint (game->phase, ==, GBACW_PHASE_MOVEMENT);
+      g_assert_false (unit_of (game, "u-3")->out_of_command);   /* stacked with a leader: 17.0, 17.14 */
+      g_assert_true (unit_of (game, "u-4")->out_of_command);
+      /* the reason is 17.14 only when his own units are gone */
+      g_assert_cmpint (log_has (game, "17.14", "u-3"), ==, eliminated);
+      /* and it acts as in command: more than one hex (5.2) */
+      apply_expect (game, move_action (game, "u-3", "0109 0108"), NULL);
+      apply_expect (game, move_action (game, "u-4", "0111 0110"), "5.2");
+    }
+}
+
 static void
 test_17_6_attach_detach (void)
 {
@@ -372,6 +411,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/command/13.53-enemy-unit-blocks", test_13_53_enemy_unit_blocks);
   g_test_add_func ("/engine/command/5.3-independent", test_5_3_independent);
   g_test_add_func ("/engine/command/17.23-stacked-with-leader", test_17_23_stacked_with_leader);
+  g_test_add_func ("/engine/command/17.14-commander-without-units", test_17_14_commander_without_units);
   g_test_add_func ("/engine/command/17.6-attach-detach", test_17_6_attach_detach);
   g_test_add_func ("/engine/command/17.67-bce-limit", test_17_67_bce_limit);
   g_test_add_func ("/engine/command/17.83-promotion", test_17_83_promotion);

@@ -7,6 +7,8 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
+#include "gbacw-query.h"
 
 static GbacwGame *
 movement_game (Fixture *f)
@@ -413,25 +415,88 @@ test_14_3_displacement_chain_terminates (void)
   g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0103"));
 }
 
-/* 11.17: a wagon's crew routed leaves the wagon, which stays uncrewed; the crew is
- * counted as lost (initial = current + killed + captured). */
+/* 11.1, 11.11, 11.12: a wagon's crew that routs leaves the wagon as a Wagon Crew Counter:
+ * the wagon stays in its hex, turned over (uncrewed, not routed; it may not move, 11.1),
+ * and the counter (the crew's SP, weapon and morale, routed) makes the rout retreat of
+ * three hexes like any routed unit (13.31). The SP move from the wagon to the counter:
+ * initial = current + killed + captured - recovered holds for both. (Fired on and replayed:
+ * /engine/supply/11.11-crew-counter-fired-on.) */
 static void
-test_11_17_wagon_crew_leaves (void)
+test_11_11_crew_counter_routs (void)
 {
-  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (Fixture) f = fixture_new (1, 10);
   g_autoptr (GbacwGame) game = NULL;
-  GbacwGameUnit *w;
+  g_autofree char *dump = NULL;
+  GbacwGameUnit *w, *c;
 
-  add_unit (f, "u-w", "union", GBACW_UNIT_WAGON, 1, 3, NULL, "0205", GBACW_FORMATION_STATE_UNSET, NULL);
-  INF (f, "c-1", "confederate", 3, 3, "0203", "s");
+  add_unit (f, "u-w", "union", GBACW_UNIT_WAGON, 2, 4, "R", "0105", GBACW_FORMATION_STATE_UNSET, NULL);
+  INF (f, "c-1", "confederate", 3, 3, "0107", "n");
   game = movement_game (f);
   w = unit_of (game, "u-w");
-  g_assert_cmpint (w->strength, ==, 1);
+  c = unit_of (game, "u-w-crew");
+  /* the counter exists from the start, off the map */
+  g_assert_true (gbacw_game_is_wagon_crew (c));
+  g_assert_cmpint (c->crew_of, ==, w->index);
+  g_assert_cmpint (w->crew_counter, ==, c->index);
+  g_assert_cmpint (c->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
+  g_assert_cmpint (c->hex, ==, -1);
+  dump = gbacw_query_state_dump (game);
+  g_assert_null (strstr (dump, "u-w-crew"));   /* not in play yet */
+  {
+    g_autoptr (GbacwAction) a = move_action (game, "u-w-crew", "0104");
+    g_assert_false (gbacw_game_check_action (game, a, NULL));   /* not on the map */
+  }
   rout (game, "u-w");
-  g_assert_true (log_has (game, "11.17", NULL));
-  g_assert_cmpint (w->hex, ==, hex_of (f->s, "0205"));
+  g_assert_true (log_has (game, "11.12", "routs away from the wagon"));
+  /* the wagon: in its hex, uncrewed, not routed; it may not move (11.1) */
+  g_assert_cmpint (w->hex, ==, hex_of (f->s, "0105"));
   g_assert_cmpint (w->strength, ==, 0);
-  g_assert_cmpint (w->strength + w->killed + w->captured, ==, 1);
+  g_assert_false (w->status & GBACW_STATUS_ROUTED);
+  apply_expect (game, move_action (game, "u-w", "0104"), "11.1");
+  /* the counter: away from c-1, three hexes; routed, the crew's strength, weapon, morale */
+  g_assert_cmpint (c->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (c->hex, ==, hex_of (f->s, "0102"));
+  g_assert_cmpint (c->side, ==, 0);
+  g_assert_cmpint (c->strength, ==, 2);
+  g_assert_cmpint (c->morale, ==, 4);
+  g_assert_cmpstr (c->oob->weapon, ==, "R");
+  g_assert_true (c->status & GBACW_STATUS_ROUTED);
+  g_assert_true (gbacw_leadership_independent (game, c->index));
+  /* accounting: the wagon's 2 SP went to the counter */
+  g_assert_cmpint (w->recovered, ==, -2);
+  g_assert_cmpint (c->recovered, ==, 2);
+  g_assert_cmpint (w->initial_strength, ==, w->strength + w->killed + w->captured - w->recovered);
+  g_assert_cmpint (0, ==, c->strength + c->killed + c->captured - c->recovered);
+  dump = (g_free (dump), gbacw_query_state_dump (game));
+  g_assert_nonnull (strstr (dump, "u-w-crew presence 0"));
+}
+
+/* 11.11, 13.31, 14.1: a crew counter that cannot make its rout retreat is captured; the
+ * wagon stays, uncrewed. */
+static void
+test_11_11_crew_counter_captured_when_blocked (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 3);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwGameUnit *w, *c;
+
+  add_unit (f, "u-w", "union", GBACW_UNIT_WAGON, 1, 4, "R", "0101", GBACW_FORMATION_STATE_UNSET, NULL);
+  INF (f, "c-1", "confederate", 3, 3, "0102", "n");
+  INF (f, "c-2", "confederate", 3, 3, "0201", "nw");
+  game = movement_game (f);
+  w = unit_of (game, "u-w");
+  c = unit_of (game, "u-w-crew");
+  rout (game, "u-w");
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, "11.12", NULL));
+  g_assert_cmpint (c->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_cmpint (c->captured, ==, 1);
+  g_assert_cmpint (c->strength, ==, 0);
+  g_assert_cmpint (0, ==, c->strength + c->killed + c->captured - c->recovered);
+  g_assert_cmpint (w->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (w->hex, ==, hex_of (f->s, "0101"));
+  g_assert_cmpint (w->strength, ==, 0);
+  g_assert_cmpint (w->initial_strength, ==, w->strength + w->killed + w->captured - w->recovered);
 }
 
 static void
@@ -563,7 +628,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/decisions/5.17-off-the-map", test_5_17_off_the_map);
   g_test_add_func ("/engine/decisions/14.3-displacement", test_14_3_displacement);
   g_test_add_func ("/engine/decisions/14.3-displaced-routed-routs-again", test_14_3_displaced_routed_routs_again);
-  g_test_add_func ("/engine/decisions/11.17-wagon-crew-leaves-counted", test_11_17_wagon_crew_leaves);
+  g_test_add_func ("/engine/decisions/11.11-crew-counter-routs", test_11_11_crew_counter_routs);
+  g_test_add_func ("/engine/decisions/11.11-crew-counter-captured-when-blocked",
+                   test_11_11_crew_counter_captured_when_blocked);
   g_test_add_func ("/engine/decisions/14.3-displacement-chain-terminates", test_14_3_displacement_chain_terminates);
   g_test_add_func ("/engine/decisions/10.2-retreat-fire", test_10_2_retreat_fire);
   g_test_add_func ("/engine/decisions/17.53-leader-placement", test_17_53_leader_placement);

@@ -575,6 +575,17 @@ stand_all (GbacwGame *game)
     }
 }
 
+/* 7.32: the defender keeps his units' facing when a melee is concluded. */
+G_GNUC_UNUSED static void
+keep_facing (GbacwGame *game)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_MELEE_FACING);
+  apply_expect (game, gbacw_action_new_answer_facings (NULL, NULL, 0), NULL);
+}
+
 G_GNUC_UNUSED static void
 assert_replays (Fixture *f, GbacwGame *game)
 {

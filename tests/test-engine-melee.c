@@ -62,6 +62,7 @@ test_12_4_example (void)
   gbacw_dice_force_list (game->dice, 4, 3, 4, 1, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   first_paths (game);
+  keep_facing (game);
   g_assert_null (gbacw_game_decision (game));
   g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 0);
   g_assert_true (log_has (game, "12.0", "differential +3"));
@@ -509,6 +510,7 @@ test_12_94_engaged (void)
   /* 0, die 3: Eng both */
   gbacw_dice_force_list (game->dice, 3, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
+  keep_facing (game);
   g_assert_true (unit_of (game, "u-1")->status & GBACW_STATUS_ENGAGED);
   g_assert_true (unit_of (game, "c-1")->status & GBACW_STATUS_ENGAGED);
   g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0303"));
@@ -545,6 +547,7 @@ test_12_94_option_3 (void)
   end_phase (game);
   gbacw_dice_force_list (game->dice, 3, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
+  keep_facing (game);
   goto_phase (game, GBACW_PHASE_MELEE, 1);
   /* option 3: two hexes, morale at the end (die 1); not combined with another melee */
   gbacw_dice_force_list (game->dice, 1, 0);
