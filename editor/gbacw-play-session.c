@@ -156,8 +156,9 @@ gbacw_play_session_new (const GbacwScenario *scenario,
   if (game == NULL)
     return NULL;
   self = g_object_new (GBACW_TYPE_PLAY_SESSION, NULL);
-  /* The game holds its own copy; ours starts it again for a replay. */
-  self->scenario = gbacw_scenario_copy (game->scenario);
+  /* The game holds its own copy (with what the engine adds to it, such as wagon crew
+   * counters); ours, as read, starts it again for a replay. */
+  self->scenario = gbacw_scenario_copy (scenario);
   self->scenario_path = g_strdup (scenario_path);
   self->temporary = temporary;
   self->seed = seed;
@@ -225,7 +226,11 @@ gbacw_play_session_load (const char  *path,
   dir = g_path_get_dirname (path);
   if (name != NULL && *name != '\0')
     self->scenario_path = g_path_is_absolute (name) ? g_strdup (name) : g_build_filename (dir, name, NULL);
-  self->scenario = gbacw_scenario_copy (game->scenario);
+  /* the scenario as the file has it: the loaded game's copy holds what the engine added */
+  if (self->scenario_path != NULL)
+    self->scenario = gbacw_scenario_load_file (self->scenario_path, NULL);
+  if (self->scenario == NULL)
+    self->scenario = gbacw_scenario_copy (game->scenario);
   self->seed = gbacw_dice_get_seed (game->dice);
   /* Played again from the start, so that the outcome (control of areas, the VP of each
    * Game-Turn) follows every action, as it did in the game saved. */
@@ -661,6 +666,31 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
         {
           int unit = g_array_index (d->units, int, i);
           add_answer (answers, g_strdup (gbacw_play_unit_name (game, unit)), gbacw_action_new_answer_unit (unit));
+        }
+      break;
+    case GBACW_DECISION_MELEE_FACING:
+      /* 7.32: one hex faced anew per answer (the others keep their facing), or none */
+      add_answer (answers, g_strdup (_("Keep their facing")), gbacw_action_new_answer_facings (NULL, NULL, 0));
+      for (guint i = 0; d->units != NULL && i < d->units->len; i++)
+        {
+          int unit = g_array_index (d->units, int, i);
+          const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+          g_autofree char *hex = gbacw_game_hex_label (game, u->hex);
+          gboolean first = TRUE;
+
+          for (guint k = 0; k < i; k++)
+            first &= gbacw_game_unit (game, g_array_index (d->units, int, k))->hex != u->hex;
+          for (int facing = 0; first && facing < GBACW_HEX_DIRECTIONS; facing++)
+            {
+              if (facing == u->facing)
+                continue;
+              /* TRANSLATORS: an answer: the units of a hex face a direction, "Face ne in 0505" */
+              add_answer (answers,
+                          g_strdup_printf (_("Face %s in %s"),
+                                           gbacw_hex_direction_name (game->scenario->map->grid.orientation, facing), hex),
+                          gbacw_action_new_answer_facings (&unit, &facing, 1));
+              ((GbacwPlayAnswer *) g_ptr_array_index (answers, answers->len - 1))->hex = u->hex;
+            }
         }
       break;
     default:

@@ -11,6 +11,7 @@
 #include "gbacw-map-renderer.h"
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
+#include "gbacw-play-orders.h"
 #include "gbacw-play-tool.h"
 #include "gbacw-play-view.h"
 
@@ -32,6 +33,7 @@ struct _GbacwPlayView
   GtkLabel *phase_label;
   GtkSpinner *computer_spinner;
   GtkLabel *vp_label;
+  GtkWidget *vp_note_icon;
   GtkWidget *next_button;
   GtkLabel *next_label;
   GtkRevealer *decision_revealer;
@@ -44,7 +46,9 @@ struct _GbacwPlayView
   GtkScrolledWindow *log_scroller;
   GtkListView *log_view;
   GtkStack *panel_stack;
+  GtkWidget *unit_page;
   GtkBox *unit_box;
+  GbacwPlayOrders *orders;
   GtkBox *combat_box;
   GtkBox *roster_box;
   GtkBox *turns_box;
@@ -136,6 +140,19 @@ get_grid (GbacwPlayView *self)
   return game ? &game->scenario->map->grid : NULL;
 }
 
+static gboolean
+is_fire_phase (const GbacwGame *game)
+{
+  return game != NULL && (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE);
+}
+
+/* E and F: melees are declared (12.8) and resolved (12.0). */
+static gboolean
+is_melee_phase (const GbacwGame *game)
+{
+  return game != NULL && (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE || game->phase == GBACW_PHASE_MELEE);
+}
+
 static void
 clear_box (GtkWidget *box)
 {
@@ -184,6 +201,37 @@ add_markup (GtkBox     *box,
   return label;
 }
 
+/* A button for a view action (target: floating, may be NULL), its label with a mnemonic,
+ * added to a box or flow box. */
+static GtkWidget *
+add_action_button (GtkWidget  *container,
+                   const char *label,
+                   const char *action,
+                   GVariant   *target)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  if (target != NULL)
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), target);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  if (GTK_IS_FLOW_BOX (container))
+    gtk_flow_box_append (GTK_FLOW_BOX (container), button);
+  else
+    gtk_box_append (GTK_BOX (container), button);
+  return button;
+}
+
+/* "8 NY, 14 Oh, B 1 Oh LA" */
+static void
+append_unit_names (GString         *s,
+                   const GbacwGame *game,
+                   const int       *units,
+                   guint            n_units)
+{
+  for (guint i = 0; i < n_units; i++)
+    g_string_append_printf (s, s->len > 0 ? ", %s" : "%s", gbacw_play_unit_name (game, units[i]));
+}
+
 static char *
 hex_label (GbacwPlayView *self,
            int            hex)
@@ -229,6 +277,7 @@ presence_name (GbacwPresence presence)
     case GBACW_PRESENCE_CAPTURED: return _("captured");
     case GBACW_PRESENCE_KILLED: return _("killed");
     case GBACW_PRESENCE_WOUNDED: return _("wounded");
+    case GBACW_PRESENCE_EXITED: return _("left the map");
     default: return "";
     }
 }
@@ -384,6 +433,22 @@ update_range (GbacwPlayView *self)
   self->range_key = key;
 }
 
+/* The combat units among units, each firing all it has by the line of fire (9.45, 9.3). */
+static GArray *
+combat_firers (GbacwGame    *game,
+               const GArray *units)
+{
+  GArray *firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      GbacwFirer f = { g_array_index (units, int, i), 0, -1 };
+      if (gbacw_game_is_combat_unit (gbacw_game_unit (game, f.unit)))
+        g_array_append_val (firers, f);
+    }
+  return firers;
+}
+
 static void
 update_preview (GbacwPlayView *self)
 {
@@ -395,19 +460,13 @@ update_preview (GbacwPlayView *self)
   if (game == NULL || self->target < 0 || self->selection->len == 0)
     return;
   units = acting_units (self);
-  if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+  if (is_fire_phase (game))
     {
-      g_autoptr(GArray) firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
-      for (guint i = 0; i < units->len; i++)
-        {
-          GbacwFirer f = { g_array_index (units, int, i), 0, -1 };
-          if (gbacw_game_is_combat_unit (gbacw_game_unit (game, f.unit)))
-            g_array_append_val (firers, f);
-        }
+      g_autoptr(GArray) firers = combat_firers (game, units);
       self->preview = gbacw_fire_compute (game, self->target, (const GbacwFirer *) (gpointer) firers->data, firers->len,
                                           &error);
     }
-  else if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE || game->phase == GBACW_PHASE_MELEE)
+  else if (is_melee_phase (game))
     {
       self->has_odds = gbacw_melee_odds (game, units, self->target, self->charge, &self->odds, &error);
     }
@@ -466,6 +525,13 @@ sync_counters (GbacwPlayView *self)
 
       if (d == NULL || g_strcmp0 (d->id, u->id) != 0)
         d = gbacw_oob_find_unit (&display->oob, u->id);
+      if (d == NULL && gbacw_game_is_wagon_crew (u))
+        {
+          /* 11.11: a wagon's crew counter is the game's own unit: shown like the others */
+          d = gbacw_unit_copy (u->oob);
+          g_ptr_array_add (display->oob.units, d);
+          gbacw_oob_reindex (&display->oob);
+        }
       if (d == NULL || u->type == GBACW_UNIT_LEADER)
         continue;
       d->morale = u->morale;
@@ -799,12 +865,10 @@ on_draw_overlay (GbacwPlayView  *self,
 
   /* fire and melee: the acting hexes, the line of sight to the target (or the hex under
    * the pointer), the target */
-  if (self->selection->len > 0
-      && (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE
-          || game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE || game->phase == GBACW_PHASE_MELEE))
+  if (self->selection->len > 0 && (is_fire_phase (game) || is_melee_phase (game)))
     {
       g_autoptr(GArray) hexes = acting_hexes (self);
-      gboolean fire = game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE;
+      gboolean fire = is_fire_phase (game);
       int to = self->target >= 0 ? self->target : hover;
 
       for (guint i = 0; i < hexes->len; i++)
@@ -941,18 +1005,13 @@ fire_at_target (GbacwPlayView *self)
 {
   GbacwGame *game = get_game (self);
   g_autoptr(GArray) units = acting_units (self);
-  g_autoptr(GArray) firers = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  g_autoptr(GArray) firers = NULL;
   g_autoptr(GbacwAction) action = NULL;
   guint first_event, n_results;
 
   if (game == NULL || self->target < 0)
     return;
-  for (guint i = 0; i < units->len; i++)
-    {
-      GbacwFirer f = { g_array_index (units, int, i), 0, -1 };
-      if (gbacw_game_is_combat_unit (gbacw_game_unit (game, f.unit)))
-        g_array_append_val (firers, f);
-    }
+  firers = combat_firers (game, units);
   action = gbacw_action_new_fire (self->target, (const GbacwFirer *) (gpointer) firers->data, firers->len);
   first_event = game->events->len;
   n_results = game->fire_results ? game->fire_results->len : 0;
@@ -1052,6 +1111,11 @@ click_hex (GbacwPlayView   *self,
   side = human_side (self);
   stack = gbacw_game_stack (game, hex);
 
+  /* a leader selected in the Rally Phase rallies his routed unit clicked (13.52) */
+  if (decision == NULL && !(state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK))
+      && gbacw_play_orders_click_hex (self->orders, hex))
+    return;
+
   /* a question the hex answers */
   if (decision != NULL && side >= 0 && self->answers != NULL)
     for (guint i = 0; i < self->answers->len; i++)
@@ -1086,9 +1150,7 @@ click_hex (GbacwPlayView   *self,
               return;
             }
         }
-      if ((game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE
-           || game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE || game->phase == GBACW_PHASE_MELEE)
-          && !own_stack && stack != NULL && stack->len > 0)
+      if ((is_fire_phase (game) || is_melee_phase (game)) && !own_stack && stack != NULL && stack->len > 0)
         {
           if (hex == self->target)
             {
@@ -1356,14 +1418,6 @@ describe_odds (GbacwPlayView        *self,
 /* ---------------------------------------------------------------- the panels */
 
 static void
-on_unit_button (GbacwPlayView *self,
-                GtkButton     *button)
-{
-  int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "unit"));
-  select_units (self, &unit, 1);
-}
-
-static void
 update_unit_page (GbacwPlayView *self)
 {
   GbacwGame *game = get_game (self);
@@ -1400,7 +1454,9 @@ update_unit_page (GbacwPlayView *self)
     {
       g_string_append_printf (s, _("Ratings: ER %d, rally %d"), u->oob->er, u->oob->rally);
       if (u->oob->dir != GBACW_UNSET)
-        g_string_append_printf (s, _(", DIR %d, Command Points %d"), u->oob->dir, u->oob->cp);
+        g_string_append_printf (s, _(", DIR %d"), u->oob->dir);
+      if (u->oob->cp != GBACW_UNSET)
+        g_string_append_printf (s, _(", Command Points %d"), u->oob->cp);
       g_string_append_c (s, '\n');
       if (u->er_bonus > 0)
         g_string_append_printf (s, _("Effectiveness Radius +%d this Player-Turn (17.22)\n"), u->er_bonus);
@@ -1419,7 +1475,9 @@ update_unit_page (GbacwPlayView *self)
       g_string_append_printf (s, _("Formation: %s\n"), formation_name (u->formation));
       g_string_append_printf (s, _("Facing: %s\n"), direction_name (self, u->facing));
       if (u->type == GBACW_UNIT_ARTILLERY)
-        g_string_append_printf (s, _("Guns: %d of %d, crew %s\n"), u->guns, u->initial_strength,
+        /* a battery's strength is its guns (the accounting of gbacw_query_unit_value ()) */
+        g_string_append_printf (s, _("Guns: %d of %d, crew %s\n"), u->guns,
+                                u->guns + u->killed + u->captured - u->recovered,
                                 u->crew == GBACW_CREW_HALF ? _("half (15.12)") : _("full"));
       else if (u->type == GBACW_UNIT_WAGON)
         g_string_append_printf (s, _("Crew: %d\n"), u->strength);
@@ -1459,32 +1517,11 @@ update_unit_page (GbacwPlayView *self)
     g_string_truncate (s, s->len - 1);
   add_label (box, s->str, "play-status");
 
-  /* the stack */
-  if (u->hex >= 0)
-    {
-      const GArray *stack = gbacw_game_stack (game, u->hex);
-      if (stack != NULL && stack->len > 1)
-        {
-          GtkWidget *flow = gtk_flow_box_new ();
+  /* the stack and the orders of the other phases: the orders panel (gbacw-play-orders.h) */
 
-          add_heading (box, _("Stack"));
-          gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-          gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 3);
-          for (guint i = 0; i < stack->len; i++)
-            {
-              int index = g_array_index (stack, int, i);
-              GtkWidget *button = gtk_toggle_button_new_with_label (gbacw_play_unit_name (game, index));
-              gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), is_selected (self, index));
-              g_object_set_data (G_OBJECT (button), "unit", GINT_TO_POINTER (index));
-              g_signal_connect_object (button, "clicked", G_CALLBACK (on_unit_button), self, G_CONNECT_SWAPPED);
-              gtk_flow_box_append (GTK_FLOW_BOX (flow), button);
-            }
-          gtk_box_append (box, flow);
-        }
-    }
-
-  /* orders */
-  if (side >= 0 && u->side == side && gbacw_game_decision (game) == NULL && u->hex >= 0)
+  /* moving, fire and melee orders (those of the other phases: the orders panel) */
+  if (side >= 0 && u->side == side && gbacw_game_decision (game) == NULL && u->hex >= 0
+      && (game->phase == GBACW_PHASE_MOVEMENT || is_fire_phase (game) || is_melee_phase (game)))
     {
       GtkWidget *check;
 
@@ -1504,38 +1541,30 @@ update_unit_page (GbacwPlayView *self)
           };
           GtkWidget *row = gtk_flow_box_new ();
           GtkWidget *turn = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-          GtkWidget *button;
 
           gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (row), GTK_SELECTION_NONE);
           for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
             {
+              GtkWidget *button;
               gboolean fits = (u->type == GBACW_UNIT_INFANTRY && i < 2)
                               || (u->type == GBACW_UNIT_CAVALRY && (i == 2 || i == 3))
                               || (u->type == GBACW_UNIT_ARTILLERY && i >= 4);
               if (!fits)
                 continue;
-              button = gtk_button_new_with_mnemonic (_(forms[i].label));
-              gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", forms[i].name);
-              gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.formation");
+              button = add_action_button (row, _(forms[i].label), "play.formation",
+                                          g_variant_new_string (forms[i].name));
               gtk_widget_set_sensitive (button, u->formation != forms[i].state);
-              gtk_flow_box_append (GTK_FLOW_BOX (row), button);
             }
           gtk_box_append (box, row);
           gtk_widget_set_visible (row, gtk_widget_get_first_child (row) != NULL);
 
-          button = gtk_button_new_with_mnemonic (_("Turn _Left (,)"));
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", -1);
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.turn");
-          gtk_box_append (GTK_BOX (turn), button);
-          button = gtk_button_new_with_mnemonic (_("Turn _Right (.)"));
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", 1);
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.turn");
-          gtk_box_append (GTK_BOX (turn), button);
+          add_action_button (turn, _("Turn _Left (,)"), "play.turn", g_variant_new_int32 (-1));
+          add_action_button (turn, _("Turn _Right (.)"), "play.turn", g_variant_new_int32 (1));
           gtk_box_append (box, turn);
           add_label (box, _("Click a tinted hex to move there (its cost in Movement Points is shown); Ctrl+click "
                             "selects another stack."), "dim-label");
         }
-      else if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+      else if (is_fire_phase (game))
         add_label (box, _("Click an enemy hex to aim at it, again (or Return) to fire. Shift+click adds firers "
                           "from other hexes."), "dim-label");
       else if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE)
@@ -1562,17 +1591,15 @@ update_combat_page (GbacwPlayView *self)
       g_autofree char *title = g_strdup_printf (_("Target %s"), label);
       g_autoptr(GArray) units = acting_units (self);
       g_autoptr(GArray) hexes = acting_hexes (self);
-      GString *firers = g_string_new (NULL);
+      g_autoptr(GString) firers = g_string_new (NULL);
 
       add_heading (box, title);
-      for (guint i = 0; i < units->len; i++)
-        g_string_append_printf (firers, i ? ", %s" : "%s", gbacw_play_unit_name (game, g_array_index (units, int, i)));
+      append_unit_names (firers, game, (const int *) (gpointer) units->data, units->len);
       {
         g_autofree char *text = g_strdup_printf (_("Units: %s"), firers->len ? firers->str : _("none selected"));
         add_label (box, text, NULL);
       }
-      g_string_free (firers, TRUE);
-      if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+      if (is_fire_phase (game))
         for (guint i = 0; i < hexes->len; i++)
           {
             g_autofree char *los = describe_los (self, g_array_index (hexes, int, i), self->target);
@@ -1581,13 +1608,10 @@ update_combat_page (GbacwPlayView *self)
       if (self->preview != NULL)
         {
           g_autofree char *text = describe_fire (self, self->preview, FALSE);
-          GtkWidget *button;
 
           add_label (box, text, "play-fire");
-          button = gtk_button_new_with_mnemonic (_("_Fire (Return)"));
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.confirm");
-          gtk_widget_add_css_class (button, "destructive-action");
-          gtk_box_append (box, button);
+          gtk_widget_add_css_class (add_action_button (GTK_WIDGET (box), _("_Fire (Return)"), "play.confirm", NULL),
+                                    "destructive-action");
         }
       else if (self->has_odds)
         {
@@ -1600,16 +1624,11 @@ update_combat_page (GbacwPlayView *self)
               GtkWidget *check = gtk_check_button_new_with_mnemonic (_("Cavalry _charge (B, 16.2)"));
               gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "play.charge");
               gtk_box_append (box, check);
-              button = gtk_button_new_with_mnemonic (_("_Declare Melee (Return)"));
-              gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.declare-melee");
+              button = add_action_button (GTK_WIDGET (box), _("_Declare Melee (Return)"), "play.declare-melee", NULL);
             }
           else
-            {
-              button = gtk_button_new_with_mnemonic (_("_Melee (Return)"));
-              gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "play.melee");
-            }
+            button = add_action_button (GTK_WIDGET (box), _("_Melee (Return)"), "play.melee", NULL);
           gtk_widget_add_css_class (button, "destructive-action");
-          gtk_box_append (box, button);
         }
       else if (self->preview_error != NULL)
         add_label (box, self->preview_error, "play-refused");
@@ -1626,16 +1645,13 @@ update_combat_page (GbacwPlayView *self)
         {
           const GbacwMeleeDeclaration *m = g_ptr_array_index (game->melees, i);
           g_autofree char *target = hex_label (self, m->target);
-          GString *s = g_string_new (NULL);
+          g_autoptr(GString) s = g_string_new (NULL);
+          g_autofree char *text = NULL;
 
-          for (int k = 0; k < m->n_units; k++)
-            g_string_append_printf (s, k ? ", %s" : "%s", gbacw_play_unit_name (game, m->units[k]));
-          {
-            g_autofree char *text = g_strdup_printf (_("%s → %s%s%s"), s->str, target, m->charge ? _(" (charge)") : "",
-                                                     m->resolved ? _(": resolved") : "");
-            add_label (box, text, NULL);
-          }
-          g_string_free (s, TRUE);
+          append_unit_names (s, game, m->units, (guint) m->n_units);
+          text = g_strdup_printf (_("%s → %s%s%s"), s->str, target, m->charge ? _(" (charge)") : "",
+                                  m->resolved ? _(": resolved") : "");
+          add_label (box, text, NULL);
         }
     }
 
@@ -1644,6 +1660,45 @@ update_combat_page (GbacwPlayView *self)
       add_heading (box, _("Result"));
       add_label (box, self->result_text, "play-result");
     }
+}
+
+/* A side's Victory Points by kind of award, as the engine counts them (gbacw-query.h). */
+static char *
+describe_vp_parts (const GbacwVictory *v,
+                   int                 side)
+{
+  /* TRANSLATORS: the parts of a side's Victory Points */
+  return g_strdup_printf (_("objectives %d, enemy losses %d, leaders %d, BCE %d, units exited %d"),
+                          v->objectives[side], v->enemy_sp[side], v->leaders[side], v->bce[side], v->exited[side]);
+}
+
+/* The awards the engine leaves to the players (custom), or NULL when there are none. */
+static char *
+describe_not_computed (const GbacwVictory *v)
+{
+  if (v->not_computed == NULL || *v->not_computed == '\0')
+    return NULL;
+  /* TRANSLATORS: the scenario's custom Victory Point awards, which the engine cannot count */
+  return g_strdup_printf (_("Not counted (custom awards, for the players to judge): %s"), v->not_computed);
+}
+
+/* The level, each side's VP by kind of award, the awards not counted: one per line. */
+static char *
+describe_victory (const GbacwGame    *game,
+                  const GbacwVictory *v)
+{
+  GString *s = g_string_new (v->level ? v->level : "");
+  g_autofree char *not_computed = describe_not_computed (v);
+
+  for (int side = 0; side < 2; side++)
+    {
+      g_autofree char *parts = describe_vp_parts (v, side);
+      /* TRANSLATORS: a side's Victory Points and their parts: "Union 6 VP: objectives 3, …" */
+      g_string_append_printf (s, _("\n%s %d VP: %s"), gbacw_game_side_name (game, side), v->vp[side], parts);
+    }
+  if (not_computed != NULL)
+    g_string_append_printf (s, "\n%s", not_computed);
+  return g_string_free (s, FALSE);
 }
 
 static void
@@ -1665,13 +1720,12 @@ update_roster_page (GbacwPlayView *self)
     {
       g_autofree char *title = NULL;
       g_autofree char *summary = NULL;
+      g_autofree char *parts = describe_vp_parts (&v, side);
 
       title = g_strdup_printf (_("%s: %d VP"), gbacw_game_side_name (game, side), v.vp[side]);
       add_heading (box, title);
-      summary = g_strdup_printf (_("Strength %d of %d (SP and guns): %d killed, %d captured\n"
-                                   "VP: objectives %d, enemy losses %d, leaders %d, BCE %d"),
-                                 v.sp_now[side], v.sp_start[side], v.killed[side], v.captured[side],
-                                 v.objectives[side], v.enemy_sp[side], v.leaders[side], v.bce[side]);
+      summary = g_strdup_printf (_("Strength %d of %d (SP and guns): %d killed, %d captured\nVP: %s"),
+                                 v.sp_now[side], v.sp_start[side], v.killed[side], v.captured[side], parts);
       add_label (box, summary, "dim-label");
 
       /* brigades and their BCE (18.0) */
@@ -1743,8 +1797,9 @@ update_roster_page (GbacwPlayView *self)
             g_autofree char *line = NULL;
 
             if (u->side != side || (formation != NULL && formation->kind == GBACW_FORMATION_BRIGADE)
-                || (formation != NULL && formation->kind == GBACW_FORMATION_GROUP))
-              continue;
+                || (formation != NULL && formation->kind == GBACW_FORMATION_GROUP)
+                || (gbacw_game_is_wagon_crew (u) && u->presence == GBACW_PRESENCE_NOT_ARRIVED))
+              continue;   /* 11.11: a wagon's crew counter once its crew has routed */
             if (!heading)
               add_markup (box, _("<b>Commanders and independent units</b>"));
             heading = TRUE;
@@ -1835,6 +1890,48 @@ update_turns_page (GbacwPlayView *self)
     }
   gtk_box_append (box, grid);
   add_label (box, _("Victory Points at the end of each Game-Turn played."), "dim-label");
+
+  /* the VP as they stand, with the parts the table cannot show */
+  {
+    GbacwVictory v = { 0 };
+    g_autofree char *not_computed = NULL;
+
+    gbacw_outcome_victory (gbacw_play_session_get_outcome (self->session), game, &v);
+    add_heading (box, _("Victory Points Now"));
+    if (v.level != NULL)
+      add_label (box, v.level, NULL);
+    for (int side = 0; side < 2; side++)
+      {
+        g_autofree char *parts = describe_vp_parts (&v, side);
+        g_autofree char *text = g_strdup_printf (_("%s %d VP: %s"), gbacw_game_side_name (game, side), v.vp[side],
+                                                 parts);
+        add_label (box, text, NULL);
+      }
+    not_computed = describe_not_computed (&v);
+    if (not_computed != NULL)
+      add_label (box, not_computed, "play-vp-note");
+    gbacw_victory_clear (&v);
+  }
+
+  /* the units that left the map ("unit-exited" awards) */
+  for (guint i = 0, n = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      const GbacwArea *area;
+      g_autofree char *text = NULL;
+
+      if (u->presence != GBACW_PRESENCE_EXITED)
+        continue;
+      if (n++ == 0)
+        add_heading (box, _("Left the Map"));
+      area = u->exit_area >= 0 && (guint) u->exit_area < scenario->map->areas->len
+             ? g_ptr_array_index (scenario->map->areas, u->exit_area) : NULL;
+      /* TRANSLATORS: a unit that left the map: name, side, Game-Turn, exit area */
+      text = g_strdup_printf (_("%s (%s): Game-Turn %d, through %s"), gbacw_play_unit_name (game, (int) i),
+                              gbacw_game_side_name (game, u->side), u->exit_turn,
+                              area == NULL ? "?" : area->name && *area->name ? area->name : area->id);
+      add_label (box, text, NULL);
+    }
 
   /* reinforcements still to come */
   if (scenario->reinforcements->len > 0)
@@ -2083,7 +2180,17 @@ update_phase_bar (GbacwPlayView *self)
   vp = g_strdup_printf (_("%s %d · %s %d VP — %s"), gbacw_game_side_name (game, 0), v.vp[0],
                         gbacw_game_side_name (game, 1), v.vp[1], v.level ? v.level : "");
   gtk_label_set_text (self->vp_label, vp);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->vp_label), v.level);
+  {
+    g_autofree char *details = describe_victory (game, &v);
+    g_autofree char *not_computed = describe_not_computed (&v);
+
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->vp_label), details);
+    /* custom awards change the result without being counted: a sign beside the VP */
+    gtk_widget_set_visible (self->vp_note_icon, not_computed != NULL);
+    gtk_widget_set_tooltip_text (self->vp_note_icon, not_computed);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->vp_note_icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    not_computed ? not_computed : "", -1);
+  }
   gbacw_victory_clear (&v);
 
   gtk_spinner_set_spinning (self->computer_spinner, computer);
@@ -2153,7 +2260,7 @@ update_actions (GbacwPlayView *self)
   GbacwGame *game = get_game (self);
   int side = human_side (self);
   gboolean acting = side >= 0 && game != NULL && gbacw_game_decision (game) == NULL;
-  gboolean fire = game && (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE);
+  gboolean fire = is_fire_phase (game);
   gboolean melee_e = game && game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE;
   gboolean melee_f = game && game->phase == GBACW_PHASE_MELEE;
   gboolean has_target = self->target >= 0 && self->selection->len > 0;
@@ -2190,8 +2297,11 @@ update_hint (GbacwPlayView *self)
     hint = _("Click a stack to select it");
   else if (game->phase == GBACW_PHASE_MOVEMENT)
     hint = _("Click a tinted hex to move there · L C M D K U: formation · , and .: facing");
-  else if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+  else if (is_fire_phase (game))
     hint = self->target >= 0 ? _("Return or a second click fires") : _("Click an enemy hex to aim at it");
+  else if (game->phase == GBACW_PHASE_RALLY && gbacw_game_is_leader (gbacw_game_unit (game, selected_unit (self)))
+           && gbacw_game_unit (game, selected_unit (self))->rally_points > 0)
+    hint = _("Click a routed unit of his to spend a Rally Point on it");
   gtk_label_set_text (self->hint_label, hint);
 }
 
@@ -2232,6 +2342,10 @@ update (GbacwPlayView *self)
   update_players (self);
   update_log (self);
   update_unit_page (self);
+  {
+    g_autoptr(GArray) moving = moving_units (self);
+    gbacw_play_orders_set_selection (self->orders, self->selection, moving);
+  }
   update_combat_page (self);
   update_actions (self);
   update_hint (self);
@@ -2359,6 +2473,7 @@ gbacw_play_view_set_session (GbacwPlayView    *self,
   g_clear_pointer (&self->result_text, g_free);
   show_message (self, NULL);
   self->log_game = NULL;
+  gbacw_play_orders_set_session (self->orders, session);
   make_display (self);
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -2410,6 +2525,13 @@ gbacw_play_view_set_background (GbacwPlayView        *self,
   gbacw_map_canvas_invalidate (self->canvas);
 }
 
+GbacwPlayOrders *
+gbacw_play_view_get_orders (GbacwPlayView *self)
+{
+  g_return_val_if_fail (GBACW_IS_PLAY_VIEW (self), NULL);
+  return self->orders;
+}
+
 GbacwMapCanvas *
 gbacw_play_view_get_canvas (GbacwPlayView *self)
 {
@@ -2459,6 +2581,8 @@ append_widget_text (GString   *s,
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
+      if (!gtk_widget_get_visible (child))
+        continue;
       if (GTK_IS_LABEL (child))
         {
           g_string_append (s, gtk_label_get_text (GTK_LABEL (child)));
@@ -2483,7 +2607,7 @@ gbacw_play_view_get_page_text (GbacwPlayView *self,
   g_return_val_if_fail (GBACW_IS_PLAY_VIEW (self), NULL);
 
   if (g_strcmp0 (page, "unit") == 0)
-    box = GTK_WIDGET (self->unit_box);
+    box = self->unit_page;   /* the unit and its orders */
   else if (g_strcmp0 (page, "combat") == 0)
     box = GTK_WIDGET (self->combat_box);
   else if (g_strcmp0 (page, "roster") == 0)
@@ -2555,7 +2679,7 @@ next_step_action (GtkWidget  *widget,
   self->target = -1;
   clear_preview (self);
   first_event = game->events->len;
-  fire = game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE;
+  fire = is_fire_phase (game);
   if (apply (self, action))
     {
       g_array_set_size (self->selection, 0);
@@ -2985,6 +3109,15 @@ leave_action (GtkWidget  *widget,
   g_signal_emit (widget, signals[SIGNAL_LEAVE], 0);
 }
 
+/* An order refused (the engine's message), or given (NULL: the last refusal goes). */
+static void
+on_orders_message (GbacwPlayView   *self,
+                   const char      *message,
+                   GbacwPlayOrders *orders)
+{
+  show_message (self, message);
+}
+
 static void
 on_secondary_click (GbacwPlayView   *self,
                     int              n_press,
@@ -3146,6 +3279,7 @@ gbacw_play_view_class_init (GbacwPlayViewClass *klass)
                                         G_TYPE_NONE, 0);
 
   g_type_ensure (GBACW_TYPE_MAP_CANVAS);
+  g_type_ensure (GBACW_TYPE_PLAY_ORDERS);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-play-view.ui");
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, header_bar);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, title_label);
@@ -3157,6 +3291,7 @@ gbacw_play_view_class_init (GbacwPlayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, phase_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, computer_spinner);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, vp_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, vp_note_icon);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, next_button);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, next_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, decision_revealer);
@@ -3169,7 +3304,9 @@ gbacw_play_view_class_init (GbacwPlayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, log_view);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, panel_stack);
+  gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, unit_page);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, unit_box);
+  gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, orders);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, combat_box);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, roster_box);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayView, turns_box);
@@ -3287,6 +3424,7 @@ gbacw_play_view_init (GbacwPlayView *self)
 
   g_signal_connect_object (self->panel_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->orders, "message", G_CALLBACK (on_orders_message), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->side0_dropdown, "notify::selected", G_CALLBACK (on_player_selected), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->side1_dropdown, "notify::selected", G_CALLBACK (on_player_selected), self,

@@ -1,12 +1,15 @@
 /* gbacw-play-view.h: the window's test-play mode: a game of the scenario as saved.
  *
  * Its own header bar (back to the editor, load and save the game, replay, many games,
- * zoom), a phase bar (Game-Turn, time, phasing player, phase, Victory Points and the next
- * step), the pending decision with its answers as buttons, the map with the counters as
- * the game has them (render/gbacw-counter.h), a side panel (the selected unit or stack
- * and its orders, the fire and melee worked out, the roster with losses, BCE and leader
- * casualties, the Game-Turn record, the players and seed) and the log of every roll and
- * result with its rule case.
+ * zoom), a phase bar (Game-Turn, time, phasing player, phase, Victory Points with their
+ * parts in a tooltip and a sign when the scenario has awards the engine cannot count, and
+ * the next step), the pending decision with its answers as buttons, the map with the
+ * counters as the game has them (render/gbacw-counter.h), a side panel (the selected unit
+ * and its orders: moving, fire and melee here, the stack and the other phases' orders in
+ * the orders panel, gbacw-play-orders.h; the fire and melee worked out; the roster with
+ * losses, BCE and leader casualties; the Game-Turn record with the Victory Points by kind,
+ * the units that left the map and the awards not counted; the players and seed) and the
+ * log of every roll and result with its rule case.
  *
  * On the map (GbacwPlayTool): a click on a stack of the side to act selects its top unit
  * (again: the next unit; Shift: adds it; Ctrl: only selects, never moves); in the Movement
@@ -15,7 +18,8 @@
  * hex makes it the target (the fire is worked out and the line of sight drawn from each
  * firer, red from where it is blocked); Return or a second click fires. In the Retreat
  * Before Melee and Melee Phases the same declares the melee and melees. A click on a hex
- * a question offers (a retreat's last hex, a leader's placement) answers it.
+ * a question offers (a retreat's last hex, a leader's placement) answers it. In the Rally
+ * Phase, with a leader selected, a click on his routed unit rallies it (13.52).
  *
  * Its actions (prefix "play."), for the buttons, keys and tests: next-step (N,
  * Ctrl+Return), answer (i; keys 1-9), select-unit (s: unit id, "" none), click-hex (i),
@@ -34,6 +38,7 @@
 #include "gbacw-background-image.h"
 #include "gbacw-fire.h"
 #include "gbacw-map-canvas.h"
+#include "gbacw-play-orders.h"
 #include "gbacw-play-session.h"
 
 G_BEGIN_DECLS
@@ -56,6 +61,8 @@ void              gbacw_play_view_set_title (GbacwPlayView *self, const char *ti
 void              gbacw_play_view_set_background (GbacwPlayView *self, GbacwBackgroundImage *image);
 
 GbacwMapCanvas   *gbacw_play_view_get_canvas (GbacwPlayView *self);
+/* The orders panel of the Unit page (command, rally, supply, stack, exit). */
+GbacwPlayOrders  *gbacw_play_view_get_orders (GbacwPlayView *self);
 
 /* Plays the computer's actions now, until a human must act (the view otherwise plays
  * them in slices from the main loop); FALSE with an error if the computer failed. */

@@ -15,6 +15,16 @@
  * - A scenario with a validator error does not start.
  * - "Run Many Games": 50 computer-vs-computer games complete in the background and the
  *   chart has data.
+ * - Orders (/play/orders/…), on the demo changed by the test (gbacw-play-orders.h): a human
+ *   side spends Command Points (17.22), detaches and attaches a brigade (17.61, 17.64),
+ *   restacks (8.41), leaves the map (5.17), resupplies (11.23), rallies from the unit and
+ *   from the leader (13.52, 17.13), recrews a wagon (11.18) and transfers rounds (11.33),
+ *   each through the panel's buttons or a click on the map; each changes the game as the
+ *   rules say and is in the game's record, which replays to the same state. Orders the
+ *   engine refuses are not offered, or are refused with the rule case. The Victory Points
+ *   show units exited and the custom awards not counted.
+ * - gbacw-editor --test-play FILE: the application started in-process with that command
+ *   line opens a window in play mode on the file.
  */
 #include "config.h"
 
@@ -25,6 +35,7 @@
 #include "gbacw-application.h"
 #include "gbacw-balance-dialog.h"
 #include "gbacw-fire.h"
+#include "gbacw-leadership.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-movement.h"
 #include "gbacw-play-mode.h"
@@ -76,20 +87,17 @@ find_action_widget (GtkWidget  *root,
   return NULL;
 }
 
-static void
-fixture_set_up (Fixture      *f,
-                gconstpointer data)
+static char *
+demo_path (void)
 {
-  g_autofree char *demo = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GFile) file = NULL;
-  gsize length;
+  return g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+}
 
-  f->dir = g_dir_make_tmp ("test-play-gui-XXXXXX", NULL);
-  g_assert_nonnull (f->dir);
-  f->path = g_build_filename (f->dir, "demo.xml", NULL);
-  g_assert_true (g_file_get_contents (demo, &text, &length, NULL));
-  g_assert_true (g_file_set_contents (f->path, text, (gssize) length, NULL));
+/* A window on f->path, shown and laid out. */
+static void
+open_window (Fixture *f)
+{
+  g_autoptr(GFile) file = NULL;
 
   f->window = gbacw_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
@@ -99,6 +107,22 @@ fixture_set_up (Fixture      *f,
   g_assert_nonnull (f->mode);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_for_layout (GTK_WIDGET (gbacw_window_get_canvas (f->window)));
+}
+
+static void
+fixture_set_up (Fixture      *f,
+                gconstpointer data)
+{
+  g_autofree char *demo = demo_path ();
+  g_autofree char *text = NULL;
+  gsize length;
+
+  f->dir = g_dir_make_tmp ("test-play-gui-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->path = g_build_filename (f->dir, "demo.xml", NULL);
+  g_assert_true (g_file_get_contents (demo, &text, &length, NULL));
+  g_assert_true (g_file_set_contents (f->path, text, (gssize) length, NULL));
+  open_window (f);
 }
 
 static void
@@ -133,7 +157,10 @@ act (GbacwPlayView *view,
      const char    *action,
      GVariant      *parameter)
 {
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (view), action, parameter));
+  /* a floating parameter is ours to free (GTK does not always sink it) */
+  g_autoptr(GVariant) sunk = parameter ? g_variant_ref_sink (parameter) : NULL;
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (view), action, sunk));
   iterate ();
 }
 
@@ -708,6 +735,639 @@ test_balance (Fixture      *f,
   iterate ();
 }
 
+/* ---------------------------------------------------------------- orders */
+
+static int
+parse_hex (const GbacwScenario *scenario,
+           const char          *label)
+{
+  GbacwHex hex;
+
+  g_assert_true (gbacw_hex_grid_parse_label (&scenario->map->grid, label, &hex, NULL));
+  return gbacw_hex_grid_index (&scenario->map->grid, hex);
+}
+
+/* Deploys unit in hex (moving it there if it is deployed), last of the hex's stack. */
+static GbacwPlacement *
+place (GbacwScenario *scenario,
+       const char    *unit,
+       const char    *hex,
+       const char    *facing)
+{
+  guint index;
+  GbacwPlacement *p = gbacw_scenario_find_placement (scenario, unit, &index);
+
+  if (p != NULL)
+    g_ptr_array_remove_index (scenario->deployment, index);
+  p = gbacw_placement_new (unit, parse_hex (scenario, hex));
+  if (facing != NULL)
+    p->facing = gbacw_hex_direction_parse (scenario->map->grid.orientation, facing);
+  g_ptr_array_add (scenario->deployment, p);
+  return p;
+}
+
+static GbacwUnit *
+add_unit (GbacwScenario *scenario,
+          const char    *id,
+          GbacwUnitType  type,
+          const char    *formation,
+          const char    *designation)
+{
+  GbacwUnit *u = gbacw_unit_new (id, "union", type);
+
+  u->formation = g_strdup (formation);
+  u->designation = g_strdup (designation);
+  g_ptr_array_add (scenario->oob.units, u);
+  return u;
+}
+
+/* The demo with the positions the orders need, all of the Union (the first player):
+ * - Hollister (division, 2 CP) at 1008 and Webb (brigade) at 0907 with 31 Ill, out of
+ *   ammunition;
+ * - 7 Wis (0806) and a new 18 US (0906) routed, within Webb's radius, with no leader;
+ *   18 US with an uncrewed wagon ("Webb supply");
+ * - Hollister's wagon at 0807, beside 31 Ill;
+ * - a second Napoleon battery (H 1 Oh LA, 0708) beside B 1 Oh LA (0707), which faces
+ *   Hart's Bn, three hexes north at 0704, with a clear line of sight;
+ * - 1 US SS at 0112, in a Union exit area worth 2 VP a unit, and a custom award.
+ * The set-up areas go, so that the validator lets units stand where the test puts them. */
+static char *
+write_orders_scenario (const char *dir)
+{
+  g_autofree char *demo = demo_path ();
+  g_autoptr(GbacwScenario) s = NULL;
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, "orders.xml", NULL);
+  GPtrArray *areas;
+  GbacwArea *exit_area;
+  GbacwVpAward *award;
+  GbacwUnit *u;
+
+  s = gbacw_scenario_load_file (demo, &error);
+  g_assert_no_error (error);
+  areas = s->map->areas;
+  for (guint i = areas->len; i-- > 0;)
+    if (((GbacwArea *) g_ptr_array_index (areas, i))->kind == GBACW_AREA_SETUP)
+      g_ptr_array_remove_index (areas, i);
+  exit_area = gbacw_area_new ("west-exit", GBACW_AREA_EXIT, "West road");
+  exit_area->side = g_strdup ("union");
+  g_array_append_val (exit_area->hexes, (int) { parse_hex (s, "0112") });
+  g_ptr_array_add (areas, exit_area);
+
+  award = g_new0 (GbacwVpAward, 1);
+  award->id = g_strdup ("v-exit");
+  award->side = g_strdup ("union");
+  award->event = GBACW_VP_UNIT_EXITED;
+  award->area = g_strdup ("west-exit");
+  award->vp = 2;
+  g_ptr_array_add (s->vp_awards, award);
+  award = g_new0 (GbacwVpAward, 1);
+  award->id = g_strdup ("v-ford");
+  award->side = g_strdup ("both");
+  award->event = GBACW_VP_CUSTOM;
+  award->vp = GBACW_UNSET;
+  award->text = g_strdup ("3 VP for holding the Upper Ford at nightfall");
+  g_ptr_array_add (s->vp_awards, award);
+
+  u = add_unit (s, "u-bty-h", GBACW_UNIT_ARTILLERY, "u-webb", "H 1 Oh LA");
+  u->guns = 4;
+  u->morale = 4;
+  u->weapon = g_strdup ("N");
+  u->rounds = 10;
+  u->crew = GBACW_CREW_FULL;
+  u = add_unit (s, "u-18us", GBACW_UNIT_INFANTRY, "u-webb", "18 US");
+  u->strength = 4;
+  u->morale = 3;
+  u->weapon = g_strdup ("R");
+  u = add_unit (s, "u-wagon2", GBACW_UNIT_WAGON, "u-div", "Webb supply");
+  u->small_arms_boxes = 2;
+  u->artillery_boxes = 2;
+  u->crew_strength = 1;
+  u->morale = 2;
+  u->weapon = g_strdup ("R");
+  gbacw_oob_reindex (&s->oob);
+
+  place (s, "u-7wis", "0806", "ne")->status = GBACW_STATUS_ROUTED;
+  place (s, "u-18us", "0906", "ne")->status = GBACW_STATUS_ROUTED;
+  gbacw_scenario_find_placement (s, "u-31ill", NULL)->status = GBACW_STATUS_AMMO_DEPLETED;
+  place (s, "u-wagon2", "0906", "ne")->strength = 0;
+  place (s, "u-wagon", "0807", "ne");
+  place (s, "u-bty-b", "0707", "n")->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  place (s, "u-bty-h", "0708", "n")->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  place (s, "u-1usss", "0112", "ne")->formation = GBACW_FORMATION_STATE_LINE;
+  place (s, "c-hart", "0704", "s")->formation = GBACW_FORMATION_STATE_LINE;
+  g_assert_true (gbacw_scenario_save_file (s, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+orders_fixture_set_up (Fixture      *f,
+                       gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("test-play-gui-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->path = write_orders_scenario (f->dir);
+  open_window (f);
+}
+
+/* The button in root (visible, sensitive) that activates action with target (NULL: any). */
+static GtkWidget *
+find_order_button (GtkWidget  *root,
+                   const char *action,
+                   GVariant   *target)
+{
+  g_autoptr(GVariant) sunk = target ? g_variant_ref_sink (target) : NULL;
+
+  if (root == NULL || !gtk_widget_get_visible (root))
+    return NULL;
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_sensitive (root)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0
+      && (sunk == NULL || g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (root)), sunk)))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      /* not floating: the callee's reference is its own */
+      GtkWidget *found = find_order_button (child, action, sunk);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Clicks the orders panel's button for action and target: it must be offered. */
+static void
+click_order (GbacwPlayView *view,
+             const char    *action,
+             GVariant      *target)
+{
+  GtkWidget *button = find_order_button (GTK_WIDGET (gbacw_play_view_get_orders (view)), action, target);
+  guint lines;
+
+  if (button == NULL)
+    {
+      g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+      g_error ("no button for %s; the unit page:\n%s", action, page);
+    }
+  lines = gbacw_play_view_get_n_log_lines (view);
+  g_test_message ("clicking “%s”", gtk_button_get_label (GTK_BUTTON (button)));
+  g_signal_emit_by_name (button, "clicked");
+  iterate ();
+  /* the order given, the log has its result */
+  g_assert_cmpuint (gbacw_play_view_get_n_log_lines (view), >, lines);
+}
+
+/* The visible button labelled label under root. */
+static GtkWidget *
+find_labelled (GtkWidget  *root,
+               const char *label)
+{
+  if (root == NULL || !gtk_widget_get_visible (root))
+    return NULL;
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_labelled (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+order_offered (GbacwPlayView *view,
+               const char    *action,
+               GVariant      *target)
+{
+  return find_order_button (GTK_WIDGET (gbacw_play_view_get_orders (view)), action, target) != NULL;
+}
+
+static GVariant *
+ids (const char *first,
+     const char *second)
+{
+  return g_variant_new ("(ss)", first, second);
+}
+
+static GbacwGameUnit *
+unit (GbacwPlayView *view,
+      const char    *id)
+{
+  GbacwGameUnit *u = gbacw_game_find_unit (view_game (view), id);
+
+  g_assert_nonnull (u);
+  return u;
+}
+
+static void
+select_unit (GbacwPlayView *view,
+             const char    *id)
+{
+  act (view, "play.select-unit", g_variant_new_string (id));
+  g_assert_cmpint (g_array_index (gbacw_play_view_get_selection (view), int, 0), ==, unit (view, id)->index);
+}
+
+/* The last action of the record is of kind (and the record grew by one). */
+static const GbacwAction *
+assert_recorded (GbacwPlayView  *view,
+                 guint           before,
+                 GbacwActionKind kind)
+{
+  GbacwGame *game = view_game (view);
+  const GbacwAction *last;
+
+  g_assert_cmpuint (game->actions->len, ==, before + 1);
+  last = g_ptr_array_index (game->actions, game->actions->len - 1);
+  g_assert_cmpint (last->kind, ==, kind);
+  return last;
+}
+
+/* Ends phases through the view (answering every question) until the phasing player's
+ * phase on Game-Turn turn. */
+static void
+play_to (GbacwPlayView *view,
+         int            turn,
+         int            side,
+         GbacwPhase     phase)
+{
+  for (int steps = 0; steps < 60; steps++)
+    {
+      GbacwGame *game = view_game (view);
+      answer_questions (view);
+      game = view_game (view);
+      if (game->turn == turn && game->phasing_side == side && game->phase == phase)
+        return;
+      g_assert_false (gbacw_game_is_over (game));
+      end_phase (view);
+    }
+  g_assert_not_reached ();
+}
+
+static int
+find_formation (GbacwGame  *game,
+                const char *id)
+{
+  for (guint i = 0; i < game->scenario->oob.formations->len; i++)
+    if (g_str_equal (((GbacwFormation *) g_ptr_array_index (game->scenario->oob.formations, i))->id, id))
+      return (int) i;
+  g_assert_not_reached ();
+  return -1;
+}
+
+static void
+test_orders (Fixture      *f,
+             gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *game_path = g_build_filename (f->dir, "orders-game.xml", NULL);
+  g_autofree char *state = NULL;
+  g_autofree char *xml = NULL;
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+  GbacwPlayOrders *orders = gbacw_play_view_get_orders (view);
+  GbacwGame *game;
+  GbacwGameUnit *hollister, *webb, *wis, *us18, *ill, *wagon, *wagon2, *sharpshooters, *bty_b, *bty_h;
+  int webb_brigade, hollister_division;
+  guint before;
+
+  gbacw_play_view_set_computer (view, 0);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 11, &error));
+  g_assert_no_error (error);
+  iterate ();
+  game = view_game (view);
+  g_assert_cmpint (game->turn, ==, 1);
+  g_assert_cmpint (game->phasing_side, ==, 0);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+  hollister = unit (view, "u-hollister");
+  webb = unit (view, "u-webb-ldr");
+  wis = unit (view, "u-7wis");
+  us18 = unit (view, "u-18us");
+  ill = unit (view, "u-31ill");
+  wagon = unit (view, "u-wagon");
+  wagon2 = unit (view, "u-wagon2");
+  sharpshooters = unit (view, "u-1usss");
+  bty_b = unit (view, "u-bty-b");
+  bty_h = unit (view, "u-bty-h");
+  webb_brigade = find_formation (game, "u-webb");
+  hollister_division = find_formation (game, "u-div");
+  g_assert_cmpint (game->formation_parent[webb_brigade], ==, hollister_division);
+
+  /* 17.22: Hollister spends both his Command Points on Webb, whose radius grows by them */
+  select_unit (view, "u-hollister");
+  {
+    g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+    g_assert_nonnull (strstr (page, "2 Command Points left this phase (17.22)"));
+    g_assert_nonnull (strstr (page, "Spend on Webb (Effectiveness Radius 3)"));
+  }
+  gbacw_play_orders_set_points (orders, 2);
+  before = game->actions->len;
+  click_order (view, "orders.command-points", g_variant_new_string ("u-webb-ldr"));
+  g_assert_cmpint (assert_recorded (view, before, GBACW_ACTION_COMMAND_POINTS)->command.points, ==, 2);
+  g_assert_cmpint (hollister->cp_left, ==, 0);
+  g_assert_cmpint (webb->er_bonus, ==, 2);
+  g_assert_cmpint (gbacw_leadership_er (game, webb->index), ==, 3 + 2);
+  g_assert_null (gbacw_play_view_get_message (view));
+  /* none left: no more offered */
+  g_assert_false (order_offered (view, "orders.command-points", NULL));
+
+  /* 17.61: Webb's Brigade detached (from Webb; the division commander offers it too) */
+  g_assert_true (order_offered (view, "orders.detach", g_variant_new_string ("u-webb-ldr")));
+  select_unit (view, "u-webb-ldr");
+  before = game->actions->len;
+  click_order (view, "orders.detach", g_variant_new_string ("u-webb-ldr"));
+  assert_recorded (view, before, GBACW_ACTION_DETACH);
+  g_assert_cmpint (game->formation_parent[webb_brigade], ==, -1);
+  g_assert_false (order_offered (view, "orders.detach", NULL));
+
+  /* an order the engine refuses, given by hand: refused with its case, nothing recorded */
+  before = game->actions->len;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (orders), "orders.attach", "(ss)", "u-webb-ldr", "c-tolliver"));
+  iterate ();
+  g_assert_cmpuint (game->actions->len, ==, before);
+  g_assert_nonnull (gbacw_play_view_get_message (view));
+  g_test_message ("refused: %s", gbacw_play_view_get_message (view));
+  g_assert_true (g_str_has_prefix (gbacw_play_view_get_message (view), "[4.0] "));
+
+  /* 17.64: attached again, to Hollister's Division */
+  g_assert_false (order_offered (view, "orders.attach", ids ("u-webb-ldr", "c-tolliver")));
+  click_order (view, "orders.attach", ids ("u-webb-ldr", "u-hollister"));
+  assert_recorded (view, before, GBACW_ACTION_ATTACH);
+  g_assert_cmpint (game->formation_parent[webb_brigade], ==, hollister_division);
+  g_assert_null (gbacw_play_view_get_message (view));
+
+  /* 8.41: in the Movement Phase, Webb goes on top of 31 Ill at 0907, then back under it */
+  g_assert_false (order_offered (view, "orders.restack", NULL));
+  play_to (view, 1, 0, GBACW_PHASE_MOVEMENT);
+  select_unit (view, "u-31ill");
+  {
+    const GArray *stack = gbacw_game_stack (game, ill->hex);
+    g_assert_cmpuint (stack->len, ==, 2);
+    g_assert_cmpint (g_array_index (stack, int, 0), ==, ill->index);
+    g_assert_cmpint (g_array_index (stack, int, 1), ==, webb->index);
+  }
+  /* the top unit cannot go higher */
+  g_assert_false (order_offered (view, "orders.restack", g_variant_new ("(si)", "u-31ill", 0)));
+  /* a unit of the stack list selects it */
+  {
+    GtkWidget *button = find_labelled (GTK_WIDGET (orders), "Webb");
+    g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+    g_signal_emit_by_name (button, "clicked");
+    iterate ();
+    g_assert_cmpint (g_array_index (gbacw_play_view_get_selection (view), int, 0), ==, webb->index);
+    g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (find_labelled (GTK_WIDGET (orders), "Webb"))));
+  }
+  before = game->actions->len;
+  click_order (view, "orders.restack", g_variant_new ("(si)", "u-webb-ldr", 0));
+  assert_recorded (view, before, GBACW_ACTION_RESTACK);
+  g_assert_cmpint (g_array_index (gbacw_game_stack (game, ill->hex), int, 0), ==, webb->index);
+  g_assert_cmpint (g_array_index (gbacw_game_stack (game, ill->hex), int, 1), ==, ill->index);
+  click_order (view, "orders.restack", g_variant_new ("(si)", "u-webb-ldr", 1));
+  g_assert_cmpint (g_array_index (gbacw_game_stack (game, ill->hex), int, 0), ==, ill->index);
+
+  /* 5.17: 1 US SS leaves the map through the exit area: 2 VP */
+  select_unit (view, "u-1usss");
+  before = game->actions->len;
+  click_order (view, "orders.exit", NULL);
+  assert_recorded (view, before, GBACW_ACTION_EXIT);
+  g_assert_cmpint (sharpshooters->presence, ==, GBACW_PRESENCE_EXITED);
+  g_assert_cmpint (sharpshooters->hex, ==, -1);
+  {
+    GbacwVictory v = { 0 };
+    g_autofree char *turns = gbacw_play_view_get_page_text (view, "turns");
+    g_autofree char *roster = gbacw_play_view_get_page_text (view, "roster");
+
+    gbacw_outcome_victory (gbacw_play_session_get_outcome (gbacw_play_view_get_session (view)), game, &v);
+    g_assert_cmpint (v.exited[0], ==, 2);
+    g_assert_cmpstr (v.not_computed, ==, "3 VP for holding the Upper Ford at nightfall");
+    gbacw_victory_clear (&v);
+    g_test_message ("%s", turns);
+    g_assert_nonnull (strstr (turns, "Union 2 VP: objectives 0, enemy losses 0, leaders 0, BCE 0, units exited 2"));
+    g_assert_nonnull (strstr (turns, "Not counted (custom awards, for the players to judge): 3 VP for holding"));
+    g_assert_nonnull (strstr (turns, "Left the Map"));
+    g_assert_nonnull (strstr (turns, "1 US SS (Hale) (Union): Game-Turn 1, through West road"));
+    g_assert_nonnull (strstr (roster, "units exited 2"));
+    g_assert_nonnull (strstr (roster, "left the map"));
+  }
+
+  /* D: B 1 Oh LA fires at Hart's Bn (one round, 11.31) */
+  play_to (view, 1, 0, GBACW_PHASE_OFFENSIVE_FIRE);
+  select_unit (view, "u-bty-b");
+  act (view, "play.target", g_variant_new_int32 (unit (view, "c-hart")->hex));
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  before = game->actions->len;
+  act (view, "play.confirm", NULL);
+  assert_recorded (view, before, GBACW_ACTION_FIRE);
+  g_assert_cmpint (bty_b->rounds, ==, 9);
+  answer_questions (view);
+
+  /* 11.23: 31 Ill resupplied from Hollister's wagon beside it */
+  play_to (view, 1, 0, GBACW_PHASE_AMMUNITION_RESUPPLY);
+  select_unit (view, "u-31ill");
+  g_assert_true (ill->status & GBACW_STATUS_AMMO_DEPLETED);
+  before = game->actions->len;
+  click_order (view, "orders.resupply", ids ("u-31ill", "u-wagon"));
+  assert_recorded (view, before, GBACW_ACTION_RESUPPLY);
+  g_assert_false (ill->status & GBACW_STATUS_AMMO_DEPLETED);
+  g_assert_cmpint (wagon->small_arms_boxes, ==, 3);
+  /* the stacking order is fixed outside the Movement Phase (8.41) */
+  g_assert_false (order_offered (view, "orders.restack", NULL));
+
+  /* 11.33: B fired this Game-Turn: no rounds change hands, and the panel says why */
+  select_unit (view, "u-bty-h");
+  g_assert_false (order_offered (view, "orders.transfer-rounds", NULL));
+  {
+    g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+    g_assert_nonnull (strstr (page, "[11.33] Both batteries must spend the Game-Turn without firing"));
+  }
+
+  /* 13.52: 7 Wis rallied by Webb's Rally Point, from the unit */
+  play_to (view, 1, 0, GBACW_PHASE_RALLY);
+  g_assert_true (wis->status & GBACW_STATUS_ROUTED);
+  select_unit (view, "u-7wis");
+  {
+    g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+    g_assert_nonnull (strstr (page, "[Rally (Webb, 2 Rally Points left)]"));
+  }
+  before = game->actions->len;
+  click_order (view, "orders.rally", ids ("u-webb-ldr", "u-7wis"));
+  assert_recorded (view, before, GBACW_ACTION_RALLY);
+  g_assert_false (wis->status & GBACW_STATUS_ROUTED);
+  g_assert_cmpint (webb->rally_points, ==, 1);
+
+  /* Hollister is not 18 US's brigade commander: a click on it is refused with the case */
+  select_unit (view, "u-hollister");
+  before = game->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (us18->hex));
+  g_assert_cmpuint (game->actions->len, ==, before);
+  g_assert_nonnull (gbacw_play_view_get_message (view));
+  g_assert_true (g_str_has_prefix (gbacw_play_view_get_message (view), "[13.52] "));
+  g_assert_true (us18->status & GBACW_STATUS_ROUTED);
+  g_assert_cmpint (g_array_index (gbacw_play_view_get_selection (view), int, 0), ==, hollister->index);
+
+  /* Webb selected, a click on 18 US rallies it with his last point (17.13) */
+  select_unit (view, "u-webb-ldr");
+  {
+    g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+    g_assert_nonnull (strstr (page, "Webb: 1 Rally Point left (17.13)"));
+    g_assert_nonnull (strstr (page, "[Rally 18 US (0906)]"));
+  }
+  act (view, "play.click-hex", g_variant_new_int32 (us18->hex));
+  assert_recorded (view, before, GBACW_ACTION_RALLY);
+  g_assert_false (us18->status & GBACW_STATUS_ROUTED);
+  g_assert_cmpint (webb->rally_points, ==, 0);
+  g_assert_null (gbacw_play_view_get_message (view));
+
+  /* 11.18: 18 US, rallied, gives a Strength Point to crew Webb's wagon */
+  play_to (view, 1, 0, GBACW_PHASE_FINAL_COMMAND);
+  select_unit (view, "u-wagon2");
+  g_assert_cmpint (wagon2->strength, ==, 0);
+  before = game->actions->len;
+  click_order (view, "orders.recrew", ids ("u-18us", "u-wagon2"));
+  assert_recorded (view, before, GBACW_ACTION_RECREW);
+  g_assert_cmpint (wagon2->strength, ==, 1);
+  g_assert_cmpint (us18->strength, ==, 4 - 1);
+  g_assert_false (order_offered (view, "orders.recrew", NULL));
+
+  /* 11.33: on Game-Turn 2, H gives B one round back */
+  play_to (view, 2, 0, GBACW_PHASE_AMMUNITION_RESUPPLY);
+  select_unit (view, "u-bty-h");
+  gbacw_play_orders_set_rounds (orders, 1);
+  before = game->actions->len;
+  click_order (view, "orders.transfer-rounds", ids ("u-bty-h", "u-bty-b"));
+  g_assert_cmpint (assert_recorded (view, before, GBACW_ACTION_TRANSFER_ROUNDS)->command.points, ==, 1);
+  g_assert_cmpint (bty_h->rounds, ==, 9);
+  g_assert_cmpint (bty_b->rounds, ==, 10);
+  /* B is full now: nothing more to give it */
+  g_assert_false (order_offered (view, "orders.transfer-rounds", ids ("u-bty-h", "u-bty-b")));
+
+  /* the record holds every order and replays to the same state */
+  xml = gbacw_game_to_xml (game, "orders.xml");
+  for (guint i = 0; i < 9; i++)
+    {
+      static const char *const elements[] = { "<command-points ", "<detach ", "<attach ", "<restack ", "<exit",
+                                              "<resupply ", "<rally ", "<recrew ", "<transfer-rounds " };
+      g_assert_nonnull (strstr (xml, elements[i]));
+    }
+  state = gbacw_query_state_dump (game);
+  g_assert_true (gbacw_play_view_save_game (view, game_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (gbacw_play_view_load_game (view, game_path, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *again = gbacw_query_state_dump (view_game (view));
+    g_assert_cmpstr (again, ==, state);
+  }
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* The custom award is flagged beside the VP in the phase bar, from the start. */
+static GtkWidget *
+find_tooltip_widget (GtkWidget  *root,
+                     const char *needle)
+{
+  const char *tooltip;
+
+  if (root == NULL)
+    return NULL;
+  tooltip = gtk_widget_get_tooltip_text (root);
+  if (tooltip != NULL && strstr (tooltip, needle) != NULL && gtk_widget_get_visible (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tooltip_widget (child, needle);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_vp_not_computed (Fixture      *f,
+                      gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+
+  gbacw_play_view_set_computer (view, 0);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 1, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_nonnull (find_tooltip_widget (GTK_WIDGET (view), "Not counted (custom awards, for the players to judge): "
+                                                            "3 VP for holding the Upper Ford"));
+  g_assert_nonnull (find_tooltip_widget (GTK_WIDGET (view), "units exited 0"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* ---------------------------------------------------------------- --test-play */
+
+typedef struct {
+  GbacwApplication *app;
+  char *path;
+  gboolean playing;
+  char *scenario;
+  int ticks;
+} CommandLine;
+
+static gboolean
+ignore_session_bus (const char     *log_domain,
+                    GLogLevelFlags  log_level,
+                    const char     *message,
+                    gpointer        user_data)
+{
+  /* no D-Bus session in the test environment */
+  return strstr (message, "session bus") == NULL && strstr (message, "dbus") == NULL
+         && strstr (message, "dconf") == NULL;
+}
+
+/* Looks at the application's window until it is in play mode (or 10 s), then quits. */
+static gboolean
+check_test_play (gpointer user_data)
+{
+  CommandLine *c = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (c->app));
+  GbacwPlayMode *mode = window && GBACW_IS_WINDOW (window) ? gbacw_play_mode_get_for_window (GBACW_WINDOW (window))
+                                                             : NULL;
+
+  if (mode != NULL && gbacw_play_mode_is_active (mode))
+    {
+      GbacwPlaySession *session = gbacw_play_view_get_session (gbacw_play_mode_get_view (mode));
+      c->playing = TRUE;
+      c->scenario = g_strdup (gbacw_play_session_get_scenario_path (session));
+    }
+  if (c->playing || ++c->ticks > 200)
+    {
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (c->app)); l != NULL;
+           l = gtk_application_get_windows (GTK_APPLICATION (c->app)))
+        gtk_window_destroy (l->data);
+      g_application_quit (G_APPLICATION (c->app));
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+test_command_line (void)
+{
+  CommandLine c = { 0 };
+  g_autoptr(GbacwApplication) app = gbacw_application_new ();
+  g_autofree char *demo = demo_path ();
+  char *argv[] = { "gbacw-editor", "--test-play", demo, NULL };
+  int status;
+
+  g_test_log_set_fatal_handler (ignore_session_bus, NULL);
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  c.app = app;
+  g_timeout_add (50, check_test_play, &c);
+  status = g_application_run (G_APPLICATION (app), 3, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (c.playing);
+  /* the demo saved and unmodified: its own file is played */
+  g_assert_cmpstr (c.scenario, ==, demo);
+  g_free (c.scenario);
+  iterate ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -726,6 +1386,11 @@ main (int argc, char **argv)
   g_test_add ("/play/saved-file", Fixture, NULL, fixture_set_up, test_saved_file, fixture_tear_down);
   g_test_add ("/play/validator-error", Fixture, NULL, fixture_set_up, test_validator_error, fixture_tear_down);
   g_test_add ("/play/balance", Fixture, NULL, fixture_set_up, test_balance, fixture_tear_down);
+  g_test_add ("/play/orders/command-rally-supply-restack-exit", Fixture, NULL, orders_fixture_set_up, test_orders,
+              fixture_tear_down);
+  g_test_add ("/play/orders/vp-not-computed", Fixture, NULL, orders_fixture_set_up, test_vp_not_computed,
+              fixture_tear_down);
+  g_test_add_func ("/play/command-line/test-play", test_command_line);
 
   return g_test_run ();
 }
