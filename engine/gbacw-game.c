@@ -1772,6 +1772,19 @@ replay_action (GbacwGame *game, GbacwAction *action, GError **error)
   return TRUE;
 }
 
+/* The two units an element names in attributes name_a and name_b; an error if either is unknown. */
+static gboolean
+find_unit_pair (GbacwGame *game, const char *element, const char **names, const char **values,
+                const char *name_a, GbacwGameUnit **a, const char *name_b, GbacwGameUnit **b, GError **error)
+{
+  *a = gbacw_game_find_unit (game, attribute (names, values, name_a));
+  *b = gbacw_game_find_unit (game, attribute (names, values, name_b));
+  if (*a != NULL && *b != NULL)
+    return TRUE;
+  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
+  return FALSE;
+}
+
 static void
 replay_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
               gpointer user_data, GError **error)
@@ -1876,42 +1889,25 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
                                         points ? (int) g_ascii_strtoll (points, NULL, 10) : 0),
                      error);
     }
-  else if (g_str_equal (element, "resupply"))
+  else if (g_str_equal (element, "resupply") || g_str_equal (element, "recrew"))
     {
-      GbacwGameUnit *unit = gbacw_game_find_unit (game, attribute (names, values, "unit"));
-      GbacwGameUnit *wagon = gbacw_game_find_unit (game, attribute (names, values, "wagon"));
-      if (unit == NULL || wagon == NULL)
-        {
-          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
-          return;
-        }
-      replay_action (game, gbacw_action_new_resupply (unit->index, wagon->index), error);
+      GbacwGameUnit *unit, *wagon;
+      if (!find_unit_pair (game, element, names, values, "unit", &unit, "wagon", &wagon, error))
+        return;
+      replay_action (game, g_str_equal (element, "resupply") ? gbacw_action_new_resupply (unit->index, wagon->index)
+                                                              : gbacw_action_new_recrew (unit->index, wagon->index),
+                     error);
     }
   else if (g_str_equal (element, "transfer-rounds"))
     {
-      GbacwGameUnit *from = gbacw_game_find_unit (game, attribute (names, values, "from"));
-      GbacwGameUnit *to = gbacw_game_find_unit (game, attribute (names, values, "to"));
+      GbacwGameUnit *from, *to;
       const char *rounds = attribute (names, values, "rounds");
-      if (from == NULL || to == NULL)
-        {
-          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
-          return;
-        }
+      if (!find_unit_pair (game, element, names, values, "from", &from, "to", &to, error))
+        return;
       replay_action (game,
                      gbacw_action_new_transfer_rounds (from->index, to->index,
                                                        rounds ? (int) g_ascii_strtoll (rounds, NULL, 10) : 0),
                      error);
-    }
-  else if (g_str_equal (element, "recrew"))
-    {
-      GbacwGameUnit *unit = gbacw_game_find_unit (game, attribute (names, values, "unit"));
-      GbacwGameUnit *wagon = gbacw_game_find_unit (game, attribute (names, values, "wagon"));
-      if (unit == NULL || wagon == NULL)
-        {
-          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
-          return;
-        }
-      replay_action (game, gbacw_action_new_recrew (unit->index, wagon->index), error);
     }
   else if (g_str_equal (element, "exit"))
     {
