@@ -6,6 +6,7 @@
 
 #include "gbacw-leadership.h"
 #include "gbacw-play-orders.h"
+#include "gbacw-panel-widgets.h"
 
 struct _GbacwPlayOrders
 {
@@ -144,39 +145,13 @@ command_index (GbacwPlayOrders *self,
   return -1;
 }
 
-static void
-clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
-static GtkWidget *
-add_note (GtkBox     *box,
-          const char *text,
-          const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (box, label);
-  return label;
-}
-
 /* Why the engine refuses the order the user would look for: its message, rule case first. */
 static void
 add_refusal (GtkBox       *box,
              const GError *error)
 {
   if (error != NULL)
-    add_note (box, error->message, "play-refused");
+    gbacw_panel_add_label (box, error->message, "play-refused");
 }
 
 /* A button that gives an order: action with target (floating, may be NULL). */
@@ -559,7 +534,7 @@ build_rally (GbacwPlayOrders     *self,
           n++;
         }
       if (n == 0)
-        add_note (self->rally_box, _("No routed unit he may rally (13.52, 13.53)."), "dim-label");
+        gbacw_panel_add_label (self->rally_box, _("No routed unit he may rally (13.52, 13.53)."), "dim-label");
       return TRUE;
     }
 
@@ -676,7 +651,7 @@ build_resupply (GbacwPlayOrders     *self,
       if (refusal != NULL)
         add_refusal (self->resupply_box, refusal);
       else if (!any_wagon)
-        add_note (self->resupply_box, _("No supply wagon of its side is on the map (11.23)."), "play-refused");
+        gbacw_panel_add_label (self->resupply_box, _("No supply wagon of its side is on the map (11.23)."), "play-refused");
     }
 }
 
@@ -826,7 +801,7 @@ build_recrew (GbacwPlayOrders     *self,
   if (refusal != NULL)
     add_refusal (self->recrew_box, refusal);
   else
-    add_note (self->recrew_box, _("Uncrewed: an infantry or dismounted cavalry unit in its hex may give it a crew "
+    gbacw_panel_add_label (self->recrew_box, _("Uncrewed: an infantry or dismounted cavalry unit in its hex may give it a crew "
                                   "(11.18)."), "dim-label");
   return TRUE;
 }
@@ -890,13 +865,13 @@ rebuild (GbacwPlayOrders *self)
   GbacwGame *game = get_game (self);
   const GbacwGameUnit *u = NULL;
 
-  clear_box (self->stack_box);
-  clear_box (self->command_box);
-  clear_box (self->rally_box);
-  clear_box (self->resupply_box);
-  clear_box (self->transfer_box);
-  clear_box (self->recrew_box);
-  clear_box (self->exit_box);
+  gbacw_panel_clear (GTK_WIDGET (self->stack_box));
+  gbacw_panel_clear (GTK_WIDGET (self->command_box));
+  gbacw_panel_clear (GTK_WIDGET (self->rally_box));
+  gbacw_panel_clear (GTK_WIDGET (self->resupply_box));
+  gbacw_panel_clear (GTK_WIDGET (self->transfer_box));
+  gbacw_panel_clear (GTK_WIDGET (self->recrew_box));
+  gbacw_panel_clear (GTK_WIDGET (self->exit_box));
   if (game != NULL && self->selection->len > 0)
     u = gbacw_game_unit (game, g_array_index (self->selection, int, 0));
   gtk_widget_set_visible (self->stack_section, u != NULL && build_stack (self, u));

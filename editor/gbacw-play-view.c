@@ -14,6 +14,7 @@
 #include "gbacw-play-orders.h"
 #include "gbacw-play-tool.h"
 #include "gbacw-play-view.h"
+#include "gbacw-panel-widgets.h"
 
 /* The slice of time the computer plays before the window draws again. */
 #define COMPUTER_SLICE_US 25000
@@ -153,50 +154,18 @@ is_melee_phase (const GbacwGame *game)
   return game != NULL && (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE || game->phase == GBACW_PHASE_MELEE);
 }
 
-static void
-clear_box (GtkWidget *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    {
-      if (GTK_IS_FLOW_BOX (box))
-        gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
-      else
-        gtk_box_remove (GTK_BOX (box), child);
-    }
-}
-
-static GtkWidget *
-add_label (GtkBox     *box,
-           const char *text,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  /* the side panel keeps its width: the text wraps */
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (box, label);
-  return label;
-}
-
 static GtkWidget *
 add_heading (GtkBox     *box,
              const char *text)
 {
-  return add_label (box, text, "heading");
+  return gbacw_panel_add_label (box, text, "heading");
 }
 
 static GtkWidget *
 add_markup (GtkBox     *box,
             const char *markup)
 {
-  GtkWidget *label = add_label (box, NULL, NULL);
+  GtkWidget *label = gbacw_panel_add_label (box, NULL, NULL);
   gtk_label_set_markup (GTK_LABEL (label), markup);
   return label;
 }
@@ -1428,17 +1397,17 @@ update_unit_page (GbacwPlayView *self)
   g_autofree char *where = NULL;
   int side = human_side (self);
 
-  clear_box (GTK_WIDGET (box));
+  gbacw_panel_clear (GTK_WIDGET (box));
   if (game == NULL)
     return;
   if (unit < 0)
     {
-      add_label (box, _("Click a stack on the map to see its units."), "dim-label");
+      gbacw_panel_add_label (box, _("Click a stack on the map to see its units."), "dim-label");
       if (side >= 0)
         {
           g_autofree char *text = g_strdup_printf (_("%s to act: %s."), gbacw_game_side_name (game, side),
                                                    gbacw_phase_name (game->phase));
-          add_label (box, text, NULL);
+          gbacw_panel_add_label (box, text, NULL);
         }
       return;
     }
@@ -1515,7 +1484,7 @@ update_unit_page (GbacwPlayView *self)
     }
   if (s->len > 0)
     g_string_truncate (s, s->len - 1);
-  add_label (box, s->str, "play-status");
+  gbacw_panel_add_label (box, s->str, "play-status");
 
   /* the stack and the orders of the other phases: the orders panel (gbacw-play-orders.h) */
 
@@ -1561,17 +1530,17 @@ update_unit_page (GbacwPlayView *self)
           add_action_button (turn, _("Turn _Left (,)"), "play.turn", g_variant_new_int32 (-1));
           add_action_button (turn, _("Turn _Right (.)"), "play.turn", g_variant_new_int32 (1));
           gtk_box_append (box, turn);
-          add_label (box, _("Click a tinted hex to move there (its cost in Movement Points is shown); Ctrl+click "
+          gbacw_panel_add_label (box, _("Click a tinted hex to move there (its cost in Movement Points is shown); Ctrl+click "
                             "selects another stack."), "dim-label");
         }
       else if (is_fire_phase (game))
-        add_label (box, _("Click an enemy hex to aim at it, again (or Return) to fire. Shift+click adds firers "
+        gbacw_panel_add_label (box, _("Click an enemy hex to aim at it, again (or Return) to fire. Shift+click adds firers "
                           "from other hexes."), "dim-label");
       else if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE)
-        add_label (box, _("Click an adjacent enemy hex to declare a melee against it (B: a cavalry charge)."),
+        gbacw_panel_add_label (box, _("Click an adjacent enemy hex to declare a melee against it (B: a cavalry charge)."),
                    "dim-label");
       else if (game->phase == GBACW_PHASE_MELEE)
-        add_label (box, _("Click the enemy hex of a declared melee, again (or Return) to melee."), "dim-label");
+        gbacw_panel_add_label (box, _("Click the enemy hex of a declared melee, again (or Return) to melee."), "dim-label");
     }
 }
 
@@ -1581,7 +1550,7 @@ update_combat_page (GbacwPlayView *self)
   GbacwGame *game = get_game (self);
   GtkBox *box = self->combat_box;
 
-  clear_box (GTK_WIDGET (box));
+  gbacw_panel_clear (GTK_WIDGET (box));
   if (game == NULL)
     return;
 
@@ -1597,19 +1566,19 @@ update_combat_page (GbacwPlayView *self)
       append_unit_names (firers, game, (const int *) (gpointer) units->data, units->len);
       {
         g_autofree char *text = g_strdup_printf (_("Units: %s"), firers->len ? firers->str : _("none selected"));
-        add_label (box, text, NULL);
+        gbacw_panel_add_label (box, text, NULL);
       }
       if (is_fire_phase (game))
         for (guint i = 0; i < hexes->len; i++)
           {
             g_autofree char *los = describe_los (self, g_array_index (hexes, int, i), self->target);
-            add_label (box, los, "play-los");
+            gbacw_panel_add_label (box, los, "play-los");
           }
       if (self->preview != NULL)
         {
           g_autofree char *text = describe_fire (self, self->preview, FALSE);
 
-          add_label (box, text, "play-fire");
+          gbacw_panel_add_label (box, text, "play-fire");
           gtk_widget_add_css_class (add_action_button (GTK_WIDGET (box), _("_Fire (Return)"), "play.confirm", NULL),
                                     "destructive-action");
         }
@@ -1618,7 +1587,7 @@ update_combat_page (GbacwPlayView *self)
           g_autofree char *text = describe_odds (self, &self->odds);
           GtkWidget *button;
 
-          add_label (box, text, "play-fire");
+          gbacw_panel_add_label (box, text, "play-fire");
           if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE)
             {
               GtkWidget *check = gtk_check_button_new_with_mnemonic (_("Cavalry _charge (B, 16.2)"));
@@ -1631,10 +1600,10 @@ update_combat_page (GbacwPlayView *self)
           gtk_widget_add_css_class (button, "destructive-action");
         }
       else if (self->preview_error != NULL)
-        add_label (box, self->preview_error, "play-refused");
+        gbacw_panel_add_label (box, self->preview_error, "play-refused");
     }
   else
-    add_label (box, _("Select units of the side to act, then click an enemy hex: the fire or melee is worked out "
+    gbacw_panel_add_label (box, _("Select units of the side to act, then click an enemy hex: the fire or melee is worked out "
                       "here before any die is rolled."), "dim-label");
 
   /* melees announced this Player-Turn */
@@ -1651,14 +1620,14 @@ update_combat_page (GbacwPlayView *self)
           append_unit_names (s, game, m->units, (guint) m->n_units);
           text = g_strdup_printf (_("%s → %s%s%s"), s->str, target, m->charge ? _(" (charge)") : "",
                                   m->resolved ? _(": resolved") : "");
-          add_label (box, text, NULL);
+          gbacw_panel_add_label (box, text, NULL);
         }
     }
 
   if (self->result_text != NULL)
     {
       add_heading (box, _("Result"));
-      add_label (box, self->result_text, "play-result");
+      gbacw_panel_add_label (box, self->result_text, "play-result");
     }
 }
 
@@ -1710,7 +1679,7 @@ update_roster_page (GbacwPlayView *self)
   GbacwVictory v = { 0 };
 
   self->roster_dirty = FALSE;
-  clear_box (GTK_WIDGET (box));
+  gbacw_panel_clear (GTK_WIDGET (box));
   if (game == NULL)
     return;
   scenario = game->scenario;
@@ -1726,7 +1695,7 @@ update_roster_page (GbacwPlayView *self)
       add_heading (box, title);
       summary = g_strdup_printf (_("Strength %d of %d (SP and guns): %d killed, %d captured\nVP: %s"),
                                  v.sp_now[side], v.sp_start[side], v.killed[side], v.captured[side], parts);
-      add_label (box, summary, "dim-label");
+      gbacw_panel_add_label (box, summary, "dim-label");
 
       /* brigades and their BCE (18.0) */
       for (guint f = 0; f < scenario->oob.formations->len; f++)
@@ -1829,7 +1798,7 @@ update_turns_page (GbacwPlayView *self)
   int row = 0;
 
   self->turns_dirty = FALSE;
-  clear_box (GTK_WIDGET (box));
+  gbacw_panel_clear (GTK_WIDGET (box));
   if (game == NULL)
     return;
   scenario = game->scenario;
@@ -1889,7 +1858,7 @@ update_turns_page (GbacwPlayView *self)
         }
     }
   gtk_box_append (box, grid);
-  add_label (box, _("Victory Points at the end of each Game-Turn played."), "dim-label");
+  gbacw_panel_add_label (box, _("Victory Points at the end of each Game-Turn played."), "dim-label");
 
   /* the VP as they stand, with the parts the table cannot show */
   {
@@ -1899,17 +1868,17 @@ update_turns_page (GbacwPlayView *self)
     gbacw_outcome_victory (gbacw_play_session_get_outcome (self->session), game, &v);
     add_heading (box, _("Victory Points Now"));
     if (v.level != NULL)
-      add_label (box, v.level, NULL);
+      gbacw_panel_add_label (box, v.level, NULL);
     for (int side = 0; side < 2; side++)
       {
         g_autofree char *parts = describe_vp_parts (&v, side);
         g_autofree char *text = g_strdup_printf (_("%s %d VP: %s"), gbacw_game_side_name (game, side), v.vp[side],
                                                  parts);
-        add_label (box, text, NULL);
+        gbacw_panel_add_label (box, text, NULL);
       }
     not_computed = describe_not_computed (&v);
     if (not_computed != NULL)
-      add_label (box, not_computed, "play-vp-note");
+      gbacw_panel_add_label (box, not_computed, "play-vp-note");
     gbacw_victory_clear (&v);
   }
 
@@ -1930,7 +1899,7 @@ update_turns_page (GbacwPlayView *self)
       text = g_strdup_printf (_("%s (%s): Game-Turn %d, through %s"), gbacw_play_unit_name (game, (int) i),
                               gbacw_game_side_name (game, u->side), u->exit_turn,
                               area == NULL ? "?" : area->name && *area->name ? area->name : area->id);
-      add_label (box, text, NULL);
+      gbacw_panel_add_label (box, text, NULL);
     }
 
   /* reinforcements still to come */
@@ -1953,7 +1922,7 @@ update_turns_page (GbacwPlayView *self)
                 }
             }
           text = g_strdup_printf (_("Game-Turn %d: %u units, %u still to enter"), r->turn, n, waiting);
-          add_label (box, text, NULL);
+          gbacw_panel_add_label (box, text, NULL);
         }
     }
 }
@@ -2103,7 +2072,7 @@ update_decision (GbacwPlayView *self)
   gboolean human = human_side (self) >= 0;
 
   g_clear_pointer (&self->answers, g_ptr_array_unref);
-  clear_box (GTK_WIDGET (self->answers_box));
+  gbacw_panel_clear (GTK_WIDGET (self->answers_box));
   self->hover_answer = -1;
   if (game == NULL || question == NULL || replaying)
     {
