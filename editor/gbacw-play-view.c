@@ -14,6 +14,7 @@
 #include "gbacw-play-orders.h"
 #include "gbacw-play-tool.h"
 #include "gbacw-play-view.h"
+#include "gbacw-file-chooser.h"
 #include "gbacw-panel-widgets.h"
 
 /* The slice of time the computer plays before the window draws again. */
@@ -2840,11 +2841,13 @@ zoom_action (GtkWidget  *widget,
     gbacw_map_canvas_zoom_fit (self->canvas);
 }
 
+/* Save Game or Load Game chose a file (the chooser's "save" data says which). */
 static void
-on_save_response (GbacwPlayView        *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
+on_game_file_response (GbacwPlayView        *self,
+                       int                   response,
+                       GtkFileChooserNative *chooser)
 {
+  gboolean save = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "save"));
   g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
@@ -2853,33 +2856,14 @@ on_save_response (GbacwPlayView        *self,
     {
       file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       path = file ? g_file_get_path (file) : NULL;
-      if (path != NULL && !gbacw_play_view_save_game (self, path, &error))
-        show_message (self, error->message);
-      else if (path != NULL)
-        {
-          g_autofree char *text = g_strdup_printf (_("Game saved to %s"), path);
-          show_message (self, text);
-        }
     }
-  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (chooser));
-  g_clear_object (&self->file_chooser);
-}
-
-static void
-on_load_response (GbacwPlayView        *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (path != NULL && !(save ? gbacw_play_view_save_game (self, path, &error)
+                             : gbacw_play_view_load_game (self, path, &error)))
+    show_message (self, error->message);
+  else if (path != NULL && save)
     {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      path = file ? g_file_get_path (file) : NULL;
-      if (path != NULL && !gbacw_play_view_load_game (self, path, &error))
-        show_message (self, error->message);
+      g_autofree char *text = g_strdup_printf (_("Game saved to %s"), path);
+      show_message (self, text);
     }
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (chooser));
   g_clear_object (&self->file_chooser);
@@ -2894,7 +2878,8 @@ file_action (GtkWidget  *widget,
   gboolean save = g_str_equal (action_name, "play.save-game");
   GtkRoot *root = gtk_widget_get_root (widget);
   GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  static const char * const mime_types[] = { "application/xml", NULL };
+  static const char * const suffixes[] = { "xml", NULL };
 
   if (self->file_chooser != NULL || (save && self->session == NULL))
     return;
@@ -2902,14 +2887,12 @@ file_action (GtkWidget  *widget,
                                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
                                          save ? _("_Save") : _("_Load"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("Saved games (XML)"));
-  gtk_file_filter_add_pattern (filter, "*.xml");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gbacw_file_chooser_add_filters (GTK_FILE_CHOOSER (chooser), _("Saved games (XML)"), mime_types, suffixes);
   if (save)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("game.xml"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect_object (chooser, "response", G_CALLBACK (save ? on_save_response : on_load_response), self,
-                           G_CONNECT_SWAPPED);
+  g_object_set_data (G_OBJECT (chooser), "save", GINT_TO_POINTER (save));
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_game_file_response), self, G_CONNECT_SWAPPED);
   self->file_chooser = GTK_NATIVE_DIALOG (chooser);
   gtk_native_dialog_show (self->file_chooser);
 }
