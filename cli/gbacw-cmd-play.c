@@ -72,14 +72,15 @@ print_summary (const GbacwGame *game, const GbacwOutcome *outcome)
     g_print (_("Game-Turn %d of %d: %s, %s phasing\n"), game->turn, game->last_turn, gbacw_phase_name (game->phase),
              gbacw_game_side_name (game, game->phasing_side));
   for (int side = 0; side < 2; side++)
-    g_print (_("%s: %d VP (objectives %d, enemy losses %d, leaders %d, BCE %d); strength %d of %d "
+    g_print (_("%s: %d VP (objectives %d, enemy losses %d, leaders %d, BCE %d, units exited %d); strength %d of %d "
                "(killed %d, captured %d)\n"),
              gbacw_game_side_name (game, side), v.vp[side], v.objectives[side], v.enemy_sp[side], v.leaders[side],
-             v.bce[side], v.sp_now[side], v.sp_start[side], v.killed[side], v.captured[side]);
-  if (v.winner >= 0)
+             v.bce[side], v.exited[side], v.sp_now[side], v.sp_start[side], v.killed[side], v.captured[side]);
+  if (v.winner >= 0 && v.margin > 0)
     g_print (_("Result: %s (%s by %d VP)\n"), v.level, gbacw_game_side_name (game, v.winner), v.margin);
   else
-    g_print (_("Result: %s (%d to %d)\n"), v.level, v.vp[0], v.vp[1]);
+    g_print (_("Result: %s (VP: %s %d, %s %d)\n"), v.level, gbacw_game_side_name (game, 0), v.vp[0],
+             gbacw_game_side_name (game, 1), v.vp[1]);
   if (v.not_computed && *v.not_computed)
     g_print (_("Not computed (the scenario's own awards): %s\n"), v.not_computed);
   g_print (_("State: %.16s\n"), digest);
