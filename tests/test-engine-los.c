@@ -1,7 +1,9 @@
 /* test-engine-los.c: line of sight (9.7-9.73) on small built maps. */
 #include "test-engine-fixture.c"
 
+#include "gbacw-data.h"
 #include "gbacw-generate.h"
+#include "gbacw-scenario-io.h"
 
 static gboolean
 los (Fixture *f, const char *from, const char *to, GbacwLosResult *r)
@@ -210,25 +212,80 @@ test_game_los_uses_unit_heights (void)
   g_assert_cmpint (r.to_height, ==, 5);
 }
 
-/* gbacw_los_visible_from () gives the answers of gbacw_los_check () for every hex. */
+/* gbacw_los_visible_from () gives the answers of gbacw_los_check () for every hex
+ * (9.7-9.73; 9.24 for the adjacent ones). */
 static void
-check_visible_matches (GbacwLos *l, const GbacwScenario *s, int from)
+check_visible_matches (GbacwLos *l, int from, int from_unit, int to_unit)
 {
-  int n = gbacw_hex_grid_n_hexes (&s->map->grid);
+  int n = gbacw_hex_grid_n_hexes (&gbacw_los_get_scenario (l)->map->grid);
   g_autofree guint8 *visible = g_new (guint8, n);
-  guint count = gbacw_los_visible_from (l, from, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, visible);
+  guint count = gbacw_los_visible_from (l, from, from_unit, to_unit, visible);
   guint expected = 0;
 
   for (int t = 0; t < n; t++)
     {
-      gboolean clear = gbacw_los_check (l, from, t, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT, NULL);
+      gboolean clear = gbacw_los_check (l, from, t, from_unit, to_unit, NULL);
       if (clear != visible[t])
-        g_error ("visible_from %d -> %d: %d, check: %d", from, t, visible[t], clear);
+        g_error ("visible_from %d -> %d (units %d, %d ft; along %s): %d, check: %d", from, t, from_unit, to_unit,
+                 gbacw_los_get_along_both_block (l) ? "both-block" : "adjacent-only", visible[t], clear);
       expected += clear;
     }
   g_assert_cmpuint (count, ==, expected);
 }
 
+/* The first hex on the highest ground: an observer that sees far, whose lines the
+ * walk of gbacw_los_visible_from () cuts shortest. */
+static int
+highest_hex (GbacwLos *l)
+{
+  int n = gbacw_hex_grid_n_hexes (&gbacw_los_get_scenario (l)->map->grid), best = 0;
+
+  for (int i = 1; i < n; i++)
+    if (gbacw_los_ground (l, i) > gbacw_los_ground (l, best))
+      best = i;
+  return best;
+}
+
+static int
+lowest_hex (GbacwLos *l)
+{
+  int n = gbacw_hex_grid_n_hexes (&gbacw_los_get_scenario (l)->map->grid), best = 0;
+
+  for (int i = 1; i < n; i++)
+    if (gbacw_los_ground (l, i) < gbacw_los_ground (l, best))
+      best = i;
+  return best;
+}
+
+static GbacwLos *
+los_with_deployment (const GbacwScenario *s)
+{
+  GbacwLos *l = gbacw_los_new (s);
+
+  for (guint i = 0; i < s->deployment->len; i++)
+    gbacw_los_set_unit_height (l, ((GbacwPlacement *) g_ptr_array_index (s->deployment, i))->hex, GBACW_LOS_MAN_HEIGHT);
+  return l;
+}
+
+/* The highest and lowest hexes and some at random, men and mounted (9.72) at either end. */
+static void
+check_observers (GbacwLos *l, GRand *rand, int n_random)
+{
+  int n = gbacw_hex_grid_n_hexes (&gbacw_los_get_scenario (l)->map->grid);
+
+  check_visible_matches (l, highest_hex (l), GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT);
+  check_visible_matches (l, highest_hex (l), GBACW_LOS_MOUNTED_HEIGHT, GBACW_LOS_MAN_HEIGHT);
+  check_visible_matches (l, lowest_hex (l), GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MOUNTED_HEIGHT);
+  for (int k = 0; k < n_random; k++)
+    {
+      int from_unit = k % 3 == 2 ? GBACW_LOS_MOUNTED_HEIGHT : GBACW_LOS_MAN_HEIGHT;
+      int to_unit = k % 3 == 1 ? GBACW_LOS_MOUNTED_HEIGHT : GBACW_LOS_MAN_HEIGHT;
+      check_visible_matches (l, g_rand_int_range (rand, 0, n), from_unit, to_unit);
+    }
+}
+
+/* A generated map with relief (crests between levels), woods and 600 units, large
+ * enough for gbacw_los_visible_from () to use two threads where there are two cores. */
 static void
 test_visible_from_matches_check (void)
 {
@@ -243,11 +300,91 @@ test_visible_from_matches_check (void)
       g_autoptr (GbacwLos) l = NULL;
       if (pass == 1)
         g_ptr_array_add (s->options, gbacw_param_new ("los-along-hexside", "both-block"));
-      l = gbacw_los_new (s);
-      for (guint i = 0; i < s->deployment->len; i++)
-        gbacw_los_set_unit_height (l, ((GbacwPlacement *) g_ptr_array_index (s->deployment, i))->hex, GBACW_LOS_MAN_HEIGHT);
-      for (int k = 0; k < 6; k++)
-        check_visible_matches (l, s, g_rand_int_range (rand, 0, 70 * 70));
+      l = los_with_deployment (s);
+      g_assert_cmpint (gbacw_los_get_along_both_block (l), ==, pass == 1);
+      g_assert_cmpint (gbacw_los_ground (l, highest_hex (l)), >, gbacw_los_ground (l, lowest_hex (l)));
+      check_observers (l, rand, 6);
+    }
+}
+
+/* The demo scenario with its deployment, every hex as the observer, both readings of
+ * los-along-hexside. */
+static void
+test_visible_from_matches_check_demo (void)
+{
+  g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) s = NULL;
+  g_autoptr (GbacwLos) l = NULL;
+  int n;
+
+  g_assert_nonnull (path);
+  s = gbacw_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  l = los_with_deployment (s);
+  n = gbacw_hex_grid_n_hexes (&s->map->grid);
+  for (int both = 0; both < 2; both++)
+    {
+      gbacw_los_set_along_both_block (l, both);
+      for (int from = 0; from < n; from++)
+        check_visible_matches (l, from, GBACW_LOS_MAN_HEIGHT, GBACW_LOS_MAN_HEIGHT);
+    }
+}
+
+/* Obstacles set through the exclusive-rule overrides, anywhere and of any height:
+ * hexes and hexsides that block whatever the heights (GBACW_LOS_INFINITE), tops
+ * below the ground, units on a rugged map; on flat-topped hexes in columns and on
+ * pointy-topped hexes in rows with the other shift. */
+static void
+test_visible_from_matches_check_set_tops (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (23);
+
+  for (int layout = 0; layout < 2; layout++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwScenario) s = gbacw_generate_scenario (f->s, 64, 66, 300, 3 + layout, &error);
+      g_autoptr (GbacwLos) l = NULL;
+      int n;
+      guint32 n_sides;
+
+      g_assert_no_error (error);
+      if (layout == 1)
+        {
+          /* the hexside ids do not depend on the layout: the features stay valid */
+          s->map->grid.orientation = GBACW_GRID_POINTY_ROWS;
+          s->map->grid.shift = s->map->grid.shift == GBACW_SHIFT_ODD ? GBACW_SHIFT_EVEN : GBACW_SHIFT_ODD;
+        }
+      n = gbacw_hex_grid_n_hexes (&s->map->grid);
+      n_sides = gbacw_hex_grid_n_hexside_ids (&s->map->grid);
+      for (int i = 0; i < n; i++)
+        if (g_rand_int_range (rand, 0, 100) < 30)
+          s->map->elevation[i] = g_rand_int_range (rand, 0, 5);
+      l = los_with_deployment (s);
+      for (int i = 0; i < n; i++)
+        {
+          int r = g_rand_int_range (rand, 0, 1000);
+          if (r < 5)
+            gbacw_los_set_hex_top (l, i, GBACW_LOS_INFINITE);
+          else if (r < 100)
+            gbacw_los_set_hex_top (l, i, gbacw_los_ground (l, i) + g_rand_int_range (rand, -5, 45));
+          else if (r < 150)
+            gbacw_los_set_unit_height (l, i, g_rand_int_range (rand, 0, 3) * 5);
+        }
+      for (guint32 id = 0; id < n_sides; id++)
+        {
+          int r = g_rand_int_range (rand, 0, 1000);
+          if (r < 3)
+            gbacw_los_set_hexside_top (l, id, GBACW_LOS_INFINITE);
+          else if (r < 60)
+            gbacw_los_set_hexside_top (l, id, g_rand_int_range (rand, 0, 100));
+        }
+      for (int both = 0; both < 2; both++)
+        {
+          gbacw_los_set_along_both_block (l, both);
+          check_observers (l, rand, 4);
+        }
     }
 }
 
@@ -267,5 +404,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/los/9.7-hexside-adjacent-to-firer", test_hexside_adjacent_to_firer);
   g_test_add_func ("/engine/los/9.72-unit-heights-in-game", test_game_los_uses_unit_heights);
   g_test_add_func ("/engine/los/visible-from-matches-check", test_visible_from_matches_check);
+  g_test_add_func ("/engine/los/visible-from-matches-check-demo", test_visible_from_matches_check_demo);
+  g_test_add_func ("/engine/los/visible-from-matches-check-set-tops", test_visible_from_matches_check_set_tops);
   return g_test_run ();
 }
