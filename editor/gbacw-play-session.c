@@ -693,6 +693,30 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
             }
         }
       break;
+    case GBACW_DECISION_ROUT_LEADERS:
+      /* 13.43: all the leaders stay, each one goes, or all go (no path on these answers: a
+       * click on the rout's last hex would then pick one of them) */
+      add_answer (answers, g_strdup (_("All stay")), gbacw_action_new_answer_units (NULL, 0));
+      if (d->units->len > 0)
+        {
+          const char *routed = gbacw_play_unit_name (game, g_array_index (d->units, int, 0));
+          guint n = d->firers->len;
+
+          for (guint i = 0; i < n; i++)
+            {
+              int leader = g_array_index (d->firers, int, i);
+              /* TRANSLATORS: an answer: a leader goes with the routed unit, "Meade goes with 8 NY" */
+              add_answer (answers, g_strdup_printf (_("%s goes with %s"), gbacw_play_unit_name (game, leader), routed),
+                          gbacw_action_new_answer_units (&leader, 1));
+            }
+          if (n > 1)
+            add_answer (answers,
+                        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u leader goes with %s",
+                                                      "All %u leaders go with %s", n),
+                                         n, routed),
+                        gbacw_action_new_answer_units ((const int *) (gpointer) d->firers->data, n));
+        }
+      break;
     default:
       break;
     }

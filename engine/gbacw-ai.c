@@ -1483,6 +1483,42 @@ answer_melee_facing (AiView *view, const GbacwDecision *d)
                                           units->len);
 }
 
+/* 13.43: a leader stays with the units still fighting (not routed) of his command in the
+ * hex; he goes with the rout only when none of them stays and a routed unit is his, and
+ * never along a rout that ends next to an enemy combat unit (if it is lost there he is
+ * left alone by the enemy and captured, 17.54, 17.75). */
+static GbacwAction *
+answer_rout_leaders (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  const GArray *path = d->paths->len > 0 ? g_ptr_array_index (d->paths, 0) : NULL;
+  int last = path != NULL && path->len > 0 ? g_array_index (path, int, path->len - 1) : d->hex;
+  const GArray *stack = gbacw_game_stack (game, d->hex);
+  g_autoptr (GArray) going = g_array_new (FALSE, FALSE, sizeof (int));
+
+  if (last < 0 || view->enemy_dist[last] <= 1)
+    return gbacw_action_new_answer_units (NULL, 0);
+  for (guint i = 0; i < d->firers->len; i++)
+    {
+      int leader = g_array_index (d->firers, int, i);
+      gboolean routed_is_his = FALSE, his_still_fighting = FALSE;
+
+      for (guint k = 0; k < d->units->len; k++)
+        routed_is_his |= gbacw_leader_commands (game, leader, g_array_index (d->units, int, k));
+      for (guint k = 0; stack != NULL && k < stack->len; k++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, k));
+          /* the routing units are routed too, so this leaves them out */
+          if (u->side == d->side && gbacw_game_is_combat_unit (u) && !(u->status & GBACW_STATUS_ROUTED)
+              && gbacw_leader_commands (game, leader, u->index))
+            his_still_fighting = TRUE;
+        }
+      if (routed_is_his && !his_still_fighting)
+        g_array_append_val (going, leader);
+    }
+  return gbacw_action_new_answer_units ((const int *) (gpointer) going->data, going->len);
+}
+
 /* Something legal whatever the question. */
 static GbacwAction *
 fallback_answer (const GbacwDecision *d)
@@ -1490,6 +1526,7 @@ fallback_answer (const GbacwDecision *d)
   if (d->may_decline)
     return d->kind == GBACW_DECISION_FIRE ? gbacw_action_new_answer_fire (NULL, 0)
            : d->kind == GBACW_DECISION_ADVANCE || d->kind == GBACW_DECISION_ENGAGED_RETREAT
+               || d->kind == GBACW_DECISION_ROUT_LEADERS
              ? gbacw_action_new_answer_units (NULL, 0)
              : gbacw_action_new_answer_path (NULL, 0);
   if (d->paths && d->paths->len > 0)
@@ -1537,6 +1574,9 @@ choose_answer (AiView *view, const GbacwDecision *d)
       break;
     case GBACW_DECISION_MELEE_FACING:
       action = answer_melee_facing (view, d);
+      break;
+    case GBACW_DECISION_ROUT_LEADERS:
+      action = answer_rout_leaders (view, d);
       break;
     default:
       break;

@@ -226,6 +226,9 @@ typedef enum {
   GBACW_DECISION_ENGAGED_RETREAT,      /* 12.94: which engaged units (of firers) retreat two hexes (none: stay) */
   GBACW_DECISION_MELEE_FACING,         /* 7.32: new facings for the defender's units that took part in a melee
                                           (units; their hexes in hexes); none: they keep their facing */
+  GBACW_DECISION_ROUT_LEADERS,         /* 13.43: which leaders (of firers) stacked with routed units (units) go with
+                                          them along their path (paths: the one); none: they stay with the units
+                                          remaining in the hex */
 } GbacwDecisionKind;
 
 typedef struct {
@@ -236,11 +239,12 @@ typedef struct {
   GArray *units;                /* int: the units concerned (the targets, the retreating units, the leader) */
   int hex;                      /* FIRE: the target hex; retreats: where it starts */
   int length;                   /* retreats: hexes */
-  GArray *firers;               /* FIRE, ADVANCE: the units that may take part (int) */
+  GArray *firers;               /* FIRE, ADVANCE: the units that may take part; ROUT_LEADERS: the leaders who may
+                                   go (int) */
   GPtrArray *paths;             /* RETREAT_PATH, RETREAT_BEFORE_MELEE: the legal paths (GArray* of int hexes,
-                                   the start excluded), cheapest first */
+                                   the start excluded), cheapest first; ROUT_LEADERS: the rout's path */
   GArray *hexes;                /* PLACE_LEADER: the legal hexes; MELEE_FACING: the hexes of units */
-  gboolean may_decline;         /* FIRE: hold fire; RETREAT_BEFORE_MELEE: stand; ADVANCE: stay */
+  gboolean may_decline;         /* FIRE: hold fire; RETREAT_BEFORE_MELEE: stand; ADVANCE, ROUT_LEADERS: stay */
 } GbacwDecision;
 
 typedef enum {
@@ -300,7 +304,7 @@ typedef struct {
       gboolean charge;    /* 16.2 */
     } melee;
     struct {
-      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE, ENGAGED_RETREAT: the units;
+      GArray *firers;     /* FIRE: GbacwFirer (empty: hold fire); ADVANCE, ENGAGED_RETREAT, ROUT_LEADERS: the units;
                              MELEE_FACING: a unit of each hex faced anew, direction its new facing */
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
       int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
@@ -322,7 +326,7 @@ GbacwAction *gbacw_action_new_answer_fire (const GbacwFirer *firers, guint n_fir
 GbacwAction *gbacw_action_new_answer_path (const int *path, guint n_path);             /* 0: stand (12.8) */
 GbacwAction *gbacw_action_new_answer_hex (int hex);
 GbacwAction *gbacw_action_new_answer_unit (int unit);                                   /* 12.74 */
-GbacwAction *gbacw_action_new_answer_units (const int *units, guint n_units);           /* 12.85 */
+GbacwAction *gbacw_action_new_answer_units (const int *units, guint n_units);           /* 12.85, 12.94, 13.43 */
 /* 7.32: the units named (one per hex) and their hexes' new facings; 0: keep them. */
 GbacwAction *gbacw_action_new_answer_facings (const int *units, const int *facings, guint n_units);
 GbacwAction *gbacw_action_new_attach (int brigade_leader, int division_leader);

@@ -266,6 +266,21 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
       return FALSE;
     case GBACW_DECISION_MELEE_FACING:
       return gbacw_melee_check_facing (game, p, action, error);
+    case GBACW_DECISION_ROUT_LEADERS:
+      for (guint i = 0; i < firers->len; i++)
+        {
+          int leader = g_array_index (firers, GbacwFirer, i).unit;
+          gboolean repeated = FALSE;
+          for (guint k = 0; k < i; k++)
+            repeated |= g_array_index (firers, GbacwFirer, k).unit == leader;
+          if (repeated || !gbacw_int_array_has (d->firers, leader))
+            {
+              g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                           _("[13.43] Only the leaders stacked with the routed units may go with them, each once"));
+              return FALSE;
+            }
+        }
+      return TRUE;
     case GBACW_DECISION_MELEE_LOSS:
       if (gbacw_int_array_has (d->units, action->answer.hex))
         return TRUE;

@@ -12,6 +12,10 @@
 
 /* GbacwPending.flags of a displacement's retreat: morale check of the displaced stack (14.3) */
 #define DISPLACE_CHECK (1u << 8)
+/* GbacwPending.flags of a RETREAT_MOVE: it is a rout retreat (13.31, 15.16), whose owner
+ * chooses which leaders go with it (13.43); and that question has been settled */
+#define ROUT_MOVE      (1u << 9)
+#define LEADERS_ASKED  (1u << 10)
 
 static const GbacwHexGrid *
 game_grid (const GbacwGame *game)
@@ -510,6 +514,8 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
       p->path = g_array_copy (g_ptr_array_index (paths, 0));
       if (p->kind == GBACW_PENDING_DISPLACEMENT)
         p->flags |= DISPLACE_CHECK;
+      if (p->kind == GBACW_PENDING_ROUT_RETREAT)
+        p->flags |= ROUT_MOVE;
       p->kind = GBACW_PENDING_RETREAT_MOVE;
       return GBACW_RESOLVE_AGAIN;
     }
@@ -562,9 +568,88 @@ displacement_check (GbacwGame *game, const GArray *units)
     }
 }
 
+/* 13.43: the leaders of the routing side in the hex a rout retreat leaves who may stay
+ * there with the friendly combat units that remain, or go with the routed units. None when
+ * no friendly combat unit remains: then they go with the rout without a question (17.74,
+ * retreat_step ()). */
+static GArray *
+leaders_who_may_go (const GbacwGame *game, const GbacwPending *p)
+{
+  GArray *leaders = g_array_new (FALSE, FALSE, sizeof (int));
+  const GArray *stack = gbacw_game_stack (game, p->hex);
+
+  if (!has_other_combat (game, p->hex, p->side, p->units))
+    return leaders;
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *l = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (l->side == p->side && l->type == GBACW_UNIT_LEADER && !gbacw_int_array_has (p->units, l->index))
+        g_array_append_val (leaders, l->index);
+    }
+  return leaders;
+}
+
+/* 13.43: before a rout retreat leaves its hex, its owner chooses which of the leaders
+ * stacked with it go along (the rest stay with the units remaining); asked once per rout. */
+static GbacwResolve
+ask_rout_leaders (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
+{
+  g_autoptr (GArray) leaders = leaders_who_may_go (game, p);
+  g_autofree char *label = NULL;
+  g_autofree char *leaders_label = NULL;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+
+  p->flags |= LEADERS_ASKED;
+  if (leaders->len == 0)
+    return GBACW_RESOLVE_AGAIN;
+  label = units_label (game, p->units);
+  leaders_label = units_label (game, leaders);
+  from = gbacw_game_hex_label (game, p->hex);
+  to = gbacw_game_hex_label (game, g_array_index (p->path, int, p->path->len - 1));
+  *decision = gbacw_decision_new (GBACW_DECISION_ROUT_LEADERS, p->side, "13.43");
+  (*decision)->hex = p->hex;
+  (*decision)->length = (int) p->path->len;
+  (*decision)->may_decline = TRUE;
+  g_array_append_vals ((*decision)->units, p->units->data, p->units->len);
+  g_array_append_vals ((*decision)->firers, leaders->data, leaders->len);
+  g_ptr_array_add ((*decision)->paths, g_array_copy (p->path));
+  /* TRANSLATORS: "u-1 rout from 0304 to 0307: which of the leaders c-ldr go with them …" */
+  (*decision)->question = g_strdup_printf (_("%s rout from %s to %s: which of the leaders %s go with them (none: they "
+                                             "stay with the other units in %s)?"),
+                                           label, from, to, leaders_label, from);
+  return GBACW_RESOLVE_WAIT;
+}
+
+/* 13.43: the answer: the leaders named go with the routed units along their whole path
+ * (they are part of the retreat from now on); the others stay. */
+static GbacwResolve
+answer_rout_leaders (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
+{
+  g_autoptr (GArray) leaders = leaders_who_may_go (game, p);
+  g_autofree char *label = units_label (game, p->units);
+  g_autofree char *from = gbacw_game_hex_label (game, p->hex);
+
+  for (guint i = 0; i < leaders->len; i++)
+    {
+      int leader = g_array_index (leaders, int, i);
+      g_autofree char *leader_label = gbacw_game_unit_label (game, leader);
+      gboolean goes = FALSE;
+
+      for (guint k = 0; k < action->answer.firers->len; k++)
+        goes |= g_array_index (action->answer.firers, GbacwFirer, k).unit == leader;
+      if (goes)
+        g_array_append_val (p->units, leader);
+      gbacw_game_log (game, "13.43",
+                      goes ? _("%s goes with the routed %s") : _("%s stays in %s with the units remaining there"),
+                      leader_label, goes ? label : from);
+    }
+  return GBACW_RESOLVE_AGAIN;
+}
+
 /* One step of a retreat under way, or its end. */
 static GbacwResolve
-retreat_step (GbacwGame *game, GbacwPending *p)
+retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
 {
   int from = p->hex, to, d;
   g_autofree char *label = NULL;
@@ -579,6 +664,8 @@ retreat_step (GbacwGame *game, GbacwPending *p)
         gbacw_retreat_check_lone_leaders (game, p->hex, p->side);
       return GBACW_RESOLVE_DONE;
     }
+  if ((p->flags & ROUT_MOVE) && !(p->flags & LEADERS_ASKED) && p->path && p->path->len > 0)
+    return ask_rout_leaders (game, p, decision);
   label = units_label (game, p->units);
   if ((p->flags & GBACW_PENDING_BEFORE_MELEE) && p->path && (int) p->path->len == p->value)
     {
@@ -659,7 +746,8 @@ retreat_step (GbacwGame *game, GbacwPending *p)
   p->hex = to;
   g_array_remove_index (p->path, 0);
   gbacw_game_log (game, p->rule_case, _("%s retreat into %s"), label, to_label);
-  /* 17.74, 17.53 (reading): the leaders the retreat would leave alone go with it */
+  /* 17.74, 17.53 (reading): the leaders the retreat would leave alone go with it, for the
+   * rest of its path (13.43 asked the owner only when friendly combat units stay) */
   if (!gbacw_game_hex_has_side (game, from, p->side, TRUE) && gbacw_game_stack (game, from))
     {
       g_autoptr (GArray) left = g_array_copy ((GArray *) gbacw_game_stack (game, from));
@@ -671,6 +759,7 @@ retreat_step (GbacwGame *game, GbacwPending *p)
             continue;
           leader = gbacw_game_unit_label (game, l->index);
           gbacw_game_place_unit (game, l->index, to, FALSE);
+          g_array_append_val (p->units, l->index);
           gbacw_game_log (game, "17.74", _("%s goes with %s into %s"), leader, label, to_label);
         }
     }
@@ -707,7 +796,11 @@ retreat_step (GbacwGame *game, GbacwPending *p)
       if (p->excluded == NULL)
         p->excluded = g_array_new (FALSE, FALSE, sizeof (int));
       g_array_append_vals (p->excluded, firers->data, firers->len);   /* once per retreat */
-      fire->units = g_array_copy (p->units);
+      /* the combat units are fired at; leaders going with them only roll for casualties (17.72) */
+      fire->units = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint i = 0; i < p->units->len; i++)
+        if (gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (p->units, int, i))))
+          g_array_append_val (fire->units, g_array_index (p->units, int, i));
       fire->firers = g_steal_pointer (&firers);
       gbacw_game_queue_pending (game, fire, p);
     }
@@ -800,7 +893,7 @@ gbacw_retreat_resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decisio
     case GBACW_PENDING_DISPLACEMENT:
       return begin_retreat (game, p, decision);
     case GBACW_PENDING_RETREAT_MOVE:
-      return retreat_step (game, p);
+      return retreat_step (game, p, decision);
     case GBACW_PENDING_LEADER_PLACEMENT:
       return place_leader (game, p, decision);
     case GBACW_PENDING_CAPTURE_CHECK:
@@ -822,10 +915,14 @@ gbacw_retreat_answer (GbacwGame *game, GbacwPending *p, const GbacwAction *actio
       gbacw_game_log (game, p->rule_case, _("%s goes to %s"), label, to);
       return GBACW_RESOLVE_DONE;
     }
+  if (p->kind == GBACW_PENDING_RETREAT_MOVE)
+    return answer_rout_leaders (game, p, action);
   g_clear_pointer (&p->path, g_array_unref);
   p->path = g_array_copy (action->answer.path);
   if (p->kind == GBACW_PENDING_DISPLACEMENT)
     p->flags |= DISPLACE_CHECK;
+  if (p->kind == GBACW_PENDING_ROUT_RETREAT)
+    p->flags |= ROUT_MOVE;
   p->kind = GBACW_PENDING_RETREAT_MOVE;
   return GBACW_RESOLVE_AGAIN;
 }

@@ -1,6 +1,6 @@
 /* gbacw-retreat.h: retreats (14.0-14.4, 13.31, 12.92, 12.95, 8.15), displacement
  * (14.3), capture when a retreat is blocked (14.1, 5.17), leaders left alone (17.53,
- * 17.54, 17.73).
+ * 17.54, 17.73) or going with a rout (13.43, 17.74).
  *
  * A retreat is owed by a pending item (GBACW_PENDING_ROUT_RETREAT, _RETREAT,
  * _DISPLACEMENT); its owner chooses the path among the legal ones

@@ -42,7 +42,7 @@ typedef struct {
   int last_phasing;
   guint64 n_actions;
   guint n_fires;
-  guint n_decisions[8];
+  guint n_decisions[GBACW_DECISION_ROUT_LEADERS + 1];
   guint n_moves;
   guint n_kinds[GBACW_ACTION_EXIT + 1];   /* actions applied, by kind */
 } Checker;
@@ -265,7 +265,7 @@ typedef struct {
   guint64 actions;
   guint fires;
   guint moves;
-  guint decisions[8];
+  guint decisions[GBACW_DECISION_ROUT_LEADERS + 1];
   guint kinds[GBACW_ACTION_EXIT + 1];
   int wins[3];
 } Totals;
@@ -343,12 +343,13 @@ static void
 report (const char *what, const Totals *t)
 {
   g_test_message ("%s: %u games, %" G_GUINT64_FORMAT " actions, %u moves, %u fires; decisions: fire %u, retreat %u, "
-                  "leader %u, retreat before melee %u, melee loss %u, advance %u; won: union %d, confederate %d, "
-                  "drawn %d",
+                  "leader %u, retreat before melee %u, melee loss %u, advance %u, defender's facing %u, leaders "
+                  "with a rout %u; won: union %d, confederate %d, drawn %d",
                   what, t->games, t->actions, t->moves, t->fires, t->decisions[GBACW_DECISION_FIRE],
                   t->decisions[GBACW_DECISION_RETREAT_PATH], t->decisions[GBACW_DECISION_PLACE_LEADER],
                   t->decisions[GBACW_DECISION_RETREAT_BEFORE_MELEE], t->decisions[GBACW_DECISION_MELEE_LOSS],
-                  t->decisions[GBACW_DECISION_ADVANCE], t->wins[1], t->wins[2], t->wins[0]);
+                  t->decisions[GBACW_DECISION_ADVANCE], t->decisions[GBACW_DECISION_MELEE_FACING],
+                  t->decisions[GBACW_DECISION_ROUT_LEADERS], t->wins[1], t->wins[2], t->wins[0]);
   g_test_message ("%s: resupplies %u, rounds transferred %u, wagons recrewed %u, restacks %u, units exited %u", what,
                   t->kinds[GBACW_ACTION_RESUPPLY], t->kinds[GBACW_ACTION_TRANSFER_ROUNDS], t->kinds[GBACW_ACTION_RECREW],
                   t->kinds[GBACW_ACTION_RESTACK], t->kinds[GBACW_ACTION_EXIT]);

@@ -1,11 +1,13 @@
 /* test-engine-decisions.c: what the engine asks the players, and the answers: withdrawal
  * fire (10.1-10.19), limber fire (6.23), formation changes in a ZOC (6.24), retreat fire
  * (10.2), rout retreats and their paths (13.31, 14.0-14.4, 5.17), displacement (14.3),
- * capture when blocked (14.1), leader placement (17.53), and replaying them. */
+ * capture when blocked (14.1), leader placement (17.53), leaders going with a rout or
+ * staying (13.43, 17.74), and replaying them. */
 #include "gbacw-retreat.h"
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
@@ -575,6 +577,349 @@ test_17_53_leader_placement (void)
   g_assert_cmpint (game->phase, ==, GBACW_PHASE_RETREAT_BEFORE_MELEE);
 }
 
+/* ------------------------------------------------------------------ 13.43 */
+
+/* Answers the open retreat-path decision with its first path; returns that path's last hex. */
+static int
+first_retreat_path (GbacwGame *game)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+  const GArray *path;
+  int last;
+
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_PATH);
+  path = g_ptr_array_index (d->paths, 0);
+  last = g_array_index (path, int, path->len - 1);
+  apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+  return last;
+}
+
+/* How many events of rule_case hold both texts. */
+static guint
+count_log (const GbacwGame *game, const char *rule_case, const char *text, const char *other)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      n += g_strcmp0 (e->rule_case, rule_case) == 0 && strstr (e->text, text) && strstr (e->text, other);
+    }
+  return n;
+}
+
+static void add_stack_with_leader (Fixture *f);
+
+/* 13.43: u-1 routs out of a hex where u-2 stays; the leader stacked with them may go with
+ * the routed unit or stay with u-2: the owner is asked (after the path is known), once.
+ * The rout comes from an action (Defensive Fire), so that the record replays. */
+static GbacwGame *
+rout_from_stack_with_leader (Fixture *f, int *last)
+{
+  GbacwGame *game;
+  const GbacwDecision *d;
+
+  add_stack_with_leader (f);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+  /* 3 SP × 2 = 6 (4-6), density 6 SP: no shift, frontal: die 4: R; 13.42: u-1 on top
+   * checks: 6 - 1 (the leader, 17.51) = 5 > 3: routed; so u-2 beneath checks: 1 - 1: stays */
+  gbacw_dice_force_list (game->dice, 4, 6, 1, 0);
+  apply_expect (game, fire1 (game, "0304", "c-1", 0), NULL);
+  end_phase (game);
+  g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 0);
+  g_assert_true (unit_of (game, "u-1")->status & GBACW_STATUS_ROUTED);
+  g_assert_false (unit_of (game, "u-2")->status & GBACW_STATUS_ROUTED);
+  *last = first_retreat_path (game);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_ROUT_LEADERS);
+  g_assert_cmpstr (d->rule_case, ==, "13.43");
+  g_assert_cmpint (d->side, ==, 0);   /* the owner decides */
+  g_assert_true (d->may_decline);
+  g_assert_cmpint (d->hex, ==, hex_of (f->s, "0304"));
+  g_assert_cmpuint (d->units->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, unit_index (game, "u-1"));
+  g_assert_cmpuint (d->firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, unit_index (game, "u-ldr"));
+  g_assert_cmpuint (d->paths->len, ==, 1);
+  {
+    const GArray *path = g_ptr_array_index (d->paths, 0);
+    g_assert_cmpuint (path->len, ==, 3);
+    g_assert_cmpint (g_array_index (path, int, 2), ==, *last);
+  }
+  /* nothing has moved yet */
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0304"));
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0304"));
+  /* only the leaders there may go, each once */
+  apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "u-2") }, 1), "13.43");
+  apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "u-ldr"), unit_index (game, "u-ldr") }, 2),
+                "13.43");
+  return game;
+}
+
+static void
+test_13_43_leader_goes_with_routed_unit (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  int last;
+
+  game = rout_from_stack_with_leader (f, &last);
+  apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "u-ldr") }, 1), NULL);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, "13.43", "goes with the routed"));
+  /* he went every hex of the way with it and ends with it */
+  g_assert_cmpuint (count_log (game, "13.31", "retreat into", "u-ldr"), ==, 3);
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, last);
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, last);
+  g_assert_cmpint (unit_of (game, "u-ldr")->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (unit_of (game, "u-2")->hex, ==, hex_of (f->s, "0304"));
+}
+
+static void
+test_13_43_leader_stays (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  int last;
+
+  game = rout_from_stack_with_leader (f, &last);
+  apply_expect (game, gbacw_action_new_answer_units (NULL, 0), NULL);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, "13.43", "stays in"));
+  g_assert_false (log_has (game, "17.74", NULL));
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, last);
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0304"));
+  g_assert_cmpint (unit_of (game, "u-2")->hex, ==, hex_of (f->s, "0304"));
+  g_assert_cmpuint (count_log (game, "13.31", "retreat into", "u-ldr"), ==, 0);
+}
+
+/* 17.74 (13.43 has no choice to offer): with no other friendly combat unit in the hex, the
+ * leader goes with the rout, unasked, the whole way. */
+static void
+test_13_43_no_question_when_alone (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  int last;
+
+  INF (f, "u-1", "union", 3, 3, "0304", "n");
+  LEADER (f, "u-ldr", "union", "0304");
+  INF (f, "c-1", "confederate", 3, 3, "0302", "s");
+  game = movement_game (f);
+  rout (game, "u-1");
+  last = first_retreat_path (game);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_false (log_has (game, "13.43", NULL));
+  g_assert_true (log_has (game, "17.74", "goes with"));
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, last);
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, last);
+  g_assert_cmpint (hex_distance (game, hex_of (f->s, "0304"), last), ==, 3);
+}
+
+/* 13.43, 15.16: a limbered battery routs as a whole: its leaders' question as any unit's;
+ * an unlimbered one stays in its hex, abandoned, and asks nothing. */
+static void
+test_13_43_limbered_battery (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwDecision *d;
+
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0304", GBACW_FORMATION_STATE_LIMBERED, "n");
+  add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0304", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  INF (f, "u-2", "union", 3, 3, "0304", "n");
+  LEADER (f, "u-ldr", "union", "0304");
+  INF (f, "c-1", "confederate", 3, 3, "0302", "s");
+  game = movement_game (f);
+  rout (game, "u-bat2");
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, "15.16", NULL));
+  rout (game, "u-bat");
+  first_retreat_path (game);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_ROUT_LEADERS);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, unit_index (game, "u-bat"));
+  apply_expect (game, gbacw_action_new_answer_units (NULL, 0), NULL);
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0304"));
+  g_assert_cmpint (unit_of (game, "u-bat")->hex, !=, hex_of (f->s, "0304"));
+}
+
+/* 13.43, 10.2, 17.72, 17.53: a leader who went with a rout shares its fate under the leader
+ * rules as they are: retreat fire eliminates the routed unit on the way; the leader rolls
+ * for his own casualty (17.72) and, left alone, goes to the nearest friendly unit (17.53). */
+static void
+test_13_43_leader_left_alone_on_the_way (void)
+{
+  g_autoptr (Fixture) f = fixture_new (1, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwDecision *d;
+
+  INF (f, "c-1", "confederate", 3, 3, "0101", "s");
+  INF (f, "u-1", "union", 1, 3, "0102", "n");
+  INF (f, "u-2", "union", 3, 3, "0102", "n");
+  LEADER (f, "u-ldr", "union", "0102");
+  INF (f, "c-2", "confederate", 3, 3, "0106", "n");
+  game = movement_game (f);
+  /* the one path (a one-hex-wide map): 0103 0104 0105, no path question */
+  rout (game, "u-1");
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_ROUT_LEADERS);
+  apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "u-ldr") }, 1), NULL);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_FIRE);
+  g_assert_cmpstr (d->rule_case, ==, "10.2");
+  /* only the combat unit is fired at */
+  g_assert_cmpuint (d->units->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, unit_index (game, "u-1"));
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0105"));
+  /* 6 (4-6); routed: enfiladed, 1R: 7-10; die 6: 1*: u-1's one SP; the leader's casualty
+   * dice 3 + 3: unharmed */
+  gbacw_dice_force_list (game->dice, 6, 3, 3, 0);
+  apply_expect (game, answer_fire1 (game, "c-2"), NULL);
+  g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 0);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (unit_of (game, "u-1")->presence, ==, GBACW_PRESENCE_ELIMINATED);
+  g_assert_true (log_has (game, "17.53", NULL));
+  g_assert_cmpint (unit_of (game, "u-ldr")->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0102"));
+}
+
+/* The stack of rout_from_stack_with_leader (). */
+static void
+add_stack_with_leader (Fixture *f)
+{
+  INF (f, "u-1", "union", 3, 3, "0304", "n");
+  INF (f, "u-2", "union", 3, 3, "0304", "n");
+  LEADER (f, "u-ldr", "union", "0304");
+  INF (f, "c-1", "confederate", 3, 3, "0303", "s");
+}
+
+/* 13.43: the computer player's answer: the leader goes with a routed unit of his command
+ * when none of his units stays to fight; he stays when one does; and he never goes along a
+ * rout that ends next to the enemy. */
+static GbacwAction *
+computer_answer (GbacwGame *game)
+{
+  g_autoptr (GbacwAi) ai = gbacw_ai_new (game, 0);
+  GbacwAction *action = gbacw_ai_choose (ai, game);
+
+  g_assert_nonnull (action);
+  g_assert_cmpint (action->kind, ==, GBACW_ACTION_ANSWER);
+  g_assert_true (gbacw_game_check_action (game, action, NULL));
+  return action;
+}
+
+static void
+test_13_43_computer_player (void)
+{
+  for (int staying_is_his = 0; staying_is_his < 2; staying_is_his++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAction) answer = NULL;
+      int last;
+
+      add_formation (f, "u-brig", "union", GBACW_FORMATION_BRIGADE, NULL, "u-ldr");
+      INF (f, "u-1", "union", 3, 3, "0304", "n");
+      INF (f, "u-2", "union", 3, 3, "0304", "n");
+      LEADER (f, "u-ldr", "union", "0304");
+      INF (f, "c-1", "confederate", 3, 3, "0302", "s");
+      set_formation (f, staying_is_his ? "u-ldr u-1 u-2" : "u-ldr u-1", "u-brig");
+      game = movement_game (f);
+      rout (game, "u-1");
+      last = first_retreat_path (game);
+      g_assert_cmpint (gbacw_game_decision (game)->kind, ==, GBACW_DECISION_ROUT_LEADERS);
+      answer = computer_answer (game);
+      if (staying_is_his)
+        g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+      else
+        {
+          g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+          g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).unit, ==, unit_index (game, "u-ldr"));
+        }
+      apply_expect (game, g_steal_pointer (&answer), NULL);
+      g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, staying_is_his ? hex_of (f->s, "0304") : last);
+    }
+  {
+    /* the rout ends in 0105, next to c-2: he stays, though u-2 is not his */
+    g_autoptr (Fixture) f = fixture_new (1, 10);
+    g_autoptr (GbacwGame) game = NULL;
+    g_autoptr (GbacwAction) answer = NULL;
+
+    add_formation (f, "u-brig", "union", GBACW_FORMATION_BRIGADE, NULL, "u-ldr");
+    INF (f, "c-1", "confederate", 3, 3, "0101", "s");
+    INF (f, "u-1", "union", 3, 3, "0102", "n");
+    INF (f, "u-2", "union", 3, 3, "0102", "n");
+    LEADER (f, "u-ldr", "union", "0102");
+    INF (f, "c-2", "confederate", 3, 3, "0106", "n");
+    set_formation (f, "u-ldr u-1", "u-brig");
+    game = movement_game (f);
+    rout (game, "u-1");
+    g_assert_cmpint (gbacw_game_decision (game)->kind, ==, GBACW_DECISION_ROUT_LEADERS);
+    answer = computer_answer (game);
+    g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+  }
+}
+
+/* 13.43: a record holding the leaders' answer replays to the same state. Forced dice are
+ * not part of a record, so the game's own seeded dice make the rout: the first seed whose
+ * Defensive Fire routs u-1 out of the stack (one in a few does). */
+static void
+test_13_43_replay (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+
+  add_stack_with_leader (f);
+  for (guint32 seed = 1; seed < 200; seed++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwGame) game = gbacw_game_new (f->s, seed, &error);
+      g_autoptr (GbacwGame) again = NULL;
+      g_autofree char *xml = NULL;
+      g_autofree char *dump = NULL;
+      g_autofree char *dump_again = NULL;
+      gboolean asked = FALSE;
+      const GbacwDecision *d;
+
+      g_assert_no_error (error);
+      goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+      apply_expect (game, fire1 (game, "0304", "c-1", 0), NULL);
+      end_phase (game);
+      for (int guard = 0; guard < 20 && (d = gbacw_game_decision (game)) != NULL; guard++)
+        if (d->kind == GBACW_DECISION_ROUT_LEADERS)
+          {
+            asked = TRUE;
+            apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "u-ldr") }, 1), NULL);
+          }
+        else if (d->kind == GBACW_DECISION_RETREAT_PATH)
+          first_retreat_path (game);
+        else
+          apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+      g_assert_null (gbacw_game_decision (game));
+      if (!asked)
+        continue;
+      g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, unit_of (game, "u-1")->hex);
+      g_assert_cmpint (unit_of (game, "u-1")->hex, !=, hex_of (f->s, "0304"));
+      xml = gbacw_game_to_xml (game, "test.xml");
+      g_assert_nonnull (strstr (xml, "<firer unit=\"u-ldr\""));
+      again = gbacw_game_replay (f->s, xml, strlen (xml), &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (unit_of (again, "u-ldr")->hex, ==, unit_of (game, "u-ldr")->hex);
+      dump = gbacw_query_state_dump (game);
+      dump_again = gbacw_query_state_dump (again);
+      g_assert_cmpstr (dump, ==, dump_again);
+      assert_replays (f, game);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
 /* ------------------------------------------------------------------ replay */
 
 static void
@@ -634,6 +979,13 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/decisions/14.3-displacement-chain-terminates", test_14_3_displacement_chain_terminates);
   g_test_add_func ("/engine/decisions/10.2-retreat-fire", test_10_2_retreat_fire);
   g_test_add_func ("/engine/decisions/17.53-leader-placement", test_17_53_leader_placement);
+  g_test_add_func ("/engine/decisions/13.43-leader-goes-with-routed-unit", test_13_43_leader_goes_with_routed_unit);
+  g_test_add_func ("/engine/decisions/13.43-leader-stays", test_13_43_leader_stays);
+  g_test_add_func ("/engine/decisions/13.43-no-question-when-alone", test_13_43_no_question_when_alone);
+  g_test_add_func ("/engine/decisions/13.43-limbered-battery", test_13_43_limbered_battery);
+  g_test_add_func ("/engine/decisions/13.43-leader-left-alone-on-the-way", test_13_43_leader_left_alone_on_the_way);
+  g_test_add_func ("/engine/decisions/13.43-computer-player", test_13_43_computer_player);
+  g_test_add_func ("/engine/decisions/13.43-replay", test_13_43_replay);
   g_test_add_func ("/engine/decisions/replay-with-answers", test_replay_with_answers);
   return g_test_run ();
 }

@@ -636,8 +636,8 @@ test_wrong_phase (void)
 }
 
 /* 17.74, 17.53 (reading): a leader stacked only with a unit that routs goes with it
- * (he is not left alone in the hex it leaves); a leader stacked with units that stay
- * stays with them. */
+ * (he is not left alone in the hex it leaves); with units that stay, his owner chooses
+ * (13.43, /engine/decisions/13.43-*). */
 static void
 test_17_74_leader_retreats_with_unit (void)
 {
