@@ -8,15 +8,6 @@
 #include "gbacw-melee.h"
 #include "gbacw-query.h"
 
-static void
-odds_of (GbacwGame *game, const char *ids, const char *hex, GbacwMeleeOdds *odds)
-{
-  g_autoptr (GArray) units = units_of (game, ids);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (gbacw_melee_odds (game, units, hex_of (game->scenario, hex), FALSE, odds, &error));
-  g_assert_no_error (error);
-}
-
 /* Declares attackers into 0303, the defender stands, and at differential 0 die 3 gives
  * Eng to both (12.94): the attackers enter 0303. */
 static void
@@ -24,11 +15,9 @@ engage (GbacwGame *game, const char *attackers)
 {
   GbacwMeleeOdds odds;
 
-  apply_expect (game, declare (game, attackers, "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, attackers, "0303", FALSE);
   g_assert_cmpint (game->phase, ==, GBACW_PHASE_MELEE);
-  odds_of (game, attackers, "0303", &odds);
+  odds_of (game, attackers, "0303", FALSE, &odds);
   g_assert_cmpint (odds.differential, ==, 0);
   gbacw_dice_force_list (game->dice, 3, 0);
   apply_expect (game, melee_action (game, attackers, "0303"), NULL);
@@ -90,10 +79,8 @@ test_12_75_from_two_hexes (void)
   game = melee_game (f);
   apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
-  apply_expect (game, declare (game, "u-2", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
-  odds_of (game, "u-1 u-2", "0303", &odds);
+  declare_and_stand (game, "u-2", "0303", FALSE);
+  odds_of (game, "u-1 u-2", "0303", FALSE, &odds);
   g_assert_cmpint (odds.attack, ==, 5);
   g_assert_cmpint (odds.defend, ==, 3);
   gbacw_dice_force_list (game->dice, 1, 0);   /* 1a at +2: —; 1d at +2: C1R3 */
@@ -121,7 +108,7 @@ test_12_73_per_side (void)
   stand_all (game);
   apply_expect (game, declare (game, "u-3", "0303", FALSE), "12.72");
   end_phase (game);
-  odds_of (game, "u-1 u-2", "0303", &odds);
+  odds_of (game, "u-1 u-2", "0303", FALSE, &odds);
   g_assert_cmpint (odds.attack_base, ==, 12);
   g_assert_cmpint (odds.defend_base, ==, 12);
   g_assert_cmpint (odds.differential, ==, 0);
@@ -164,10 +151,10 @@ test_12_32_engaged_terrain (void)
   engage (game, "u-1");   /* 3 - 1 (town) vs 2 */
   g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0303"));
   to_defender_melee (game);
-  odds_of (game, "c-1", "0303", &odds);
+  odds_of (game, "c-1", "0303", FALSE, &odds);
   g_assert_cmpint (odds.terrain, ==, 0);
   g_assert_cmpint (odds.attack_base, ==, 2);
-  odds_of (game, "c-1 c-2", "0303", &odds);
+  odds_of (game, "c-1 c-2", "0303", FALSE, &odds);
   g_assert_cmpint (odds.terrain, ==, 1);   /* c-2 joins from 0304 */
   g_assert_cmpint (odds.attack_base, ==, 3);
 }
@@ -207,9 +194,7 @@ test_12_76_engaged_hex (void)
   game = melee_game (f);
   apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   stand_all (game);
-  apply_expect (game, declare (game, "u-2", "0403", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-2", "0403", FALSE);
   gbacw_dice_force_list (game->dice, 3, 3, 0);   /* 0, die 3: Eng both, twice */
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   keep_facing (game);
@@ -272,10 +257,8 @@ test_12_14_wagon_crew_strength (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   add_unit (f, "c-wagon", "confederate", GBACW_UNIT_WAGON, 3, 3, "R", "0303", GBACW_FORMATION_STATE_UNSET, "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
-  odds_of (game, "u-1", "0303", &odds);
+  declare_and_stand (game, "u-1", "0303", FALSE);
+  odds_of (game, "u-1", "0303", FALSE, &odds);
   g_assert_cmpint (odds.attack_base, ==, 3);
   g_assert_cmpint (odds.defend_base, ==, 1);   /* not the crew's 3 SP */
   g_assert_cmpint (gbacw_melee_unit_strength (game, unit_index (game, "c-wagon"), FALSE, FALSE, TRUE, FALSE), ==, 1);
@@ -341,10 +324,8 @@ test_17_4_two_leaders_once (void)
   LEADER (f, "c-ldr1", "confederate", "0303");
   LEADER (f, "c-ldr2", "confederate", "0303");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
-  odds_of (game, "u-1", "0303", &odds);
+  declare_and_stand (game, "u-1", "0303", FALSE);
+  odds_of (game, "u-1", "0303", FALSE, &odds);
   g_assert_cmpint (odds.attack_leader, ==, 1);
   g_assert_cmpint (odds.defend_leader, ==, 1);
   g_assert_cmpint (odds.differential, ==, 1);   /* 3 + 1 against 2 + 1 */
@@ -370,9 +351,7 @@ test_7_32_defender_rearranges_facing (void)
   c2 = unit_index (game, "c-2");
   se = direction_of (f->s, "se");
   ne = direction_of (f->s, "ne");
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   gbacw_dice_force_list (game->dice, 3, 0);   /* 0, die 3: Eng both */
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   d = gbacw_game_decision (game);
@@ -420,9 +399,7 @@ test_7_32_computer_defender_faces (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   /* 0, die 1: attacker —, defender C1R2; the morale check at the end: die 1 */
   gbacw_dice_force_list (game->dice, 1, 1, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
@@ -514,7 +491,7 @@ test_9_54_roads_no_effect_on_melee (void)
       if (road)
         add_road (f, "0302", "s");
       game = melee_game (f);
-      odds_of (game, "u-1", "0303", &odds);
+      odds_of (game, "u-1", "0303", FALSE, &odds);
       g_assert_cmpint (odds.terrain, ==, town ? 1 : 0);
       g_assert_cmpint (odds.attack, ==, town ? 2 : 3);
     }

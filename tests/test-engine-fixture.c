@@ -12,6 +12,7 @@
 #include "gbacw-fire.h"
 #include "gbacw-game.h"
 #include "gbacw-los.h"
+#include "gbacw-melee.h"
 #include "gbacw-morale.h"
 #include "gbacw-movement.h"
 #include "gbacw-scenario.h"
@@ -573,6 +574,26 @@ stand_all (GbacwGame *game)
         return;
       apply_expect (game, gbacw_action_new_answer_path (NULL, 0), NULL);
     }
+}
+
+/* Declares a melee of ids into hex (12.8), the defender stands, and the phase ends: the
+ * Melee Phase is next. */
+G_GNUC_UNUSED static void
+declare_and_stand (GbacwGame *game, const char *ids, const char *hex, gboolean charge)
+{
+  apply_expect (game, declare (game, ids, hex, charge), NULL);
+  stand_all (game);
+  end_phase (game);
+}
+
+/* The melee odds of ids against hex (12.3-12.5, 16.2 when charge). */
+G_GNUC_UNUSED static void
+odds_of (GbacwGame *game, const char *ids, const char *hex, gboolean charge, GbacwMeleeOdds *odds)
+{
+  g_autoptr (GArray) units = units_of (game, ids);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (gbacw_melee_odds (game, units, hex_of (game->scenario, hex), charge, odds, &error));
+  g_assert_no_error (error);
 }
 
 /* 7.32: the defender keeps his units' facing when a melee is concluded. */

@@ -21,15 +21,6 @@ first_paths (GbacwGame *game)
     }
 }
 
-static void
-odds_of (GbacwGame *game, const char *ids, const char *hex, gboolean charge, GbacwMeleeOdds *odds)
-{
-  g_autoptr (GArray) units = units_of (game, ids);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (gbacw_melee_odds (game, units, hex_of (game->scenario, hex), charge, odds, &error));
-  g_assert_no_error (error);
-}
-
 /* ------------------------------------------------------------------ examples */
 
 static void
@@ -47,9 +38,7 @@ test_12_4_example (void)
   INF (f, "c-1", "confederate", 2, 3, "0303", "n");
   LEADER (f, "c-ldr", "confederate", "0303");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   g_assert_cmpint (game->phase, ==, GBACW_PHASE_MELEE);
   odds_of (game, "u-1", "0303", FALSE, &odds);
   g_assert_cmpint (odds.attack, ==, 6);
@@ -90,9 +79,7 @@ test_12_52_example (void)
   INF (f, "c-1", "confederate", 2, 4, "0303", "n");
   INF (f, "c-2", "confederate", 2, 5, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1 u-2", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1 u-2", "0303", FALSE);
   odds_of (game, "u-1 u-2", "0303", FALSE, &odds);
   g_assert_cmpint (odds.defend_morale, ==, 1);
   g_assert_cmpint (odds.attack_morale, ==, 0);
@@ -296,9 +283,7 @@ test_12_8_announced_only (void)
   INF (f, "u-2", "union", 3, 3, "0202", "se");
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   apply_expect (game, melee_action (game, "u-2", "0303"), "12.8");
 }
 
@@ -338,9 +323,7 @@ test_12_31_terrain (void)
       if (old)
         g_ptr_array_add (f->s->options, gbacw_param_new ("melee-terrain-12.31", "old"));
       game = melee_game (f);
-      apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-      stand_all (game);
-      end_phase (game);
+      declare_and_stand (game, "u-1", "0303", FALSE);
       odds_of (game, "u-1", "0303", FALSE, &odds);
       g_assert_cmpint (odds.attack_base, ==, expect[variant]);
     }
@@ -360,9 +343,7 @@ test_12_72_stacking_limit (void)
   INF (f, "c-2", "confederate", 6, 3, "0303", "n");
   game = melee_game (f);
   apply_expect (game, declare (game, "u-1 u-2", "0303", FALSE), "12.72");
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   odds_of (game, "u-1", "0303", FALSE, &odds);
   g_assert_cmpint (odds.defend_base, ==, 12);   /* 14 SP: the 2 over the limit do not count */
 }
@@ -478,9 +459,7 @@ test_12_98_unknown_cell (void)
   gbacw_cell_parse (&((GbacwChartRow *) g_ptr_array_index (chart->rows, gbacw_chart_find_row (chart, "5d")))
                        ->cells[gbacw_chart_find_column (chart, "+3")], "?");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   rolled = gbacw_dice_n_rolled (game->dice);
   {
     g_autoptr (GbacwAction) a = melee_action (game, "u-1", "0303");
@@ -504,9 +483,7 @@ test_12_94_engaged (void)
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   INF (f, "c-far", "confederate", 3, 3, "0107", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   /* 0, die 3: Eng both */
   gbacw_dice_force_list (game->dice, 3, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
@@ -542,9 +519,7 @@ test_12_94_option_3 (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   gbacw_dice_force_list (game->dice, 3, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   keep_facing (game);
@@ -568,9 +543,7 @@ test_12_95_repulse (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   /* 0, die 4: Rpls: the defender checks morale at once (1), the attacker retreats two
    * hexes from the melee hex and then checks (1) */
   gbacw_dice_force_list (game->dice, 4, 1, 1, 0);
@@ -624,9 +597,7 @@ test_12_74_loss_order (void)
   INF (f, "c-2", "confederate", 3, 3, "0303", "n");
   add_unit (f, "c-bat", "confederate", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0303", GBACW_FORMATION_STATE_UNLIMBERED, "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   {
     GbacwMeleeOdds odds;
     odds_of (game, "u-1", "0303", FALSE, &odds);
@@ -659,9 +630,7 @@ test_12_97_both_eliminated (void)
   INF (f, "c-1", "confederate", 1, 3, "0303", "n");
   LEADER (f, "c-ldr", "confederate", "0303");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   gbacw_dice_force_list (game->dice, 1, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   g_assert_true (log_has (game, "12.97", NULL));
@@ -678,9 +647,7 @@ test_13_14_green_in_melee (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   INF (f, "c-1", "confederate", 3, GBACW_MORALE_GREEN, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   /* involved in melee: it sees the elephant (two dice 6 + 5 = 11: Morale 5), then the
    * melee: 12.52 now counts (5 >= 3 + 2): the defender +1: -1; die 2: Eng */
   gbacw_dice_force_list (game->dice, 6, 5, 2, 0);
@@ -703,9 +670,7 @@ test_melee_replay (void)
   INF (f, "u-1", "union", 5, 3, "0302", "s");
   INF (f, "c-1", "confederate", 2, 3, "0303", "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   for (int guard = 0; guard < 20 && gbacw_game_decision (game); guard++)
     {
@@ -781,9 +746,7 @@ test_11_19_wagon_left_to_the_enemy (void)
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   add_unit (f, "c-w", "confederate", GBACW_UNIT_WAGON, 2, 3, "R", "0303", GBACW_FORMATION_STATE_UNSET, "n");
   game = melee_game (f);
-  apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
-  stand_all (game);
-  end_phase (game);
+  declare_and_stand (game, "u-1", "0303", FALSE);
   gbacw_dice_force_list (game->dice, 1, 0);
   apply_expect (game, melee_action (game, "u-1", "0303"), NULL);
   w = unit_of (game, "c-w");
