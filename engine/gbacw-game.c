@@ -1537,6 +1537,26 @@ append_units (const GbacwGame *game, GString *s, const GArray *units)
   g_string_append_c (s, '"');
 }
 
+/* <firer> elements of a fire action or a fire answer (GbacwFirer). */
+static void
+write_firers (GString *s, const GbacwGame *game, const GArray *firers)
+{
+  GbacwGridOrientation orientation = game->scenario->map->grid.orientation;
+
+  for (guint k = 0; k < firers->len; k++)
+    {
+      const GbacwFirer *f = &g_array_index (firers, GbacwFirer, k);
+      g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, f->unit)->id, -1);
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (s, "    <firer unit=\"%s\" strength=\"%s\"", id,
+                              g_ascii_dtostr (number, sizeof number, f->strength));
+      if (f->direction >= 0)
+        g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
+      g_string_append (s, "/>\n");
+    }
+}
+
 char *
 gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
 {
@@ -1584,17 +1604,7 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
           {
             g_autofree char *label = gbacw_game_hex_label (game, a->fire.target);
             g_string_append_printf (s, "  <fire target=\"%s\">\n", label);
-            for (guint k = 0; k < a->fire.firers->len; k++)
-              {
-                const GbacwFirer *f = &g_array_index (a->fire.firers, GbacwFirer, k);
-                g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, f->unit)->id, -1);
-                char number[G_ASCII_DTOSTR_BUF_SIZE];
-                g_string_append_printf (s, "    <firer unit=\"%s\" strength=\"%s\"", id,
-                                        g_ascii_dtostr (number, sizeof number, f->strength));
-                if (f->direction >= 0)
-                  g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
-                g_string_append (s, "/>\n");
-              }
+            write_firers (s, game, a->fire.firers);
             g_string_append (s, "  </fire>\n");
           }
           break;
@@ -1680,17 +1690,7 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
               break;
             }
           g_string_append (s, ">\n");
-          for (guint k = 0; k < a->answer.firers->len; k++)
-            {
-              const GbacwFirer *f = &g_array_index (a->answer.firers, GbacwFirer, k);
-              g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, f->unit)->id, -1);
-              char number[G_ASCII_DTOSTR_BUF_SIZE];
-              g_string_append_printf (s, "    <firer unit=\"%s\" strength=\"%s\"", id,
-                                      g_ascii_dtostr (number, sizeof number, f->strength));
-              if (f->direction >= 0)
-                g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
-              g_string_append (s, "/>\n");
-            }
+          write_firers (s, game, a->answer.firers);
           g_string_append (s, "  </answer>\n");
           break;
         default:
