@@ -112,12 +112,6 @@ goal_cost (AiView *v, const GbacwGameUnit *u, GbacwFormationState formation, int
   return field[hex] >= 0 ? field[hex] / 2.0 : 100.0 + gbacw_query_distance (v->game, hex, goal);
 }
 
-static gboolean
-is_mounted (const GbacwGameUnit *u)
-{
-  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
-}
-
 /* ------------------------------------------------------------------ groups */
 
 static int
@@ -353,7 +347,7 @@ path_safe (AiView *v, const GbacwMoveRange *range, int unit, const GArray *path)
   for (guint k = 0; k + 1 < path->len; k++)
     {
       int to = g_array_index (path, int, k);
-      if (gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted (u))
+      if (gbacw_movement_in_enemy_zoc (game, from, u->side, gbacw_game_unit_is_mounted (u))
           && !gbacw_query_stacking_allows (game, to, &unit, 1, GBACW_FORMATION_STATE_UNSET))
         return FALSE;
       from = to;
@@ -503,7 +497,7 @@ reserve_for (AiView *v, const GbacwGameUnit *u, int hex)
 {
   int e = enemy_dist (v, hex), cost = 0;
   gboolean wanted = (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN && e <= NEAR_ENEMY)
-                    || (is_mounted (u) && e <= 3)
+                    || (gbacw_game_unit_is_mounted (u) && e <= 3)
                     || (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_LIMBERED
                         && e <= weapon_range (v->game, u) + 1);
 
@@ -720,7 +714,7 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
         }
       return NULL;
     }
-  leaving_zoc = gbacw_movement_in_enemy_zoc (game, u->hex, u->side, is_mounted (u));
+  leaving_zoc = gbacw_movement_in_enemy_zoc (game, u->hex, u->side, gbacw_game_unit_is_mounted (u));
   wagon = nearest_own (v, u->hex, GBACW_UNIT_WAGON);
   /* its commander (to rally, 13.52), else the nearest leader */
   leader = gbacw_leadership_commander (game, u->index);

@@ -15,20 +15,6 @@ game_grid (const GbacwGame *game)
   return &game->scenario->map->grid;
 }
 
-static int
-distance (const GbacwGame *game, int a, int b)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
-}
-
-static int
-direction_between (const GbacwGame *game, int from, int to)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
-}
-
 static gboolean
 is_small_arms_target (const GbacwGameUnit *u)
 {
@@ -47,10 +33,10 @@ gbacw_fire_line_hexsides (const GbacwGame *game, int from, int to, int exit[2], 
   exit[0] = exit[1] = entry[0] = entry[1] = -1;
   if (from == to)
     return;
-  if (distance (game, from, to) == 1)
+  if (gbacw_game_distance (game, from, to) == 1)
     {
-      exit[0] = direction_between (game, from, to);
-      entry[0] = direction_between (game, to, from);
+      exit[0] = gbacw_game_direction_between (game, from, to);
+      entry[0] = gbacw_game_direction_between (game, to, from);
       return;
     }
   steps = g_array_new (FALSE, FALSE, sizeof (GbacwLineStep));
@@ -466,7 +452,7 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
 
       fc.unit = f->unit;
       fc.hex = u->hex;
-      fc.range = distance (game, u->hex, target_hex);
+      fc.range = gbacw_game_distance (game, u->hex, target_hex);
       if (fc.range == 0)
         {
           fail (error, GBACW_GAME_ERROR_INVALID, _("%s cannot fire into its own hex"), label);
@@ -1307,7 +1293,7 @@ gbacw_fire_limber_firers (GbacwGame *game, int battery)
       if (e->side == b->side || e->hex < 0 || !is_small_arms_target (e) || e->oob->weapon == NULL)
         continue;   /* small arms, not wagon crews (6.23) */
       max = gbacw_range_max (game->scenario, e->oob->weapon, NULL);
-      if (max < 0 || distance (game, e->hex, b->hex) > max)
+      if (max < 0 || gbacw_game_distance (game, e->hex, b->hex) > max)
         continue;
       if (could_fire_free (game, e->index, b->hex, targets))
         g_array_append_val (out, e->index);
@@ -1344,7 +1330,7 @@ prune_targets (GbacwGame *game, GbacwPending *p)
 static int
 target_facing (const GbacwGame *game, const GbacwPending *p)
 {
-  return p->kind == GBACW_PENDING_WITHDRAWAL_FIRE && p->other_hex >= 0 ? direction_between (game, p->hex, p->other_hex)
+  return p->kind == GBACW_PENDING_WITHDRAWAL_FIRE && p->other_hex >= 0 ? gbacw_game_direction_between (game, p->hex, p->other_hex)
                                                                          : -1;
 }
 

@@ -420,6 +420,38 @@ gboolean       gbacw_game_is_wagon_crew (const GbacwGameUnit *unit);
  * bridges; where a ford or bridge supersedes it for some class, it is passable). */
 gboolean       gbacw_game_hexside_impassable (const GbacwGame *game, int hex, int direction);
 
+/* Hex geometry between hex indices of the game's map (inline: the rules ask it in their
+ * inner loops). */
+static inline int
+gbacw_game_distance (const GbacwGame *game, int a, int b)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
+}
+
+/* The direction (0-5) from hex from to the adjacent hex to. */
+static inline int
+gbacw_game_direction_between (const GbacwGame *game, int from, int to)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
+}
+
+/* The hex index beside hex in direction, -1 off the map. */
+static inline int
+gbacw_game_neighbour_index (const GbacwGame *game, int hex, int direction)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  return gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), direction));
+}
+
+/* Cavalry not dismounted (6.22). */
+static inline gboolean
+gbacw_game_unit_is_mounted (const GbacwGameUnit *unit)
+{
+  return unit->type == GBACW_UNIT_CAVALRY && unit->formation != GBACW_FORMATION_STATE_DISMOUNTED;
+}
+
 /* Whose decision it is now: the player an open decision asks, else the phasing player,
  * or the non-phasing player in the Defensive Fire Phase (4.0 C). */
 int            gbacw_game_decider (const GbacwGame *game);

@@ -32,13 +32,6 @@ game_grid (const GbacwGame *game)
   return &game->scenario->map->grid;
 }
 
-static int
-distance (const GbacwGame *game, int a, int b)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
-}
-
 void
 gbacw_leadership_init (GbacwGame *game)
 {
@@ -161,7 +154,7 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
     return FALSE;
   if (l->hex == hex)
     return TRUE;
-  if (distance (game, l->hex, hex) > radius)
+  if (gbacw_game_distance (game, l->hex, hex) > radius)
     return FALSE;
   frontier = g_array_new (FALSE, FALSE, sizeof (int));
   seen = g_hash_table_new (g_direct_hash, g_direct_equal);
@@ -177,7 +170,7 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
             {
               int to = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, from), d));
               GbacwMoveCost cost;
-              if (to < 0 || g_hash_table_contains (seen, GINT_TO_POINTER (to)) || distance (game, to, hex) > radius - step - 1)
+              if (to < 0 || g_hash_table_contains (seen, GINT_TO_POINTER (to)) || gbacw_game_distance (game, to, hex) > radius - step - 1)
                 continue;
               if (gbacw_game_hexside_impassable (game, from, d))
                 continue;   /* 10.5, 13.53 */

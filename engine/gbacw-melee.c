@@ -30,26 +30,6 @@ game_grid (const GbacwGame *game)
   return &game->scenario->map->grid;
 }
 
-static int
-distance (const GbacwGame *game, int a, int b)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
-}
-
-static int
-direction_between (const GbacwGame *game, int from, int to)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
-}
-
-static gboolean
-is_mounted (const GbacwGameUnit *u)
-{
-  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
-}
-
 static gboolean
 fail (GError **error, GbacwGameError code, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
@@ -165,7 +145,7 @@ gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, 
       break;
     case GBACW_UNIT_CAVALRY:
       s = u->strength;
-      if (is_mounted (u))
+      if (gbacw_game_unit_is_mounted (u))
         {
           if (attacking && charge && !against_mounted)
             s *= 2;   /* 12.13, 16.24; 16.33: not against mounted cavalry */
@@ -200,7 +180,7 @@ terrain_points (const GbacwGame *game, int unit, int hex)
   const GbacwMap *map = game->scenario->map;
   const GbacwHexGrid *grid = game_grid (game);
   gboolean old = g_strcmp0 (gbacw_scenario_get_option (game->scenario, "melee-terrain-12.31"), "old") == 0;
-  int d = direction_between (game, u->hex, hex), worst = 0;
+  int d = gbacw_game_direction_between (game, u->hex, hex), worst = 0;
   GbacwHexsideId id;
   guint32 features;
   gboolean upward;
@@ -295,10 +275,10 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
   memset (o, 0, sizeof *o);
   defenders = side_units (game, hex, 1 - side, TRUE);
   for (guint i = 0; i < attackers->len; i++)
-    if (is_mounted (gbacw_game_unit (game, g_array_index (attackers, int, i))))
+    if (gbacw_game_unit_is_mounted (gbacw_game_unit (game, g_array_index (attackers, int, i))))
       foot_only = FALSE;
   for (guint i = 0; i < defenders->len; i++)
-    if (is_mounted (gbacw_game_unit (game, g_array_index (defenders, int, i))))
+    if (gbacw_game_unit_is_mounted (gbacw_game_unit (game, g_array_index (defenders, int, i))))
       mounted_defender = TRUE;
 
   for (guint i = 0; i < attackers->len; i++)
@@ -411,11 +391,11 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
   if (u->advanced)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  _("[12.85] %s advanced after a retreat before melee and may not melee this Game-Turn"), label);
-  if (charge && !is_mounted (u))
+  if (charge && !gbacw_game_unit_is_mounted (u))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[16.2] Only mounted cavalry charges (%s)"), label);
   if (inside)
     return TRUE;
-  d = direction_between (game, u->hex, hex);
+  d = gbacw_game_direction_between (game, u->hex, hex);
   if (d < 0)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.21] %s must begin the Melee Phase adjacent to %s"), label,
                  hex_label);
@@ -451,7 +431,7 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
       guint64 mask = map->terrain[hex];
       int start = u->start_hex >= 0 ? u->start_hex : u->hex;
 
-      if (distance (game, start, hex) > 4)
+      if (gbacw_game_distance (game, start, hex) > 4)
         return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                      _("[16.23] %s began the Movement Phase more than four hexes from %s and may not charge it"), label,
                      hex_label);
@@ -642,7 +622,7 @@ resolve_before_melee (GbacwGame *game, GbacwPending *p, GbacwDecision **decision
     return GBACW_RESOLVE_DONE;   /* 12.87 */
   if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
     return GBACW_RESOLVE_DONE;   /* 12.86 */
-  if ((p->flags & GBACW_PENDING_CHARGE) && !is_mounted (u))
+  if ((p->flags & GBACW_PENDING_CHARGE) && !gbacw_game_unit_is_mounted (u))
     return GBACW_RESOLVE_DONE;   /* 16.26 */
   paths = before_melee_paths (game, p->unit);
   if (paths->len == 0)
@@ -665,7 +645,7 @@ answer_before_melee (GbacwGame *game, GbacwPending *p, const GbacwAction *action
   GbacwGameUnit *u = gbacw_game_unit (game, p->unit);
   g_autofree char *label = gbacw_game_unit_label (game, p->unit);
   GbacwPending *move;
-  gboolean mounted = is_mounted (u);
+  gboolean mounted = gbacw_game_unit_is_mounted (u);
 
   if (action->answer.path->len == 0)
     {
@@ -707,7 +687,7 @@ advancers (GbacwGame *game, int hex)
   for (int k = 0; d && k < d->n_units; k++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, d->units[k]);
-      if (u->hex >= 0 && distance (game, u->hex, hex) == 1 && !(u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED)))
+      if (u->hex >= 0 && gbacw_game_distance (game, u->hex, hex) == 1 && !(u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED)))
         g_array_append_val (out, u->index);
     }
   return out;
@@ -773,7 +753,7 @@ answer_advance (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
       GbacwGameUnit *u = gbacw_game_unit (game, unit);
       g_autofree char *label = gbacw_game_unit_label (game, unit);
       g_autofree char *hex_label = gbacw_game_hex_label (game, p->hex);
-      u->facing = direction_between (game, u->hex, p->hex);
+      u->facing = gbacw_game_direction_between (game, u->hex, p->hex);
       gbacw_game_place_unit (game, unit, p->hex, TRUE);
       u->advanced = TRUE;
       gbacw_game_log (game, "12.85", _("%s advances into %s"), label, hex_label);
@@ -1286,7 +1266,7 @@ melee (GbacwGame *game, const GbacwAction *action)
       GbacwGameUnit *u = gbacw_game_unit (game, unit);
       if (u->hex != hex)
         {
-          u->facing = direction_between (game, u->hex, hex);
+          u->facing = gbacw_game_direction_between (game, u->hex, hex);
           gbacw_game_place_unit (game, unit, hex, TRUE);
         }
     }

@@ -27,32 +27,12 @@ game_grid (const GbacwGame *game)
 }
 
 static int
-neighbour_index (const GbacwGame *game, int hex, int direction)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), direction));
-}
-
-static int
-direction_between (const GbacwGame *game, int from, int to)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
-}
-
-static int
 move_class (const GbacwGameUnit *u)
 {
   GbacwFormationState formation = u->formation;
   if (u->type == GBACW_UNIT_WAGON || u->type == GBACW_UNIT_LEADER)
     formation = GBACW_FORMATION_STATE_UNSET;
   return gbacw_move_class_for (u->type, formation);
-}
-
-static gboolean
-is_mounted_cavalry (const GbacwGameUnit *u)
-{
-  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
 }
 
 static gboolean
@@ -73,10 +53,10 @@ gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
     return FALSE;   /* 10.0: wagons and leaders have none; 11.16: nor supply crews */
   if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED | GBACW_STATUS_AMMO_DEPLETED))
     return FALSE;   /* 13.32, 12.94, 11.22 */
-  d = direction_between (game, u->hex, hex);
+  d = gbacw_game_direction_between (game, u->hex, hex);
   if (d < 0 || gbacw_game_hexside_impassable (game, u->hex, d))
     return FALSE;   /* 10.5 */
-  if (is_mounted_cavalry (u))
+  if (gbacw_game_unit_is_mounted (u))
     return TRUE;    /* 10.0: all six hexes */
   if (!(u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
         || u->formation == GBACW_FORMATION_STATE_UNLIMBERED))
@@ -90,7 +70,7 @@ gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
 {
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      int n = neighbour_index (game, hex, d);
+      int n = gbacw_game_neighbour_index (game, hex, d);
       const GArray *stack = gbacw_game_stack (game, n);
       for (guint i = 0; stack && i < stack->len; i++)
         {
@@ -99,10 +79,10 @@ gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
           if (e->side == side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
               || gbacw_game_is_wagon_crew (e) || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)))
             continue;   /* 10.0, 11.16, 13.32, 12.94; 11.22: an ammunition-depleted unit keeps this ZOC */
-          back = direction_between (game, e->hex, hex);
+          back = gbacw_game_direction_between (game, e->hex, hex);
           if (back < 0 || gbacw_game_hexside_impassable (game, e->hex, back))
             continue;   /* 10.5 */
-          if (is_mounted_cavalry (e))
+          if (gbacw_game_unit_is_mounted (e))
             return TRUE;   /* 16.31: all six hexes */
           if (!(e->formation == GBACW_FORMATION_STATE_LINE || e->formation == GBACW_FORMATION_STATE_DISMOUNTED
                 || e->formation == GBACW_FORMATION_STATE_UNLIMBERED))
@@ -120,7 +100,7 @@ gbacw_movement_in_enemy_zoc (const GbacwGame *game, int hex, int side, gboolean 
 {
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      int n = neighbour_index (game, hex, d);
+      int n = gbacw_game_neighbour_index (game, hex, d);
       const GArray *stack = gbacw_game_stack (game, n);
       for (guint i = 0; stack && i < stack->len; i++)
         {
@@ -128,7 +108,7 @@ gbacw_movement_in_enemy_zoc (const GbacwGame *game, int hex, int side, gboolean 
           if (e->side == side || !gbacw_movement_exerts_zoc (game, e->index, hex))
             continue;
           /* 10.0: a mounted cavalry ZOC affects only mounted cavalry */
-          if (is_mounted_cavalry (e) && !mounted_cavalry)
+          if (gbacw_game_unit_is_mounted (e) && !mounted_cavalry)
             continue;
           return TRUE;
         }
@@ -140,7 +120,7 @@ static gboolean
 adjacent_to_enemy (const GbacwGame *game, int hex, int side)
 {
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-    if (gbacw_game_hex_has_side (game, neighbour_index (game, hex, d), 1 - side, TRUE))
+    if (gbacw_game_hex_has_side (game, gbacw_game_neighbour_index (game, hex, d), 1 - side, TRUE))
       return TRUE;
   return FALSE;
 }
@@ -213,7 +193,7 @@ gbacw_movement_step_cost (const GbacwGame *game, int unit, int from, int directi
     {
       const GbacwHexGrid *grid = &map->grid;
       GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, from), direction);
-      int to = neighbour_index (game, from, direction);
+      int to = gbacw_game_neighbour_index (game, from, direction);
       int road = id != GBACW_HEXSIDE_NONE ? line_halves (game, c, map->hexside_lines[id]) : -1;
 
       if (road >= 0 && to >= 0 && gbacw_game_hex_has_side (game, to, u->side, TRUE))
@@ -290,7 +270,7 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
   g_autofree char *to_label = NULL;
   const GArray *stack;
   GbacwMoveCost cost;
-  int d = to >= 0 ? direction_between (game, from, to) : -1;
+  int d = to >= 0 ? gbacw_game_direction_between (game, from, to) : -1;
   gboolean enemy_combat = FALSE, enemy_leader = FALSE;
 
 #define LABELS() G_STMT_START { if (!label) { label = gbacw_game_unit_label (game, u->index); \
@@ -338,7 +318,7 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
           return FALSE;
         }
       /* 8.17: mounted cavalry only with mounted cavalry and leaders */
-      if (is_mounted_cavalry (u) && gbacw_game_is_combat_unit (o) && !is_mounted_cavalry (o) && o->side == u->side)
+      if (gbacw_game_unit_is_mounted (u) && gbacw_game_is_combat_unit (o) && !gbacw_game_unit_is_mounted (o) && o->side == u->side)
         {
           LABELS ();
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
@@ -385,7 +365,7 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
           return FALSE;
         }
       /* (17.21: a brigade commander out of his DIR moves one hex, nothing more) */
-      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, to, u->side, is_mounted_cavalry (u)))
+      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, to, u->side, gbacw_game_unit_is_mounted (u)))
         {
           LABELS ();
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
@@ -393,7 +373,7 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
                        to_label);
           return FALSE;
         }
-      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, from, u->side, is_mounted_cavalry (u))
+      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, from, u->side, gbacw_game_unit_is_mounted (u))
           && adjacent_to_enemy (game, to, u->side))
         {
           LABELS ();
@@ -493,7 +473,7 @@ gbacw_movement_range (GbacwGame *game, int unit, GError **error)
             g_array_append_val (range->hexes, hex);
           for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
             {
-              int to = neighbour_index (game, hex, d);
+              int to = gbacw_game_neighbour_index (game, hex, d);
               int spent = c, moved = hexes_at[hex];
               if (to < 0 || to == range->start || (range->cost[to] >= 0 && range->cost[to] <= c))
                 continue;
@@ -932,7 +912,7 @@ apply_formation (GbacwGame *game, const GbacwAction *action)
       gbacw_movement_formation_cost (game, u->index, &cost, NULL);
       u->mp_spent += cost;
       /* 6.24: a formation change in an enemy ZOC draws withdrawal fire */
-      firers = gbacw_fire_zoc_firers (game, u->hex, u->side, is_mounted_cavalry (u));
+      firers = gbacw_fire_zoc_firers (game, u->hex, u->side, gbacw_game_unit_is_mounted (u));
       /* 6.23: a battery limbering or unlimbering in range and LOS of enemy small arms */
       if (u->type == GBACW_UNIT_ARTILLERY)
         {
@@ -1140,13 +1120,13 @@ apply_entry (GbacwGame *game, const GbacwAction *action)
 
   /* facing the map: away from an off-map neighbour */
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-    if (neighbour_index (game, entry, d) < 0)
+    if (gbacw_game_neighbour_index (game, entry, d) < 0)
       {
         facing = gbacw_hex_direction_opposite (d);
         break;
       }
   if (action->move.path->len > 1)
-    facing = direction_between (game, entry, g_array_index (action->move.path, int, 1));
+    facing = gbacw_game_direction_between (game, entry, g_array_index (action->move.path, int, 1));
   for (guint i = units->len; i-- > 0;)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
@@ -1308,7 +1288,7 @@ continue_move (GbacwGame *game, GbacwPending *p)
   while (p->path->len > 0)
     {
       int to = g_array_index (p->path, int, 0);
-      int d = direction_between (game, from, to);
+      int d = gbacw_game_direction_between (game, from, to);
       g_autofree char *to_label = gbacw_game_hex_label (game, to);
       g_autoptr (GArray) pinned = g_array_new (FALSE, FALSE, sizeof (int));
       g_autoptr (GError) error = NULL;
@@ -1322,7 +1302,7 @@ continue_move (GbacwGame *game, GbacwPending *p)
           if (gbacw_game_is_combat_unit (u))
             {
               combat = TRUE;
-              mounted &= is_mounted_cavalry (u);
+              mounted &= gbacw_game_unit_is_mounted (u);
             }
           if (u->status & GBACW_STATUS_PINNED)
             g_array_append_val (pinned, u->index);
@@ -1579,7 +1559,7 @@ check_exit (GbacwGame *game, const GbacwAction *action, GError **error, int *are
                        _("[5.2] %s is routed or out of command and may move only one hex"), label);
           return FALSE;
         }
-      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, hex, u->side, is_mounted_cavalry (u)))
+      if (gbacw_game_is_combat_unit (u) && gbacw_movement_in_enemy_zoc (game, hex, u->side, gbacw_game_unit_is_mounted (u)))
         {
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                        _("[10.1] %s is in an enemy zone of control and may not leave the map from it"), label);

@@ -17,39 +17,6 @@
 #define ROUT_MOVE      (1u << 9)
 #define LEADERS_ASKED  (1u << 10)
 
-static const GbacwHexGrid *
-game_grid (const GbacwGame *game)
-{
-  return &game->scenario->map->grid;
-}
-
-static int
-neighbour_index (const GbacwGame *game, int hex, int direction)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), direction));
-}
-
-static int
-distance (const GbacwGame *game, int a, int b)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
-}
-
-static int
-direction_between (const GbacwGame *game, int from, int to)
-{
-  const GbacwHexGrid *grid = game_grid (game);
-  return gbacw_hex_grid_direction_to (grid, gbacw_hex_grid_hex_at (grid, from), gbacw_hex_grid_hex_at (grid, to));
-}
-
-static gboolean
-is_mounted_cavalry (const GbacwGameUnit *u)
-{
-  return u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
-}
-
 /* Whether hex holds a combat unit of side other than those in except. */
 static gboolean
 has_other_combat (const GbacwGame *game, int hex, int side, const GArray *except)
@@ -86,7 +53,7 @@ enemy_distance (const GbacwGame *game, int hex, int side)
     {
       const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
       if (e->side != side && e->hex >= 0 && gbacw_game_is_combat_unit (e))
-        best = MIN (best, distance (game, hex, e->hex));
+        best = MIN (best, gbacw_game_distance (game, hex, e->hex));
     }
   return best;
 }
@@ -141,11 +108,11 @@ search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occ
     }
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      int to = neighbour_index (game, hex, d);
+      int to = gbacw_game_neighbour_index (game, hex, d);
       int step = 0;
       gboolean ok = TRUE, in_zoc = FALSE;
 
-      if (to < 0 || distance (game, s->from, to) != depth + 1)
+      if (to < 0 || gbacw_game_distance (game, s->from, to) != depth + 1)
         continue;   /* 5.17 off the map; 14.4 exactly n hexes away, never twice */
       if (gbacw_game_hexside_impassable (game, hex, d))
         continue;   /* 14.1 */
@@ -164,7 +131,7 @@ search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occ
             ok = FALSE;   /* 12.92: impassable terrain */
           else
             step = MAX (step, c.kind == GBACW_COST_MP ? c.halves : c.kind == GBACW_COST_ALL ? 24 : 2);
-          if (gbacw_movement_in_enemy_zoc (game, to, u->side, is_mounted_cavalry (u)))
+          if (gbacw_movement_in_enemy_zoc (game, to, u->side, gbacw_game_unit_is_mounted (u)))
             in_zoc = TRUE;
           GBACW_FOREACH_HOOK (game, hooks, data)
             if (hooks->retreat_allowed && !hooks->retreat_allowed (game, data, unit, hex, to))
@@ -295,7 +262,7 @@ gbacw_retreat_check_lone_leaders (GbacwGame *game, int hex, int side)
   enemy_here = gbacw_game_hex_has_side (game, hex, 1 - side, TRUE);
   for (int d = 0; d < GBACW_HEX_DIRECTIONS && surrounded && !enemy_here; d++)
     {
-      int n = neighbour_index (game, hex, d);
+      int n = gbacw_game_neighbour_index (game, hex, d);
       if (n < 0 || gbacw_game_hexside_impassable (game, hex, d) || gbacw_game_hex_has_side (game, n, 1 - side, TRUE)
           || gbacw_movement_in_enemy_zoc (game, n, side, FALSE))
         continue;
@@ -735,13 +702,13 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     }
   p->flags &= ~GBACW_PENDING_DISPLACED;
 
-  d = direction_between (game, from, to);
+  d = gbacw_game_direction_between (game, from, to);
   for (guint i = p->units->len; i-- > 0;)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, i));
       gbacw_game_place_unit (game, u->index, to, TRUE);
       u->facing = d;   /* 7.11 */
-      mounted |= is_mounted_cavalry (u);
+      mounted |= gbacw_game_unit_is_mounted (u);
     }
   p->hex = to;
   g_array_remove_index (p->path, 0);
@@ -851,7 +818,7 @@ place_leader (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
             || (pass == 0 && !gbacw_leader_commands (game, leader->index, u->index))
             || gbacw_game_hex_has_side (game, u->hex, 1 - leader->side, TRUE))
           continue;
-        dist = distance (game, leader->hex, u->hex);
+        dist = gbacw_game_distance (game, leader->hex, u->hex);
         if (dist < best)
           {
             best = dist;
