@@ -578,7 +578,25 @@ add_unit_set_answers (GPtrArray           *answers,
       if (fire && all != NULL)
         n_all = all->answer.firers->len;
     }
-  if (all != NULL)
+  if (all != NULL && n_all == 1)
+    {
+      /* one unit: the label names it */
+      int unit = fire ? g_array_index (all->answer.firers, GbacwFirer, 0).unit : g_array_index (units, int, 0);
+      const char *name = gbacw_play_unit_name (game, unit);
+      char *label;
+
+      if (fire)
+        /* TRANSLATORS: an answer: the one unit that may fire does (10.1, 10.2, 6.23), "Fire with 8 NY" */
+        label = g_strdup_printf (_("Fire with %s"), name);
+      else if (d->kind == GBACW_DECISION_ADVANCE)
+        /* TRANSLATORS: an answer: the one attacker that may advance into the hex vacated (12.85) */
+        label = g_strdup_printf (_("Advance %s"), name);
+      else
+        /* TRANSLATORS: an answer: the one engaged unit retreats two hexes (12.94) */
+        label = g_strdup_printf (_("Retreat %s"), name);
+      add_answer (answers, label, all);
+    }
+  else if (all != NULL)
     {
       char *label;
       if (fire)
@@ -651,30 +669,57 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
         add_answer (answers, g_strdup (_("Stand")), gbacw_action_new_answer_path (NULL, 0));
       break;
     case GBACW_DECISION_PLACE_LEADER:
+      /* 17.53, 17.8: the question asks which unit he joins: the label names them */
       for (guint i = 0; d->hexes != NULL && i < d->hexes->len; i++)
         {
           int hex = g_array_index (d->hexes, int, i);
+          int leader = d->units->len > 0 ? g_array_index (d->units, int, 0) : -1;
+          const GArray *stack = gbacw_game_stack (game, hex);
           g_autofree char *label = gbacw_game_hex_label (game, hex);
+          g_autoptr(GString) names = g_string_new (NULL);
 
-          add_answer (answers, g_strdup_printf (_("Place in %s"), label), gbacw_action_new_answer_hex (hex));
+          for (guint k = 0; stack != NULL && k < stack->len; k++)
+            {
+              const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, k));
+              if (gbacw_game_is_combat_unit (u) && (leader < 0 || u->side == gbacw_game_unit (game, leader)->side))
+                g_string_append_printf (names, names->len > 0 ? ", %s" : "%s", gbacw_play_unit_name (game, u->index));
+            }
+          add_answer (answers,
+                      names->len > 0
+                        /* TRANSLATORS: an answer: the hex a leader goes to and the units he joins, "Place in 0505, with 8 NY" */
+                        ? g_strdup_printf (_("Place in %s, with %s"), label, names->str)
+                        : g_strdup_printf (_("Place in %s"), label),
+                      gbacw_action_new_answer_hex (hex));
           ((GbacwPlayAnswer *) g_ptr_array_index (answers, answers->len - 1))->hex = hex;
         }
       break;
     case GBACW_DECISION_MELEE_LOSS:
     case GBACW_DECISION_PROMOTE:
+      /* the label says what the answer does, not only whom it names */
       for (guint i = 0; d->units != NULL && i < d->units->len; i++)
         {
           int unit = g_array_index (d->units, int, i);
-          add_answer (answers, g_strdup (gbacw_play_unit_name (game, unit)), gbacw_action_new_answer_unit (unit));
+          const char *name = gbacw_play_unit_name (game, unit);
+
+          add_answer (answers,
+                      d->kind == GBACW_DECISION_MELEE_LOSS
+                        /* TRANSLATORS: an answer: the unit that loses the Strength Point of a melee result (12.74) */
+                        ? g_strdup_printf (_("%s takes the loss"), name)
+                        /* TRANSLATORS: an answer: the brigade commander promoted to command the division (17.83) */
+                        : g_strdup_printf (_("Promote %s"), name),
+                      gbacw_action_new_answer_unit (unit));
         }
       break;
     case GBACW_DECISION_MELEE_FACING:
-      /* 7.32: one hex faced anew per answer (the others keep their facing), or none */
+      /* 7.32: one hex faced anew per answer (the others keep their facing), or none. The
+       * hex of an answer is the one its units then face (a click on it answers): never
+       * their own hex, where a click would pick one facing of five at random. */
       add_answer (answers, g_strdup (_("Keep their facing")), gbacw_action_new_answer_facings (NULL, NULL, 0));
       for (guint i = 0; d->units != NULL && i < d->units->len; i++)
         {
           int unit = g_array_index (d->units, int, i);
           const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+          const GbacwHexGrid *grid = &game->scenario->map->grid;
           g_autofree char *hex = gbacw_game_hex_label (game, u->hex);
           gboolean first = TRUE;
 
@@ -682,14 +727,16 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
             first &= gbacw_game_unit (game, g_array_index (d->units, int, k))->hex != u->hex;
           for (int facing = 0; first && facing < GBACW_HEX_DIRECTIONS; facing++)
             {
+              GbacwHex faced = gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, u->hex), facing);
+
               if (facing == u->facing)
                 continue;
               /* TRANSLATORS: an answer: the units of a hex face a direction, "Face ne in 0505" */
               add_answer (answers,
-                          g_strdup_printf (_("Face %s in %s"),
-                                           gbacw_hex_direction_name (game->scenario->map->grid.orientation, facing), hex),
+                          g_strdup_printf (_("Face %s in %s"), gbacw_hex_direction_name (grid->orientation, facing), hex),
                           gbacw_action_new_answer_facings (&unit, &facing, 1));
-              ((GbacwPlayAnswer *) g_ptr_array_index (answers, answers->len - 1))->hex = u->hex;
+              ((GbacwPlayAnswer *) g_ptr_array_index (answers, answers->len - 1))->hex =
+                gbacw_hex_grid_contains (grid, faced) ? gbacw_hex_grid_index (grid, faced) : -1;
             }
         }
       break;

@@ -31,7 +31,7 @@ typedef struct {
   char *label;            /* translated: "Stand", "Retreat: 1205 → 1305", "Fire with all" */
   GbacwAction *action;
   GArray *path;           /* int hexes of a retreat path (start excluded), or NULL */
-  int hex;                /* a leader's placement hex, or -1 */
+  int hex;                /* a leader's placement hex, or the hex a facing answer (7.32) faces; -1 */
 } GbacwPlayAnswer;
 
 void gbacw_play_answer_free (GbacwPlayAnswer *answer);

@@ -1618,9 +1618,16 @@ update_combat_page (GbacwPlayView *self)
           g_autoptr(GString) s = g_string_new (NULL);
           g_autofree char *text = NULL;
 
-          append_unit_names (s, game, m->units, (guint) m->n_units);
-          text = g_strdup_printf (_("%s → %s%s%s"), s->str, target, m->charge ? _(" (charge)") : "",
-                                  m->resolved ? _(": resolved") : "");
+          /* the engine clears (-1) the units that have meleed (12.0) */
+          for (int k = 0; k < m->n_units; k++)
+            if (m->units[k] >= 0)
+              append_unit_names (s, game, &m->units[k], 1);
+          if (s->len > 0)
+            text = g_strdup_printf (_("%s → %s%s%s"), s->str, target, m->charge ? _(" (charge)") : "",
+                                    m->resolved ? _(": resolved") : "");
+          else
+            /* TRANSLATORS: a melee declared (12.8) whose units have all meleed, "0505: meleed" */
+            text = g_strdup_printf (_("%s%s: meleed"), target, m->charge ? _(" (charge)") : "");
           gbacw_panel_add_label (box, text, NULL);
         }
     }

@@ -1369,8 +1369,9 @@ gbacw_fire_pending_resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **de
       break;
     case GBACW_PENDING_WITHDRAWAL_FIRE:
     default:
-      (*decision)->question = g_strdup_printf (_("Which units fire withdrawal fire at %s in %s (10.1)?"), targets->str,
-                                               hex);
+      /* TRANSLATORS: the last %s is the rule case: 10.1, or 12.83 before a melee */
+      (*decision)->question = g_strdup_printf (_("Which units fire withdrawal fire at %s in %s (%s)?"), targets->str,
+                                               hex, p->rule_case ? p->rule_case : "10.1");
       break;
     }
   return GBACW_RESOLVE_WAIT;

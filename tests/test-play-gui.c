@@ -23,6 +23,15 @@
  *   rules say and is in the game's record, which replays to the same state. Orders the
  *   engine refuses are not offered, or are refused with the rule case. The Victory Points
  *   show units exited and the custom awards not counted.
+ * - Decisions (/play/decisions/…): small positions on the demo's map made clear ground
+ *   (its catalogue, charts and order of battle), both sides human, known dice forced on
+ *   the game in the window (gbacw-dice.h): every question the engine asks is answered
+ *   through the answer buttons the view shows (by label) or a click on a hex it offers,
+ *   and the answer is the last action of the record and has its effect: a retreat before
+ *   melee or a stand (12.8), withdrawal fire held or fired (12.83, 10.1, 10.15), an
+ *   advance (12.85), a melee loss (12.74), a retreat path that is not the first offered
+ *   (12.92, 13.31, 12.94), the facing after a melee (7.32), a leader going with a rout
+ *   (13.43), a leader placed (17.53) and a brigade commander promoted (17.83).
  * - gbacw-editor --test-play FILE: the application started in-process with that command
  *   line opens a window in play mode on the file.
  */
@@ -37,6 +46,7 @@
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
 #include "gbacw-map-edit.h"
+#include "gbacw-melee.h"
 #include "gbacw-movement.h"
 #include "gbacw-play-mode.h"
 #include "gbacw-play-view.h"
@@ -1299,6 +1309,897 @@ test_vp_not_computed (Fixture      *f,
   gbacw_play_mode_leave (f->mode);
 }
 
+/* ---------------------------------------------------------------- decisions */
+
+/* A position for the decision tests: the units it deploys (placements) on the demo's map,
+ * all made clear ground at one level, so that only the units shape the retreats and ZOCs. */
+typedef struct {
+  const char *name;
+  void (*deploy) (GbacwScenario *scenario);
+} Position;
+
+static GbacwPlacement *
+deploy (GbacwScenario *scenario,
+        const char    *unit,
+        const char    *hex,
+        const char    *facing,
+        int            strength)
+{
+  GbacwPlacement *p = place (scenario, unit, hex, facing);
+  const GbacwUnit *u = gbacw_oob_find_unit (&scenario->oob, unit);
+
+  g_assert_nonnull (u);
+  if (u->type == GBACW_UNIT_INFANTRY)
+    p->formation = GBACW_FORMATION_STATE_LINE;
+  if (strength > 0)
+    p->strength = strength;
+  return p;
+}
+
+/* The demo's catalogue, charts, order of battle and turns, on its map made clear, level
+ * ground with no hexside features or roads, without its set-up areas, deployment and
+ * reinforcements; then the position's units. */
+static char *
+write_position_scenario (const char     *dir,
+                         const Position *position)
+{
+  g_autofree char *demo = demo_path ();
+  g_autofree char *name = g_strdup_printf ("%s.xml", position->name);
+  g_autoptr(GbacwScenario) s = NULL;
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+  GbacwMap *map;
+  guint n_sides;
+  int clear = -1;
+
+  s = gbacw_scenario_load_file (demo, &error);
+  g_assert_no_error (error);
+  map = s->map;
+  for (guint i = 0; i < s->catalogue.hex_terrains->len; i++)
+    if (g_str_equal (((GbacwHexTerrain *) g_ptr_array_index (s->catalogue.hex_terrains, i))->id, "clear"))
+      clear = (int) i;
+  g_assert_cmpint (clear, >=, 0);
+  for (int hex = 0; hex < gbacw_hex_grid_n_hexes (&map->grid); hex++)
+    {
+      map->terrain[hex] = G_GUINT64_CONSTANT (1) << clear;
+      map->elevation[hex] = 0;
+    }
+  n_sides = gbacw_hex_grid_n_hexside_ids (&map->grid);
+  memset (map->hexside_features, 0, n_sides * sizeof *map->hexside_features);
+  memset (map->hexside_inside, 0, n_sides * sizeof *map->hexside_inside);
+  memset (map->hexside_lines, 0, n_sides * sizeof *map->hexside_lines);
+  g_hash_table_remove_all (map->hexside_names);
+  g_ptr_array_set_size (map->labels, 0);
+  for (guint i = map->areas->len; i-- > 0;)
+    if (((GbacwArea *) g_ptr_array_index (map->areas, i))->kind == GBACW_AREA_SETUP)
+      g_ptr_array_remove_index (map->areas, i);
+  g_ptr_array_set_size (s->deployment, 0);
+  g_ptr_array_set_size (s->reinforcements, 0);
+  position->deploy (s);
+  g_assert_true (gbacw_scenario_save_file (s, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+position_fixture_set_up (Fixture      *f,
+                         gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("test-play-gui-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->path = write_position_scenario (f->dir, data);
+  open_window (f);
+}
+
+/* Both sides human, Game-Turn 1, the Union's Initial Command Phase. */
+static GbacwPlayView *
+start_position (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+  GbacwGame *game;
+
+  gbacw_play_view_set_computer (view, 0);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 5, &error));
+  g_assert_no_error (error);
+  iterate ();
+  game = view_game (view);
+  g_assert_cmpint (game->turn, ==, 1);
+  g_assert_cmpint (game->phasing_side, ==, 0);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+  return view;
+}
+
+static int
+hex_of (GbacwPlayView *view,
+        const char    *label)
+{
+  return parse_hex (view_game (view)->scenario, label);
+}
+
+/* Ends phases through the view (Next Step) until the phase of side (a question asked as it
+ * begins stays open); no question on the way. */
+static void
+step_to (GbacwPlayView *view,
+         int            side,
+         GbacwPhase     phase)
+{
+  for (int steps = 0; steps < 30; steps++)
+    {
+      GbacwGame *game = view_game (view);
+      guint before = game->actions->len;
+
+      if (game->phasing_side == side && game->phase == phase)
+        return;
+      g_assert_null (gbacw_game_decision (game));
+      act (view, "play.next-step", NULL);
+      g_assert_cmpuint (view_game (view)->actions->len, ==, before + 1);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+collect_answer_buttons (GtkWidget *root,
+                        GPtrArray *out)
+{
+  if (!gtk_widget_get_visible (root))
+    return;
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), "play.answer") == 0)
+    g_ptr_array_add (out, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_answer_buttons (child, out);
+}
+
+/* An answer button's label without its key ("1  Stand": Stand). */
+static const char *
+answer_text (GtkWidget *button)
+{
+  const char *label = gtk_button_get_label (GTK_BUTTON (button));
+
+  if (g_ascii_isdigit (label[0]) && g_str_has_prefix (label + 1, "  "))
+    return label + 3;
+  return label;
+}
+
+/* The answer buttons the view shows for the open question, in order (borrowed). */
+static GPtrArray *
+answer_buttons (GbacwPlayView *view)
+{
+  GPtrArray *buttons = g_ptr_array_new ();
+
+  collect_answer_buttons (GTK_WIDGET (view), buttons);
+  return buttons;
+}
+
+static void
+log_question (GbacwPlayView *view)
+{
+  g_autofree char *question = gbacw_play_session_describe_decision (gbacw_play_view_get_session (view));
+  g_autoptr(GPtrArray) buttons = answer_buttons (view);
+
+  g_test_message ("question: %s", question);
+  for (guint i = 0; i < buttons->len; i++)
+    g_test_message ("  [%s]", gtk_button_get_label (GTK_BUTTON (g_ptr_array_index (buttons, i))));
+}
+
+/* The label under root showing text (in a revealer: revealed), or NULL. */
+static GtkWidget *
+find_shown_label (GtkWidget  *root,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    {
+      GtkWidget *revealer = gtk_widget_get_ancestor (root, GTK_TYPE_REVEALER);
+      if (revealer == NULL || gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)))
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_shown_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The open question is of kind, asked of side; the window shows it, its answers enabled
+ * (the side asked is human). */
+static const GbacwDecision *
+assert_question (GbacwPlayView    *view,
+                 GbacwDecisionKind kind,
+                 int               side)
+{
+  const GbacwDecision *d = gbacw_game_decision (view_game (view));
+  g_autofree char *question = gbacw_play_session_describe_decision (gbacw_play_view_get_session (view));
+  g_autoptr(GPtrArray) buttons = answer_buttons (view);
+
+  g_assert_nonnull (d);
+  log_question (view);
+  g_assert_cmpint (d->kind, ==, kind);
+  g_assert_cmpint (d->side, ==, side);
+  g_assert_nonnull (find_shown_label (GTK_WIDGET (view), question));
+  g_assert_cmpuint (buttons->len, >, 0);
+  for (guint i = 0; i < buttons->len; i++)
+    g_assert_true (gtk_widget_is_sensitive (g_ptr_array_index (buttons, i)));
+  return d;
+}
+
+static GtkWidget *
+find_answer (GbacwPlayView *view,
+             const char    *text)
+{
+  g_autoptr(GPtrArray) buttons = answer_buttons (view);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_str_equal (answer_text (g_ptr_array_index (buttons, i)), text))
+      return g_ptr_array_index (buttons, i);
+  return NULL;
+}
+
+/* Clicks the answer button labelled text: it must be offered, sensitive, and accepted;
+ * the answer is the last action of the game's record. */
+static const GbacwAction *
+click_answer (GbacwPlayView *view,
+              const char    *text)
+{
+  GtkWidget *button = find_answer (view, text);
+  guint before = view_game (view)->actions->len;
+
+  if (button == NULL)
+    {
+      log_question (view);
+      g_error ("no answer “%s” offered", text);
+    }
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_test_message ("answering “%s”", text);
+  g_signal_emit_by_name (button, "clicked");
+  iterate ();
+  g_assert_null (gbacw_play_view_get_message (view));
+  return assert_recorded (view, before, GBACW_ACTION_ANSWER);
+}
+
+/* ---- positions */
+
+/* How many units (of either side) are in hex. */
+static guint
+n_units_in (GbacwPlayView *view,
+            const char    *hex)
+{
+  const GArray *stack = gbacw_game_stack (view_game (view), hex_of (view, hex));
+  return stack ? stack->len : 0;
+}
+
+/* Forces the next dice of the game in the window (gbacw-dice.h), list ended by 0. */
+static void
+force_dice (GbacwPlayView *view,
+            int            first,
+            ...)
+{
+  GbacwDice *dice = view_game (view)->dice;
+  va_list args;
+
+  gbacw_dice_clear_forced (dice);
+  va_start (args, first);
+  for (int die = first; die != 0; die = va_arg (args, int))
+    gbacw_dice_force (dice, &die, 1);
+  va_end (args);
+}
+
+static guint
+n_forced (GbacwPlayView *view)
+{
+  return gbacw_dice_n_forced (view_game (view)->dice);
+}
+
+static gboolean
+logged (GbacwPlayView *view,
+        const char    *rule_case,
+        const char    *text)
+{
+  GbacwGame *game = view_game (view);
+
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if (g_strcmp0 (e->rule_case, rule_case) == 0 && (text == NULL || strstr (e->text, text) != NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The unit selected aims at hex and, clicked again, declares the melee (phase E) or
+ * melees (phase F) through the map. */
+static void
+melee_by_clicks (GbacwPlayView *view,
+                 const char    *unit_id,
+                 const char    *hex,
+                 GbacwActionKind kind)
+{
+  guint before;
+
+  select_unit (view, unit_id);
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, hex)));
+  g_assert_cmpint (gbacw_play_view_get_target (view), ==, hex_of (view, hex));
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, hex)));
+  if (view_game (view)->actions->len != before + 1)
+    g_error ("no melee: %s", gbacw_play_view_get_message (view));
+  assert_recorded (view, before, kind);
+}
+
+/* 14 Oh (4 SP, Morale 4) at 0504 facing south, in command (Webb and 31 Ill behind it at
+ * 0503); Hart's Bn (3 SP, Morale 5) at 0505 facing north. */
+static void
+deploy_melee (GbacwScenario *s)
+{
+  deploy (s, "u-14oh", "0504", "s", 4);
+  deploy (s, "u-31ill", "0503", "s", 0);
+  deploy (s, "u-webb-ldr", "0503", "s", 0);
+  deploy (s, "c-hart", "0505", "n", 0);
+}
+
+static const Position melee_position = { "melee", deploy_melee };
+
+/* 12.8: Hart's Bn, meleed, retreats two hexes before the melee by the answer's button;
+ * 12.83: 14 Oh holds its withdrawal fire; 12.85: 14 Oh advances into the hex vacated. */
+static void
+test_decision_before_melee_retreat (Fixture      *f,
+                                    gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *ohio = unit (view, "u-14oh"), *hart = unit (view, "c-hart");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+  g_autoptr(GPtrArray) buttons = NULL;
+
+  step_to (view, 0, GBACW_PHASE_RETREAT_BEFORE_MELEE);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_DECLARE_MELEE);
+
+  /* the defender is asked at once: every legal path of one or two hexes, or stand */
+  d = assert_question (view, GBACW_DECISION_RETREAT_BEFORE_MELEE, 1);
+  g_assert_cmpstr (d->rule_case, ==, "12.8");
+  buttons = answer_buttons (view);
+  g_assert_cmpuint (buttons->len, ==, d->paths->len + 1);
+  g_assert_nonnull (find_answer (view, "Stand"));
+  g_assert_nonnull (find_answer (view, "Retreat: 0506"));
+  /* 12.82: not into the enemy's ZOC (14 Oh's front: 0404, 0505, 0604) */
+  g_assert_null (find_answer (view, "Retreat: 0604"));
+  g_assert_null (find_answer (view, "Retreat: 0404"));
+  answer = click_answer (view, "Retreat: 0506 → 0507");
+  g_assert_cmpuint (answer->answer.path->len, ==, 2);
+  g_assert_cmpint (g_array_index (answer->answer.path, int, 0), ==, hex_of (view, "0506"));
+  g_assert_cmpint (g_array_index (answer->answer.path, int, 1), ==, hex_of (view, "0507"));
+  g_assert_true (logged (view, "12.8", "retreats before melee"));
+
+  /* 12.83: the attacker may fire at it as it leaves his ZOC: he holds his fire; the
+   * morale check follows, fired upon or not (die 1: passed) */
+  d = assert_question (view, GBACW_DECISION_FIRE, 0);
+  g_assert_cmpstr (d->rule_case, ==, "12.83");
+  g_assert_cmpuint (d->firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, ohio->index);
+  g_assert_nonnull (find_answer (view, "Fire with 14 Oh"));
+  force_dice (view, 1, 0);
+  answer = click_answer (view, "Hold fire");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_cmpint (hart->hex, ==, hex_of (view, "0507"));
+  g_assert_cmpint (hart->strength, ==, 3);
+  g_assert_false (hart->status & GBACW_STATUS_ROUTED);
+
+  /* 12.85: the attacker may advance into the hex vacated */
+  d = assert_question (view, GBACW_DECISION_ADVANCE, 0);
+  g_assert_true (d->may_decline);
+  g_assert_nonnull (find_answer (view, "Stay"));
+  answer = click_answer (view, "Advance 14 Oh");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).unit, ==, ohio->index);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0505"));
+  g_assert_true (ohio->advanced);
+  g_assert_true (logged (view, "12.85", "advances into 0505"));
+  g_assert_cmpuint (n_units_in (view, "0504"), ==, 0);
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* 12.8: Hart's Bn stands; 12.0: 14 Oh melees it at +1 (4 against 3; Morale 4 and 5 are
+ * not two apart, 12.52), die 4: both engaged; 7.32: Hart's Bn's owner faces it southeast. */
+static void
+test_decision_before_melee_stand (Fixture      *f,
+                                  gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *ohio = unit (view, "u-14oh"), *hart = unit (view, "c-hart");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+  GbacwMeleeOdds odds;
+  int se = gbacw_hex_direction_parse (view_game (view)->scenario->map->grid.orientation, "se");
+
+  step_to (view, 0, GBACW_PHASE_RETREAT_BEFORE_MELEE);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_DECLARE_MELEE);
+  assert_question (view, GBACW_DECISION_RETREAT_BEFORE_MELEE, 1);
+  answer = click_answer (view, "Stand");
+  g_assert_cmpuint (answer->answer.path->len, ==, 0);
+  g_assert_true (logged (view, "12.8", "stands and accepts the melee"));
+  /* no advance into a hex still held */
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_cmpint (hart->hex, ==, hex_of (view, "0505"));
+
+  step_to (view, 0, GBACW_PHASE_MELEE);
+  {
+    g_autoptr(GArray) attackers = g_array_new (FALSE, FALSE, sizeof (int));
+    g_autoptr(GError) error = NULL;
+    g_array_append_val (attackers, ohio->index);
+    g_assert_true (gbacw_melee_odds (view_game (view), attackers, hart->hex, FALSE, &odds, &error));
+    g_assert_no_error (error);
+    g_test_message ("melee: %d against %d, differential %+d", odds.attack, odds.defend, odds.differential);
+    g_assert_cmpint (odds.differential, ==, +1);
+  }
+  /* 12.98: die 4 at +1: Eng, Eng */
+  force_dice (view, 4, 0);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_MELEE);
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_true (ohio->status & GBACW_STATUS_ENGAGED);
+  g_assert_true (hart->status & GBACW_STATUS_ENGAGED);
+  {
+    g_autofree char *combat = gbacw_play_view_get_page_text (view, "combat");
+    g_assert_nonnull (strstr (combat, "Melees Declared"));
+    g_assert_nonnull (strstr (combat, "0505: meleed"));
+  }
+
+  /* 7.32: the defender rearranges its facing; the answers face it any other way */
+  d = assert_question (view, GBACW_DECISION_MELEE_FACING, 1);
+  g_assert_cmpstr (d->rule_case, ==, "7.32");
+  g_assert_nonnull (find_answer (view, "Keep their facing"));
+  g_assert_null (find_answer (view, "Face n in 0505"));   /* as it is */
+  {
+    g_autoptr(GPtrArray) buttons = answer_buttons (view);
+    g_assert_cmpuint (buttons->len, ==, 1 + 5);
+  }
+  answer = click_answer (view, "Face se in 0505");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).unit, ==, hart->index);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).direction, ==, se);
+  g_assert_cmpint (hart->facing, ==, se);
+  g_assert_true (logged (view, "7.32", "face se"));
+  /* 12.94: the attacker went in; the two fight on in 0505 */
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0505"));
+  g_assert_cmpint (ohio->facing, !=, se);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* 14 Oh (6 SP, Morale 4) at 0504 facing south, in command (Webb and 31 Ill at 0503);
+ * Hart's Bn (3 SP, Morale 5) and 4 Ala (3 SP, Morale 4) at 0505 facing north. */
+static void
+deploy_melee_loss (GbacwScenario *s)
+{
+  deploy (s, "u-14oh", "0504", "s", 0);
+  deploy (s, "u-31ill", "0503", "s", 0);
+  deploy (s, "u-webb-ldr", "0503", "s", 0);
+  deploy (s, "c-hart", "0505", "n", 0);
+  deploy (s, "c-4ala", "0505", "n", 3);
+}
+
+static const Position melee_loss_position = { "melee-loss", deploy_melee_loss };
+
+/* 12.0: 14 Oh melees Hart's Bn and 4 Ala at 0 (6 against 6), die 1: defender C1R2;
+ * 12.74: their owner has 4 Ala take the loss, by its button; 12.92: they retreat two
+ * hexes along the last path offered, chosen by a click on its last hex (die 1 and 1: both
+ * pass the morale check after it); 7.32: a click on the hex north of them faces them north. */
+static void
+test_decision_melee_loss (Fixture      *f,
+                          gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *ohio = unit (view, "u-14oh"), *hart = unit (view, "c-hart"), *alabama = unit (view, "c-4ala");
+  int north = gbacw_hex_direction_parse (view_game (view)->scenario->map->grid.orientation, "n");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+  GbacwMeleeOdds odds;
+  guint before;
+
+  step_to (view, 0, GBACW_PHASE_RETREAT_BEFORE_MELEE);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_DECLARE_MELEE);
+  /* each unit of the stack is asked (12.8) */
+  assert_question (view, GBACW_DECISION_RETREAT_BEFORE_MELEE, 1);
+  click_answer (view, "Stand");
+  assert_question (view, GBACW_DECISION_RETREAT_BEFORE_MELEE, 1);
+  click_answer (view, "Stand");
+  step_to (view, 0, GBACW_PHASE_MELEE);
+  {
+    g_autoptr(GArray) attackers = g_array_new (FALSE, FALSE, sizeof (int));
+    g_array_append_val (attackers, ohio->index);
+    g_assert_true (gbacw_melee_odds (view_game (view), attackers, hart->hex, FALSE, &odds, NULL));
+    g_assert_cmpint (odds.attack, ==, 6);
+    g_assert_cmpint (odds.defend, ==, 3 + 3);
+    g_assert_cmpint (odds.differential, ==, 0);
+  }
+  force_dice (view, 1, 1, 1, 0);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_MELEE);
+  g_assert_true (logged (view, "12.0", "die 1: attacker —, defender C1R2"));
+
+  /* 12.74: the defender's owner chooses */
+  d = assert_question (view, GBACW_DECISION_MELEE_LOSS, 1);
+  g_assert_cmpstr (d->rule_case, ==, "12.74");
+  g_assert_cmpuint (d->units->len, ==, 2);
+  g_assert_nonnull (find_answer (view, "Hart's Bn takes the loss"));
+  answer = click_answer (view, "4 Ala takes the loss");
+  g_assert_cmpint (answer->answer.hex, ==, alabama->index);
+  g_assert_cmpint (alabama->strength, ==, 3 - 1);
+  g_assert_cmpint (alabama->captured, ==, 1);
+  g_assert_cmpint (hart->strength, ==, 3);
+  g_assert_cmpint (hart->captured, ==, 0);
+
+  /* 12.92: two hexes; the last path offered, by a click on its last hex */
+  d = assert_question (view, GBACW_DECISION_RETREAT_PATH, 1);
+  g_assert_cmpint (d->length, ==, 2);
+  g_assert_cmpuint (d->paths->len, ==, 4);
+  g_assert_nonnull (find_answer (view, "Retreat: 0604 → 0705"));
+  {
+    const GArray *last = g_ptr_array_index (d->paths, d->paths->len - 1);
+    g_assert_cmpint (g_array_index (last, int, 1), ==, hex_of (view, "0705"));
+    for (guint i = 0; i + 1 < d->paths->len; i++)
+      g_assert_cmpint (g_array_index ((GArray *) g_ptr_array_index (d->paths, i), int, 1), !=, hex_of (view, "0705"));
+  }
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0705")));
+  answer = assert_recorded (view, before, GBACW_ACTION_ANSWER);
+  g_assert_cmpuint (answer->answer.path->len, ==, 2);
+  g_assert_cmpint (g_array_index (answer->answer.path, int, 0), ==, hex_of (view, "0604"));
+  g_assert_cmpint (g_array_index (answer->answer.path, int, 1), ==, hex_of (view, "0705"));
+  g_assert_cmpint (hart->hex, ==, hex_of (view, "0705"));
+  g_assert_cmpint (alabama->hex, ==, hex_of (view, "0705"));
+  g_assert_true (logged (view, "12.92", "retreat into 0705"));
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_true (logged (view, "13.21", "Morale check for 4 Ala (c-4ala): die 1+1 = 2 against Morale 4: passes"));
+  g_assert_false (hart->status & GBACW_STATUS_ROUTED);
+  g_assert_false (alabama->status & GBACW_STATUS_ROUTED);
+  /* the attacker is in the hex it meleed */
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0505"));
+
+  /* 7.32: the units that meleed, now in 0705; the hexes their answers face are outlined
+   * on the map, and a click on one (0704, north) faces them there */
+  d = assert_question (view, GBACW_DECISION_MELEE_FACING, 1);
+  g_assert_cmpint (hart->facing, !=, north);
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0704")));
+  answer = assert_recorded (view, before, GBACW_ACTION_ANSWER);
+  g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).direction, ==, north);
+  g_assert_cmpint (hart->facing, ==, north);
+  g_assert_cmpint (alabama->facing, ==, north);   /* 8.42: one facing for the stack */
+  g_assert_true (logged (view, "7.32", "The units that meleed in 0705 face n"));
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* Webb with 31 Ill (3 SP, Morale 3) on top of 14 Oh (3 SP, Morale 4) at 0505 facing
+ * north; Hart's Bn (3 SP) at 0504 facing south. */
+static void
+deploy_rout (GbacwScenario *s)
+{
+  deploy (s, "u-31ill", "0505", "n", 3);
+  deploy (s, "u-14oh", "0505", "n", 3);
+  deploy (s, "u-webb-ldr", "0505", "n", 0);
+  deploy (s, "c-hart", "0504", "s", 0);
+}
+
+static const Position rout_position = { "rout", deploy_rout };
+
+/* 9.0: in the Defensive Fire Phase Hart's Bn fires at 0505, aimed and fired by clicks on
+ * the map: 6 (4-6), die 4: R; 9.87: 31 Ill on top checks, die 6 - 1 (Webb, 17.51) = 5
+ * against Morale 3: routed; 14 Oh beneath, die 1 - 1: stays. 13.31: its owner picks a
+ * path of three hexes by its button, not the first offered; 13.43: Webb goes with it. */
+static void
+test_decision_rout_leaders (Fixture      *f,
+                            gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *illinois = unit (view, "u-31ill"), *ohio = unit (view, "u-14oh"), *webb = unit (view, "u-webb-ldr");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+  guint before;
+
+  step_to (view, 0, GBACW_PHASE_DEFENSIVE_FIRE);
+  force_dice (view, 4, 6, 1, 0);
+  select_unit (view, "c-hart");
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0505")));
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0505")));
+  assert_recorded (view, before, GBACW_ACTION_FIRE);
+  /* 9.42: the results at the end of the phase */
+  before = view_game (view)->actions->len;
+  act (view, "play.next-step", NULL);
+  assert_recorded (view, before, GBACW_ACTION_END_PHASE);
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_true (illinois->status & GBACW_STATUS_ROUTED);
+  g_assert_false (ohio->status & GBACW_STATUS_ROUTED);
+
+  /* 13.31: the owner (not the side whose phase it is) picks the path */
+  d = assert_question (view, GBACW_DECISION_RETREAT_PATH, 0);
+  g_assert_cmpint (gbacw_game_decider (view_game (view)), ==, 0);
+  g_assert_cmpint (d->length, ==, 3);
+  {
+    g_autoptr(GPtrArray) buttons = answer_buttons (view);
+    const GArray *first = g_ptr_array_index (d->paths, 0);
+    g_assert_cmpuint (buttons->len, ==, d->paths->len);
+    g_assert_cmpint (g_array_index (first, int, 2), !=, hex_of (view, "0508"));
+  }
+  answer = click_answer (view, "Retreat: 0506 → 0507 → 0508");
+  g_assert_cmpuint (answer->answer.path->len, ==, 3);
+  g_assert_cmpint (g_array_index (answer->answer.path, int, 0), ==, hex_of (view, "0506"));
+  g_assert_cmpint (g_array_index (answer->answer.path, int, 2), ==, hex_of (view, "0508"));
+
+  /* 13.43: asked once the path is known, before anyone moves */
+  d = assert_question (view, GBACW_DECISION_ROUT_LEADERS, 0);
+  g_assert_cmpstr (d->rule_case, ==, "13.43");
+  g_assert_cmpuint (d->firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, webb->index);
+  g_assert_cmpint (illinois->hex, ==, hex_of (view, "0505"));
+  g_assert_nonnull (find_answer (view, "All stay"));
+  answer = click_answer (view, "Webb goes with 31 Ill");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).unit, ==, webb->index);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_true (logged (view, "13.43", "Webb (u-webb-ldr) goes with the routed 31 Ill"));
+  g_assert_true (logged (view, "13.31", "31 Ill (u-31ill), Webb (u-webb-ldr) retreat into 0508"));
+  g_assert_cmpint (illinois->hex, ==, hex_of (view, "0508"));
+  g_assert_cmpint (webb->hex, ==, hex_of (view, "0508"));
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0505"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* Hart's Bn (3 SP) at 0504 facing south: its ZOC holds 31 Ill (5 SP, Morale 3) at 0505 and
+ * 14 Oh at 0604; Webb with B 1 Oh LA at 0506 keeps them in command. */
+static void
+deploy_withdrawal (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "0504", "s", 0);
+  deploy (s, "u-31ill", "0505", "n", 0);
+  deploy (s, "u-14oh", "0604", "nw", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  deploy (s, "u-webb-ldr", "0506", "n", 0);
+}
+
+static const Position withdrawal_position = { "withdrawal", deploy_withdrawal };
+
+/* A move through the view: the unit selected, a click on the hex it goes to. */
+static void
+move_by_click (GbacwPlayView *view,
+               const char    *unit_id,
+               const char    *hex)
+{
+  guint before;
+
+  select_unit (view, unit_id);
+  g_assert_nonnull (gbacw_play_view_get_move_costs (view));
+  g_assert_cmpint (gbacw_play_view_get_move_costs (view)[hex_of (view, hex)], >=, 0);
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, hex)));
+  assert_recorded (view, before, GBACW_ACTION_MOVE);
+}
+
+/* 10.1: in the Union's Movement Phase, 14 Oh and 31 Ill leave Hart's Bn's ZOC; its owner
+ * holds fire at the first (which goes all the way) and fires at the second: 6 (4-6),
+ * enfiladed as it withdraws (10.16): 1R; die 4: P/R; die 2 + 1 = 3, not above Morale 3:
+ * pinned, so it moves one more hex and stops there (10.15). */
+static void
+test_decision_withdrawal_fire (Fixture      *f,
+                               gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *illinois = unit (view, "u-31ill"), *ohio = unit (view, "u-14oh"), *hart = unit (view, "c-hart");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+
+  step_to (view, 0, GBACW_PHASE_MOVEMENT);
+  g_assert_true (gbacw_movement_in_enemy_zoc (view_game (view), ohio->hex, 0, FALSE));
+  g_assert_true (gbacw_movement_in_enemy_zoc (view_game (view), illinois->hex, 0, FALSE));
+
+  /* hold fire: the move goes on to its end */
+  move_by_click (view, "u-14oh", "0606");
+  d = assert_question (view, GBACW_DECISION_FIRE, 1);
+  g_assert_cmpstr (d->rule_case, ==, "10.1");
+  g_assert_true (d->may_decline);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, hart->index);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, ohio->index);
+  /* the question waits: the mover has not left yet (10.11) */
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0604"));
+  g_assert_nonnull (find_answer (view, "Fire with Hart's Bn"));
+  answer = click_answer (view, "Hold fire");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0606"));
+  g_assert_cmpint (ohio->strength, ==, 6);
+  g_assert_false (ohio->status & GBACW_STATUS_PINNED);
+
+  /* fire: pinned after one more hex */
+  move_by_click (view, "u-31ill", "0507");
+  d = assert_question (view, GBACW_DECISION_FIRE, 1);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, illinois->index);
+  force_dice (view, 4, 2, 0);
+  answer = click_answer (view, "Fire with Hart's Bn");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).unit, ==, hart->index);
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_true (logged (view, "9.0", "die 4: P/R"));
+  g_assert_true (logged (view, "10.15", NULL));
+  g_assert_cmpint (illinois->hex, ==, hex_of (view, "0506"));
+  g_assert_true (illinois->status & GBACW_STATUS_PINNED);
+  g_assert_false (illinois->status & GBACW_STATUS_ROUTED);
+  /* 10.17: a free shot, not part of the Fire Phase */
+  g_assert_cmpfloat (hart->fire_used, ==, 0.0);
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* 12.94: the melee of /play/decisions/retreat-before-melee/stand-then-facing leaves 14 Oh
+ * and Hart's Bn engaged in 0505; when the Confederate Melee Phase begins, its owner has
+ * Hart's Bn retreat two hexes (option 3), along a path it picks, then check morale (die 1). */
+static void
+test_decision_engaged_retreat (Fixture      *f,
+                               gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *ohio = unit (view, "u-14oh"), *hart = unit (view, "c-hart");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+
+  step_to (view, 0, GBACW_PHASE_RETREAT_BEFORE_MELEE);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_DECLARE_MELEE);
+  assert_question (view, GBACW_DECISION_RETREAT_BEFORE_MELEE, 1);
+  click_answer (view, "Stand");
+  step_to (view, 0, GBACW_PHASE_MELEE);
+  force_dice (view, 4, 0);
+  melee_by_clicks (view, "u-14oh", "0505", GBACW_ACTION_MELEE);
+  assert_question (view, GBACW_DECISION_MELEE_FACING, 1);
+  answer = click_answer (view, "Keep their facing");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+  g_assert_true (hart->status & GBACW_STATUS_ENGAGED);
+
+  step_to (view, 1, GBACW_PHASE_MELEE);
+  d = assert_question (view, GBACW_DECISION_ENGAGED_RETREAT, 1);
+  g_assert_cmpstr (d->rule_case, ==, "12.94");
+  g_assert_true (d->may_decline);
+  g_assert_nonnull (find_answer (view, "Stay engaged"));
+  answer = click_answer (view, "Retreat Hart's Bn");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (answer->answer.firers, GbacwFirer, 0).unit, ==, hart->index);
+  d = assert_question (view, GBACW_DECISION_RETREAT_PATH, 1);
+  g_assert_cmpint (d->length, ==, 2);
+  force_dice (view, 1, 0);
+  {
+    const GArray *last = g_ptr_array_index (d->paths, d->paths->len - 1);
+    g_autofree char *a = gbacw_game_hex_label (view_game (view), g_array_index (last, int, 0));
+    g_autofree char *b = gbacw_game_hex_label (view_game (view), g_array_index (last, int, 1));
+    g_autofree char *label = g_strdup_printf ("Retreat: %s → %s", a, b);
+    int end = g_array_index (last, int, 1);
+
+    click_answer (view, label);
+    g_assert_cmpint (hart->hex, ==, end);
+  }
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_false (hart->status & GBACW_STATUS_ENGAGED);
+  g_assert_false (ohio->status & GBACW_STATUS_ENGAGED);
+  g_assert_cmpint (ohio->hex, ==, hex_of (view, "0505"));
+  g_assert_true (logged (view, "13.21", "Morale check for Hart's Bn"));
+  g_assert_true (logged (view, "12.94", NULL));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* Webb with 31 Ill (1 SP) at 0505 facing north, Hart's Bn at 0504 facing south; 14 Oh at
+ * 0507 and B 1 Oh LA at 0705, both two hexes from Webb. */
+static void
+deploy_placement (GbacwScenario *s)
+{
+  deploy (s, "u-31ill", "0505", "n", 1);
+  deploy (s, "u-webb-ldr", "0505", "n", 0);
+  deploy (s, "c-hart", "0504", "s", 0);
+  deploy (s, "u-14oh", "0507", "n", 0);
+  deploy (s, "u-bty-b", "0705", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+}
+
+static const Position placement_position = { "placement", deploy_placement };
+
+/* 9.0: Hart's Bn fires at 31 Ill: 6, 1 SP (1L): column 2, die 6: 1, and 31 Ill is gone;
+ * 17.72: Webb rolls 7 (unharmed); 17.53: left alone, he goes to the nearest unit of his
+ * command, two hexes away either way: his owner clicks 0507 on the map. */
+static void
+test_decision_place_leader (Fixture      *f,
+                            gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *illinois = unit (view, "u-31ill"), *webb = unit (view, "u-webb-ldr");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+  guint before;
+
+  step_to (view, 0, GBACW_PHASE_DEFENSIVE_FIRE);
+  force_dice (view, 6, 3, 4, 0);
+  select_unit (view, "c-hart");
+  act (view, "play.target", g_variant_new_int32 (hex_of (view, "0505")));
+  act (view, "play.confirm", NULL);
+  before = view_game (view)->actions->len;
+  act (view, "play.next-step", NULL);
+  assert_recorded (view, before, GBACW_ACTION_END_PHASE);
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_cmpint (illinois->presence, ==, GBACW_PRESENCE_ELIMINATED);
+  g_assert_true (logged (view, "17.72", "Webb (u-webb-ldr): two dice 7: unharmed"));
+
+  d = assert_question (view, GBACW_DECISION_PLACE_LEADER, 0);
+  g_assert_cmpstr (d->rule_case, ==, "17.53");
+  g_assert_cmpuint (d->hexes->len, ==, 2);
+  g_assert_nonnull (find_answer (view, "Place in 0705, with B 1 Oh LA"));
+  g_assert_nonnull (find_answer (view, "Place in 0507, with 14 Oh"));
+  g_assert_cmpint (webb->hex, ==, hex_of (view, "0505"));
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0507")));
+  answer = assert_recorded (view, before, GBACW_ACTION_ANSWER);
+  g_assert_cmpint (answer->answer.hex, ==, hex_of (view, "0507"));
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_cmpint (webb->hex, ==, hex_of (view, "0507"));
+  g_assert_true (logged (view, "17.53", "Webb (u-webb-ldr) goes to 0507"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* Hollister with 31 Ill (3 SP) at 0505 facing north, Hart's Bn at 0504 facing south; Webb
+ * with 14 Oh at 0508, Sayer with 22 Ind at 0308: the division's two brigade commanders. */
+static void
+deploy_promotion (GbacwScenario *s)
+{
+  deploy (s, "u-31ill", "0505", "n", 3);
+  deploy (s, "u-hollister", "0505", "n", 0);
+  deploy (s, "c-hart", "0504", "s", 0);
+  deploy (s, "u-14oh", "0508", "n", 0);
+  deploy (s, "u-webb-ldr", "0508", "n", 0);
+  deploy (s, "u-22ind", "0308", "n", 0);
+  deploy (s, "u-sayer-ldr", "0308", "n", 0);
+}
+
+static const Position promotion_position = { "promotion", deploy_promotion };
+
+/* 9.0: Hart's Bn fires at 31 Ill: 6, die 6: 1; 17.72: Hollister rolls 2: killed; 31 Ill
+ * passes its morale check (die 1). 17.83, 17.84: at the end of the Union's Final Command
+ * Phase its owner promotes one of the division's brigade commanders: Sayer. */
+static void
+test_decision_promote (Fixture      *f,
+                       gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *hollister = unit (view, "u-hollister"), *sayer = unit (view, "u-sayer-ldr");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+  int division = find_formation (view_game (view), "u-div");
+  guint before;
+
+  step_to (view, 0, GBACW_PHASE_DEFENSIVE_FIRE);
+  force_dice (view, 6, 1, 1, 1, 0);
+  select_unit (view, "c-hart");
+  act (view, "play.target", g_variant_new_int32 (hex_of (view, "0505")));
+  act (view, "play.confirm", NULL);
+  before = view_game (view)->actions->len;
+  act (view, "play.next-step", NULL);
+  assert_recorded (view, before, GBACW_ACTION_END_PHASE);
+  g_assert_cmpuint (n_forced (view), ==, 0);
+  g_assert_cmpint (hollister->presence, ==, GBACW_PRESENCE_KILLED);
+
+  step_to (view, 0, GBACW_PHASE_FINAL_COMMAND);
+  before = view_game (view)->actions->len;
+  act (view, "play.next-step", NULL);
+  assert_recorded (view, before, GBACW_ACTION_END_PHASE);
+  d = assert_question (view, GBACW_DECISION_PROMOTE, 0);
+  g_assert_cmpstr (d->rule_case, ==, "17.83");
+  g_assert_cmpuint (d->units->len, ==, 2);
+  g_assert_nonnull (find_answer (view, "Promote Webb"));
+  answer = click_answer (view, "Promote Sayer");
+  g_assert_cmpint (answer->answer.hex, ==, sayer->index);
+  g_assert_cmpint (view_game (view)->formation_commander[division], ==, sayer->index);
+  g_assert_true (sayer->promoted);
+  g_assert_true (logged (view, "17.83", "Sayer (u-sayer-ldr) is promoted to command Hollister's Division"));
+  gbacw_play_mode_leave (f->mode);
+}
+
 /* ---------------------------------------------------------------- --test-play */
 
 typedef struct {
@@ -1390,6 +2291,22 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/play/orders/vp-not-computed", Fixture, NULL, orders_fixture_set_up, test_vp_not_computed,
               fixture_tear_down);
+  g_test_add ("/play/decisions/retreat-before-melee/retreat", Fixture, &melee_position, position_fixture_set_up,
+              test_decision_before_melee_retreat, fixture_tear_down);
+  g_test_add ("/play/decisions/retreat-before-melee/stand-then-facing", Fixture, &melee_position,
+              position_fixture_set_up, test_decision_before_melee_stand, fixture_tear_down);
+  g_test_add ("/play/decisions/melee-loss", Fixture, &melee_loss_position, position_fixture_set_up,
+              test_decision_melee_loss, fixture_tear_down);
+  g_test_add ("/play/decisions/rout-leaders", Fixture, &rout_position, position_fixture_set_up,
+              test_decision_rout_leaders, fixture_tear_down);
+  g_test_add ("/play/decisions/withdrawal-fire", Fixture, &withdrawal_position, position_fixture_set_up,
+              test_decision_withdrawal_fire, fixture_tear_down);
+  g_test_add ("/play/decisions/engaged-retreat", Fixture, &melee_position, position_fixture_set_up,
+              test_decision_engaged_retreat, fixture_tear_down);
+  g_test_add ("/play/decisions/place-leader", Fixture, &placement_position, position_fixture_set_up,
+              test_decision_place_leader, fixture_tear_down);
+  g_test_add ("/play/decisions/promote", Fixture, &promotion_position, position_fixture_set_up,
+              test_decision_promote, fixture_tear_down);
   g_test_add_func ("/play/command-line/test-play", test_command_line);
 
   return g_test_run ();
