@@ -476,7 +476,8 @@ on_key_pressed (GbacwMapCanvas        *self,
                 GtkEventControllerKey *controller)
 {
   if (keyval != GDK_KEY_space)
-    return GDK_EVENT_PROPAGATE;
+    return self->tool != NULL && gbacw_tool_key_pressed (self->tool, self, keyval, state) ? GDK_EVENT_STOP
+                                                                                          : GDK_EVENT_PROPAGATE;
   self->space_held = TRUE;
   return GDK_EVENT_STOP;
 }
@@ -552,6 +553,23 @@ primary_drag_end (GbacwMapCanvas *self,
   gbacw_tool_released (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
 }
 
+/* A double-click of the primary button, for the tool (the drag gesture has already passed
+ * it the press). */
+static void
+on_primary_click (GbacwMapCanvas  *self,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  GtkGestureClick *gesture)
+{
+  double mx, my;
+
+  if (n_press != 2 || self->tool == NULL || self->primary_pans)
+    return;
+  gbacw_map_canvas_widget_to_map (self, x, y, &mx, &my);
+  gbacw_tool_activated (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
+}
+
 static gboolean
 on_scroll (GbacwMapCanvas           *self,
            double                    dx,
@@ -569,6 +587,17 @@ on_scroll (GbacwMapCanvas           *self,
 
       zoom_at (self, factor, x, y);
       return TRUE;
+    }
+
+  /* The tool first (a label rotates under Shift+scroll), in wheel notches: the map moves
+   * 60 pixels per notch. Some systems turn Shift+wheel into a horizontal scroll. */
+  if (self->tool != NULL && self->has_pointer)
+    {
+      double mx, my;
+
+      gbacw_map_canvas_widget_to_map (self, self->pointer_x, self->pointer_y, &mx, &my);
+      if (gbacw_tool_scrolled (self->tool, self, mx, my, (dy != 0 ? dy : dx) / (smooth ? 60 : 1), state))
+        return TRUE;
     }
 
   if (!smooth)
@@ -935,6 +964,12 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
   g_signal_connect_swapped (self->primary_drag, "drag-update", G_CALLBACK (primary_drag_update), self);
   g_signal_connect_swapped (self->primary_drag, "drag-end", G_CALLBACK (primary_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->primary_drag));
+
+  /* Added after the drag, so that the tool sees the press before the double-click. */
+  controller = GTK_EVENT_CONTROLLER (gtk_gesture_click_new ());
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (controller), GDK_BUTTON_PRIMARY);
+  g_signal_connect_swapped (controller, "pressed", G_CALLBACK (on_primary_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   self->zoom = gtk_gesture_zoom_new ();
   g_signal_connect_swapped (self->zoom, "begin", G_CALLBACK (on_zoom_begin), self);

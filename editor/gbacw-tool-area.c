@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-collection-edit.h"
+#include "gbacw-map-edit.h"
 #include "gbacw-tool-area.h"
 
 struct _GbacwToolArea
@@ -217,6 +218,55 @@ gbacw_tool_area_new_area (GbacwToolArea *self,
 
   gbacw_tool_area_set_area (self, id);
   return g_steal_pointer (&id);
+}
+
+/* ---------------------------------------------------------------- renaming and deleting */
+
+gboolean
+gbacw_tool_area_rename_area (GbacwToolArea *self,
+                             const char    *area_id,
+                             const char    *name,
+                             GError       **error)
+{
+  GbacwMapTool *tool;
+  const GbacwScenario *scenario;
+  GbacwCommand *command;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_AREA (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  tool = GBACW_MAP_TOOL (self);
+  if ((scenario = gbacw_map_tool_get_scenario (tool)) == NULL)
+    return FALSE;
+  if ((command = gbacw_map_edit_rename_area (scenario, area_id, name, error)) == NULL)
+    return FALSE;
+  gbacw_map_tool_execute (tool, command);
+  return TRUE;
+}
+
+gboolean
+gbacw_tool_area_delete_area (GbacwToolArea *self,
+                             const char    *area_id,
+                             GError       **error)
+{
+  GbacwMapTool *tool;
+  const GbacwScenario *scenario;
+  GbacwCommand *command;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_AREA (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  tool = GBACW_MAP_TOOL (self);
+  if ((scenario = gbacw_map_tool_get_scenario (tool)) == NULL)
+    return FALSE;
+  if ((command = gbacw_map_edit_remove_area (scenario, area_id, error)) == NULL)
+    return FALSE;
+  gbacw_map_tool_execute (tool, command);
+  /* Its area gone, the tool paints none; undo brings the area back, not the choice
+   * (undo changes the document, never the tools). */
+  if (g_strcmp0 (self->area, area_id) == 0)
+    gbacw_tool_area_set_area (self, NULL);
+  return TRUE;
 }
 
 /* ---------------------------------------------------------------- properties */

@@ -22,5 +22,12 @@ void        gbacw_tool_area_set_erase (GbacwToolArea *self, gboolean erase);
  * without a document. */
 char       *gbacw_tool_area_new_area (GbacwToolArea *self, const char *name, GbacwAreaKind kind,
                                       const char *side);
+/* Renames area area_id, or deletes it, as one undo step (gbacw_map_edit_rename_area (),
+ * gbacw_map_edit_remove_area ()). FALSE and error (a message for the user) when the model
+ * refuses: no such area, an empty name, an area the victory conditions refer to.
+ * Deleting the tool's area leaves the tool with none. FALSE without a document. */
+gboolean    gbacw_tool_area_rename_area (GbacwToolArea *self, const char *area_id, const char *name,
+                                         GError **error);
+gboolean    gbacw_tool_area_delete_area (GbacwToolArea *self, const char *area_id, GError **error);
 
 G_END_DECLS

@@ -9,6 +9,10 @@
  * For features with an inside (works, redans), the hex on the side of the hexside that
  * was clicked is the inside; along a drag the inside stays on the same side of the line
  * (left or right of the direction of drawing).
+ *
+ * The hexside last pressed on is the selected one, which the options panel names (redans
+ * and works carry names shown on the map); N selects the hexside under the pointer and
+ * asks the panel for its name.
  */
 #include "config.h"
 
@@ -30,6 +34,7 @@ struct _GbacwToolHexside
 
   GbacwHexsideId hover;
   int hover_hex;           /* the hex of the hover hexside the pointer is in */
+  GbacwHexsideId selected; /* the one the options name */
 
   /* drag */
   gboolean setting;        /* the stroke sets (TRUE) or clears the feature */
@@ -49,10 +54,18 @@ enum {
   PROP_0,
   PROP_FEATURE,
   PROP_HOVER,
+  PROP_SELECTED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_NAME_REQUESTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static const GbacwHexsideType *
 get_type (GbacwToolHexside    *self,
@@ -254,6 +267,8 @@ gbacw_tool_hexside_pressed (GbacwTool       *tool,
   gbacw_map_tool_begin_stroke (map_tool);
   id = hexside_at (self, scenario, x, y, &hex);
   set_hover (self, canvas, id, hex);
+  if (id != GBACW_HEXSIDE_NONE)
+    gbacw_tool_hexside_set_selected (self, id);
   self->last_x = x;
   self->last_y = y;
   self->side_sign = 0;
@@ -347,6 +362,45 @@ gbacw_tool_hexside_deactivate (GbacwTool      *tool,
   set_hover (self, canvas, GBACW_HEXSIDE_NONE, -1);
 }
 
+/* N: the hexside under the pointer becomes the selected one, and the panel takes the
+ * keyboard for its name. */
+static gboolean
+gbacw_tool_hexside_key_pressed (GbacwTool       *tool,
+                                GbacwMapCanvas  *canvas,
+                                guint            keyval,
+                                GdkModifierType  state)
+{
+  GbacwToolHexside *self = GBACW_TOOL_HEXSIDE (tool);
+
+  if ((keyval != GDK_KEY_n && keyval != GDK_KEY_N) || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  if (self->hover != GBACW_HEXSIDE_NONE)
+    gbacw_tool_hexside_set_selected (self, self->hover);
+  if (self->selected == GBACW_HEXSIDE_NONE)
+    return FALSE;
+  gbacw_map_tool_queue_overlay (canvas);
+  g_signal_emit (self, signals[SIGNAL_NAME_REQUESTED], 0);
+  return TRUE;
+}
+
+static gboolean
+hexside_ends (const GbacwHexGrid *grid,
+              GbacwHexsideId      id,
+              double             *x0,
+              double             *y0,
+              double             *x1,
+              double             *y1)
+{
+  GbacwHex a, b;
+  int direction;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, &direction, &b))
+    return FALSE;
+  gbacw_hex_grid_corner (grid, a, direction, x0, y0);
+  gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, x1, y1);
+  return TRUE;
+}
+
 static void
 gbacw_tool_hexside_draw_overlay (GbacwTool      *tool,
                                  GbacwMapCanvas *canvas,
@@ -356,17 +410,33 @@ gbacw_tool_hexside_draw_overlay (GbacwTool      *tool,
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (tool));
   const GbacwHexsideType *type;
   const GbacwHexGrid *grid;
-  GbacwHex a, b;
-  int direction;
   double x0, y0, x1, y1;
 
-  if (scenario == NULL || self->hover == GBACW_HEXSIDE_NONE)
+  if (scenario == NULL)
     return;
   grid = &scenario->map->grid;
-  if (!gbacw_hex_grid_hexside_hexes (grid, self->hover, &a, &direction, &b))
+
+  /* The selected hexside: a dashed bar across it, told apart from the hover line. */
+  if (self->selected != GBACW_HEXSIDE_NONE && hexside_ends (grid, self->selected, &x0, &y0, &x1, &y1))
+    {
+      double px = gbacw_map_tool_pixel_size (cr);
+
+      cairo_save (cr);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.9);
+      cairo_set_line_width (cr, 9 * px);
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgba (cr, 1.0, 0.85, 0.2, 1.0);
+      cairo_set_line_width (cr, 5 * px);
+      cairo_set_dash (cr, (double[]) { 6 * px, 4 * px }, 2, 0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+
+  if (self->hover == GBACW_HEXSIDE_NONE || !hexside_ends (grid, self->hover, &x0, &y0, &x1, &y1))
     return;
-  gbacw_hex_grid_corner (grid, a, direction, &x0, &y0);
-  gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &x1, &y1);
   cairo_move_to (cr, x0, y0);
   cairo_line_to (cr, x1, y1);
   gbacw_map_tool_stroke_highlight (cr, 5.0);
@@ -393,6 +463,7 @@ gbacw_tool_hexside_tool_init (GbacwToolInterface *iface)
   iface->released = gbacw_tool_hexside_released;
   iface->motion = gbacw_tool_hexside_motion;
   iface->draw_overlay = gbacw_tool_hexside_draw_overlay;
+  iface->key_pressed = gbacw_tool_hexside_key_pressed;
 }
 
 /* ---------------------------------------------------------------- properties */
@@ -424,6 +495,79 @@ gbacw_tool_hexside_get_hover (GbacwToolHexside *self)
   return self->hover;
 }
 
+static gboolean
+hexside_valid (GbacwToolHexside *self,
+               GbacwHexsideId    id)
+{
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (self));
+
+  return scenario != NULL && id != GBACW_HEXSIDE_NONE && gbacw_hex_grid_hexside_on_map (&scenario->map->grid, id);
+}
+
+GbacwHexsideId
+gbacw_tool_hexside_get_selected (GbacwToolHexside *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL_HEXSIDE (self), GBACW_HEXSIDE_NONE);
+  return hexside_valid (self, self->selected) ? self->selected : GBACW_HEXSIDE_NONE;
+}
+
+void
+gbacw_tool_hexside_set_selected (GbacwToolHexside *self,
+                                 GbacwHexsideId    id)
+{
+  g_return_if_fail (GBACW_IS_TOOL_HEXSIDE (self));
+
+  if (!hexside_valid (self, id))
+    id = GBACW_HEXSIDE_NONE;
+  if (self->selected == id)
+    return;
+  self->selected = id;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+const char *
+gbacw_tool_hexside_get_selected_name (GbacwToolHexside *self)
+{
+  const GbacwScenario *scenario;
+  GbacwHexsideId id;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_HEXSIDE (self), NULL);
+
+  if ((id = gbacw_tool_hexside_get_selected (self)) == GBACW_HEXSIDE_NONE)
+    return NULL;
+  scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (self));
+  return g_hash_table_lookup (scenario->map->hexside_names, GUINT_TO_POINTER (id));
+}
+
+gboolean
+gbacw_tool_hexside_set_selected_name (GbacwToolHexside *self,
+                                      const char       *name)
+{
+  GbacwMapTool *tool;
+  GbacwHexsideId id;
+  GbacwMapEdit *edit;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_HEXSIDE (self), FALSE);
+
+  tool = GBACW_MAP_TOOL (self);
+  if ((id = gbacw_tool_hexside_get_selected (self)) == GBACW_HEXSIDE_NONE ||
+      (name != NULL && !g_utf8_validate (name, -1, NULL)))
+    return FALSE;
+  edit = gbacw_map_edit_name_hexside (gbacw_map_tool_get_scenario (tool), id, name);
+  if (gbacw_map_edit_get_n_changes (edit) > 0)
+    gbacw_map_tool_execute (tool, GBACW_COMMAND (edit));
+  else
+    g_object_unref (edit);
+  return TRUE;
+}
+
+/* Another document: its hexside ids may not be the same. */
+static void
+on_document_notify (GbacwToolHexside *self)
+{
+  gbacw_tool_hexside_set_selected (self, GBACW_HEXSIDE_NONE);
+}
+
 static void
 gbacw_tool_hexside_get_property (GObject    *object,
                                  guint       prop_id,
@@ -439,6 +583,9 @@ gbacw_tool_hexside_get_property (GObject    *object,
       break;
     case PROP_HOVER:
       g_value_set_uint (value, self->hover);
+      break;
+    case PROP_SELECTED:
+      g_value_set_uint (value, gbacw_tool_hexside_get_selected (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -457,6 +604,9 @@ gbacw_tool_hexside_set_property (GObject      *object,
     {
     case PROP_FEATURE:
       gbacw_tool_hexside_set_feature (self, g_value_get_int (value));
+      break;
+    case PROP_SELECTED:
+      gbacw_tool_hexside_set_selected (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -477,7 +627,16 @@ gbacw_tool_hexside_class_init (GbacwToolHexsideClass *klass)
   properties[PROP_HOVER] =
     g_param_spec_uint ("hover", NULL, NULL, 0, G_MAXUINT32, GBACW_HEXSIDE_NONE,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_uint ("selected", NULL, NULL, 0, G_MAXUINT32, GBACW_HEXSIDE_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* N pressed over a hexside: the options panel should take the keyboard for the name
+   * of the selected hexside. */
+  signals[SIGNAL_NAME_REQUESTED] =
+    g_signal_new ("name-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -485,6 +644,8 @@ gbacw_tool_hexside_init (GbacwToolHexside *self)
 {
   self->hover = GBACW_HEXSIDE_NONE;
   self->hover_hex = -1;
+  self->selected = GBACW_HEXSIDE_NONE;
+  g_signal_connect (self, "notify::document", G_CALLBACK (on_document_notify), NULL);
 }
 
 GbacwToolHexside *

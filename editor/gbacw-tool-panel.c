@@ -3,7 +3,9 @@
  * One page per tool in a stack. Plain options (radius, modes, text) are bound to the
  * tools' properties; the choosers (terrain, hexside feature, line type, area, side) are
  * lists built from the document and kept in step with the tools by hand, as they map
- * rows to catalogue indices and ids.
+ * rows to catalogue indices and ids. The fields that edit the map (the area's name, the
+ * selected label, the selected hexside's name) go through the tools, which make the
+ * undoable commands, and follow the document's changes.
  */
 #include "config.h"
 
@@ -44,6 +46,8 @@ struct _GbacwToolPanel
   GtkLabel *elevation_height;
   GtkSpinButton *elevation_radius;
   GtkListBox *hexside_list;
+  GtkLabel *hexside_name_place;
+  GtkEntry *hexside_name;
   GtkListBox *line_list;
   GtkCheckButton *line_erase;
   GtkDropDown *area_dropdown;
@@ -52,9 +56,17 @@ struct _GbacwToolPanel
   GtkDropDown *area_kind;
   GtkDropDown *area_side;
   GtkButton *area_create;
+  GtkEntry *area_rename;
+  GtkButton *area_delete;
+  GtkLabel *area_message;
   GtkEntry *label_text;
   GtkSpinButton *label_size;
   GtkCheckButton *label_erase;
+  GtkWidget *label_selected_box;
+  GtkEntry *label_selected_text;
+  GtkSpinButton *label_angle;
+  GtkButton *label_delete;
+  GtkLabel *label_selected_hint;
   GtkCheckButton *eraser_terrain;
   GtkCheckButton *eraser_hexsides;
   GtkCheckButton *eraser_lines;
@@ -73,6 +85,7 @@ struct _GbacwToolPanel
   GPtrArray *area_ids;   /* char*, the area dropdown's rows */
   GPtrArray *side_ids;   /* char*, the side dropdown's rows after "No side" */
   gboolean syncing;      /* a chooser is being set from a tool: do not set the tool back */
+  gboolean editing_label; /* the selected label's fields are being applied: leave them as typed */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwToolPanel, gbacw_tool_panel, GTK_TYPE_BOX)
@@ -382,6 +395,88 @@ sync_area (GbacwToolPanel *self)
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->area_dropdown, position);
   self->syncing = FALSE;
+
+  {
+    const GbacwScenario *scenario = get_scenario (self);
+    const GbacwArea *area = scenario != NULL && id != NULL ? gbacw_map_find_area (scenario->map, id) : NULL;
+
+    gtk_editable_set_text (GTK_EDITABLE (self->area_rename), area != NULL && area->name != NULL ? area->name : "");
+    gtk_widget_set_sensitive (GTK_WIDGET (self->area_rename), area != NULL);
+    gtk_widget_set_sensitive (GTK_WIDGET (self->area_delete), area != NULL);
+  }
+}
+
+static void
+show_area_message (GbacwToolPanel *self,
+                   const char     *message)
+{
+  gtk_label_set_text (self->area_message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->area_message), message != NULL);
+}
+
+/* The place of the selected hexside, as the panel names it. */
+static char *
+describe_hexside (const GbacwScenario *scenario,
+                  GbacwHexsideId       id)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_autofree char *label_a = NULL;
+  g_autofree char *label_b = NULL;
+  GbacwHex a, b;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b))
+    return g_strdup ("");
+  if (gbacw_hex_grid_contains (grid, a))
+    label_a = gbacw_hex_grid_format_label (grid, a);
+  if (gbacw_hex_grid_contains (grid, b))
+    label_b = gbacw_hex_grid_format_label (grid, b);
+  if (label_a != NULL && label_b != NULL)
+    /* TRANSLATORS: the hexside named, e.g. "Between 0707 and 0708" */
+    return g_strdup_printf (_("Between %s and %s"), label_a, label_b);
+  /* TRANSLATORS: a hexside on the edge of the map, e.g. "Map edge of 0101" */
+  return g_strdup_printf (_("Map edge of %s"), label_a != NULL ? label_a : label_b);
+}
+
+static void
+sync_hexside_name (GbacwToolPanel *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  GbacwHexsideId id = self->hexside != NULL ? gbacw_tool_hexside_get_selected (self->hexside) : GBACW_HEXSIDE_NONE;
+  const char *name;
+
+  if (scenario == NULL || id == GBACW_HEXSIDE_NONE)
+    {
+      gtk_label_set_text (self->hexside_name_place, _("Click a hexside, or press N over one, to name it."));
+      gtk_editable_set_text (GTK_EDITABLE (self->hexside_name), "");
+      gtk_widget_set_sensitive (GTK_WIDGET (self->hexside_name), FALSE);
+      return;
+    }
+  {
+    g_autofree char *place = describe_hexside (scenario, id);
+    gtk_label_set_text (self->hexside_name_place, place);
+  }
+  name = gbacw_tool_hexside_get_selected_name (self->hexside);
+  gtk_editable_set_text (GTK_EDITABLE (self->hexside_name), name != NULL ? name : "");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->hexside_name), TRUE);
+}
+
+static void
+sync_label_selection (GbacwToolPanel *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  int index = self->label != NULL ? gbacw_tool_label_get_selected (self->label) : -1;
+  const GbacwLabel *label = scenario != NULL && index >= 0 ? g_ptr_array_index (scenario->map->labels, index) : NULL;
+
+  gtk_widget_set_sensitive (self->label_selected_box, label != NULL);
+  gtk_label_set_text (self->label_selected_hint,
+                      label != NULL ? _("Drag a label to move it; drag its round handle, or Shift+drag it, to turn it.")
+                                    : _("No label selected: click one on the map."));
+  if (self->editing_label)
+    return;
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->label_selected_text), label != NULL ? label->text : "");
+  gtk_spin_button_set_value (self->label_angle, label != NULL ? label->angle : 0);
+  self->syncing = FALSE;
 }
 
 /* ---------------------------------------------------------------- lists from the document */
@@ -471,6 +566,10 @@ on_document_changed (GbacwToolPanel    *self,
     rebuild_choosers (self);
   if (change->flags & GBACW_CHANGE_AREAS)
     rebuild_areas (self);
+  if (change->flags & GBACW_CHANGE_LABELS)
+    sync_label_selection (self);
+  if (change->flags & GBACW_CHANGE_HEXSIDES)
+    sync_hexside_name (self);
   if (change->flags & GBACW_CHANGE_OOB)
     rebuild_sides (self);
   if (change->flags & GBACW_CHANGE_SETTINGS)
@@ -503,6 +602,8 @@ gbacw_tool_panel_set_document (GbacwToolPanel *self,
   rebuild_areas (self);
   rebuild_sides (self);
   sync_elevation (self);
+  sync_label_selection (self);
+  sync_hexside_name (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
@@ -569,7 +670,115 @@ on_area_selected (GbacwToolPanel *self,
 
   if (self->syncing || self->area == NULL || position >= self->area_ids->len)
     return;
+  show_area_message (self, NULL);
   gbacw_tool_area_set_area (self->area, g_ptr_array_index (self->area_ids, position));
+}
+
+static void
+on_area_rename (GbacwToolPanel *self,
+                GtkEntry       *entry)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+
+  if (self->area == NULL || gbacw_tool_area_get_area (self->area) == NULL)
+    return;
+  id = g_strdup (gbacw_tool_area_get_area (self->area));
+  if (gbacw_tool_area_rename_area (self->area, id, gtk_editable_get_text (GTK_EDITABLE (entry)), &error))
+    show_area_message (self, NULL);
+  else if (error != NULL)
+    show_area_message (self, error->message);
+}
+
+static void
+on_area_delete (GbacwToolPanel *self,
+                GtkButton      *button)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+
+  if (self->area == NULL || gbacw_tool_area_get_area (self->area) == NULL)
+    return;
+  id = g_strdup (gbacw_tool_area_get_area (self->area));
+  if (gbacw_tool_area_delete_area (self->area, id, &error))
+    show_area_message (self, NULL);
+  else if (error != NULL)
+    show_area_message (self, error->message);
+}
+
+/* ---------------------------------------------------------------- the selected label and hexside */
+
+static void
+on_label_text_changed (GbacwToolPanel *self,
+                       GtkEditable    *editable)
+{
+  if (self->syncing || self->label == NULL)
+    return;
+  self->editing_label = TRUE;
+  gbacw_tool_label_set_selected_text (self->label, gtk_editable_get_text (editable));
+  self->editing_label = FALSE;
+}
+
+static void
+on_label_angle_changed (GbacwToolPanel *self,
+                        GtkSpinButton  *spin)
+{
+  if (self->syncing || self->label == NULL)
+    return;
+  self->editing_label = TRUE;
+  gbacw_tool_label_set_selected_angle (self->label, gtk_spin_button_get_value (spin));
+  self->editing_label = FALSE;
+}
+
+static void
+on_label_delete (GbacwToolPanel *self,
+                 GtkButton      *button)
+{
+  if (self->label != NULL)
+    gbacw_tool_label_delete_selected (self->label);
+}
+
+/* Gives entry the keyboard, its text selected to be typed over, once the event being
+ * handled is over: the press of a double-click gives the map the keyboard after the
+ * double-click itself is seen. */
+static gboolean
+focus_entry_now (gpointer data)
+{
+  GtkWidget *entry = data;
+
+  if (gtk_widget_get_root (entry) != NULL && gtk_widget_is_sensitive (entry))
+    {
+      gtk_widget_grab_focus (entry);
+      gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+focus_entry (GtkEntry *entry)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_entry_now, g_object_ref (entry), g_object_unref);
+}
+
+/* A double-click on a label: its text, ready to be typed over. */
+static void
+on_label_edit_requested (GbacwToolPanel *self)
+{
+  focus_entry (self->label_selected_text);
+}
+
+static void
+on_hexside_name_activate (GbacwToolPanel *self,
+                          GtkEntry       *entry)
+{
+  if (self->hexside != NULL)
+    gbacw_tool_hexside_set_selected_name (self->hexside, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static void
+on_hexside_name_requested (GbacwToolPanel *self)
+{
+  focus_entry (self->hexside_name);
 }
 
 static void
@@ -648,7 +857,11 @@ gbacw_tool_panel_set_tool (GbacwToolPanel *self,
     {
       g_set_object (&self->hexside, GBACW_TOOL_HEXSIDE (tool));
       g_signal_connect_object (tool, "notify::feature", G_CALLBACK (sync_hexside), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (tool, "notify::selected", G_CALLBACK (sync_hexside_name), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (tool, "name-requested", G_CALLBACK (on_hexside_name_requested), self,
+                               G_CONNECT_SWAPPED);
       sync_hexside (self);
+      sync_hexside_name (self);
     }
   else if (g_str_equal (name, "line") && GBACW_IS_TOOL_LINE (tool))
     {
@@ -670,6 +883,10 @@ gbacw_tool_panel_set_tool (GbacwToolPanel *self,
       bind (tool, "text", self->label_text, "text");
       bind (tool, "size", self->label_size, "value");
       bind (tool, "erase", self->label_erase, "active");
+      g_signal_connect_object (tool, "notify::selected", G_CALLBACK (sync_label_selection), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (tool, "edit-requested", G_CALLBACK (on_label_edit_requested), self,
+                               G_CONNECT_SWAPPED);
+      sync_label_selection (self);
     }
   else if (g_str_equal (name, "eraser") && GBACW_IS_TOOL_ERASER (tool))
     {
@@ -804,6 +1021,8 @@ gbacw_tool_panel_class_init (GbacwToolPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, elevation_height);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, elevation_radius);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, hexside_list);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, hexside_name_place);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, hexside_name);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, line_list);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, line_erase);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_dropdown);
@@ -812,9 +1031,17 @@ gbacw_tool_panel_class_init (GbacwToolPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_kind);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_side);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_create);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_rename);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_delete);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, area_message);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_text);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_size);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_erase);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_selected_box);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_selected_text);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_angle);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_delete);
+  gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, label_selected_hint);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, eraser_terrain);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, eraser_hexsides);
   gtk_widget_class_bind_template_child (widget_class, GbacwToolPanel, eraser_lines);
@@ -841,9 +1068,17 @@ gbacw_tool_panel_init (GbacwToolPanel *self)
   g_signal_connect_swapped (self->area_name, "changed", G_CALLBACK (on_area_name_changed), self);
   g_signal_connect_swapped (self->area_name, "activate", G_CALLBACK (on_area_create), self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->area_create), FALSE);
+  g_signal_connect_swapped (self->area_rename, "activate", G_CALLBACK (on_area_rename), self);
+  g_signal_connect_swapped (self->area_delete, "clicked", G_CALLBACK (on_area_delete), self);
+  g_signal_connect_swapped (self->label_selected_text, "changed", G_CALLBACK (on_label_text_changed), self);
+  g_signal_connect_swapped (self->label_angle, "value-changed", G_CALLBACK (on_label_angle_changed), self);
+  g_signal_connect_swapped (self->label_delete, "clicked", G_CALLBACK (on_label_delete), self);
+  g_signal_connect_swapped (self->hexside_name, "activate", G_CALLBACK (on_hexside_name_activate), self);
 
   rebuild_areas (self);
   rebuild_sides (self);
+  sync_label_selection (self);
+  sync_hexside_name (self);
 }
 
 GtkWidget *

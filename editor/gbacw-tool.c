@@ -61,3 +61,30 @@ gbacw_tool_draw_overlay (GbacwTool *self, GbacwMapCanvas *canvas, cairo_t *cr)
 {
   CALL_VFUNC (draw_overlay, canvas, cr);
 }
+
+void
+gbacw_tool_activated (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state)
+{
+  CALL_VFUNC (activated, canvas, x, y, state);
+}
+
+gboolean
+gbacw_tool_scrolled (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, double steps,
+                     GdkModifierType state)
+{
+  GbacwToolInterface *iface;
+
+  g_return_val_if_fail (GBACW_IS_TOOL (self), FALSE);
+  iface = GBACW_TOOL_GET_IFACE (self);
+  return iface->scrolled != NULL && iface->scrolled (self, canvas, x, y, steps, state);
+}
+
+gboolean
+gbacw_tool_key_pressed (GbacwTool *self, GbacwMapCanvas *canvas, guint keyval, GdkModifierType state)
+{
+  GbacwToolInterface *iface;
+
+  g_return_val_if_fail (GBACW_IS_TOOL (self), FALSE);
+  iface = GBACW_TOOL_GET_IFACE (self);
+  return iface->key_pressed != NULL && iface->key_pressed (self, canvas, keyval, state);
+}

@@ -34,6 +34,18 @@ struct _GbacwToolInterface
   /* Draws the tool's feedback (brush outline, line being drawn) over the map; cr is in
    * map units. */
   void (*draw_overlay) (GbacwTool *self, GbacwMapCanvas *canvas, cairo_t *cr);
+
+  /* The primary button was pressed a second time in a row (a double-click), after the
+   * pressed () of that second press. */
+  void     (*activated)   (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
+  /* A scroll over the map with the pointer at x, y; steps: wheel notches (or the
+   * equivalent of a smooth scroll), positive downwards. TRUE if the tool used it (the map
+   * then does not scroll). Ctrl+scroll always zooms and never reaches the tool. */
+  gboolean (*scrolled)    (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, double steps,
+                           GdkModifierType state);
+  /* A key pressed with the keyboard focus on the map; TRUE if the tool used it (the
+   * window's shortcuts then do not see it). */
+  gboolean (*key_pressed) (GbacwTool *self, GbacwMapCanvas *canvas, guint keyval, GdkModifierType state);
 };
 
 void gbacw_tool_activate     (GbacwTool *self, GbacwMapCanvas *canvas);
@@ -43,5 +55,10 @@ void gbacw_tool_dragged      (GbacwTool *self, GbacwMapCanvas *canvas, double x,
 void gbacw_tool_released     (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
 void gbacw_tool_motion       (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
 void gbacw_tool_draw_overlay (GbacwTool *self, GbacwMapCanvas *canvas, cairo_t *cr);
+void gbacw_tool_activated    (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, GdkModifierType state);
+/* FALSE when the tool does not implement the vfunc. */
+gboolean gbacw_tool_scrolled    (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, double steps,
+                                 GdkModifierType state);
+gboolean gbacw_tool_key_pressed (GbacwTool *self, GbacwMapCanvas *canvas, guint keyval, GdkModifierType state);
 
 G_END_DECLS

@@ -1,7 +1,11 @@
-/* gbacw-map-edit.c: undoable changes to the map's per-hex and per-hexside layers. */
+/* gbacw-map-edit.c: undoable changes to the map's per-hex and per-hexside layers,
+ * hexside names and named areas. */
 #include "gbacw-map-edit.h"
 
 #include <glib/gi18n-lib.h>
+
+#include "gbacw-collection-edit.h"
+#include "gbacw-oob-edit.h"
 
 typedef struct
 {
@@ -554,4 +558,152 @@ gbacw_map_edit_auto_crest (const GbacwScenario *scenario, int crest_type_index)
       gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_FEATURES, id, map->hexside_features[id] | bit);
     }
   return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_name_hexside (const GbacwScenario *scenario, GbacwHexsideId hexside, const char *name)
+{
+  const GbacwMap *map;
+  g_autofree char *stripped = NULL;
+  const char *old_name;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  map = scenario->map;
+  g_return_val_if_fail (hexside < gbacw_hex_grid_n_hexside_ids (&map->grid), NULL);
+  g_return_val_if_fail (name == NULL || g_utf8_validate (name, -1, NULL), NULL);
+
+  stripped = g_strstrip (g_strdup (name != NULL ? name : ""));
+  if (stripped[0] == '\0')
+    g_clear_pointer (&stripped, g_free);
+  old_name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (hexside));
+
+  self = gbacw_map_edit_new (stripped != NULL ? _("Name hexside") : _("Remove hexside name"), 0);
+  if (g_strcmp0 (old_name, stripped) != 0)
+    gbacw_map_edit_set_hexside_name (self, hexside, stripped);
+  return self;
+}
+
+/* ---------------------------------------------------------------- named areas */
+
+static int
+area_index (const GbacwScenario *scenario, const char *id, GError **error)
+{
+  for (guint i = 0; id != NULL && i < scenario->map->areas->len; i++)
+    if (g_strcmp0 (((const GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id, id) == 0)
+      return (int) i;
+  g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND, _("there is no area “%s” on the map"),
+               id != NULL ? id : "");
+  return -1;
+}
+
+GbacwCommand *
+gbacw_map_edit_rename_area (const GbacwScenario *scenario, const char *id, const char *name, GError **error)
+{
+  g_autofree char *stripped = NULL;
+  const GbacwArea *area;
+  GbacwArea *copy;
+  GbacwCollectionEdit *edit;
+  int index;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((index = area_index (scenario, id, error)) < 0)
+    return NULL;
+  stripped = g_strstrip (g_strdup (name != NULL ? name : ""));
+  if (stripped[0] == '\0')
+    {
+      g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_INVALID, _("An area needs a name"));
+      return NULL;
+    }
+  if (!g_utf8_validate (stripped, -1, NULL))
+    {
+      g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_INVALID, _("the text is not valid UTF-8"));
+      return NULL;
+    }
+  for (const unsigned char *p = (const unsigned char *) stripped; *p != '\0'; p++)
+    if (*p < 0x20 || *p == 0x7f)
+      {
+        g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_INVALID,
+                     _("the text contains a control character"));
+        return NULL;
+      }
+
+  edit = gbacw_collection_edit_new (_("Rename area"), 0);
+  area = g_ptr_array_index (scenario->map->areas, index);
+  if (g_strcmp0 (area->name, stripped) != 0)
+    {
+      copy = gbacw_area_copy (area);
+      g_free (copy->name);
+      copy->name = g_steal_pointer (&stripped);
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_AREAS, (guint) index, copy);
+    }
+  return GBACW_COMMAND (edit);
+}
+
+GbacwCommand *
+gbacw_map_edit_remove_area (const GbacwScenario *scenario, const char *id, GError **error)
+{
+  const GbacwArea *area;
+  const char *award_id = NULL;
+  guint n_awards = 0, n_automatic = 0;
+  GbacwCollectionEdit *edit;
+  int index;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((index = area_index (scenario, id, error)) < 0)
+    return NULL;
+  area = g_ptr_array_index (scenario->map->areas, index);
+
+  for (guint i = 0; i < scenario->vp_awards->len; i++)
+    {
+      const GbacwVpAward *award = g_ptr_array_index (scenario->vp_awards, i);
+      if (g_strcmp0 (award->area, id) == 0)
+        {
+          if (award_id == NULL)
+            award_id = award->id;
+          n_awards++;
+        }
+    }
+  for (guint i = 0; i < scenario->automatic_victories->len; i++)
+    if (g_strcmp0 (((const GbacwAutomaticVictory *) g_ptr_array_index (scenario->automatic_victories, i))->area,
+                   id) == 0)
+      n_automatic++;
+
+  if (n_awards > 0 || n_automatic > 0)
+    {
+      const char *name = area->name != NULL && area->name[0] != '\0' ? area->name : area->id;
+
+      if (n_awards > 0 && n_automatic > 0)
+        /* TRANSLATORS: %s is an area's name */
+        g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED,
+                     _("“%s” cannot be deleted: VP awards and an automatic victory condition refer to it. "
+                       "Change them in Scenario Settings, Victory, first."), name);
+      else if (n_awards > 0)
+        /* TRANSLATORS: the first %s is an area's name, the second a VP award's id */
+        g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "“%s” cannot be deleted: the VP award “%s” refers to it. "
+                                  "Change it in Scenario Settings, Victory, first.",
+                                  "“%s” cannot be deleted: VP awards (“%s” and others) refer to it. "
+                                  "Change them in Scenario Settings, Victory, first.", n_awards),
+                     name, award_id != NULL ? award_id : "");
+      else
+        /* TRANSLATORS: %s is an area's name */
+        g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "“%s” cannot be deleted: an automatic victory condition refers to it. "
+                                  "Change it in Scenario Settings, Victory, first.",
+                                  "“%s” cannot be deleted: automatic victory conditions refer to it. "
+                                  "Change them in Scenario Settings, Victory, first.", n_automatic),
+                     name);
+      return NULL;
+    }
+
+  edit = gbacw_collection_edit_new (_("Delete area"), 0);
+  gbacw_collection_edit_remove (edit, GBACW_COLLECTION_AREAS, (guint) index);
+  return GBACW_COMMAND (edit);
 }

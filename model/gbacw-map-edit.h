@@ -1,4 +1,5 @@
-/* gbacw-map-edit.h: a set of cell changes on the map's layers.
+/* gbacw-map-edit.h: a set of cell changes on the map's layers, and the map's other
+ * undoable edits (hexside names, named areas).
  *
  * The old value of each cell is read from the scenario when the edit is first
  * applied, so an edit can be built from what the user did before knowing what
@@ -57,5 +58,22 @@ GbacwMapEdit *gbacw_map_edit_flood_fill (const GbacwScenario *scenario, int star
 /* Marks crest_type_index on every hexside between two on-map hexes of different
  * elevation (existing marks stay). */
 GbacwMapEdit *gbacw_map_edit_auto_crest (const GbacwScenario *scenario, int crest_type_index);
+/* Names hexside (redans and works carry names shown on the map); name NULL, "" or only
+ * blanks removes the name; blanks around it are dropped. A hexside without a feature can
+ * hold a name too. An edit with no changes when the name is already so. */
+GbacwMapEdit *gbacw_map_edit_name_hexside (const GbacwScenario *scenario, GbacwHexsideId hexside,
+                                           const char *name);
+
+/* Named areas (map->areas). Each returns a command (transfer full) or NULL and an error
+ * of GBACW_OOB_EDIT_ERROR whose message says why (translated, to be shown to the user);
+ * nothing is applied. Areas are found by id. */
+
+/* Gives area id a new name (blanks around it dropped; it must not be empty). The id,
+ * which the victory conditions refer to, stays. An empty command when the name is the same. */
+GbacwCommand *gbacw_map_edit_rename_area (const GbacwScenario *scenario, const char *id, const char *name,
+                                          GError **error);
+/* Removes area id. Refused (GBACW_OOB_EDIT_ERROR_NOT_ALLOWED) while a VP award or an
+ * automatic victory names it: the file could not be loaded with the reference dangling. */
+GbacwCommand *gbacw_map_edit_remove_area (const GbacwScenario *scenario, const char *id, GError **error);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include "gbacw-collection-edit.h"
 #include "gbacw-document.h"
 #include "gbacw-map-edit.h"
+#include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-settings-edit.h"
 
@@ -721,6 +722,117 @@ test_map_edit_hexside_feature (void)
   assert_text (s, before);
   gbacw_command_apply (GBACW_COMMAND (off), s, NULL);
   g_assert_cmpuint (s->map->hexside_features[works], ==, 0);
+}
+
+/* Naming a hexside: apply, revert to the same bytes, apply again. */
+static void
+test_map_edit_name_hexside (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  g_autofree char *named = NULL;
+  GbacwHexsideId works = hexside_at (s, 5, 5, 0);
+  GbacwHexsideId plain = hexside_at (s, 6, 2, 1);
+  g_autoptr (GbacwChange) change = gbacw_change_new ();
+
+  /* a new name on a hexside without a feature; blanks around it go */
+  g_autoptr (GbacwMapEdit) name = gbacw_map_edit_name_hexside (s, plain, "  Sunken lane ");
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (name)), ==, "Name hexside");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (name), ==, 1);
+  gbacw_command_apply (GBACW_COMMAND (name), s, change);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (plain)), ==, "Sunken lane");
+  g_assert_cmpuint (change->flags, ==, GBACW_CHANGE_HEXSIDES);
+  g_assert_true (array_has_u32 (change->hexsides, plain));
+  named = scenario_text (s);
+  g_assert_nonnull (strstr (named, "Sunken lane"));
+  gbacw_command_revert (GBACW_COMMAND (name), s, NULL);
+  assert_text (s, before);
+  gbacw_command_apply (GBACW_COMMAND (name), s, NULL);
+  assert_text (s, named);
+  gbacw_command_revert (GBACW_COMMAND (name), s, NULL);
+
+  /* renaming, and removing with "" or blanks */
+  g_autoptr (GbacwMapEdit) rename = gbacw_map_edit_name_hexside (s, works, "Battery Robinett");
+  gbacw_command_apply (GBACW_COMMAND (rename), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (works)), ==, "Battery Robinett");
+  gbacw_command_revert (GBACW_COMMAND (rename), s, NULL);
+  assert_text (s, before);
+  g_autoptr (GbacwMapEdit) unname = gbacw_map_edit_name_hexside (s, works, " ");
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (unname)), ==, "Remove hexside name");
+  gbacw_command_apply (GBACW_COMMAND (unname), s, NULL);
+  g_assert_false (g_hash_table_contains (s->map->hexside_names, GUINT_TO_POINTER (works)));
+  g_assert_cmpuint (s->map->hexside_features[works], ==, 1u << H_WORKS);
+  gbacw_command_revert (GBACW_COMMAND (unname), s, NULL);
+  assert_text (s, before);
+
+  /* the name it has already, or no name where there is none: no change */
+  g_autoptr (GbacwMapEdit) same = gbacw_map_edit_name_hexside (s, works, "Fort Robinett");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (same), ==, 0);
+  g_autoptr (GbacwMapEdit) none = gbacw_map_edit_name_hexside (s, plain, NULL);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (none), ==, 0);
+}
+
+/* Renaming and removing named areas; an area the victory conditions name stays. */
+static void
+test_map_edit_areas (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  g_autofree char *renamed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwChange) change = gbacw_change_new ();
+  GbacwCommand *command;
+
+  command = gbacw_map_edit_rename_area (s, "town", " Bigtown ", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (gbacw_command_get_label (command), ==, "Rename area");
+  gbacw_command_apply (command, s, change);
+  g_assert_cmpstr (gbacw_map_find_area (s->map, "town")->name, ==, "Bigtown");
+  g_assert_cmpuint (gbacw_map_find_area (s->map, "town")->hexes->len, ==, 2);
+  g_assert_true (change->flags & GBACW_CHANGE_AREAS);
+  renamed = scenario_text (s);
+  gbacw_command_revert (command, s, NULL);
+  assert_text (s, before);
+  gbacw_command_apply (command, s, NULL);
+  assert_text (s, renamed);
+  gbacw_command_revert (command, s, NULL);
+  g_object_unref (command);
+
+  g_assert_null (gbacw_map_edit_rename_area (s, "town", "", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (gbacw_map_edit_rename_area (s, "town", "Big\001town", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (gbacw_map_edit_rename_area (s, "nowhere", "X", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* "obj" is counted by the award v1 and an automatic victory */
+  g_assert_null (gbacw_map_edit_remove_area (s, "obj", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED);
+  g_assert_nonnull (strstr (error->message, "Smalltown church"));
+  g_clear_error (&error);
+  /* with the automatic victory gone, the award alone: named in the message */
+  g_ptr_array_remove_index (s->automatic_victories, 0);
+  g_assert_null (gbacw_map_edit_remove_area (s, "obj", &error));
+  g_assert_nonnull (strstr (error->message, "“v1”"));
+  g_clear_error (&error);
+
+  /* the town goes, and comes back as it was */
+  g_free (before);
+  before = scenario_text (s);
+  command = gbacw_map_edit_remove_area (s, "town", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (gbacw_command_get_label (command), ==, "Delete area");
+  gbacw_command_apply (command, s, NULL);
+  g_assert_null (gbacw_map_find_area (s->map, "town"));
+  g_assert_cmpuint (s->map->areas->len, ==, 1);
+  gbacw_command_revert (command, s, NULL);
+  assert_text (s, before);
+  gbacw_command_apply (command, s, NULL);
+  g_assert_null (gbacw_map_find_area (s->map, "town"));
+  g_object_unref (command);
 }
 
 static void
@@ -2043,6 +2155,8 @@ main (int argc, char **argv)
   g_test_add_func ("/commands/map-edit/set-elevation", test_map_edit_set_elevation);
   g_test_add_func ("/commands/map-edit/hexside-feature", test_map_edit_hexside_feature);
   g_test_add_func ("/commands/map-edit/set-line", test_map_edit_set_line);
+  g_test_add_func ("/commands/map-edit/name-hexside", test_map_edit_name_hexside);
+  g_test_add_func ("/commands/map-edit/areas", test_map_edit_areas);
   g_test_add_func ("/commands/map-edit/flood-fill", test_map_edit_flood_fill);
   g_test_add_func ("/commands/map-edit/auto-crest", test_map_edit_auto_crest);
   g_test_add_func ("/commands/collection-edit/units", test_collection_units);

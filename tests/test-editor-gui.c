@@ -396,6 +396,257 @@ test_tools_through_the_canvas (Fixture *f, gconstpointer data)
   g_assert_cmpuint (map->terrain[hex_index (f, 9, 7)], ==, 0);
 }
 
+/* The canvas's controller of type (the first one; for gestures, the first one on the
+ * primary button: others put theirs on the canvas too). */
+static GtkEventController *
+canvas_controller (Fixture *f, GType type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type) &&
+          (!GTK_IS_GESTURE_SINGLE (controller) ||
+           gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY))
+        return controller;
+    }
+  g_error ("the canvas has no %s", g_type_name (type));
+  return NULL;
+}
+
+static gboolean
+press_key_on_canvas (Fixture *f, guint keyval)
+{
+  gboolean handled = FALSE;
+
+  gtk_widget_grab_focus (GTK_WIDGET (f->canvas));
+  g_signal_emit_by_name (canvas_controller (f, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed", keyval, 0, 0, &handled);
+  iterate ();
+  return handled;
+}
+
+static gboolean
+has_keyboard (Fixture *f, GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* A widget of the tool panel with that tooltip. */
+static GtkWidget *
+panel_widget (Fixture *f, const char *tooltip, GType type)
+{
+  GtkWidget *widget = find_widget (GTK_WIDGET (f->window), NULL, tooltip);
+
+  if (widget == NULL)
+    g_error ("no widget with the tooltip “%s”", tooltip);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (widget, type));
+  return widget;
+}
+
+/* A visible label under root whose text holds needle. */
+static GtkLabel *
+find_visible_label (GtkWidget *root, const char *needle)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child) &&
+          strstr (gtk_label_get_text (GTK_LABEL (child)), needle) != NULL)
+        return GTK_LABEL (child);
+      if ((found = find_visible_label (child, needle)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+label_centre (Fixture *f, int index, double *x, double *y)
+{
+  const GbacwLabel *label = g_ptr_array_index (f->scenario->map->labels, index);
+
+  gbacw_hex_grid_centre (&f->scenario->map->grid, gbacw_hex_grid_hex_at (&f->scenario->map->grid, label->hex), x, y);
+  *x += label->dx;
+  *y += label->dy;
+}
+
+/* A label of the map moved on the canvas, its text and angle changed in the options,
+ * a double-click taking the keyboard to its text, Delete removing it. */
+static void
+test_label_editing (Fixture *f, gconstpointer data)
+{
+  const GbacwMap *map = f->scenario->map;
+  const guint n_labels = map->labels->len;
+  const int millersburg = 1;
+  GtkWidget *text, *angle;
+  double x0, y0, x, y;
+
+  choose_tool (f, "label");
+  label_centre (f, millersburg, &x0, &y0);
+  g_assert_cmpstr (((GbacwLabel *) g_ptr_array_index (map->labels, millersburg))->text, ==, "Millersburg");
+  text = panel_widget (f, "The text of the selected label (double-click a label, or Enter on the map, to come here)",
+                       GTK_TYPE_ENTRY);
+  angle = panel_widget (f, "Degrees clockwise; Shift+scroll over the label turns it 15° a notch", GTK_TYPE_SPIN_BUTTON);
+  g_assert_false (gtk_widget_is_sensitive (text));
+
+  /* Dragged two hex radii right and one down: one step, and the label is selected. */
+  drag_map (f, (const double[]) { x0 + 0.2, y0, x0 + 1.2, y0 + 0.5, x0 + 2.2, y0 + 1.0 }, 3);
+  label_centre (f, millersburg, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, x0 + 2.0, 0.05);
+  g_assert_cmpfloat_with_epsilon (y, y0 + 1.0, 0.05);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool (f, "label")), ==, millersburg);
+  g_assert_true (gtk_widget_is_sensitive (text));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (text)), ==, "Millersburg");
+
+  /* Its text from the options: the map follows as one types; undo puts the field back. */
+  gtk_editable_set_text (GTK_EDITABLE (text), "Millersburg Town");
+  iterate ();
+  g_assert_cmpstr (((GbacwLabel *) g_ptr_array_index (map->labels, millersburg))->text, ==, "Millersburg Town");
+  g_assert_cmpuint (n_steps (f), ==, 2);
+  activate (f, "win.undo", NULL);
+  g_assert_cmpstr (((GbacwLabel *) g_ptr_array_index (map->labels, millersburg))->text, ==, "Millersburg");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (text)), ==, "Millersburg");
+  activate (f, "win.redo", NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (text)), ==, "Millersburg Town");
+
+  /* Its angle. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (angle), 30);
+  iterate ();
+  g_assert_cmpfloat (((GbacwLabel *) g_ptr_array_index (map->labels, millersburg))->angle, ==, 30);
+  g_assert_cmpuint (n_steps (f), ==, 3);
+
+  /* A double-click on it takes the keyboard to its text. */
+  gtk_widget_grab_focus (GTK_WIDGET (f->canvas));
+  g_assert_false (has_keyboard (f, text));
+  map_to_widget (f, x, y, &x0, &y0);
+  g_signal_emit_by_name (canvas_controller (f, GTK_TYPE_GESTURE_CLICK), "pressed", 2, x0, y0);
+  iterate ();
+  g_assert_true (has_keyboard (f, text));
+
+  /* Delete on the map removes it. */
+  g_assert_true (press_key_on_canvas (f, GDK_KEY_Delete));
+  g_assert_cmpuint (map->labels->len, ==, n_labels - 1);
+  g_assert_cmpuint (n_steps (f), ==, 4);
+  g_assert_false (gtk_widget_is_sensitive (text));
+  activate (f, "win.undo", NULL);
+  g_assert_cmpuint (map->labels->len, ==, n_labels);
+}
+
+/* An area renamed and deleted from the area tool's options. */
+static void
+test_area_rename_delete (Fixture *f, gconstpointer data)
+{
+  GtkDropDown *dropdown;
+  GtkWidget *rename, *delete;
+  GtkLabel *message;
+  guint n_areas = f->scenario->map->areas->len;
+
+  choose_tool (f, "area");
+  dropdown = GTK_DROP_DOWN (panel_widget (f, "The area painted", GTK_TYPE_DROP_DOWN));
+  rename = panel_widget (f, "The name of the area: Enter renames it", GTK_TYPE_ENTRY);
+  delete = panel_widget (f, "Delete the area (undo brings it back)", GTK_TYPE_BUTTON);
+
+  /* obj-mill, seventh in the demo */
+  g_assert_cmpstr (((GbacwArea *) g_ptr_array_index (f->scenario->map->areas, 6))->id, ==, "obj-mill");
+  gtk_drop_down_set_selected (dropdown, 6);
+  iterate ();
+  g_assert_cmpstr (gbacw_tool_area_get_area (tool (f, "area")), ==, "obj-mill");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rename)), ==, "Miller's Mill");
+
+  gtk_editable_set_text (GTK_EDITABLE (rename), "Miller's Old Mill");
+  g_signal_emit_by_name (rename, "activate");
+  iterate ();
+  g_assert_cmpstr (gbacw_map_find_area (f->scenario->map, "obj-mill")->name, ==, "Miller's Old Mill");
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 6);
+  g_assert_nonnull (strstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dropdown)), 6),
+                            "Miller's Old Mill"));
+
+  /* The VP award v-mill counts it: refused, and the panel says why. */
+  g_signal_emit_by_name (delete, "clicked");
+  iterate ();
+  g_assert_nonnull (gbacw_map_find_area (f->scenario->map, "obj-mill"));
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  message = find_visible_label (GTK_WIDGET (f->window), "v-mill");
+  g_assert_nonnull (message);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (message), "error"));
+
+  /* The bridge approaches go; undo brings them back into the chooser. */
+  gtk_drop_down_set_selected (dropdown, 3);
+  iterate ();
+  g_assert_cmpstr (gbacw_tool_area_get_area (tool (f, "area")), ==, "bridge-approaches");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (message)));
+  g_signal_emit_by_name (delete, "clicked");
+  iterate ();
+  g_assert_null (gbacw_map_find_area (f->scenario->map, "bridge-approaches"));
+  g_assert_cmpuint (n_steps (f), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, n_areas - 1);
+  g_assert_false (gtk_widget_is_sensitive (rename));
+  activate (f, "win.undo", NULL);
+  g_assert_nonnull (gbacw_map_find_area (f->scenario->map, "bridge-approaches"));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, n_areas);
+}
+
+/* Hexsides named from the hexside tool's options: the one clicked, and the one under the
+ * pointer when N is pressed. */
+static void
+test_hexside_name (Fixture *f, gconstpointer data)
+{
+  const GbacwMap *map = f->scenario->map;
+  const GbacwHexGrid *grid = &map->grid;
+  int redan = gbacw_catalogue_find_hexside_type (&f->scenario->catalogue, "redan");
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, (GbacwHex) { 15, 7 }, 3);
+  GbacwHexsideId other = gbacw_hex_grid_hexside (grid, (GbacwHex) { 3, 12 }, 1);
+  GtkWidget *name;
+  double x0, y0, x1, y1, cx, cy;
+
+  choose_tool (f, "hexside");
+  gbacw_tool_hexside_set_feature (tool (f, "hexside"), redan);
+  name = panel_widget (f, "The name of the selected hexside, shown on the map: Enter applies it, an empty name removes it",
+                       GTK_TYPE_ENTRY);
+  g_assert_false (gtk_widget_is_sensitive (name));
+
+  /* Click: a redan, selected; its name from the options is the second step. */
+  hex_centre (f, 15, 7, &cx, &cy);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 15, 7 }, 3, &x0, &y0);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 15, 7 }, 4, &x1, &y1);
+  click_map (f, (x0 + x1) / 2 + (cx - (x0 + x1) / 2) * 0.2, (y0 + y1) / 2 + (cy - (y0 + y1) / 2) * 0.2);
+  g_assert_true (map->hexside_features[id] & (1u << redan));
+  g_assert_true (gtk_widget_is_sensitive (name));
+  gtk_editable_set_text (GTK_EDITABLE (name), "Fort Pryor");
+  g_signal_emit_by_name (name, "activate");
+  iterate ();
+  g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id)), ==, "Fort Pryor");
+  g_assert_cmpuint (n_steps (f), ==, 2);
+
+  /* N over another hexside: it is selected, and the keyboard goes to the name. */
+  hex_centre (f, 3, 12, &cx, &cy);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 3, 12 }, 1, &x0, &y0);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 3, 12 }, 2, &x1, &y1);
+  move_pointer (f, (x0 + x1) / 2 + (cx - (x0 + x1) / 2) * 0.15, (y0 + y1) / 2 + (cy - (y0 + y1) / 2) * 0.15);
+  g_assert_true (press_key_on_canvas (f, GDK_KEY_n));
+  g_assert_cmpuint (gbacw_tool_hexside_get_selected (tool (f, "hexside")), ==, other);
+  g_assert_true (has_keyboard (f, name));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "");
+  gtk_editable_set_text (GTK_EDITABLE (name), "Sunken lane");
+  g_signal_emit_by_name (name, "activate");
+  iterate ();
+  g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");
+  g_assert_cmpuint (n_steps (f), ==, 3);
+
+  /* Emptied: the name goes; undo brings it back, into the field too. */
+  gtk_editable_set_text (GTK_EDITABLE (name), "");
+  g_signal_emit_by_name (name, "activate");
+  iterate ();
+  g_assert_false (g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (other)));
+  activate (f, "win.undo", NULL);
+  g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Sunken lane");
+}
+
 /* The inspector and the status line follow the pointer. */
 static void
 test_inspector (Fixture *f, gconstpointer data)
@@ -755,6 +1006,9 @@ main (int argc, char **argv)
   ADD ("/editor/gui/shortcuts", test_shortcuts);
   ADD ("/editor/gui/recent", test_recent);
   ADD ("/editor/gui/space-drag-pans", test_space_drag_pans);
+  ADD ("/editor/gui/label-editing", test_label_editing);
+  ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
+  ADD ("/editor/gui/hexside-name", test_hexside_name);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
 

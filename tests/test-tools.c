@@ -9,6 +9,7 @@
 
 #include "gbacw-data.h"
 #include "gbacw-document.h"
+#include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-tool-area.h"
 #include "gbacw-tool-brush.h"
@@ -519,6 +520,71 @@ test_hexside_click (Fixture *f, gconstpointer data)
 }
 
 static void
+on_name_requested (GbacwToolHexside *tool, int *n)
+{
+  (*n)++;
+}
+
+/* The hexside pressed on is the selected one, which the options name: one step a name. */
+static void
+test_hexside_name (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolHexside) tool = gbacw_tool_hexside_new ();
+  int redan = hexside_type_index (f, "redan");
+  GbacwHexsideId id = hexside (f, 15, 7, 3);     /* 1608 S */
+  GbacwHexsideId other = hexside (f, 3, 12, 1);  /* 0413 NE: no feature */
+  int n_requests = 0;
+  double x, y;
+
+  set_document (tool, f);
+  g_signal_connect (tool, "name-requested", G_CALLBACK (on_name_requested), &n_requests);
+  gbacw_tool_hexside_set_feature (tool, redan);
+  g_assert_cmpuint (gbacw_tool_hexside_get_selected (tool), ==, GBACW_HEXSIDE_NONE);
+  g_assert_false (gbacw_tool_hexside_set_selected_name (tool, "Nowhere"));
+
+  /* Click: the redan is drawn and the hexside selected; the name is another step. */
+  hexside_point (f, 15, 7, 3, 0.5, 0.2, &x, &y);
+  click (tool, x, y, 0);
+  g_assert_true (has_feature (f, id, redan));
+  g_assert_cmpuint (gbacw_tool_hexside_get_selected (tool), ==, id);
+  g_assert_null (gbacw_tool_hexside_get_selected_name (tool));
+  g_assert_true (gbacw_tool_hexside_set_selected_name (tool, " Fort Pryor "));
+  g_assert_cmpstr (g_hash_table_lookup (f->map->hexside_names, GUINT_TO_POINTER (id)), ==, "Fort Pryor");
+  g_assert_cmpstr (gbacw_tool_hexside_get_selected_name (tool), ==, "Fort Pryor");
+  g_assert_cmpuint (n_steps (f), ==, 2);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Name hexside");
+  /* the same name again: no step */
+  g_assert_true (gbacw_tool_hexside_set_selected_name (tool, "Fort Pryor"));
+  g_assert_cmpuint (n_steps (f), ==, 2);
+
+  /* N over another hexside selects it and asks for its name; a hexside without a
+   * feature can be named too. */
+  hexside_point (f, 3, 12, 1, 0.5, 0.15, &x, &y);
+  gbacw_tool_motion (GBACW_TOOL (tool), NULL, x, y, 0);
+  g_assert_true (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_n, 0));
+  g_assert_cmpuint (gbacw_tool_hexside_get_selected (tool), ==, other);
+  g_assert_cmpint (n_requests, ==, 1);
+  g_assert_false (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_n, GDK_CONTROL_MASK));
+  g_assert_false (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_m, 0));
+  g_assert_true (gbacw_tool_hexside_set_selected_name (tool, "Sunken lane"));
+  g_assert_cmpstr (g_hash_table_lookup (f->map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");
+  g_assert_cmpuint (n_steps (f), ==, 3);
+
+  /* An empty name removes it. */
+  g_assert_true (gbacw_tool_hexside_set_selected_name (tool, ""));
+  g_assert_false (g_hash_table_contains (f->map->hexside_names, GUINT_TO_POINTER (other)));
+  g_assert_cmpuint (n_steps (f), ==, 4);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==,
+                   "Remove hexside name");
+
+  g_assert_true (gbacw_document_undo (f->document));
+  g_assert_cmpstr (g_hash_table_lookup (f->map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");
+  g_assert_true (gbacw_document_redo (f->document));
+  g_assert_false (g_hash_table_contains (f->map->hexside_names, GUINT_TO_POINTER (other)));
+  undo_all (f);
+}
+
+static void
 test_hexside_inside (Fixture *f, gconstpointer data)
 {
   g_autoptr(GbacwToolHexside) tool = gbacw_tool_hexside_new ();
@@ -770,7 +836,80 @@ test_area (Fixture *f, gconstpointer data)
   undo_all (f);
 }
 
+/* Renaming and deleting areas through the tool: one step each; an area the victory
+ * conditions refer to is not deleted, and the message says why. */
+static void
+test_area_rename_delete (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolArea) tool = gbacw_tool_area_new ();
+  g_autoptr(GError) error = NULL;
+  guint n_areas = f->map->areas->len;
+  const GbacwArea *area;
+
+  set_document (tool, f);
+  g_assert_true (gbacw_tool_area_rename_area (tool, "obj-mill", "  Miller's Old Mill ", &error));
+  g_assert_no_error (error);
+  area = gbacw_map_find_area (f->map, "obj-mill");
+  g_assert_cmpstr (area->name, ==, "Miller's Old Mill");
+  g_assert_cmpint (area->kind, ==, GBACW_AREA_OBJECTIVE);
+  g_assert_cmpint (area->vp, ==, 3);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Rename area");
+  /* the same name again changes nothing */
+  g_assert_true (gbacw_tool_area_rename_area (tool, "obj-mill", "Miller's Old Mill", NULL));
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  /* no name, no area */
+  g_assert_false (gbacw_tool_area_rename_area (tool, "obj-mill", " ", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (gbacw_tool_area_rename_area (tool, "no-such-area", "X", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* The VP award v-mill counts obj-mill: it stays. */
+  g_assert_false (gbacw_tool_area_delete_area (tool, "obj-mill", &error));
+  g_assert_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED);
+  g_assert_nonnull (strstr (error->message, "Miller's Old Mill"));
+  g_assert_nonnull (strstr (error->message, "v-mill"));
+  g_clear_error (&error);
+  g_assert_nonnull (gbacw_map_find_area (f->map, "obj-mill"));
+  g_assert_cmpuint (n_steps (f), ==, 1);
+
+  /* The bridge approaches, the tool's area, go; the tool then paints none. */
+  gbacw_tool_area_set_area (tool, "bridge-approaches");
+  g_assert_true (gbacw_tool_area_delete_area (tool, "bridge-approaches", &error));
+  g_assert_no_error (error);
+  g_assert_null (gbacw_map_find_area (f->map, "bridge-approaches"));
+  g_assert_cmpuint (f->map->areas->len, ==, n_areas - 1);
+  g_assert_null (gbacw_tool_area_get_area (tool));
+  g_assert_cmpuint (n_steps (f), ==, 2);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Delete area");
+  g_assert_true (gbacw_document_undo (f->document));
+  g_assert_nonnull (gbacw_map_find_area (f->map, "bridge-approaches"));
+  g_assert_true (gbacw_document_redo (f->document));
+  g_assert_null (gbacw_map_find_area (f->map, "bridge-approaches"));
+  undo_all (f);
+}
+
 /* ---------------------------------------------------------------- labels */
+
+/* Where label index is drawn: the centre of its text. */
+static void
+label_point (Fixture *f, int index, double *x, double *y)
+{
+  const GbacwLabel *label = g_ptr_array_index (f->map->labels, index);
+  double cx, cy;
+
+  gbacw_hex_grid_centre (&f->map->grid, gbacw_hex_grid_hex_at (&f->map->grid, label->hex), &cx, &cy);
+  *x = cx + label->dx;
+  *y = cy + label->dy;
+}
+
+static const GbacwLabel *
+label_at_index (Fixture *f, int index)
+{
+  return g_ptr_array_index (f->map->labels, index);
+}
 
 static void
 test_label (Fixture *f, gconstpointer data)
@@ -798,12 +937,236 @@ test_label (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (label->size, ==, 1.0);
   g_assert_cmpuint (n_steps (f), ==, 1);
 
-  /* Erase mode removes every label of the hex clicked. */
+  /* The label placed is the selected one. */
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, (int) n_labels);
+
+  /* Shift+click off any label removes every label of the hex clicked. */
   click_hex (tool, f, 3, 3, GDK_SHIFT_MASK);
   g_assert_cmpuint (f->map->labels->len, ==, n_labels);
   g_assert_cmpuint (n_steps (f), ==, 2);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, -1);
   g_assert_true (gbacw_document_undo (f->document));
   g_assert_cmpuint (f->map->labels->len, ==, n_labels + 1);
+
+  /* In erase mode a click on a label removes that label only. */
+  gbacw_tool_label_set_erase (tool, TRUE);
+  label = g_ptr_array_index (f->map->labels, 1);
+  g_assert_cmpstr (label->text, ==, "Millersburg");
+  label_point (f, 1, &x, &y);
+  click (tool, x, y, 0);
+  g_assert_cmpuint (f->map->labels->len, ==, n_labels);
+  g_assert_cmpstr (((GbacwLabel *) g_ptr_array_index (f->map->labels, 1))->text, ==, "Harlan's Ridge");
+  g_assert_cmpstr (((GbacwLabel *) g_ptr_array_index (f->map->labels, n_labels - 1))->text, ==, "Harlan's Farm");
+  undo_all (f);
+}
+
+/* Pressing on a label selects it and a drag moves it, as one step, into the hex it ends in. */
+static void
+test_label_move (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolLabel) tool = gbacw_tool_label_new ();
+  g_autoptr(GBytes) moved = NULL;
+  guint n_labels = f->map->labels->len;
+  double x0, y0, x, y;
+  int millersburg = 1;
+
+  set_document (tool, f);
+  gbacw_tool_label_set_text (tool, "Not placed");
+  label_point (f, millersburg, &x0, &y0);
+  g_assert_cmpint (gbacw_tool_label_label_at (tool, x0, y0), ==, millersburg);
+  g_assert_cmpint (gbacw_tool_label_label_at (tool, x0, y0 + 0.5), ==, -1);
+
+  /* A press without a drag only selects: nothing placed, nothing changed. */
+  click (tool, x0 + 0.1, y0, 0);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, millersburg);
+  g_assert_cmpuint (f->map->labels->len, ==, n_labels);
+  g_assert_cmpuint (n_steps (f), ==, 0);
+
+  /* Grabbed right of its centre, dragged 2.5 hex radii right and 1 down in steps. */
+  stroke (tool, (const double[]) { x0 + 0.3, y0, x0 + 1.0, y0 + 0.2, x0 + 2.0, y0 + 0.7, x0 + 2.8, y0 + 1.0 }, 4, 0);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Move label");
+  g_assert_cmpuint (f->map->labels->len, ==, n_labels);
+  g_assert_cmpstr (label_at_index (f, millersburg)->text, ==, "Millersburg");
+  label_point (f, millersburg, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, x0 + 2.5, 0.026);
+  g_assert_cmpfloat_with_epsilon (y, y0 + 1.0, 0.026);
+  /* kept as an offset from the hex it now sits in */
+  g_assert_cmpint (label_at_index (f, millersburg)->hex, ==, gbacw_map_tool_hex_at (GBACW_MAP_TOOL (tool), x, y));
+  g_assert_cmpint (label_at_index (f, millersburg)->hex, !=, hex_index (f, 8, 6));
+  g_assert_cmpfloat (fabs (label_at_index (f, millersburg)->dx), <=, 1.0);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, millersburg);
+
+  moved = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (gbacw_document_undo (f->document));
+  assert_original (f);
+  g_assert_true (gbacw_document_redo (f->document));
+  {
+    g_autoptr(GBytes) now = gbacw_scenario_save_to_bytes (f->scenario);
+    g_assert_true (g_bytes_equal (now, moved));
+  }
+  undo_all (f);
+}
+
+/* Rotating: Shift+drag and the handle turn freely, one step a drag; Shift+scroll turns
+ * 15° a notch, one step a run of scrolls. */
+static void
+test_label_rotate (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolLabel) tool = gbacw_tool_label_new ();
+  int millersburg = 1;
+  double x0, y0, hx, hy;
+
+  set_document (tool, f);
+  label_point (f, millersburg, &x0, &y0);
+  g_assert_cmpfloat (label_at_index (f, millersburg)->angle, ==, 0);
+
+  /* Shift+drag from right of the centre round to below it: a quarter turn clockwise. */
+  stroke (tool, (const double[]) { x0 + 0.6, y0, x0 + 0.5, y0 + 0.3, x0 + 0.3, y0 + 0.5, x0, y0 + 0.6 }, 4,
+          GDK_SHIFT_MASK);
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 90, 1e-9);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Rotate label");
+  /* it turned about its centre, which stays */
+  {
+    double x, y;
+    label_point (f, millersburg, &x, &y);
+    g_assert_cmpfloat_with_epsilon (x, x0, 1e-9);
+    g_assert_cmpfloat_with_epsilon (y, y0, 1e-9);
+  }
+  g_assert_true (gbacw_document_undo (f->document));
+  assert_original (f);
+
+  /* The handle of the selected label, above its text (the text is about 0.26 tall, the
+   * handle 0.3 above its box): off any label, a press there without a selection does
+   * nothing (no text to place); with the label selected, dragging it from there round to
+   * the left of the centre turns the label a quarter anticlockwise. */
+  hx = x0;
+  hy = y0 - 0.5;
+  g_assert_cmpint (gbacw_tool_label_label_at (tool, hx, hy), ==, -1);
+  gbacw_tool_label_set_selected (tool, -1);
+  click (tool, hx, hy, 0);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, -1);
+  gbacw_tool_label_set_selected (tool, millersburg);
+  stroke (tool, (const double[]) { hx, hy, x0 - 0.4, y0 - 0.4, x0 - 0.6, y0 }, 3, 0);
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, -90, 1e-9);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_true (gbacw_document_undo (f->document));
+  assert_original (f);
+
+  /* Scrolling without Shift, or off any label, is the map's. */
+  g_assert_false (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, 1, 0));
+  g_assert_false (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0 + 0.5, 1, GDK_SHIFT_MASK));
+  g_assert_cmpuint (n_steps (f), ==, 0);
+
+  /* Three notches down, half a notch of smooth scrolling back, then two more halves
+   * back: 45°, 45°, 30°; one step in all. */
+  gbacw_tool_motion (GBACW_TOOL (tool), NULL, x0, y0, 0);
+  for (int i = 0; i < 3; i++)
+    g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, 1, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 45, 1e-9);
+  g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, -0.5, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 45, 1e-9);
+  g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, -0.5, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 30, 1e-9);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, millersburg);
+
+  /* A new run after the pointer left the label: a new step. From an angle between two
+   * steps, a notch goes to the next step round. */
+  gbacw_tool_motion (GBACW_TOOL (tool), NULL, x0, y0 + 2, 0);
+  g_assert_true (gbacw_tool_label_set_selected_angle (tool, -10));
+  gbacw_tool_motion (GBACW_TOOL (tool), NULL, x0, y0, 0);
+  g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, 1, GDK_SHIFT_MASK));
+  g_assert_cmpfloat (label_at_index (f, millersburg)->angle, ==, 0);
+  g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, -1, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, -15, 1e-9);
+  g_assert_cmpuint (n_steps (f), ==, 3);
+  /* round past 180 */
+  g_assert_true (gbacw_tool_label_set_selected_angle (tool, 175));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 175, 1e-9);
+  gbacw_tool_motion (GBACW_TOOL (tool), NULL, x0, y0 + 2, 0);
+  gbacw_tool_motion (GBACW_TOOL (tool), NULL, x0, y0, 0);
+  g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, 1, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 180, 1e-9);
+  g_assert_true (gbacw_tool_scrolled (GBACW_TOOL (tool), NULL, x0, y0, 1, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, -165, 1e-9);
+  undo_all (f);
+}
+
+static void
+on_edit_requested (GbacwToolLabel *tool, int *n)
+{
+  (*n)++;
+}
+
+/* The selected label's text and angle from the options, the double-click, and the keys. */
+static void
+test_label_edit (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolLabel) tool = gbacw_tool_label_new ();
+  guint n_labels = f->map->labels->len;
+  int millersburg = 1, n_requests = 0;
+  double x0, y0;
+
+  set_document (tool, f);
+  g_signal_connect (tool, "edit-requested", G_CALLBACK (on_edit_requested), &n_requests);
+  label_point (f, millersburg, &x0, &y0);
+
+  /* Nothing selected: nothing to edit. */
+  g_assert_false (gbacw_tool_label_set_selected_text (tool, "Nowhere"));
+  g_assert_false (gbacw_tool_label_set_selected_angle (tool, 10));
+  g_assert_false (gbacw_tool_label_delete_selected (tool));
+  g_assert_false (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_Delete, 0));
+
+  /* A double-click on the label selects it and asks for its text. */
+  click (tool, x0, y0, 0);
+  gbacw_tool_activated (GBACW_TOOL (tool), NULL, x0, y0, 0);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, millersburg);
+  g_assert_cmpint (n_requests, ==, 1);
+  /* off a label, it asks nothing */
+  gbacw_tool_activated (GBACW_TOOL (tool), NULL, x0, y0 + 0.6, 0);
+  g_assert_cmpint (n_requests, ==, 1);
+  g_assert_true (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_F2, 0));
+  g_assert_cmpint (n_requests, ==, 2);
+
+  /* Typing the text, key by key, is one step; blanks around it are dropped. */
+  g_assert_true (gbacw_tool_label_set_selected_text (tool, "Millersburg T"));
+  g_assert_true (gbacw_tool_label_set_selected_text (tool, "Millersburg To"));
+  g_assert_true (gbacw_tool_label_set_selected_text (tool, "Millersburg Town "));
+  g_assert_cmpstr (label_at_index (f, millersburg)->text, ==, "Millersburg Town");
+  g_assert_cmpuint (n_steps (f), ==, 1);
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Edit label");
+  /* empty text is refused: Delete removes a label */
+  g_assert_false (gbacw_tool_label_set_selected_text (tool, "  "));
+  g_assert_cmpstr (label_at_index (f, millersburg)->text, ==, "Millersburg Town");
+
+  /* The angle, another field: another step, itself merged. */
+  g_assert_true (gbacw_tool_label_set_selected_angle (tool, 15));
+  g_assert_true (gbacw_tool_label_set_selected_angle (tool, -200));
+  g_assert_cmpfloat_with_epsilon (label_at_index (f, millersburg)->angle, 160, 1e-9);
+  g_assert_cmpuint (n_steps (f), ==, 2);
+
+  /* Escape lets go; Delete then does nothing. */
+  g_assert_true (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_Escape, 0));
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, -1);
+  g_assert_false (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_Delete, 0));
+
+  /* Delete removes the selected label: one step. */
+  click (tool, x0, y0, 0);
+  g_assert_true (gbacw_tool_key_pressed (GBACW_TOOL (tool), NULL, GDK_KEY_Delete, 0));
+  g_assert_cmpuint (f->map->labels->len, ==, n_labels - 1);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, -1);
+  g_assert_cmpuint (n_steps (f), ==, 3);
+  g_assert_true (gbacw_document_undo (f->document));
+  g_assert_cmpstr (label_at_index (f, millersburg)->text, ==, "Millersburg Town");
+
+  /* Undo taking the selected label away unselects it. */
+  gbacw_tool_label_set_text (tool, "Depot");
+  click (tool, x0 + 3, y0 + 3, 0);
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, (int) n_labels);
+  g_assert_true (gbacw_document_undo (f->document));
+  g_assert_cmpint (gbacw_tool_label_get_selected (tool), ==, -1);
   undo_all (f);
 }
 
@@ -1031,11 +1394,16 @@ main (int argc, char **argv)
   ADD ("/tools/auto-crest", test_auto_crest);
   ADD ("/tools/hexside/click", test_hexside_click);
   ADD ("/tools/hexside/inside", test_hexside_inside);
+  ADD ("/tools/hexside/name", test_hexside_name);
   ADD ("/tools/hexside/drag-chain", test_hexside_drag_chain);
   ADD ("/tools/line/draw-and-erase", test_line_draw);
   ADD ("/tools/line/gap", test_line_gap);
   ADD ("/tools/area", test_area);
+  ADD ("/tools/area/rename-delete", test_area_rename_delete);
   ADD ("/tools/label", test_label);
+  ADD ("/tools/label/move", test_label_move);
+  ADD ("/tools/label/rotate", test_label_rotate);
+  ADD ("/tools/label/edit", test_label_edit);
   ADD ("/tools/eyedropper", test_eyedropper);
   ADD ("/tools/eraser", test_eraser);
   ADD ("/tools/random-strokes", test_random_strokes);
