@@ -3,6 +3,7 @@
 #include "gbacw-game.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -1715,6 +1716,10 @@ typedef struct {
   char *scenario_path;
   guint32 seed;
   gboolean header_only;
+  int depth;                /* elements open */
+  gboolean seen_root;
+  guint action_number;      /* of the child of <game> being read, from 1 */
+  gboolean refused;         /* the error is the engine refusing an action (it names the action) */
 } ReplayParser;
 
 static const char *
@@ -1724,6 +1729,28 @@ attribute (const char **names, const char **values, const char *name)
     if (g_str_equal (names[i], name))
       return values[i];
   return NULL;
+}
+
+/* The whole number in attribute name, in [min, max]; fallback when it is absent. The
+ * numbers were read with g_ascii_strtoll () and cast: "abc" read as 0 and 4294967297 as
+ * 1, replaying another game without a word (/fuzz/regression/record-numbers). */
+static gboolean
+number_attribute (const char **names, const char **values, const char *name, gint64 min, gint64 max,
+                  gint64 fallback, gint64 *out, GError **error)
+{
+  const char *text = attribute (names, values, name);
+
+  *out = fallback;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, min, max, out, NULL))
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE,
+                   _("%s=\"%s\" is not a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT), name, text,
+                   min, max);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static GArray *
@@ -1758,8 +1785,9 @@ parse_direction (GbacwGame *game, const char *text, GError **error)
 }
 
 static gboolean
-replay_action (GbacwGame *game, GbacwAction *action, GError **error)
+replay_action (ReplayParser *p, GbacwAction *action, GError **error)
 {
+  GbacwGame *game = p->game;
   g_autoptr (GbacwAction) owned = action;
   g_autoptr (GError) local = NULL;
 
@@ -1767,6 +1795,7 @@ replay_action (GbacwGame *game, GbacwAction *action, GError **error)
     {
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Action %u cannot be replayed: %s"),
                    game->actions->len + 1, local->message);
+      p->refused = TRUE;
       return FALSE;
     }
   return TRUE;
@@ -1786,22 +1815,23 @@ find_unit_pair (GbacwGame *game, const char *element, const char **names, const 
 }
 
 static void
-replay_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
-              gpointer user_data, GError **error)
+replay_element (GMarkupParseContext *context, const char *element, const char **names, const char **values,
+                ReplayParser *p, GError **error)
 {
-  ReplayParser *p = user_data;
   GbacwGame *game = p->game;
 
   if (g_str_equal (element, "game"))
     {
-      const char *seed = attribute (names, values, "seed");
       const char *version = attribute (names, values, "version");
+      gint64 seed;
       if (version && g_ascii_strtoll (version, NULL, 10) > 1)
         {
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("The game was saved by a newer gbacw"));
           return;
         }
-      p->seed = seed ? (guint32) g_ascii_strtoull (seed, NULL, 10) : 0;
+      if (!number_attribute (names, values, "seed", 0, G_MAXUINT32, 0, &seed, error))
+        return;
+      p->seed = (guint32) seed;
       p->scenario_path = g_strdup (attribute (names, values, "scenario"));
       if (!p->header_only)
         p->game = gbacw_game_new (p->scenario, p->seed, error);
@@ -1815,7 +1845,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       return;
     }
   if (g_str_equal (element, "end-phase"))
-    replay_action (game, gbacw_action_new_end_phase (), error);
+    replay_action (p, gbacw_action_new_end_phase (), error);
   else if (g_str_equal (element, "move"))
     {
       g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
@@ -1838,7 +1868,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
         }
       if (facing && (f = parse_direction (game, facing, error)) < 0)
         return;
-      replay_action (game, gbacw_action_new_move ((int *) units->data, units->len, (int *) path->data, path->len, f),
+      replay_action (p, gbacw_action_new_move ((int *) units->data, units->len, (int *) path->data, path->len, f),
                      error);
     }
   else if (g_str_equal (element, "formation"))
@@ -1852,7 +1882,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Unknown formation"));
           return;
         }
-      replay_action (game, gbacw_action_new_change_formation ((int *) units->data, units->len, formation), error);
+      replay_action (p, gbacw_action_new_change_formation ((int *) units->data, units->len, formation), error);
     }
   else if (g_str_equal (element, "facing"))
     {
@@ -1860,7 +1890,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       int f;
       if (hex < 0 || (f = parse_direction (game, attribute (names, values, "facing"), error)) < 0)
         return;
-      replay_action (game, gbacw_action_new_change_facing (hex, f), error);
+      replay_action (p, gbacw_action_new_change_facing (hex, f), error);
     }
   else if (g_str_equal (element, "fire"))
     {
@@ -1875,7 +1905,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       GbacwGameUnit *leader = gbacw_game_find_unit (game, attribute (names, values, "leader"));
       const char *other_id = attribute (names, values, "other");
       GbacwGameUnit *other = other_id ? gbacw_game_find_unit (game, other_id) : NULL;
-      const char *points = attribute (names, values, "points");
+      gint64 points;
       GbacwActionKind kind = g_str_equal (element, "attach") ? GBACW_ACTION_ATTACH
                              : g_str_equal (element, "detach") ? GBACW_ACTION_DETACH
                              : g_str_equal (element, "rally") ? GBACW_ACTION_RALLY
@@ -1885,36 +1915,34 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
           return;
         }
-      replay_action (game, command_new (kind, leader->index, other ? other->index : -1,
-                                        points ? (int) g_ascii_strtoll (points, NULL, 10) : 0),
-                     error);
+      if (!number_attribute (names, values, "points", G_MININT, G_MAXINT, 0, &points, error))
+        return;
+      replay_action (p, command_new (kind, leader->index, other ? other->index : -1, (int) points), error);
     }
   else if (g_str_equal (element, "resupply") || g_str_equal (element, "recrew"))
     {
       GbacwGameUnit *unit, *wagon;
       if (!find_unit_pair (game, element, names, values, "unit", &unit, "wagon", &wagon, error))
         return;
-      replay_action (game, g_str_equal (element, "resupply") ? gbacw_action_new_resupply (unit->index, wagon->index)
+      replay_action (p, g_str_equal (element, "resupply") ? gbacw_action_new_resupply (unit->index, wagon->index)
                                                               : gbacw_action_new_recrew (unit->index, wagon->index),
                      error);
     }
   else if (g_str_equal (element, "transfer-rounds"))
     {
       GbacwGameUnit *from, *to;
-      const char *rounds = attribute (names, values, "rounds");
-      if (!find_unit_pair (game, element, names, values, "from", &from, "to", &to, error))
+      gint64 rounds;
+      if (!find_unit_pair (game, element, names, values, "from", &from, "to", &to, error)
+          || !number_attribute (names, values, "rounds", G_MININT, G_MAXINT, 0, &rounds, error))
         return;
-      replay_action (game,
-                     gbacw_action_new_transfer_rounds (from->index, to->index,
-                                                       rounds ? (int) g_ascii_strtoll (rounds, NULL, 10) : 0),
-                     error);
+      replay_action (p, gbacw_action_new_transfer_rounds (from->index, to->index, (int) rounds), error);
     }
   else if (g_str_equal (element, "exit"))
     {
       g_autoptr (GArray) units = parse_units (game, attribute (names, values, "units"), error);
       if (units == NULL)
         return;
-      replay_action (game, gbacw_action_new_exit ((int *) units->data, units->len), error);
+      replay_action (p, gbacw_action_new_exit ((int *) units->data, units->len), error);
     }
   else if (g_str_equal (element, "restack"))
     {
@@ -1922,7 +1950,7 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       int hex;
       if (units == NULL || (hex = gbacw_game_parse_hex (game, attribute (names, values, "hex") ?: "", error)) < 0)
         return;
-      replay_action (game, gbacw_action_new_restack (hex, (int *) units->data, units->len), error);
+      replay_action (p, gbacw_action_new_restack (hex, (int *) units->data, units->len), error);
     }
   else if (g_str_equal (element, "declare-melee") || g_str_equal (element, "melee"))
     {
@@ -1931,19 +1959,21 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
       if (units == NULL || (hex = gbacw_game_parse_hex (game, attribute (names, values, "target") ?: "", error)) < 0)
         return;
       if (g_str_equal (element, "melee"))
-        replay_action (game, gbacw_action_new_melee ((int *) units->data, units->len, hex), error);
+        replay_action (p, gbacw_action_new_melee ((int *) units->data, units->len, hex), error);
       else
-        replay_action (game,
+        replay_action (p,
                        gbacw_action_new_declare_melee ((int *) units->data, units->len, hex,
                                                        g_strcmp0 (attribute (names, values, "charge"), "yes") == 0),
                        error);
     }
   else if (g_str_equal (element, "answer"))
     {
-      const char *value = attribute (names, values, "value");
       g_auto (GStrv) labels = g_strsplit (attribute (names, values, "path") ?: "", " ", -1);
+      gint64 value;
+      if (!number_attribute (names, values, "value", -1, G_MAXINT, -1, &value, error))
+        return;
       p->fire = answer_new ();
-      p->fire->answer.hex = value ? (int) g_ascii_strtoll (value, NULL, 10) : -1;
+      p->fire->answer.hex = (int) value;
       for (guint i = 0; labels[i]; i++)
         {
           int hex;
@@ -1967,7 +1997,18 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
           return;
         }
       firer.unit = u->index;
-      firer.strength = strength ? g_ascii_strtod (strength, NULL) : 0.0;
+      if (strength)
+        {
+          char *end;
+          firer.strength = g_ascii_strtod (strength, &end);
+          /* "nan" fired everything, and was written back as strength="nan" */
+          if (end == strength || *end != '\0' || !isfinite (firer.strength) || firer.strength < 0)
+            {
+              g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("strength=\"%s\" is not a strength"),
+                           strength);
+              return;
+            }
+        }
       if (hexside && (firer.direction = parse_direction (game, hexside, error)) < 0)
         return;
       g_array_append_val (p->fire->kind == GBACW_ACTION_ANSWER ? p->fire->answer.firers : p->fire->fire.firers, firer);
@@ -1976,16 +2017,88 @@ replay_start (GMarkupParseContext *context, const char *element, const char **na
     g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Unknown element <%s>"), element);
 }
 
+/* The structure a record may have: <game> as the root, the actions as its children,
+ * <firer> only in <fire> and <answer>. Without these checks a second <game> replaced
+ * (and leaked) the game being replayed, an action inside another was applied in the
+ * middle of it, and a <fire> inside an <answer> leaked the answer
+ * (/fuzz/regression/record-structure). */
+static gboolean
+check_record_structure (ReplayParser *p, const char *element, GError **error)
+{
+  if (p->depth == 0)
+    {
+      if (p->seen_root)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> after the end of <game>"), element);
+          return FALSE;
+        }
+      p->seen_root = TRUE;
+      if (!g_str_equal (element, "game"))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE,
+                       _("The root element is <%s>; a saved game starts with <game>"), element);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (g_str_equal (element, "game"))
+    {
+      /* reading the header, it is only skipped: the replay reports it, naming the action */
+      if (!p->header_only)
+        g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<game> inside <game>"));
+      return FALSE;
+    }
+  if (p->header_only)
+    return TRUE;
+  if (p->depth == 1 && !g_str_equal (element, "firer"))
+    return TRUE;
+  if (p->depth == 2 && g_str_equal (element, "firer") && p->fire)
+    return TRUE;
+  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> is not allowed here"), element);
+  return FALSE;
+}
+
+/* Every error reading an action names it ("Action N: …", N counting the children of
+ * <game>, as "Action N cannot be replayed" does), and is a GBACW_GAME_ERROR_FILE: a
+ * bad hex label came as a GbacwHexGrid error, and an unknown unit's id with digits in
+ * it ("u-14oh") was taken by gbacw replay for an action number, giving a wrong line
+ * (/fuzz/regression/record-error-names-action). */
+static void
+replay_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
+              gpointer user_data, GError **error)
+{
+  ReplayParser *p = user_data;
+  GError *local = NULL;
+  int depth = p->depth;
+
+  if (depth == 1 && p->game)
+    p->action_number = p->game->actions->len + 1;
+  if (check_record_structure (p, element, &local))
+    replay_element (context, element, names, values, p, &local);
+  p->depth++;
+  if (local == NULL)
+    return;
+  if (p->refused || p->game == NULL || depth == 0)
+    g_propagate_error (error, local);
+  else
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("Action %u: %s"), p->action_number,
+                   local->message);
+      g_error_free (local);
+    }
+}
+
 static void
 replay_end (GMarkupParseContext *context, const char *element, gpointer user_data, GError **error)
 {
   ReplayParser *p = user_data;
 
-  if ((g_str_equal (element, "fire") || g_str_equal (element, "answer")) && p->fire && p->game)
+  p->depth--;
+  if (p->depth == 1 && (g_str_equal (element, "fire") || g_str_equal (element, "answer")) && p->fire && p->game)
     {
       GbacwAction *fire = p->fire;
       p->fire = NULL;
-      replay_action (p->game, fire, error);
+      replay_action (p, fire, error);
     }
 }
 

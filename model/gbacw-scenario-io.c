@@ -29,6 +29,7 @@
 #include <libxml/xmlerror.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <unistd.h>
 #include <stdarg.h>
 #include <string.h>
@@ -258,7 +259,25 @@ fail_at (Loader *ld, GbacwIoError code, long line, const char *format, ...)
   return FALSE;
 }
 
-#define invalid(ld, node, ...) fail_at ((ld), GBACW_IO_ERROR_INVALID, xmlGetLineNo (node), __VA_ARGS__)
+/* The line an element starts on. Past line 65535 xmlGetLineNo () gives, even with
+ * XML_PARSE_BIG_LINES, the line of the text after an element that has no children: one
+ * too many for an element on a line of its own. The white space before an element ends
+ * on the line the element starts on (/fuzz/regression/big-line-numbers). */
+static long
+node_line (const xmlNode *node)
+{
+  long line = xmlGetLineNo (node);
+
+  if (line >= 65535 && node->type == XML_ELEMENT_NODE && node->prev && node->prev->type == XML_TEXT_NODE)
+    {
+      long before = xmlGetLineNo (node->prev);
+      if (before >= 65535)
+        line = before;
+    }
+  return line;
+}
+
+#define invalid(ld, node, ...) fail_at ((ld), GBACW_IO_ERROR_INVALID, node_line (node), __VA_ARGS__)
 
 /* ==================================================================== parsing */
 
@@ -336,7 +355,7 @@ schema_error (void *data, xmlErrorPtr err)
 
   if (err == NULL || err->level < XML_ERR_ERROR || ld->n_schema_errors >= MAX_SCHEMA_ERRORS)
     return;
-  ld->schema_lines[ld->n_schema_errors] = err->node ? xmlGetLineNo (err->node) : err->line;
+  ld->schema_lines[ld->n_schema_errors] = err->node ? node_line (err->node) : err->line;
   if (ld->schema_lines[ld->n_schema_errors] <= 0)
     ld->schema_lines[ld->n_schema_errors] = err->line;
   ld->schema_codes[ld->n_schema_errors] = err->code;
@@ -493,7 +512,7 @@ report_schema_error (Loader *ld, xmlDocPtr doc)
           if (lacking)
             {
               g_autofree char *where = describe_element (lacking);
-              fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (lacking),
+              fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (lacking),
                        _("%s: a required attribute is missing: %s"), where, missing);
               return;
             }
@@ -541,7 +560,9 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   const char *version;
   xmlRelaxNGPtr schema;
   GError *schema_load_error = NULL;
-  int options = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_COMPACT;
+  /* XML_PARSE_BIG_LINES: without it every node past line 65535 says it is on line 65535,
+   * and so did the messages about it (/fuzz/regression/big-line-numbers) */
+  int options = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_COMPACT | XML_PARSE_BIG_LINES;
   xmlGenericErrorFunc old_generic;
   void *old_generic_context;
 
@@ -614,7 +635,7 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
     }
   if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, GBACW_NAMESPACE) != 0)
     {
-      fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+      fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
                _("this is not a gbacw file: its root element <%s> is not in the namespace %s"),
                (const char *) root->name, GBACW_NAMESPACE);
       xmlFreeDoc (doc);
@@ -623,13 +644,13 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   if (strcmp ((const char *) root->name, root_name) != 0)
     {
       if (strcmp (root_name, "scenario") == 0 && strcmp ((const char *) root->name, "charts") == 0)
-        fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
                  _("this is a chart library (<charts>), not a scenario"));
       else if (strcmp (root_name, "charts") == 0 && strcmp ((const char *) root->name, "scenario") == 0)
-        fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
                  _("this is a scenario, not a chart library (<charts>)"));
       else
-        fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root),
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
                  _("the root element is <%s>; a gbacw file starts with <%s>"),
                  (const char *) root->name, root_name);
       xmlFreeDoc (doc);
@@ -645,7 +666,7 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
       gint64 n;
       if (g_ascii_string_to_signed (v, 10, 1, G_MAXINT, &n, NULL) && n > GBACW_FORMAT_VERSION)
         {
-          fail_at (ld, GBACW_IO_ERROR_VERSION, xmlGetLineNo (root),
+          fail_at (ld, GBACW_IO_ERROR_VERSION, node_line (root),
                    _("this file was written by a newer gbacw (format version %d); this gbacw reads "
                      "format version %d. Update gbacw to open it."),
                    (int) n, GBACW_FORMAT_VERSION);
@@ -661,7 +682,7 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
         has_map = c->type == XML_ELEMENT_NODE && strcmp ((const char *) c->name, "map") == 0;
       if (!has_map)
         {
-          fail_at (ld, GBACW_IO_ERROR_SCHEMA, xmlGetLineNo (root), _("the scenario has no <map> element"));
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root), _("the scenario has no <map> element"));
           xmlFreeDoc (doc);
           return NULL;
         }
@@ -985,7 +1006,7 @@ check_unique (Loader *ld, GHashTable *seen, const xmlNode *node, const char *id,
   if (g_hash_table_lookup_extended (seen, id, NULL, &line))
     return invalid (ld, node, _("there are two %s with the id “%s” (the other is on line %ld); ids must be unique"),
                     kind, id, (long) GPOINTER_TO_SIZE (line));
-  g_hash_table_insert (seen, (gpointer) id, GSIZE_TO_POINTER ((gsize) xmlGetLineNo (node)));
+  g_hash_table_insert (seen, (gpointer) id, GSIZE_TO_POINTER ((gsize) node_line (node)));
   return TRUE;
 }
 
@@ -1743,7 +1764,7 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
         return invalid (ld, c, _("hexside %s %s is listed twice (also on line %ld); list all its features "
                                  "in one <hexside>"),
                         attr (c, "hex"), attr (c, "dir"), (long) GPOINTER_TO_SIZE (line));
-      g_hash_table_insert (seen, GUINT_TO_POINTER (id), GSIZE_TO_POINTER ((gsize) xmlGetLineNo (c)));
+      g_hash_table_insert (seen, GUINT_TO_POINTER (id), GSIZE_TO_POINTER ((gsize) node_line (c)));
       if (features)
         {
           g_auto (GStrv) words = split_words (features);
@@ -2018,7 +2039,7 @@ load_turns (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
       if (turn->n < previous)
         return invalid (ld, c, _("turn %d comes after turn %d; list the turns in order"), turn->n, previous);
       previous = turn->n;
-      previous_line = xmlGetLineNo (c);
+      previous_line = node_line (c);
     }
   return TRUE;
 }
@@ -2049,7 +2070,7 @@ load_deployment (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
       if (g_hash_table_lookup_extended (placed, p->unit, NULL, &line))
         return invalid (ld, c, _("unit “%s” is placed twice (also on line %ld)"), p->unit,
                         (long) GPOINTER_TO_SIZE (line));
-      g_hash_table_insert (placed, p->unit, GSIZE_TO_POINTER ((gsize) xmlGetLineNo (c)));
+      g_hash_table_insert (placed, p->unit, GSIZE_TO_POINTER ((gsize) node_line (c)));
       get_formation_state (c, &p->formation);
       if (status && !gbacw_status_from_string (status, &p->status))
         return invalid (ld, c, _("unit “%s”: unknown status in “%s”"), p->unit, status);
@@ -2339,6 +2360,50 @@ gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **err
   return s;
 }
 
+/* Reads what is not a regular file (a pipe, a device) up to the size limit. With
+ * g_file_get_contents () a game record naming scenario="/dev/zero" made the program read
+ * until memory ran out (/fuzz/regression/endless-file). */
+static GBytes *
+read_stream (const char *path, const char *display_name, GError **error)
+{
+  g_autoptr (GByteArray) data = g_byte_array_new ();
+  FILE *f = g_fopen (path, "rb");
+  gsize n;
+
+  if (f == NULL)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("Failed to open file “%s”: %s"),
+                   display_name, g_strerror (saved_errno));
+      return NULL;
+    }
+  do
+    {
+      guint old_len = data->len;
+      g_byte_array_set_size (data, old_len + 65536);
+      n = fread (data->data + old_len, 1, 65536, f);
+      g_byte_array_set_size (data, old_len + (guint) n);
+    }
+  while (n > 0 && data->len <= GBACW_MAX_FILE_SIZE);
+  if (ferror (f))
+    {
+      int saved_errno = errno;
+      fclose (f);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("Failed to read from file “%s”: %s"),
+                   display_name, g_strerror (saved_errno));
+      return NULL;
+    }
+  fclose (f);
+  if (data->len > GBACW_MAX_FILE_SIZE)
+    {
+      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
+                   _("%s: the file is larger than %u MiB; gbacw does not open files larger than %u MiB"),
+                   display_name, GBACW_MAX_FILE_SIZE / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&data));
+}
+
 /* Reads a whole file, refusing it without reading when it is too large. */
 static GBytes *
 read_file (const char *path, const char *display_name, GError **error)
@@ -2347,12 +2412,17 @@ read_file (const char *path, const char *display_name, GError **error)
   char *contents;
   gsize length;
 
-  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size > GBACW_MAX_FILE_SIZE)
+  if (g_stat (path, &st) == 0)
     {
-      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
-                   _("%s: the file is %llu MiB; gbacw does not open files larger than %u MiB"),
-                   display_name, (unsigned long long) st.st_size / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
-      return NULL;
+      if (S_ISREG (st.st_mode) && (guint64) st.st_size > GBACW_MAX_FILE_SIZE)
+        {
+          g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
+                       _("%s: the file is %llu MiB; gbacw does not open files larger than %u MiB"), display_name,
+                       (unsigned long long) st.st_size / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
+          return NULL;
+        }
+      if (!S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
+        return read_stream (path, display_name, error);
     }
   if (!g_file_get_contents (path, &contents, &length, error))
     return NULL;

@@ -88,6 +88,20 @@ s=$(status "$gbacw" replay bad-xml.xml)
 [ "$s" = 1 ] || fail "a record that is not XML: exit status $s, not 1"
 grep -q "^gbacw: bad-xml.xml:$((n + 1)): " err.txt || grep -q "^gbacw: bad-xml.xml:$n: " err.txt \
   || fail "a record that is not XML: $(cat err.txt)"
+# an element the record reader refuses names its own line: an unknown unit whose id has
+# digits (they were once taken for an action number), a bad hex label, a nested action
+m=$(grep -n '<move ' game.xml | sed -n 2p | cut -d: -f1)
+sed "${m}s|units=\"[^\"]*\"|units=\"u-31ill-x\"|" game.xml > bad-unit.xml
+sed "${m}s|path=\"[^\"]*\"|path=\"0606 99zz\"|" game.xml > bad-hex.xml
+sed "${n}s|<end-phase/>|<end-phase><end-phase/></end-phase>|" game.xml > nested.xml
+sed "${n}s|<end-phase/>|<game seed=\"3\"/>|" game.xml > nested-game.xml
+for case in bad-unit:$m bad-hex:$m nested:$n nested-game:$n; do
+  name=${case%%:*} line=${case#*:}
+  cmp -s game.xml "$name.xml" && fail "the test did not break the record ($name)"
+  s=$(status "$gbacw" replay "$name.xml")
+  [ "$s" = 1 ] || fail "$name.xml: exit status $s, not 1"
+  grep -q "^gbacw: $name.xml:$line: " err.txt || fail "$name.xml: not on line $line: $(cat err.txt)"
+done
 
 [ $failures -eq 0 ] && echo "gbacw play and replay: all checks passed"
 exit $failures

@@ -63,6 +63,17 @@ check "convert of a truncated file fails with status 1" 1 "$gbacw" convert "$tmp
 expect_grep "the error names the file and a line" "$tmp/err" "broken.xml:[0-9]"
 n=$((n + 1))
 if [ -e "$tmp/never.xml" ]; then echo "not ok $n - a failed load writes nothing"; failures=$((failures + 1)); else echo "ok $n - a failed load writes nothing"; fi
+check "check of a truncated file fails with status 1" 1 "$gbacw" check "$tmp/broken.xml"
+expect_grep "check names the file and a line" "$tmp/err" "broken.xml:[0-9][0-9]*: "
+check "check --format json of a truncated file fails with status 1" 1 "$gbacw" check --format json "$tmp/broken.xml"
+expect_grep "check --format json names the file and a line" "$tmp/err" "broken.xml:[0-9][0-9]*: "
+# a file that is well-formed and follows the schema but refers to a unit that does not exist
+line=$(grep -n '<place unit="u-14oh"' "$data/scenarios/demo.xml" | cut -d: -f1)
+sed 's/<place unit="u-14oh"/<place unit="u-14oh-x"/' "$data/scenarios/demo.xml" >"$tmp/dangling.xml"
+check "check of a dangling reference fails with status 1" 1 "$gbacw" check "$tmp/dangling.xml"
+expect_grep "check names the line of the reference" "$tmp/err" "dangling.xml:$line: "
+check "convert of a dangling reference fails with status 1" 1 "$gbacw" convert "$tmp/dangling.xml" "$tmp/never.xml"
+expect_grep "convert names the line of the reference" "$tmp/err" "dangling.xml:$line: "
 check "a missing file is bad input" 1 "$gbacw" info "$tmp/does-not-exist.xml"
 expect_grep "the error names the missing file" "$tmp/err" "does-not-exist.xml"
 
