@@ -148,7 +148,9 @@ gbacw_action_new_answer_hex (int hex)
 GbacwAction *
 gbacw_action_new_answer_unit (int unit)
 {
-  return gbacw_action_new_answer_hex (unit);
+  GbacwAction *action = gbacw_action_new_answer_hex (unit);
+  action->answer.names_unit = TRUE;
+  return action;
 }
 
 GbacwAction *
@@ -1673,8 +1675,18 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
           break;
         case GBACW_ACTION_ANSWER:
           g_string_append (s, "  <answer");
-          if (a->answer.hex >= 0)
-            g_string_append_printf (s, " value=\"%d\"", a->answer.hex);
+          /* by name, not by index, so that a record stays readable and survives a reordered
+           * order of battle */
+          if (a->answer.hex >= 0 && a->answer.names_unit)
+            {
+              g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, a->answer.hex)->id, -1);
+              g_string_append_printf (s, " unit=\"%s\"", id);
+            }
+          else if (a->answer.hex >= 0)
+            {
+              g_autofree char *label = gbacw_game_hex_label (game, a->answer.hex);
+              g_string_append_printf (s, " hex=\"%s\"", label);
+            }
           if (a->answer.path->len)
             {
               g_string_append (s, " path=\"");
@@ -1969,11 +1981,30 @@ replay_element (GMarkupParseContext *context, const char *element, const char **
   else if (g_str_equal (element, "answer"))
     {
       g_auto (GStrv) labels = g_strsplit (attribute (names, values, "path") ?: "", " ", -1);
+      const char *hex_label = attribute (names, values, "hex"), *unit_id = attribute (names, values, "unit");
       gint64 value;
+      /* value: the index older records wrote */
       if (!number_attribute (names, values, "value", -1, G_MAXINT, -1, &value, error))
         return;
+      if (hex_label != NULL && (value = gbacw_game_parse_hex (game, hex_label, error)) < 0)
+        return;
+      if (unit_id != NULL)
+        {
+          GbacwGameUnit *u = gbacw_game_find_unit (game, unit_id);
+          if (u == NULL)
+            {
+              g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("<%s> names no such unit"), element);
+              return;
+            }
+          value = u->index;
+        }
       p->fire = answer_new ();
       p->fire->answer.hex = (int) value;
+      /* an index (older records) names a unit when the open decision asks for one */
+      p->fire->answer.names_unit = unit_id != NULL
+                                   || (hex_label == NULL && gbacw_game_decision (game) != NULL
+                                       && (gbacw_game_decision (game)->kind == GBACW_DECISION_MELEE_LOSS
+                                           || gbacw_game_decision (game)->kind == GBACW_DECISION_PROMOTE));
       for (guint i = 0; labels[i]; i++)
         {
           int hex;

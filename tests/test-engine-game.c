@@ -1,6 +1,9 @@
 /* test-engine-game.c: the Sequence of Play (4.0), actions, dice, the event log,
  * saving and replaying, and the exclusive rule hooks. */
 #include "test-engine-fixture.c"
+#include "gbacw-ai.h"
+#include "gbacw-data.h"
+#include "gbacw-scenario-io.h"
 
 static void
 test_4_0_sequence (void)
@@ -209,6 +212,78 @@ test_save_and_replay (void)
   }
 }
 
+/* Answers naming a hex or a unit are written by hex label and unit id (hex="0507",
+ * unit="u-2"); records of earlier versions wrote their index (value="N") and still
+ * replay to the same state. */
+static void
+test_answers_by_name (void)
+{
+  g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) s = gbacw_scenario_load_file (path, &error);
+  guint named = 0;
+
+  g_assert_no_error (error);
+  for (guint32 seed = 1; seed <= 12 && named < 2; seed++)
+    {
+      g_autoptr (GbacwGame) game = gbacw_game_new (s, seed, &error);
+      g_autoptr (GbacwGame) again = NULL;
+      g_autoptr (GString) old = g_string_new (NULL);
+      g_autofree char *xml = NULL;
+      g_autofree char *log = NULL;
+      g_autofree char *log2 = NULL;
+      guint answers = 0;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (gbacw_ai_play (game, 3, 0, NULL, NULL, &error), !=, GBACW_AI_PLAY_ERROR);
+      g_assert_no_error (error);
+      for (guint i = 0; i < game->actions->len; i++)
+        {
+          const GbacwAction *a = g_ptr_array_index (game->actions, i);
+          answers += a->kind == GBACW_ACTION_ANSWER && a->answer.hex >= 0;
+        }
+      if (answers == 0)
+        continue;
+      named++;
+      xml = gbacw_game_to_xml (game, "demo.xml");
+      g_assert_null (strstr (xml, " value=\""));
+      /* the same record as an older version wrote it: indices instead of names */
+      for (const char *p = xml; *p;)
+        {
+          const char *hex = strstr (p, "<answer hex=\""), *unit = strstr (p, "<answer unit=\"");
+          const char *at = hex && (!unit || hex < unit) ? hex : unit;
+          const char *value, *end;
+          g_autofree char *name = NULL;
+          int index;
+
+          if (at == NULL)
+            {
+              g_string_append (old, p);
+              break;
+            }
+          value = strchr (at, '"') + 1;
+          end = strchr (value, '"');
+          name = g_strndup (value, end - value);
+          index = at == hex ? gbacw_game_parse_hex (game, name, NULL) : gbacw_game_find_unit (game, name)->index;
+          g_assert_cmpint (index, >=, 0);
+          g_string_append_len (old, p, at - p);
+          g_string_append_printf (old, "<answer value=\"%d\"", index);
+          p = end + 1;
+        }
+      g_assert_cmpuint (old->len, <, strlen (xml) + 64 * answers);
+      again = gbacw_game_replay (s, old->str, old->len, &error);
+      g_assert_no_error (error);
+      log = gbacw_game_format_log (game);
+      log2 = gbacw_game_format_log (again);
+      g_assert_cmpstr (log, ==, log2);
+      {
+        g_autofree char *xml2 = gbacw_game_to_xml (again, "demo.xml");
+        g_assert_cmpstr (xml, ==, xml2);
+      }
+    }
+  g_assert_cmpuint (named, ==, 2);
+}
+
 static void
 test_event_log_cites_cases (void)
 {
@@ -363,6 +438,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/game/actions-refused-with-case", test_actions_refused_with_case);
   g_test_add_func ("/engine/game/dice", test_dice);
   g_test_add_func ("/engine/game/save-and-replay", test_save_and_replay);
+  g_test_add_func ("/engine/game/answers-by-name", test_answers_by_name);
   g_test_add_func ("/engine/game/event-log-cites-cases", test_event_log_cites_cases);
   g_test_add_func ("/engine/game/exclusive-rule-hooks", test_hooks_plug_in);
   g_test_add_func ("/engine/game/unknown-exclusive-rule", test_unknown_exclusive_rule_is_logged);
