@@ -196,12 +196,17 @@ gbacw_background_dialog_enter_label (GbacwBackgroundDialog *self,
                                      const char            *label)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
   gboolean done = FALSE;
 
   g_return_val_if_fail (GBACW_IS_BACKGROUND_DIALOG (self), FALSE);
+  g_return_val_if_fail (label != NULL, FALSE);
 
-  gtk_editable_set_text (GTK_EDITABLE (self->label_entry), label);
-  if (!gbacw_tool_calibrate_add_point (self->tool, label, &done, &error))
+  /* label may be the entry's own text (Enter, Set), which setting the text empties */
+  text = g_strdup (label);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->label_entry)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->label_entry), text);
+  if (!gbacw_tool_calibrate_add_point (self->tool, text, &done, &error))
     {
       show_error (self, error->message);
       return FALSE;

@@ -9,6 +9,7 @@
 
 #include "gbacw-chart-edit.h"
 #include "gbacw-chart-editor.h"
+#include "gbacw-window.h"
 
 #define KEY_ROW "gbacw-row"
 #define KEY_COL "gbacw-col"
@@ -102,7 +103,10 @@ commit_cell (GbacwChartEditor *self,
   GbacwChartEdit *edit;
   g_autofree char *label = NULL;
 
-  if (self->loading || chart == NULL || row == NULL || col == NULL)
+  /* A cell taken off the grid (the chart shown again after an undo) loses the focus as
+   * it goes: that is no edit, and would put back what was undone. */
+  if (self->loading || chart == NULL || row == NULL || col == NULL
+      || gtk_widget_get_parent (entry) != GTK_WIDGET (self->grid))
     return FALSE;
   old = gbacw_chart_lookup (chart, row, col);
   if (old == NULL)
@@ -448,5 +452,7 @@ gbacw_chart_editor_new (GtkWindow     *parent,
   self->document = g_object_ref (document);
   g_signal_connect_object (document, "changed", G_CALLBACK (on_document_changed), self, G_CONNECT_SWAPPED);
   load_charts (self);
+  /* Ctrl+Z here undoes the scenario's edits, as in the editor window */
+  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
   return self;
 }

@@ -508,6 +508,72 @@ gbacw_deployment_controller_count_allowed (GbacwDeploymentController *self)
   return self->n_allowed;
 }
 
+/* The reinforcement that brings the unit (listed itself, or a formation it is in), or
+ * NULL: such a unit is not on the map at the start. */
+static const GbacwReinforcement *
+arriving_with (const GbacwScenario *scenario,
+               const GbacwUnit     *unit)
+{
+  for (guint i = 0; i < scenario->reinforcements->len; i++)
+    {
+      const GbacwReinforcement *r = g_ptr_array_index (scenario->reinforcements, i);
+
+      for (guint k = 0; k < r->units->len; k++)
+        if (g_strcmp0 (g_ptr_array_index (r->units, k), unit->id) == 0)
+          return r;
+      for (guint k = 0; k < r->formations->len; k++)
+        {
+          const char *id = g_ptr_array_index (r->formations, k);
+          const GbacwFormation *f = unit->formation ? gbacw_oob_find_formation (&scenario->oob, unit->formation) : NULL;
+          for (int depth = 0; f != NULL && depth < 64; depth++)
+            {
+              if (g_strcmp0 (f->id, id) == 0)
+                return r;
+              f = f->parent ? gbacw_oob_find_formation (&scenario->oob, f->parent) : NULL;
+            }
+        }
+    }
+  return NULL;
+}
+
+/* Refuses to deploy the entry (a unit, or a formation with such a unit) when it arrives
+ * as a reinforcement instead: error says so. */
+static gboolean
+check_not_arriving (const GbacwScenario *scenario,
+                    GbacwOobItem        *item,
+                    GError             **error)
+{
+  const char *id = gbacw_oob_item_get_id (item);
+
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+      const GbacwReinforcement *r;
+      gboolean member = FALSE;
+
+      if (gbacw_oob_item_get_kind (item) == GBACW_OOB_ITEM_UNIT)
+        member = g_strcmp0 (u->id, id) == 0;
+      else
+        {
+          const GbacwFormation *f = u->formation ? gbacw_oob_find_formation (&scenario->oob, u->formation) : NULL;
+          for (int depth = 0; f != NULL && depth < 64 && !member; depth++)
+            {
+              member = g_strcmp0 (f->id, id) == 0;
+              f = f->parent ? gbacw_oob_find_formation (&scenario->oob, f->parent) : NULL;
+            }
+        }
+      if (member && (r = arriving_with (scenario, u)) != NULL)
+        {
+          g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED,
+                       /* TRANSLATORS: a unit, the Game-Turn its reinforcement arrives */
+                       _("%s arrives as a reinforcement on Game-Turn %d: take it out of the reinforcement first"),
+                       u->designation ? u->designation : u->id, r->turn);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 gbacw_deployment_controller_hover_drag (GbacwDeploymentController *self,
                                         GbacwOobItem              *item,
@@ -536,7 +602,15 @@ gbacw_deployment_controller_hover_drag (GbacwDeploymentController *self,
   self->drag_ok = FALSE;
   if (hex >= 0)
     {
+      g_autoptr(GError) error = NULL;
       const char *id = gbacw_oob_item_get_id (item);
+
+      if (!check_not_arriving (scenario, item, &error))
+        {
+          set_status (self, error->message);
+          queue_overlay (self);
+          return FALSE;
+        }
       if (gbacw_oob_item_get_kind (item) == GBACW_OOB_ITEM_FORMATION)
         {
           const GbacwFormation *f = gbacw_oob_find_formation (&scenario->oob, id);
@@ -577,6 +651,8 @@ gbacw_deployment_controller_place (GbacwDeploymentController *self,
       g_set_error_literal (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND, _("That is not a hex of the map"));
       return FALSE;
     }
+  if (!check_not_arriving (scenario, item, error))
+    return FALSE;
 
   switch (gbacw_oob_item_get_kind (item))
     {

@@ -126,11 +126,12 @@ draw_hex_marker (cairo_t            *cr,
   cairo_set_line_width (cr, 3 * px);
   cairo_stroke (cr);
 
-  /* Top right, clear of a stack of counters in the middle. */
+  /* Right of the middle, below the hex number (up to 0.33 either side of the centre
+   * and down to about 0.55 above it, flat; 0.2 above it, pointy) and inside the hex. */
   if (grid->orientation == GBACW_GRID_FLAT_COLUMNS)
-    draw_badge (cr, cx + 0.45, cy - 0.6, r, level, px);
+    draw_badge (cr, cx + 0.58, cy - 0.3, r, level, px);
   else
-    draw_badge (cr, cx + 0.5, cy - 0.55, r, level, px);
+    draw_badge (cr, cx + 0.6, cy - 0.05, r, level, px);
 }
 
 static void

@@ -1,7 +1,8 @@
 /* gbacw-new-dialog.c: asks the size and layout of the map of a new scenario.
  *
- * The new scenario starts with the terrain catalogue and the charts of the demo
- * scenario, so that the tools have terrain to paint; the map is unpainted.
+ * The new scenario starts with the terrain catalogue, the charts and the sides of the
+ * demo scenario, so that the tools have terrain to paint and the order of battle sides
+ * to add units to; the map is unpainted and there are no units.
  */
 #include "config.h"
 
@@ -69,6 +70,11 @@ gbacw_new_dialog_create_document (const GbacwHexGrid *grid,
   gbacw_catalogue_copy (&scenario->catalogue, &demo->catalogue);
   for (guint i = 0; i < demo->charts->len; i++)
     g_ptr_array_add (scenario->charts, gbacw_chart_copy (g_ptr_array_index (demo->charts, i)));
+  /* and its two sides, without units: the editor has no way to add a side, and units
+   * can only be added to one */
+  for (guint i = 0; i < demo->oob.sides->len; i++)
+    g_ptr_array_add (scenario->oob.sides, gbacw_side_copy (g_ptr_array_index (demo->oob.sides, i)));
+  gbacw_oob_reindex (&scenario->oob);
   scenario->info.title = g_strdup (_("New scenario"));
 
   return gbacw_document_new (g_steal_pointer (&scenario));
@@ -255,6 +261,17 @@ gbacw_new_dialog_init (GbacwNewDialog *self)
   g_signal_connect_swapped (self->orientation_dropdown, "notify::selected", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->shift_dropdown, "notify::selected", G_CALLBACK (update), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), self->create_button);
+  /* Enter in a number creates the scenario, as in other dialogs (the spin button takes
+   * the number typed first) */
+  {
+    GtkSpinButton *spins[] = { self->columns_spin, self->rows_spin, self->first_spin, self->digits_spin };
+    for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+      {
+        GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spins[i]));
+        if (GTK_IS_TEXT (text))
+          gtk_text_set_activates_default (GTK_TEXT (text), TRUE);
+      }
+  }
   update (self);
 }
 

@@ -373,6 +373,23 @@ load_field (GbacwOobInspector    *self,
   set_message (f, NULL);
 }
 
+/* How a counter stands, after "On the map at hex 0504, ". */
+static const char *
+formation_state_phrase (GbacwFormationState state)
+{
+  switch (state)
+    {
+    case GBACW_FORMATION_STATE_LINE: return _("in line");
+    case GBACW_FORMATION_STATE_COLUMN: return _("in column");
+    case GBACW_FORMATION_STATE_MOUNTED: return _("mounted");
+    case GBACW_FORMATION_STATE_DISMOUNTED: return _("dismounted");
+    case GBACW_FORMATION_STATE_LIMBERED: return _("limbered");
+    case GBACW_FORMATION_STATE_UNLIMBERED: return _("unlimbered");
+    case GBACW_FORMATION_STATE_UNSET:
+    default: return NULL;
+    }
+}
+
 static char *
 describe_placement (const GbacwScenario *scenario,
                     const GbacwUnit     *unit)
@@ -411,11 +428,15 @@ describe_placement (const GbacwScenario *scenario,
     g_autofree char *label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, p->hex));
     g_string_append_printf (text, _("On the map at hex %s"), label);
   }
-  if (p->formation != GBACW_FORMATION_STATE_UNSET)
-    g_string_append_printf (text, ", %s", gbacw_formation_state_to_string (p->formation));
+  if (formation_state_phrase (p->formation) != NULL)
+    /* TRANSLATORS: after "On the map at hex 0504": how the counter stands, e.g. "in column" */
+    g_string_append_printf (text, _(", %s"), formation_state_phrase (p->formation));
   if (p->facing >= 0)
-    g_string_append_printf (text, _(", facing %s"),
-                            gbacw_hex_direction_name (grid->orientation, p->facing));
+    {
+      /* the hexside as the hex inspector and the counter's menu name it: NE */
+      g_autofree char *direction = g_ascii_strup (gbacw_hex_direction_name (grid->orientation, p->facing), -1);
+      g_string_append_printf (text, _(", facing %s"), direction);
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -704,6 +725,13 @@ gbacw_oob_inspector_get_totals (GbacwOobInspector *self)
 {
   g_return_val_if_fail (GBACW_IS_OOB_INSPECTOR (self), NULL);
   return gtk_label_get_text (self->totals_label);
+}
+
+const char *
+gbacw_oob_inspector_get_placement (GbacwOobInspector *self)
+{
+  g_return_val_if_fail (GBACW_IS_OOB_INSPECTOR (self), NULL);
+  return gtk_label_get_text (self->placement_label);
 }
 
 /* ---------------------------------------------------------------- GObject */

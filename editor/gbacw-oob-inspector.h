@@ -39,5 +39,7 @@ void           gbacw_oob_inspector_focus_field (GbacwOobInspector *self, GbacwOo
 const char    *gbacw_oob_inspector_get_message (GbacwOobInspector *self, GbacwOobField field);
 /* The totals line of a brigade ("" otherwise). */
 const char    *gbacw_oob_inspector_get_totals (GbacwOobInspector *self);
+/* Where a unit is: on the map (hex, formation, facing), arriving, or not yet deployed. */
+const char    *gbacw_oob_inspector_get_placement (GbacwOobInspector *self);
 
 G_END_DECLS

@@ -209,15 +209,16 @@ hex_label (GbacwPlayView *self,
   return gbacw_game_hex_label (get_game (self), hex);
 }
 
-static const char *
+/* A hexside's name as the editor shows it (NE), not as the file writes it (ne). */
+static char *
 direction_name (GbacwPlayView *self,
                 int            direction)
 {
   const GbacwHexGrid *grid = get_grid (self);
 
   if (direction < 0 || grid == NULL)
-    return "—";
-  return gbacw_hex_direction_name (grid->orientation, direction);
+    return g_strdup ("—");
+  return g_ascii_strup (gbacw_hex_direction_name (grid->orientation, direction), -1);
 }
 
 static const char *
@@ -885,6 +886,15 @@ on_draw_overlay (GbacwPlayView  *self,
     }
 }
 
+/* The line over the bottom of the map; hidden rather than an empty bubble. */
+static void
+set_hint (GbacwPlayView *self,
+          const char    *text)
+{
+  gtk_label_set_text (self->hint_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), text != NULL && text[0] != '\0');
+}
+
 static void
 on_hover_hex (GbacwPlayView  *self,
               GParamSpec     *pspec,
@@ -914,7 +924,7 @@ on_hover_hex (GbacwPlayView  *self,
       g_string_append_printf (s, _(" · %g MP to move here"), (self->range->cost[hover] - self->range->spent) / 2.0);
     text = g_string_free (s, FALSE);
   }
-  gtk_label_set_text (self->hint_label, text);
+  set_hint (self, text);
 }
 
 /* ---------------------------------------------------------------- acting */
@@ -1265,7 +1275,10 @@ describe_fire (GbacwPlayView             *self,
   g_string_append (s, _("Strength per hexside (9.3):"));
   for (int d = 0; d < 6; d++)
     if (per_side[d] > 0)
-      g_string_append_printf (s, " %s %g", direction_name (self, d), side_strength[d]);
+      {
+        g_autofree char *name = direction_name (self, d);
+        g_string_append_printf (s, " %s %g", name, side_strength[d]);
+      }
   g_string_append_c (s, '\n');
   g_string_append_printf (s, _("Total %g at %d hexes, on the %s row (9.14, 9.15)\n"), res->total, res->min_range,
                           res->rolls->len > 0 && g_array_index (res->rolls, GbacwFireRoll, 0).grapeshot
@@ -1443,7 +1456,10 @@ update_unit_page (GbacwPlayView *self)
                               u->out_of_command ? _("out of command (17.11)")
                               : independent ? _("independent (5.3)") : _("in command"));
       g_string_append_printf (s, _("Formation: %s\n"), formation_name (u->formation));
-      g_string_append_printf (s, _("Facing: %s\n"), direction_name (self, u->facing));
+      {
+        g_autofree char *facing = direction_name (self, u->facing);
+        g_string_append_printf (s, _("Facing: %s\n"), facing);
+      }
       if (u->type == GBACW_UNIT_ARTILLERY)
         /* a battery's strength is its guns (the accounting of gbacw_query_unit_value ()) */
         g_string_append_printf (s, _("Guns: %d of %d, crew %s\n"), u->guns,
@@ -2279,7 +2295,7 @@ update_hint (GbacwPlayView *self)
   else if (game->phase == GBACW_PHASE_RALLY && gbacw_game_is_leader (gbacw_game_unit (game, selected_unit (self)))
            && gbacw_game_unit (game, selected_unit (self))->rally_points > 0)
     hint = _("Click a routed unit of his to spend a Rally Point on it");
-  gtk_label_set_text (self->hint_label, hint);
+  set_hint (self, hint);
 }
 
 /* Everything shown follows the game. */

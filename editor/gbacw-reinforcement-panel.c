@@ -190,6 +190,7 @@ gbacw_reinforcement_panel_add_entry_hex (GbacwReinforcementPanel *self,
   const GbacwReinforcement *r;
   g_autoptr(GArray) hexes = NULL;
   g_autoptr(GError) error = NULL;
+  int found = -1;
 
   g_return_val_if_fail (GBACW_IS_REINFORCEMENT_PANEL (self), FALSE);
 
@@ -204,12 +205,17 @@ gbacw_reinforcement_panel_add_entry_hex (GbacwReinforcementPanel *self,
     if (g_array_index (hexes, int, i) == hex)
       {
         g_array_remove_index (hexes, i);
+        found = (int) i;
         break;
       }
   if (alternative || hexes->len == 0)
     g_array_append_val (hexes, hex);
-  else
+  else if (found == 0)
     g_array_prepend_val (hexes, hex);
+  else
+    /* the entry hex picked again, somewhere else: it replaces the old one (which does
+     * not stay on as an alternative) */
+    g_array_index (hexes, int, 0) = hex;
   return execute (self, gbacw_reinforcement_set_entry (scenario, id, (const int *) (gpointer) hexes->data, hexes->len,
                                                        &error),
                   &error);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "gbacw-chart-editor.h"
 #include "gbacw-roster-csv.h"
@@ -348,6 +349,72 @@ charts_activated (GSimpleAction *action,
     gtk_window_present (editor);
 }
 
+/* ---------------------------------------------------------------- findings */
+
+/* A finding clicked in the findings panel: besides the map's jump to its hex (done by
+ * the panel), what it is about is shown where it is edited: the entry in the order of
+ * battle, the reinforcements, the chart, the page of the settings. */
+static void
+on_finding_activated (GbacwScenarioController *self,
+                      GbacwFindingItem        *item,
+                      GbacwFindingsPanel      *panel)
+{
+  const GbacwFinding *f = gbacw_finding_item_get_finding (item);
+  GbacwOobPanel *oob = gbacw_scenario_sidebar_get_oob_panel (self->sidebar);
+  GbacwOobItemKind kind = GBACW_OOB_ITEM_UNIT;
+  const char *id = f->id;
+
+  if (self->document == NULL || id == NULL)
+    return;
+  switch (f->location)
+    {
+    case GBACW_LOCATION_SETTING:
+      if (g_str_has_prefix (id, "sides/"))
+        {
+          kind = GBACW_OOB_ITEM_SIDE;
+          id += strlen ("sides/");
+          break;
+        }
+      {
+        GtkWindow *dialog = gbacw_scenario_controller_get_settings_dialog (self);
+        const char *page = g_str_has_prefix (id, "turns") ? "turns"
+                         : g_str_has_prefix (id, "rules") ? "rules"
+                         : g_str_has_prefix (id, "victory") ? "victory" : "general";
+        if (dialog != NULL)
+          {
+            gbacw_settings_dialog_show_page (GBACW_SETTINGS_DIALOG (dialog), page);
+            gtk_window_present (dialog);
+          }
+      }
+      return;
+    case GBACW_LOCATION_CHART:
+      {
+        GtkWindow *editor = gbacw_scenario_controller_get_chart_editor (self);
+        if (editor != NULL)
+          {
+            gbacw_chart_editor_show_chart (GBACW_CHART_EDITOR (editor), id);
+            gtk_window_present (editor);
+          }
+      }
+      return;
+    case GBACW_LOCATION_REINFORCEMENT:
+      g_action_group_change_action_state (G_ACTION_GROUP (self->window), "scenario-sidebar",
+                                          g_variant_new_boolean (TRUE));
+      gbacw_scenario_sidebar_show_page (self->sidebar, "reinforcements");
+      return;
+    case GBACW_LOCATION_FORMATION:
+      kind = GBACW_OOB_ITEM_FORMATION;
+      break;
+    case GBACW_LOCATION_UNIT:
+      break;
+    default:
+      return;
+    }
+  g_action_group_change_action_state (G_ACTION_GROUP (self->window), "scenario-sidebar", g_variant_new_boolean (TRUE));
+  gbacw_scenario_sidebar_show_page (self->sidebar, "oob");
+  gbacw_oob_panel_select (oob, kind, id);
+}
+
 static void
 close_dialogs (GbacwScenarioController *self)
 {
@@ -476,6 +543,8 @@ gbacw_scenario_controller_attach (GbacwWindow *window)
     if (stack != NULL)
       g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
   }
+  g_signal_connect_object (gbacw_window_get_findings_panel (window), "finding-activated",
+                           G_CALLBACK (on_finding_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
   on_window_document (self, NULL, window);
   update_enabled (self);

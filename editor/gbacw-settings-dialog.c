@@ -12,6 +12,7 @@
 
 #include "gbacw-oob-edit.h"
 #include "gbacw-settings-dialog.h"
+#include "gbacw-window.h"
 
 #define KEY_ID "gbacw-id"
 #define KEY_INDEX "gbacw-index"
@@ -1460,5 +1461,7 @@ gbacw_settings_dialog_new (GtkWindow                 *parent,
       g_object_add_weak_pointer (G_OBJECT (picker), (gpointer *) &self->picker);
     }
   load (self);
+  /* Ctrl+Z here undoes the scenario's edits, as in the editor window */
+  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
   return self;
 }

@@ -416,23 +416,18 @@ gbacw_tool_hexside_draw_overlay (GbacwTool      *tool,
     return;
   grid = &scenario->map->grid;
 
-  /* The selected hexside: a dashed bar across it, told apart from the hover line. */
+  /* The selected hexside: a ring around it, told apart from the hover line and leaving
+   * the feature just drawn on it (and a redan's inside) in sight. */
   if (self->selected != GBACW_HEXSIDE_NONE && hexside_ends (grid, self->selected, &x0, &y0, &x1, &y1))
     {
-      double px = gbacw_map_tool_pixel_size (cr);
+      double w = 7 * gbacw_map_tool_pixel_size (cr);
+      double angle = atan2 (y1 - y0, x1 - x0);
 
-      cairo_save (cr);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.9);
-      cairo_set_line_width (cr, 9 * px);
-      cairo_stroke_preserve (cr);
-      cairo_set_source_rgba (cr, 1.0, 0.85, 0.2, 1.0);
-      cairo_set_line_width (cr, 5 * px);
-      cairo_set_dash (cr, (double[]) { 6 * px, 4 * px }, 2, 0);
-      cairo_stroke (cr);
-      cairo_restore (cr);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x1, y1, w, angle - G_PI / 2, angle + G_PI / 2);
+      cairo_arc (cr, x0, y0, w, angle + G_PI / 2, angle + 3 * G_PI / 2);
+      cairo_close_path (cr);
+      gbacw_map_tool_stroke_highlight (cr, 2.0);
     }
 
   if (self->hover == GBACW_HEXSIDE_NONE || !hexside_ends (grid, self->hover, &x0, &y0, &x1, &y1))

@@ -764,6 +764,50 @@ redo_action (GtkWidget  *widget,
     gbacw_document_redo (self->document);
 }
 
+/* Ctrl+Z in a field of a form: the document's undo, not the field's own (which would
+ * take back the value the form put there, emptying the field, and store that). */
+static gboolean
+history_shortcut (GtkWidget *widget,
+                  GVariant  *args,
+                  gpointer   user_data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+  GtkWidget *target = widget;
+
+  /* what is typed into a search field is the field's own */
+  if (focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) != NULL)
+    return FALSE;
+  if (!GBACW_IS_WINDOW (target))
+    target = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (widget)));
+  if (target == NULL || !GBACW_IS_WINDOW (target))
+    return FALSE;
+  return gtk_widget_activate_action (target, user_data, NULL);
+}
+
+void
+gbacw_window_add_history_shortcuts (GtkWindow *window)
+{
+  static const struct { const char *trigger, *action; } shortcuts[] = {
+    { "<Control>z", "win.undo" },
+    { "<Control><Shift>z", "win.redo" },
+    { "<Control>y", "win.redo" },
+  };
+  GtkEventController *controller;
+
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  controller = gtk_shortcut_controller_new ();
+  /* before the focused field sees the key */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].trigger),
+                                                            gtk_callback_action_new (history_shortcut,
+                                                                                     (gpointer) shortcuts[i].action,
+                                                                                     NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (window), controller);
+}
+
 static void
 auto_crest_action (GtkWidget  *widget,
                    const char *action_name,
@@ -1139,6 +1183,8 @@ gbacw_window_init (GbacwWindow *self)
   else
     g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
                              G_CONNECT_SWAPPED);
+
+  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));

@@ -43,4 +43,9 @@ gboolean        gbacw_window_is_replaceable (GbacwWindow *self);
 /* Shows message at the top of the window until dismissed; NULL hides it. */
 void            gbacw_window_show_error (GbacwWindow *self, const char *message);
 
+/* Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo the document's edits even in a text
+ * field (whose own undo would empty a value the form filled in): for the editor window
+ * and the dialogs transient for it. A search field keeps its own. */
+void            gbacw_window_add_history_shortcuts (GtkWindow *window);
+
 G_END_DECLS

@@ -848,6 +848,13 @@ static gboolean
 insertion_index (const GbacwScenario *s, GbacwOobEntry entry, const char *side, const char *parent,
                  const char *before, guint *index, GError **error)
 {
+  if (side == NULL)
+    {
+      /* every entry belongs to a side (check_side () lets NULL through as "either") */
+      g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND,
+                   _("the order of battle has no side to add it to"));
+      return FALSE;
+    }
   if (!side_exists (s, side))
     return check_side (s, side, FALSE, error);
   if (parent)
@@ -2178,6 +2185,32 @@ check_reinforcement_state (GbacwFormationState state, GError **error)
   return set_invalid (error, _("unknown formation"));
 }
 
+/* Units arriving as a reinforcement are not on the map at the start: the placements of
+ * the units and of every unit of the formations (and the formations under them) are
+ * removed by edit, in the step that makes them arrive. */
+static void
+remove_arriving_placements (const GbacwScenario *s, GbacwCollectionEdit *edit, const char *const *units,
+                            const char *const *formations)
+{
+  g_autoptr (GHashTable) arriving = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; units && units[i]; i++)
+    g_hash_table_add (arriving, (gpointer) units[i]);
+  for (guint i = 0; formations && formations[i]; i++)
+    {
+      g_autoptr (GHashTable) set = subtree_formations (s, formations[i], NULL);
+      for (guint k = 0; k < s->oob.units->len; k++)
+        {
+          GbacwUnit *u = g_ptr_array_index (s->oob.units, k);
+          if (u->formation && g_hash_table_contains (set, u->formation))
+            g_hash_table_add (arriving, u->id);
+        }
+    }
+  for (guint k = s->deployment->len; k-- > 0;)
+    if (g_hash_table_contains (arriving, ((GbacwPlacement *) g_ptr_array_index (s->deployment, k))->unit))
+      gbacw_collection_edit_remove (edit, GBACW_COLLECTION_PLACEMENTS, k);
+}
+
 GbacwCommand *
 gbacw_reinforcement_add (GbacwScenario *scenario, int turn, const int *entry_hexes, guint n_entry,
                          GbacwFormationState formation, const char *const *units, const char *const *formations,
@@ -2225,8 +2258,13 @@ gbacw_reinforcement_add (GbacwScenario *scenario, int turn, const int *entry_hex
     }
   if (id_out)
     *id_out = g_strdup (r->id);
-  return one_insert (_("Add reinforcement"), GBACW_COLLECTION_REINFORCEMENTS, scenario->reinforcements->len,
-                     g_steal_pointer (&r));
+  {
+    GbacwCollectionEdit *edit = gbacw_collection_edit_new (_("Add reinforcement"), 0);
+    remove_arriving_placements (scenario, edit, units, formations);
+    gbacw_collection_edit_insert (edit, GBACW_COLLECTION_REINFORCEMENTS, scenario->reinforcements->len,
+                                  g_steal_pointer (&r));
+    return GBACW_COMMAND (edit);
+  }
 }
 
 static GbacwCommand *
@@ -2311,7 +2349,14 @@ gbacw_reinforcement_add_member (GbacwScenario *scenario, const char *id, GbacwOo
   r = gbacw_reinforcement_copy (g_ptr_array_index (scenario->reinforcements, i));
   list = entry == GBACW_OOB_ENTRY_UNIT ? r->units : r->formations;
   g_ptr_array_add (list, g_strdup (member));
-  return replace_reinforcement (scenario, i, r, _("Add to reinforcement"), 0);
+  {
+    const char *const members[] = { member, NULL };
+    GbacwCollectionEdit *edit = gbacw_collection_edit_new (_("Add to reinforcement"), 0);
+    remove_arriving_placements (scenario, edit, entry == GBACW_OOB_ENTRY_UNIT ? members : NULL,
+                                entry == GBACW_OOB_ENTRY_UNIT ? NULL : members);
+    gbacw_collection_edit_replace (edit, GBACW_COLLECTION_REINFORCEMENTS, (guint) i, r);
+    return GBACW_COMMAND (edit);
+  }
 }
 
 GbacwCommand *

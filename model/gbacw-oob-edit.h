@@ -203,7 +203,8 @@ GbacwCommand *gbacw_deploy_place_formation (GbacwScenario *scenario, const char 
 
 /* entry_hexes: the entry hex first, then the alternatives (indices, n_entry of them, may
  * be 0); units / formations: NULL-terminated id lists (may be NULL). A unit or
- * formation already in a reinforcement is refused. */
+ * formation already in a reinforcement is refused. Units that arrive are taken off the
+ * map in the same step (this and gbacw_reinforcement_add_member ()). */
 GbacwCommand *gbacw_reinforcement_add (GbacwScenario *scenario, int turn, const int *entry_hexes, guint n_entry,
                                        GbacwFormationState formation, const char *const *units,
                                        const char *const *formations, char **id_out, GError **error);

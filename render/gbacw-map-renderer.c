@@ -598,8 +598,15 @@ draw_terrain_fills (Render *r)
       count[bucket_of[k] + 1]++;
     }
 
+  /* The rectangle under everything only when every hex has a base fill: a hex without
+   * one (not painted yet) shows the paper, which the rectangle would cover. */
   for (guint b = 0; b < n_buckets; b++)
-    if (b >= MAX_LEVELS && count[b + 1] > dominant_count)
+    if (b < MAX_LEVELS && count[b + 1] > 0)
+      {
+        dominant_count = 0;
+        break;
+      }
+    else if (count[b + 1] > dominant_count)
       {
         dominant = b;
         dominant_count = count[b + 1];

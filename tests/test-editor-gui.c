@@ -770,6 +770,12 @@ test_new (Fixture *f, gconstpointer data)
   g_assert_cmpuint (scenario->charts->len, ==, n_charts);
   g_assert_cmpuint (scenario->map->terrain[0], ==, 0);
   g_assert_null (gbacw_document_get_path (gbacw_window_get_document (f->window)));
+  /* the demo's sides without their units, so that the order of battle can be entered */
+  g_assert_cmpuint (scenario->oob.sides->len, ==, 2);
+  g_assert_nonnull (gbacw_oob_find_side (&scenario->oob, "union"));
+  g_assert_nonnull (gbacw_oob_find_side (&scenario->oob, "confederate"));
+  g_assert_cmpuint (scenario->oob.units->len, ==, 0);
+  g_assert_cmpuint (scenario->oob.formations->len, ==, 0);
 
   /* The tools edit the new document. */
   f->scenario = scenario;
@@ -784,6 +790,48 @@ test_new (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpint (loaded->map->grid.rows, ==, 120);
   g_assert_cmpuint (loaded->map->terrain[hex_index (f, 3, 3)], ==, 2);
+}
+
+/* The spin buttons under widget. */
+static void
+collect_spin_buttons (GtkWidget *widget,
+                      GPtrArray *out)
+{
+  if (GTK_IS_SPIN_BUTTON (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_spin_buttons (child, out);
+}
+
+/* Enter in the dialog's numbers creates the scenario, as in other dialogs: their text
+ * activates the default button (Create). */
+static void
+test_new_enter (Fixture *f, gconstpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* transfer none */
+  GbacwNewDialog *dialog = NULL;
+  g_autoptr(GPtrArray) spins = g_ptr_array_new ();
+
+  activate (f, "win.new", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (GBACW_IS_NEW_DIALOG (window))
+        dialog = GBACW_NEW_DIALOG (window);
+    }
+  g_assert_nonnull (dialog);
+  collect_spin_buttons (GTK_WIDGET (dialog), spins);
+  g_assert_cmpuint (spins->len, ==, 4);
+  for (guint i = 0; i < spins->len; i++)
+    {
+      GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (g_ptr_array_index (spins, i)));
+      g_assert_true (GTK_IS_TEXT (text));
+      g_assert_true (gtk_text_get_activates_default (GTK_TEXT (text)));
+    }
+  g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) != NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
 }
 
 /* Every tool has its action target and key, and the palette a button per tool. */
@@ -951,6 +999,23 @@ ignore_session_bus (const char *log_domain, GLogLevelFlags log_level, const char
          strstr (message, "dconf") == NULL;
 }
 
+/* The accelerators of every GtkShortcutsShortcut under widget, as written in the .ui. */
+static void
+collect_accelerators (GtkWidget *widget,
+                      GPtrArray *out)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      char *accelerator = NULL;
+      g_object_get (widget, "accelerator", &accelerator, NULL);
+      if (accelerator != NULL)
+        g_ptr_array_add (out, accelerator);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_accelerators (child, out);
+}
+
 static void
 test_help_overlay (void)
 {
@@ -971,6 +1036,21 @@ test_help_overlay (void)
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-help-overlay"));
   accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
   g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>question"));
+  /* It lists the keys the main menu shows, export and print too. */
+  {
+    g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+    const char *wanted[] = { "<ctrl>n", "<ctrl>o", "<ctrl>s", "<ctrl>e", "<ctrl>p", "F5", "F9", "<ctrl>comma" };
+
+    collect_accelerators (GTK_WIDGET (overlay), listed);
+    for (guint i = 0; i < G_N_ELEMENTS (wanted); i++)
+      {
+        gboolean found = FALSE;
+        for (guint k = 0; k < listed->len && !found; k++)
+          found = g_strcmp0 (g_ptr_array_index (listed, k), wanted[i]) == 0;
+        if (!found)
+          g_error ("the shortcuts window does not list %s", wanted[i]);
+      }
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();
 }
@@ -1003,6 +1083,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
   ADD ("/editor/gui/new", test_new);
+  ADD ("/editor/gui/new-enter", test_new_enter);
   ADD ("/editor/gui/shortcuts", test_shortcuts);
   ADD ("/editor/gui/recent", test_recent);
   ADD ("/editor/gui/space-drag-pans", test_space_drag_pans);

@@ -13,11 +13,14 @@
 #include <string.h>
 
 #include "gbacw-application.h"
+#include "gbacw-chart-editor.h"
 #include "gbacw-data.h"
 #include "gbacw-finding-group.h"
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-map-edit.h"
+#include "gbacw-oob-edit.h"
+#include "gbacw-scenario-controller.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -417,6 +420,57 @@ test_broken_scenario (Fixture      *f,
   iterate ();
 }
 
+/* A finding clicked is shown where it is edited: a chart's cell in the chart editor,
+ * a unit in the order of battle, a setting in the settings dialog. */
+static void
+test_shown_where_edited (Fixture      *f,
+                         gconstpointer data)
+{
+  g_autofree char *charts = g_build_filename (TEST_SRCDIR, "rules-check", "charts-unknown-cell", "scenario.xml", NULL);
+  g_autofree char *ratings = g_build_filename (TEST_SRCDIR, "rules-check", "oob-ratings", "scenario.xml", NULL);
+  GbacwScenarioController *controller = gbacw_scenario_controller_get_for_window (f->window);
+  GbacwScenarioSidebar *sidebar = gbacw_scenario_controller_get_sidebar (controller);
+  GListModel *model = gbacw_findings_panel_get_model (f->panel);
+  g_autoptr(GError) error = NULL;
+  GbacwDocument *document;
+  GtkWindow *dialog;
+  int position;
+
+  open_file (f, charts);
+  position = find_row (model, "charts.unknown-cell", NULL);
+  g_assert_cmpint (position, >=, 0);
+  gbacw_findings_panel_activate_row (f->panel, (guint) position);
+  iterate ();
+  dialog = gbacw_scenario_controller_get_chart_editor (controller);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (gbacw_chart_editor_get_chart (GBACW_CHART_EDITOR (dialog)), ==, "terrain-movement");
+
+  open_file (f, ratings);
+  position = find_row (model, "oob.ratings", NULL);
+  g_assert_cmpint (position, >=, 0);
+  gbacw_scenario_sidebar_show_page (sidebar, "reinforcements");
+  gbacw_findings_panel_activate_row (f->panel, (guint) position);
+  iterate ();
+  g_assert_cmpstr (gbacw_scenario_sidebar_get_page (sidebar), ==, "oob");
+  g_assert_nonnull (gbacw_oob_panel_get_selected_item (gbacw_scenario_sidebar_get_oob_panel (sidebar)));
+  g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_panel_get_selected_item (gbacw_scenario_sidebar_get_oob_panel (sidebar))),
+                   ==, "c-cav");
+
+  document = gbacw_window_get_document (f->window);
+  gbacw_document_execute (document, gbacw_settings_set_first_player (gbacw_document_get_scenario (document), NULL,
+                                                                     &error));
+  g_assert_no_error (error);
+  iterate ();
+  position = find_row (model, "scenario.turns", NULL);
+  g_assert_cmpint (position, >=, 0);
+  gbacw_findings_panel_activate_row (f->panel, (guint) position);
+  iterate ();
+  dialog = gbacw_scenario_controller_get_settings_dialog (controller);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -438,6 +492,8 @@ main (int argc, char **argv)
   g_test_add ("/editor/findings/live", Fixture, NULL, fixture_set_up, test_live, fixture_tear_down);
   g_test_add ("/editor/findings/rows-kept", Fixture, NULL, fixture_set_up, test_rows_kept, fixture_tear_down);
   g_test_add ("/editor/findings/broken-scenario", Fixture, NULL, fixture_set_up, test_broken_scenario,
+              fixture_tear_down);
+  g_test_add ("/editor/findings/shown-where-edited", Fixture, NULL, fixture_set_up, test_shown_where_edited,
               fixture_tear_down);
 
   return g_test_run ();

@@ -184,6 +184,11 @@ test_add (void)
                 GBACW_OOB_EDIT_ERROR_NOT_FOUND);
   expect_error (gbacw_oob_add_unit (s, "union", "u-webb", GBACW_UNIT_INFANTRY, "u-22ind", NULL, &error), &error,
                 GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  /* No side: refused, not a command inserting at an index never set. */
+  expect_error (gbacw_oob_add_unit (s, NULL, NULL, GBACW_UNIT_INFANTRY, NULL, NULL, &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  expect_error (gbacw_oob_add_formation (s, NULL, NULL, GBACW_FORMATION_BRIGADE, NULL, NULL, &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_FOUND);
 }
 
 static void
@@ -719,12 +724,17 @@ test_reinforcements (void)
   g_assert_cmpuint (r->entry_hexes->len, ==, 2);
   g_assert_cmpuint (r->units->len, ==, 1);
   g_assert_cmpuint (r->formations->len, ==, 1);
+  /* what arrives is not on the map at the start (run () has checked the undo) */
+  g_assert_null (gbacw_scenario_find_placement (s, "u-1usss", NULL));
+  g_assert_null (gbacw_scenario_find_placement (s, "c-cade-ldr", NULL));
+  g_assert_nonnull (gbacw_scenario_find_placement (s, "c-hart", NULL));
 
   run (s, ok (gbacw_reinforcement_set_turn (s, id, 7, &error), error), TRUE);
   run (s, ok (gbacw_reinforcement_set_turn (s, id, 7, &error), error), FALSE);
   run (s, ok (gbacw_reinforcement_set_entry (s, id, entry + 1, 1, &error), error), TRUE);
   run (s, ok (gbacw_reinforcement_set_formation (s, id, GBACW_FORMATION_STATE_UNSET, &error), error), TRUE);
   run (s, ok (gbacw_reinforcement_add_member (s, id, GBACW_OOB_ENTRY_UNIT, "c-hart", &error), error), TRUE);
+  g_assert_null (gbacw_scenario_find_placement (s, "c-hart", NULL));
   run (s, ok (gbacw_reinforcement_remove_member (s, id, GBACW_OOB_ENTRY_FORMATION, "c-cade", &error), error), TRUE);
   r = g_ptr_array_index (s->reinforcements, 1);
   g_assert_cmpint (r->turn, ==, 7);

@@ -391,6 +391,10 @@ test_build_deploy_save (Fixture      *f,
   placement = gbacw_scenario_find_placement (f->scenario, first, NULL);
   g_assert_cmpint (placement->facing, ==, 1);
   g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  /* and the form says so in words, not in the file's ids ("column, facing ne") */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, first));
+  iterate ();
+  g_assert_nonnull (strstr (gbacw_oob_inspector_get_placement (f->inspector), ", in column, facing NE"));
 
   /* The rest of the brigade placed around a hex in one step. */
   steps = n_steps (f);
@@ -427,6 +431,21 @@ test_build_deploy_save (Fixture      *f,
     g_assert_cmpint (g_array_index (r->entry_hexes, int, 0), ==, hex_of (f, "0110"));
     g_assert_cmpint (g_array_index (r->entry_hexes, int, 1), ==, hex_of (f, "0111"));
     g_assert_cmpuint (r->units->len, ==, 1);
+  }
+  /* Picking the entry hex again replaces it; the old one does not become an alternative. */
+  g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0112"));
+  iterate ();
+  {
+    const GbacwReinforcement *r = NULL;
+    for (guint i = 0; i < f->scenario->reinforcements->len; i++)
+      if (g_strcmp0 (((GbacwReinforcement *) g_ptr_array_index (f->scenario->reinforcements, i))->id,
+                     reinforcement) == 0)
+        r = g_ptr_array_index (f->scenario->reinforcements, i);
+    g_assert_nonnull (r);
+    g_assert_cmpuint (r->entry_hexes->len, ==, 2);
+    g_assert_cmpint (g_array_index (r->entry_hexes, int, 0), ==, hex_of (f, "0112"));
+    g_assert_cmpint (g_array_index (r->entry_hexes, int, 1), ==, hex_of (f, "0111"));
   }
   g_assert_cmpuint (gbacw_game_turn_track_count_markers (gbacw_reinforcement_panel_get_track (f->reinforcements), 4),
                     ==, 1);
@@ -625,6 +644,142 @@ test_map_gestures (Fixture      *f,
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, from);
 }
 
+/* The shortcut with trigger (e.g. "<Control>z") that widget handles before its
+ * children see the key. */
+static GtkShortcut *
+capture_shortcut (GtkWidget  *widget,
+                  const char *trigger)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (trigger);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller)
+          || gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_CAPTURE)
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return shortcut;   /* the controller keeps it */
+        }
+    }
+  return NULL;
+}
+
+static gboolean
+press_shortcut (GtkWidget  *widget,
+                const char *trigger)
+{
+  GtkShortcut *shortcut = capture_shortcut (widget, trigger);
+  gboolean handled;
+
+  g_assert_nonnull (shortcut);
+  handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                          NULL);
+  iterate ();
+  return handled;
+}
+
+/* Ctrl+Z with the cursor in a field of the form undoes the last edit, as anywhere else
+ * in the window: the field's own undo would take back the value the form put in it,
+ * emptying the field, and store that (a unit lost its name). */
+static void
+test_undo_in_field (Fixture *f, gconstpointer data)
+{
+  GtkWidget *name;
+#define UNIT gbacw_oob_find_unit (&f->scenario->oob, "u-14oh")
+
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  type_field (f, GBACW_OOB_FIELD_STRENGTH, "7");
+  g_assert_cmpint (UNIT->strength, ==, 7);
+
+  name = gbacw_oob_inspector_get_field_widget (f->inspector, GBACW_OOB_FIELD_NAME);
+  g_assert_true (gtk_widget_grab_focus (name));
+  iterate ();
+  g_assert_true (press_shortcut (GTK_WIDGET (f->window), "<Control>z"));
+  g_assert_cmpint (UNIT->strength, ==, 6);
+  g_assert_cmpstr (UNIT->designation, ==, "14 Oh");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "14 Oh");
+  g_assert_true (press_shortcut (GTK_WIDGET (f->window), "<Control><Shift>z"));
+  g_assert_cmpint (UNIT->strength, ==, 7);
+
+  /* The search field keeps its own undo. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "oob.search", NULL));
+  iterate ();
+  g_assert_false (press_shortcut (GTK_WIDGET (f->window), "<Control>z"));
+  g_assert_cmpint (UNIT->strength, ==, 7);
+
+  /* The chart editor's cells are the same. */
+  {
+    GbacwChartEditor *charts = GBACW_CHART_EDITOR (gbacw_scenario_controller_get_chart_editor (f->controller));
+    GbacwChart *chart = g_ptr_array_index (f->scenario->charts, 0);
+    const GbacwChartRow *row = g_ptr_array_index (chart->rows, 0);
+    const char *col = g_ptr_array_index (chart->columns, 0);
+    g_autofree char *before = gbacw_cell_format (gbacw_chart_lookup (chart, row->id, col));
+    GtkEditable *cell;
+
+    gtk_window_present (GTK_WINDOW (charts));
+    iterate ();
+    g_assert_true (gbacw_chart_editor_set_cell_text (charts, row->id, col, "{9}"));
+    cell = gbacw_chart_editor_get_cell_entry (charts, row->id, col);
+    g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (cell)));
+    iterate ();
+    g_assert_true (press_shortcut (GTK_WIDGET (charts), "<Control>z"));
+    {
+      const GbacwChart *now = gbacw_scenario_find_chart (f->scenario, chart->id);
+      g_autofree char *after = gbacw_cell_format (gbacw_chart_lookup (now, row->id, col));
+      g_assert_cmpstr (after, ==, before);
+    }
+    gtk_window_destroy (GTK_WINDOW (charts));
+  }
+#undef UNIT
+}
+
+/* A deployed unit dragged onto the reinforcements arrives later and leaves the map in
+ * the same step; undo puts it back. */
+static void
+test_reinforcement_takes_off_map (Fixture *f, gconstpointer data)
+{
+  g_autofree char *id = NULL;
+  int hex = gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL)->hex;
+  guint steps = n_steps (f);
+
+  id = gbacw_reinforcement_panel_add (f->reinforcements, 4, item (f, GBACW_OOB_ITEM_UNIT, "u-1usss"));
+  g_assert_nonnull (id);
+  iterate ();
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_true (gbacw_document_undo (f->document));
+  iterate ();
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL)->hex, ==, hex);
+  g_assert_cmpuint (f->scenario->reinforcements->len, ==, 1);
+
+  /* The other way: a unit of Sayer's Brigade, which arrives on Game-Turn 3, dropped on
+   * the map (in the Union set-up area) is refused, with the reason, and so is the brigade. */
+  {
+    double x, y;
+
+    steps = n_steps (f);
+    gbacw_map_canvas_zoom_fit (f->canvas);
+    iterate ();
+    hex_point (f, hex_of (f, "0506"), &x, &y);
+    g_assert_true (gbacw_deploy_in_setup_area (f->scenario, "union", hex_of (f, "0506")));
+    g_assert_false (gbacw_deployment_controller_drop (f->deployment, item (f, GBACW_OOB_ITEM_UNIT, "u-22ind"), x, y));
+    g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "reinforcement"));
+    g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-22ind", NULL));
+    g_assert_false (gbacw_deployment_controller_drop (f->deployment, item (f, GBACW_OOB_ITEM_FORMATION, "u-sayer"), x,
+                                                      y));
+    g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-sayer-ldr", NULL));
+    g_assert_cmpuint (n_steps (f), ==, steps);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -644,6 +799,9 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/undo-all", Fixture, NULL, fixture_set_up, test_undo_all, fixture_tear_down);
   g_test_add ("/editor/oob/roster", Fixture, NULL, fixture_set_up, test_roster, fixture_tear_down);
   g_test_add ("/editor/oob/map-gestures", Fixture, NULL, fixture_set_up, test_map_gestures, fixture_tear_down);
+  g_test_add ("/editor/oob/undo-in-field", Fixture, NULL, fixture_set_up, test_undo_in_field, fixture_tear_down);
+  g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
+              test_reinforcement_takes_off_map, fixture_tear_down);
 
   return g_test_run ();
 }

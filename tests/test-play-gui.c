@@ -960,6 +960,22 @@ ids (const char *first,
   return g_variant_new ("(ss)", first, second);
 }
 
+/* The first widget under root with css class name. */
+static GtkWidget *
+find_css_class (GtkWidget  *root,
+                const char *name)
+{
+  if (gtk_widget_has_css_class (root, name))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_css_class (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static GbacwGameUnit *
 unit (GbacwPlayView *view,
       const char    *id)
@@ -1066,6 +1082,12 @@ test_orders (Fixture      *f,
   select_unit (view, "u-hollister");
   {
     g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+    GtkWidget *hint = find_css_class (GTK_WIDGET (view), "play-hint");
+    /* in the Initial Command Phase nothing to hint at with a stack selected: no empty
+     * bubble over the map */
+    g_assert_nonnull (hint);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (hint)), ==, "");
+    g_assert_false (gtk_widget_get_visible (hint));
     g_assert_nonnull (strstr (page, "2 Command Points left this phase (17.22)"));
     g_assert_nonnull (strstr (page, "Spend on Webb (Effectiveness Radius 3)"));
   }
@@ -1109,6 +1131,17 @@ test_orders (Fixture      *f,
   g_assert_false (order_offered (view, "orders.restack", NULL));
   play_to (view, 1, 0, GBACW_PHASE_MOVEMENT);
   select_unit (view, "u-31ill");
+  {
+    /* its facing named as in the editor (NE), not as in the file (ne) */
+    g_autofree char *page = gbacw_play_view_get_page_text (view, "unit");
+    const char *name = gbacw_hex_direction_name (game->scenario->map->grid.orientation, ill->facing);
+    g_autofree char *upper = g_ascii_strup (name, -1);
+    g_autofree char *in_file = g_strdup_printf ("Facing: %s\n", name);
+    g_autofree char *shown = g_strdup_printf ("Facing: %s\n", upper);
+    g_assert_nonnull (name);
+    g_assert_nonnull (strstr (page, shown));
+    g_assert_null (strstr (page, in_file));
+  }
   {
     const GArray *stack = gbacw_game_stack (game, ill->hex);
     g_assert_cmpuint (stack->len, ==, 2);

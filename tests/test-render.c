@@ -175,6 +175,34 @@ test_woods_hue (Fixture *f, gconstpointer data)
   cairo_surface_destroy (surface);
 }
 
+/* A map painted only in places (a new one, or one being traced): the hexes not painted
+ * yet show the paper, not the colour of the commonest painted terrain. */
+static void
+test_unpainted_paper (Fixture *f, gconstpointer data)
+{
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+  int n = gbacw_hex_grid_n_hexes (grid);
+  cairo_surface_t *surface;
+  double cx, cy, r, g, b;
+
+  for (int i = 0; i < n; i++)
+    f->scenario->map->terrain[i] = 0;
+  f->scenario->map->terrain[f->woods_hex] = 1 << 1;
+  surface = render_whole (f->scenario, GBACW_LAYER_BIT_BACKGROUND | GBACW_LAYER_BIT_TERRAIN, SCALE);
+
+  gbacw_hex_grid_centre (grid, (GbacwHex) { f->woods.col + 1, f->woods.row }, &cx, &cy);
+  pixel_rgb (pixel_at (surface, (int) (cx * SCALE), (int) (cy * SCALE)), &r, &g, &b);
+  /* the paper, #f2ecd6: warm and light, not the woods' green */
+  g_assert_cmpfloat (r, >, 0.9);
+  g_assert_cmpfloat (r, >, b);
+  g_assert_cmpfloat (g, <, r);
+
+  gbacw_hex_grid_centre (grid, f->woods, &cx, &cy);
+  pixel_rgb (pixel_at (surface, (int) (cx * SCALE), (int) (cy * SCALE)), &r, &g, &b);
+  g_assert_cmpfloat (g, >, r + 0.1);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_river_blue (Fixture *f, gconstpointer data)
 {
@@ -448,6 +476,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/render/woods-hue", Fixture, NULL, fixture_set_up, test_woods_hue, fixture_tear_down);
+  g_test_add ("/render/unpainted-paper", Fixture, NULL, fixture_set_up, test_unpainted_paper, fixture_tear_down);
   g_test_add ("/render/river-blue", Fixture, NULL, fixture_set_up, test_river_blue, fixture_tear_down);
   g_test_add ("/render/empty-layers", Fixture, NULL, fixture_set_up, test_empty_layers, fixture_tear_down);
   g_test_add ("/render/hexes-clipped", Fixture, NULL, fixture_set_up, test_render_hexes_clipped, fixture_tear_down);
