@@ -566,6 +566,45 @@ set_group_count (GtkLabel          *label,
   gtk_label_set_text (label, text);
 }
 
+/* The list's location column: hexes and hexsides by label, units, formations and areas
+ * by the names the designer gave them (the file's ids only when there is none). */
+static char *
+short_place (GbacwFindingsPanel *self,
+             GbacwFindingItem   *item)
+{
+  const GbacwFinding *f = gbacw_finding_item_get_finding (item);
+  GbacwScenario *scenario = get_scenario (self);
+
+  if (scenario != NULL && f->id != NULL)
+    switch (f->location)
+      {
+      case GBACW_LOCATION_UNIT:
+        {
+          GbacwUnit *unit = gbacw_oob_find_unit (&scenario->oob, f->id);
+          if (unit != NULL && unit->designation != NULL && unit->designation[0] != '\0')
+            return g_strdup (unit->designation);
+        }
+        break;
+      case GBACW_LOCATION_FORMATION:
+        {
+          GbacwFormation *formation = gbacw_oob_find_formation (&scenario->oob, f->id);
+          if (formation != NULL && formation->name != NULL && formation->name[0] != '\0')
+            return g_strdup (formation->name);
+        }
+        break;
+      case GBACW_LOCATION_AREA:
+        {
+          GbacwArea *area = gbacw_map_find_area (scenario->map, f->id);
+          if (area != NULL && area->name != NULL && area->name[0] != '\0')
+            return g_strdup (area->name);
+        }
+        break;
+      default:
+        break;
+      }
+  return g_strdup (gbacw_finding_item_get_location (item));
+}
+
 static void
 bind_row (GbacwFindingsPanel       *self,
           GtkListItem              *list_item,
@@ -612,7 +651,10 @@ bind_row (GbacwFindingsPanel       *self,
       gtk_label_set_text (GTK_LABEL (row->rule_case), gbacw_finding_item_get_rule_case_label (finding_item));
       gtk_label_set_text (GTK_LABEL (row->text), f->message);
       gtk_widget_remove_css_class (row->text, "heading");
-      gtk_label_set_text (GTK_LABEL (row->location), gbacw_finding_item_get_location (finding_item));
+      {
+        g_autofree char *place = short_place (self, finding_item);
+        gtk_label_set_text (GTK_LABEL (row->location), place);
+      }
       gtk_widget_set_tooltip_text (box, f->message);
     }
 }
