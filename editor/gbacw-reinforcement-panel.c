@@ -423,6 +423,16 @@ member_button (GbacwReinforcementPanel  *self,
   return button;
 }
 
+/* A button whose label is shortened when the sidebar is narrow. */
+static GtkWidget *
+ellipsized_button (const char *label)
+{
+  GtkWidget *button = gtk_button_new_with_label (label);
+
+  gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
+  return button;
+}
+
 static GtkWidget *
 build_row (GbacwReinforcementPanel  *self,
            const GbacwScenario      *scenario,
@@ -441,12 +451,13 @@ build_row (GbacwReinforcementPanel  *self,
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   tag (row, r->id);
 
-  /* Turn, formation on entry, remove. */
+  /* Turn. */
   line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_box_append (GTK_BOX (box), line);
   gtk_box_append (GTK_BOX (line), gtk_label_new (_("Game-Turn")));
   widget = gtk_spin_button_new_with_range (scenario->turns.first, MAX (scenario->turns.first, scenario->turns.last), 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), r->turn);
+  gtk_editable_set_width_chars (GTK_EDITABLE (widget), 2);
   gtk_widget_set_tooltip_text (widget, _("The Game-Turn the reinforcement arrives"));
   tag (widget, r->id);
   g_signal_connect_object (widget, "value-changed", G_CALLBACK (on_turn_changed), self, 0);
@@ -458,6 +469,9 @@ build_row (GbacwReinforcementPanel  *self,
       if (formation_states[i] == r->formation)
         state_index = i;
     }
+  /* The formation on entry and remove on a second line, so that the sidebar can be narrow. */
+  line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (box), line);
   widget = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (states)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), state_index);
   gtk_widget_set_hexpand (widget, TRUE);
@@ -482,12 +496,12 @@ build_row (GbacwReinforcementPanel  *self,
 
   line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_box_append (GTK_BOX (box), line);
-  widget = gtk_button_new_with_label (_("Pick Entry Hex"));
+  widget = ellipsized_button (_("Pick Entry Hex"));
   gtk_widget_set_tooltip_text (widget, _("Click the hex on the map where the reinforcement enters"));
   tag (widget, r->id);
   g_signal_connect_object (widget, "clicked", G_CALLBACK (on_pick_clicked), self, 0);
   gtk_box_append (GTK_BOX (line), widget);
-  widget = gtk_button_new_with_label (_("Add Alternative"));
+  widget = ellipsized_button (_("Add Alternative"));
   gtk_widget_set_tooltip_text (widget, _("Click a hex on the map where it may enter instead"));
   gtk_widget_set_sensitive (widget, r->entry_hexes->len > 0);
   tag (widget, r->id);

@@ -10,8 +10,11 @@
 #include "gbacw-scenario-controller.h"
 #include "gbacw-file-chooser.h"
 #include "gbacw-settings-dialog.h"
+#include "gbacw-window-state.h"
 
 #define DATA_KEY "gbacw-scenario-controller"
+/* The sidebar's width without GSettings; the schema's default of sidebar-width. */
+#define GBACW_SIDEBAR_DEFAULT_WIDTH 300
 
 struct _GbacwScenarioController
 {
@@ -19,7 +22,7 @@ struct _GbacwScenarioController
 
   GbacwWindow *window;                   /* not owned: the window owns the controller */
   GbacwScenarioSidebar *sidebar;         /* in the window */
-  GtkWidget *separator;
+  GtkPaned *paned;                       /* sidebar | the rest of the map's row */
   GbacwDeploymentController *deployment; /* the canvas keeps it */
   GbacwDocument *document;
   GtkWidget *settings_dialog;
@@ -473,11 +476,23 @@ sidebar_change_state (GSimpleAction *action,
 
   g_simple_action_set_state (action, state);
   gtk_widget_set_visible (GTK_WIDGET (self->sidebar), shown);
-  gtk_widget_set_visible (self->separator, shown);
   on_sidebar_page (self);
 }
 
 /* ---------------------------------------------------------------- attaching */
+
+/* The sidebar's width is remembered when the window is closed (with its size). */
+static gboolean
+on_close_request (GbacwScenarioController *self,
+                  GtkWindow               *window)
+{
+  GSettings *settings = gbacw_window_state_get_settings ();
+
+  if (settings != NULL && self->paned != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar))
+      && gtk_widget_get_width (GTK_WIDGET (self->sidebar)) > 0)
+    g_settings_set_int (settings, "sidebar-width", gtk_paned_get_position (self->paned));
+  return FALSE;
+}
 
 GbacwScenarioController *
 gbacw_scenario_controller_attach (GbacwWindow *window)
@@ -508,15 +523,33 @@ gbacw_scenario_controller_attach (GbacwWindow *window)
   canvas = gbacw_window_get_canvas (window);
   self->deployment = gbacw_deployment_controller_new (canvas);
 
-  /* The sidebar goes to the left of the tool palette, in the row that holds the map. */
+  /* The sidebar goes to the left of the tool palette: a paned takes the place of the
+   * row that holds the map, the sidebar its start, the row its end. The user drags the
+   * divider; the map keeps the rest of the width. */
   self->sidebar = GBACW_SCENARIO_SIDEBAR (gbacw_scenario_sidebar_new ());
-  self->separator = gtk_separator_new (GTK_ORIENTATION_VERTICAL);
   overlay = gtk_widget_get_parent (GTK_WIDGET (canvas));
   box = overlay ? gtk_widget_get_parent (overlay) : NULL;
-  if (GTK_IS_BOX (box))
+  if (GTK_IS_BOX (box) && GTK_IS_BOX (gtk_widget_get_parent (box)))
     {
-      gtk_box_insert_child_after (GTK_BOX (box), GTK_WIDGET (self->sidebar), NULL);
-      gtk_box_insert_child_after (GTK_BOX (box), self->separator, GTK_WIDGET (self->sidebar));
+      GtkWidget *column = gtk_widget_get_parent (box);
+      GtkWidget *before = gtk_widget_get_prev_sibling (box);
+      GSettings *settings = gbacw_window_state_get_settings ();
+
+      self->paned = GTK_PANED (gtk_paned_new (GTK_ORIENTATION_HORIZONTAL));
+      gtk_widget_set_vexpand (GTK_WIDGET (self->paned), TRUE);
+      gtk_paned_set_resize_start_child (self->paned, FALSE);
+      gtk_paned_set_shrink_start_child (self->paned, FALSE);
+      gtk_paned_set_resize_end_child (self->paned, TRUE);
+      gtk_paned_set_shrink_end_child (self->paned, FALSE);
+      g_object_ref (box);
+      gtk_box_remove (GTK_BOX (column), box);
+      gtk_paned_set_start_child (self->paned, GTK_WIDGET (self->sidebar));
+      gtk_paned_set_end_child (self->paned, box);
+      g_object_unref (box);
+      gtk_box_insert_child_after (GTK_BOX (column), GTK_WIDGET (self->paned), before);
+      gtk_paned_set_position (self->paned, settings ? g_settings_get_int (settings, "sidebar-width")
+                                                    : GBACW_SIDEBAR_DEFAULT_WIDTH);
+      g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
     }
   else
     g_critical ("the canvas is not in a box: the scenario sidebar is not shown");
@@ -563,6 +596,13 @@ gbacw_scenario_controller_get_sidebar (GbacwScenarioController *self)
 {
   g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), NULL);
   return self->sidebar;
+}
+
+GtkPaned *
+gbacw_scenario_controller_get_paned (GbacwScenarioController *self)
+{
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), NULL);
+  return self->paned;
 }
 
 GbacwDeploymentController *

@@ -23,6 +23,8 @@ GbacwScenarioController   *gbacw_scenario_controller_attach (GbacwWindow *window
 GbacwScenarioController   *gbacw_scenario_controller_get_for_window (GbacwWindow *window);
 
 GbacwScenarioSidebar      *gbacw_scenario_controller_get_sidebar (GbacwScenarioController *self);
+/* The paned holding the sidebar and the map's row (NULL if the window had no place for it). */
+GtkPaned                  *gbacw_scenario_controller_get_paned (GbacwScenarioController *self);
 GbacwDeploymentController *gbacw_scenario_controller_get_deployment (GbacwScenarioController *self);
 /* The open Scenario Settings dialog and chart editor (created when first asked for). */
 GtkWindow                 *gbacw_scenario_controller_get_settings_dialog (GbacwScenarioController *self);

@@ -8,6 +8,7 @@ struct _GbacwScenarioSidebar
   GtkBox parent_instance;
 
   /* template */
+  GtkStackSwitcher *switcher;
   GtkStack *stack;
   GbacwOobPanel *oob_panel;
   GbacwOobInspector *inspector;
@@ -168,6 +169,7 @@ gbacw_scenario_sidebar_class_init (GbacwScenarioSidebarClass *klass)
   g_type_ensure (GBACW_TYPE_OOB_INSPECTOR);
   g_type_ensure (GBACW_TYPE_REINFORCEMENT_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-scenario-sidebar.ui");
+  gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, switcher);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, stack);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, oob_panel);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, inspector);
@@ -178,6 +180,13 @@ static void
 gbacw_scenario_sidebar_init (GbacwScenarioSidebar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The page titles are shortened ("Order of Ba…") rather than keep the sidebar wide:
+   * the user may narrow it to give the map room. */
+  for (GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (self->switcher)); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    if (GTK_IS_BUTTON (button) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (button))))
+      gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
 
   g_signal_connect_object (self->oob_panel, "notify::selected-item", G_CALLBACK (on_selected_item), self,
                            G_CONNECT_SWAPPED);

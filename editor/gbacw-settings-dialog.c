@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-settings-dialog.h"
 #include "gbacw-window.h"
@@ -961,6 +962,138 @@ on_objective_add (GtkButton           *button,
   pick_next_objective_hex (self);
 }
 
+/* Area id renamed: the area choices of the awards and automatic victories show the new
+ * name, their selections kept (the rows are not rebuilt, so that the focus stays). */
+static void
+rename_area_choices (GbacwSettingsDialog *self,
+                     GtkWidget           *widget,
+                     const char          *id,
+                     const char          *name)
+{
+  GPtrArray *values = g_object_get_data (G_OBJECT (widget), KEY_VALUE);
+
+  if (GTK_IS_DROP_DOWN (widget) && values != NULL
+      && g_strcmp0 (g_object_get_data (G_OBJECT (widget), KEY_NAME), "area") == 0
+      && GTK_IS_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))))
+    for (guint k = 0; k < values->len; k++)
+      if (g_strcmp0 (g_ptr_array_index (values, k), id) == 0)
+        {
+          const char *title[] = { name, NULL };
+          guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (widget));
+          gboolean loading = self->loading;
+
+          self->loading = TRUE;
+          gtk_string_list_splice (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))), k, 1, title);
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
+          self->loading = loading;
+        }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    rename_area_choices (self, child, id, name);
+}
+
+/* Name, side and VP of an objective, named by the widget's "name" data. */
+static void
+change_objective (GbacwSettingsDialog *self,
+                  GtkWidget           *widget)
+{
+  GbacwScenario *scenario = get_scenario (self);
+  const char *id = get_id (widget);
+  const char *part = g_object_get_data (G_OBJECT (widget), KEY_NAME);
+  const GbacwArea *area = gbacw_map_find_area (scenario->map, id);
+  g_autoptr(GError) error = NULL;
+  const char *side;
+  int vp;
+
+  if (self->loading || area == NULL)
+    return;
+  side = area->side;
+  vp = area->vp;
+  if (g_str_equal (part, "objective-name"))
+    {
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (widget));
+      if (g_strcmp0 (text, area->name) == 0)
+        return;
+      if (apply (self, gbacw_map_edit_rename_area (scenario, id, text, &error), &error)
+          && (area = gbacw_map_find_area (scenario->map, id)) != NULL)
+        rename_area_choices (self, GTK_WIDGET (self->victory_box), id, area->name);
+      return;
+    }
+  if (g_str_equal (part, "objective-side"))
+    side = dropdown_value (GTK_DROP_DOWN (widget));
+  else if (g_str_equal (part, "objective-vp"))
+    {
+      vp = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
+      /* 0 is shown for none; an objective worth 0 VP in the file stays so. */
+      if (vp == 0 && area->vp != 0)
+        vp = GBACW_UNSET;
+    }
+  if (g_strcmp0 (side, area->side) == 0 && vp == area->vp)
+    return;
+  apply (self, gbacw_victory_set_objective (scenario, id, side, vp, &error), &error);
+}
+
+static void
+on_objective_notify (GtkWidget           *widget,
+                     GParamSpec          *pspec,
+                     GbacwSettingsDialog *self)
+{
+  change_objective (self, widget);
+}
+
+static void
+on_objective_signal (GtkWidget           *widget,
+                     GbacwSettingsDialog *self)
+{
+  change_objective (self, widget);
+}
+
+static void
+commit_objective_name (GtkWidget           *widget,
+                       GbacwSettingsDialog *self)
+{
+  change_objective (self, widget);
+}
+
+static void
+on_objective_remove (GtkButton           *button,
+                     GbacwSettingsDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (self->picking_area, get_id (button)) == 0)
+    g_clear_pointer (&self->picking_area, g_free);
+  apply_and_reload (self, gbacw_map_edit_remove_area (get_scenario (self), get_id (button), &error), &error);
+}
+
+static GtkWidget *
+find_tagged (GtkWidget  *widget,
+             const char *id,
+             const char *part)
+{
+  if (g_strcmp0 (get_id (widget), id) == 0 && g_strcmp0 (g_object_get_data (G_OBJECT (widget), KEY_NAME), part) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tagged (child, id, part);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self,
+                                            const char          *area,
+                                            const char          *part)
+{
+  g_autofree char *tag = NULL;
+
+  g_return_val_if_fail (GBACW_IS_SETTINGS_DIALOG (self), NULL);
+  g_return_val_if_fail (area != NULL && part != NULL, NULL);
+  tag = g_strconcat ("objective-", part, NULL);
+  return find_tagged (GTK_WIDGET (self->victory_box), area, tag);
+}
+
 static void
 load_objectives (GbacwSettingsDialog *self,
                  GtkBox              *box)
@@ -973,19 +1106,35 @@ load_objectives (GbacwSettingsDialog *self,
     {
       const GbacwArea *area = g_ptr_array_index (scenario->map->areas, i);
       g_autoptr(GString) text = g_string_new (NULL);
-      GtkWidget *line, *widget;
+      g_autoptr(GPtrArray) sides = NULL;
+      g_autoptr(GPtrArray) side_titles = NULL;
+      GtkWidget *outer, *line, *widget;
 
       if (area->kind != GBACW_AREA_OBJECTIVE)
         continue;
-      g_string_append_printf (text, "%s", area->name ? area->name : area->id);
-      if (area->side != NULL)
-        {
-          const GbacwSide *side = gbacw_oob_find_side (&scenario->oob, area->side);
-          g_string_append_printf (text, " · %s", side && side->name ? side->name : area->side);
-        }
-      if (area->vp != GBACW_UNSET)
-        g_string_append_printf (text, _(" · %d VP"), area->vp);
-      g_string_append (text, " · ");
+      outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      gtk_widget_add_css_class (outer, "settings-objective");
+      line = hbox ();
+      widget = tagged (text_entry (area->name, _("Name of the objective")), area->id, "objective-name");
+      gtk_widget_set_hexpand (widget, TRUE);
+      connect_commit (self, widget, commit_objective_name);
+      gtk_box_append (GTK_BOX (line), widget);
+      side_choices (scenario, NULL, _("Either side"), &sides, &side_titles);
+      widget = tagged (choice_dropdown (sides, side_titles, area->side), area->id, "objective-side");
+      gtk_widget_set_tooltip_text (widget, _("The side the objective counts for"));
+      g_signal_connect (widget, "notify::selected", G_CALLBACK (on_objective_notify), self);
+      gtk_box_append (GTK_BOX (line), widget);
+      gtk_box_append (GTK_BOX (line), gtk_label_new (_("VP")));
+      widget = tagged (gtk_spin_button_new_with_range (-9999, 9999, 1), area->id, "objective-vp");
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), area->vp == GBACW_UNSET ? 0 : area->vp);
+      gtk_widget_set_tooltip_text (widget, _("Victory Points for holding it (0 for none)"));
+      g_signal_connect (widget, "value-changed", G_CALLBACK (on_objective_signal), self);
+      gtk_box_append (GTK_BOX (line), widget);
+      widget = tagged (remove_button (_("Remove this objective")), area->id, "objective-remove");
+      g_signal_connect (widget, "clicked", G_CALLBACK (on_objective_remove), self);
+      gtk_box_append (GTK_BOX (line), widget);
+      gtk_box_append (GTK_BOX (outer), line);
+
       if (area->hexes->len == 0)
         g_string_append (text, _("no hexes yet"));
       for (guint k = 0; k < area->hexes->len; k++)
@@ -1006,7 +1155,8 @@ load_objectives (GbacwSettingsDialog *self,
       set_id (widget, area->id);
       g_signal_connect (widget, "clicked", G_CALLBACK (on_objective_pick), self);
       gtk_box_append (GTK_BOX (line), widget);
-      gtk_box_append (box, line);
+      gtk_box_append (GTK_BOX (outer), line);
+      gtk_box_append (box, outer);
     }
   {
     GtkWidget *button = gtk_button_new_with_label (_("Add Objective"));

@@ -3,7 +3,8 @@
  * Title, game and description; the first and last Game-Turn with the turns' times,
  * night turns, the first player and the turns it changes; exclusive rules on or off
  * with their parameters, and rule options; victory conditions: the VP schedule,
- * objective hexes (picked on the map), levels of victory and automatic victory.
+ * objectives (name, side, VP, hexes picked on the map; removed unless a condition names
+ * them), levels of victory and automatic victory.
  * Every change is applied at once as an undoable command (gbacw-oob-edit.h); typing
  * into one field is one step. A refused value is shown under the page.
  */
@@ -36,5 +37,9 @@ const char          *gbacw_settings_dialog_get_message (GbacwSettingsDialog *sel
 /* Toggles hex in objective area id, as a click while picking does. */
 gboolean             gbacw_settings_dialog_toggle_objective_hex (GbacwSettingsDialog *self, const char *area,
                                                                  int hex);
+/* A widget of objective area's row: part "name" (entry), "side" (dropdown), "vp" (spin
+ * button) or "remove" (button); NULL if not shown. For the tests. */
+GtkWidget           *gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self, const char *area,
+                                                                 const char *part);
 
 G_END_DECLS

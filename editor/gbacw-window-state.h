@@ -1,5 +1,6 @@
 /* gbacw-window-state.h: what the editor remembers between runs (GSettings
- * org.gbacw.Editor): each window's size and visible layers, and the recent files.
+ * org.gbacw.Editor): each window's size and visible layers, and the recent files. (The
+ * scenario sidebar's width, sidebar-width, is kept by gbacw-scenario-controller.c.)
  *
  * When the schema is neither installed nor compiled in the build folder (the editor
  * run from a build without `meson install`), nothing is remembered.

@@ -2914,6 +2914,36 @@ gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, cons
   return one_replace (_("Change objective hexes"), GBACW_COLLECTION_AREAS, i, g_steal_pointer (&area));
 }
 
+GbacwCommand *
+gbacw_victory_set_objective (GbacwScenario *scenario, const char *id, const char *side, int vp, GError **error)
+{
+  g_autoptr (OobArea) area = NULL;
+  const GbacwArea *old;
+  guint i;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (i = 0; i < scenario->map->areas->len; i++)
+    if (g_strcmp0 (((GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id, id) == 0)
+      break;
+  if (i == scenario->map->areas->len)
+    {
+      check_area (scenario, id ? id : "", error);
+      return NULL;
+    }
+  if (!check_side (scenario, side, FALSE, error))
+    return NULL;
+  old = g_ptr_array_index (scenario->map->areas, i);
+  if (g_strcmp0 (old->side, side) == 0 && old->vp == vp)
+    return empty_command (_("Change objective"));
+  area = gbacw_area_copy (old);
+  g_free (area->side);
+  area->side = g_strdup (side);
+  area->vp = vp;
+  return one_replace (_("Change objective"), GBACW_COLLECTION_AREAS, i, g_steal_pointer (&area));
+}
+
 static gboolean
 check_level (const GbacwScenario *s, const GbacwVictoryLevel *level, GError **error)
 {

@@ -269,6 +269,10 @@ GbacwCommand *gbacw_victory_add_objective (GbacwScenario *scenario, const char *
 /* Replaces the hexes of area id (objective hexes picked on the map). */
 GbacwCommand *gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, const int *hexes,
                                                  guint n_hexes, GError **error);
+/* Sets the side (NULL for either side) and VP (GBACW_UNSET for none) of area id. An
+ * empty command when they are already so. */
+GbacwCommand *gbacw_victory_set_objective (GbacwScenario *scenario, const char *id, const char *side, int vp,
+                                           GError **error);
 /* Levels of victory and automatic victory conditions, by index (add appends). */
 GbacwCommand *gbacw_victory_add_level (GbacwScenario *scenario, const GbacwVictoryLevel *level, GError **error);
 GbacwCommand *gbacw_victory_set_level (GbacwScenario *scenario, guint index, const GbacwVictoryLevel *level,

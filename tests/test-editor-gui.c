@@ -17,6 +17,8 @@
 #include "gbacw-application.h"
 #include "gbacw-data.h"
 #include "gbacw-new-dialog.h"
+#include "gbacw-scenario-controller.h"
+#include "gbacw-window-state.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-tool-area.h"
 #include "gbacw-tool-brush.h"
@@ -1055,6 +1057,96 @@ test_help_overlay (void)
   iterate ();
 }
 
+/* At 1024×700 the map can get most of the width: the scenario sidebar shares the row
+ * through a paned whose divider the user drags, and the sidebar can be narrow (about
+ * 210 px; it wanted 425). */
+static void
+test_sidebar_paned (void)
+{
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr(GFile) file = g_file_new_for_path (demo);
+  GbacwWindow *window = gbacw_window_new (NULL);
+  GbacwScenarioController *controller;
+  GtkWidget *sidebar, *canvas;
+  GtkPaned *paned;
+  GSettings *settings = gbacw_window_state_get_settings ();
+  int min, before, narrow;
+
+  /* The application's style sheet, as the application loads it. */
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, "/org/gbacw/Editor/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  g_assert_true (gbacw_window_load_file (window, file));
+  canvas = GTK_WIDGET (gbacw_window_get_canvas (window));
+  controller = gbacw_scenario_controller_get_for_window (window);
+  g_assert_nonnull (controller);
+  paned = gbacw_scenario_controller_get_paned (controller);
+  g_assert_nonnull (paned);
+  sidebar = GTK_WIDGET (gbacw_scenario_controller_get_sidebar (controller));
+  g_assert_true (gtk_paned_get_start_child (paned) == sidebar);
+  g_assert_true (gtk_widget_is_ancestor (canvas, gtk_paned_get_end_child (paned)));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_layout (canvas);
+  g_test_message ("at 1024: sidebar %d, canvas %d", gtk_widget_get_width (sidebar), gtk_widget_get_width (canvas));
+
+  /* The sidebar can be narrow: its rows ellipsize rather than ask for width. */
+  gtk_widget_measure (sidebar, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("sidebar minimum %d", min);
+  g_assert_cmpint (min, <=, 220);
+
+  /* The divider dragged to the left: the map takes what the sidebar gives up. */
+  before = gtk_widget_get_width (canvas);
+  gtk_paned_set_position (paned, 0);
+  iterate ();
+  iterate ();
+  g_test_message ("divider left: sidebar %d, canvas %d", gtk_widget_get_width (sidebar),
+                  gtk_widget_get_width (canvas));
+  g_assert_cmpint (gtk_widget_get_width (sidebar), ==, min);
+  /* (Not 500: the tool panel and hex inspector on the right keep 290 px.) */
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, 450);
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, before);
+  narrow = gtk_widget_get_width (canvas);
+
+  /* And to the right: the map keeps the rest. */
+  gtk_paned_set_position (paned, 400);
+  iterate ();
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 400);
+  g_assert_cmpint (ABS (gtk_widget_get_width (canvas) - (narrow - (400 - min))), <=, 1);
+
+  /* Hiding the sidebar (F9) gives the map the whole row. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-sidebar", NULL));
+  iterate ();
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (sidebar));
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, narrow + min);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-sidebar", NULL));
+  iterate ();
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 400);
+
+  /* The width is remembered when the window is closed, and the next window has it. */
+  g_assert_nonnull (settings);
+  gtk_paned_set_position (paned, 260);
+  iterate ();
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 260);
+  window = gbacw_window_new (NULL);
+  controller = gbacw_scenario_controller_get_for_window (window);
+  g_assert_cmpint (gtk_paned_get_position (gbacw_scenario_controller_get_paned (controller)), ==, 260);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_settings_reset (settings, "sidebar-width");
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_settings_reset (settings, "window-maximized");
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1092,6 +1184,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/hexside-name", test_hexside_name);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
+  g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);
 
   status = g_test_run ();
   if (data_home != NULL)

@@ -847,6 +847,15 @@ test_victory (void)
   g_assert_cmpuint (area->hexes->len, ==, 2);
   run (s, ok (gbacw_victory_set_objective_hexes (s, "obj-mill", hexes, 1, &error), error), TRUE);
   g_assert_cmpint (g_array_index (gbacw_map_find_area (s->map, "obj-mill")->hexes, int, 0), ==, hexes[0]);
+  run (s, ok (gbacw_victory_set_objective (s, objective, "confederate", 7, &error), error), TRUE);
+  area = gbacw_map_find_area (s->map, objective);
+  g_assert_cmpstr (area->side, ==, "confederate");
+  g_assert_cmpint (area->vp, ==, 7);
+  run (s, ok (gbacw_victory_set_objective (s, objective, NULL, GBACW_UNSET, &error), error), TRUE);
+  area = gbacw_map_find_area (s->map, objective);
+  g_assert_null (area->side);
+  g_assert_cmpint (area->vp, ==, GBACW_UNSET);
+  run (s, ok (gbacw_victory_set_objective (s, objective, NULL, GBACW_UNSET, &error), error), FALSE);
 
   run (s, ok (gbacw_victory_add_level (s, &level, &error), error), TRUE);
   level.min = 25;
@@ -866,6 +875,9 @@ test_victory (void)
   expect_error (gbacw_victory_add_award (s, &a, NULL, &error), &error, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
   expect_error (gbacw_victory_remove_award (s, "v-none", &error), &error, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
   expect_error (gbacw_victory_set_objective_hexes (s, "obj-none", hexes, 1, &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  expect_error (gbacw_victory_set_objective (s, "obj-none", NULL, 1, &error), &error, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  expect_error (gbacw_victory_set_objective (s, "obj-mill", "prussia", 1, &error), &error,
                 GBACW_OOB_EDIT_ERROR_NOT_FOUND);
   expect_error (gbacw_victory_add_objective (s, "x", NULL, GBACW_UNSET, (int[]) { -5 }, 1, NULL, &error), &error,
                 GBACW_OOB_EDIT_ERROR_NOT_FOUND);

@@ -780,6 +780,134 @@ test_reinforcement_takes_off_map (Fixture *f, gconstpointer data)
   }
 }
 
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The dropdowns under widget offering a choice titled title. */
+static guint
+count_choices (GtkWidget  *widget,
+               const char *title)
+{
+  guint n = 0;
+
+  if (GTK_IS_DROP_DOWN (widget) && GTK_IS_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))))
+    {
+      GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget)));
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
+        if (g_strcmp0 (gtk_string_list_get_string (list, i), title) == 0)
+          n++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_choices (child, title);
+  return n;
+}
+
+/* An objective added in the settings gets a name, a side and VP there, each one undo
+ * step; an objective a VP award names cannot be removed (the reason is shown), the new
+ * one can. Undoing everything gives back the demo's bytes. */
+static void
+test_objective_edit (Fixture *f, gconstpointer data)
+{
+  GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+  g_autoptr(GBytes) original = gbacw_scenario_save_to_bytes (f->scenario);
+  g_autoptr(GBytes) undone = NULL;
+  guint steps = n_steps (f), n_areas = f->scenario->map->areas->len;
+  const GbacwSide *first_side = g_ptr_array_index (f->scenario->oob.sides, 0);
+  g_autofree char *id = NULL;
+  GtkWidget *add, *widget;
+  const GbacwArea *area;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gbacw_settings_dialog_show_page (dialog, "victory");
+  iterate ();
+  add = find_button (GTK_WIDGET (dialog), "Add Objective");
+  g_assert_nonnull (add);
+  g_signal_emit_by_name (add, "clicked");
+  iterate ();
+  g_assert_cmpuint (f->scenario->map->areas->len, ==, n_areas + 1);
+  area = g_ptr_array_index (f->scenario->map->areas, n_areas);
+  id = g_strdup (area->id);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+
+  /* Name: applied when Enter is pressed; the awards' and automatic victories' area
+   * choices show it, their selections kept. */
+  g_assert_cmpuint (count_choices (GTK_WIDGET (dialog), "Harlan's Ridge"), ==, 0);
+  widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "name");
+  g_assert_true (GTK_IS_EDITABLE (widget));
+  gtk_editable_set_text (GTK_EDITABLE (widget), "Harlan's Ridge");
+  g_signal_emit_by_name (widget, "activate");
+  iterate ();
+  g_assert_cmpstr (gbacw_map_find_area (f->scenario->map, id)->name, ==, "Harlan's Ridge");
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_cmpuint (count_choices (GTK_WIDGET (dialog), "Harlan's Ridge"), ==,
+                    f->scenario->vp_awards->len + f->scenario->automatic_victories->len);
+  /* (No other step: the dropdowns' selections did not move.) */
+
+  /* Side: the first choice is either side, then the sides in order. */
+  widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "side");
+  g_assert_true (GTK_IS_DROP_DOWN (widget));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (widget)), ==, 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 1);
+  iterate ();
+  g_assert_cmpstr (gbacw_map_find_area (f->scenario->map, id)->side, ==, first_side->id);
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);
+
+  /* VP: 0 is none. */
+  widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "vp");
+  g_assert_true (GTK_IS_SPIN_BUTTON (widget));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), 4);
+  iterate ();
+  g_assert_cmpint (gbacw_map_find_area (f->scenario->map, id)->vp, ==, 4);
+  g_assert_cmpuint (n_steps (f), ==, steps + 4);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), 0);
+  iterate ();
+  g_assert_cmpint (gbacw_map_find_area (f->scenario->map, id)->vp, ==, GBACW_UNSET);
+  g_assert_cmpuint (n_steps (f), ==, steps + 5);
+
+  /* Undo takes the VP back, and the dialog shows it. */
+  g_assert_true (gbacw_document_undo (f->document));
+  iterate ();
+  widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "vp");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), ==, 4);
+  g_assert_true (gbacw_document_redo (f->document));
+  iterate ();
+
+  /* An award names obj-mill: refused, with the reason. */
+  widget = gbacw_settings_dialog_get_objective_widget (dialog, "obj-mill", "remove");
+  g_assert_true (GTK_IS_BUTTON (widget));
+  g_signal_emit_by_name (widget, "clicked");
+  iterate ();
+  g_assert_nonnull (gbacw_map_find_area (f->scenario->map, "obj-mill"));
+  g_assert_cmpstr (gbacw_settings_dialog_get_message (dialog), !=, "");
+  g_assert_cmpuint (n_steps (f), ==, steps + 5);
+
+  widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "remove");
+  g_signal_emit_by_name (widget, "clicked");
+  iterate ();
+  g_assert_null (gbacw_map_find_area (f->scenario->map, id));
+  g_assert_null (gbacw_settings_dialog_get_objective_widget (dialog, id, "name"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 6);
+
+  while (n_steps (f) > steps)
+    g_assert_true (gbacw_document_undo (f->document));
+  iterate ();
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (original, undone));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -802,6 +930,7 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/undo-in-field", Fixture, NULL, fixture_set_up, test_undo_in_field, fixture_tear_down);
   g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
               test_reinforcement_takes_off_map, fixture_tear_down);
+  g_test_add ("/editor/oob/objective-edit", Fixture, NULL, fixture_set_up, test_objective_edit, fixture_tear_down);
 
   return g_test_run ();
 }
