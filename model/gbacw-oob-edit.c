@@ -2889,6 +2889,20 @@ gbacw_victory_add_objective (GbacwScenario *scenario, const char *name, const ch
   return one_insert (_("Add objective"), GBACW_COLLECTION_AREAS, scenario->map->areas->len, g_steal_pointer (&area));
 }
 
+/* The index of the map's area id; an error naming it when there is none. */
+static gboolean
+find_area_index (const GbacwScenario *scenario, const char *id, guint *index, GError **error)
+{
+  for (guint i = 0; i < scenario->map->areas->len; i++)
+    if (g_strcmp0 (((GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id, id) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  check_area (scenario, id ? id : "", error);
+  return FALSE;
+}
+
 GbacwCommand *
 gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, const int *hexes, guint n_hexes,
                                    GError **error)
@@ -2900,14 +2914,8 @@ gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, cons
   g_return_val_if_fail (hexes != NULL || n_hexes == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  for (i = 0; i < scenario->map->areas->len; i++)
-    if (g_strcmp0 (((GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id, id) == 0)
-      break;
-  if (i == scenario->map->areas->len)
-    {
-      check_area (scenario, id ? id : "", error);
-      return NULL;
-    }
+  if (!find_area_index (scenario, id, &i, error))
+    return NULL;
   area = gbacw_area_copy (g_ptr_array_index (scenario->map->areas, i));
   if (!set_area_hexes (scenario, area, hexes, n_hexes, error))
     return NULL;
@@ -2924,14 +2932,8 @@ gbacw_victory_set_objective (GbacwScenario *scenario, const char *id, const char
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  for (i = 0; i < scenario->map->areas->len; i++)
-    if (g_strcmp0 (((GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id, id) == 0)
-      break;
-  if (i == scenario->map->areas->len)
-    {
-      check_area (scenario, id ? id : "", error);
-      return NULL;
-    }
+  if (!find_area_index (scenario, id, &i, error))
+    return NULL;
   if (!check_side (scenario, side, FALSE, error))
     return NULL;
   old = g_ptr_array_index (scenario->map->areas, i);
