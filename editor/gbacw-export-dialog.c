@@ -143,6 +143,7 @@ gbacw_export_dialog_export_to (GbacwExportDialog  *self,
                                GError            **error)
 {
   GbacwExportOptions o;
+  GtkWindow *parent;
 
   g_return_val_if_fail (GBACW_IS_EXPORT_DIALOG (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -159,7 +160,17 @@ gbacw_export_dialog_export_to (GbacwExportDialog  *self,
       return FALSE;
     }
   save_preferences (self);
-  return gbacw_map_export (gbacw_document_get_scenario (self->document), &o, path, error);
+  if (!gbacw_map_export (gbacw_document_get_scenario (self->document), &o, path, error))
+    return FALSE;
+  /* the dialog closes: the main window says where the map went */
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  if (GBACW_IS_WINDOW (parent))
+    {
+      /* TRANSLATORS: status line after File ▸ Export; %s is the file written */
+      g_autofree char *text = g_strdup_printf (_("Map exported to %s"), path);
+      gbacw_window_show_status (GBACW_WINDOW (parent), text);
+    }
+  return TRUE;
 }
 
 static void

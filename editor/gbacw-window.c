@@ -272,6 +272,23 @@ check_document (GbacwWindow *self)
   self->n_check_runs++;
 }
 
+void
+gbacw_window_show_status (GbacwWindow *self,
+                          const char  *text)
+{
+  g_return_if_fail (GBACW_IS_WINDOW (self));
+
+  gtk_label_set_text (self->status_label, text != NULL ? text : "");
+}
+
+const char *
+gbacw_window_get_status (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+
+  return gtk_label_get_text (self->status_label);
+}
+
 static void
 on_finding_activated (GbacwWindow        *self,
                       GbacwFindingItem   *item,
@@ -279,7 +296,7 @@ on_finding_activated (GbacwWindow        *self,
 {
   g_autofree char *text = gbacw_findings_panel_describe (panel, item);
 
-  gtk_label_set_text (self->status_label, text);
+  gbacw_window_show_status (self, text);
 }
 
 static void

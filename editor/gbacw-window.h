@@ -42,6 +42,9 @@ gboolean        gbacw_window_is_replaceable (GbacwWindow *self);
 
 /* Shows message at the top of the window until dismissed; NULL hides it. */
 void            gbacw_window_show_error (GbacwWindow *self, const char *message);
+/* A message in the status line (until the pointer or the document changes it). */
+void            gbacw_window_show_status (GbacwWindow *self, const char *text);
+const char     *gbacw_window_get_status (GbacwWindow *self);
 
 /* Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo the document's edits even in a text
  * field (whose own undo would empty a value the form filled in): for the editor window

@@ -340,6 +340,8 @@ test_export_dialog (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (pdf, &head, NULL, NULL));
   g_assert_true (g_str_has_prefix (head, "%PDF-"));
+  /* the main window's status line says where the map went */
+  g_assert_nonnull (strstr (gbacw_window_get_status (f->window), pdf));
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* The Export and Print actions are there and enabled with a document. */
