@@ -403,14 +403,6 @@ gbacw_chart_editor_finalize (GObject *object)
 }
 
 static void
-close_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  gtk_window_destroy (GTK_WINDOW (widget));
-}
-
-static void
 gbacw_chart_editor_class_init (GbacwChartEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -427,8 +419,8 @@ gbacw_chart_editor_class_init (GbacwChartEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwChartEditor, notes_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwChartEditor, notes_expander);
 
-  gtk_widget_class_install_action (widget_class, "charts.close", NULL, close_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "charts.close", NULL);
+  /* GtkWindow's own window.close, as the other dialogs */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
 static void

@@ -1542,14 +1542,6 @@ gbacw_settings_dialog_finalize (GObject *object)
 }
 
 static void
-close_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  gtk_window_destroy (GTK_WINDOW (widget));
-}
-
-static void
 gbacw_settings_dialog_class_init (GbacwSettingsDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1572,9 +1564,9 @@ gbacw_settings_dialog_class_init (GbacwSettingsDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwSettingsDialog, message_revealer);
   gtk_widget_class_bind_template_child (widget_class, GbacwSettingsDialog, message_label);
 
-  gtk_widget_class_install_action (widget_class, "settings.close", NULL, close_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "settings.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "settings.close", NULL);
+  /* GtkWindow's own window.close, as the other dialogs */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
 static void

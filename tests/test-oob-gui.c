@@ -644,11 +644,12 @@ test_map_gestures (Fixture      *f,
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, from);
 }
 
-/* The shortcut with trigger (e.g. "<Control>z") that widget handles before its
- * children see the key. */
+/* The shortcut with trigger (e.g. "<Control>z") that widget handles in phase: capture,
+ * before its children see the key; bubble, its class's key bindings. */
 static GtkShortcut *
-capture_shortcut (GtkWidget  *widget,
-                  const char *trigger)
+find_shortcut (GtkWidget          *widget,
+               const char         *trigger,
+               GtkPropagationPhase phase)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (trigger);
@@ -657,8 +658,7 @@ capture_shortcut (GtkWidget  *widget,
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller)
-          || gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_CAPTURE)
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
         continue;
       for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
         {
@@ -669,6 +669,26 @@ capture_shortcut (GtkWidget  *widget,
         }
     }
   return NULL;
+}
+
+static GtkShortcut *
+capture_shortcut (GtkWidget  *widget,
+                  const char *trigger)
+{
+  return find_shortcut (widget, trigger, GTK_PHASE_CAPTURE);
+}
+
+/* Runs a key binding of widget's class. */
+static void
+press_binding (GtkWidget  *widget,
+               const char *trigger)
+{
+  GtkShortcut *shortcut = find_shortcut (widget, trigger, GTK_PHASE_BUBBLE);
+
+  g_assert_nonnull (shortcut);
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               widget, NULL));
+  iterate ();
 }
 
 static gboolean
@@ -736,7 +756,10 @@ test_undo_in_field (Fixture *f, gconstpointer data)
       g_autofree char *after = gbacw_cell_format (gbacw_chart_lookup (now, row->id, col));
       g_assert_cmpstr (after, ==, before);
     }
-    gtk_window_destroy (GTK_WINDOW (charts));
+    /* Ctrl+W closes the Charts window */
+    g_object_add_weak_pointer (G_OBJECT (charts), (gpointer *) &charts);
+    press_binding (GTK_WIDGET (charts), "<Control>w");
+    g_assert_null (charts);
   }
 #undef UNIT
 }
@@ -905,7 +928,10 @@ test_objective_edit (Fixture *f, gconstpointer data)
   iterate ();
   undone = gbacw_scenario_save_to_bytes (f->scenario);
   g_assert_true (g_bytes_equal (original, undone));
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Escape closes Scenario Settings */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  press_binding (GTK_WIDGET (dialog), "Escape");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 }
 
 int
