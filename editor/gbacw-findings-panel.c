@@ -566,6 +566,34 @@ set_group_count (GtkLabel          *label,
   gtk_label_set_text (label, text);
 }
 
+/* The name the designer gave the unit, formation or area a finding is about (may be
+ * empty); NULL for other locations or an entry that is gone. */
+static const char *
+entry_name (const GbacwScenario *scenario,
+            const GbacwFinding  *f)
+{
+  switch (f->location)
+    {
+    case GBACW_LOCATION_UNIT:
+      {
+        GbacwUnit *unit = gbacw_oob_find_unit (&scenario->oob, f->id);
+        return unit ? unit->designation : NULL;
+      }
+    case GBACW_LOCATION_FORMATION:
+      {
+        GbacwFormation *formation = gbacw_oob_find_formation (&scenario->oob, f->id);
+        return formation ? formation->name : NULL;
+      }
+    case GBACW_LOCATION_AREA:
+      {
+        GbacwArea *area = gbacw_map_find_area (scenario->map, f->id);
+        return area ? area->name : NULL;
+      }
+    default:
+      return NULL;
+    }
+}
+
 /* The list's location column: hexes and hexsides by label, units, formations and areas
  * by the names the designer gave them (the file's ids only when there is none). */
 static char *
@@ -574,35 +602,9 @@ short_place (GbacwFindingsPanel *self,
 {
   const GbacwFinding *f = gbacw_finding_item_get_finding (item);
   GbacwScenario *scenario = get_scenario (self);
+  const char *name = scenario != NULL && f->id != NULL ? entry_name (scenario, f) : NULL;
 
-  if (scenario != NULL && f->id != NULL)
-    switch (f->location)
-      {
-      case GBACW_LOCATION_UNIT:
-        {
-          GbacwUnit *unit = gbacw_oob_find_unit (&scenario->oob, f->id);
-          if (unit != NULL && unit->designation != NULL && unit->designation[0] != '\0')
-            return g_strdup (unit->designation);
-        }
-        break;
-      case GBACW_LOCATION_FORMATION:
-        {
-          GbacwFormation *formation = gbacw_oob_find_formation (&scenario->oob, f->id);
-          if (formation != NULL && formation->name != NULL && formation->name[0] != '\0')
-            return g_strdup (formation->name);
-        }
-        break;
-      case GBACW_LOCATION_AREA:
-        {
-          GbacwArea *area = gbacw_map_find_area (scenario->map, f->id);
-          if (area != NULL && area->name != NULL && area->name[0] != '\0')
-            return g_strdup (area->name);
-        }
-        break;
-      default:
-        break;
-      }
-  return g_strdup (gbacw_finding_item_get_location (item));
+  return g_strdup (name != NULL && name[0] != '\0' ? name : gbacw_finding_item_get_location (item));
 }
 
 static void
@@ -795,9 +797,8 @@ gbacw_findings_panel_describe (GbacwFindingsPanel *self,
       break;
     case GBACW_LOCATION_UNIT:
       {
-        GbacwUnit *unit = gbacw_oob_find_unit (&scenario->oob, f->id);
         GbacwPlacement *placement = gbacw_scenario_find_placement (scenario, f->id, NULL);
-        const char *name = unit && unit->designation ? unit->designation : f->id;
+        const char *name = entry_name (scenario, f) ?: f->id;
 
         if (placement != NULL && placement->hex >= 0 && placement->hex < gbacw_hex_grid_n_hexes (&scenario->map->grid))
           {
@@ -812,18 +813,12 @@ gbacw_findings_panel_describe (GbacwFindingsPanel *self,
       }
       break;
     case GBACW_LOCATION_FORMATION:
-      {
-        GbacwFormation *formation = gbacw_oob_find_formation (&scenario->oob, f->id);
-        /* TRANSLATORS: where a finding is: a formation's name */
-        place = g_strdup_printf (_("Formation %s"), formation && formation->name ? formation->name : f->id);
-      }
+      /* TRANSLATORS: where a finding is: a formation's name */
+      place = g_strdup_printf (_("Formation %s"), entry_name (scenario, f) ?: f->id);
       break;
     case GBACW_LOCATION_AREA:
-      {
-        GbacwArea *area = gbacw_map_find_area (scenario->map, f->id);
-        /* TRANSLATORS: where a finding is: an area's name */
-        place = g_strdup_printf (_("Area %s"), area && area->name ? area->name : f->id);
-      }
+      /* TRANSLATORS: where a finding is: an area's name */
+      place = g_strdup_printf (_("Area %s"), entry_name (scenario, f) ?: f->id);
       break;
     case GBACW_LOCATION_REINFORCEMENT:
       /* TRANSLATORS: where a finding is: a reinforcement's id */
