@@ -148,9 +148,7 @@ gbacw_action_new_answer_hex (int hex)
 GbacwAction *
 gbacw_action_new_answer_unit (int unit)
 {
-  GbacwAction *action = gbacw_action_new_answer_hex (unit);
-  action->answer.names_unit = TRUE;
-  return action;
+  return gbacw_action_new_answer_hex (unit);
 }
 
 GbacwAction *
@@ -1468,6 +1466,12 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
 gboolean
 gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **error)
 {
+  GbacwAction *recorded;
+  /* whether an answer's hex field holds a unit: the question it answers says so */
+  gboolean names_unit = action->kind == GBACW_ACTION_ANSWER && game->decision != NULL
+                        && (game->decision->kind == GBACW_DECISION_MELEE_LOSS
+                            || game->decision->kind == GBACW_DECISION_PROMOTE);
+
   if (!gbacw_game_check_action (game, action, error))
     return FALSE;
   if (action->kind != GBACW_ACTION_RESTACK)
@@ -1514,7 +1518,10 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
     default:
       break;
     }
-  g_ptr_array_add (game->actions, gbacw_action_copy (action));
+  recorded = gbacw_action_copy (action);
+  if (recorded->kind == GBACW_ACTION_ANSWER)
+    recorded->answer.names_unit = names_unit;
+  g_ptr_array_add (game->actions, recorded);
   /* whatever the action left pending (withdrawal fire, retreats) */
   gbacw_game_run_pending (game);
   return TRUE;
@@ -2000,11 +2007,6 @@ replay_element (GMarkupParseContext *context, const char *element, const char **
         }
       p->fire = answer_new ();
       p->fire->answer.hex = (int) value;
-      /* an index (older records) names a unit when the open decision asks for one */
-      p->fire->answer.names_unit = unit_id != NULL
-                                   || (hex_label == NULL && gbacw_game_decision (game) != NULL
-                                       && (gbacw_game_decision (game)->kind == GBACW_DECISION_MELEE_LOSS
-                                           || gbacw_game_decision (game)->kind == GBACW_DECISION_PROMOTE));
       for (guint i = 0; labels[i]; i++)
         {
           int hex;

@@ -308,7 +308,7 @@ typedef struct {
                              MELEE_FACING: a unit of each hex faced anew, direction its new facing */
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
       int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
-      gboolean names_unit;  /* hex holds a unit (gbacw_action_new_answer_unit ()): records write its id */
+      gboolean names_unit;  /* set when applied: hex holds a unit (MELEE_LOSS, PROMOTE); records write its id */
     } answer;
     struct {
       int hex;
