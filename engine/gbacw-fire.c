@@ -743,21 +743,26 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
         GbacwGameUnit *u = gbacw_game_unit (game, fc->unit);
         g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
         int threshold = 2;
+        const char *rule_case = "11.21";
         int die;
 
         GBACW_FOREACH_HOOK (game, hooks, data)
           if (hooks->ammo_depletion)
-            hooks->ammo_depletion (game, data, fc->unit, &threshold);
+            {
+              const char *module_case = hooks->ammo_depletion (game, data, fc->unit, &threshold);
+              if (module_case != NULL)
+                rule_case = module_case;
+            }
         die = gbacw_dice_roll (game->dice);
         if (die <= threshold)
           {
             u->status |= GBACW_STATUS_AMMO_DEPLETED;
             if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
               g_array_append_val (game->depleted, fc->unit);   /* 8.41 */
-            gbacw_game_log (game, "11.21", _("Ammunition check for %s: die %d: out of ammunition"), label, die);
+            gbacw_game_log (game, rule_case, _("Ammunition check for %s: die %d: out of ammunition"), label, die);
           }
         else
-          gbacw_game_log (game, "11.21", _("Ammunition check for %s: die %d: enough ammunition"), label, die);
+          gbacw_game_log (game, rule_case, _("Ammunition check for %s: die %d: enough ammunition"), label, die);
       }
 }
 

@@ -1,13 +1,14 @@
 /* gbacw-rules-hooks.c: the registry of exclusive rule modules. */
 #include "gbacw-rules-hooks.h"
 
+#include "rules/gbacw-rule-modules.h"
+
 G_LOCK_DEFINE_STATIC (registry);
 static GHashTable *registry;   /* id -> const GbacwRuleHooks* */
 
-void
-gbacw_rules_hooks_register (const GbacwRuleHooks *hooks)
+static void
+add (const GbacwRuleHooks *hooks)
 {
-  g_return_if_fail (hooks != NULL && hooks->id != NULL);
   G_LOCK (registry);
   if (registry == NULL)
     registry = g_hash_table_new (g_str_hash, g_str_equal);
@@ -15,11 +16,35 @@ gbacw_rules_hooks_register (const GbacwRuleHooks *hooks)
   G_UNLOCK (registry);
 }
 
+/* The engine's own modules go in first, so that a module registered later (a test's)
+ * replaces one of them and not the other way round. */
+static void
+ensure_engine_modules (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < gbacw_rule_modules_n (); i++)
+        add (gbacw_rule_modules_get (i));
+      g_once_init_leave (&done, 1);
+    }
+}
+
+void
+gbacw_rules_hooks_register (const GbacwRuleHooks *hooks)
+{
+  g_return_if_fail (hooks != NULL && hooks->id != NULL);
+  ensure_engine_modules ();
+  add (hooks);
+}
+
 const GbacwRuleHooks *
 gbacw_rules_hooks_lookup (const char *id)
 {
   const GbacwRuleHooks *hooks = NULL;
 
+  ensure_engine_modules ();
   G_LOCK (registry);
   if (registry != NULL && id != NULL)
     hooks = g_hash_table_lookup (registry, id);
@@ -30,6 +55,7 @@ gbacw_rules_hooks_lookup (const char *id)
 void
 gbacw_rules_hooks_unregister (const char *id)
 {
+  ensure_engine_modules ();
   G_LOCK (registry);
   if (registry != NULL && id != NULL)
     g_hash_table_remove (registry, id);

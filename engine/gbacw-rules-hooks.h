@@ -76,8 +76,9 @@ typedef struct {
   double   (*fire_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, double strength);
   int      (*fire_shift) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
   int      (*fire_drm) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
-  /* small-arms depletion on a re-roll <= *threshold (11.21: 2); return FALSE to leave it */
-  gboolean (*ammo_depletion) (const GbacwGame *game, gpointer data, int unit, int *threshold);
+  /* small-arms depletion on a re-roll <= *threshold (11.21: 2; 0: never): a module that
+   * sets *threshold returns the case it cites in the log ("P 21.52"), else NULL */
+  const char *(*ammo_depletion) (const GbacwGame *game, gpointer data, int unit, int *threshold);
 
   /* MELEE-STR / MELEE-INIT (later slices) */
   int      (*melee_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, int strength);
@@ -96,7 +97,8 @@ typedef struct {
 } GbacwRuleHooks;
 
 /* Registers a module (the table must live as long as the program); a later
- * registration of the same id replaces the earlier one. */
+ * registration of the same id replaces the earlier one. The engine's own modules
+ * (engine/rules/) are registered before the first lookup. */
 void                  gbacw_rules_hooks_register (const GbacwRuleHooks *hooks);
 const GbacwRuleHooks *gbacw_rules_hooks_lookup (const char *id);
 void                  gbacw_rules_hooks_unregister (const char *id);

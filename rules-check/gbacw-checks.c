@@ -7,6 +7,7 @@
  * rests on the scenario's own instructions (set-up, victory conditions).
  */
 #include "gbacw-checker-private.h"
+#include "gbacw-exclusive-params.h"
 
 #include <string.h>
 
@@ -1536,12 +1537,15 @@ typedef enum {
   PARAM_TURNS,       /* Game-Turn numbers within the scenario's turns */
   PARAM_NUMBER,      /* a positive number, fractions allowed */
   PARAM_DIE_RANGE,   /* "1", "1-2": die rolls */
+  PARAM_TURN_DICE,   /* a die range from 1, or per Game-Turns "1-6:1 7-12:1-2" (gbacw-exclusive-params.h) */
+  PARAM_CASE,        /* the rule case a module cites, with its game: "P 21.52" */
 } ParamKind;
 
 typedef struct {
   const char *name;
   ParamKind kind;
   gboolean required;
+  gboolean per_side;   /* also NAME.SIDE for each side id of the scenario */
 } ParamSpec;
 
 typedef struct {
@@ -1557,9 +1561,10 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.night", "35.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "pearidge.night", "22.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
-  /* ammunition depletion thresholds (11.21; J 29.4, 33.5, 36.6; P 21.52) */
-  { "ammunition-depletion", "11.21", { { "small-arms", PARAM_DIE_RANGE, FALSE }, { "artillery", PARAM_DIE_RANGE, FALSE },
-                                      { "turns", PARAM_TURNS, FALSE } } },
+  /* small-arms ammunition depletion rolls (11.21; J 29.4, 33.5, 36.6; P 21.52):
+   * engine/rules/shared/gbacw-rule-ammunition-depletion.c */
+  { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
+                                      { "case", PARAM_CASE, FALSE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -1590,10 +1595,42 @@ static const char *const matrix_rules[] = {
 };
 
 static gboolean
+valid_turn_dice (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_dice (value, why);
+
+  if (table == NULL)
+    return FALSE;
+  for (guint i = 0; i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (e->first != G_MININT && (e->first < ctx->s->turns.first || e->last > ctx->s->turns.last))
+        {
+          *why = g_strdup_printf (_("Game-Turns %d-%d are outside the scenario's turns %d to %d"), e->first, e->last,
+                                  ctx->s->turns.first, ctx->s->turns.last);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
 valid_param (CheckContext *ctx, ParamKind kind, const char *value, char **why)
 {
-  g_auto (GStrv) words = g_strsplit_set (value ? value : "", " \t\n,", -1);
+  g_auto (GStrv) words = NULL;
   guint n = 0;
+
+  if (kind == PARAM_TURN_DICE)
+    return valid_turn_dice (ctx, value, why);
+  if (kind == PARAM_CASE)
+    {
+      /* a case number, after a game letter for an exclusive case: "11.21", "P 21.52" */
+      if (value != NULL && g_regex_match_simple ("^([JPC] )?[0-9]+(\\.[0-9]+)?$", value, 0, 0))
+        return TRUE;
+      *why = g_strdup_printf (_("“%s” is not a rule case such as 11.21 or P 21.52"), value ? value : "");
+      return FALSE;
+    }
+  words = g_strsplit_set (value ? value : "", " \t\n,", -1);
 
   for (guint i = 0; words[i]; i++)
     {
@@ -1643,6 +1680,15 @@ valid_param (CheckContext *ctx, ParamKind kind, const char *value, char **why)
       return FALSE;
     }
   return TRUE;
+}
+
+/* Whether name is base.SIDE for a side id of the scenario. */
+static gboolean
+names_side_param (const GbacwScenario *s, const char *base, const char *name)
+{
+  gsize n = strlen (base);
+
+  return strncmp (name, base, n) == 0 && name[n] == '.' && gbacw_oob_find_side (&s->oob, name + n + 1) != NULL;
 }
 
 static void
@@ -1714,7 +1760,8 @@ check_rules (CheckContext *ctx, GPtrArray *out)
           const ParamSpec *ps = NULL;
           g_autofree char *why = NULL;
           for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
-            if (g_strcmp0 (spec->params[p].name, param->name) == 0)
+            if (g_strcmp0 (spec->params[p].name, param->name) == 0
+                || (spec->params[p].per_side && names_side_param (s, spec->params[p].name, param->name)))
               ps = &spec->params[p];
           if (ps == NULL)
             emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,

@@ -361,6 +361,18 @@ def _(t):
                '      <param name="turns" value="3 4"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-params")
+def _(t):
+    # the ammunition depletion module's parameters (P 21.52's table form): a range
+    # that does not start at 1, turns beyond the scenario's, a side that does not exist
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="ammunition-depletion" enabled="yes">\n'
+               '      <param name="small-arms.union" value="1-2:1 3:none"/>\n'
+               '      <param name="small-arms.confederate" value="2-3"/>\n'
+               '      <param name="small-arms" value="1-5:1"/>\n'
+               '      <param name="small-arms.prussia" value="1"/>\n'
+               '      <param name="case" value="P 21.52"/>\n    </exclusive>\n')
+
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")

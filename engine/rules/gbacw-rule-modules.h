@@ -1,0 +1,20 @@
+/* gbacw-rule-modules.h: the exclusive rule modules the engine plays.
+ *
+ * Each module is one GbacwRuleHooks table (gbacw-rules-hooks.h) defined in a file of
+ * engine/rules/: shared/ for the mechanisms several games share (rules matrix §2.D),
+ * jackson/, pea-ridge/ and corinth/ for one game's own. gbacw-rule-modules.c lists
+ * them; the registry (gbacw-rules-hooks.c) registers that list before its first use.
+ */
+#pragma once
+
+#include "gbacw-rules-hooks.h"
+
+G_BEGIN_DECLS
+
+/* shared/ */
+extern const GbacwRuleHooks gbacw_rule_ammunition_depletion;
+
+guint                 gbacw_rule_modules_n (void);
+const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
+
+G_END_DECLS

@@ -1,0 +1,164 @@
+/* gbacw-exclusive-params.c: parsers for the typed parameters of exclusive rules. */
+#include "gbacw-exclusive-params.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+const char *
+gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name)
+{
+  g_return_val_if_fail (rule != NULL && name != NULL, NULL);
+  for (guint i = 0; rule->params != NULL && i < rule->params->len; i++)
+    {
+      const GbacwParam *p = g_ptr_array_index (rule->params, i);
+      if (g_strcmp0 (p->name, name) == 0)
+        return p->value;
+    }
+  return NULL;
+}
+
+static gboolean
+parse_small (const char *text, const char *end, int max, int *out)
+{
+  g_autofree char *word = g_strndup (text, (gsize) (end - text));
+  guint64 v;
+
+  if (!g_ascii_string_to_unsigned (word, 10, 1, (guint64) max, &v, NULL))
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+gboolean
+gbacw_exclusive_parse_die_top (const char *text, int *top, char **why)
+{
+  const char *dash;
+  int lo, hi;
+
+  g_return_val_if_fail (top != NULL && why != NULL, FALSE);
+  *why = NULL;
+  if (text == NULL || *text == '\0')
+    {
+      *why = g_strdup (_("it is empty"));
+      return FALSE;
+    }
+  if (g_ascii_strcasecmp (text, "none") == 0 || strcmp (text, "-") == 0 || strcmp (text, "–") == 0
+      || strcmp (text, "—") == 0)
+    {
+      *top = 0;
+      return TRUE;
+    }
+  if (strchr (text, ','))
+    {
+      /* "1,2,3": every roll from 1 up, in order */
+      g_auto (GStrv) rolls = g_strsplit (text, ",", -1);
+      int expected = 1;
+      for (guint i = 0; rolls[i]; i++, expected++)
+        {
+          int roll;
+          if (!parse_small (rolls[i], rolls[i] + strlen (rolls[i]), 6, &roll) || roll != expected)
+            {
+              *why = g_strdup_printf (_("“%s” is not a die range from 1, such as 1,2,3"), text);
+              return FALSE;
+            }
+        }
+      *top = expected - 1;
+      return TRUE;
+    }
+  dash = strchr (text, '-');
+  if (dash == NULL)
+    {
+      if (parse_small (text, text + strlen (text), 6, &hi) && hi >= 1)
+        {
+          *top = hi;
+          return TRUE;
+        }
+    }
+  else if (parse_small (text, dash, 6, &lo) && parse_small (dash + 1, dash + strlen (dash), 6, &hi) && lo == 1
+           && hi >= lo)
+    {
+      *top = hi;
+      return TRUE;
+    }
+  *why = g_strdup_printf (_("“%s” is not a die range from 1 (1, 1-2, 1-3 …) or “none”"), text);
+  return FALSE;
+}
+
+static gboolean
+parse_turns (const char *text, const char *end, int *first, int *last)
+{
+  const char *dash = memchr (text, '-', (gsize) (end - text));
+
+  if (dash == NULL)
+    {
+      if (!parse_small (text, end, G_MAXINT, first))
+        return FALSE;
+      *last = *first;
+      return TRUE;
+    }
+  return parse_small (text, dash, G_MAXINT, first) && parse_small (dash + 1, end, G_MAXINT, last) && *last >= *first;
+}
+
+GArray *
+gbacw_exclusive_parse_turn_dice (const char *text, char **why)
+{
+  g_autoptr (GArray) table = g_array_new (FALSE, FALSE, sizeof (GbacwTurnDice));
+  g_auto (GStrv) words = NULL;
+
+  g_return_val_if_fail (why != NULL, NULL);
+  *why = NULL;
+  if (text == NULL || strchr (text, ':') == NULL)
+    {
+      GbacwTurnDice all = { G_MININT, G_MAXINT, 0 };
+      if (!gbacw_exclusive_parse_die_top (text, &all.top, why))
+        return NULL;
+      g_array_append_val (table, all);
+      return g_steal_pointer (&table);
+    }
+  words = g_strsplit_set (text, " \t\n", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      const char *colon = strchr (w, ':');
+      GbacwTurnDice e;
+
+      if (*w == '\0')
+        continue;
+      if (colon == NULL || !parse_turns (w, colon, &e.first, &e.last))
+        {
+          *why = g_strdup_printf (_("“%s” is not Game-Turns and a die range such as 7-12:1-2"), w);
+          return NULL;
+        }
+      if (!gbacw_exclusive_parse_die_top (colon + 1, &e.top, why))
+        return NULL;
+      for (guint k = 0; k < table->len; k++)
+        {
+          const GbacwTurnDice *o = &g_array_index (table, GbacwTurnDice, k);
+          if (e.first <= o->last && o->first <= e.last)
+            {
+              *why = g_strdup_printf (_("Game-Turns %d-%d are given twice"), MAX (e.first, o->first),
+                                      MIN (e.last, o->last));
+              return NULL;
+            }
+        }
+      g_array_append_val (table, e);
+    }
+  if (table->len == 0)
+    {
+      *why = g_strdup (_("it is empty"));
+      return NULL;
+    }
+  return g_steal_pointer (&table);
+}
+
+int
+gbacw_turn_dice_lookup (const GArray *table, int turn)
+{
+  for (guint i = 0; table != NULL && i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (turn >= e->first && turn <= e->last)
+        return e->top;
+    }
+  return -1;
+}

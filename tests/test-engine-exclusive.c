@@ -1,0 +1,240 @@
+/* test-engine-exclusive.c: the engine's exclusive rule modules (engine/rules/).
+ *
+ * Each test names the case it plays, with its game (P 21.52), and builds the
+ * scenario's <exclusive> rule as a user's file would give it.
+ */
+#include "test-engine-fixture.c"
+
+#include "gbacw-exclusive-params.h"
+#include "gbacw-fire.h"
+#include "gbacw-rules-hooks.h"
+
+/* The scenario's Game-Turns become first..last, so that a game starts on first. */
+static void
+set_turns (Fixture *f, int first, int last)
+{
+  g_ptr_array_set_size (f->s->turns.turns, 0);
+  f->s->turns.first = first;
+  f->s->turns.last = last;
+  for (int t = first; t <= last; t++)
+    {
+      GbacwTurn *turn = g_new0 (GbacwTurn, 1);
+      turn->n = t;
+      g_ptr_array_add (f->s->turns.turns, turn);
+    }
+}
+
+static void
+add_exclusive (Fixture *f, const char *id, ...)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  const char *name;
+  va_list ap;
+
+  rule->id = g_strdup (id);
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  va_start (ap, id);
+  while ((name = va_arg (ap, const char *)) != NULL)
+    {
+      const char *value = va_arg (ap, const char *);
+      g_ptr_array_add (rule->params, gbacw_param_new (name, value));
+    }
+  va_end (ap);
+  g_ptr_array_add (f->s->exclusive_rules, rule);
+}
+
+/* P 21.52, as the Pea Ridge scenario gives it. */
+static void
+add_pea_ridge_table (Fixture *f)
+{
+  add_exclusive (f, "ammunition-depletion",
+                 "small-arms.confederate", "1-6:1 7-12:1-2 13-30:1-3",
+                 "small-arms.union", "1-6:none 7-12:1 13-30:1-2",
+                 "case", "P 21.52", NULL);
+}
+
+/* A unit of firing_side ("union" or "confederate") fires on Game-Turn turn with a
+ * Fire CRT die of 1 (an ammunition check, 11.21) and a re-roll of reroll; returns
+ * whether it is out of ammunition, and checks that the log cites expect_case. */
+static gboolean
+depleted_after_fire (Fixture *f, int turn, const char *firing_side, int reroll, const char *expect_case)
+{
+  g_autoptr (GbacwGame) game = NULL;
+  gboolean union_fires = g_str_equal (firing_side, "union");
+
+  set_turns (f, turn, turn + 1);
+  INF (f, "u-1", "union", 1, 3, "0101", "s");
+  INF (f, "c-1", "confederate", 1, 3, "0102", "n");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, union_fires ? 0 : 1);
+  gbacw_dice_force_list (game->dice, 1, reroll, 0);
+  apply_expect (game, fire1 (game, union_fires ? "0102" : "0101", union_fires ? "u-1" : "c-1", 0), NULL);
+  g_assert_true (log_has (game, expect_case, "Ammunition check"));
+  return (unit_of (game, union_fires ? "u-1" : "c-1")->status & GBACW_STATUS_AMMO_DEPLETED) != 0;
+}
+
+typedef struct {
+  int turn;
+  const char *side;
+  int reroll;
+  gboolean depleted;
+} DepletionCase;
+
+static void
+check_table (void (*add_rule) (Fixture *), const DepletionCase *cases, guint n, const char *expect_case)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (Fixture) f = fixture_new (3, 6);
+      gboolean depleted;
+
+      add_rule (f);
+      depleted = depleted_after_fire (f, cases[i].turn, cases[i].side, cases[i].reroll, expect_case);
+      if (depleted != cases[i].depleted)
+        g_error ("Game-Turn %d, %s, re-roll %d: expected %s", cases[i].turn, cases[i].side, cases[i].reroll,
+                 cases[i].depleted ? "out of ammunition" : "enough ammunition");
+    }
+}
+
+static void
+test_p_21_52_ammunition_depletion_table (void)
+{
+  /* "1-6: Confederate 1, Union –; 7-12: 1,2 and 1; 13-30: 1,2,3 and 1,2"; – = no result */
+  static const DepletionCase cases[] = {
+    { 3, "union", 1, FALSE },         /* "–": the Union never depletes on GT1-6 */
+    { 3, "confederate", 1, TRUE },
+    { 3, "confederate", 2, FALSE },   /* 11.21 would deplete on a 2 */
+    { 8, "union", 1, TRUE },
+    { 8, "union", 2, FALSE },
+    { 8, "confederate", 2, TRUE },
+    { 8, "confederate", 3, FALSE },
+    { 13, "union", 2, TRUE },
+    { 13, "union", 3, FALSE },
+    { 13, "confederate", 3, TRUE },
+    { 13, "confederate", 4, FALSE },
+  };
+
+  check_table (add_pea_ridge_table, cases, G_N_ELEMENTS (cases), "P 21.52");
+}
+
+static void
+add_crossroads_rule (Fixture *f)
+{
+  /* J 36.61-36.62: both sides, first day GT1-15 on a 1, second day GT18-25 on 1 or 2 */
+  add_exclusive (f, "ammunition-depletion", "small-arms", "1-15:1 18-25:1-2", "case", "J 36.6", NULL);
+}
+
+static void
+test_j_36_6_both_sides_by_day (void)
+{
+  static const DepletionCase cases[] = {
+    { 5, "union", 1, TRUE },
+    { 5, "union", 2, FALSE },
+    { 5, "confederate", 2, FALSE },
+    { 18, "union", 2, TRUE },
+    { 18, "confederate", 2, TRUE },
+    { 18, "confederate", 3, FALSE },
+  };
+
+  check_table (add_crossroads_rule, cases, G_N_ELEMENTS (cases), "J 36.6");
+}
+
+static void
+add_port_republic_rule (Fixture *f)
+{
+  /* J 29.41-29.42: Union small arms on a 1, Confederate on 1-3, every Game-Turn */
+  add_exclusive (f, "ammunition-depletion", "small-arms.union", "1", "small-arms.confederate", "1-3", "case",
+                 "J 29.4", NULL);
+}
+
+static void
+test_j_29_4_per_side (void)
+{
+  static const DepletionCase cases[] = {
+    { 20, "union", 1, TRUE },
+    { 20, "union", 2, FALSE },
+    { 20, "confederate", 3, TRUE },
+    { 20, "confederate", 4, FALSE },
+  };
+
+  check_table (add_port_republic_rule, cases, G_N_ELEMENTS (cases), "J 29.4");
+}
+
+static void
+add_side_over_all_rule (Fixture *f)
+{
+  add_exclusive (f, "ammunition-depletion", "small-arms", "1-3", "small-arms.union", "1-4:none", NULL);
+}
+
+static void
+test_side_entry_before_all_sides_and_11_21_elsewhere (void)
+{
+  /* the side's own entry comes first; where it covers no turn the all-sides entry holds;
+   * the log cites 11.21 when the scenario names no case */
+  static const DepletionCase cases[] = {
+    { 2, "union", 1, FALSE },
+    { 6, "union", 3, TRUE },
+    { 6, "union", 4, FALSE },
+    { 2, "confederate", 3, TRUE },
+  };
+
+  check_table (add_side_over_all_rule, cases, G_N_ELEMENTS (cases), "11.21");
+}
+
+static void
+add_first_day_only_rule (Fixture *f)
+{
+  add_exclusive (f, "ammunition-depletion", "small-arms", "1-15:1", "case", "J 36.6", NULL);
+}
+
+static void
+test_uncovered_turn_keeps_11_21 (void)
+{
+  /* GT 16 is in no entry: the Standard Rules' 1 or 2 (11.21), cited as such */
+  static const DepletionCase cases[] = {
+    { 16, "union", 2, TRUE },
+    { 16, "union", 3, FALSE },
+  };
+
+  check_table (add_first_day_only_rule, cases, G_N_ELEMENTS (cases), "11.21");
+}
+
+static void
+test_disabled_rule_is_not_played (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  GbacwExclusiveRule *rule;
+
+  add_pea_ridge_table (f);
+  rule = g_ptr_array_index (f->s->exclusive_rules, 0);
+  rule->enabled = FALSE;
+  /* GT 3: P 21.52 would never deplete the Union; the Standard Rules deplete on a 2 */
+  g_assert_true (depleted_after_fire (f, 3, "union", 2, "11.21"));
+}
+
+static void
+test_modules_registered (void)
+{
+  /* every module of engine/rules/ is found by its id before anything registers it */
+  const GbacwRuleHooks *hooks = gbacw_rules_hooks_lookup ("ammunition-depletion");
+
+  g_assert_nonnull (hooks);
+  g_assert_nonnull (hooks->ammo_depletion);
+  g_assert_null (gbacw_rules_hooks_lookup ("pearidge.no-such-rule"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/exclusive/modules-registered", test_modules_registered);
+  g_test_add_func ("/engine/exclusive/P-21.52-ammunition-depletion-table", test_p_21_52_ammunition_depletion_table);
+  g_test_add_func ("/engine/exclusive/J-36.6-ammunition-depletion-by-day", test_j_36_6_both_sides_by_day);
+  g_test_add_func ("/engine/exclusive/J-29.4-ammunition-depletion-per-side", test_j_29_4_per_side);
+  g_test_add_func ("/engine/exclusive/ammunition-depletion-side-before-all",
+                   test_side_entry_before_all_sides_and_11_21_elsewhere);
+  g_test_add_func ("/engine/exclusive/ammunition-depletion-uncovered-turn-11.21", test_uncovered_turn_keeps_11_21);
+  g_test_add_func ("/engine/exclusive/ammunition-depletion-disabled", test_disabled_rule_is_not_played);
+  return g_test_run ();
+}

@@ -1,0 +1,113 @@
+/* test-exclusive-params.c: the typed parameters of exclusive rules (gbacw-exclusive-params.h). */
+#include <glib.h>
+
+#include "gbacw-exclusive-params.h"
+
+static void
+test_die_top (void)
+{
+  static const struct {
+    const char *text;
+    int top;   /* -1: refused */
+  } cases[] = {
+    { "1", 1 }, { "1-2", 2 }, { "1-3", 3 }, { "1,2", 2 }, { "1,2,3", 3 }, { "none", 0 }, { "None", 0 },
+    { "–", 0 }, { "-", 0 }, { "1-6", 6 },
+    { "2-3", -1 }, { "0", -1 }, { "7", -1 }, { "1-7", -1 }, { "1,3", -1 }, { "2,3", -1 }, { "", -1 },
+    { "1-", -1 }, { "one", -1 }, { "3-1", -1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *why = NULL;
+      int top = -1;
+      gboolean ok = gbacw_exclusive_parse_die_top (cases[i].text, &top, &why);
+      if (cases[i].top < 0)
+        {
+          g_assert_false (ok);
+          g_assert_nonnull (why);
+        }
+      else
+        {
+          g_assert_true (ok);
+          g_assert_cmpint (top, ==, cases[i].top);
+        }
+    }
+}
+
+static void
+test_turn_dice_table (void)
+{
+  g_autofree char *why = NULL;
+  /* P 21.52's Confederate column */
+  g_autoptr (GArray) t = gbacw_exclusive_parse_turn_dice ("1-6:1 7-12:1,2\n13-30:1-3", &why);
+
+  g_assert_nonnull (t);
+  g_assert_cmpuint (t->len, ==, 3);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 1), ==, 1);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 6), ==, 1);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 7), ==, 2);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 12), ==, 2);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 13), ==, 3);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 30), ==, 3);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 31), ==, -1);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 0), ==, -1);
+}
+
+static void
+test_turn_dice_single_range (void)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) t = gbacw_exclusive_parse_turn_dice ("1-2", &why);
+
+  g_assert_nonnull (t);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, -5), ==, 2);
+  g_assert_cmpint (gbacw_turn_dice_lookup (t, 99), ==, 2);
+}
+
+static void
+test_turn_dice_refused (void)
+{
+  static const char *const bad[] = {
+    "1-6:1 6-12:1-2",   /* GT 6 twice */
+    "1-6:1 7-12",       /* no range */
+    "a-6:1",
+    "6-1:1",
+    "1-6:2-3",
+    "",
+    "   ",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *why = NULL;
+      g_autoptr (GArray) t = gbacw_exclusive_parse_turn_dice (bad[i], &why);
+      if (t != NULL)
+        g_error ("“%s” was accepted", bad[i]);
+      g_assert_nonnull (why);
+    }
+}
+
+static void
+test_get_param (void)
+{
+  GbacwExclusiveRule rule = { (char *) "ammunition-depletion", TRUE, NULL };
+
+  g_assert_null (gbacw_exclusive_rule_get_param (&rule, "case"));
+  rule.params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (rule.params, gbacw_param_new ("case", "P 21.52"));
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (&rule, "case"), ==, "P 21.52");
+  g_assert_null (gbacw_exclusive_rule_get_param (&rule, "small-arms"));
+  g_ptr_array_unref (rule.params);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/exclusive-params/die-top", test_die_top);
+  g_test_add_func ("/model/exclusive-params/turn-dice-table", test_turn_dice_table);
+  g_test_add_func ("/model/exclusive-params/turn-dice-single-range", test_turn_dice_single_range);
+  g_test_add_func ("/model/exclusive-params/turn-dice-refused", test_turn_dice_refused);
+  g_test_add_func ("/model/exclusive-params/get-param", test_get_param);
+  return g_test_run ();
+}
