@@ -735,15 +735,17 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
       log_resolution (game, res, roll, net);
     }
 
-  /* 11.21: a die of 1 calls for an ammunition check by each small-arms unit that fired */
-  if (!res->artillery && first_die == 1)
+  /* 11.21: a die of 1 calls for an ammunition check by each small-arms unit that fired;
+   * batteries count rounds instead (11.31) unless an exclusive rule has them check too
+   * (J 21.3) */
+  if (first_die == 1)
     for (guint c = 0; c < res->contributions->len; c++)
       {
         const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
         GbacwGameUnit *u = gbacw_game_unit (game, fc->unit);
-        g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
-        int threshold = 2;
-        const char *rule_case = "11.21";
+        g_autofree char *label = NULL;
+        int threshold = res->artillery ? 0 : 2;
+        const char *rule_case = res->artillery ? NULL : "11.21";
         int die;
 
         GBACW_FOREACH_HOOK (game, hooks, data)
@@ -753,6 +755,9 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
               if (module_case != NULL)
                 rule_case = module_case;
             }
+        if (rule_case == NULL)
+          continue;
+        label = gbacw_game_unit_label (game, fc->unit);
         die = gbacw_dice_roll (game->dice);
         if (die <= threshold)
           {

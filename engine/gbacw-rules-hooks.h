@@ -76,8 +76,10 @@ typedef struct {
   double   (*fire_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, double strength);
   int      (*fire_shift) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
   int      (*fire_drm) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
-  /* small-arms depletion on a re-roll <= *threshold (11.21: 2; 0: never): a module that
-   * sets *threshold returns the case it cites in the log ("P 21.52"), else NULL */
+  /* ammunition depletion after a Fire CRT die of 1, on a re-roll <= *threshold: asked for
+   * each unit that fired, small arms (11.21: 2; 0: never) and batteries (no check: they
+   * count rounds, 11.31). A module that sets *threshold returns the case it cites in the
+   * log ("P 21.52"; a battery checks only when a module answers), else NULL. */
   const char *(*ammo_depletion) (const GbacwGame *game, gpointer data, int unit, int *threshold);
 
   /* MELEE-STR / MELEE-INIT (later slices) */

@@ -6,7 +6,8 @@
  * Allowance of an infantry column, at its terrain costs, not into enemy-occupied hexes or
  * through an enemy ZOC without a friendly unit (11.23, 10.3). A small-arms unit out of
  * ammunition gets it back for one of the wagon's small-arms boxes (11.24); a battery its
- * missing rounds from the wagon's artillery boxes (11.32), unless the rule option
+ * missing rounds from the wagon's artillery boxes (11.32), and a battery that counts no
+ * rounds but ran out of ammunition (J 21.3) one box, unless the rule option
  * supply-11.23 = old, whose text resupplies small-arms units only. */
 #include "gbacw-game.h"
 
@@ -118,7 +119,9 @@ gbacw_supply_check_action (GbacwGame *game, const GbacwAction *action, GError **
     {
       if (g_strcmp0 (gbacw_scenario_get_option (game->scenario, "supply-11.23"), "old") == 0)
         return fail (error, _("[11.23] Under this scenario's supply rule (the old 11.23) only small-arms units are resupplied"));
-      if (u->rounds == GBACW_UNSET || u->oob->rounds == GBACW_UNSET || u->rounds >= u->oob->rounds)
+      if (u->rounds == GBACW_UNSET && !(u->status & GBACW_STATUS_AMMO_DEPLETED))
+        return fail (error, _("[11.32] %s is not out of ammunition"), label);
+      if (u->rounds != GBACW_UNSET && (u->oob->rounds == GBACW_UNSET || u->rounds >= u->oob->rounds))
         return fail (error, _("[11.32] %s has all its rounds"), label);
       if (w->artillery_boxes <= 0)
         return fail (error, _("[11.32] %s has no artillery ammunition left"), wagon_label);
@@ -242,7 +245,14 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
                       wagon_label);
       return;
     }
-  if (u->type == GBACW_UNIT_ARTILLERY)
+  if (u->type == GBACW_UNIT_ARTILLERY && u->rounds == GBACW_UNSET)
+    {
+      /* a battery that counts no rounds and ran out (J 21.3): one box resupplies it */
+      u->status &= ~GBACW_STATUS_AMMO_DEPLETED;
+      w->artillery_boxes--;
+      gbacw_game_log (game, "11.32", _("%s is resupplied by %s with one artillery box"), label, wagon_label);
+    }
+  else if (u->type == GBACW_UNIT_ARTILLERY)
     {
       int n = MIN (u->oob->rounds - u->rounds, w->artillery_boxes);
       u->rounds += n;

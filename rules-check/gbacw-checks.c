@@ -1561,9 +1561,10 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.night", "35.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "pearidge.night", "22.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
-  /* small-arms ammunition depletion rolls (11.21; J 29.4, 33.5, 36.6; P 21.52):
+  /* ammunition depletion rolls (11.21; J 21.3, 29.4, 33.5, 36.6; P 21.52):
    * engine/rules/shared/gbacw-rule-ammunition-depletion.c */
   { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
+                                      { "artillery", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "case", PARAM_CASE, FALSE, FALSE } } },
 };
 

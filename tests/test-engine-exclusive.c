@@ -213,6 +213,123 @@ test_disabled_rule_is_not_played (void)
   g_assert_true (depleted_after_fire (f, 3, "union", 2, "11.21"));
 }
 
+/* A battery of one L gun (J counts no rounds, J 21.3) of side at hex, facing. */
+static void
+add_section (Fixture *f, const char *id, const char *side, const char *hex, const char *facing)
+{
+  add_unit (f, id, side, GBACW_UNIT_ARTILLERY, 1, 4, "L", hex, GBACW_FORMATION_STATE_UNLIMBERED, facing);
+  gbacw_oob_find_unit (&f->s->oob, id)->rounds = GBACW_UNSET;
+}
+
+/* A battery of firing_side fires at an adjacent regiment (1 gun × 6 = 6: the 4-8 grapeshot
+ * column, where a die of 1 has no result) with a die of 1 and then reroll; returns
+ * whether it is out of ammunition. The game is returned in *out for further checks. */
+static gboolean
+battery_depleted (Fixture *f, const char *firing_side, int reroll, GbacwGame **out)
+{
+  g_autoptr (GbacwGame) game = NULL;
+  gboolean union_fires = g_str_equal (firing_side, "union");
+  gboolean depleted;
+
+  set_turns (f, 20, 21);
+  if (union_fires)
+    {
+      add_section (f, "bat", "union", "0101", "s");
+      INF (f, "target", "confederate", 3, 3, "0102", "n");
+    }
+  else
+    {
+      add_section (f, "bat", "confederate", "0102", "n");
+      INF (f, "target", "union", 3, 3, "0101", "s");
+    }
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, union_fires ? 0 : 1);
+  gbacw_dice_force_list (game->dice, 1, reroll, 0);
+  apply_expect (game, fire1 (game, union_fires ? "0102" : "0101", "bat", 0), NULL);
+  depleted = (unit_of (game, "bat")->status & GBACW_STATUS_AMMO_DEPLETED) != 0;
+  if (out)
+    *out = g_steal_pointer (&game);
+  return depleted;
+}
+
+static void
+add_port_republic_artillery (Fixture *f)
+{
+  /* J 29.41-29.42: Union artillery on 1 or 2, Confederate on 1-4 */
+  add_exclusive (f, "ammunition-depletion", "small-arms.union", "1", "small-arms.confederate", "1-3",
+                 "artillery.union", "1-2", "artillery.confederate", "1-4", "case", "J 29.4", NULL);
+}
+
+static void
+test_j_21_3_artillery_depletes_as_small_arms (void)
+{
+  static const struct {
+    const char *side;
+    int reroll;
+    gboolean depleted;
+  } cases[] = {
+    { "union", 2, TRUE }, { "union", 3, FALSE }, { "confederate", 4, TRUE }, { "confederate", 5, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = fixture_new (3, 6);
+      g_autoptr (GbacwGame) game = NULL;
+
+      add_port_republic_artillery (f);
+      g_assert_cmpint (battery_depleted (f, cases[i].side, cases[i].reroll, &game), ==, cases[i].depleted);
+      g_assert_true (log_has (game, "J 29.4", "Ammunition check for"));
+      g_assert_cmpint (unit_of (game, "bat")->rounds, ==, GBACW_UNSET);
+    }
+}
+
+static void
+test_batteries_count_rounds_without_the_rule (void)
+{
+  /* 11.31: without an artillery range a battery makes no ammunition check after a die of
+   * 1 (batteries count rounds under the Standard Rules) */
+  g_autoptr (Fixture) f = fixture_new (3, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_exclusive (f, "ammunition-depletion", "small-arms", "1-3", NULL);
+  g_assert_false (battery_depleted (f, "union", 1, &game));
+  g_assert_false (log_has (game, NULL, "Ammunition check"));
+  g_assert_cmpuint (gbacw_dice_n_forced (game->dice), ==, 1);   /* the re-roll was never made */
+}
+
+static void
+test_j_21_3_one_box_resupplies_a_section (void)
+{
+  /* J 21.3: "Each box of artillery ammunition carried by a supply wagon … will resupply
+   * one artillery section" (11.32 for the phase and path) */
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+  GbacwUnit *w;
+
+  add_port_republic_artillery (f);
+  add_section (f, "bat-a", "union", "0103", "s");
+  add_section (f, "bat-b", "union", "0104", "s");
+  p = gbacw_scenario_find_placement (f->s, "bat-a", NULL);
+  p->status = GBACW_STATUS_AMMO_DEPLETED;
+  p = gbacw_scenario_find_placement (f->s, "bat-b", NULL);
+  p->status = GBACW_STATUS_AMMO_DEPLETED;
+  add_unit (f, "u-w", "union", GBACW_UNIT_WAGON, 1, 2, "R", "0105", GBACW_FORMATION_STATE_UNSET, "s");
+  w = gbacw_oob_find_unit (&f->s->oob, "u-w");
+  w->small_arms_boxes = 0;
+  w->artillery_boxes = 1;
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  apply_expect (game, gbacw_action_new_resupply (unit_index (game, "bat-a"), unit_index (game, "u-w")), NULL);
+  g_assert_false (unit_of (game, "bat-a")->status & GBACW_STATUS_AMMO_DEPLETED);
+  g_assert_cmpint (unit_of (game, "u-w")->artillery_boxes, ==, 0);
+  /* the one box is spent: the second section stays out of ammunition */
+  apply_expect (game, gbacw_action_new_resupply (unit_index (game, "bat-b"), unit_index (game, "u-w")), "11.32");
+  /* a section that still has ammunition is not resupplied */
+  apply_expect (game, gbacw_action_new_resupply (unit_index (game, "bat-a"), unit_index (game, "u-w")), "11.32");
+  g_assert_true (unit_of (game, "bat-b")->status & GBACW_STATUS_AMMO_DEPLETED);
+}
+
 static void
 test_modules_registered (void)
 {
@@ -236,5 +353,9 @@ main (int argc, char **argv)
                    test_side_entry_before_all_sides_and_11_21_elsewhere);
   g_test_add_func ("/engine/exclusive/ammunition-depletion-uncovered-turn-11.21", test_uncovered_turn_keeps_11_21);
   g_test_add_func ("/engine/exclusive/ammunition-depletion-disabled", test_disabled_rule_is_not_played);
+  g_test_add_func ("/engine/exclusive/J-21.3-artillery-depletes-as-small-arms", test_j_21_3_artillery_depletes_as_small_arms);
+  g_test_add_func ("/engine/exclusive/11.31-batteries-count-rounds-without-the-rule",
+                   test_batteries_count_rounds_without_the_rule);
+  g_test_add_func ("/engine/exclusive/J-21.3-one-box-resupplies-a-section", test_j_21_3_one_box_resupplies_a_section);
   return g_test_run ();
 }
