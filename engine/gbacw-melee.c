@@ -388,6 +388,10 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.25] Gun and wagon crews may not initiate melee (%s)"), label);
   if (u->out_of_command && !(u->status & GBACW_STATUS_ENGAGED))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[17.11] %s is out of command and may not initiate melee"), label);
+  if (!inside && !(u->status & GBACW_STATUS_ENGAGED))
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->melee_initiation && !hooks->melee_initiation (game, data, unit, hex, error))
+        return FALSE;
   if (u->advanced)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  _("[12.85] %s advanced after a retreat before melee and may not melee this Game-Turn"), label);
@@ -652,6 +656,16 @@ answer_before_melee (GbacwGame *game, GbacwPending *p, const GbacwAction *action
       gbacw_game_log (game, "12.8", _("%s stands and accepts the melee"), label);
       return GBACW_RESOLVE_DONE;
     }
+  {
+    const GbacwMeleeDeclaration *d = declaration_at (game, p->hex);
+    g_autoptr (GArray) attackers = g_array_new (FALSE, FALSE, sizeof (int));
+    for (int k = 0; d && k < d->n_units; k++)
+      if (d->units[k] >= 0)
+        g_array_append_val (attackers, d->units[k]);
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->before_melee_roll && !hooks->before_melee_roll (game, data, p->unit, attackers))
+        return GBACW_RESOLVE_DONE;   /* it stands: the module said why in the log */
+  }
   gbacw_game_log (game, mounted ? "12.84" : "12.8", _("%s retreats before melee"), label);
   /* the move, after the withdrawal fire (12.83; not for mounted cavalry, 12.84, 16.1) */
   move = gbacw_pending_new (GBACW_PENDING_RETREAT_MOVE, p->side, p->unit, p->hex, mounted ? "12.84" : "12.83");
@@ -1209,26 +1223,38 @@ answer_melee_loss (GbacwGame *game, GbacwPending *p, const GbacwAction *action)
 static void
 melee (GbacwGame *game, const GbacwAction *action)
 {
-  const GArray *units = action->melee.units;
   int hex = action->melee.target;
   GbacwMeleeDeclaration *declared = declaration_at (game, hex);
   g_autofree char *hex_label = gbacw_game_hex_label (game, hex);
-  g_autofree char *label = units_label (game, units);
-  Melee *m = g_new0 (Melee, 1);
+  g_autoptr (GArray) units = g_array_copy (action->melee.units);
+  g_autofree char *label = NULL;
+  Melee *m;
   GbacwMeleeOdds odds;
   GbacwPending *p;
   int die, leader = -1;
   g_autoptr (GError) error = NULL;
 
-  m->hex = hex;
-  m->side = game->phasing_side;
-  m->attackers = g_array_copy ((GArray *) units);
-  m->charge = declared && declared->charge && !hex_engaged (game, hex);
   for (guint i = 0; i < units->len; i++)
     if (declared)
       for (int k = 0; k < declared->n_units; k++)
         if (declared->units[k] == g_array_index (units, int, i))
           declared->units[k] = -1;   /* this unit has meleed */
+  /* MELEE-INIT rolls (P 27, C 22): not for a melee fought on in an engaged hex (12.94) */
+  if (!hex_engaged (game, hex))
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->melee_initiation_roll && units->len > 0)
+        hooks->melee_initiation_roll (game, data, units, hex);
+  if (units->len == 0)
+    {
+      gbacw_game_log (game, NULL, _("No unit initiates the melee at %s"), hex_label);
+      return;
+    }
+  label = units_label (game, units);
+  m = g_new0 (Melee, 1);
+  m->hex = hex;
+  m->side = game->phasing_side;
+  m->attackers = g_array_copy (units);
+  m->charge = declared && declared->charge && !hex_engaged (game, hex);
 
   /* 13.14: every green unit in the melee sees the elephant; 12.52 with the ratings known */
   {

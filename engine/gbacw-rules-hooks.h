@@ -82,9 +82,18 @@ typedef struct {
    * log ("P 21.52"; a battery checks only when a module answers), else NULL. */
   const char *(*ammo_depletion) (const GbacwGame *game, gpointer data, int unit, int *threshold);
 
-  /* MELEE-STR / MELEE-INIT (later slices) */
+  /* MELEE-STR */
   int      (*melee_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, int strength);
+  /* MELEE-INIT: melee_initiation may forbid a unit to initiate a melee (GError citing the
+   * case; asked when the melee is announced and when it is made, never for units that
+   * fight on in an engaged hex, 12.94). melee_initiation_roll is made when a melee is
+   * resolved in the Melee Phase (P 27, C 22): it removes from attackers the units that
+   * fail it, saying so in the log; an empty attackers means no melee. before_melee_roll
+   * decides whether a defender that chose to retreat before melee may do so (C 22.1):
+   * FALSE, it stands; attackers are the units announced against its hex. */
   gboolean (*melee_initiation) (GbacwGame *game, gpointer data, int unit, int target_hex, GError **error);
+  void     (*melee_initiation_roll) (GbacwGame *game, gpointer data, GArray *attackers, int target_hex);
+  gboolean (*before_melee_roll) (GbacwGame *game, gpointer data, int unit, const GArray *attackers);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);

@@ -99,8 +99,27 @@ parse_turns (const char *text, const char *end, int *first, int *last)
   return parse_small (text, dash, G_MAXINT, first) && parse_small (dash + 1, end, G_MAXINT, last) && *last >= *first;
 }
 
-GArray *
-gbacw_exclusive_parse_turn_dice (const char *text, char **why)
+typedef gboolean (*ValueParser) (const char *text, int *value, char **why);
+
+static gboolean
+parse_signed (const char *text, int *value, char **why)
+{
+  gint64 v;
+
+  if (text != NULL && *text == '+')
+    text++;
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, -99, 99, &v, NULL))
+    {
+      *why = g_strdup_printf (_("“%s” is not a whole number such as +1 or -2"), text ? text : "");
+      return FALSE;
+    }
+  *value = (int) v;
+  return TRUE;
+}
+
+/* One value for every turn, or "TURNS:VALUE" entries separated by white space. */
+static GArray *
+parse_turn_table (const char *text, ValueParser parse_value, char **why)
 {
   g_autoptr (GArray) table = g_array_new (FALSE, FALSE, sizeof (GbacwTurnDice));
   g_auto (GStrv) words = NULL;
@@ -110,7 +129,8 @@ gbacw_exclusive_parse_turn_dice (const char *text, char **why)
   if (text == NULL || strchr (text, ':') == NULL)
     {
       GbacwTurnDice all = { G_MININT, G_MAXINT, 0 };
-      if (!gbacw_exclusive_parse_die_top (text, &all.top, why))
+      g_autofree char *stripped = g_strstrip (g_strdup (text ? text : ""));
+      if (!parse_value (stripped, &all.top, why))
         return NULL;
       g_array_append_val (table, all);
       return g_steal_pointer (&table);
@@ -126,10 +146,10 @@ gbacw_exclusive_parse_turn_dice (const char *text, char **why)
         continue;
       if (colon == NULL || !parse_turns (w, colon, &e.first, &e.last))
         {
-          *why = g_strdup_printf (_("“%s” is not Game-Turns and a die range such as 7-12:1-2"), w);
+          *why = g_strdup_printf (_("“%s” is not Game-Turns and a value such as 7-12:1-2"), w);
           return NULL;
         }
-      if (!gbacw_exclusive_parse_die_top (colon + 1, &e.top, why))
+      if (!parse_value (colon + 1, &e.top, why))
         return NULL;
       for (guint k = 0; k < table->len; k++)
         {
@@ -149,6 +169,73 @@ gbacw_exclusive_parse_turn_dice (const char *text, char **why)
       return NULL;
     }
   return g_steal_pointer (&table);
+}
+
+GArray *
+gbacw_exclusive_parse_turn_dice (const char *text, char **why)
+{
+  return parse_turn_table (text, gbacw_exclusive_parse_die_top, why);
+}
+
+GArray *
+gbacw_exclusive_parse_turn_numbers (const char *text, char **why)
+{
+  return parse_turn_table (text, parse_signed, why);
+}
+
+int
+gbacw_turn_numbers_lookup (const GArray *table, int turn)
+{
+  for (guint i = 0; table != NULL && i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (turn >= e->first && turn <= e->last)
+        return e->top;
+    }
+  return 0;
+}
+
+GHashTable *
+gbacw_exclusive_parse_keyed_dice (const char *text, char **why)
+{
+  g_autoptr (GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n", -1);
+
+  g_return_val_if_fail (why != NULL, NULL);
+  *why = NULL;
+  for (guint i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      const char *colon = strrchr (w, ':');
+      int top;
+
+      if (*w == '\0')
+        continue;
+      if (colon == NULL || colon == w)
+        {
+          *why = g_strdup_printf (_("“%s” is not an id and a die range such as c-van-dorn:1-2"), w);
+          return NULL;
+        }
+      if (!gbacw_exclusive_parse_die_top (colon + 1, &top, why))
+        return NULL;
+      g_hash_table_replace (table, g_strndup (w, (gsize) (colon - w)), GINT_TO_POINTER (top + 1));
+    }
+  if (g_hash_table_size (table) == 0)
+    {
+      *why = g_strdup (_("it is empty"));
+      return NULL;
+    }
+  return g_steal_pointer (&table);
+}
+
+int
+gbacw_keyed_dice_lookup (GHashTable *table, const char *id)
+{
+  gpointer v;
+
+  if (table == NULL || id == NULL || !g_hash_table_lookup_extended (table, id, NULL, &v))
+    return -1;
+  return GPOINTER_TO_INT (v) - 1;
 }
 
 int

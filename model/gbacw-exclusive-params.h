@@ -38,4 +38,17 @@ GArray  *gbacw_exclusive_parse_turn_dice (const char *text, char **why);
 /* The top of the entry for turn, or -1 when no entry covers it. */
 int      gbacw_turn_dice_lookup (const GArray *table, int turn);
 
+/* A whole number per Game-Turns, as die-roll modifiers by turn (C 22.1, 22.2): one number
+ * for every turn ("+1") or "TURNS:NUMBER" entries ("1-8:+1 9-32:0"). Returns an array of
+ * GbacwTurnDice whose top is the number, or NULL with *why. */
+GArray  *gbacw_exclusive_parse_turn_numbers (const char *text, char **why);
+/* The number for turn, or 0 when no entry covers it. */
+int      gbacw_turn_numbers_lookup (const GArray *table, int turn);
+
+/* Die ranges by id, as "c-van-dorn:1-2 c-price:1" (P 27.2): a table of id (string) ->
+ * GINT_TO_POINTER (top + 1), or NULL with *why. */
+GHashTable *gbacw_exclusive_parse_keyed_dice (const char *text, char **why);
+/* The top for id, or -1 when the table does not name it. */
+int      gbacw_keyed_dice_lookup (GHashTable *table, const char *id);
+
 G_END_DECLS

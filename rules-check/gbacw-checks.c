@@ -1539,6 +1539,12 @@ typedef enum {
   PARAM_DIE_RANGE,   /* "1", "1-2": die rolls */
   PARAM_TURN_DICE,   /* a die range from 1, or per Game-Turns "1-6:1 7-12:1-2" (gbacw-exclusive-params.h) */
   PARAM_CASE,        /* the rule case a module cites, with its game: "P 21.52" */
+  PARAM_DIE_TOP,     /* a die range from 1: "1-2", "none" */
+  PARAM_TURN_NUMBERS, /* a whole number, or per Game-Turns "1-8:+1" */
+  PARAM_LEADER_DICE, /* leader ids of the order of battle with die ranges: "c-van-dorn:1-2" */
+  PARAM_SIDES,       /* side ids of the scenario */
+  PARAM_RATING,      /* a Morale Rating, 1-6 */
+  PARAM_CHOICE,      /* one of the words of ParamSpec.choices */
 } ParamKind;
 
 typedef struct {
@@ -1546,12 +1552,13 @@ typedef struct {
   ParamKind kind;
   gboolean required;
   gboolean per_side;   /* also NAME.SIDE for each side id of the scenario */
+  const char *choices; /* PARAM_CHOICE: the words allowed, space-separated */
 } ParamSpec;
 
 typedef struct {
   const char *id;
   const char *rule_case;
-  ParamSpec params[4];
+  ParamSpec params[12];
 } ExclusiveSpec;
 
 static const ExclusiveSpec exclusive_rules[] = {
@@ -1566,6 +1573,17 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "artillery", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* melee-initiation gates (J 21.6, P 27, C 22): engine/rules/shared/gbacw-rule-melee-initiation.c */
+  { "melee-initiation", "12.2", { { "sides", PARAM_SIDES, FALSE, FALSE },
+                                  { "forbidden-morale", PARAM_RATING, FALSE, FALSE },
+                                  { "roll", PARAM_CHOICE, FALSE, FALSE, "die morale" },
+                                  { "adjacent-leader", PARAM_DIE_TOP, FALSE, FALSE },
+                                  { "no-leader", PARAM_DIE_TOP, FALSE, FALSE },
+                                  { "restricted-leaders", PARAM_LEADER_DICE, FALSE, FALSE },
+                                  { "initiation-drm", PARAM_TURN_NUMBERS, FALSE, TRUE },
+                                  { "before-melee", PARAM_CHOICE, FALSE, FALSE, "morale" },
+                                  { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, TRUE },
+                                  { "case", PARAM_CASE, FALSE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -1596,12 +1614,8 @@ static const char *const matrix_rules[] = {
 };
 
 static gboolean
-valid_turn_dice (CheckContext *ctx, const char *value, char **why)
+turns_within (CheckContext *ctx, const GArray *table, char **why)
 {
-  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_dice (value, why);
-
-  if (table == NULL)
-    return FALSE;
   for (guint i = 0; i < table->len; i++)
     {
       const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
@@ -1616,21 +1630,130 @@ valid_turn_dice (CheckContext *ctx, const char *value, char **why)
 }
 
 static gboolean
-valid_param (CheckContext *ctx, ParamKind kind, const char *value, char **why)
+valid_turn_dice (CheckContext *ctx, const char *value, char **why)
 {
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_dice (value, why);
+
+  return table != NULL && turns_within (ctx, table, why);
+}
+
+/* Each of the white-space separated words of value is accepted by ok (FALSE: *why set). */
+static gboolean
+valid_words (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why,
+             gboolean (*ok) (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why))
+{
+  g_auto (GStrv) words = g_strsplit_set (value ? value : "", " \t\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; words[i]; i++)
+    if (*words[i] != '\0')
+      {
+        n++;
+        if (!ok (ctx, spec, words[i], why))
+          return FALSE;
+      }
+  if (n == 0)
+    *why = g_strdup (_("it is empty"));
+  return n > 0;
+}
+
+static gboolean
+word_is_side (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  if (gbacw_oob_find_side (&ctx->s->oob, word))
+    return TRUE;
+  *why = g_strdup_printf (_("there is no side “%s”"), word);
+  return FALSE;
+}
+
+static gboolean
+word_is_choice (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  g_auto (GStrv) choices = g_strsplit (spec->choices, " ", -1);
+
+  if (g_strv_contains ((const char *const *) choices, word))
+    return TRUE;
+  *why = g_strdup_printf (_("“%s” is not one of: %s"), word, spec->choices);
+  return FALSE;
+}
+
+static gboolean
+word_is_leader_dice (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  g_autoptr (GHashTable) table = gbacw_exclusive_parse_keyed_dice (word, why);
+  GHashTableIter iter;
+  gpointer key;
+
+  if (table == NULL)
+    return FALSE;
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      const GbacwUnit *u = gbacw_oob_find_unit (&ctx->s->oob, key);
+      if (u == NULL || u->type != GBACW_UNIT_LEADER)
+        {
+          *why = g_strdup_printf (_("there is no leader “%s” in the order of battle"), (const char *) key);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+valid_turn_numbers (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_numbers (value, why);
+
+  return table != NULL && turns_within (ctx, table, why);
+}
+
+/* A case number, after a game letter for an exclusive case: "11.21", "P 21.52". */
+static gboolean
+valid_case (const char *value, char **why)
+{
+  if (value != NULL && g_regex_match_simple ("^([JPC] )?[0-9]+(\\.[0-9]+)?$", value, 0, 0))
+    return TRUE;
+  *why = g_strdup_printf (_("“%s” is not a rule case such as 11.21 or P 21.52"), value ? value : "");
+  return FALSE;
+}
+
+static gboolean
+valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why)
+{
+  ParamKind kind = spec->kind;
   g_auto (GStrv) words = NULL;
   guint n = 0;
 
-  if (kind == PARAM_TURN_DICE)
-    return valid_turn_dice (ctx, value, why);
-  if (kind == PARAM_CASE)
+  switch (kind)
     {
-      /* a case number, after a game letter for an exclusive case: "11.21", "P 21.52" */
-      if (value != NULL && g_regex_match_simple ("^([JPC] )?[0-9]+(\\.[0-9]+)?$", value, 0, 0))
-        return TRUE;
-      *why = g_strdup_printf (_("“%s” is not a rule case such as 11.21 or P 21.52"), value ? value : "");
-      return FALSE;
+    case PARAM_TURN_DICE:
+      return valid_turn_dice (ctx, value, why);
+    case PARAM_TURN_NUMBERS:
+      return valid_turn_numbers (ctx, value, why);
+    case PARAM_DIE_TOP:
+      {
+        int top;
+        return gbacw_exclusive_parse_die_top (value, &top, why);
+      }
+    case PARAM_SIDES:
+      return valid_words (ctx, spec, value, why, word_is_side);
+    case PARAM_CHOICE:
+      return valid_words (ctx, spec, value, why, word_is_choice);
+    case PARAM_LEADER_DICE:
+      return valid_words (ctx, spec, value, why, word_is_leader_dice);
+    case PARAM_RATING:
+      {
+        guint64 v;
+        if (value && g_ascii_string_to_unsigned (value, 10, 1, 6, &v, NULL))
+          return TRUE;
+        *why = g_strdup_printf (_("“%s” is not a Morale Rating from 1 to 6"), value ? value : "");
+        return FALSE;
+      }
+    default:
+      break;
     }
+  if (kind == PARAM_CASE)
+    return valid_case (value, why);
   words = g_strsplit_set (value ? value : "", " \t\n,", -1);
 
   for (guint i = 0; words[i]; i++)
@@ -1730,6 +1853,7 @@ check_rules (CheckContext *ctx, GPtrArray *out)
       const GbacwExclusiveRule *rule = g_ptr_array_index (s->exclusive_rules, i);
       g_autofree char *setting = g_strdup_printf ("rules/%s", rule->id);
       const ExclusiveSpec *spec = NULL;
+      const char *cite;
       for (guint k = 0; k < G_N_ELEMENTS (exclusive_rules); k++)
         if (g_strcmp0 (exclusive_rules[k].id, rule->id) == 0)
           spec = &exclusive_rules[k];
@@ -1744,6 +1868,12 @@ check_rules (CheckContext *ctx, GPtrArray *out)
         }
       if (!rule->enabled)
         continue;
+      /* the findings cite the game's own case when the rule names a well-formed one */
+      {
+        const char *own = gbacw_exclusive_rule_get_param (rule, "case");
+        g_autofree char *ignored = NULL;
+        cite = own && valid_case (own, &ignored) ? own : spec->rule_case;
+      }
       for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
         {
           gboolean present = FALSE;
@@ -1751,7 +1881,7 @@ check_rules (CheckContext *ctx, GPtrArray *out)
             present |= g_strcmp0 (((GbacwParam *) g_ptr_array_index (rule->params, k))->name,
                                   spec->params[p].name) == 0;
           if (!present && spec->params[p].required)
-            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
+            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,
                                       _("The exclusive rule “%s” needs the parameter “%s”"), rule->id,
                                       spec->params[p].name), setting);
         }
@@ -1765,11 +1895,11 @@ check_rules (CheckContext *ctx, GPtrArray *out)
                 || (spec->params[p].per_side && names_side_param (s, spec->params[p].name, param->name)))
               ps = &spec->params[p];
           if (ps == NULL)
-            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
+            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,
                                       _("The exclusive rule “%s” has no parameter “%s”"), rule->id, param->name),
                           setting);
-          else if (!valid_param (ctx, ps->kind, param->value, &why))
-            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
+          else if (!valid_param (ctx, ps, param->value, &why))
+            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,
                                       _("The parameter “%s” of the exclusive rule “%s” is not valid: %s"), param->name,
                                       rule->id, why), setting);
         }

@@ -330,6 +330,321 @@ test_j_21_3_one_box_resupplies_a_section (void)
   g_assert_true (unit_of (game, "bat-b")->status & GBACW_STATUS_AMMO_DEPLETED);
 }
 
+/* ------------------------------------------------------------------ melee initiation */
+
+/* The Retreat Before Melee Phase of side (0 union, 1 confederate) on Game-Turn turn. */
+static GbacwGame *
+melee_game_of (Fixture *f, int side, int turn)
+{
+  GbacwGame *game;
+
+  set_turns (f, turn, turn + 1);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, side);
+  return game;
+}
+
+/* Announces ids against hex, the defender stands, and in the Melee Phase the melee is made
+ * with the forced dice (terminated by 0); returns whether it was fought. */
+static gboolean
+melee_fought (GbacwGame *game, const char *ids, const char *hex, ...)
+{
+  g_autoptr (GArray) dice = g_array_new (FALSE, FALSE, sizeof (int));
+  va_list ap;
+  int die;
+
+  declare_and_stand (game, ids, hex, FALSE);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_MELEE);
+  va_start (ap, hex);
+  while ((die = va_arg (ap, int)) != 0)
+    g_array_append_val (dice, die);
+  va_end (ap);
+  gbacw_dice_force (game->dice, (const int *) dice->data, dice->len);
+  apply_expect (game, melee_action (game, ids, hex), NULL);
+  return log_has (game, "12.0", "Melee at");
+}
+
+static void
+add_jackson_gate (Fixture *f)
+{
+  add_exclusive (f, "melee-initiation", "sides", "union", "forbidden-morale", "2", "case", "J 21.6", NULL);
+}
+
+static void
+test_j_21_6_morale_2_needs_a_leader (void)
+{
+  /* "No Union unit with a Morale Rating of 2 may initiate melee unless it is stacked with
+   * a leader" */
+  static const struct {
+    const char *side;
+    int morale;
+    gboolean leader;
+    gboolean allowed;
+  } cases[] = {
+    { "union", 2, FALSE, FALSE },
+    { "union", 1, FALSE, FALSE },
+    { "union", 2, TRUE, TRUE },
+    { "union", 3, FALSE, TRUE },
+    { "confederate", 2, FALSE, TRUE },   /* the Union's rule only */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      gboolean union_attacks = g_str_equal (cases[i].side, "union");
+
+      add_jackson_gate (f);
+      INF (f, "a-1", cases[i].side, 3, cases[i].morale, union_attacks ? "0302" : "0303", union_attacks ? "s" : "n");
+      INF (f, "d-1", union_attacks ? "confederate" : "union", 3, 3, union_attacks ? "0303" : "0302",
+           union_attacks ? "n" : "s");
+      if (cases[i].leader)
+        LEADER (f, "a-ldr", cases[i].side, union_attacks ? "0302" : "0303");
+      game = melee_game_of (f, union_attacks ? 0 : 1, 1);
+      apply_expect (game, declare (game, "a-1", union_attacks ? "0303" : "0302", FALSE),
+                    cases[i].allowed ? NULL : "J 21.6");
+    }
+}
+
+static void
+add_pea_ridge_gate (Fixture *f)
+{
+  add_exclusive (f, "melee-initiation", "sides", "confederate", "roll", "die", "adjacent-leader", "1-2", "no-leader",
+                 "1", "restricted-leaders", "c-van-dorn:1-2", "case", "P 27.1", NULL);
+}
+
+/* A Confederate regiment c-1 at 0303 attacks the Union regiment at 0302. */
+static Fixture *
+pea_ridge_melee (void)
+{
+  Fixture *f = fixture_new (5, 8);
+
+  add_pea_ridge_gate (f);
+  INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  return f;
+}
+
+static void
+test_p_27_12_no_leader_near (void)
+{
+  /* 27.12: "Units which are not adjacent to a leader may initiate melee on a die roll of 1" */
+  for (int die = 1; die <= 2; die++)
+    {
+      g_autoptr (Fixture) f = pea_ridge_melee ();
+      g_autoptr (GbacwGame) game = melee_game_of (f, 1, 1);
+      gboolean fought = melee_fought (game, "c-1", "0302", die, 6, 0);
+      g_assert_cmpint (fought, ==, die == 1);
+      g_assert_true (log_has (game, "P 27.1", "Melee initiation"));
+      if (!fought)
+        g_assert_true (log_has (game, NULL, "No unit initiates the melee"));
+    }
+}
+
+static void
+test_p_27_11_leader_adjacent (void)
+{
+  /* 27.11: adjacent to a leader, on a 1 or 2 */
+  for (int die = 2; die <= 3; die++)
+    {
+      g_autoptr (Fixture) f = pea_ridge_melee ();
+      g_autoptr (GbacwGame) game = NULL;
+
+      INF (f, "c-2", "confederate", 3, 3, "0304", "n");   /* 17.52: a leader ends its move with a unit */
+      LEADER (f, "c-ldr", "confederate", "0304");
+      game = melee_game_of (f, 1, 1);
+      g_assert_cmpint (melee_fought (game, "c-1", "0302", die, 6, 0), ==, die == 2);
+    }
+}
+
+static void
+test_p_27_13_stacked_with_a_leader (void)
+{
+  /* 27.13: stacked with a leader it always melees: no initiation roll is made (the first
+   * forced die is the Melee CRT's) */
+  g_autoptr (Fixture) f = pea_ridge_melee ();
+  g_autoptr (GbacwGame) game = NULL;
+
+  LEADER (f, "c-ldr", "confederate", "0303");
+  game = melee_game_of (f, 1, 1);
+  g_assert_true (melee_fought (game, "c-1", "0302", 6, 0));
+  g_assert_false (log_has (game, "P 27.1", "Melee initiation"));
+  g_assert_true (log_has (game, "12.0", "die 6"));
+}
+
+static void
+test_p_27_14_one_roll_per_stack (void)
+{
+  /* 27.14: two regiments stacked roll once: one die of 1 lets both melee */
+  g_autoptr (Fixture) f = pea_ridge_melee ();
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "c-2", "confederate", 2, 3, "0303", "n");
+  game = melee_game_of (f, 1, 1);
+  g_assert_true (melee_fought (game, "c-1 c-2", "0302", 1, 6, 0));
+  g_assert_true (log_has (game, "12.0", "die 6"));
+  g_assert_true (unit_of (game, "c-2")->meleed);
+}
+
+static void
+test_p_27_2_van_dorn (void)
+{
+  /* 27.2: stacked with Van Dorn alone, only on a 1 or 2; with another leader too, always */
+  for (int die = 2; die <= 3; die++)
+    {
+      g_autoptr (Fixture) f = pea_ridge_melee ();
+      g_autoptr (GbacwGame) game = NULL;
+
+      LEADER (f, "c-van-dorn", "confederate", "0303");
+      game = melee_game_of (f, 1, 1);
+      g_assert_cmpint (melee_fought (game, "c-1", "0302", die, 6, 0), ==, die == 2);
+    }
+  {
+    g_autoptr (Fixture) f = pea_ridge_melee ();
+    g_autoptr (GbacwGame) game = NULL;
+
+    LEADER (f, "c-van-dorn", "confederate", "0303");
+    LEADER (f, "c-price", "confederate", "0303");
+    game = melee_game_of (f, 1, 1);
+    g_assert_true (melee_fought (game, "c-1", "0302", 6, 0));
+    g_assert_false (log_has (game, "P 27.1", "Melee initiation"));
+  }
+}
+
+static void
+test_p_27_union_not_gated (void)
+{
+  /* 27.0 limits the Confederates only */
+  g_autoptr (Fixture) f = pea_ridge_melee ();
+  g_autoptr (GbacwGame) game = melee_game_of (f, 0, 1);
+
+  g_assert_true (melee_fought (game, "u-1", "0303", 6, 0));
+  g_assert_false (log_has (game, "P 27.1", NULL));
+}
+
+static void
+add_corinth_gate (Fixture *f)
+{
+  /* C 22.1, 22.2 with their Game-Turn 1-8 modifiers */
+  add_exclusive (f, "melee-initiation", "roll", "morale", "before-melee", "morale", "initiation-drm.union", "1-8:+1",
+                 "initiation-drm.confederate", "1-8:-1", "before-melee-drm.union", "1-8:+1", "case", "C 22.0", NULL);
+}
+
+static void
+test_c_22_2_initiation_check (void)
+{
+  /* a Union regiment of Morale Rating 3, no leader: die + modifiers at most 3 */
+  static const struct {
+    int turn;
+    gboolean depleted;
+    int die;
+    gboolean fought;
+  } cases[] = {
+    { 10, FALSE, 3, TRUE },
+    { 10, FALSE, 4, FALSE },
+    { 10, TRUE, 3, FALSE },   /* +1: the checking unit is out of ammunition */
+    { 5, FALSE, 3, FALSE },   /* +1: Union, Game-Turns 1-8 */
+    { 5, FALSE, 2, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      GbacwPlacement *p;
+
+      add_corinth_gate (f);
+      p = INF (f, "u-1", "union", 3, 3, "0302", "s");
+      if (cases[i].depleted)
+        p->status = GBACW_STATUS_AMMO_DEPLETED;
+      INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+      LEADER (f, "c-ldr", "confederate", "0303");   /* so that the defender does not roll to retreat */
+      game = melee_game_of (f, 0, cases[i].turn);
+      if (melee_fought (game, "u-1", "0303", cases[i].die, 6, 0) != cases[i].fought)
+        g_error ("case %u: the melee was %s", i, cases[i].fought ? "not fought" : "fought");
+      g_assert_true (log_has (game, "C 22.0", "Melee initiation"));
+    }
+}
+
+static void
+test_c_22_4_automatic (void)
+{
+  /* 22.4: no check against a pinned unit */
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwPlacement *p;
+
+  add_corinth_gate (f);
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  p = INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+  p->status = GBACW_STATUS_PINNED;
+  game = melee_game_of (f, 0, 10);
+  g_assert_true (melee_fought (game, "u-1", "0303", 6, 0));
+  g_assert_false (log_has (game, "C 22.0", "Melee initiation"));
+}
+
+static void
+test_c_22_1_retreat_before_melee_check (void)
+{
+  /* a Union regiment of Morale Rating 3 chooses to retreat before melee: on Game-Turn 5
+   * its die gets +1 (22.1, Union, GT1-8): 2 passes, 3 fails and it must stand */
+  for (int die = 2; die <= 3; die++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      const GbacwDecision *d;
+      const GArray *path;
+
+      add_corinth_gate (f);
+      INF (f, "u-1", "union", 3, 3, "0302", "s");
+      INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+      LEADER (f, "c-ldr", "confederate", "0303");
+      game = melee_game_of (f, 1, 5);
+      apply_expect (game, declare (game, "c-1", "0302", FALSE), NULL);
+      d = gbacw_game_decision (game);
+      g_assert_nonnull (d);
+      g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_BEFORE_MELEE);
+      path = g_ptr_array_index (d->paths, 0);
+      gbacw_dice_force_list (game->dice, die, 0);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+      g_assert_true (log_has (game, "C 22.0", "Retreat before melee"));
+      g_assert_cmpint (log_has (game, "C 22.0", "must stand and defend"), ==, die == 3);
+      if (die == 3)
+        {
+          /* it stands: no withdrawal fire is offered, and it is still in its hex */
+          d = gbacw_game_decision (game);
+          g_assert_true (d == NULL || d->kind != GBACW_DECISION_FIRE);
+          g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0302"));
+        }
+      else
+        g_assert_true (log_has (game, "12.8", "retreats before melee"));
+    }
+}
+
+static void
+test_c_22_0_leader_lets_it_retreat (void)
+{
+  /* 22.0 step 3: stacked with a leader it retreats without a check */
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwDecision *d;
+  const GArray *path;
+
+  add_corinth_gate (f);
+  INF (f, "u-1", "union", 3, 3, "0302", "s");
+  LEADER (f, "u-ldr", "union", "0302");
+  INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+  LEADER (f, "c-ldr", "confederate", "0303");
+  game = melee_game_of (f, 1, 5);
+  apply_expect (game, declare (game, "c-1", "0302", FALSE), NULL);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  path = g_ptr_array_index (d->paths, 0);
+  apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+  g_assert_false (log_has (game, "C 22.0", "Retreat before melee"));
+  g_assert_true (log_has (game, "12.8", "retreats before melee"));
+}
+
 static void
 test_modules_registered (void)
 {
@@ -357,5 +672,16 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/11.31-batteries-count-rounds-without-the-rule",
                    test_batteries_count_rounds_without_the_rule);
   g_test_add_func ("/engine/exclusive/J-21.3-one-box-resupplies-a-section", test_j_21_3_one_box_resupplies_a_section);
+  g_test_add_func ("/engine/exclusive/J-21.6-morale-2-needs-a-leader", test_j_21_6_morale_2_needs_a_leader);
+  g_test_add_func ("/engine/exclusive/P-27.12-no-leader-near", test_p_27_12_no_leader_near);
+  g_test_add_func ("/engine/exclusive/P-27.11-leader-adjacent", test_p_27_11_leader_adjacent);
+  g_test_add_func ("/engine/exclusive/P-27.13-stacked-with-a-leader", test_p_27_13_stacked_with_a_leader);
+  g_test_add_func ("/engine/exclusive/P-27.14-one-roll-per-stack", test_p_27_14_one_roll_per_stack);
+  g_test_add_func ("/engine/exclusive/P-27.2-van-dorn", test_p_27_2_van_dorn);
+  g_test_add_func ("/engine/exclusive/P-27.0-union-not-gated", test_p_27_union_not_gated);
+  g_test_add_func ("/engine/exclusive/C-22.2-initiation-check", test_c_22_2_initiation_check);
+  g_test_add_func ("/engine/exclusive/C-22.4-automatic-initiation", test_c_22_4_automatic);
+  g_test_add_func ("/engine/exclusive/C-22.1-retreat-before-melee-check", test_c_22_1_retreat_before_melee_check);
+  g_test_add_func ("/engine/exclusive/C-22.0-leader-lets-it-retreat", test_c_22_0_leader_lets_it_retreat);
   return g_test_run ();
 }

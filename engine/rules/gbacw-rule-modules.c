@@ -2,7 +2,8 @@
 #include "gbacw-rule-modules.h"
 
 static const GbacwRuleHooks *const modules[] = {
-  &gbacw_rule_ammunition_depletion,   /* 11.21 thresholds: J 29.4, 33.5, 36.6; P 21.5 */
+  &gbacw_rule_ammunition_depletion,   /* 11.21 thresholds: J 21.3, 29.4, 33.5, 36.6; P 21.5 */
+  &gbacw_rule_melee_initiation,       /* J 21.6, P 27, C 22 */
 };
 
 guint

@@ -370,7 +370,14 @@ def _(t):
                '      <param name="small-arms.confederate" value="2-3"/>\n'
                '      <param name="small-arms" value="1-5:1"/>\n'
                '      <param name="small-arms.prussia" value="1"/>\n'
-               '      <param name="case" value="P 21.52"/>\n    </exclusive>\n')
+               '      <param name="case" value="P 21.52"/>\n    </exclusive>\n'
+               # the melee-initiation gate's: a word it does not know, a leader who is not in the order of battle
+               '    <exclusive id="melee-initiation" enabled="yes">\n'
+               '      <param name="sides" value="confederate"/>\n'
+               '      <param name="roll" value="dice"/>\n'
+               '      <param name="restricted-leaders" value="c-van-dorn:1-2"/>\n'
+               '      <param name="initiation-drm.union" value="1-2:+1"/>\n'
+               '      <param name="forbidden-morale" value="7"/>\n    </exclusive>\n')
 
 
 # ---------------------------------------------------------------- reachability
