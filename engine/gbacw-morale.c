@@ -35,6 +35,12 @@ gbacw_morale_rating (GbacwGame *game, int unit)
         }
     }
   rating = u->morale;
+  /* 6.14: cavalry counters are printed on both sides; dismounted, the dismounted side's
+   * rating counts where the scenario gives it */
+  if (u->type == GBACW_UNIT_CAVALRY && u->formation == GBACW_FORMATION_STATE_DISMOUNTED
+      && u->oob->dismounted_morale != GBACW_UNSET && u->oob->dismounted_morale != GBACW_MORALE_GREEN
+      && u->oob->morale != GBACW_MORALE_GREEN)
+    rating = u->oob->dismounted_morale;
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->morale_rating)
       rating = hooks->morale_rating (game, data, unit, rating);

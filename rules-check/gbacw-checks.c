@@ -1544,6 +1544,7 @@ typedef enum {
   PARAM_LEADER_DICE, /* leader ids of the order of battle with die ranges: "c-van-dorn:1-2" */
   PARAM_SIDES,       /* side ids of the scenario */
   PARAM_RATING,      /* a Morale Rating, 1-6 */
+  PARAM_WHOLE,       /* a whole number, -9 to 9: "-1" */
   PARAM_CHOICE,      /* one of the words of ParamSpec.choices */
 } ParamKind;
 
@@ -1573,6 +1574,10 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "artillery", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* dismounted cavalry's Morale Rating (J 20.3, C 21.4): engine/rules/shared/gbacw-rule-dismounted-morale.c */
+  { "dismounted-morale", "6.14", { { "rating", PARAM_RATING, FALSE, FALSE },
+                                   { "offset", PARAM_WHOLE, FALSE, FALSE },
+                                   { "case", PARAM_CASE, FALSE, FALSE } } },
   /* melee-initiation gates (J 21.6, P 27, C 22): engine/rules/shared/gbacw-rule-melee-initiation.c */
   { "melee-initiation", "12.2", { { "sides", PARAM_SIDES, FALSE, FALSE },
                                   { "forbidden-morale", PARAM_RATING, FALSE, FALSE },
@@ -1741,6 +1746,14 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_words (ctx, spec, value, why, word_is_choice);
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);
+    case PARAM_WHOLE:
+      {
+        gint64 v;
+        if (value && g_ascii_string_to_signed (value[0] == '+' ? value + 1 : value, 10, -9, 9, &v, NULL))
+          return TRUE;
+        *why = g_strdup_printf (_("“%s” is not a whole number from -9 to 9"), value ? value : "");
+        return FALSE;
+      }
     case PARAM_RATING:
       {
         guint64 v;

@@ -7,6 +7,7 @@
 
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
+#include "gbacw-morale.h"
 #include "gbacw-rules-hooks.h"
 
 /* The scenario's Game-Turns become first..last, so that a game starts on first. */
@@ -645,6 +646,64 @@ test_c_22_0_leader_lets_it_retreat (void)
   g_assert_true (log_has (game, "12.8", "retreats before melee"));
 }
 
+/* ------------------------------------------------------------------ dismounted cavalry */
+
+/* The Morale Rating of a cavalry regiment rated mounted, dismounted (GBACW_UNSET: not
+ * given), in formation. */
+static int
+cavalry_rating (Fixture *f, int mounted, int dismounted, GbacwFormationState formation)
+{
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 3, mounted, "C", "0101", formation, "s");
+  gbacw_oob_find_unit (&f->s->oob, "u-cav")->dismounted_morale = dismounted;
+  game = start_game (f);
+  return gbacw_morale_rating (game, unit_index (game, "u-cav"));
+}
+
+static void
+test_6_14_dismounted_side_rating (void)
+{
+  /* 6.14: the counter's dismounted side; mounted, the mounted side */
+  g_autoptr (Fixture) a = fixture_new (3, 3);
+  g_autoptr (Fixture) b = fixture_new (3, 3);
+  g_autoptr (Fixture) c = fixture_new (3, 3);
+
+  g_assert_cmpint (cavalry_rating (a, 4, 3, GBACW_FORMATION_STATE_DISMOUNTED), ==, 3);
+  g_assert_cmpint (cavalry_rating (b, 4, 3, GBACW_FORMATION_STATE_MOUNTED), ==, 4);
+  g_assert_cmpint (cavalry_rating (c, 4, GBACW_UNSET, GBACW_FORMATION_STATE_DISMOUNTED), ==, 4);
+}
+
+static void
+test_j_20_3_one_lower_dismounted (void)
+{
+  /* J 20.3: "one less than the Morale Rating printed on the mounted side"; a rating the
+   * scenario gives wins over the offset */
+  g_autoptr (Fixture) a = fixture_new (3, 3);
+  g_autoptr (Fixture) b = fixture_new (3, 3);
+  g_autoptr (Fixture) c = fixture_new (3, 3);
+
+  add_exclusive (a, "dismounted-morale", "offset", "-1", "case", "J 20.3", NULL);
+  add_exclusive (b, "dismounted-morale", "offset", "-1", "case", "J 20.3", NULL);
+  add_exclusive (c, "dismounted-morale", "offset", "-1", "case", "J 20.3", NULL);
+  g_assert_cmpint (cavalry_rating (a, 4, GBACW_UNSET, GBACW_FORMATION_STATE_DISMOUNTED), ==, 3);
+  g_assert_cmpint (cavalry_rating (b, 4, GBACW_UNSET, GBACW_FORMATION_STATE_MOUNTED), ==, 4);
+  g_assert_cmpint (cavalry_rating (c, 4, 2, GBACW_FORMATION_STATE_DISMOUNTED), ==, 2);
+}
+
+static void
+test_c_21_4_dismounted_rating_2 (void)
+{
+  /* C 21.4: "All cavalry units in a dismounted state have a Morale Rating of 2" */
+  g_autoptr (Fixture) a = fixture_new (3, 3);
+  g_autoptr (Fixture) b = fixture_new (3, 3);
+
+  add_exclusive (a, "dismounted-morale", "rating", "2", "case", "C 21.4", NULL);
+  add_exclusive (b, "dismounted-morale", "rating", "2", "case", "C 21.4", NULL);
+  g_assert_cmpint (cavalry_rating (a, 5, 4, GBACW_FORMATION_STATE_DISMOUNTED), ==, 2);
+  g_assert_cmpint (cavalry_rating (b, 5, 4, GBACW_FORMATION_STATE_MOUNTED), ==, 5);
+}
+
 static void
 test_modules_registered (void)
 {
@@ -683,5 +742,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/C-22.4-automatic-initiation", test_c_22_4_automatic);
   g_test_add_func ("/engine/exclusive/C-22.1-retreat-before-melee-check", test_c_22_1_retreat_before_melee_check);
   g_test_add_func ("/engine/exclusive/C-22.0-leader-lets-it-retreat", test_c_22_0_leader_lets_it_retreat);
+  g_test_add_func ("/engine/exclusive/6.14-dismounted-side-rating", test_6_14_dismounted_side_rating);
+  g_test_add_func ("/engine/exclusive/J-20.3-one-lower-dismounted", test_j_20_3_one_lower_dismounted);
+  g_test_add_func ("/engine/exclusive/C-21.4-dismounted-rating-2", test_c_21_4_dismounted_rating_2);
   return g_test_run ();
 }

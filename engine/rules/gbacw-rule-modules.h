@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 /* shared/ */
 extern const GbacwRuleHooks gbacw_rule_ammunition_depletion;
 extern const GbacwRuleHooks gbacw_rule_melee_initiation;
+extern const GbacwRuleHooks gbacw_rule_dismounted_morale;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
