@@ -1574,6 +1574,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "artillery", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* batteries of a division (P 21.3): engine/rules/shared/gbacw-rule-artillery-subordination.c */
+  { "artillery-subordination", "17.11", { { "division-batteries", PARAM_SIDES, TRUE, FALSE },
+                                         { "case", PARAM_CASE, FALSE, FALSE } } },
   /* dismounted cavalry's Morale Rating (J 20.3, C 21.4): engine/rules/shared/gbacw-rule-dismounted-morale.c */
   { "dismounted-morale", "6.14", { { "rating", PARAM_RATING, FALSE, FALSE },
                                    { "offset", PARAM_WHOLE, FALSE, FALSE },

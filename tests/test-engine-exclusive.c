@@ -704,6 +704,61 @@ test_c_21_4_dismounted_rating_2 (void)
   g_assert_cmpint (cavalry_rating (b, 5, 4, GBACW_FORMATION_STATE_MOUNTED), ==, 5);
 }
 
+/* ------------------------------------------------------------------ artillery subordination */
+
+/* A Confederate division (commander c-div-ldr: ER 1, DIR 4) with one brigade (c-brig-ldr:
+ * ER 2), and a battery of the division at battery_hex. */
+static Fixture *
+division_battery (const char *battery_hex, gboolean module)
+{
+  Fixture *f = fixture_new (3, 14);
+
+  add_formation (f, "c-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-div-ldr");
+  add_formation (f, "c-brig", "confederate", GBACW_FORMATION_BRIGADE, "c-div", "c-brig-ldr");
+  INF (f, "c-1", "confederate", 3, 3, "0201", "s");
+  LEADER (f, "c-div-ldr", "confederate", "0201");
+  INF (f, "c-2", "confederate", 3, 3, "0210", "s");
+  LEADER (f, "c-brig-ldr", "confederate", "0210");
+  set_leader (f, "c-div-ldr", GBACW_LEADER_DIVISION, 1, 1, 4, 0);
+  set_leader (f, "c-brig-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_formation (f, "c-div-ldr c-1", "c-div");
+  set_formation (f, "c-brig-ldr c-2", "c-brig");
+  add_unit (f, "c-bat", "confederate", GBACW_UNIT_ARTILLERY, 4, 4, "L", battery_hex, GBACW_FORMATION_STATE_UNLIMBERED,
+            "s");
+  set_formation (f, "c-bat", "c-div");
+  INF (f, "u-1", "union", 3, 3, "0314", "n");
+  if (module)
+    add_exclusive (f, "artillery-subordination", "division-batteries", "confederate", "case", "P 21.3", NULL);
+  return f;
+}
+
+static gboolean
+battery_out_of_command (Fixture *f)
+{
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 1);
+  end_phase (game);
+  return unit_of (game, "c-bat")->out_of_command;
+}
+
+static void
+test_p_21_3_division_batteries (void)
+{
+  /* 0204: three hexes from the division commander: beyond his ER (17.11), within his DIR */
+  g_autoptr (Fixture) dir_without = division_battery ("0204", FALSE);
+  g_autoptr (Fixture) dir_with = division_battery ("0204", TRUE);
+  /* 0212: two hexes from the brigade commander, nine from the division commander */
+  g_autoptr (Fixture) er_with = division_battery ("0212", TRUE);
+  /* 0107: beyond both */
+  g_autoptr (Fixture) far_with = division_battery ("0107", TRUE);
+
+  g_assert_true (battery_out_of_command (dir_without));
+  g_assert_false (battery_out_of_command (dir_with));
+  g_assert_false (battery_out_of_command (er_with));
+  g_assert_true (battery_out_of_command (far_with));
+}
+
 static void
 test_modules_registered (void)
 {
@@ -745,5 +800,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/6.14-dismounted-side-rating", test_6_14_dismounted_side_rating);
   g_test_add_func ("/engine/exclusive/J-20.3-one-lower-dismounted", test_j_20_3_one_lower_dismounted);
   g_test_add_func ("/engine/exclusive/C-21.4-dismounted-rating-2", test_c_21_4_dismounted_rating_2);
+  g_test_add_func ("/engine/exclusive/P-21.3-division-batteries", test_p_21_3_division_batteries);
   return g_test_run ();
 }

@@ -5,6 +5,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_ammunition_depletion,   /* 11.21 thresholds: J 21.3, 29.4, 33.5, 36.6; P 21.5 */
   &gbacw_rule_melee_initiation,       /* J 21.6, P 27, C 22 */
   &gbacw_rule_dismounted_morale,      /* J 20.3, C 21.4 */
+  &gbacw_rule_artillery_subordination, /* P 21.3 */
 };
 
 guint
