@@ -289,7 +289,7 @@ static const Command commands[] = {
   { "generate", N_("[--size CxR] [--units N] [--seed N] OUT"), N_("Write a large, valid, deterministic scenario"), run_generate },
   { "check", N_("FILE [--format text|json]"), N_("Check a scenario against the rules (exit 1 on errors)"), gbacw_cmd_check },
   { "los", N_("FILE FROM TO"), N_("Line of sight between two hexes, with the 9.73 numbers"), gbacw_cmd_los },
-  { "moves", N_("FILE UNIT"), N_("The hexes a unit can reach this Movement Phase, with their costs"), gbacw_cmd_moves },
+  { "moves", N_("FILE UNIT [--in-command]"), N_("A unit's command status and the hexes it can reach in its Movement Phase"), gbacw_cmd_moves },
   { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
   { "replay", N_("RECORD.xml"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
