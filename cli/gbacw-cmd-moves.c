@@ -18,6 +18,7 @@
 #include "gbacw-game.h"
 #include "gbacw-leadership.h"
 #include "gbacw-movement.h"
+#include "gbacw-query.h"
 #include "gbacw-scenario-io.h"
 
 int gbacw_cmd_moves (int argc, char **argv);
@@ -34,27 +35,6 @@ compare_entries (gconstpointer a, gconstpointer b)
   if (x->cost != y->cost)
     return x->cost < y->cost ? -1 : 1;
   return x->hex < y->hex ? -1 : x->hex > y->hex;
-}
-
-/* Ends phases until the side's Movement Phase of the first Game-Turn: the Initial
- * Command Phase before it makes the command check. */
-static gboolean
-play_to_movement (GbacwGame *game, int side, GError **error)
-{
-  for (int guard = 0; guard < 4 * GBACW_N_PHASES; guard++)
-    {
-      g_autoptr (GbacwAction) end = NULL;
-      if (game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == side)
-        return TRUE;
-      if (game->phase == GBACW_PHASE_GAME_OVER)
-        break;
-      end = gbacw_action_new_end_phase ();
-      if (!gbacw_game_apply_action (game, end, error))
-        return FALSE;
-    }
-  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-               _("The game has no Movement Phase for this side in its first Game-Turn"));
-  return FALSE;
 }
 
 /* The command status in words, with its case: "in command: within …'s Effectiveness Radius (3) [17.11]". */
@@ -161,7 +141,7 @@ gbacw_cmd_moves (int argc, char **argv)
       return 1;
     }
   label = gbacw_game_unit_label (game, unit->index);
-  if (!play_to_movement (game, unit->side, &error))
+  if (!gbacw_query_play_to_phase (game, GBACW_PHASE_MOVEMENT, unit->side, &error))
     {
       g_printerr ("gbacw: %s: %s\n", argv[1], error->message);
       return 1;
