@@ -147,19 +147,15 @@ write_outputs (const GbacwGame *game, const char *scenario, const char *record, 
       g_autofree char *reference = scenario_reference (scenario, record);
       if (!gbacw_game_save (game, reference, record, &error))
         {
-          g_printerr ("gbacw: %s: %s\n", record, error->message);
+          g_printerr ("gbacw: %s\n", error->message);  /* the message names the file */
           g_clear_error (&error);
           ok = FALSE;
         }
     }
-  if (log)
+  if (log && !gbacw_game_save_log (game, log, &error))
     {
-      g_autofree char *text = gbacw_game_format_log (game);
-      if (!g_file_set_contents (log, text, -1, &error))
-        {
-          g_printerr ("gbacw: %s: %s\n", log, error->message);
-          ok = FALSE;
-        }
+      g_printerr ("gbacw: %s\n", error->message);
+      ok = FALSE;
     }
   return ok;
 }

@@ -67,16 +67,12 @@ run_export (int argc, char **argv)
   scenario = gbacw_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return fail (error);
+  if (output)
+    return gbacw_roster_export_file (scenario, side, output, &error) ? 0 : fail (error);
   csv = gbacw_roster_export (scenario, side, &error);
   if (csv == NULL)
     return fail (error);
   data = g_bytes_get_data (csv, &len);
-  if (output)
-    {
-      if (!g_file_set_contents (output, data, (gssize) len, &error))
-        return fail (error);
-      return 0;
-    }
   if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
     {
       g_printerr (_("gbacw: cannot write to standard output\n"));

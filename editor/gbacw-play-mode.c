@@ -8,6 +8,7 @@
 #include "gbacw-balance-dialog.h"
 #include "gbacw-checker.h"
 #include "gbacw-play-mode.h"
+#include "gbacw-safe-write.h"
 #include "gbacw-scenario-io.h"
 
 #define DATA_KEY "gbacw-play-mode"
@@ -140,7 +141,8 @@ save_scenario (GbacwPlayMode  *self,
   name = path != NULL ? g_path_get_basename (path) : g_strdup ("untitled.xml");
   copy = g_build_filename (self->temp_dir, name, NULL);
   bytes = gbacw_scenario_save_to_bytes (gbacw_document_get_scenario (document));
-  if (!g_file_set_contents (copy, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), error))
+  if (!gbacw_safe_write_file (copy, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), GBACW_SAFE_WRITE_NONE,
+                              error))
     return NULL;
   *temporary = TRUE;
   return g_steal_pointer (&copy);

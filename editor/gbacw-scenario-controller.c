@@ -133,7 +133,6 @@ gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
                                          const char              *path,
                                          const char              *side)
 {
-  g_autoptr(GBytes) csv = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), FALSE);
@@ -141,9 +140,7 @@ gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
 
   if (self->document == NULL)
     return FALSE;
-  csv = gbacw_roster_export (gbacw_document_get_scenario (self->document), side, &error);
-  if (csv == NULL || !g_file_set_contents (path, g_bytes_get_data (csv, NULL), (gssize) g_bytes_get_size (csv),
-                                           &error))
+  if (!gbacw_roster_export_file (gbacw_document_get_scenario (self->document), side, path, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not export the roster: %s"), error->message);
       gbacw_window_show_error (self->window, message);

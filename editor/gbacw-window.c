@@ -13,6 +13,7 @@
 #include "gbacw-new-dialog.h"
 #include "gbacw-play-mode.h"
 #include "gbacw-scenario-controller.h"
+#include "gbacw-scenario-io.h"
 #include "gbacw-tool-elevation.h"
 #include "gbacw-tool-panel.h"
 #include "gbacw-toolbox.h"
@@ -614,7 +615,10 @@ save_to (GbacwWindow *self,
 
   if (!gbacw_document_save (self->document, path, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Could not save the scenario: %s"), error->message);
+      /* a failed write already says "FILE: could not save: why; what to do" */
+      g_autofree char *message = g_error_matches (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE)
+                                   ? g_strdup (error->message)
+                                   : g_strdup_printf (_("Could not save the scenario: %s"), error->message);
       gbacw_window_show_error (self, message);
       return FALSE;
     }

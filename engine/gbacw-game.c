@@ -12,6 +12,7 @@
 #include "gbacw-leadership.h"
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
+#include "gbacw-safe-write.h"
 #include "gbacw-scenario-io.h"
 
 G_DEFINE_QUARK (gbacw-game-error-quark, gbacw_game_error)
@@ -1725,7 +1726,14 @@ gboolean
 gbacw_game_save (const GbacwGame *game, const char *scenario_path, const char *path, GError **error)
 {
   g_autofree char *xml = gbacw_game_to_xml (game, scenario_path);
-  return g_file_set_contents (path, xml, -1, error);
+  return gbacw_safe_write_file (path, xml, strlen (xml), GBACW_SAFE_WRITE_NONE, error);
+}
+
+gboolean
+gbacw_game_save_log (const GbacwGame *game, const char *path, GError **error)
+{
+  g_autofree char *text = gbacw_game_format_log (game);
+  return gbacw_safe_write_file (path, text, strlen (text), GBACW_SAFE_WRITE_NONE, error);
 }
 
 typedef struct {

@@ -488,7 +488,10 @@ int            gbacw_game_parse_hex (const GbacwGame *game, const char *label, G
 
 /* Saving and replaying: the scenario file, the seed and the actions (XML). */
 char          *gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path);
+/* Saving and writing the log are atomic (gbacw-safe-write.h, no backup); a failed write is
+ * a G_FILE_ERROR whose message names path. */
 gboolean       gbacw_game_save (const GbacwGame *game, const char *scenario_path, const char *path, GError **error);
+gboolean       gbacw_game_save_log (const GbacwGame *game, const char *path, GError **error);
 /* Loads the scenario named in the file (relative to the file) and replays every action. */
 GbacwGame     *gbacw_game_load (const char *path, GError **error);
 /* Replays text (as written by gbacw_game_to_xml ()) on a new game of scenario. */

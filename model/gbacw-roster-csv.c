@@ -6,6 +6,7 @@
 
 #include "gbacw-collection-edit.h"
 #include "gbacw-oob-edit.h"
+#include "gbacw-safe-write.h"
 
 G_DEFINE_QUARK (gbacw-roster-error-quark, gbacw_roster_error)
 
@@ -246,6 +247,22 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
   g_hash_table_unref (e.visited);
   size = e.out->len;
   return g_bytes_new_take (g_string_free (e.out, FALSE), size);
+}
+
+gboolean
+gbacw_roster_export_file (const GbacwScenario *scenario, const char *side, const char *path, GError **error)
+{
+  g_autoptr (GBytes) csv = NULL;
+  gsize length;
+  const void *data;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  csv = gbacw_roster_export (scenario, side, error);
+  if (csv == NULL)
+    return FALSE;
+  data = g_bytes_get_data (csv, &length);
+  return gbacw_safe_write_file (path, data, length, GBACW_SAFE_WRITE_NONE, error);
 }
 
 /* ---------------------------------------------------------------- messages */

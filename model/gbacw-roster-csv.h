@@ -34,6 +34,10 @@ const char *const *gbacw_roster_columns (void);
 
 /* The roster of side (a side id, NULL for every side), CRLF line ends. */
 GBytes *gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **error);
+/* The same written as the file path, atomically (gbacw-safe-write.h, no backup); a failed
+ * write is a G_FILE_ERROR whose message names path. */
+gboolean gbacw_roster_export_file (const GbacwScenario *scenario, const char *side, const char *path,
+                                   GError **error);
 
 /* One undoable command (label "Import roster") that makes the scenario's order of
  * battle what csv says, or NULL and an error naming every bad row. display_name is

@@ -17,6 +17,7 @@
 #endif
 
 #include "gbacw-scenario-io.h"
+#include "gbacw-safe-write.h"
 
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
@@ -3698,39 +3699,36 @@ gbacw_charts_save_to_bytes (const GbacwCatalogue *catalogue, const GPtrArray *ch
   return g_string_free_to_bytes (out);
 }
 
+/* The safe writer's message names the file and says what to do; the domain is this module's. */
+static gboolean
+save_bytes (GBytes *bytes, const char *path, GbacwSafeWriteFlags flags, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  gsize length;
+  const void *data = g_bytes_get_data (bytes, &length);
+
+  if (gbacw_safe_write_file (path, data, length, flags, &local_error))
+    return TRUE;
+  g_set_error_literal (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE, local_error->message);
+  return FALSE;
+}
+
 gboolean
 gbacw_scenario_save_file (const GbacwScenario *scenario, const char *path, GError **error)
 {
   g_autoptr (GBytes) bytes = NULL;
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *display_name = NULL;
-  gsize length;
-  const char *data;
 
   g_return_val_if_fail (scenario != NULL && path != NULL, FALSE);
   bytes = gbacw_scenario_save_to_bytes (scenario);
-  data = g_bytes_get_data (bytes, &length);
-  file = g_file_new_for_path (path);
-  /* GIO writes a temporary file beside the target, syncs it, keeps the old file as
-   * PATH~ and renames: the old file survives any failure. */
-  if (!g_file_replace_contents (file, data, length, NULL, TRUE, G_FILE_CREATE_NONE, NULL, NULL, &local_error))
-    {
-      g_autofree char *dir = g_path_get_dirname (path);
-      display_name = g_filename_display_name (path);
-      /* GIO says only "Backup file creation failed" when the folder is read-only */
-      if (g_access (dir, W_OK) != 0)
-        {
-          int saved_errno = errno;
-          g_autofree char *dir_name = g_filename_display_name (dir);
-          g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE,
-                       _("%s: could not save the scenario: cannot write in the folder %s (%s)"),
-                       display_name, dir_name, g_strerror (saved_errno));
-        }
-      else
-        g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_WRITE, _("%s: could not save the scenario: %s"),
-                     display_name, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  return save_bytes (bytes, path, GBACW_SAFE_WRITE_BACKUP, error);
+}
+
+gboolean
+gbacw_charts_save_file (const GbacwCatalogue *catalogue, const GPtrArray *charts, const char *path, GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_val_if_fail (catalogue != NULL && charts != NULL && path != NULL, FALSE);
+  bytes = gbacw_charts_save_to_bytes (catalogue, charts);
+  return save_bytes (bytes, path, GBACW_SAFE_WRITE_NONE, error);
 }

@@ -8,7 +8,8 @@
  *
  * Saving writes a canonical form (two-space indentation, fixed element and
  * attribute order, one line per map row): load then save of a file the program
- * wrote is byte-identical. Saving a file is atomic and keeps the old file as
+ * wrote is byte-identical. Saving a file goes through gbacw-safe-write.h: a failed
+ * save leaves the file and its backup as they were, and a scenario's old file is kept as
  * FILE~.
  */
 #pragma once
@@ -45,7 +46,7 @@ GbacwScenario *gbacw_scenario_load_bytes (GBytes *bytes, const char *display_nam
 
 /* The canonical file text; never fails. */
 GBytes        *gbacw_scenario_save_to_bytes (const GbacwScenario *scenario);
-/* Atomic: writes beside the file and renames; the old file is kept as PATH~. */
+/* Atomic (gbacw-safe-write.h): the old file is kept as PATH~. Errors are GBACW_IO_ERROR_WRITE. */
 gboolean       gbacw_scenario_save_file (const GbacwScenario *scenario, const char *path, GError **error);
 
 /* Chart library files (root <charts>): the catalogue entries and charts are merged into
@@ -56,6 +57,9 @@ gboolean       gbacw_charts_load_file (const char *path, GbacwCatalogue *catalog
 
 /* The canonical text of a chart library file. */
 GBytes        *gbacw_charts_save_to_bytes (const GbacwCatalogue *catalogue, const GPtrArray *charts);
+/* Atomic as gbacw_scenario_save_file (), without a backup. */
+gboolean       gbacw_charts_save_file (const GbacwCatalogue *catalogue, const GPtrArray *charts, const char *path,
+                                       GError **error);
 
 /* The schema file. By default it is found via the environment variable GBACW_DATADIR, then
  * the build's SOURCE_DATADIR and PKGDATADIR (config.h). NULL restores the default. */

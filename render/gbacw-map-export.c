@@ -6,7 +6,6 @@
 #include "gbacw-map-export.h"
 
 #include <cairo-pdf.h>
-#include <errno.h>
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -133,11 +132,51 @@ check_status (cairo_status_t status,
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
   display = g_filename_display_name (path);
-  g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_WRITE, _("%s: cannot write the file (%s)"), display,
-               status == CAIRO_STATUS_WRITE_ERROR || status == CAIRO_STATUS_FILE_NOT_FOUND
-                 ? g_strerror (errno != 0 ? errno : EIO)
-                 : cairo_status_to_string (status));
+  g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_WRITE, _("%s: could not draw the map (%s)"), display,
+               cairo_status_to_string (status));
   return FALSE;
+}
+
+/* The safe writer's errors name the file and say what to do; the domain is this module's. */
+static gboolean
+export_write_error (GError *local_error, GError **error)
+{
+  g_set_error_literal (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_WRITE, local_error->message);
+  g_error_free (local_error);
+  return FALSE;
+}
+
+/* The file is drawn into a temporary file beside it (gbacw-safe-write.h). */
+static GbacwSafeWriter *
+open_output (const char *path, GError **error)
+{
+  GError *local_error = NULL;
+  GbacwSafeWriter *out = gbacw_safe_writer_open (path, GBACW_SAFE_WRITE_NONE, &local_error);
+
+  if (out == NULL)
+    export_write_error (local_error, error);
+  return out;
+}
+
+/* Replaces the file with what was drawn, or leaves it as it was when drawing or writing
+ * failed. Call after the surface is destroyed: that may still write. */
+static gboolean
+finish_output (GbacwSafeWriter *out,
+               cairo_status_t   status,
+               const char      *path,
+               GError         **error)
+{
+  GError *local_error = NULL;
+
+  /* a failed write is the writer's to report: it knows why */
+  if (status != CAIRO_STATUS_SUCCESS && !gbacw_safe_writer_has_failed (out))
+    {
+      gbacw_safe_writer_abort (out);
+      return check_status (status, path, error);
+    }
+  if (!gbacw_safe_writer_commit (out, &local_error))
+    return export_write_error (local_error, error);
+  return TRUE;
 }
 
 static gboolean
@@ -147,6 +186,7 @@ export_image (const GbacwScenario      *scenario,
               GError                  **error)
 {
   double scale = gbacw_map_export_get_scale (scenario, options);
+  GbacwSafeWriter *out;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
@@ -161,23 +201,21 @@ export_image (const GbacwScenario      *scenario,
       return FALSE;
     }
 
-  errno = 0;
+  out = open_output (path, error);
+  if (out == NULL)
+    return FALSE;
   if (options->format == GBACW_EXPORT_SVG)
-    surface = cairo_svg_surface_create (path, w, h);
+    surface = cairo_svg_surface_create_for_stream (gbacw_cairo_write_to_safe_writer, out, w, h);
   else
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  if (!check_status (cairo_surface_status (surface), path, error))
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
     {
-      cairo_surface_destroy (surface);
-      return FALSE;
+      cr = cairo_create (surface);
+      gbacw_map_render_with_background (cr, scenario, options->background, options->layers, scale, NULL);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
     }
-
-  cr = cairo_create (surface);
-  gbacw_map_render_with_background (cr, scenario, options->background, options->layers, scale, NULL);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-
-  errno = 0;
   if (status == CAIRO_STATUS_SUCCESS)
     {
       if (options->format == GBACW_EXPORT_SVG)
@@ -185,14 +223,11 @@ export_image (const GbacwScenario      *scenario,
           cairo_surface_finish (surface);
           status = cairo_surface_status (surface);
         }
-      else if (!gbacw_png_write (surface, path, 1, error))
-        {
-          cairo_surface_destroy (surface);
-          return FALSE;
-        }
+      else
+        status = gbacw_png_write_to_stream (surface, 1, gbacw_cairo_write_to_safe_writer, out);
     }
   cairo_surface_destroy (surface);
-  return check_status (status, path, error);
+  return finish_output (out, status, path, error);
 }
 
 /* ---------------------------------------------------------------- PDF layout */
@@ -631,6 +666,7 @@ export_pdf (const GbacwScenario      *scenario,
             GError                  **error)
 {
   GbacwPageLayout layout;
+  GbacwSafeWriter *out;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
@@ -640,12 +676,16 @@ export_pdf (const GbacwScenario      *scenario,
     return FALSE;
   n_pages = layout.columns * layout.rows + (options->index_page ? 1 : 0);
 
-  errno = 0;
-  surface = cairo_pdf_surface_create (path, layout.paper_width, layout.paper_height);
-  if (!check_status (cairo_surface_status (surface), path, error))
+  out = open_output (path, error);
+  if (out == NULL)
+    return FALSE;
+  surface = cairo_pdf_surface_create_for_stream (gbacw_cairo_write_to_safe_writer, out, layout.paper_width,
+                                                 layout.paper_height);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
     {
+      status = cairo_surface_status (surface);
       cairo_surface_destroy (surface);
-      return FALSE;
+      return finish_output (out, status, path, error);
     }
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, map_title (scenario));
 #ifdef PACKAGE_VERSION
@@ -667,12 +707,11 @@ export_pdf (const GbacwScenario      *scenario,
       }
   status = cairo_status (cr);
   cairo_destroy (cr);
-  errno = 0;
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-  return check_status (status, path, error);
+  return finish_output (out, status, path, error);
 }
 
 gboolean

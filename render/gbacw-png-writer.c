@@ -1,22 +1,19 @@
-/* gbacw-png-writer.c: writes a cairo image surface as a PNG file, fast. */
+/* gbacw-png-writer.c: writes a cairo image surface as a PNG file, fast, through the safe writer. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gbacw-png-writer.h"
 
-#include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <stdio.h>
 #include <string.h>
 #include <zlib.h>
 
 #define CHUNK_OUT (256 * 1024)
 
 static gboolean
-write_chunk (FILE *f, const char *type, const guint8 *data, guint32 length)
+write_chunk (cairo_write_func_t write, void *closure, const char *type, const guint8 *data, guint32 length)
 {
   guint8 head[8];
   guint8 tail[4];
@@ -34,8 +31,9 @@ write_chunk (FILE *f, const char *type, const guint8 *data, guint32 length)
   tail[1] = crc >> 16;
   tail[2] = crc >> 8;
   tail[3] = crc;
-  return fwrite (head, 1, 8, f) == 8 && (length == 0 || fwrite (data, 1, length, f) == length) &&
-         fwrite (tail, 1, 4, f) == 4;
+  return write (closure, head, 8) == CAIRO_STATUS_SUCCESS &&
+         (length == 0 || write (closure, data, length) == CAIRO_STATUS_SUCCESS) &&
+         write (closure, tail, 4) == CAIRO_STATUS_SUCCESS;
 }
 
 /* One row of premultiplied native-endian ARGB as straight RGBA bytes. */
@@ -63,26 +61,34 @@ unpremultiply_row (const guint32 *in, guint8 *out, int width, gboolean has_alpha
     }
 }
 
-gboolean
-gbacw_png_write (cairo_surface_t *surface,
-                 const char      *path,
-                 int              level,
-                 GError         **error)
+cairo_status_t
+gbacw_cairo_write_to_safe_writer (void                *closure,
+                                  const unsigned char *data,
+                                  unsigned int         length)
 {
-  int width, height, stride, saved_errno;
+  return gbacw_safe_writer_write (closure, data, length) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+cairo_status_t
+gbacw_png_write_to_stream (cairo_surface_t    *surface,
+                           int                 level,
+                           cairo_write_func_t  write,
+                           void               *closure)
+{
+  int width, height, stride;
   gboolean has_alpha, ok = TRUE;
+  cairo_status_t status = CAIRO_STATUS_SUCCESS;
   const guint8 *data;
   g_autofree guint8 *prev = NULL;
   g_autofree guint8 *row = NULL;
   g_autofree guint8 *out = NULL;
   guint8 ihdr[13];
   z_stream z;
-  FILE *f;
 
-  g_return_val_if_fail (surface != NULL && path != NULL, FALSE);
-  g_return_val_if_fail (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE, FALSE);
+  g_return_val_if_fail (surface != NULL && write != NULL, CAIRO_STATUS_NULL_POINTER);
+  g_return_val_if_fail (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE, CAIRO_STATUS_SURFACE_TYPE_MISMATCH);
   g_return_val_if_fail (cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32 ||
-                        cairo_image_surface_get_format (surface) == CAIRO_FORMAT_RGB24, FALSE);
+                        cairo_image_surface_get_format (surface) == CAIRO_FORMAT_RGB24, CAIRO_STATUS_INVALID_FORMAT);
 
   cairo_surface_flush (surface);
   width = cairo_image_surface_get_width (surface);
@@ -90,16 +96,6 @@ gbacw_png_write (cairo_surface_t *surface,
   stride = cairo_image_surface_get_stride (surface);
   data = cairo_image_surface_get_data (surface);
   has_alpha = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32;
-
-  f = g_fopen (path, "wb");
-  if (f == NULL)
-    {
-      saved_errno = errno;
-      g_autofree char *display = g_filename_display_name (path);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "%s: %s", display,
-                   g_strerror (saved_errno));
-      return FALSE;
-    }
 
   ihdr[0] = width >> 24;
   ihdr[1] = width >> 16;
@@ -112,17 +108,20 @@ gbacw_png_write (cairo_surface_t *surface,
   ihdr[8] = 8;   /* bits per channel */
   ihdr[9] = 6;   /* RGBA */
   ihdr[10] = ihdr[11] = ihdr[12] = 0;
-  ok = fwrite ("\x89PNG\r\n\x1a\n", 1, 8, f) == 8 && write_chunk (f, "IHDR", ihdr, sizeof ihdr);
+  ok = write (closure, (const unsigned char *) "\x89PNG\r\n\x1a\n", 8) == CAIRO_STATUS_SUCCESS &&
+       write_chunk (write, closure, "IHDR", ihdr, sizeof ihdr);
+  if (!ok)
+    return CAIRO_STATUS_WRITE_ERROR;
 
   memset (&z, 0, sizeof z);
-  if (ok && deflateInit (&z, CLAMP (level, 1, 9)) != Z_OK)
-    ok = FALSE;
+  if (deflateInit (&z, CLAMP (level, 1, 9)) != Z_OK)
+    return CAIRO_STATUS_NO_MEMORY;
   prev = g_malloc0 ((gsize) width * 4);
   row = g_malloc ((gsize) width * 4 + 1);
   out = g_malloc (CHUNK_OUT);
   z.next_out = out;
   z.avail_out = CHUNK_OUT;
-  for (int y = 0; ok && y <= height; y++)
+  for (int y = 0; status == CAIRO_STATUS_SUCCESS && y <= height; y++)
     {
       int flush = y == height ? Z_FINISH : Z_NO_FLUSH;
 
@@ -148,36 +147,52 @@ gbacw_png_write (cairo_surface_t *surface,
         }
       for (;;)
         {
-          int status = deflate (&z, flush);
-          if (status == Z_STREAM_ERROR)
+          int result = deflate (&z, flush);
+          if (result == Z_STREAM_ERROR)
             {
-              ok = FALSE;
+              status = CAIRO_STATUS_NO_MEMORY;
               break;
             }
-          if (z.avail_out == 0 || (flush == Z_FINISH && status == Z_STREAM_END))
+          if (z.avail_out == 0 || (flush == Z_FINISH && result == Z_STREAM_END))
             {
-              ok = write_chunk (f, "IDAT", out, CHUNK_OUT - z.avail_out);
+              if (!write_chunk (write, closure, "IDAT", out, CHUNK_OUT - z.avail_out))
+                status = CAIRO_STATUS_WRITE_ERROR;
               z.next_out = out;
               z.avail_out = CHUNK_OUT;
             }
-          if (!ok || (flush == Z_FINISH ? status == Z_STREAM_END : z.avail_in == 0))
+          if (status != CAIRO_STATUS_SUCCESS || (flush == Z_FINISH ? result == Z_STREAM_END : z.avail_in == 0))
             break;
         }
     }
   deflateEnd (&z);
-  ok = ok && write_chunk (f, "IEND", NULL, 0);
-  saved_errno = errno;
-  if (fclose (f) != 0 && ok)
-    {
-      ok = FALSE;
-      saved_errno = errno;
-    }
-  if (!ok)
+  if (status == CAIRO_STATUS_SUCCESS && !write_chunk (write, closure, "IEND", NULL, 0))
+    status = CAIRO_STATUS_WRITE_ERROR;
+  return status;
+}
+
+gboolean
+gbacw_png_write (cairo_surface_t *surface,
+                 const char      *path,
+                 int              level,
+                 GError         **error)
+{
+  GbacwSafeWriter *out;
+  cairo_status_t status;
+
+  g_return_val_if_fail (surface != NULL && path != NULL, FALSE);
+
+  out = gbacw_safe_writer_open (path, GBACW_SAFE_WRITE_NONE, error);
+  if (out == NULL)
+    return FALSE;
+  status = gbacw_png_write_to_stream (surface, level, gbacw_cairo_write_to_safe_writer, out);
+  /* a failed write is the writer's to report, with the file's name and what to do */
+  if (status != CAIRO_STATUS_SUCCESS && !gbacw_safe_writer_has_failed (out))
     {
       g_autofree char *display = g_filename_display_name (path);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno ? saved_errno : EIO), "%s: %s", display,
-                   g_strerror (saved_errno ? saved_errno : EIO));
-      g_unlink (path);
+      gbacw_safe_writer_abort (out);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("%s: could not encode the image: %s"), display,
+                   cairo_status_to_string (status));
+      return FALSE;
     }
-  return ok;
+  return gbacw_safe_writer_commit (out, error);
 }

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "gbacw-application.h"
 #include "gbacw-data.h"
 #include "gbacw-new-dialog.h"
+#include "gbacw-safe-write-private.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-window-state.h"
 #include "gbacw-scenario-io.h"
@@ -723,6 +725,97 @@ test_save_reload (Fixture *f, gconstpointer data)
   g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
 }
 
+/* The revealed error bar's text under root, or NULL. */
+static const char *
+shown_error (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found;
+
+      if (GTK_IS_REVEALER (child) && !gtk_revealer_get_reveal_child (GTK_REVEALER (child)))
+        continue;
+      if (GTK_IS_LABEL (child) && strstr (gtk_label_get_text (GTK_LABEL (child)), "could not save") != NULL)
+        return gtk_label_get_text (GTK_LABEL (child));
+      if ((found = shown_error (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Save (Ctrl+S) failing at each call on the write path in turn: the window says so and
+ * names the file, the document stays modified, the file and its backup are unchanged and
+ * no temporary file is left; then the save that succeeds clears all that. */
+static void
+test_save_fails (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->tmpdir, "scenario.xml", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL, *saved_backup = NULL;
+  g_autoptr(GBytes) edited = NULL;
+  gsize saved_length, backup_length;
+  guint n_failed = 0;
+
+  /* saved twice: the file and its backup */
+  g_assert_true (gbacw_window_save_file (f->window, file));
+  choose_tool (f, "brush");
+  g_object_set (tool (f, "brush"), "mask", (guint64) 4, "radius", 1, NULL);
+  drag_hexes (f, (const int[]) { 4, 12, 6, 12 }, 2);
+  activate (f, "win.save", NULL);
+  g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+  g_assert_true (g_file_get_contents (path, &saved, &saved_length, NULL));
+  g_assert_true (g_file_get_contents (backup, &saved_backup, &backup_length, NULL));
+
+  drag_hexes (f, (const int[]) { 8, 14, 10, 14 }, 2);
+  edited = gbacw_scenario_save_to_bytes (f->scenario);
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *now = NULL, *now_backup = NULL;
+      g_autoptr(GDir) dir = NULL;
+      const char *message;
+      gsize now_length, now_backup_length;
+      guint n_files = 0;
+
+      g_assert_cmpuint (n, <, 100);
+      gbacw_safe_write_fail_call (n, ENOSPC);
+      activate (f, "win.save", NULL);
+      gbacw_safe_write_fail_call (0, 0);
+      message = shown_error (GTK_WIDGET (f->window));
+      if (!gbacw_history_is_modified (gbacw_document_get_history (f->document)))
+        {
+          g_assert_null (message);
+          break;
+        }
+      n_failed++;
+      g_assert_nonnull (message);
+      g_test_message ("%s", message);
+      g_assert_nonnull (strstr (message, path));
+      g_assert_nonnull (strstr (message, "the disk is full; free some space or save elsewhere"));
+      g_assert_null (strstr (message, ".scenario.xml."));
+      g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "•"));
+      g_assert_true (g_file_get_contents (path, &now, &now_length, NULL));
+      g_assert_cmpmem (now, now_length, saved, saved_length);
+      g_assert_true (g_file_get_contents (backup, &now_backup, &now_backup_length, NULL));
+      g_assert_cmpmem (now_backup, now_backup_length, saved_backup, backup_length);
+      dir = g_dir_open (f->tmpdir, 0, NULL);
+      while (g_dir_read_name (dir) != NULL)
+        n_files++;
+      g_assert_cmpuint (n_files, ==, 2);
+    }
+  /* open, write, fsync, close, link, rename, the backup's rename */
+  g_assert_cmpuint (n_failed, >=, 7);
+  g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "•"));
+  {
+    g_autofree char *now = NULL, *now_backup = NULL;
+    gsize now_length, now_backup_length;
+    g_assert_true (g_file_get_contents (path, &now, &now_length, NULL));
+    g_assert_cmpmem (now, now_length, g_bytes_get_data (edited, NULL), g_bytes_get_size (edited));
+    g_assert_true (g_file_get_contents (backup, &now_backup, &now_backup_length, NULL));
+    g_assert_cmpmem (now_backup, now_backup_length, saved, saved_length);
+  }
+}
+
 /* New: the dialog's grid, the demo's catalogue and charts, an unpainted map that saves
  * and loads. */
 static void
@@ -1174,6 +1267,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/tools", test_tools_through_the_canvas);
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
+  ADD ("/editor/gui/save-fails", test_save_fails);
   ADD ("/editor/gui/new", test_new);
   ADD ("/editor/gui/new-enter", test_new_enter);
   ADD ("/editor/gui/shortcuts", test_shortcuts);
