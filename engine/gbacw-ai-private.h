@@ -32,6 +32,11 @@ struct _GbacwAi {
   guint n_exits;          /* of them exits */
   int *cover;             /* per hex: the fire shift the terrain gives a defender, as a positive number */
 
+  /* the distances from the enemy (AiView), kept while no enemy unit changes hex */
+  const GbacwGame *fields_game;
+  int *enemy_hexes;       /* per unit: its hex when they were computed (for the enemy's units) */
+  int *enemy_dist, *enemy_near, *enemy_any;
+
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
 
   /* what it remembers of the phase it is in */
@@ -53,9 +58,9 @@ typedef struct {
   GbacwAi *ai;
   GbacwGame *game;
   int side;
-  int *enemy_dist;        /* per hex */
-  int *enemy_near;        /* per hex: the hex of the nearest enemy combat unit */
-  int *enemy_any;         /* per hex: distance to the nearest enemy unit, leaders too (17.52) */
+  const int *enemy_dist; /* per hex */
+  const int *enemy_near; /* per hex: the hex of the nearest enemy combat unit */
+  const int *enemy_any;  /* per hex: distance to the nearest enemy unit, leaders too (17.52) */
 } AiView;
 
 void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);
