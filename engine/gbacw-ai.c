@@ -239,7 +239,10 @@ remember_phase (GbacwAi *ai, const GbacwGame *game)
   g_hash_table_remove_all (ai->stage);
   g_hash_table_remove_all (ai->tried);
   g_hash_table_remove_all (ai->pair);
-  g_hash_table_remove_all (ai->fields);
+  /* the movement fields depend on the map alone: kept from phase to phase, within a bound
+     on their memory (about 64 MiB) */
+  if (g_hash_table_size (ai->fields) > (guint) MAX (16, (16 << 20) / MAX (1, game->n_hexes)))
+    g_hash_table_remove_all (ai->fields);
   g_ptr_array_set_size (ai->groups, 0);
   for (guint i = 0; i < game->units->len; i++)
     ai->group_of[i] = -1;
@@ -273,6 +276,7 @@ gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game)
       int n = MAX (1, game->n_hexes);
       if (ai->fields_game != game)
         {
+          g_hash_table_remove_all (ai->fields);
           g_free (ai->enemy_hexes);
           g_free (ai->enemy_dist);
           g_free (ai->enemy_near);
