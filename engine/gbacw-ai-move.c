@@ -1071,6 +1071,7 @@ leader_turn (AiView *v, int leader)
   GbacwGame *game = v->game;
   const GbacwGameUnit *l = gbacw_game_unit (game, leader);
   g_autoptr (GbacwMoveRange) range = NULL;
+  g_autoptr (GArray) commanded = NULL;   /* the units of ours on the map he commands */
   int er = gbacw_leadership_er (game, leader), dir = l->oob->dir != GBACW_UNSET ? l->oob->dir : er;
   int best_hex = l->hex;
   double best = -G_MAXDOUBLE;
@@ -1087,6 +1088,13 @@ leader_turn (AiView *v, int leader)
     return NULL;
   if (er <= 0)
     er = l->oob->er != GBACW_UNSET ? MAX (l->oob->er, 1) : 3;
+  commanded = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+      if (u->side == v->side && u->hex >= 0 && u->index != leader && gbacw_leader_commands (game, leader, u->index))
+        g_array_append_val (commanded, u->index);
+    }
   for (int i = -1; i < (int) range->hexes->len; i++)
     {
       int hex = i < 0 ? l->hex : g_array_index (range->hexes, int, i);
@@ -1098,11 +1106,9 @@ leader_turn (AiView *v, int leader)
         s -= 1000.0;   /* 17.52: within four hexes of any enemy unit */
       else if (!with_unit && any < 10)
         s -= 30.0;     /* the enemy may come within four hexes before he can move again */
-      for (guint k = 0; k < game->units->len; k++)
+      for (guint k = 0; k < commanded->len; k++)
         {
-          const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-          if (u->side != v->side || u->hex < 0 || u->index == leader || !gbacw_leader_commands (game, leader, u->index))
-            continue;
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (commanded, int, k));
           if (u->type == GBACW_UNIT_LEADER)
             s += dist (v, hex, u->hex) <= dir ? 25.0 : -1.0 * dist (v, hex, u->hex);   /* 17.21 */
           else

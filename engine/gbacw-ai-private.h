@@ -32,6 +32,12 @@ struct _GbacwAi {
   guint n_exits;          /* of them exits */
   int *cover;             /* per hex: the fire shift the terrain gives a defender, as a positive number */
 
+  /* the game the fields below (and fields) are of; the distances from the enemy (AiView),
+     kept while no enemy unit changes hex */
+  const GbacwGame *fields_game;
+  int *enemy_hexes;       /* per unit: its hex when they were computed (for the enemy's units) */
+  int *enemy_dist, *enemy_near, *enemy_any;
+
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
 
   /* what it remembers of the phase it is in */
@@ -41,7 +47,8 @@ struct _GbacwAi {
   GPtrArray *groups;      /* AiGroup*, in this Movement Phase */
   int *group_of;          /* per unit: index in groups, -1 */
   GHashTable *pair;       /* fire: shooter * n_hexes + target -> 1 + direction, or -1 when it cannot */
-  GHashTable *fields;     /* movement: goal * 8 + move class -> int[n_hexes] (gbacw_query_move_field ()) */
+  GHashTable *fields;     /* movement: goal * 8 + move class -> int[n_hexes] (gbacw_query_move_field ()),
+                             kept from phase to phase (they depend on the map alone) */
   guint n_actions;        /* proposed in this phase */
   guint last_decision;    /* the signature of the last decision answered, and how often in a row */
   guint repeats;
@@ -53,9 +60,9 @@ typedef struct {
   GbacwAi *ai;
   GbacwGame *game;
   int side;
-  int *enemy_dist;        /* per hex */
-  int *enemy_near;        /* per hex: the hex of the nearest enemy combat unit */
-  int *enemy_any;         /* per hex: distance to the nearest enemy unit, leaders too (17.52) */
+  const int *enemy_dist; /* per hex */
+  const int *enemy_near; /* per hex: the hex of the nearest enemy combat unit */
+  const int *enemy_any;  /* per hex: distance to the nearest enemy unit, leaders too (17.52) */
 } AiView;
 
 void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);

@@ -196,6 +196,10 @@ gbacw_ai_free (GbacwAi *ai)
   g_clear_pointer (&ai->groups, g_ptr_array_unref);
   g_free (ai->group_of);
   g_free (ai->cover);
+  g_free (ai->enemy_hexes);
+  g_free (ai->enemy_dist);
+  g_free (ai->enemy_near);
+  g_free (ai->enemy_any);
   g_free (ai);
 }
 
@@ -235,7 +239,10 @@ remember_phase (GbacwAi *ai, const GbacwGame *game)
   g_hash_table_remove_all (ai->stage);
   g_hash_table_remove_all (ai->tried);
   g_hash_table_remove_all (ai->pair);
-  g_hash_table_remove_all (ai->fields);
+  /* the movement fields depend on the map alone: kept from phase to phase, within a bound
+     on their memory (about 64 MiB) */
+  if (g_hash_table_size (ai->fields) > (guint) MAX (16, (16 << 20) / MAX (1, game->n_hexes)))
+    g_hash_table_remove_all (ai->fields);
   g_ptr_array_set_size (ai->groups, 0);
   for (guint i = 0; i < game->units->len; i++)
     ai->group_of[i] = -1;
@@ -245,25 +252,58 @@ remember_phase (GbacwAi *ai, const GbacwGame *game)
   ai->last_decision = 0;
 }
 
+/* Whether an enemy unit is in another hex than when the distances from the enemy were
+ * computed (or none were). */
+static gboolean
+enemy_moved (const GbacwAi *ai, const GbacwGame *game)
+{
+  if (ai->fields_game != game)
+    return TRUE;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side != ai->side && u->hex != ai->enemy_hexes[i])
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game)
 {
+  if (enemy_moved (ai, game))
+    {
+      int n = MAX (1, game->n_hexes);
+      if (ai->fields_game != game)
+        {
+          g_hash_table_remove_all (ai->fields);
+          g_free (ai->enemy_hexes);
+          g_free (ai->enemy_dist);
+          g_free (ai->enemy_near);
+          g_free (ai->enemy_any);
+          ai->enemy_hexes = g_new (int, MAX (1u, game->units->len));
+          ai->enemy_dist = g_new (int, n);
+          ai->enemy_near = g_new (int, n);
+          ai->enemy_any = g_new (int, n);
+          ai->fields_game = game;
+        }
+      for (guint i = 0; i < game->units->len; i++)
+        ai->enemy_hexes[i] = ((const GbacwGameUnit *) g_ptr_array_index (game->units, i))->hex;
+      gbacw_query_enemy_distance (game, ai->side, ai->enemy_dist, ai->enemy_near);
+      gbacw_query_enemy_unit_distance (game, ai->side, ai->enemy_any);
+    }
   view->ai = ai;
   view->game = game;
   view->side = ai->side;
-  view->enemy_dist = g_new (int, MAX (1, game->n_hexes));
-  view->enemy_near = g_new (int, MAX (1, game->n_hexes));
-  view->enemy_any = g_new (int, MAX (1, game->n_hexes));
-  gbacw_query_enemy_distance (game, ai->side, view->enemy_dist, view->enemy_near);
-  gbacw_query_enemy_unit_distance (game, ai->side, view->enemy_any);
+  view->enemy_dist = ai->enemy_dist;
+  view->enemy_near = ai->enemy_near;
+  view->enemy_any = ai->enemy_any;
 }
 
 void
 gbacw_ai_view_clear (AiView *view)
 {
-  g_clear_pointer (&view->enemy_dist, g_free);
-  g_clear_pointer (&view->enemy_near, g_free);
-  g_clear_pointer (&view->enemy_any, g_free);
+  view->enemy_dist = view->enemy_near = view->enemy_any = NULL;
 }
 
 gboolean
@@ -608,38 +648,61 @@ choose_fire (AiView *view)
 
 /* ------------------------------------------------------------------ command, rally */
 
+/* 17.22: how far each leader's combat units on the map are beyond his Effectiveness
+ * Radius, at most (per unit index; 0 for a unit that is no one's commander). */
+static int *
+command_needs (const GbacwGame *game)
+{
+  int *need = g_new0 (int, MAX (1u, game->units->len));
+
+  for (guint m = 0; m < game->units->len; m++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, m);
+      const GbacwGameUnit *b;
+      int commander;
+      if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || (commander = gbacw_leadership_commander (game, u->index)) < 0)
+        continue;
+      b = gbacw_game_unit (game, commander);
+      if (b->hex >= 0)
+        need[commander] = MAX (need[commander], gbacw_query_distance (game, b->hex, u->hex) - gbacw_leadership_er (game, commander));
+    }
+  return need;
+}
+
 /* 17.22: a division commander's Command Points go to the brigade commander whose units
  * are farthest beyond his Effectiveness Radius. */
 static GbacwAction *
 choose_command (AiView *view)
 {
   GbacwGame *game = view->game;
+  g_autofree int *need = NULL;
+  g_autoptr (GArray) leaders = g_array_new (FALSE, FALSE, sizeof (int));
 
   for (guint i = 0; i < game->units->len; i++)
     {
-      const GbacwGameUnit *d = g_ptr_array_index (game->units, i);
+      const GbacwGameUnit *l = g_ptr_array_index (game->units, i);
+      if (l->side == view->side && l->type == GBACW_UNIT_LEADER && l->hex >= 0)
+        g_array_append_val (leaders, l->index);
+    }
+  for (guint i = 0; i < leaders->len; i++)
+    {
+      const GbacwGameUnit *d = gbacw_game_unit (game, g_array_index (leaders, int, i));
       int best = -1, best_need = 0;
 
-      if (d->side != view->side || d->type != GBACW_UNIT_LEADER || d->hex < 0 || d->cp_left <= 0)
+      if (d->cp_left <= 0)
         continue;
-      for (guint k = 0; k < game->units->len; k++)
+      if (need == NULL)
+        need = command_needs (game);
+      for (guint k = 0; k < leaders->len; k++)
         {
-          const GbacwGameUnit *b = g_ptr_array_index (game->units, k);
-          int need = 0;
-          if (b->side != view->side || b->type != GBACW_UNIT_LEADER || b->hex < 0 || b->index == d->index
-              || !gbacw_leader_commands (game, d->index, b->index)
-              || gbacw_ai_was_tried (view->ai, AI_KEY (7, d->index, b->index)))
+          int b = g_array_index (leaders, int, k);
+          if (b == d->index || !gbacw_leader_commands (game, d->index, b)
+              || gbacw_ai_was_tried (view->ai, AI_KEY (7, d->index, b)))
             continue;
-          for (guint m = 0; m < game->units->len; m++)
+          if (need[b] > best_need)
             {
-              const GbacwGameUnit *u = g_ptr_array_index (game->units, m);
-              if (u->hex >= 0 && gbacw_game_is_combat_unit (u) && gbacw_leadership_commander (game, u->index) == b->index)
-                need = MAX (need, gbacw_query_distance (game, b->hex, u->hex) - gbacw_leadership_er (game, b->index));
-            }
-          if (need > best_need)
-            {
-              best_need = need;
-              best = b->index;
+              best_need = need[b];
+              best = b;
             }
         }
       if (best >= 0)

@@ -1362,6 +1362,9 @@ gbacw_game_free (GbacwGame *game)
   g_clear_pointer (&game->causes, g_array_unref);
   g_clear_pointer (&game->formation_parent, g_free);
   g_clear_pointer (&game->formation_commander, g_free);
+  g_clear_pointer (&game->formation_original_parent, g_free);
+  g_clear_pointer (&game->unit_formation, g_free);
+  g_clear_pointer (&game->leader_formation, g_free);
   g_clear_pointer (&game->melees, g_ptr_array_unref);
   g_clear_pointer (&game->entries, g_hash_table_unref);
   g_clear_pointer (&game->events, g_ptr_array_unref);

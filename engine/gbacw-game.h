@@ -377,6 +377,11 @@ struct _GbacwGame {
   /* command (17.6, 17.8): per formation of the order of battle (same index) */
   int *formation_parent;        /* the formation it is under now (17.6: attached, detached = -1) */
   int *formation_commander;     /* the leader commanding it now (17.8: replacements, promotions), -1 */
+  int *formation_original_parent;  /* the order of battle's formation_parent */
+  /* per unit, the same index as units: its formation in the order of battle, -1; for a
+     leader, the first formation he commands now (from formation_commander), -1 */
+  int *unit_formation;
+  int *leader_formation;
   GPtrArray *melees;            /* GbacwMeleeDeclaration*: announced this Player-Turn (12.8) */
   GHashTable *entries;          /* this Movement Phase: GINT_TO_POINTER (entry hex) -> units entered there (26.0) */
   GPtrArray *actions;           /* GbacwAction*: every action applied, for saving */

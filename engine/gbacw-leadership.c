@@ -11,19 +11,39 @@
 #define FORMATION(game, i) ((const GbacwFormation *) g_ptr_array_index ((game)->scenario->oob.formations, (i)))
 #define N_FORMATIONS(game) ((int) (game)->scenario->oob.formations->len)
 
+/* The index of the formation of that id (the first, if several), -1: from the table of
+ * ids by index built by gbacw_leadership_init (). */
 static int
-formation_index (const GbacwGame *game, const char *id)
+formation_index (GHashTable *by_id, const char *id)
 {
-  for (int i = 0; id && i < N_FORMATIONS (game); i++)
-    if (g_strcmp0 (FORMATION (game, i)->id, id) == 0)
-      return i;
-  return -1;
+  gpointer found;
+
+  return id && g_hash_table_lookup_extended (by_id, id, NULL, &found) ? GPOINTER_TO_INT (found) : -1;
+}
+
+/* game->leader_formation from game->formation_commander: the first formation each leader
+ * commands, -1. */
+static void
+index_commanders (GbacwGame *game)
+{
+  for (guint i = 0; i < game->units->len; i++)
+    game->leader_formation[i] = -1;
+  for (int f = N_FORMATIONS (game); f-- > 0;)
+    if (game->formation_commander[f] >= 0)
+      game->leader_formation[game->formation_commander[f]] = f;
+}
+
+static void
+set_formation_commander (GbacwGame *game, int formation, int leader)
+{
+  game->formation_commander[formation] = leader;
+  index_commanders (game);
 }
 
 static int
 original_parent (const GbacwGame *game, int formation)
 {
-  return formation_index (game, FORMATION (game, formation)->parent);
+  return game->formation_original_parent[formation];
 }
 
 static const GbacwHexGrid *
@@ -36,32 +56,39 @@ void
 gbacw_leadership_init (GbacwGame *game)
 {
   int n = N_FORMATIONS (game);
+  g_autoptr (GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
 
+  for (int i = n; i-- > 0;)
+    if (FORMATION (game, i)->id)
+      g_hash_table_insert (by_id, FORMATION (game, i)->id, GINT_TO_POINTER (i));
+  game->formation_original_parent = g_new (int, MAX (n, 1));
   game->formation_parent = g_new (int, MAX (n, 1));
   game->formation_commander = g_new (int, MAX (n, 1));
   for (int i = 0; i < n; i++)
     {
       const GbacwGameUnit *c = gbacw_game_find_unit (game, FORMATION (game, i)->commander);
-      game->formation_parent[i] = original_parent (game, i);
+      game->formation_original_parent[i] = formation_index (by_id, FORMATION (game, i)->parent);
+      game->formation_parent[i] = game->formation_original_parent[i];
       game->formation_commander[i] = c && c->type == GBACW_UNIT_LEADER ? c->index : -1;
     }
+  game->unit_formation = g_new (int, MAX (game->units->len, 1));
+  game->leader_formation = g_new (int, MAX (game->units->len, 1));
   for (guint i = 0; i < game->units->len; i++)
     {
       GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       u->augmented_by = -1;
       u->commanded_by = -1;
       u->in_dir = TRUE;
+      game->unit_formation[i] = formation_index (by_id, u->oob->formation);
     }
+  index_commanders (game);
 }
 
 /* The formation index the leader commands (the first), -1. */
 static int
 commanded_formation (const GbacwGame *game, int leader)
 {
-  for (int i = 0; i < N_FORMATIONS (game); i++)
-    if (game->formation_commander[i] == leader)
-      return i;
-  return -1;
+  return leader >= 0 && (guint) leader < game->units->len ? game->leader_formation[leader] : -1;
 }
 
 const GbacwFormation *
@@ -78,7 +105,7 @@ unit_formation (const GbacwGame *game, int unit)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int f = u->type == GBACW_UNIT_LEADER ? commanded_formation (game, unit) : -1;
-  return f >= 0 ? f : formation_index (game, u->oob->formation);
+  return f >= 0 ? f : game->unit_formation[unit];
 }
 
 gboolean
@@ -786,7 +813,7 @@ replacements (GbacwGame *game, int side)
         r = commander;   /* 17.81: the counter turned over; 17.82: the replacement redeployed */
       if (r < 0)
         continue;        /* the brigade's commander was promoted and there is no replacement counter */
-      game->formation_commander[f] = r;
+      set_formation_commander (game, f, r);
       queue_placement (game, r);
     }
 }
@@ -835,13 +862,13 @@ gbacw_leadership_promote (GbacwGame *game, int division, int leader)
   int brigade = commanded_formation (game, leader);
   const GbacwFormation *d = FORMATION (game, division);
 
-  game->formation_commander[division] = leader;
+  set_formation_commander (game, division, leader);
   l->promoted = TRUE;   /* 17.85: DIR but no Command Points */
   gbacw_game_log (game, "17.83", _("%s is promoted to command %s"), label, d->name ? d->name : d->id);
   if (brigade >= 0 && brigade != division)
     {
       int r = replacement_leader (game, brigade);
-      game->formation_commander[brigade] = r;
+      set_formation_commander (game, brigade, r);
       if (r >= 0)
         queue_placement (game, r);
       else

@@ -273,8 +273,10 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
   int d = to >= 0 ? gbacw_game_direction_between (game, from, to) : -1;
   gboolean enemy_combat = FALSE, enemy_leader = FALSE;
 
-#define LABELS() G_STMT_START { if (!label) { label = gbacw_game_unit_label (game, u->index); \
-                                              to_label = gbacw_game_hex_label (game, to); } } G_STMT_END
+  /* the names for the refusal, only when it is asked for (a movement range tries every
+   * step from every hex it reaches) */
+#define LABELS() G_STMT_START { if (!label && error) { label = gbacw_game_unit_label (game, u->index); \
+                                                       to_label = gbacw_game_hex_label (game, to); } } G_STMT_END
   if (to < 0)
     {
       LABELS ();

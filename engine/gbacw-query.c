@@ -502,6 +502,14 @@ struct _GbacwOutcome {
   Automatic automatic;
   int *start_value;       /* per unit: gbacw_query_unit_value () when the outcome began */
   guint n_units;
+  /* the areas of each hex (hex_areas[hex_first[h]] up to hex_first[h + 1]), of the map
+     indexed_map, whose areas have the lengths area_lengths */
+  const GbacwMap *indexed_map;
+  int indexed_hexes;
+  int *area_lengths;
+  int *hex_first;
+  int *hex_areas;
+  guint8 *present;        /* per area and side: update_control ()'s scratch */
 };
 
 static gboolean
@@ -511,34 +519,98 @@ award_for (const GbacwGame *game, const GbacwVpAward *award, int side)
   return g_strcmp0 (award->side, "both") == 0 || award->side == NULL || g_strcmp0 (award->side, s->id) == 0;
 }
 
-/* Who has combat units in the area: -1 none, 0/1 one side only, 2 both. */
-static int
-area_occupant (const GbacwGame *game, const GbacwArea *area)
-{
-  gboolean present[2] = { FALSE, FALSE };
-
-  for (guint i = 0; i < area->hexes->len; i++)
-    {
-      int hex = g_array_index (area->hexes, int, i);
-      for (int s = 0; s < 2; s++)
-        present[s] |= gbacw_game_hex_has_side (game, hex, s, TRUE);
-    }
-  if (present[0] && present[1])
-    return 2;
-  return present[0] ? 0 : present[1] ? 1 : -1;
-}
-
-static void
-update_control (GbacwOutcome *o, const GbacwGame *game)
+/* Whether the index of areas by hex is of this game's map (a game may be a copy of the
+ * one the outcome began with: the same areas, checked once per map). */
+static gboolean
+areas_indexed (GbacwOutcome *o, const GbacwGame *game)
 {
   const GPtrArray *areas = game->scenario->map->areas;
 
-  for (guint i = 0; i < areas->len && (int) i < o->n_areas; i++)
+  if (o->hex_first == NULL || o->indexed_hexes != game->n_hexes || (int) areas->len < o->n_areas)
+    return FALSE;
+  for (int i = 0; i < o->n_areas; i++)
+    if ((int) ((const GbacwArea *) g_ptr_array_index (areas, i))->hexes->len != o->area_lengths[i])
+      return FALSE;
+  if (o->indexed_map == game->scenario->map)
+    return TRUE;
+  for (int i = 0; i < o->n_areas; i++)
     {
-      int occupant = area_occupant (game, g_ptr_array_index (areas, i));
-      if (occupant == 0 || occupant == 1)
-        o->control[i] = occupant;
+      const GArray *hexes = ((const GbacwArea *) g_ptr_array_index (areas, i))->hexes;
+      for (guint k = 0; k < hexes->len; k++)
+        {
+          int hex = g_array_index (hexes, int, k), j;
+          if (hex < 0 || hex >= game->n_hexes)
+            continue;
+          for (j = o->hex_first[hex]; j < o->hex_first[hex + 1] && o->hex_areas[j] != i; j++)
+            ;
+          if (j == o->hex_first[hex + 1])
+            return FALSE;
+        }
     }
+  o->indexed_map = game->scenario->map;
+  return TRUE;
+}
+
+/* Indexes the areas of the game's map by hex. */
+static void
+index_areas (GbacwOutcome *o, const GbacwGame *game)
+{
+  const GPtrArray *areas = game->scenario->map->areas;
+  int n = game->n_hexes;
+  g_autofree int *fill = g_new0 (int, MAX (1, n));
+
+  g_free (o->area_lengths);
+  g_free (o->hex_first);
+  g_free (o->hex_areas);
+  o->indexed_map = game->scenario->map;
+  o->indexed_hexes = n;
+  o->area_lengths = g_new (int, MAX (1, o->n_areas));
+  o->hex_first = g_new0 (int, n + 1);
+  for (int i = 0; i < o->n_areas && i < (int) areas->len; i++)
+    {
+      const GArray *hexes = ((const GbacwArea *) g_ptr_array_index (areas, i))->hexes;
+      o->area_lengths[i] = (int) hexes->len;
+      for (guint k = 0; k < hexes->len; k++)
+        if (g_array_index (hexes, int, k) >= 0 && g_array_index (hexes, int, k) < n)
+          o->hex_first[g_array_index (hexes, int, k) + 1]++;
+    }
+  for (int h = 0; h < n; h++)
+    o->hex_first[h + 1] += o->hex_first[h];
+  o->hex_areas = g_new (int, MAX (1, o->hex_first[n]));
+  for (int i = 0; i < o->n_areas && i < (int) areas->len; i++)
+    {
+      const GArray *hexes = ((const GbacwArea *) g_ptr_array_index (areas, i))->hexes;
+      for (guint k = 0; k < hexes->len; k++)
+        {
+          int hex = g_array_index (hexes, int, k);
+          if (hex >= 0 && hex < n)
+            o->hex_areas[o->hex_first[hex] + fill[hex]++] = i;
+        }
+    }
+}
+
+/* Each area held by the combat units of one side only is that side's (an area with both
+ * sides' units, or with none, keeps its controller): from the units, not the hexes of
+ * the areas, which may be the whole map. */
+static void
+update_control (GbacwOutcome *o, const GbacwGame *game)
+{
+  if (!areas_indexed (o, game))
+    index_areas (o, game);
+  if (o->present == NULL)
+    o->present = g_new (guint8, MAX (1, 2 * o->n_areas));
+  memset (o->present, 0, MAX (1, 2 * o->n_areas));
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->hex < 0 || u->hex >= game->n_hexes || (u->side != 0 && u->side != 1) || !gbacw_game_is_combat_unit (u))
+        continue;
+      for (int j = o->hex_first[u->hex]; j < o->hex_first[u->hex + 1]; j++)
+        o->present[2 * o->hex_areas[j] + u->side] = 1;
+    }
+  for (int i = 0; i < o->n_areas; i++)
+    if (o->present[2 * i] != o->present[2 * i + 1])
+      o->control[i] = o->present[2 * i] ? 0 : 1;
 }
 
 static const GbacwArea *
@@ -631,6 +703,10 @@ gbacw_outcome_free (GbacwOutcome *outcome)
   g_free (outcome->control);
   g_clear_pointer (&outcome->areas, g_ptr_array_unref);
   g_free (outcome->start_value);
+  g_free (outcome->area_lengths);
+  g_free (outcome->hex_first);
+  g_free (outcome->hex_areas);
+  g_free (outcome->present);
   g_free (outcome->automatic.text);
   g_free (outcome);
 }
