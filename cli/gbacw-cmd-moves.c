@@ -1,5 +1,9 @@
-/* gbacw-cmd-moves.c: "gbacw moves FILE UNIT" — the hexes a unit can reach in a
- * Movement Phase, with their costs (5.0-5.2, 6.11, 8.16, 8.17).
+/* gbacw-cmd-moves.c: "gbacw moves FILE UNIT" — the hexes a unit can reach in its
+ * side's first Movement Phase, with their costs (5.0-5.2, 6.11, 8.16, 8.17).
+ *
+ * The game is played up to that phase with no orders, so the Initial Command Phase's
+ * command check is made as in play (17.11, 17.21, 17.23, 5.3): a unit out of command
+ * moves one hex (5.2). --in-command asks what the unit could do in command.
  *
  * Exit status: 0 success, 1 bad input, 2 usage error.
  */
@@ -12,7 +16,9 @@
 #include <stdlib.h>
 
 #include "gbacw-game.h"
+#include "gbacw-leadership.h"
 #include "gbacw-movement.h"
+#include "gbacw-query.h"
 #include "gbacw-scenario-io.h"
 
 int gbacw_cmd_moves (int argc, char **argv);
@@ -31,14 +37,69 @@ compare_entries (gconstpointer a, gconstpointer b)
   return x->hex < y->hex ? -1 : x->hex > y->hex;
 }
 
+/* The command status in words, with its case: "in command: within …'s Effectiveness Radius (3) [17.11]". */
+static char *
+describe_command (GbacwGame *game, const GbacwCommandStatus *st)
+{
+  g_autofree char *leader = st->leader >= 0 ? gbacw_game_unit_label (game, st->leader) : g_strdup ("?");
+  const char *state = st->in_command ? _("in command") : _("out of command");
+  g_autofree char *why = NULL;
+
+  switch (st->reason)
+    {
+    case GBACW_COMMAND_INDEPENDENT:
+      why = g_strdup (_("independent"));
+      break;
+    case GBACW_COMMAND_STACKED:
+      why = g_strdup_printf (_("stacked with %s"), leader);
+      break;
+    case GBACW_COMMAND_STACKED_ELIMINATED:
+      why = g_strdup_printf (_("stacked with %s, whose own units are all eliminated"), leader);
+      break;
+    case GBACW_COMMAND_IN_RADIUS:
+      why = g_strdup_printf (_("within the Effectiveness Radius of %s (%d hexes)"), leader, st->radius);
+      break;
+    case GBACW_COMMAND_OUT_OF_RADIUS:
+      why = g_strdup_printf (_("outside the Effectiveness Radius of %s (%d hexes): it may be moved only one hex"),
+                             leader, st->radius);
+      break;
+    case GBACW_COMMAND_NO_COMMANDER:
+      why = g_strdup (_("its commander is not on the map: it may be moved only one hex"));
+      break;
+    case GBACW_COMMAND_COMMANDER_OUT_OF_DIR:
+      why = g_strdup_printf (_("its brigade commander %s is outside his Divisional Integrity Radius "
+                               "(option command-5.2 = old): it may be moved only one hex"), leader);
+      break;
+    case GBACW_COMMAND_IN_DIR:
+      why = st->leader >= 0 ? g_strdup_printf (_("within the Divisional Integrity Radius of %s (%d hexes), or need "
+                                                 "not be"), leader, st->radius)
+                            : g_strdup (_("no division commander above him"));
+      break;
+    case GBACW_COMMAND_OUT_OF_DIR:
+      why = g_strdup_printf (_("outside the Divisional Integrity Radius of %s (%d hexes): he may move one hex only"),
+                             leader, st->radius);
+      break;
+    case GBACW_COMMAND_OFF_MAP:
+    default:
+      why = g_strdup (_("not on the map"));
+      break;
+    }
+  /* TRANSLATORS: "in command: stacked with Webb [17.1]" */
+  return g_strdup_printf (_("%s: %s [%s]"), state, why, st->rule_case);
+}
+
 int
 gbacw_cmd_moves (int argc, char **argv)
 {
-  gboolean show_paths = FALSE;
+  gboolean show_paths = FALSE, in_command = FALSE;
   GOptionEntry entries[] = {
     { "paths", 0, 0, G_OPTION_ARG_NONE, &show_paths, N_("Print the cheapest path to each hex"), NULL },
+    { "in-command", 0, 0, G_OPTION_ARG_NONE, &in_command,
+      N_("What the unit could do if it were in command, whatever the command check says"), NULL },
     { NULL }
   };
+  GbacwCommandStatus status;
+  g_autofree char *command = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE UNIT — the hexes a unit can reach this Movement Phase"));
   g_autoptr (GError) error = NULL;
   g_autoptr (GbacwScenario) s = NULL;
@@ -80,6 +141,24 @@ gbacw_cmd_moves (int argc, char **argv)
       return 1;
     }
   label = gbacw_game_unit_label (game, unit->index);
+  if (!gbacw_query_play_to_phase (game, GBACW_PHASE_MOVEMENT, unit->side, &error))
+    {
+      g_printerr ("gbacw: %s: %s\n", argv[1], error->message);
+      return 1;
+    }
+  /* the Initial Command Phase's check as it came out (17.11, 17.21) */
+  gbacw_leadership_command_status (game, unit->index, &status);
+  command = describe_command (game, &status);
+  g_print (_("Game-Turn %d, %s Movement Phase\n"), game->turn, gbacw_game_side_name (game, unit->side));
+  g_print (_("Command: %s\n"), command);
+  if (in_command)
+    {
+      /* what if: the check's outcome set aside */
+      unit->out_of_command = FALSE;
+      if (unit->type == GBACW_UNIT_LEADER)
+        unit->in_dir = TRUE;
+      g_print ("%s\n", _("As if in command (--in-command)"));
+    }
   range = gbacw_movement_range (game, unit->index, &error);
   if (range == NULL)
     {

@@ -282,6 +282,8 @@ int gbacw_cmd_play (int argc, char **argv);    /* gbacw-cmd-play.c */
 int gbacw_cmd_replay (int argc, char **argv);  /* gbacw-cmd-play.c */
 int gbacw_cmd_roster (int argc, char **argv);  /* gbacw-cmd-roster.c */
 int gbacw_cmd_balance (int argc, char **argv); /* gbacw-cmd-balance.c */
+int gbacw_cmd_fire (int argc, char **argv);    /* gbacw-cmd-combat.c */
+int gbacw_cmd_melee (int argc, char **argv);   /* gbacw-cmd-combat.c */
 
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
@@ -289,7 +291,9 @@ static const Command commands[] = {
   { "generate", N_("[--size CxR] [--units N] [--seed N] OUT"), N_("Write a large, valid, deterministic scenario"), run_generate },
   { "check", N_("FILE [--format text|json]"), N_("Check a scenario against the rules (exit 1 on errors)"), gbacw_cmd_check },
   { "los", N_("FILE FROM TO"), N_("Line of sight between two hexes, with the 9.73 numbers"), gbacw_cmd_los },
-  { "moves", N_("FILE UNIT"), N_("The hexes a unit can reach this Movement Phase, with their costs"), gbacw_cmd_moves },
+  { "moves", N_("FILE UNIT [--in-command]"), N_("A unit's command status and the hexes it can reach in its Movement Phase"), gbacw_cmd_moves },
+  { "fire", N_("FILE --from HEX[,HEX…] --at HEX [--units ID,…] [--status HEX=pinned,…] [--format text|json]"), N_("A fire worked out: range, multipliers, shifts, the CRT column and each die's result"), gbacw_cmd_fire },
+  { "melee", N_("FILE --attackers HEX,… --defender HEX [--charge] [--format text|json]"), N_("A melee worked out: strengths, modifiers, the differential and each die's result"), gbacw_cmd_melee },
   { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
   { "replay", N_("RECORD.xml"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },

@@ -356,6 +356,7 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
 
   res->contributions = g_array_new (FALSE, FALSE, sizeof (GbacwFireContribution));
   res->rolls = g_array_new (FALSE, FALSE, sizeof (GbacwFireRoll));
+  res->modifiers = g_array_new (FALSE, FALSE, sizeof (GbacwFireModifier));
   res->target_hex = target_hex;
   res->min_range = G_MAXINT;
 
@@ -522,10 +523,16 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
           return NULL;
         }
       fc.whole = (free_shot || u->fire_used == 0) && fabs (fc.committed - available) < 1e-9;
-      fc.strength = fc.committed * fc.multiplier;
+      fc.base_strength = fc.strength = fc.committed * fc.multiplier;
       GBACW_FOREACH_HOOK (game, hooks, data)
         if (hooks->fire_strength)
-          fc.strength = hooks->fire_strength (game, data, f->unit, target_hex, fc.strength);
+          {
+            GbacwFireModifier m = { hooks->id, GBACW_FIRE_MODIFIER_STRENGTH, f->unit, fc.strength, 0, 0 };
+            fc.strength = hooks->fire_strength (game, data, f->unit, target_hex, fc.strength);
+            m.after = fc.strength;
+            if (m.after != m.before)
+              g_array_append_val (res->modifiers, m);
+          }
       if (!fc.whole && fc.strength < 1.0 - 1e-9)
         {
           fail (error, GBACW_GAME_ERROR_ILLEGAL,
@@ -594,7 +601,20 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
   res->terrain_shift = terrain_shift (game, res);
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->fire_shift)
-      res->hook_shift += hooks->fire_shift (game, data, res);
+      {
+        GbacwFireModifier m = { hooks->id, GBACW_FIRE_MODIFIER_SHIFT, -1, 0, 0, hooks->fire_shift (game, data, res) };
+        res->hook_shift += m.value;
+        if (m.value != 0)
+          g_array_append_val (res->modifiers, m);
+      }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->fire_drm)
+      {
+        GbacwFireModifier m = { hooks->id, GBACW_FIRE_MODIFIER_DRM, -1, 0, 0, hooks->fire_drm (game, data, res) };
+        res->drm += m.value;
+        if (m.value != 0)
+          g_array_append_val (res->modifiers, m);
+      }
   net = res->density_shift + res->terrain_shift + res->hook_shift;
 
   /* 8.21 the top unit, or 8.22 each unit for artillery at three hexes or more */
@@ -660,6 +680,7 @@ gbacw_fire_resolution_free (GbacwFireResolution *resolution)
   g_clear_pointer (&resolution->targets, g_array_unref);
   g_clear_pointer (&resolution->contributions, g_array_unref);
   g_clear_pointer (&resolution->rolls, g_array_unref);
+  g_clear_pointer (&resolution->modifiers, g_array_unref);
   g_free (resolution);
 }
 
@@ -706,16 +727,18 @@ log_resolution (GbacwGame *game, const GbacwFireResolution *res, const GbacwFire
                   res->terrain_shift, roll->enfilade_shift, res->hook_shift, net, roll->column + 1, roll->die, result);
 }
 
-/* Rolls the dice of a resolution (the FIRE-DRM hooks), logs it, and makes the
- * ammunition checks of a die of 1 (11.21). */
+int
+gbacw_fire_modified_die (const GbacwFireResolution *resolution, int die)
+{
+  return CLAMP (die + resolution->drm, 1, 6);
+}
+
+/* Rolls the dice of a resolution (with the FIRE-DRM hooks' modifier), logs it, and makes
+ * the ammunition checks of a die of 1 (11.21). */
 static void
 roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 {
-  int drm = 0, first_die = 0;
-
-  GBACW_FOREACH_HOOK (game, hooks, data)
-    if (hooks->fire_drm)
-      drm += hooks->fire_drm (game, data, res);
+  int first_die = 0;
 
   for (guint r = 0; r < res->rolls->len; r++)
     {
@@ -726,7 +749,7 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 
       if (r == 0)
         first_die = die;
-      roll->die = CLAMP (die + drm, 1, 6);
+      roll->die = gbacw_fire_modified_die (res, die);
       if (!gbacw_fire_crt_result (game->scenario, roll->column, roll->die, &roll->result, &chart_error))
         {
           gbacw_game_log (game, "9.16", "%s", chart_error->message);

@@ -28,7 +28,8 @@ typedef struct {
   gboolean whole;       /* the unit's whole strength at one target (9.46) */
   int range;            /* hexes (9.23) */
   double multiplier;    /* Range Effects Chart (9.25) */
-  double strength;      /* committed × multiplier, after FIRE-STR hooks */
+  double base_strength; /* committed × multiplier */
+  double strength;      /* base_strength after FIRE-STR hooks */
   int direction;        /* the firer's hexside the fire leaves through (9.3) */
   int entry[2];         /* the target hex's hexside(s) the fire enters through; [1] = -1 unless through a vertex */
 } GbacwFireContribution;
@@ -43,6 +44,22 @@ typedef struct {
   GbacwCrtResult result;
 } GbacwFireRoll;
 
+/* What one exclusive rule module's hook did to a fire (FIRE-STR, FIRE-SHIFT, FIRE-DRM),
+ * for explaining it: rule is the exclusive rule id (the scenario's <exclusive id>). */
+typedef enum {
+  GBACW_FIRE_MODIFIER_STRENGTH,   /* unit's strength from before to after */
+  GBACW_FIRE_MODIFIER_SHIFT,      /* value columns */
+  GBACW_FIRE_MODIFIER_DRM,        /* value added to the die */
+} GbacwFireModifierKind;
+
+typedef struct {
+  const char *rule;
+  GbacwFireModifierKind kind;
+  int unit;                 /* STRENGTH: the firer; else -1 */
+  double before, after;     /* STRENGTH */
+  int value;                /* SHIFT, DRM */
+} GbacwFireModifier;
+
 struct _GbacwFireResolution {
   int target_hex;
   int firing_side;
@@ -54,6 +71,8 @@ struct _GbacwFireResolution {
   int density_shift;        /* 8.35 */
   int terrain_shift;        /* 9.5: hex terrain and hexsides, cumulative */
   int hook_shift;           /* FIRE-SHIFT hooks */
+  int drm;                  /* FIRE-DRM hooks: added to the die, the result between 1 and 6 */
+  GArray *modifiers;        /* GbacwFireModifier: each hook's contribution that changed something */
   gboolean per_unit;        /* 8.22 */
   int n_columns;
   GArray *rolls;            /* GbacwFireRoll: one, or one per unit (8.22) */
@@ -62,6 +81,9 @@ struct _GbacwFireResolution {
   GArray *targets;          /* int: the units fired at (the others in the hex are not), or NULL: the hex */
   gboolean no_rout_again;   /* 10.2: retreat fire: a routed unit hit does not rout again */
 };
+
+/* The die a roll of die becomes with the resolution's DRM (1 to 6). */
+int                  gbacw_fire_modified_die (const GbacwFireResolution *resolution, int die);
 
 /* Checks the fire and works out everything but the dice; NULL with an error citing
  * the case that forbids it. */

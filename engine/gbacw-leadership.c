@@ -287,6 +287,85 @@ stacked_with_leader (const GbacwGame *game, int unit, int *leader)
   return found;
 }
 
+gboolean
+gbacw_leadership_command_status (const GbacwGame *game, int unit, GbacwCommandStatus *status)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  int commander, stacked, leader = -1;
+
+  memset (status, 0, sizeof *status);
+  status->leader = -1;
+  status->in_command = TRUE;
+  if (u->type == GBACW_UNIT_LEADER)
+    {
+      /* 17.21: a brigade commander within his division commander's DIR (or need not be) */
+      int f = commanded_formation (game, unit);
+      int parent = f >= 0 ? game->formation_parent[f] : -1;
+      status->leader = parent >= 0 ? game->formation_commander[parent] : -1;
+      if (status->leader >= 0 && gbacw_game_unit (game, status->leader)->oob->dir != GBACW_UNSET)
+        status->radius = gbacw_game_unit (game, status->leader)->oob->dir;
+      status->in_command = u->hex < 0 || leader_in_dir (game, unit);
+      status->reason = status->in_command ? GBACW_COMMAND_IN_DIR : GBACW_COMMAND_OUT_OF_DIR;
+      status->rule_case = "17.21";
+      return status->in_command;
+    }
+  if (u->hex < 0)
+    {
+      status->reason = GBACW_COMMAND_OFF_MAP;
+      status->rule_case = "17.11";
+      return TRUE;
+    }
+  commander = gbacw_leadership_commander (game, unit);
+  stacked = stacked_with_leader (game, unit, &leader);
+  status->leader = commander;
+  if (gbacw_leadership_independent (game, unit))
+    {
+      status->reason = GBACW_COMMAND_INDEPENDENT;
+      status->rule_case = "5.3";
+      return TRUE;
+    }
+  if (stacked == 1)
+    {
+      status->reason = GBACW_COMMAND_STACKED;
+      status->leader = leader;
+      status->rule_case = is_division_commander (game, leader) ? "17.23" : "17.1";
+      return TRUE;
+    }
+  status->in_command = FALSE;
+  if (commander < 0 || gbacw_game_unit (game, commander)->hex < 0)
+    {
+      status->reason = GBACW_COMMAND_NO_COMMANDER;
+      status->rule_case = "17.11";
+    }
+  else
+    {
+      const GbacwGameUnit *c = gbacw_game_unit (game, commander);
+      status->radius = gbacw_leadership_er (game, commander);
+      /* rules matrix §1.B #3: with the old 5.2 an out-of-DIR brigade commander's units are out of command */
+      if (!game->option_command_new && c->type == GBACW_UNIT_LEADER && !c->in_dir)
+        {
+          status->reason = GBACW_COMMAND_COMMANDER_OUT_OF_DIR;
+          status->rule_case = "5.2";
+        }
+      else
+        {
+          status->in_command = gbacw_leadership_in_radius (game, commander, u->hex, status->radius);
+          status->reason = status->in_command ? GBACW_COMMAND_IN_RADIUS : GBACW_COMMAND_OUT_OF_RADIUS;
+          status->rule_case = "17.11";
+        }
+    }
+  if (!status->in_command && stacked == 2)
+    {
+      /* 17.14: a brigade commander whose own units are all gone still commands the units
+       * stacked with him */
+      status->in_command = TRUE;
+      status->reason = GBACW_COMMAND_STACKED_ELIMINATED;
+      status->leader = leader;
+      status->rule_case = "17.14";
+    }
+  return status->in_command;
+}
+
 static void
 command_check (GbacwGame *game)
 {
@@ -294,9 +373,10 @@ command_check (GbacwGame *game)
   for (guint i = 0; i < game->units->len; i++)
     {
       GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      GbacwCommandStatus status;
       if (u->side != game->phasing_side || u->type != GBACW_UNIT_LEADER)
         continue;
-      u->in_dir = u->hex >= 0 ? leader_in_dir (game, u->index) : TRUE;
+      u->in_dir = gbacw_leadership_command_status (game, u->index, &status);
       u->out_of_command = !u->in_dir;
       if (!u->in_dir)
         {
@@ -309,8 +389,8 @@ command_check (GbacwGame *game)
     {
       GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       const GArray *stack;
-      int commander, stacked, leader = -1;
-      gboolean in = FALSE;
+      GbacwCommandStatus status;
+      gboolean in;
 
       if (u->side != game->phasing_side || !gbacw_game_is_combat_unit (u))
         continue;
@@ -327,26 +407,11 @@ command_check (GbacwGame *game)
           if (gbacw_game_unit (game, o)->side == u->side && is_division_commander (game, o))
             u->commanded_by = o;   /* 17.23 */
         }
-      commander = gbacw_leadership_commander (game, u->index);
-      stacked = stacked_with_leader (game, u->index, &leader);
-      if (gbacw_leadership_independent (game, u->index) || stacked == 1)
-        in = TRUE;
-      else if (commander >= 0 && gbacw_game_unit (game, commander)->hex >= 0)
+      in = gbacw_leadership_command_status (game, u->index, &status);
+      if (status.reason == GBACW_COMMAND_STACKED_ELIMINATED)
         {
-          const GbacwGameUnit *c = gbacw_game_unit (game, commander);
-          /* rules matrix §1.B #3: with the old 5.2 an out-of-DIR brigade commander's units are out of command */
-          if (!game->option_command_new && c->type == GBACW_UNIT_LEADER && !c->in_dir)
-            in = FALSE;
-          else
-            in = gbacw_leadership_in_radius (game, commander, u->hex, gbacw_leadership_er (game, commander));
-        }
-      if (!in && stacked == 2)
-        {
-          /* 17.14: a brigade commander whose own units are all gone still commands the units
-           * stacked with him */
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
-          g_autofree char *leader_label = gbacw_game_unit_label (game, leader);
-          in = TRUE;
+          g_autofree char *leader_label = gbacw_game_unit_label (game, status.leader);
           gbacw_game_log (game, "17.14", _("%s is in command: stacked with %s, whose own units are all eliminated"), label,
                           leader_label);
         }

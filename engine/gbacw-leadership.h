@@ -51,6 +51,32 @@ gboolean              gbacw_leadership_independent (const GbacwGame *game, int u
  * limit of the order of battle; every SP of its infantry and cavalry killed or captured
  * marks a box). */
 gboolean              gbacw_leadership_bce_lost (const GbacwGame *game, int formation);
+/* Why a unit is in or out of command (17.0-17.2, 5.2, 5.3). */
+typedef enum {
+  GBACW_COMMAND_INDEPENDENT,           /* 5.3, 11.13: independent, or of no formation */
+  GBACW_COMMAND_STACKED,               /* 17.1, 17.23: stacked with a friendly leader */
+  GBACW_COMMAND_STACKED_ELIMINATED,    /* 17.14: with a brigade commander whose units are all gone */
+  GBACW_COMMAND_IN_RADIUS,             /* 17.11: within its commander's Effectiveness Radius */
+  GBACW_COMMAND_OUT_OF_RADIUS,         /* 17.11: outside it */
+  GBACW_COMMAND_NO_COMMANDER,          /* 17.11: its commander is not on the map */
+  GBACW_COMMAND_COMMANDER_OUT_OF_DIR,  /* 5.2 (option command-5.2 = old): its brigade commander is out of DIR */
+  GBACW_COMMAND_IN_DIR,                /* 17.21: a leader within his division commander's DIR, or need not be */
+  GBACW_COMMAND_OUT_OF_DIR,            /* 17.21: a brigade commander outside it */
+  GBACW_COMMAND_OFF_MAP,               /* not on the map */
+} GbacwCommandReason;
+
+typedef struct {
+  gboolean in_command;
+  GbacwCommandReason reason;
+  int leader;                          /* the commander, or the leader stacked with it; -1 */
+  int radius;                          /* the commander's ER now (17.11, 17.22), or the division commander's DIR (17.21) */
+  const char *rule_case;
+} GbacwCommandStatus;
+
+/* The command check of the Initial Command Phase for one unit, as it would come out now
+ * (the check itself uses it; a combat unit's answer reads its brigade commander's
+ * in_dir, which the check sets first). Returns status->in_command. */
+gboolean              gbacw_leadership_command_status (const GbacwGame *game, int unit, GbacwCommandStatus *status);
 /* 17.83: leader takes command of the division (a formation index). */
 void                  gbacw_leadership_promote (GbacwGame *game, int division, int leader);
 /* Removes a leader killed, wounded or captured (17.73) and counts the loss. */

@@ -153,6 +153,49 @@ fill_hex_side_tops (GbacwLos *los)
     }
 }
 
+/* los-unknown-cell: TRUE = standard (the baseline), FALSE = clear. */
+static gboolean
+unknown_cells_standard (const GbacwScenario *scenario)
+{
+  return g_strcmp0 (gbacw_scenario_get_option (scenario, "los-unknown-cell"), "clear") != 0;
+}
+
+gboolean
+gbacw_los_hex_terrain_blocks (const GbacwScenario *scenario, const GbacwHexTerrain *terrain)
+{
+  switch (gbacw_terrain_blocks_los (scenario, terrain->id))
+    {
+    case GBACW_TEC_YES:
+      return TRUE;
+    case GBACW_TEC_ABSENT:
+      /* 9.72: a terrain with a height above the ground (trees 20 feet, "other heights
+       * … indicated on the map") is blocking terrain */
+      return unknown_cells_standard (scenario) && terrain->height != GBACW_UNSET && terrain->height > 0;
+    case GBACW_TEC_NO:
+    case GBACW_TEC_OTHER:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+gbacw_los_hexside_type_blocks (const GbacwScenario *scenario, const GbacwHexsideType *type)
+{
+  switch (gbacw_terrain_blocks_los (scenario, type->id))
+    {
+    case GBACW_TEC_YES:
+      return TRUE;
+    case GBACW_TEC_ABSENT:
+      /* 9.56 note 2 (J), 9.73: "crest hexsides may block the LOS between units on
+       * different levels"; J 22.2: steep crests function as crests */
+      return unknown_cells_standard (scenario) && type->side == GBACW_SIDE_MODE_ELEVATION;
+    case GBACW_TEC_NO:
+    case GBACW_TEC_OTHER:
+    default:
+      return FALSE;
+    }
+}
+
 GbacwLos *
 gbacw_los_new (const GbacwScenario *scenario)
 {
@@ -179,18 +222,20 @@ gbacw_los_new (const GbacwScenario *scenario)
   option = gbacw_scenario_get_option (scenario, "los-along-hexside");
   los->both_block = g_strcmp0 (option, "both-block") == 0;
 
-  /* 9.71, 9.72: blocking terrain from the chart, heights from the catalogue */
+  /* 9.71, 9.72: blocking terrain from the chart (an unknown cell read as the
+   * los-unknown-cell option says), heights from the catalogue */
   for (guint t = 0; t < cat->hex_terrains->len && t < GBACW_MAX_HEX_TERRAINS; t++)
     {
       const GbacwHexTerrain *terrain = g_ptr_array_index (cat->hex_terrains, t);
-      terrain_blocks[t] = gbacw_terrain_blocks_los (scenario, terrain->id) == GBACW_TEC_YES;
+      terrain_blocks[t] = gbacw_los_hex_terrain_blocks (scenario, terrain);
       terrain_height[t] = terrain->height;
     }
   for (guint t = 0; t < cat->hexside_types->len && t < GBACW_MAX_HEXSIDE_TYPES; t++)
     {
       const GbacwHexsideType *type = g_ptr_array_index (cat->hexside_types, t);
-      side_blocks[t] = gbacw_terrain_blocks_los (scenario, type->id) == GBACW_TEC_YES;
-      side_crest[t] = type->side == GBACW_SIDE_MODE_ELEVATION;
+      gboolean blocks = gbacw_los_hexside_type_blocks (scenario, type);
+      side_crest[t] = blocks && type->side == GBACW_SIDE_MODE_ELEVATION;
+      side_blocks[t] = blocks && !side_crest[t];
     }
 
   for (int i = 0; i < los->n_hexes; i++)

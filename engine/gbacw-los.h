@@ -4,10 +4,16 @@
  * map->levels), the top of any blocking terrain in it (Terrain Effects on Combat
  * chart "blocks-los" = yes, height from the terrain catalogue, 9.71-9.72) and the
  * top of the units in it (9.71: any unit, friendly or enemy, blocks); and per
- * hexside, the top of a blocking hexside: a crest-style hexside (side="elevation")
- * between hexes of different levels is an obstacle as high as the higher hex (9.52,
- * 9.73 and the chart note "crest hexsides may block LOS between different levels"),
- * and a hexside type whose "blocks-los" is yes blocks whatever the heights.
+ * hexside, the top of a blocking hexside. The chart's "blocks-los" cell decides for
+ * every hex terrain and hexside type: "yes" blocks, "no" (and "other") does not. A
+ * crest-style hexside type (side="elevation") that blocks is an obstacle as high as
+ * the higher of its two hexes, and only between hexes of different levels (9.52,
+ * 9.73, J chart note 2 "crest hexsides may block the LOS between units on different
+ * levels"); any other hexside type that blocks does so whatever the heights. An
+ * unknown cell ("?", or no row) is read as the rule option los-unknown-cell says:
+ * standard (the baseline) as the Standard Rules read it, a crest-style hexside
+ * blocking (J chart note 2, J 22.2) and a hex terrain blocking when the catalogue
+ * gives it a height above the ground (9.72); clear: it does not block.
  *
  * The LOS between two hexes (9.73, the Basic Algorithm) is clear if, for every
  * obstacle, H/D >= (hp - 5)/dp, where H is the height of the higher position minus
@@ -67,6 +73,11 @@ typedef struct {
   int hp;
   double dp;
 } GbacwLosResult;
+
+/* Whether a hex terrain / hexside type is blocking terrain (9.71): the chart's
+ * "blocks-los" cell, an unknown one read as the los-unknown-cell option says. */
+gboolean  gbacw_los_hex_terrain_blocks (const GbacwScenario *scenario, const GbacwHexTerrain *terrain);
+gboolean  gbacw_los_hexside_type_blocks (const GbacwScenario *scenario, const GbacwHexsideType *type);
 
 /* Precomputes the heights; the scenario must outlive the GbacwLos. Units of the
  * scenario's deployment are not placed: call gbacw_los_set_unit_height() (the game does). */

@@ -898,3 +898,25 @@ gbacw_query_state_dump (const GbacwGame *game)
     }
   return g_string_free (s, FALSE);
 }
+
+/* ------------------------------------------------------------------ phases */
+
+gboolean
+gbacw_query_play_to_phase (GbacwGame *game, GbacwPhase phase, int phasing_side, GError **error)
+{
+  /* two Player-Turns and the interphase make a Game-Turn */
+  for (int guard = 0; guard < 4 * (GBACW_N_PHASES + 1); guard++)
+    {
+      g_autoptr (GbacwAction) end = NULL;
+      if (game->phase == phase && game->phasing_side == phasing_side)
+        return TRUE;
+      if (game->phase == GBACW_PHASE_GAME_OVER)
+        break;
+      end = gbacw_action_new_end_phase ();
+      if (!gbacw_game_apply_action (game, end, error))
+        return FALSE;
+    }
+  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[4.0] The game ends before the %s of %s"),
+               gbacw_phase_name (phase), gbacw_game_side_name (game, phasing_side));
+  return FALSE;
+}

@@ -135,6 +135,14 @@ int           gbacw_outcome_area_control (const GbacwOutcome *outcome, const Gba
 GbacwGame    *gbacw_outcome_replay (const GbacwScenario *scenario, guint32 seed, const GPtrArray *actions,
                                     GbacwOutcome **outcome, GError **error);
 
+/* ------------------------------------------------------------------ phases */
+
+/* Ends phases, giving no orders, until the phasing side's phase of the current
+ * Game-Turn or a later one (at most one Game-Turn on): the phases before it do their
+ * work as in play (the Initial Command Phase's command check, 17.11, 17.21). FALSE with
+ * an error when a phase may not end (a decision is asked) or the game ends first. */
+gboolean gbacw_query_play_to_phase (GbacwGame *game, GbacwPhase phase, int phasing_side, GError **error);
+
 /* ------------------------------------------------------------------ state */
 
 /* Every part of the state that play changes, one line per unit, in a fixed order and

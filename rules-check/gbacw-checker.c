@@ -10,6 +10,7 @@ static const GbacwCheckInfo checks[] = {
   { "charts.incomplete", "charts", N_("Charts complete enough to play") },
   { "charts.unknown-cell", "charts", N_("Unknown chart cells") },
   { "charts.invalid-cell", "charts", N_("Chart cells outside the chart's vocabulary") },
+  { "charts.los-unknown", "charts", N_("Terrain not known to block line of sight or not (9.71)") },
   { "map.no-terrain", "map", N_("Hexes without terrain") },
   { "map.crest", "map", N_("Crests between different elevations (22.1)") },
   { "map.crossing", "map", N_("Fords and bridges on rivers and streams (22.4-22.6, 23.0)") },
@@ -694,6 +695,8 @@ gbacw_checker_update (GbacwChecker *self, const GbacwScenario *scenario, const G
     }
   if (flags & (GBACW_CHANGE_SETTINGS | GBACW_CHANGE_RULES | GBACW_CHANGE_VICTORY))
     run_family (self, FAMILY_SETTINGS);
+  if ((flags & GBACW_CHANGE_RULES) && !(flags & GBACW_CHANGE_OOB))
+    run_family (self, FAMILY_CHARTS);  /* the los-unknown-cell option reads unknown cells */
   if (flags & GBACW_CHANGE_VICTORY)
     reach_reset = TRUE;
 

@@ -489,18 +489,23 @@ needed_for_chart (CheckContext *ctx, const StandardChart *sc, const GbacwChart *
     }
   else if (g_str_equal (sc->id, "terrain-combat"))
     {
+      /* an unknown "blocks-los" cell does not stop play: the los-unknown-cell option
+       * reads it (see los_unknown_finding ()) */
       for (guint t = 0; t < cat->hex_terrains->len; t++)
         if (u->terrains & (G_GUINT64_CONSTANT (1) << t))
           for (guint c = 0; sc->columns[c]; c++)
-            needed_cell (n, terrain_at (ctx, t)->id, sc->columns[c]);
+            if (!g_str_equal (sc->columns[c], "blocks-los"))
+              needed_cell (n, terrain_at (ctx, t)->id, sc->columns[c]);
       for (guint k = 0; k < cat->hexside_types->len; k++)
         if (u->sides & (1u << k))
           for (guint c = 0; sc->columns[c]; c++)
-            needed_cell (n, side_type_at (ctx, k)->id, sc->columns[c]);
+            if (!g_str_equal (sc->columns[c], "blocks-los"))
+              needed_cell (n, side_type_at (ctx, k)->id, sc->columns[c]);
       for (guint l = 0; l < cat->line_types->len; l++)
         if (u->lines & (1u << l))
           for (guint c = 0; sc->columns[c]; c++)
-            needed_cell (n, line_type_at (ctx, l)->id, sc->columns[c]);
+            if (!g_str_equal (sc->columns[c], "blocks-los"))
+              needed_cell (n, line_type_at (ctx, l)->id, sc->columns[c]);
     }
   else if (g_str_equal (sc->id, "stacking"))
     {
@@ -673,6 +678,41 @@ check_standard_chart (CheckContext *ctx, const StandardChart *sc, Usage *u, GPtr
   needed_clear (&n);
 }
 
+/* An unknown "blocks-los" cell of the Terrain Effects on Combat Chart (9.71): how the
+ * engine reads it under the rule option los-unknown-cell (the engine's
+ * gbacw_los_hex_terrain_blocks () and gbacw_los_hexside_type_blocks ()); a warning
+ * when the map has that terrain, else information. */
+static void
+los_unknown_finding (CheckContext *ctx, const Usage *u, const char *row, GPtrArray *out)
+{
+  const GbacwCatalogue *cat = &ctx->s->catalogue;
+  gboolean clear = g_strcmp0 (gbacw_scenario_get_option (ctx->s, "los-unknown-cell"), "clear") == 0;
+  int t = gbacw_catalogue_find_hex_terrain (cat, row);
+  int k = gbacw_catalogue_find_hexside_type (cat, row);
+  const GbacwHexTerrain *terrain = t >= 0 ? terrain_at (ctx, (guint) t) : NULL;
+  const GbacwHexsideType *type = k >= 0 ? side_type_at (ctx, (guint) k) : NULL;
+  gboolean used = (terrain && (u->terrains & (G_GUINT64_CONSTANT (1) << t))) || (type && (u->sides & (1u << k)));
+  const char *name = terrain ? name_or_id (terrain->name, terrain->id) : type ? name_or_id (type->name, type->id) : row;
+  g_autofree char *message = NULL;
+
+  if (clear)
+    message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as not blocking "
+                                 "(rule option los-unknown-cell = clear)"), name);
+  else if (terrain && terrain->height != GBACW_UNSET && terrain->height > 0)
+    message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as blocking, %d feet "
+                                 "high (9.72; rule option los-unknown-cell = standard)"), name, terrain->height);
+  else if (type && type->side == GBACW_SIDE_MODE_ELEVATION)
+    message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as a crest, blocking "
+                                 "between different levels at the higher level (9.73, chart note 2; rule option "
+                                 "los-unknown-cell = standard)"), name);
+  else
+    message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as not blocking "
+                                 "(rule option los-unknown-cell = standard)"), name);
+  gbacw_finding_set_chart (gbacw_emit (out, used ? GBACW_SEVERITY_WARNING : GBACW_SEVERITY_INFO, "charts.los-unknown",
+                                       "9.71", "%s", message),
+                           "terrain-combat", row, "blocks-los");
+}
+
 void
 gbacw_check_charts (CheckContext *ctx, GPtrArray *out)
 {
@@ -702,7 +742,10 @@ gbacw_check_charts (CheckContext *ctx, GPtrArray *out)
             {
               const GbacwCell *cell = &row->cells[c];
               const char *col = g_ptr_array_index (chart->columns, c);
-              if (cell->status == GBACW_CELL_UNKNOWN || cell->value == NULL)
+              if ((cell->status == GBACW_CELL_UNKNOWN || cell->value == NULL)
+                  && g_str_equal (chart->id, "terrain-combat") && g_str_equal (col, "blocks-los"))
+                los_unknown_finding (ctx, &u, row->id, out);
+              else if (cell->status == GBACW_CELL_UNKNOWN || cell->value == NULL)
                 gbacw_finding_set_chart (gbacw_emit (out, GBACW_SEVERITY_INFO, "charts.unknown-cell", rule_case,
                                                      _("Unknown cell (“?”): no value has been entered for it yet")),
                                          chart->id, row->id, col);
@@ -1933,6 +1976,7 @@ check_rules (CheckContext *ctx, GPtrArray *out)
   } options[] = {
     { "command-5.2", { "old", "new", NULL } },
     { "los-along-hexside", { "both-block", "adjacent-only", NULL } },
+    { "los-unknown-cell", { "standard", "clear", NULL } },
     { "melee-terrain-12.31", { "old", "new", NULL } },
     { "supply-11.23", { "old", "new", NULL } },
   };

@@ -667,6 +667,82 @@ test_17_74_leader_retreats_with_unit (void)
   g_assert_true (log_has (game, "17.74", NULL));
 }
 
+/* A module with every fire hook (FIRE-STR ×2, FIRE-SHIFT one left, FIRE-DRM +1), to
+ * check that a resolution records what each did, for explaining it. */
+static double
+hook_strength (const GbacwGame *game, gpointer data, int unit, int target_hex, double strength)
+{
+  return strength * 2;
+}
+
+static int
+hook_shift (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution)
+{
+  return -1;
+}
+
+static int
+hook_drm (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution)
+{
+  return 1;
+}
+
+static const GbacwRuleHooks fire_hooks = {
+  .id = "test.fire",
+  .fire_strength = hook_strength,
+  .fire_shift = hook_shift,
+  .fire_drm = hook_drm,
+};
+
+static void
+test_exclusive_modifiers_recorded (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwFireResolution) res = NULL;
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  const GbacwFireContribution *c;
+  const GbacwFireModifier *m;
+
+  rule->id = g_strdup ("test.fire");
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (f->s->exclusive_rules, rule);
+  INF (f, "u-1", "union", 3, 3, "0202", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0203", "n");
+  gbacw_rules_hooks_register (&fire_hooks);
+  game = fire_game (f);
+  res = compute1 (game, "0203", "u-1", 0);
+  /* 3 SP of R at one hex: 3 × 2 = 6 (9.25), doubled by the module */
+  c = &g_array_index (res->contributions, GbacwFireContribution, 0);
+  g_assert_cmpfloat (c->base_strength, ==, 6);
+  g_assert_cmpfloat (c->strength, ==, 12);
+  g_assert_cmpfloat (res->total, ==, 12);
+  g_assert_cmpint (res->hook_shift, ==, -1);
+  g_assert_cmpint (res->drm, ==, 1);
+  g_assert_cmpuint (res->modifiers->len, ==, 3);
+  m = &g_array_index (res->modifiers, GbacwFireModifier, 0);
+  g_assert_cmpstr (m->rule, ==, "test.fire");
+  g_assert_cmpint (m->kind, ==, GBACW_FIRE_MODIFIER_STRENGTH);
+  g_assert_cmpint (m->unit, ==, unit_index (game, "u-1"));
+  g_assert_cmpfloat (m->before, ==, 6);
+  g_assert_cmpfloat (m->after, ==, 12);
+  m = &g_array_index (res->modifiers, GbacwFireModifier, 1);
+  g_assert_cmpint (m->kind, ==, GBACW_FIRE_MODIFIER_SHIFT);
+  g_assert_cmpint (m->value, ==, -1);
+  m = &g_array_index (res->modifiers, GbacwFireModifier, 2);
+  g_assert_cmpint (m->kind, ==, GBACW_FIRE_MODIFIER_DRM);
+  g_assert_cmpint (m->value, ==, 1);
+  /* the die: +1, never above 6 */
+  g_assert_cmpint (gbacw_fire_modified_die (res, 1), ==, 2);
+  g_assert_cmpint (gbacw_fire_modified_die (res, 6), ==, 6);
+  /* a fire in play rolls with the same modifier: a forced 3 is read as 4 */
+  gbacw_dice_force_list (game->dice, 3, 0);
+  apply_expect (game, fire1 (game, "0203", "u-1", 0), NULL);
+  g_assert_true (log_has (game, "9.0", "die 4"));
+  gbacw_rules_hooks_unregister ("test.fire");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -675,6 +751,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/fire/9.45-split-fire-example", test_9_45_split_fire_example);
   g_test_add_func ("/engine/fire/9.46-one-point-minimum-example", test_9_46_one_point_minimum);
   g_test_add_func ("/engine/fire/9.41-never-combined", test_9_41_never_combined);
+  g_test_add_func ("/engine/fire/exclusive-modifiers-recorded", test_exclusive_modifiers_recorded);
   g_test_add_func ("/engine/fire/9.44-once-per-phase", test_9_44_once_per_phase);
   g_test_add_func ("/engine/fire/9.23-7.22-6.32-prohibitions", test_fire_prohibitions);
   g_test_add_func ("/engine/fire/9.7-line-of-sight", test_9_7_no_los);

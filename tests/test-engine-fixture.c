@@ -96,7 +96,7 @@ fixture_charts (GbacwScenario *s)
     "woods      | no    | yes   | 1L    | —",
     "tall-woods | no    | yes   | 1L    | —",
     "town       | no    | yes   | 1L    | -1 SP",
-    "crest      | {yes} | {no}  | 1L    | -1 SP",
+    "crest      | {yes} | yes   | 1L    | -1 SP",
     "river      | {no}  | {no}  | {—}   | {—}",
     "stream     | no    | no    | —     | -1 SP",
     "bridge     | {no}  | {no}  | {—}   | -2 SP",

@@ -129,6 +129,132 @@ test_crest_hexside (void)
   g_assert_cmpfloat (r.dp, ==, 2.5);   /* half-way between hexes 2 and 3 from the firer */
 }
 
+/* Sets the Terrain Effects on Combat Chart's "blocks-los" cell of row (as the file
+ * would hold it: "yes", "no", "{no}", "?"). */
+static void
+set_blocks_los (Fixture *f, const char *row, const char *value)
+{
+  GbacwChart *chart = gbacw_scenario_find_chart (f->s, "terrain-combat");
+  int r = gbacw_chart_find_row (chart, row);
+  int c = gbacw_chart_find_column (chart, "blocks-los");
+  GbacwCell *cell;
+
+  g_assert_cmpint (r, >=, 0);
+  g_assert_cmpint (c, >=, 0);
+  cell = &((GbacwChartRow *) g_ptr_array_index (chart->rows, r))->cells[c];
+  g_clear_pointer (&cell->value, g_free);
+  gbacw_cell_parse (cell, value);
+}
+
+static Fixture *
+crest_ridge (void)
+{
+  Fixture *f = fixture_new (3, 8);
+
+  /* a ridge: 0104 on level 1 with crests on both sides; 0101 -> 0107 crosses them */
+  set_level (f, "0104", 1);
+  add_hexside (f, "0104", "n", "crest");
+  add_hexside (f, "0104", "s", "crest");
+  return f;
+}
+
+static void
+test_crest_cell_yes_blocks (void)
+{
+  g_autoptr (Fixture) f = crest_ridge ();
+  GbacwLosResult r;
+
+  /* 9.71, J chart note 2: the cell says yes: the crest blocks between the levels */
+  set_blocks_los (f, "crest", "yes");
+  g_assert_false (los (f, "0101", "0107", &r));
+  g_assert_cmpint (r.kind, ==, GBACW_LOS_OBSTACLE_HEXSIDE);
+  g_assert_cmpint (r.obstacle_top, ==, 20);
+}
+
+static void
+test_crest_cell_no_clear (void)
+{
+  g_autoptr (Fixture) f = crest_ridge ();
+
+  /* the same ridge with the cell "no" (and the demo's invented "{no}"): the crest is
+   * not blocking terrain and the bare ground does not block */
+  set_blocks_los (f, "crest", "no");
+  g_assert_true (los (f, "0101", "0107", NULL));
+  set_blocks_los (f, "crest", "{no}");
+  g_assert_true (los (f, "0101", "0107", NULL));
+}
+
+static void
+test_crest_cell_unknown_option (void)
+{
+  g_autoptr (Fixture) f = crest_ridge ();
+
+  /* "?": los-unknown-cell = standard (the default) reads a crest as blocking (J chart
+   * note 2, 9.73); = clear does not */
+  set_blocks_los (f, "crest", "?");
+  g_assert_false (los (f, "0101", "0107", NULL));
+  g_ptr_array_add (f->s->options, gbacw_param_new ("los-unknown-cell", "standard"));
+  g_assert_false (los (f, "0101", "0107", NULL));
+  g_ptr_array_set_size (f->s->options, 0);
+  g_ptr_array_add (f->s->options, gbacw_param_new ("los-unknown-cell", "clear"));
+  g_assert_true (los (f, "0101", "0107", NULL));
+}
+
+static void
+test_hex_terrain_cell (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+
+  /* woods (20 ft) between two men: blocked with "yes", clear with "no"; unknown: blocking
+   * under los-unknown-cell = standard (9.72: it has a height), clear under = clear */
+  set_terrain (f, "0103", "woods");
+  set_blocks_los (f, "woods", "yes");
+  g_assert_false (los (f, "0101", "0105", NULL));
+  set_blocks_los (f, "woods", "no");
+  g_assert_true (los (f, "0101", "0105", NULL));
+  set_blocks_los (f, "woods", "?");
+  g_assert_false (los (f, "0101", "0105", NULL));
+  g_ptr_array_add (f->s->options, gbacw_param_new ("los-unknown-cell", "clear"));
+  g_assert_true (los (f, "0101", "0105", NULL));
+}
+
+static void
+test_hexside_cell (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 8);
+
+  /* a stream between hexes of one level: "yes" makes it block whatever the heights,
+   * "no" does not; unknown: a non-crest hexside does not block (los-unknown-cell = standard) */
+  add_hexside (f, "0103", "s", "stream");
+  set_blocks_los (f, "stream", "yes");
+  g_assert_false (los (f, "0101", "0106", NULL));
+  set_blocks_los (f, "stream", "no");
+  g_assert_true (los (f, "0101", "0106", NULL));
+  set_blocks_los (f, "stream", "?");
+  g_assert_true (los (f, "0101", "0106", NULL));
+}
+
+static void
+test_crest_cell_demo (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr (GbacwScenario) s = NULL;
+  const GbacwCatalogue *cat;
+  int k;
+
+  /* the demo's chart gives crests "yes" (J chart note 2): the engine reads them so */
+  g_assert_nonnull (path);
+  s = gbacw_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  cat = &s->catalogue;
+  k = gbacw_catalogue_find_hexside_type (cat, "crest");
+  g_assert_cmpint (k, >=, 0);
+  g_assert_true (gbacw_los_hexside_type_blocks (s, g_ptr_array_index (cat->hexside_types, k)));
+  k = gbacw_catalogue_find_hexside_type (cat, "fence");
+  g_assert_false (gbacw_los_hexside_type_blocks (s, g_ptr_array_index (cat->hexside_types, k)));
+}
+
 static void
 test_hexside_common_with_target (void)
 {
@@ -399,6 +525,12 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/los/9.72-heights", test_heights);
   g_test_add_func ("/engine/los/9.73-equality-is-clear", test_equality_is_clear);
   g_test_add_func ("/engine/los/9.73-crest-hexside", test_crest_hexside);
+  g_test_add_func ("/engine/los/9.71-crest-cell-yes-blocks", test_crest_cell_yes_blocks);
+  g_test_add_func ("/engine/los/9.71-crest-cell-no-clear", test_crest_cell_no_clear);
+  g_test_add_func ("/engine/los/9.71-crest-cell-unknown-option", test_crest_cell_unknown_option);
+  g_test_add_func ("/engine/los/9.71-hex-terrain-cell", test_hex_terrain_cell);
+  g_test_add_func ("/engine/los/9.71-hexside-cell", test_hexside_cell);
+  g_test_add_func ("/engine/los/9.71-crest-cell-demo", test_crest_cell_demo);
   g_test_add_func ("/engine/los/9.7-hexside-common-with-target", test_hexside_common_with_target);
   g_test_add_func ("/engine/los/9.7-along-hexside-option", test_along_hexside);
   g_test_add_func ("/engine/los/9.7-hexside-adjacent-to-firer", test_hexside_adjacent_to_firer);

@@ -174,6 +174,16 @@ def _(t):
                '<row id="infantry-line" name="Infantry (Line)">6 | 2 | 1 | 2 | ? |')
 
 
+@case("charts-los-unknown")
+def _(t):
+    # 9.71: whether crests block line of sight is unknown; 0402 is on level 1 with a
+    # crest toward 0401 (on the map: a warning); the woods cell too (not on the map: info)
+    t = sub(t, '<row id="crest" name="Crest hexside">{yes} | yes |', '<row id="crest" name="Crest hexside">{yes} | ? |')
+    t = sub(t, '<row id="woods" name="Woods">no | yes |', '<row id="woods" name="Woods">no | ? |')
+    t = sub(t, '<row n="02">0 0 0 0 0 0</row>', '<row n="02">0 0 0 1 0 0</row>')
+    return hexsides(t, ['<hexside hex="0402" dir="n" features="crest"/>'])
+
+
 @case("charts-invalid-cell")
 def _(t):
     return sub(t, '<row id="woods" name="Woods">2 | 8 | 4 | 4 | 8</row>',
