@@ -226,10 +226,10 @@ gbacw_leadership_leader_lost (GbacwGame *game, int leader, GbacwPresence presenc
   GbacwGameUnit *l = gbacw_game_unit (game, leader);
 
   l->times_lost++;
-  gbacw_game_remove_unit (game, leader, presence);
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->leader_replacement)
       hooks->leader_replacement (game, data, leader);
+  gbacw_game_remove_unit (game, leader, presence);
 }
 
 /* ------------------------------------------------------------------ Initial Command Phase */
@@ -773,6 +773,17 @@ queue_placement (GbacwGame *game, int leader)
   gbacw_game_queue_pending (game, p, NULL);
 }
 
+/* Whether the formation whose commander is lost is given a new one now (the LDR-LOSS
+ * hooks may delay it or refuse it). */
+static gboolean
+replacement_due (GbacwGame *game, int formation)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->replacement_due && !hooks->replacement_due (game, data, formation))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 promotions (GbacwGame *game)
 {
@@ -781,7 +792,8 @@ promotions (GbacwGame *game)
     {
       const GbacwFormation *formation = FORMATION (game, f);
       int side = gbacw_game_side_index (game, formation->side);
-      if (side != game->phasing_side || formation->kind != GBACW_FORMATION_DIVISION || !lost (game, game->formation_commander[f]))
+      if (side != game->phasing_side || formation->kind != GBACW_FORMATION_DIVISION || !lost (game, game->formation_commander[f])
+          || !replacement_due (game, f))
         continue;
       {
         GbacwPending *p = gbacw_pending_new (GBACW_PENDING_PROMOTION, side, -1, -1, "17.83");
@@ -806,7 +818,7 @@ replacements (GbacwGame *game, int side)
       const GbacwFormation *formation = FORMATION (game, f);
       int commander = game->formation_commander[f], r;
       if (gbacw_game_side_index (game, formation->side) != side || formation->kind == GBACW_FORMATION_DIVISION
-          || (commander >= 0 && !lost (game, commander)))
+          || (commander >= 0 && !lost (game, commander)) || !replacement_due (game, f))
         continue;
       r = replacement_leader (game, f);
       if (r < 0 && commander >= 0)
@@ -837,6 +849,16 @@ gbacw_leadership_resolve_promotion (GbacwGame *game, GbacwPending *p, GbacwDecis
           && !gbacw_game_unit (game, c)->promoted)
         g_array_append_val (candidates, c);
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->promotion)
+      {
+        int chosen = hooks->promotion (game, data, p->value, candidates);
+        if (chosen >= 0)
+          {
+            gbacw_leadership_promote (game, p->value, chosen);
+            return GBACW_RESOLVE_DONE;
+          }
+      }
   if (candidates->len == 0)
     {
       gbacw_game_log (game, "17.83", _("No brigade commander of %s can be promoted"), division->name ? division->name : division->id);
@@ -865,6 +887,9 @@ gbacw_leadership_promote (GbacwGame *game, int division, int leader)
   set_formation_commander (game, division, leader);
   l->promoted = TRUE;   /* 17.85: DIR but no Command Points */
   gbacw_game_log (game, "17.83", _("%s is promoted to command %s"), label, d->name ? d->name : d->id);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->promoted && hooks->promoted (game, data, division, leader))
+      brigade = -1;
   if (brigade >= 0 && brigade != division)
     {
       int r = replacement_leader (game, brigade);

@@ -99,10 +99,23 @@ typedef struct {
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);
   int      (*morale_drm) (const GbacwGame *game, gpointer data, int unit, GbacwMoraleCause cause);
 
-  /* RALLY, RETREAT-DIR, LDR-LOSS, REINF, VICTORY (later slices) */
+  /* RALLY, RETREAT-DIR, REINF, VICTORY */
   gboolean (*rally) (GbacwGame *game, gpointer data, int unit, gboolean *rallied);
   gboolean (*retreat_allowed) (const GbacwGame *game, gpointer data, int unit, int from, int to);
+  /* LDR-LOSS: leader_replacement: a leader is lost (killed, wounded or captured, 17.73),
+   * before he leaves the map. replacement_due: whether the formation (an index) whose
+   * commander is lost gets its promotion (17.83) or replacement (17.81, 17.82) at the end
+   * of this Final Command Phase (P 28.26 delays it; C 28.31 never replaces an army's).
+   * promotion: may narrow, reorder or add to the candidates to command a division (a
+   * formation index) and returns the one promoted without a question, or -1 to let the
+   * owner choose among the candidates (17.83). promoted: a leader has been promoted to
+   * command a division; TRUE when the module has seen to the formation he commanded
+   * (P 28.25: he keeps it; J 25.22: his own division's successor), else the Standard
+   * Rules' replacement takes it (17.83). */
   void     (*leader_replacement) (GbacwGame *game, gpointer data, int leader);
+  gboolean (*replacement_due) (GbacwGame *game, gpointer data, int formation);
+  int      (*promotion) (GbacwGame *game, gpointer data, int division, GArray *candidates);
+  gboolean (*promoted) (GbacwGame *game, gpointer data, int division, int leader);
   void     (*reinforcements) (GbacwGame *game, gpointer data);
   gboolean (*victory) (GbacwGame *game, gpointer data, int *winning_side, char **level);
 } GbacwRuleHooks;

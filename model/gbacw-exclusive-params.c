@@ -18,15 +18,21 @@ gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name
 }
 
 static gboolean
-parse_small (const char *text, const char *end, int max, int *out)
+parse_number (const char *text, const char *end, int min, int max, int *out)
 {
   g_autofree char *word = g_strndup (text, (gsize) (end - text));
   guint64 v;
 
-  if (!g_ascii_string_to_unsigned (word, 10, 1, (guint64) max, &v, NULL))
+  if (!g_ascii_string_to_unsigned (word, 10, (guint64) min, (guint64) max, &v, NULL))
     return FALSE;
   *out = (int) v;
   return TRUE;
+}
+
+static gboolean
+parse_small (const char *text, const char *end, int max, int *out)
+{
+  return parse_number (text, end, 1, max, out);
 }
 
 gboolean
@@ -89,14 +95,16 @@ parse_turns (const char *text, const char *end, int *first, int *last)
 {
   const char *dash = memchr (text, '-', (gsize) (end - text));
 
+  /* from 0: die results after modifiers (P 28.26) share the form */
   if (dash == NULL)
     {
-      if (!parse_small (text, end, G_MAXINT, first))
+      if (!parse_number (text, end, 0, G_MAXINT, first))
         return FALSE;
       *last = *first;
       return TRUE;
     }
-  return parse_small (text, dash, G_MAXINT, first) && parse_small (dash + 1, end, G_MAXINT, last) && *last >= *first;
+  return parse_number (text, dash, 0, G_MAXINT, first) && parse_number (dash + 1, end, 0, G_MAXINT, last)
+         && *last >= *first;
 }
 
 typedef gboolean (*ValueParser) (const char *text, int *value, char **why);
@@ -248,4 +256,45 @@ gbacw_turn_dice_lookup (const GArray *table, int turn)
         return e->top;
     }
   return -1;
+}
+
+GPtrArray *
+gbacw_exclusive_parse_die_lists (const char *text, char **why)
+{
+  g_autoptr (GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n", -1);
+
+  g_return_val_if_fail (why != NULL, NULL);
+  *why = NULL;
+  g_ptr_array_set_size (lists, 6);
+  for (guint i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      const char *colon = strchr (w, ':');
+      int first, last;
+
+      if (*w == '\0')
+        continue;
+      if (colon == NULL || !parse_turns (w, colon, &first, &last) || first < 1 || last > 6 || colon[1] == '\0')
+        {
+          *why = g_strdup_printf (_("“%s” is not die rolls and ids such as 1-3:c-mcintosh,c-hebert"), w);
+          return NULL;
+        }
+      for (int die = first; die <= last; die++)
+        {
+          if (g_ptr_array_index (lists, die - 1) != NULL)
+            {
+              *why = g_strdup_printf (_("the die roll %d is given twice"), die);
+              return NULL;
+            }
+          g_ptr_array_index (lists, die - 1) = g_strsplit (colon + 1, ",", -1);
+        }
+    }
+  for (int die = 1; die <= 6; die++)
+    if (g_ptr_array_index (lists, die - 1) == NULL)
+      {
+        *why = g_strdup_printf (_("the die roll %d is not given"), die);
+        return NULL;
+      }
+  return g_steal_pointer (&lists);
 }

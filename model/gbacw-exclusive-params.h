@@ -51,4 +51,8 @@ GHashTable *gbacw_exclusive_parse_keyed_dice (const char *text, char **why);
 /* The top for id, or -1 when the table does not name it. */
 int      gbacw_keyed_dice_lookup (GHashTable *table, const char *id);
 
+/* Ordered id lists per die roll 1-6, as "1-3:c-mcintosh,c-hebert,c-pike 4-5:… 6:…" (P 28.27):
+ * six GStrv, for die rolls 1 to 6, or NULL with *why when a roll is missing or given twice. */
+GPtrArray *gbacw_exclusive_parse_die_lists (const char *text, char **why);
+
 G_END_DECLS

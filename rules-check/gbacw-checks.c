@@ -1589,13 +1589,21 @@ typedef enum {
   PARAM_RATING,      /* a Morale Rating, 1-6 */
   PARAM_WHOLE,       /* a whole number, -9 to 9: "-1" */
   PARAM_CHOICE,      /* one of the words of ParamSpec.choices */
+  PARAM_LEADERS,     /* leader ids of the order of battle, in order */
+  PARAM_DIE_LEADERS, /* leader lists per die roll: "1-3:c-mcintosh,c-hebert 4-6:c-hebert" */
+  PARAM_DIE_NUMBERS, /* a whole number per die result 0-6: "0:0 1:1 2-3:2" */
+  PARAM_WORDS,       /* any words */
 } ParamKind;
+
+/* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
+#define PER_SIDE 1
+#define PER_FORMATION 2
 
 typedef struct {
   const char *name;
   ParamKind kind;
   gboolean required;
-  gboolean per_side;   /* also NAME.SIDE for each side id of the scenario */
+  int per_side;        /* 0, PER_SIDE or PER_FORMATION */
   const char *choices; /* PARAM_CHOICE: the words allowed, space-separated */
 } ParamSpec;
 
@@ -1614,12 +1622,26 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
   /* ammunition depletion rolls (11.21; J 21.3, 29.4, 33.5, 36.6; P 21.52):
    * engine/rules/shared/gbacw-rule-ammunition-depletion.c */
-  { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
-                                      { "artillery", PARAM_TURN_DICE, FALSE, TRUE },
+  { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, PER_SIDE },
+                                      { "artillery", PARAM_TURN_DICE, FALSE, PER_SIDE },
                                       { "case", PARAM_CASE, FALSE, FALSE } } },
   /* batteries of a division (P 21.3): engine/rules/shared/gbacw-rule-artillery-subordination.c */
   { "artillery-subordination", "17.11", { { "division-batteries", PARAM_SIDES, TRUE, FALSE },
                                          { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* who replaces a lost commander, and when (J 25, P 28-29, C 28.3):
+   * engine/rules/shared/gbacw-rule-leader-replacement.c */
+  { "leader-replacement", "17.8", { { "sides", PARAM_SIDES, FALSE, FALSE },
+                                    { "successors", PARAM_LEADERS, FALSE, PER_FORMATION },
+                                    { "successor-table", PARAM_DIE_LEADERS, FALSE, PER_FORMATION },
+                                    { "delay-division", PARAM_DIE_NUMBERS, FALSE, FALSE },
+                                    { "delay-brigade", PARAM_DIE_NUMBERS, FALSE, FALSE },
+                                    { "original-drm", PARAM_WHOLE, FALSE, FALSE },
+                                    { "keeps-brigade", PARAM_CHOICE, FALSE, FALSE, "yes no" },
+                                    { "original-first", PARAM_CHOICE, FALSE, FALSE, "yes no" },
+                                    { "rank-order", PARAM_WORDS, FALSE, FALSE },
+                                    { "promoted-cp", PARAM_WHOLE, FALSE, FALSE },
+                                    { "never-replaced", PARAM_CHOICE, FALSE, FALSE, "army corps division brigade group" },
+                                    { "case", PARAM_CASE, FALSE, FALSE } } },
   /* dismounted cavalry's Morale Rating (J 20.3, C 21.4): engine/rules/shared/gbacw-rule-dismounted-morale.c */
   { "dismounted-morale", "6.14", { { "rating", PARAM_RATING, FALSE, FALSE },
                                    { "offset", PARAM_WHOLE, FALSE, FALSE },
@@ -1631,9 +1653,9 @@ static const ExclusiveSpec exclusive_rules[] = {
                                   { "adjacent-leader", PARAM_DIE_TOP, FALSE, FALSE },
                                   { "no-leader", PARAM_DIE_TOP, FALSE, FALSE },
                                   { "restricted-leaders", PARAM_LEADER_DICE, FALSE, FALSE },
-                                  { "initiation-drm", PARAM_TURN_NUMBERS, FALSE, TRUE },
+                                  { "initiation-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
                                   { "before-melee", PARAM_CHOICE, FALSE, FALSE, "morale" },
-                                  { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, TRUE },
+                                  { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
                                   { "case", PARAM_CASE, FALSE, FALSE } } },
 };
 
@@ -1751,6 +1773,65 @@ word_is_leader_dice (CheckContext *ctx, const ParamSpec *spec, const char *word,
 }
 
 static gboolean
+word_is_leader (CheckContext *ctx, const char *word, char **why)
+{
+  const GbacwUnit *u = gbacw_oob_find_unit (&ctx->s->oob, word);
+
+  if (u != NULL && u->type == GBACW_UNIT_LEADER)
+    return TRUE;
+  *why = g_strdup_printf (_("there is no leader “%s” in the order of battle"), word);
+  return FALSE;
+}
+
+static gboolean
+word_any (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  return TRUE;
+}
+
+static gboolean
+word_is_leader_id (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  return word_is_leader (ctx, word, why);
+}
+
+static gboolean
+valid_die_leaders (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GPtrArray) lists = gbacw_exclusive_parse_die_lists (value, why);
+
+  if (lists == NULL)
+    return FALSE;
+  for (guint die = 0; die < lists->len; die++)
+    {
+      GStrv ids = g_ptr_array_index (lists, die);
+      for (guint i = 0; ids[i]; i++)
+        if (!word_is_leader (ctx, ids[i], why))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+valid_die_numbers (const char *value, char **why)
+{
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_numbers (value, why);
+
+  if (table == NULL)
+    return FALSE;
+  for (guint i = 0; i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (e->first != G_MININT && (e->first < 0 || e->last > 6))
+        {
+          *why = g_strdup_printf (_("die results %d-%d are not from 0 to 6"), e->first, e->last);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
 valid_turn_numbers (CheckContext *ctx, const char *value, char **why)
 {
   g_autoptr (GArray) table = gbacw_exclusive_parse_turn_numbers (value, why);
@@ -1792,6 +1873,14 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_words (ctx, spec, value, why, word_is_choice);
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);
+    case PARAM_LEADERS:
+      return valid_words (ctx, spec, value, why, word_is_leader_id);
+    case PARAM_DIE_LEADERS:
+      return valid_die_leaders (ctx, value, why);
+    case PARAM_DIE_NUMBERS:
+      return valid_die_numbers (value, why);
+    case PARAM_WORDS:
+      return valid_words (ctx, spec, value, why, word_any);
     case PARAM_WHOLE:
       {
         gint64 v;
@@ -1865,13 +1954,17 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
   return TRUE;
 }
 
-/* Whether name is base.SIDE for a side id of the scenario. */
+/* Whether name is base.SIDE for a side id of the scenario (PER_SIDE), or base.FORMATION
+ * for a formation id (PER_FORMATION). */
 static gboolean
-names_side_param (const GbacwScenario *s, const char *base, const char *name)
+names_suffixed_param (const GbacwScenario *s, int per, const char *base, const char *name)
 {
   gsize n = strlen (base);
 
-  return strncmp (name, base, n) == 0 && name[n] == '.' && gbacw_oob_find_side (&s->oob, name + n + 1) != NULL;
+  if (strncmp (name, base, n) != 0 || name[n] != '.')
+    return FALSE;
+  return per == PER_SIDE ? gbacw_oob_find_side (&s->oob, name + n + 1) != NULL
+                         : gbacw_oob_find_formation (&s->oob, name + n + 1) != NULL;
 }
 
 static void
@@ -1952,7 +2045,8 @@ check_rules (CheckContext *ctx, GPtrArray *out)
           g_autofree char *why = NULL;
           for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
             if (g_strcmp0 (spec->params[p].name, param->name) == 0
-                || (spec->params[p].per_side && names_side_param (s, spec->params[p].name, param->name)))
+                || (spec->params[p].per_side
+                    && names_suffixed_param (s, spec->params[p].per_side, spec->params[p].name, param->name)))
               ps = &spec->params[p];
           if (ps == NULL)
             emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,

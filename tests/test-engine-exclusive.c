@@ -7,6 +7,8 @@
 
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
+#include "gbacw-game-private.h"
+#include "gbacw-leadership.h"
 #include "gbacw-morale.h"
 #include "gbacw-rules-hooks.h"
 
@@ -759,6 +761,271 @@ test_p_21_3_division_batteries (void)
   g_assert_true (battery_out_of_command (far_with));
 }
 
+/* ------------------------------------------------------------------ leader replacement */
+
+/* A Union division u-div (u-div-ldr) of three brigades: u-b1 (u-l1, ER 2, at 0102 with
+ * u-1), u-b2 (u-l2, ER 3, 0103, u-2) and u-b3 (u-l3, ER 2, 0104, u-3); the ranks are
+ * the test's. */
+static Fixture *
+three_brigades (const char *rank1, const char *rank2, const char *rank3)
+{
+  Fixture *f = fixture_new (3, 8);
+  const char *ranks[] = { rank1, rank2, rank3 };
+
+  set_turns (f, 1, 8);
+  LEADER (f, "u-div-ldr", "union", "0101");
+  INF (f, "u-0", "union", 3, 3, "0101", "s");
+  set_leader (f, "u-div-ldr", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+  add_formation (f, "u-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-div-ldr");
+  set_formation (f, "u-div-ldr u-0", "u-div");
+  for (int b = 1; b <= 3; b++)
+    {
+      g_autofree char *leader = g_strdup_printf ("u-l%d", b);
+      g_autofree char *brigade = g_strdup_printf ("u-b%d", b);
+      g_autofree char *unit = g_strdup_printf ("u-%d", b);
+      g_autofree char *hex = g_strdup_printf ("01%02d", b + 1);
+      g_autofree char *members = g_strdup_printf ("%s %s", leader, unit);
+      LEADER (f, leader, "union", hex);
+      INF (f, unit, "union", 3, 3, hex, "s");
+      set_leader (f, leader, GBACW_LEADER_BRIGADE, b == 2 ? 3 : 2, 1, 3, GBACW_UNSET);
+      gbacw_oob_find_unit (&f->s->oob, leader)->rank = g_strdup (ranks[b - 1]);
+      add_formation (f, brigade, "union", GBACW_FORMATION_BRIGADE, "u-div", leader);
+      set_formation (f, members, brigade);
+    }
+  INF (f, "c-1", "confederate", 3, 3, "0308", "n");
+  return f;
+}
+
+static int
+formation_of (GbacwGame *game, const char *id)
+{
+  for (guint i = 0; i < game->scenario->oob.formations->len; i++)
+    if (g_str_equal (((GbacwFormation *) g_ptr_array_index (game->scenario->oob.formations, i))->id, id))
+      return (int) i;
+  g_assert_not_reached ();
+}
+
+/* Kills the listed leaders now, then ends the Union's Final Command Phase: the
+ * promotions (17.83, 17.84) are made. */
+static GbacwGame *
+lose_and_promote (Fixture *f, const char *ids)
+{
+  GbacwGame *game = start_game (f);
+  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
+
+  for (guint i = 0; names[i]; i++)
+    gbacw_leadership_leader_lost (game, unit_index (game, names[i]), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  end_phase (game);
+  return game;
+}
+
+static void
+test_j_25_11_successor_list (void)
+{
+  /* J 25.11: "replaced in order of priority by Winder, Taliaferro, Patton and Taylor":
+   * the second listed is promoted, without a question, when the first is lost too */
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_exclusive (f, "leader-replacement", "successors.u-div", "u-l3 u-l1 u-l2", "case", "J 25.1", NULL);
+  game = lose_and_promote (f, "u-div-ldr u-l3");
+  g_assert_cmpint (game->formation_commander[formation_of (game, "u-div")], ==, unit_index (game, "u-l1"));
+  g_assert_true (unit_of (game, "u-l1")->promoted);
+  g_assert_true (gbacw_game_decision (game) == NULL
+                 || gbacw_game_decision (game)->kind != GBACW_DECISION_PROMOTE);
+}
+
+static void
+test_j_25_13_replacements_in_the_same_order (void)
+{
+  /* J 25.13: every listed brigade commander lost: their replacements, in the same order
+   * (u-b3's turned-over counter, 17.81, is on the map again after the first Final
+   * Command Phase) */
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwDecision *d;
+
+  add_exclusive (f, "leader-replacement", "successors.u-div", "u-l3 u-l1", NULL);
+  game = start_game (f);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-l3"), GBACW_PRESENCE_KILLED);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-l1"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  end_phase (game);
+  /* the brigades' replacements join their units (17.81) */
+  for (int guard = 0; guard < 4 && (d = gbacw_game_decision (game)) != NULL; guard++)
+    apply_expect (game, gbacw_action_new_answer_hex (g_array_index (d->hexes, int, 0)), NULL);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-div-ldr"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  end_phase (game);
+  g_assert_cmpint (game->formation_commander[formation_of (game, "u-div")], ==, unit_index (game, "u-l3"));
+}
+
+static void
+test_c_28_32_rank_then_er (void)
+{
+  /* C 28.32: the highest rank; the same rank, the highest ER; promoted with 1 CP */
+  static const struct {
+    const char *ranks[3];
+    const char *promoted;
+  } cases[] = {
+    { { "colonel", "colonel", "brigadier-general" }, "u-l3" },
+    { { "brigadier-general", "brigadier-general", "colonel" }, "u-l2" },   /* ER 3 over ER 2 */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = three_brigades (cases[i].ranks[0], cases[i].ranks[1], cases[i].ranks[2]);
+      g_autoptr (GbacwGame) game = NULL;
+
+      add_exclusive (f, "leader-replacement", "rank-order", "colonel brigadier-general major-general", "promoted-cp", "1",
+                     "never-replaced", "army", "case", "C 28.3", NULL);
+      game = lose_and_promote (f, "u-div-ldr");
+      g_assert_cmpint (game->formation_commander[formation_of (game, "u-div")], ==,
+                       unit_index (game, cases[i].promoted));
+      goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
+      g_assert_cmpint (unit_of (game, cases[i].promoted)->cp_left, ==, 1);
+    }
+}
+
+static void
+test_c_28_32_tie_is_the_owners_choice (void)
+{
+  /* the same rank and ER: the owner chooses between the two, not the third */
+  g_autoptr (Fixture) f = three_brigades ("brigadier-general", "colonel", "brigadier-general");
+  g_autoptr (GbacwGame) game = NULL;
+  const GbacwDecision *d;
+
+  add_exclusive (f, "leader-replacement", "rank-order", "colonel brigadier-general", NULL);
+  game = lose_and_promote (f, "u-div-ldr");
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_PROMOTE);
+  g_assert_cmpuint (d->units->len, ==, 2);
+  g_assert_false (gbacw_int_array_has (d->units, unit_index (game, "u-l2")));
+}
+
+static void
+test_c_28_31_army_never_replaced (void)
+{
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+  int army;
+
+  LEADER (f, "u-army-ldr", "union", "0101");
+  set_leader (f, "u-army-ldr", GBACW_LEADER_ARMY, 6, 3, 10, 4);
+  add_formation (f, "u-army", "union", GBACW_FORMATION_ARMY, NULL, "u-army-ldr");
+  set_formation (f, "u-army-ldr", "u-army");
+  g_free (gbacw_oob_find_formation (&f->s->oob, "u-div")->parent);
+  gbacw_oob_find_formation (&f->s->oob, "u-div")->parent = g_strdup ("u-army");
+  add_exclusive (f, "leader-replacement", "never-replaced", "army", NULL);
+  game = lose_and_promote (f, "u-army-ldr");
+  army = formation_of (game, "u-army");
+  g_assert_cmpint (game->formation_commander[army], ==, unit_index (game, "u-army-ldr"));
+  g_assert_cmpint (unit_of (game, "u-army-ldr")->hex, <, 0);   /* 17.81 would have turned him over */
+  g_assert_null (gbacw_game_decision (game));
+}
+
+static void
+test_p_28_26_brigade_delay (void)
+{
+  /* P 28.26's brigade column: die 3: three Final Command Phases (lost on GT1, back in
+   * the Final Command Phase of GT4); the brigadier was not within his division
+   * commander's DIR, so nothing is subtracted */
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+  int turn_back = -1;
+
+  add_exclusive (f, "leader-replacement", "sides", "union", "delay-brigade", "0:0 1:1 2:2 3-4:3 5:4 6:5", "case",
+                 "P 28.26", NULL);
+  /* far from the division commander (DIR 4): 0108 */
+  gbacw_scenario_find_placement (f->s, "u-l3", NULL)->hex = hex_of (f->s, "0108");
+  gbacw_scenario_find_placement (f->s, "u-3", NULL)->hex = hex_of (f->s, "0108");
+  game = start_game (f);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-l3"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  gbacw_dice_force_list (game->dice, 3, 0);
+  for (int guard = 0; guard < 200 && turn_back < 0; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if ((d && d->kind == GBACW_DECISION_PLACE_LEADER) || unit_of (game, "u-l3")->hex >= 0)
+        {
+          turn_back = game->turn;
+          break;
+        }
+      g_assert_null (d);
+      end_phase (game);
+    }
+  g_assert_true (log_has (game, "P 28.26", "die 3, modified 3: in 3 Final Command Phases"));
+  g_assert_cmpint (turn_back, ==, 4);
+}
+
+static void
+test_p_28_26_brigadier_within_dir (void)
+{
+  /* "subtract the Command Rating of his division commander from the die roll if the
+   * brigadier lies within his division commander's Divisional Integrity Radius": u-l1
+   * fell one hex from u-div-ldr (DIR 4, 2 Command Points): die 3 - 2 = 1 */
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_exclusive (f, "leader-replacement", "sides", "union", "delay-brigade", "0:0 1:1 2:2 3-4:3 5:4 6:5", "case",
+                 "P 28.26", NULL);
+  game = start_game (f);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-l1"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  gbacw_dice_force_list (game->dice, 3, 0);
+  end_phase (game);
+  g_assert_true (log_has (game, "P 28.26", "die 3, modified 1: in 1 Final Command Phases"));
+}
+
+static void
+test_p_28_27_division_successor_and_delay (void)
+{
+  /* P 28.27: die 5: the list "u-l2, u-l1"; P 28.26: die 3 less 2 for the division's
+   * original commander: 1 → one Final Command Phase; u-l2 keeps his brigade (28.25) */
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+  int div;
+
+  add_exclusive (f, "leader-replacement", "successor-table.u-div", "1-4:u-l1,u-l2 5-6:u-l2,u-l1", "delay-division",
+                 "0:0 1-2:1 3-4:2 5:3 6:4", "original-drm", "-2", "keeps-brigade", "yes", "case", "P 28.2", NULL);
+  game = start_game (f);
+  div = formation_of (game, "u-div");
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-div-ldr"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  gbacw_dice_force_list (game->dice, 5, 3, 0);
+  end_phase (game);
+  g_assert_true (log_has (game, "P 28.2", "die 5: u-l2"));
+  g_assert_true (log_has (game, "P 28.2", "die 3, modified 1: in 1 Final Command Phases"));
+  g_assert_cmpint (game->formation_commander[div], ==, unit_index (game, "u-div-ldr"));   /* still vacant */
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  end_phase (game);
+  g_assert_cmpint (game->formation_commander[div], ==, unit_index (game, "u-l2"));
+  g_assert_cmpint (game->formation_commander[formation_of (game, "u-b2")], ==, unit_index (game, "u-l2"));
+}
+
+static void
+test_p_28_24_successor_lost_first (void)
+{
+  /* P 28.24: the chosen successor lost before he takes over: the table is rolled again */
+  g_autoptr (Fixture) f = three_brigades (NULL, NULL, NULL);
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_exclusive (f, "leader-replacement", "successor-table.u-div", "1-4:u-l1,u-l2 5-6:u-l2,u-l1", "delay-division",
+                 "0:0 1-2:1 3-6:2", "case", "P 28.2", NULL);
+  game = start_game (f);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-div-ldr"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  gbacw_dice_force_list (game->dice, 5, 1, 0);   /* u-l2; one Final Command Phase */
+  end_phase (game);
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-l2"), GBACW_PRESENCE_KILLED);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  gbacw_dice_force_list (game->dice, 6, 0);      /* again: "u-l2, u-l1": u-l1 */
+  end_phase (game);
+  g_assert_cmpint (game->formation_commander[formation_of (game, "u-div")], ==, unit_index (game, "u-l1"));
+}
+
 static void
 test_modules_registered (void)
 {
@@ -801,5 +1068,14 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/J-20.3-one-lower-dismounted", test_j_20_3_one_lower_dismounted);
   g_test_add_func ("/engine/exclusive/C-21.4-dismounted-rating-2", test_c_21_4_dismounted_rating_2);
   g_test_add_func ("/engine/exclusive/P-21.3-division-batteries", test_p_21_3_division_batteries);
+  g_test_add_func ("/engine/exclusive/J-25.11-successor-list", test_j_25_11_successor_list);
+  g_test_add_func ("/engine/exclusive/J-25.13-replacements-in-the-same-order", test_j_25_13_replacements_in_the_same_order);
+  g_test_add_func ("/engine/exclusive/C-28.32-rank-then-er", test_c_28_32_rank_then_er);
+  g_test_add_func ("/engine/exclusive/C-28.32-tie-is-the-owners-choice", test_c_28_32_tie_is_the_owners_choice);
+  g_test_add_func ("/engine/exclusive/C-28.31-army-never-replaced", test_c_28_31_army_never_replaced);
+  g_test_add_func ("/engine/exclusive/P-28.26-brigade-delay", test_p_28_26_brigade_delay);
+  g_test_add_func ("/engine/exclusive/P-28.26-brigadier-within-dir", test_p_28_26_brigadier_within_dir);
+  g_test_add_func ("/engine/exclusive/P-28.27-division-successor-and-delay", test_p_28_27_division_successor_and_delay);
+  g_test_add_func ("/engine/exclusive/P-28.24-successor-lost-first", test_p_28_24_successor_lost_first);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_melee_initiation,       /* J 21.6, P 27, C 22 */
   &gbacw_rule_dismounted_morale,      /* J 20.3, C 21.4 */
   &gbacw_rule_artillery_subordination, /* P 21.3 */
+  &gbacw_rule_leader_replacement,     /* J 25, P 28-29, C 28.3 */
 };
 
 guint
