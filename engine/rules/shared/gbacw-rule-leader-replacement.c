@@ -368,9 +368,7 @@ replacement_promoted (GbacwGame *game, gpointer data, int division, int leader)
       own = (int) f;
   if (own >= 0)
     {
-      int next;
-      game->formation_commander[own] = -1;
-      next = first_of_list (game, r->successors[own]);
+      int next = first_of_list (game, r->successors[own]);
       if (next >= 0)
         {
           gbacw_leadership_promote (game, own, next);
