@@ -1534,11 +1534,16 @@ check_sides (CheckContext *ctx, GPtrArray *out)
 
 /* Exclusive rules the engine knows and their parameters. */
 typedef enum {
-  PARAM_TURNS,       /* Game-Turn numbers within the scenario's turns */
+  PARAM_TURNS,       /* Game-Turn numbers or ranges of them within the scenario's turns */
   PARAM_NUMBER,      /* a positive number, fractions allowed */
   PARAM_DIE_RANGE,   /* "1", "1-2": die rolls */
   PARAM_TURN_DICE,   /* a die range from 1, or per Game-Turns "1-6:1 7-12:1-2" (gbacw-exclusive-params.h) */
   PARAM_CASE,        /* the rule case a module cites, with its game: "P 21.52" */
+  PARAM_CHOICE,      /* one of ParamSpec.choices */
+  PARAM_YES_NO,      /* yes or no */
+  PARAM_SIDES,       /* side ids of the scenario */
+  PARAM_FORMATIONS,  /* formation ids of the order of battle */
+  PARAM_TERRAINS,    /* hex terrain ids of the catalogue */
 } ParamKind;
 
 typedef struct {
@@ -1546,18 +1551,28 @@ typedef struct {
   ParamKind kind;
   gboolean required;
   gboolean per_side;   /* also NAME.SIDE for each side id of the scenario */
+  const char *const *choices;   /* PARAM_CHOICE */
 } ParamSpec;
 
 typedef struct {
   const char *id;
   const char *rule_case;
-  ParamSpec params[4];
+  ParamSpec params[16];
 } ExclusiveSpec;
 
 static const ExclusiveSpec exclusive_rules[] = {
-  /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D) */
+  /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
   { "night", "35.0", { { "turns", PARAM_TURNS, TRUE }, { "movement-factor", PARAM_NUMBER, FALSE },
-                       { "road-factor", PARAM_NUMBER, FALSE }, { "woods-extra", PARAM_NUMBER, FALSE } } },
+                       { "road-factor", PARAM_NUMBER, FALSE }, { "woods-extra", PARAM_NUMBER, FALSE },
+                       { "woods", PARAM_TERRAINS, FALSE },
+                       { "proximity", PARAM_CHOICE, FALSE, FALSE, gbacw_night_proximity_choices },
+                       { "proximity-formations", PARAM_FORMATIONS, FALSE },
+                       { "zoc", PARAM_CHOICE, FALSE, FALSE, gbacw_night_zoc_choices },
+                       { "fire", PARAM_CHOICE, FALSE, FALSE, gbacw_night_fire_choices },
+                       { "engaged", PARAM_CHOICE, FALSE, FALSE, gbacw_night_engaged_choices },
+                       { "engaged-through-friends", PARAM_YES_NO, FALSE }, { "pins-removed", PARAM_YES_NO, FALSE },
+                       { "leaders-with-units", PARAM_SIDES, FALSE },
+                       { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_night_game_choices } } },
   { "jackson.night", "35.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "pearidge.night", "22.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
@@ -1615,13 +1630,81 @@ valid_turn_dice (CheckContext *ctx, const char *value, char **why)
 }
 
 static gboolean
-valid_param (CheckContext *ctx, ParamKind kind, const char *value, char **why)
+valid_turns (CheckContext *ctx, const char *value, char **why)
 {
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    {
+      int t = g_array_index (turns, int, i);
+      if (t < ctx->s->turns.first || t > ctx->s->turns.last)
+        {
+          *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"), t, ctx->s->turns.first,
+                                  ctx->s->turns.last);
+          return FALSE;
+        }
+    }
+  return turns != NULL;
+}
+
+/* Ids of sides, formations or hex terrains that the scenario has. */
+static gboolean
+valid_ids (CheckContext *ctx, ParamKind kind, const char *value, char **why)
+{
+  g_auto (GStrv) ids = gbacw_exclusive_parse_ids (value, why);
+
+  for (guint i = 0; ids && ids[i]; i++)
+    {
+      const char *id = ids[i];
+      if (kind == PARAM_SIDES && gbacw_oob_find_side (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("there is no side “%s”"), id);
+      else if (kind == PARAM_FORMATIONS && gbacw_oob_find_formation (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("the order of battle has no formation “%s”"), id);
+      else if (kind == PARAM_TERRAINS && gbacw_catalogue_find_hex_terrain (&ctx->s->catalogue, id) < 0)
+        *why = g_strdup_printf (_("the catalogue has no hex terrain “%s”"), id);
+      if (*why)
+        return FALSE;
+    }
+  return ids != NULL;
+}
+
+static gboolean
+valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why)
+{
+  ParamKind kind = spec->kind;
   g_auto (GStrv) words = NULL;
   guint n = 0;
 
-  if (kind == PARAM_TURN_DICE)
-    return valid_turn_dice (ctx, value, why);
+  switch (kind)
+    {
+    case PARAM_TURN_DICE:
+      return valid_turn_dice (ctx, value, why);
+    case PARAM_TURNS:
+      return valid_turns (ctx, value, why);
+    case PARAM_CHOICE:
+      {
+        int index;
+        return gbacw_exclusive_parse_choice (value, spec->choices, &index, why);
+      }
+    case PARAM_YES_NO:
+      {
+        gboolean yes;
+        return gbacw_exclusive_parse_yes_no (value, &yes, why);
+      }
+    case PARAM_NUMBER:
+      {
+        double number;
+        return gbacw_exclusive_parse_number (value, &number, why);
+      }
+    case PARAM_SIDES:
+    case PARAM_FORMATIONS:
+    case PARAM_TERRAINS:
+      return valid_ids (ctx, kind, value, why);
+    case PARAM_DIE_RANGE:
+    case PARAM_CASE:
+    default:
+      break;
+    }
   if (kind == PARAM_CASE)
     {
       /* a case number, after a game letter for an exclusive case: "11.21", "P 21.52" */
@@ -1632,46 +1715,17 @@ valid_param (CheckContext *ctx, ParamKind kind, const char *value, char **why)
     }
   words = g_strsplit_set (value ? value : "", " \t\n,", -1);
 
+  /* PARAM_DIE_RANGE */
   for (guint i = 0; words[i]; i++)
     {
       const char *w = words[i];
-      GbacwValue v;
       if (*w == '\0')
         continue;
       n++;
-      switch (kind)
+      if (!gbacw_value_is_range (w) || strchr (w, '+') || strchr (w, ','))
         {
-        case PARAM_TURNS:
-          {
-            gint64 t;
-            if (!g_ascii_string_to_signed (w, 10, G_MININT, G_MAXINT, &t, NULL))
-              {
-                *why = g_strdup_printf (_("“%s” is not a Game-Turn number"), w);
-                return FALSE;
-              }
-            if (t < ctx->s->turns.first || t > ctx->s->turns.last)
-              {
-                *why = g_strdup_printf (_("Game-Turn %s is outside the scenario's turns %d to %d"), w,
-                                        ctx->s->turns.first, ctx->s->turns.last);
-                return FALSE;
-              }
-          }
-          break;
-        case PARAM_NUMBER:
-          if (!gbacw_value_parse (w, &v) || v.kind != GBACW_VALUE_NUMBER || v.num <= 0)
-            {
-              *why = g_strdup_printf (_("“%s” is not a positive number"), w);
-              return FALSE;
-            }
-          break;
-        case PARAM_DIE_RANGE:
-        default:
-          if (!gbacw_value_is_range (w) || strchr (w, '+') || strchr (w, ','))
-            {
-              *why = g_strdup_printf (_("“%s” is not a die roll or range of die rolls such as 1-2"), w);
-              return FALSE;
-            }
-          break;
+          *why = g_strdup_printf (_("“%s” is not a die roll or range of die rolls such as 1-2"), w);
+          return FALSE;
         }
     }
   if (n == 0)
@@ -1689,6 +1743,26 @@ names_side_param (const GbacwScenario *s, const char *base, const char *name)
   gsize n = strlen (base);
 
   return strncmp (name, base, n) == 0 && name[n] == '.' && gbacw_oob_find_side (&s->oob, name + n + 1) != NULL;
+}
+
+/* The night module's turns (J 35.0, P 22.0, C 26.0) are the turn track's night turns: the
+ * engine plays the module's, the editor and the game log show the track's. */
+static void
+check_night_track (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (gbacw_exclusive_rule_get_param (rule, "turns"), &why);
+  const GPtrArray *track = ctx->s->turns.turns;
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    for (guint k = 0; k < track->len; k++)
+      {
+        const GbacwTurn *t = g_ptr_array_index (track, k);
+        if (t->n == g_array_index (turns, int, i) && !t->night)
+          emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "35.0",
+                                    _("The exclusive rule “night” makes Game-Turn %d a night turn, which the turn "
+                                      "track does not mark night"), t->n), setting);
+      }
 }
 
 static void
@@ -1767,11 +1841,13 @@ check_rules (CheckContext *ctx, GPtrArray *out)
             emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
                                       _("The exclusive rule “%s” has no parameter “%s”"), rule->id, param->name),
                           setting);
-          else if (!valid_param (ctx, ps->kind, param->value, &why))
+          else if (!valid_param (ctx, ps, param->value, &why))
             emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
                                       _("The parameter “%s” of the exclusive rule “%s” is not valid: %s"), param->name,
                                       rule->id, why), setting);
         }
+      if (g_str_equal (rule->id, "night"))
+        check_night_track (ctx, rule, setting, out);
     }
 }
 

@@ -3,6 +3,7 @@
 
 static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_ammunition_depletion,   /* 11.21 thresholds: J 29.4, 33.5, 36.6; P 21.5 */
+  &gbacw_rule_night,                  /* night Game-Turns: J 35.2-35.3, P 22.2, C 26.1 */
 };
 
 guint

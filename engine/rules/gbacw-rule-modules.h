@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 
 /* shared/ */
 extern const GbacwRuleHooks gbacw_rule_ammunition_depletion;
+extern const GbacwRuleHooks gbacw_rule_night;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
