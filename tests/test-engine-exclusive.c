@@ -8,6 +8,7 @@
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
+#include "gbacw-retreat.h"
 #include "gbacw-rules-hooks.h"
 
 /* The scenario's Game-Turns become first..last, so that a game starts on first. */
@@ -651,7 +652,22 @@ test_p_22_24_engaged_both_retreat (void)
   g_assert_true (log_has (game, "P 22.24", "retreats two hexes"));
   g_assert_cmpint (unit_of (game, "u-1")->hex, ==, start);
   end_phase (game);
-  /* then the other, never through the hexes the first went through */
+  /* then the other, never through the hexes the first went through: not even among the
+   * paths 14.3 and 14.4 would not prefer */
+  {
+    g_autoptr (GArray) u1 = g_array_new (FALSE, FALSE, sizeof (int));
+    g_autoptr (GPtrArray) any = NULL;
+    int unit = unit_index (game, "u-1");
+    g_array_append_val (u1, unit);
+    any = gbacw_retreat_paths (game, u1, start, 2, GBACW_RETREAT_ANY);
+    g_assert_cmpuint (any->len, >, 0);
+    for (guint i = 0; i < any->len; i++)
+      {
+        const GArray *path = g_ptr_array_index (any, i);
+        for (guint k = 0; k < path->len; k++)
+          g_assert_false (gbacw_int_array_has (through, g_array_index (path, int, k)));
+      }
+  }
   d = gbacw_game_decision (game);
   g_assert_nonnull (d);
   for (guint i = 0; i < d->paths->len; i++)
