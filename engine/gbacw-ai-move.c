@@ -418,6 +418,15 @@ column_can_start (AiView *v, const GbacwGameUnit *u, int goal)
   return FALSE;
 }
 
+/* J 35.21, 35.22: a hex nearer the enemy than a night rule lets the unit end its move in
+ * weighs against it more than anything else. */
+static double
+night_penalty (const AiView *v, const GbacwGameUnit *u, int hex)
+{
+  int keep = gbacw_game_keep_distance (v->game, u->index);
+  return keep > 0 && enemy_dist (v, hex) < keep ? 1000.0 : 0.0;
+}
+
 static GbacwAction *
 before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
 {
@@ -451,7 +460,8 @@ before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
       {
         int range = weapon_range (v->game, u);
         if (u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
-          return target_in_sight (v, u->hex, range) ? NULL : formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+          return target_in_sight (v, u->hex, range) && night_penalty (v, u, u->hex) == 0
+                   ? NULL : formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
         if (!u->moved && e >= 2 && target_in_sight (v, u->hex, MIN (range, 4)))
           return formation_action (v, u, GBACW_FORMATION_STATE_UNLIMBERED);
         return NULL;
@@ -701,7 +711,7 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
   double stay;
   g_autoptr (GArray) candidates = NULL;
   GbacwAction *action;
-  gboolean first;
+  gboolean first, must_leave;
 
   role = role_of (v, u);
   first = g && g->anchor < 0 && role == ROLE_NORMAL && u->type != GBACW_UNIT_WAGON;
@@ -722,8 +732,9 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
                                                                       : nearest_own (v, u->hex, GBACW_UNIT_LEADER);
 
   /* 17.52: the last combat unit with a leader who cannot follow it (out of command,
-   * one hex) near the enemy stays with him */
-  if (gbacw_game_is_combat_unit (u) && v->enemy_any[u->hex] < 5 && strands_leader (v, u))
+   * one hex) near the enemy stays with him (not when it may not stay, J 35.21) */
+  must_leave = night_penalty (v, u, u->hex) > 0;
+  if (!must_leave && gbacw_game_is_combat_unit (u) && v->enemy_any[u->hex] < 5 && strands_leader (v, u))
     {
       if (first)
         {
@@ -735,7 +746,7 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
 
   /* out of ammunition near a wagon, or a wagon near units out of it: they stay, to be
    * resupplied (a unit or wagon that moved is not, 11.25) */
-  if (needs_supply_here (v, u))
+  if (!must_leave && needs_supply_here (v, u))
     {
       if (first)
         {
@@ -746,14 +757,14 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
     }
 
   /* an objective held: the strongest unit there stays */
-  stay = score_hex (v, g, u, range, role, u->hex, leaving_zoc, wagon, leader);
+  stay = score_hex (v, g, u, range, role, u->hex, leaving_zoc, wagon, leader) - night_penalty (v, u, u->hex);
   if (role == ROLE_NORMAL && objective_weight (v, u->hex) > 0)
     stay += 30.0;
   candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
   for (guint i = 0; i < range->hexes->len; i++)
     {
       Candidate c = { g_array_index (range->hexes, int, i), 0 };
-      c.score = score_hex (v, g, u, range, role, c.hex, leaving_zoc, wagon, leader);
+      c.score = score_hex (v, g, u, range, role, c.hex, leaving_zoc, wagon, leader) - night_penalty (v, u, c.hex);
       if (c.score > stay + 1e-9)
         g_array_append_val (candidates, c);
     }
@@ -1156,6 +1167,44 @@ face_enemy (AiView *v)
   return NULL;
 }
 
+/* J 35.21, 35.22: a unit still nearer the enemy than a night rule lets it end the phase
+ * goes to the cheapest hex of its range far enough, with room for it (a battery limbers
+ * first); the phase may not end while one can. */
+static GbacwAction *
+fix_night_distance (AiView *v)
+{
+  GbacwGame *game = v->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      g_autoptr (GbacwMoveRange) range = NULL;
+
+      if (u->side != v->side || u->hex < 0 || night_penalty (v, u, u->hex) == 0
+          || gbacw_ai_was_tried (v->ai, AI_KEY (25, u->index, 0)))
+        continue;
+      if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+        {
+          GbacwAction *action = formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+          if (action)
+            return action;   /* then it moves, at the next call */
+        }
+      gbacw_ai_mark_tried (v->ai, AI_KEY (25, u->index, 0));
+      range = gbacw_movement_range (game, u->index, NULL);
+      for (guint k = 0; range && k < range->hexes->len; k++)
+        {
+          int hex = g_array_index (range->hexes, int, k);
+          GbacwAction *action;
+          if (night_penalty (v, u, hex) > 0
+              || !gbacw_query_stacking_allows (game, hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+            continue;
+          if ((action = move_to (v, range, u->index, hex, facing_at (v, hex, -1))))
+            return action;
+        }
+    }
+  return NULL;
+}
+
 /* 8.1: a unit out of each hex over the limits. */
 static GbacwAction *
 fix_stacking (AiView *v)
@@ -1319,6 +1368,8 @@ gbacw_ai_choose_movement (AiView *v)
       if ((action = gbacw_ai_choose_restack (v, FALSE)))
         return action;
     }
+  if ((action = fix_night_distance (v)))
+    return action;
   if ((action = fix_stacking (v)))
     return action;
   if ((action = fix_lone_leaders (v)))

@@ -1380,6 +1380,9 @@ gbacw_fire_pending_resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **de
   eligible = still_eligible (game, p);
   if (eligible->len == 0)
     return GBACW_RESOLVE_DONE;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->free_shot && !hooks->free_shot (game, data, p->kind, p->hex))
+      return GBACW_RESOLVE_DONE;   /* not given (the module logs why) */
   for (guint i = 0; i < p->units->len; i++)
     {
       g_autofree char *label = gbacw_game_unit_label (game, g_array_index (p->units, int, i));

@@ -192,6 +192,7 @@ typedef enum {
 #define GBACW_PENDING_NO_MORALE      (1u << 5)   /* 12.84, 16.1: mounted cavalry retreating before melee */
 #define GBACW_PENDING_CHARGE         (1u << 6)   /* 16.26: a charge the cavalry retreats from */
 #define GBACW_PENDING_BEFORE_MELEE   (1u << 7)   /* 12.8: a retreat before melee (12.88; into friendly hexes freely) */
+#define GBACW_PENDING_NO_DISPLACE    (1u << 11)  /* a retreat through friendly units displaces none (C 26.15) */
 
 typedef struct {
   GbacwPendingKind kind;
@@ -464,6 +465,9 @@ int            gbacw_game_decider (const GbacwGame *game);
 /* The first player of a Game-Turn, from the turn track. */
 int            gbacw_game_first_player (const GbacwGame *game, int turn);
 gboolean       gbacw_game_is_night (const GbacwGame *game, int turn);
+/* How far (hexes) from every enemy combat unit the unit must end this Movement Phase, the
+ * largest any exclusive rule asks (J 35.21, 35.22: night), 0 when none does. */
+int            gbacw_game_keep_distance (const GbacwGame *game, int unit);
 gboolean       gbacw_game_is_over (const GbacwGame *game);
 
 /* FALSE with an error citing the case that forbids it. */

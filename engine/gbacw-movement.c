@@ -750,6 +750,9 @@ gbacw_movement_check_end (GbacwGame *game, GError **error)
           return FALSE;
         }
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->movement_end_legal && !hooks->movement_end_legal (game, data, error))
+      return FALSE;
   return TRUE;
 }
 
@@ -1203,6 +1206,9 @@ check_move (GbacwGame *game, const GbacwAction *action, GError **error)
           from = to;
         }
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->move_path_legal && !hooks->move_path_legal (game, data, units, path, error))
+      return FALSE;
   return TRUE;
 }
 

@@ -229,8 +229,16 @@ gbacw_retreat_paths_avoiding (GbacwGame *game, const GArray *units, int from, in
 void
 gbacw_retreat_capture (GbacwGame *game, int unit, const char *rule_case)
 {
-  GbacwGameUnit *u = gbacw_game_unit (game, unit);
   g_autofree char *label = gbacw_game_unit_label (game, unit);
+  g_autofree char *text = g_strdup_printf (_("%s cannot retreat and is captured"), label);
+
+  gbacw_retreat_capture_logged (game, unit, rule_case, text);
+}
+
+void
+gbacw_retreat_capture_logged (GbacwGame *game, int unit, const char *rule_case, const char *text)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int hex = u->hex;
 
   if (u->hex < 0)
@@ -246,7 +254,7 @@ gbacw_retreat_capture (GbacwGame *game, int unit, const char *rule_case)
       u->strength = 0;
     }
   gbacw_game_remove_unit (game, unit, GBACW_PRESENCE_CAPTURED);
-  gbacw_game_log (game, rule_case, _("%s cannot retreat and is captured"), label);
+  gbacw_game_log (game, rule_case, "%s", text);
   gbacw_retreat_check_lone_leaders (game, hex, u->side);
 }
 
@@ -667,7 +675,8 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   to_label = gbacw_game_hex_label (game, to);
 
   /* 14.3, 8.15: friendly units in the way are displaced first */
-  if (!(p->flags & (GBACW_PENDING_DISPLACED | GBACW_PENDING_BEFORE_MELEE)) && has_other_combat (game, to, p->side, p->units))
+  if (!(p->flags & (GBACW_PENDING_DISPLACED | GBACW_PENDING_BEFORE_MELEE | GBACW_PENDING_NO_DISPLACE))
+      && has_other_combat (game, to, p->side, p->units))
     {
       g_autoptr (GArray) displaced = g_array_new (FALSE, FALSE, sizeof (int));
       const GArray *stack = gbacw_game_stack (game, to);
@@ -713,6 +722,9 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   p->hex = to;
   g_array_remove_index (p->path, 0);
   gbacw_game_log (game, p->rule_case, _("%s retreat into %s"), label, to_label);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->retreat_step)
+      hooks->retreat_step (game, data, p->units, from, to);
   /* 17.74, 17.53 (reading): the leaders the retreat would leave alone go with it, for the
    * rest of its path (13.43 asked the owner only when friendly combat units stay) */
   if (!gbacw_game_hex_has_side (game, from, p->side, TRUE) && gbacw_game_stack (game, from))

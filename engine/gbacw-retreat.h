@@ -46,6 +46,8 @@ void       gbacw_retreat_queue (GbacwGame *game, GbacwPendingKind kind, const GA
 
 /* The unit is captured (its SP or guns are recorded as captured). */
 void       gbacw_retreat_capture (GbacwGame *game, int unit, const char *rule_case);
+/* The same, logging text (translated) instead of "cannot retreat" (J 35.21). */
+void       gbacw_retreat_capture_logged (GbacwGame *game, int unit, const char *rule_case, const char *text);
 
 /* 17.53, 17.54, 17.73: leaders of side alone in hex are captured if the hex holds an
  * enemy combat unit or is surrounded by enemy units, enemy ZOCs, impassable hexsides and

@@ -1,6 +1,8 @@
 /* gbacw-rules-hooks.c: the registry of exclusive rule modules. */
 #include "gbacw-rules-hooks.h"
 
+#include "gbacw-game-private.h"
+
 #include "rules/gbacw-rule-modules.h"
 
 G_LOCK_DEFINE_STATIC (registry);
@@ -60,4 +62,15 @@ gbacw_rules_hooks_unregister (const char *id)
   if (registry != NULL && id != NULL)
     g_hash_table_remove (registry, id);
   G_UNLOCK (registry);
+}
+
+int
+gbacw_game_keep_distance (const GbacwGame *game, int unit)
+{
+  int keep = 0;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->keep_distance)
+      keep = MAX (keep, hooks->keep_distance (game, data, unit));
+  return keep;
 }

@@ -65,6 +65,19 @@ typedef struct {
   void     (*move_cost) (const GbacwGame *game, gpointer data, int unit, int from, int direction,
                          GbacwMoveCost *cost);
   gboolean (*move_legal) (const GbacwGame *game, gpointer data, int unit, int from, int to, GError **error);
+  /* MOVE-LEGAL: a whole MOVE action (units moving together from their hex along path,
+   * the start excluded), after its steps passed move_legal: what depends on the whole
+   * way (J 35.21: one enemy ZOC entered; J 35.24: a leader only with a unit). */
+  gboolean (*move_path_legal) (const GbacwGame *game, gpointer data, const GArray *units, const GArray *path,
+                               GError **error);
+  /* MOVE-LEGAL: whether the phasing player may end his Movement Phase (after 8.0 and
+   * 17.52 have allowed it), FALSE with a GError citing the case (J 35.21: units that
+   * can still get far enough from the enemy must). */
+  gboolean (*movement_end_legal) (GbacwGame *game, gpointer data, GError **error);
+  /* MOVE-LEGAL: how far (hexes) from every enemy combat unit the unit must be at the end
+   * of this Movement Phase, 0 when no rule says (J 35.21, 35.22); the computer player
+   * reads it through gbacw_game_keep_distance (). */
+  int      (*keep_distance) (const GbacwGame *game, gpointer data, int unit);
 
   /* LOS: los_prepare may change obstacle tops once (gbacw_los_set_hex_top (), e.g. a
    * town 25 feet high, C 23.33); los_adjust may overrule one answer (P 21.22: through
@@ -81,6 +94,11 @@ typedef struct {
    * count rounds, 11.31). A module that sets *threshold returns the case it cites in the
    * log ("P 21.52"; a battery checks only when a module answers), else NULL. */
   const char *(*ammo_depletion) (const GbacwGame *game, gpointer data, int unit, int *threshold);
+  /* FIRE-ALLOWED: whether a free shot (10.17) is given: pending_kind is the
+   * GbacwPendingKind of the fire (GBACW_PENDING_WITHDRAWAL_FIRE, _LIMBER_FIRE,
+   * _RETREAT_FIRE) at units in hex. A module that refuses it logs why, citing its case
+   * (P 22.24: only withdrawal fire at night). */
+  gboolean (*free_shot) (GbacwGame *game, gpointer data, int pending_kind, int hex);
 
   /* MELEE-STR */
   int      (*melee_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, int strength);
@@ -102,6 +120,9 @@ typedef struct {
   /* RALLY, RETREAT-DIR, REINF, VICTORY */
   gboolean (*rally) (GbacwGame *game, gpointer data, int unit, gboolean *rallied);
   gboolean (*retreat_allowed) (const GbacwGame *game, gpointer data, int unit, int from, int to);
+  /* RETREAT-DIR: units (int) retreating together have just entered to from from (P 22.24:
+   * the hexes the phasing player retreated through). */
+  void     (*retreat_step) (GbacwGame *game, gpointer data, const GArray *units, int from, int to);
   /* LDR-LOSS: leader_replacement: a leader is lost (killed, wounded or captured, 17.73),
    * before he leaves the map. replacement_due: whether the formation (an index) whose
    * commander is lost gets its promotion (17.83) or replacement (17.81, 17.82) at the end

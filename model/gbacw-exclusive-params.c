@@ -2,7 +2,16 @@
 #include "gbacw-exclusive-params.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
+
+#include "gbacw-rules-data.h"
+
+const char *const gbacw_night_proximity_choices[] = { "none", "never-adjacent", "jackson", NULL };
+const char *const gbacw_night_zoc_choices[] = { "standard", "enter-one", NULL };
+const char *const gbacw_night_fire_choices[] = { "withdrawal-only", "none", NULL };
+const char *const gbacw_night_engaged_choices[] = { "none", "jackson", "both-retreat", NULL };
+const char *const gbacw_night_game_choices[] = { "P", "C", "J", NULL };
 
 const char *
 gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name)
@@ -297,4 +306,122 @@ gbacw_exclusive_parse_die_lists (const char *text, char **why)
         return NULL;
       }
   return g_steal_pointer (&lists);
+}
+
+gboolean
+gbacw_exclusive_parse_number (const char *text, double *value, char **why)
+{
+  GbacwValue v;
+  char *end = NULL;
+  double d = 0;
+
+  g_return_val_if_fail (value != NULL && why != NULL, FALSE);
+  *why = NULL;
+  if (text != NULL && gbacw_value_parse (text, &v) && v.kind == GBACW_VALUE_NUMBER)
+    d = gbacw_value_to_double (&v);
+  else if (text != NULL && *text != '\0')
+    {
+      d = g_ascii_strtod (text, &end);
+      if (end == NULL || *end != '\0')
+        d = 0;
+    }
+  if (!(d > 0) || !isfinite (d))
+    {
+      *why = g_strdup_printf (_("“%s” is not a positive number"), text ? text : "");
+      return FALSE;
+    }
+  *value = d;
+  return TRUE;
+}
+
+gboolean
+gbacw_exclusive_parse_choice (const char *text, const char *const *choices, int *index, char **why)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+
+  g_return_val_if_fail (choices != NULL && index != NULL && why != NULL, FALSE);
+  *why = NULL;
+  for (int i = 0; choices[i]; i++)
+    {
+      if (g_strcmp0 (text, choices[i]) == 0)
+        {
+          *index = i;
+          return TRUE;
+        }
+      g_string_append_printf (list, "%s“%s”", i ? ", " : "", choices[i]);
+    }
+  *why = g_strdup_printf (_("“%s” is not one of %s"), text ? text : "", list->str);
+  return FALSE;
+}
+
+gboolean
+gbacw_exclusive_parse_yes_no (const char *text, gboolean *value, char **why)
+{
+  static const char *const choices[] = { "no", "yes", NULL };
+  int index = 0;
+
+  if (!gbacw_exclusive_parse_choice (text, choices, &index, why))
+    return FALSE;
+  *value = index == 1;
+  return TRUE;
+}
+
+GArray *
+gbacw_exclusive_parse_turns (const char *text, char **why)
+{
+  g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n,", -1);
+
+  g_return_val_if_fail (why != NULL, NULL);
+  *why = NULL;
+  for (guint i = 0; words[i]; i++)
+    {
+      int first, last;
+      if (*words[i] == '\0')
+        continue;
+      if (!parse_turns (words[i], words[i] + strlen (words[i]), &first, &last) || last - first > 10000)
+        {
+          *why = g_strdup_printf (_("“%s” is not a Game-Turn number or a range of them such as 19-22"), words[i]);
+          return NULL;
+        }
+      for (int t = first; t <= last; t++)
+        {
+          for (guint k = 0; k < turns->len; k++)
+            if (g_array_index (turns, int, k) == t)
+              {
+                *why = g_strdup_printf (_("Game-Turn %d is given twice"), t);
+                return NULL;
+              }
+          g_array_append_val (turns, t);
+        }
+    }
+  if (turns->len == 0)
+    {
+      *why = g_strdup (_("it is empty"));
+      return NULL;
+    }
+  return g_steal_pointer (&turns);
+}
+
+GStrv
+gbacw_exclusive_parse_ids (const char *text, char **why)
+{
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n,", -1);
+  g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
+  guint n = 0;
+
+  g_return_val_if_fail (why != NULL, NULL);
+  *why = NULL;
+  for (guint i = 0; words[i]; i++)
+    if (*words[i] != '\0')
+      {
+        g_strv_builder_add (ids, words[i]);
+        n++;
+      }
+  if (n == 0)
+    {
+      *why = g_strdup (_("it is empty"));
+      return NULL;
+    }
+  return g_strv_builder_end (ids);
 }

@@ -55,4 +55,25 @@ int      gbacw_keyed_dice_lookup (GHashTable *table, const char *id);
  * six GStrv, for die rolls 1 to 6, or NULL with *why when a roll is missing or given twice. */
 GPtrArray *gbacw_exclusive_parse_die_lists (const char *text, char **why);
 
+/* A positive number: "2", "1.5", "3/2", "1 1/2". */
+gboolean gbacw_exclusive_parse_number (const char *text, double *value, char **why);
+/* One of choices (a NULL-terminated list): *index is its place in it. */
+gboolean gbacw_exclusive_parse_choice (const char *text, const char *const *choices, int *index, char **why);
+/* "yes" or "no". */
+gboolean gbacw_exclusive_parse_yes_no (const char *text, gboolean *value, char **why);
+/* Game-Turn numbers separated by spaces or commas, each a turn or a range of them
+ * ("16 17", "19-22"): an array of int, in the order given, each once; NULL with *why. */
+GArray  *gbacw_exclusive_parse_turns (const char *text, char **why);
+/* Ids separated by spaces or commas (sides, formations, terrains): NULL with *why
+ * when there is none. */
+GStrv    gbacw_exclusive_parse_ids (const char *text, char **why);
+
+/* The choices of the night module's parameters (engine/rules/shared/gbacw-rule-night.c),
+ * the first of each the default. */
+extern const char *const gbacw_night_proximity_choices[];   /* none never-adjacent jackson */
+extern const char *const gbacw_night_zoc_choices[];         /* standard enter-one */
+extern const char *const gbacw_night_fire_choices[];        /* withdrawal-only none */
+extern const char *const gbacw_night_engaged_choices[];     /* none jackson both-retreat */
+extern const char *const gbacw_night_game_choices[];        /* P C J */
+
 G_END_DECLS

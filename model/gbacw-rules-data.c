@@ -642,6 +642,60 @@ effective_features (const GbacwRulesData *data, GbacwMoveClass c, guint32 featur
   return features & ~superseded & ~ignored;
 }
 
+/* The cheapest of the lines (a hexside's bits) the class may use: MP, UNKNOWN (one of
+ * them is unknown and none is known), or PROHIBITED when none is usable. */
+static void
+line_cost (const GbacwRulesData *data, GbacwMoveClass c, guint16 lines, GbacwMoveCost *best)
+{
+  *best = (GbacwMoveCost) { GBACW_COST_PROHIBITED, 0, NULL };
+  for (guint m = lines; m; m &= m - 1)
+    {
+      guint l = (guint) __builtin_ctz (m);
+      const Entry *e;
+      if (l >= data->n_lines)
+        continue;
+      e = &data->line[c][l];
+      if (e->value.kind == GBACW_VALUE_NUMBER || e->value.kind == GBACW_VALUE_ADD)
+        {
+          int h = MAX (0, gbacw_value_halves (&e->value));
+          if (best->kind != GBACW_COST_MP || h < best->halves)
+            {
+              best->kind = GBACW_COST_MP;
+              best->halves = h;
+            }
+        }
+      else if ((e->value.kind == GBACW_VALUE_UNKNOWN || e->value.kind == GBACW_VALUE_INVALID)
+               && best->kind == GBACW_COST_PROHIBITED)
+        {
+          best->kind = GBACW_COST_UNKNOWN;
+          best->column = e->column;
+        }
+    }
+}
+
+gboolean
+gbacw_rules_data_line_cost (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class, int from,
+                            int direction, int *halves)
+{
+  const GbacwHexGrid *grid = &map->grid;
+  GbacwHex a = gbacw_hex_grid_hex_at (grid, from);
+  GbacwHexsideId id;
+  GbacwMoveCost best;
+
+  g_return_val_if_fail ((guint) move_class < GBACW_N_MOVE_CLASSES, FALSE);
+  if (gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, a, direction)) < 0
+      || !gbacw_move_class_uses_roads (move_class))
+    return FALSE;
+  id = gbacw_hex_grid_hexside (grid, a, direction);
+  if (id == GBACW_HEXSIDE_NONE || map->hexside_lines[id] == 0)
+    return FALSE;
+  line_cost (data, move_class, map->hexside_lines[id], &best);
+  if (best.kind != GBACW_COST_MP)
+    return FALSE;
+  *halves = best.halves;
+  return TRUE;
+}
+
 void
 gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class, int from,
                             int direction, GbacwMoveCost *out)
@@ -672,32 +726,8 @@ gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, Gba
   /* the hex: a road, pike, trail or railroad across this hexside replaces the other terrain */
   if (lines && gbacw_move_class_uses_roads (c))
     {
-      GbacwMoveCost best = { GBACW_COST_PROHIBITED, 0, NULL };
-      for (guint m = lines; m; m &= m - 1)
-        {
-          guint l = (guint) __builtin_ctz (m);
-          const Entry *e;
-          if (l >= data->n_lines)
-            continue;
-          e = &data->line[c][l];
-          if (e->value.kind == GBACW_VALUE_NUMBER || e->value.kind == GBACW_VALUE_ADD)
-            {
-              int h = MAX (0, gbacw_value_halves (&e->value));
-              if (best.kind != GBACW_COST_MP || h < best.halves)
-                {
-                  best.kind = GBACW_COST_MP;
-                  best.halves = h;
-                }
-            }
-          else if (e->value.kind == GBACW_VALUE_UNKNOWN || e->value.kind == GBACW_VALUE_INVALID)
-            {
-              if (best.kind == GBACW_COST_PROHIBITED)
-                {
-                  best.kind = GBACW_COST_UNKNOWN;
-                  best.column = e->column;
-                }
-            }
-        }
+      GbacwMoveCost best;
+      line_cost (data, c, lines, &best);
       if (best.kind != GBACW_COST_PROHIBITED)
         {
           *out = best;

@@ -122,6 +122,11 @@ typedef struct {
  * - precedence: prohibited, then whole MA, then unknown, then the sum. */
 void gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class,
                                  int from, int direction, GbacwMoveCost *out);
+/* The cost of the line (road, pike, trail, railroad) the class moves along from the hex
+ * index from in direction: the cheapest it may use of those crossing that hexside (6.11,
+ * 6.12), in halves; FALSE when none is usable or its cost is unknown. */
+gboolean gbacw_rules_data_line_cost (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class,
+                                     int from, int direction, int *halves);
 /* The terrain part only: what the hex's terrain costs (5.15), ignoring hexsides and lines. */
 void gbacw_rules_data_hex_cost (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class,
                                 int hex, GbacwMoveCost *out);

@@ -1577,7 +1577,7 @@ check_sides (CheckContext *ctx, GPtrArray *out)
 
 /* Exclusive rules the engine knows and their parameters. */
 typedef enum {
-  PARAM_TURNS,       /* Game-Turn numbers within the scenario's turns */
+  PARAM_TURNS,       /* Game-Turn numbers or ranges of them within the scenario's turns */
   PARAM_NUMBER,      /* a positive number, fractions allowed */
   PARAM_DIE_RANGE,   /* "1", "1-2": die rolls */
   PARAM_TURN_DICE,   /* a die range from 1, or per Game-Turns "1-6:1 7-12:1-2" (gbacw-exclusive-params.h) */
@@ -1593,6 +1593,10 @@ typedef enum {
   PARAM_DIE_LEADERS, /* leader lists per die roll: "1-3:c-mcintosh,c-hebert 4-6:c-hebert" */
   PARAM_DIE_NUMBERS, /* a whole number per die result 0-6: "0:0 1:1 2-3:2" */
   PARAM_WORDS,       /* any words */
+  PARAM_YES_NO,      /* yes or no */
+  PARAM_FORMATIONS,  /* formation ids of the order of battle */
+  PARAM_TERRAINS,    /* hex terrain ids of the catalogue */
+  PARAM_CHOICES,     /* one or more of ParamSpec.choices */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -1604,19 +1608,32 @@ typedef struct {
   ParamKind kind;
   gboolean required;
   int per_side;        /* 0, PER_SIDE or PER_FORMATION */
-  const char *choices; /* PARAM_CHOICE: the words allowed, space-separated */
+  const char *const *choices;   /* PARAM_CHOICE, PARAM_CHOICES */
 } ParamSpec;
 
 typedef struct {
   const char *id;
   const char *rule_case;
-  ParamSpec params[12];
+  ParamSpec params[16];
 } ExclusiveSpec;
 
+static const char *const formation_kind_choices[] = { "army", "corps", "division", "brigade", "group", NULL };
+static const char *const melee_roll_choices[] = { "die", "morale", NULL };
+static const char *const melee_before_choices[] = { "morale", NULL };
+
 static const ExclusiveSpec exclusive_rules[] = {
-  /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D) */
+  /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
   { "night", "35.0", { { "turns", PARAM_TURNS, TRUE }, { "movement-factor", PARAM_NUMBER, FALSE },
-                       { "road-factor", PARAM_NUMBER, FALSE }, { "woods-extra", PARAM_NUMBER, FALSE } } },
+                       { "road-factor", PARAM_NUMBER, FALSE }, { "woods-extra", PARAM_NUMBER, FALSE },
+                       { "woods", PARAM_TERRAINS, FALSE },
+                       { "proximity", PARAM_CHOICE, FALSE, FALSE, gbacw_night_proximity_choices },
+                       { "proximity-formations", PARAM_FORMATIONS, FALSE },
+                       { "zoc", PARAM_CHOICE, FALSE, FALSE, gbacw_night_zoc_choices },
+                       { "fire", PARAM_CHOICE, FALSE, FALSE, gbacw_night_fire_choices },
+                       { "engaged", PARAM_CHOICE, FALSE, FALSE, gbacw_night_engaged_choices },
+                       { "engaged-through-friends", PARAM_YES_NO, FALSE }, { "pins-removed", PARAM_YES_NO, FALSE },
+                       { "leaders-with-units", PARAM_SIDES, FALSE },
+                       { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_night_game_choices } } },
   { "jackson.night", "35.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "pearidge.night", "22.0", { { "turns", PARAM_TURNS, FALSE } } },
   { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
@@ -1636,11 +1653,11 @@ static const ExclusiveSpec exclusive_rules[] = {
                                     { "delay-division", PARAM_DIE_NUMBERS, FALSE, FALSE },
                                     { "delay-brigade", PARAM_DIE_NUMBERS, FALSE, FALSE },
                                     { "original-drm", PARAM_WHOLE, FALSE, FALSE },
-                                    { "keeps-brigade", PARAM_CHOICE, FALSE, FALSE, "yes no" },
-                                    { "original-first", PARAM_CHOICE, FALSE, FALSE, "yes no" },
+                                    { "keeps-brigade", PARAM_YES_NO, FALSE, FALSE },
+                                    { "original-first", PARAM_YES_NO, FALSE, FALSE },
                                     { "rank-order", PARAM_WORDS, FALSE, FALSE },
                                     { "promoted-cp", PARAM_WHOLE, FALSE, FALSE },
-                                    { "never-replaced", PARAM_CHOICE, FALSE, FALSE, "army corps division brigade group" },
+                                    { "never-replaced", PARAM_CHOICES, FALSE, FALSE, formation_kind_choices },
                                     { "case", PARAM_CASE, FALSE, FALSE } } },
   /* dismounted cavalry's Morale Rating (J 20.3, C 21.4): engine/rules/shared/gbacw-rule-dismounted-morale.c */
   { "dismounted-morale", "6.14", { { "rating", PARAM_RATING, FALSE, FALSE },
@@ -1649,12 +1666,12 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* melee-initiation gates (J 21.6, P 27, C 22): engine/rules/shared/gbacw-rule-melee-initiation.c */
   { "melee-initiation", "12.2", { { "sides", PARAM_SIDES, FALSE, FALSE },
                                   { "forbidden-morale", PARAM_RATING, FALSE, FALSE },
-                                  { "roll", PARAM_CHOICE, FALSE, FALSE, "die morale" },
+                                  { "roll", PARAM_CHOICE, FALSE, FALSE, melee_roll_choices },
                                   { "adjacent-leader", PARAM_DIE_TOP, FALSE, FALSE },
                                   { "no-leader", PARAM_DIE_TOP, FALSE, FALSE },
                                   { "restricted-leaders", PARAM_LEADER_DICE, FALSE, FALSE },
                                   { "initiation-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
-                                  { "before-melee", PARAM_CHOICE, FALSE, FALSE, "morale" },
+                                  { "before-melee", PARAM_CHOICE, FALSE, FALSE, melee_before_choices },
                                   { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
                                   { "case", PARAM_CASE, FALSE, FALSE } } },
 };
@@ -1731,23 +1748,11 @@ valid_words (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
 }
 
 static gboolean
-word_is_side (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
-{
-  if (gbacw_oob_find_side (&ctx->s->oob, word))
-    return TRUE;
-  *why = g_strdup_printf (_("there is no side “%s”"), word);
-  return FALSE;
-}
-
-static gboolean
 word_is_choice (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
 {
-  g_auto (GStrv) choices = g_strsplit (spec->choices, " ", -1);
+  int index;
 
-  if (g_strv_contains ((const char *const *) choices, word))
-    return TRUE;
-  *why = g_strdup_printf (_("“%s” is not one of: %s"), word, spec->choices);
-  return FALSE;
+  return gbacw_exclusive_parse_choice (word, spec->choices, &index, why);
 }
 
 static gboolean
@@ -1850,6 +1855,45 @@ valid_case (const char *value, char **why)
 }
 
 static gboolean
+valid_turns (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    {
+      int t = g_array_index (turns, int, i);
+      if (t < ctx->s->turns.first || t > ctx->s->turns.last)
+        {
+          *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"), t, ctx->s->turns.first,
+                                  ctx->s->turns.last);
+          return FALSE;
+        }
+    }
+  return turns != NULL;
+}
+
+/* Ids of sides, formations or hex terrains that the scenario has. */
+static gboolean
+valid_ids (CheckContext *ctx, ParamKind kind, const char *value, char **why)
+{
+  g_auto (GStrv) ids = gbacw_exclusive_parse_ids (value, why);
+
+  for (guint i = 0; ids && ids[i]; i++)
+    {
+      const char *id = ids[i];
+      if (kind == PARAM_SIDES && gbacw_oob_find_side (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("there is no side “%s”"), id);
+      else if (kind == PARAM_FORMATIONS && gbacw_oob_find_formation (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("the order of battle has no formation “%s”"), id);
+      else if (kind == PARAM_TERRAINS && gbacw_catalogue_find_hex_terrain (&ctx->s->catalogue, id) < 0)
+        *why = g_strdup_printf (_("the catalogue has no hex terrain “%s”"), id);
+      if (*why)
+        return FALSE;
+    }
+  return ids != NULL;
+}
+
+static gboolean
 valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why)
 {
   ParamKind kind = spec->kind;
@@ -1867,10 +1911,29 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
         int top;
         return gbacw_exclusive_parse_die_top (value, &top, why);
       }
-    case PARAM_SIDES:
-      return valid_words (ctx, spec, value, why, word_is_side);
+    case PARAM_TURNS:
+      return valid_turns (ctx, value, why);
     case PARAM_CHOICE:
+      {
+        int index;
+        return gbacw_exclusive_parse_choice (value, spec->choices, &index, why);
+      }
+    case PARAM_CHOICES:
       return valid_words (ctx, spec, value, why, word_is_choice);
+    case PARAM_YES_NO:
+      {
+        gboolean yes;
+        return gbacw_exclusive_parse_yes_no (value, &yes, why);
+      }
+    case PARAM_NUMBER:
+      {
+        double number;
+        return gbacw_exclusive_parse_number (value, &number, why);
+      }
+    case PARAM_SIDES:
+    case PARAM_FORMATIONS:
+    case PARAM_TERRAINS:
+      return valid_ids (ctx, kind, value, why);
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);
     case PARAM_LEADERS:
@@ -1904,46 +1967,17 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
     return valid_case (value, why);
   words = g_strsplit_set (value ? value : "", " \t\n,", -1);
 
+  /* PARAM_DIE_RANGE */
   for (guint i = 0; words[i]; i++)
     {
       const char *w = words[i];
-      GbacwValue v;
       if (*w == '\0')
         continue;
       n++;
-      switch (kind)
+      if (!gbacw_value_is_range (w) || strchr (w, '+') || strchr (w, ','))
         {
-        case PARAM_TURNS:
-          {
-            gint64 t;
-            if (!g_ascii_string_to_signed (w, 10, G_MININT, G_MAXINT, &t, NULL))
-              {
-                *why = g_strdup_printf (_("“%s” is not a Game-Turn number"), w);
-                return FALSE;
-              }
-            if (t < ctx->s->turns.first || t > ctx->s->turns.last)
-              {
-                *why = g_strdup_printf (_("Game-Turn %s is outside the scenario's turns %d to %d"), w,
-                                        ctx->s->turns.first, ctx->s->turns.last);
-                return FALSE;
-              }
-          }
-          break;
-        case PARAM_NUMBER:
-          if (!gbacw_value_parse (w, &v) || v.kind != GBACW_VALUE_NUMBER || v.num <= 0)
-            {
-              *why = g_strdup_printf (_("“%s” is not a positive number"), w);
-              return FALSE;
-            }
-          break;
-        case PARAM_DIE_RANGE:
-        default:
-          if (!gbacw_value_is_range (w) || strchr (w, '+') || strchr (w, ','))
-            {
-              *why = g_strdup_printf (_("“%s” is not a die roll or range of die rolls such as 1-2"), w);
-              return FALSE;
-            }
-          break;
+          *why = g_strdup_printf (_("“%s” is not a die roll or range of die rolls such as 1-2"), w);
+          return FALSE;
         }
     }
   if (n == 0)
@@ -1965,6 +1999,26 @@ names_suffixed_param (const GbacwScenario *s, int per, const char *base, const c
     return FALSE;
   return per == PER_SIDE ? gbacw_oob_find_side (&s->oob, name + n + 1) != NULL
                          : gbacw_oob_find_formation (&s->oob, name + n + 1) != NULL;
+}
+
+/* The night module's turns (J 35.0, P 22.0, C 26.0) are the turn track's night turns: the
+ * engine plays the module's, the editor and the game log show the track's. */
+static void
+check_night_track (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (gbacw_exclusive_rule_get_param (rule, "turns"), &why);
+  const GPtrArray *track = ctx->s->turns.turns;
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    for (guint k = 0; k < track->len; k++)
+      {
+        const GbacwTurn *t = g_ptr_array_index (track, k);
+        if (t->n == g_array_index (turns, int, i) && !t->night)
+          emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "35.0",
+                                    _("The exclusive rule “night” makes Game-Turn %d a night turn, which the turn "
+                                      "track does not mark night"), t->n), setting);
+      }
 }
 
 static void
@@ -2057,6 +2111,8 @@ check_rules (CheckContext *ctx, GPtrArray *out)
                                       _("The parameter “%s” of the exclusive rule “%s” is not valid: %s"), param->name,
                                       rule->id, why), setting);
         }
+      if (g_str_equal (rule->id, "night"))
+        check_night_track (ctx, rule, setting, out);
     }
 }
 

@@ -283,14 +283,31 @@ load_demo (void)
   return s;
 }
 
+/* The record of game replays to the same state and the same event log. */
+static void
+check_replay (const GbacwScenario *s, const GbacwGame *game, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *xml = gbacw_game_to_xml (game, "scenario.xml");
+  g_autoptr (GbacwGame) replay = gbacw_game_replay (s, xml, strlen (xml), &error);
+  g_autofree char *dump = NULL, *dump2 = NULL, *log = NULL, *log2 = NULL;
+
+  if (replay == NULL)
+    g_error ("%s: the record does not replay: %s", name, error->message);
+  dump = gbacw_query_state_dump (game);
+  dump2 = gbacw_query_state_dump (replay);
+  g_assert_cmpstr (dump, ==, dump2);
+  log = gbacw_game_format_log (game);
+  log2 = gbacw_game_format_log (replay);
+  g_assert_cmpstr (log, ==, log2);
+}
+
 /* Plays one computer-vs-computer game, checking every action, then replays its record. */
 static void
 play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *totals)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GbacwGame) game = gbacw_game_new (s, seed, &error);
-  g_autoptr (GbacwGame) replay = NULL;
-  g_autofree char *xml = NULL, *dump = NULL, *dump2 = NULL, *log = NULL, *log2 = NULL;
   g_autofree char *name = g_strdup_printf ("%s, seed %u", label, seed);
   GbacwAiPlayResult result;
   Checker c;
@@ -306,17 +323,7 @@ play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *t
   else
     g_assert_true (gbacw_game_is_over (game));
 
-  /* the record replays to the same state */
-  xml = gbacw_game_to_xml (game, "scenario.xml");
-  replay = gbacw_game_replay (s, xml, strlen (xml), &error);
-  if (replay == NULL)
-    g_error ("%s: the record does not replay: %s", name, error->message);
-  dump = gbacw_query_state_dump (game);
-  dump2 = gbacw_query_state_dump (replay);
-  g_assert_cmpstr (dump, ==, dump2);
-  log = gbacw_game_format_log (game);
-  log2 = gbacw_game_format_log (replay);
-  g_assert_cmpstr (log, ==, log2);
+  check_replay (s, game, name);
 
   if (totals)
     {
@@ -470,6 +477,136 @@ test_logistics_games (void)
   report ("logistics", &t);
   g_assert_cmpuint (t.games, ==, n);
   g_assert_cmpuint (t.moves, >, n * 10);
+}
+
+/* The demo with the night module on Game-Turns 7 and 8: as Jackson at the Crossroads plays
+ * it (variant 0, J 35.2-35.3), Pea Ridge (1, P 22.2) or Corinth (2, C 26.1). */
+static GbacwScenario *
+night_demo (int variant)
+{
+  GbacwScenario *s = load_demo ();
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  static const char *const params[3][14] = {
+    { "road-factor", "0.5", "proximity", "jackson", "zoc", "enter-one", "fire", "none", "engaged", "jackson",
+      "pins-removed", "yes", "leaders-with-units", "union" },
+    { "movement-factor", "1.5", "proximity", "never-adjacent", "engaged", "both-retreat", NULL },
+    { "movement-factor", "1.5", "woods-extra", "1", "proximity", "never-adjacent", "engaged", "both-retreat",
+      "engaged-through-friends", "yes", "game", "C", NULL },
+  };
+
+  for (guint i = 0; i < s->turns.turns->len; i++)
+    {
+      GbacwTurn *t = g_ptr_array_index (s->turns.turns, i);
+      t->night = t->n == 7 || t->n == 8;
+    }
+  rule->id = g_strdup ("night");
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (rule->params, gbacw_param_new ("turns", "7 8"));
+  for (guint i = 0; i + 1 < G_N_ELEMENTS (params[variant]) && params[variant][i]; i += 2)
+    g_ptr_array_add (rule->params, gbacw_param_new (params[variant][i], params[variant][i + 1]));
+  g_ptr_array_add (s->exclusive_rules, rule);
+  return s;
+}
+
+/* The distance from hex to the nearest combat unit not of side. */
+static int
+nearest_enemy (const GbacwGame *game, int hex, int side)
+{
+  int best = G_MAXINT;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      if (e->side != side && e->hex >= 0 && gbacw_game_is_combat_unit (e))
+        best = MIN (best, gbacw_game_distance (game, e->hex, hex));
+    }
+  return best;
+}
+
+typedef struct {
+  Checker *checker;
+  int variant;
+  int last_turn, last_phase, last_phasing, last_player_turn;
+  guint night_moves;
+} NightChecker;
+
+/* The invariants of every game (observe ()) and the night's: no Fire Phase fire at night
+ * (J 35.3, P 22.24); J 35.21-35.22: when the first night Game-Turn's Movement Phase ends,
+ * none of the phasing player's combat units nearer the enemy than 2 (first player) or 3
+ * (second) hexes; P 22.22, C 26.13: a unit moving at night ends beside no enemy unit. */
+static gboolean
+observe_night (GbacwGame *game, const GbacwAction *action, gpointer data)
+{
+  NightChecker *n = data;
+  Checker *c = n->checker;
+  gboolean night = game->turn == 7 || game->turn == 8;
+
+  observe (game, action, c);
+  if (action->kind == GBACW_ACTION_FIRE && night)
+    FAIL (c, game, "a Fire Phase fire at night");
+  if (action->kind == GBACW_ACTION_MOVE && night)
+    {
+      n->night_moves++;
+      for (guint i = 0; n->variant > 0 && i < action->move.units->len; i++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (action->move.units, int, i));
+          if (u->hex >= 0 && !(u->status & GBACW_STATUS_ROUTED) && gbacw_game_decision (game) == NULL
+              && nearest_enemy (game, u->hex, u->side) < 2)
+            FAIL (c, game, "%s moved beside an enemy unit at night (22.22)", u->id);
+        }
+    }
+  if (n->variant == 0 && n->last_turn == 7 && n->last_phase == GBACW_PHASE_MOVEMENT
+      && (game->phase != GBACW_PHASE_MOVEMENT || game->phasing_side != n->last_phasing))
+    for (guint i = 0; i < game->units->len; i++)
+      {
+        const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+        int keep = n->last_player_turn == 0 ? 2 : 3;
+        if (u->side == n->last_phasing && u->hex >= 0 && gbacw_game_is_combat_unit (u)
+            && !(u->status & GBACW_STATUS_ABANDONED) && nearest_enemy (game, u->hex, u->side) < keep)
+          FAIL (c, game, "%s ended the first night Movement Phase within %d hexes of the enemy (35.21)", u->id, keep);
+      }
+  n->last_turn = game->turn;
+  n->last_phase = game->phase;
+  n->last_phasing = game->phasing_side;
+  n->last_player_turn = game->player_turn;
+  return TRUE;
+}
+
+static void
+test_night_games (void)
+{
+  guint n = n_games (8, 40);
+
+  for (int variant = 0; variant < 3; variant++)
+    {
+      g_autoptr (GbacwScenario) s = night_demo (variant);
+      guint night_moves = 0, captured = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GbacwGame) game = gbacw_game_new (s, 7000 + i, &error);
+          g_autofree char *name = g_strdup_printf ("night variant %d, seed %u", variant, 7000 + i);
+          Checker c;
+          NightChecker night = { &c, variant, game->turn, game->phase, game->phasing_side, game->player_turn, 0 };
+
+          g_assert_no_error (error);
+          checker_init (&c, game, name);
+          if (gbacw_ai_play (game, 3, 0, observe_night, &night, &error) != GBACW_AI_PLAY_OVER)
+            g_error ("%s: the game did not end: %s", name, error ? error->message : "");
+          check_replay (s, game, name);
+          night_moves += night.night_moves;
+          for (guint k = 0; k < game->events->len; k++)
+            {
+              const GbacwEvent *e = g_ptr_array_index (game->events, k);
+              captured += g_strcmp0 (e->rule_case, "J 35.21") == 0 || g_strcmp0 (e->rule_case, "J 35.22") == 0;
+            }
+          checker_clear (&c);
+        }
+      g_test_message ("night variant %d: %u games, %u moves at night, %u units captured (J 35.21-35.22)", variant, n,
+                      night_moves, captured);
+      /* the computer keeps playing at night */
+      g_assert_cmpuint (night_moves, >, 0);
+    }
 }
 
 /* The same seed gives the same game; another seed another. */
@@ -1061,5 +1198,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/demo-games", test_demo_games);
   g_test_add_func ("/engine/ai/generated-games", test_generated_games);
   g_test_add_func ("/engine/ai/logistics-games", test_logistics_games);
+  g_test_add_func ("/engine/ai/night-games", test_night_games);
   return g_test_run ();
 }

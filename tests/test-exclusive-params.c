@@ -1,5 +1,6 @@
 /* test-exclusive-params.c: the typed parameters of exclusive rules (gbacw-exclusive-params.h). */
 #include <glib.h>
+#include <string.h>
 
 #include "gbacw-exclusive-params.h"
 
@@ -100,6 +101,98 @@ test_get_param (void)
   g_ptr_array_unref (rule.params);
 }
 
+static void
+test_number (void)
+{
+  static const struct {
+    const char *text;
+    double value;   /* 0: refused */
+  } cases[] = {
+    { "1.5", 1.5 }, { "3/2", 1.5 }, { "1 1/2", 1.5 }, { "1/2", 0.5 }, { "2", 2 }, { "0.5", 0.5 },
+    { "0", 0 }, { "-1", 0 }, { "", 0 }, { "one", 0 }, { "1.5x", 0 }, { "inf", 0 }, { "nan", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *why = NULL;
+      double v = -1;
+      gboolean ok = gbacw_exclusive_parse_number (cases[i].text, &v, &why);
+      if (cases[i].value == 0)
+        {
+          g_assert_false (ok);
+          g_assert_nonnull (why);
+        }
+      else
+        {
+          g_assert_true (ok);
+          g_assert_cmpfloat_with_epsilon (v, cases[i].value, 1e-9);
+        }
+    }
+}
+
+static void
+test_choice_and_yes_no (void)
+{
+  g_autofree char *why = NULL;
+  int index = -1;
+  gboolean yes = FALSE;
+
+  g_assert_true (gbacw_exclusive_parse_choice ("jackson", gbacw_night_proximity_choices, &index, &why));
+  g_assert_cmpint (index, ==, 2);
+  g_assert_true (gbacw_exclusive_parse_choice ("none", gbacw_night_fire_choices, &index, &why));
+  g_assert_cmpint (index, ==, 1);
+  g_assert_false (gbacw_exclusive_parse_choice ("Jackson", gbacw_night_proximity_choices, &index, &why));
+  g_assert_nonnull (strstr (why, "never-adjacent"));
+  g_clear_pointer (&why, g_free);
+  g_assert_true (gbacw_exclusive_parse_yes_no ("yes", &yes, &why));
+  g_assert_true (yes);
+  g_assert_true (gbacw_exclusive_parse_yes_no ("no", &yes, &why));
+  g_assert_false (yes);
+  g_assert_false (gbacw_exclusive_parse_yes_no ("true", &yes, &why));
+  g_assert_nonnull (why);
+}
+
+static void
+test_turns (void)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) j = gbacw_exclusive_parse_turns ("16 17", &why);
+  g_autoptr (GArray) p = gbacw_exclusive_parse_turns ("19-22", &why);
+  g_autoptr (GArray) mixed = gbacw_exclusive_parse_turns ("3, 5-6", &why);
+
+  g_assert_nonnull (j);
+  g_assert_cmpuint (j->len, ==, 2);
+  g_assert_cmpint (g_array_index (j, int, 1), ==, 17);
+  g_assert_nonnull (p);
+  g_assert_cmpuint (p->len, ==, 4);
+  g_assert_cmpint (g_array_index (p, int, 0), ==, 19);
+  g_assert_cmpint (g_array_index (p, int, 3), ==, 22);
+  g_assert_nonnull (mixed);
+  g_assert_cmpuint (mixed->len, ==, 3);
+  g_assert_null (gbacw_exclusive_parse_turns ("", &why));
+  g_clear_pointer (&why, g_free);
+  g_assert_null (gbacw_exclusive_parse_turns ("16 16", &why));
+  g_assert_nonnull (strstr (why, "twice"));
+  g_clear_pointer (&why, g_free);
+  g_assert_null (gbacw_exclusive_parse_turns ("22-19", &why));
+  g_clear_pointer (&why, g_free);
+  g_assert_null (gbacw_exclusive_parse_turns ("night", &why));
+  g_assert_nonnull (why);
+}
+
+static void
+test_ids (void)
+{
+  g_autofree char *why = NULL;
+  g_auto (GStrv) ids = gbacw_exclusive_parse_ids ("union, fremont-corps  blenker", &why);
+
+  g_assert_nonnull (ids);
+  g_assert_cmpuint (g_strv_length (ids), ==, 3);
+  g_assert_cmpstr (ids[1], ==, "fremont-corps");
+  g_assert_null (gbacw_exclusive_parse_ids (" , ", &why));
+  g_assert_nonnull (why);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -109,5 +202,9 @@ main (int argc, char **argv)
   g_test_add_func ("/model/exclusive-params/turn-dice-single-range", test_turn_dice_single_range);
   g_test_add_func ("/model/exclusive-params/turn-dice-refused", test_turn_dice_refused);
   g_test_add_func ("/model/exclusive-params/get-param", test_get_param);
+  g_test_add_func ("/model/exclusive-params/number", test_number);
+  g_test_add_func ("/model/exclusive-params/choice-and-yes-no", test_choice_and_yes_no);
+  g_test_add_func ("/model/exclusive-params/turns", test_turns);
+  g_test_add_func ("/model/exclusive-params/ids", test_ids);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_dismounted_morale,      /* J 20.3, C 21.4 */
   &gbacw_rule_artillery_subordination, /* P 21.3 */
   &gbacw_rule_leader_replacement,     /* J 25, P 28-29, C 28.3 */
+  &gbacw_rule_night,                  /* night Game-Turns: J 35.2-35.3, P 22.2, C 26.1 */
 };
 
 guint

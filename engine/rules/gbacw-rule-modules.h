@@ -17,6 +17,7 @@ extern const GbacwRuleHooks gbacw_rule_melee_initiation;
 extern const GbacwRuleHooks gbacw_rule_dismounted_morale;
 extern const GbacwRuleHooks gbacw_rule_artillery_subordination;
 extern const GbacwRuleHooks gbacw_rule_leader_replacement;
+extern const GbacwRuleHooks gbacw_rule_night;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

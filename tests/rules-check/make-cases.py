@@ -390,6 +390,29 @@ def _(t):
                '      <param name="forbidden-morale" value="7"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-night")
+def _(t):
+    # the night module's parameters (J 35, P 22, C 26): a range of turns, one of them not
+    # night on the turn track; a choice that is none of the module's, a number that is
+    # not positive, a yes/no that is neither, a side, a formation and a terrain that the
+    # scenario lacks; the valid ones (fire, engaged, game) say nothing
+    t = sub(t, '<turn n="3" time="09:00"/>', '<turn n="3" time="09:00" night="yes"/>')
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="night" enabled="yes">\n'
+               '      <param name="turns" value="2-3"/>\n'
+               '      <param name="movement-factor" value="1.5"/>\n'
+               '      <param name="road-factor" value="0"/>\n'
+               '      <param name="woods" value="woods jungle"/>\n'
+               '      <param name="proximity" value="adjacent"/>\n'
+               '      <param name="proximity-formations" value="u-brig fremont"/>\n'
+               '      <param name="zoc" value="enter-one"/>\n'
+               '      <param name="fire" value="none"/>\n'
+               '      <param name="engaged" value="both-retreat"/>\n'
+               '      <param name="engaged-through-friends" value="maybe"/>\n'
+               '      <param name="pins-removed" value="yes"/>\n'
+               '      <param name="leaders-with-units" value="union prussia"/>\n'
+               '      <param name="game" value="C"/>\n    </exclusive>\n')
+
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")
