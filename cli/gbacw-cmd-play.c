@@ -256,80 +256,6 @@ gbacw_cmd_play (int argc, char **argv)
 
 /* ------------------------------------------------------------------ replay */
 
-/* Where each action of a record is (the lines of the elements inside <game>), and
- * where it stops being well-formed. */
-typedef struct {
-  GArray *lines;
-  int depth;
-} RecordScan;
-
-static void
-scan_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
-            gpointer user_data, GError **error)
-{
-  RecordScan *scan = user_data;
-  int line = 0;
-
-  if (scan->depth == 1)
-    {
-      g_markup_parse_context_get_position (context, &line, NULL);
-      g_array_append_val (scan->lines, line);
-    }
-  scan->depth++;
-}
-
-static void
-scan_end (GMarkupParseContext *context, const char *element, gpointer user_data, GError **error)
-{
-  ((RecordScan *) user_data)->depth--;
-}
-
-static const GMarkupParser scan_parser = { scan_start, scan_end, NULL, NULL, NULL };
-
-/* FILE:LINE for an error loading the record. */
-static void
-report_record_error (const char *path, const GError *load_error)
-{
-  g_autofree char *xml = NULL;
-  gsize length = 0;
-  RecordScan scan = { g_array_new (FALSE, FALSE, sizeof (int)), 0 };
-  g_autoptr (GMarkupParseContext) context = NULL;
-  g_autoptr (GError) error = NULL;
-  int line = 1;
-
-  if (g_file_get_contents (path, &xml, &length, NULL))
-    {
-      context = g_markup_parse_context_new (&scan_parser, 0, &scan, NULL);
-      if (!g_markup_parse_context_parse (context, xml, (gssize) length, &error)
-          || !g_markup_parse_context_end_parse (context, &error))
-        {
-          g_markup_parse_context_get_position (context, &line, NULL);
-          g_printerr ("gbacw: %s:%d: %s\n", path, MAX (line, 1), error->message);
-          g_array_unref (scan.lines);
-          return;
-        }
-      /* "Action N cannot be replayed: …": the line of action N */
-      if (load_error->domain == GBACW_GAME_ERROR)
-        {
-          const char *p = load_error->message;
-          while (*p && !g_ascii_isdigit (*p))
-            p++;
-          if (*p)
-            {
-              guint64 n = g_ascii_strtoull (p, NULL, 10);
-              if (n >= 1 && n <= scan.lines->len)
-                line = g_array_index (scan.lines, int, n - 1);
-            }
-        }
-    }
-  g_array_unref (scan.lines);
-  /* scenario errors already name their file and line */
-  if (load_error->domain == GBACW_IO_ERROR)
-    g_printerr ("gbacw: %s\n", load_error->message);
-  else
-    g_printerr ("gbacw: %s:%d: %s\n", path, line, load_error->message);
-}
-
 int
 gbacw_cmd_replay (int argc, char **argv)
 {
@@ -353,7 +279,8 @@ gbacw_cmd_replay (int argc, char **argv)
   loaded = gbacw_game_load (argv[1], &error);
   if (loaded == NULL)
     {
-      report_record_error (argv[1], error);
+      /* the message names the record and the line */
+      g_printerr ("gbacw: %s\n", error->message);
       return EXIT_INPUT;
     }
   /* again, action by action, for the Victory Points earned along the way */
