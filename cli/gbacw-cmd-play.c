@@ -2,8 +2,11 @@
  * and "gbacw replay" — a saved game replayed.
  *
  *   gbacw play FILE [--seed N] [--ai union|confederate|both] [--turns N]
- *                   [--record OUT.xml] [--log OUT.txt]
- *   gbacw replay RECORD.xml
+ *                   [--record OUT.xml] [--log OUT.txt] [--force]
+ *   gbacw replay RECORD.xml [--force]
+ *
+ * A scenario on which the validator (gbacw check) finds errors is not played: its errors
+ * are listed and the exit status is 1; --force plays it anyway and says so.
  *
  * play: the computer plays the sides named by --ai (a side's id or name, or "both",
  * the default); the seed (default 1) drives the dice and the computer's choices.
@@ -31,6 +34,7 @@
 #include <string.h>
 
 #include "gbacw-ai.h"
+#include "gbacw-cmd-check.h"
 #include "gbacw-game.h"
 #include "gbacw-query.h"
 #include "gbacw-scenario-io.h"
@@ -169,6 +173,7 @@ gbacw_cmd_play (int argc, char **argv)
 {
   gint64 seed = 1;
   int turns = 0;
+  gboolean force = FALSE;
   g_autofree char *ai = NULL, *record = NULL, *log = NULL;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("The seed of the dice and of the computer's choices (1)"), N_("N") },
@@ -176,6 +181,7 @@ gbacw_cmd_play (int argc, char **argv)
     { "turns", 0, 0, G_OPTION_ARG_INT, &turns, N_("Stop after N Game-Turns"), N_("N") },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Write the game (scenario, seed, actions) for replay"), N_("OUT.xml") },
     { "log", 0, 0, G_OPTION_ARG_FILENAME, &log, N_("Write the event log"), N_("OUT.txt") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Play even if gbacw check finds errors in the scenario"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — a game played by the computer, headless"));
@@ -207,6 +213,8 @@ gbacw_cmd_play (int argc, char **argv)
       g_printerr ("gbacw: %s\n", error->message);
       return EXIT_INPUT;
     }
+  if (!gbacw_cli_scenario_playable (s, argv[1], force))
+    return EXIT_INPUT;
   game = gbacw_game_new (s, (guint32) seed, &error);
   if (game == NULL)
     {
@@ -259,8 +267,14 @@ gbacw_cmd_play (int argc, char **argv)
 int
 gbacw_cmd_replay (int argc, char **argv)
 {
-  GOptionEntry entries[] = { { NULL } };
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replay even if gbacw check finds errors in the scenario"), NULL },
+    { NULL }
+  };
   g_autoptr (GOptionContext) context = g_option_context_new (_("RECORD.xml — replay a saved game and print its final state"));
+  g_autofree char *scenario_path = NULL;
+  g_autoptr (GbacwScenario) scenario = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GbacwGame) loaded = NULL;
   g_autoptr (GbacwGame) game = NULL;
@@ -276,6 +290,13 @@ gbacw_cmd_replay (int argc, char **argv)
   if (argc != 2)
     return usage (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
 
+  /* the scenario first, as play checks it */
+  scenario_path = gbacw_game_record_scenario (argv[1], &error);
+  if (scenario_path != NULL)
+    scenario = gbacw_scenario_load_file (scenario_path, NULL);
+  if (scenario != NULL && !gbacw_cli_scenario_playable (scenario, scenario_path, force))
+    return EXIT_INPUT;
+  g_clear_error (&error);
   loaded = gbacw_game_load (argv[1], &error);
   if (loaded == NULL)
     {

@@ -275,7 +275,7 @@ run_generate (int argc, char **argv)
 /* ---------------------------------------------------------------- main */
 
 int gbacw_cmd_render (int argc, char **argv);  /* gbacw-cmd-render.c */
-int gbacw_cmd_check (int argc, char **argv);   /* gbacw-cmd-check.c */
+#include "gbacw-cmd-check.h"
 int gbacw_cmd_los (int argc, char **argv);     /* gbacw-cmd-los.c */
 int gbacw_cmd_moves (int argc, char **argv);   /* gbacw-cmd-moves.c */
 int gbacw_cmd_play (int argc, char **argv);    /* gbacw-cmd-play.c */

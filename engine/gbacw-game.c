@@ -2180,18 +2180,57 @@ gbacw_game_replay (const GbacwScenario *scenario, const char *xml, gsize length,
   return replay (&p, xml, length, &action, error);
 }
 
-/* The record is read as the scenario is (a size limit, only a regular file), checked
- * against its schema (data/gbacw-game-record.rng), then its scenario is loaded and the
- * actions replayed. Every error starts "RECORD:LINE: ": the schema's with the line it
- * names, a replay error with the line of its action, a scenario that does not load with
- * the line of scenario=. */
+/* The record is read as the scenario is (a size limit, only a regular file) and checked
+ * against its schema (data/gbacw-game-record.rng). Returns its bytes, and the path of the
+ * scenario it names (relative to the record), the line of scenario= and the line of each
+ * action. Errors start "RECORD:LINE: ". */
+static GBytes *
+read_record (const char *path, const char *display, char **scenario_path, char **reference, int *scenario_line,
+             GArray **lines, GError **error)
+{
+  g_autoptr (GBytes) bytes = gbacw_file_read (path, GBACW_FILE_KIND_GAME_RECORD, error);
+  g_autofree char *dir = NULL;
+
+  if (bytes == NULL || !gbacw_game_record_check (bytes, display, reference, scenario_line, lines, error))
+    return NULL;
+  if (*reference == NULL || **reference == '\0')
+    {
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE,
+                   _("%s:%d: the game names no scenario: give the scenario file in scenario=\"…\""), display,
+                   *scenario_line);
+      g_clear_pointer (lines, g_array_unref);
+      return NULL;
+    }
+  dir = g_path_get_dirname (path);
+  *scenario_path = g_path_is_absolute (*reference) || g_str_equal (dir, ".")
+                   ? g_strdup (*reference) : g_build_filename (dir, *reference, NULL);
+  return g_steal_pointer (&bytes);
+}
+
+char *
+gbacw_game_record_scenario (const char *path, GError **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *reference = NULL;
+  g_autoptr (GArray) lines = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  char *scenario_path = NULL;
+  int scenario_line = 1;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  display = g_filename_display_name (path);
+  bytes = read_record (path, display, &scenario_path, &reference, &scenario_line, &lines, error);
+  return bytes ? scenario_path : NULL;
+}
+
+/* Every error starts "RECORD:LINE: ": the schema's with the line it names, a replay error
+ * with the line of its action, a scenario that does not load with the line of scenario=. */
 GbacwGame *
 gbacw_game_load (const char *path, GError **error)
 {
   g_autoptr (GBytes) bytes = NULL;
   g_autofree char *display = NULL;
   g_autofree char *reference = NULL;
-  g_autofree char *dir = NULL;
   g_autofree char *scenario_path = NULL;
   g_autoptr (GArray) lines = NULL;
   g_autoptr (GbacwScenario) scenario = NULL;
@@ -2205,21 +2244,9 @@ gbacw_game_load (const char *path, GError **error)
 
   g_return_val_if_fail (path != NULL, NULL);
   display = g_filename_display_name (path);
-  bytes = gbacw_file_read (path, GBACW_FILE_KIND_GAME_RECORD, error);
+  bytes = read_record (path, display, &scenario_path, &reference, &scenario_line, &lines, error);
   if (bytes == NULL)
     return NULL;
-  if (!gbacw_game_record_check (bytes, display, &reference, &scenario_line, &lines, error))
-    return NULL;
-  if (reference == NULL || *reference == '\0')
-    {
-      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE,
-                   _("%s:%d: the game names no scenario: give the scenario file in scenario=\"…\""), display,
-                   scenario_line);
-      return NULL;
-    }
-  dir = g_path_get_dirname (path);
-  scenario_path = g_path_is_absolute (reference) || g_str_equal (dir, ".") ? g_strdup (reference)
-                                                                           : g_build_filename (dir, reference, NULL);
   scenario = gbacw_scenario_load_file (scenario_path, &local);
   if (scenario == NULL)
     {
