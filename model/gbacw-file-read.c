@@ -99,9 +99,21 @@ set_too_large (GError **error, const char *display, GbacwFileKind kind, guint64 
 }
 
 static void
-set_errno_error (GError **error, int saved_errno, const char *format, const char *display)
+set_not_a_file (GError **error, const char *display, GbacwFileKind kind, mode_t mode)
 {
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), format, display, g_strerror (saved_errno));
+  g_set_error (error, GBACW_FILE_READ_ERROR, GBACW_FILE_READ_ERROR_NOT_A_FILE,
+               _("%s is %s, not a file: give the path of %s"), display, describe_mode (mode), _(kinds[kind].give));
+}
+
+static void
+set_errno_error (GError **error, int saved_errno, gboolean opening, const char *display)
+{
+  if (opening)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("%s: cannot open the file: %s"), display,
+                 g_strerror (saved_errno));
+  else
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("%s: cannot read the file: %s"), display,
+                 g_strerror (saved_errno));
 }
 
 GBytes *
@@ -123,21 +135,25 @@ gbacw_file_read_limited (const char *path, GbacwFileKind kind, guint64 limit, GE
   while (fd < 0 && errno == EINTR);
   if (fd < 0)
     {
-      set_errno_error (error, errno, _("%s: cannot open the file: %s"), display);
+      int saved_errno = errno;
+      GStatBuf path_st;
+      /* a socket cannot be opened at all (ENXIO): say what it is */
+      if (saved_errno == ENXIO && g_stat (path, &path_st) == 0 && !S_ISREG (path_st.st_mode))
+        set_not_a_file (error, display, kind, path_st.st_mode);
+      else
+        set_errno_error (error, saved_errno, TRUE, display);
       return NULL;
     }
   /* the open descriptor, not the path: what is checked is what is read */
   if (fstat (fd, &st) != 0)
     {
-      set_errno_error (error, errno, _("%s: cannot read the file: %s"), display);
+      set_errno_error (error, errno, FALSE, display);
       close (fd);
       return NULL;
     }
   if (!S_ISREG (st.st_mode))
     {
-      g_set_error (error, GBACW_FILE_READ_ERROR, GBACW_FILE_READ_ERROR_NOT_A_FILE,
-                   _("%s is %s, not a file: give the path of %s"), display, describe_mode (st.st_mode),
-                   _(kinds[kind].give));
+      set_not_a_file (error, display, kind, st.st_mode);
       close (fd);
       return NULL;
     }
@@ -171,7 +187,7 @@ gbacw_file_read_limited (const char *path, GbacwFileKind kind, guint64 limit, GE
         }
       if (n < 0)
         {
-          set_errno_error (error, errno, _("%s: cannot read the file: %s"), display);
+          set_errno_error (error, errno, FALSE, display);
           close (fd);
           return NULL;
         }

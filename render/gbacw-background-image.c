@@ -186,7 +186,8 @@ decode_image (GBytes *bytes, const char *display, GError **error)
 
   if (is_png (bytes))
     {
-      PngReader reader = { g_bytes_get_data (bytes, &reader.length), 0, 0 };
+      PngReader reader = { NULL, 0, 0 };
+      reader.data = g_bytes_get_data (bytes, &reader.length);
       surface = cairo_image_surface_create_from_png_stream (read_png_bytes, &reader);
       if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
         {

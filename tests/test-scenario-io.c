@@ -8,6 +8,7 @@
 #include "config.h"
 #endif
 
+#include "gbacw-file-read.h"
 #include "gbacw-scenario-io.h"
 
 #include <errno.h>
@@ -1167,8 +1168,9 @@ test_too_large (void)
   close (fd);
   s = gbacw_scenario_load_file (path, &error);
   g_assert_null (s);
-  g_assert_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE);
+  g_assert_error (error, GBACW_FILE_READ_ERROR, GBACW_FILE_READ_ERROR_TOO_LARGE);
   g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, " is 257 MiB; a scenario may be at most 256 MiB"));
   g_unlink (path);
   g_rmdir (dir);
 }
