@@ -879,16 +879,15 @@ stray_text_line (const xmlNode *node, long fallback)
     if (c->type == XML_TEXT_NODE && c->content)
       {
         const char *p = (const char *) c->content;
-        long newlines_before = 0;
+        long newlines_after = 0;
         while (*p && g_ascii_isspace (*p))
-          newlines_before += *p++ == '\n';
-        if (*p)
-          {
-            /* the text node knows the line it starts on, or (libxml2 sets it late) that
-             * of the element before it ends */
-            long line = c->prev ? node_line (c->prev) : node_line (node);
-            return line > 0 ? line + newlines_before : fallback;
-          }
+          p++;
+        if (*p == '\0')
+          continue;
+        /* libxml2 gives a text node the line it ends on */
+        for (const char *q = p; *q; q++)
+          newlines_after += *q == '\n';
+        return xmlGetLineNo (c) > newlines_after ? xmlGetLineNo (c) - newlines_after : fallback;
       }
   return fallback;
 }
@@ -979,6 +978,17 @@ report_schema_error (Loader *ld, xmlDocPtr doc)
     case XML_RELAXNG_ERR_LIST:
       if (element && report_bad_attribute (ld, node, element, ld->schema_lines[best]))
         return;
+      if (element && str2)
+        for (const xmlAttr *a = node->properties; a; a = a->next)
+          if (a->children && g_strcmp0 ((const char *) a->children->content, str2) == 0)
+            {
+              const Allowed *allowed = find_allowed (ld->schema, node, (const char *) a->name);
+              fail_at (ld, GBACW_IO_ERROR_SCHEMA,
+                       line_of_attribute (ld, node, (const char *) a->name, ld->schema_lines[best]),
+                       _("%s: %s=\"%s\" is not allowed here: it may be %s"), element, (const char *) a->name, str2,
+                       allowed && allowed->words->len ? allowed->words->str : type_in_words (str1));
+              return;
+            }
       if (str1 && str2)
         {
           fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best], _("%s%s“%s” is not allowed here: %s"),

@@ -1,9 +1,12 @@
-/* test-file-read.c: every reader of a user's file refuses what is not a regular file (a
+/* test-file-read.c: the readers of users' files.
+ *
+ * Every reader of a user's file refuses what is not a regular file (a
  * named pipe, a device, a folder, a socket) and a file over its limit, without blocking
  * and without reading it (gbacw-file-read.h): the scenario, the chart library, the game
  * record and the scenario it names, the roster, the background image. The files over
  * the limit are sparse (truncate): nothing is written. A reader that blocks is stopped
- * by alarm () and fails the test. */
+ * by alarm () and fails the test. The game records of tests/io/records are refused by
+ * their schema (data/gbacw-game-record.rng) with their line and plain words. */
 #include "config.h"
 
 #include <glib.h>
@@ -223,6 +226,55 @@ test_small_limit_and_missing (void)
   g_assert_true (g_str_has_prefix (error->message, path));
 }
 
+/* Broken game records (tests/io/records): refused by the schema with the line and words. */
+typedef struct {
+  const char *file;
+  int line;
+  const char *text;
+} RecordCase;
+
+static const RecordCase record_cases[] = {
+  { "version-abc", 2, "<game>: version=\"abc\" is not allowed here: it may be “1”" },
+  { "wrong-namespace", 2, "this is not a gbacw game record: its root element <game> is not in the namespace urn:gbacw:game" },
+  { "unknown-attribute", 4, "<end-phase>: unknown attribute “when”" },
+  { "unknown-element", 4, "the element <surrender> is not allowed here" },
+  { "duplicate-attribute", 2, "an attribute is given twice in one element" },
+  { "nul-byte", 4, "the file has a NUL (zero) byte on this line" },
+  { "stray-text", 4, "<game>: text is not allowed here" },
+  { "bad-seed", 2, "<game>: seed=\"abc\" is not allowed here: it may be a whole number from 0 to 4294967295" },
+  { "bad-seed-own-line", 4, "<game>: seed=\"4294967296\" is not allowed here" },
+  { "broken-scenario", 2, "the scenario it plays, ../broken/truncated.xml, could not be loaded: ../broken/truncated.xml:40: " },
+};
+
+static void
+test_record (gconstpointer data)
+{
+  const RecordCase *c = data;
+  g_autofree char *name = g_strconcat (c->file, ".xml", NULL);
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "io", "records", name, NULL);
+  g_autofree char *where = g_strdup_printf ("%s:%d: ", path, c->line);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_load (path, &error);
+
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  if (!g_str_has_prefix (error->message, where) || strstr (error->message, c->text) == NULL)
+    g_error ("%s: expected %s… %s, got: %s", c->file, where, c->text, error->message);
+}
+
+static void
+test_record_valid (void)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "io", "records", "valid.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_load (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  g_assert_cmpuint (game->actions->len, ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -244,6 +296,12 @@ main (int argc, char **argv)
         g_autofree char *name = g_strdup_printf ("/file-read/%s/%s", cases[c].name, readers[i].name);
         g_test_add_data_func (name, &readers[i], cases[c].func);
       }
+  for (guint i = 0; i < G_N_ELEMENTS (record_cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/record/broken/%s", record_cases[i].file);
+      g_test_add_data_func (name, &record_cases[i], test_record);
+    }
+  g_test_add_func ("/record/valid", test_record_valid);
   g_test_add_func ("/file-read/grows", test_grows);
   g_test_add_func ("/file-read/small-limit-and-missing", test_small_limit_and_missing);
   status = g_test_run ();
