@@ -16,6 +16,11 @@
 #include <gio/gio.h>
 #endif
 
+/* The largest image read: cairo's limit a side, and 5100×3300 (a 34×22 inch map at 150
+ * dpi) about 20 times over. */
+#define MAX_IMAGE_SIDE 32767u
+#define MAX_IMAGE_PIXELS 400000000u
+
 /* The smallest level kept: below this, one more level saves nothing. */
 #define MIN_LEVEL_SIZE 64
 
@@ -187,6 +192,23 @@ decode_image (GBytes *bytes, const char *display, GError **error)
   if (is_png (bytes))
     {
       PngReader reader = { NULL, 0, 0 };
+      gsize length;
+      const guint8 *data = g_bytes_get_data (bytes, &length);
+
+      /* the size in the header (IHDR) first: a few bytes could ask for gigabytes */
+      if (length >= 24)
+        {
+          guint64 w = ((guint64) data[16] << 24) | (data[17] << 16) | (data[18] << 8) | data[19];
+          guint64 h = ((guint64) data[20] << 24) | (data[21] << 16) | (data[22] << 8) | data[23];
+          if (w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w * h > MAX_IMAGE_PIXELS)
+            {
+              g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
+                           _("%s: the image is %" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT " pixels; gbacw reads "
+                             "images of at most %u pixels a side and %u million pixels"),
+                           display, w, h, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS / 1000000);
+              return NULL;
+            }
+        }
       reader.data = g_bytes_get_data (bytes, &reader.length);
       surface = cairo_image_surface_create_from_png_stream (read_png_bytes, &reader);
       if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
