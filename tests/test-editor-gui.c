@@ -1200,6 +1200,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/tools", test_tools_through_the_canvas);
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
+  ADD ("/editor/gui/open-fifo", test_open_fifo);
   ADD ("/editor/gui/new", test_new);
   ADD ("/editor/gui/new-enter", test_new_enter);
   ADD ("/editor/gui/shortcuts", test_shortcuts);
@@ -1208,7 +1209,6 @@ main (int argc, char **argv)
   ADD ("/editor/gui/label-editing", test_label_editing);
   ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
   ADD ("/editor/gui/hexside-name", test_hexside_name);
-  ADD ("/editor/gui/open-fifo", test_open_fifo);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
   g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);
