@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "gbacw-balance.h"
+#include "gbacw-cmd-check.h"
 #include "gbacw-scenario-io.h"
 
 int gbacw_cmd_balance (int argc, char **argv);
@@ -34,7 +35,7 @@ gbacw_cmd_balance (int    argc,
 {
   int n_games = 100, n_jobs = 0;
   gint64 seed = 1;
-  gboolean quiet = FALSE, list = FALSE;
+  gboolean quiet = FALSE, list = FALSE, force = FALSE;
   GOptionEntry entries[] = {
     { "games", 'n', 0, G_OPTION_ARG_INT, &n_games, N_("Games to play (default 100)"), N_("N") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &n_jobs, N_("Games played at once (default: one per processor)"), N_("J") },
@@ -42,6 +43,7 @@ gbacw_cmd_balance (int    argc,
       N_("SEED") },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("Also print one line per game"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on standard error"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Play even if gbacw check finds errors in the scenario"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -74,6 +76,8 @@ gbacw_cmd_balance (int    argc,
       g_printerr ("gbacw: %s\n", error->message);
       return 1;
     }
+  if (!gbacw_cli_scenario_playable (scenario, argv[1], force))
+    return 1;
 
   show_progress = !quiet && isatty (fileno (stderr));
   result = gbacw_balance_run (scenario, (guint) n_games, (guint32) seed, (guint) n_jobs, NULL, progress,

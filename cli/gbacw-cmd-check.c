@@ -17,7 +17,7 @@
 #include "gbacw-report.h"
 #include "gbacw-scenario-io.h"
 
-int gbacw_cmd_check (int argc, char **argv);
+#include "gbacw-cmd-check.h"
 
 int
 gbacw_cmd_check (int argc, char **argv)
@@ -66,4 +66,39 @@ gbacw_cmd_check (int argc, char **argv)
     report = gbacw_report_text (findings, &scenario->map->grid, argv[1]);
   fputs (report, stdout);  /* UTF-8 as it is, whatever the locale */
   return gbacw_checker_count (checker, GBACW_SEVERITY_ERROR) > 0 ? 1 : 0;
+}
+
+gboolean
+gbacw_cli_scenario_playable (const GbacwScenario *scenario, const char *file_name, gboolean force)
+{
+  g_autoptr (GbacwChecker) checker = gbacw_checker_new ();
+  g_autoptr (GPtrArray) errors = g_ptr_array_new ();
+  g_autofree char *report = NULL;
+  GPtrArray *findings;
+  guint n;
+
+  gbacw_checker_run (checker, scenario);
+  n = gbacw_checker_count (checker, GBACW_SEVERITY_ERROR);
+  if (n == 0)
+    return TRUE;
+  findings = gbacw_checker_get_findings (checker);
+  for (guint i = 0; i < findings->len; i++)
+    if (((GbacwFinding *) g_ptr_array_index (findings, i))->severity == GBACW_SEVERITY_ERROR)
+      g_ptr_array_add (errors, g_ptr_array_index (findings, i));
+  report = gbacw_report_text (errors, &scenario->map->grid, file_name);
+  fputs (report, stderr);
+  if (force)
+    {
+      g_printerr (g_dngettext (GETTEXT_PACKAGE, "gbacw: %s: played despite %u error (--force)\n",
+                               "gbacw: %s: played despite %u errors (--force)\n", n),
+                  file_name, n);
+      return TRUE;
+    }
+  g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                           "gbacw: %s: the scenario has %u error (above), so it is not played: fix it "
+                           "(gbacw check lists it), or give --force to play it anyway\n",
+                           "gbacw: %s: the scenario has %u errors (above), so it is not played: fix them "
+                           "(gbacw check lists them), or give --force to play it anyway\n", n),
+              file_name, n);
+  return FALSE;
 }

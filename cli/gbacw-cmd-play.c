@@ -2,8 +2,11 @@
  * and "gbacw replay" — a saved game replayed.
  *
  *   gbacw play FILE [--seed N] [--ai union|confederate|both] [--turns N]
- *                   [--record OUT.xml] [--log OUT.txt]
- *   gbacw replay RECORD.xml
+ *                   [--record OUT.xml] [--log OUT.txt] [--force]
+ *   gbacw replay RECORD.xml [--force]
+ *
+ * A scenario on which the validator (gbacw check) finds errors is not played: its errors
+ * are listed and the exit status is 1; --force plays it anyway and says so.
  *
  * play: the computer plays the sides named by --ai (a side's id or name, or "both",
  * the default); the seed (default 1) drives the dice and the computer's choices.
@@ -31,6 +34,7 @@
 #include <string.h>
 
 #include "gbacw-ai.h"
+#include "gbacw-cmd-check.h"
 #include "gbacw-game.h"
 #include "gbacw-query.h"
 #include "gbacw-scenario-io.h"
@@ -165,6 +169,7 @@ gbacw_cmd_play (int argc, char **argv)
 {
   gint64 seed = 1;
   int turns = 0;
+  gboolean force = FALSE;
   g_autofree char *ai = NULL, *record = NULL, *log = NULL;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("The seed of the dice and of the computer's choices (1)"), N_("N") },
@@ -172,6 +177,7 @@ gbacw_cmd_play (int argc, char **argv)
     { "turns", 0, 0, G_OPTION_ARG_INT, &turns, N_("Stop after N Game-Turns"), N_("N") },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Write the game (scenario, seed, actions) for replay"), N_("OUT.xml") },
     { "log", 0, 0, G_OPTION_ARG_FILENAME, &log, N_("Write the event log"), N_("OUT.txt") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Play even if gbacw check finds errors in the scenario"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — a game played by the computer, headless"));
@@ -203,6 +209,8 @@ gbacw_cmd_play (int argc, char **argv)
       g_printerr ("gbacw: %s\n", error->message);
       return EXIT_INPUT;
     }
+  if (!gbacw_cli_scenario_playable (s, argv[1], force))
+    return EXIT_INPUT;
   game = gbacw_game_new (s, (guint32) seed, &error);
   if (game == NULL)
     {
@@ -252,85 +260,17 @@ gbacw_cmd_play (int argc, char **argv)
 
 /* ------------------------------------------------------------------ replay */
 
-/* Where each action of a record is (the lines of the elements inside <game>), and
- * where it stops being well-formed. */
-typedef struct {
-  GArray *lines;
-  int depth;
-} RecordScan;
-
-static void
-scan_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
-            gpointer user_data, GError **error)
-{
-  RecordScan *scan = user_data;
-  int line = 0;
-
-  if (scan->depth == 1)
-    {
-      g_markup_parse_context_get_position (context, &line, NULL);
-      g_array_append_val (scan->lines, line);
-    }
-  scan->depth++;
-}
-
-static void
-scan_end (GMarkupParseContext *context, const char *element, gpointer user_data, GError **error)
-{
-  ((RecordScan *) user_data)->depth--;
-}
-
-static const GMarkupParser scan_parser = { scan_start, scan_end, NULL, NULL, NULL };
-
-/* FILE:LINE for an error loading the record. */
-static void
-report_record_error (const char *path, const GError *load_error)
-{
-  g_autofree char *xml = NULL;
-  gsize length = 0;
-  RecordScan scan = { g_array_new (FALSE, FALSE, sizeof (int)), 0 };
-  g_autoptr (GMarkupParseContext) context = NULL;
-  g_autoptr (GError) error = NULL;
-  int line = 1;
-
-  if (g_file_get_contents (path, &xml, &length, NULL))
-    {
-      context = g_markup_parse_context_new (&scan_parser, 0, &scan, NULL);
-      if (!g_markup_parse_context_parse (context, xml, (gssize) length, &error)
-          || !g_markup_parse_context_end_parse (context, &error))
-        {
-          g_markup_parse_context_get_position (context, &line, NULL);
-          g_printerr ("gbacw: %s:%d: %s\n", path, MAX (line, 1), error->message);
-          g_array_unref (scan.lines);
-          return;
-        }
-      /* "Action N cannot be replayed: …": the line of action N */
-      if (load_error->domain == GBACW_GAME_ERROR)
-        {
-          const char *p = load_error->message;
-          while (*p && !g_ascii_isdigit (*p))
-            p++;
-          if (*p)
-            {
-              guint64 n = g_ascii_strtoull (p, NULL, 10);
-              if (n >= 1 && n <= scan.lines->len)
-                line = g_array_index (scan.lines, int, n - 1);
-            }
-        }
-    }
-  g_array_unref (scan.lines);
-  /* scenario errors already name their file and line */
-  if (load_error->domain == GBACW_IO_ERROR)
-    g_printerr ("gbacw: %s\n", load_error->message);
-  else
-    g_printerr ("gbacw: %s:%d: %s\n", path, line, load_error->message);
-}
-
 int
 gbacw_cmd_replay (int argc, char **argv)
 {
-  GOptionEntry entries[] = { { NULL } };
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replay even if gbacw check finds errors in the scenario"), NULL },
+    { NULL }
+  };
   g_autoptr (GOptionContext) context = g_option_context_new (_("RECORD.xml — replay a saved game and print its final state"));
+  g_autofree char *scenario_path = NULL;
+  g_autoptr (GbacwScenario) scenario = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GbacwGame) loaded = NULL;
   g_autoptr (GbacwGame) game = NULL;
@@ -346,10 +286,18 @@ gbacw_cmd_replay (int argc, char **argv)
   if (argc != 2)
     return usage (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
 
+  /* the scenario first, as play checks it */
+  scenario_path = gbacw_game_record_scenario (argv[1], &error);
+  if (scenario_path != NULL)
+    scenario = gbacw_scenario_load_file (scenario_path, NULL);
+  if (scenario != NULL && !gbacw_cli_scenario_playable (scenario, scenario_path, force))
+    return EXIT_INPUT;
+  g_clear_error (&error);
   loaded = gbacw_game_load (argv[1], &error);
   if (loaded == NULL)
     {
-      report_record_error (argv[1], error);
+      /* the message names the record and the line */
+      g_printerr ("gbacw: %s\n", error->message);
       return EXIT_INPUT;
     }
   /* again, action by action, for the Victory Points earned along the way */

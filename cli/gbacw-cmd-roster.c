@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "gbacw-collection-edit.h"
+#include "gbacw-file-read.h"
 #include "gbacw-roster-csv.h"
 #include "gbacw-scenario-io.h"
 
@@ -98,8 +99,6 @@ run_import (int argc, char **argv)
   g_autoptr (GbacwCommand) command = NULL;
   g_autoptr (GBytes) csv = NULL;
   g_autoptr (GBytes) saved = NULL;
-  g_autofree char *contents = NULL;
-  gsize len;
   guint n;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -111,9 +110,9 @@ run_import (int argc, char **argv)
   scenario = gbacw_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return fail (error);
-  if (!g_file_get_contents (argv[2], &contents, &len, &error))
+  csv = gbacw_file_read (argv[2], GBACW_FILE_KIND_ROSTER, &error);
+  if (csv == NULL)
     return fail (error);
-  csv = g_bytes_new_take (g_steal_pointer (&contents), len);
   command = gbacw_roster_import_command (scenario, csv, argv[2], &error);
   if (command == NULL)
     return fail (error);

@@ -275,7 +275,7 @@ run_generate (int argc, char **argv)
 /* ---------------------------------------------------------------- main */
 
 int gbacw_cmd_render (int argc, char **argv);  /* gbacw-cmd-render.c */
-int gbacw_cmd_check (int argc, char **argv);   /* gbacw-cmd-check.c */
+#include "gbacw-cmd-check.h"
 int gbacw_cmd_los (int argc, char **argv);     /* gbacw-cmd-los.c */
 int gbacw_cmd_moves (int argc, char **argv);   /* gbacw-cmd-moves.c */
 int gbacw_cmd_play (int argc, char **argv);    /* gbacw-cmd-play.c */
@@ -294,11 +294,11 @@ static const Command commands[] = {
   { "moves", N_("FILE UNIT [--in-command]"), N_("A unit's command status and the hexes it can reach in its Movement Phase"), gbacw_cmd_moves },
   { "fire", N_("FILE --from HEX[,HEX…] --at HEX [--units ID,…] [--status HEX=pinned,…] [--format text|json]"), N_("A fire worked out: range, multipliers, shifts, the CRT column and each die's result"), gbacw_cmd_fire },
   { "melee", N_("FILE --attackers HEX,… --defender HEX [--charge] [--format text|json]"), N_("A melee worked out: strengths, modifiers, the differential and each die's result"), gbacw_cmd_melee },
-  { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
-  { "replay", N_("RECORD.xml"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
+  { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt] [--force]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
+  { "replay", N_("RECORD.xml [--force]"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
   { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
-  { "balance", N_("FILE --games N [--jobs J]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
+  { "balance", N_("FILE --games N [--jobs J] [--force]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };
 
 static void

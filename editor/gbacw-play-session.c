@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gbacw-ai.h"
+#include "gbacw-file-read.h"
 #include "gbacw-fire.h"
 #include "gbacw-play-session.h"
 #include "gbacw-scenario-io.h"
@@ -207,22 +208,29 @@ gbacw_play_session_load (const char  *path,
                          GError     **error)
 {
   g_autoptr(GbacwPlaySession) self = NULL;
-  g_autofree char *xml = NULL;
+  g_autoptr(GBytes) xml = NULL;
   g_autofree char *name = NULL;
   g_autofree char *dir = NULL;
   gsize length = 0;
+  const char *text;
   GbacwGame *game;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &xml, &length, error))
-    return NULL;
+  /* the engine reads the record first: it refuses what is not a regular record file */
   game = gbacw_game_load (path, error);
   if (game == NULL)
     return NULL;
+  xml = gbacw_file_read (path, GBACW_FILE_KIND_GAME_RECORD, error);
+  if (xml == NULL)
+    {
+      gbacw_game_free (game);
+      return NULL;
+    }
 
   self = g_object_new (GBACW_TYPE_PLAY_SESSION, NULL);
-  name = read_scenario_name (xml, length);
+  text = g_bytes_get_data (xml, &length);
+  name = read_scenario_name (text, length);
   dir = g_path_get_dirname (path);
   if (name != NULL && *name != '\0')
     self->scenario_path = g_path_is_absolute (name) ? g_strdup (name) : g_build_filename (dir, name, NULL);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gbacw-chart-editor.h"
+#include "gbacw-file-read.h"
 #include "gbacw-roster-csv.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-file-chooser.h"
@@ -155,10 +156,8 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
                                          const char              *path)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
   g_autofree char *name = NULL;
   g_autoptr(GBytes) csv = NULL;
-  gsize length = 0;
   GbacwCommand *command;
 
   g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), FALSE);
@@ -166,13 +165,13 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
 
   if (self->document == NULL)
     return FALSE;
-  if (!g_file_get_contents (path, &contents, &length, &error))
+  csv = gbacw_file_read (path, GBACW_FILE_KIND_ROSTER, &error);
+  if (csv == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Could not read the roster: %s"), error->message);
       gbacw_window_show_error (self->window, message);
       return FALSE;
     }
-  csv = g_bytes_new_take (g_steal_pointer (&contents), length);
   name = g_path_get_basename (path);
   command = gbacw_roster_import_command (gbacw_document_get_scenario (self->document), csv, name, &error);
   if (command == NULL)

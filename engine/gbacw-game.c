@@ -12,6 +12,7 @@
 #include "gbacw-leadership.h"
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
+#include "gbacw-file-read.h"
 #include "gbacw-safe-write.h"
 #include "gbacw-scenario-io.h"
 
@@ -1750,6 +1751,7 @@ typedef struct {
   gboolean seen_root;
   guint action_number;      /* of the child of <game> being read, from 1 */
   gboolean refused;         /* the error is the engine refusing an action (it names the action) */
+  int error_line;           /* where the text stopped being well-formed (GMarkup's position) */
 } ReplayParser;
 
 static const char *
@@ -2155,56 +2157,126 @@ parse_game_xml (ReplayParser *p, const char *xml, gsize length, GError **error)
   gboolean ok = g_markup_parse_context_parse (context, xml, (gssize) length, error)
                 && g_markup_parse_context_end_parse (context, error);
 
+  if (!ok)
+    g_markup_parse_context_get_position (context, &p->error_line, NULL);
   g_clear_pointer (&p->fire, gbacw_action_free);
   return ok;
+}
+
+/* The replay of p's text; on error *action is the action it stopped at (0: none). */
+static GbacwGame *
+replay (ReplayParser *p, const char *xml, gsize length, guint *action, GError **error)
+{
+  *action = 0;
+  if (!parse_game_xml (p, xml, length, error) || p->game == NULL)
+    {
+      if (p->game == NULL && error && *error == NULL)
+        g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("No <game> element"));
+      if (p->depth > 1 || p->refused)
+        *action = p->action_number;
+      g_clear_pointer (&p->game, gbacw_game_free);
+      g_clear_pointer (&p->scenario_path, g_free);
+      return NULL;
+    }
+  g_clear_pointer (&p->scenario_path, g_free);
+  return p->game;
 }
 
 GbacwGame *
 gbacw_game_replay (const GbacwScenario *scenario, const char *xml, gsize length, GError **error)
 {
   ReplayParser p = { scenario, NULL, NULL, NULL, 0, FALSE };
+  guint action;
 
-  if (!parse_game_xml (&p, xml, length, error) || p.game == NULL)
-    {
-      if (p.game == NULL && error && *error == NULL)
-        g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("No <game> element"));
-      g_clear_pointer (&p.game, gbacw_game_free);
-      g_free (p.scenario_path);
-      return NULL;
-    }
-  g_free (p.scenario_path);
-  return p.game;
+  return replay (&p, xml, length, &action, error);
 }
 
-GbacwGame *
-gbacw_game_load (const char *path, GError **error)
+/* The record is read as the scenario is (a size limit, only a regular file) and checked
+ * against its schema (data/gbacw-game-record.rng). Returns its bytes, and the path of the
+ * scenario it names (relative to the record), the line of scenario= and the line of each
+ * action. Errors start "RECORD:LINE: ". */
+static GBytes *
+read_record (const char *path, const char *display, char **scenario_path, char **reference, int *scenario_line,
+             GArray **lines, GError **error)
 {
-  g_autofree char *xml = NULL;
-  gsize length = 0;
-  ReplayParser header = { NULL, NULL, NULL, NULL, 0, TRUE };
+  g_autoptr (GBytes) bytes = gbacw_file_read (path, GBACW_FILE_KIND_GAME_RECORD, error);
   g_autofree char *dir = NULL;
-  g_autofree char *scenario_path = NULL;
-  g_autoptr (GbacwScenario) scenario = NULL;
 
-  if (!g_file_get_contents (path, &xml, &length, error))
+  if (bytes == NULL || !gbacw_game_record_check (bytes, display, reference, scenario_line, lines, error))
     return NULL;
-  if (!parse_game_xml (&header, xml, length, error))
+  if (*reference == NULL || **reference == '\0')
     {
-      g_free (header.scenario_path);
-      return NULL;
-    }
-  if (header.scenario_path == NULL || *header.scenario_path == '\0')
-    {
-      g_free (header.scenario_path);
-      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("%s: the game names no scenario"), path);
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE,
+                   _("%s:%d: the game names no scenario: give the scenario file in scenario=\"…\""), display,
+                   *scenario_line);
+      g_clear_pointer (lines, g_array_unref);
       return NULL;
     }
   dir = g_path_get_dirname (path);
-  scenario_path = g_path_is_absolute (header.scenario_path) ? g_strdup (header.scenario_path)
-                                                            : g_build_filename (dir, header.scenario_path, NULL);
-  g_free (header.scenario_path);
-  scenario = gbacw_scenario_load_file (scenario_path, error);
-  if (scenario == NULL)
+  *scenario_path = g_path_is_absolute (*reference) || g_str_equal (dir, ".")
+                   ? g_strdup (*reference) : g_build_filename (dir, *reference, NULL);
+  return g_steal_pointer (&bytes);
+}
+
+char *
+gbacw_game_record_scenario (const char *path, GError **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *reference = NULL;
+  g_autoptr (GArray) lines = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  char *scenario_path = NULL;
+  int scenario_line = 1;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  display = g_filename_display_name (path);
+  bytes = read_record (path, display, &scenario_path, &reference, &scenario_line, &lines, error);
+  return bytes ? scenario_path : NULL;
+}
+
+/* Every error starts "RECORD:LINE: ": the schema's with the line it names, a replay error
+ * with the line of its action, a scenario that does not load with the line of scenario=. */
+GbacwGame *
+gbacw_game_load (const char *path, GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *reference = NULL;
+  g_autofree char *scenario_path = NULL;
+  g_autoptr (GArray) lines = NULL;
+  g_autoptr (GbacwScenario) scenario = NULL;
+  g_autoptr (GError) local = NULL;
+  ReplayParser p = { NULL, NULL, NULL, NULL, 0, FALSE };
+  GbacwGame *game;
+  const char *xml;
+  gsize length;
+  int scenario_line = 1;
+  guint action;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  display = g_filename_display_name (path);
+  bytes = read_record (path, display, &scenario_path, &reference, &scenario_line, &lines, error);
+  if (bytes == NULL)
     return NULL;
-  return gbacw_game_replay (scenario, xml, length, error);
+  scenario = gbacw_scenario_load_file (scenario_path, &local);
+  if (scenario == NULL)
+    {
+      g_set_error (error, local->domain, local->code, _("%s:%d: the scenario it plays, %s, could not be loaded: %s"),
+                   display, scenario_line, reference, local->message);
+      return NULL;
+    }
+  xml = g_bytes_get_data (bytes, &length);
+  p.scenario = scenario;
+  game = replay (&p, xml, length, &action, &local);
+  if (game == NULL)
+    {
+      int line = 1;
+      if (action >= 1 && action <= lines->len)
+        line = g_array_index (lines, int, action - 1);
+      else if (p.error_line > 0)
+        line = p.error_line;
+      g_set_error (error, local->domain, local->code, "%s:%d: %s", display, line, local->message);
+      return NULL;
+    }
+  return game;
 }

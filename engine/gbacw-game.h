@@ -501,8 +501,12 @@ char          *gbacw_game_to_xml (const GbacwGame *game, const char *scenario_pa
  * a G_FILE_ERROR whose message names path. */
 gboolean       gbacw_game_save (const GbacwGame *game, const char *scenario_path, const char *path, GError **error);
 gboolean       gbacw_game_save_log (const GbacwGame *game, const char *path, GError **error);
-/* Loads the scenario named in the file (relative to the file) and replays every action. */
+/* Loads the scenario named in the file (relative to the file) and replays every action.
+ * The record is read by gbacw_file_read () (at most 256 MiB, only a regular file) and
+ * checked against data/gbacw-game-record.rng; every error starts "RECORD:LINE: ". */
 GbacwGame     *gbacw_game_load (const char *path, GError **error);
+/* The path of the scenario the record at path plays (as gbacw_game_load () finds it). */
+char          *gbacw_game_record_scenario (const char *path, GError **error);
 /* Replays text (as written by gbacw_game_to_xml ()) on a new game of scenario. */
 GbacwGame     *gbacw_game_replay (const GbacwScenario *scenario, const char *xml, gsize length, GError **error);
 

@@ -19,6 +19,8 @@
 #include "gbacw-scenario-io.h"
 #include "gbacw-safe-write.h"
 
+#include "gbacw-file-read.h"
+
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -43,31 +45,201 @@ G_DEFINE_QUARK (gbacw-io-error-quark, gbacw_io_error)
 /* ==================================================================== schema */
 
 static GMutex schema_lock;
-static char *schema_path_override;
-static char *schema_cached_path;
-static xmlRelaxNGPtr schema_cached;
-static GHashTable *schema_attributes;   /* attribute names the schema knows, for messages */
-static GHashTable *schema_required;     /* element name -> GPtrArray of GStrv: required attributes of each definition */
+static char *schema_path_override;   /* of the scenario schema */
 
-/* Collects, from the schema document, the attribute names it knows and, for each element
- * definition, the attributes that are its direct children (those are required). */
-static void
-collect_schema_names (xmlNodePtr node)
+/* A RELAX NG schema, parsed on first use and cached, with what its messages need. */
+typedef struct {
+  const char *file_name;        /* in the data folder */
+  const char *ns;               /* the namespace of its root element */
+  const char *format;           /* "the gbacw scenario format", for messages (N_) */
+  char *cached_path;
+  xmlRelaxNGPtr cached;
+  GHashTable *attributes;       /* attribute names the schema knows, for messages */
+  GHashTable *required;         /* element name -> GPtrArray of GStrv: required attributes of each definition */
+  GHashTable *allowed;          /* "element attribute" -> Allowed: what its value may be */
+  GHashTable *defines;          /* define name -> its <define> node, while collecting */
+} Schema;
+
+static Schema scenario_schema = { SCHEMA_FILE_NAME, GBACW_NAMESPACE, N_("the gbacw scenario format") };
+static Schema record_schema = { "gbacw-game-record.rng", GBACW_GAME_RECORD_NAMESPACE, N_("the gbacw game record format") };
+
+static const char *
+type_in_words (const char *type)
 {
-  for (xmlNodePtr c = node; c; c = c->next)
+  static const char *const words[][2] = {
+    { "integer", N_("a whole number") },
+    { "int", N_("a whole number from -2147483648 to 2147483647") },
+    { "nonNegativeInteger", N_("a whole number 0 or more") },
+    { "positiveInteger", N_("a whole number 1 or more") },
+    { "unsignedInt", N_("a whole number from 0 to 4294967295") },
+    { "double", N_("a number") },
+    { "decimal", N_("a number") },
+    { "NMTOKEN", N_("a name of letters, digits, “.”, “-” and “_”, without spaces") },
+    { "string", N_("text") },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (g_strcmp0 (type, words[i][0]) == 0)
+      return _(words[i][1]);
+  return type;
+}
+
+/* What an attribute of an element may be: the values it lists, the types it names. */
+typedef struct {
+  GString *words;     /* in words, for messages */
+  GPtrArray *values;  /* the literal values (char*) */
+  GPtrArray *types;   /* the data types (char*); "pattern" for a pattern */
+} Allowed;
+
+static void
+allowed_free (gpointer data)
+{
+  Allowed *a = data;
+  g_string_free (a->words, TRUE);
+  g_ptr_array_unref (a->values);
+  g_ptr_array_unref (a->types);
+  g_free (a);
+}
+
+static void
+words_separator (GString *out)
+{
+  if (out->len && !g_str_has_suffix (out->str, " "))
+    g_string_append (out, _(" or "));
+}
+
+/* What the content of a schema node (inside an <attribute>) allows, added to allowed. */
+static void
+describe_allowed (Schema *schema, xmlNodePtr node, Allowed *allowed, int depth)
+{
+  for (xmlNodePtr c = node; c && depth < 8; c = c->next)
+    {
+      const char *name = (const char *) c->name;
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (strcmp (name, "value") == 0)
+        {
+          xmlChar *text = xmlNodeGetContent (c);
+          const char *value = text ? (const char *) text : "";
+          if (!g_ptr_array_find_with_equal_func (allowed->values, value, g_str_equal, NULL))
+            {
+              words_separator (allowed->words);
+              g_string_append_printf (allowed->words, "“%s”", value);
+              g_ptr_array_add (allowed->values, g_strdup (value));
+            }
+          xmlFree (text);
+        }
+      else if (strcmp (name, "data") == 0)
+        {
+          xmlChar *type = xmlGetNoNsProp (c, BAD_CAST "type");
+          const char *pattern = NULL;
+          for (xmlNodePtr p = c->children; p; p = p->next)
+            if (p->type == XML_ELEMENT_NODE && strcmp ((const char *) p->name, "param") == 0 && p->children)
+              {
+                xmlChar *param = xmlGetNoNsProp (p, BAD_CAST "name");
+                if (param && strcmp ((const char *) param, "pattern") == 0)
+                  pattern = (const char *) p->children->content;
+                xmlFree (param);
+              }
+          if (pattern || !g_ptr_array_find_with_equal_func (allowed->types, type ? (const char *) type : "string",
+                                                            g_str_equal, NULL))
+            {
+              words_separator (allowed->words);
+              if (pattern)
+                g_string_append_printf (allowed->words, _("text of the form %s"), pattern);
+              else
+                g_string_append (allowed->words, type_in_words ((const char *) type));
+              g_ptr_array_add (allowed->types, g_strdup (pattern ? "pattern" : type ? (const char *) type : "string"));
+            }
+          xmlFree (type);
+        }
+      else if (strcmp (name, "ref") == 0)
+        {
+          xmlChar *ref = xmlGetNoNsProp (c, BAD_CAST "name");
+          xmlNodePtr def = ref && schema->defines ? g_hash_table_lookup (schema->defines, ref) : NULL;
+          if (def)
+            describe_allowed (schema, def->children, allowed, depth + 1);
+          xmlFree (ref);
+        }
+      else if (strcmp (name, "list") == 0)
+        {
+          /* a list is text the loader splits: described, and checked by the loader */
+          words_separator (allowed->words);
+          g_string_append (allowed->words, _("a list, separated by spaces, of "));
+          {
+            Allowed inner = { g_string_new (NULL), g_ptr_array_new_with_free_func (g_free),
+                              g_ptr_array_new_with_free_func (g_free) };
+            describe_allowed (schema, c->children, &inner, depth + 1);
+            g_string_append (allowed->words, inner.words->str);
+            g_string_free (inner.words, TRUE);
+            g_ptr_array_unref (inner.values);
+            g_ptr_array_unref (inner.types);
+          }
+          g_ptr_array_add (allowed->types, g_strdup ("list"));
+        }
+      else
+        describe_allowed (schema, c->children, allowed, depth + 1);
+    }
+}
+
+/* The single value an <attribute> allows, if it allows one (id="los-along-hexside"). */
+static char *
+fixed_value (xmlNodePtr attribute)
+{
+  xmlNodePtr only = NULL;
+  for (xmlNodePtr c = attribute->children; c; c = c->next)
     if (c->type == XML_ELEMENT_NODE)
       {
+        if (only)
+          return NULL;
+        only = c;
+      }
+  if (only && strcmp ((const char *) only->name, "value") == 0)
+    return (char *) xmlNodeGetContent (only);
+  return NULL;
+}
+
+/* Collects, from the schema document, the attribute names it knows, for each element
+ * definition the attributes that are its direct children (those are required), and what
+ * each attribute of each element allows, keyed "element attribute", or "element
+ * fixed=value attribute" inside a group that one fixed attribute value selects (an
+ * <option id="…">'s value). element: the nearest enclosing element's name; refs are
+ * followed (attributes only) into their defines. */
+static void
+collect_schema_names (Schema *schema, xmlNodePtr node, const char *element, const char *qualifier,
+                      gboolean attributes_only, int depth)
+{
+  for (xmlNodePtr c = node; c && depth < 8; c = c->next)
+    if (c->type == XML_ELEMENT_NODE)
+      {
+        const char *kind = (const char *) c->name;
         xmlChar *name = xmlGetNoNsProp (c, BAD_CAST "name");
-        if (name && strcmp ((const char *) c->name, "attribute") == 0)
-          g_hash_table_add (schema_attributes, g_strdup ((const char *) name));
-        if (name && strcmp ((const char *) c->name, "element") == 0)
+        if (name && strcmp (kind, "attribute") == 0)
           {
-            GPtrArray *alternatives = g_hash_table_lookup (schema_required, name);
+            g_hash_table_add (schema->attributes, g_strdup ((const char *) name));
+            if (element)
+              {
+                g_autofree char *key = qualifier ? g_strdup_printf ("%s %s %s", element, qualifier, (const char *) name)
+                                                 : g_strdup_printf ("%s %s", element, (const char *) name);
+                Allowed *allowed = g_hash_table_lookup (schema->allowed, key);
+                if (allowed == NULL)
+                  {
+                    allowed = g_new0 (Allowed, 1);
+                    allowed->words = g_string_new (NULL);
+                    allowed->values = g_ptr_array_new_with_free_func (g_free);
+                    allowed->types = g_ptr_array_new_with_free_func (g_free);
+                    g_hash_table_insert (schema->allowed, g_steal_pointer (&key), allowed);
+                  }
+                describe_allowed (schema, c->children, allowed, 0);
+              }
+          }
+        else if (name && strcmp (kind, "element") == 0 && !attributes_only)
+          {
+            GPtrArray *alternatives = g_hash_table_lookup (schema->required, name);
             GPtrArray *required = g_ptr_array_new ();
             if (!alternatives)
               {
                 alternatives = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-                g_hash_table_insert (schema_required, g_strdup ((const char *) name), alternatives);
+                g_hash_table_insert (schema->required, g_strdup ((const char *) name), alternatives);
               }
             for (xmlNodePtr a = c->children; a; a = a->next)
               if (a->type == XML_ELEMENT_NODE && strcmp ((const char *) a->name, "attribute") == 0)
@@ -79,10 +251,49 @@ collect_schema_names (xmlNodePtr node)
                 }
             g_ptr_array_add (required, NULL);
             g_ptr_array_add (alternatives, g_ptr_array_free (required, FALSE));
+            collect_schema_names (schema, c->children, (const char *) name, NULL, FALSE, 0);
           }
+        else if (name && strcmp (kind, "ref") == 0 && element && schema->defines)
+          {
+            xmlNodePtr def = g_hash_table_lookup (schema->defines, name);
+            if (def)
+              collect_schema_names (schema, def->children, element, qualifier, TRUE, depth + 1);
+          }
+        else if (strcmp (kind, "group") == 0 && element)
+          {
+            g_autofree char *group_qualifier = NULL;
+            for (xmlNodePtr a = c->children; a && !group_qualifier; a = a->next)
+              if (a->type == XML_ELEMENT_NODE && strcmp ((const char *) a->name, "attribute") == 0)
+                {
+                  xmlChar *attr_name = xmlGetNoNsProp (a, BAD_CAST "name");
+                  g_autofree char *value = fixed_value (a);
+                  if (attr_name && value)
+                    group_qualifier = g_strdup_printf ("%s=%s", (const char *) attr_name, value);
+                  xmlFree (attr_name);
+                }
+            collect_schema_names (schema, c->children, element, group_qualifier ? group_qualifier : qualifier,
+                                  attributes_only, depth);
+          }
+        else if (strcmp (kind, "element") != 0 && strcmp (kind, "attribute") != 0 && strcmp (kind, "define") != 0)
+          collect_schema_names (schema, c->children, element, qualifier, attributes_only, depth);
+        else if (strcmp (kind, "define") == 0 && !attributes_only)
+          collect_schema_names (schema, c->children, NULL, NULL, FALSE, depth);
         xmlFree (name);
-        collect_schema_names (c->children);
       }
+}
+
+static void
+collect_schema (Schema *schema, xmlNodePtr root)
+{
+  for (xmlNodePtr c = root->children; c; c = c->next)
+    if (c->type == XML_ELEMENT_NODE && strcmp ((const char *) c->name, "define") == 0)
+      {
+        xmlChar *name = xmlGetNoNsProp (c, BAD_CAST "name");
+        if (name)
+          g_hash_table_insert (schema->defines, g_strdup ((const char *) name), c);
+        xmlFree (name);
+      }
+  collect_schema_names (schema, root, NULL, NULL, FALSE, 0);
 }
 
 void
@@ -96,27 +307,27 @@ gbacw_scenario_io_set_schema_path (const char *path)
 
 /* Call with schema_lock held. */
 static char *
-find_schema_path (void)
+find_schema_path (const Schema *schema)
 {
   const char *env = g_getenv ("GBACW_DATADIR");
   GPtrArray *candidates = g_ptr_array_new_with_free_func (g_free);
   char *result = NULL;
 
-  if (schema_path_override)
+  if (schema_path_override && schema == &scenario_schema)
     return g_strdup (schema_path_override);
   if (env && *env)
-    g_ptr_array_add (candidates, g_build_filename (env, SCHEMA_FILE_NAME, NULL));
+    g_ptr_array_add (candidates, g_build_filename (env, schema->file_name, NULL));
 #ifdef SOURCE_DATADIR
-  g_ptr_array_add (candidates, g_build_filename (SOURCE_DATADIR, SCHEMA_FILE_NAME, NULL));
+  g_ptr_array_add (candidates, g_build_filename (SOURCE_DATADIR, schema->file_name, NULL));
 #endif
 #ifdef PKGDATADIR
-  g_ptr_array_add (candidates, g_build_filename (PKGDATADIR, SCHEMA_FILE_NAME, NULL));
+  g_ptr_array_add (candidates, g_build_filename (PKGDATADIR, schema->file_name, NULL));
 #endif
   for (guint i = 0; i < candidates->len && !result; i++)
     if (g_file_test (g_ptr_array_index (candidates, i), G_FILE_TEST_IS_REGULAR))
       result = g_strdup (g_ptr_array_index (candidates, i));
   if (!result)
-    result = candidates->len ? g_strdup (g_ptr_array_index (candidates, 0)) : g_strdup (SCHEMA_FILE_NAME);
+    result = candidates->len ? g_strdup (g_ptr_array_index (candidates, 0)) : g_strdup (schema->file_name);
   g_ptr_array_unref (candidates);
   return result;
 }
@@ -137,9 +348,9 @@ schema_parse_error (void *data, xmlErrorPtr err)
 
 /* Call with schema_lock held. Returns the cached schema, parsing it on first use. */
 static xmlRelaxNGPtr
-get_schema (const char *display_name, GError **error)
+get_schema (Schema *sch, const char *display_name, GError **error)
 {
-  g_autofree char *path = find_schema_path ();
+  g_autofree char *path = find_schema_path (sch);
   g_autofree char *contents = NULL;
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GString) messages = NULL;
@@ -147,8 +358,8 @@ get_schema (const char *display_name, GError **error)
   xmlRelaxNGParserCtxtPtr pctxt;
   xmlRelaxNGPtr schema;
 
-  if (schema_cached && g_strcmp0 (schema_cached_path, path) == 0)
-    return schema_cached;
+  if (sch->cached && g_strcmp0 (sch->cached_path, path) == 0)
+    return sch->cached;
 
   if (!g_file_get_contents (path, &contents, &length, &local_error))
     {
@@ -169,24 +380,28 @@ get_schema (const char *display_name, GError **error)
                    display_name, path, messages->len ? messages->str : "?");
       return NULL;
     }
-  if (schema_cached)
-    xmlRelaxNGFree (schema_cached);
-  schema_cached = schema;
-  g_clear_pointer (&schema_attributes, g_hash_table_unref);
-  g_clear_pointer (&schema_required, g_hash_table_unref);
-  schema_attributes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  schema_required = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  if (sch->cached)
+    xmlRelaxNGFree (sch->cached);
+  sch->cached = schema;
+  g_clear_pointer (&sch->attributes, g_hash_table_unref);
+  g_clear_pointer (&sch->required, g_hash_table_unref);
+  g_clear_pointer (&sch->allowed, g_hash_table_unref);
+  sch->attributes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  sch->required = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  sch->allowed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, allowed_free);
   {
     xmlDocPtr doc = xmlReadMemory (contents, (int) length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR
                                                                           | XML_PARSE_NOWARNING);
     if (doc)
       {
-        collect_schema_names (xmlDocGetRootElement (doc));
+        sch->defines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+        collect_schema (sch, xmlDocGetRootElement (doc));
+        g_clear_pointer (&sch->defines, g_hash_table_unref);
         xmlFreeDoc (doc);
       }
   }
-  g_free (schema_cached_path);
-  schema_cached_path = g_steal_pointer (&path);
+  g_free (sch->cached_path);
+  sch->cached_path = g_steal_pointer (&path);
   return schema;
 }
 
@@ -195,6 +410,9 @@ get_schema (const char *display_name, GError **error)
 typedef struct {
   const char *name;          /* display name for messages */
   GError *error;             /* the first error */
+  Schema *schema;            /* the format being read */
+  const char *data;          /* the text being read, for the lines of attributes */
+  gsize length;
 
   /* parsing */
   gboolean forbidden;
@@ -383,9 +601,9 @@ describe_element (const xmlNode *node)
  * that name that lacks one for every definition of it in the schema. Returns the element
  * and (in *missing) the attributes missing from its closest definition. */
 static const xmlNode *
-find_missing_attributes (const xmlNode *node, const char *name, char **missing)
+find_missing_attributes (const Schema *schema, const xmlNode *node, const char *name, char **missing)
 {
-  GPtrArray *alternatives = schema_required ? g_hash_table_lookup (schema_required, name) : NULL;
+  GPtrArray *alternatives = schema->required ? g_hash_table_lookup (schema->required, name) : NULL;
 
   if (!alternatives)
     return NULL;
@@ -427,11 +645,252 @@ find_missing_attributes (const xmlNode *node, const char *name, char **missing)
           if (best)
             g_string_free (best, TRUE);
         }
-      found = find_missing_attributes (c->children, name, missing);
+      found = find_missing_attributes (schema, c->children, name, missing);
       if (found)
         return found;
     }
   return NULL;
+}
+
+/* The line of attribute name of node: the line its name starts on, found in the text (an
+ * element's start tag may span lines; libxml2 only knows the element's line). The
+ * elements are counted in document order, start tags found by a scanner that skips
+ * comments, processing instructions, CDATA and end tags (the text is well-formed: it
+ * parsed). 0 when not found. */
+static long
+attribute_line (const Loader *ld, const xmlNode *node, const char *name)
+{
+  const xmlNode *root, *n;
+  guint index = 0, seen = 0;
+  const char *p, *end;
+  long line = 1;
+  gsize name_len = strlen (name);
+
+  if (ld->data == NULL || node == NULL || node->doc == NULL)
+    return 0;
+  root = xmlDocGetRootElement (node->doc);
+  /* node's index in document order */
+  for (n = root; n && n != node;)
+    {
+      index++;
+      if (n->children && n->children->type != XML_ENTITY_DECL)
+        {
+          const xmlNode *c = n->children;
+          while (c && c->type != XML_ELEMENT_NODE)
+            c = c->next;
+          if (c)
+            {
+              n = c;
+              continue;
+            }
+        }
+      while (n)
+        {
+          const xmlNode *next = n->next;
+          while (next && next->type != XML_ELEMENT_NODE)
+            next = next->next;
+          if (next)
+            {
+              n = next;
+              break;
+            }
+          n = n->parent && n->parent->type == XML_ELEMENT_NODE ? n->parent : NULL;
+        }
+    }
+  if (n != node)
+    return 0;
+  p = ld->data;
+  end = ld->data + ld->length;
+  while (p < end)
+    {
+      if (*p == '\n')
+        {
+          line++;
+          p++;
+          continue;
+        }
+      if (*p != '<')
+        {
+          p++;
+          continue;
+        }
+      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
+        {
+          const char *close = g_strstr_len (p + 4, end - p - 4, "-->");
+          for (const char *q = p; q < (close ? close : end); q++)
+            line += *q == '\n';
+          p = close ? close + 3 : end;
+          continue;
+        }
+      if (end - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
+        {
+          const char *close = g_strstr_len (p + 9, end - p - 9, "]]>");
+          for (const char *q = p; q < (close ? close : end); q++)
+            line += *q == '\n';
+          p = close ? close + 3 : end;
+          continue;
+        }
+      if (end - p >= 2 && (p[1] == '?' || p[1] == '/' || p[1] == '!'))
+        {
+          p++;
+          continue;
+        }
+      /* a start tag */
+      if (seen++ == index)
+        {
+          char quote = 0;
+          for (const char *q = p + 1; q < end && (quote || *q != '>'); q++)
+            {
+              if (*q == '\n')
+                line++;
+              if (quote)
+                {
+                  if (*q == quote)
+                    quote = 0;
+                }
+              else if (*q == '"' || *q == '\'')
+                quote = *q;
+              else if (g_ascii_isspace (*q) && (gsize) (end - q) > name_len + 1
+                       && memcmp (q + 1, name, name_len) == 0
+                       && (q[1 + name_len] == '=' || g_ascii_isspace (q[1 + name_len])))
+                return line;
+            }
+          return 0;
+        }
+      p++;
+    }
+  return 0;
+}
+
+/* The line of attribute name of node, else the node's. */
+static long
+line_of_attribute (const Loader *ld, const xmlNode *node, const char *name, long fallback)
+{
+  long line = attribute_line (ld, node, name);
+  return line > 0 ? line : fallback;
+}
+
+static const Allowed *
+find_allowed (const Schema *schema, const xmlNode *node, const char *name)
+{
+  const Allowed *allowed = NULL;
+
+  if (schema->allowed == NULL)
+    return NULL;
+  /* a group a fixed attribute selects first (<option id="…" value="…">) */
+  for (const xmlAttr *a = node->properties; a && !allowed; a = a->next)
+    if (a->children && a->children->content && strcmp ((const char *) a->name, name) != 0)
+      {
+        g_autofree char *key = g_strdup_printf ("%s %s=%s %s", (const char *) node->name, (const char *) a->name,
+                                                (const char *) a->children->content, name);
+        allowed = g_hash_table_lookup (schema->allowed, key);
+      }
+  if (!allowed)
+    {
+      g_autofree char *key = g_strdup_printf ("%s %s", (const char *) node->name, name);
+      allowed = g_hash_table_lookup (schema->allowed, key);
+    }
+  return allowed;
+}
+
+static gboolean
+lexically_integer (const char *value, gboolean non_negative)
+{
+  const char *p = value;
+  if (*p == '+' || (*p == '-' && !non_negative))
+    p++;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return *p == '\0';
+}
+
+/* Whether value may be what allowed allows, as far as can be told without the schema's
+ * validator: the listed values, and the simple types; a pattern or list passes. */
+static gboolean
+value_may_be_allowed (const Allowed *allowed, const char *value)
+{
+  g_autofree char *v = g_strstrip (g_strdup (value));
+
+  if (g_ptr_array_find_with_equal_func (allowed->values, v, g_str_equal, NULL))
+    return TRUE;
+  for (guint i = 0; i < allowed->types->len; i++)
+    {
+      const char *type = g_ptr_array_index (allowed->types, i);
+      if (strcmp (type, "integer") == 0 || strcmp (type, "int") == 0)
+        {
+          if (lexically_integer (v, FALSE))
+            return TRUE;
+        }
+      else if (strcmp (type, "nonNegativeInteger") == 0 || strcmp (type, "unsignedInt") == 0)
+        {
+          if (lexically_integer (v, TRUE))
+            return TRUE;
+        }
+      else if (strcmp (type, "double") == 0 || strcmp (type, "decimal") == 0)
+        {
+          char *end = NULL;
+          if (*v && (g_ascii_strtod (v, &end), end && *end == '\0'))
+            return TRUE;
+        }
+      else if (strcmp (type, "NMTOKEN") == 0)
+        {
+          if (*v && strpbrk (v, " \t\r\n") == NULL)
+            return TRUE;
+        }
+      else
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "<option id="x">: value="old" is not allowed here: it may be “both-block” or
+ * “adjacent-only”": the first attribute of node whose value its definition does not
+ * allow. FALSE when none is found. */
+static gboolean
+report_bad_attribute (Loader *ld, const xmlNode *node, const char *element, long fallback_line)
+{
+  for (const xmlAttr *a = node->properties; a; a = a->next)
+    {
+      const char *value = a->children && a->children->content ? (const char *) a->children->content : "";
+      const Allowed *allowed;
+      if (a->ns != NULL)
+        continue;
+      allowed = find_allowed (ld->schema, node, (const char *) a->name);
+      if (allowed && allowed->words->len && !value_may_be_allowed (allowed, value))
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, line_of_attribute (ld, node, (const char *) a->name, fallback_line),
+                   _("%s: %s=\"%s\" is not allowed here: it may be %s"), element, (const char *) a->name, value,
+                   allowed->words->str);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The line of the first text in node that is not white space: the validator names the
+ * element the text is in. */
+static long
+stray_text_line (const xmlNode *node, long fallback)
+{
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
+    return fallback;
+  for (const xmlNode *c = node->children; c; c = c->next)
+    if (c->type == XML_TEXT_NODE && c->content)
+      {
+        const char *p = (const char *) c->content;
+        long newlines_after = 0;
+        while (*p && g_ascii_isspace (*p))
+          p++;
+        if (*p == '\0')
+          continue;
+        /* libxml2 gives a text node the line it ends on */
+        for (const char *q = p; *q; q++)
+          newlines_after += *q == '\n';
+        return xmlGetLineNo (c) > newlines_after ? xmlGetLineNo (c) - newlines_after : fallback;
+      }
+  return fallback;
 }
 
 /* libxml2's RELAX NG validator reports a specific error and then generic ones for each
@@ -444,10 +903,11 @@ report_schema_error (Loader *ld, xmlDocPtr doc)
   const char *str1, *str2;
   const xmlNode *node;
   g_autofree char *element = NULL;
+  const char *format = _(ld->schema->format);
 
   if (ld->n_schema_errors == 0)
     {
-      fail_at (ld, GBACW_IO_ERROR_SCHEMA, 0, _("the file does not follow the gbacw scenario format"));
+      fail_at (ld, GBACW_IO_ERROR_SCHEMA, 0, _("the file does not follow %s"), format);
       return;
     }
   /* the first specific error that knows its line; else the first that knows its line */
@@ -474,17 +934,22 @@ report_schema_error (Loader *ld, xmlDocPtr doc)
   switch (code)
     {
     case XML_RELAXNG_ERR_INVALIDATTR:
-      if (element && str1 && str2 && schema_attributes && g_hash_table_contains (schema_attributes, str1))
+      if (element && str1 && str2 && ld->schema->attributes && g_hash_table_contains (ld->schema->attributes, str1))
         {
-          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
-                   _("%s: the value of %s=\"%s\" is not allowed here"), element, str1,
-                   attr (node, str1) ? attr (node, str1) : "");
+          const Allowed *allowed = find_allowed (ld->schema, node, str1);
+          long line = line_of_attribute (ld, node, str1, ld->schema_lines[best]);
+          if (allowed && allowed->words->len)
+            fail_at (ld, GBACW_IO_ERROR_SCHEMA, line, _("%s: %s=\"%s\" is not allowed here: it may be %s"), element,
+                     str1, attr (node, str1) ? attr (node, str1) : "", allowed->words->str);
+          else
+            fail_at (ld, GBACW_IO_ERROR_SCHEMA, line, _("%s: %s=\"%s\" is not allowed here"), element, str1,
+                     attr (node, str1) ? attr (node, str1) : "");
           return;
         }
       if (element && str1)
         {
-          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
-                   _("%s: unknown attribute “%s”"), element, str1);
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, line_of_attribute (ld, node, str1, ld->schema_lines[best]),
+                   _("%s: unknown attribute “%s”: remove it or check its spelling"), element, str1);
           return;
         }
       break;
@@ -505,11 +970,44 @@ report_schema_error (Loader *ld, xmlDocPtr doc)
           return;
         }
       break;
+    case XML_RELAXNG_ERR_TYPE:
+    case XML_RELAXNG_ERR_TYPEVAL:
+    case XML_RELAXNG_ERR_LISTEXTRA:
+    case XML_RELAXNG_ERR_LISTEMPTY:
+    case XML_RELAXNG_ERR_DATATYPE:
+    case XML_RELAXNG_ERR_VALUE:
+    case XML_RELAXNG_ERR_LIST:
+      if (element && report_bad_attribute (ld, node, element, ld->schema_lines[best]))
+        return;
+      if (element && str2)
+        for (const xmlAttr *a = node->properties; a; a = a->next)
+          if (a->children && g_strcmp0 ((const char *) a->children->content, str2) == 0)
+            {
+              const Allowed *allowed = find_allowed (ld->schema, node, (const char *) a->name);
+              fail_at (ld, GBACW_IO_ERROR_SCHEMA,
+                       line_of_attribute (ld, node, (const char *) a->name, ld->schema_lines[best]),
+                       _("%s: %s=\"%s\" is not allowed here: it may be %s"), element, (const char *) a->name, str2,
+                       allowed && allowed->words->len ? allowed->words->str : type_in_words (str1));
+              return;
+            }
+      if (str1 && str2)
+        {
+          fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best], _("%s%s“%s” is not allowed here: %s"),
+                   element ? element : "", element ? ": " : "", str2, type_in_words (str1));
+          return;
+        }
+      break;
+    case XML_RELAXNG_ERR_TEXTWRONG:
+    case XML_RELAXNG_ERR_NOTELEM:
+      fail_at (ld, GBACW_IO_ERROR_SCHEMA, stray_text_line (node, ld->schema_lines[best]),
+               _("%s%stext is not allowed here: only elements may stand between the elements; remove the text"),
+               element ? element : "", element ? ": " : "");
+      return;
     case XML_RELAXNG_ERR_ATTRVALID:
       if (!element && str1)
         {
           g_autofree char *missing = NULL;
-          const xmlNode *lacking = find_missing_attributes (xmlDocGetRootElement (doc), str1, &missing);
+          const xmlNode *lacking = find_missing_attributes (ld->schema, xmlDocGetRootElement (doc), str1, &missing);
           if (lacking)
             {
               g_autofree char *where = describe_element (lacking);
@@ -520,16 +1018,25 @@ report_schema_error (Loader *ld, xmlDocPtr doc)
         }
       if (element)
         {
+          g_autofree char *missing = NULL;
+          if (report_bad_attribute (ld, node, element, ld->schema_lines[best]))
+            return;
+          if (find_missing_attributes (ld->schema, node, (const char *) node->name, &missing) == node)
+            {
+              fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
+                       _("%s: a required attribute is missing: %s"), element, missing);
+              return;
+            }
           fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
-                   _("%s: an attribute is missing or has a value that is not allowed"), element);
+                   _("%s: an attribute is missing or has a value that is not allowed here"), element);
           return;
         }
       break;
     default:
       break;
     }
-  fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best],
-           _("the file does not follow the gbacw scenario format: %s"), ld->schema_messages[best]);
+  fail_at (ld, GBACW_IO_ERROR_SCHEMA, ld->schema_lines[best], _("the file does not follow %s: %s"), format,
+           ld->schema_messages[best]);
 }
 
 static const char *
@@ -545,13 +1052,77 @@ attr (const xmlNode *node, const char *name)
   return NULL;
 }
 
+/* libxml2's message for a parse error, in words a user understands. */
+static char *
+parse_error_in_words (int code, const char *message)
+{
+  switch (code)
+    {
+    case XML_ERR_INVALID_CHAR:
+    case XML_ERR_INVALID_ENCODING:
+    case XML_ERR_UNSUPPORTED_ENCODING:
+    case XML_ERR_UNKNOWN_ENCODING:
+      return g_strdup (_("the file is not UTF-8 text: this line has bytes that are not a UTF-8 character "
+                         "(save the file as UTF-8)"));
+    case XML_ERR_DOCUMENT_EMPTY:
+      return g_strdup (_("the file is empty or is not XML text"));
+    case XML_ERR_NAME_TOO_LONG:
+      return g_strdup (_("a name on this line is longer than 50,000 characters, more than gbacw reads"));
+    case XML_ERR_ATTRIBUTE_REDEFINED:
+      return g_strdup_printf (_("an attribute is given twice in one element (%s): keep one"), message);
+    case XML_ERR_DOCUMENT_END:
+      return g_strdup (_("there is text after the end of the root element: remove it"));
+    case XML_ERR_TAG_NAME_MISMATCH:
+    case XML_ERR_TAG_NOT_FINISHED:
+    case XML_ERR_LTSLASH_REQUIRED:
+      return g_strdup_printf (_("an element is not closed where it should be (%s)"), message);
+    default:
+      break;
+    }
+  if (strstr (message, "XML_PARSE_HUGE") && strstr (message, "depth"))
+    return g_strdup (_("the elements are nested more than 256 deep, more than gbacw reads"));
+  if (strstr (message, "XML_PARSE_HUGE") || strstr (message, "too long") || strstr (message, "huge"))
+    return g_strdup (_("a value or a text on this line is longer than 10,000,000 characters, more than gbacw reads"));
+  if (strstr (message, "indicate encoding") || strstr (message, "encoder error") || strstr (message, "encoding"))
+    return g_strdup (_("the file is not UTF-8 text: this line has bytes that are not a UTF-8 character "
+                       "(save the file as UTF-8)"));
+  return g_strdup (message);
+}
+
+/* Text that is not UTF-8 (UTF-16 or UTF-32, with or without a byte order mark), and NUL
+ * bytes, are refused before parsing: libxml2 said "Document is empty" for UTF-32 and
+ * read a NUL as the end of the file ("Premature end of data"). */
+static gboolean
+check_text_encoding (Loader *ld, const char *data, gsize length)
+{
+  const guchar *u = (const guchar *) data;
+  const char *nul;
+
+  if ((length >= 2 && ((u[0] == 0xfe && u[1] == 0xff) || (u[0] == 0xff && u[1] == 0xfe)))
+      || (length >= 4 && ((u[0] == 0 && u[1] == 0) || (u[2] == 0 && u[3] == 0) || (u[0] == 0 && u[2] == 0)
+                          || (u[1] == 0 && u[3] == 0))))
+    return fail_at (ld, GBACW_IO_ERROR_PARSE, 1,
+                    _("the file is not UTF-8 text (it looks like UTF-16 or UTF-32): save it as UTF-8"));
+  nul = memchr (data, '\0', length);
+  if (nul)
+    {
+      long line = 1;
+      for (const char *q = data; q < nul; q++)
+        line += *q == '\n';
+      return fail_at (ld, GBACW_IO_ERROR_PARSE, line,
+                      _("the file has a NUL (zero) byte on this line: it is not text, or it is damaged"));
+    }
+  return TRUE;
+}
+
 static void
 silent_generic_error (void *ctx, const char *msg, ...)
 {
 }
 
 /* Parses, refuses DTDs and entities, checks the root element and the version, validates.
- * root_name is "scenario" or "charts". */
+ * root_name is "scenario" or "charts" (data/gbacw-scenario.rng), or "game"
+ * (data/gbacw-game-record.rng). */
 static xmlDocPtr
 parse_document (Loader *ld, const char *data, gsize length, const char *root_name)
 {
@@ -567,6 +1138,9 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   xmlGenericErrorFunc old_generic;
   void *old_generic_context;
 
+  ld->schema = strcmp (root_name, "game") == 0 ? &record_schema : &scenario_schema;
+  ld->data = data;
+  ld->length = length;
   if (length > GBACW_MAX_FILE_SIZE)
     {
       fail_at (ld, GBACW_IO_ERROR_TOO_LARGE, 0,
@@ -574,6 +1148,8 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
                length / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
+  if (!check_text_encoding (ld, data, length))
+    return NULL;
 
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
@@ -618,8 +1194,10 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   if (doc == NULL || ld->parse_failed)
     {
       if (ld->parse_failed)
-        fail_at (ld, GBACW_IO_ERROR_PARSE, ld->parse_line, _("the file is not well-formed XML: %s"),
-                 ld->parse_message);
+        {
+          g_autofree char *words = parse_error_in_words (ld->parse_code, ld->parse_message);
+          fail_at (ld, GBACW_IO_ERROR_PARSE, ld->parse_line, _("the file is not well-formed XML: %s"), words);
+        }
       else
         fail_at (ld, GBACW_IO_ERROR_PARSE, 0, _("the file is not well-formed XML"));
       if (doc)
@@ -634,11 +1212,17 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
       xmlFreeDoc (doc);
       return NULL;
     }
-  if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, GBACW_NAMESPACE) != 0)
+  if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, ld->schema->ns) != 0)
     {
-      fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
-               _("this is not a gbacw file: its root element <%s> is not in the namespace %s"),
-               (const char *) root->name, GBACW_NAMESPACE);
+      if (ld->schema == &record_schema)
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
+                 _("this is not a gbacw game record: its root element <%s> is not in the namespace %s "
+                   "(xmlns=\"%s\")"),
+                 (const char *) root->name, ld->schema->ns, ld->schema->ns);
+      else
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
+                 _("this is not a gbacw file: its root element <%s> is not in the namespace %s"),
+                 (const char *) root->name, ld->schema->ns);
       xmlFreeDoc (doc);
       return NULL;
     }
@@ -650,6 +1234,9 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
       else if (strcmp (root_name, "charts") == 0 && strcmp ((const char *) root->name, "scenario") == 0)
         fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
                  _("this is a scenario, not a chart library (<charts>)"));
+      else if (strcmp (root_name, "game") == 0)
+        fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
+                 _("the root element is <%s>; a game record starts with <game>"), (const char *) root->name);
       else
         fail_at (ld, GBACW_IO_ERROR_SCHEMA, node_line (root),
                  _("the root element is <%s>; a gbacw file starts with <%s>"),
@@ -667,7 +1254,7 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
       gint64 n;
       if (g_ascii_string_to_signed (v, 10, 1, G_MAXINT, &n, NULL) && n > GBACW_FORMAT_VERSION)
         {
-          fail_at (ld, GBACW_IO_ERROR_VERSION, node_line (root),
+          fail_at (ld, GBACW_IO_ERROR_VERSION, line_of_attribute (ld, root, "version", node_line (root)),
                    _("this file was written by a newer gbacw (format version %d); this gbacw reads "
                      "format version %d. Update gbacw to open it."),
                    (int) n, GBACW_FORMAT_VERSION);
@@ -690,7 +1277,7 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
     }
 
   g_mutex_lock (&schema_lock);
-  schema = get_schema (ld->name, &schema_load_error);
+  schema = get_schema (ld->schema, ld->name, &schema_load_error);
   if (schema)
     {
       xmlRelaxNGValidCtxtPtr vctxt = xmlRelaxNGNewValidCtxt (schema);
@@ -2361,75 +2948,6 @@ gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **err
   return s;
 }
 
-/* Reads what is not a regular file (a pipe, a device) up to the size limit. With
- * g_file_get_contents () a game record naming scenario="/dev/zero" made the program read
- * until memory ran out (/fuzz/regression/endless-file). */
-static GBytes *
-read_stream (const char *path, const char *display_name, GError **error)
-{
-  g_autoptr (GByteArray) data = g_byte_array_new ();
-  FILE *f = g_fopen (path, "rb");
-  gsize n;
-
-  if (f == NULL)
-    {
-      int saved_errno = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("Failed to open file “%s”: %s"),
-                   display_name, g_strerror (saved_errno));
-      return NULL;
-    }
-  do
-    {
-      guint old_len = data->len;
-      g_byte_array_set_size (data, old_len + 65536);
-      n = fread (data->data + old_len, 1, 65536, f);
-      g_byte_array_set_size (data, old_len + (guint) n);
-    }
-  while (n > 0 && data->len <= GBACW_MAX_FILE_SIZE);
-  if (ferror (f))
-    {
-      int saved_errno = errno;
-      fclose (f);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("Failed to read from file “%s”: %s"),
-                   display_name, g_strerror (saved_errno));
-      return NULL;
-    }
-  fclose (f);
-  if (data->len > GBACW_MAX_FILE_SIZE)
-    {
-      g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
-                   _("%s: the file is larger than %u MiB; gbacw does not open files larger than %u MiB"),
-                   display_name, GBACW_MAX_FILE_SIZE / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
-      return NULL;
-    }
-  return g_byte_array_free_to_bytes (g_steal_pointer (&data));
-}
-
-/* Reads a whole file, refusing it without reading when it is too large. */
-static GBytes *
-read_file (const char *path, const char *display_name, GError **error)
-{
-  GStatBuf st;
-  char *contents;
-  gsize length;
-
-  if (g_stat (path, &st) == 0)
-    {
-      if (S_ISREG (st.st_mode) && (guint64) st.st_size > GBACW_MAX_FILE_SIZE)
-        {
-          g_set_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE,
-                       _("%s: the file is %llu MiB; gbacw does not open files larger than %u MiB"), display_name,
-                       (unsigned long long) st.st_size / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
-          return NULL;
-        }
-      if (!S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
-        return read_stream (path, display_name, error);
-    }
-  if (!g_file_get_contents (path, &contents, &length, error))
-    return NULL;
-  return g_bytes_new_take (contents, length);
-}
-
 GbacwScenario *
 gbacw_scenario_load_file (const char *path, GError **error)
 {
@@ -2438,7 +2956,7 @@ gbacw_scenario_load_file (const char *path, GError **error)
 
   g_return_val_if_fail (path != NULL, NULL);
   display_name = g_filename_display_name (path);
-  bytes = read_file (path, display_name, error);
+  bytes = gbacw_file_read (path, GBACW_FILE_KIND_SCENARIO, error);
   if (!bytes)
     return NULL;
   return gbacw_scenario_load_bytes (bytes, display_name, error);
@@ -2460,7 +2978,7 @@ gbacw_charts_load_file (const char *path, GbacwCatalogue *catalogue, GPtrArray *
 
   g_return_val_if_fail (path != NULL && catalogue != NULL && charts != NULL, FALSE);
   display_name = g_filename_display_name (path);
-  bytes = read_file (path, display_name, error);
+  bytes = gbacw_file_read (path, GBACW_FILE_KIND_CHART_LIBRARY, error);
   if (!bytes)
     return FALSE;
 
@@ -2513,6 +3031,41 @@ gbacw_charts_load_file (const char *path, GbacwCatalogue *catalogue, GPtrArray *
     }
   loader_clear (&ld);
   return ok;
+}
+
+gboolean
+gbacw_game_record_check (GBytes *bytes, const char *display_name, char **scenario, int *scenario_line,
+                         GArray **action_lines, GError **error)
+{
+  Loader ld;
+  xmlDocPtr doc;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (bytes != NULL && scenario != NULL && scenario_line != NULL && action_lines != NULL, FALSE);
+  loader_init (&ld, display_name);
+  data = g_bytes_get_data (bytes, &length);
+  doc = parse_document (&ld, data ? data : "", length, "game");
+  if (doc == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&ld.error));
+      loader_clear (&ld);
+      return FALSE;
+    }
+  {
+    xmlNode *root = xmlDocGetRootElement (doc);
+    *scenario = g_strdup (attr (root, "scenario"));
+    *scenario_line = (int) line_of_attribute (&ld, root, "scenario", node_line (root));
+    *action_lines = g_array_new (FALSE, FALSE, sizeof (int));
+    for (xmlNode *c = first_element (root); c; c = next_element (c))
+      {
+        int line = (int) node_line (c);
+        g_array_append_val (*action_lines, line);
+      }
+  }
+  xmlFreeDoc (doc);
+  loader_clear (&ld);
+  return TRUE;
 }
 
 /* ==================================================================== writing */

@@ -36,10 +36,13 @@ GQuark gbacw_io_error_quark (void);
 
 #define GBACW_FORMAT_VERSION 1
 #define GBACW_NAMESPACE "urn:gbacw:scenario"
-/* Files larger than this are refused without being read. */
+#define GBACW_GAME_RECORD_NAMESPACE "urn:gbacw:game"
+/* Text larger than this is refused (files are refused before they are read by
+ * gbacw_file_read (), gbacw-file-read.h, at the same limit). */
 #define GBACW_MAX_FILE_SIZE (256u * 1024u * 1024u)
 
-/* Errors reading the file itself (missing, unreadable) come as G_FILE_ERROR. */
+/* Errors reading the file itself come as G_FILE_ERROR (missing, unreadable) or
+ * GBACW_FILE_READ_ERROR (not a regular file, over 256 MiB). */
 GbacwScenario *gbacw_scenario_load_file (const char *path, GError **error);
 /* display_name is used in error messages ("FILE:LINE: "); NULL gives "(memory)". */
 GbacwScenario *gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **error);
@@ -61,7 +64,15 @@ GBytes        *gbacw_charts_save_to_bytes (const GbacwCatalogue *catalogue, cons
 gboolean       gbacw_charts_save_file (const GbacwCatalogue *catalogue, const GPtrArray *charts, const char *path,
                                        GError **error);
 
-/* The schema file. By default it is found via the environment variable GBACW_DATADIR, then
+/* A game record's text (docs/game-record.md) checked as scenario files are: UTF-8 XML
+ * without DTD or entities, the root <game> in GBACW_GAME_RECORD_NAMESPACE, a version this
+ * gbacw reads, valid against data/gbacw-game-record.rng. Errors are GBACW_IO_ERROR,
+ * "NAME:LINE: …". On success *scenario is the scenario attribute, *scenario_line its
+ * line, and *action_lines (int) the line of each action, the children of <game>. */
+gboolean       gbacw_game_record_check (GBytes *bytes, const char *display_name, char **scenario,
+                                        int *scenario_line, GArray **action_lines, GError **error);
+
+/* The scenario schema file. By default it is found via the environment variable GBACW_DATADIR, then
  * the build's SOURCE_DATADIR and PKGDATADIR (config.h). NULL restores the default. */
 void           gbacw_scenario_io_set_schema_path (const char *path);
 

@@ -5,13 +5,21 @@
 
 #include "gbacw-background-image.h"
 
+#include "gbacw-file-read.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
 #ifdef HAVE_GDK_PIXBUF
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <gio/gio.h>
 #endif
+
+/* The largest image read: cairo's limit a side, and 5100×3300 (a 34×22 inch map at 150
+ * dpi) about 20 times over. */
+#define MAX_IMAGE_SIDE 32767u
+#define MAX_IMAGE_PIXELS 400000000u
 
 /* The smallest level kept: below this, one more level saves nothing. */
 #define MIN_LEVEL_SIZE 64
@@ -149,42 +157,60 @@ surface_from_pixbuf (GdkPixbuf *pixbuf)
 #endif
 
 static gboolean
-is_png (const char *path)
+is_png (GBytes *bytes)
 {
   static const guint8 signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-  guint8 head[8] = { 0 };
-  FILE *f = fopen (path, "rb");
-  gboolean png;
+  gsize length;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
 
-  if (f == NULL)
-    return FALSE;
-  png = fread (head, 1, sizeof head, f) == sizeof head && memcmp (head, signature, sizeof head) == 0;
-  fclose (f);
-  return png;
+  return length >= sizeof signature && memcmp (data, signature, sizeof signature) == 0;
 }
 
-GbacwBackgroundImage *
-gbacw_background_image_new_from_file (const char  *path,
-                                      GError     **error)
+typedef struct {
+  const guint8 *data;
+  gsize length, offset;
+} PngReader;
+
+static cairo_status_t
+read_png_bytes (void *closure, unsigned char *out, unsigned int length)
 {
-  g_autofree char *display = NULL;
+  PngReader *r = closure;
+
+  if (length > r->length - r->offset)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (out, r->data + r->offset, length);
+  r->offset += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The image in bytes, as an ARGB32 or RGB24 surface; NULL with an error naming display. */
+static cairo_surface_t *
+decode_image (GBytes *bytes, const char *display, GError **error)
+{
   cairo_surface_t *surface = NULL;
-  GbacwBackgroundImage *self;
 
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  display = g_filename_display_name (path);
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+  if (is_png (bytes))
     {
-      g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
-                   _("%s: no such image file"), display);
-      return NULL;
-    }
+      PngReader reader = { NULL, 0, 0 };
+      gsize length;
+      const guint8 *data = g_bytes_get_data (bytes, &length);
 
-  if (is_png (path))
-    {
-      surface = cairo_image_surface_create_from_png (path);
+      /* the size in the header (IHDR) first: a few bytes could ask for gigabytes */
+      if (length >= 24)
+        {
+          guint64 w = ((guint64) data[16] << 24) | (data[17] << 16) | (data[18] << 8) | data[19];
+          guint64 h = ((guint64) data[20] << 24) | (data[21] << 16) | (data[22] << 8) | data[23];
+          if (w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w * h > MAX_IMAGE_PIXELS)
+            {
+              g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
+                           _("%s: the image is %" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT " pixels; gbacw reads "
+                             "images of at most %u pixels a side and %u million pixels"),
+                           display, w, h, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS / 1000000);
+              return NULL;
+            }
+        }
+      reader.data = g_bytes_get_data (bytes, &reader.length);
+      surface = cairo_image_surface_create_from_png_stream (read_png_bytes, &reader);
       if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
         {
           g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
@@ -206,38 +232,81 @@ gbacw_background_image_new_from_file (const char  *path,
           cairo_surface_destroy (surface);
           surface = rgb;
         }
+      return surface;
     }
-  else
-    {
 #ifdef HAVE_GDK_PIXBUF
-      g_autoptr(GError) local = NULL;
-      g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new_from_file (path, &local);
+  {
+    g_autoptr(GError) local = NULL;
+    g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_bytes (bytes);
+    g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new_from_stream (stream, NULL, &local);
 
-      if (pixbuf == NULL)
-        {
-          g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
-                       _("%s: cannot read the image (%s)"), display, local->message);
-          return NULL;
-        }
-      surface = surface_from_pixbuf (pixbuf);
-      if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-        {
-          g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
-                       _("%s: the image is too large (%s)"), display,
-                       cairo_status_to_string (cairo_surface_status (surface)));
-          cairo_surface_destroy (surface);
-          return NULL;
-        }
+    if (pixbuf == NULL)
+      {
+        g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
+                     _("%s: cannot read the image (%s)"), display, local->message);
+        return NULL;
+      }
+    surface = surface_from_pixbuf (pixbuf);
+    if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+      {
+        g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
+                     _("%s: the image is too large (%s)"), display,
+                     cairo_status_to_string (cairo_surface_status (surface)));
+        cairo_surface_destroy (surface);
+        return NULL;
+      }
+    return surface;
+  }
 #else
-      g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_UNSUPPORTED,
-                   _("%s: only PNG images can be read by this build (no gdk-pixbuf)"), display);
-      return NULL;
+  g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_UNSUPPORTED,
+               _("%s: only PNG images can be read by this build (no gdk-pixbuf)"), display);
+  return NULL;
 #endif
-    }
+}
 
+GbacwBackgroundImage *
+gbacw_background_image_new_from_bytes (GBytes      *bytes,
+                                       const char  *display_name,
+                                       GError     **error)
+{
+  cairo_surface_t *surface;
+  GbacwBackgroundImage *self;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  surface = decode_image (bytes, display_name ? display_name : "(memory)", error);
+  if (surface == NULL)
+    return NULL;
   self = gbacw_background_image_new (surface);
   cairo_surface_destroy (surface);
   return self;
+}
+
+GbacwBackgroundImage *
+gbacw_background_image_new_from_file (const char  *path,
+                                      GError     **error)
+{
+  g_autofree char *display = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  display = g_filename_display_name (path);
+  /* read whole and bounded (a named pipe or /dev/zero is refused), then decoded from memory */
+  bytes = gbacw_file_read (path, GBACW_FILE_KIND_IMAGE, &local);
+  if (bytes == NULL)
+    {
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
+                     _("%s: no such image file"), display);
+      else
+        g_set_error_literal (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD, local->message);
+      return NULL;
+    }
+  return gbacw_background_image_new_from_bytes (bytes, display, error);
 }
 
 int

@@ -29,8 +29,11 @@ G_DECLARE_FINAL_TYPE (GbacwBackgroundImage, gbacw_background_image, GBACW, BACKG
 
 /* surface: an image surface (ARGB32 or RGB24); a reference is taken. */
 GbacwBackgroundImage *gbacw_background_image_new (cairo_surface_t *surface);
-/* PNG (cairo) or, when built with gdk-pixbuf, JPEG and the other formats it reads. */
+/* PNG (cairo) or, when built with gdk-pixbuf, JPEG and the other formats it reads. The
+ * file is read with gbacw_file_read () (at most 256 MiB, only a regular file). */
 GbacwBackgroundImage *gbacw_background_image_new_from_file (const char *path, GError **error);
+/* The same from the file's bytes; display_name names it in messages (NULL: "(memory)"). */
+GbacwBackgroundImage *gbacw_background_image_new_from_bytes (GBytes *bytes, const char *display_name, GError **error);
 
 int              gbacw_background_image_get_width (GbacwBackgroundImage *self);
 int              gbacw_background_image_get_height (GbacwBackgroundImage *self);

@@ -38,6 +38,7 @@ static const GbacwCheckInfo checks[] = {
   { "deploy.unplaced", "deployment", N_("Units neither deployed nor arriving") },
   { "scenario.turns", "scenario", N_("Game-Turns in range") },
   { "scenario.objectives", "scenario", N_("Objectives and victory conditions") },
+  { "scenario.victory-levels", "scenario", N_("Levels of victory count from 0 VP, one level per VP total") },
   { "scenario.sides", "scenario", N_("Each side has units") },
   { "scenario.rules", "scenario", N_("Rule options and exclusive-rule parameters") },
   { "reach.objective", "reachability", N_("Objectives can be reached") },

@@ -1514,6 +1514,12 @@ check_objectives (CheckContext *ctx, GPtrArray *out)
                                   _("The objective award “%s” is for “%s”, which is a %s, not an objective"),
                                   a->id ? a->id : "", name_or_id (area->name, area->id), area_kind_name (area->kind)),
                       setting);
+      if (a->vp != GBACW_UNSET && a->vp < 0)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.objectives", "scenario",
+                                  _("The award “%s” gives %d VP: awards earn Victory Points; to cost a side VP, "
+                                    "award them to the other side (only a one-sided count, as in C 31.0, takes "
+                                    "VP away)"), a->id ? a->id : "", a->vp),
+                      setting);
       if (a->vp == GBACW_UNSET && a->event != GBACW_VP_CUSTOM && a->event != GBACW_VP_BCE_LOST)
         emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.objectives", "scenario",
                                   _("The Victory Points of the award “%s” are not entered yet"), a->id ? a->id : ""),
@@ -1527,6 +1533,41 @@ check_objectives (CheckContext *ctx, GPtrArray *out)
         emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.objectives", "scenario",
                                   _("An automatic victory is for the area “%s”, which has no hexes on the map"),
                                   a->area), "victory");
+    }
+}
+
+/* Levels of victory: each counts from the side ahead (the player with the higher total
+ * subtracts the other's, J 28.0, P 34.x, C 31.x), so a level below 0 VP names a side that
+ * is behind, and of two levels of one side at the same VP the second is never reached
+ * (gbacw_outcome_victory () takes the first). */
+static void
+check_victory_levels (CheckContext *ctx, GPtrArray *out)
+{
+  const GbacwScenario *s = ctx->s;
+
+  for (guint i = 0; i < s->victory_levels->len; i++)
+    {
+      const GbacwVictoryLevel *level = g_ptr_array_index (s->victory_levels, i);
+      const char *name = level->name && *level->name ? level->name : _("(unnamed)");
+      if (level->min < 0)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.victory-levels", "scenario",
+                                  _("The level of victory “%s” starts at %d VP: a side that is behind would win "
+                                    "it; levels count the VP the side ahead has more than the other, 0 or more"),
+                                  name, level->min),
+                      "victory");
+      for (guint j = 0; j < i; j++)
+        {
+          const GbacwVictoryLevel *earlier = g_ptr_array_index (s->victory_levels, j);
+          if (g_strcmp0 (earlier->side, level->side) == 0 && earlier->min == level->min)
+            {
+              emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.victory-levels", "scenario",
+                                        _("The levels of victory “%s” and “%s” of the same side both start at %d "
+                                          "VP: a game can never end in “%s”; give each level its own VP"),
+                                        earlier->name ? earlier->name : "", name, level->min, name),
+                            "victory");
+              break;
+            }
+        }
     }
 }
 
@@ -2121,6 +2162,7 @@ gbacw_check_settings (CheckContext *ctx, GPtrArray *out)
 {
   check_turns (ctx, out);
   check_objectives (ctx, out);
+  check_victory_levels (ctx, out);
   check_sides (ctx, out);
   check_rules (ctx, out);
 }

@@ -14,6 +14,8 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "gbacw-application.h"
 #include "gbacw-data.h"
@@ -1240,6 +1242,30 @@ test_sidebar_paned (void)
   gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css));
 }
 
+/* Opening a named pipe as a scenario: the editor reads on the UI thread, so it must not
+ * wait for a writer; it shows the reader's error at once and keeps the scenario open. */
+static void
+test_open_fifo (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->tmpdir, "pipe.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkLabel *message;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_test_expect_message (NULL, G_LOG_LEVEL_WARNING, "*pipe.xml is a named pipe, not a file*");
+  alarm (20);  /* a window that blocks fails the test */
+  g_assert_false (gbacw_window_load_file (f->window, file));
+  alarm (0);
+  g_test_assert_expected_messages ();
+  iterate ();
+  message = find_visible_label (GTK_WIDGET (f->window), "is a named pipe, not a file: give the path of a scenario file");
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (gtk_label_get_text (message), "Could not open the scenario: "));
+  /* the scenario open before is still open */
+  g_assert_true (gbacw_window_get_document (f->window) == f->document);
+  g_unlink (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1267,6 +1293,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/tools", test_tools_through_the_canvas);
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
+  ADD ("/editor/gui/open-fifo", test_open_fifo);
   ADD ("/editor/gui/save-fails", test_save_fails);
   ADD ("/editor/gui/new", test_new);
   ADD ("/editor/gui/new-enter", test_new_enter);

@@ -8,7 +8,12 @@
  * - /fuzz/game-record: the game-record reader (gbacw_game_replay), on the record of a
  *   computer-vs-computer game of the demo;
  * - /fuzz/roster-csv: the roster importer (gbacw_roster_import_command), on the
- *   demo's roster.
+ *   demo's roster;
+ * - /fuzz/image: the background image decoder (gbacw_background_image_new_from_bytes),
+ *   PNG (RGB, grey, palette, alpha) and JPEG.
+ * Each also starts from its seed corpus, tests/fuzz-corpus/PARSER/ (small valid and
+ * near-valid files). The game records are read as gbacw replay reads them
+ * (gbacw_game_load: the file, its schema, the scenario it names).
  * The mutations: truncation (anywhere, and at the points where a parser changes state:
  * inside a tag, an attribute value, a multibyte character, a quoted field), byte flips,
  * deletions and insertions, duplicated, deleted, swapped and moved lines and
@@ -24,8 +29,8 @@
  * record gives a GBACW_GAME_ERROR, or a GMarkup error naming its line; a refused roster
  * names LINE:COLUMN in every line and changes nothing; a refused chart library changes
  * nothing. A crash, a critical warning, a leak or a sanitizer report fails the
- * run. The default run makes 2,000 inputs per parser (about 12 s in a debugoptimized
- * build); "-m slow" 10,000 (GBACW_FUZZ_ITERATIONS sets the number). GBACW_FUZZ_TRACE=1
+ * run. The default run makes 1,000 inputs per parser, 5,000 in all; "-m slow" 10,000
+ * per parser (GBACW_FUZZ_ITERATIONS sets the number). GBACW_FUZZ_TRACE=1
  * prints each case before it runs, so that a crash can be reproduced with
  * GBACW_FUZZ_ONLY=CASE (which also writes the input to GBACW_FUZZ_DUMP when that is set);
  * a failed check keeps its input in the temporary directory it names.
@@ -42,7 +47,9 @@
 #include <string.h>
 
 #include "gbacw-ai.h"
+#include "gbacw-background-image.h"
 #include "gbacw-data.h"
+#include "gbacw-file-read.h"
 #include "gbacw-generate.h"
 #include "gbacw-query.h"
 #include "gbacw-roster-csv.h"
@@ -783,7 +790,24 @@ mutate_csv (Rng *r, GString *s)
 typedef enum {
   FORMAT_XML,
   FORMAT_CSV,
+  FORMAT_BINARY,   /* images: byte mutations only, and sizes in headers */
 } Format;
+
+/* A 32-bit big-endian number somewhere replaced by a large one: the width and height of
+ * PNG and JPEG headers, chunk lengths. */
+static void
+big_number (Rng *r, GString *s)
+{
+  static const guint8 values[][4] = { { 0x7f, 0xff, 0xff, 0xff }, { 0xff, 0xff, 0xff, 0xff }, { 0, 0, 0x80, 0 },
+                                      { 0, 0x01, 0, 0 }, { 0, 0, 0, 0 }, { 0x80, 0, 0, 0 } };
+  gsize pos;
+
+  if (s->len < 4)
+    return;
+  /* the PNG IHDR width and height (bytes 16-23) often, else anywhere */
+  pos = s->len >= 24 && rng_chance (r, 50) ? 16 + 4 * rng_below (r, 2) : rng_below (r, (guint) (s->len - 3));
+  memcpy (s->str + pos, values[rng_below (r, G_N_ELEMENTS (values))], 4);
+}
 
 static void
 mutate (Rng *r, GString *s, Format format)
@@ -791,7 +815,7 @@ mutate (Rng *r, GString *s, Format format)
   guint n = 1 + (rng_chance (r, 30) ? rng_below (r, 3) : 0);
 
   for (guint k = 0; k < n; k++)
-    switch (rng_below (r, 20))
+    switch (rng_below (r, format == FORMAT_BINARY ? 9 : 20))
       {
       case 0:
         truncate_random (r, s);
@@ -812,7 +836,10 @@ mutate (Rng *r, GString *s, Format format)
         duplicate_span (r, s);
         break;
       case 7: case 8:
-        mutate_lines (r, s);
+        if (format == FORMAT_BINARY)
+          big_number (r, s);
+        else
+          mutate_lines (r, s);
         break;
       default:
         if (format == FORMAT_XML)
@@ -917,6 +944,18 @@ run_cases (const char *parser, Format format, GPtrArray *inputs, GPtrArray *name
   g_test_message ("%s: %u cases in %.1f s, %u accepted", parser, n, (g_get_monotonic_time () - t0) / 1e6, accepted);
 }
 
+/* The input written for a reader of files: without g_file_set_contents ()'s fsync, which
+ * made the writes, not the parsers, the time of a run. */
+static void
+write_input (const char *path, const Case *c)
+{
+  FILE *f = g_fopen (path, "wb");
+
+  g_assert_nonnull (f);
+  g_assert_cmpuint (fwrite (c->input->str, 1, c->input->len, f), ==, c->input->len);
+  g_assert_cmpint (fclose (f), ==, 0);
+}
+
 /* ------------------------------------------------------------------ shared data */
 
 static GbacwScenario *demo;
@@ -947,6 +986,33 @@ read_data_file (const char *relative)
   g_assert_true (g_file_get_contents (path, &contents, &len, &error));
   g_assert_no_error (error);
   return g_bytes_new_take (contents, len);
+}
+
+/* The seed corpus of a parser: every file of tests/fuzz-corpus/PARSER/, in name order
+ * (small valid and near-valid files). */
+static void
+add_corpus (GPtrArray *inputs, GPtrArray *names, const char *parser)
+{
+  g_autofree char *dir_path = g_build_filename (TEST_SRCDIR, "fuzz-corpus", parser, NULL);
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)))
+    g_ptr_array_add (files, g_strdup (name));
+  g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
+  g_assert_cmpuint (files->len, >, 0);
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir_path, g_ptr_array_index (files, i), NULL);
+      g_autofree char *label = g_strdup_printf ("fuzz-corpus/%s/%s", parser, (char *) g_ptr_array_index (files, i));
+      char *contents;
+      gsize len;
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      g_ptr_array_add (inputs, g_bytes_new_take (contents, len));
+      g_ptr_array_add (names, (gpointer) g_intern_string (label));
+    }
 }
 
 /* ------------------------------------------------------------------ /fuzz/scenario */
@@ -1010,7 +1076,8 @@ test_fuzz_scenario (void)
   g_ptr_array_add (names, "scenarios/demo.xml");
   g_ptr_array_add (inputs, gbacw_scenario_save_to_bytes (generated));
   g_ptr_array_add (names, "a generated scenario");
-  run_cases ("scenario", FORMAT_XML, inputs, names, n_cases (2000, 10000), check_scenario, NULL);
+  add_corpus (inputs, names, "scenario");
+  run_cases ("scenario", FORMAT_XML, inputs, names, n_cases (1000, 10000), check_scenario, NULL);
 }
 
 /* ------------------------------------------------------------------ /fuzz/charts */
@@ -1030,7 +1097,7 @@ check_charts (Case *c, gpointer data)
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
-  g_assert_true (g_file_set_contents (path, c->input->str, (gssize) c->input->len, NULL));
+  write_input (path, c);
   ok = gbacw_charts_load_file (path, &s->catalogue, s->charts, &error);
   if (!ok)
     {
@@ -1093,7 +1160,8 @@ test_fuzz_charts (void)
       g_ptr_array_add (inputs, read_data_file (files[i]));
       g_ptr_array_add (names, (gpointer) files[i]);
     }
-  run_cases ("charts", FORMAT_XML, inputs, names, n_cases (2000, 10000), check_charts, NULL);
+  add_corpus (inputs, names, "charts");
+  run_cases ("charts", FORMAT_XML, inputs, names, n_cases (1000, 10000), check_charts, NULL);
 }
 
 /* ------------------------------------------------------------------ /fuzz/game-record */
@@ -1143,21 +1211,21 @@ check_game_consistent (Case *c, const GbacwGame *game)
 static gboolean
 check_record (Case *c, gpointer data)
 {
+  g_autofree char *path = g_build_filename (tmp_dir, "fuzz-record.xml", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GbacwGame) game = gbacw_game_replay (demo, c->input->str, c->input->len, &error);
+  g_autoptr (GbacwGame) game = NULL;
 
+  /* read as gbacw replay reads it: the file, its schema, the scenario it names (demo.xml,
+   * beside it), the replay */
+  write_input (path, c);
+  game = gbacw_game_load (path, &error);
   if (game == NULL)
     {
       if (error == NULL)
         CASE_FAIL (c, "refused without an error");
       last_message = g_strdup (error->message);
-      if (error->message[0] == '\0')
-        CASE_FAIL (c, "refused with an empty message");
-      if (error->domain != GBACW_GAME_ERROR && error->domain != G_MARKUP_ERROR)
-        CASE_FAIL (c, "refused with an error of another domain: %s", error->message);
-      /* GMarkup's errors say where */
-      if (error->domain == G_MARKUP_ERROR && strstr (error->message, "line") == NULL)
-        CASE_FAIL (c, "a markup error without its line: %s", error->message);
+      if (!names_line (error->message, path, count_lines (c->input->str, c->input->len) + 1))
+        CASE_FAIL (c, "the message does not start with FILE:LINE: %s", error->message);
       return FALSE;
     }
   g_assert_no_error (error);
@@ -1165,7 +1233,7 @@ check_record (Case *c, gpointer data)
   {
     /* its own record replays to the same state */
     g_autofree char *xml = gbacw_game_to_xml (game, "demo.xml");
-    g_autoptr (GbacwGame) again = gbacw_game_replay (demo, xml, strlen (xml), &error);
+    g_autoptr (GbacwGame) again = gbacw_game_replay (game->scenario, xml, strlen (xml), &error);
     g_autofree char *a = NULL, *b = NULL;
     if (again == NULL)
       CASE_FAIL (c, "replayed, but its own record does not: %s", error->message);
@@ -1199,6 +1267,11 @@ test_fuzz_game_record (void)
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   char *xml;
 
+  g_autofree char *demo_copy = g_build_filename (tmp_dir, "demo.xml", NULL);
+
+  /* the scenario the records name, beside them */
+  g_assert_true (g_file_set_contents (demo_copy, g_bytes_get_data (demo_bytes, NULL),
+                                      (gssize) g_bytes_get_size (demo_bytes), NULL));
   xml = play_demo (5, 2);
   g_ptr_array_add (inputs, g_bytes_new_take (xml, strlen (xml)));
   g_ptr_array_add (names, "a 2-turn game of the demo");
@@ -1206,7 +1279,8 @@ test_fuzz_game_record (void)
   xml = play_demo (6, 0);
   g_ptr_array_add (inputs, g_bytes_new_take (xml, strlen (xml)));
   g_ptr_array_add (names, "a whole game of the demo");
-  run_cases ("game-record", FORMAT_XML, inputs, names, n_cases (2000, 10000), check_record, NULL);
+  add_corpus (inputs, names, "game-record");
+  run_cases ("game-record", FORMAT_XML, inputs, names, n_cases (1000, 10000), check_record, NULL);
 }
 
 /* ------------------------------------------------------------------ /fuzz/roster-csv */
@@ -1299,7 +1373,56 @@ test_fuzz_roster_csv (void)
   g_assert_no_error (error);
   g_ptr_array_add (inputs, csv);
   g_ptr_array_add (names, "the demo's Confederate roster");
-  run_cases ("roster-csv", FORMAT_CSV, inputs, names, n_cases (2000, 10000), check_roster, NULL);
+  add_corpus (inputs, names, "roster-csv");
+  run_cases ("roster-csv", FORMAT_CSV, inputs, names, n_cases (1000, 10000), check_roster, NULL);
+}
+
+/* ------------------------------------------------------------------ /fuzz/image */
+
+static gboolean
+check_image (Case *c, gpointer data)
+{
+  g_autoptr (GBytes) bytes = g_bytes_new_static (c->input->str, c->input->len);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwBackgroundImage) image = gbacw_background_image_new_from_bytes (bytes, "scan.img", &error);
+
+  if (image == NULL)
+    {
+      if (error == NULL)
+        CASE_FAIL (c, "refused without an error");
+      last_message = g_strdup (error->message);
+      if (error->domain != GBACW_BACKGROUND_IMAGE_ERROR || !g_str_has_prefix (error->message, "scan.img: ")
+          || error->message[strlen ("scan.img: ")] == '\0')
+        CASE_FAIL (c, "not an image error naming the file: %s", error->message);
+      return FALSE;
+    }
+  g_assert_no_error (error);
+  if (gbacw_background_image_get_width (image) <= 0 || gbacw_background_image_get_height (image) <= 0
+      || gbacw_background_image_get_n_levels (image) < 1)
+    CASE_FAIL (c, "an image of %d×%d pixels, %u levels", gbacw_background_image_get_width (image),
+               gbacw_background_image_get_height (image), gbacw_background_image_get_n_levels (image));
+  {
+    /* drawn at two scales */
+    static const double transform[6] = { 4, 0, 0, 4, 0, 0 };
+    cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 16, 16);
+    cairo_t *cr = cairo_create (target);
+    gbacw_background_image_draw (image, cr, transform, 0.5, NULL);
+    cairo_scale (cr, 0.1, 0.1);
+    gbacw_background_image_draw (image, cr, transform, 1.0, NULL);
+    cairo_destroy (cr);
+    cairo_surface_destroy (target);
+  }
+  return TRUE;
+}
+
+static void
+test_fuzz_image (void)
+{
+  g_autoptr (GPtrArray) inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  add_corpus (inputs, names, "image");
+  run_cases ("image", FORMAT_BINARY, inputs, names, n_cases (1000, 10000), check_image, NULL);
 }
 
 /* ------------------------------------------------------------------ regressions */
@@ -1462,7 +1585,7 @@ test_regression_record_numbers (void)
 }
 
 /* A record naming scenario="/dev/zero" made the program read until memory ran out; what
- * is not a regular file is now read up to the size limit. */
+ * is not a regular file is now refused without being read (gbacw_file_read ()). */
 static void
 test_regression_endless_file (void)
 {
@@ -1479,11 +1602,14 @@ test_regression_endless_file (void)
   g_assert_true (g_file_set_contents (path, record, -1, NULL));
   game = gbacw_game_load (path, &error);
   g_assert_null (game);
-  g_assert_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE);
+  g_assert_error (error, GBACW_FILE_READ_ERROR, GBACW_FILE_READ_ERROR_NOT_A_FILE);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, ":1: the scenario it plays, /dev/zero, could not be loaded: /dev/zero is a "
+                                            "character device, not a file"));
   g_unlink (path);
   g_clear_error (&error);
   g_assert_null (gbacw_scenario_load_file ("/dev/null", &error));
-  g_assert_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_PARSE);
+  g_assert_error (error, GBACW_FILE_READ_ERROR, GBACW_FILE_READ_ERROR_NOT_A_FILE);
 }
 
 /* ------------------------------------------------------------------ main */
@@ -1514,6 +1640,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fuzz/charts", test_fuzz_charts);
   g_test_add_func ("/fuzz/game-record", test_fuzz_game_record);
   g_test_add_func ("/fuzz/roster-csv", test_fuzz_roster_csv);
+  g_test_add_func ("/fuzz/image", test_fuzz_image);
   g_test_add_func ("/fuzz/regression/roster-short-row", test_regression_roster_short_row);
   g_test_add_func ("/fuzz/regression/big-line-numbers", test_regression_big_line_numbers);
   g_test_add_func ("/fuzz/regression/record-structure", test_regression_record_structure);
@@ -1526,8 +1653,12 @@ main (int argc, char **argv)
   gbacw_scenario_free (demo);
   g_bytes_unref (demo_bytes);
   {
-    g_autofree char *charts = g_build_filename (tmp_dir, "fuzz-charts.xml", NULL);
-    g_unlink (charts);
+    static const char *const leftovers[] = { "fuzz-charts.xml", "fuzz-record.xml", "demo.xml" };
+    for (guint i = 0; i < G_N_ELEMENTS (leftovers); i++)
+      {
+        g_autofree char *path = g_build_filename (tmp_dir, leftovers[i], NULL);
+        g_unlink (path);
+      }
   }
   if (status == 0)
     g_rmdir (tmp_dir);

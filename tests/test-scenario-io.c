@@ -8,6 +8,7 @@
 #include "config.h"
 #endif
 
+#include "gbacw-file-read.h"
 #include "gbacw-scenario-io.h"
 
 #include <errno.h>
@@ -1045,6 +1046,7 @@ typedef struct {
   const char *file;
   GbacwIoError code;
   int line;
+  const char *text;   /* in the message, after FILE:LINE: (NULL: not checked) */
 } BrokenCase;
 
 static const BrokenCase broken_cases[] = {
@@ -1052,11 +1054,25 @@ static const BrokenCase broken_cases[] = {
   { "malformed", GBACW_IO_ERROR_PARSE, 4 },
   { "empty", GBACW_IO_ERROR_PARSE, 1 },
   { "unknown-element", GBACW_IO_ERROR_SCHEMA, 25 },
-  { "unknown-attribute", GBACW_IO_ERROR_SCHEMA, 53 },
+  { "unknown-attribute", GBACW_IO_ERROR_SCHEMA, 53, "<unit id=\"u-8ny\">: unknown attribute “strenght”: remove it" },
   { "not-a-number", GBACW_IO_ERROR_SCHEMA, 53 },
-  { "missing-attribute", GBACW_IO_ERROR_SCHEMA, 58 },
-  { "bad-bce", GBACW_IO_ERROR_SCHEMA, 51 },
-  { "bad-option", GBACW_IO_ERROR_SCHEMA, 78 },
+  { "missing-attribute", GBACW_IO_ERROR_SCHEMA, 58, "<unit id=\"c-1va\">: a required attribute is missing: type" },
+  { "bad-bce", GBACW_IO_ERROR_SCHEMA, 51,
+    "<formation id=\"u-brig\">: bce=\"6 4 2\" is not allowed here: it may be a list, separated by spaces, of “?” or a "
+    "whole number" },
+  { "bad-option", GBACW_IO_ERROR_SCHEMA, 78,
+    "<option id=\"los-along-hexside\">: value=\"old\" is not allowed here: it may be “both-block” or “adjacent-only”" },
+  /* libxml2's words ("Type nonNegativeInteger doesn't allow value '-101'", "use
+   * XML_PARSE_HUGE option", "indicate encoding !", "Document is empty") in plain words */
+  { "hex-negative", GBACW_IO_ERROR_SCHEMA, 36, "<hexside>: hex=\"-101\" is not allowed here: it may be a whole number 0 or more" },
+  { "too-deep", GBACW_IO_ERROR_PARSE, 3, "the elements are nested more than 256 deep, more than gbacw reads" },
+  { "long-name", GBACW_IO_ERROR_PARSE, 3, "a name on this line is longer than 50,000 characters, more than gbacw reads" },
+  { "utf-32", GBACW_IO_ERROR_PARSE, 1, "the file is not UTF-8 text (it looks like UTF-16 or UTF-32): save it as UTF-8" },
+  { "utf-16-no-bom", GBACW_IO_ERROR_PARSE, 1, "the file is not UTF-8 text (it looks like UTF-16 or UTF-32): save it as UTF-8" },
+  { "not-utf8", GBACW_IO_ERROR_PARSE, 4, "the file is not UTF-8 text: this line has bytes that are not a UTF-8 character" },
+  { "nul-byte", GBACW_IO_ERROR_PARSE, 4, "the file has a NUL (zero) byte on this line" },
+  { "stray-text", GBACW_IO_ERROR_SCHEMA, 7, "<scenario>: text is not allowed here" },
+  { "duplicate-attribute", GBACW_IO_ERROR_PARSE, 2, "an attribute is given twice in one element" },
   { "missing-map", GBACW_IO_ERROR_SCHEMA, 2 },
   { "wrong-namespace", GBACW_IO_ERROR_SCHEMA, 2 },
   { "chart-library", GBACW_IO_ERROR_SCHEMA, 2 },
@@ -1123,6 +1139,13 @@ test_broken (gconstpointer data)
   g_assert_true (error->domain == GBACW_IO_ERROR);
   g_assert_cmpint (error->code, ==, c->code);
   g_assert_nonnull (strstr (error->message, where));
+  if (c->text && strstr (error->message, c->text) == NULL)
+    g_error ("%s: “%s” is not in the message: %s", c->file, c->text, error->message);
+  /* no libxml2 jargon */
+  g_assert_null (strstr (error->message, "XML_PARSE_HUGE"));
+  g_assert_null (strstr (error->message, "indicate encoding"));
+  g_assert_null (strstr (error->message, "Document is empty"));
+  g_assert_null (strstr (error->message, "doesn't allow value"));
   /* the message starts with the file name as given */
   g_assert_true (g_str_has_prefix (error->message, path));
   /* nothing of /etc/passwd, nor any of the entity's expansion */
@@ -1167,8 +1190,9 @@ test_too_large (void)
   close (fd);
   s = gbacw_scenario_load_file (path, &error);
   g_assert_null (s);
-  g_assert_error (error, GBACW_IO_ERROR, GBACW_IO_ERROR_TOO_LARGE);
+  g_assert_error (error, GBACW_FILE_READ_ERROR, GBACW_FILE_READ_ERROR_TOO_LARGE);
   g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, " is 257 MiB; a scenario may be at most 256 MiB"));
   g_unlink (path);
   g_rmdir (dir);
 }

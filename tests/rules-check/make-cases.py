@@ -360,6 +360,19 @@ def _(t):
                '    <award id="v-nowhere" side="union" event="objective" vp="3" when="end"/>')
 
 
+@case("scenario-objectives-negative-award")
+def _(t):
+    return sub(t, '<award id="v-obj" side="both" event="objective" area="obj" vp="2" when="end"/>',
+               '<award id="v-obj" side="both" event="objective" area="obj" vp="-2" when="end"/>')
+
+
+@case("scenario-victory-levels")
+def _(t):
+    return sub(t, '    <level name="Confederate victory" side="confederate" min="2"/>',
+               '    <level name="Confederate victory" side="confederate" min="-3"/>\n'
+               '    <level name="Union major victory" side="union" min="2"/>')
+
+
 @case("scenario-sides")
 def _(t):
     return sub(t, '  </order-of-battle>', '    <side id="british" name="British" colour="#c03030"/>\n  </order-of-battle>')
