@@ -388,6 +388,10 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.25] Gun and wagon crews may not initiate melee (%s)"), label);
   if (u->out_of_command && !(u->status & GBACW_STATUS_ENGAGED))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[17.11] %s is out of command and may not initiate melee"), label);
+  if (!inside && !(u->status & GBACW_STATUS_ENGAGED))
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->melee_initiation && !hooks->melee_initiation (game, data, unit, hex, error))
+        return FALSE;
   if (u->advanced)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  _("[12.85] %s advanced after a retreat before melee and may not melee this Game-Turn"), label);

@@ -162,3 +162,93 @@ gbacw_turn_dice_lookup (const GArray *table, int turn)
     }
   return -1;
 }
+
+gboolean
+gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, char **why)
+{
+  const char *dash;
+
+  g_return_val_if_fail (lo != NULL && hi != NULL && why != NULL, FALSE);
+  *why = NULL;
+  if (text != NULL && (g_ascii_strcasecmp (text, "none") == 0 || strcmp (text, "-") == 0 || strcmp (text, "–") == 0))
+    {
+      /* the table's "No result": no roll is in it */
+      *lo = 1;
+      *hi = 0;
+      return TRUE;
+    }
+  dash = text ? strchr (text, '-') : NULL;
+  if (text != NULL && dash == NULL && parse_small (text, text + strlen (text), 6, lo))
+    {
+      *hi = *lo;
+      return TRUE;
+    }
+  if (dash != NULL && parse_small (text, dash, 6, lo) && parse_small (dash + 1, dash + strlen (dash), 6, hi) && *hi >= *lo)
+    return TRUE;
+  *why = g_strdup_printf (_("“%s” is not a die roll or a range of die rolls such as 5-6"), text ? text : "");
+  return FALSE;
+}
+
+gboolean
+gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char **why)
+{
+  gint64 v;
+
+  g_return_val_if_fail (value != NULL && why != NULL, FALSE);
+  *why = NULL;
+  /* "+1" as the rulebooks print modifiers */
+  if (text != NULL && g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10, min, max, &v, NULL))
+    {
+      *value = (int) v;
+      return TRUE;
+    }
+  *why = g_strdup_printf (_("“%s” is not a whole number from %d to %d"), text ? text : "", min, max);
+  return FALSE;
+}
+
+GArray *
+gbacw_exclusive_parse_turns (const char *text, char **why)
+{
+  g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n,", -1);
+
+  g_return_val_if_fail (why != NULL, NULL);
+  *why = NULL;
+  for (guint i = 0; words[i]; i++)
+    {
+      int first, last;
+      if (*words[i] == '\0')
+        continue;
+      if (!parse_turns (words[i], words[i] + strlen (words[i]), &first, &last))
+        {
+          *why = g_strdup_printf (_("“%s” is not a Game-Turn or a range of Game-Turns such as 19-22"), words[i]);
+          return NULL;
+        }
+      for (int t = first; t <= last; t++)
+        g_array_append_val (turns, t);
+    }
+  if (turns->len == 0)
+    {
+      *why = g_strdup (_("it is empty"));
+      return NULL;
+    }
+  return g_steal_pointer (&turns);
+}
+
+gboolean
+gbacw_exclusive_parse_choice (const char *text, const char *const *choices, int *index, char **why)
+{
+  g_autofree char *list = NULL;
+
+  g_return_val_if_fail (choices != NULL && index != NULL && why != NULL, FALSE);
+  *why = NULL;
+  for (int i = 0; choices[i]; i++)
+    if (g_strcmp0 (text, choices[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  list = g_strjoinv (", ", (char **) choices);
+  *why = g_strdup_printf (_("“%s” is not one of %s"), text ? text : "", list);
+  return FALSE;
+}

@@ -38,4 +38,19 @@ GArray  *gbacw_exclusive_parse_turn_dice (const char *text, char **why);
 /* The top of the entry for turn, or -1 when no entry covers it. */
 int      gbacw_turn_dice_lookup (const GArray *table, int turn);
 
+/* A die roll or a range of them, anywhere on the die: "6", "5-6", "1-3"; "none" / "–"
+ * (no roll: *lo 1, *hi 0). */
+gboolean gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, char **why);
+
+/* A whole number from min to max, with an optional "+" (a modifier as printed: "+1",
+ * "-1"). */
+gboolean gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char **why);
+
+/* Game-Turns and ranges of them separated by white space or commas: "17", "19-22",
+ * "16 17". Returns the turns in the order given (an array of int), or NULL with *why. */
+GArray  *gbacw_exclusive_parse_turns (const char *text, char **why);
+
+/* One of choices (NULL-terminated): *index is its place. */
+gboolean gbacw_exclusive_parse_choice (const char *text, const char *const *choices, int *index, char **why);
+
 G_END_DECLS

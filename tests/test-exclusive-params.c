@@ -1,5 +1,6 @@
 /* test-exclusive-params.c: the typed parameters of exclusive rules (gbacw-exclusive-params.h). */
 #include <glib.h>
+#include <string.h>
 
 #include "gbacw-exclusive-params.h"
 
@@ -100,6 +101,104 @@ test_get_param (void)
   g_ptr_array_unref (rule.params);
 }
 
+static void
+test_die_range (void)
+{
+  static const struct {
+    const char *text;
+    gboolean ok;
+    int lo, hi;
+  } cases[] = {
+    { "5-6", TRUE, 5, 6 },      /* P 22.38 Union, C 26.22 */
+    { "6", TRUE, 6, 6 },        /* P 22.38 Confederate */
+    { "1-3", TRUE, 1, 3 },      /* J 35.41 */
+    { "none", TRUE, 1, 0 },
+    { "–", TRUE, 1, 0 },
+    { "6-5", FALSE, 0, 0 },
+    { "0-2", FALSE, 0, 0 },
+    { "1-7", FALSE, 0, 0 },
+    { "5,6", FALSE, 0, 0 },
+    { "", FALSE, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *why = NULL;
+      int lo = -1, hi = -1;
+      gboolean ok = gbacw_exclusive_parse_die_range (cases[i].text, &lo, &hi, &why);
+      if (ok != cases[i].ok)
+        g_error ("“%s”: expected %s", cases[i].text, cases[i].ok ? "accepted" : "refused");
+      if (ok)
+        {
+          g_assert_cmpint (lo, ==, cases[i].lo);
+          g_assert_cmpint (hi, ==, cases[i].hi);
+        }
+      else
+        g_assert_nonnull (why);
+    }
+}
+
+static void
+test_int (void)
+{
+  g_autofree char *why = NULL;
+  int v = 0;
+
+  g_assert_true (gbacw_exclusive_parse_int ("+1", -6, 6, &v, &why));
+  g_assert_cmpint (v, ==, 1);
+  g_assert_true (gbacw_exclusive_parse_int ("-1", -6, 6, &v, &why));
+  g_assert_cmpint (v, ==, -1);
+  g_assert_true (gbacw_exclusive_parse_int ("2", 1, 6, &v, &why));
+  g_assert_cmpint (v, ==, 2);
+  g_assert_false (gbacw_exclusive_parse_int ("7", -6, 6, &v, &why));
+  g_assert_nonnull (why);
+  g_clear_pointer (&why, g_free);
+  g_assert_false (gbacw_exclusive_parse_int ("one", -6, 6, &v, &why));
+  g_assert_nonnull (why);
+  g_clear_pointer (&why, g_free);
+  g_assert_false (gbacw_exclusive_parse_int ("", -6, 6, &v, &why));
+  g_assert_nonnull (why);
+}
+
+static void
+test_turns (void)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) one = gbacw_exclusive_parse_turns ("17", &why);
+  g_autoptr (GArray) range = gbacw_exclusive_parse_turns ("19-22", &why);
+  g_autoptr (GArray) list = gbacw_exclusive_parse_turns ("16, 17", &why);
+  GArray *bad;
+
+  g_assert_nonnull (one);
+  g_assert_cmpuint (one->len, ==, 1);
+  g_assert_cmpint (g_array_index (one, int, 0), ==, 17);
+  g_assert_cmpuint (range->len, ==, 4);
+  g_assert_cmpint (g_array_index (range, int, 3), ==, 22);
+  g_assert_cmpuint (list->len, ==, 2);
+  g_assert_cmpint (g_array_index (list, int, 1), ==, 17);
+  bad = gbacw_exclusive_parse_turns ("22-19", &why);
+  g_assert_null (bad);
+  g_assert_nonnull (why);
+  g_clear_pointer (&why, g_free);
+  g_assert_null (gbacw_exclusive_parse_turns ("night", &why));
+  g_clear_pointer (&why, g_free);
+  g_assert_null (gbacw_exclusive_parse_turns (" ", &why));
+  g_assert_nonnull (why);
+}
+
+static void
+test_choice (void)
+{
+  static const char *const methods[] = { "formula", "second-row", NULL };
+  g_autofree char *why = NULL;
+  int i = -1;
+
+  g_assert_true (gbacw_exclusive_parse_choice ("second-row", methods, &i, &why));
+  g_assert_cmpint (i, ==, 1);
+  g_assert_false (gbacw_exclusive_parse_choice ("Formula", methods, &i, &why));
+  g_assert_nonnull (strstr (why, "formula, second-row"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -109,5 +208,9 @@ main (int argc, char **argv)
   g_test_add_func ("/model/exclusive-params/turn-dice-single-range", test_turn_dice_single_range);
   g_test_add_func ("/model/exclusive-params/turn-dice-refused", test_turn_dice_refused);
   g_test_add_func ("/model/exclusive-params/get-param", test_get_param);
+  g_test_add_func ("/model/exclusive-params/die-range", test_die_range);
+  g_test_add_func ("/model/exclusive-params/int", test_int);
+  g_test_add_func ("/model/exclusive-params/turns", test_turns);
+  g_test_add_func ("/model/exclusive-params/choice", test_choice);
   return g_test_run ();
 }

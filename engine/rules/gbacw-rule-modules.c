@@ -3,6 +3,9 @@
 
 static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_ammunition_depletion,   /* 11.21 thresholds: J 29.4, 33.5, 36.6; P 21.5 */
+  &gbacw_rule_straggler_recovery,     /* J 35.4, P 22.3, C 26.2 */
+  &gbacw_rule_bce_recovery,           /* P 22.4, C 26.3 */
+  &gbacw_rule_bce_loss,               /* J 27, P 24, C 25 */
 };
 
 guint

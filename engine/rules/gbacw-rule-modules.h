@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 
 /* shared/ */
 extern const GbacwRuleHooks gbacw_rule_ammunition_depletion;
+extern const GbacwRuleHooks gbacw_rule_straggler_recovery;
+extern const GbacwRuleHooks gbacw_rule_bce_recovery;
+extern const GbacwRuleHooks gbacw_rule_bce_loss;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
