@@ -1539,6 +1539,13 @@ typedef enum {
   PARAM_DIE_RANGE,   /* "1", "1-2": die rolls */
   PARAM_TURN_DICE,   /* a die range from 1, or per Game-Turns "1-6:1 7-12:1-2" (gbacw-exclusive-params.h) */
   PARAM_CASE,        /* the rule case a module cites, with its game: "P 21.52" */
+  PARAM_ROLLS,       /* a die roll or range anywhere on the die: "5-6", "6", "none" */
+  PARAM_MODIFIER,    /* a die or rating modifier, -6 to +6: "+1", "-1" */
+  PARAM_COUNT,       /* a whole number from 1 */
+  PARAM_TURN,        /* one Game-Turn within the scenario's turns */
+  PARAM_TURN_LIST,   /* Game-Turns and ranges of them: "17", "19-22" */
+  PARAM_CHOICE,      /* one of ParamSpec.choices */
+  PARAM_FORMATIONS,  /* formation ids of the order of battle */
 } ParamKind;
 
 typedef struct {
@@ -1546,13 +1553,20 @@ typedef struct {
   ParamKind kind;
   gboolean required;
   gboolean per_side;   /* also NAME.SIDE for each side id of the scenario */
+  const char *const *choices;   /* PARAM_CHOICE */
 } ParamSpec;
 
 typedef struct {
   const char *id;
   const char *rule_case;
-  ParamSpec params[4];
+  ParamSpec params[12];
 } ExclusiveSpec;
+
+static const char *const timing_choices[] = { "interphase", "player-turn", NULL };
+static const char *const yes_no[] = { "no", "yes", NULL };
+static const char *const recovery_methods[] = { "formula", "second-row", NULL };
+static const char *const no_casualties_choices[] = { "double", "keep", NULL };
+static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corinth", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D) */
@@ -1566,6 +1580,27 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "artillery", PARAM_TURN_DICE, FALSE, TRUE },
                                       { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* straggler recovery (J 35.4, P 22.3, C 26.2): engine/rules/shared/gbacw-rule-straggler-recovery.c */
+  { "straggler-recovery", "22.3", { { "timing", PARAM_CHOICE, FALSE, FALSE, timing_choices },
+                                    { "turns", PARAM_TURN_LIST, FALSE },
+                                    { "losses", PARAM_COUNT, FALSE },
+                                    { "hold", PARAM_CHOICE, FALSE, FALSE, yes_no },
+                                    { "success", PARAM_ROLLS, FALSE, TRUE },
+                                    { "moved-night", PARAM_MODIFIER, FALSE },
+                                    { "moved-previous", PARAM_MODIFIER, FALSE },
+                                    { "bce-day-1", PARAM_MODIFIER, FALSE },
+                                    { "case", PARAM_CASE, FALSE } } },
+  /* BCE recovery (P 22.4, C 26.3): engine/rules/shared/gbacw-rule-bce-recovery.c */
+  { "bce-recovery", "18.0", { { "method", PARAM_CHOICE, TRUE, FALSE, recovery_methods },
+                              { "turn", PARAM_TURN, FALSE },
+                              { "no-casualties", PARAM_CHOICE, FALSE, FALSE, no_casualties_choices },
+                              { "single-level", PARAM_FORMATIONS, FALSE },
+                              { "case", PARAM_CASE, FALSE } } },
+  /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
+  { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
+                          { "morale-rating", PARAM_MODIFIER, FALSE },
+                          { "morale-drm", PARAM_MODIFIER, FALSE },
+                          { "fire-shift", PARAM_MODIFIER, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -1615,12 +1650,80 @@ valid_turn_dice (CheckContext *ctx, const char *value, char **why)
   return TRUE;
 }
 
+/* The kinds read by one parser of gbacw-exclusive-params.h; FALSE when kind is not one. */
 static gboolean
-valid_param (CheckContext *ctx, ParamKind kind, const char *value, char **why)
+valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboolean *valid, char **why)
+{
+  int a, b;
+
+  switch (spec->kind)
+    {
+    case PARAM_ROLLS:
+      *valid = gbacw_exclusive_parse_die_range (value, &a, &b, why);
+      return TRUE;
+    case PARAM_MODIFIER:
+      *valid = gbacw_exclusive_parse_int (value, -6, 6, &a, why);
+      return TRUE;
+    case PARAM_COUNT:
+      *valid = gbacw_exclusive_parse_int (value, 1, 99, &a, why);
+      return TRUE;
+    case PARAM_CHOICE:
+      *valid = gbacw_exclusive_parse_choice (value, spec->choices, &a, why);
+      return TRUE;
+    case PARAM_TURN:
+    case PARAM_TURN_LIST:
+      {
+        g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+        *valid = turns != NULL && (spec->kind == PARAM_TURN_LIST || turns->len == 1);
+        if (turns != NULL && !*valid)
+          *why = g_strdup (_("it names more than one Game-Turn"));
+        for (guint i = 0; *valid && i < turns->len; i++)
+          if (g_array_index (turns, int, i) < ctx->s->turns.first || g_array_index (turns, int, i) > ctx->s->turns.last)
+            {
+              *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"),
+                                      g_array_index (turns, int, i), ctx->s->turns.first, ctx->s->turns.last);
+              *valid = FALSE;
+            }
+        return TRUE;
+      }
+    case PARAM_FORMATIONS:
+      {
+        g_auto (GStrv) ids = g_strsplit_set (value ? value : "", " \t\n,", -1);
+        guint n = 0;
+        *valid = TRUE;
+        for (guint i = 0; *valid && ids[i]; i++)
+          {
+            if (*ids[i] == '\0')
+              continue;
+            n++;
+            if (gbacw_oob_find_formation ((GbacwOob *) &ctx->s->oob, ids[i]) == NULL)
+              {
+                *why = g_strdup_printf (_("the order of battle has no formation “%s”"), ids[i]);
+                *valid = FALSE;
+              }
+          }
+        if (*valid && n == 0)
+          {
+            *why = g_strdup (_("it is empty"));
+            *valid = FALSE;
+          }
+        return TRUE;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why)
 {
   g_auto (GStrv) words = NULL;
+  ParamKind kind = spec->kind;
+  gboolean valid;
   guint n = 0;
 
+  if (valid_typed (ctx, spec, value, &valid, why))
+    return valid;
   if (kind == PARAM_TURN_DICE)
     return valid_turn_dice (ctx, value, why);
   if (kind == PARAM_CASE)
@@ -1768,7 +1871,7 @@ check_rules (CheckContext *ctx, GPtrArray *out)
             emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
                                       _("The exclusive rule “%s” has no parameter “%s”"), rule->id, param->name),
                           setting);
-          else if (!valid_param (ctx, ps->kind, param->value, &why))
+          else if (!valid_param (ctx, ps, param->value, &why))
             emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", spec->rule_case,
                                       _("The parameter “%s” of the exclusive rule “%s” is not valid: %s"), param->name,
                                       rule->id, why), setting);
