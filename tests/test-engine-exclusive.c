@@ -954,21 +954,6 @@ brigade_retreat (Fixture *f, const char *variant)
   return game;
 }
 
-/* Answers every retreat path decision with its first path. */
-static void
-first_paths (GbacwGame *game)
-{
-  for (int guard = 0; guard < 50; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      const GArray *path;
-      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_PATH)
-        return;
-      path = g_ptr_array_index (d->paths, 0);
-      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
-    }
-}
-
 static int
 distance (GbacwGame *game, int hex, const char *label)
 {
