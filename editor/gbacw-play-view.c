@@ -1731,12 +1731,12 @@ update_roster_page (GbacwPlayView *self)
             continue;
           s = g_string_new (NULL);
           g_string_append_printf (s, "<b>%s</b>", formation->name ? formation->name : formation->id);
-          if (formation->bce[0] != GBACW_UNSET)
+          if (gbacw_query_bce_limit (game, formation) != GBACW_UNSET)
             {
               int marks = gbacw_query_bce_marks (game, formation);
               gboolean lost = gbacw_query_bce_lost (game, formation);
               /* TRANSLATORS: a brigade's BCE boxes marked of its limit (18.0) */
-              g_string_append_printf (s, _("  BCE %d/%d%s"), marks, formation->bce[0],
+              g_string_append_printf (s, _("  BCE %d/%d%s"), marks, gbacw_query_bce_limit (game, formation),
                                       lost ? _(" — <b>lost</b>") : "");
             }
           add_markup (box, s->str);

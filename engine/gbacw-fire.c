@@ -1246,8 +1246,7 @@ gbacw_fire_resolve_free (GbacwGame *game, GbacwFireResolution *res, const char *
     {
       const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
       GbacwGameUnit *u = gbacw_game_unit (game, fc->unit);
-      if (u->type == GBACW_UNIT_ARTILLERY)
-        u->fired_turn = game->turn;   /* 11.33 */
+      u->fired_turn = game->turn;   /* 11.33; P 22.31, C 26.21: a free shot at night */
       if (u->type == GBACW_UNIT_ARTILLERY && u->rounds != GBACW_UNSET)
         u->rounds--;   /* 11.31: each time a battery fires */
     }

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "gbacw-bce.h"
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
@@ -1322,6 +1323,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->entries = g_hash_table_new (g_direct_hash, g_direct_equal);
   init_units (game);
   gbacw_leadership_init (game);
+  gbacw_bce_init (game);
   attach_hooks (game);
   start_turn (game, game->first_turn);
   if (phase_skipped (game, game->phase))
@@ -1332,6 +1334,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   else
     begin_phase (game);
   gbacw_game_run_pending (game);
+  gbacw_bce_refresh (game);
   return g_steal_pointer (&game);
 }
 
@@ -1348,6 +1351,7 @@ gbacw_game_free (GbacwGame *game)
     }
   g_clear_pointer (&game->hooks, g_ptr_array_unref);
   g_clear_pointer (&game->hook_data, g_ptr_array_unref);
+  gbacw_bce_free (game);
   for (int i = 0; game->stacks && i < game->n_hexes; i++)
     if (game->stacks[i])
       g_array_unref (game->stacks[i]);
@@ -1529,6 +1533,7 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
   g_ptr_array_add (game->actions, recorded);
   /* whatever the action left pending (withdrawal fire, retreats) */
   gbacw_game_run_pending (game);
+  gbacw_bce_refresh (game);
   return TRUE;
 }
 

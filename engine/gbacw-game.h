@@ -75,6 +75,8 @@ typedef enum {
 #define GBACW_FIRED_SMALL_ARMS (1u << 0)
 #define GBACW_FIRED_ARTILLERY  (1u << 1)
 
+typedef struct _GbacwBce GbacwBce;   /* gbacw-bce.c */
+
 typedef struct {
   const GbacwUnit *oob;         /* in game->scenario (a wagon's crew counter: in game->crew_oob) */
   const char *id;
@@ -125,8 +127,8 @@ typedef struct {
   /* supply wagons (11.1): ammunition boxes left */
   int small_arms_boxes;
   int artillery_boxes;
-  /* 11.33: the last Game-Turn it fired, and the Game-Turn it gave or took rounds (it may not
-     fire in it), -1 */
+  /* 11.33: the last Game-Turn it fired (a battery; any unit giving a free shot, 10.17:
+     P 22.31), and the Game-Turn it gave or took rounds (it may not fire in it), -1 */
   int fired_turn;
   int transfer_turn;
   /* 11.18: SP returned to it (a wagon recrewed: +1) less those it gave up (the unit
@@ -401,6 +403,8 @@ struct _GbacwGame {
   /* GbacwUnit*: the order-of-battle entries of the wagons' crew counters (11.11), the
      game's own (game->scenario stays the scenario's copy) */
   GPtrArray *crew_oob;
+  /* 18.0: the formations' BCE limits now and what marks their boxes (gbacw-bce.h) */
+  GbacwBce *bce;
 };
 
 /* Copies scenario; fails if it has not two sides or no turns. */

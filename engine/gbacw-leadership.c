@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "gbacw-bce.h"
 #include "gbacw-game-private.h"
 #include "gbacw-morale.h"
 #include "gbacw-movement.h"
@@ -640,6 +641,35 @@ rally (GbacwGame *game, int unit, const char *rule_case, const char *how)
   gbacw_game_log (game, rule_case, _("%s rallies (%s)"), label, how);
 }
 
+/* A rally by a leader (13.52 stacked with him, 13.53 his Rally Point), or by a die where
+ * an exclusive rule says so (the RALLY hooks' rally_by_die: C 25.13). */
+static void
+rally_by_leader (GbacwGame *game, int unit, const char *rule_case, const char *how)
+{
+  const char *module_case = NULL;
+  int drm = 0;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (module_case == NULL && hooks->rally_by_die && hooks->rally_by_die (game, data, unit, &drm, &module_case))
+      {
+        g_autofree char *label = gbacw_game_unit_label (game, unit);
+        int rating = gbacw_morale_rating (game, unit);
+        int die = gbacw_dice_roll (game->dice);
+
+        if (die + drm <= rating)
+          {
+            g_autofree char *by_die = g_strdup_printf (_("%s: die %d%+d = %d against Morale %d"), how, die, drm, die + drm,
+                                                       rating);
+            rally (game, unit, module_case, by_die);
+          }
+        else
+          gbacw_game_log (game, module_case, _("%s stays routed (%s: die %d%+d = %d against Morale %d)"), label, how, die,
+                          drm, die + drm, rating);
+        return;
+      }
+  rally (game, unit, rule_case, how);
+}
+
 void
 gbacw_leadership_apply_action (GbacwGame *game, const GbacwAction *action)
 {
@@ -675,7 +705,7 @@ gbacw_leadership_apply_action (GbacwGame *game, const GbacwAction *action)
       {
         g_autofree char *how = g_strdup_printf (_("a Rally Point of %s"), label);
         l->rally_points--;
-        rally (game, action->command.other, "13.52", how);
+        rally_by_leader (game, action->command.other, "13.52", how);
       }
       break;
     default:
@@ -712,7 +742,7 @@ automatic_rally (GbacwGame *game)
             with_leader = TRUE;
         }
       if (with_leader)
-        rally (game, u->index, "13.52", _("stacked with a leader"));
+        rally_by_leader (game, u->index, "13.52", _("stacked with a leader"));
       else if (gbacw_leadership_independent (game, u->index) || u->type == GBACW_UNIT_ARTILLERY)
         {
           /* 13.54: one die, at or under its Morale Rating */
@@ -947,17 +977,5 @@ gbacw_leadership_phase_end (GbacwGame *game)
 gboolean
 gbacw_leadership_bce_lost (const GbacwGame *game, int formation)
 {
-  const GbacwFormation *f = FORMATION (game, formation);
-  int limit = f->bce[0], marked = 0;
-
-  if (limit == GBACW_UNSET || limit <= 0)
-    return FALSE;
-  /* 18.0: every SP of its infantry and cavalry lost, killed or captured, marks a box */
-  for (guint i = 0; i < game->units->len; i++)
-    {
-      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if ((u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && g_strcmp0 (u->oob->formation, f->id) == 0)
-        marked += u->killed + u->captured;
-    }
-  return marked >= limit;
+  return gbacw_bce_lost (game, formation);
 }

@@ -47,9 +47,8 @@ gboolean              gbacw_leadership_in_radius (const GbacwGame *game, int lea
 int                   gbacw_leadership_er (const GbacwGame *game, int leader);
 /* Whether the unit is independent (5.3, 11.13, 17.66; no formation). */
 gboolean              gbacw_leadership_independent (const GbacwGame *game, int unit);
-/* 18.0: whether the brigade (a formation index) has reached its BCE limit (the day-1
- * limit of the order of battle; every SP of its infantry and cavalry killed or captured
- * marks a box). */
+/* 18.0: whether the brigade (a formation index) has reached its BCE limit now
+ * (gbacw_bce_lost ()). */
 gboolean              gbacw_leadership_bce_lost (const GbacwGame *game, int formation);
 /* Why a unit is in or out of command (17.0-17.2, 5.2, 5.3). */
 typedef enum {

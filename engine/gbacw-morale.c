@@ -83,23 +83,12 @@ gbacw_morale_drm (const GbacwGame *game, int unit, gboolean enfiladed, GbacwMora
 }
 
 void
-gbacw_morale_rout (GbacwGame *game, int unit, const char *rule_case)
+gbacw_morale_owe_rout (GbacwGame *game, int unit, int hexes)
 {
   GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  g_autofree char *label = gbacw_game_unit_label (game, unit);
 
-  if (u->type == GBACW_UNIT_LEADER)
-    return;   /* 13.34 */
-  if (u->status & GBACW_STATUS_ROUTED)
-    gbacw_game_log (game, "13.33", _("%s, already routed, routs again and owes three more hexes of retreat"), label);
-  else
-    gbacw_game_log (game, rule_case, _("%s routs"), label);
-  u->status |= GBACW_STATUS_ROUTED;
-  u->status &= ~GBACW_STATUS_PINNED;   /* 13.33 */
-  if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
-    u->status |= GBACW_STATUS_ABANDONED;   /* 13.25, 15.16: the crew leaves the guns */
-  u->rout_hexes_due += 3;                  /* 13.31 */
-  /* one retreat for all the rout retreats owed before it begins */
+  u->rout_hexes_due += hexes;
+
   for (guint i = 0; i < game->pending->len; i++)
     {
       GbacwPending *p = g_ptr_array_index (game->pending, i);
@@ -116,6 +105,28 @@ gbacw_morale_rout (GbacwGame *game, int unit, const char *rule_case)
       p->excluded = g_array_copy (game->causes);   /* no retreat fire from them (10.2) */
     gbacw_game_queue_pending (game, p, NULL);
   }
+}
+
+void
+gbacw_morale_rout (GbacwGame *game, int unit, const char *rule_case)
+{
+  GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  g_autofree char *label = gbacw_game_unit_label (game, unit);
+
+  if (u->type == GBACW_UNIT_LEADER)
+    return;   /* 13.34 */
+  if (u->status & GBACW_STATUS_ROUTED)
+    gbacw_game_log (game, "13.33", _("%s, already routed, routs again and owes three more hexes of retreat"), label);
+  else
+    gbacw_game_log (game, rule_case, _("%s routs"), label);
+  u->status |= GBACW_STATUS_ROUTED;
+  u->status &= ~GBACW_STATUS_PINNED;   /* 13.33 */
+  if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+    u->status |= GBACW_STATUS_ABANDONED;   /* 13.25, 15.16: the crew leaves the guns */
+  gbacw_morale_owe_rout (game, unit, 3);   /* 13.31 */
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->routed)
+      hooks->routed (game, data, unit, rule_case);
 }
 
 gboolean

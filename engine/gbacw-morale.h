@@ -30,6 +30,9 @@ gboolean gbacw_morale_check (GbacwGame *game, int unit, gboolean enfiladed, Gbac
  * unlimbered battery's crew routs and leaves the guns (13.25, 15.16); the owner owes a
  * rout retreat of three hexes (pending). */
 void     gbacw_morale_rout (GbacwGame *game, int unit, const char *rule_case);
+/* A routed unit owes hexes more of rout retreat (13.31: one retreat for all that is owed
+ * before it begins); gbacw_morale_rout () owes three. */
+void     gbacw_morale_owe_rout (GbacwGame *game, int unit, int hexes);
 /* 9.84: a pinned unit pins every unit of its hex. */
 void     gbacw_morale_pin_hex (GbacwGame *game, int hex, const char *rule_case);
 

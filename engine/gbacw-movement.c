@@ -1266,6 +1266,15 @@ log_route (GbacwGame *game, const GArray *units, const GString *route)
     }
 }
 
+static gboolean
+enter_allowed (GbacwGame *game, const GArray *units, int from, int to)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->move_enter && !hooks->move_enter (game, data, units, from, to))
+      return FALSE;
+  return TRUE;
+}
+
 /* A move hex by hex (5.16). Leaving an enemy ZOC (10.1) stops it for the withdrawal fire
  * it draws: at the units leaving when the whole stack leaves (10.13), else at the units
  * staying (10.14); it then goes on. A unit routed or eliminated by the fire stops; one
@@ -1355,6 +1364,13 @@ continue_move (GbacwGame *game, GbacwPending *p)
                 log_route (game, units, route);
               return GBACW_RESOLVE_AGAIN;
             }
+        }
+
+      /* MOVE-LEGAL hooks on entering (J 27.2: a morale check before an enemy ZOC) */
+      if (!enter_allowed (game, units, from, to))
+        {
+          p->path->len = 0;
+          break;
         }
 
       /* the step itself, checked again now (the fire may have changed the units) */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gbacw-bce.h"
 #include "gbacw-combat-charts.h"
 #include "gbacw-melee.h"
 
@@ -440,48 +441,54 @@ gbacw_query_melee_value (GbacwGame *game, const GArray *attackers, int hex, int 
 
 /* ------------------------------------------------------------------ BCE */
 
-static gboolean
-counts_for_bce (const GbacwGameUnit *u)
+static int
+formation_index (const GbacwGame *game, const GbacwFormation *brigade)
 {
-  return u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY;
+  const GPtrArray *formations = game->scenario->oob.formations;
+
+  for (guint i = 0; i < formations->len; i++)
+    if (g_ptr_array_index (formations, i) == brigade)
+      return (int) i;
+  return -1;
 }
 
 int
 gbacw_query_bce_marks (const GbacwGame *game, const GbacwFormation *brigade)
 {
-  int marks = 0;
+  int f = formation_index (game, brigade);
 
-  for (guint i = 0; i < game->units->len; i++)
-    {
-      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (counts_for_bce (u) && g_strcmp0 (u->oob->formation, brigade->id) == 0)
-        marks += u->killed + u->captured;
-    }
-  return marks;
+  return f >= 0 ? gbacw_bce_marks (game, f) : 0;
 }
 
 int
 gbacw_query_brigade_strength (const GbacwGame *game, const GbacwFormation *brigade)
 {
+  int f = formation_index (game, brigade);
   int sp = 0;
 
-  for (guint i = 0; i < game->units->len; i++)
+  for (guint i = 0; f >= 0 && i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (counts_for_bce (u) && g_strcmp0 (u->oob->formation, brigade->id) == 0)
+      if (gbacw_bce_formation_of (game, (int) i) == f && gbacw_bce_counts (game, (int) i))
         sp += u->strength + u->killed + u->captured - u->recovered;
     }
   return sp;
 }
 
+int
+gbacw_query_bce_limit (const GbacwGame *game, const GbacwFormation *brigade)
+{
+  int f = formation_index (game, brigade);
+
+  return f >= 0 ? gbacw_bce_limit (game, f) : GBACW_UNSET;
+}
+
 gboolean
 gbacw_query_bce_lost (const GbacwGame *game, const GbacwFormation *brigade)
 {
-  int limit = brigade->bce[0];
+  int f = formation_index (game, brigade);
 
-  if (limit == GBACW_UNSET || limit <= 0)
-    return FALSE;
-  return gbacw_query_bce_marks (game, brigade) >= limit;
+  return f >= 0 && gbacw_bce_lost (game, f);
 }
 
 /* ------------------------------------------------------------------ victory */

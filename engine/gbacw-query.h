@@ -91,8 +91,11 @@ double   gbacw_query_melee_value (GbacwGame *game, const GArray *attackers, int 
 int      gbacw_query_bce_marks (const GbacwGame *game, const GbacwFormation *brigade);
 /* The Strength Points of the brigade's infantry and cavalry at the start of the game. */
 int      gbacw_query_brigade_strength (const GbacwGame *game, const GbacwFormation *brigade);
-/* Whether the brigade has lost its BCE: marks at least its limit (bce[0]); FALSE when it
- * has no limit. */
+/* The brigade's BCE limit now (the order of battle's bce-day1 until an exclusive rule
+ * changes it: P 22.4, C 26.3), GBACW_UNSET when it has none. */
+int      gbacw_query_bce_limit (const GbacwGame *game, const GbacwFormation *brigade);
+/* Whether the brigade has lost its BCE: marks at least its limit now; FALSE when it has
+ * no limit. */
 gboolean gbacw_query_bce_lost (const GbacwGame *game, const GbacwFormation *brigade);
 
 /* ------------------------------------------------------------------ victory */

@@ -33,6 +33,7 @@ typedef enum {
   GBACW_MORALE_CAUSE_RETREAT_BEFORE_MELEE, /* 12.83 */
   GBACW_MORALE_CAUSE_DISPLACED,      /* 8.15, 14.3 */
   GBACW_MORALE_CAUSE_STACK_ROUT,     /* another unit of the hex routed (8.22, 13.42) */
+  GBACW_MORALE_CAUSE_EXCLUSIVE,      /* a check an exclusive rule calls for (J 27.2) */
 } GbacwMoraleCause;
 
 typedef struct {
@@ -139,6 +140,23 @@ typedef struct {
   gboolean (*promoted) (GbacwGame *game, gpointer data, int division, int leader);
   void     (*reinforcements) (GbacwGame *game, gpointer data);
   gboolean (*victory) (GbacwGame *game, gpointer data, int *winning_side, char **level);
+
+  /* BCE (18.0): formation (an index of the order of battle) has lost (lost) or regained
+   * Brigade Combat Effectiveness; called after the action in which it happened
+   * (gbacw_bce_refresh ()). */
+  void     (*bce_changed) (GbacwGame *game, gpointer data, int formation, gboolean lost);
+  /* MOVE-LEGAL during a move: units moving together (normal movement, never a retreat)
+   * are about to enter hex to from hex from; FALSE stops the move in from (the module
+   * logs why and applies what the rule says there: J 27.2's morale check). */
+  gboolean (*move_enter) (GbacwGame *game, gpointer data, const GArray *units, int from, int to);
+  /* MORALE: unit has just routed (gbacw_morale_rout ()); rule_case is the case the rout
+   * cites (P 24.31, C 25.2: a brigade retreat). */
+  void     (*routed) (GbacwGame *game, gpointer data, int unit, const char *rule_case);
+  /* RALLY: a routed unit that a leader would rally without a roll (13.52 stacked with
+   * him, 13.53 a Rally Point): a module returning TRUE has it roll a die instead (C
+   * 25.13), *drm added to the die (at or under its Morale Rating it rallies) and
+   * *rule_case the case the log cites. */
+  gboolean (*rally_by_die) (const GbacwGame *game, gpointer data, int unit, int *drm, const char **rule_case);
 } GbacwRuleHooks;
 
 /* Registers a module (the table must live as long as the program); a later

@@ -425,3 +425,46 @@ gbacw_exclusive_parse_ids (const char *text, char **why)
     }
   return g_strv_builder_end (ids);
 }
+
+gboolean
+gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, char **why)
+{
+  const char *dash;
+
+  g_return_val_if_fail (lo != NULL && hi != NULL && why != NULL, FALSE);
+  *why = NULL;
+  if (text != NULL && (g_ascii_strcasecmp (text, "none") == 0 || strcmp (text, "-") == 0 || strcmp (text, "–") == 0))
+    {
+      /* the table's "No result": no roll is in it */
+      *lo = 1;
+      *hi = 0;
+      return TRUE;
+    }
+  dash = text ? strchr (text, '-') : NULL;
+  if (text != NULL && dash == NULL && parse_small (text, text + strlen (text), 6, lo))
+    {
+      *hi = *lo;
+      return TRUE;
+    }
+  if (dash != NULL && parse_small (text, dash, 6, lo) && parse_small (dash + 1, dash + strlen (dash), 6, hi) && *hi >= *lo)
+    return TRUE;
+  *why = g_strdup_printf (_("“%s” is not a die roll or a range of die rolls such as 5-6"), text ? text : "");
+  return FALSE;
+}
+
+gboolean
+gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char **why)
+{
+  gint64 v;
+
+  g_return_val_if_fail (value != NULL && why != NULL, FALSE);
+  *why = NULL;
+  /* "+1" as the rulebooks print modifiers */
+  if (text != NULL && g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10, min, max, &v, NULL))
+    {
+      *value = (int) v;
+      return TRUE;
+    }
+  *why = g_strdup_printf (_("“%s” is not a whole number from %d to %d"), text ? text : "", min, max);
+  return FALSE;
+}

@@ -76,4 +76,13 @@ extern const char *const gbacw_night_fire_choices[];        /* withdrawal-only n
 extern const char *const gbacw_night_engaged_choices[];     /* none jackson both-retreat */
 extern const char *const gbacw_night_game_choices[];        /* P C J */
 
+/* A die roll or a range of them, anywhere on the die: "6", "5-6", "1-3"; "none" / "–"
+ * (no roll: *lo 1, *hi 0). */
+gboolean gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, char **why);
+
+/* A whole number from min to max, with an optional "+" (a modifier as printed: "+1",
+ * "-1"). */
+gboolean gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char **why);
+
+
 G_END_DECLS

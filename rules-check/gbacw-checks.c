@@ -1638,6 +1638,10 @@ typedef enum {
   PARAM_FORMATIONS,  /* formation ids of the order of battle */
   PARAM_TERRAINS,    /* hex terrain ids of the catalogue */
   PARAM_CHOICES,     /* one or more of ParamSpec.choices */
+  PARAM_ROLLS,       /* a die roll or range anywhere on the die: "5-6", "6", "none" */
+  PARAM_MODIFIER,    /* a die or rating modifier, -6 to +6: "+1", "-1" */
+  PARAM_COUNT,       /* a whole number from 1 */
+  PARAM_TURN,        /* one Game-Turn within the scenario's turns */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -1661,6 +1665,11 @@ typedef struct {
 static const char *const formation_kind_choices[] = { "army", "corps", "division", "brigade", "group", NULL };
 static const char *const melee_roll_choices[] = { "die", "morale", NULL };
 static const char *const melee_before_choices[] = { "morale", NULL };
+static const char *const timing_choices[] = { "interphase", "player-turn", NULL };
+static const char *const yes_no[] = { "no", "yes", NULL };
+static const char *const recovery_methods[] = { "formula", "second-row", NULL };
+static const char *const no_casualties_choices[] = { "double", "keep", NULL };
+static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corinth", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -1715,6 +1724,27 @@ static const ExclusiveSpec exclusive_rules[] = {
                                   { "before-melee", PARAM_CHOICE, FALSE, FALSE, melee_before_choices },
                                   { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
                                   { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* straggler recovery (J 35.4, P 22.3, C 26.2): engine/rules/shared/gbacw-rule-straggler-recovery.c */
+  { "straggler-recovery", "22.3", { { "timing", PARAM_CHOICE, FALSE, FALSE, timing_choices },
+                                    { "turns", PARAM_TURNS, FALSE },
+                                    { "losses", PARAM_COUNT, FALSE },
+                                    { "hold", PARAM_CHOICE, FALSE, FALSE, yes_no },
+                                    { "success", PARAM_ROLLS, FALSE, TRUE },
+                                    { "moved-night", PARAM_MODIFIER, FALSE },
+                                    { "moved-previous", PARAM_MODIFIER, FALSE },
+                                    { "bce-day-1", PARAM_MODIFIER, FALSE },
+                                    { "case", PARAM_CASE, FALSE } } },
+  /* BCE recovery (P 22.4, C 26.3): engine/rules/shared/gbacw-rule-bce-recovery.c */
+  { "bce-recovery", "18.0", { { "method", PARAM_CHOICE, TRUE, FALSE, recovery_methods },
+                              { "turn", PARAM_TURN, FALSE },
+                              { "no-casualties", PARAM_CHOICE, FALSE, FALSE, no_casualties_choices },
+                              { "single-level", PARAM_FORMATIONS, FALSE },
+                              { "case", PARAM_CASE, FALSE } } },
+  /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
+  { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
+                          { "morale-rating", PARAM_MODIFIER, FALSE },
+                          { "morale-drm", PARAM_MODIFIER, FALSE },
+                          { "fire-shift", PARAM_MODIFIER, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -1758,6 +1788,43 @@ turns_within (CheckContext *ctx, const GArray *table, char **why)
         }
     }
   return TRUE;
+}
+
+/* The kinds read by one parser of gbacw-exclusive-params.h; FALSE when kind is not one. */
+static gboolean
+valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboolean *valid, char **why)
+{
+  int a, b;
+
+  switch (spec->kind)
+    {
+    case PARAM_ROLLS:
+      *valid = gbacw_exclusive_parse_die_range (value, &a, &b, why);
+      return TRUE;
+    case PARAM_MODIFIER:
+      *valid = gbacw_exclusive_parse_int (value, -6, 6, &a, why);
+      return TRUE;
+    case PARAM_COUNT:
+      *valid = gbacw_exclusive_parse_int (value, 1, 99, &a, why);
+      return TRUE;
+    case PARAM_TURN:
+      {
+        g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+        *valid = turns != NULL && turns->len == 1;
+        if (turns != NULL && !*valid)
+          *why = g_strdup (_("it names more than one Game-Turn"));
+        for (guint i = 0; *valid && i < turns->len; i++)
+          if (g_array_index (turns, int, i) < ctx->s->turns.first || g_array_index (turns, int, i) > ctx->s->turns.last)
+            {
+              *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"),
+                                      g_array_index (turns, int, i), ctx->s->turns.first, ctx->s->turns.last);
+              *valid = FALSE;
+            }
+        return TRUE;
+      }
+    default:
+      return FALSE;
+    }
 }
 
 static gboolean
@@ -1939,8 +2006,11 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
 {
   ParamKind kind = spec->kind;
   g_auto (GStrv) words = NULL;
+  gboolean valid;
   guint n = 0;
 
+  if (valid_typed (ctx, spec, value, &valid, why))
+    return valid;
   switch (kind)
     {
     case PARAM_TURN_DICE:

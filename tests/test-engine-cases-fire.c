@@ -168,21 +168,6 @@ test_16_35_mounted_enfiladed (void)
   g_assert_false (enfiladed (game, "0202", "u-2"));
 }
 
-/* Answers retreat paths with the first legal one. */
-static void
-first_paths (GbacwGame *game)
-{
-  for (int guard = 0; guard < 20; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      const GArray *path;
-      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_PATH)
-        return;
-      path = g_ptr_array_index (d->paths, 0);
-      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
-    }
-}
-
 static GbacwFireResolution *
 compute1 (GbacwGame *game, const char *target, const char *unit)
 {

@@ -503,6 +503,21 @@ hold_fire (GbacwGame *game)
     }
 }
 
+/* Answers every open retreat-path decision with its first (cheapest) legal path. */
+G_GNUC_UNUSED static void
+first_paths (GbacwGame *game)
+{
+  for (int guard = 0; guard < 50; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      const GArray *path;
+      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_PATH)
+        return;
+      path = g_ptr_array_index (d->paths, 0);
+      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+    }
+}
+
 /* Answers an open retreat-path decision with the path ending in hex (a label). */
 G_GNUC_UNUSED static void
 retreat_to (GbacwGame *game, const char *label)

@@ -6,21 +6,6 @@
 
 #include "gbacw-melee.h"
 
-/* Answers retreat paths with the first legal one. */
-static void
-first_paths (GbacwGame *game)
-{
-  for (int guard = 0; guard < 20; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      const GArray *path;
-      if (d == NULL || d->kind != GBACW_DECISION_RETREAT_PATH)
-        return;
-      path = g_ptr_array_index (d->paths, 0);
-      apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
-    }
-}
-
 /* ------------------------------------------------------------------ examples */
 
 static void

@@ -193,6 +193,65 @@ test_ids (void)
   g_assert_nonnull (why);
 }
 
+static void
+test_die_range (void)
+{
+  static const struct {
+    const char *text;
+    gboolean ok;
+    int lo, hi;
+  } cases[] = {
+    { "5-6", TRUE, 5, 6 },      /* P 22.38 Union, C 26.22 */
+    { "6", TRUE, 6, 6 },        /* P 22.38 Confederate */
+    { "1-3", TRUE, 1, 3 },      /* J 35.41 */
+    { "none", TRUE, 1, 0 },
+    { "–", TRUE, 1, 0 },
+    { "6-5", FALSE, 0, 0 },
+    { "0-2", FALSE, 0, 0 },
+    { "1-7", FALSE, 0, 0 },
+    { "5,6", FALSE, 0, 0 },
+    { "", FALSE, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *why = NULL;
+      int lo = -1, hi = -1;
+      gboolean ok = gbacw_exclusive_parse_die_range (cases[i].text, &lo, &hi, &why);
+      if (ok != cases[i].ok)
+        g_error ("“%s”: expected %s", cases[i].text, cases[i].ok ? "accepted" : "refused");
+      if (ok)
+        {
+          g_assert_cmpint (lo, ==, cases[i].lo);
+          g_assert_cmpint (hi, ==, cases[i].hi);
+        }
+      else
+        g_assert_nonnull (why);
+    }
+}
+
+static void
+test_int (void)
+{
+  g_autofree char *why = NULL;
+  int v = 0;
+
+  g_assert_true (gbacw_exclusive_parse_int ("+1", -6, 6, &v, &why));
+  g_assert_cmpint (v, ==, 1);
+  g_assert_true (gbacw_exclusive_parse_int ("-1", -6, 6, &v, &why));
+  g_assert_cmpint (v, ==, -1);
+  g_assert_true (gbacw_exclusive_parse_int ("2", 1, 6, &v, &why));
+  g_assert_cmpint (v, ==, 2);
+  g_assert_false (gbacw_exclusive_parse_int ("7", -6, 6, &v, &why));
+  g_assert_nonnull (why);
+  g_clear_pointer (&why, g_free);
+  g_assert_false (gbacw_exclusive_parse_int ("one", -6, 6, &v, &why));
+  g_assert_nonnull (why);
+  g_clear_pointer (&why, g_free);
+  g_assert_false (gbacw_exclusive_parse_int ("", -6, 6, &v, &why));
+  g_assert_nonnull (why);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -206,5 +265,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/exclusive-params/choice-and-yes-no", test_choice_and_yes_no);
   g_test_add_func ("/model/exclusive-params/turns", test_turns);
   g_test_add_func ("/model/exclusive-params/ids", test_ids);
+  g_test_add_func ("/model/exclusive-params/die-range", test_die_range);
+  g_test_add_func ("/model/exclusive-params/int", test_int);
   return g_test_run ();
 }

@@ -8,6 +8,9 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_artillery_subordination, /* P 21.3 */
   &gbacw_rule_leader_replacement,     /* J 25, P 28-29, C 28.3 */
   &gbacw_rule_night,                  /* night Game-Turns: J 35.2-35.3, P 22.2, C 26.1 */
+  &gbacw_rule_straggler_recovery,     /* J 35.4, P 22.3, C 26.2 */
+  &gbacw_rule_bce_recovery,           /* P 22.4, C 26.3 */
+  &gbacw_rule_bce_loss,               /* J 27, P 24, C 25 */
 };
 
 guint

@@ -18,6 +18,9 @@ extern const GbacwRuleHooks gbacw_rule_dismounted_morale;
 extern const GbacwRuleHooks gbacw_rule_artillery_subordination;
 extern const GbacwRuleHooks gbacw_rule_leader_replacement;
 extern const GbacwRuleHooks gbacw_rule_night;
+extern const GbacwRuleHooks gbacw_rule_straggler_recovery;
+extern const GbacwRuleHooks gbacw_rule_bce_recovery;
+extern const GbacwRuleHooks gbacw_rule_bce_loss;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

@@ -426,6 +426,26 @@ def _(t):
                '      <param name="game" value="C"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-bce")
+def _(t):
+    # straggler recovery, BCE recovery and BCE-loss parameters (J 35.4, P 22.3-22.4, C 26.2-26.3,
+    # J 27, P 24, C 25): a success range off the die, a choice that is not one, a turn outside
+    # the scenario, a formation that does not exist, a modifier too large, a missing method
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="straggler-recovery" enabled="yes">\n'
+               '      <param name="success.union" value="5-6"/>\n'
+               '      <param name="success.confederate" value="6-7"/>\n'
+               '      <param name="hold" value="maybe"/>\n'
+               '      <param name="turns" value="2-5"/>\n'
+               '      <param name="moved-previous" value="-1"/>\n'
+               '      <param name="case" value="P 22.38"/>\n    </exclusive>\n'
+               '    <exclusive id="bce-recovery" enabled="yes">\n'
+               '      <param name="single-level" value="u-div c-cavalry"/>\n'
+               '      <param name="turn" value="2"/>\n    </exclusive>\n'
+               '    <exclusive id="bce-loss" enabled="yes">\n'
+               '      <param name="variant" value="shiloh"/>\n'
+               '      <param name="morale-drm" value="+9"/>\n    </exclusive>\n')
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")

@@ -1,0 +1,162 @@
+/* gbacw-bce.c: Brigade Combat Effectiveness (18.0): marks, limits, loss. */
+#include "gbacw-bce.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "gbacw-game-private.h"
+
+struct _GbacwBce {
+  int n_formations;
+  int *unit_formation;   /* per unit: its formation's index, -1 */
+  GArray **members;      /* per formation: int, the units whose losses mark its boxes */
+  int *limit;            /* per formation: the limit now, GBACW_UNSET */
+  gboolean *was_lost;    /* per formation: lost at the last gbacw_bce_refresh () */
+};
+
+static int
+formation_index (const GbacwGame *game, const char *id)
+{
+  const GPtrArray *formations = game->scenario->oob.formations;
+
+  for (guint i = 0; id != NULL && i < formations->len; i++)
+    if (g_strcmp0 (((const GbacwFormation *) g_ptr_array_index (formations, i))->id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+void
+gbacw_bce_init (GbacwGame *game)
+{
+  GbacwBce *bce = g_new0 (GbacwBce, 1);
+  const GPtrArray *formations = game->scenario->oob.formations;
+
+  bce->n_formations = (int) formations->len;
+  bce->unit_formation = g_new (int, MAX (game->units->len, 1));
+  bce->members = g_new0 (GArray *, MAX (formations->len, 1));
+  bce->limit = g_new (int, MAX (formations->len, 1));
+  bce->was_lost = g_new0 (gboolean, MAX (formations->len, 1));
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const GbacwFormation *formation = g_ptr_array_index (formations, f);
+      bce->members[f] = g_array_new (FALSE, FALSE, sizeof (int));
+      bce->limit[f] = formation->bce[0] != GBACW_UNSET && formation->bce[0] > 0 ? formation->bce[0] : GBACW_UNSET;
+    }
+  game->bce = bce;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      int f = gbacw_game_is_wagon_crew (u) ? -1 : formation_index (game, u->oob->formation);
+      bce->unit_formation[i] = f;
+      if (f >= 0 && gbacw_bce_counts (game, (int) i))
+        g_array_append_val (bce->members[f], i);
+    }
+}
+
+void
+gbacw_bce_free (GbacwGame *game)
+{
+  GbacwBce *bce = game->bce;
+
+  if (bce == NULL)
+    return;
+  for (int f = 0; f < bce->n_formations; f++)
+    g_array_unref (bce->members[f]);
+  g_free (bce->members);
+  g_free (bce->unit_formation);
+  g_free (bce->limit);
+  g_free (bce->was_lost);
+  g_clear_pointer (&game->bce, g_free);
+}
+
+int
+gbacw_bce_formation_of (const GbacwGame *game, int unit)
+{
+  return unit >= 0 && (guint) unit < game->units->len ? game->bce->unit_formation[unit] : -1;
+}
+
+gboolean
+gbacw_bce_counts (const GbacwGame *game, int unit)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+
+  return (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && !gbacw_game_is_wagon_crew (u);
+}
+
+int
+gbacw_bce_marks (const GbacwGame *game, int formation)
+{
+  const GArray *members;
+  int marks = 0;
+
+  g_return_val_if_fail (formation >= 0 && formation < game->bce->n_formations, 0);
+  members = game->bce->members[formation];
+  for (guint i = 0; i < members->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (members, int, i));
+      marks += u->killed + u->captured;
+    }
+  return marks;
+}
+
+int
+gbacw_bce_limit (const GbacwGame *game, int formation)
+{
+  g_return_val_if_fail (formation >= 0 && formation < game->bce->n_formations, GBACW_UNSET);
+  return game->bce->limit[formation];
+}
+
+void
+gbacw_bce_set_limit (GbacwGame *game, int formation, int limit, const char *rule_case)
+{
+  const GbacwFormation *f;
+
+  g_return_if_fail (formation >= 0 && formation < game->bce->n_formations);
+  f = g_ptr_array_index (game->scenario->oob.formations, formation);
+  if (game->bce->limit[formation] == limit)
+    return;
+  game->bce->limit[formation] = limit;
+  gbacw_game_log (game, rule_case, _("%s's BCE limit is now %d (%d boxes marked)"), f->name ? f->name : f->id, limit,
+                  gbacw_bce_marks (game, formation));
+}
+
+gboolean
+gbacw_bce_lost (const GbacwGame *game, int formation)
+{
+  int limit = gbacw_bce_limit (game, formation);
+
+  return limit != GBACW_UNSET && gbacw_bce_marks (game, formation) >= limit;
+}
+
+gboolean
+gbacw_bce_unit_lost (const GbacwGame *game, int unit)
+{
+  int f = gbacw_bce_formation_of (game, unit);
+
+  return f >= 0 && gbacw_bce_lost (game, f);
+}
+
+void
+gbacw_bce_refresh (GbacwGame *game)
+{
+  GbacwBce *bce = game->bce;
+
+  for (int f = 0; f < bce->n_formations; f++)
+    {
+      const GbacwFormation *formation = g_ptr_array_index (game->scenario->oob.formations, f);
+      gboolean lost = gbacw_bce_lost (game, f);
+
+      if (lost == bce->was_lost[f])
+        continue;
+      bce->was_lost[f] = lost;
+      if (lost)
+        gbacw_game_log (game, "18.0", _("%s has reached its BCE limit (%d of %d boxes marked): it loses Brigade Combat "
+                                        "Effectiveness"),
+                        formation->name ? formation->name : formation->id, gbacw_bce_marks (game, f), bce->limit[f]);
+      else
+        gbacw_game_log (game, "18.0", _("%s regains Brigade Combat Effectiveness (%d of %d boxes marked)"),
+                        formation->name ? formation->name : formation->id, gbacw_bce_marks (game, f), bce->limit[f]);
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->bce_changed)
+          hooks->bce_changed (game, data, f, lost);
+    }
+}
