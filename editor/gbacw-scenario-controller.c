@@ -12,7 +12,6 @@
 #include "gbacw-settings-dialog.h"
 #include "gbacw-window-state.h"
 
-#define DATA_KEY "gbacw-scenario-controller"
 /* The sidebar's width without GSettings; the schema's default of sidebar-width. */
 #define GBACW_SIDEBAR_DEFAULT_WIDTH 300
 
@@ -20,7 +19,7 @@ struct _GbacwScenarioController
 {
   GObject parent_instance;
 
-  GbacwWindow *window;                   /* not owned: the window owns the controller */
+  GbacwEditorHost *window;               /* not owned: the window owns the controller */
   GbacwScenarioSidebar *sidebar;         /* in the window */
   GtkPaned *paned;                       /* sidebar | the rest of the map's row */
   GbacwDeploymentController *deployment; /* the canvas keeps it */
@@ -146,10 +145,10 @@ gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
                                            &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not export the roster: %s"), error->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       return FALSE;
     }
-  gbacw_window_show_error (self->window, NULL);
+  gbacw_editor_host_show_error (self->window, NULL);
   return TRUE;
 }
 
@@ -172,7 +171,7 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
   if (!g_file_get_contents (path, &contents, &length, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not read the roster: %s"), error->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       return FALSE;
     }
   csv = g_bytes_new_take (g_steal_pointer (&contents), length);
@@ -182,10 +181,10 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
     {
       /* The message lists every bad cell as FILE:LINE:COLUMN: why. */
       g_autofree char *message = g_strdup_printf (_("Nothing was imported: %s"), error->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       return FALSE;
     }
-  gbacw_window_show_error (self->window, NULL);
+  gbacw_editor_host_show_error (self->window, NULL);
   gbacw_document_execute (self->document, command);
   return TRUE;
 }
@@ -453,9 +452,9 @@ update_enabled (GbacwScenarioController *self)
 static void
 on_window_document (GbacwScenarioController *self,
                     GParamSpec              *pspec,
-                    GbacwWindow             *window)
+                    GbacwEditorHost         *window)
 {
-  GbacwDocument *document = gbacw_window_get_document (window);
+  GbacwDocument *document = gbacw_editor_host_get_document (window);
 
   if (self->document == document)
     return;
@@ -495,7 +494,7 @@ on_close_request (GbacwScenarioController *self,
 }
 
 GbacwScenarioController *
-gbacw_scenario_controller_attach (GbacwWindow *window)
+gbacw_scenario_controller_new (GbacwEditorHost *window)
 {
   static const GActionEntry entries[] = {
     { "scenario-sidebar", NULL, NULL, "true", sidebar_change_state },
@@ -514,13 +513,12 @@ gbacw_scenario_controller_attach (GbacwWindow *window)
   GtkWidget *overlay, *box;
   GtkEventController *shortcuts;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
 
   self = g_object_new (GBACW_TYPE_SCENARIO_CONTROLLER, NULL);
   self->window = window;
-  g_object_set_data_full (G_OBJECT (window), DATA_KEY, self, g_object_unref);
 
-  canvas = gbacw_window_get_canvas (window);
+  canvas = gbacw_editor_host_get_canvas (window);
   self->deployment = gbacw_deployment_controller_new (canvas);
 
   /* The sidebar goes to the left of the tool palette: a paned takes the place of the
@@ -576,19 +574,12 @@ gbacw_scenario_controller_attach (GbacwWindow *window)
     if (stack != NULL)
       g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
   }
-  g_signal_connect_object (gbacw_window_get_findings_panel (window), "finding-activated",
+  g_signal_connect_object (gbacw_editor_host_get_findings_panel (window), "finding-activated",
                            G_CALLBACK (on_finding_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
   on_window_document (self, NULL, window);
   update_enabled (self);
   return self;
-}
-
-GbacwScenarioController *
-gbacw_scenario_controller_get_for_window (GbacwWindow *window)
-{
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
-  return g_object_get_data (G_OBJECT (window), DATA_KEY);
 }
 
 GbacwScenarioSidebar *

@@ -10,17 +10,16 @@
 #pragma once
 
 #include "gbacw-deployment-controller.h"
+#include "gbacw-editor-host.h"
 #include "gbacw-scenario-sidebar.h"
-#include "gbacw-window.h"
 
 G_BEGIN_DECLS
 
 #define GBACW_TYPE_SCENARIO_CONTROLLER (gbacw_scenario_controller_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwScenarioController, gbacw_scenario_controller, GBACW, SCENARIO_CONTROLLER, GObject)
 
-/* Attaches a controller to window (which keeps it) and returns it (transfer none). */
-GbacwScenarioController   *gbacw_scenario_controller_attach (GbacwWindow *window);
-GbacwScenarioController   *gbacw_scenario_controller_get_for_window (GbacwWindow *window);
+/* The scenario sidebar beside window's map, and the actions above, for the window to own. */
+GbacwScenarioController   *gbacw_scenario_controller_new (GbacwEditorHost *window);
 
 GbacwScenarioSidebar      *gbacw_scenario_controller_get_sidebar (GbacwScenarioController *self);
 /* The paned holding the sidebar and the map's row (NULL if the window had no place for it). */

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "gbacw-window.h"
+#include "gbacw-editor-host.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +22,7 @@ GSettings        *gbacw_window_state_get_settings (void);
 
 /* Gives window the remembered size and layers, and remembers them as they change,
  * with the files it opens and saves (window keeps the state; transfer none). */
-GbacwWindowState *gbacw_window_state_attach (GbacwWindow *window);
+GbacwWindowState *gbacw_window_state_attach (GbacwEditorHost *window);
 /* Puts path first in the recent files, keeping at most GBACW_MAX_RECENT_FILES. */
 void              gbacw_window_state_add_recent (const char *path);
 

@@ -5,7 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "gbacw-background-controller.h"
+#include "gbacw-background-dialog.h"
+#include "gbacw-export-dialog.h"
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-hex-inspector.h"
@@ -51,21 +52,49 @@ struct _GbacwWindow
   GSignalGroup *document_signals;
   GSignalGroup *history_signals;
 
+  /* What the window owns: the scan under the map, test play, the scenario sidebar and
+   * its dialogs; and the Background Image dialog while it exists. */
+  GbacwBackgroundController *background;
+  GbacwPlayMode *play_mode;
+  GbacwScenarioController *scenario;
+  GtkWidget *background_dialog;
+
   GtkNativeDialog *file_chooser;
   /* The user chose to close despite unsaved changes (or saved them). */
   gboolean close_confirmed;
 };
 
-G_DEFINE_FINAL_TYPE (GbacwWindow, gbacw_window, GTK_TYPE_APPLICATION_WINDOW)
+static void gbacw_window_editor_host_init (GbacwEditorHostInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwWindow, gbacw_window, GTK_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (GBACW_TYPE_EDITOR_HOST, gbacw_window_editor_host_init))
 
 enum {
   PROP_0,
-  PROP_DOCUMENT,
   PROP_TOOL,
-  N_PROPS
+  N_PROPS,
+  /* GbacwEditorHost's */
+  PROP_DOCUMENT = N_PROPS,
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void background_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+static void export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+
+/* The window's GActions that need a document: the Background Image dialog, export, print. */
+static const GActionEntry document_entries[] = {
+  { "background", background_activated },
+  { "export", export_activated },
+  { "print", export_activated },
+};
+
+static GSimpleAction *
+lookup_simple_action (GbacwWindow *self,
+                      const char  *name)
+{
+  return G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), name));
+}
 
 static void save_as (GbacwWindow *self, gboolean then_close);
 
@@ -109,6 +138,8 @@ update_actions (GbacwWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
+  for (guint i = 0; i < G_N_ELEMENTS (document_entries); i++)
+    g_simple_action_set_enabled (lookup_simple_action (self, document_entries[i].name), has_document);
   update_undo_tooltips (self);
 }
 
@@ -380,7 +411,7 @@ gbacw_window_set_document (GbacwWindow   *self,
   update_title (self);
   update_status (self);
   update_zoom_label (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+  g_object_notify (G_OBJECT (self), "document");
 }
 
 GbacwMapCanvas *
@@ -781,50 +812,6 @@ redo_action (GtkWidget  *widget,
     gbacw_document_redo (self->document);
 }
 
-/* Ctrl+Z in a field of a form: the document's undo, not the field's own (which would
- * take back the value the form put there, emptying the field, and store that). */
-static gboolean
-history_shortcut (GtkWidget *widget,
-                  GVariant  *args,
-                  gpointer   user_data)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
-  GtkWidget *target = widget;
-
-  /* what is typed into a search field is the field's own */
-  if (focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) != NULL)
-    return FALSE;
-  if (!GBACW_IS_WINDOW (target))
-    target = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (widget)));
-  if (target == NULL || !GBACW_IS_WINDOW (target))
-    return FALSE;
-  return gtk_widget_activate_action (target, user_data, NULL);
-}
-
-void
-gbacw_window_add_history_shortcuts (GtkWindow *window)
-{
-  static const struct { const char *trigger, *action; } shortcuts[] = {
-    { "<Control>z", "win.undo" },
-    { "<Control><Shift>z", "win.redo" },
-    { "<Control>y", "win.redo" },
-  };
-  GtkEventController *controller;
-
-  g_return_if_fail (GTK_IS_WINDOW (window));
-
-  controller = gtk_shortcut_controller_new ();
-  /* before the focused field sees the key */
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].trigger),
-                                                            gtk_callback_action_new (history_shortcut,
-                                                                                     (gpointer) shortcuts[i].action,
-                                                                                     NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (window), controller);
-}
-
 static void
 auto_crest_action (GtkWidget  *widget,
                    const char *action_name,
@@ -910,6 +897,43 @@ layer_change_state (GSimpleAction *action,
   gbacw_map_canvas_set_layers (self->canvas, layers);
 }
 
+/* ---------------------------------------------------------------- background, export */
+
+static void
+background_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+
+  if (self->background_dialog == NULL)
+    {
+      self->background_dialog = GTK_WIDGET (gbacw_background_dialog_new (GBACW_EDITOR_HOST (self),
+                                                                         self->background));
+      g_object_add_weak_pointer (G_OBJECT (self->background_dialog), (gpointer *) &self->background_dialog);
+    }
+  gtk_window_present (GTK_WINDOW (self->background_dialog));
+}
+
+/* win.export: an image; win.print: a printable PDF. */
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+  GbacwExportDialog *dialog;
+
+  if (self->document == NULL)
+    return;
+  dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (self), gbacw_background_controller_get_image (self->background));
+  if (g_str_equal (g_action_get_name (G_ACTION (action)), "print"))
+    gbacw_export_dialog_set_format (dialog, GBACW_EXPORT_PDF);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------------------------------------------------------------- layers */
+
 static const GActionEntry layer_entries[] = {
   { "layer-background", NULL, NULL, "true", layer_change_state },
   { "layer-terrain", NULL, NULL, "true", layer_change_state },
@@ -992,6 +1016,12 @@ gbacw_window_dispose (GObject *object)
 {
   GbacwWindow *self = GBACW_WINDOW (object);
 
+  if (self->background_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->background_dialog), (gpointer *) &self->background_dialog);
+      gtk_window_destroy (GTK_WINDOW (self->background_dialog));
+      self->background_dialog = NULL;
+    }
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);
@@ -1008,6 +1038,19 @@ gbacw_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_WINDOW);
 
   G_OBJECT_CLASS (gbacw_window_parent_class)->dispose (object);
+}
+
+/* The controllers live as long as the window: their handlers on its widgets go with them. */
+static void
+gbacw_window_finalize (GObject *object)
+{
+  GbacwWindow *self = GBACW_WINDOW (object);
+
+  g_clear_object (&self->scenario);
+  g_clear_object (&self->play_mode);
+  g_clear_object (&self->background);
+
+  G_OBJECT_CLASS (gbacw_window_parent_class)->finalize (object);
 }
 
 static void
@@ -1060,19 +1103,18 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = gbacw_window_dispose;
+  object_class->finalize = gbacw_window_finalize;
   object_class->get_property = gbacw_window_get_property;
   object_class->set_property = gbacw_window_set_property;
 
   window_class->close_request = gbacw_window_close_request;
 
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, GBACW_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The current map tool, by name (gbacw_toolbox_get_tool_infos ()): "navigate", "brush"… */
   properties[PROP_TOOL] =
     g_param_spec_string ("tool", NULL, NULL, "navigate",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_override_property (object_class, PROP_DOCUMENT, "document");
 
   g_type_ensure (GBACW_TYPE_MAP_CANVAS);
   g_type_ensure (GBACW_TYPE_TOOL_PANEL);
@@ -1179,14 +1221,28 @@ gbacw_window_init (GbacwWindow *self)
   g_signal_group_connect_swapped (self->history_signals, "notify::modified", G_CALLBACK (on_history_notify), self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), layer_entries, G_N_ELEMENTS (layer_entries), self);
-  /* Remembered size and layers; the scan under the map, export and print (win.background,
-   * win.export, win.print). */
-  gbacw_window_state_attach (self);
-  gbacw_background_controller_attach (self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), document_entries, G_N_ELEMENTS (document_entries), self);
+  {
+    static const struct { const char *accel, *action; } accels[] = {
+      { "<Control>e", "win.export" },
+      { "<Control>p", "win.print" },
+    };
+    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+    gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
+    for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                            gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i].accel),
+                                                              gtk_named_action_new (accels[i].action)));
+    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  }
+  /* Remembered size and layers; the scan under the map. */
+  gbacw_window_state_attach (GBACW_EDITOR_HOST (self));
+  self->background = gbacw_background_controller_new (GBACW_EDITOR_HOST (self));
   /* Test play: win.test-play (F5), the "play" page of the mode stack. */
-  gbacw_play_mode_attach (self);
+  self->play_mode = gbacw_play_mode_new (GBACW_EDITOR_HOST (self), self->background);
   /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
-  gbacw_scenario_controller_attach (self);
+  self->scenario = gbacw_scenario_controller_new (GBACW_EDITOR_HOST (self));
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);
@@ -1201,7 +1257,7 @@ gbacw_window_init (GbacwWindow *self)
     g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
                              G_CONNECT_SWAPPED);
 
-  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
+  gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
@@ -1210,6 +1266,69 @@ gbacw_window_init (GbacwWindow *self)
   update_title (self);
   update_status (self);
   update_zoom_label (self);
+}
+
+static GbacwDocument *
+host_get_document (GbacwEditorHost *host)
+{
+  return GBACW_WINDOW (host)->document;
+}
+
+static GbacwMapCanvas *
+host_get_canvas (GbacwEditorHost *host)
+{
+  return GBACW_WINDOW (host)->canvas;
+}
+
+static GbacwFindingsPanel *
+host_get_findings_panel (GbacwEditorHost *host)
+{
+  return GBACW_WINDOW (host)->findings_panel;
+}
+
+static void
+host_show_error (GbacwEditorHost *host,
+                 const char      *message)
+{
+  gbacw_window_show_error (GBACW_WINDOW (host), message);
+}
+
+static void
+host_show_status (GbacwEditorHost *host,
+                  const char      *text)
+{
+  gbacw_window_show_status (GBACW_WINDOW (host), text);
+}
+
+static void
+gbacw_window_editor_host_init (GbacwEditorHostInterface *iface)
+{
+  iface->get_document = host_get_document;
+  iface->get_canvas = host_get_canvas;
+  iface->get_findings_panel = host_get_findings_panel;
+  iface->show_error = host_show_error;
+  iface->show_status = host_show_status;
+}
+
+GbacwBackgroundController *
+gbacw_window_get_background_controller (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->background;
+}
+
+GbacwPlayMode *
+gbacw_window_get_play_mode (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->play_mode;
+}
+
+GbacwScenarioController *
+gbacw_window_get_scenario_controller (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->scenario;
 }
 
 GbacwWindow *

@@ -1081,7 +1081,7 @@ test_sidebar_paned (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   g_assert_true (gbacw_window_load_file (window, file));
   canvas = GTK_WIDGET (gbacw_window_get_canvas (window));
-  controller = gbacw_scenario_controller_get_for_window (window);
+  controller = gbacw_window_get_scenario_controller (window);
   g_assert_nonnull (controller);
   paned = gbacw_scenario_controller_get_paned (controller);
   g_assert_nonnull (paned);
@@ -1136,7 +1136,7 @@ test_sidebar_paned (void)
   iterate ();
   g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 260);
   window = gbacw_window_new (NULL);
-  controller = gbacw_scenario_controller_get_for_window (window);
+  controller = gbacw_window_get_scenario_controller (window);
   g_assert_cmpint (gtk_paned_get_position (gbacw_scenario_controller_get_paned (controller)), ==, 260);
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();

@@ -74,7 +74,7 @@ fixture_set_up (Fixture      *f,
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
-  f->controller = gbacw_scenario_controller_get_for_window (f->window);
+  f->controller = gbacw_window_get_scenario_controller (f->window);
   g_assert_nonnull (f->controller);
   sidebar = gbacw_scenario_controller_get_sidebar (f->controller);
   f->panel = gbacw_scenario_sidebar_get_oob_panel (sidebar);

@@ -15,7 +15,7 @@ struct _GbacwBackgroundDialog
 {
   GtkWindow parent_instance;
 
-  GbacwWindow *window;                    /* not owned */
+  GbacwEditorHost *window;                /* not owned */
   GbacwBackgroundController *controller;  /* not owned; lives as long as the window */
   GbacwToolCalibrate *tool;
   GbacwTool *previous_tool;
@@ -117,7 +117,7 @@ set_document (GbacwBackgroundDialog *self,
 static void
 on_window_document (GbacwBackgroundDialog *self)
 {
-  set_document (self, gbacw_window_get_document (self->window));
+  set_document (self, gbacw_editor_host_get_document (self->window));
 }
 
 /* ---------------------------------------------------------------- calibration tool */
@@ -132,7 +132,7 @@ gbacw_background_dialog_set_mode (GbacwBackgroundDialog *self,
 
   if (self->window == NULL)
     return;
-  canvas = gbacw_window_get_canvas (self->window);
+  canvas = gbacw_editor_host_get_canvas (self->window);
   if (mode != MODE_NONE && self->mode == MODE_NONE)
     g_set_object (&self->previous_tool, gbacw_map_canvas_get_tool (canvas));
   self->mode = mode;
@@ -213,7 +213,7 @@ gbacw_background_dialog_enter_label (GbacwBackgroundDialog *self,
     }
   show_error (self, NULL);
   if (self->window != NULL)
-    gbacw_map_canvas_queue_overlay (gbacw_window_get_canvas (self->window));
+    gbacw_map_canvas_queue_overlay (gbacw_editor_host_get_canvas (self->window));
   update (self);
   return TRUE;
 }
@@ -338,7 +338,7 @@ gbacw_background_dialog_dispose (GObject *object)
   g_clear_object (&self->chooser);
   if (self->window != NULL && self->mode != MODE_NONE)
     {
-      GbacwMapCanvas *canvas = gbacw_window_get_canvas (self->window);
+      GbacwMapCanvas *canvas = gbacw_editor_host_get_canvas (self->window);
       if (canvas != NULL && gbacw_map_canvas_get_tool (canvas) == GBACW_TOOL (self->tool))
         gbacw_map_canvas_set_tool (canvas, self->previous_tool);
     }
@@ -487,12 +487,12 @@ gbacw_background_dialog_init (GbacwBackgroundDialog *self)
 }
 
 GbacwBackgroundDialog *
-gbacw_background_dialog_new (GbacwWindow               *window,
+gbacw_background_dialog_new (GbacwEditorHost           *window,
                              GbacwBackgroundController *controller)
 {
   GbacwBackgroundDialog *self;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
   g_return_val_if_fail (GBACW_IS_BACKGROUND_CONTROLLER (controller), NULL);
 
   self = g_object_new (GBACW_TYPE_BACKGROUND_DIALOG, "transient-for", window, NULL);
@@ -501,6 +501,6 @@ gbacw_background_dialog_new (GbacwWindow               *window,
   self->controller = controller;
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (controller, "notify::image", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
-  set_document (self, gbacw_window_get_document (window));
+  set_document (self, gbacw_editor_host_get_document (window));
   return self;
 }

@@ -8,15 +8,15 @@
 #pragma once
 
 #include "gbacw-background-controller.h"
+#include "gbacw-editor-host.h"
 #include "gbacw-tool-calibrate.h"
-#include "gbacw-window.h"
 
 G_BEGIN_DECLS
 
 #define GBACW_TYPE_BACKGROUND_DIALOG (gbacw_background_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwBackgroundDialog, gbacw_background_dialog, GBACW, BACKGROUND_DIALOG, GtkWindow)
 
-GbacwBackgroundDialog *gbacw_background_dialog_new (GbacwWindow *window, GbacwBackgroundController *controller);
+GbacwBackgroundDialog *gbacw_background_dialog_new (GbacwEditorHost *window, GbacwBackgroundController *controller);
 
 /* For tests: the calibration tool, and the label entry as a user would use it. */
 GbacwToolCalibrate    *gbacw_background_dialog_get_tool (GbacwBackgroundDialog *self);

@@ -9,7 +9,7 @@
 
 #include "gbacw-chart-edit.h"
 #include "gbacw-chart-editor.h"
-#include "gbacw-window.h"
+#include "gbacw-editor-host.h"
 
 #define KEY_ROW "gbacw-row"
 #define KEY_COL "gbacw-col"
@@ -445,6 +445,6 @@ gbacw_chart_editor_new (GtkWindow     *parent,
   g_signal_connect_object (document, "changed", G_CALLBACK (on_document_changed), self, G_CONNECT_SWAPPED);
   load_charts (self);
   /* Ctrl+Z here undoes the scenario's edits, as in the editor window */
-  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
+  gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
   return self;
 }

@@ -164,11 +164,11 @@ gbacw_export_dialog_export_to (GbacwExportDialog  *self,
     return FALSE;
   /* the dialog closes: the main window says where the map went */
   parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-  if (GBACW_IS_WINDOW (parent))
+  if (GBACW_IS_EDITOR_HOST (parent))
     {
       /* TRANSLATORS: status line after File ▸ Export; %s is the file written */
       g_autofree char *text = g_strdup_printf (_("Map exported to %s"), path);
-      gbacw_window_show_status (GBACW_WINDOW (parent), text);
+      gbacw_editor_host_show_status (GBACW_EDITOR_HOST (parent), text);
     }
   return TRUE;
 }
@@ -410,20 +410,20 @@ gbacw_export_dialog_init (GbacwExportDialog *self)
 }
 
 GbacwExportDialog *
-gbacw_export_dialog_new (GbacwWindow          *window,
+gbacw_export_dialog_new (GbacwEditorHost      *window,
                          GbacwBackgroundImage *image)
 {
   GbacwExportDialog *self;
   guint layers;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
   g_return_val_if_fail (image == NULL || GBACW_IS_BACKGROUND_IMAGE (image), NULL);
 
   self = g_object_new (GBACW_TYPE_EXPORT_DIALOG, "transient-for", window, NULL);
-  g_set_object (&self->document, gbacw_window_get_document (window));
+  g_set_object (&self->document, gbacw_editor_host_get_document (window));
   g_set_object (&self->image, image);
   /* The layers shown on the canvas. */
-  layers = gbacw_map_canvas_get_layers (gbacw_window_get_canvas (window));
+  layers = gbacw_map_canvas_get_layers (gbacw_editor_host_get_canvas (window));
   for (guint i = 0; i < GBACW_N_LAYERS; i++)
     gtk_check_button_set_active (self->layers[i], (layers & (1u << i)) != 0);
   update (self);

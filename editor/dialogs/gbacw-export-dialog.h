@@ -6,8 +6,8 @@
  */
 #pragma once
 
+#include "gbacw-editor-host.h"
 #include "gbacw-map-export.h"
-#include "gbacw-window.h"
 
 G_BEGIN_DECLS
 
@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (GbacwExportDialog, gbacw_export_dialog, GBACW, EXPORT_DIALOG, GtkWindow)
 
 /* image: the scan drawn in the background layer, or NULL. */
-GbacwExportDialog *gbacw_export_dialog_new (GbacwWindow *window, GbacwBackgroundImage *image);
+GbacwExportDialog *gbacw_export_dialog_new (GbacwEditorHost *window, GbacwBackgroundImage *image);
 
 void               gbacw_export_dialog_set_format (GbacwExportDialog *self, GbacwExportFormat format);
 /* The options as the dialog shows them (options->background included). */

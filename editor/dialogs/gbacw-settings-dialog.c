@@ -13,7 +13,7 @@
 #include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-settings-dialog.h"
-#include "gbacw-window.h"
+#include "gbacw-editor-host.h"
 
 #define KEY_ID "gbacw-id"
 #define KEY_INDEX "gbacw-index"
@@ -1604,6 +1604,6 @@ gbacw_settings_dialog_new (GtkWindow                 *parent,
     }
   load (self);
   /* Ctrl+Z here undoes the scenario's edits, as in the editor window */
-  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
+  gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
   return self;
 }

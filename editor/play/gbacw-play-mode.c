@@ -10,7 +10,6 @@
 #include "gbacw-play-mode.h"
 #include "gbacw-scenario-io.h"
 
-#define DATA_KEY "gbacw-play-mode"
 /* At most this many of the validator's errors are listed in the window. */
 #define MAX_ERRORS_SHOWN 6
 
@@ -18,7 +17,8 @@ struct _GbacwPlayMode
 {
   GObject parent_instance;
 
-  GbacwWindow *window;            /* not owned: the window owns the mode */
+  GbacwEditorHost *window;        /* not owned: the window owns the mode */
+  GbacwBackgroundController *background;  /* not owned: the window's */
   GtkStack *stack;                /* the window's pages: "editor", "play" */
   GbacwPlayView *view;
   gboolean active;
@@ -51,7 +51,7 @@ disable_editor_actions (GbacwPlayMode *self)
 
   for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
     {
-      if (owner != GBACW_TYPE_WINDOW || g_str_equal (name, "win.hide-error"))
+      if (owner != G_OBJECT_TYPE (self->window) || g_str_equal (name, "win.hide-error"))
         continue;
       gtk_widget_action_set_enabled (GTK_WIDGET (self->window), name, FALSE);
       g_ptr_array_add (self->disabled_class_actions, g_strdup (name));
@@ -72,7 +72,7 @@ disable_editor_actions (GbacwPlayMode *self)
 static void
 restore_editor_actions (GbacwPlayMode *self)
 {
-  GbacwDocument *document = gbacw_window_get_document (self->window);
+  GbacwDocument *document = gbacw_editor_host_get_document (self->window);
 
   for (guint i = 0; i < self->disabled_actions->len; i++)
     g_simple_action_set_enabled (g_ptr_array_index (self->disabled_actions, i), TRUE);
@@ -211,7 +211,6 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   g_autoptr(GbacwPlaySession) session = NULL;
   g_autoptr(GError) local = NULL;
   gboolean temporary = FALSE;
-  GbacwBackgroundController *background;
   GbacwViewport *from, *to;
 
   g_return_val_if_fail (GBACW_IS_PLAY_MODE (self), FALSE);
@@ -223,7 +222,7 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("This window cannot play"));
       return FALSE;
     }
-  document = gbacw_window_get_document (self->window);
+  document = gbacw_editor_host_get_document (self->window);
   if (document == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no scenario to play"));
@@ -237,7 +236,7 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   if (scenario == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Test play cannot start: %s"), local->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       g_propagate_error (error, g_steal_pointer (&local));
       remove_temp_dir (self);
       return FALSE;
@@ -245,8 +244,8 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   errors = list_errors (scenario);
   if (errors != NULL)
     {
-      gbacw_window_show_error (self->window, errors);
-      gtk_widget_set_visible (GTK_WIDGET (gbacw_window_get_findings_panel (self->window)), TRUE);
+      gbacw_editor_host_show_error (self->window, errors);
+      gtk_widget_set_visible (GTK_WIDGET (gbacw_editor_host_get_findings_panel (self->window)), TRUE);
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, errors);
       remove_temp_dir (self);
       return FALSE;
@@ -255,7 +254,7 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   if (session == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Test play cannot start: %s"), local->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       g_propagate_error (error, g_steal_pointer (&local));
       remove_temp_dir (self);
       return FALSE;
@@ -264,13 +263,13 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   ensure_view (self);
   g_free (self->scenario_path);
   self->scenario_path = g_steal_pointer (&path);
-  background = gbacw_background_controller_get_for_window (self->window);
-  gbacw_play_view_set_background (self->view, background ? gbacw_background_controller_get_image (background) : NULL);
+  gbacw_play_view_set_background (self->view, self->background ? gbacw_background_controller_get_image (self->background)
+                                                                 : NULL);
   gbacw_play_view_set_title (self->view, gbacw_document_get_title (document));
   gbacw_play_view_set_session (self->view, session);
 
   /* the same view of the map as the editor's */
-  from = gbacw_map_canvas_get_viewport (gbacw_window_get_canvas (self->window));
+  from = gbacw_map_canvas_get_viewport (gbacw_editor_host_get_canvas (self->window));
   to = gbacw_map_canvas_get_viewport (gbacw_play_view_get_canvas (self->view));
   gbacw_viewport_set_view_size (to, gbacw_viewport_get_view_width (from), gbacw_viewport_get_view_height (from));
   gbacw_viewport_set_scale (to, gbacw_viewport_get_scale (from));
@@ -280,7 +279,7 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   if (self->focus != NULL)
     g_object_add_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
   disable_editor_actions (self);
-  gbacw_window_show_error (self->window, NULL);
+  gbacw_editor_host_show_error (self->window, NULL);
   if (gtk_window_get_titlebar (GTK_WINDOW (self->window)) != NULL)
     gtk_widget_set_visible (gtk_window_get_titlebar (GTK_WINDOW (self->window)), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "play");
@@ -311,7 +310,7 @@ gbacw_play_mode_leave (GbacwPlayMode *self)
       self->focus = NULL;
     }
   else
-    gtk_widget_grab_focus (GTK_WIDGET (gbacw_window_get_canvas (self->window)));
+    gtk_widget_grab_focus (GTK_WIDGET (gbacw_editor_host_get_canvas (self->window)));
   g_clear_pointer (&self->scenario_path, g_free);
   remove_temp_dir (self);
   set_action_state (self);
@@ -361,7 +360,7 @@ balance_activated (GSimpleAction *action,
                    gpointer       user_data)
 {
   GbacwPlayMode *self = user_data;
-  GbacwDocument *document = self->window ? gbacw_window_get_document (self->window) : NULL;
+  GbacwDocument *document = self->window ? gbacw_editor_host_get_document (self->window) : NULL;
   g_autofree char *path = NULL;
   g_autofree char *errors = NULL;
   g_autoptr(GbacwScenario) scenario = NULL;
@@ -378,13 +377,13 @@ balance_activated (GSimpleAction *action,
     remove_temp_dir (self);
   if (scenario == NULL)
     {
-      gbacw_window_show_error (self->window, error->message);
+      gbacw_editor_host_show_error (self->window, error->message);
       return;
     }
   errors = list_errors (scenario);
   if (errors != NULL)
     {
-      gbacw_window_show_error (self->window, errors);
+      gbacw_editor_host_show_error (self->window, errors);
       return;
     }
   gtk_window_present (GTK_WINDOW (gbacw_balance_dialog_new (GTK_WINDOW (self->window), scenario)));
@@ -394,7 +393,7 @@ static void
 on_window_document (GbacwPlayMode *self)
 {
   GAction *action;
-  gboolean has_document = self->window && gbacw_window_get_document (self->window) != NULL;
+  gboolean has_document = self->window && gbacw_editor_host_get_document (self->window) != NULL;
 
   if (self->active)
     return;
@@ -407,7 +406,8 @@ on_window_document (GbacwPlayMode *self)
 }
 
 GbacwPlayMode *
-gbacw_play_mode_attach (GbacwWindow *window)
+gbacw_play_mode_new (GbacwEditorHost           *window,
+                     GbacwBackgroundController *background)
 {
   static const GActionEntry entries[] = {
     { "test-play", NULL, NULL, "false", test_play_change_state },
@@ -416,11 +416,12 @@ gbacw_play_mode_attach (GbacwWindow *window)
   GbacwPlayMode *self;
   GtkEventController *shortcuts;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
+  g_return_val_if_fail (background == NULL || GBACW_IS_BACKGROUND_CONTROLLER (background), NULL);
 
   self = g_object_new (GBACW_TYPE_PLAY_MODE, NULL);
   self->window = window;
-  g_object_set_data_full (G_OBJECT (window), DATA_KEY, self, g_object_unref);
+  self->background = background;
   /* the window's pages (gbacw-window.ui, "mode_stack": its child): the editor, and ours
    * when first entered */
   {
@@ -446,13 +447,6 @@ gbacw_play_mode_attach (GbacwWindow *window)
                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     }
   return self;
-}
-
-GbacwPlayMode *
-gbacw_play_mode_get_for_window (GbacwWindow *window)
-{
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
-  return g_object_get_data (G_OBJECT (window), DATA_KEY);
 }
 
 /* ---------------------------------------------------------------- GObject */

@@ -14,17 +14,17 @@
  */
 #pragma once
 
+#include "gbacw-background-controller.h"
+#include "gbacw-editor-host.h"
 #include "gbacw-play-view.h"
-#include "gbacw-window.h"
 
 G_BEGIN_DECLS
 
 #define GBACW_TYPE_PLAY_MODE (gbacw_play_mode_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwPlayMode, gbacw_play_mode, GBACW, PLAY_MODE, GObject)
 
-/* Attaches test play to window (which keeps it) and returns it (transfer none). */
-GbacwPlayMode *gbacw_play_mode_attach (GbacwWindow *window);
-GbacwPlayMode *gbacw_play_mode_get_for_window (GbacwWindow *window);
+/* Test play in window, with the scan under its map that background (may be NULL) draws. */
+GbacwPlayMode *gbacw_play_mode_new (GbacwEditorHost *window, GbacwBackgroundController *background);
 
 /* Enters play mode with a new game from seed; FALSE (and the reason shown in the window)
  * when there is no document, it cannot be saved or read back, or the validator finds
