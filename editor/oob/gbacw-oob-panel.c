@@ -75,13 +75,21 @@ get_scenario (GbacwOobPanel *self)
 /* ---------------------------------------------------------------- messages */
 
 static gboolean
-hide_error (gpointer data)
+on_error_timeout (gpointer data)
 {
   GbacwOobPanel *self = data;
 
   self->error_timeout = 0;
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
   return G_SOURCE_REMOVE;
+}
+
+/* Hides the message now, and forgets its timeout (which must not outlive the panel). */
+static void
+hide_error (GbacwOobPanel *self)
+{
+  g_clear_handle_id (&self->error_timeout, g_source_remove);
+  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
 }
 
 static void
@@ -91,7 +99,7 @@ show_error (GbacwOobPanel *self,
   gtk_label_set_text (self->error_label, message);
   gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
   g_clear_handle_id (&self->error_timeout, g_source_remove);
-  self->error_timeout = g_timeout_add_seconds (6, hide_error, self);
+  self->error_timeout = g_timeout_add_seconds (6, on_error_timeout, self);
 }
 
 static void
