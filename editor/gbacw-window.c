@@ -932,6 +932,39 @@ export_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ---------------------------------------------------------------- shortcuts window */
+
+/* The shortcuts window (Ctrl+?): gbacw-shortcuts.ui, its Tools group listing each tool of
+ * the toolbox's list with its key. */
+static void
+set_help_overlay (GbacwWindow *self)
+{
+  static const char placeholder[] = "<object class=\"GtkShortcutsShortcut\" id=\"tools\"/>";
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/org/gbacw/Editor/gbacw-shortcuts.ui", 0, NULL);
+  g_autoptr(GString) ui = NULL;
+  g_autoptr(GString) tools = g_string_new (NULL);
+  g_autoptr(GtkBuilder) builder = NULL;
+  const GbacwToolInfo *infos;
+  guint n_tools;
+
+  g_return_if_fail (bytes != NULL);
+
+  infos = gbacw_toolbox_get_tool_infos (&n_tools);
+  for (guint i = 0; i < n_tools; i++)
+    {
+      g_autofree char *title = g_markup_escape_text (_(infos[i].title), -1);
+
+      g_string_append_printf (tools, "%s<object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">%s</property>"
+                              "<property name=\"title\">%s</property></object>",
+                              i > 0 ? "</child><child>" : "", gdk_keyval_name (infos[i].key), title);
+    }
+  ui = g_string_new_len (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
+  g_warn_if_fail (g_string_replace (ui, placeholder, tools->str, 1) == 1);
+  builder = gtk_builder_new_from_string (ui->str, (gssize) ui->len);
+  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                           GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+}
+
 /* ---------------------------------------------------------------- layers */
 
 static const GActionEntry layer_entries[] = {
@@ -1198,7 +1231,6 @@ gbacw_window_init (GbacwWindow *self)
   self->toolbox = gbacw_toolbox_new (self->canvas, self->tool_panel);
   gbacw_toolbox_fill_palette (self->toolbox, self->palette);
   g_signal_connect_object (self->toolbox, "notify::current", G_CALLBACK (on_tool_changed), self, G_CONNECT_SWAPPED);
-  g_object_bind_property (self->canvas, "document", self->tool_panel, "document", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->canvas, "document", self->inspector, "document", G_BINDING_SYNC_CREATE);
 
   self->checker = gbacw_checker_new ();
@@ -1258,6 +1290,7 @@ gbacw_window_init (GbacwWindow *self)
                              G_CONNECT_SWAPPED);
 
   gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
+  set_help_overlay (self);
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));

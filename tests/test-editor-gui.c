@@ -850,14 +850,15 @@ test_new_enter (Fixture *f, gconstpointer data)
 }
 
 /* Every tool has its action target and key, and the palette a button per tool. */
+static void collect_accelerators (GtkWidget *widget, GPtrArray *out);
+
 static void
 test_shortcuts (Fixture *f, gconstpointer data)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
   guint n_tools;
   const GbacwToolInfo *tools = gbacw_toolbox_get_tool_infos (&n_tools);
-  g_autoptr(GtkBuilder) builder = NULL;
-  GObject *overlay;
+  GtkShortcutsWindow *overlay;
   g_autoptr(GString) accels = g_string_new (" ");
 
   for (guint t = 0; t < n_tools; t++)
@@ -888,25 +889,22 @@ test_shortcuts (Fixture *f, gconstpointer data)
         g_error ("no key for the tool %s", tools[t].name);
     }
 
-  /* The shortcuts window lists every tool's key. */
-  builder = gtk_builder_new_from_resource ("/org/gbacw/Editor/gtk/help-overlay.ui");
-  overlay = gtk_builder_get_object (builder, "help_overlay");
+  /* The window's shortcuts window lists every tool's key. */
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (f->window));
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
-  for (GSList *l = gtk_builder_get_objects (builder); l != NULL; l = g_slist_delete_link (l, l))
-    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-      {
-        g_autofree char *accel = NULL;
-        g_object_get (l->data, "accelerator", &accel, NULL);
-        if (accel != NULL)
-          g_string_append_printf (accels, "%s ", accel);
-      }
+  {
+    g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+
+    collect_accelerators (GTK_WIDGET (overlay), listed);
+    for (guint i = 0; i < listed->len; i++)
+      g_string_append_printf (accels, "%s ", (const char *) g_ptr_array_index (listed, i));
+  }
   for (guint t = 0; t < n_tools; t++)
     {
       g_autofree char *needle = g_strdup_printf (" %s ", gdk_keyval_name (tools[t].key));
       if (strstr (accels->str, needle) == NULL)
         g_error ("the shortcuts window lacks the key of %s", tools[t].name);
     }
-  gtk_window_destroy (GTK_WINDOW (overlay));
 
   /* Keyboard zoom and pan on the canvas. */
   {

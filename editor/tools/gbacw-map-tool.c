@@ -29,6 +29,34 @@ static GParamSpec *properties[N_PROPS];
  * or document they come from. */
 static guint next_stroke = 1;
 
+void
+gbacw_map_tool_class_set_description (GbacwMapToolClass *klass,
+                                      const char        *name,
+                                      const char        *title,
+                                      const char        *icon_name,
+                                      guint              key)
+{
+  g_return_if_fail (GBACW_IS_MAP_TOOL_CLASS (klass));
+
+  klass->name = name;
+  klass->title = title;
+  klass->icon_name = icon_name;
+  klass->key = key;
+}
+
+GtkWidget *
+gbacw_map_tool_create_options (GbacwMapTool *self)
+{
+  GbacwMapToolClass *klass;
+
+  g_return_val_if_fail (GBACW_IS_MAP_TOOL (self), NULL);
+
+  klass = GBACW_MAP_TOOL_GET_CLASS (self);
+  if (klass->create_options != NULL)
+    return klass->create_options (self);
+  return g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+}
+
 GbacwDocument *
 gbacw_map_tool_get_document (GbacwMapTool *self)
 {

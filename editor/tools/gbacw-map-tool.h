@@ -1,7 +1,8 @@
 /* gbacw-map-tool.h: what the map-editing tools share.
  *
- * Each tool (gbacw-tool-*.c) derives from GbacwMapTool and implements GbacwTool. The
- * base class holds the document the tool edits (set by the window, or directly by the
+ * Each tool (gbacw-tool-*.c) derives from GbacwMapTool and implements GbacwTool; its class
+ * says what the tool is called, its icon and key, and builds its options. The base class
+ * holds the document the tool edits (set by the window, or directly by the
  * tests, which drive tools without a canvas: every canvas argument may be NULL), the
  * merge key of the stroke in progress, so that a stroke or a drag is one undo step,
  * the pointer position for the tool's overlay, and the last hex of a brush stroke.
@@ -20,6 +21,16 @@ struct _GbacwMapToolClass
 {
   GObjectClass parent_class;
 
+  /* What the tool is and how it is picked, set with gbacw_map_tool_class_set_description ():
+   * the toolbox's palette and keys, the options panel and the shortcuts window show it. */
+  const char *name;       /* "brush", … as in the action win.tool */
+  const char *title;      /* untranslated (N_()); translate with _() */
+  const char *icon_name;
+  guint key;              /* the shortcut, without modifiers */
+
+  /* The tool's options for the side panel, kept in step with self (a new reference). */
+  GtkWidget *(*create_options) (GbacwMapTool *self);
+
   /* Brush tools: applies the tool to every hex of path (int indices) for the stroke in
    * progress; called by the gbacw_map_tool_brush_* handlers below. */
   void (*paint) (GbacwMapTool *self, GArray *path);
@@ -28,6 +39,11 @@ struct _GbacwMapToolClass
 };
 
 #define GBACW_MAX_BRUSH_RADIUS 3
+
+void           gbacw_map_tool_class_set_description (GbacwMapToolClass *klass, const char *name, const char *title,
+                                                     const char *icon_name, guint key);
+/* The options of the tool (a new reference), an empty box when it has none. */
+GtkWidget     *gbacw_map_tool_create_options (GbacwMapTool *self);
 
 GbacwDocument *gbacw_map_tool_get_document (GbacwMapTool *self);
 void           gbacw_map_tool_set_document (GbacwMapTool *self, GbacwDocument *document);

@@ -11,6 +11,7 @@
 #include "gbacw-collection-edit.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-area.h"
+#include "gbacw-tool-options.h"
 
 struct _GbacwToolArea
 {
@@ -359,6 +360,222 @@ gbacw_tool_area_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+typedef struct
+{
+  GbacwToolArea *tool;
+  GtkDropDown *dropdown;
+  GtkEntry *name;
+  GtkDropDown *kind;
+  GtkDropDown *side;
+  GtkButton *create;
+  GtkEntry *rename;
+  GtkButton *delete;
+  GtkLabel *message;
+  GPtrArray *area_ids;   /* char*, the area dropdown's rows */
+  GPtrArray *side_ids;   /* char*, the side dropdown's rows after "No side" */
+  gboolean syncing;
+} Options;
+
+static const char *
+area_kind_name (GbacwAreaKind kind)
+{
+  switch (kind)
+    {
+    case GBACW_AREA_TOWN:
+      return _("town");
+    case GBACW_AREA_SETUP:
+      return _("set-up");
+    case GBACW_AREA_ASSAULT:
+      return _("assault");
+    case GBACW_AREA_ENTRY:
+      return _("entry");
+    case GBACW_AREA_OBJECTIVE:
+      return _("objective");
+    case GBACW_AREA_EXIT:
+      return _("exit");
+    case GBACW_AREA_OTHER:
+    default:
+      return _("other");
+    }
+}
+
+static void
+sync_area (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  const char *id = gbacw_tool_area_get_area (o->tool);
+  const GbacwArea *area = scenario != NULL && id != NULL ? gbacw_map_find_area (scenario->map, id) : NULL;
+  guint position = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; id != NULL && i < o->area_ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (o->area_ids, i), id) == 0)
+      position = i;
+  o->syncing = TRUE;
+  gtk_drop_down_set_selected (o->dropdown, position);
+  o->syncing = FALSE;
+
+  gtk_editable_set_text (GTK_EDITABLE (o->rename), area != NULL && area->name != NULL ? area->name : "");
+  gtk_widget_set_sensitive (GTK_WIDGET (o->rename), area != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (o->delete), area != NULL);
+}
+
+static void
+show_message (Options    *o,
+              const char *message)
+{
+  gtk_label_set_text (o->message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (o->message), message != NULL);
+}
+
+static void
+rebuild_areas (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (o->area_ids, 0);
+  for (guint i = 0; scenario != NULL && i < scenario->map->areas->len; i++)
+    {
+      const GbacwArea *area = g_ptr_array_index (scenario->map->areas, i);
+      /* TRANSLATORS: an area in the area chooser: its name and kind, e.g. "Millersburg (town)" */
+      g_autofree char *text = g_strdup_printf (_("%s (%s)"), area->name ? area->name : area->id,
+                                               area_kind_name (area->kind));
+      gtk_string_list_append (names, text);
+      g_ptr_array_add (o->area_ids, g_strdup (area->id));
+    }
+  o->syncing = TRUE;
+  gtk_drop_down_set_model (o->dropdown, G_LIST_MODEL (names));
+  o->syncing = FALSE;
+  sync_area (o);
+}
+
+static void
+rebuild_sides (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (o->side_ids, 0);
+  gtk_string_list_append (names, _("No side"));
+  for (guint i = 0; scenario != NULL && i < scenario->oob.sides->len; i++)
+    {
+      const GbacwSide *side = g_ptr_array_index (scenario->oob.sides, i);
+      gtk_string_list_append (names, side->name ? side->name : side->id);
+      g_ptr_array_add (o->side_ids, g_strdup (side->id));
+    }
+  gtk_drop_down_set_model (o->side, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (o->side, 0);
+}
+
+static void
+on_area_selected (Options *o)
+{
+  guint position = gtk_drop_down_get_selected (o->dropdown);
+
+  if (o->syncing || position >= o->area_ids->len)
+    return;
+  show_message (o, NULL);
+  gbacw_tool_area_set_area (o->tool, g_ptr_array_index (o->area_ids, position));
+}
+
+static void
+on_rename (Options  *o,
+           GtkEntry *entry)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+
+  if (gbacw_tool_area_get_area (o->tool) == NULL)
+    return;
+  id = g_strdup (gbacw_tool_area_get_area (o->tool));
+  if (gbacw_tool_area_rename_area (o->tool, id, gtk_editable_get_text (GTK_EDITABLE (entry)), &error))
+    show_message (o, NULL);
+  else if (error != NULL)
+    show_message (o, error->message);
+}
+
+static void
+on_delete (Options *o)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+
+  if (gbacw_tool_area_get_area (o->tool) == NULL)
+    return;
+  id = g_strdup (gbacw_tool_area_get_area (o->tool));
+  if (gbacw_tool_area_delete_area (o->tool, id, &error))
+    show_message (o, NULL);
+  else if (error != NULL)
+    show_message (o, error->message);
+}
+
+static void
+on_create (Options *o)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (o->name));
+  guint kind = gtk_drop_down_get_selected (o->kind);
+  guint side = gtk_drop_down_get_selected (o->side);
+  g_autofree char *id = NULL;
+
+  if (name == NULL || name[0] == '\0')
+    return;
+  if (kind > GBACW_AREA_OTHER)
+    kind = GBACW_AREA_OTHER;
+  id = gbacw_tool_area_new_area (o->tool, name, (GbacwAreaKind) kind,
+                                 side >= 1 && side <= o->side_ids->len ? g_ptr_array_index (o->side_ids, side - 1)
+                                                                       : NULL);
+  if (id != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (o->name), "");
+}
+
+static void
+on_name_changed (Options     *o,
+                 GtkEditable *editable)
+{
+  const char *text = gtk_editable_get_text (editable);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (o->create), text != NULL && text[0] != '\0');
+}
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-area.ui", &builder);
+  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
+
+  o->dropdown = GTK_DROP_DOWN (gtk_builder_get_object (builder, "area_dropdown"));
+  o->name = GTK_ENTRY (gtk_builder_get_object (builder, "area_name"));
+  o->kind = GTK_DROP_DOWN (gtk_builder_get_object (builder, "area_kind"));
+  o->side = GTK_DROP_DOWN (gtk_builder_get_object (builder, "area_side"));
+  o->create = GTK_BUTTON (gtk_builder_get_object (builder, "area_create"));
+  o->rename = GTK_ENTRY (gtk_builder_get_object (builder, "area_rename"));
+  o->delete = GTK_BUTTON (gtk_builder_get_object (builder, "area_delete"));
+  o->message = GTK_LABEL (gtk_builder_get_object (builder, "area_message"));
+  o->area_ids = g_ptr_array_new_with_free_func (g_free);
+  o->side_ids = g_ptr_array_new_with_free_func (g_free);
+  g_object_set_data_full (G_OBJECT (options), "gbacw-area-ids", o->area_ids, (GDestroyNotify) g_ptr_array_unref);
+  g_object_set_data_full (G_OBJECT (options), "gbacw-side-ids", o->side_ids, (GDestroyNotify) g_ptr_array_unref);
+
+  gbacw_tool_options_bind (tool, "erase", gtk_builder_get_object (builder, "area_erase"), "active");
+  g_signal_connect_swapped (o->dropdown, "notify::selected", G_CALLBACK (on_area_selected), o);
+  g_signal_connect_swapped (o->create, "clicked", G_CALLBACK (on_create), o);
+  g_signal_connect_swapped (o->name, "changed", G_CALLBACK (on_name_changed), o);
+  g_signal_connect_swapped (o->name, "activate", G_CALLBACK (on_create), o);
+  gtk_widget_set_sensitive (GTK_WIDGET (o->create), FALSE);
+  g_signal_connect_swapped (o->rename, "activate", G_CALLBACK (on_rename), o);
+  g_signal_connect_swapped (o->delete, "clicked", G_CALLBACK (on_delete), o);
+  g_signal_connect_swapped (tool, "notify::area", G_CALLBACK (sync_area), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_AREAS, rebuild_areas, o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_OOB, rebuild_sides, o);
+  return options;
+}
+
 static void
 gbacw_tool_area_class_init (GbacwToolAreaClass *klass)
 {
@@ -376,6 +593,9 @@ gbacw_tool_area_class_init (GbacwToolAreaClass *klass)
     g_param_spec_boolean ("erase", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "area", N_("Areas"),
+                                        "gbacw-tool-area-symbolic", GDK_KEY_a);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-brush.h"
+#include "gbacw-tool-options.h"
 
 struct _GbacwToolBrush
 {
@@ -188,6 +189,88 @@ gbacw_tool_brush_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+typedef struct
+{
+  GbacwToolBrush *tool;
+  GtkListBox *list;
+  GtkLabel *mask_label;
+  gboolean syncing;
+} Options;
+
+static char *
+describe_mask (const GbacwScenario *scenario,
+               guint64              mask)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < scenario->catalogue.hex_terrains->len && i < 64; i++)
+    if (mask & (G_GUINT64_CONSTANT (1) << i))
+      {
+        const GbacwHexTerrain *t = g_ptr_array_index (scenario->catalogue.hex_terrains, i);
+        if (text->len > 0)
+          g_string_append (text, " + ");
+        g_string_append (text, t->name ? t->name : t->id);
+      }
+  return g_string_free (text, FALSE);
+}
+
+static void
+sync_options (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  int single = gbacw_tool_options_single_bit (o->tool->mask);
+
+  gbacw_tool_options_select_row (o->list, single, &o->syncing);
+  if (scenario != NULL && single < 0)
+    {
+      g_autofree char *names = describe_mask (scenario, o->tool->mask);
+      g_autofree char *text = o->tool->mask == 0 ? g_strdup (_("Erasing the terrain"))
+                                                 /* TRANSLATORS: terrains painted together, e.g. "Light woods + Swamp" */
+                                                 : g_strdup_printf (_("Painting %s"), names);
+      gtk_label_set_text (o->mask_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (o->mask_label), TRUE);
+    }
+  else
+    gtk_widget_set_visible (GTK_WIDGET (o->mask_label), FALSE);
+}
+
+static void
+rebuild_options (gpointer data)
+{
+  Options *o = data;
+
+  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_TERRAIN);
+  sync_options (o);
+}
+
+static void
+on_row_selected (Options       *o,
+                 GtkListBoxRow *row)
+{
+  if (!o->syncing && row != NULL)
+    gbacw_tool_brush_set_mask (o->tool, G_GUINT64_CONSTANT (1) << gtk_list_box_row_get_index (row));
+}
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-brush.ui", &builder);
+  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
+
+  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "brush_list"));
+  o->mask_label = GTK_LABEL (gtk_builder_get_object (builder, "brush_mask_label"));
+  gbacw_tool_options_bind (tool, "radius", gtk_builder_get_object (builder, "brush_radius"), "value");
+  gbacw_tool_options_bind (tool, "add", gtk_builder_get_object (builder, "brush_add"), "active");
+  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
+  g_signal_connect_swapped (tool, "notify::mask", G_CALLBACK (sync_options), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_options, o);
+  return options;
+}
+
 static void
 gbacw_tool_brush_class_init (GbacwToolBrushClass *klass)
 {
@@ -207,6 +290,9 @@ gbacw_tool_brush_class_init (GbacwToolBrushClass *klass)
     g_param_spec_boolean ("add", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "brush", N_("Terrain Brush"),
+                                        "gbacw-tool-brush-symbolic", GDK_KEY_b);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

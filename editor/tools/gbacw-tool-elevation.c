@@ -9,6 +9,7 @@
 
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-elevation.h"
+#include "gbacw-tool-options.h"
 
 struct _GbacwToolElevation
 {
@@ -277,6 +278,78 @@ gbacw_tool_elevation_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+typedef struct
+{
+  GbacwToolElevation *tool;
+  GtkToggleButton *set, *raise, *lower;
+  GtkSpinButton *level;
+  GtkLabel *height;
+  gboolean syncing;
+} Options;
+
+static void
+sync_options (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  GbacwElevationMode mode = gbacw_tool_elevation_get_mode (o->tool);
+  int feet = GBACW_UNSET;
+
+  o->syncing = TRUE;
+  gtk_toggle_button_set_active (mode == GBACW_ELEVATION_RAISE ? o->raise
+                                : mode == GBACW_ELEVATION_LOWER ? o->lower
+                                : o->set, TRUE);
+  o->syncing = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (o->level), mode == GBACW_ELEVATION_SET);
+
+  if (scenario != NULL)
+    feet = gbacw_map_level_height (scenario->map, gbacw_tool_elevation_get_level (o->tool));
+  if (feet != GBACW_UNSET)
+    {
+      /* TRANSLATORS: the height of an elevation level */
+      g_autofree char *text = g_strdup_printf (_("%d ft"), feet);
+      gtk_label_set_text (o->height, text);
+    }
+  else
+    gtk_label_set_text (o->height, "");
+}
+
+static void
+on_mode_toggled (Options         *o,
+                 GtkToggleButton *button)
+{
+  if (o->syncing || !gtk_toggle_button_get_active (button))
+    return;
+  gbacw_tool_elevation_set_mode (o->tool, button == o->raise ? GBACW_ELEVATION_RAISE
+                                          : button == o->lower ? GBACW_ELEVATION_LOWER
+                                          : GBACW_ELEVATION_SET);
+}
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-elevation.ui", &builder);
+  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
+
+  o->set = GTK_TOGGLE_BUTTON (gtk_builder_get_object (builder, "elevation_set"));
+  o->raise = GTK_TOGGLE_BUTTON (gtk_builder_get_object (builder, "elevation_raise"));
+  o->lower = GTK_TOGGLE_BUTTON (gtk_builder_get_object (builder, "elevation_lower"));
+  o->level = GTK_SPIN_BUTTON (gtk_builder_get_object (builder, "elevation_level"));
+  o->height = GTK_LABEL (gtk_builder_get_object (builder, "elevation_height"));
+  gbacw_tool_options_bind (tool, "level", o->level, "value");
+  gbacw_tool_options_bind (tool, "radius", gtk_builder_get_object (builder, "elevation_radius"), "value");
+  g_signal_connect_swapped (o->set, "toggled", G_CALLBACK (on_mode_toggled), o);
+  g_signal_connect_swapped (o->raise, "toggled", G_CALLBACK (on_mode_toggled), o);
+  g_signal_connect_swapped (o->lower, "toggled", G_CALLBACK (on_mode_toggled), o);
+  g_signal_connect_swapped (tool, "notify::mode", G_CALLBACK (sync_options), o);
+  g_signal_connect_swapped (tool, "notify::level", G_CALLBACK (sync_options), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_SETTINGS, sync_options, o);
+  return options;
+}
+
 static void
 gbacw_tool_elevation_class_init (GbacwToolElevationClass *klass)
 {
@@ -297,6 +370,9 @@ gbacw_tool_elevation_class_init (GbacwToolElevationClass *klass)
     g_param_spec_int ("radius", NULL, NULL, 0, GBACW_MAX_BRUSH_RADIUS, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "elevation", N_("Elevation"),
+                                        "gbacw-tool-elevation-symbolic", GDK_KEY_e);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

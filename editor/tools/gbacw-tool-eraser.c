@@ -11,6 +11,7 @@
 
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-eraser.h"
+#include "gbacw-tool-options.h"
 
 struct _GbacwToolEraser
 {
@@ -223,6 +224,21 @@ gbacw_tool_eraser_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-eraser.ui", &builder);
+
+  gbacw_tool_options_bind (tool, "terrain", gtk_builder_get_object (builder, "eraser_terrain"), "active");
+  gbacw_tool_options_bind (tool, "hexsides", gtk_builder_get_object (builder, "eraser_hexsides"), "active");
+  gbacw_tool_options_bind (tool, "lines", gtk_builder_get_object (builder, "eraser_lines"), "active");
+  gbacw_tool_options_bind (tool, "radius", gtk_builder_get_object (builder, "eraser_radius"), "value");
+  return options;
+}
+
 static void
 gbacw_tool_eraser_class_init (GbacwToolEraserClass *klass)
 {
@@ -245,6 +261,9 @@ gbacw_tool_eraser_class_init (GbacwToolEraserClass *klass)
     g_param_spec_boolean ("lines", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "eraser", N_("Eraser"),
+                                        "gbacw-tool-eraser-symbolic", GDK_KEY_x);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

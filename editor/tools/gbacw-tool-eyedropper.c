@@ -6,9 +6,11 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "gbacw-tool-eyedropper.h"
+#include "gbacw-tool-options.h"
 
 struct _GbacwToolEyedropper
 {
@@ -268,6 +270,14 @@ gbacw_tool_eyedropper_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  return gbacw_tool_options_new_hint (_("Click the map to pick what is there (terrain, elevation, hexside feature, line, area or label) into the tool you were using; that tool comes back after the pick."));
+}
+
 static void
 gbacw_tool_eyedropper_class_init (GbacwToolEyedropperClass *klass)
 {
@@ -285,6 +295,9 @@ gbacw_tool_eyedropper_class_init (GbacwToolEyedropperClass *klass)
   signals[SIGNAL_PICKED] =
     g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "eyedropper", N_("Eyedropper"),
+                                        "gbacw-tool-eyedropper-symbolic", GDK_KEY_i);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

@@ -16,10 +16,12 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-hexside.h"
+#include "gbacw-tool-options.h"
 
 /* How far along the drag the pointer is sampled, and how near the hexside being drawn it
  * must be, in hex radii. */
@@ -608,6 +610,121 @@ gbacw_tool_hexside_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+typedef struct
+{
+  GbacwToolHexside *tool;
+  GtkListBox *list;
+  GtkLabel *name_place;
+  GtkEntry *name;
+  gboolean syncing;
+} Options;
+
+static void
+sync_feature (gpointer data)
+{
+  Options *o = data;
+
+  gbacw_tool_options_select_row (o->list, gbacw_tool_hexside_get_feature (o->tool), &o->syncing);
+}
+
+static void
+rebuild_features (gpointer data)
+{
+  Options *o = data;
+
+  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_HEXSIDE);
+  sync_feature (o);
+}
+
+/* The place of the selected hexside, as the options name it. */
+static char *
+describe_hexside (const GbacwScenario *scenario,
+                  GbacwHexsideId       id)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_autofree char *label_a = NULL;
+  g_autofree char *label_b = NULL;
+  GbacwHex a, b;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b))
+    return g_strdup ("");
+  if (gbacw_hex_grid_contains (grid, a))
+    label_a = gbacw_hex_grid_format_label (grid, a);
+  if (gbacw_hex_grid_contains (grid, b))
+    label_b = gbacw_hex_grid_format_label (grid, b);
+  if (label_a != NULL && label_b != NULL)
+    /* TRANSLATORS: the hexside named, e.g. "Between 0707 and 0708" */
+    return g_strdup_printf (_("Between %s and %s"), label_a, label_b);
+  /* TRANSLATORS: a hexside on the edge of the map, e.g. "Map edge of 0101" */
+  return g_strdup_printf (_("Map edge of %s"), label_a != NULL ? label_a : label_b);
+}
+
+static void
+sync_name (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  GbacwHexsideId id = gbacw_tool_hexside_get_selected (o->tool);
+  g_autofree char *place = NULL;
+  const char *name;
+
+  if (scenario == NULL || id == GBACW_HEXSIDE_NONE)
+    {
+      gtk_label_set_text (o->name_place, _("Click a hexside, or press N over one, to name it."));
+      gtk_editable_set_text (GTK_EDITABLE (o->name), "");
+      gtk_widget_set_sensitive (GTK_WIDGET (o->name), FALSE);
+      return;
+    }
+  place = describe_hexside (scenario, id);
+  gtk_label_set_text (o->name_place, place);
+  name = gbacw_tool_hexside_get_selected_name (o->tool);
+  gtk_editable_set_text (GTK_EDITABLE (o->name), name != NULL ? name : "");
+  gtk_widget_set_sensitive (GTK_WIDGET (o->name), TRUE);
+}
+
+static void
+on_row_selected (Options       *o,
+                 GtkListBoxRow *row)
+{
+  if (!o->syncing && row != NULL)
+    gbacw_tool_hexside_set_feature (o->tool, gtk_list_box_row_get_index (row));
+}
+
+static void
+on_name_activate (Options  *o,
+                  GtkEntry *entry)
+{
+  gbacw_tool_hexside_set_selected_name (o->tool, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static void
+on_name_requested (Options *o)
+{
+  gbacw_tool_options_focus_entry (o->name);
+}
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-hexside.ui", &builder);
+  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
+
+  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "hexside_list"));
+  o->name_place = GTK_LABEL (gtk_builder_get_object (builder, "hexside_name_place"));
+  o->name = GTK_ENTRY (gtk_builder_get_object (builder, "hexside_name"));
+  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
+  g_signal_connect_swapped (o->name, "activate", G_CALLBACK (on_name_activate), o);
+  g_signal_connect_swapped (tool, "notify::feature", G_CALLBACK (sync_feature), o);
+  g_signal_connect_swapped (tool, "notify::selected", G_CALLBACK (sync_name), o);
+  g_signal_connect_swapped (tool, "name-requested", G_CALLBACK (on_name_requested), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_features, o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_HEXSIDES, sync_name, o);
+  return options;
+}
+
 static void
 gbacw_tool_hexside_class_init (GbacwToolHexsideClass *klass)
 {
@@ -632,6 +749,9 @@ gbacw_tool_hexside_class_init (GbacwToolHexsideClass *klass)
   signals[SIGNAL_NAME_REQUESTED] =
     g_signal_new ("name-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "hexside", N_("Hexside Features"),
+                                        "gbacw-tool-hexside-symbolic", GDK_KEY_s);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

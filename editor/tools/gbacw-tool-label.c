@@ -17,6 +17,7 @@
 
 #include "gbacw-collection-edit.h"
 #include "gbacw-tool-label.h"
+#include "gbacw-tool-options.h"
 
 /* The pick margin around a label's text, the handle's distance above it and its radius,
  * in hex radii; and the least the handle's distance and radius take on the screen, in
@@ -1021,6 +1022,97 @@ gbacw_tool_label_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+typedef struct
+{
+  GbacwToolLabel *tool;
+  GtkWidget *selected_box;
+  GtkEntry *selected_text;
+  GtkSpinButton *angle;
+  GtkLabel *selected_hint;
+  gboolean syncing;
+  gboolean editing;      /* the selected label's fields are being applied: leave them as typed */
+} Options;
+
+static void
+sync_selection (gpointer data)
+{
+  Options *o = data;
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
+  int index = gbacw_tool_label_get_selected (o->tool);
+  const GbacwLabel *label = scenario != NULL && index >= 0 ? g_ptr_array_index (scenario->map->labels, index) : NULL;
+
+  gtk_widget_set_sensitive (o->selected_box, label != NULL);
+  gtk_label_set_text (o->selected_hint,
+                      label != NULL ? _("Drag a label to move it; drag its round handle, or Shift+drag it, to turn it.")
+                                    : _("No label selected: click one on the map."));
+  if (o->editing)
+    return;
+  o->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (o->selected_text), label != NULL ? label->text : "");
+  gtk_spin_button_set_value (o->angle, label != NULL ? label->angle : 0);
+  o->syncing = FALSE;
+}
+
+static void
+on_text_changed (Options     *o,
+                 GtkEditable *editable)
+{
+  if (o->syncing)
+    return;
+  o->editing = TRUE;
+  gbacw_tool_label_set_selected_text (o->tool, gtk_editable_get_text (editable));
+  o->editing = FALSE;
+}
+
+static void
+on_angle_changed (Options       *o,
+                  GtkSpinButton *spin)
+{
+  if (o->syncing)
+    return;
+  o->editing = TRUE;
+  gbacw_tool_label_set_selected_angle (o->tool, gtk_spin_button_get_value (spin));
+  o->editing = FALSE;
+}
+
+static void
+on_delete (Options *o)
+{
+  gbacw_tool_label_delete_selected (o->tool);
+}
+
+/* A double-click on a label: its text, ready to be typed over. */
+static void
+on_edit_requested (Options *o)
+{
+  gbacw_tool_options_focus_entry (o->selected_text);
+}
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-label.ui", &builder);
+  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
+
+  o->selected_box = GTK_WIDGET (gtk_builder_get_object (builder, "label_selected_box"));
+  o->selected_text = GTK_ENTRY (gtk_builder_get_object (builder, "label_selected_text"));
+  o->angle = GTK_SPIN_BUTTON (gtk_builder_get_object (builder, "label_angle"));
+  o->selected_hint = GTK_LABEL (gtk_builder_get_object (builder, "label_selected_hint"));
+  gbacw_tool_options_bind (tool, "text", gtk_builder_get_object (builder, "label_text"), "text");
+  gbacw_tool_options_bind (tool, "size", gtk_builder_get_object (builder, "label_size"), "value");
+  gbacw_tool_options_bind (tool, "erase", gtk_builder_get_object (builder, "label_erase"), "active");
+  g_signal_connect_swapped (o->selected_text, "changed", G_CALLBACK (on_text_changed), o);
+  g_signal_connect_swapped (o->angle, "value-changed", G_CALLBACK (on_angle_changed), o);
+  g_signal_connect_swapped (gtk_builder_get_object (builder, "label_delete"), "clicked", G_CALLBACK (on_delete), o);
+  g_signal_connect_swapped (tool, "notify::selected", G_CALLBACK (sync_selection), o);
+  g_signal_connect_swapped (tool, "edit-requested", G_CALLBACK (on_edit_requested), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_LABELS, sync_selection, o);
+  return options;
+}
+
 static void
 gbacw_tool_label_class_init (GbacwToolLabelClass *klass)
 {
@@ -1050,6 +1142,9 @@ gbacw_tool_label_class_init (GbacwToolLabelClass *klass)
   signals[SIGNAL_EDIT_REQUESTED] =
     g_signal_new ("edit-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "label", N_("Labels"),
+                                        "gbacw-tool-label-symbolic", GDK_KEY_t);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

@@ -12,6 +12,7 @@
 
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-line.h"
+#include "gbacw-tool-options.h"
 
 struct _GbacwToolLine
 {
@@ -346,6 +347,55 @@ gbacw_tool_line_set_property (GObject      *object,
     }
 }
 
+/* ---------------------------------------------------------------- options */
+
+typedef struct
+{
+  GbacwToolLine *tool;
+  GtkListBox *list;
+  gboolean syncing;
+} Options;
+
+static void
+sync_options (gpointer data)
+{
+  Options *o = data;
+
+  gbacw_tool_options_select_row (o->list, gbacw_tool_line_get_line_type (o->tool), &o->syncing);
+}
+
+static void
+rebuild_options (gpointer data)
+{
+  Options *o = data;
+
+  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_LINE);
+  sync_options (o);
+}
+
+static void
+on_row_selected (Options       *o,
+                 GtkListBoxRow *row)
+{
+  if (!o->syncing && row != NULL)
+    gbacw_tool_line_set_line_type (o->tool, gtk_list_box_row_get_index (row));
+}
+
+static GtkWidget *
+create_options (GbacwMapTool *tool)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-line.ui", &builder);
+  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
+
+  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "line_list"));
+  gbacw_tool_options_bind (tool, "erase", gtk_builder_get_object (builder, "line_erase"), "active");
+  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
+  g_signal_connect_swapped (tool, "notify::line-type", G_CALLBACK (sync_options), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_options, o);
+  return options;
+}
+
 static void
 gbacw_tool_line_class_init (GbacwToolLineClass *klass)
 {
@@ -362,6 +412,9 @@ gbacw_tool_line_class_init (GbacwToolLineClass *klass)
     g_param_spec_boolean ("erase", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "line", N_("Roads and Railroads"),
+                                        "gbacw-tool-line-symbolic", GDK_KEY_r);
+  GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
 static void

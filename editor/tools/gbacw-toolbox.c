@@ -12,6 +12,7 @@
 #include "gbacw-tool-hexside.h"
 #include "gbacw-tool-label.h"
 #include "gbacw-tool-line.h"
+#include "gbacw-tool-navigate.h"
 #include "gbacw-toolbox.h"
 
 struct _GbacwToolbox
@@ -20,8 +21,8 @@ struct _GbacwToolbox
 
   GbacwMapCanvas *canvas;    /* not owned: the window owns both */
   GbacwToolPanel *panel;     /* not owned */
-  GHashTable *tools;         /* name -> GbacwTool */
-  const char *current;       /* a name of tool_infos */
+  GHashTable *tools;         /* name -> GbacwMapTool */
+  const char *current;       /* a name of the tool infos */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwToolbox, gbacw_toolbox, G_TYPE_OBJECT)
@@ -34,33 +35,52 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const GbacwToolInfo tool_infos[] = {
-  { "navigate", N_("Move the Map"), "input-mouse-symbolic", GDK_KEY_h },
-  { "brush", N_("Terrain Brush"), "gbacw-tool-brush-symbolic", GDK_KEY_b },
-  { "fill", N_("Flood Fill"), "gbacw-tool-fill-symbolic", GDK_KEY_f },
-  { "elevation", N_("Elevation"), "gbacw-tool-elevation-symbolic", GDK_KEY_e },
-  { "hexside", N_("Hexside Features"), "gbacw-tool-hexside-symbolic", GDK_KEY_s },
-  { "line", N_("Roads and Railroads"), "gbacw-tool-line-symbolic", GDK_KEY_r },
-  { "area", N_("Areas"), "gbacw-tool-area-symbolic", GDK_KEY_a },
-  { "label", N_("Labels"), "gbacw-tool-label-symbolic", GDK_KEY_t },
-  { "eyedropper", N_("Eyedropper"), "gbacw-tool-eyedropper-symbolic", GDK_KEY_i },
-  { "eraser", N_("Eraser"), "gbacw-tool-eraser-symbolic", GDK_KEY_x },
+/* Every tool, in palette order: each describes itself (gbacw_map_tool_class_set_description ()),
+ * and the palette, the keys, the options panel and the shortcuts window follow this list. */
+static GType (* const tool_types[]) (void) = {
+  gbacw_tool_navigate_get_type,
+  gbacw_tool_brush_get_type,
+  gbacw_tool_fill_get_type,
+  gbacw_tool_elevation_get_type,
+  gbacw_tool_hexside_get_type,
+  gbacw_tool_line_get_type,
+  gbacw_tool_area_get_type,
+  gbacw_tool_label_get_type,
+  gbacw_tool_eyedropper_get_type,
+  gbacw_tool_eraser_get_type,
 };
 
 const GbacwToolInfo *
 gbacw_toolbox_get_tool_infos (guint *n_tools)
 {
+  static GbacwToolInfo infos[G_N_ELEMENTS (tool_types)];
+  static gsize initialised = 0;
+
+  if (g_once_init_enter (&initialised))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (tool_types); i++)
+        {
+          /* the classes stay: the descriptions point into them */
+          GbacwMapToolClass *klass = g_type_class_ref (tool_types[i] ());
+
+          infos[i] = (GbacwToolInfo) { klass->name, klass->title, klass->icon_name, klass->key };
+        }
+      g_once_init_leave (&initialised, 1);
+    }
   if (n_tools != NULL)
-    *n_tools = G_N_ELEMENTS (tool_infos);
-  return tool_infos;
+    *n_tools = G_N_ELEMENTS (infos);
+  return infos;
 }
 
 static const GbacwToolInfo *
 find_info (const char *name)
 {
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (tool_infos); i++)
-    if (g_str_equal (tool_infos[i].name, name))
-      return &tool_infos[i];
+  guint n_tools;
+  const GbacwToolInfo *infos = gbacw_toolbox_get_tool_infos (&n_tools);
+
+  for (guint i = 0; name != NULL && i < n_tools; i++)
+    if (g_str_equal (infos[i].name, name))
+      return &infos[i];
   return NULL;
 }
 
@@ -68,8 +88,12 @@ GbacwTool *
 gbacw_toolbox_get_tool (GbacwToolbox *self,
                         const char   *name)
 {
+  GObject *tool;
+
   g_return_val_if_fail (GBACW_IS_TOOLBOX (self), NULL);
-  return name ? g_hash_table_lookup (self->tools, name) : NULL;
+  tool = name ? g_hash_table_lookup (self->tools, name) : NULL;
+  /* "Move the Map" is no GbacwTool: the canvas pans without one */
+  return GBACW_IS_TOOL (tool) ? GBACW_TOOL (tool) : NULL;
 }
 
 const char *
@@ -88,7 +112,7 @@ name_of (GbacwToolbox *self,
 
   g_hash_table_iter_init (&iter, self->tools);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (value == tool)
+    if (value == (gpointer) tool)
       {
         const GbacwToolInfo *info = find_info (key);
         return info ? info->name : NULL;
@@ -140,12 +164,15 @@ void
 gbacw_toolbox_fill_palette (GbacwToolbox *self,
                             GtkBox       *palette)
 {
+  guint n_tools;
+  const GbacwToolInfo *infos = gbacw_toolbox_get_tool_infos (&n_tools);
+
   g_return_if_fail (GBACW_IS_TOOLBOX (self));
   g_return_if_fail (GTK_IS_BOX (palette));
 
-  for (guint i = 0; i < G_N_ELEMENTS (tool_infos); i++)
+  for (guint i = 0; i < n_tools; i++)
     {
-      const GbacwToolInfo *info = &tool_infos[i];
+      const GbacwToolInfo *info = &infos[i];
       GtkWidget *button = gtk_toggle_button_new ();
       g_autofree char *key = gtk_accelerator_get_label (info->key, 0);
       /* TRANSLATORS: a tool's tooltip: its name and its key, e.g. "Terrain Brush (B)" */
@@ -192,24 +219,11 @@ gbacw_toolbox_change_level (GbacwToolbox *self,
 
 /* ---------------------------------------------------------------- GObject */
 
-static void
-add_tool (GbacwToolbox *self,
-          const char   *name,
-          gpointer      tool /* transfer full */)
-{
-  g_hash_table_insert (self->tools, (gpointer) name, tool);
-  /* The tools edit the document the canvas shows. */
-  g_object_bind_property (self->canvas, "document", tool, "document", G_BINDING_SYNC_CREATE);
-  if (self->panel != NULL)
-    gbacw_tool_panel_set_tool (self->panel, name, tool);
-}
-
 GbacwToolbox *
 gbacw_toolbox_new (GbacwMapCanvas *canvas,
                    GbacwToolPanel *panel)
 {
   GbacwToolbox *self;
-  GbacwToolEyedropper *eyedropper;
 
   g_return_val_if_fail (GBACW_IS_MAP_CANVAS (canvas), NULL);
   g_return_val_if_fail (panel == NULL || GBACW_IS_TOOL_PANEL (panel), NULL);
@@ -218,17 +232,22 @@ gbacw_toolbox_new (GbacwMapCanvas *canvas,
   self->canvas = canvas;
   self->panel = panel;
 
-  add_tool (self, "brush", gbacw_tool_brush_new ());
-  add_tool (self, "fill", gbacw_tool_fill_new ());
-  add_tool (self, "elevation", gbacw_tool_elevation_new ());
-  add_tool (self, "hexside", gbacw_tool_hexside_new ());
-  add_tool (self, "line", gbacw_tool_line_new ());
-  add_tool (self, "area", gbacw_tool_area_new ());
-  add_tool (self, "label", gbacw_tool_label_new ());
-  eyedropper = gbacw_tool_eyedropper_new ();
-  g_signal_connect_object (eyedropper, "picked", G_CALLBACK (on_picked), self, G_CONNECT_SWAPPED);
-  add_tool (self, "eyedropper", eyedropper);
-  add_tool (self, "eraser", gbacw_tool_eraser_new ());
+  for (guint i = 0; i < G_N_ELEMENTS (tool_types); i++)
+    {
+      GbacwMapTool *tool = g_object_new (tool_types[i] (), NULL);
+      const char *name = GBACW_MAP_TOOL_GET_CLASS (tool)->name;
+
+      g_hash_table_insert (self->tools, (gpointer) name, tool);
+      /* The tools edit the document the canvas shows. */
+      g_object_bind_property (self->canvas, "document", tool, "document", G_BINDING_SYNC_CREATE);
+      if (self->panel != NULL)
+        {
+          g_autoptr(GtkWidget) options = gbacw_map_tool_create_options (tool);
+          gbacw_tool_panel_add_options (self->panel, name, options);
+        }
+      if (GBACW_IS_TOOL_EYEDROPPER (tool))
+        g_signal_connect_object (tool, "picked", G_CALLBACK (on_picked), self, G_CONNECT_SWAPPED);
+    }
 
   self->current = NULL;
   gbacw_toolbox_set_current (self, "navigate");
@@ -243,8 +262,8 @@ gbacw_toolbox_dispose (GObject *object)
   /* The eyedropper holds a reference to its target: break it before the tools go. */
   if (self->tools != NULL)
     {
-      GbacwTool *eyedropper = g_hash_table_lookup (self->tools, "eyedropper");
-      if (eyedropper != NULL)
+      GObject *eyedropper = g_hash_table_lookup (self->tools, "eyedropper");
+      if (GBACW_IS_TOOL_EYEDROPPER (eyedropper))
         gbacw_tool_eyedropper_set_target (GBACW_TOOL_EYEDROPPER (eyedropper), NULL);
     }
   g_clear_pointer (&self->tools, g_hash_table_unref);
