@@ -44,28 +44,30 @@ paint (GbacwMapTool *tool,
   GbacwToolBrush *self = GBACW_TOOL_BRUSH (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
   g_autoptr(GArray) hexes = NULL;
+  g_autoptr(GArray) changed = NULL;
   g_autoptr(GbacwMapEdit) edit = NULL;
 
   if (scenario == NULL)
     return;
 
   hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  changed = g_array_new (FALSE, FALSE, sizeof (int));
   for (guint i = 0; i < path->len; i++)
     gbacw_map_tool_hexes_within (tool, g_array_index (path, int, i), self->radius, hexes);
-
-  edit = gbacw_map_edit_new (!self->add && self->mask == 0 ? _("Erase terrain") : _("Paint terrain"),
-                             gbacw_map_tool_get_stroke (tool));
+  /* Only the hexes whose terrain the brush changes: brushing over what is there already
+   * is no undo step. */
   for (guint i = 0; i < hexes->len; i++)
     {
       int hex = g_array_index (hexes, int, i);
       guint64 old = scenario->map->terrain[hex];
-      guint64 value = self->add ? old | self->mask : self->mask;
 
-      if (value != old)
-        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) hex, value);
+      if (self->add ? (old & self->mask) != self->mask : old != self->mask)
+        g_array_append_val (changed, hex);
     }
-  if (gbacw_map_edit_get_n_changes (edit) > 0)
-    gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
+  if (changed->len == 0)
+    return;
+  edit = gbacw_map_edit_paint_terrain (scenario, changed, self->mask, self->add, gbacw_map_tool_get_stroke (tool));
+  gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
 }
 
 static void

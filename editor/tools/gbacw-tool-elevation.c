@@ -65,20 +65,31 @@ paint (GbacwMapTool *tool,
   for (guint i = 0; i < path->len; i++)
     gbacw_map_tool_hexes_within (tool, g_array_index (path, int, i), self->radius, hexes);
 
-  edit = gbacw_map_edit_new (step > 0 ? _("Raise elevation") : step < 0 ? _("Lower elevation") : _("Set elevation"),
-                             gbacw_map_tool_get_stroke (tool));
+  if (step == 0)
+    {
+      /* Only the hexes not at the level already: setting what is there is no undo step. */
+      g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (int));
+
+      for (guint i = 0; i < hexes->len; i++)
+        if (scenario->map->elevation[g_array_index (hexes, int, i)] != self->level)
+          g_array_append_val (changed, g_array_index (hexes, int, i));
+      if (changed->len > 0)
+        gbacw_map_tool_execute (tool, GBACW_COMMAND (gbacw_map_edit_set_elevation (scenario, changed, self->level,
+                                                                                   gbacw_map_tool_get_stroke (tool))));
+      return;
+    }
+
+  /* Raising and lowering: each hex once a stroke, within the levels. */
+  edit = gbacw_map_edit_new (step > 0 ? _("Raise elevation") : _("Lower elevation"), gbacw_map_tool_get_stroke (tool));
   for (guint i = 0; i < hexes->len; i++)
     {
       int hex = g_array_index (hexes, int, i);
       int old = scenario->map->elevation[hex];
-      int value = self->level;
+      int value;
 
-      if (step != 0)
-        {
-          if (!g_hash_table_add (self->stroked, GINT_TO_POINTER (hex)))
-            continue;
-          value = CLAMP (old + step, 0, GBACW_MAX_ELEVATION_LEVEL);
-        }
+      if (!g_hash_table_add (self->stroked, GINT_TO_POINTER (hex)))
+        continue;
+      value = CLAMP (old + step, 0, GBACW_MAX_ELEVATION_LEVEL);
       if (value != old)
         gbacw_map_edit_set (edit, GBACW_LAYER_ELEVATION, (guint) hex, (guint64) (gint64) value);
     }
