@@ -487,14 +487,16 @@ on_close_request (GbacwScenarioController *self,
 {
   GSettings *settings = gbacw_window_state_get_settings ();
 
-  if (settings != NULL && self->paned != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar))
+  if (settings != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar))
       && gtk_widget_get_width (GTK_WIDGET (self->sidebar)) > 0)
     g_settings_set_int (settings, "sidebar-width", gtk_paned_get_position (self->paned));
   return FALSE;
 }
 
 GbacwScenarioController *
-gbacw_scenario_controller_new (GbacwEditorHost *window)
+gbacw_scenario_controller_new (GbacwEditorHost      *window,
+                               GbacwScenarioSidebar *sidebar,
+                               GtkPaned             *paned)
 {
   static const GActionEntry entries[] = {
     { "scenario-sidebar", NULL, NULL, "true", sidebar_change_state },
@@ -510,10 +512,11 @@ gbacw_scenario_controller_new (GbacwEditorHost *window)
   };
   GbacwScenarioController *self;
   GbacwMapCanvas *canvas;
-  GtkWidget *overlay, *box;
   GtkEventController *shortcuts;
 
   g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
+  g_return_val_if_fail (GBACW_IS_SCENARIO_SIDEBAR (sidebar), NULL);
+  g_return_val_if_fail (GTK_IS_PANED (paned), NULL);
 
   self = g_object_new (GBACW_TYPE_SCENARIO_CONTROLLER, NULL);
   self->window = window;
@@ -521,36 +524,16 @@ gbacw_scenario_controller_new (GbacwEditorHost *window)
   canvas = gbacw_editor_host_get_canvas (window);
   self->deployment = gbacw_deployment_controller_new (canvas);
 
-  /* The sidebar goes to the left of the tool palette: a paned takes the place of the
-   * row that holds the map, the sidebar its start, the row its end. The user drags the
-   * divider; the map keeps the rest of the width. */
-  self->sidebar = GBACW_SCENARIO_SIDEBAR (gbacw_scenario_sidebar_new ());
-  overlay = gtk_widget_get_parent (GTK_WIDGET (canvas));
-  box = overlay ? gtk_widget_get_parent (overlay) : NULL;
-  if (GTK_IS_BOX (box) && GTK_IS_BOX (gtk_widget_get_parent (box)))
-    {
-      GtkWidget *column = gtk_widget_get_parent (box);
-      GtkWidget *before = gtk_widget_get_prev_sibling (box);
-      GSettings *settings = gbacw_window_state_get_settings ();
+  /* The user drags the paned's divider; the map keeps the rest of the width. */
+  self->sidebar = sidebar;
+  self->paned = paned;
+  {
+    GSettings *settings = gbacw_window_state_get_settings ();
 
-      self->paned = GTK_PANED (gtk_paned_new (GTK_ORIENTATION_HORIZONTAL));
-      gtk_widget_set_vexpand (GTK_WIDGET (self->paned), TRUE);
-      gtk_paned_set_resize_start_child (self->paned, FALSE);
-      gtk_paned_set_shrink_start_child (self->paned, FALSE);
-      gtk_paned_set_resize_end_child (self->paned, TRUE);
-      gtk_paned_set_shrink_end_child (self->paned, FALSE);
-      g_object_ref (box);
-      gtk_box_remove (GTK_BOX (column), box);
-      gtk_paned_set_start_child (self->paned, GTK_WIDGET (self->sidebar));
-      gtk_paned_set_end_child (self->paned, box);
-      g_object_unref (box);
-      gtk_box_insert_child_after (GTK_BOX (column), GTK_WIDGET (self->paned), before);
-      gtk_paned_set_position (self->paned, settings ? g_settings_get_int (settings, "sidebar-width")
-                                                    : GBACW_SIDEBAR_DEFAULT_WIDTH);
-      g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
-    }
-  else
-    g_critical ("the canvas is not in a box: the scenario sidebar is not shown");
+    gtk_paned_set_position (self->paned, settings ? g_settings_get_int (settings, "sidebar-width")
+                                                  : GBACW_SIDEBAR_DEFAULT_WIDTH);
+    g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
+  }
 
   g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
   shortcuts = gtk_shortcut_controller_new ();
@@ -567,13 +550,7 @@ gbacw_scenario_controller_new (GbacwEditorHost *window)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar), "pick-entry",
                            G_CALLBACK (on_pick_entry), self, G_CONNECT_SWAPPED);
-  {
-    GtkWidget *stack = gtk_widget_get_parent (GTK_WIDGET (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar)));
-    while (stack != NULL && !GTK_IS_STACK (stack))
-      stack = gtk_widget_get_parent (stack);
-    if (stack != NULL)
-      g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
-  }
+  g_signal_connect_object (self->sidebar, "notify::page", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gbacw_editor_host_get_findings_panel (window), "finding-activated",
                            G_CALLBACK (on_finding_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);

@@ -30,6 +30,8 @@ struct _GbacwWindow
   GtkLabel *subtitle_label;
   GtkRevealer *error_revealer;
   GtkLabel *error_label;
+  GtkPaned *sidebar_paned;
+  GbacwScenarioSidebar *sidebar;
   GbacwMapCanvas *canvas;
   GtkWidget *empty_state;
   GtkLabel *status_label;
@@ -1154,11 +1156,14 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   g_type_ensure (GBACW_TYPE_HEX_INSPECTOR);
   g_type_ensure (GBACW_TYPE_FINDINGS_PANEL);
   g_type_ensure (GBACW_TYPE_FINDINGS_BUTTON);
+  g_type_ensure (GBACW_TYPE_SCENARIO_SIDEBAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, error_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar_paned);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, empty_state);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, status_label);
@@ -1272,9 +1277,12 @@ gbacw_window_init (GbacwWindow *self)
   gbacw_window_state_attach (GBACW_EDITOR_HOST (self));
   self->background = gbacw_background_controller_new (GBACW_EDITOR_HOST (self));
   /* Test play: win.test-play (F5), the "play" page of the mode stack. */
-  self->play_mode = gbacw_play_mode_new (GBACW_EDITOR_HOST (self), self->background);
+  /* (The window's child, mode_stack, is not a bound template child: GtkWindow unparents its
+   * child itself.) */
+  self->play_mode = gbacw_play_mode_new (GBACW_EDITOR_HOST (self), self->background,
+                                         GTK_STACK (gtk_window_get_child (GTK_WINDOW (self))));
   /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
-  self->scenario = gbacw_scenario_controller_new (GBACW_EDITOR_HOST (self));
+  self->scenario = gbacw_scenario_controller_new (GBACW_EDITOR_HOST (self), self->sidebar, self->sidebar_paned);
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);

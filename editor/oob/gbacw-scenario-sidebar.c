@@ -22,6 +22,7 @@ G_DEFINE_FINAL_TYPE (GbacwScenarioSidebar, gbacw_scenario_sidebar, GTK_TYPE_BOX)
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_PAGE,
   N_PROPS
 };
 
@@ -104,6 +105,12 @@ on_entry_added (GbacwScenarioSidebar *self,
 }
 
 static void
+on_page (GbacwScenarioSidebar *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+}
+
+static void
 gbacw_scenario_sidebar_dispose (GObject *object)
 {
   GbacwScenarioSidebar *self = GBACW_SCENARIO_SIDEBAR (object);
@@ -126,6 +133,9 @@ gbacw_scenario_sidebar_get_property (GObject    *object,
     {
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
+      break;
+    case PROP_PAGE:
+      g_value_set_string (value, gbacw_scenario_sidebar_get_page (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -163,6 +173,9 @@ gbacw_scenario_sidebar_class_init (GbacwScenarioSidebarClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, GBACW_TYPE_DOCUMENT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The page shown, as gbacw_scenario_sidebar_get_page (). */
+  properties[PROP_PAGE] =
+    g_param_spec_string ("page", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (GBACW_TYPE_OOB_PANEL);
@@ -191,6 +204,7 @@ gbacw_scenario_sidebar_init (GbacwScenarioSidebar *self)
   g_signal_connect_object (self->oob_panel, "notify::selected-item", G_CALLBACK (on_selected_item), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->oob_panel, "entry-added", G_CALLBACK (on_entry_added), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stack, "notify::visible-child", G_CALLBACK (on_page), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

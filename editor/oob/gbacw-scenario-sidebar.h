@@ -25,7 +25,7 @@ void                     gbacw_scenario_sidebar_set_document (GbacwScenarioSideb
 GbacwOobPanel           *gbacw_scenario_sidebar_get_oob_panel (GbacwScenarioSidebar *self);
 GbacwOobInspector       *gbacw_scenario_sidebar_get_inspector (GbacwScenarioSidebar *self);
 GbacwReinforcementPanel *gbacw_scenario_sidebar_get_reinforcement_panel (GbacwScenarioSidebar *self);
-/* "oob" or "reinforcements". */
+/* "oob" or "reinforcements" (the property "page", notified when it changes). */
 void                     gbacw_scenario_sidebar_show_page (GbacwScenarioSidebar *self, const char *name);
 const char              *gbacw_scenario_sidebar_get_page (GbacwScenarioSidebar *self);
 

@@ -407,7 +407,8 @@ on_window_document (GbacwPlayMode *self)
 
 GbacwPlayMode *
 gbacw_play_mode_new (GbacwEditorHost           *window,
-                     GbacwBackgroundController *background)
+                     GbacwBackgroundController *background,
+                     GtkStack                  *stack)
 {
   static const GActionEntry entries[] = {
     { "test-play", NULL, NULL, "false", test_play_change_state },
@@ -418,16 +419,12 @@ gbacw_play_mode_new (GbacwEditorHost           *window,
 
   g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
   g_return_val_if_fail (background == NULL || GBACW_IS_BACKGROUND_CONTROLLER (background), NULL);
+  g_return_val_if_fail (GTK_IS_STACK (stack), NULL);
 
   self = g_object_new (GBACW_TYPE_PLAY_MODE, NULL);
   self->window = window;
   self->background = background;
-  /* the window's pages (gbacw-window.ui, "mode_stack": its child): the editor, and ours
-   * when first entered */
-  {
-    GtkWidget *child = gtk_window_get_child (GTK_WINDOW (window));
-    self->stack = GTK_IS_STACK (child) ? GTK_STACK (child) : NULL;
-  }
+  self->stack = stack;
 
   g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
   shortcuts = gtk_shortcut_controller_new ();

@@ -23,8 +23,11 @@ G_BEGIN_DECLS
 #define GBACW_TYPE_PLAY_MODE (gbacw_play_mode_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwPlayMode, gbacw_play_mode, GBACW, PLAY_MODE, GObject)
 
-/* Test play in window, with the scan under its map that background (may be NULL) draws. */
-GbacwPlayMode *gbacw_play_mode_new (GbacwEditorHost *window, GbacwBackgroundController *background);
+/* Test play in window, with the scan under its map that background (may be NULL) draws;
+ * stack holds the window's pages, the editor's ("editor") and the play page ("play",
+ * added when first entered). */
+GbacwPlayMode *gbacw_play_mode_new (GbacwEditorHost *window, GbacwBackgroundController *background,
+                                    GtkStack *stack);
 
 /* Enters play mode with a new game from seed; FALSE (and the reason shown in the window)
  * when there is no document, it cannot be saved or read back, or the validator finds
@@ -33,7 +36,7 @@ gboolean       gbacw_play_mode_enter (GbacwPlayMode *self, guint32 seed, GError 
 void           gbacw_play_mode_leave (GbacwPlayMode *self);
 gboolean       gbacw_play_mode_is_active (GbacwPlayMode *self);
 
-/* The play page (made when first asked for), or NULL when the window has no page for it. */
+/* The play page (made when first asked for). */
 GbacwPlayView *gbacw_play_mode_get_view (GbacwPlayMode *self);
 /* The XML file the game was made from (NULL when not playing). */
 const char    *gbacw_play_mode_get_scenario_path (GbacwPlayMode *self);
