@@ -436,18 +436,6 @@ close_dialogs (GbacwScenarioController *self)
 
 /* ---------------------------------------------------------------- document */
 
-static void
-update_enabled (GbacwScenarioController *self)
-{
-  const char *names[] = { "settings", "charts", "roster-export", "roster-import" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->window), names[i]);
-      if (action != NULL)
-        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->document != NULL);
-    }
-}
 
 static void
 on_window_document (GbacwScenarioController *self,
@@ -462,7 +450,6 @@ on_window_document (GbacwScenarioController *self,
   close_chooser (self);
   g_set_object (&self->document, document);
   gbacw_scenario_sidebar_set_document (self->sidebar, document);
-  update_enabled (self);
 }
 
 static void
@@ -555,7 +542,6 @@ gbacw_scenario_controller_new (GbacwEditorHost      *window,
                            G_CALLBACK (on_finding_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
   on_window_document (self, NULL, window);
-  update_enabled (self);
   return self;
 }
 

@@ -84,19 +84,13 @@ static GParamSpec *properties[N_PROPS];
 static void background_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
 static void export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
 
-/* The window's GActions that need a document: the Background Image dialog, export, print. */
+/* The Background Image dialog, export and print. */
 static const GActionEntry document_entries[] = {
   { "background", background_activated },
   { "export", export_activated },
   { "print", export_activated },
 };
 
-static GSimpleAction *
-lookup_simple_action (GbacwWindow *self,
-                      const char  *name)
-{
-  return G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), name));
-}
 
 static void save_as (GbacwWindow *self, gboolean then_close);
 
@@ -126,22 +120,52 @@ update_undo_tooltips (GbacwWindow *self)
   gtk_widget_set_tooltip_text (self->redo_button, redo_text);
 }
 
+/* Which of the window's actions apply, in one place: with or without a document, editing
+ * or test playing (nothing may change the document while it is played: only leaving,
+ * win.test-play, and win.hide-error stay). The controllers' actions are the window's too. */
 static void
 update_actions (GbacwWindow *self)
 {
+  /* the GActions that need a document */
+  static const char *const with_document[] = {
+    "background", "export", "print", "balance", "settings", "charts", "roster-export", "roster-import", NULL
+  };
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (self);
   GbacwHistory *history = get_history (self);
   gboolean has_document = self->document != NULL;
+  gboolean editing = self->play_mode == NULL || !gbacw_play_mode_is_active (self->play_mode);
+  g_auto(GStrv) names = NULL;
+  const GVariantType *parameter_type;
+  const char *name, *property;
+  GType owner;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history && gbacw_history_can_undo (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history && gbacw_history_can_redo (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
-  for (guint i = 0; i < G_N_ELEMENTS (document_entries); i++)
-    g_simple_action_set_enabled (lookup_simple_action (self, document_entries[i].name), has_document);
+  for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
+    if (owner == GBACW_TYPE_WINDOW && !g_str_equal (name, "win.hide-error"))
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), name, editing);
+  if (editing)
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history && gbacw_history_can_undo (history));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history && gbacw_history_can_redo (history));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
+    }
+
+  names = g_action_group_list_actions (G_ACTION_GROUP (self));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), names[i]);
+
+      if (action == NULL || !G_IS_SIMPLE_ACTION (action))
+        continue;
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                                   g_str_equal (names[i], "test-play") ? has_document
+                                   : g_strv_contains (with_document, names[i]) ? editing && has_document
+                                   : editing);
+    }
   update_undo_tooltips (self);
 }
 
@@ -1283,6 +1307,7 @@ gbacw_window_init (GbacwWindow *self)
                                          GTK_STACK (gtk_window_get_child (GTK_WINDOW (self))));
   /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
   self->scenario = gbacw_scenario_controller_new (GBACW_EDITOR_HOST (self), self->sidebar, self->sidebar_paned);
+  g_signal_connect_object (self->play_mode, "notify::active", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);

@@ -28,64 +28,22 @@ struct _GbacwPlayMode
   guint computer;
 
   /* what entering changed, put back on leaving */
-  GPtrArray *disabled_class_actions;  /* char*: the window's own actions we disabled */
-  GPtrArray *disabled_actions;        /* GAction*: the window's GActions we disabled */
   GtkWidget *focus;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwPlayMode, gbacw_play_mode, G_TYPE_OBJECT)
 
+enum {
+  PROP_0,
+  PROP_ACTIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static GtkCssProvider *css_provider;
 
 /* ---------------------------------------------------------------- the window's actions */
-
-/* Nothing in the editor may change the document while it is being played. */
-static void
-disable_editor_actions (GbacwPlayMode *self)
-{
-  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (self->window);
-  g_auto(GStrv) names = NULL;
-  const char *name, *property;
-  const GVariantType *parameter_type;
-  GType owner;
-
-  for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
-    {
-      if (owner != G_OBJECT_TYPE (self->window) || g_str_equal (name, "win.hide-error"))
-        continue;
-      gtk_widget_action_set_enabled (GTK_WIDGET (self->window), name, FALSE);
-      g_ptr_array_add (self->disabled_class_actions, g_strdup (name));
-    }
-  names = g_action_group_list_actions (G_ACTION_GROUP (self->window));
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->window), names[i]);
-
-      if (action == NULL || !G_IS_SIMPLE_ACTION (action) || !g_action_get_enabled (action)
-          || g_str_equal (names[i], "test-play"))
-        continue;
-      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), FALSE);
-      g_ptr_array_add (self->disabled_actions, g_object_ref (action));
-    }
-}
-
-static void
-restore_editor_actions (GbacwPlayMode *self)
-{
-  GbacwDocument *document = gbacw_editor_host_get_document (self->window);
-
-  for (guint i = 0; i < self->disabled_actions->len; i++)
-    g_simple_action_set_enabled (g_ptr_array_index (self->disabled_actions, i), TRUE);
-  g_ptr_array_set_size (self->disabled_actions, 0);
-  for (guint i = 0; i < self->disabled_class_actions->len; i++)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self->window), g_ptr_array_index (self->disabled_class_actions, i),
-                                   TRUE);
-  g_ptr_array_set_size (self->disabled_class_actions, 0);
-  /* The window decides again which of its actions apply (undo, redo, save…): it does so
-   * whenever the history's state may have changed. */
-  if (document != NULL)
-    g_object_notify (G_OBJECT (gbacw_document_get_history (document)), "modified");
-}
 
 static void
 set_action_state (GbacwPlayMode *self)
@@ -278,7 +236,6 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   self->focus = gtk_root_get_focus (GTK_ROOT (self->window));
   if (self->focus != NULL)
     g_object_add_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
-  disable_editor_actions (self);
   gbacw_editor_host_show_error (self->window, NULL);
   if (gtk_window_get_titlebar (GTK_WINDOW (self->window)) != NULL)
     gtk_widget_set_visible (gtk_window_get_titlebar (GTK_WINDOW (self->window)), FALSE);
@@ -286,6 +243,7 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   gtk_widget_grab_focus (GTK_WIDGET (gbacw_play_view_get_canvas (self->view)));
   self->active = TRUE;
   set_action_state (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
   return TRUE;
 }
 
@@ -302,7 +260,7 @@ gbacw_play_mode_leave (GbacwPlayMode *self)
   gtk_stack_set_visible_child_name (self->stack, "editor");
   if (gtk_window_get_titlebar (GTK_WINDOW (self->window)) != NULL)
     gtk_widget_set_visible (gtk_window_get_titlebar (GTK_WINDOW (self->window)), TRUE);
-  restore_editor_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
   if (self->focus != NULL)
     {
       gtk_widget_grab_focus (self->focus);
@@ -389,21 +347,6 @@ balance_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (gbacw_balance_dialog_new (GTK_WINDOW (self->window), scenario)));
 }
 
-static void
-on_window_document (GbacwPlayMode *self)
-{
-  GAction *action;
-  gboolean has_document = self->window && gbacw_editor_host_get_document (self->window) != NULL;
-
-  if (self->active)
-    return;
-  action = g_action_map_lookup_action (G_ACTION_MAP (self->window), "test-play");
-  if (action != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has_document);
-  action = g_action_map_lookup_action (G_ACTION_MAP (self->window), "balance");
-  if (action != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has_document);
-}
 
 GbacwPlayMode *
 gbacw_play_mode_new (GbacwEditorHost           *window,
@@ -433,8 +376,6 @@ gbacw_play_mode_new (GbacwEditorHost           *window,
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F5, 0),
                                                           gtk_named_action_new ("win.test-play")));
   gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
-  g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
-  on_window_document (self);
 
   if (css_provider == NULL)
     {
@@ -467,10 +408,24 @@ gbacw_play_mode_finalize (GObject *object)
 {
   GbacwPlayMode *self = GBACW_PLAY_MODE (object);
 
-  g_ptr_array_unref (self->disabled_class_actions);
-  g_ptr_array_unref (self->disabled_actions);
   g_free (self->scenario_path);
   G_OBJECT_CLASS (gbacw_play_mode_parent_class)->finalize (object);
+}
+
+static void
+gbacw_play_mode_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ACTIVE:
+      g_value_set_boolean (value, GBACW_PLAY_MODE (object)->active);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -480,12 +435,16 @@ gbacw_play_mode_class_init (GbacwPlayModeClass *klass)
 
   object_class->dispose = gbacw_play_mode_dispose;
   object_class->finalize = gbacw_play_mode_finalize;
+  object_class->get_property = gbacw_play_mode_get_property;
+
+  /* Playing: the window's editing actions are off meanwhile. */
+  properties[PROP_ACTIVE] =
+    g_param_spec_boolean ("active", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 gbacw_play_mode_init (GbacwPlayMode *self)
 {
-  self->disabled_class_actions = g_ptr_array_new_with_free_func (g_free);
-  self->disabled_actions = g_ptr_array_new_with_free_func (g_object_unref);
   self->computer = 2;
 }

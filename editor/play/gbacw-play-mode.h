@@ -6,7 +6,7 @@
  * reads that file back, runs the validator on it (errors are listed in the window and
  * play does not start), makes a game of it (GbacwPlaySession) and shows the window's
  * "play" page (GbacwPlayView) in place of the editor, its header bar in place of the
- * editor's. The editor's own actions are disabled meanwhile. Leaving shows the editor
+ * editor's. Meanwhile the window disables its editing actions (the property "active"). Leaving shows the editor
  * exactly as it was left: the same view of the map, the same tool, the document
  * unchanged.
  *
