@@ -53,6 +53,9 @@ struct _GbacwWindow
   guint n_check_runs, n_check_updates;
   GSignalGroup *document_signals;
   GSignalGroup *history_signals;
+  /* the title label follows the document's title and whether it is modified */
+  GBindingGroup *document_bindings;
+  GBindingGroup *history_bindings;
 
   /* What the window owns: the scan under the map, test play, the scenario sidebar and
    * its dialogs; and the Background Image dialog while it exists. */
@@ -169,35 +172,59 @@ update_actions (GbacwWindow *self)
   update_undo_tooltips (self);
 }
 
+/* The title label: the document's title, "•" first while it has unsaved changes (as in
+ * other GNOME editors); bound to the document's "title" and the history's "modified". */
+static gboolean
+transform_title (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+  GbacwHistory *history = get_history (self);
+
+  if (self->document == NULL)
+    return FALSE;
+  if (history != NULL && gbacw_history_is_modified (history))
+    g_value_take_string (to, g_strdup_printf ("• %s", gbacw_document_get_title (self->document)));
+  else
+    g_value_set_string (to, gbacw_document_get_title (self->document));
+  return TRUE;
+}
+
+/* The window's title: the title label's, with the program's name. */
+static gboolean
+transform_window_title (GBinding     *binding,
+                        const GValue *from,
+                        GValue       *to,
+                        gpointer      user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+
+  if (self->document == NULL)
+    g_value_set_string (to, _("GBACW Editor"));
+  else
+    /* TRANSLATORS: window title: document title – program name */
+    g_value_take_string (to, g_strdup_printf (_("%s – GBACW Editor"), g_value_get_string (from)));
+  return TRUE;
+}
+
+/* The scenario's own title under the document's; the program's name without a document. */
 static void
 update_title (GbacwWindow *self)
 {
-  g_autofree char *title = NULL;
-  g_autofree char *window_title = NULL;
   const char *subtitle = NULL;
 
   if (self->document == NULL)
     {
       gtk_label_set_text (self->title_label, _("GBACW Editor"));
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
-      gtk_window_set_title (GTK_WINDOW (self), _("GBACW Editor"));
       return;
     }
-
-  /* "•" marks unsaved changes, as in other GNOME editors. */
-  if (gbacw_history_is_modified (get_history (self)))
-    title = g_strdup_printf ("• %s", gbacw_document_get_title (self->document));
-  else
-    title = g_strdup (gbacw_document_get_title (self->document));
-  gtk_label_set_text (self->title_label, title);
 
   subtitle = gbacw_document_get_scenario (self->document)->info.title;
   gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL && subtitle[0] != '\0');
-
-  /* TRANSLATORS: window title: document title – program name */
-  window_title = g_strdup_printf (_("%s – GBACW Editor"), title);
-  gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
 static void
@@ -317,7 +344,6 @@ on_history_notify (GbacwWindow  *self,
                    GbacwHistory *history)
 {
   update_actions (self);
-  update_title (self);
 }
 
 static void
@@ -375,13 +401,6 @@ on_document_changed (GbacwWindow       *self,
     update_title (self);
 }
 
-static void
-on_document_title (GbacwWindow   *self,
-                   GParamSpec    *pspec,
-                   GbacwDocument *document)
-{
-  update_title (self);
-}
 
 /* ---------------------------------------------------------------- errors */
 
@@ -425,6 +444,8 @@ gbacw_window_set_document (GbacwWindow   *self,
 
   g_signal_group_set_target (self->document_signals, document);
   g_signal_group_set_target (self->history_signals, document ? gbacw_document_get_history (document) : NULL);
+  g_binding_group_set_source (self->document_bindings, document);
+  g_binding_group_set_source (self->history_bindings, document ? gbacw_document_get_history (document) : NULL);
   gbacw_map_canvas_set_document (self->canvas, document);
   gbacw_findings_panel_set_document (self->findings_panel, document);
   check_document (self);
@@ -1090,6 +1111,8 @@ gbacw_window_dispose (GObject *object)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->history_signals);
+  g_clear_object (&self->document_bindings);
+  g_clear_object (&self->history_bindings);
   g_clear_object (&self->toolbox);
   g_clear_object (&self->document);
   g_clear_object (&self->checker);
@@ -1274,12 +1297,20 @@ gbacw_window_init (GbacwWindow *self)
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "changed", G_CALLBACK (on_document_changed), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::title", G_CALLBACK (on_document_title), self);
 
   self->history_signals = g_signal_group_new (GBACW_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-undo", G_CALLBACK (on_history_notify), self);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-redo", G_CALLBACK (on_history_notify), self);
   g_signal_group_connect_swapped (self->history_signals, "notify::modified", G_CALLBACK (on_history_notify), self);
+
+  self->document_bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->document_bindings, "title", self->title_label, "label", G_BINDING_SYNC_CREATE,
+                             transform_title, NULL, self, NULL);
+  self->history_bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->history_bindings, "modified", self->title_label, "label", G_BINDING_SYNC_CREATE,
+                             transform_title, NULL, self, NULL);
+  g_object_bind_property_full (self->title_label, "label", self, "title", G_BINDING_SYNC_CREATE,
+                               transform_window_title, NULL, self, NULL);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), layer_entries, G_N_ELEMENTS (layer_entries), self);
   g_action_map_add_action_entries (G_ACTION_MAP (self), document_entries, G_N_ELEMENTS (document_entries), self);
