@@ -1001,7 +1001,9 @@ set_help_overlay (GbacwWindow *self)
     {
       g_autofree char *title = g_markup_escape_text (_(infos[i].title), -1);
 
-      g_string_append_printf (tools, "%s<object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">%s</property>"
+      g_string_append_printf (tools,
+                              "%s<object class=\"GtkShortcutsShortcut\">"
+                              "<property name=\"accelerator\">%s</property>"
                               "<property name=\"title\">%s</property></object>",
                               i > 0 ? "</child><child>" : "", gdk_keyval_name (infos[i].key), title);
     }

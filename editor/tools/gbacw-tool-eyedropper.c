@@ -275,7 +275,9 @@ gbacw_tool_eyedropper_set_property (GObject      *object,
 static GtkWidget *
 create_options (GbacwMapTool *tool)
 {
-  return gbacw_tool_options_new_hint (_("Click the map to pick what is there (terrain, elevation, hexside feature, line, area or label) into the tool you were using; that tool comes back after the pick."));
+  return gbacw_tool_options_new_hint (_("Click the map to pick what is there (terrain, elevation, hexside feature, "
+                                        "line, area or label) into the tool you were using; that tool comes back "
+                                        "after the pick."));
 }
 
 static void

@@ -16,7 +16,8 @@ G_DEFINE_FINAL_TYPE (GbacwToolNavigate, gbacw_tool_navigate, GBACW_TYPE_MAP_TOOL
 static GtkWidget *
 create_options (GbacwMapTool *tool)
 {
-  return gbacw_tool_options_new_hint (_("Drag the map to move it. Scroll to move it too; Ctrl+scroll or pinch to zoom. Pick a tool on the left to edit the map."));
+  return gbacw_tool_options_new_hint (_("Drag the map to move it. Scroll to move it too; Ctrl+scroll or pinch to "
+                                        "zoom. Pick a tool on the left to edit the map."));
 }
 
 static void
