@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-application.c: the gbacw-editor application (org.gbacw.Editor). */
+#define G_LOG_DOMAIN "gbacw-application"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

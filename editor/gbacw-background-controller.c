@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-controller.c: the scanned map under a window's canvas. */
+#define G_LOG_DOMAIN "gbacw-background-controller"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

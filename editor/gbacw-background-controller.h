@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-controller.h: the scanned map under a window's canvas.
  *
  * Loads the image named by the document's background (PNG or JPEG, with gdk-pixbuf)

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-editor-host.c: what an editor window offers the controllers and dialogs it owns. */
+#define G_LOG_DOMAIN "gbacw-editor-host"
+
 #include "config.h"
 
 #include "gbacw-editor-host.h"

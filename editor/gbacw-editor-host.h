@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-editor-host.h: what an editor window offers the controllers and dialogs it owns.
  *
  * The document it shows (the property "document", notified when another is shown, NULL

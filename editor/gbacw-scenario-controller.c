@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-controller.c: a window's order of battle, deployment, reinforcements,
  * scenario settings, charts and rosters. */
+#define G_LOG_DOMAIN "gbacw-scenario-controller"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-controller.h: a window's order of battle, deployment, reinforcements,
  * scenario settings, charts and rosters.
  *

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window-state.c: what the editor remembers between runs. */
+#define G_LOG_DOMAIN "gbacw-window-state"
+
 #include "config.h"
 
 #include "gbacw-map-renderer.h"

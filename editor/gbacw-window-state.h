@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window-state.h: what the editor remembers between runs (GSettings
  * org.gbacw.Editor): each window's size and visible layers, and the recent files. (The
  * scenario sidebar's width, sidebar-width, is kept by gbacw-scenario-controller.c.)

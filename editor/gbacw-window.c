@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window.c: an editor window showing one document. */
+#define G_LOG_DOMAIN "gbacw-window"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

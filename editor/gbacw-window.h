@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window.h: an editor window showing one document.
  *
  * The GbacwEditorHost of the controllers and dialogs it owns. It gives itself the actions

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """test-includes.py SRCDIR: the layers include downwards only, and editor/ has no circle.
 
 The layers, lowest first: model/, render/, rules-check/, engine/, then cli/ and editor/

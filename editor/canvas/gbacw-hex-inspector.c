@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-hex-inspector.c: everything about the hex under the pointer, in the side panel.
  *
  * Its label, terrains, elevation (level and height in feet), the features of its six
  * hexsides with the inside of works and redans, the lines leaving it, the areas and
  * labels it is in, and the units deployed there. Redrawn whenever the document changes.
  */
+#define G_LOG_DOMAIN "gbacw-hex-inspector"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-hex-inspector.h: everything about the hex under the pointer, in the side panel. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-canvas.c: the map of a document, panned and zoomed.
  *
  * The map is rendered in square tiles (GbacwTileCache) at the current zoom and kept
@@ -5,6 +6,8 @@
  * drawn on top each frame. A command redraws, in the cached tiles, only the hexes it
  * changed; a zoom change, a new document or a change of layers drops the tiles.
  */
+#define G_LOG_DOMAIN "gbacw-map-canvas"
+
 #include "config.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-canvas.h: the map of a document, panned and zoomed.
  *
  * Draws with the map renderer into cached tiles at the current zoom, so that

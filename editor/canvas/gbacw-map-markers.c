@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-markers.c: marks on the map at the hexes and hexsides that have findings. */
+#define G_LOG_DOMAIN "gbacw-map-markers"
+
 #include "config.h"
 
 #include "gbacw-map-markers.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-markers.h: marks on the map at the hexes and hexsides that have findings.
  *
  * The map canvas keeps a list of markers (gbacw_map_canvas_set_markers ()) and draws

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tile-cache.c: the map rendered in square tiles at one scale, kept up to date. */
+#define G_LOG_DOMAIN "gbacw-tile-cache"
+
 #include "config.h"
 
 #include <math.h>

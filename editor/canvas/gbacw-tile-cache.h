@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tile-cache.h: the map rendered in square tiles at one scale, kept up to date.
  *
  * The map canvas draws the map from these tiles, so that panning and pointer motion

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-viewport.c: which part of the map a view shows, and how large. */
+#define G_LOG_DOMAIN "gbacw-viewport"
+
 #include "config.h"
 
 #include <math.h>

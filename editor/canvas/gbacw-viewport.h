@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-viewport.h: which part of the map a view shows, and how large.
  *
  * Pan and zoom only, no drawing: the centre of the view in map units (hex radius

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-dialog.c: the Background Image window of an editor window. */
+#define G_LOG_DOMAIN "gbacw-background-dialog"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

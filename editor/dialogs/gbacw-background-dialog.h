@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-dialog.h: the Background Image window of an editor window.
  *
  * Loads or removes the scan of the paper map, sets its opacity, and calibrates it:

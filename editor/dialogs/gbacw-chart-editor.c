@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-chart-editor.c: the scenario's charts as tables.
  *
  * A GtkGrid of entries (charts have tens of rows, not thousands), rebuilt when another
  * change touches the charts; a cell's own edit only restyles that cell.
  */
+#define G_LOG_DOMAIN "gbacw-chart-editor"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

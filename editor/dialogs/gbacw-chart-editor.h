@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-chart-editor.h: the scenario's charts as tables.
  *
  * Each chart (Terrain Effects, Range Effects, Fire and Melee CRTs, stacking…) is shown

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-export-dialog.c: exports the map of a window's document. */
+#define G_LOG_DOMAIN "gbacw-export-dialog"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-export-dialog.h: exports the map of a window's document.
  *
  * PNG or SVG at a chosen hex width in pixels, or a PDF to print: the map at its true

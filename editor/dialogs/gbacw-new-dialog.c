@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-new-dialog.c: asks the size and layout of the map of a new scenario.
  *
  * The new scenario starts with the terrain catalogue, the charts and the sides of the
  * demo scenario, so that the tools have terrain to paint and the order of battle sides
  * to add units to; the map is unpainted and there are no units.
  */
+#define G_LOG_DOMAIN "gbacw-new-dialog"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-new-dialog.h: asks the size and layout of the map of a new scenario. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-settings-dialog.c: the scenario's settings.
  *
  * The lists (turns, rules, victory conditions) are rebuilt from the scenario after
@@ -6,6 +7,8 @@
  * Free text of the victory conditions is applied when the field is left (or Enter
  * pressed), one undo step per edit; the scenario's title and the turn times as typed.
  */
+#define G_LOG_DOMAIN "gbacw-settings-dialog"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-settings-dialog.h: the scenario's settings.
  *
  * Title, game and description; the first and last Game-Turn with the turns' times,

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-finding-group.c: the findings of one group of checks. */
+#define G_LOG_DOMAIN "gbacw-finding-group"
+
 #include "config.h"
 
 #include "gbacw-finding-group.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-finding-group.h: the findings of one group of checks ("map", "oob", …), a header
  * row of the findings panel whose children are its findings.
  */

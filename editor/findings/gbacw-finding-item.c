@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-finding-item.c: one finding of the validator, as a row of the findings panel. */
+#define G_LOG_DOMAIN "gbacw-finding-item"
+
 #include "config.h"
 
 #include "gbacw-finding-item.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-finding-item.h: one finding of the validator, as a row of the findings panel.
  *
  * Holds a copy of the finding (the checker's own are only valid until its next

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-findings-button.c: the header bar's count of errors and warnings. */
+#define G_LOG_DOMAIN "gbacw-findings-button"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-findings-button.h: the header bar's count of errors and warnings, which shows
  * or hides the findings panel.
  */

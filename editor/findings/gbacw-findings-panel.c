@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-findings-panel.c: what the validator found wrong in the document, live.
  *
  * The rows are a GtkTreeListModel over a store of groups (only those with findings
@@ -5,6 +6,8 @@
  * report of the checker each group keeps the items before and after the part of its
  * findings that changed, so an edit touches only the rows of what it changed.
  */
+#define G_LOG_DOMAIN "gbacw-findings-panel"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-findings-panel.h: what the validator found wrong in the document, live.
  *
  * Lists the findings of a GbacwChecker grouped by the check's group (charts, map,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-deployment-controller.c: units on the map of a canvas.
  *
  * Everything here is drawn over the canvas's cached tiles through its "draw-overlay"
@@ -8,6 +9,8 @@
  * Where a dragged unit may go is worked out hex by hex for the hexes in view, a few
  * milliseconds at a time in idle callbacks, so that a large map never stalls the drag.
  */
+#define G_LOG_DOMAIN "gbacw-deployment-controller"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-deployment-controller.h: units on the map of a canvas.
  *
  * Order-of-battle entries dragged from the panel (GbacwOobItem) drop onto hexes of

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-game-turn-track.c: the scenario's Game-Turn track. */
+#define G_LOG_DOMAIN "gbacw-game-turn-track"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

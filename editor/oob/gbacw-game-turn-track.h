@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-game-turn-track.h: the scenario's Game-Turn track.
  *
  * One box per Game-Turn from the first to the last: its number and time, night turns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-inspector.c: every value of the selected order-of-battle entry, as a form.
  *
  * The form holds a row for every GbacwOobField, built once; an entry shows the rows
@@ -5,6 +6,8 @@
  * gbacw_oob_set_field (), which checks the value with the same parser as the file
  * and the roster import: a refusal is shown under the field and nothing changes.
  */
+#define G_LOG_DOMAIN "gbacw-oob-inspector"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

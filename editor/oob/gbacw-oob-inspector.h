@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-inspector.h: every value of the selected order-of-battle entry, as a form.
  *
  * The fields are the ones the rules use for the kind of entry (gbacw-oob-edit.h's

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-item.c: one entry of the order-of-battle tree. */
+#define G_LOG_DOMAIN "gbacw-oob-item"
+
 #include "config.h"
 
 #include "gbacw-oob-item.h"

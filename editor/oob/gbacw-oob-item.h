@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-item.h: one entry of the order-of-battle tree (a side, a formation or a
  * unit), as the order-of-battle panel's list models hold it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-panel.c: the order of battle as a tree, one branch per side.
  *
  * The items (GbacwOobItem) live as long as their entries: after each change of the
@@ -8,6 +9,8 @@
  * pass over the tree sets: an entry is shown when it, a formation above it or an
  * entry below it matches.
  */
+#define G_LOG_DOMAIN "gbacw-oob-panel"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

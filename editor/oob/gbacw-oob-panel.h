@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-panel.h: the order of battle as a tree, one branch per side.
  *
  * Army, corps, division and brigade, with their regiments, batteries, leaders and

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-row.c: a row of the order-of-battle panel. */
+#define G_LOG_DOMAIN "gbacw-oob-row"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-row.h: a row of the order-of-battle panel.
  *
  * An expander (in the tree) or an indent (in the search results), the entry's counter

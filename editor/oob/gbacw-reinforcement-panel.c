@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-reinforcement-panel.c: the reinforcement schedule.
  *
  * The list is rebuilt from the scenario after each change it did not make itself
  * (reinforcements are few); while its own turn spin button is being changed it is
  * left alone so that the button keeps the focus.
  */
+#define G_LOG_DOMAIN "gbacw-reinforcement-panel"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-reinforcement-panel.h: the reinforcement schedule.
  *
  * The Game-Turn track (GbacwGameTurnTrack) over a list of the scenario's reinforcements:

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-sidebar.c: the window's scenario pages beside the map. */
+#define G_LOG_DOMAIN "gbacw-scenario-sidebar"
+
 #include "config.h"
 
 #include "gbacw-scenario-sidebar.h"

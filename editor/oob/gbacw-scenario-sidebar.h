@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-sidebar.h: the window's scenario pages beside the map.
  *
  * "Order of Battle": the tree (GbacwOobPanel) over the form of the selected entry

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-balance-chart.c: the outcomes of a balance run, drawn with cairo. */
+#define G_LOG_DOMAIN "gbacw-balance-chart"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-balance-chart.h: the outcomes of a balance run, drawn with cairo.
  *
  * Three charts side by side: how many games ended at each level of victory (from the

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-balance-dialog.c: "Run Many Games" (see gbacw-balance-dialog.h). */
+#define G_LOG_DOMAIN "gbacw-balance-dialog"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-balance-dialog.h: "Run Many Games": the computer plays both sides of the
  * scenario N times with different seeds, in the background on every processor
  * (engine/gbacw-balance.h), with a progress bar and Cancel; then the distribution of

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-panel-widgets.c: the small widgets the play panels share. */
+#define G_LOG_DOMAIN "gbacw-panel-widgets"
+
 #include "config.h"
 
 #include "gbacw-panel-widgets.h"

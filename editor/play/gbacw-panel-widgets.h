@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-panel-widgets.h: the small widgets the play panels build their contents from. */
 #pragma once
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-mode.c: entering and leaving test play in an editor window. */
+#define G_LOG_DOMAIN "gbacw-play-mode"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

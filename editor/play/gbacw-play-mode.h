@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-mode.h: entering and leaving test play in an editor window.
  *
  * Gives the window the action win.test-play (a toggle; F5, the header bar's Test Play

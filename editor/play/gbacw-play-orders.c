@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-orders.c: the orders the rules allow for the selection in test play
  * (see gbacw-play-orders.h). */
+#define G_LOG_DOMAIN "gbacw-play-orders"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

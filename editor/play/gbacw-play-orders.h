@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-orders.h: the orders the rules allow for the selection in test play.
  *
  * A panel of the play view's Unit page. For the units selected on the map it offers

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-session.c: a game being test-played in the editor. */
+#define G_LOG_DOMAIN "gbacw-play-session"
+
 #include "config.h"
 
 #include <gio/gio.h>

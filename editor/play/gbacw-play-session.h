@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-session.h: a game being test-played in the editor.
  *
  * Holds the engine's game (made from the scenario as saved, never the editor's objects),

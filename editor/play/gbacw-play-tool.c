@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-tool.c: the primary button on the map in test play. */
+#define G_LOG_DOMAIN "gbacw-play-tool"
+
 #include "config.h"
 
 #include "gbacw-play-tool.h"

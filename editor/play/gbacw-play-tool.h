@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-tool.h: the primary button on the map in test play.
  *
  * A click on the play canvas's map is a click on a hex: the tool emits "hex-clicked"

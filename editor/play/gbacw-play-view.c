@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-view.c: the window's test-play mode (see gbacw-play-view.h). */
+#define G_LOG_DOMAIN "gbacw-play-view"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

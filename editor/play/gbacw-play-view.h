@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-view.h: the window's test-play mode: a game of the scenario as saved.
  *
  * Its own header bar (back to the editor, load and save the game, replay, many games,

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-tool.c: what the map-editing tools share. */
+#define G_LOG_DOMAIN "gbacw-map-tool"
+
 #include "config.h"
 
 #include <math.h>

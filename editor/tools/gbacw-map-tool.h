@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-tool.h: what the map-editing tools share.
  *
  * Each tool (gbacw-tool-*.c) derives from GbacwMapTool and implements GbacwTool; its class

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-area.c: paints hexes into and out of a named area (a town, a set-up area…).
  *
  * Each step of a drag replaces the area with a copy holding the hexes added or taken
  * out; the replacements of one stroke share a merge key and are one undo step. Shift
  * inverts the erase option for one stroke.
  */
+#define G_LOG_DOMAIN "gbacw-tool-area"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

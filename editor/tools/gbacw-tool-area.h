@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-area.h: paints hexes into and out of a named area (a town, a set-up area…). */
 #pragma once
 

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-brush.c: paints hex terrain with a round brush.
  *
  * A press starts a stroke; every hex the brush passes over, including the ones a fast
  * drag jumps over, is painted; the whole stroke is one undo step. Only hexes whose
  * terrain actually changes are named in the edit.
  */
+#define G_LOG_DOMAIN "gbacw-tool-brush"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-brush.h: paints hex terrain with a round brush. */
 #pragma once
 

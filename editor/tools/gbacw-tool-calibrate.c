@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-calibrate.c: lays the grid over a scanned map. */
+#define G_LOG_DOMAIN "gbacw-tool-calibrate"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

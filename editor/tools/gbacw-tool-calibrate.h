@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-calibrate.h: lays the grid over a scanned map.
  *
  * In points mode each click on the scan picks an image point; the caller (the

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-elevation.c: sets, raises or lowers the elevation of hexes; marks crests.
  *
  * Like the terrain brush, a stroke is one undo step. Raising and lowering change each
  * hex once per stroke however often the brush passes over it.
  */
+#define G_LOG_DOMAIN "gbacw-tool-elevation"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

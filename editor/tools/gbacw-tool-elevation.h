@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-elevation.h: sets, raises or lowers the elevation of hexes; marks crests. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-eraser.c: clears the terrain, hexside features and lines of hexes.
  *
  * A brush like the terrain brush: every hex it passes over loses its terrain (it becomes
@@ -5,6 +6,8 @@
  * the line segments leaving it, as the options say. Elevation, areas and labels stay.
  * A stroke is one undo step.
  */
+#define G_LOG_DOMAIN "gbacw-tool-eraser"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-eraser.h: clears the terrain, hexside features and lines of hexes. */
 #pragma once
 

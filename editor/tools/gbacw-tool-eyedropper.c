@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-eyedropper.c: picks what is on the map into another tool's options.
  *
  * The eyedropper knows no tool type: it sets the options the target has by their
  * property names, so that the terrain brush gets the hex's terrain, the hexside tool the
  * feature of the hexside clicked, and so on.
  */
+#define G_LOG_DOMAIN "gbacw-tool-eyedropper"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-eyedropper.h: picks what is on the map into another tool's options. */
 #pragma once
 

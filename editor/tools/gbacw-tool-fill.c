@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-fill.c: flood-fills an area of like terrain.
  *
  * A click replaces the terrain of the clicked hex and of every hex connected to it that
  * has the same terrain, in one undo step.
  */
+#define G_LOG_DOMAIN "gbacw-tool-fill"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-fill.h: flood-fills an area of like terrain. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-hexside.c: sets and clears hexside features (crests, rivers, works…).
  *
  * The hexside nearest the pointer lights up. A press toggles the chosen feature on that
@@ -14,6 +15,8 @@
  * and works carry names shown on the map); N selects the hexside under the pointer and
  * asks the panel for its name.
  */
+#define G_LOG_DOMAIN "gbacw-tool-hexside"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

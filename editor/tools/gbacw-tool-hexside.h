@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-hexside.h: sets and clears hexside features (crests, rivers, works…). */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-label.c: places, selects, moves, rotates, edits and removes place-name labels.
  *
  * A click on empty map places a label with the tool's text, centred where the click was
@@ -10,6 +11,8 @@
  * In erase mode a click removes the label under the pointer, or else every label of the
  * hex; Shift+click off any label does the same outside erase mode.
  */
+#define G_LOG_DOMAIN "gbacw-tool-label"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-label.h: places, selects, moves, rotates, edits and removes place-name labels. */
 #pragma once
 

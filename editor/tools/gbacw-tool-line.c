@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-line.c: lays and erases roads, pikes, trails and railroads.
  *
  * Lines run from hex centre to hex centre. Dragging from hex to hex lays the chosen line
@@ -6,6 +7,8 @@
  * drag is one undo step. In erase mode (or with shift held) the same drag erases the
  * segments, and a click without a drag erases every segment of the type at the hex.
  */
+#define G_LOG_DOMAIN "gbacw-tool-line"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-line.h: lays and erases roads, pikes, trails and railroads. */
 #pragma once
 

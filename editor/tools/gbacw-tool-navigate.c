@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-navigate.c: "Move the Map", the toolbox's entry for no tool. */
+#define G_LOG_DOMAIN "gbacw-tool-navigate"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

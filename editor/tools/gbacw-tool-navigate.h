@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-navigate.h: "Move the Map", the toolbox's entry for no tool.
  *
  * It describes itself as the tools do (name "navigate", title, icon, key, options: a

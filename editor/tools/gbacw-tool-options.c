@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-options.c: what the tools' option widgets share. */
+#define G_LOG_DOMAIN "gbacw-tool-options"
+
 #include "config.h"
 
 #include "gbacw-tool-options.h"

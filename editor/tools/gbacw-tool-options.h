@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-options.h: what the tools' option widgets share.
  *
  * A tool builds its options (GbacwMapToolClass.create_options) from the .ui beside it:

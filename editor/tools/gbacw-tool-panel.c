@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-panel.c: the options of the current tool, in the side panel.
  *
  * A stack of the tools' own options widgets (gbacw_map_tool_create_options ()), one page
  * per tool, under the current tool's title.
  */
+#define G_LOG_DOMAIN "gbacw-tool-panel"
+
 #include "config.h"
 
 #include "gbacw-tool-panel.h"

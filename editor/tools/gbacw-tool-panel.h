@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool-panel.h: the options of the current tool, in the side panel. */
 #pragma once
 

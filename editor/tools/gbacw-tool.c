@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool.c: what the primary mouse button does on the map. */
+#define G_LOG_DOMAIN "gbacw-tool"
+
 #include "config.h"
 
 #include "gbacw-tool.h"

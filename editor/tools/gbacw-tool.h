@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tool.h: what the primary mouse button does on the map.
  *
  * The map canvas forwards primary-button presses, drags and releases, and pointer

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-toolbox.c: a window's map tools, the palette that picks them and the current one. */
+#define G_LOG_DOMAIN "gbacw-toolbox"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

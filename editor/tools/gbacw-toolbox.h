@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-toolbox.h: a window's map tools, the palette that picks them and the current one. */
 #pragma once
 
