@@ -199,9 +199,7 @@ gbacw_tool_brush_set_property (GObject      *object,
 typedef struct
 {
   GbacwToolBrush *tool;
-  GtkListBox *list;
   GtkLabel *mask_label;
-  gboolean syncing;
 } Options;
 
 static char *
@@ -221,15 +219,14 @@ describe_mask (const GbacwScenario *scenario,
   return g_string_free (text, FALSE);
 }
 
+/* Terrains painted together, which the chooser cannot show, are named under it. */
 static void
-sync_options (gpointer data)
+sync_mask_label (gpointer data)
 {
   Options *o = data;
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (o->tool));
-  int single = gbacw_tool_options_single_bit (o->tool->mask);
 
-  gbacw_tool_options_select_row (o->list, single, &o->syncing);
-  if (scenario != NULL && single < 0)
+  if (scenario != NULL && gbacw_tool_options_single_bit (o->tool->mask) < 0)
     {
       g_autofree char *names = describe_mask (scenario, o->tool->mask);
       g_autofree char *text = o->tool->mask == 0 ? g_strdup (_("Erasing the terrain"))
@@ -242,23 +239,6 @@ sync_options (gpointer data)
     gtk_widget_set_visible (GTK_WIDGET (o->mask_label), FALSE);
 }
 
-static void
-rebuild_options (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_TERRAIN);
-  sync_options (o);
-}
-
-static void
-on_row_selected (Options       *o,
-                 GtkListBoxRow *row)
-{
-  if (!o->syncing && row != NULL)
-    gbacw_tool_brush_set_mask (o->tool, G_GUINT64_CONSTANT (1) << gtk_list_box_row_get_index (row));
-}
-
 static GtkWidget *
 create_options (GbacwMapTool *tool)
 {
@@ -266,13 +246,13 @@ create_options (GbacwMapTool *tool)
   GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-brush.ui", &builder);
   Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
 
-  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "brush_list"));
   o->mask_label = GTK_LABEL (gtk_builder_get_object (builder, "brush_mask_label"));
+  gbacw_tool_options_bind_chooser (options, tool, GTK_LIST_BOX (gtk_builder_get_object (builder, "brush_list")),
+                                   GBACW_CHOOSER_TERRAIN, "mask");
   gbacw_tool_options_bind (tool, "radius", gtk_builder_get_object (builder, "brush_radius"), "value");
   gbacw_tool_options_bind (tool, "add", gtk_builder_get_object (builder, "brush_add"), "active");
-  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
-  g_signal_connect_swapped (tool, "notify::mask", G_CALLBACK (sync_options), o);
-  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_options, o);
+  g_signal_connect_swapped (tool, "notify::mask", G_CALLBACK (sync_mask_label), o);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, sync_mask_label, o);
   return options;
 }
 

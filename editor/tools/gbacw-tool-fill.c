@@ -124,49 +124,14 @@ gbacw_tool_fill_set_property (GObject      *object,
 
 /* ---------------------------------------------------------------- options */
 
-typedef struct
-{
-  GbacwToolFill *tool;
-  GtkListBox *list;
-  gboolean syncing;
-} Options;
-
-static void
-sync_options (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_select_row (o->list, gbacw_tool_options_single_bit (o->tool->mask), &o->syncing);
-}
-
-static void
-rebuild_options (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_TERRAIN);
-  sync_options (o);
-}
-
-static void
-on_row_selected (Options       *o,
-                 GtkListBoxRow *row)
-{
-  if (!o->syncing && row != NULL)
-    gbacw_tool_fill_set_mask (o->tool, G_GUINT64_CONSTANT (1) << gtk_list_box_row_get_index (row));
-}
-
 static GtkWidget *
 create_options (GbacwMapTool *tool)
 {
   g_autoptr(GtkBuilder) builder = NULL;
   GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-fill.ui", &builder);
-  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
 
-  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "fill_list"));
-  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
-  g_signal_connect_swapped (tool, "notify::mask", G_CALLBACK (sync_options), o);
-  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_options, o);
+  gbacw_tool_options_bind_chooser (options, tool, GTK_LIST_BOX (gtk_builder_get_object (builder, "fill_list")),
+                                   GBACW_CHOOSER_TERRAIN, "mask");
   return options;
 }
 

@@ -618,28 +618,9 @@ gbacw_tool_hexside_set_property (GObject      *object,
 typedef struct
 {
   GbacwToolHexside *tool;
-  GtkListBox *list;
   GtkLabel *name_place;
   GtkEntry *name;
-  gboolean syncing;
 } Options;
-
-static void
-sync_feature (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_select_row (o->list, gbacw_tool_hexside_get_feature (o->tool), &o->syncing);
-}
-
-static void
-rebuild_features (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_HEXSIDE);
-  sync_feature (o);
-}
 
 /* The place of the selected hexside, as the options name it. */
 static char *
@@ -688,14 +669,6 @@ sync_name (gpointer data)
 }
 
 static void
-on_row_selected (Options       *o,
-                 GtkListBoxRow *row)
-{
-  if (!o->syncing && row != NULL)
-    gbacw_tool_hexside_set_feature (o->tool, gtk_list_box_row_get_index (row));
-}
-
-static void
 on_name_activate (Options  *o,
                   GtkEntry *entry)
 {
@@ -715,15 +688,13 @@ create_options (GbacwMapTool *tool)
   GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-hexside.ui", &builder);
   Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
 
-  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "hexside_list"));
   o->name_place = GTK_LABEL (gtk_builder_get_object (builder, "hexside_name_place"));
   o->name = GTK_ENTRY (gtk_builder_get_object (builder, "hexside_name"));
-  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
+  gbacw_tool_options_bind_chooser (options, tool, GTK_LIST_BOX (gtk_builder_get_object (builder, "hexside_list")),
+                                   GBACW_CHOOSER_HEXSIDE, "feature");
   g_signal_connect_swapped (o->name, "activate", G_CALLBACK (on_name_activate), o);
-  g_signal_connect_swapped (tool, "notify::feature", G_CALLBACK (sync_feature), o);
   g_signal_connect_swapped (tool, "notify::selected", G_CALLBACK (sync_name), o);
   g_signal_connect_swapped (tool, "name-requested", G_CALLBACK (on_name_requested), o);
-  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_features, o);
   gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_HEXSIDES, sync_name, o);
   return options;
 }

@@ -352,50 +352,15 @@ gbacw_tool_line_set_property (GObject      *object,
 
 /* ---------------------------------------------------------------- options */
 
-typedef struct
-{
-  GbacwToolLine *tool;
-  GtkListBox *list;
-  gboolean syncing;
-} Options;
-
-static void
-sync_options (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_select_row (o->list, gbacw_tool_line_get_line_type (o->tool), &o->syncing);
-}
-
-static void
-rebuild_options (gpointer data)
-{
-  Options *o = data;
-
-  gbacw_tool_options_fill_chooser (o->list, GBACW_MAP_TOOL (o->tool), GBACW_CHOOSER_LINE);
-  sync_options (o);
-}
-
-static void
-on_row_selected (Options       *o,
-                 GtkListBoxRow *row)
-{
-  if (!o->syncing && row != NULL)
-    gbacw_tool_line_set_line_type (o->tool, gtk_list_box_row_get_index (row));
-}
-
 static GtkWidget *
 create_options (GbacwMapTool *tool)
 {
   g_autoptr(GtkBuilder) builder = NULL;
   GtkWidget *options = gbacw_tool_options_load ("gbacw-tool-line.ui", &builder);
-  Options *o = gbacw_tool_options_new_state (options, tool, sizeof (Options));
 
-  o->list = GTK_LIST_BOX (gtk_builder_get_object (builder, "line_list"));
+  gbacw_tool_options_bind_chooser (options, tool, GTK_LIST_BOX (gtk_builder_get_object (builder, "line_list")),
+                                   GBACW_CHOOSER_LINE, "line-type");
   gbacw_tool_options_bind (tool, "erase", gtk_builder_get_object (builder, "line_erase"), "active");
-  g_signal_connect_swapped (o->list, "row-selected", G_CALLBACK (on_row_selected), o);
-  g_signal_connect_swapped (tool, "notify::line-type", G_CALLBACK (sync_options), o);
-  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, rebuild_options, o);
   return options;
 }
 

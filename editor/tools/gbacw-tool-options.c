@@ -297,6 +297,93 @@ gbacw_tool_options_select_row (GtkListBox *list,
   *syncing = FALSE;
 }
 
+typedef struct
+{
+  GbacwMapTool *tool;     /* a reference */
+  GtkListBox *list;
+  GbacwChooserKind kind;
+  const char *property;
+  gboolean syncing;
+} Chooser;
+
+static void
+chooser_sync (gpointer data)
+{
+  Chooser *chooser = data;
+  int row;
+
+  if (chooser->kind == GBACW_CHOOSER_TERRAIN)
+    {
+      guint64 mask = 0;
+
+      g_object_get (chooser->tool, chooser->property, &mask, NULL);
+      row = gbacw_tool_options_single_bit (mask);
+    }
+  else
+    g_object_get (chooser->tool, chooser->property, &row, NULL);
+  gbacw_tool_options_select_row (chooser->list, row, &chooser->syncing);
+}
+
+static void
+chooser_rebuild (gpointer data)
+{
+  Chooser *chooser = data;
+
+  gbacw_tool_options_fill_chooser (chooser->list, chooser->tool, chooser->kind);
+  chooser_sync (chooser);
+}
+
+static void
+chooser_row_selected (Chooser       *chooser,
+                      GtkListBoxRow *row)
+{
+  int index;
+
+  if (chooser->syncing || row == NULL)
+    return;
+  index = gtk_list_box_row_get_index (row);
+  if (chooser->kind == GBACW_CHOOSER_TERRAIN)
+    g_object_set (chooser->tool, chooser->property, G_GUINT64_CONSTANT (1) << index, NULL);
+  else
+    g_object_set (chooser->tool, chooser->property, index, NULL);
+}
+
+static void
+chooser_free (gpointer  data,
+              GObject  *options)
+{
+  Chooser *chooser = data;
+
+  g_signal_handlers_disconnect_by_data (chooser->tool, chooser);
+  g_object_unref (chooser->tool);
+  g_free (chooser);
+}
+
+void
+gbacw_tool_options_bind_chooser (GtkWidget        *options,
+                                 GbacwMapTool     *tool,
+                                 GtkListBox       *list,
+                                 GbacwChooserKind  kind,
+                                 const char       *property)
+{
+  g_autofree char *notify = g_strconcat ("notify::", property, NULL);
+  Chooser *chooser;
+
+  g_return_if_fail (GTK_IS_WIDGET (options));
+  g_return_if_fail (GBACW_IS_MAP_TOOL (tool));
+  g_return_if_fail (GTK_IS_LIST_BOX (list));
+
+  chooser = g_new0 (Chooser, 1);
+  chooser->tool = g_object_ref (tool);
+  chooser->list = list;
+  chooser->kind = kind;
+  chooser->property = g_intern_string (property);
+  g_object_weak_ref (G_OBJECT (options), chooser_free, chooser);
+  g_signal_connect_swapped (list, "row-selected", G_CALLBACK (chooser_row_selected), chooser);
+  g_signal_connect_swapped (tool, notify, G_CALLBACK (chooser_sync), chooser);
+  gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_CATALOGUE, chooser_rebuild, chooser);
+}
+
 void
 gbacw_tool_options_bind (gpointer    source,
                          const char *source_property,

@@ -41,6 +41,16 @@ void       gbacw_tool_options_follow_document (GtkWidget        *options,
                                                void            (*sync) (gpointer data),
                                                gpointer          data);
 
+/* Keeps list, a chooser of the catalogue's entries of kind, and tool's property in step
+ * until options is finalized: the terrain chooser's property is a mask (guint64) whose one
+ * terrain is the row, the others' an index (int); choosing a row sets the property. The
+ * rows are listed again when the catalogue changes. */
+void       gbacw_tool_options_bind_chooser (GtkWidget        *options,
+                                            GbacwMapTool     *tool,
+                                            GtkListBox       *list,
+                                            GbacwChooserKind  kind,
+                                            const char       *property);
+
 /* Lists the catalogue's entries of kind (from tool's document) in list, with a swatch each. */
 void       gbacw_tool_options_fill_chooser (GtkListBox       *list,
                                             GbacwMapTool     *tool,
