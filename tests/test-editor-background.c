@@ -10,7 +10,7 @@
 
 #include "gbacw-application.h"
 #include "gbacw-background-controller.h"
-#include "gbacw-background-dialog.h"
+#include "gbacw-background-dialog-private.h"
 #include "gbacw-export-dialog.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-settings-edit.h"

@@ -16,6 +16,7 @@
 
 #include "gbacw-application.h"
 #include "gbacw-data.h"
+#include "gbacw-hex-inspector-private.h"
 #include "gbacw-new-dialog.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-window-state.h"

@@ -4,8 +4,8 @@
 
 The layers, lowest first: model/, render/, rules-check/, engine/, then cli/ and editor/
 (which use each other's headers neither). A file may include headers of its own layer
-and of lower ones. In editor/ a class is its .c and .h together; no class may reach
-itself through the headers its files include.
+and of lower ones. In editor/ a class is its .c, .h and -private.h together; no class
+may reach itself through the headers its files include.
 """
 import os
 import re
@@ -13,6 +13,12 @@ import sys
 
 LAYERS = {'model': 0, 'render': 1, 'rules-check': 2, 'engine': 3, 'cli': 4, 'editor': 4}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+
+
+def class_of(path):
+    """The class a file belongs to: its path without the extension and "-private"."""
+    stem = os.path.splitext(path)[0]
+    return stem[:-len('-private')] if stem.endswith('-private') else stem
 
 
 def main(srcdir):
@@ -36,7 +42,7 @@ def main(srcdir):
         with open(os.path.join(srcdir, path), encoding='utf-8') as f:
             text = f.read()
         top = path.split(os.sep)[0]
-        module = os.path.splitext(path)[0]
+        module = class_of(path)
         for include in INCLUDE.findall(text):
             target = headers.get(os.path.basename(include))
             if target is None:
@@ -44,7 +50,7 @@ def main(srcdir):
             target_top = target.split(os.sep)[0]
             if target_top != top and LAYERS[target_top] >= LAYERS[top]:
                 problems.append(f'{path}: includes {target}: {top}/ may not use {target_top}/')
-            target_module = os.path.splitext(target)[0]
+            target_module = class_of(target)
             if top == 'editor' and target_top == 'editor' and target_module != module:
                 graph.setdefault(module, set()).add(target_module)
 

@@ -18,10 +18,11 @@
 #include "gbacw-application.h"
 #include "gbacw-chart-editor.h"
 #include "gbacw-data.h"
+#include "gbacw-game-turn-track-private.h"
 #include "gbacw-oob-row.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-scenario-io.h"
-#include "gbacw-settings-dialog.h"
+#include "gbacw-settings-dialog-private.h"
 #include "gbacw-window.h"
 
 typedef struct

@@ -49,7 +49,7 @@
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
 #include "gbacw-play-mode.h"
-#include "gbacw-play-view.h"
+#include "gbacw-play-view-private.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-window.h"
 

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "gbacw-hex-inspector.h"
+#include "gbacw-hex-inspector-private.h"
 
 struct _GbacwHexInspector
 {

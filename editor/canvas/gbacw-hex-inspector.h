@@ -19,8 +19,4 @@ void           gbacw_hex_inspector_set_document (GbacwHexInspector *self, GbacwD
 int            gbacw_hex_inspector_get_hex (GbacwHexInspector *self);
 void           gbacw_hex_inspector_set_hex (GbacwHexInspector *self, int hex);
 
-/* The text shown for a part ("title", "terrain", "elevation", "hexsides", "lines", "areas",
- * "labels", "units"), for the tests. */
-const char    *gbacw_hex_inspector_get_text (GbacwHexInspector *self, const char *part);
-
 G_END_DECLS

@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "gbacw-background-dialog.h"
+#include "gbacw-background-dialog-private.h"
 #include "gbacw-file-chooser.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-settings-edit.h"

@@ -19,10 +19,4 @@ G_DECLARE_FINAL_TYPE (GbacwBackgroundDialog, gbacw_background_dialog, GBACW, BAC
 
 GbacwBackgroundDialog *gbacw_background_dialog_new (GbacwEditorHost *window, GbacwBackgroundController *controller);
 
-/* For tests: the calibration tool, and the label entry as a user would use it. */
-GbacwToolCalibrate    *gbacw_background_dialog_get_tool (GbacwBackgroundDialog *self);
-void                   gbacw_background_dialog_set_mode (GbacwBackgroundDialog *self, int mode);
-/* Types label into the hex-number entry and activates it; FALSE if it was refused. */
-gboolean               gbacw_background_dialog_enter_label (GbacwBackgroundDialog *self, const char *label);
-
 G_END_DECLS

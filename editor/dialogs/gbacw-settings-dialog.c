@@ -15,7 +15,7 @@
 
 #include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
-#include "gbacw-settings-dialog.h"
+#include "gbacw-settings-dialog-private.h"
 #include "gbacw-editor-host.h"
 
 #define KEY_ID "gbacw-id"

@@ -27,20 +27,8 @@ GbacwSettingsDialog *gbacw_settings_dialog_new (GtkWindow *parent, GbacwDocument
 
 /* "general", "turns", "rules" or "victory". */
 void                 gbacw_settings_dialog_show_page (GbacwSettingsDialog *self, const char *page);
-/* The title entry and the first / last turn spin buttons, for the tests. */
-GtkEditable         *gbacw_settings_dialog_get_title_entry (GbacwSettingsDialog *self);
-GtkSpinButton       *gbacw_settings_dialog_get_turn_spin (GbacwSettingsDialog *self, gboolean last);
-/* The time entry and night check of turn n, NULL if not shown. */
-GtkEditable         *gbacw_settings_dialog_get_time_entry (GbacwSettingsDialog *self, int n);
-GtkCheckButton      *gbacw_settings_dialog_get_night_check (GbacwSettingsDialog *self, int n);
-/* The last refusal shown ("" when none). */
-const char          *gbacw_settings_dialog_get_message (GbacwSettingsDialog *self);
 /* Toggles hex in objective area id, as a click while picking does. */
 gboolean             gbacw_settings_dialog_toggle_objective_hex (GbacwSettingsDialog *self, const char *area,
                                                                  int hex);
-/* A widget of objective area's row: part "name" (entry), "side" (dropdown), "vp" (spin
- * button) or "remove" (button); NULL if not shown. For the tests. */
-GtkWidget           *gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self, const char *area,
-                                                                 const char *part);
 
 G_END_DECLS

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-scenario.h"
-#include "gbacw-game-turn-track.h"
+#include "gbacw-game-turn-track-private.h"
 
 #define BOX_W 48.0
 #define BOX_H 64.0

@@ -28,7 +28,5 @@ int            gbacw_game_turn_track_get_selected_turn (GbacwGameTurnTrack *self
 void           gbacw_game_turn_track_set_selected_turn (GbacwGameTurnTrack *self, int turn);
 /* The turn at x (widget coordinates), GBACW_UNSET when none. */
 int            gbacw_game_turn_track_turn_at (GbacwGameTurnTrack *self, double x);
-/* The number of reinforcement markers drawn at turn (for the tests). */
-guint          gbacw_game_turn_track_count_markers (GbacwGameTurnTrack *self, int turn);
 
 G_END_DECLS

@@ -16,7 +16,7 @@
 #include "gbacw-movement.h"
 #include "gbacw-play-orders.h"
 #include "gbacw-play-tool.h"
-#include "gbacw-play-view.h"
+#include "gbacw-play-view-private.h"
 #include "gbacw-file-chooser.h"
 #include "gbacw-panel-widgets.h"
 

@@ -78,8 +78,6 @@ const GbacwFireResolution *gbacw_play_view_get_fire_preview (GbacwPlayView *self
 const int        *gbacw_play_view_get_move_costs (GbacwPlayView *self);
 /* The last message shown (why the rules refused an action), or NULL. */
 const char       *gbacw_play_view_get_message (GbacwPlayView *self);
-/* The text shown in the side panel's pages ("unit", "combat", "roster", "turns"), for tests. */
-char             *gbacw_play_view_get_page_text (GbacwPlayView *self, const char *page);
 /* Lines shown in the log. */
 guint             gbacw_play_view_get_n_log_lines (GbacwPlayView *self);
 
