@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-application.c: the gbacw-editor application (org.gbacw.Editor). */
+#define G_LOG_DOMAIN "gbacw-application"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -105,12 +108,15 @@ static void
 gbacw_application_startup (GApplication *application)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *help_overlay_accels[] = { "<Control>question", NULL };
   g_autoptr(GtkCssProvider) css = NULL;
 
   G_APPLICATION_CLASS (gbacw_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_entries, G_N_ELEMENTS (app_entries), application);
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
+  /* Each window makes its own shortcuts window (gbacw-window.c). */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "win.show-help-overlay", help_overlay_accels);
 
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, "/org/gbacw/Editor/style.css");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-application.h: the gbacw-editor application (org.gbacw.Editor). */
 #pragma once
 

@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-controller.c: the scanned map under a window's canvas. */
+#define G_LOG_DOMAIN "gbacw-background-controller"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "gbacw-background-controller.h"
-#include "gbacw-background-dialog.h"
-#include "gbacw-export-dialog.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-settings-edit.h"
 
@@ -13,13 +14,12 @@ struct _GbacwBackgroundController
 {
   GObject parent_instance;
 
-  GbacwWindow *window;              /* not owned: the window owns the controller */
+  GbacwEditorHost *window;          /* not owned: the window owns the controller */
   GbacwDocument *document;
   const GbacwScenario *registered;  /* the scenario the renderer draws our image for */
   GbacwBackgroundImage *image;
   char *loaded_path;
   char *error;
-  GtkWidget *dialog;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwBackgroundController, gbacw_background_controller, G_TYPE_OBJECT)
@@ -32,8 +32,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-#define DATA_KEY "gbacw-background-controller"
 
 static void
 unregister (GbacwBackgroundController *self)
@@ -54,7 +52,7 @@ set_error (GbacwBackgroundController *self,
   if (error != NULL && self->window != NULL)
     {
       g_autofree char *message = g_strdup_printf (_("The background image is not shown: %s"), error);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
 }
@@ -81,7 +79,7 @@ sync_background (GbacwBackgroundController *self)
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GbacwBackgroundImage) image = NULL;
-  GbacwMapCanvas *canvas = self->window ? gbacw_window_get_canvas (self->window) : NULL;
+  GbacwMapCanvas *canvas = self->window ? gbacw_editor_host_get_canvas (self->window) : NULL;
 
   if (file == NULL || file[0] == '\0')
     {
@@ -146,9 +144,9 @@ set_document (GbacwBackgroundController *self,
 static void
 on_window_document (GbacwBackgroundController *self,
                     GParamSpec                *pspec,
-                    GbacwWindow               *window)
+                    GbacwEditorHost           *window)
 {
-  set_document (self, gbacw_window_get_document (window));
+  set_document (self, gbacw_editor_host_get_document (window));
 }
 
 /* ---------------------------------------------------------------- editing */
@@ -282,105 +280,20 @@ gbacw_background_controller_get_error (GbacwBackgroundController *self)
   return self->error;
 }
 
-/* ---------------------------------------------------------------- actions */
-
-static void
-background_activated (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  GbacwBackgroundController *self = user_data;
-
-  if (self->window == NULL)
-    return;
-  if (self->dialog == NULL)
-    {
-      self->dialog = GTK_WIDGET (gbacw_background_dialog_new (self->window, self));
-      g_object_add_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
-    }
-  gtk_window_present (GTK_WINDOW (self->dialog));
-}
-
-static void
-export_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
-{
-  GbacwBackgroundController *self = user_data;
-  const char *name = g_action_get_name (G_ACTION (action));
-  GbacwExportDialog *dialog;
-
-  if (self->window == NULL || self->document == NULL)
-    return;
-  dialog = gbacw_export_dialog_new (self->window, self->image);
-  if (g_str_equal (name, "print"))
-    gbacw_export_dialog_set_format (dialog, GBACW_EXPORT_PDF);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-update_enabled (GbacwBackgroundController *self)
-{
-  const char *names[] = { "background", "export", "print" };
-
-  if (self->window == NULL)
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->window), names[i]);
-      if (action != NULL)
-        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->document != NULL);
-    }
-}
-
-static void
-on_document_for_actions (GbacwBackgroundController *self)
-{
-  update_enabled (self);
-}
+/* ---------------------------------------------------------------- the window */
 
 GbacwBackgroundController *
-gbacw_background_controller_attach (GbacwWindow *window)
+gbacw_background_controller_new (GbacwEditorHost *window)
 {
-  static const GActionEntry entries[] = {
-    { "background", background_activated },
-    { "export", export_activated },
-    { "print", export_activated },
-  };
-  static const struct { const char *accel, *action; } accels[] = {
-    { "<Control>e", "win.export" },
-    { "<Control>p", "win.print" },
-  };
   GbacwBackgroundController *self;
-  GtkEventController *shortcuts;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
 
   self = g_object_new (GBACW_TYPE_BACKGROUND_CONTROLLER, NULL);
   self->window = window;
-  g_object_set_data_full (G_OBJECT (window), DATA_KEY, self, g_object_unref);
-
-  g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
-  shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
-  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i].accel),
-                                                            gtk_named_action_new (accels[i].action)));
-  gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
-
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "notify::document", G_CALLBACK (on_document_for_actions), self, G_CONNECT_SWAPPED);
-  set_document (self, gbacw_window_get_document (window));
-  update_enabled (self);
+  set_document (self, gbacw_editor_host_get_document (window));
   return self;
-}
-
-GbacwBackgroundController *
-gbacw_background_controller_get_for_window (GbacwWindow *window)
-{
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
-  return g_object_get_data (G_OBJECT (window), DATA_KEY);
 }
 
 /* ---------------------------------------------------------------- GObject */
@@ -390,12 +303,6 @@ gbacw_background_controller_dispose (GObject *object)
 {
   GbacwBackgroundController *self = GBACW_BACKGROUND_CONTROLLER (object);
 
-  if (self->dialog != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
-      gtk_window_destroy (GTK_WINDOW (self->dialog));
-      self->dialog = NULL;
-    }
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   unregister (self);

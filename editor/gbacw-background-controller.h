@@ -1,27 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-controller.h: the scanned map under a window's canvas.
  *
  * Loads the image named by the document's background (PNG or JPEG, with gdk-pixbuf)
  * when a document is shown or its background file changes, and hands it to the map
  * renderer for that scenario, so that every tile of the canvas draws it. A file that
  * cannot be read is reported in the window and the map is drawn without it.
- *
- * It also gives the window its actions win.background (the Background Image dialog:
- * load, opacity, calibration), win.export and win.print (the export dialog, for an
- * image or for a printable PDF).
  */
 #pragma once
 
 #include "gbacw-background-image.h"
-#include "gbacw-window.h"
+#include "gbacw-editor-host.h"
 
 G_BEGIN_DECLS
 
 #define GBACW_TYPE_BACKGROUND_CONTROLLER (gbacw_background_controller_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwBackgroundController, gbacw_background_controller, GBACW, BACKGROUND_CONTROLLER, GObject)
 
-/* Attaches a controller to window (which keeps it) and returns it (transfer none). */
-GbacwBackgroundController *gbacw_background_controller_attach (GbacwWindow *window);
-GbacwBackgroundController *gbacw_background_controller_get_for_window (GbacwWindow *window);
+/* The scan under window's canvas, following the document window shows. */
+GbacwBackgroundController *gbacw_background_controller_new (GbacwEditorHost *window);
 
 /* The image now drawn under the map, or NULL. */
 GbacwBackgroundImage      *gbacw_background_controller_get_image (GbacwBackgroundController *self);

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-file-chooser.c: shared file chooser set-up. */
+#define G_LOG_DOMAIN "gbacw-file-chooser"
+
 #include "config.h"
 
 #include "gbacw-file-chooser.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-file-chooser.h: what every file chooser of the editor sets up the same way. */
 #pragma once
 

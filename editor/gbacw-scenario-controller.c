@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-controller.c: a window's order of battle, deployment, reinforcements,
  * scenario settings, charts and rosters. */
+#define G_LOG_DOMAIN "gbacw-scenario-controller"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -13,7 +16,6 @@
 #include "gbacw-settings-dialog.h"
 #include "gbacw-window-state.h"
 
-#define DATA_KEY "gbacw-scenario-controller"
 /* The sidebar's width without GSettings; the schema's default of sidebar-width. */
 #define GBACW_SIDEBAR_DEFAULT_WIDTH 300
 
@@ -21,7 +23,7 @@ struct _GbacwScenarioController
 {
   GObject parent_instance;
 
-  GbacwWindow *window;                   /* not owned: the window owns the controller */
+  GbacwEditorHost *window;               /* not owned: the window owns the controller */
   GbacwScenarioSidebar *sidebar;         /* in the window */
   GtkPaned *paned;                       /* sidebar | the rest of the map's row */
   GbacwDeploymentController *deployment; /* the canvas keeps it */
@@ -144,10 +146,10 @@ gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
   if (!gbacw_roster_export_file (gbacw_document_get_scenario (self->document), side, path, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not export the roster: %s"), error->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       return FALSE;
     }
-  gbacw_window_show_error (self->window, NULL);
+  gbacw_editor_host_show_error (self->window, NULL);
   return TRUE;
 }
 
@@ -169,7 +171,7 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
   if (csv == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Could not read the roster: %s"), error->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       return FALSE;
     }
   name = g_path_get_basename (path);
@@ -178,10 +180,10 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
     {
       /* The message lists every bad cell as FILE:LINE:COLUMN: why. */
       g_autofree char *message = g_strdup_printf (_("Nothing was imported: %s"), error->message);
-      gbacw_window_show_error (self->window, message);
+      gbacw_editor_host_show_error (self->window, message);
       return FALSE;
     }
-  gbacw_window_show_error (self->window, NULL);
+  gbacw_editor_host_show_error (self->window, NULL);
   gbacw_document_execute (self->document, command);
   return TRUE;
 }
@@ -433,25 +435,13 @@ close_dialogs (GbacwScenarioController *self)
 
 /* ---------------------------------------------------------------- document */
 
-static void
-update_enabled (GbacwScenarioController *self)
-{
-  const char *names[] = { "settings", "charts", "roster-export", "roster-import" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->window), names[i]);
-      if (action != NULL)
-        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->document != NULL);
-    }
-}
 
 static void
 on_window_document (GbacwScenarioController *self,
                     GParamSpec              *pspec,
-                    GbacwWindow             *window)
+                    GbacwEditorHost         *window)
 {
-  GbacwDocument *document = gbacw_window_get_document (window);
+  GbacwDocument *document = gbacw_editor_host_get_document (window);
 
   if (self->document == document)
     return;
@@ -459,7 +449,6 @@ on_window_document (GbacwScenarioController *self,
   close_chooser (self);
   g_set_object (&self->document, document);
   gbacw_scenario_sidebar_set_document (self->sidebar, document);
-  update_enabled (self);
 }
 
 static void
@@ -484,14 +473,16 @@ on_close_request (GbacwScenarioController *self,
 {
   GSettings *settings = gbacw_window_state_get_settings ();
 
-  if (settings != NULL && self->paned != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar))
+  if (settings != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar))
       && gtk_widget_get_width (GTK_WIDGET (self->sidebar)) > 0)
     g_settings_set_int (settings, "sidebar-width", gtk_paned_get_position (self->paned));
   return FALSE;
 }
 
 GbacwScenarioController *
-gbacw_scenario_controller_attach (GbacwWindow *window)
+gbacw_scenario_controller_new (GbacwEditorHost      *window,
+                               GbacwScenarioSidebar *sidebar,
+                               GtkPaned             *paned)
 {
   static const GActionEntry entries[] = {
     { "scenario-sidebar", NULL, NULL, "true", sidebar_change_state },
@@ -507,48 +498,28 @@ gbacw_scenario_controller_attach (GbacwWindow *window)
   };
   GbacwScenarioController *self;
   GbacwMapCanvas *canvas;
-  GtkWidget *overlay, *box;
   GtkEventController *shortcuts;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
+  g_return_val_if_fail (GBACW_IS_SCENARIO_SIDEBAR (sidebar), NULL);
+  g_return_val_if_fail (GTK_IS_PANED (paned), NULL);
 
   self = g_object_new (GBACW_TYPE_SCENARIO_CONTROLLER, NULL);
   self->window = window;
-  g_object_set_data_full (G_OBJECT (window), DATA_KEY, self, g_object_unref);
 
-  canvas = gbacw_window_get_canvas (window);
+  canvas = gbacw_editor_host_get_canvas (window);
   self->deployment = gbacw_deployment_controller_new (canvas);
 
-  /* The sidebar goes to the left of the tool palette: a paned takes the place of the
-   * row that holds the map, the sidebar its start, the row its end. The user drags the
-   * divider; the map keeps the rest of the width. */
-  self->sidebar = GBACW_SCENARIO_SIDEBAR (gbacw_scenario_sidebar_new ());
-  overlay = gtk_widget_get_parent (GTK_WIDGET (canvas));
-  box = overlay ? gtk_widget_get_parent (overlay) : NULL;
-  if (GTK_IS_BOX (box) && GTK_IS_BOX (gtk_widget_get_parent (box)))
-    {
-      GtkWidget *column = gtk_widget_get_parent (box);
-      GtkWidget *before = gtk_widget_get_prev_sibling (box);
-      GSettings *settings = gbacw_window_state_get_settings ();
+  /* The user drags the paned's divider; the map keeps the rest of the width. */
+  self->sidebar = sidebar;
+  self->paned = paned;
+  {
+    GSettings *settings = gbacw_window_state_get_settings ();
 
-      self->paned = GTK_PANED (gtk_paned_new (GTK_ORIENTATION_HORIZONTAL));
-      gtk_widget_set_vexpand (GTK_WIDGET (self->paned), TRUE);
-      gtk_paned_set_resize_start_child (self->paned, FALSE);
-      gtk_paned_set_shrink_start_child (self->paned, FALSE);
-      gtk_paned_set_resize_end_child (self->paned, TRUE);
-      gtk_paned_set_shrink_end_child (self->paned, FALSE);
-      g_object_ref (box);
-      gtk_box_remove (GTK_BOX (column), box);
-      gtk_paned_set_start_child (self->paned, GTK_WIDGET (self->sidebar));
-      gtk_paned_set_end_child (self->paned, box);
-      g_object_unref (box);
-      gtk_box_insert_child_after (GTK_BOX (column), GTK_WIDGET (self->paned), before);
-      gtk_paned_set_position (self->paned, settings ? g_settings_get_int (settings, "sidebar-width")
-                                                    : GBACW_SIDEBAR_DEFAULT_WIDTH);
-      g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
-    }
-  else
-    g_critical ("the canvas is not in a box: the scenario sidebar is not shown");
+    gtk_paned_set_position (self->paned, settings ? g_settings_get_int (settings, "sidebar-width")
+                                                  : GBACW_SIDEBAR_DEFAULT_WIDTH);
+    g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
+  }
 
   g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
   shortcuts = gtk_shortcut_controller_new ();
@@ -565,26 +536,12 @@ gbacw_scenario_controller_attach (GbacwWindow *window)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar), "pick-entry",
                            G_CALLBACK (on_pick_entry), self, G_CONNECT_SWAPPED);
-  {
-    GtkWidget *stack = gtk_widget_get_parent (GTK_WIDGET (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar)));
-    while (stack != NULL && !GTK_IS_STACK (stack))
-      stack = gtk_widget_get_parent (stack);
-    if (stack != NULL)
-      g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
-  }
-  g_signal_connect_object (gbacw_window_get_findings_panel (window), "finding-activated",
+  g_signal_connect_object (self->sidebar, "notify::page", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gbacw_editor_host_get_findings_panel (window), "finding-activated",
                            G_CALLBACK (on_finding_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
   on_window_document (self, NULL, window);
-  update_enabled (self);
   return self;
-}
-
-GbacwScenarioController *
-gbacw_scenario_controller_get_for_window (GbacwWindow *window)
-{
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
-  return g_object_get_data (G_OBJECT (window), DATA_KEY);
 }
 
 GbacwScenarioSidebar *

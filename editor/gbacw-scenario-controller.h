@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-controller.h: a window's order of battle, deployment, reinforcements,
  * scenario settings, charts and rosters.
  *
- * Adds the scenario sidebar (GbacwScenarioSidebar) beside the map and the deployment
- * controller to the canvas, keeps the selection of the tree and the map in step, and
+ * Drives the window's scenario sidebar (GbacwScenarioSidebar, in a paned beside the map),
+ * adds the deployment controller to the canvas, keeps the selection of the tree and the map in step, and
  * gives the window the actions win.scenario-sidebar (F9: show or hide the sidebar),
  * win.settings (the Scenario Settings dialog), win.charts (the chart tables),
  * win.roster-export and win.roster-import (the order of battle as CSV).
@@ -10,20 +11,21 @@
 #pragma once
 
 #include "gbacw-deployment-controller.h"
+#include "gbacw-editor-host.h"
 #include "gbacw-scenario-sidebar.h"
-#include "gbacw-window.h"
 
 G_BEGIN_DECLS
 
 #define GBACW_TYPE_SCENARIO_CONTROLLER (gbacw_scenario_controller_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwScenarioController, gbacw_scenario_controller, GBACW, SCENARIO_CONTROLLER, GObject)
 
-/* Attaches a controller to window (which keeps it) and returns it (transfer none). */
-GbacwScenarioController   *gbacw_scenario_controller_attach (GbacwWindow *window);
-GbacwScenarioController   *gbacw_scenario_controller_get_for_window (GbacwWindow *window);
+/* The controller of window's sidebar, which is the start child of paned, with the actions
+ * above, for the window to own. */
+GbacwScenarioController   *gbacw_scenario_controller_new (GbacwEditorHost *window, GbacwScenarioSidebar *sidebar,
+                                                          GtkPaned *paned);
 
 GbacwScenarioSidebar      *gbacw_scenario_controller_get_sidebar (GbacwScenarioController *self);
-/* The paned holding the sidebar and the map's row (NULL if the window had no place for it). */
+/* The paned holding the sidebar and the map's row. */
 GtkPaned                  *gbacw_scenario_controller_get_paned (GbacwScenarioController *self);
 GbacwDeploymentController *gbacw_scenario_controller_get_deployment (GbacwScenarioController *self);
 /* The open Scenario Settings dialog and chart editor (created when first asked for). */

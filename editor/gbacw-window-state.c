@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window-state.c: what the editor remembers between runs. */
+#define G_LOG_DOMAIN "gbacw-window-state"
+
 #include "config.h"
 
 #include "gbacw-map-renderer.h"
@@ -8,7 +11,7 @@ struct _GbacwWindowState
 {
   GObject parent_instance;
 
-  GbacwWindow *window;   /* not owned: the window owns the state */
+  GbacwEditorHost *window;   /* not owned: the window owns the state */
   GSettings *settings;
   gboolean restoring;
 };
@@ -77,7 +80,7 @@ gbacw_window_state_add_recent (const char *path)
 static void
 save_layers (GbacwWindowState *self)
 {
-  guint layers = gbacw_map_canvas_get_layers (gbacw_window_get_canvas (self->window));
+  guint layers = gbacw_map_canvas_get_layers (gbacw_editor_host_get_canvas (self->window));
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) names = NULL;
 
@@ -94,7 +97,7 @@ static void
 restore_layers (GbacwWindowState *self)
 {
   g_auto(GStrv) names = g_settings_get_strv (self->settings, "visible-layers");
-  GbacwMapCanvas *canvas = gbacw_window_get_canvas (self->window);
+  GbacwMapCanvas *canvas = gbacw_editor_host_get_canvas (self->window);
   guint layers = 0;
 
   for (guint i = 0; names[i] != NULL; i++)
@@ -134,7 +137,7 @@ on_close_request (GbacwWindowState *self,
 static void
 note_document (GbacwWindowState *self)
 {
-  GbacwDocument *document = gbacw_window_get_document (self->window);
+  GbacwDocument *document = gbacw_editor_host_get_document (self->window);
   const char *path = document ? gbacw_document_get_path (document) : NULL;
 
   if (path != NULL)
@@ -144,7 +147,7 @@ note_document (GbacwWindowState *self)
 static void
 on_document (GbacwWindowState *self)
 {
-  GbacwDocument *document = gbacw_window_get_document (self->window);
+  GbacwDocument *document = gbacw_editor_host_get_document (self->window);
 
   note_document (self);
   /* Saved under a new name: the title changes with the path. */
@@ -153,12 +156,12 @@ on_document (GbacwWindowState *self)
 }
 
 GbacwWindowState *
-gbacw_window_state_attach (GbacwWindow *window)
+gbacw_window_state_attach (GbacwEditorHost *window)
 {
   GSettings *settings = gbacw_window_state_get_settings ();
   GbacwWindowState *self;
 
-  g_return_val_if_fail (GBACW_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
 
   self = g_object_new (GBACW_TYPE_WINDOW_STATE, NULL);
   self->window = window;
@@ -174,7 +177,7 @@ gbacw_window_state_attach (GbacwWindow *window)
   restore_layers (self);
 
   g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (gbacw_window_get_canvas (window), "notify::layers", G_CALLBACK (save_layers), self,
+  g_signal_connect_object (gbacw_editor_host_get_canvas (window), "notify::layers", G_CALLBACK (save_layers), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_document), self, G_CONNECT_SWAPPED);
   on_document (self);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window-state.h: what the editor remembers between runs (GSettings
  * org.gbacw.Editor): each window's size and visible layers, and the recent files. (The
  * scenario sidebar's width, sidebar-width, is kept by gbacw-scenario-controller.c.)
@@ -7,7 +8,7 @@
  */
 #pragma once
 
-#include "gbacw-window.h"
+#include "gbacw-editor-host.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +23,7 @@ GSettings        *gbacw_window_state_get_settings (void);
 
 /* Gives window the remembered size and layers, and remembers them as they change,
  * with the files it opens and saves (window keeps the state; transfer none). */
-GbacwWindowState *gbacw_window_state_attach (GbacwWindow *window);
+GbacwWindowState *gbacw_window_state_attach (GbacwEditorHost *window);
 /* Puts path first in the recent files, keeping at most GBACW_MAX_RECENT_FILES. */
 void              gbacw_window_state_add_recent (const char *path);
 

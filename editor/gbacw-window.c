@@ -1,11 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window.c: an editor window showing one document. */
+#define G_LOG_DOMAIN "gbacw-window"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
-#include "gbacw-background-controller.h"
+#include "gbacw-background-dialog.h"
+#include "gbacw-export-dialog.h"
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-hex-inspector.h"
@@ -30,6 +34,8 @@ struct _GbacwWindow
   GtkLabel *subtitle_label;
   GtkRevealer *error_revealer;
   GtkLabel *error_label;
+  GtkPaned *sidebar_paned;
+  GbacwScenarioSidebar *sidebar;
   GbacwMapCanvas *canvas;
   GtkWidget *empty_state;
   GtkLabel *status_label;
@@ -51,22 +57,47 @@ struct _GbacwWindow
   guint n_check_runs, n_check_updates;
   GSignalGroup *document_signals;
   GSignalGroup *history_signals;
+  /* the title label follows the document's title and whether it is modified */
+  GBindingGroup *document_bindings;
+  GBindingGroup *history_bindings;
+
+  /* What the window owns: the scan under the map, test play, the scenario sidebar and
+   * its dialogs; and the Background Image dialog while it exists. */
+  GbacwBackgroundController *background;
+  GbacwPlayMode *play_mode;
+  GbacwScenarioController *scenario;
+  GtkWidget *background_dialog;
 
   GtkNativeDialog *file_chooser;
   /* The user chose to close despite unsaved changes (or saved them). */
   gboolean close_confirmed;
 };
 
-G_DEFINE_FINAL_TYPE (GbacwWindow, gbacw_window, GTK_TYPE_APPLICATION_WINDOW)
+static void gbacw_window_editor_host_init (GbacwEditorHostInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwWindow, gbacw_window, GTK_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (GBACW_TYPE_EDITOR_HOST, gbacw_window_editor_host_init))
 
 enum {
   PROP_0,
-  PROP_DOCUMENT,
   PROP_TOOL,
-  N_PROPS
+  N_PROPS,
+  /* GbacwEditorHost's */
+  PROP_DOCUMENT = N_PROPS,
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void background_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+static void export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+
+/* The Background Image dialog, export and print. */
+static const GActionEntry document_entries[] = {
+  { "background", background_activated },
+  { "export", export_activated },
+  { "print", export_activated },
+};
+
 
 static void save_as (GbacwWindow *self, gboolean then_close);
 
@@ -96,52 +127,108 @@ update_undo_tooltips (GbacwWindow *self)
   gtk_widget_set_tooltip_text (self->redo_button, redo_text);
 }
 
+/* Which of the window's actions apply, in one place: with or without a document, editing
+ * or test playing (nothing may change the document while it is played: only leaving,
+ * win.test-play, and win.hide-error stay). The controllers' actions are the window's too. */
 static void
 update_actions (GbacwWindow *self)
 {
+  /* the GActions that need a document */
+  static const char *const with_document[] = {
+    "background", "export", "print", "balance", "settings", "charts", "roster-export", "roster-import", NULL
+  };
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (self);
   GbacwHistory *history = get_history (self);
   gboolean has_document = self->document != NULL;
+  gboolean editing = self->play_mode == NULL || !gbacw_play_mode_is_active (self->play_mode);
+  g_auto(GStrv) names = NULL;
+  const GVariantType *parameter_type;
+  const char *name, *property;
+  GType owner;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history && gbacw_history_can_undo (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history && gbacw_history_can_redo (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
+  for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
+    if (owner == GBACW_TYPE_WINDOW && !g_str_equal (name, "win.hide-error"))
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), name, editing);
+  if (editing)
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history && gbacw_history_can_undo (history));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history && gbacw_history_can_redo (history));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
+    }
+
+  names = g_action_group_list_actions (G_ACTION_GROUP (self));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), names[i]);
+
+      if (action == NULL || !G_IS_SIMPLE_ACTION (action))
+        continue;
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                                   g_str_equal (names[i], "test-play") ? has_document
+                                   : g_strv_contains (with_document, names[i]) ? editing && has_document
+                                   : editing);
+    }
   update_undo_tooltips (self);
 }
 
+/* The title label: the document's title, "•" first while it has unsaved changes (as in
+ * other GNOME editors); bound to the document's "title" and the history's "modified". */
+static gboolean
+transform_title (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+  GbacwHistory *history = get_history (self);
+
+  if (self->document == NULL)
+    return FALSE;
+  if (history != NULL && gbacw_history_is_modified (history))
+    g_value_take_string (to, g_strdup_printf ("• %s", gbacw_document_get_title (self->document)));
+  else
+    g_value_set_string (to, gbacw_document_get_title (self->document));
+  return TRUE;
+}
+
+/* The window's title: the title label's, with the program's name. */
+static gboolean
+transform_window_title (GBinding     *binding,
+                        const GValue *from,
+                        GValue       *to,
+                        gpointer      user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+
+  if (self->document == NULL)
+    g_value_set_string (to, _("GBACW Editor"));
+  else
+    /* TRANSLATORS: window title: document title – program name */
+    g_value_take_string (to, g_strdup_printf (_("%s – GBACW Editor"), g_value_get_string (from)));
+  return TRUE;
+}
+
+/* The scenario's own title under the document's; the program's name without a document. */
 static void
 update_title (GbacwWindow *self)
 {
-  g_autofree char *title = NULL;
-  g_autofree char *window_title = NULL;
   const char *subtitle = NULL;
 
   if (self->document == NULL)
     {
       gtk_label_set_text (self->title_label, _("GBACW Editor"));
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
-      gtk_window_set_title (GTK_WINDOW (self), _("GBACW Editor"));
       return;
     }
-
-  /* "•" marks unsaved changes, as in other GNOME editors. */
-  if (gbacw_history_is_modified (get_history (self)))
-    title = g_strdup_printf ("• %s", gbacw_document_get_title (self->document));
-  else
-    title = g_strdup (gbacw_document_get_title (self->document));
-  gtk_label_set_text (self->title_label, title);
 
   subtitle = gbacw_document_get_scenario (self->document)->info.title;
   gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL && subtitle[0] != '\0');
-
-  /* TRANSLATORS: window title: document title – program name */
-  window_title = g_strdup_printf (_("%s – GBACW Editor"), title);
-  gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
 static void
@@ -261,7 +348,6 @@ on_history_notify (GbacwWindow  *self,
                    GbacwHistory *history)
 {
   update_actions (self);
-  update_title (self);
 }
 
 static void
@@ -319,13 +405,6 @@ on_document_changed (GbacwWindow       *self,
     update_title (self);
 }
 
-static void
-on_document_title (GbacwWindow   *self,
-                   GParamSpec    *pspec,
-                   GbacwDocument *document)
-{
-  update_title (self);
-}
 
 /* ---------------------------------------------------------------- errors */
 
@@ -369,6 +448,8 @@ gbacw_window_set_document (GbacwWindow   *self,
 
   g_signal_group_set_target (self->document_signals, document);
   g_signal_group_set_target (self->history_signals, document ? gbacw_document_get_history (document) : NULL);
+  g_binding_group_set_source (self->document_bindings, document);
+  g_binding_group_set_source (self->history_bindings, document ? gbacw_document_get_history (document) : NULL);
   gbacw_map_canvas_set_document (self->canvas, document);
   gbacw_findings_panel_set_document (self->findings_panel, document);
   check_document (self);
@@ -381,7 +462,7 @@ gbacw_window_set_document (GbacwWindow   *self,
   update_title (self);
   update_status (self);
   update_zoom_label (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+  g_object_notify (G_OBJECT (self), "document");
 }
 
 GbacwMapCanvas *
@@ -785,50 +866,6 @@ redo_action (GtkWidget  *widget,
     gbacw_document_redo (self->document);
 }
 
-/* Ctrl+Z in a field of a form: the document's undo, not the field's own (which would
- * take back the value the form put there, emptying the field, and store that). */
-static gboolean
-history_shortcut (GtkWidget *widget,
-                  GVariant  *args,
-                  gpointer   user_data)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
-  GtkWidget *target = widget;
-
-  /* what is typed into a search field is the field's own */
-  if (focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) != NULL)
-    return FALSE;
-  if (!GBACW_IS_WINDOW (target))
-    target = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (widget)));
-  if (target == NULL || !GBACW_IS_WINDOW (target))
-    return FALSE;
-  return gtk_widget_activate_action (target, user_data, NULL);
-}
-
-void
-gbacw_window_add_history_shortcuts (GtkWindow *window)
-{
-  static const struct { const char *trigger, *action; } shortcuts[] = {
-    { "<Control>z", "win.undo" },
-    { "<Control><Shift>z", "win.redo" },
-    { "<Control>y", "win.redo" },
-  };
-  GtkEventController *controller;
-
-  g_return_if_fail (GTK_IS_WINDOW (window));
-
-  controller = gtk_shortcut_controller_new ();
-  /* before the focused field sees the key */
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].trigger),
-                                                            gtk_callback_action_new (history_shortcut,
-                                                                                     (gpointer) shortcuts[i].action,
-                                                                                     NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (window), controller);
-}
-
 static void
 auto_crest_action (GtkWidget  *widget,
                    const char *action_name,
@@ -914,6 +951,78 @@ layer_change_state (GSimpleAction *action,
   gbacw_map_canvas_set_layers (self->canvas, layers);
 }
 
+/* ---------------------------------------------------------------- background, export */
+
+static void
+background_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+
+  if (self->background_dialog == NULL)
+    {
+      self->background_dialog = GTK_WIDGET (gbacw_background_dialog_new (GBACW_EDITOR_HOST (self),
+                                                                         self->background));
+      g_object_add_weak_pointer (G_OBJECT (self->background_dialog), (gpointer *) &self->background_dialog);
+    }
+  gtk_window_present (GTK_WINDOW (self->background_dialog));
+}
+
+/* win.export: an image; win.print: a printable PDF. */
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  GbacwWindow *self = GBACW_WINDOW (user_data);
+  GbacwExportDialog *dialog;
+
+  if (self->document == NULL)
+    return;
+  dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (self), gbacw_background_controller_get_image (self->background));
+  if (g_str_equal (g_action_get_name (G_ACTION (action)), "print"))
+    gbacw_export_dialog_set_format (dialog, GBACW_EXPORT_PDF);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------------------------------------------------------------- shortcuts window */
+
+/* The shortcuts window (Ctrl+?): gbacw-shortcuts.ui, its Tools group listing each tool of
+ * the toolbox's list with its key. */
+static void
+set_help_overlay (GbacwWindow *self)
+{
+  static const char placeholder[] = "<object class=\"GtkShortcutsShortcut\" id=\"tools\"/>";
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/org/gbacw/Editor/gbacw-shortcuts.ui", 0, NULL);
+  g_autoptr(GString) ui = NULL;
+  g_autoptr(GString) tools = g_string_new (NULL);
+  g_autoptr(GtkBuilder) builder = NULL;
+  const GbacwToolInfo *infos;
+  guint n_tools;
+
+  g_return_if_fail (bytes != NULL);
+
+  infos = gbacw_toolbox_get_tool_infos (&n_tools);
+  for (guint i = 0; i < n_tools; i++)
+    {
+      g_autofree char *title = g_markup_escape_text (_(infos[i].title), -1);
+
+      g_string_append_printf (tools,
+                              "%s<object class=\"GtkShortcutsShortcut\">"
+                              "<property name=\"accelerator\">%s</property>"
+                              "<property name=\"title\">%s</property></object>",
+                              i > 0 ? "</child><child>" : "", gdk_keyval_name (infos[i].key), title);
+    }
+  ui = g_string_new_len (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
+  g_warn_if_fail (g_string_replace (ui, placeholder, tools->str, 1) == 1);
+  builder = gtk_builder_new_from_string (ui->str, (gssize) ui->len);
+  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                           GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+}
+
+/* ---------------------------------------------------------------- layers */
+
 static const GActionEntry layer_entries[] = {
   { "layer-background", NULL, NULL, "true", layer_change_state },
   { "layer-terrain", NULL, NULL, "true", layer_change_state },
@@ -996,6 +1105,12 @@ gbacw_window_dispose (GObject *object)
 {
   GbacwWindow *self = GBACW_WINDOW (object);
 
+  if (self->background_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->background_dialog), (gpointer *) &self->background_dialog);
+      gtk_window_destroy (GTK_WINDOW (self->background_dialog));
+      self->background_dialog = NULL;
+    }
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);
@@ -1005,6 +1120,8 @@ gbacw_window_dispose (GObject *object)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->history_signals);
+  g_clear_object (&self->document_bindings);
+  g_clear_object (&self->history_bindings);
   g_clear_object (&self->toolbox);
   g_clear_object (&self->document);
   g_clear_object (&self->checker);
@@ -1012,6 +1129,19 @@ gbacw_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_WINDOW);
 
   G_OBJECT_CLASS (gbacw_window_parent_class)->dispose (object);
+}
+
+/* The controllers live as long as the window: their handlers on its widgets go with them. */
+static void
+gbacw_window_finalize (GObject *object)
+{
+  GbacwWindow *self = GBACW_WINDOW (object);
+
+  g_clear_object (&self->scenario);
+  g_clear_object (&self->play_mode);
+  g_clear_object (&self->background);
+
+  G_OBJECT_CLASS (gbacw_window_parent_class)->finalize (object);
 }
 
 static void
@@ -1064,30 +1194,32 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = gbacw_window_dispose;
+  object_class->finalize = gbacw_window_finalize;
   object_class->get_property = gbacw_window_get_property;
   object_class->set_property = gbacw_window_set_property;
 
   window_class->close_request = gbacw_window_close_request;
 
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, GBACW_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The current map tool, by name (gbacw_toolbox_get_tool_infos ()): "navigate", "brush"… */
   properties[PROP_TOOL] =
     g_param_spec_string ("tool", NULL, NULL, "navigate",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_override_property (object_class, PROP_DOCUMENT, "document");
 
   g_type_ensure (GBACW_TYPE_MAP_CANVAS);
   g_type_ensure (GBACW_TYPE_TOOL_PANEL);
   g_type_ensure (GBACW_TYPE_HEX_INSPECTOR);
   g_type_ensure (GBACW_TYPE_FINDINGS_PANEL);
   g_type_ensure (GBACW_TYPE_FINDINGS_BUTTON);
+  g_type_ensure (GBACW_TYPE_SCENARIO_SIDEBAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, error_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar_paned);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, empty_state);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, status_label);
@@ -1160,7 +1292,6 @@ gbacw_window_init (GbacwWindow *self)
   self->toolbox = gbacw_toolbox_new (self->canvas, self->tool_panel);
   gbacw_toolbox_fill_palette (self->toolbox, self->palette);
   g_signal_connect_object (self->toolbox, "notify::current", G_CALLBACK (on_tool_changed), self, G_CONNECT_SWAPPED);
-  g_object_bind_property (self->canvas, "document", self->tool_panel, "document", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->canvas, "document", self->inspector, "document", G_BINDING_SYNC_CREATE);
 
   self->checker = gbacw_checker_new ();
@@ -1175,22 +1306,48 @@ gbacw_window_init (GbacwWindow *self)
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "changed", G_CALLBACK (on_document_changed), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::title", G_CALLBACK (on_document_title), self);
 
   self->history_signals = g_signal_group_new (GBACW_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-undo", G_CALLBACK (on_history_notify), self);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-redo", G_CALLBACK (on_history_notify), self);
   g_signal_group_connect_swapped (self->history_signals, "notify::modified", G_CALLBACK (on_history_notify), self);
 
+  self->document_bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->document_bindings, "title", self->title_label, "label", G_BINDING_SYNC_CREATE,
+                             transform_title, NULL, self, NULL);
+  self->history_bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->history_bindings, "modified", self->title_label, "label", G_BINDING_SYNC_CREATE,
+                             transform_title, NULL, self, NULL);
+  g_object_bind_property_full (self->title_label, "label", self, "title", G_BINDING_SYNC_CREATE,
+                               transform_window_title, NULL, self, NULL);
+
   g_action_map_add_action_entries (G_ACTION_MAP (self), layer_entries, G_N_ELEMENTS (layer_entries), self);
-  /* Remembered size and layers; the scan under the map, export and print (win.background,
-   * win.export, win.print). */
-  gbacw_window_state_attach (self);
-  gbacw_background_controller_attach (self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), document_entries, G_N_ELEMENTS (document_entries), self);
+  {
+    static const struct { const char *accel, *action; } accels[] = {
+      { "<Control>e", "win.export" },
+      { "<Control>p", "win.print" },
+    };
+    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+    gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
+    for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                            gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i].accel),
+                                                              gtk_named_action_new (accels[i].action)));
+    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  }
+  /* Remembered size and layers; the scan under the map. */
+  gbacw_window_state_attach (GBACW_EDITOR_HOST (self));
+  self->background = gbacw_background_controller_new (GBACW_EDITOR_HOST (self));
   /* Test play: win.test-play (F5), the "play" page of the mode stack. */
-  gbacw_play_mode_attach (self);
+  /* (The window's child, mode_stack, is not a bound template child: GtkWindow unparents its
+   * child itself.) */
+  self->play_mode = gbacw_play_mode_new (GBACW_EDITOR_HOST (self), self->background,
+                                         GTK_STACK (gtk_window_get_child (GTK_WINDOW (self))));
   /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
-  gbacw_scenario_controller_attach (self);
+  self->scenario = gbacw_scenario_controller_new (GBACW_EDITOR_HOST (self), self->sidebar, self->sidebar_paned);
+  g_signal_connect_object (self->play_mode, "notify::active", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);
@@ -1205,7 +1362,8 @@ gbacw_window_init (GbacwWindow *self)
     g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
                              G_CONNECT_SWAPPED);
 
-  gbacw_window_add_history_shortcuts (GTK_WINDOW (self));
+  gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
+  set_help_overlay (self);
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
@@ -1214,6 +1372,69 @@ gbacw_window_init (GbacwWindow *self)
   update_title (self);
   update_status (self);
   update_zoom_label (self);
+}
+
+static GbacwDocument *
+host_get_document (GbacwEditorHost *host)
+{
+  return GBACW_WINDOW (host)->document;
+}
+
+static GbacwMapCanvas *
+host_get_canvas (GbacwEditorHost *host)
+{
+  return GBACW_WINDOW (host)->canvas;
+}
+
+static GbacwFindingsPanel *
+host_get_findings_panel (GbacwEditorHost *host)
+{
+  return GBACW_WINDOW (host)->findings_panel;
+}
+
+static void
+host_show_error (GbacwEditorHost *host,
+                 const char      *message)
+{
+  gbacw_window_show_error (GBACW_WINDOW (host), message);
+}
+
+static void
+host_show_status (GbacwEditorHost *host,
+                  const char      *text)
+{
+  gbacw_window_show_status (GBACW_WINDOW (host), text);
+}
+
+static void
+gbacw_window_editor_host_init (GbacwEditorHostInterface *iface)
+{
+  iface->get_document = host_get_document;
+  iface->get_canvas = host_get_canvas;
+  iface->get_findings_panel = host_get_findings_panel;
+  iface->show_error = host_show_error;
+  iface->show_status = host_show_status;
+}
+
+GbacwBackgroundController *
+gbacw_window_get_background_controller (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->background;
+}
+
+GbacwPlayMode *
+gbacw_window_get_play_mode (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->play_mode;
+}
+
+GbacwScenarioController *
+gbacw_window_get_scenario_controller (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->scenario;
 }
 
 GbacwWindow *

@@ -1,13 +1,24 @@
-/* gbacw-window.h: an editor window showing one document. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-window.h: an editor window showing one document.
+ *
+ * The GbacwEditorHost of the controllers and dialogs it owns. It gives itself the actions
+ * win.background (the Background Image dialog: load, opacity, calibration), win.export
+ * and win.print (the export dialog, for an image or for a printable PDF), and its
+ * controllers give it theirs (gbacw-play-mode.h, gbacw-scenario-controller.h).
+ */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "gbacw-background-controller.h"
 #include "gbacw-checker.h"
 #include "gbacw-document.h"
+#include "gbacw-editor-host.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-hex-inspector.h"
 #include "gbacw-map-canvas.h"
+#include "gbacw-play-mode.h"
+#include "gbacw-scenario-controller.h"
 #include "gbacw-toolbox.h"
 
 G_BEGIN_DECLS
@@ -32,6 +43,11 @@ void            gbacw_window_get_check_counts (GbacwWindow *self, guint *n_runs,
 GbacwToolbox   *gbacw_window_get_toolbox (GbacwWindow *self);
 GbacwHexInspector *gbacw_window_get_inspector (GbacwWindow *self);
 
+/* What the window owns: the scan under its map, test play, the scenario sidebar. */
+GbacwBackgroundController *gbacw_window_get_background_controller (GbacwWindow *self);
+GbacwPlayMode  *gbacw_window_get_play_mode (GbacwWindow *self);
+GbacwScenarioController *gbacw_window_get_scenario_controller (GbacwWindow *self);
+
 /* Loads the file into this window; a failure is shown in the window. TRUE on success. */
 gboolean        gbacw_window_load_file (GbacwWindow *self, GFile *file);
 /* Saves the document to file, or to its own file when file is NULL; a failure is shown
@@ -45,10 +61,5 @@ void            gbacw_window_show_error (GbacwWindow *self, const char *message)
 /* A message in the status line (until the pointer or the document changes it). */
 void            gbacw_window_show_status (GbacwWindow *self, const char *text);
 const char     *gbacw_window_get_status (GbacwWindow *self);
-
-/* Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo the document's edits even in a text
- * field (whose own undo would empty a value the form filled in): for the editor window
- * and the dialogs transient for it. A search field keeps its own. */
-void            gbacw_window_add_history_shortcuts (GtkWindow *window);
 
 G_END_DECLS

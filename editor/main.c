@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c: gbacw-editor, the scenario editor. */
+#define G_LOG_DOMAIN "gbacw-editor"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -97,7 +97,7 @@ bench_enter (const char *path,
     gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_elevation (s, hexes,
                                                                                    s->map->elevation[hex] + 1, 0)));
   }
-  mode = gbacw_play_mode_get_for_window (window);
+  mode = gbacw_window_get_play_mode (window);
   gtk_window_present (GTK_WINDOW (window));
   wait_for_frame (GTK_WIDGET (window));
 

@@ -10,7 +10,7 @@
 
 #include "gbacw-application.h"
 #include "gbacw-background-controller.h"
-#include "gbacw-background-dialog.h"
+#include "gbacw-background-dialog-private.h"
 #include "gbacw-export-dialog.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-settings-edit.h"
@@ -63,7 +63,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->document = gbacw_document_load (f->scenario_path, &error);
   g_assert_no_error (error);
   gbacw_window_set_document (f->window, f->document);
-  f->controller = gbacw_background_controller_get_for_window (f->window);
+  f->controller = gbacw_window_get_background_controller (f->window);
   g_assert_nonnull (f->controller);
 }
 
@@ -206,7 +206,7 @@ test_calibrate_three_hexes (Fixture *f, gconstpointer data)
   g_assert_true (gbacw_background_controller_set_file (f->controller, f->scan_path, FALSE, NULL));
   memcpy (fit, s->map->background.transform, sizeof fit);
 
-  dialog = g_object_ref_sink (gbacw_background_dialog_new (f->window, f->controller));
+  dialog = g_object_ref_sink (gbacw_background_dialog_new (GBACW_EDITOR_HOST (f->window), f->controller));
   gbacw_background_dialog_set_mode (dialog, GBACW_CALIBRATE_POINTS);
   tool = gbacw_background_dialog_get_tool (dialog);
   g_assert_true (gbacw_map_canvas_get_tool (canvas) == GBACW_TOOL (tool));
@@ -264,7 +264,7 @@ test_adjust_by_dragging (Fixture *f, gconstpointer data)
 
   g_assert_true (gbacw_background_controller_set_file (f->controller, f->scan_path, FALSE, NULL));
   memcpy (before, t, sizeof before);
-  dialog = g_object_ref_sink (gbacw_background_dialog_new (f->window, f->controller));
+  dialog = g_object_ref_sink (gbacw_background_dialog_new (GBACW_EDITOR_HOST (f->window), f->controller));
   gbacw_background_dialog_set_mode (dialog, GBACW_CALIBRATE_ADJUST);
   tool = gbacw_background_dialog_get_tool (dialog);
 
@@ -321,7 +321,7 @@ test_export_dialog (Fixture *f, gconstpointer data)
 
   /* The layers hidden on the canvas are left out. */
   g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-units", g_variant_new_boolean (FALSE));
-  dialog = gbacw_export_dialog_new (f->window, NULL);
+  dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (f->window), NULL);
   gbacw_export_dialog_get_options (dialog, &o);
   g_assert_cmpuint (o.layers & GBACW_LAYER_BIT_UNITS, ==, 0);
   g_assert_cmpuint (o.layers & GBACW_LAYER_BIT_TERRAIN, !=, 0);

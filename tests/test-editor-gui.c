@@ -19,6 +19,7 @@
 
 #include "gbacw-application.h"
 #include "gbacw-data.h"
+#include "gbacw-hex-inspector-private.h"
 #include "gbacw-new-dialog.h"
 #include "gbacw-safe-write-private.h"
 #include "gbacw-scenario-controller.h"
@@ -945,14 +946,15 @@ test_new_enter (Fixture *f, gconstpointer data)
 }
 
 /* Every tool has its action target and key, and the palette a button per tool. */
+static void collect_accelerators (GtkWidget *widget, GPtrArray *out);
+
 static void
 test_shortcuts (Fixture *f, gconstpointer data)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
   guint n_tools;
   const GbacwToolInfo *tools = gbacw_toolbox_get_tool_infos (&n_tools);
-  g_autoptr(GtkBuilder) builder = NULL;
-  GObject *overlay;
+  GtkShortcutsWindow *overlay;
   g_autoptr(GString) accels = g_string_new (" ");
 
   for (guint t = 0; t < n_tools; t++)
@@ -983,25 +985,22 @@ test_shortcuts (Fixture *f, gconstpointer data)
         g_error ("no key for the tool %s", tools[t].name);
     }
 
-  /* The shortcuts window lists every tool's key. */
-  builder = gtk_builder_new_from_resource ("/org/gbacw/Editor/gtk/help-overlay.ui");
-  overlay = gtk_builder_get_object (builder, "help_overlay");
+  /* The window's shortcuts window lists every tool's key. */
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (f->window));
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
-  for (GSList *l = gtk_builder_get_objects (builder); l != NULL; l = g_slist_delete_link (l, l))
-    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-      {
-        g_autofree char *accel = NULL;
-        g_object_get (l->data, "accelerator", &accel, NULL);
-        if (accel != NULL)
-          g_string_append_printf (accels, "%s ", accel);
-      }
+  {
+    g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+
+    collect_accelerators (GTK_WIDGET (overlay), listed);
+    for (guint i = 0; i < listed->len; i++)
+      g_string_append_printf (accels, "%s ", (const char *) g_ptr_array_index (listed, i));
+  }
   for (guint t = 0; t < n_tools; t++)
     {
       g_autofree char *needle = g_strdup_printf (" %s ", gdk_keyval_name (tools[t].key));
       if (strstr (accels->str, needle) == NULL)
         g_error ("the shortcuts window lacks the key of %s", tools[t].name);
     }
-  gtk_window_destroy (GTK_WINDOW (overlay));
 
   /* Keyboard zoom and pan on the canvas. */
   {
@@ -1189,7 +1188,7 @@ test_sidebar_paned (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   g_assert_true (gbacw_window_load_file (window, file));
   canvas = GTK_WIDGET (gbacw_window_get_canvas (window));
-  controller = gbacw_scenario_controller_get_for_window (window);
+  controller = gbacw_window_get_scenario_controller (window);
   g_assert_nonnull (controller);
   paned = gbacw_scenario_controller_get_paned (controller);
   g_assert_nonnull (paned);
@@ -1244,7 +1243,7 @@ test_sidebar_paned (void)
   iterate ();
   g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 260);
   window = gbacw_window_new (NULL);
-  controller = gbacw_scenario_controller_get_for_window (window);
+  controller = gbacw_window_get_scenario_controller (window);
   g_assert_cmpint (gtk_paned_get_position (gbacw_scenario_controller_get_paned (controller)), ==, 260);
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();

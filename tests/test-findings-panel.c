@@ -428,7 +428,7 @@ test_shown_where_edited (Fixture      *f,
 {
   g_autofree char *charts = g_build_filename (TEST_SRCDIR, "rules-check", "charts-unknown-cell", "scenario.xml", NULL);
   g_autofree char *ratings = g_build_filename (TEST_SRCDIR, "rules-check", "oob-ratings", "scenario.xml", NULL);
-  GbacwScenarioController *controller = gbacw_scenario_controller_get_for_window (f->window);
+  GbacwScenarioController *controller = gbacw_window_get_scenario_controller (f->window);
   GbacwScenarioSidebar *sidebar = gbacw_scenario_controller_get_sidebar (controller);
   GListModel *model = gbacw_findings_panel_get_model (f->panel);
   g_autoptr(GError) error = NULL;

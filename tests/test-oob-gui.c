@@ -18,10 +18,11 @@
 #include "gbacw-application.h"
 #include "gbacw-chart-editor.h"
 #include "gbacw-data.h"
+#include "gbacw-game-turn-track-private.h"
 #include "gbacw-oob-row.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-scenario-io.h"
-#include "gbacw-settings-dialog.h"
+#include "gbacw-settings-dialog-private.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -74,7 +75,7 @@ fixture_set_up (Fixture      *f,
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
-  f->controller = gbacw_scenario_controller_get_for_window (f->window);
+  f->controller = gbacw_window_get_scenario_controller (f->window);
   g_assert_nonnull (f->controller);
   sidebar = gbacw_scenario_controller_get_sidebar (f->controller);
   f->panel = gbacw_scenario_sidebar_get_oob_panel (sidebar);

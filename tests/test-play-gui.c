@@ -49,7 +49,7 @@
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
 #include "gbacw-play-mode.h"
-#include "gbacw-play-view.h"
+#include "gbacw-play-view-private.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-window.h"
 
@@ -113,7 +113,7 @@ open_window (Fixture *f)
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
   file = g_file_new_for_path (f->path);
   g_assert_true (gbacw_window_load_file (f->window, file));
-  f->mode = gbacw_play_mode_get_for_window (f->window);
+  f->mode = gbacw_window_get_play_mode (f->window);
   g_assert_nonnull (f->mode);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_for_layout (GTK_WIDGET (gbacw_window_get_canvas (f->window)));
@@ -2260,7 +2260,7 @@ check_test_play (gpointer user_data)
 {
   CommandLine *c = user_data;
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (c->app));
-  GbacwPlayMode *mode = window && GBACW_IS_WINDOW (window) ? gbacw_play_mode_get_for_window (GBACW_WINDOW (window))
+  GbacwPlayMode *mode = window && GBACW_IS_WINDOW (window) ? gbacw_window_get_play_mode (GBACW_WINDOW (window))
                                                              : NULL;
 
   if (mode != NULL && gbacw_play_mode_is_active (mode))

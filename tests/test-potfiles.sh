@@ -4,8 +4,8 @@
 set -u
 cd "$1" || exit 1
 expected=$(
-  { grep -lE '(^|[^A-Za-z0-9_])N?_\(' model/*.c render/*.c editor/*.c cli/*.c engine/*.c engine/rules/*/*.c rules-check/*.c 2>/dev/null
-    grep -l 'translatable="yes"' editor/*.ui editor/gtk/*.ui 2>/dev/null
+  { grep -lE '(^|[^A-Za-z0-9_])N?_\(' $(find model render editor cli engine rules-check -name '*.c') 2>/dev/null
+    grep -l 'translatable="yes"' $(find editor -name '*.ui') 2>/dev/null
     ls data/*.desktop.in data/*.metainfo.xml.in 2>/dev/null; } | LC_ALL=C sort -u)
 listed=$(grep -v '^#' po/POTFILES.in | grep -v '^$')
 status=0

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-settings-dialog-private.h: the Scenario Settings dialog's fields, for the tests. */
+#pragma once
+
+#include "gbacw-settings-dialog.h"
+
+G_BEGIN_DECLS
+
+/* The title entry and the first / last turn spin buttons. */
+GtkEditable         *gbacw_settings_dialog_get_title_entry (GbacwSettingsDialog *self);
+GtkSpinButton       *gbacw_settings_dialog_get_turn_spin (GbacwSettingsDialog *self, gboolean last);
+/* The time entry and night check of turn n, NULL if not shown. */
+GtkEditable         *gbacw_settings_dialog_get_time_entry (GbacwSettingsDialog *self, int n);
+GtkCheckButton      *gbacw_settings_dialog_get_night_check (GbacwSettingsDialog *self, int n);
+/* The last refusal shown ("" when none). */
+const char          *gbacw_settings_dialog_get_message (GbacwSettingsDialog *self);
+/* A widget of objective area's row: part "name" (entry), "side" (dropdown), "vp" (spin
+ * button) or "remove" (button); NULL if not shown. */
+GtkWidget           *gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self, const char *area,
+                                                                 const char *part);
+
+G_END_DECLS
