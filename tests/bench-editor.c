@@ -153,8 +153,8 @@ main (int argc, char **argv)
     }
   if (worst >= bench_time_limit (BUDGET_MS))
     {
-      printf ("FAIL: a step took %.2f ms (target %.0f ms, limit %.0f ms)\n", worst, BUDGET_MS,
-              bench_time_limit (BUDGET_MS));
+      printf ("FAIL: a step took %.2f ms (target %.0f ms%s)\n", worst, BUDGET_MS,
+              bench_limit_text (BUDGET_MS, bench_time_limit (BUDGET_MS)));
       return 1;
     }
   return 0;

@@ -129,8 +129,8 @@ bench_enter (const char *path,
     return status;
   qsort (times, n, sizeof (double), compare_double);
   printf ("entering test play on the demo (saved, read back, validated, game made, first frame): median %.1f ms, "
-          "worst %.1f ms of %d (target < %.0f ms, limit %.0f)\n", times[n / 2], times[n - 1], n, ENTER_BUDGET_MS,
-          limit);
+          "worst %.1f ms of %d (target < %.0f ms%s)\n", times[n / 2], times[n - 1], n, ENTER_BUDGET_MS,
+          bench_limit_text (ENTER_BUDGET_MS, limit));
   *median_out = times[n / 2];
   if (times[n - 1] >= limit)
     {
@@ -174,8 +174,9 @@ bench_balance (const char *path)
       return 1;
     }
   printf ("balance run, %u computer-vs-computer games of the demo on %u threads: %.2f s (%.1f ms a game; target "
-          "< %.0f s, limit %.0f); processor time %.2f s = %.2f × the wall-clock time; %u played, %u failed\n",
-          n_games, result->n_jobs, result->seconds, result->seconds * 1000 / n_games, target, limit, cpu,
+          "< %.0f s%s); processor time %.2f s = %.2f × the wall-clock time; %u played, %u failed\n",
+          n_games, result->n_jobs, result->seconds, result->seconds * 1000 / n_games, target,
+          bench_limit_text (target, limit), cpu,
           cpu / MAX (result->seconds, 1e-6), result->n_played, result->n_failed);
   /* quick: the processor time of both threads, which the machine's load hardly changes */
   if ((bench_quick () ? cpu : result->seconds) >= limit || result->n_played != n_games)
