@@ -531,7 +531,8 @@ typedef enum {
   SPRITE_BADGE,
 } SpriteKind;
 
-/* Everything a picture depends on: what draw_counter_local () reads without text. */
+/* Everything a picture depends on: what draw_counter_local () reads without text (or
+ * draw_badge (), which only needs the size). */
 typedef struct {
   SpriteKind kind;
   double size_px;
@@ -599,9 +600,7 @@ sprite_draw (const SpriteKey *key, const GbacwScenario *scenario, const GbacwUni
 
   cairo_translate (cr, half + (double) key->phase_x / SPRITE_PHASES, half + (double) key->phase_y / SPRITE_PHASES);
   if (key->kind == SPRITE_BADGE)
-    {
-      draw_badge (cr, 0, 0, 0, key->size_px, FALSE);
-    }
+    draw_badge (cr, 0, 0, 0, key->size_px, FALSE);
   else
     {
       cairo_rotate (cr, key->angle);
@@ -732,22 +731,24 @@ sprite_paint_stack (cairo_t *cr, const GbacwScenario *scenario, const GbacwPlace
     }
 }
 
-/* Pictures are copied pixel for pixel: only onto an image, under a transformation that
- * only scales (the same both ways) and moves, with no device scale. */
-static gboolean
+/* Pictures are copied pixel for pixel: only onto an image (no device scale, a device
+ * offset of whole pixels), under a transformation that only scales, the same both ways,
+ * and moves. Returns the pixels per map unit, or 0 when pictures do not fit. */
+static double
 sprites_fit (cairo_t *cr)
 {
   cairo_surface_t *target = cairo_get_group_target (cr);
   cairo_matrix_t m;
-  double sx, sy;
+  double sx, sy, ox, oy;
 
   if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    return FALSE;
+    return 0;
   cairo_surface_get_device_scale (target, &sx, &sy);
-  if (sx != 1 || sy != 1)
-    return FALSE;
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (sx != 1 || sy != 1 || ox != floor (ox) || oy != floor (oy))
+    return 0;
   cairo_get_matrix (cr, &m);
-  return m.xy == 0 && m.yx == 0 && m.xx == m.yy && m.xx > 0;
+  return m.xy == 0 && m.yx == 0 && m.xx == m.yy && m.xx > 0 ? m.xx : 0;
 }
 
 typedef struct {
@@ -770,7 +771,7 @@ gbacw_counter_render_deployment (cairo_t *cr, const GbacwScenario *scenario, dou
   g_autoptr (GArray) stacks = NULL;
   double size = GBACW_COUNTER_SIZE, margin = 1.0;
   guint flags = 0;
-  gboolean use_sprites;
+  double sprite_scale;
   int n_hexes;
 
   g_return_if_fail (cr != NULL);
@@ -820,7 +821,7 @@ gbacw_counter_render_deployment (cairo_t *cr, const GbacwScenario *scenario, dou
     }
 
   cairo_save (cr);
-  use_sprites = !(flags & GBACW_COUNTER_TEXT) && sprites_fit (cr);
+  sprite_scale = flags & GBACW_COUNTER_TEXT ? 0 : sprites_fit (cr);
   for (guint i = 0; i < stacks->len; i++)
     {
       const Stack *s = &g_array_index (stacks, Stack, i);
@@ -834,8 +835,8 @@ gbacw_counter_render_deployment (cairo_t *cr, const GbacwScenario *scenario, dou
           if (g_strcmp0 (stack[k]->unit, selected_unit) == 0)
             f |= GBACW_COUNTER_SELECTED;
       gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, s->hex), &cx, &cy);
-      if (use_sprites)
-        sprite_paint_stack (cr, scenario, stack, s->stack->len, cx, cy, size, size * scale, f);
+      if (sprite_scale > 0)
+        sprite_paint_stack (cr, scenario, stack, s->stack->len, cx, cy, size, size * sprite_scale, f);
       else
         gbacw_counter_draw_stack (cr, scenario, stack, s->stack->len, cx, cy, size, f);
     }
