@@ -633,9 +633,9 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   gboolean mounted = FALSE;
 
   prune_units (game, p);
-  if (p->units->len == 0 || !any_combat (game, p->units))
+  if (p->units == NULL || p->units->len == 0 || !any_combat (game, p->units))
     {
-      if (p->units->len)
+      if (p->units != NULL && p->units->len > 0)
         gbacw_retreat_check_lone_leaders (game, p->hex, p->side);
       return GBACW_RESOLVE_DONE;
     }

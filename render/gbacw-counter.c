@@ -13,6 +13,9 @@
 #define MIN_MARKER_PX 12.0
 #define FAN_COLUMNS   4
 #define FAN_STEP      1.12   /* counter sizes from one fanned counter to the next */
+#define STACK_BELOW   2      /* counters under the top one whose edges peek out down-right */
+#define STACK_PEEK    0.07   /* counter sizes from one counter of a stack to the next */
+#define MARKER_CHIP   0.3    /* a marker's side, in counter sizes */
 
 
 double
@@ -214,7 +217,7 @@ collect_markers (const GbacwUnit *u, const GbacwPlacement *p, Marker *out)
 static void
 draw_markers (cairo_t *cr, const Marker *markers, guint n, double hw, gboolean text)
 {
-  double chip = 0.3;
+  double chip = MARKER_CHIP;
 
   for (guint i = 0; i < n; i++)
     {
@@ -430,12 +433,11 @@ gbacw_counter_draw_stack (cairo_t *cr, const GbacwScenario *scenario, const Gbac
 
   if (n == 0)
     return;
-  /* the edges of up to two counters under the top one peek out down-right */
-  below = MIN (n - 1, 2);
+  below = MIN (n - 1, STACK_BELOW);
   for (guint i = below; i > 0; i--)
-    gbacw_counter_draw (cr, scenario, placement_unit (scenario, stack[i]), stack[i], x + i * 0.07 * size,
-                        y + i * 0.07 * size, size, flags & ~(GBACW_COUNTER_TEXT | GBACW_COUNTER_MARKERS
-                                                             | GBACW_COUNTER_SELECTED));
+    gbacw_counter_draw (cr, scenario, placement_unit (scenario, stack[i]), stack[i], x + i * STACK_PEEK * size,
+                        y + i * STACK_PEEK * size, size, flags & ~(GBACW_COUNTER_TEXT | GBACW_COUNTER_MARKERS
+                                                                   | GBACW_COUNTER_SELECTED));
   gbacw_counter_draw (cr, scenario, placement_unit (scenario, stack[0]), stack[0], x, y, size, flags);
   if (n > 1)
     draw_badge (cr, n - 1, x + 0.5 * size, y - 0.5 * size, size, (flags & GBACW_COUNTER_TEXT) != 0);
@@ -511,6 +513,244 @@ gbacw_counter_draw_fan (cairo_t *cr, const GbacwScenario *scenario, const GbacwP
   cairo_restore (cr);
 }
 
+/* ---- counters too small for text, from pictures drawn once
+ *
+ * Zoomed out, the map shows thousands of counters a few pixels wide, each a dozen small
+ * antialiased shapes: drawing them costs more than the rest of the map. Without text a
+ * counter looks the same wherever it is, but for where its centre falls within a pixel,
+ * so on an image each look is drawn once into a small picture, at each eighth of a pixel
+ * of offset, and copied where it is needed: the same pixels, the centre moved by at most
+ * a sixteenth of a pixel. The pictures are kept between frames (the canvas draws the same
+ * counters again at each pan) until the cache is full, when it starts again. */
+
+#define SPRITE_PHASES 8                /* offsets per pixel, each way */
+#define SPRITE_CACHE_PIXELS (8 << 20)  /* about 32 MiB of pictures */
+
+typedef enum {
+  SPRITE_COUNTER,
+  SPRITE_BADGE,
+} SpriteKind;
+
+/* Everything a picture depends on: what draw_counter_local () reads without text (or
+ * draw_badge (), which only needs the size). */
+typedef struct {
+  SpriteKind kind;
+  double size_px;
+  double angle;
+  int phase_x, phase_y;
+  Rgb fill;
+  gboolean known;                  /* the unit exists */
+  GbacwUnitType type;
+  int role;
+  guint unit_flags;                /* horse artillery */
+  int formation;                   /* markers and dismounted */
+  guint status;                    /* markers */
+  guint n_markers;
+  guint flags;                     /* GbacwCounterFlags */
+} SpriteKey;
+
+static GMutex sprites_lock;
+static GHashTable *sprites;        /* SpriteKey* -> cairo_surface_t* */
+static gsize sprites_pixels;
+
+static guint
+sprite_key_hash (gconstpointer key)
+{
+  const guint8 *b = key;
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < sizeof (SpriteKey); i++)
+    h = (h ^ b[i]) * 16777619u;
+  return h;
+}
+
+static gboolean
+sprite_key_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (SpriteKey)) == 0;
+}
+
+/* Half the side of a picture, in pixels: the counter turned any way with its selection
+ * outline and its markers (chips down its right edge), or the badge, and a pixel more
+ * for the antialiasing. */
+static int
+sprite_half_extent (const SpriteKey *key)
+{
+  double reach = 0.25;
+
+  if (key->kind == SPRITE_COUNTER)
+    {
+      /* the far corner of the last chip: draw_markers () */
+      double chips_x = 0.5 + MARKER_CHIP / 2, chips_y = -0.5 + 0.17 + MARKER_CHIP / 2;
+      reach = 0.85;
+      if (key->n_markers > 0)
+        reach = MAX (reach, hypot (chips_x, MAX (0.5 - 0.17 + MARKER_CHIP / 2,
+                                                 chips_y + (key->n_markers - 1) * (MARKER_CHIP + 0.03))));
+    }
+  return (int) ceil (reach * key->size_px) + 2;
+}
+
+static cairo_surface_t *
+sprite_draw (const SpriteKey *key, const GbacwScenario *scenario, const GbacwUnit *unit,
+             const GbacwPlacement *placement)
+{
+  int half = sprite_half_extent (key);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * half, 2 * half);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_translate (cr, half + (double) key->phase_x / SPRITE_PHASES, half + (double) key->phase_y / SPRITE_PHASES);
+  if (key->kind == SPRITE_BADGE)
+    draw_badge (cr, 0, 0, 0, key->size_px, FALSE);
+  else
+    {
+      cairo_rotate (cr, key->angle);
+      cairo_scale (cr, key->size_px, key->size_px);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      draw_counter_local (cr, scenario, unit, placement, key->flags);
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The picture for key (a new reference), drawn if it is not in the cache. */
+static cairo_surface_t *
+sprite_get (const SpriteKey *key, const GbacwScenario *scenario, const GbacwUnit *unit,
+            const GbacwPlacement *placement)
+{
+  cairo_surface_t *surface;
+  gsize pixels;
+
+  g_mutex_lock (&sprites_lock);
+  if (sprites == NULL)
+    sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free,
+                                     (GDestroyNotify) cairo_surface_destroy);
+  surface = g_hash_table_lookup (sprites, key);
+  if (surface != NULL)
+    {
+      cairo_surface_reference (surface);
+      g_mutex_unlock (&sprites_lock);
+      return surface;
+    }
+  g_mutex_unlock (&sprites_lock);
+
+  surface = sprite_draw (key, scenario, unit, placement);
+  pixels = (gsize) cairo_image_surface_get_width (surface) * (gsize) cairo_image_surface_get_height (surface);
+
+  g_mutex_lock (&sprites_lock);
+  if (sprites_pixels + pixels > SPRITE_CACHE_PIXELS)
+    {
+      g_hash_table_remove_all (sprites);
+      sprites_pixels = 0;
+    }
+  if (!g_hash_table_contains (sprites, key))
+    {
+      g_hash_table_insert (sprites, g_memdup2 (key, sizeof *key), cairo_surface_reference (surface));
+      sprites_pixels += pixels;
+    }
+  g_mutex_unlock (&sprites_lock);
+  return surface;
+}
+
+/* Copies the picture for key centred on map point (x, y), which the context's
+ * transformation (a scale and a translation) takes to the device. */
+static void
+sprite_paint (cairo_t *cr, SpriteKey *key, double x, double y, const GbacwScenario *scenario,
+              const GbacwUnit *unit, const GbacwPlacement *placement)
+{
+  cairo_surface_t *surface;
+  double dx = x, dy = y;
+  double qx, qy;
+  int half;
+
+  cairo_user_to_device (cr, &dx, &dy);
+  qx = floor (dx * SPRITE_PHASES + 0.5);
+  qy = floor (dy * SPRITE_PHASES + 0.5);
+  key->phase_x = (int) (qx - floor (qx / SPRITE_PHASES) * SPRITE_PHASES);
+  key->phase_y = (int) (qy - floor (qy / SPRITE_PHASES) * SPRITE_PHASES);
+  half = sprite_half_extent (key);
+  surface = sprite_get (key, scenario, unit, placement);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_set_source_surface (cr, surface, (qx - key->phase_x) / SPRITE_PHASES - half,
+                            (qy - key->phase_y) / SPRITE_PHASES - half);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+sprite_paint_counter (cairo_t *cr, const GbacwScenario *scenario, const GbacwPlacement *p, double x, double y,
+                      double size_px, guint flags)
+{
+  const GbacwUnit *u = placement_unit (scenario, p);
+  SpriteKey key;
+
+  /* zeroed whole, padding included: the key is hashed and compared as bytes */
+  memset (&key, 0, sizeof key);
+  key.kind = SPRITE_COUNTER;
+  key.size_px = size_px;
+  key.angle = gbacw_counter_facing_angle (&scenario->map->grid, p->facing);
+  key.fill = side_fill (scenario, u);
+  key.known = u != NULL;
+  if (u != NULL)
+    {
+      key.type = u->type;
+      key.role = u->type == GBACW_UNIT_LEADER ? (int) u->role : 0;
+      key.unit_flags = u->flags & GBACW_UNIT_FLAG_HORSE_ARTILLERY;
+    }
+  key.formation = p->formation;
+  key.flags = flags;
+  if (flags & GBACW_COUNTER_MARKERS)
+    {
+      Marker markers[8];
+      key.status = p->status;
+      key.n_markers = collect_markers (u, p, markers);
+    }
+  sprite_paint (cr, &key, x, y, scenario, u, p);
+}
+
+/* A stack as gbacw_counter_draw_stack () draws it, from pictures. */
+static void
+sprite_paint_stack (cairo_t *cr, const GbacwScenario *scenario, const GbacwPlacement *const *stack, guint n,
+                    double x, double y, double size, double size_px, guint flags)
+{
+  guint below = MIN (n - 1, STACK_BELOW);
+
+  for (guint i = below; i > 0; i--)
+    sprite_paint_counter (cr, scenario, stack[i], x + i * STACK_PEEK * size, y + i * STACK_PEEK * size, size_px,
+                          flags & ~(GBACW_COUNTER_TEXT | GBACW_COUNTER_MARKERS | GBACW_COUNTER_SELECTED));
+  sprite_paint_counter (cr, scenario, stack[0], x, y, size_px, flags);
+  if (n > 1)
+    {
+      SpriteKey key;
+      memset (&key, 0, sizeof key);
+      key.kind = SPRITE_BADGE;
+      key.size_px = size_px;
+      sprite_paint (cr, &key, x + 0.5 * size, y - 0.5 * size, scenario, NULL, NULL);
+    }
+}
+
+/* Pictures are copied pixel for pixel: only onto an image (no device scale, a device
+ * offset of whole pixels), under a transformation that only scales, the same both ways,
+ * and moves. Returns the pixels per map unit, or 0 when pictures do not fit. */
+static double
+sprites_fit (cairo_t *cr)
+{
+  cairo_surface_t *target = cairo_get_group_target (cr);
+  cairo_matrix_t m;
+  double sx, sy, ox, oy;
+
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    return 0;
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (sx != 1 || sy != 1 || ox != floor (ox) || oy != floor (oy))
+    return 0;
+  cairo_get_matrix (cr, &m);
+  return m.xy == 0 && m.yx == 0 && m.xx == m.yy && m.xx > 0 ? m.xx : 0;
+}
+
 typedef struct {
   int hex;
   GPtrArray *stack;   /* GbacwPlacement*, top first */
@@ -531,6 +771,7 @@ gbacw_counter_render_deployment (cairo_t *cr, const GbacwScenario *scenario, dou
   g_autoptr (GArray) stacks = NULL;
   double size = GBACW_COUNTER_SIZE, margin = 1.0;
   guint flags = 0;
+  double sprite_scale;
   int n_hexes;
 
   g_return_if_fail (cr != NULL);
@@ -580,20 +821,24 @@ gbacw_counter_render_deployment (cairo_t *cr, const GbacwScenario *scenario, dou
     }
 
   cairo_save (cr);
+  sprite_scale = flags & GBACW_COUNTER_TEXT ? 0 : sprites_fit (cr);
   for (guint i = 0; i < stacks->len; i++)
     {
       const Stack *s = &g_array_index (stacks, Stack, i);
+      const GbacwPlacement *const *stack = (const GbacwPlacement *const *) s->stack->pdata;
       guint f = flags;
       double cx, cy;
       if (s->hex == fanned_hex)
         continue;
       if (selected_unit)
         for (guint k = 0; k < s->stack->len; k++)
-          if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (s->stack, k))->unit, selected_unit) == 0)
+          if (g_strcmp0 (stack[k]->unit, selected_unit) == 0)
             f |= GBACW_COUNTER_SELECTED;
       gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, s->hex), &cx, &cy);
-      gbacw_counter_draw_stack (cr, scenario, (const GbacwPlacement *const *) s->stack->pdata, s->stack->len, cx, cy,
-                                size, f);
+      if (sprite_scale > 0)
+        sprite_paint_stack (cr, scenario, stack, s->stack->len, cx, cy, size, size * sprite_scale, f);
+      else
+        gbacw_counter_draw_stack (cr, scenario, stack, s->stack->len, cx, cy, size, f);
     }
   for (guint i = 0; i < stacks->len; i++)
     {

@@ -100,6 +100,7 @@ typedef struct {
   int c0, c1, r0, r1;          /* visible hexes, inclusive, on the map */
   double vx0, vy0, vx1, vy1;   /* visible rectangle, map units */
   double corner[6][2];         /* corner offsets from a hex centre */
+  GbacwHex step[2][6];         /* to the neighbours, by the parity of the column or row: see neighbour_index () */
   guint n_terrains;
   Rgb terrain_rgb[GBACW_MAX_HEX_TERRAINS];
   Pattern terrain_pattern[GBACW_MAX_HEX_TERRAINS];
@@ -340,6 +341,17 @@ render_init (Render                  *r,
   if (r->c0 > r->c1 || r->r0 > r->r1)
     return FALSE;
 
+  for (int parity = 0; parity < 2; parity++)
+    {
+      GbacwHex sample = r->grid->orientation == GBACW_GRID_POINTY_ROWS ? (GbacwHex) { 2, 2 + parity }
+                                                                       : (GbacwHex) { 2 + parity, 2 };
+      for (int d = 0; d < 6; d++)
+        {
+          GbacwHex n = gbacw_hex_grid_neighbour (r->grid, sample, d);
+          r->step[parity][d] = (GbacwHex) { n.col - sample.col, n.row - sample.row };
+        }
+    }
+
   gbacw_hex_grid_centre (r->grid, origin, &ox, &oy);
   for (int i = 0; i < 6; i++)
     {
@@ -365,6 +377,20 @@ static void
 render_clear (Render *r)
 {
   g_clear_pointer (&r->sides, g_array_unref);
+}
+
+/* The index of hex (col, row)'s neighbour in direction d, or -1 off the map. The step
+ * to a neighbour depends only on the parity of the hex's column (flat-topped hexes) or
+ * row, so render_init () asks the grid once per parity instead of once per hexside. */
+static inline int
+neighbour_index (Render *r, int col, int row, int d)
+{
+  const GbacwHex *step = &r->step[(r->grid->orientation == GBACW_GRID_POINTY_ROWS ? row : col) & 1][d];
+  int c = col + step->col, w = row + step->row;
+
+  if (c < 0 || w < 0 || c >= r->grid->columns || w >= r->grid->rows)
+    return -1;
+  return w * r->grid->columns + c;
 }
 
 static inline int
@@ -407,8 +433,7 @@ collect_sides (Render *r)
               continue;
             features = want_features ? r->map->hexside_features[id] : 0;
             lines = want_lines ? r->map->hexside_lines[id] : 0;
-            b = gbacw_hex_grid_neighbour (grid, a, d);
-            b_index = gbacw_hex_grid_index (grid, b);
+            b_index = neighbour_index (r, col, row, d);
             if (want_contours && a_index >= 0 && b_index >= 0)
               contour = r->map->elevation[a_index] != r->map->elevation[b_index];
             if (features == 0 && lines == 0 && !contour)
@@ -421,6 +446,7 @@ collect_sides (Render *r)
             s.inside = r->map->hexside_inside[id];
             s.lines = lines;
             s.contour = contour;
+            b = gbacw_hex_grid_neighbour (grid, a, d);
             gbacw_hex_grid_centre (grid, a, &s.ax, &s.ay);
             gbacw_hex_grid_centre (grid, b, &s.bx, &s.by);
             s.x0 = s.ax + r->corner[d][0];
@@ -1457,7 +1483,7 @@ draw_areas (Render *r)
           gbacw_hex_grid_centre (r->grid, hex, &cx, &cy);
           for (int d = 0; d < 6; d++)
             {
-              int n = gbacw_hex_grid_index (r->grid, gbacw_hex_grid_neighbour (r->grid, hex, d));
+              int n = neighbour_index (r, hex.col, hex.row, d);
               double f = 1.0 - inset;
               double x0 = cx + r->corner[d][0] * f, y0 = cy + r->corner[d][1] * f;
               double x1 = cx + r->corner[(d + 1) % 6][0] * f, y1 = cy + r->corner[(d + 1) % 6][1] * f;

@@ -7,7 +7,9 @@
  *    at zooms from the whole map to a hex filling the window, every layer drawn:
  *    a tile under 16 ms (one frame at 60 Hz) and a full frame under 33 ms (30 fps).
  *
- * Prints the figures; exits 1 if a target is missed.
+ * Prints the figures; exits 1 if a target is missed. GBACW_BENCH_QUICK=1: three
+ * shorter runs a figure, limits half the target rates and twice the target times
+ * (bench-quick.h).
  */
 #include "config.h"
 
@@ -21,6 +23,8 @@
 #include "gbacw-map-renderer.h"
 #include "gbacw-scenario-io.h"
 
+#include "bench-quick.h"
+
 #define VIEW_W 1920
 #define VIEW_H 1080
 #define TILE 512
@@ -32,15 +36,12 @@ static int misses;
 static void
 verdict (const char *what, double value, const char *unit, double target, gboolean at_least)
 {
-  gboolean ok = at_least ? value >= target : value <= target;
-
-  printf ("%-62s %9.2f %-5s (target %s %g) %s\n", what, value, unit, at_least ? ">=" : "<=", target,
-          ok ? "ok" : "MISSED");
-  if (!ok)
+  if (!bench_report (what, value, unit, target, at_least))
     misses++;
 }
 
-/* Seconds per call of draw, the median of runs of at least 0.2 s each. */
+/* Seconds per call of draw, the median of five runs of at least 40 ms each (quick: three
+ * of 20 ms). */
 typedef void (*DrawFunc) (cairo_t *cr, gpointer data);
 
 static int
@@ -54,6 +55,8 @@ static double
 time_draw (cairo_surface_t *surface, DrawFunc draw, gpointer data)
 {
   double runs[5];
+  guint n_runs = (guint) bench_runs (G_N_ELEMENTS (runs), 3);
+  gint64 run_us = bench_runs (40000, 20000);
 
   for (int warm = 0; warm < 2; warm++)
     {
@@ -61,9 +64,9 @@ time_draw (cairo_surface_t *surface, DrawFunc draw, gpointer data)
       draw (cr, data);
       cairo_destroy (cr);
     }
-  for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+  for (guint r = 0; r < n_runs; r++)
     {
-      gint64 start = g_get_monotonic_time (), now;
+      gint64 start = bench_now_us (), now;
       int n = 0;
       do
         {
@@ -72,13 +75,13 @@ time_draw (cairo_surface_t *surface, DrawFunc draw, gpointer data)
           cairo_destroy (cr);
           cairo_surface_flush (surface);
           n++;
-          now = g_get_monotonic_time ();
+          now = bench_now_us ();
         }
-      while (now - start < (gint64) (200000 / G_N_ELEMENTS (runs)) && n < 2000);
+      while (now - start < run_us && n < 2000);
       runs[r] = (now - start) / 1e6 / n;
     }
-  qsort (runs, G_N_ELEMENTS (runs), sizeof runs[0], compare_doubles);
-  return runs[G_N_ELEMENTS (runs) / 2];
+  qsort (runs, n_runs, sizeof runs[0], compare_doubles);
+  return runs[n_runs / 2];
 }
 
 typedef struct {
@@ -277,6 +280,7 @@ main (int argc, char **argv)
       return 1;
     }
 
+  bench_print_mode ("bench-render");
   bench_whole_maps (tpl);
   bench_background (tpl);
 

@@ -382,6 +382,76 @@ test_deployment (void)
   cairo_surface_destroy (surface);
 }
 
+/* The deployment drawn at scale onto an image, moved by (dx, dy) device pixels: directly,
+ * or (through_recording) recorded first, as onto a printer or a PDF, and then played
+ * onto the image. */
+static cairo_surface_t *
+deployment_image (const GbacwScenario *s, double scale, double dx, double dy, gboolean through_recording)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_surface_t *target = through_recording ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL)
+                                              : cairo_surface_reference (surface);
+  cairo_t *cr = cairo_create (target);
+
+  cairo_translate (cr, dx, dy);
+  cairo_scale (cr, scale, scale);
+  gbacw_counter_render_deployment (cr, s, scale, NULL, -1, "r-1");
+  cairo_destroy (cr);
+  if (through_recording)
+    {
+      cr = cairo_create (surface);
+      cairo_set_source_surface (cr, target, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+    }
+  cairo_surface_destroy (target);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Counters too small for text are copied onto an image from pictures drawn once (at an
+ * eighth of a pixel's offset); they look as when drawn shape by shape: at every size
+ * without text, at any offset within a pixel, with markers, stacks and a selection. */
+static void
+test_deployment_pictures (void)
+{
+  g_autoptr (GbacwScenario) s = make_scenario (GBACW_GRID_FLAT_COLUMNS);
+  double scales[] = { 3, 5.5, 12, 20 };
+  double offsets[][2] = { { 0, 0 }, { 0.3, 0.7 }, { 0.55, 0.1 }, { 17.25, 3.9 } };
+
+  ((GbacwPlacement *) g_ptr_array_index (s->deployment, 0))->status = GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED;
+  ((GbacwPlacement *) g_ptr_array_index (s->deployment, 0))->facing = 2;
+  ((GbacwPlacement *) g_ptr_array_index (s->deployment, 3))->facing = 5;
+  ((GbacwPlacement *) g_ptr_array_index (s->deployment, 3))->formation = GBACW_FORMATION_STATE_DISMOUNTED;
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (offsets); k++)
+      for (int again = 0; again < 2; again++)
+        {
+          cairo_surface_t *shapes = deployment_image (s, scales[i], offsets[k][0], offsets[k][1], TRUE);
+          cairo_surface_t *pictures = deployment_image (s, scales[i], offsets[k][0], offsets[k][1], FALSE);
+          const guint8 *a = cairo_image_surface_get_data (shapes), *b = cairo_image_surface_get_data (pictures);
+          int stride = cairo_image_surface_get_stride (shapes);
+          guint n_inked = 0, max_diff = 0;
+
+          for (int y = 0; y < 200; y++)
+            for (int x = 0; x < 200 * 4; x++)
+              {
+                guint d = (guint) abs ((int) a[y * stride + x] - (int) b[y * stride + x]);
+                n_inked += a[y * stride + x] != 0;
+                max_diff = MAX (max_diff, d);
+              }
+          g_test_message ("scale %g, offset %g,%g: %u bytes inked, differing by up to %u", scales[i], offsets[k][0],
+                          offsets[k][1], n_inked, max_diff);
+          /* something was drawn; a centre moved by a sixteenth of a pixel changes an edge
+           * pixel by as much of the contrast, and a picture's edges are blended twice
+           * (28 at most here); a counter drawn wrong or misplaced differs by far more */
+          g_assert_cmpuint (n_inked, >, 100);
+          g_assert_cmpuint (max_diff, <=, 48);
+          cairo_surface_destroy (shapes);
+          cairo_surface_destroy (pictures);
+        }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -395,5 +465,6 @@ main (int argc, char **argv)
   g_test_add_func ("/counter/stack", test_stack);
   g_test_add_func ("/counter/fan", test_fan);
   g_test_add_func ("/counter/deployment", test_deployment);
+  g_test_add_func ("/counter/deployment-pictures", test_deployment_pictures);
   return g_test_run ();
 }

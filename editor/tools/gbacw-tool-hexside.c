@@ -179,6 +179,8 @@ nearest_vertex (const GbacwHexGrid *grid,
   GbacwHex hex = gbacw_hex_grid_hex_at_point (grid, x, y);
   double best = G_MAXDOUBLE;
 
+  *vx = x;
+  *vy = y;
   for (int i = 0; i < 6; i++)
     {
       double cx, cy, d;

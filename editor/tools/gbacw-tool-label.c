@@ -634,6 +634,8 @@ gbacw_tool_label_scrolled (GbacwTool       *tool,
   self->scroll_steps -= notches;
 
   label = get_label (self, under);
+  if (label == NULL)
+    return TRUE;
   step = label->angle / SCROLL_STEP_DEGREES;
   /* from an angle between two steps, the first notch goes to the next one round */
   step = notches > 0 ? floor (step + 1e-6) + notches : ceil (step - 1e-6) + notches;
