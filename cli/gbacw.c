@@ -284,6 +284,7 @@ int gbacw_cmd_roster (int argc, char **argv);  /* gbacw-cmd-roster.c */
 int gbacw_cmd_balance (int argc, char **argv); /* gbacw-cmd-balance.c */
 int gbacw_cmd_fire (int argc, char **argv);    /* gbacw-cmd-combat.c */
 int gbacw_cmd_melee (int argc, char **argv);   /* gbacw-cmd-combat.c */
+int gbacw_cmd_export (int argc, char **argv);  /* gbacw-cmd-export.c */
 
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
@@ -297,6 +298,7 @@ static const Command commands[] = {
   { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
   { "replay", N_("RECORD.xml"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
+  { "export", N_("--format tmx|vmod FILE -o OUT"), N_("The scenario as a Tiled map (.tmx) or a VASSAL module (.vmod)"), gbacw_cmd_export },
   { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
   { "balance", N_("FILE --games N [--jobs J]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };
