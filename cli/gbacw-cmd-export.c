@@ -29,13 +29,7 @@ static const struct {
   { "vmod", ".vmod", gbacw_export_vmod },
 };
 
-static int
-export_usage (GOptionContext *context, const char *message)
-{
-  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-  g_printerr ("gbacw: %s\n\n%s", message, help);
-  return 2;
-}
+int gbacw_usage_error (GOptionContext *context, const char *message);  /* gbacw.c */
 
 int
 gbacw_cmd_export (int argc, char **argv)
@@ -57,11 +51,11 @@ gbacw_cmd_export (int argc, char **argv)
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return export_usage (context, error->message);
+    return gbacw_usage_error (context, error->message);
   if (argc != 2)
-    return export_usage (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
+    return gbacw_usage_error (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
   if (output == NULL)
-    return export_usage (context, _("Name the file to write with -o OUT"));
+    return gbacw_usage_error (context, _("Name the file to write with -o OUT"));
 
   lower = g_ascii_strdown (output, -1);
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
@@ -69,7 +63,7 @@ gbacw_cmd_export (int argc, char **argv)
                        : g_str_has_suffix (lower, formats[i].extension))
       export = formats[i].export;
   if (export == NULL)
-    return export_usage (context, format != NULL ? _("--format must be tmx or vmod")
+    return gbacw_usage_error (context, format != NULL ? _("--format must be tmx or vmod")
                                                  : _("Give --format tmx or vmod, or an output ending in .tmx or .vmod"));
 
   scenario = gbacw_scenario_load_file (argv[1], &error);

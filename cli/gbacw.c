@@ -31,8 +31,11 @@ typedef struct {
   int (*run) (int argc, char **argv);
 } Command;
 
-static int
-usage_error (GOptionContext *context, const char *message)
+/* Also the sub-commands' in their own files: the message, then the command's help. */
+int gbacw_usage_error (GOptionContext *context, const char *message);
+
+int
+gbacw_usage_error (GOptionContext *context, const char *message)
 {
   g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
   g_printerr ("gbacw: %s\n\n%s", message, help);
@@ -53,9 +56,9 @@ parse_options (GOptionContext *context, int *argc, char ***argv, int n_args)
 {
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, argc, argv, &error))
-    return usage_error (context, error->message);
+    return gbacw_usage_error (context, error->message);
   if (*argc - 1 != n_args)
-    return usage_error (context, *argc - 1 < n_args ? _("Missing arguments") : _("Too many arguments"));
+    return gbacw_usage_error (context, *argc - 1 < n_args ? _("Missing arguments") : _("Too many arguments"));
   return EXIT_OK;
 }
 
@@ -245,14 +248,14 @@ run_generate (int argc, char **argv)
       gint64 c = g_ascii_strtoll (size, &end, 10);
       gint64 r = (end && (*end == 'x' || *end == 'X')) ? g_ascii_strtoll (end + 1, &end, 10) : -1;
       if (end == NULL || *end != '\0' || c < 1 || r < 1 || c > GBACW_GRID_MAX_SIZE || r > GBACW_GRID_MAX_SIZE)
-        return usage_error (context, _("--size must be COLSxROWS, each from 1 to 999"));
+        return gbacw_usage_error (context, _("--size must be COLSxROWS, each from 1 to 999"));
       columns = (int) c;
       rows = (int) r;
     }
   if (n_units < 0)
-    return usage_error (context, _("--units must not be negative"));
+    return gbacw_usage_error (context, _("--units must not be negative"));
   if (seed < 0 || seed > G_MAXUINT32)
-    return usage_error (context, _("--seed must be from 0 to 4294967295"));
+    return gbacw_usage_error (context, _("--seed must be from 0 to 4294967295"));
   if (template_path == NULL)
     template_path = gbacw_data_find ("scenarios/demo.xml");
   if (template_path == NULL)

@@ -744,7 +744,7 @@ gbacw_export_tmx (const GbacwScenario *scenario, const char *path, GError **erro
   const GbacwMap *map;
   int n, columns, rows;
   g_autofree guint *terrain = NULL;
-  g_autofree guint *sides[4] = { NULL };
+  guint *sides[4] = { NULL };
   g_autoptr (GString) body = g_string_new (NULL);
   g_autoptr (GString) out = g_string_new (NULL);
   g_autofree char *head = NULL;
@@ -866,6 +866,8 @@ gbacw_export_tmx (const GbacwScenario *scenario, const char *path, GError **erro
   ok = gbacw_safe_write_file (path, out->str, out->len, GBACW_SAFE_WRITE_NONE, error);
 
 out:
+  for (int d = 0; d < 4; d++)
+    g_free (sides[d]);
   tileset_clear (&t.terrain);
   tileset_clear (&t.hexsides);
   tileset_clear (&t.counters);
