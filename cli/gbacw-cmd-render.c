@@ -21,14 +21,7 @@
 
 int gbacw_cmd_render (int argc, char **argv);
 
-static int
-render_usage (GOptionContext *context,
-              const char     *message)
-{
-  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-  g_printerr ("gbacw: %s\n\n%s", message, help);
-  return 2;
-}
+int gbacw_usage_error (GOptionContext *context, const char *message);  /* gbacw.c */
 
 /* "terrain,grid,hex-numbers" or "all"; 0 and a message if a name is unknown. */
 static guint
@@ -100,30 +93,30 @@ gbacw_cmd_render (int argc, char **argv)
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return render_usage (context, error->message);
+    return gbacw_usage_error (context, error->message);
   if (argc != 2)
-    return render_usage (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
+    return gbacw_usage_error (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
   if (output == NULL)
-    return render_usage (context, _("Name the file to write with -o OUT"));
+    return gbacw_usage_error (context, _("Name the file to write with -o OUT"));
 
   gbacw_export_options_init (&options);
   if (!gbacw_export_format_from_path (output, &options.format))
-    return render_usage (context, _("The output file must end in .png, .svg or .pdf"));
+    return gbacw_usage_error (context, _("The output file must end in .png, .svg or .pdf"));
   if (size < 0 || size > GBACW_EXPORT_MAX_PIXELS)
-    return render_usage (context, _("--size must be from 1 to 32767"));
+    return gbacw_usage_error (context, _("--size must be from 1 to 32767"));
   if (zoom < 0 || zoom > 10000)
-    return render_usage (context, _("--zoom must be a positive number of pixels per hex radius"));
+    return gbacw_usage_error (context, _("--zoom must be a positive number of pixels per hex radius"));
   if (size > 0 && zoom > 0)
-    return render_usage (context, _("Give --size or --zoom, not both"));
+    return gbacw_usage_error (context, _("Give --size or --zoom, not both"));
   if (options.format == GBACW_EXPORT_PDF && (size > 0 || zoom > 0))
-    return render_usage (context, _("A PDF is drawn at true size: use --hex-size, not --size or --zoom"));
+    return gbacw_usage_error (context, _("A PDF is drawn at true size: use --hex-size, not --size or --zoom"));
   if (paper != NULL && !gbacw_paper_from_string (paper, &options.paper))
-    return render_usage (context, _("--paper must be a4 or letter"));
+    return gbacw_usage_error (context, _("--paper must be a4 or letter"));
   if (layer_list != NULL)
     {
       options.layers = parse_layers (layer_list, &message);
       if (options.layers == 0)
-        return render_usage (context, message);
+        return gbacw_usage_error (context, message);
     }
   options.size = size;
   options.zoom = zoom;
@@ -140,7 +133,7 @@ gbacw_cmd_render (int argc, char **argv)
       gbacw_hex_grid_init_default (&grid, 1, 1);
       probe = gbacw_scenario_new (&grid);
       if (!gbacw_map_export_get_page_layout (probe, &options, &layout, &error))
-        return render_usage (context, error->message);
+        return gbacw_usage_error (context, error->message);
     }
 
   scenario = gbacw_scenario_load_file (argv[1], &error);

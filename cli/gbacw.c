@@ -31,8 +31,11 @@ typedef struct {
   int (*run) (int argc, char **argv);
 } Command;
 
-static int
-usage_error (GOptionContext *context, const char *message)
+/* Also the sub-commands' in their own files: the message, then the command's help. */
+int gbacw_usage_error (GOptionContext *context, const char *message);
+
+int
+gbacw_usage_error (GOptionContext *context, const char *message)
 {
   g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
   g_printerr ("gbacw: %s\n\n%s", message, help);
@@ -53,9 +56,9 @@ parse_options (GOptionContext *context, int *argc, char ***argv, int n_args)
 {
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, argc, argv, &error))
-    return usage_error (context, error->message);
+    return gbacw_usage_error (context, error->message);
   if (*argc - 1 != n_args)
-    return usage_error (context, *argc - 1 < n_args ? _("Missing arguments") : _("Too many arguments"));
+    return gbacw_usage_error (context, *argc - 1 < n_args ? _("Missing arguments") : _("Too many arguments"));
   return EXIT_OK;
 }
 
@@ -245,14 +248,14 @@ run_generate (int argc, char **argv)
       gint64 c = g_ascii_strtoll (size, &end, 10);
       gint64 r = (end && (*end == 'x' || *end == 'X')) ? g_ascii_strtoll (end + 1, &end, 10) : -1;
       if (end == NULL || *end != '\0' || c < 1 || r < 1 || c > GBACW_GRID_MAX_SIZE || r > GBACW_GRID_MAX_SIZE)
-        return usage_error (context, _("--size must be COLSxROWS, each from 1 to 999"));
+        return gbacw_usage_error (context, _("--size must be COLSxROWS, each from 1 to 999"));
       columns = (int) c;
       rows = (int) r;
     }
   if (n_units < 0)
-    return usage_error (context, _("--units must not be negative"));
+    return gbacw_usage_error (context, _("--units must not be negative"));
   if (seed < 0 || seed > G_MAXUINT32)
-    return usage_error (context, _("--seed must be from 0 to 4294967295"));
+    return gbacw_usage_error (context, _("--seed must be from 0 to 4294967295"));
   if (template_path == NULL)
     template_path = gbacw_data_find ("scenarios/demo.xml");
   if (template_path == NULL)
@@ -284,6 +287,7 @@ int gbacw_cmd_roster (int argc, char **argv);  /* gbacw-cmd-roster.c */
 int gbacw_cmd_balance (int argc, char **argv); /* gbacw-cmd-balance.c */
 int gbacw_cmd_fire (int argc, char **argv);    /* gbacw-cmd-combat.c */
 int gbacw_cmd_melee (int argc, char **argv);   /* gbacw-cmd-combat.c */
+int gbacw_cmd_export (int argc, char **argv);  /* gbacw-cmd-export.c */
 
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
@@ -297,6 +301,7 @@ static const Command commands[] = {
   { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt] [--force]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
   { "replay", N_("RECORD.xml [--force]"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
+  { "export", N_("--format tmx|vmod FILE -o OUT"), N_("The scenario as a Tiled map (.tmx) or a VASSAL module (.vmod)"), gbacw_cmd_export },
   { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
   { "balance", N_("FILE --games N [--jobs J] [--force]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };

@@ -1,9 +1,13 @@
-/* compare-png.c: compare-png EXPECTED ACTUAL [DIFF]
+/* compare-png.c: compare-png [OPTIONS] EXPECTED ACTUAL [DIFF]
  *
  * Two PNGs match when they have the same size and at most MAX_FRACTION of their
  * pixels differ by more than THRESHOLD in some channel (text may be hinted or
  * antialiased a little differently from one machine's fonts to another's). DIFF, if
  * given, is written with the differing pixels in red over a faded ACTUAL.
+ * Options, for images drawn by two programs (gbacw render and Tiled's tmxrasterizer):
+ *   --max-fraction F      allow F (0-1) of the pixels compared to differ
+ *   --size-tolerance N    sizes may differ by up to N pixels; the common part is compared
+ *   --ignore-transparent  leave out pixels that are fully transparent in either image
  * Exit status: 0 match, 1 mismatch, 2 usage or unreadable file.
  */
 #include <cairo.h>
@@ -44,25 +48,40 @@ main (int argc, char **argv)
 {
   cairo_surface_t *a, *b;
   int w, h, status;
-  long differing = 0;
+  long differing = 0, compared = 0;
   int worst = 0;
-  double fraction;
+  double fraction, max_fraction = MAX_FRACTION;
+  int size_tolerance = 0;
+  gboolean ignore_transparent = FALSE;
+  GOptionEntry entries[] = {
+    { "max-fraction", 0, 0, G_OPTION_ARG_DOUBLE, &max_fraction, "Fraction of pixels allowed to differ", "F" },
+    { "size-tolerance", 0, 0, G_OPTION_ARG_INT, &size_tolerance, "Pixels by which the sizes may differ", "N" },
+    { "ignore-transparent", 0, 0, G_OPTION_ARG_NONE, &ignore_transparent, "Leave out transparent pixels", NULL },
+    { NULL }
+  };
+  GOptionContext *context = g_option_context_new ("EXPECTED ACTUAL [DIFF]");
+  GError *error = NULL;
 
-  if (argc < 3 || argc > 4)
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 3 || argc > 4 || max_fraction < 0
+      || size_tolerance < 0)
     {
-      fprintf (stderr, "usage: compare-png EXPECTED ACTUAL [DIFF]\n");
+      fprintf (stderr, "usage: compare-png [--max-fraction F] [--size-tolerance N] [--ignore-transparent] "
+               "EXPECTED ACTUAL [DIFF]%s%s\n", error ? ": " : "", error ? error->message : "");
       return 2;
     }
+  g_option_context_free (context);
   a = load (argv[1]);
   b = load (argv[2]);
   if (a == NULL || b == NULL)
     return 2;
-  w = cairo_image_surface_get_width (a);
-  h = cairo_image_surface_get_height (a);
-  if (w != cairo_image_surface_get_width (b) || h != cairo_image_surface_get_height (b))
+  w = MIN (cairo_image_surface_get_width (a), cairo_image_surface_get_width (b));
+  h = MIN (cairo_image_surface_get_height (a), cairo_image_surface_get_height (b));
+  if (abs (cairo_image_surface_get_width (a) - cairo_image_surface_get_width (b)) > size_tolerance
+      || abs (cairo_image_surface_get_height (a) - cairo_image_surface_get_height (b)) > size_tolerance)
     {
-      printf ("size differs: expected %dx%d, got %dx%d\n", w, h, cairo_image_surface_get_width (b),
-              cairo_image_surface_get_height (b));
+      printf ("size differs: expected %dx%d, got %dx%d\n", cairo_image_surface_get_width (a),
+              cairo_image_surface_get_height (a), cairo_image_surface_get_width (b), cairo_image_surface_get_height (b));
       return 1;
     }
 
@@ -73,6 +92,12 @@ main (int argc, char **argv)
       for (int x = 0; x < w; x++)
         {
           int d = 0;
+          if (ignore_transparent && ((pa[x] >> 24) == 0 || (pb[x] >> 24) == 0))
+            {
+              pb[x] = 0xffffffff;
+              continue;
+            }
+          compared++;
           for (int shift = 0; shift < 32; shift += 8)
             d = MAX (d, abs ((int) ((pa[x] >> shift) & 0xff) - (int) ((pb[x] >> shift) & 0xff)));
           worst = MAX (worst, d);
@@ -86,10 +111,11 @@ main (int argc, char **argv)
         }
     }
   cairo_surface_mark_dirty (b);
-  fraction = (double) differing / ((double) w * h);
-  status = fraction <= MAX_FRACTION ? 0 : 1;
-  printf ("%dx%d: %ld pixels (%.3f%%) differ by more than %d (allowed %.1f%%); largest difference %d: %s\n", w, h,
-          differing, 100 * fraction, THRESHOLD, 100 * MAX_FRACTION, worst, status == 0 ? "match" : "MISMATCH");
+  fraction = compared ? (double) differing / (double) compared : 1.0;
+  status = compared > 0 && fraction <= max_fraction ? 0 : 1;
+  printf ("%dx%d: %ld of %ld pixels (%.3f%%) differ by more than %d (allowed %.1f%%); largest difference %d: %s\n",
+          w, h, differing, compared, 100 * fraction, THRESHOLD, 100 * max_fraction, worst,
+          status == 0 ? "match" : "MISMATCH");
   if (argc == 4)
     cairo_surface_write_to_png (b, argv[3]);
   cairo_surface_destroy (a);
