@@ -1264,7 +1264,7 @@ test_open_fifo (Fixture *f, gconstpointer data)
   GtkLabel *message;
 
   g_assert_cmpint (mkfifo (path, 0600), ==, 0);
-  g_test_expect_message (NULL, G_LOG_LEVEL_WARNING, "*pipe.xml is a named pipe, not a file*");
+  g_test_expect_message ("gbacw-window", G_LOG_LEVEL_WARNING, "*pipe.xml is a named pipe, not a file*");
   alarm (20);  /* a window that blocks fails the test */
   g_assert_false (gbacw_window_load_file (f->window, file));
   alarm (0);
