@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -301,42 +302,52 @@ static const Command commands[] = {
   { "balance", N_("FILE --games N [--jobs J]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };
 
+/* To standard output when asked for (--help), to standard error after a mistake. */
 static void
-print_usage (void)
+print_usage (FILE *out)
 {
-  g_printerr (_("Usage: gbacw COMMAND [OPTIONS] ARGS\n\nCommands:\n"));
+  fprintf (out, "%s", _("Usage: gbacw COMMAND [OPTIONS] ARGS\n"
+                        "       gbacw --help | --version\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_printerr ("  %-10s %-40s %s\n", commands[i].name, _(commands[i].args), _(commands[i].summary));
-  g_printerr (_("\nRun “gbacw COMMAND --help” for a command's options.\n"));
+    fprintf (out, "  %-10s %-40s %s\n", commands[i].name, _(commands[i].args), _(commands[i].summary));
+  fprintf (out, "%s", _("\nRun “gbacw COMMAND --help” for a command's options.\n"));
+  fflush (out);
 }
 
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-#ifdef LOCALEDIR
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-#endif
+  g_autofree char *localedir = gbacw_data_relocate (LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+  if (argc < 2)
     {
-      print_usage ();
-      return argc < 2 ? EXIT_USAGE : EXIT_OK;
+      print_usage (stderr);
+      return EXIT_USAGE;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      print_usage (stdout);
+      return EXIT_OK;
     }
   if (g_str_equal (argv[1], "--version"))
     {
-#ifdef PACKAGE_VERSION
       g_print ("gbacw %s\n", PACKAGE_VERSION);
-#endif
       return EXIT_OK;
     }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        /* The sub-command's usage line (GOptionContext) reads "gbacw COMMAND [OPTION…]". */
+        g_autofree char *prgname = g_strdup_printf ("gbacw %s", commands[i].name);
+        g_set_prgname (prgname);
+        return commands[i].run (argc - 1, argv + 1);
+      }
 
   g_printerr (_("gbacw: unknown command “%s”\n\n"), argv[1]);
-  print_usage ();
+  print_usage (stderr);
   return EXIT_USAGE;
 }

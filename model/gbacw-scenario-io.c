@@ -17,6 +17,7 @@
 #endif
 
 #include "gbacw-scenario-io.h"
+#include "gbacw-data.h"
 #include "gbacw-safe-write.h"
 
 #include <glib/gi18n-lib.h>
@@ -98,27 +99,9 @@ gbacw_scenario_io_set_schema_path (const char *path)
 static char *
 find_schema_path (void)
 {
-  const char *env = g_getenv ("GBACW_DATADIR");
-  GPtrArray *candidates = g_ptr_array_new_with_free_func (g_free);
-  char *result = NULL;
-
   if (schema_path_override)
     return g_strdup (schema_path_override);
-  if (env && *env)
-    g_ptr_array_add (candidates, g_build_filename (env, SCHEMA_FILE_NAME, NULL));
-#ifdef SOURCE_DATADIR
-  g_ptr_array_add (candidates, g_build_filename (SOURCE_DATADIR, SCHEMA_FILE_NAME, NULL));
-#endif
-#ifdef PKGDATADIR
-  g_ptr_array_add (candidates, g_build_filename (PKGDATADIR, SCHEMA_FILE_NAME, NULL));
-#endif
-  for (guint i = 0; i < candidates->len && !result; i++)
-    if (g_file_test (g_ptr_array_index (candidates, i), G_FILE_TEST_IS_REGULAR))
-      result = g_strdup (g_ptr_array_index (candidates, i));
-  if (!result)
-    result = candidates->len ? g_strdup (g_ptr_array_index (candidates, 0)) : g_strdup (SCHEMA_FILE_NAME);
-  g_ptr_array_unref (candidates);
-  return result;
+  return g_build_filename (gbacw_data_dir (), SCHEMA_FILE_NAME, NULL);
 }
 
 static void

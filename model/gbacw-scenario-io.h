@@ -61,8 +61,8 @@ GBytes        *gbacw_charts_save_to_bytes (const GbacwCatalogue *catalogue, cons
 gboolean       gbacw_charts_save_file (const GbacwCatalogue *catalogue, const GPtrArray *charts, const char *path,
                                        GError **error);
 
-/* The schema file. By default it is found via the environment variable GBACW_DATADIR, then
- * the build's SOURCE_DATADIR and PKGDATADIR (config.h). NULL restores the default. */
+/* The schema file. By default it is gbacw-scenario.rng in the data directory
+ * (gbacw-data.h). NULL restores the default. */
 void           gbacw_scenario_io_set_schema_path (const char *path);
 
 G_END_DECLS
