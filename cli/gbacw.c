@@ -298,7 +298,7 @@ static const Command commands[] = {
   { "play", N_("FILE [--seed N] [--ai union|confederate|both] [--turns N] [--record OUT.xml] [--log OUT.txt]"), N_("Play a game headless, the computer playing (exit 3: waiting for a human side)"), gbacw_cmd_play },
   { "replay", N_("RECORD.xml"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
-  { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
+  { "roster", N_("export FILE [--side S] [--delimiter D] [--encoding E] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
   { "balance", N_("FILE --games N [--jobs J]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };
 
