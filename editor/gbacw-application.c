@@ -206,6 +206,7 @@ gbacw_application_init (GbacwApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
 }
 
 GbacwApplication *
