@@ -120,7 +120,8 @@ run_info (int argc, char **argv)
 
   g_print (_("Title: %s\n"), s->info.title ? s->info.title : "");
   g_print (_("Game: %s\n"), s->info.game ? s->info.game : "");
-  g_print (_("Map: %d × %d hexes (%s), hexes %s–%s\n"), grid->columns, grid->rows,
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Map: %d × %d hex (%s), hexes %s–%s\n", "Map: %d × %d hexes (%s), hexes %s–%s\n",
+                        (gulong) n_hexes), grid->columns, grid->rows,
            grid->orientation == GBACW_GRID_FLAT_COLUMNS ? _("flat-topped, in columns") : _("pointy-topped, in rows"),
            first_label, last_label);
 
@@ -195,8 +196,12 @@ run_info (int argc, char **argv)
       for (guint f = 0; f < s->oob.formations->len; f++)
         if (g_strcmp0 (((GbacwFormation *) g_ptr_array_index (s->oob.formations, f))->side, side->id) == 0)
           n_formations++;
-      g_print (_("%s: %u units, %u leaders, %u formations\n"), side->name ? side->name : side->id, n_units,
-               n_leaders, n_formations);
+      g_autofree char *units = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n_units), n_units);
+      g_autofree char *leaders = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u leader", "%u leaders", n_leaders), n_leaders);
+      g_autofree char *formations =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u formation", "%u formations", n_formations), n_formations);
+      /* TRANSLATORS: a side: its units, leaders and formations (each "N units" etc.) */
+      g_print (_("%s: %s, %s, %s\n"), side->name ? side->name : side->id, units, leaders, formations);
     }
   g_print (_("Deployed: %u; reinforcement groups: %u\n"), s->deployment->len, s->reinforcements->len);
   g_print (_("Game-Turns: %d to %d\n"), s->turns.first, s->turns.last);

@@ -719,7 +719,8 @@ read_row (Importer *im, const Record *rec, GHashTable *ids)
   if (rec->fields->len != im->n_columns)
     {
       report_add (&im->report, rec->line, (int) MIN (rec->fields->len, im->n_columns) + 1,
-                  _("this row has %u fields but the header has %u"), rec->fields->len, im->n_columns);
+                  g_dngettext (GETTEXT_PACKAGE, "this row has %u field but the header has %u", "this row has %u fields but the header has %u",
+                               rec->fields->len), rec->fields->len, im->n_columns);
       return NULL;
     }
   row = g_new0 (Row, 1);
