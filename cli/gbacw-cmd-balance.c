@@ -97,7 +97,9 @@ gbacw_cmd_balance (int    argc,
         const char *level = g->category >= 0
                             ? g_array_index (result->categories, GbacwBalanceCategory, g->category).name : "";
         if (g->played)
-          g_print (_("seed %u: %s, VP %d–%d, losses %d–%d, Game-Turn %d, %u actions\n"), g->seed, level, g->vp[0],
+          g_print (g_dngettext (GETTEXT_PACKAGE, "seed %u: %s, VP %d–%d, losses %d–%d, Game-Turn %d, %u action\n",
+                                "seed %u: %s, VP %d–%d, losses %d–%d, Game-Turn %d, %u actions\n", g->n_actions),
+                   g->seed, level, g->vp[0],
                    g->vp[1], g->losses[0], g->losses[1], g->last_turn, g->n_actions);
         else
           g_print (_("seed %u: not played: %s\n"), g->seed, g->error ? g->error : _("cancelled"));

@@ -432,7 +432,8 @@ print_fire_text (GbacwGame *game, const GbacwFireResolution *res)
       GbacwLosResult los;
       gbacw_fire_los (game, c->hex, res->target_hex, &los);
       /* TRANSLATORS: a firer's part: unit, hex, hexside, strength × multiplier at range = strength (9.25) */
-      g_print (_("• %s from %s through %s: %g × %g at %d hexes = %g (9.25)"), label, from,
+      g_print (g_dngettext (GETTEXT_PACKAGE, "• %s from %s through %s: %g × %g at %d hex = %g (9.25)",
+                            "• %s from %s through %s: %g × %g at %d hexes = %g (9.25)", c->range), label, from,
                direction_name (game, c->direction), c->committed, c->multiplier, c->range, c->base_strength);
       if (c->strength != c->base_strength)
         g_print (_(", %g with exclusive rules"), c->strength);
@@ -449,7 +450,8 @@ print_fire_text (GbacwGame *game, const GbacwFireResolution *res)
       g_print (" %s %s %g", from, direction_name (game, side->direction), side->strength);
     }
   g_print ("\n");
-  g_print (_("Total %g at %d hexes, on the %s row (9.14, 9.15)\n"), res->total, res->min_range,
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Total %g at %d hex, on the %s row (9.14, 9.15)\n",
+                        "Total %g at %d hexes, on the %s row (9.14, 9.15)\n", res->min_range), res->total, res->min_range,
            res->rolls->len > 0 && g_array_index (res->rolls, GbacwFireRoll, 0).grapeshot
              ? _("grapeshot") : _("small-arms and counter-battery"));
   g_print (_("Density: %d SP in the hex: %+d (8.35)\n"), res->density_sp, res->density_shift);

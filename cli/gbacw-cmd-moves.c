@@ -57,10 +57,13 @@ describe_command (GbacwGame *game, const GbacwCommandStatus *st)
       why = g_strdup_printf (_("stacked with %s, whose own units are all eliminated"), leader);
       break;
     case GBACW_COMMAND_IN_RADIUS:
-      why = g_strdup_printf (_("within the Effectiveness Radius of %s (%d hexes)"), leader, st->radius);
+      why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "within the Effectiveness Radius of %s (%d hex)",
+                                          "within the Effectiveness Radius of %s (%d hexes)", st->radius), leader, st->radius);
       break;
     case GBACW_COMMAND_OUT_OF_RADIUS:
-      why = g_strdup_printf (_("outside the Effectiveness Radius of %s (%d hexes): it may be moved only one hex"),
+      why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "outside the Effectiveness Radius of %s (%d hex): it may be moved only one hex",
+                                          "outside the Effectiveness Radius of %s (%d hexes): it may be moved only one hex",
+                                          st->radius),
                              leader, st->radius);
       break;
     case GBACW_COMMAND_NO_COMMANDER:
@@ -71,12 +74,15 @@ describe_command (GbacwGame *game, const GbacwCommandStatus *st)
                                "(option command-5.2 = old): it may be moved only one hex"), leader);
       break;
     case GBACW_COMMAND_IN_DIR:
-      why = st->leader >= 0 ? g_strdup_printf (_("within the Divisional Integrity Radius of %s (%d hexes), or need "
-                                                 "not be"), leader, st->radius)
+      why = st->leader >= 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "within the Divisional Integrity Radius of %s (%d hex), or need not be",
+                                                          "within the Divisional Integrity Radius of %s (%d hexes), or need "
+                                                          "not be", st->radius), leader, st->radius)
                             : g_strdup (_("no division commander above him"));
       break;
     case GBACW_COMMAND_OUT_OF_DIR:
-      why = g_strdup_printf (_("outside the Divisional Integrity Radius of %s (%d hexes): he may move one hex only"),
+      why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "outside the Divisional Integrity Radius of %s (%d hex): he may move one hex only",
+                                          "outside the Divisional Integrity Radius of %s (%d hexes): he may move one hex only",
+                                          st->radius),
                              leader, st->radius);
       break;
     case GBACW_COMMAND_OFF_MAP:
@@ -181,7 +187,8 @@ gbacw_cmd_moves (int argc, char **argv)
       g_array_append_val (list, e);
     }
   g_array_sort (list, compare_entries);
-  g_print (_("%u hexes reachable (hex, Movement Points):\n"), list->len);
+  g_print (g_dngettext (GETTEXT_PACKAGE, "%u hex reachable (hex, Movement Points):\n",
+                        "%u hexes reachable (hex, Movement Points):\n", list->len), list->len);
   for (guint i = 0; i < list->len; i++)
     {
       const Entry *e = &g_array_index (list, Entry, i);

@@ -69,7 +69,7 @@ print_summary (const GbacwGame *game, const GbacwOutcome *outcome)
 
   gbacw_outcome_victory (outcome, game, &v);
   g_print (_("Scenario: %s\n"), title && *title ? title : _("(untitled)"));
-  g_print (_("Seed: %u; %u actions\n"), gbacw_dice_get_seed (game->dice), game->actions->len);
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Seed: %u; %u action\n", "Seed: %u; %u actions\n", game->actions->len), gbacw_dice_get_seed (game->dice), game->actions->len);
   if (gbacw_game_is_over (game))
     g_print (_("Game-Turn %d of %d: the game is over\n"), game->turn, game->last_turn);
   else

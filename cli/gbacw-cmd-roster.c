@@ -1,6 +1,7 @@
 /* gbacw-cmd-roster.c: `gbacw roster export|import`: the order of battle as CSV.
  *
- *   gbacw roster export FILE [--side S] [-o OUT.csv]   (standard output by default)
+ *   gbacw roster export FILE [--side S] [--delimiter comma|semicolon|tab]
+ *                            [--encoding utf-8|utf-16] [-o OUT.csv]   (standard output by default)
  *   gbacw roster import FILE CSV [-o OUT.xml]          (FILE is saved in place, atomically)
  *
  * Exit status: 0 success, 1 bad input (every bad row is reported as
@@ -40,13 +41,32 @@ fail (const GError *error)
   return 1;
 }
 
+/* The index of name in names (NULL-terminated), or -1. */
+static int
+choice (const char *name, const char *const *names)
+{
+  for (int i = 0; names[i]; i++)
+    if (g_ascii_strcasecmp (name, names[i]) == 0)
+      return i;
+  return -1;
+}
+
 static int
 run_export (int argc, char **argv)
 {
+  static const char *const delimiters[] = { "comma", "semicolon", "tab", NULL };   /* GbacwRosterDelimiter */
+  static const char *const encodings[] = { "utf-8", "utf-16", NULL };             /* GbacwRosterEncoding */
   g_autofree char *side = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *delimiter_name = NULL;
+  g_autofree char *encoding_name = NULL;
+  int delimiter = GBACW_ROSTER_DELIMITER_COMMA, encoding = GBACW_ROSTER_ENCODING_UTF8;
   GOptionEntry entries[] = {
     { "side", 0, 0, G_OPTION_ARG_STRING, &side, N_("Only this side (a side id)"), N_("SIDE") },
+    { "delimiter", 0, 0, G_OPTION_ARG_STRING, &delimiter_name,
+      N_("The field separator: comma (default), semicolon or tab"), N_("DELIMITER") },
+    { "encoding", 0, 0, G_OPTION_ARG_STRING, &encoding_name,
+      N_("utf-8 (default), or utf-16 with a byte order mark"), N_("ENCODING") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the CSV here instead of to standard output"),
       N_("OUT.csv") },
     { NULL }
@@ -64,13 +84,17 @@ run_export (int argc, char **argv)
     return usage (context, error->message);
   if (argc != 2)
     return usage (context, argc < 2 ? _("Missing arguments") : _("Too many arguments"));
+  if (delimiter_name && (delimiter = choice (delimiter_name, delimiters)) < 0)
+    return usage (context, _("--delimiter must be comma, semicolon or tab"));
+  if (encoding_name && (encoding = choice (encoding_name, encodings)) < 0)
+    return usage (context, _("--encoding must be utf-8 or utf-16"));
 
   scenario = gbacw_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return fail (error);
   if (output)
-    return gbacw_roster_export_file (scenario, side, output, &error) ? 0 : fail (error);
-  csv = gbacw_roster_export (scenario, side, &error);
+    return gbacw_roster_export_file_as (scenario, side, delimiter, encoding, output, &error) ? 0 : fail (error);
+  csv = gbacw_roster_export_as (scenario, side, delimiter, encoding, &error);
   if (csv == NULL)
     return fail (error);
   data = g_bytes_get_data (csv, &len);
@@ -131,22 +155,34 @@ run_import (int argc, char **argv)
   return 0;
 }
 
+#define ROSTER_USAGE N_("Usage:\n  gbacw roster export FILE [--side SIDE] [--delimiter comma|semicolon|tab]\n" \
+                       "                          [--encoding utf-8|utf-16] [-o OUT.csv]\n" \
+                       "  gbacw roster import FILE CSV [-o OUT.xml]\n")
+
 int
 gbacw_cmd_roster (int argc, char **argv)
 {
+  int (*run) (int, char **) = NULL;
+
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
-    return run_export (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "import") == 0)
-    return run_import (argc - 1, argv + 1);
+    run = run_export;
+  else if (argc >= 2 && strcmp (argv[1], "import") == 0)
+    run = run_import;
+  if (run != NULL)
+    {
+      /* the usage line of --help: "gbacw roster export [OPTION…] FILE" */
+      g_autofree char *prgname = g_strdup_printf ("gbacw roster %s", argv[1]);
+      g_set_prgname (prgname);
+      return run (argc - 1, argv + 1);
+    }
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
-      g_print (_("Usage:\n  gbacw roster export FILE [--side SIDE] [-o OUT.csv]\n"
-                 "  gbacw roster import FILE CSV [-o OUT.xml]\n\n"
-                 "The columns are described in the README, section “Rosters (CSV)”.\n"));
+      g_print ("%s\n%s", _(ROSTER_USAGE),
+               _("The columns are described in the README, section “Rosters (CSV)”. Import reads comma-, "
+                 "semicolon- and tab-separated files (the header row tells which) in UTF-8 or, after a byte "
+                 "order mark, UTF-16.\n"));
       return 0;
     }
-  g_printerr (_("gbacw: roster needs “export” or “import”\n"
-                "Usage:\n  gbacw roster export FILE [--side SIDE] [-o OUT.csv]\n"
-                "  gbacw roster import FILE CSV [-o OUT.xml]\n"));
+  g_printerr ("%s\n%s", _("gbacw: roster needs “export” or “import”"), _(ROSTER_USAGE));
   return 2;
 }

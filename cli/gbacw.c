@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,7 +123,8 @@ run_info (int argc, char **argv)
 
   g_print (_("Title: %s\n"), s->info.title ? s->info.title : "");
   g_print (_("Game: %s\n"), s->info.game ? s->info.game : "");
-  g_print (_("Map: %d × %d hexes (%s), hexes %s–%s\n"), grid->columns, grid->rows,
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Map: %d × %d hex (%s), hexes %s–%s\n", "Map: %d × %d hexes (%s), hexes %s–%s\n",
+                        (gulong) n_hexes), grid->columns, grid->rows,
            grid->orientation == GBACW_GRID_FLAT_COLUMNS ? _("flat-topped, in columns") : _("pointy-topped, in rows"),
            first_label, last_label);
 
@@ -197,8 +199,12 @@ run_info (int argc, char **argv)
       for (guint f = 0; f < s->oob.formations->len; f++)
         if (g_strcmp0 (((GbacwFormation *) g_ptr_array_index (s->oob.formations, f))->side, side->id) == 0)
           n_formations++;
-      g_print (_("%s: %u units, %u leaders, %u formations\n"), side->name ? side->name : side->id, n_units,
-               n_leaders, n_formations);
+      g_autofree char *units = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n_units), n_units);
+      g_autofree char *leaders = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u leader", "%u leaders", n_leaders), n_leaders);
+      g_autofree char *formations =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u formation", "%u formations", n_formations), n_formations);
+      /* TRANSLATORS: a side: its units, leaders and formations (each "N units" etc.) */
+      g_print (_("%s: %s, %s, %s\n"), side->name ? side->name : side->id, units, leaders, formations);
     }
   g_print (_("Deployed: %u; reinforcement groups: %u\n"), s->deployment->len, s->reinforcements->len);
   g_print (_("Game-Turns: %d to %d\n"), s->turns.first, s->turns.last);
@@ -302,46 +308,56 @@ static const Command commands[] = {
   { "replay", N_("RECORD.xml [--force]"), N_("Replay a saved game and print its final state"), gbacw_cmd_replay },
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
   { "export", N_("--format tmx|vmod FILE -o OUT"), N_("The scenario as a Tiled map (.tmx) or a VASSAL module (.vmod)"), gbacw_cmd_export },
-  { "roster", N_("export FILE [--side S] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
+  { "roster", N_("export FILE [--side S] [--delimiter D] [--encoding E] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
   { "balance", N_("FILE --games N [--jobs J] [--force]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
 };
 
+/* To standard output when asked for (--help), to standard error after a mistake. */
 static void
-print_usage (void)
+print_usage (FILE *out)
 {
-  g_printerr (_("Usage: gbacw COMMAND [OPTIONS] ARGS\n\nCommands:\n"));
+  fprintf (out, "%s", _("Usage: gbacw COMMAND [OPTIONS] ARGS\n"
+                        "       gbacw --help | --version\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_printerr ("  %-10s %-40s %s\n", commands[i].name, _(commands[i].args), _(commands[i].summary));
-  g_printerr (_("\nRun “gbacw COMMAND --help” for a command's options.\n"));
+    fprintf (out, "  %-10s %-40s %s\n", commands[i].name, _(commands[i].args), _(commands[i].summary));
+  fprintf (out, "%s", _("\nRun “gbacw COMMAND --help” for a command's options.\n"));
+  fflush (out);
 }
 
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-#ifdef LOCALEDIR
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-#endif
+  g_autofree char *localedir = gbacw_data_relocate (LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+  if (argc < 2)
     {
-      print_usage ();
-      return argc < 2 ? EXIT_USAGE : EXIT_OK;
+      print_usage (stderr);
+      return EXIT_USAGE;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      print_usage (stdout);
+      return EXIT_OK;
     }
   if (g_str_equal (argv[1], "--version"))
     {
-#ifdef PACKAGE_VERSION
       g_print ("gbacw %s\n", PACKAGE_VERSION);
-#endif
       return EXIT_OK;
     }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        /* The sub-command's usage line (GOptionContext) reads "gbacw COMMAND [OPTION…]". */
+        g_autofree char *prgname = g_strdup_printf ("gbacw %s", commands[i].name);
+        g_set_prgname (prgname);
+        return commands[i].run (argc - 1, argv + 1);
+      }
 
   g_printerr (_("gbacw: unknown command “%s”\n\n"), argv[1]);
-  print_usage ();
+  print_usage (stderr);
   return EXIT_USAGE;
 }

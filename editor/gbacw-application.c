@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-application.h"
+#include "gbacw-data.h"
 #include "gbacw-window.h"
 
 /* Generated from gbacw.gresource.xml (c_name "gbacw"). */
@@ -22,19 +23,7 @@ G_DEFINE_FINAL_TYPE (GbacwApplication, gbacw_application, GTK_TYPE_APPLICATION)
 char *
 gbacw_application_find_demo (void)
 {
-  const char *dirs[] = { g_getenv ("GBACW_DATADIR"), PKGDATADIR, SOURCE_DATADIR };
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    {
-      g_autofree char *path = NULL;
-
-      if (dirs[i] == NULL || dirs[i][0] == '\0')
-        continue;
-      path = g_build_filename (dirs[i], "scenarios", "demo.xml", NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        return g_steal_pointer (&path);
-    }
-  return NULL;
+  return gbacw_data_find ("scenarios/demo.xml");
 }
 
 static GbacwWindow *
@@ -143,7 +132,7 @@ gbacw_application_activate (GApplication *application)
     {
       g_autofree char *message =
         g_strdup_printf (_("The demo scenario was not found: set GBACW_DATADIR to the directory holding "
-                           "scenarios/demo.xml (looked in %s and %s)"), PKGDATADIR, SOURCE_DATADIR);
+                           "scenarios/demo.xml (looked in %s)"), gbacw_data_dir ());
       g_warning ("%s", message);
       gbacw_window_show_error (window, message);
     }
@@ -169,7 +158,8 @@ gbacw_application_open (GApplication  *application,
     }
 }
 
-/* --test-play FILE opens the file in test play, in this instance or the running one. */
+/* --version prints the version; --test-play FILE opens the file in test play, in this
+ * instance or the running one. */
 static int
 gbacw_application_handle_local_options (GApplication *application,
                                         GVariantDict *options)
@@ -178,6 +168,11 @@ gbacw_application_handle_local_options (GApplication *application,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
 
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("gbacw-editor %s\n", PACKAGE_VERSION);
+      return 0;
+    }
   if (!g_variant_dict_lookup (options, "test-play", "^&ay", &path))
     return -1;
   if (!g_application_register (application, NULL, &error))
@@ -212,10 +207,12 @@ gbacw_application_init (GbacwApplication *self)
   static const GOptionEntry options[] = {
     { "test-play", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Open the scenario FILE and test-play it at once"),
       N_("FILE") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
     { NULL }
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
 }
 
 GbacwApplication *

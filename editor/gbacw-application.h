@@ -11,8 +11,8 @@ G_DECLARE_FINAL_TYPE (GbacwApplication, gbacw_application, GBACW, APPLICATION, G
 
 GbacwApplication *gbacw_application_new (void);
 
-/* The demo scenario shipped with the program: $GBACW_DATADIR, then the installed
- * data directory, then the source tree; NULL if none has it. */
+/* The demo scenario shipped with the program, in the data directory (gbacw-data.h);
+ * NULL if it is not there. */
 char             *gbacw_application_find_demo (void);
 
 G_END_DECLS

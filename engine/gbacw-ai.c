@@ -1848,8 +1848,12 @@ gbacw_ai_play (GbacwGame *game, guint sides, int last_turn, GbacwAiObserver obse
         return GBACW_AI_PLAY_WAITING;
       if (n >= limit)
         {
+          /* the count formatted first: a format macro inside _() would cut the msgid */
+          g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
           g_set_error (error, GBACW_AI_ERROR, GBACW_AI_ERROR_LIMIT,
-                       _("The game did not end after %" G_GUINT64_FORMAT " actions"), n);
+                       g_dngettext (GETTEXT_PACKAGE, "The game did not end after %s action",
+                                    "The game did not end after %s actions", (gulong) MIN (n, G_MAXULONG)),
+                       count);
           return GBACW_AI_PLAY_ERROR;
         }
       if (!gbacw_ai_step (ai, game, &applied, error))

@@ -353,7 +353,9 @@ gbacw_balance_format (const GbacwBalanceResult *result)
 
   g_return_val_if_fail (result != NULL, NULL);
 
-  g_string_append_printf (s, _("Games: %u played of %u (%u failed)%s, %u jobs, %.1f s\n"), result->n_played,
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Games: %u played of %u (%u failed)%s, %u job, %.1f s\n",
+                                             "Games: %u played of %u (%u failed)%s, %u jobs, %.1f s\n", result->n_jobs),
+                          result->n_played,
                           result->n_games, result->n_failed, result->cancelled ? _(", cancelled") : "",
                           result->n_jobs, result->seconds);
   g_string_append (s, _("Levels of victory:\n"));

@@ -196,7 +196,8 @@ gbacw_range_multiplier (const GbacwScenario *scenario, const char *weapon, int r
   if (range > max)
     {
       g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_NOT_ALLOWED,
-                   _("[9.23] The target is %d hexes away, beyond the maximum range of %s (%d)"),
+                   g_dngettext (GETTEXT_PACKAGE, "[9.23] The target is %d hex away, beyond the maximum range of %s (%d)",
+                                "[9.23] The target is %d hexes away, beyond the maximum range of %s (%d)", range),
                    range, weapon, max);
       return FALSE;
     }
@@ -211,7 +212,8 @@ gbacw_range_multiplier (const GbacwScenario *scenario, const char *weapon, int r
       if (gbacw_cell_is_dash (value))
         {
           g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_NOT_ALLOWED,
-                       _("[9.23] %s may not fire at a range of %d hexes"), weapon, range);
+                       g_dngettext (GETTEXT_PACKAGE, "[9.23] %s may not fire at a range of %d hex",
+                                    "[9.23] %s may not fire at a range of %d hexes", range), weapon, range);
           return FALSE;
         }
       if (!gbacw_cell_parse_number (value, multiplier) || *multiplier < 0)
@@ -223,7 +225,8 @@ gbacw_range_multiplier (const GbacwScenario *scenario, const char *weapon, int r
       return TRUE;
     }
   g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
-               _("The Range Effects chart has no column for a range of %d hexes"), range);
+               g_dngettext (GETTEXT_PACKAGE, "The Range Effects chart has no column for a range of %d hex",
+                            "The Range Effects chart has no column for a range of %d hexes", range), range);
   return FALSE;
 }
 
@@ -378,7 +381,8 @@ gbacw_density_shift (const GbacwScenario *scenario, int sp, int *shift, GError *
       return TRUE;
     }
   g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
-               _("The Density Adjustment Chart has no row for %d Strength Points"), sp);
+               g_dngettext (GETTEXT_PACKAGE, "The Density Adjustment Chart has no row for %d Strength Point",
+                            "The Density Adjustment Chart has no row for %d Strength Points", sp), sp);
   return FALSE;
 }
 

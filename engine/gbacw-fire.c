@@ -553,7 +553,9 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
             {
               g_autofree char *from_label = gbacw_game_hex_label (game, u->hex);
               fail (error, GBACW_GAME_ERROR_ILLEGAL,
-                    _("[9.3] Only %d small-arms Strength Points may fire out of %s through one hexside; %d already do"),
+                    g_dngettext (GETTEXT_PACKAGE, "[9.3] Only %d small-arms Strength Point may fire out of %s through one hexside; %d already do",
+                                 "[9.3] Only %d small-arms Strength Points may fire out of %s through one hexside; %d already do",
+                                 limit),
                     limit, from_label, used);
               return NULL;
             }
@@ -716,7 +718,8 @@ log_resolution (GbacwGame *game, const GbacwFireResolution *res, const GbacwFire
     {
       const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
       g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
-      g_string_append_printf (s, _("%s%s %g × %g at %d hexes = %g"), c ? "; " : "", label, fc->committed, fc->multiplier,
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s%s %g × %g at %d hex = %g", "%s%s %g × %g at %d hexes = %g", fc->range),
+                              c ? "; " : "", label, fc->committed, fc->multiplier,
                               fc->range, fc->strength);
     }
   gbacw_game_log (game, "9.0",
@@ -869,7 +872,7 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
           excess = losses - taken;
           u->guns -= taken;
           u->killed += taken;
-          gbacw_game_log (game, "9.82", _("%s loses %d guns"), label, taken);
+          gbacw_game_log (game, "9.82", g_dngettext (GETTEXT_PACKAGE, "%s loses %d gun", "%s loses %d guns", taken), label, taken);
           if (taken > 0 && u->guns > 0)
             gbacw_supply_caissons (game, unit);   /* 15.2 */
         }
@@ -920,7 +923,8 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
       excess = losses - taken;
       u->strength -= taken;
       u->killed += taken;
-      gbacw_game_log (game, "9.81", _("%s loses %d Strength Points"), label, taken);
+      gbacw_game_log (game, "9.81", g_dngettext (GETTEXT_PACKAGE, "%s loses %d Strength Point", "%s loses %d Strength Points", taken),
+                      label, taken);
       if (u->strength <= 0)
         {
           gbacw_game_log (game, "9.81", _("%s is eliminated"), label);

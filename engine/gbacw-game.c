@@ -1297,7 +1297,8 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   if (game->n_sides != 2)
     {
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_SCENARIO,
-                   _("The scenario has %d sides; a game needs two"), game->n_sides);
+                   g_dngettext (GETTEXT_PACKAGE, "The scenario has %d side; a game needs two", "The scenario has %d sides; a game needs two",
+                                game->n_sides), game->n_sides);
       return NULL;
     }
   game->first_turn = track->first;
@@ -1782,9 +1783,11 @@ number_attribute (const char **names, const char **values, const char *name, gin
     return TRUE;
   if (!g_ascii_string_to_signed (text, 10, min, max, out, NULL))
     {
+      /* the bounds formatted first: a format macro inside _() would cut the msgid */
+      g_autofree char *low = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+      g_autofree char *high = g_strdup_printf ("%" G_GINT64_FORMAT, max);
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE,
-                   _("%s=\"%s\" is not a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT), name, text,
-                   min, max);
+                   _("%s=\"%s\" is not a whole number from %s to %s"), name, text, low, high);
       return FALSE;
     }
   return TRUE;

@@ -469,7 +469,9 @@ check_stacking (GbacwGame *game, const GArray *units, int hex, const GbacwMeleeD
     {
       g_autofree char *label = gbacw_game_hex_label (game, hex);
       return fail (error, GBACW_GAME_ERROR_ILLEGAL,
-                   _("[12.72] %d Strength Points may not melee into %s: the Stacking Restrictions Chart allows %d"), sp,
+                   g_dngettext (GETTEXT_PACKAGE, "[12.72] %d Strength Point may not melee into %s: the Stacking Restrictions Chart allows %d",
+                                "[12.72] %d Strength Points may not melee into %s: the Stacking Restrictions Chart allows %d",
+                                sp), sp,
                    label, limit);
     }
   return TRUE;

@@ -550,7 +550,8 @@ stacking_within (const GbacwGame *game, int hex, int side, const GArray *without
     {
       label = gbacw_game_hex_label (game, hex);
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                   _("[8.11] %s holds %d units; the Stacking Restrictions Chart allows %d there"), label, units,
+                   g_dngettext (GETTEXT_PACKAGE, "[8.11] %s holds %d unit; the Stacking Restrictions Chart allows %d there",
+                                "[8.11] %s holds %d units; the Stacking Restrictions Chart allows %d there", units), label, units,
                    limits.units);
       return FALSE;
     }
@@ -566,7 +567,9 @@ stacking_within (const GbacwGame *game, int hex, int side, const GArray *without
     {
       label = gbacw_game_hex_label (game, hex);
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                   _("[8.13] %s holds %d batteries; the Stacking Restrictions Chart allows %d there"), label, batteries,
+                   g_dngettext (GETTEXT_PACKAGE, "[8.13] %s holds %d battery; the Stacking Restrictions Chart allows %d there",
+                                "[8.13] %s holds %d batteries; the Stacking Restrictions Chart allows %d there", batteries),
+                   label, batteries,
                    limits.sections);
       return FALSE;
     }

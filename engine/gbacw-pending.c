@@ -248,8 +248,10 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
       g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                    d->kind == GBACW_DECISION_RETREAT_BEFORE_MELEE
                      ? _("[12.81] Not a legal retreat before melee (one or two hexes, not into an enemy ZOC)")
-                     : _("[14.4] Not a legal path of retreat: it must end exactly %d hexes away, by the cheapest "
-                         "terrain, away from the enemy, not entering a hex twice"),
+                     : g_dngettext (GETTEXT_PACKAGE, "[14.4] Not a legal path of retreat: it must end exactly %d hex away, by the "
+                                    "cheapest terrain, away from the enemy, not entering a hex twice",
+                                    "[14.4] Not a legal path of retreat: it must end exactly %d hexes away, by the "
+                                    "cheapest terrain, away from the enemy, not entering a hex twice", d->length),
                    d->length);
       return FALSE;
     case GBACW_DECISION_PLACE_LEADER:

@@ -473,7 +473,8 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
       /* 14.1, 5.17, 12.92: no way out */
       g_autoptr (GArray) units = g_array_copy (p->units);
       gbacw_game_log (game, p->kind == GBACW_PENDING_ROUT_RETREAT ? "13.31" : "14.1",
-                      _("%s cannot retreat %d hexes from %s"), label, p->value, from);
+                      g_dngettext (GETTEXT_PACKAGE, "%s cannot retreat %d hex from %s", "%s cannot retreat %d hexes from %s", p->value),
+                      label, p->value, from);
       for (guint i = 0; i < units->len; i++)
         {
           int unit = g_array_index (units, int, i);
@@ -502,7 +503,9 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     g_ptr_array_add ((*decision)->paths, g_array_copy (g_ptr_array_index (paths, i)));
   (*decision)->question = p->kind == GBACW_PENDING_DISPLACEMENT
                             ? g_strdup_printf (_("Where are %s, displaced from %s, retreated one hex?"), label, from)
-                            : g_strdup_printf (_("Which path do %s take to retreat %d hexes from %s?"), label, p->value,
+                            : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Which path do %s take to retreat %d hex from %s?",
+                                                            "Which path do %s take to retreat %d hexes from %s?", p->value),
+                                               label, p->value,
                                                from);
   return GBACW_RESOLVE_WAIT;
 }

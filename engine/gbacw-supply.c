@@ -175,9 +175,11 @@ check_transfer (GbacwGame *game, const GbacwAction *action, GError **error)
     return fail (error, _("[11.33] Both batteries must spend the Game-Turn in the same or adjacent hexes (neither may "
                           "have moved)"));
   if (n <= 0 || n > a->rounds)
-    return fail (error, _("[11.33] %s has %d rounds to give"), a_label, a->rounds);
+    return fail (error, g_dngettext (GETTEXT_PACKAGE, "[11.33] %s has %d round to give", "[11.33] %s has %d rounds to give", a->rounds),
+                 a_label, a->rounds);
   if (b->rounds + n > b->oob->rounds)
-    return fail (error, _("[11.33] %s has room for %d more rounds"), b_label, b->oob->rounds - b->rounds);
+    return fail (error, g_dngettext (GETTEXT_PACKAGE, "[11.33] %s has room for %d more round", "[11.33] %s has room for %d more rounds",
+                                       b->oob->rounds - b->rounds), b_label, b->oob->rounds - b->rounds);
   return TRUE;
 }
 
@@ -228,7 +230,8 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
       u->rounds -= action->command.points;
       w->rounds += action->command.points;
       u->transfer_turn = w->transfer_turn = game->turn;
-      gbacw_game_log (game, "11.33", _("%s gives %d rounds to %s (%d and %d left)"), label, action->command.points,
+      gbacw_game_log (game, "11.33", g_dngettext (GETTEXT_PACKAGE, "%s gives %d round to %s (%d and %d left)", "%s gives %d rounds to %s (%d and %d left)",
+                                                   action->command.points), label, action->command.points,
                       wagon_label, u->rounds, w->rounds);
       return;
     }
@@ -257,7 +260,7 @@ gbacw_supply_apply_action (GbacwGame *game, const GbacwAction *action)
       int n = MIN (u->oob->rounds - u->rounds, w->artillery_boxes);
       u->rounds += n;
       w->artillery_boxes -= n;
-      gbacw_game_log (game, "11.32", _("%s takes %d rounds from %s"), label, n, wagon_label);
+      gbacw_game_log (game, "11.32", g_dngettext (GETTEXT_PACKAGE, "%s takes %d round from %s", "%s takes %d rounds from %s", n), label, n, wagon_label);
     }
   else
     {
@@ -371,7 +374,9 @@ gbacw_supply_ammunition_loss (GbacwGame *game, int wagon, int result)
       w->small_arms_boxes = MAX (0, w->small_arms_boxes - small);
       w->artillery_boxes = MAX (0, w->artillery_boxes - artillery);
       gbacw_game_log (game, "11.34",
-                      _("Ammunition Loss Table for %s: die %d, column %s: %s: %d small-arms and %d artillery boxes left"),
+                      g_dngettext (GETTEXT_PACKAGE, "Ammunition Loss Table for %s: die %d, column %s: %s: %d small-arms and %d artillery box left",
+                                   "Ammunition Loss Table for %s: die %d, column %s: %s: %d small-arms and %d artillery boxes left",
+                                   w->artillery_boxes),
                       label, die, col, value, w->small_arms_boxes, w->artillery_boxes);
     }
   else
@@ -394,5 +399,6 @@ gbacw_supply_caissons (GbacwGame *game, int battery)
   die = gbacw_dice_roll (game->dice);
   if (u->rounds != GBACW_UNSET)
     u->rounds = MAX (0, u->rounds - die);
-  gbacw_game_log (game, "15.2", _("Caisson check for %s: a caisson explodes: %d rounds lost"), label, die);
+  gbacw_game_log (game, "15.2", g_dngettext (GETTEXT_PACKAGE, "Caisson check for %s: a caisson explodes: %d round lost",
+                                               "Caisson check for %s: a caisson explodes: %d rounds lost", die), label, die);
 }

@@ -1,14 +1,29 @@
-/* gbacw-data.h: where the shipped data (schema, charts, scenarios) is found. */
+/* gbacw-data.h: where the shipped data (schema, charts, scenarios) is found.
+ *
+ * An installed program finds its data under its own prefix, and the prefix is found
+ * from where the program is: a program installed in PREFIX/bin (the configured bindir
+ * below the configured prefix) reads PREFIX/share/gbacw, wherever PREFIX was moved to
+ * (a DESTDIR, /opt, a relocated package). A program that is not in such a bindir (a
+ * build folder) uses the configured prefix. The build's source tree is never looked in:
+ * an uninstalled build finds its data through the environment variable GBACW_DATADIR,
+ * which `meson devenv` and the test harness set to the source tree's data folder.
+ */
 #pragma once
 
 #include <glib.h>
 
 G_BEGIN_DECLS
 
+/* The data directory: $GBACW_DATADIR when it is set and not empty, else the installed
+ * one (above). Static; computed once. */
+const char *gbacw_data_dir (void);
+
+/* A directory configured below the prefix at build time (e.g. the locale directory),
+ * moved with the prefix as above. */
+char *gbacw_data_relocate (const char *configured_dir);
+
 /* The path of a file under the data directory (e.g. "gbacw-scenario.rng",
- * "scenarios/demo.xml"), looked for in $GBACW_DATADIR, then the source tree the
- * program was built from, then the installed data directory. Returns the first
- * that exists, or NULL. */
+ * "scenarios/demo.xml") if it exists, else NULL. */
 char *gbacw_data_find (const char *relative_path);
 
 G_END_DECLS

@@ -232,7 +232,8 @@ gbacw_hex_grid_validate (const GbacwHexGrid *grid, GError **error)
   if (grid->digits < 1 || grid->digits > 3)
     {
       g_set_error (error, GBACW_GRID_ERROR, GBACW_GRID_ERROR_INVALID,
-                   _("Labels have %d digits per coordinate; it must be 1 to 3"),
+                   g_dngettext (GETTEXT_PACKAGE, "Labels have %d digit per coordinate; it must be 1 to 3",
+                                "Labels have %d digits per coordinate; it must be 1 to 3", grid->digits),
                    grid->digits);
       return FALSE;
     }
@@ -242,10 +243,16 @@ gbacw_hex_grid_validate (const GbacwHexGrid *grid, GError **error)
   largest_label = grid->first_number + MAX (grid->columns, grid->rows) - 1;
   if (largest_label >= limit)
     {
+      g_autofree char *columns = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d column", "%d columns", grid->columns),
+                                                  grid->columns);
+      g_autofree char *rows = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d row", "%d rows", grid->rows), grid->rows);
       g_set_error (error, GBACW_GRID_ERROR, GBACW_GRID_ERROR_INVALID,
-                   _("Labels with %d digits per coordinate cannot number %d columns and %d rows "
-                     "(the largest number would be %d)"),
-                   grid->digits, grid->columns, grid->rows, largest_label);
+                   /* TRANSLATORS: the digits, "N columns", "N rows", the largest number */
+                   g_dngettext (GETTEXT_PACKAGE, "Labels with %d digit per coordinate cannot number %s and %s "
+                                "(the largest number would be %d)",
+                                "Labels with %d digits per coordinate cannot number %s and %s "
+                                "(the largest number would be %d)", grid->digits),
+                   grid->digits, columns, rows, largest_label);
       return FALSE;
     }
   return TRUE;
@@ -308,7 +315,9 @@ gbacw_hex_grid_parse_label (const GbacwHexGrid *grid, const char *label, GbacwHe
   if (length != (size_t) (2 * grid->digits))
     {
       g_set_error (error, GBACW_GRID_ERROR, GBACW_GRID_ERROR_INVALID,
-                   _("Hex label “%s” must have %d digits: %d for the column, then %d for the row"),
+                   g_dngettext (GETTEXT_PACKAGE, "Hex label “%s” must have %d digit: %d for the column, then %d for the row",
+                                "Hex label “%s” must have %d digits: %d for the column, then %d for the row",
+                                2 * grid->digits),
                    label, 2 * grid->digits, grid->digits, grid->digits);
       return FALSE;
     }

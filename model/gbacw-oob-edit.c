@@ -1851,7 +1851,8 @@ allows (const GbacwRulesData *data, const GbacwScenario *s, const GbacwUnit *u, 
   if (limits.units != GBACW_UNSET && after.units > limits.units && after.units > usage->units)
     {
       g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NO_ROOM,
-                   _("hex %s takes at most %d units (8.18)"), label, limits.units);
+                   g_dngettext (GETTEXT_PACKAGE, "hex %s takes at most %d unit (8.18)", "hex %s takes at most %d units (8.18)", limits.units),
+                   label, limits.units);
       return FALSE;
     }
   if (limits.sp != GBACW_UNSET && after.sp > limits.sp && after.sp > usage->sp)
@@ -1863,7 +1864,8 @@ allows (const GbacwRulesData *data, const GbacwScenario *s, const GbacwUnit *u, 
   if (limits.sections != GBACW_UNSET && after.sections > limits.sections && after.sections > usage->sections)
     {
       g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NO_ROOM,
-                   _("hex %s takes at most %d artillery units (8.18)"), label, limits.sections);
+                   g_dngettext (GETTEXT_PACKAGE, "hex %s takes at most %d artillery unit (8.18)", "hex %s takes at most %d artillery units (8.18)",
+                                limits.sections), label, limits.sections);
       return FALSE;
     }
   if (is_combat (u) && ((is_column (u, state) && combat_before > 0) || (usage->column && combat_before > 0)))

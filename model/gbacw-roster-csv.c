@@ -36,20 +36,32 @@ gbacw_roster_columns (void)
 
 /* ---------------------------------------------------------------- export */
 
+static char
+delimiter_char (GbacwRosterDelimiter delimiter)
+{
+  switch (delimiter)
+    {
+    case GBACW_ROSTER_DELIMITER_SEMICOLON: return ';';
+    case GBACW_ROSTER_DELIMITER_TAB: return '\t';
+    case GBACW_ROSTER_DELIMITER_COMMA:
+    default: return ',';
+    }
+}
+
 static void
-put_cell (GString *out, const char *text, gboolean first)
+put_cell (GString *out, char delimiter, const char *text, gboolean first)
 {
   gboolean quote = FALSE;
   gsize len = text ? strlen (text) : 0;
 
   if (!first)
-    g_string_append_c (out, ',');
+    g_string_append_c (out, delimiter);
   if (len == 0)
     return;
   if (g_ascii_isspace (text[0]) || g_ascii_isspace (text[len - 1]))
     quote = TRUE;
   for (const char *p = text; !quote && *p; p++)
-    if (*p == ',' || *p == '"' || *p == '\r' || *p == '\n')
+    if (*p == delimiter || *p == '"' || *p == '\r' || *p == '\n')
       quote = TRUE;
   if (!quote)
     {
@@ -95,7 +107,7 @@ column_kinds (void)
 }
 
 static void
-put_row (GString *out, gboolean formation, const char *id, const char *side, const char *parent, gconstpointer item)
+put_row (GString *out, char delimiter, gboolean formation, const char *id, const char *side, const char *parent, gconstpointer item)
 {
   const int *kinds = column_kinds ();
 
@@ -105,14 +117,14 @@ put_row (GString *out, gboolean formation, const char *id, const char *side, con
 
       switch (kinds[c])
         {
-        case COLUMN_ID: put_cell (out, id, c == 0); break;
-        case COLUMN_SIDE: put_cell (out, side, c == 0); break;
-        case COLUMN_PARENT: put_cell (out, parent, c == 0); break;
+        case COLUMN_ID: put_cell (out, delimiter, id, c == 0); break;
+        case COLUMN_SIDE: put_cell (out, delimiter, side, c == 0); break;
+        case COLUMN_PARENT: put_cell (out, delimiter, parent, c == 0); break;
         default:
           g_assert (kinds[c] >= 0);
           value = formation ? gbacw_oob_field_format_formation (item, (GbacwOobField) kinds[c])
                             : gbacw_oob_field_format_unit (item, (GbacwOobField) kinds[c]);
-          put_cell (out, value, c == 0);
+          put_cell (out, delimiter, value, c == 0);
           break;
         }
     }
@@ -121,6 +133,7 @@ put_row (GString *out, gboolean formation, const char *id, const char *side, con
 
 typedef struct {
   GString *out;
+  char delimiter;
   GHashTable *formations;   /* id -> first GbacwFormation with it */
   GHashTable *children;     /* formation id -> GPtrArray of GbacwFormation* */
   GHashTable *units;        /* formation id -> GPtrArray of GbacwUnit* */
@@ -146,21 +159,44 @@ export_formation (Exporter *e, const GbacwFormation *f)
 
   if (!g_hash_table_add (e->visited, (gpointer) f))
     return;
-  put_row (e->out, TRUE, f->id, f->side,
+  put_row (e->out, e->delimiter, TRUE, f->id, f->side,
            f->parent && g_hash_table_contains (e->formations, f->parent) ? f->parent : NULL, f);
   units = g_hash_table_lookup (e->units, f->id);
   children = g_hash_table_lookup (e->children, f->id);
   for (guint i = 0; units && i < units->len; i++)
     {
       const GbacwUnit *u = g_ptr_array_index (units, i);
-      put_row (e->out, FALSE, u->id, u->side, f->id, u);
+      put_row (e->out, e->delimiter, FALSE, u->id, u->side, f->id, u);
     }
   for (guint i = 0; children && i < children->len; i++)
     export_formation (e, g_ptr_array_index (children, i));
 }
 
+/* UTF-16 as spreadsheets write it: little-endian after a byte order mark. */
+static GBytes *
+encode_utf16 (GString *text)
+{
+  g_autofree char *converted = NULL;
+  gsize written = 0;
+  GByteArray *out;
+
+  converted = g_convert (text->str, (gssize) text->len, "UTF-16LE", "UTF-8", NULL, &written, NULL);
+  g_assert (converted != NULL);  /* the model's strings are valid UTF-8 */
+  out = g_byte_array_sized_new ((guint) written + 2);
+  g_byte_array_append (out, (const guint8 *) "\xFF\xFE", 2);
+  g_byte_array_append (out, (const guint8 *) converted, (guint) written);
+  return g_byte_array_free_to_bytes (out);
+}
+
 GBytes *
 gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **error)
+{
+  return gbacw_roster_export_as (scenario, side, GBACW_ROSTER_DELIMITER_COMMA, GBACW_ROSTER_ENCODING_UTF8, error);
+}
+
+GBytes *
+gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRosterDelimiter delimiter,
+                        GbacwRosterEncoding encoding, GError **error)
 {
   const GbacwOob *oob;
   Exporter e;
@@ -187,6 +223,7 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
     }
 
   e.out = g_string_sized_new (256 + (gsize) (oob->units->len + oob->formations->len) * 96);
+  e.delimiter = delimiter_char (delimiter);
   e.formations = g_hash_table_new (g_str_hash, g_str_equal);
   e.children = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
   e.units = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
@@ -222,7 +259,7 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
     }
 
   for (guint c = 0; columns[c]; c++)
-    put_cell (e.out, columns[c], c == 0);
+    put_cell (e.out, e.delimiter, columns[c], c == 0);
   g_string_append (e.out, "\r\n");
   for (guint i = 0; i < oob->sides->len; i++)
     {
@@ -235,7 +272,7 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
       for (guint k = 0; units && k < units->len; k++)
         {
           const GbacwUnit *u = g_ptr_array_index (units, k);
-          put_row (e.out, FALSE, u->id, u->side, NULL, u);
+          put_row (e.out, e.delimiter, FALSE, u->id, u->side, NULL, u);
         }
       for (guint k = 0; tops && k < tops->len; k++)
         export_formation (&e, g_ptr_array_index (tops, k));
@@ -245,6 +282,12 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
   g_hash_table_unref (e.children);
   g_hash_table_unref (e.units);
   g_hash_table_unref (e.visited);
+  if (encoding == GBACW_ROSTER_ENCODING_UTF16)
+    {
+      GBytes *utf16 = encode_utf16 (e.out);
+      g_string_free (e.out, TRUE);
+      return utf16;
+    }
   size = e.out->len;
   return g_bytes_new_take (g_string_free (e.out, FALSE), size);
 }
@@ -252,13 +295,21 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
 gboolean
 gbacw_roster_export_file (const GbacwScenario *scenario, const char *side, const char *path, GError **error)
 {
+  return gbacw_roster_export_file_as (scenario, side, GBACW_ROSTER_DELIMITER_COMMA, GBACW_ROSTER_ENCODING_UTF8,
+                                      path, error);
+}
+
+gboolean
+gbacw_roster_export_file_as (const GbacwScenario *scenario, const char *side, GbacwRosterDelimiter delimiter,
+                             GbacwRosterEncoding encoding, const char *path, GError **error)
+{
   g_autoptr (GBytes) csv = NULL;
   gsize length;
   const void *data;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  csv = gbacw_roster_export (scenario, side, error);
+  csv = gbacw_roster_export_as (scenario, side, delimiter, encoding, error);
   if (csv == NULL)
     return FALSE;
   data = g_bytes_get_data (csv, &length);
@@ -348,16 +399,14 @@ record_clear (gpointer data)
   g_clear_pointer (&((Record *) data)->fields, g_ptr_array_unref);
 }
 
-/* RFC 4180, with LF or CR LF line ends and an optional UTF-8 byte order mark. A
- * blank line is no record. */
+/* RFC 4180 with the given delimiter, LF or CR LF line ends, in UTF-8. A blank line
+ * is no record. */
 static gboolean
-read_csv (const char *data, gsize len, Report *report, GArray *records)
+read_csv (const char *data, gsize len, char delimiter, Report *report, GArray *records)
 {
   gsize pos = 0;
   int line = 1;
 
-  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    pos = 3;
   while (pos < len)
     {
       Record rec = { line, g_ptr_array_new_with_free_func (g_free) };
@@ -397,10 +446,12 @@ read_csv (const char *data, gsize len, Report *report, GArray *records)
                     line++;
                   g_string_append_c (field, data[pos++]);
                 }
-              if (pos < len && data[pos] != ',' && data[pos] != '\r' && data[pos] != '\n')
+              if (pos < len && data[pos] != delimiter && data[pos] != '\r' && data[pos] != '\n')
                 {
                   report_add (report, line, column,
-                              _("a quoted field must be followed by a comma or the end of the line"));
+                              delimiter == ';' ? _("a quoted field must be followed by a semicolon or the end of the line")
+                              : delimiter == '\t' ? _("a quoted field must be followed by a tab or the end of the line")
+                              : _("a quoted field must be followed by a comma or the end of the line"));
                   g_string_free (field, TRUE);
                   g_ptr_array_unref (rec.fields);
                   return FALSE;
@@ -409,7 +460,7 @@ read_csv (const char *data, gsize len, Report *report, GArray *records)
           else
             {
               gsize start = pos;
-              while (pos < len && data[pos] != ',' && data[pos] != '\r' && data[pos] != '\n')
+              while (pos < len && data[pos] != delimiter && data[pos] != '\r' && data[pos] != '\n')
                 pos++;
               if (memchr (data + start, '"', pos - start))
                 {
@@ -432,7 +483,7 @@ read_csv (const char *data, gsize len, Report *report, GArray *records)
 
           if (pos >= len)
             end_of_record = TRUE;
-          else if (data[pos] == ',')
+          else if (data[pos] == delimiter)
             pos++;
           else
             {
@@ -450,6 +501,79 @@ read_csv (const char *data, gsize len, Report *report, GArray *records)
         g_array_append_val (records, rec);
     }
   return TRUE;
+}
+
+/* The text of the file as UTF-8 (without a byte order mark), or NULL after reporting
+ * why not. A UTF-8 or UTF-16 (either byte order) byte order mark is honoured; without
+ * one the file is UTF-8. *owned holds the converted text, if any. */
+static const char *
+decode_text (const char *data, gsize len, Report *report, char **owned, gsize *text_len)
+{
+  const char *from = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize read = 0;
+
+  *owned = NULL;
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    {
+      *text_len = len - 3;
+      return data + 3;
+    }
+  if (len >= 2 && memcmp (data, "\xFF\xFE", 2) == 0)
+    from = "UTF-16LE";
+  else if (len >= 2 && memcmp (data, "\xFE\xFF", 2) == 0)
+    from = "UTF-16BE";
+  if (from == NULL)
+    {
+      /* the header row starts with an ASCII column name: a zero byte beside it is UTF-16 */
+      if (len >= 2 && (data[0] == '\0' || data[1] == '\0'))
+        {
+          report_add (report, 1, 1, _("the file looks like UTF-16 text without a byte order mark: save it as "
+                                      "UTF-8, or as UTF-16 with a byte order mark"));
+          return NULL;
+        }
+      *text_len = len;
+      return data;
+    }
+  *owned = g_convert (data + 2, (gssize) (len - 2), "UTF-8", from, &read, text_len, &error);
+  if (*owned == NULL)
+    {
+      int line = 1;
+      gboolean little = from[6] == 'L';
+
+      /* the line of the first bad code unit: count the line feeds before it */
+      for (gsize i = 2; i + 1 < len && i < read + 2; i += 2)
+        if ((little ? data[i] : data[i + 1]) == '\n' && (little ? data[i + 1] : data[i]) == '\0')
+          line++;
+      report_add (report, line, 1, _("the file starts with a UTF-16 byte order mark, but this line is not "
+                                     "valid UTF-16 text"));
+      return NULL;
+    }
+  return *owned;
+}
+
+/* The delimiter of the header row: the one of comma, semicolon and tab it has most of
+ * outside quotes (column names hold none of them); a comma if it has none. */
+static char
+detect_delimiter (const char *text, gsize len)
+{
+  static const char candidates[] = { ',', ';', '\t' };
+  guint counts[G_N_ELEMENTS (candidates)] = { 0 };
+  gboolean quoted = FALSE;
+  guint best = 0;
+
+  for (gsize i = 0; i < len && (quoted || (text[i] != '\n' && text[i] != '\r')); i++)
+    {
+      if (text[i] == '"')
+        quoted = !quoted;
+      else if (!quoted)
+        for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+          counts[c] += text[i] == candidates[c];
+    }
+  for (guint c = 1; c < G_N_ELEMENTS (candidates); c++)
+    if (counts[c] > counts[best])
+      best = c;
+  return candidates[best];
 }
 
 /* ---------------------------------------------------------------- import */
@@ -595,7 +719,8 @@ read_row (Importer *im, const Record *rec, GHashTable *ids)
   if (rec->fields->len != im->n_columns)
     {
       report_add (&im->report, rec->line, (int) MIN (rec->fields->len, im->n_columns) + 1,
-                  _("this row has %u fields but the header has %u"), rec->fields->len, im->n_columns);
+                  g_dngettext (GETTEXT_PACKAGE, "this row has %u field but the header has %u", "this row has %u fields but the header has %u",
+                               rec->fields->len), rec->fields->len, im->n_columns);
       return NULL;
     }
   row = g_new0 (Row, 1);
@@ -1072,8 +1197,10 @@ gbacw_roster_import_command (GbacwScenario *scenario, GBytes *csv, const char *d
   g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   GbacwCollectionEdit *edit = NULL;
   Importer im;
+  g_autofree char *converted = NULL;
+  const char *text;
   gconstpointer data;
-  gsize len;
+  gsize len, text_len = 0;
 
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (csv != NULL, NULL);
@@ -1087,7 +1214,8 @@ gbacw_roster_import_command (GbacwScenario *scenario, GBytes *csv, const char *d
   g_array_set_clear_func (records, record_clear);
 
   data = g_bytes_get_data (csv, &len);
-  if (!read_csv (data, len, &im.report, records))
+  text = data ? decode_text (data, len, &im.report, &converted, &text_len) : "";
+  if (text == NULL || !read_csv (text, text_len, detect_delimiter (text, text_len), &im.report, records))
     {
       report_to_error (&im.report, GBACW_ROSTER_ERROR_PARSE, error);
       g_array_unref (im.report.messages);

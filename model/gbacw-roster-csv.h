@@ -29,15 +29,35 @@ typedef enum {
 
 GQuark gbacw_roster_error_quark (void);
 
+/* The field separator of a roster file. Import finds it from the header row. */
+typedef enum {
+  GBACW_ROSTER_DELIMITER_COMMA,
+  GBACW_ROSTER_DELIMITER_SEMICOLON,  /* what spreadsheets write where the decimal point is a comma */
+  GBACW_ROSTER_DELIMITER_TAB,
+} GbacwRosterDelimiter;
+
+/* The encoding of a roster file. Import reads UTF-8 (with or without a byte order mark)
+ * and UTF-16 of either byte order after a byte order mark. */
+typedef enum {
+  GBACW_ROSTER_ENCODING_UTF8,   /* no byte order mark */
+  GBACW_ROSTER_ENCODING_UTF16,  /* little-endian, after a byte order mark */
+} GbacwRosterEncoding;
+
 /* The column names in export order, NULL-terminated (static). */
 const char *const *gbacw_roster_columns (void);
 
-/* The roster of side (a side id, NULL for every side), CRLF line ends. */
+/* The roster of side (a side id, NULL for every side), CRLF line ends: comma-separated
+ * UTF-8, or as given. */
 GBytes *gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **error);
+GBytes *gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRosterDelimiter delimiter,
+                                GbacwRosterEncoding encoding, GError **error);
 /* The same written as the file path, atomically (gbacw-safe-write.h, no backup); a failed
  * write is a G_FILE_ERROR whose message names path. */
 gboolean gbacw_roster_export_file (const GbacwScenario *scenario, const char *side, const char *path,
                                    GError **error);
+gboolean gbacw_roster_export_file_as (const GbacwScenario *scenario, const char *side,
+                                      GbacwRosterDelimiter delimiter, GbacwRosterEncoding encoding,
+                                      const char *path, GError **error);
 
 /* One undoable command (label "Import roster") that makes the scenario's order of
  * battle what csv says, or NULL and an error naming every bad row. display_name is

@@ -17,6 +17,7 @@
 #endif
 
 #include "gbacw-scenario-io.h"
+#include "gbacw-data.h"
 #include "gbacw-safe-write.h"
 
 #include "gbacw-file-read.h"
@@ -309,27 +310,9 @@ gbacw_scenario_io_set_schema_path (const char *path)
 static char *
 find_schema_path (const Schema *schema)
 {
-  const char *env = g_getenv ("GBACW_DATADIR");
-  GPtrArray *candidates = g_ptr_array_new_with_free_func (g_free);
-  char *result = NULL;
-
   if (schema_path_override && schema == &scenario_schema)
     return g_strdup (schema_path_override);
-  if (env && *env)
-    g_ptr_array_add (candidates, g_build_filename (env, schema->file_name, NULL));
-#ifdef SOURCE_DATADIR
-  g_ptr_array_add (candidates, g_build_filename (SOURCE_DATADIR, schema->file_name, NULL));
-#endif
-#ifdef PKGDATADIR
-  g_ptr_array_add (candidates, g_build_filename (PKGDATADIR, schema->file_name, NULL));
-#endif
-  for (guint i = 0; i < candidates->len && !result; i++)
-    if (g_file_test (g_ptr_array_index (candidates, i), G_FILE_TEST_IS_REGULAR))
-      result = g_strdup (g_ptr_array_index (candidates, i));
-  if (!result)
-    result = candidates->len ? g_strdup (g_ptr_array_index (candidates, 0)) : g_strdup (schema->file_name);
-  g_ptr_array_unref (candidates);
-  return result;
+  return g_build_filename (gbacw_data_dir (), schema->file_name, NULL);
 }
 
 static void
@@ -1143,9 +1126,10 @@ parse_document (Loader *ld, const char *data, gsize length, const char *root_nam
   ld->length = length;
   if (length > GBACW_MAX_FILE_SIZE)
     {
-      fail_at (ld, GBACW_IO_ERROR_TOO_LARGE, 0,
-               _("the file is %" G_GSIZE_FORMAT " MiB; gbacw does not open files larger than %u MiB"),
-               length / (1024 * 1024), GBACW_MAX_FILE_SIZE / (1024 * 1024));
+      /* the size formatted first: a format macro inside _() would cut the msgid */
+      g_autofree char *mib = g_strdup_printf ("%" G_GSIZE_FORMAT, length / (1024 * 1024));
+      fail_at (ld, GBACW_IO_ERROR_TOO_LARGE, 0, _("the file is %s MiB; gbacw does not open files larger than %u MiB"),
+               mib, GBACW_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
   if (!check_text_encoding (ld, data, length))
@@ -2192,7 +2176,8 @@ static gboolean
 check_row_count (Loader *ld, const xmlNode *section_node, const char *section, int n_rows)
 {
   if (n_rows != ld->grid->rows)
-    return invalid (ld, section_node, _("<%s> has %d rows but the map has %d"), section, n_rows, ld->grid->rows);
+    return invalid (ld, section_node, g_dngettext (GETTEXT_PACKAGE, "<%s> has %d row but the map has %d", "<%s> has %d rows but the map has %d",
+                                                      n_rows), section, n_rows, ld->grid->rows);
   return TRUE;
 }
 
@@ -2234,15 +2219,22 @@ load_rows (Loader *ld, GbacwScenario *s, const xmlNode *node, const char *sectio
           while (*p && !is_row_space (*p))
             p++;
           if (col >= grid->columns)
-            return invalid (ld, row, _("%s row %s has more hexes than the map's %d columns"),
+            return invalid (ld, row, g_dngettext (GETTEXT_PACKAGE, "%s row %s has more hexes than the map's %d column",
+                                                 "%s row %s has more hexes than the map's %d columns", grid->columns),
                             section, attr (row, "n"), grid->columns);
           if (!cell (ld, s, row, r * grid->columns + col, start, p, data))
             return FALSE;
           col++;
         }
       if (col != grid->columns)
-        return invalid (ld, row, _("%s row %s has %d hexes but the map has %d columns"),
-                        section, attr (row, "n"), col, grid->columns);
+        {
+          g_autofree char *columns =
+            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d column", "%d columns", grid->columns), grid->columns);
+          /* TRANSLATORS: the section, the row, its hexes, the map's "N columns" */
+          return invalid (ld, row, g_dngettext (GETTEXT_PACKAGE, "%s row %s has %d hex but the map has %s",
+                                                 "%s row %s has %d hexes but the map has %s", col),
+                          section, attr (row, "n"), col, columns);
+        }
       r++;
     }
   return check_row_count (ld, node, section, r);
@@ -2317,8 +2309,10 @@ elevation_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const
   if (n_levels > 0 && v >= n_levels)
     {
       g_autofree char *label = hex_label (ld->grid, hex);
-      return invalid (ld, row, _("elevation row %s, hex %s: level %d, but <levels> lists only %d "
-                                 "levels (0 to %d)"),
+      return invalid (ld, row, g_dngettext (GETTEXT_PACKAGE, "elevation row %s, hex %s: level %d, but <levels> lists only %d "
+                                              "level (0 to %d)",
+                                              "elevation row %s, hex %s: level %d, but <levels> lists only %d "
+                                              "levels (0 to %d)", n_levels),
                       attr (row, "n"), label, v, n_levels, n_levels - 1);
     }
   s->map->elevation[hex] = (gint16) v;

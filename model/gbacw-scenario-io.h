@@ -72,8 +72,8 @@ gboolean       gbacw_charts_save_file (const GbacwCatalogue *catalogue, const GP
 gboolean       gbacw_game_record_check (GBytes *bytes, const char *display_name, char **scenario,
                                         int *scenario_line, GArray **action_lines, GError **error);
 
-/* The scenario schema file. By default it is found via the environment variable GBACW_DATADIR, then
- * the build's SOURCE_DATADIR and PKGDATADIR (config.h). NULL restores the default. */
+/* The scenario schema file. By default it is gbacw-scenario.rng in the data directory
+ * (gbacw-data.h). NULL restores the default. */
 void           gbacw_scenario_io_set_schema_path (const char *path);
 
 G_END_DECLS

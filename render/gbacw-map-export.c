@@ -196,7 +196,9 @@ export_image (const GbacwScenario      *scenario,
   if (w > GBACW_EXPORT_MAX_PIXELS || h > GBACW_EXPORT_MAX_PIXELS)
     {
       g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_TOO_LARGE,
-                   _("The image would be %d × %d pixels; at most %d pixels a side can be written: choose a smaller scale"),
+                   g_dngettext (GETTEXT_PACKAGE, "The image would be %d × %d pixels; at most %d pixel a side can be written: choose a smaller scale",
+                                "The image would be %d × %d pixels; at most %d pixels a side can be written: choose a smaller scale",
+                                GBACW_EXPORT_MAX_PIXELS),
                    w, h, GBACW_EXPORT_MAX_PIXELS);
       return FALSE;
     }
@@ -580,6 +582,7 @@ draw_index (cairo_t                  *cr,
   double top = 26 * MM, fit, ox, oy;
   double paper_w, paper_h, mw, mh;
   g_autofree char *summary = NULL;
+  g_autofree char *pages = NULL;
   g_autofree char *sizes = NULL;
 
   gbacw_paper_get_size_mm (options->paper, &paper_w, &paper_h);
@@ -592,15 +595,22 @@ draw_index (cairo_t                  *cr,
   text_at (cr, map_title (scenario), 0, 14, 0);
   set_font (cr, 8, FALSE);
   /* TRANSLATORS: index page of a printed map: columns, rows, width and height in mm, hex size in mm */
-  sizes = g_strdup_printf (_("Map of %d × %d hexes, %.0f × %.0f mm printed with hexes %g mm across the flats."),
+  sizes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Map of %d × %d hex, %.0f × %.0f mm printed with hexes %g mm across the flats.",
+                                        "Map of %d × %d hexes, %.0f × %.0f mm printed with hexes %g mm across the flats.",
+                                        (gulong) scenario->map->grid.columns * (gulong) scenario->map->grid.rows),
                            scenario->map->grid.columns, scenario->map->grid.rows, layout->map_width / MM,
                            layout->map_height / MM, options->hex_mm);
   text_at (cr, sizes, 0, 14 + 13, 0);
-  /* TRANSLATORS: index page: number of sheets, paper name, columns, rows, orientation, overlap in mm */
-  summary = g_strdup_printf (_("%d sheets of %s (%d across, %d down, %s), overlapping by %g mm; %d pages with this one."),
+  pages = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d page with this one", "%d pages with this one", n_pages),
+                           n_pages);
+  /* TRANSLATORS: index page: number of sheets, paper name, columns, rows, orientation, overlap in mm,
+   * "N pages with this one" */
+  summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d sheet of %s (%d across, %d down, %s), overlapping by %g mm; %s.",
+                                          "%d sheets of %s (%d across, %d down, %s), overlapping by %g mm; %s.",
+                                          (gulong) (layout->columns * layout->rows)),
                              layout->columns * layout->rows,
                              options->paper == GBACW_PAPER_LETTER ? _("Letter") : _("A4"), layout->columns, layout->rows,
-                             layout->landscape ? _("landscape") : _("portrait"), options->overlap_mm, n_pages);
+                             layout->landscape ? _("landscape") : _("portrait"), options->overlap_mm, pages);
   text_at (cr, summary, 0, 14 + 24, 0);
   text_at (cr, _("Print at actual size (100 %, no “fit to page”), then check the 50 mm bar on a sheet with a ruler."),
            0, 14 + 35, 0);

@@ -699,8 +699,11 @@ los_unknown_finding (CheckContext *ctx, const Usage *u, const char *row, GPtrArr
     message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as not blocking "
                                  "(rule option los-unknown-cell = clear)"), name);
   else if (terrain && terrain->height != GBACW_UNSET && terrain->height > 0)
-    message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as blocking, %d feet "
-                                 "high (9.72; rule option los-unknown-cell = standard)"), name, terrain->height);
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Whether %s blocks line of sight is unknown: the engine reads it as "
+                                              "blocking, %d foot high (9.72; rule option los-unknown-cell = standard)",
+                                              "Whether %s blocks line of sight is unknown: the engine reads it as "
+                                              "blocking, %d feet high (9.72; rule option los-unknown-cell = standard)",
+                                              terrain->height), name, terrain->height);
   else if (type && type->side == GBACW_SIDE_MODE_ELEVATION)
     message = g_strdup_printf (_("Whether %s blocks line of sight is unknown: the engine reads it as a crest, blocking "
                                  "between different levels at the higher level (9.73, chart note 2; rule option "
@@ -1234,8 +1237,11 @@ check_formations (CheckContext *ctx, GPtrArray *out)
           for (int day = 0; day < 2; day++)
             if (f->bce[day] != GBACW_UNSET && f->bce[day] > total)
               emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.bce", "18.0",
-                                               _("The BCE limit of the brigade “%s” for day %d (%d) is above its "
-                                                 "total of %d Strength Points, so it can never lose BCE"),
+                                               g_dngettext (GETTEXT_PACKAGE, "The BCE limit of the brigade “%s” for day %d (%d) is "
+                                                            "above its total of %d Strength Point, so it can never lose BCE",
+                                                            "The BCE limit of the brigade “%s” for day %d (%d) is "
+                                                            "above its total of %d Strength Points, so it can never lose BCE",
+                                                            total),
                                                name, day + 1, f->bce[day], total), f->id);
         }
     }
@@ -1297,7 +1303,9 @@ check_unit (CheckContext *ctx, const GbacwUnit *u, const GbacwChart *range, GPtr
                                     _("The strength of %s is not entered yet"), name), u->id);
       else if (u->strength <= 0)
         emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.ratings", "8.12",
-                                    _("%s has %d Strength Points; a unit has at least one"), name, u->strength),
+                                    g_dngettext (GETTEXT_PACKAGE, "%s has %d Strength Point; a unit has at least one",
+                                                 "%s has %d Strength Points; a unit has at least one", u->strength),
+                                    name, u->strength),
                    u->id);
       if (u->morale == GBACW_UNSET)
         emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.ratings", "13.11",
@@ -2451,7 +2459,8 @@ gbacw_check_deploy_hex (CheckContext *ctx, int hex, GPtrArray *out)
   names = g_string_new (NULL);
   if (limits.units != GBACW_UNSET && units > limits.units)
     gbacw_finding_set_hex (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.stacking", rule_case,
-                                       _("%d units are stacked here; %s allows %d"), units,
+                                       g_dngettext (GETTEXT_PACKAGE, "%d unit is stacked here; %s allows %d", "%d units are stacked here; %s allows %d",
+                                                    units), units,
                                        hex_terrain_names (ctx, hex, names), limits.units),
                            ctx->grid, hex);
   if (limits.sp != GBACW_UNSET && sp > limits.sp)
@@ -2461,7 +2470,9 @@ gbacw_check_deploy_hex (CheckContext *ctx, int hex, GPtrArray *out)
                            ctx->grid, hex);
   if (limits.sections != GBACW_UNSET && sections > limits.sections)
     gbacw_finding_set_hex (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.stacking", rule_case,
-                                       _("%d artillery units are stacked here; %s allows %d"), sections,
+                                       g_dngettext (GETTEXT_PACKAGE, "%d artillery unit is stacked here; %s allows %d",
+                                                    "%d artillery units are stacked here; %s allows %d", sections),
+                                       sections,
                                        hex_terrain_names (ctx, hex, names), limits.sections),
                            ctx->grid, hex);
 }

@@ -33,9 +33,9 @@ grep -q 'id="HB"' fire.xml || fail "fire.xml has no HB row"
 # 9.45: four of the six guns at the adjacent target: 4 x 10 = 40, grapeshot (9.14)
 s=$(status "$gbacw" fire fire.xml --from 0203 --at 0303 --units u-bty=4)
 [ "$s" = 0 ] || fail "9.45 fire: exit $s: $(cat err.txt)"
-grep -q '^• A Bty (u-bty) from 0203 through ne: 4 × 10 at 1 hexes = 40 (9.25); adjacent (9.24)$' out.txt \
+grep -q '^• A Bty (u-bty) from 0203 through ne: 4 × 10 at 1 hex = 40 (9.25); adjacent (9.24)$' out.txt \
   || fail "9.45: not 4 x 10 = 40: $(cat out.txt)"
-grep -q '^Total 40 at 1 hexes, on the grapeshot row' out.txt || fail "9.45: total/row: $(cat out.txt)"
+grep -q '^Total 40 at 1 hex, on the grapeshot row' out.txt || fail "9.45: total/row: $(cat out.txt)"
 grep -q 'column 8 of 11 (36-43)$' out.txt || fail "9.45: not the 36-43 column: $(cat out.txt)"
 grep -q '^  1: 1  2: 1  3: 1  4: 1\*  5: 2\*  6: 2\* (9.16)$' out.txt || fail "9.45: results: $(cat out.txt)"
 s=$(status "$gbacw" fire fire.xml --from 0203 --at 0303 --units u-bty=4 --format json)

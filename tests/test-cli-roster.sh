@@ -1,6 +1,7 @@
 #!/bin/sh
 # test-cli-roster.sh GBACW: `gbacw roster export|import`: the round trip, an edit saved in
-# place, a bad file refused with FILE:LINE:COLUMN and nothing written, exit statuses.
+# place, a bad file refused with FILE:LINE:COLUMN and nothing written, exit statuses;
+# semicolon- and tab-separated and UTF-16 files as spreadsheets write them.
 set -u
 gbacw=$1
 data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
@@ -51,6 +52,29 @@ s=$(status "$gbacw" roster import demo.xml)
 [ "$s" = 2 ] || fail "import without CSV: exit status $s, not 2"
 s=$(status "$gbacw" roster import demo.xml missing.csv)
 [ "$s" = 1 ] || fail "missing CSV: exit status $s, not 1"
+
+# what a spreadsheet in another locale writes: the same roster, found from the header row
+"$gbacw" roster export demo.xml --delimiter semicolon > semi.csv || fail "export --delimiter semicolon"
+head -n 1 semi.csv | grep -q '^id;side;kind;parent;name;' || fail "semicolon header: $(head -n 1 semi.csv)"
+"$gbacw" roster export demo.xml --delimiter tab -o tab.csv || fail "export --delimiter tab -o"
+head -n 1 tab.csv | grep -q "^id$(printf '\t')side$(printf '\t')kind" || fail "tab header: $(head -n 1 tab.csv)"
+"$gbacw" roster export demo.xml --delimiter tab --encoding utf-16 -o utf16.csv || fail "export --encoding utf-16"
+[ "$(head -c 4 utf16.csv | od -An -tx1 | tr -d ' ')" = fffe6900 ] || fail "utf-16: no little-endian byte order mark"
+iconv -f UTF-16 -t UTF-8 utf16.csv | cmp -s - tab.csv || fail "utf-16 export is not the tab file in UTF-16"
+for f in semi.csv tab.csv utf16.csv; do
+  cp demo.xml before.xml
+  "$gbacw" roster import demo.xml "$f" -o "re-$f.xml" >/dev/null 2>err.txt || fail "import $f: $(cat err.txt)"
+  cmp -s before.xml "re-$f.xml" || fail "importing the unchanged $f changed the scenario"
+done
+sed 's/^u-14oh;union;infantry;u-webb;14 Oh;;;9;/u-14oh;union;infantry;u-webb;14 Oh;;;7;/' semi.csv > semi2.csv
+cmp -s semi.csv semi2.csv && fail "the edit did not apply to the semicolon CSV"
+"$gbacw" roster import demo.xml semi2.csv -o semi2.xml >/dev/null || fail "import an edited semicolon file"
+grep -q 'id="u-14oh" type="infantry" designation="14 Oh" strength="7"' semi2.xml || fail "the semicolon edit is not in the file"
+s=$(status "$gbacw" roster export demo.xml --delimiter pipe)
+[ "$s" = 2 ] || fail "--delimiter pipe: exit status $s, not 2"
+s=$(status "$gbacw" roster export demo.xml --encoding latin-1)
+[ "$s" = 2 ] || fail "--encoding latin-1: exit status $s, not 2"
+"$gbacw" roster export --help | grep -q 'gbacw roster export \[OPTION' || fail "export --help: no “gbacw roster export” usage line"
 
 [ "$failures" = 0 ] && echo "gbacw roster: all checks passed"
 exit "$failures"

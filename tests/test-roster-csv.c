@@ -1,7 +1,8 @@
 /* test-roster-csv.c: export, import, export gives the same CSV (the demo and a
  * generated 5,000-unit scenario); edits in the spreadsheet arrive as one undoable
  * command; every file of the bad corpus (tests/roster/bad) is refused with the
- * expected LINE:COLUMN and changes nothing. */
+ * expected LINE:COLUMN and changes nothing; what spreadsheets write in other locales
+ * (semicolons, tabs, UTF-16 after a byte order mark) reads as the same roster. */
 #include "config.h"
 
 #include <string.h>
@@ -379,6 +380,161 @@ test_bad_corpus (void)
       g_error ("%s is not listed in EXPECTED", name);
 }
 
+/* The comma-separated UTF-8 text of a roster exported in another form, converted back
+ * here independently of the exporter: UTF-16 decoded with GLib, separators swapped
+ * outside quotes. */
+static char *
+to_comma_utf8 (GBytes *csv, char delimiter, const char *encoding)
+{
+  gsize len;
+  const char *data = g_bytes_get_data (csv, &len);
+  g_autofree char *utf8 = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean quoted = FALSE;
+  GString *out = g_string_new (NULL);
+
+  if (encoding != NULL)
+    {
+      g_assert_cmpuint (len, >=, 2);
+      g_assert_cmpmem (data, 2, "\xFF\xFE", 2);   /* little-endian after its byte order mark */
+      utf8 = g_convert (data + 2, (gssize) len - 2, "UTF-8", encoding, NULL, &len, &error);
+      g_assert_no_error (error);
+      data = utf8;
+    }
+  for (gsize i = 0; i < len; i++)
+    {
+      if (data[i] == '"')
+        quoted = !quoted;
+      if (!quoted)
+        g_assert_true (data[i] != ',' || delimiter == ',');   /* a comma in a value is quoted only if it separates */
+      g_string_append_c (out, !quoted && data[i] == delimiter ? ',' : data[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Semicolons, tabs and UTF-16: export in each form gives the comma file with other
+ * separators; each imports (the delimiter found from the header row) as the same roster. */
+static void
+test_spreadsheet_dialects (void)
+{
+  static const struct {
+    GbacwRosterDelimiter delimiter;
+    char c;
+    GbacwRosterEncoding encoding;
+  } forms[] = {
+    { GBACW_ROSTER_DELIMITER_SEMICOLON, ';', GBACW_ROSTER_ENCODING_UTF8 },
+    { GBACW_ROSTER_DELIMITER_TAB, '\t', GBACW_ROSTER_ENCODING_UTF8 },
+    { GBACW_ROSTER_DELIMITER_COMMA, ',', GBACW_ROSTER_ENCODING_UTF16 },
+    { GBACW_ROSTER_DELIMITER_SEMICOLON, ';', GBACW_ROSTER_ENCODING_UTF16 },
+    { GBACW_ROSTER_DELIMITER_TAB, '\t', GBACW_ROSTER_ENCODING_UTF16 },
+  };
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GBytes) file = gbacw_scenario_save_to_bytes (s);
+  g_autoptr (GBytes) comma = export (s, NULL);
+
+  for (guint f = 0; f < G_N_ELEMENTS (forms); f++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) csv = gbacw_roster_export_as (s, NULL, forms[f].delimiter, forms[f].encoding, &error);
+      g_autoptr (GBytes) back = NULL;
+      g_autoptr (GBytes) rebuilt = NULL;
+      g_autoptr (GBytes) same_file = NULL;
+      g_autoptr (GbacwScenario) empty = gbacw_scenario_copy (s);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = to_comma_utf8 (csv, forms[f].c, forms[f].encoding == GBACW_ROSTER_ENCODING_UTF16 ? "UTF-16LE" : NULL);
+      back = bytes_from_string (text);
+      assert_bytes_equal (comma, back);
+
+      import_ok (s, csv);
+      same_file = gbacw_scenario_save_to_bytes (s);
+      assert_bytes_equal (file, same_file);
+      clear_oob (empty);
+      import_ok (empty, csv);
+      rebuilt = export (empty, NULL);
+      assert_bytes_equal (comma, rebuilt);
+    }
+}
+
+static GbacwUnit *
+find_unit (GbacwScenario *s, const char *id)
+{
+  for (guint i = 0; i < s->oob.units->len; i++)
+    if (g_strcmp0 (((GbacwUnit *) g_ptr_array_index (s->oob.units, i))->id, id) == 0)
+      return g_ptr_array_index (s->oob.units, i);
+  g_error ("no unit %s", id);
+}
+
+/* A value holding the delimiter is quoted; the other separators are plain text; a
+ * spreadsheet's UTF-16 of either byte order reads; an edit made there arrives. */
+static void
+test_spreadsheet_values (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) semicolon = NULL;
+  g_autoptr (GBytes) be = NULL;
+  g_autofree char *utf16 = NULL;
+  g_autoptr (GString) with_bom = g_string_new_len ("\xFE\xFF", 2);
+  const char *text;
+  gsize written;
+  GbacwUnit *unit = find_unit (s, "u-14oh");
+
+  g_free (unit->designation);
+  unit->designation = g_strdup ("14 Oh; 2nd, Bn\tA");
+
+  semicolon = gbacw_roster_export_as (s, "union", GBACW_ROSTER_DELIMITER_SEMICOLON, GBACW_ROSTER_ENCODING_UTF8,
+                                      &error);
+  g_assert_no_error (error);
+  text = g_bytes_get_data (semicolon, NULL);
+  g_assert_true (g_str_has_prefix (text, "id;side;kind;parent;name;"));
+  g_assert_nonnull (strstr (text, "\r\nu-14oh;union;infantry;u-webb;\"14 Oh; 2nd, Bn\tA\";"));
+
+  /* the same file edited in a spreadsheet and saved as UTF-16 big-endian */
+  {
+    g_autofree char *edited = replace (text, "\"14 Oh; 2nd, Bn\tA\";;;6;", "\"14 Oh; 2nd, Bn\tA\";;;9;");
+    utf16 = g_convert (edited, -1, "UTF-16BE", "UTF-8", NULL, &written, &error);
+    g_assert_no_error (error);
+  }
+  g_string_append_len (with_bom, utf16, (gssize) written);
+  be = g_bytes_new (with_bom->str, with_bom->len);
+  import_ok (s, be);
+  unit = find_unit (s, "u-14oh");   /* the import replaced it */
+  g_assert_cmpstr (unit->designation, ==, "14 Oh; 2nd, Bn\tA");
+  g_assert_cmpint (unit->strength, ==, 9);
+}
+
+/* What is not text in an encoding the importer reads is refused with its line. */
+static void
+test_spreadsheet_bad_encoding (void)
+{
+  static const char no_bom[] = "i\0d\0,\0s\0i\0d\0e\0\r\0\n\0";
+  /* UTF-16LE: the header, a line, then a lone low surrogate (DC00) on line 3 */
+  static const char bad_unit[] = "\xFF\xFE" "i\0d\0;\0s\0i\0d\0e\0\n\0" "u\0;\0u\0\n\0" "\x00\xDC" "\n\0";
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GBytes) before = gbacw_scenario_save_to_bytes (s);
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) csv = g_bytes_new (no_bom, sizeof no_bom - 1);
+  g_autoptr (GbacwCommand) cmd = gbacw_roster_import_command (s, csv, "no-bom.csv", &error);
+
+  g_assert_null (cmd);
+  g_assert_error (error, GBACW_ROSTER_ERROR, GBACW_ROSTER_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "no-bom.csv:1:1: "));
+  g_assert_nonnull (strstr (error->message, "byte order mark"));
+  g_clear_error (&error);
+  g_clear_pointer (&csv, g_bytes_unref);
+
+  csv = g_bytes_new (bad_unit, sizeof bad_unit - 1);
+  cmd = gbacw_roster_import_command (s, csv, "bad-utf16.csv", &error);
+  g_assert_null (cmd);
+  g_assert_error (error, GBACW_ROSTER_ERROR, GBACW_ROSTER_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "bad-utf16.csv:3:1: "));
+  after = gbacw_scenario_save_to_bytes (s);
+  assert_bytes_equal (before, after);
+}
+
 /* More errors than are worth listing are summarised. */
 static void
 test_many_errors (void)
@@ -412,5 +568,8 @@ main (int argc, char **argv)
   g_test_add_func ("/roster-csv/generated", test_generated);
   g_test_add_func ("/roster-csv/bad-corpus", test_bad_corpus);
   g_test_add_func ("/roster-csv/many-errors", test_many_errors);
+  g_test_add_func ("/roster-csv/spreadsheet-dialects", test_spreadsheet_dialects);
+  g_test_add_func ("/roster-csv/spreadsheet-values", test_spreadsheet_values);
+  g_test_add_func ("/roster-csv/spreadsheet-bad-encoding", test_spreadsheet_bad_encoding);
   return g_test_run ();
 }

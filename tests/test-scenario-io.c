@@ -1,7 +1,7 @@
 /* test-scenario-io.c: loading and saving scenario files.
  *
- * The data directory (for the schema) comes from GBACW_DATADIR, else the build's
- * SOURCE_DATADIR, else ../data beside this file; the test files in tests/io from
+ * The data directory (for the schema) comes from GBACW_DATADIR, else ../data beside
+ * this file; the test files in tests/io from
  * G_TEST_SRCDIR, else TEST_SRCDIR (a compile-time define), else the directory of this file.
  */
 #ifdef HAVE_CONFIG_H
@@ -1500,12 +1500,8 @@ main (int argc, char **argv)
 #endif
   if (!datadir || !*datadir)
     {
-#ifdef SOURCE_DATADIR
-      datadir = SOURCE_DATADIR;
-#else
       fallback_datadir = g_build_filename (test_srcdir, "..", "data", NULL);
       datadir = fallback_datadir;
-#endif
     }
   schema = g_build_filename (datadir, "gbacw-scenario.rng", NULL);
   gbacw_scenario_io_set_schema_path (schema);
