@@ -109,14 +109,18 @@ void
 gbacw_bce_set_limit (GbacwGame *game, int formation, int limit, const char *rule_case)
 {
   const GbacwFormation *f;
+  int marks;
 
   g_return_if_fail (formation >= 0 && formation < game->bce->n_formations);
   f = g_ptr_array_index (game->scenario->oob.formations, formation);
   if (game->bce->limit[formation] == limit)
     return;
   game->bce->limit[formation] = limit;
-  gbacw_game_log (game, rule_case, _("%s's BCE limit is now %d (%d boxes marked)"), f->name ? f->name : f->id, limit,
-                  gbacw_bce_marks (game, formation));
+  marks = gbacw_bce_marks (game, formation);
+  gbacw_game_log (game, rule_case,
+                  g_dngettext (GETTEXT_PACKAGE, "%s's BCE limit is now %d (%d box marked)",
+                               "%s's BCE limit is now %d (%d boxes marked)", (gulong) marks),
+                  f->name ? f->name : f->id, limit, marks);
 }
 
 gboolean
@@ -149,11 +153,18 @@ gbacw_bce_refresh (GbacwGame *game)
         continue;
       bce->was_lost[f] = lost;
       if (lost)
-        gbacw_game_log (game, "18.0", _("%s has reached its BCE limit (%d of %d boxes marked): it loses Brigade Combat "
-                                        "Effectiveness"),
+        gbacw_game_log (game, "18.0",
+                        g_dngettext (GETTEXT_PACKAGE,
+                                     "%s has reached its BCE limit (%d of %d box marked): it loses Brigade Combat "
+                                     "Effectiveness",
+                                     "%s has reached its BCE limit (%d of %d boxes marked): it loses Brigade Combat "
+                                     "Effectiveness", (gulong) bce->limit[f]),
                         formation->name ? formation->name : formation->id, gbacw_bce_marks (game, f), bce->limit[f]);
       else
-        gbacw_game_log (game, "18.0", _("%s regains Brigade Combat Effectiveness (%d of %d boxes marked)"),
+        gbacw_game_log (game, "18.0",
+                        g_dngettext (GETTEXT_PACKAGE, "%s regains Brigade Combat Effectiveness (%d of %d box marked)",
+                                     "%s regains Brigade Combat Effectiveness (%d of %d boxes marked)",
+                                     (gulong) bce->limit[f]),
                         formation->name ? formation->name : formation->id, gbacw_bce_marks (game, f), bce->limit[f]);
       GBACW_FOREACH_HOOK (game, hooks, data)
         if (hooks->bce_changed)

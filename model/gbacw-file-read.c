@@ -76,9 +76,17 @@ describe_mode (mode_t mode)
 static char *
 describe_size (guint64 size)
 {
+  g_autofree char *number = NULL;
+
   if (size < MIB)
-    return g_strdup_printf (_("%" G_GUINT64_FORMAT " bytes"), size);
-  return g_strdup_printf (_("%" G_GUINT64_FORMAT " MiB"), (size + MIB - 1) / MIB);
+    {
+      number = g_strdup_printf ("%" G_GUINT64_FORMAT, size);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s byte", "%s bytes", (gulong) MIN (size, G_MAXULONG)),
+                              number);
+    }
+  number = g_strdup_printf ("%" G_GUINT64_FORMAT, (size + MIB - 1) / MIB);
+  /* TRANSLATORS: a file's size in mebibytes */
+  return g_strdup_printf (_("%s MiB"), number);
 }
 
 static void

@@ -202,10 +202,14 @@ decode_image (GBytes *bytes, const char *display, GError **error)
           guint64 h = ((guint64) data[20] << 24) | (data[21] << 16) | (data[22] << 8) | data[23];
           if (w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w * h > MAX_IMAGE_PIXELS)
             {
+              g_autofree char *size = g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, w, h);
               g_set_error (error, GBACW_BACKGROUND_IMAGE_ERROR, GBACW_BACKGROUND_IMAGE_ERROR_LOAD,
-                           _("%s: the image is %" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT " pixels; gbacw reads "
-                             "images of at most %u pixels a side and %u million pixels"),
-                           display, w, h, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS / 1000000);
+                           g_dngettext (GETTEXT_PACKAGE,
+                                        "%s: the image is %s pixels; gbacw reads images of at most %u pixel a side "
+                                        "and %u million pixels",
+                                        "%s: the image is %s pixels; gbacw reads images of at most %u pixels a side "
+                                        "and %u million pixels", (gulong) MAX_IMAGE_SIDE),
+                           display, size, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS / 1000000);
               return NULL;
             }
         }

@@ -44,8 +44,12 @@ gbacw_export_surface_new (int width, int height, const char *what, GError **erro
   if (width < 1 || height < 1 || width > GBACW_EXPORT_MAX_PIXELS || height > GBACW_EXPORT_MAX_PIXELS)
     {
       g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_TOO_LARGE,
-                   _("The %s image would be %d × %d pixels, more than the %d a side an image can have; "
-                     "export a smaller map"), what, width, height, GBACW_EXPORT_MAX_PIXELS);
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The %s image would be %d × %d pixel, more than the %d a side an image can have; "
+                                "export a smaller map",
+                                "The %s image would be %d × %d pixels, more than the %d a side an image can have; "
+                                "export a smaller map", (gulong) height),
+                   what, width, height, GBACW_EXPORT_MAX_PIXELS);
       return NULL;
     }
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);

@@ -165,15 +165,21 @@ recovery_interphase (GbacwGame *game, gpointer data)
                             added);
           gbacw_bce_set_limit (game, (int) f, added, r->rule_case);
           if (marks >= added)
-            gbacw_game_log (game, r->rule_case, _("%s has %d casualties against %d: no BCE recovery"), name, marks,
-                            added);
+            gbacw_game_log (game, r->rule_case,
+                            g_dngettext (GETTEXT_PACKAGE, "%s has %d casualty against %d: no BCE recovery",
+                                         "%s has %d casualties against %d: no BCE recovery", (gulong) marks),
+                            name, marks, added);
         }
       else if (formation->bce[1] == GBACW_UNSET || formation->bce[1] <= limit || r->single_level[f])
         gbacw_game_log (game, r->rule_case, _("%s has one BCE level: its limit stays %d"), name, limit);
       else if (gbacw_bce_lost (game, (int) f))
         gbacw_game_log (game, r->rule_case,
-                        _("%s has not regained BCE (%d of %d boxes marked): its limit is not extended and it stays "
-                          "without BCE"), name, marks, limit);
+                        g_dngettext (GETTEXT_PACKAGE,
+                                     "%s has not regained BCE (%d of %d box marked): its limit is not extended and it "
+                                     "stays without BCE",
+                                     "%s has not regained BCE (%d of %d boxes marked): its limit is not extended and it "
+                                     "stays without BCE", (gulong) limit),
+                        name, marks, limit);
       else
         gbacw_bce_set_limit (game, (int) f, formation->bce[1], r->rule_case);
     }

@@ -473,7 +473,10 @@ night_phase_end (GbacwGame *game, gpointer data)
       if (keep > 0 && enemy_distance (game, u->hex, u->side) < keep)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
-          g_autofree char *text = g_strdup_printf (_("Night: %s cannot get %d hexes from the enemy and is captured"),
+          g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "Night: %s cannot get %d hex from the enemy and is captured",
+                                                                "Night: %s cannot get %d hexes from the enemy and is captured",
+                                                                (gulong) keep),
                                                    label, keep);
           gbacw_retreat_capture_logged (game, u->index, game->player_turn == 0 ? "J 35.21" : "J 35.22", text);
         }
@@ -576,7 +579,10 @@ night_move_legal (const GbacwGame *game, gpointer data, int unit, int from, int 
                  shared_case (d, "P 22.22", "C 26.13"), label, to_label);
   else
     g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                 _("[J 35.23] %s may not move within %d hexes of an enemy unit on the second night Game-Turn (%s)"),
+                 g_dngettext (GETTEXT_PACKAGE,
+                              "[J 35.23] %s may not move within %d hex of an enemy unit on the second night Game-Turn (%s)",
+                              "[J 35.23] %s may not move within %d hexes of an enemy unit on the second night Game-Turn (%s)",
+                              (gulong) (limit - 1)),
                  label, limit - 1, to_label);
   return FALSE;
 }
@@ -676,7 +682,10 @@ night_movement_end_legal (GbacwGame *game, gpointer data, GError **error)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                       _("[%s] %s must end the Movement Phase at least %d hexes from every enemy unit, and can"),
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "[%s] %s must end the Movement Phase at least %d hex from every enemy unit, and can",
+                                    "[%s] %s must end the Movement Phase at least %d hexes from every enemy unit, and can",
+                                    (gulong) keep),
                        game->player_turn == 0 ? "J 35.21" : "J 35.22", label, keep);
           return FALSE;
         }
