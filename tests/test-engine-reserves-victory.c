@@ -3,61 +3,8 @@
  * position with fixed dice. */
 #include "test-engine-fixture.c"
 
-#include <stdarg.h>
-
 #include "gbacw-query.h"
 #include "rules/shared/gbacw-rule-reserves.h"
-
-static void
-set_turns (Fixture *f, int first, int last)
-{
-  g_ptr_array_set_size (f->s->turns.turns, 0);
-  f->s->turns.first = first;
-  f->s->turns.last = last;
-  for (int t = first; t <= last; t++)
-    {
-      GbacwTurn *turn = g_new0 (GbacwTurn, 1);
-      turn->n = t;
-      g_ptr_array_add (f->s->turns.turns, turn);
-    }
-}
-
-static void
-add_exclusive (Fixture *f, const char *id, ...)
-{
-  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
-  const char *name;
-  va_list ap;
-
-  rule->id = g_strdup (id);
-  rule->enabled = TRUE;
-  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-  va_start (ap, id);
-  while ((name = va_arg (ap, const char *)) != NULL)
-    {
-      const char *value = va_arg (ap, const char *);
-      g_ptr_array_add (rule->params, gbacw_param_new (name, value));
-    }
-  va_end (ap);
-  g_ptr_array_add (f->s->exclusive_rules, rule);
-}
-
-static GbacwArea *
-add_area (Fixture *f, const char *id, const char *hexes, int vp)
-{
-  g_auto (GStrv) labels = g_strsplit (hexes, " ", -1);
-  GbacwArea *a = gbacw_area_new (id, GBACW_AREA_OBJECTIVE, id);
-
-  for (guint i = 0; labels[i]; i++)
-    {
-      int hex = hex_of (f->s, labels[i]);
-      g_array_append_val (a->hexes, hex);
-    }
-  gbacw_area_sort (a);
-  a->vp = vp;
-  g_ptr_array_add (f->s->map->areas, a);
-  return a;
-}
 
 /* An objective award of vp to side for holding area at the end. */
 static void
@@ -65,23 +12,13 @@ add_objective (Fixture *f, const char *side, const char *area, const char *hex, 
 {
   GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
 
-  add_area (f, area, hex, vp);
+  add_area (f, area, GBACW_AREA_OBJECTIVE, NULL, hex)->vp = vp;
   a->id = g_strdup_printf ("v%u", f->s->vp_awards->len + 1);
   a->side = g_strdup (side);
   a->event = GBACW_VP_OBJECTIVE;
   a->area = g_strdup (area);
   a->vp = GBACW_UNSET;
   g_ptr_array_add (f->s->vp_awards, a);
-}
-
-static void
-add_level (Fixture *f, const char *name, const char *side, int min)
-{
-  GbacwVictoryLevel *l = g_new0 (GbacwVictoryLevel, 1);
-  l->name = g_strdup (name);
-  l->side = g_strdup (side);
-  l->min = min;
-  g_ptr_array_add (f->s->victory_levels, l);
 }
 
 /* Puts the units (ids separated by spaces) in a formation, marked independent (5.3) so that
@@ -315,7 +252,7 @@ test_c_29_44_artillery_park (void)
   set_turns (f, 1, 4);
   add_unit (f, "u-park", "union", GBACW_UNIT_ARTILLERY, 4, 3, "N", "0101", GBACW_FORMATION_STATE_UNLIMBERED, "s");
   INF (f, "c-1", "confederate", 4, 4, "0114", "n");
-  add_area (f, "corinth", "0102", GBACW_UNSET);
+  add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0102");
   add_exclusive (f, "reserves", "units", "u-park", "forbid", "move fire", "release-turn", "17", "release-area",
                  "corinth", "release-area-distance", "6", "case", "C 29.44", NULL);
   game = start_game (f);
