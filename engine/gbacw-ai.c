@@ -1582,6 +1582,17 @@ answer_rout_leaders (AiView *view, const GbacwDecision *d)
   return gbacw_action_new_answer_units ((const int *) (gpointer) going->data, going->len);
 }
 
+/* An exclusive rule's choice of units (C 30.34: the reserves that try to commit): as many as
+ * it allows, in the order it lists them (the module puts the likeliest first), so that the
+ * reserves come into the battle as soon as the rules let them. */
+static GbacwAction *
+answer_exclusive_units (const GbacwDecision *d)
+{
+  guint n = MIN (d->firers->len, (guint) MAX (d->length, 0));
+
+  return gbacw_action_new_answer_units ((const int *) (gpointer) d->firers->data, n);
+}
+
 /* Something legal whatever the question. */
 static GbacwAction *
 fallback_answer (const GbacwDecision *d)
@@ -1589,7 +1600,7 @@ fallback_answer (const GbacwDecision *d)
   if (d->may_decline)
     return d->kind == GBACW_DECISION_FIRE ? gbacw_action_new_answer_fire (NULL, 0)
            : d->kind == GBACW_DECISION_ADVANCE || d->kind == GBACW_DECISION_ENGAGED_RETREAT
-               || d->kind == GBACW_DECISION_ROUT_LEADERS
+               || d->kind == GBACW_DECISION_ROUT_LEADERS || d->kind == GBACW_DECISION_EXCLUSIVE_UNITS
              ? gbacw_action_new_answer_units (NULL, 0)
              : gbacw_action_new_answer_path (NULL, 0);
   if (d->paths && d->paths->len > 0)
@@ -1640,6 +1651,9 @@ choose_answer (AiView *view, const GbacwDecision *d)
       break;
     case GBACW_DECISION_ROUT_LEADERS:
       action = answer_rout_leaders (view, d);
+      break;
+    case GBACW_DECISION_EXCLUSIVE_UNITS:
+      action = answer_exclusive_units (d);
       break;
     default:
       break;

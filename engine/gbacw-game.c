@@ -1018,10 +1018,10 @@ gbacw_game_finish_phase (GbacwGame *game)
     {
       if (game->phase == GBACW_PHASE_INTERPHASE)
         {
-          if (game->turn >= game->last_turn)
+          if (game->turn >= game->last_turn || game->decided)
             {
               game->phase = GBACW_PHASE_GAME_OVER;
-              gbacw_game_log (game, "4.0", _("The last Game-Turn is over"));
+              gbacw_game_log (game, "4.0", game->decided ? _("The game is decided") : _("The last Game-Turn is over"));
               return;
             }
           start_turn (game, game->turn + 1);
@@ -1429,6 +1429,9 @@ gbacw_game_check_action (GbacwGame *game, const GbacwAction *action, GError **er
                    game->decision->question);
       return FALSE;
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->action_legal && !hooks->action_legal (game, data, action, error))
+      return FALSE;
   switch (action->kind)
     {
     case GBACW_ACTION_ANSWER:
@@ -1535,6 +1538,9 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
   /* whatever the action left pending (withdrawal fire, retreats) */
   gbacw_game_run_pending (game);
   gbacw_bce_refresh (game);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->action_done)
+      hooks->action_done (game, data, action);
   return TRUE;
 }
 

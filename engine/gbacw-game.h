@@ -183,6 +183,8 @@ typedef enum {
   GBACW_PENDING_PROMOTION,         /* 17.83 (value: the division), 17.81 (value -1: replacements) */
   GBACW_PENDING_ENGAGED,           /* 12.94: the phasing player's engaged units may retreat (option 3) */
   GBACW_PENDING_MELEE_FACING,      /* 7.32: a melee concluded: the defender may rearrange his units' facing */
+  GBACW_PENDING_EXCLUSIVE,         /* an exclusive rule's own item (value: the index of its module in game->hooks),
+                                      resolved and answered by its exclusive_resolve / exclusive_answer hooks */
 } GbacwPendingKind;
 
 /* GbacwPending.flags */
@@ -196,7 +198,7 @@ typedef enum {
 #define GBACW_PENDING_BEFORE_MELEE   (1u << 7)   /* 12.8: a retreat before melee (12.88; into friendly hexes freely) */
 #define GBACW_PENDING_NO_DISPLACE    (1u << 11)  /* a retreat through friendly units displaces none (C 26.15) */
 
-typedef struct {
+typedef struct _GbacwPending {
   GbacwPendingKind kind;
   int side;                     /* the player who decides */
   int unit;                     /* -1 for a whole hex or stack (see units) */
@@ -232,9 +234,12 @@ typedef enum {
   GBACW_DECISION_ROUT_LEADERS,         /* 13.43: which leaders (of firers) stacked with routed units (units) go with
                                           them along their path (paths: the one); none: they stay with the units
                                           remaining in the hex */
+  GBACW_DECISION_EXCLUSIVE_UNITS,      /* an exclusive rule asks which of firers (at most length of them, each once;
+                                          none when may_decline) it applies to (C 30.34: the reserves that try to
+                                          commit); answered with gbacw_action_new_answer_units () */
 } GbacwDecisionKind;
 
-typedef struct {
+typedef struct _GbacwDecision {
   GbacwDecisionKind kind;
   int side;                     /* who decides */
   const char *rule_case;
@@ -276,7 +281,7 @@ typedef struct {
   int direction;     /* the firer's hexside the fire goes through (9.3), -1: by the line of fire */
 } GbacwFirer;
 
-typedef struct {
+typedef struct _GbacwAction {
   GbacwActionKind kind;
   union {
     struct {
@@ -405,6 +410,9 @@ struct _GbacwGame {
   GPtrArray *crew_oob;
   /* 18.0: the formations' BCE limits now and what marks their boxes (gbacw-bce.h) */
   GbacwBce *bce;
+  /* an exclusive rule's victory check decided the game (P 34, C 31): it ends when this
+     Game-Turn's interphase does */
+  gboolean decided;
 };
 
 /* Copies scenario; fails if it has not two sides or no turns. */

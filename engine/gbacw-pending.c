@@ -134,6 +134,13 @@ gbacw_decision_free (GbacwDecision *decision)
   g_free (decision);
 }
 
+/* The module that queued a GBACW_PENDING_EXCLUSIVE item, or NULL. */
+static const GbacwRuleHooks *
+exclusive_hooks (const GbacwGame *game, const GbacwPending *p)
+{
+  return p->value >= 0 && (guint) p->value < game->hooks->len ? g_ptr_array_index (game->hooks, p->value) : NULL;
+}
+
 static GbacwResolve
 resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
 {
@@ -161,6 +168,14 @@ resolve (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
       return gbacw_melee_pending_resolve (game, p, decision);
     case GBACW_PENDING_PROMOTION:
       return gbacw_leadership_resolve_promotion (game, p, decision);
+    case GBACW_PENDING_EXCLUSIVE:
+      {
+        const GbacwRuleHooks *hooks = exclusive_hooks (game, p);
+        if (hooks && hooks->exclusive_resolve)
+          return (GbacwResolve) hooks->exclusive_resolve (game, g_ptr_array_index (game->hook_data, p->value), p,
+                                                          decision);
+        return GBACW_RESOLVE_DONE;
+      }
     case GBACW_PENDING_STACKING:
     default:
       return GBACW_RESOLVE_DONE;
@@ -283,6 +298,27 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
             }
         }
       return TRUE;
+    case GBACW_DECISION_EXCLUSIVE_UNITS:
+      for (guint i = 0; i < firers->len; i++)
+        {
+          int unit = g_array_index (firers, GbacwFirer, i).unit;
+          gboolean repeated = FALSE;
+          for (guint k = 0; k < i; k++)
+            repeated |= g_array_index (firers, GbacwFirer, k).unit == unit;
+          if (repeated || !gbacw_int_array_has (d->firers, unit))
+            {
+              g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                           _("[%s] Choose among the units named, each once"), d->rule_case);
+              return FALSE;
+            }
+        }
+      if ((int) firers->len > d->length || (firers->len == 0 && !d->may_decline))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[%s] Choose at most %d of the units named"),
+                       d->rule_case, d->length);
+          return FALSE;
+        }
+      return TRUE;
     case GBACW_DECISION_MELEE_LOSS:
       if (gbacw_int_array_has (d->units, action->answer.hex))
         return TRUE;
@@ -319,6 +355,14 @@ gbacw_pending_apply_answer (GbacwGame *game, const GbacwAction *action)
     case GBACW_PENDING_PROMOTION:
       gbacw_leadership_promote (game, p->value, action->answer.hex);
       r = GBACW_RESOLVE_DONE;
+      break;
+    case GBACW_PENDING_EXCLUSIVE:
+      {
+        const GbacwRuleHooks *hooks = exclusive_hooks (game, p);
+        r = hooks && hooks->exclusive_answer
+              ? (GbacwResolve) hooks->exclusive_answer (game, g_ptr_array_index (game->hook_data, p->value), p, action)
+              : GBACW_RESOLVE_DONE;
+      }
       break;
     case GBACW_PENDING_ROUT_RETREAT:
     case GBACW_PENDING_RETREAT:

@@ -7,6 +7,7 @@
 
 #include "gbacw-bce.h"
 #include "gbacw-combat-charts.h"
+#include "gbacw-game-private.h"
 #include "gbacw-melee.h"
 
 /* ------------------------------------------------------------------ geometry */
@@ -736,6 +737,16 @@ gbacw_outcome_update (GbacwOutcome *o, const GbacwGame *game)
   update_control (o, game);
 }
 
+void
+gbacw_outcome_end_turn (GbacwOutcome *o, const GbacwGame *game)
+{
+  if (o->over || o->turn != game->turn)
+    return;
+  update_control (o, game);
+  end_of_turn (o, game, game->turn);
+  o->turn = game->turn + 1;
+}
+
 int
 gbacw_outcome_area_control (const GbacwOutcome *outcome, const GbacwArea *area)
 {
@@ -868,9 +879,28 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
             }
         }
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->victory_points)
+      for (int side = 0; side < 2; side++)
+        v->exclusive[side] += hooks->victory_points (game, data, side);
   for (int side = 0; side < 2; side++)
-    v->vp[side] += v->objectives[side] + v->enemy_sp[side] + v->leaders[side] + v->bce[side] + v->exited[side];
+    v->vp[side] += v->objectives[side] + v->enemy_sp[side] + v->leaders[side] + v->bce[side] + v->exited[side]
+                   + v->exclusive[side];
   v->not_computed = g_string_free (custom, FALSE);
+
+  /* a game decided by an exclusive rule's victory check (P 34, C 31) */
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    {
+      int winner = -1;
+      char *level = NULL;
+      if (hooks->victory && hooks->victory (game, data, &winner, &level))
+        {
+          v->winner = winner;
+          v->margin = winner >= 0 ? v->vp[winner] - v->vp[1 - winner] : v->vp[0] - v->vp[1];
+          v->level = level ? level : g_strdup (_("Draw"));
+          return;
+        }
+    }
 
   if (o->automatic.side >= 0)
     {

@@ -116,6 +116,7 @@ typedef struct {
   char *level;            /* translated: the level's name, or "Draw" */
   int exited[2];          /* "unit-exited" awards: their parts */
   char *not_computed;     /* the scenario's "custom" awards (text only), not counted: "" when none */
+  int exclusive[2];       /* awarded by exclusive rules (the VICTORY hooks' victory_points): their parts */
 } GbacwVictory;
 
 void gbacw_victory_clear (GbacwVictory *victory);
@@ -128,6 +129,9 @@ void          gbacw_outcome_free (GbacwOutcome *outcome);
 /* Call after every action: control of areas, awards made at the end of each Game-Turn
  * and automatic victories. */
 void          gbacw_outcome_update (GbacwOutcome *outcome, const GbacwGame *game);
+/* The end of the present Game-Turn counts now (its each-turn awards and automatic
+ * victories), not when the next one begins: for a victory check in its interphase. */
+void          gbacw_outcome_end_turn (GbacwOutcome *outcome, const GbacwGame *game);
 /* The Victory Points and the level, as if the game ended now. */
 void          gbacw_outcome_victory (const GbacwOutcome *outcome, const GbacwGame *game, GbacwVictory *victory);
 /* The side controlling the area now (-1: none). */

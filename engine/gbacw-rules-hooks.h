@@ -23,6 +23,9 @@ G_BEGIN_DECLS
 
 typedef struct _GbacwGame GbacwGame;
 typedef struct _GbacwFireResolution GbacwFireResolution;
+typedef struct _GbacwAction GbacwAction;
+typedef struct _GbacwPending GbacwPending;
+typedef struct _GbacwDecision GbacwDecision;
 
 /* Why a morale check is made (13.0), for MORALE-DRM hooks. */
 typedef enum {
@@ -139,7 +142,23 @@ typedef struct {
   int      (*promotion) (GbacwGame *game, gpointer data, int division, GArray *candidates);
   gboolean (*promoted) (GbacwGame *game, gpointer data, int division, int leader);
   void     (*reinforcements) (GbacwGame *game, gpointer data);
-  gboolean (*victory) (GbacwGame *game, gpointer data, int *winning_side, char **level);
+  /* VICTORY: victory: the game was decided by the module (P 34, C 31): TRUE with the
+   * winning side (-1: nobody) and *level (newly allocated, translated), read by
+   * gbacw_outcome_victory () in place of the scenario's levels; victory_points: the
+   * Victory Points the module awards side (C 30.36; negative: lost), added to its total. */
+  gboolean (*victory) (const GbacwGame *game, gpointer data, int *winning_side, char **level);
+  int      (*victory_points) (const GbacwGame *game, gpointer data, int side);
+
+  /* ACTION: action_legal: whether an action may be made, asked by gbacw_game_check_action ()
+   * before the Standard Rules' checks (FALSE with a GError citing the case: C 30.32, a unit
+   * in reserve may not move); action_done: after an action and everything it caused. */
+  gboolean (*action_legal) (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error);
+  void     (*action_done) (GbacwGame *game, gpointer data, const GbacwAction *action);
+  /* PHASE: a GBACW_PENDING_EXCLUSIVE item the module queued (its value the module's index in
+   * game->hooks): resolved as gbacw-pending.c resolves its own (GbacwResolve, a decision to
+   * ask), and the ANSWER to the decision it asked. */
+  int      (*exclusive_resolve) (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDecision **decision);
+  int      (*exclusive_answer) (GbacwGame *game, gpointer data, GbacwPending *pending, const GbacwAction *action);
 
   /* BCE (18.0): formation (an index of the order of battle) has lost (lost) or regained
    * Brigade Combat Effectiveness; called after the action in which it happened

@@ -12,6 +12,8 @@ const char *const gbacw_night_zoc_choices[] = { "standard", "enter-one", NULL };
 const char *const gbacw_night_fire_choices[] = { "withdrawal-only", "none", NULL };
 const char *const gbacw_night_engaged_choices[] = { "none", "jackson", "both-retreat", NULL };
 const char *const gbacw_night_game_choices[] = { "P", "C", "J", NULL };
+const char *const gbacw_reserves_forbid_choices[] = { "move", "formation", "offensive-fire", "fire", "none", NULL };
+const char *const gbacw_reserves_release_choices[] = { "fired-on", "attacked", "enemy-near", NULL };
 
 const char *
 gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name)

@@ -76,6 +76,10 @@ extern const char *const gbacw_night_fire_choices[];        /* withdrawal-only n
 extern const char *const gbacw_night_engaged_choices[];     /* none jackson both-retreat */
 extern const char *const gbacw_night_game_choices[];        /* P C J */
 
+/* The words of the reserves module's parameters (engine/rules/shared/gbacw-rule-reserves.c). */
+extern const char *const gbacw_reserves_forbid_choices[];    /* move formation offensive-fire fire none */
+extern const char *const gbacw_reserves_release_choices[];   /* fired-on attacked enemy-near */
+
 /* A die roll or a range of them, anywhere on the die: "6", "5-6", "1-3"; "none" / "–"
  * (no roll: *lo 1, *hi 0). */
 gboolean gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, char **why);

@@ -1650,6 +1650,9 @@ typedef enum {
   PARAM_MODIFIER,    /* a die or rating modifier, -6 to +6: "+1", "-1" */
   PARAM_COUNT,       /* a whole number from 1 */
   PARAM_TURN,        /* one Game-Turn within the scenario's turns */
+  PARAM_UNITS,       /* unit ids of the order of battle */
+  PARAM_AREA,        /* an area id of the map */
+  PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -1667,7 +1670,7 @@ typedef struct {
 typedef struct {
   const char *id;
   const char *rule_case;
-  ParamSpec params[16];
+  ParamSpec params[20];
 } ExclusiveSpec;
 
 static const char *const formation_kind_choices[] = { "army", "corps", "division", "brigade", "group", NULL };
@@ -1753,6 +1756,42 @@ static const ExclusiveSpec exclusive_rules[] = {
                           { "morale-rating", PARAM_MODIFIER, FALSE },
                           { "morale-drm", PARAM_MODIFIER, FALSE },
                           { "fire-shift", PARAM_MODIFIER, FALSE } } },
+
+  /* reserves and commitment (J 30.1, 33.3; P 33.0; C 29.43-29.44, 30.3):
+     engine/rules/shared/gbacw-rule-reserves.c */
+  { "reserves", "19.0", { { "formations", PARAM_FORMATIONS, FALSE },
+                          { "units", PARAM_UNITS, FALSE },
+                          { "forbid", PARAM_CHOICES, FALSE, FALSE, gbacw_reserves_forbid_choices },
+                          { "approach", PARAM_COUNT, FALSE },
+                          { "release-turn", PARAM_TURN, FALSE, PER_FORMATION },
+                          { "release-on", PARAM_CHOICES, FALSE, FALSE, gbacw_reserves_release_choices },
+                          { "release-distance", PARAM_COUNT, FALSE },
+                          { "release-area", PARAM_AREA, FALSE },
+                          { "release-area-distance", PARAM_COUNT, FALSE },
+                          { "release-after-combat", PARAM_COUNT, FALSE },
+                          { "commit-from", PARAM_TURN, FALSE },
+                          { "commit-roll", PARAM_DIE_TOP, FALSE, PER_FORMATION },
+                          { "commit-tries", PARAM_COUNT, FALSE },
+                          { "commit-at-will", PARAM_TURN, FALSE },
+                          { "vp-turn", PARAM_TURN, FALSE },
+                          { "vp", PARAM_VP, FALSE, PER_SIDE },
+                          { "case", PARAM_CASE, FALSE } } },
+  /* victory interphases (P 34.2-34.3, C 31.2): engine/rules/shared/gbacw-rule-victory-checks.c */
+  { "victory-checks", "19.0", { { "ratio-turns", PARAM_TURNS, FALSE },
+                                { "ratio-minimum", PARAM_VP, FALSE },
+                                { "ratio-case", PARAM_CASE, FALSE },
+                                { "lead-turns", PARAM_TURNS, FALSE },
+                                { "lead", PARAM_VP, FALSE },
+                                { "lead-case", PARAM_CASE, FALSE },
+                                { "most-turns", PARAM_TURNS, FALSE },
+                                { "tie", PARAM_SIDES, FALSE },
+                                { "most-case", PARAM_CASE, FALSE },
+                                { "threshold-turns", PARAM_TURNS, FALSE },
+                                { "threshold-side", PARAM_SIDES, FALSE },
+                                { "win-at", PARAM_VP, FALSE },
+                                { "lose-at", PARAM_VP, FALSE },
+                                { "threshold-case", PARAM_CASE, FALSE },
+                                { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -1814,6 +1853,9 @@ valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboole
       return TRUE;
     case PARAM_COUNT:
       *valid = gbacw_exclusive_parse_int (value, 1, 99, &a, why);
+      return TRUE;
+    case PARAM_VP:
+      *valid = gbacw_exclusive_parse_int (value, -9999, 9999, &a, why);
       return TRUE;
     case PARAM_TURN:
       {
@@ -2003,6 +2045,11 @@ valid_ids (CheckContext *ctx, ParamKind kind, const char *value, char **why)
         *why = g_strdup_printf (_("the order of battle has no formation “%s”"), id);
       else if (kind == PARAM_TERRAINS && gbacw_catalogue_find_hex_terrain (&ctx->s->catalogue, id) < 0)
         *why = g_strdup_printf (_("the catalogue has no hex terrain “%s”"), id);
+      else if (kind == PARAM_UNITS && gbacw_oob_find_unit (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("the order of battle has no unit “%s”"), id);
+      else if (kind == PARAM_AREA && (ids[1] != NULL || gbacw_map_find_area (ctx->s->map, id) == NULL))
+        *why = ids[1] != NULL ? g_strdup (_("it names more than one area"))
+                              : g_strdup_printf (_("the map has no area “%s”"), id);
       if (*why)
         return FALSE;
     }
@@ -2052,6 +2099,8 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
     case PARAM_SIDES:
     case PARAM_FORMATIONS:
     case PARAM_TERRAINS:
+    case PARAM_UNITS:
+    case PARAM_AREA:
       return valid_ids (ctx, kind, value, why);
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);

@@ -42,7 +42,7 @@ typedef struct {
   int last_phasing;
   guint64 n_actions;
   guint n_fires;
-  guint n_decisions[GBACW_DECISION_ROUT_LEADERS + 1];
+  guint n_decisions[GBACW_DECISION_EXCLUSIVE_UNITS + 1];
   guint n_moves;
   guint n_kinds[GBACW_ACTION_EXIT + 1];   /* actions applied, by kind */
   guint n_events;         /* log events seen */
@@ -279,7 +279,7 @@ typedef struct {
   guint recovered;   /* straggler recoveries */
   guint fires;
   guint moves;
-  guint decisions[GBACW_DECISION_ROUT_LEADERS + 1];
+  guint decisions[GBACW_DECISION_EXCLUSIVE_UNITS + 1];
   guint kinds[GBACW_ACTION_EXIT + 1];
   int wins[3];
 } Totals;
@@ -513,6 +513,73 @@ test_bce_games (void)
       g_assert_cmpuint (t.games, ==, n);
       g_assert_cmpuint (t.fires, >, n);
     }
+}
+
+/* The demo with reserves (C 30.3: a brigade of each side held, committed by a die from
+ * Game-Turn 2, at will from 5, VP for those still held after 6; J 30.1: a Union brigade
+ * uncommitted until 4, keeping 4 hexes from the enemy) and P 34's victory checks (a ratio
+ * after 6, a lead after 8 and 10, the most VP after 12). */
+static GbacwScenario *
+reserves_demo (void)
+{
+  static const char *const held[] = { "formations", "u-sayer c-cade", "forbid", "move formation offensive-fire",
+                                      "release-on", "attacked", "commit-from", "2", "commit-roll", "1-2",
+                                      "commit-tries", "1", "commit-at-will", "5", "vp-turn", "6", "vp.confederate",
+                                      "-1", "vp.union", "-1", "case", "C 30.3", NULL };
+  static const char *const uncommitted[] = { "formations", "u-webb", "forbid", "none", "approach", "3",
+                                             "release-turn", "4", "case", "J 30.1", NULL };
+  static const char *const checks[] = { "ratio-turns", "6", "ratio-minimum", "4", "ratio-case", "P 34.21",
+                                        "lead-turns", "8 10", "lead", "6", "lead-case", "P 34.31", "most-turns", "12",
+                                        "tie", "union", "most-case", "P 34.32", NULL };
+  GbacwScenario *s = load_demo ();
+
+  add_rule (s, "victory-checks", checks);
+  add_rule (s, "reserves", held);
+  add_rule (s, "reserves", uncommitted);
+  return s;
+}
+
+/* Computer-vs-computer games with the reserves and victory checks on: every invariant after
+ * every action, the commitment questions answered (the computer commits its reserves), the
+ * games decided by a check or by the most VP, records replayed to the same state. */
+static void
+test_reserves_victory_games (void)
+{
+  g_autoptr (GbacwScenario) s = reserves_demo ();
+  guint n = n_games (6, 30), committed = 0, decided_early = 0;
+  Totals t = { 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwGame) played = gbacw_game_new (s, 5000 + i, &error);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwOutcome) outcome = NULL;
+      GbacwVictory v;
+
+      play_checked (s, 5000 + i, "demo with reserves and victory checks", &t);
+      /* the same game again (the computer player is deterministic), to read its log and outcome */
+      g_assert_no_error (error);
+      g_assert_cmpint (gbacw_ai_play (played, 3, 0, NULL, NULL, &error), ==, GBACW_AI_PLAY_OVER);
+      game = gbacw_outcome_replay (s, 5000 + i, played->actions, &outcome, &error);
+      g_assert_no_error (error);
+      for (guint k = 0; k < played->events->len; k++)
+        {
+          const GbacwEvent *e = g_ptr_array_index (played->events, k);
+          if (g_strcmp0 (e->rule_case, "C 30.3") == 0 && strstr (e->text, "committed on a die"))
+            committed++;
+        }
+      decided_early += played->turn < 12;
+      gbacw_outcome_victory (outcome, game, &v);
+      /* every game ends by a check: its level names the case */
+      g_assert_nonnull (strstr (v.level, "P 34."));
+      gbacw_victory_clear (&v);
+    }
+  report ("demo with reserves and victory checks", &t);
+  g_test_message ("%u reserves committed by a die, %u games decided before Game-Turn 12", committed, decided_early);
+  g_assert_cmpuint (t.games, ==, n);
+  g_assert_cmpuint (t.decisions[GBACW_DECISION_EXCLUSIVE_UNITS], >, 0);
+  g_assert_cmpuint (committed, >, 0);
 }
 
 /* The demo with what the computer's rarer actions need: each side a second battery of the
@@ -1305,5 +1372,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/logistics-games", test_logistics_games);
   g_test_add_func ("/engine/ai/night-games", test_night_games);
   g_test_add_func ("/engine/ai/bce-games", test_bce_games);
+  g_test_add_func ("/engine/ai/reserves-victory-games", test_reserves_victory_games);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
  * are added for the rules' worked examples (HB: 9.45).
  */
 #include <glib.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "gbacw-dice.h"
@@ -383,6 +384,71 @@ reinforce (Fixture *f, const char *ids, int turn, const char *entries, GbacwForm
     }
   r->formation = formation;
   g_ptr_array_add (f->s->reinforcements, r);
+}
+
+/* The scenario's Game-Turns: first to last. */
+G_GNUC_UNUSED static void
+set_turns (Fixture *f, int first, int last)
+{
+  g_ptr_array_set_size (f->s->turns.turns, 0);
+  f->s->turns.first = first;
+  f->s->turns.last = last;
+  for (int t = first; t <= last; t++)
+    {
+      GbacwTurn *turn = g_new0 (GbacwTurn, 1);
+      turn->n = t;
+      g_ptr_array_add (f->s->turns.turns, turn);
+    }
+}
+
+/* An exclusive rule, enabled, with its parameters: name, value, …, NULL. */
+G_GNUC_UNUSED static void
+add_exclusive (Fixture *f, const char *id, ...)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  const char *name;
+  va_list ap;
+
+  rule->id = g_strdup (id);
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  va_start (ap, id);
+  while ((name = va_arg (ap, const char *)) != NULL)
+    {
+      const char *value = va_arg (ap, const char *);
+      g_ptr_array_add (rule->params, gbacw_param_new (name, value));
+    }
+  va_end (ap);
+  g_ptr_array_add (f->s->exclusive_rules, rule);
+}
+
+/* An area of the map (hex labels separated by spaces). */
+G_GNUC_UNUSED static GbacwArea *
+add_area (Fixture *f, const char *id, GbacwAreaKind kind, const char *side, const char *hexes)
+{
+  g_auto (GStrv) labels = g_strsplit (hexes, " ", -1);
+  GbacwArea *a = gbacw_area_new (id, kind, id);
+
+  a->side = g_strdup (side);
+  for (guint i = 0; labels[i]; i++)
+    {
+      int hex = hex_of (f->s, labels[i]);
+      g_array_append_val (a->hexes, hex);
+    }
+  gbacw_area_sort (a);
+  g_ptr_array_add (f->s->map->areas, a);
+  return a;
+}
+
+/* A level of victory (the side's lead at least min). */
+G_GNUC_UNUSED static void
+add_level (Fixture *f, const char *name, const char *side, int min)
+{
+  GbacwVictoryLevel *l = g_new0 (GbacwVictoryLevel, 1);
+  l->name = g_strdup (name);
+  l->side = g_strdup (side);
+  l->min = min;
+  g_ptr_array_add (f->s->victory_levels, l);
 }
 
 #define INF(f, id, side, sp, morale, hex, facing) \

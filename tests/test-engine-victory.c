@@ -4,23 +4,6 @@
 
 #include "gbacw-query.h"
 
-static GbacwArea *
-add_area (Fixture *f, const char *id, GbacwAreaKind kind, const char *side, const char *hexes)
-{
-  g_auto (GStrv) labels = g_strsplit (hexes, " ", -1);
-  GbacwArea *a = gbacw_area_new (id, kind, id);
-
-  a->side = g_strdup (side);
-  for (guint i = 0; labels[i]; i++)
-    {
-      int hex = hex_of (f->s, labels[i]);
-      g_array_append_val (a->hexes, hex);
-    }
-  gbacw_area_sort (a);
-  g_ptr_array_add (f->s->map->areas, a);
-  return a;
-}
-
 static GbacwVpAward *
 add_award (Fixture *f, const char *side, GbacwVpEvent event, const char *area, int vp, gboolean each_turn,
            const char *text)
@@ -35,16 +18,6 @@ add_award (Fixture *f, const char *side, GbacwVpEvent event, const char *area, i
   a->text = g_strdup (text);
   g_ptr_array_add (f->s->vp_awards, a);
   return a;
-}
-
-static void
-add_level (Fixture *f, const char *name, const char *side, int min)
-{
-  GbacwVictoryLevel *l = g_new0 (GbacwVictoryLevel, 1);
-  l->name = g_strdup (name);
-  l->side = g_strdup (side);
-  l->min = min;
-  g_ptr_array_add (f->s->victory_levels, l);
 }
 
 static void

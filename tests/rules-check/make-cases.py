@@ -446,6 +446,34 @@ def _(t):
                '      <param name="variant" value="shiloh"/>\n'
                '      <param name="morale-drm" value="+9"/>\n    </exclusive>\n')
 
+@case("scenario-rules-reserves")
+def _(t):
+    # reserves and victory checks (J 30.1, 33.3; P 33.0, 34; C 29.43-29.44, 30.3, 31.2): a
+    # formation and a unit that do not exist, an area that does not exist, a word that is not
+    # one of the choices, a release turn outside the scenario, a commitment roll off the die,
+    # a per-formation parameter for a formation that does not exist, a VP figure that is not a
+    # number, a side that does not exist; a well-formed per-side and per-formation parameter
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="reserves" enabled="yes">\n'
+               '      <param name="formations" value="u-brig c-reserve"/>\n'
+               '      <param name="units" value="u-bty u-ghost"/>\n'
+               '      <param name="forbid" value="move offensive-fire sleep"/>\n'
+               '      <param name="release-turn.u-brig" value="9"/>\n'
+               '      <param name="release-on" value="attacked enemy-near"/>\n'
+               '      <param name="release-area" value="corinth"/>\n'
+               '      <param name="commit-roll.u-brig" value="1-2"/>\n'
+               '      <param name="commit-roll.u-corps" value="1"/>\n'
+               '      <param name="commit-roll" value="1-7"/>\n'
+               '      <param name="vp.confederate" value="-1"/>\n'
+               '      <param name="case" value="C 30.3"/>\n    </exclusive>\n'
+               '    <exclusive id="victory-checks" enabled="yes">\n'
+               '      <param name="ratio-turns" value="2"/>\n'
+               '      <param name="ratio-minimum" value="100"/>\n'
+               '      <param name="lead" value="fifty"/>\n'
+               '      <param name="tie" value="prussia"/>\n'
+               '      <param name="ratio-case" value="P 34.21"/>\n    </exclusive>\n')
+
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")
