@@ -11,6 +11,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_straggler_recovery,     /* J 35.4, P 22.3, C 26.2 */
   &gbacw_rule_bce_recovery,           /* P 22.4, C 26.3 */
   &gbacw_rule_bce_loss,               /* J 27, P 24, C 25 */
+  &gbacw_rule_retreat_direction,      /* J 24, P 23, C 27 */
 };
 
 guint

@@ -21,6 +21,7 @@ extern const GbacwRuleHooks gbacw_rule_night;
 extern const GbacwRuleHooks gbacw_rule_straggler_recovery;
 extern const GbacwRuleHooks gbacw_rule_bce_recovery;
 extern const GbacwRuleHooks gbacw_rule_bce_loss;
+extern const GbacwRuleHooks gbacw_rule_retreat_direction;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
