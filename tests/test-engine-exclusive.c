@@ -29,26 +29,6 @@ set_turns (Fixture *f, int first, int last)
     }
 }
 
-static void
-add_exclusive (Fixture *f, const char *id, ...)
-{
-  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
-  const char *name;
-  va_list ap;
-
-  rule->id = g_strdup (id);
-  rule->enabled = TRUE;
-  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-  va_start (ap, id);
-  while ((name = va_arg (ap, const char *)) != NULL)
-    {
-      const char *value = va_arg (ap, const char *);
-      g_ptr_array_add (rule->params, gbacw_param_new (name, value));
-    }
-  va_end (ap);
-  g_ptr_array_add (f->s->exclusive_rules, rule);
-}
-
 /* P 21.52, as the Pea Ridge scenario gives it. */
 static void
 add_pea_ridge_table (Fixture *f)

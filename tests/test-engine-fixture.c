@@ -10,6 +10,7 @@
 
 #include "gbacw-dice.h"
 #include "gbacw-fire.h"
+#include "gbacw-game-private.h"
 #include "gbacw-game.h"
 #include "gbacw-los.h"
 #include "gbacw-melee.h"
@@ -643,4 +644,34 @@ assert_replays (Fixture *f, GbacwGame *game)
       g_assert_cmpint (x->strength, ==, y->strength);
       g_assert_cmpuint (x->status, ==, y->status);
     }
+}
+
+/* An enabled <exclusive id> of the scenario with its parameters (name, value pairs, then
+ * NULL), as a user's file gives it. */
+G_GNUC_UNUSED static void
+add_exclusive (Fixture *f, const char *id, ...)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  const char *name;
+  va_list ap;
+
+  rule->id = g_strdup (id);
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  va_start (ap, id);
+  while ((name = va_arg (ap, const char *)) != NULL)
+    {
+      const char *value = va_arg (ap, const char *);
+      g_ptr_array_add (rule->params, gbacw_param_new (name, value));
+    }
+  va_end (ap);
+  g_ptr_array_add (f->s->exclusive_rules, rule);
+}
+
+/* Routs a unit as a combat result would, and works what it leaves pending. */
+G_GNUC_UNUSED static void
+rout (GbacwGame *game, const char *unit)
+{
+  gbacw_morale_rout (game, unit_index (game, unit), "13.21");
+  gbacw_game_run_pending (game);
 }

@@ -9,26 +9,6 @@
 #include "gbacw-retreat.h"
 
 static void
-add_exclusive (Fixture *f, const char *id, ...)
-{
-  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
-  const char *name;
-  va_list ap;
-
-  rule->id = g_strdup (id);
-  rule->enabled = TRUE;
-  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-  va_start (ap, id);
-  while ((name = va_arg (ap, const char *)) != NULL)
-    {
-      const char *value = va_arg (ap, const char *);
-      g_ptr_array_add (rule->params, gbacw_param_new (name, value));
-    }
-  va_end (ap);
-  g_ptr_array_add (f->s->exclusive_rules, rule);
-}
-
-static void
 add_area (Fixture *f, const char *id, GbacwAreaKind kind, const char *labels)
 {
   GbacwArea *area = gbacw_area_new (id, kind, id);
@@ -40,13 +20,6 @@ add_area (Fixture *f, const char *id, GbacwAreaKind kind, const char *labels)
       g_array_append_val (area->hexes, hex);
     }
   g_ptr_array_add (f->s->map->areas, area);
-}
-
-static void
-rout (GbacwGame *game, const char *unit)
-{
-  gbacw_morale_rout (game, unit_index (game, unit), "13.21");
-  gbacw_game_run_pending (game);
 }
 
 static const char *
