@@ -16,6 +16,9 @@
  * chooses which leaders go with it (13.43); and that question has been settled */
 #define ROUT_MOVE      (1u << 9)
 #define LEADERS_ASKED  (1u << 10)
+/* GbacwPending.flags of a RETREAT_MOVE: its path ends short of its length where the rest
+ * goes off the map (RETREAT-DIR modules) */
+#define OFF_MAP_AT_END (1u << 12)
 
 /* Whether hex holds a combat unit of side other than those in except. */
 static gboolean
@@ -67,6 +70,8 @@ typedef struct {
   gboolean occupied;   /* enters a hex with any other unit */
   gboolean ezoc;       /* enters a hex in an enemy ZOC */
   int enemy_distance;  /* of the last hex */
+  gboolean edge;       /* ends short on a map-edge hex, to go off the map (RETREAT-DIR) */
+  int preference;      /* RETREAT-DIR: lower is better, G_MAXINT forbidden */
 } Candidate;
 
 static void
@@ -87,7 +92,62 @@ typedef struct {
   GPtrArray *out;   /* Candidate* */
   GArray *current;
   const GArray *avoid;   /* 14.3: hexes of the displacement chain */
+  gboolean modules;      /* the RETREAT-DIR modules shape it (a forced retreat) */
+  gboolean off_map;      /* a module lets it go off the map */
 } Search;
+
+/* What the RETREAT-DIR modules make of units entering (or starting in) hex. */
+static GbacwRetreatEnd
+module_retreat_end (const GbacwGame *game, const GArray *units, int hex)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->retreat_end)
+      {
+        GbacwRetreatEnd end = hooks->retreat_end (game, data, units, hex);
+        if (end != GBACW_RETREAT_GO_ON)
+          return end;
+      }
+  return GBACW_RETREAT_GO_ON;
+}
+
+static gboolean
+module_off_map (const GbacwGame *game)
+{
+  for (guint i = 0; i < game->hooks->len; i++)
+    if (((const GbacwRuleHooks *) g_ptr_array_index (game->hooks, i))->retreat_off_map)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+on_map_edge (const GbacwGame *game, int hex)
+{
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    if (gbacw_game_neighbour_index (game, hex, d) < 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+add_candidate (Search *s, int hex, int cost, gboolean friendly, gboolean occupied, gboolean ezoc, gboolean edge)
+{
+  Candidate *c = g_new0 (Candidate, 1);
+
+  c->path = g_array_copy (s->current);
+  c->cost = cost;
+  c->friendly = friendly;
+  c->occupied = occupied;
+  c->ezoc = ezoc;
+  c->edge = edge;
+  c->enemy_distance = enemy_distance (s->game, hex, s->side);
+  GBACW_FOREACH_HOOK (s->game, hooks, data)
+    if (s->modules && hooks->retreat_preference && c->preference != G_MAXINT)
+      {
+        int value = hooks->retreat_preference (s->game, data, s->units, s->from, c->path);
+        c->preference = value == G_MAXINT ? G_MAXINT : c->preference + value;
+      }
+  g_ptr_array_add (s->out, c);
+}
 
 static void
 search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occupied, gboolean ezoc)
@@ -96,16 +156,17 @@ search (Search *s, int hex, int depth, int cost, gboolean friendly, gboolean occ
 
   if (depth == s->length)
     {
-      Candidate *c = g_new0 (Candidate, 1);
-      c->path = g_array_copy (s->current);
-      c->cost = cost;
-      c->friendly = friendly;
-      c->occupied = occupied;
-      c->ezoc = ezoc;
-      c->enemy_distance = enemy_distance (game, hex, s->side);
-      g_ptr_array_add (s->out, c);
+      add_candidate (s, hex, cost, friendly, occupied, ezoc, FALSE);
       return;
     }
+  if (depth > 0 && s->modules && module_retreat_end (game, s->units, hex) != GBACW_RETREAT_GO_ON)
+    {
+      /* J 24.1, C 27.3: the retreat ends here (or goes off the map from here) */
+      add_candidate (s, hex, cost, friendly, occupied, ezoc, FALSE);
+      return;
+    }
+  if (depth > 0 && s->off_map && on_map_edge (game, hex))
+    add_candidate (s, hex, cost, friendly, occupied, ezoc, TRUE);   /* off the map from here, if nothing else */
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
       int to = gbacw_game_neighbour_index (game, hex, d);
@@ -165,24 +226,53 @@ gbacw_retreat_paths (GbacwGame *game, const GArray *units, int from, int length,
   return gbacw_retreat_paths_avoiding (game, units, from, length, flags, NULL);
 }
 
+/* The criteria of 14.3, 14.4 and the RETREAT-DIR modules, applied one after the other. */
+typedef struct {
+  guint flags;
+  gboolean clear_path, vacant, away;
+  int start_distance;
+  int best_preference;   /* G_MAXINT: not applied yet */
+} Filter;
+
+static gboolean
+kept (const Candidate *c, const Filter *f)
+{
+  return !((f->clear_path && c->friendly) || ((f->flags & GBACW_RETREAT_PREFER_VACANT) && f->vacant && c->occupied)
+           || (f->away && c->enemy_distance <= f->start_distance && f->start_distance != G_MAXINT)
+           || (f->best_preference != G_MAXINT && c->preference != f->best_preference));
+}
+
 GPtrArray *
 gbacw_retreat_paths_avoiding (GbacwGame *game, const GArray *units, int from, int length, guint flags,
                               const GArray *avoid)
 {
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (candidate_free);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  gboolean modules = !(flags & GBACW_RETREAT_ANY), full = FALSE, away = FALSE;
   Search s = { game, units, gbacw_game_unit (game, g_array_index (units, int, 0))->side, from, length, flags, all,
-               g_array_new (FALSE, FALSE, sizeof (int)), avoid };
-  gboolean clear_path = FALSE, vacant = FALSE, away = FALSE;
-  int start_distance, best_cost = G_MAXINT;
+               g_array_new (FALSE, FALSE, sizeof (int)), avoid, modules, modules && module_off_map (game) };
+  Filter f = { flags, FALSE, FALSE, FALSE, 0, G_MAXINT };
+  int best_cost = G_MAXINT, best_preference = G_MAXINT;
 
   if (length > 0)
     search (&s, from, 0, 0, FALSE, FALSE, FALSE);
   g_array_unref (s.current);
+  /* RETREAT-DIR: the paths a module forbids go first; a path to the map edge (and off it)
+   * only when no other is left */
+  for (guint i = 0; i < all->len;)
+    if (((Candidate *) g_ptr_array_index (all, i))->preference == G_MAXINT)
+      g_ptr_array_remove_index (all, i);
+    else
+      full |= !((Candidate *) g_ptr_array_index (all, i++))->edge;
+  for (guint i = 0; full && i < all->len;)
+    if (((Candidate *) g_ptr_array_index (all, i))->edge)
+      g_ptr_array_remove_index (all, i);
+    else
+      i++;
+  g_ptr_array_sort (all, compare_candidates);
 
   if (flags & GBACW_RETREAT_ANY)
     {
-      g_ptr_array_sort (all, compare_candidates);
       for (guint i = 0; i < all->len; i++)
         g_ptr_array_add (out, g_array_copy (((Candidate *) g_ptr_array_index (all, i))->path));
       return out;
@@ -191,35 +281,30 @@ gbacw_retreat_paths_avoiding (GbacwGame *game, const GArray *units, int from, in
   for (guint i = 0; i < all->len; i++)
     {
       const Candidate *c = g_ptr_array_index (all, i);
-      clear_path |= !c->friendly && !c->ezoc;
-      vacant |= !c->occupied;
+      f.clear_path |= !c->friendly && !c->ezoc;
+      f.vacant |= !c->occupied;
     }
   /* 14.4: away from the enemy */
-  start_distance = enemy_distance (game, from, s.side);
+  f.start_distance = enemy_distance (game, from, s.side);
   for (guint i = 0; i < all->len; i++)
-    {
-      const Candidate *c = g_ptr_array_index (all, i);
-      if ((clear_path && c->friendly) || ((flags & GBACW_RETREAT_PREFER_VACANT) && vacant && c->occupied))
-        continue;
-      away |= c->enemy_distance > start_distance || start_distance == G_MAXINT;
-    }
+    if (kept (g_ptr_array_index (all, i), &f))
+      away |= ((Candidate *) g_ptr_array_index (all, i))->enemy_distance > f.start_distance
+              || f.start_distance == G_MAXINT;
+  f.away = away;
+  /* RETREAT-DIR: the direction the modules prefer */
   for (guint i = 0; i < all->len; i++)
-    {
-      const Candidate *c = g_ptr_array_index (all, i);
-      if ((clear_path && c->friendly) || ((flags & GBACW_RETREAT_PREFER_VACANT) && vacant && c->occupied)
-          || (away && c->enemy_distance <= start_distance && start_distance != G_MAXINT))
-        continue;
-      best_cost = MIN (best_cost, c->cost);
-    }
+    if (kept (g_ptr_array_index (all, i), &f))
+      best_preference = MIN (best_preference, ((Candidate *) g_ptr_array_index (all, i))->preference);
+  f.best_preference = best_preference;
   /* 14.4: the cheapest terrain */
-  g_ptr_array_sort (all, compare_candidates);
+  for (guint i = 0; i < all->len; i++)
+    if (kept (g_ptr_array_index (all, i), &f))
+      best_cost = MIN (best_cost, ((Candidate *) g_ptr_array_index (all, i))->cost);
   for (guint i = 0; i < all->len; i++)
     {
       const Candidate *c = g_ptr_array_index (all, i);
-      if ((clear_path && c->friendly) || ((flags & GBACW_RETREAT_PREFER_VACANT) && vacant && c->occupied)
-          || (away && c->enemy_distance <= start_distance && start_distance != G_MAXINT) || c->cost != best_cost)
-        continue;
-      g_ptr_array_add (out, g_array_copy (c->path));
+      if (kept (c, &f) && c->cost == best_cost)
+        g_ptr_array_add (out, g_array_copy (c->path));
     }
   return out;
 }
@@ -399,6 +484,49 @@ place_crew_counter (GbacwGame *game, GbacwGameUnit *w)
   return c->index;
 }
 
+/* The units leave the map from hex (RETREAT-DIR): a module removes them (J 24.1, C 27.1,
+ * C 27.3), else they are captured (5.17, P 26.12). */
+static void
+retreat_off_map (GbacwGame *game, GbacwPending *p)
+{
+  g_autoptr (GArray) units = g_array_copy (p->units);
+  int hex = p->hex;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->retreat_off_map && hooks->retreat_off_map (game, data, units, hex))
+      {
+        gbacw_retreat_check_lone_leaders (game, hex, p->side);
+        return;
+      }
+  for (guint i = 0; i < units->len; i++)
+    {
+      int unit = g_array_index (units, int, i);
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      g_autofree char *text = g_strdup_printf (_("%s would retreat off the map and is captured"), label);
+      if (gbacw_game_is_combat_unit (gbacw_game_unit (game, unit)))
+        gbacw_retreat_capture_logged (game, unit, "5.17", text);
+    }
+  gbacw_retreat_check_lone_leaders (game, hex, p->side);
+}
+
+/* The retreat goes along path (the owner's choice, or the only one). */
+static void
+start_moving (GbacwGame *game, GbacwPending *p, const GArray *path)
+{
+  g_clear_pointer (&p->path, g_array_unref);
+  p->path = g_array_copy ((GArray *) path);
+  if (p->kind == GBACW_PENDING_DISPLACEMENT)
+    p->flags |= DISPLACE_CHECK;
+  if (p->kind == GBACW_PENDING_ROUT_RETREAT)
+    p->flags |= ROUT_MOVE;
+  /* RETREAT-DIR: a path short of the retreat's length ends in a hex that stops it (J 24.1),
+   * or the rest goes off the map (C 27.3, the map edge) */
+  if ((int) path->len < p->value && path->len > 0
+      && module_retreat_end (game, p->units, g_array_index (path, int, path->len - 1)) != GBACW_RETREAT_STOP)
+    p->flags |= OFF_MAP_AT_END;
+  p->kind = GBACW_PENDING_RETREAT_MOVE;
+}
+
 /* The start of a retreat: the path, asked of the owner when there is a choice. */
 static GbacwResolve
 begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
@@ -467,7 +595,19 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     }
   if (p->kind == GBACW_PENDING_DISPLACEMENT)
     path_flags |= GBACW_RETREAT_PREFER_VACANT;
+  /* RETREAT-DIR: a retreat beginning in a hex that ends retreats goes off the map (J 24.1,
+   * C 27.3) */
+  if (module_retreat_end (game, p->units, p->hex) != GBACW_RETREAT_GO_ON)
+    {
+      retreat_off_map (game, p);
+      return GBACW_RESOLVE_DONE;
+    }
   paths = gbacw_retreat_paths_avoiding (game, p->units, p->hex, p->value, path_flags, p->chain);
+  if (paths->len == 0 && module_off_map (game) && on_map_edge (game, p->hex))
+    {
+      retreat_off_map (game, p);   /* C 27.1: blocked on the map edge: off it */
+      return GBACW_RESOLVE_DONE;
+    }
   if (paths->len == 0)
     {
       /* 14.1, 5.17, 12.92: no way out */
@@ -486,13 +626,7 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     }
   if (paths->len == 1)
     {
-      /* no choice to make */
-      p->path = g_array_copy (g_ptr_array_index (paths, 0));
-      if (p->kind == GBACW_PENDING_DISPLACEMENT)
-        p->flags |= DISPLACE_CHECK;
-      if (p->kind == GBACW_PENDING_ROUT_RETREAT)
-        p->flags |= ROUT_MOVE;
-      p->kind = GBACW_PENDING_RETREAT_MOVE;
+      start_moving (game, p, g_ptr_array_index (paths, 0));   /* no choice to make */
       return GBACW_RESOLVE_AGAIN;
     }
   *decision = gbacw_decision_new (GBACW_DECISION_RETREAT_PATH, p->side, p->rule_case);
@@ -659,6 +793,12 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   if (p->path == NULL || p->path->len == 0)
     {
       /* the end of the retreat */
+      if (p->flags & OFF_MAP_AT_END)
+        {
+          retreat_off_map (game, p);
+          gbacw_melee_refresh_engaged (game);
+          return GBACW_RESOLVE_DONE;
+        }
       gbacw_melee_refresh_engaged (game);
       if (p->flags & DISPLACE_CHECK)
         displacement_check (game, p->units);
@@ -899,12 +1039,6 @@ gbacw_retreat_answer (GbacwGame *game, GbacwPending *p, const GbacwAction *actio
     }
   if (p->kind == GBACW_PENDING_RETREAT_MOVE)
     return answer_rout_leaders (game, p, action);
-  g_clear_pointer (&p->path, g_array_unref);
-  p->path = g_array_copy (action->answer.path);
-  if (p->kind == GBACW_PENDING_DISPLACEMENT)
-    p->flags |= DISPLACE_CHECK;
-  if (p->kind == GBACW_PENDING_ROUT_RETREAT)
-    p->flags |= ROUT_MOVE;
-  p->kind = GBACW_PENDING_RETREAT_MOVE;
+  start_moving (game, p, action->answer.path);
   return GBACW_RESOLVE_AGAIN;
 }

@@ -39,6 +39,13 @@ typedef enum {
   GBACW_MORALE_CAUSE_EXCLUSIVE,      /* a check an exclusive rule calls for (J 27.2) */
 } GbacwMoraleCause;
 
+/* RETREAT-DIR: what entering (or standing in) a hex does to a retreat (retreat_end). */
+typedef enum {
+  GBACW_RETREAT_GO_ON,     /* nothing: the Standard Rules */
+  GBACW_RETREAT_STOP,      /* the retreat ends there (J 24.1: a retreat hex) */
+  GBACW_RETREAT_OFF_MAP,   /* the rest of the retreat goes off the map from there (C 27.3: an Assault Area) */
+} GbacwRetreatEnd;
+
 typedef struct {
   const char *id;   /* the exclusive rule id */
 
@@ -127,6 +134,22 @@ typedef struct {
   /* RETREAT-DIR: units (int) retreating together have just entered to from from (P 22.24:
    * the hexes the phasing player retreated through). */
   void     (*retreat_step) (GbacwGame *game, gpointer data, const GArray *units, int from, int to);
+  /* RETREAT-DIR (forced retreats, never one the owner chooses freely, 12.81):
+   * retreat_end: what entering hex does to a retreat of units, or standing in it when the
+   * retreat begins (then STOP and OFF_MAP both send the units off the map: J 24.1 "already
+   * occupies a retreat hex", C 27.3 "occupies ... an Assault Area hex").
+   * retreat_preference: the direction preference of a path (GArray of hexes from from,
+   * the start excluded): lower is better; G_MAXINT forbids it (P 23.1: never SE/SW). The
+   * paths forbidden go first, then 14.3's and 14.4's preferences, then the lowest value,
+   * then the cheapest.
+   * retreat_off_map: the units leave the map from hex (an edge hex, or one retreat_end
+   * named); TRUE when the module removed them (J 24.1 strategic retreat, C 27.1
+   * eliminated, C 27.3 re-entry), logging its case; no module: captured (5.17, P 26.12).
+   * A module with retreat_off_map also lets a retreat blocked by the map edge go off it. */
+  GbacwRetreatEnd (*retreat_end) (const GbacwGame *game, gpointer data, const GArray *units, int hex);
+  int      (*retreat_preference) (const GbacwGame *game, gpointer data, const GArray *units, int from,
+                                  const GArray *path);
+  gboolean (*retreat_off_map) (GbacwGame *game, gpointer data, const GArray *units, int hex);
   /* LDR-LOSS: leader_replacement: a leader is lost (killed, wounded or captured, 17.73),
    * before he leaves the map. replacement_due: whether the formation (an index) whose
    * commander is lost gets its promotion (17.83) or replacement (17.81, 17.82) at the end

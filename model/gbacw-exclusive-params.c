@@ -14,6 +14,9 @@ const char *const gbacw_night_engaged_choices[] = { "none", "jackson", "both-ret
 const char *const gbacw_night_game_choices[] = { "P", "C", "J", NULL };
 const char *const gbacw_reserves_forbid_choices[] = { "move", "formation", "offensive-fire", "fire", "none", NULL };
 const char *const gbacw_reserves_release_choices[] = { "fired-on", "attacked", "enemy-near", NULL };
+const char *const gbacw_retreat_method_choices[] = { "hexes", "compass", "toward", NULL };
+const char *const gbacw_retreat_off_map_choices[] = { "capture", "eliminate", "strategic", NULL };
+const char *const gbacw_retreat_sector_choices[] = { "north", "east", "south", "west", NULL };
 
 const char *
 gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name)
@@ -469,4 +472,78 @@ gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char 
     }
   *why = g_strdup_printf (_("“%s” is not a whole number from %d to %d"), text ? text : "", min, max);
   return FALSE;
+}
+
+static gboolean
+has_hex (const GArray *hexes, int hex)
+{
+  for (guint i = 0; i < hexes->len; i++)
+    if (g_array_index (hexes, int, i) == hex)
+      return TRUE;
+  return FALSE;
+}
+
+GArray *
+gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, char **why)
+{
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n,", -1);
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+
+  g_return_val_if_fail (map != NULL && why != NULL, NULL);
+  *why = NULL;
+  for (guint i = 0; words[i]; i++)
+    {
+      const GbacwArea *area;
+      GbacwHex hex;
+      int index;
+
+      if (*words[i] == '\0')
+        continue;
+      area = gbacw_map_find_area (map, words[i]);
+      if (area != NULL)
+        {
+          for (guint k = 0; k < area->hexes->len; k++)
+            if (!has_hex (hexes, g_array_index (area->hexes, int, k)))
+              g_array_append_val (hexes, g_array_index (area->hexes, int, k));
+          continue;
+        }
+      if (!gbacw_hex_grid_parse_label (&map->grid, words[i], &hex, NULL))
+        {
+          *why = g_strdup_printf (_("“%s” is neither a hex of the map nor one of its areas"), words[i]);
+          return NULL;
+        }
+      index = gbacw_hex_grid_index (&map->grid, hex);
+      if (!has_hex (hexes, index))
+        g_array_append_val (hexes, index);
+    }
+  if (hexes->len == 0)
+    {
+      *why = g_strdup (_("it names no hex"));
+      return NULL;
+    }
+  return g_steal_pointer (&hexes);
+}
+
+const char *
+gbacw_exclusive_rule_get_scoped (const GbacwExclusiveRule *rule, const GbacwOob *oob, const char *base,
+                                 const char *formation, const char *side)
+{
+  /* the unit's own formation, then the formations above it, then its side */
+  for (int guard = 0; formation != NULL && guard < 64; guard++)
+    {
+      g_autofree char *name = g_strconcat (base, ".", formation, NULL);
+      const char *value = gbacw_exclusive_rule_get_param (rule, name);
+      const GbacwFormation *f = gbacw_oob_find_formation (oob, formation);
+      if (value != NULL)
+        return value;
+      formation = f ? f->parent : NULL;
+    }
+  if (side != NULL)
+    {
+      g_autofree char *name = g_strconcat (base, ".", side, NULL);
+      const char *value = gbacw_exclusive_rule_get_param (rule, name);
+      if (value != NULL)
+        return value;
+    }
+  return gbacw_exclusive_rule_get_param (rule, base);
 }

@@ -75,6 +75,10 @@ extern const char *const gbacw_night_zoc_choices[];         /* standard enter-on
 extern const char *const gbacw_night_fire_choices[];        /* withdrawal-only none */
 extern const char *const gbacw_night_engaged_choices[];     /* none jackson both-retreat */
 extern const char *const gbacw_night_game_choices[];        /* P C J */
+/* The retreat-direction module's (engine/rules/shared/gbacw-rule-retreat-direction.c). */
+extern const char *const gbacw_retreat_method_choices[];    /* hexes compass toward */
+extern const char *const gbacw_retreat_off_map_choices[];   /* capture eliminate strategic */
+extern const char *const gbacw_retreat_sector_choices[];    /* north east south west: P 23's lines */
 
 /* The words of the reserves module's parameters (engine/rules/shared/gbacw-rule-reserves.c). */
 extern const char *const gbacw_reserves_forbid_choices[];    /* move formation offensive-fire fire none */
@@ -88,5 +92,15 @@ gboolean gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, ch
  * "-1"). */
 gboolean gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char **why);
 
+/* Hexes of the map: labels ("3944") and area ids (every hex of the area), separated by
+ * spaces or commas, each hex once, in the order given: an array of int hex indices, or
+ * NULL with *why. */
+GArray  *gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, char **why);
+
+/* The parameter base.ID for a unit: ID its formation, else each formation above it in
+ * turn, else its side, else base itself (J 24.11-24.13: retreat hexes per command); NULL
+ * when none is given. formation and side may be NULL. */
+const char *gbacw_exclusive_rule_get_scoped (const GbacwExclusiveRule *rule, const GbacwOob *oob, const char *base,
+                                             const char *formation, const char *side);
 
 G_END_DECLS

@@ -2847,6 +2847,15 @@ build_scenario (Loader *ld, xmlNode *root)
   ld->grid = &grid;
   s = gbacw_scenario_new (&grid);
   ld->grid = &s->map->grid;
+  {
+    g_autofree char *north = get_token (map_node, "north");
+    s->map->north = gbacw_north_parse (north);
+    if (north && s->map->north == GBACW_NORTH_UNSET)
+      {
+        invalid (ld, map_node, _("the map's north “%s” is not top, right, bottom or left"), north);
+        return NULL;
+      }
+  }
 
   catalogue_nodes_init (&nodes);
   refs_init (&refs);
@@ -3795,6 +3804,8 @@ write_map (GString *out, const GbacwScenario *s)
   attr_str (out, "shift", grid->shift == GBACW_SHIFT_EVEN ? "even" : "odd");
   attr_int (out, "first", grid->first_number);
   attr_int (out, "digits", grid->digits);
+  if (map->north != GBACW_NORTH_UNSET)
+    attr_str (out, "north", gbacw_north_name (map->north));
   end_open (out);
   if (map->levels->len)
     {

@@ -541,7 +541,36 @@ gbacw_map_new (const GbacwHexGrid *grid)
   map->background.opacity = 0.5;
   map->background.transform[0] = 1.0;
   map->background.transform[3] = 1.0;
+  map->north = GBACW_NORTH_UNSET;
   return map;
+}
+
+static const char *const north_names[] = { "top", "right", "bottom", "left" };
+
+const char *
+gbacw_north_name (int north)
+{
+  return north >= 0 && north < (int) G_N_ELEMENTS (north_names) ? north_names[north] : NULL;
+}
+
+int
+gbacw_north_parse (const char *name)
+{
+  for (guint i = 0; name && i < G_N_ELEMENTS (north_names); i++)
+    if (g_str_equal (name, north_names[i]))
+      return (int) i;
+  return GBACW_NORTH_UNSET;
+}
+
+int
+gbacw_map_direction_bearing (const GbacwMap *map, int direction)
+{
+  /* the direction's angle on the page, clockwise from the top: flat hexes 0 (N) 60 …,
+   * pointy 30 (NE) 90 …; north toward the right turns every bearing back 90 degrees */
+  int page = direction * 60 + (map->grid.orientation == GBACW_GRID_POINTY_ROWS ? 30 : 0);
+  int north = map->north == GBACW_NORTH_UNSET ? GBACW_NORTH_TOP : map->north;
+
+  return ((page - north * 90) % 360 + 360) % 360;
 }
 
 void
@@ -585,6 +614,7 @@ gbacw_map_copy (const GbacwMap *map)
   for (guint i = 0; i < map->labels->len; i++)
     g_ptr_array_add (c->labels, gbacw_label_copy (g_ptr_array_index (map->labels, i)));
   c->background = map->background;
+  c->north = map->north;
   c->background.file = g_strdup (map->background.file);
   return c;
 }

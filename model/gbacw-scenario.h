@@ -173,7 +173,27 @@ typedef struct {
   GPtrArray *areas;            /* GbacwArea* */
   GPtrArray *labels;           /* GbacwLabel* */
   GbacwBackground background;
+  int north;                   /* the compass: where north lies on the map, GbacwNorth; GBACW_NORTH_UNSET when the
+                                  scenario does not say (north at the top is assumed) */
 } GbacwMap;
+
+/* GbacwMap.north: the side of the map north lies toward (rules matrix 5.P: Pea Ridge's north
+ * is toward the higher column numbers, "right"). */
+typedef enum {
+  GBACW_NORTH_UNSET = -1,
+  GBACW_NORTH_TOP,
+  GBACW_NORTH_RIGHT,
+  GBACW_NORTH_BOTTOM,
+  GBACW_NORTH_LEFT,
+} GbacwNorth;
+
+/* "top", "right", "bottom", "left"; NULL for GBACW_NORTH_UNSET. */
+const char *gbacw_north_name (int north);
+/* The GbacwNorth of name, or GBACW_NORTH_UNSET when it is none of them. */
+int         gbacw_north_parse (const char *name);
+/* The compass bearing (degrees clockwise from north, 0-359) of the hex direction on the map,
+ * north at the top when the map does not say. */
+int         gbacw_map_direction_bearing (const GbacwMap *map, int direction);
 
 GbacwMap  *gbacw_map_new (const GbacwHexGrid *grid);
 void       gbacw_map_free (GbacwMap *map);

@@ -1653,11 +1653,13 @@ typedef enum {
   PARAM_UNITS,       /* unit ids of the order of battle */
   PARAM_AREA,        /* an area id of the map */
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
+  PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
 #define PER_SIDE 1
 #define PER_FORMATION 2
+#define PER_SIDE_OR_FORMATION 3
 
 typedef struct {
   const char *name;
@@ -1751,6 +1753,15 @@ static const ExclusiveSpec exclusive_rules[] = {
                               { "no-casualties", PARAM_CHOICE, FALSE, FALSE, no_casualties_choices },
                               { "single-level", PARAM_FORMATIONS, FALSE },
                               { "case", PARAM_CASE, FALSE } } },
+  /* retreat direction (J 24, P 23, C 27): engine/rules/shared/gbacw-rule-retreat-direction.c */
+  { "retreat-direction", "14.4", { { "method", PARAM_CHOICE, TRUE, FALSE, gbacw_retreat_method_choices },
+                                   { "hexes", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION },
+                                   { "sector", PARAM_CHOICE, FALSE, PER_SIDE_OR_FORMATION, gbacw_retreat_sector_choices },
+                                   { "target", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION },
+                                   { "fallback", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION },
+                                   { "off-map", PARAM_CHOICE, FALSE, FALSE, gbacw_retreat_off_map_choices },
+                                   { "reenter", PARAM_YES_NO, FALSE },
+                                   { "case", PARAM_CASE, FALSE } } },
   /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
   { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
                           { "morale-rating", PARAM_MODIFIER, FALSE },
@@ -1870,6 +1881,15 @@ valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboole
                                       g_array_index (turns, int, i), ctx->s->turns.first, ctx->s->turns.last);
               *valid = FALSE;
             }
+        return TRUE;
+      }
+    case PARAM_HEXES:
+      {
+        g_autoptr (GArray) hexes = NULL;
+        if (g_strcmp0 (value, "arrival") == 0 && g_str_has_prefix (spec->name, "target"))
+          *valid = TRUE;   /* C 27.1: the Assault Area the unit arrived through */
+        else
+          *valid = (hexes = gbacw_exclusive_parse_hexes (ctx->s->map, value, why)) != NULL;
         return TRUE;
       }
     default:
@@ -2165,8 +2185,8 @@ names_suffixed_param (const GbacwScenario *s, int per, const char *base, const c
 
   if (strncmp (name, base, n) != 0 || name[n] != '.')
     return FALSE;
-  return per == PER_SIDE ? gbacw_oob_find_side (&s->oob, name + n + 1) != NULL
-                         : gbacw_oob_find_formation (&s->oob, name + n + 1) != NULL;
+  return ((per & PER_SIDE) && gbacw_oob_find_side (&s->oob, name + n + 1) != NULL)
+         || ((per & PER_FORMATION) && gbacw_oob_find_formation (&s->oob, name + n + 1) != NULL);
 }
 
 /* The night module's turns (J 35.0, P 22.0, C 26.0) are the turn track's night turns: the
@@ -2187,6 +2207,19 @@ check_night_track (CheckContext *ctx, const GbacwExclusiveRule *rule, const char
                                     _("The exclusive rule “night” makes Game-Turn %d a night turn, which the turn "
                                       "track does not mark night"), t->n), setting);
       }
+}
+
+/* P 23.0: compass sectors need the map's compass (<map north>), which the scenario must
+ * give: Pea Ridge's north is not at the top (rules matrix 5.P). */
+static void
+check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  if (g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "method"), "compass") == 0
+      && ctx->s->map->north == GBACW_NORTH_UNSET)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "P 23.0",
+                              _("The exclusive rule “retreat-direction” retreats by compass sectors, but the map does not "
+                                "say where north lies: give the map's north (top, right, bottom or left)")),
+                  setting);
 }
 
 static void
@@ -2281,6 +2314,8 @@ check_rules (CheckContext *ctx, GPtrArray *out)
         }
       if (g_str_equal (rule->id, "night"))
         check_night_track (ctx, rule, setting, out);
+      if (g_str_equal (rule->id, "retreat-direction"))
+        check_retreat_compass (ctx, rule, setting, out);
     }
 }
 

@@ -582,6 +582,50 @@ test_reserves_victory_games (void)
   g_assert_cmpuint (committed, >, 0);
 }
 
+/* Computer-vs-computer games with each game's retreat direction (J 24 retreat hexes on the
+ * sides' map edges with strategic retreat, P 23 compass sectors on a map whose north is
+ * toward the Confederate edge, C 27 toward a target with elimination off the map): every
+ * invariant after every action, records replayed to the same state. */
+static void
+test_retreat_games (void)
+{
+  static const char *const games[] = { "J", "P", "C" };
+  guint n = n_games (6, 30);
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr (GbacwScenario) s = load_demo ();
+      g_autofree char *label = g_strdup_printf ("demo with the %s retreat direction", games[g]);
+      Totals t = { 0 };
+
+      if (g_str_equal (games[g], "J"))
+        {
+          static const char *const rule[] = { "method", "hexes", "hexes.union", "0108", "hexes.confederate",
+                                              "2007 2009", "off-map", "strategic", "case", "J 24.1", NULL };
+          add_rule (s, "retreat-direction", rule);
+        }
+      else if (g_str_equal (games[g], "P"))
+        {
+          static const char *const rule[] = { "method", "compass", "sector.union", "south", "sector.confederate",
+                                              "north", "case", "P 23.1", NULL };
+          s->map->north = GBACW_NORTH_RIGHT;
+          add_rule (s, "retreat-direction", rule);
+        }
+      else
+        {
+          static const char *const rule[] = { "method", "toward", "target.union", "0108 0109", "fallback.union",
+                                              "0110", "target.confederate", "2008", "off-map", "eliminate",
+                                              "case", "C 27.1", NULL };
+          add_rule (s, "retreat-direction", rule);
+        }
+      for (guint i = 0; i < n; i++)
+        play_checked (s, 5000 + i, label, &t);
+      report (label, &t);
+      g_assert_cmpuint (t.games, ==, n);
+      g_assert_cmpuint (t.fires, >, n);
+    }
+}
+
 /* The demo with what the computer's rarer actions need: each side a second battery of the
  * first one's weapon beside it, that first battery short of boxes and the wagons without
  * artillery ammunition (11.33: transfers), and an exit area of its own on its map edge worth a Victory Point per unit leaving by it
@@ -1373,5 +1417,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/night-games", test_night_games);
   g_test_add_func ("/engine/ai/bce-games", test_bce_games);
   g_test_add_func ("/engine/ai/reserves-victory-games", test_reserves_victory_games);
+  g_test_add_func ("/engine/ai/retreat-games", test_retreat_games);
   return g_test_run ();
 }

@@ -20,14 +20,6 @@ movement_game (Fixture *f)
   return game;
 }
 
-/* Routs a unit as a combat result would, and works what it leaves pending. */
-static void
-rout (GbacwGame *game, const char *unit)
-{
-  gbacw_morale_rout (game, unit_index (game, unit), "13.21");
-  gbacw_game_run_pending (game);
-}
-
 static int
 hex_distance (const GbacwGame *game, int a, int b)
 {

@@ -11,6 +11,7 @@
 
 #include "gbacw-dice.h"
 #include "gbacw-fire.h"
+#include "gbacw-game-private.h"
 #include "gbacw-game.h"
 #include "gbacw-los.h"
 #include "gbacw-melee.h"
@@ -709,4 +710,12 @@ assert_replays (Fixture *f, GbacwGame *game)
       g_assert_cmpint (x->strength, ==, y->strength);
       g_assert_cmpuint (x->status, ==, y->status);
     }
+}
+
+/* Routs a unit as a combat result would, and works what it leaves pending. */
+G_GNUC_UNUSED static void
+rout (GbacwGame *game, const char *unit)
+{
+  gbacw_morale_rout (game, unit_index (game, unit), "13.21");
+  gbacw_game_run_pending (game);
 }

@@ -323,14 +323,6 @@ test_11_19_capture_wagon (void)
   gbacw_victory_clear (&v);
 }
 
-/* Routs a unit as a combat result would, and works what it leaves pending. */
-static void
-rout (GbacwGame *game, const char *unit)
-{
-  gbacw_morale_rout (game, unit_index (game, unit), "13.21");
-  gbacw_game_run_pending (game);
-}
-
 static void
 assert_accounting (const GbacwGameUnit *u, int initial)
 {

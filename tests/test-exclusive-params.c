@@ -252,6 +252,59 @@ test_int (void)
   g_assert_nonnull (why);
 }
 
+/* Hex labels and area ids (J 24.11-24.13 retreat hexes, C 27.2 Corinth). */
+static void
+test_hexes (void)
+{
+  GbacwHexGrid grid;
+  g_autoptr (GbacwScenario) s = NULL;
+  GbacwArea *area = gbacw_area_new ("corinth", GBACW_AREA_TOWN, "Corinth");
+  int h = 12;
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) hexes = NULL;
+
+  gbacw_hex_grid_init_default (&grid, 5, 5);
+  s = gbacw_scenario_new (&grid);
+  g_array_append_val (area->hexes, h);
+  g_ptr_array_add (s->map->areas, area);
+  hexes = gbacw_exclusive_parse_hexes (s->map, "0101, 0505 corinth 0101", &why);
+  g_assert_null (why);
+  g_assert_cmpuint (hexes->len, ==, 3);   /* each hex once */
+  g_assert_cmpint (g_array_index (hexes, int, 0), ==, 0);
+  g_assert_cmpint (g_array_index (hexes, int, 1), ==, 24);
+  g_assert_cmpint (g_array_index (hexes, int, 2), ==, 12);
+  g_clear_pointer (&hexes, g_array_unref);
+  g_assert_null (gbacw_exclusive_parse_hexes (s->map, "0606", &why));
+  g_assert_nonnull (strstr (why, "0606"));
+  g_clear_pointer (&why, g_free);
+  g_assert_null (gbacw_exclusive_parse_hexes (s->map, " ", &why));
+  g_assert_nonnull (why);
+}
+
+/* base.FORMATION, then the formations above it, then base.SIDE, then base. */
+static void
+test_scoped (void)
+{
+  GbacwHexGrid grid;
+  g_autoptr (GbacwScenario) s = NULL;
+  GbacwExclusiveRule rule = { 0 };
+  GbacwFormation *brigade = gbacw_formation_new ("stahel", "union", GBACW_FORMATION_BRIGADE);
+
+  gbacw_hex_grid_init_default (&grid, 5, 5);
+  s = gbacw_scenario_new (&grid);
+  brigade->parent = g_strdup ("fremont");
+  g_ptr_array_add (s->oob.formations, gbacw_formation_new ("fremont", "union", GBACW_FORMATION_CORPS));
+  g_ptr_array_add (s->oob.formations, brigade);
+  gbacw_oob_reindex (&s->oob);
+  rule.params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (rule.params, gbacw_param_new ("hexes.fremont", "2201 1501"));
+  g_ptr_array_add (rule.params, gbacw_param_new ("hexes.union", "3944"));
+  g_assert_cmpstr (gbacw_exclusive_rule_get_scoped (&rule, &s->oob, "hexes", "stahel", "union"), ==, "2201 1501");
+  g_assert_cmpstr (gbacw_exclusive_rule_get_scoped (&rule, &s->oob, "hexes", NULL, "union"), ==, "3944");
+  g_assert_null (gbacw_exclusive_rule_get_scoped (&rule, &s->oob, "hexes", NULL, "confederate"));
+  g_ptr_array_unref (rule.params);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -267,5 +320,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/exclusive-params/ids", test_ids);
   g_test_add_func ("/model/exclusive-params/die-range", test_die_range);
   g_test_add_func ("/model/exclusive-params/int", test_int);
+  g_test_add_func ("/model/exclusive-params/hexes", test_hexes);
+  g_test_add_func ("/model/exclusive-params/scoped", test_scoped);
   return g_test_run ();
 }

@@ -13,6 +13,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_bce_loss,               /* J 27, P 24, C 25 */
   &gbacw_rule_reserves,               /* J 30.1, 33.3; P 33.0; C 29.43-29.44, 30.3 */
   &gbacw_rule_victory_checks,         /* P 34.2-34.3, C 31.2 */
+  &gbacw_rule_retreat_direction,      /* J 24, P 23, C 27 */
 };
 
 guint

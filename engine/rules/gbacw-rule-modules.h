@@ -23,6 +23,7 @@ extern const GbacwRuleHooks gbacw_rule_bce_recovery;
 extern const GbacwRuleHooks gbacw_rule_bce_loss;
 extern const GbacwRuleHooks gbacw_rule_reserves;
 extern const GbacwRuleHooks gbacw_rule_victory_checks;
+extern const GbacwRuleHooks gbacw_rule_retreat_direction;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

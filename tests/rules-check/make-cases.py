@@ -473,6 +473,23 @@ def _(t):
                '      <param name="tie" value="prussia"/>\n'
                '      <param name="ratio-case" value="P 34.21"/>\n    </exclusive>\n')
 
+@case("scenario-rules-retreat")
+def _(t):
+    # retreat-direction parameters (J 24, P 23, C 27): compass sectors on a map without a
+    # compass (P 23.0), a sector that is no compass point, a retreat hex off the map, an
+    # area the map lacks, an off-map outcome that is none; per formation (u-brig) and side
+    # the valid ones say nothing
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="retreat-direction" enabled="yes">\n'
+               '      <param name="method" value="compass"/>\n'
+               '      <param name="sector.union" value="south"/>\n'
+               '      <param name="sector.confederate" value="upward"/>\n'
+               '      <param name="hexes.u-brig" value="0101 0909"/>\n'
+               '      <param name="target.confederate" value="arrival"/>\n'
+               '      <param name="fallback.union" value="atlantis"/>\n'
+               '      <param name="off-map" value="vanish"/>\n'
+               '      <param name="case" value="P 23.1"/>\n    </exclusive>\n')
+
 
 # ---------------------------------------------------------------- reachability
 

@@ -367,8 +367,10 @@ check_position (GbacwGame *game, Reserves *r)
       else if ((r->release_on & RELEASE_ENEMY_NEAR) && enemy_within (game, u->side, u->hex, r->release_distance))
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
-          g_autofree char *why = g_strdup_printf (_("an enemy unit came within %d hexes of %s"), r->release_distance,
-                                                  label);
+          g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "an enemy unit came within %d hex of %s",
+                                                               "an enemy unit came within %d hexes of %s",
+                                                               (gulong) r->release_distance),
+                                                  r->release_distance, label);
           release (game, r, g, why);
         }
     }
@@ -537,7 +539,10 @@ reserves_phase_begin (GbacwGame *game, gpointer data)
       if (!g->released && r->after_combat >= 0 && r->first_combat_turn >= 0
           && game->turn >= r->first_combat_turn + r->after_combat)
         {
-          g_autofree char *why = g_strdup_printf (_("%d Game-Turns after the first combat (Game-Turn %d)"),
+          g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "%d Game-Turn after the first combat (Game-Turn %d)",
+                                                               "%d Game-Turns after the first combat (Game-Turn %d)",
+                                                               (gulong) r->after_combat),
                                                   r->after_combat, r->first_combat_turn);
           release (game, r, g, why);
         }
@@ -575,8 +580,10 @@ reserves_move_enter (GbacwGame *game, gpointer data, const GArray *units, int fr
           && gbacw_game_distance (game, u->hex, to) <= r->release_distance)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
-          g_autofree char *why = g_strdup_printf (_("an enemy unit came within %d hexes of %s"), r->release_distance,
-                                                  label);
+          g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "an enemy unit came within %d hex of %s",
+                                                               "an enemy unit came within %d hexes of %s",
+                                                               (gulong) r->release_distance),
+                                                  r->release_distance, label);
           release (game, r, g, why);
         }
     }
@@ -622,8 +629,10 @@ check_approach (const GbacwGame *game, const Reserves *r, const GbacwAction *act
           {
             g_autofree char *label = gbacw_game_unit_label (game, unit);
             g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                         _("[%s] %s is uncommitted and may not move within %d hexes of an enemy unit"), r->rule_case,
-                         label, r->approach);
+                         g_dngettext (GETTEXT_PACKAGE, "[%s] %s is uncommitted and may not move within %d hex of an enemy unit",
+                                      "[%s] %s is uncommitted and may not move within %d hexes of an enemy unit",
+                                      (gulong) r->approach),
+                         r->rule_case, label, r->approach);
             return FALSE;
           }
     }
@@ -686,8 +695,18 @@ reserves_interphase (GbacwGame *game, gpointer data)
       r->counted++;
   for (int side = 0; side < 2; side++)
     if (r->vp[side] != 0)
-      gbacw_game_log (game, r->rule_case, _("%d reserves still uncommitted: %+d Victory Points for %s"), r->counted,
-                      r->counted * r->vp[side], gbacw_game_side_name (game, side));
+      {
+        /* TRANSLATORS: the first part of "N reserves still uncommitted: +N Victory Points for SIDE" */
+        g_autofree char *held = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d reserve still uncommitted",
+                                                              "%d reserves still uncommitted", (gulong) r->counted),
+                                                 r->counted);
+        int vp = r->counted * r->vp[side];
+        g_autofree char *points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%+d Victory Point for %s",
+                                                                "%+d Victory Points for %s", (gulong) ABS (vp)),
+                                                   vp, gbacw_game_side_name (game, side));
+        /* TRANSLATORS: "3 reserves still uncommitted: -3 Victory Points for Confederate" */
+        gbacw_game_log (game, r->rule_case, _("%s: %s"), held, points);
+      }
 }
 
 static int
