@@ -11,6 +11,11 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_straggler_recovery,     /* J 35.4, P 22.3, C 26.2 */
   &gbacw_rule_bce_recovery,           /* P 22.4, C 26.3 */
   &gbacw_rule_bce_loss,               /* J 27, P 24, C 25 */
+  &gbacw_rule_pearidge_woods,         /* P 21.21-21.23 */
+  &gbacw_rule_pearidge_fences,        /* P 21.4 */
+  &gbacw_rule_pearidge_out_of_command_morale, /* P 21.6 */
+  &gbacw_rule_pearidge_detachment_morale,     /* P 25 */
+  &gbacw_rule_pearidge_extra_kill,    /* P 28.3 */
 };
 
 guint

@@ -21,6 +21,11 @@ extern const GbacwRuleHooks gbacw_rule_night;
 extern const GbacwRuleHooks gbacw_rule_straggler_recovery;
 extern const GbacwRuleHooks gbacw_rule_bce_recovery;
 extern const GbacwRuleHooks gbacw_rule_bce_loss;
+extern const GbacwRuleHooks gbacw_rule_pearidge_woods;
+extern const GbacwRuleHooks gbacw_rule_pearidge_fences;
+extern const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale;
+extern const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale;
+extern const GbacwRuleHooks gbacw_rule_pearidge_extra_kill;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
