@@ -171,9 +171,10 @@ gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, 
   return MAX (0, s);
 }
 
-/* 12.31: the points a unit entering hex from its own hex loses for terrain. */
-static int
-terrain_points (const GbacwGame *game, int unit, int hex)
+/* 12.31: the points a unit entering hex from its own hex loses for terrain; hexside
+ * types of style skip_style (NULL: none) left out. */
+int
+gbacw_melee_terrain_points (const GbacwGame *game, int unit, int hex, const char *skip_style)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   const GbacwCatalogue *cat = &game->scenario->catalogue;
@@ -194,7 +195,7 @@ terrain_points (const GbacwGame *game, int unit, int hex)
     {
       const GbacwHexsideType *type = g_ptr_array_index (cat->hexside_types, t);
       int points;
-      if (!(features & (1u << t)))
+      if (!(features & (1u << t)) || (skip_style && g_strcmp0 (type->style, skip_style) == 0))
         continue;
       if (type->side == GBACW_SIDE_MODE_ELEVATION && !upward)
         continue;   /* crests count moving up only */
@@ -286,7 +287,7 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
       int unit = g_array_index (attackers, int, i);
       const GbacwGameUnit *u = gbacw_game_unit (game, unit);
       int s = gbacw_melee_unit_strength (game, unit, TRUE, charge, FALSE, mounted_defender);
-      int t = u->hex == hex ? 0 : terrain_points (game, unit, hex);   /* 12.32 */
+      int t = u->hex == hex ? 0 : gbacw_melee_terrain_points (game, unit, hex, NULL);   /* 12.32 */
       int r = known_rating (game, unit, resolve);
       o->terrain += MIN (s, -t);
       o->attack_base += MAX (0, s + t);
@@ -327,6 +328,10 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
     }
   o->attack = o->attack_base + o->attack_leader + o->attack_morale;
   o->defend = o->defend_base + o->defend_leader + o->defend_morale;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->melee_odds)
+      hooks->melee_odds (game, data, attackers, hex, o);
+  o->attack = MAX (0, o->attack);
   o->differential = o->attack - o->defend;
   (void) engaged;
   return TRUE;

@@ -28,6 +28,7 @@ typedef struct {
   int defend_leader;
   int attack_morale;   /* 12.52 */
   int defend_morale;
+  int exclusive;       /* the attacker's total changed by exclusive rules (MELEE-STR hooks: P 21.4) */
   int differential;    /* attack - defend */
   gboolean green;      /* a green unit's rating is not known yet: 12.52 may still change by one */
 } GbacwMeleeOdds;
@@ -36,6 +37,9 @@ typedef struct {
  * that forbids it, or naming an unknown Melee CRT cell that the melee could need (12.98). */
 gboolean gbacw_melee_odds (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, GbacwMeleeOdds *odds,
                            GError **error);
+/* 12.31: the points a unit entering hex from its own hex loses for terrain, leaving out
+ * the hexside types of style skip_style (NULL: none). */
+int      gbacw_melee_terrain_points (const GbacwGame *game, int unit, int hex, const char *skip_style);
 /* A unit's Melee Strength (12.1, 12.51, 16.24, 16.32, 16.33), before terrain. */
 int      gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, gboolean charge,
                                     gboolean against_foot_only, gboolean against_mounted);

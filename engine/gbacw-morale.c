@@ -182,6 +182,7 @@ gbacw_morale_leader_casualties (GbacwGame *game, int hex, int side, const char *
       g_autofree char *label = gbacw_game_unit_label (game, leader);
       g_autoptr (GError) error = NULL;
       GbacwLeaderFate fate;
+      const char *module_case = NULL;
       int roll = gbacw_dice_roll_2d6 (game->dice);
 
       if (!gbacw_leader_casualty (game->scenario, row, roll, &fate, &error))
@@ -190,10 +191,18 @@ gbacw_morale_leader_casualties (GbacwGame *game, int hex, int side, const char *
                           error->message);
           continue;
         }
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->leader_casualty && module_case == NULL)
+          {
+            int changed = (int) fate;
+            if ((module_case = hooks->leader_casualty (game, data, leader, row, roll, &changed)) != NULL)
+              fate = (GbacwLeaderFate) changed;
+          }
       switch (fate)
         {
         case GBACW_LEADER_FATE_KILLED:
-          gbacw_game_log (game, "17.72", _("Leader casualty roll for %s: two dice %d: killed"), label, roll);
+          gbacw_game_log (game, module_case ? module_case : "17.72", _("Leader casualty roll for %s: two dice %d: killed"),
+                          label, roll);
           gbacw_leadership_leader_lost (game, leader, GBACW_PRESENCE_KILLED);
           break;
         case GBACW_LEADER_FATE_WOUNDED:

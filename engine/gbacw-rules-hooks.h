@@ -113,6 +113,10 @@ typedef struct {
 
   /* MELEE-STR */
   int      (*melee_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, int strength);
+  /* MELEE-STR: the odds of attackers meleeing hex, totals worked out (12.1-12.5): may
+   * change odds->attack_base, ->terrain and ->attack (recording its change of the total
+   * in ->exclusive); the differential follows. The odds type is gbacw-melee.h's. */
+  void     (*melee_odds) (const GbacwGame *game, gpointer data, const GArray *attackers, int hex, gpointer odds);
   /* MELEE-INIT: melee_initiation may forbid a unit to initiate a melee (GError citing the
    * case; asked when the melee is announced and when it is made, never for units that
    * fight on in an engaged hex, 12.94). melee_initiation_roll is made when a melee is
@@ -161,6 +165,11 @@ typedef struct {
    * (P 28.25: he keeps it; J 25.22: his own division's successor), else the Standard
    * Rules' replacement takes it (17.83). */
   void     (*leader_replacement) (GbacwGame *game, gpointer data, int leader);
+  /* LDR-LOSS: the Leader Casualty Table (17.76) gave *fate (a GbacwLeaderFate) for the two
+   * dice roll on row: a module that changes it returns the case the log cites (P 28.3: a
+   * Confederate leader also killed on 11), else NULL. */
+  const char *(*leader_casualty) (const GbacwGame *game, gpointer data, int leader, const char *row, int roll,
+                                  int *fate);
   gboolean (*replacement_due) (GbacwGame *game, gpointer data, int formation);
   int      (*promotion) (GbacwGame *game, gpointer data, int division, GArray *candidates);
   gboolean (*promoted) (GbacwGame *game, gpointer data, int division, int leader);

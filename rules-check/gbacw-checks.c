@@ -665,13 +665,17 @@ check_standard_chart (CheckContext *ctx, const StandardChart *sc, Usage *u, GPtr
             }
         }
     }
+  /* data not entered yet (a "?" cell), as every unknown cell: play stops at the first
+   * action that needs one, naming it (the engine's chart readers) */
   if (n_unknown)
-    gbacw_finding_set_chart (gbacw_emit (out, GBACW_SEVERITY_ERROR, "charts.incomplete", sc->rule_case,
+    gbacw_finding_set_chart (gbacw_emit (out, GBACW_SEVERITY_INFO, "charts.incomplete", sc->rule_case,
                                          g_dngettext (GETTEXT_PACKAGE,
                                                       "The %s is not complete enough to play: %u cell that play needs "
-                                                      "is unknown (row “%s”, column “%s”)",
+                                                      "is not entered yet (row “%s”, column “%s”); play stops where "
+                                                      "it is needed",
                                                       "The %s is not complete enough to play: %u cells that play "
-                                                      "needs are unknown (the first: row “%s”, column “%s”)",
+                                                      "needs are not entered yet (the first: row “%s”, column “%s”); "
+                                                      "play stops where one is needed",
                                                       n_unknown),
                                          chart_name, n_unknown, first_row, first_col),
                              sc->id, NULL, NULL);
@@ -1224,18 +1228,23 @@ check_formations (CheckContext *ctx, GPtrArray *out)
         {
           g_autoptr (GPtrArray) units = g_ptr_array_new ();
           int total = 0;
+          gboolean all_entered = TRUE;   /* a strength not entered: the total is not known */
           gbacw_formation_collect_units (ctx, f->id, units);
           for (guint k = 0; k < units->len; k++)
             {
               const GbacwUnit *u = g_ptr_array_index (units, k);
-              if ((u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && u->strength != GBACW_UNSET)
+              if (u->type != GBACW_UNIT_INFANTRY && u->type != GBACW_UNIT_CAVALRY)
+                continue;
+              if (u->strength != GBACW_UNSET)
                 total += u->strength;
+              else
+                all_entered = FALSE;
             }
           if (f->bce[0] == GBACW_UNSET && f->bce[1] == GBACW_UNSET)
             emit_formation (gbacw_emit (out, GBACW_SEVERITY_INFO, "oob.bce", "18.0",
                                              _("The BCE limit of the brigade “%s” is not entered yet"), name), f->id);
           for (int day = 0; day < 2; day++)
-            if (f->bce[day] != GBACW_UNSET && f->bce[day] > total)
+            if (all_entered && f->bce[day] != GBACW_UNSET && f->bce[day] > total)
               emit_formation (gbacw_emit (out, GBACW_SEVERITY_ERROR, "oob.bce", "18.0",
                                                g_dngettext (GETTEXT_PACKAGE, "The BCE limit of the brigade “%s” for day %d (%d) is "
                                                             "above its total of %d Strength Point, so it can never lose BCE",
@@ -1803,6 +1812,18 @@ static const ExclusiveSpec exclusive_rules[] = {
                                 { "lose-at", PARAM_VP, FALSE },
                                 { "threshold-case", PARAM_CASE, FALSE },
                                 { "case", PARAM_CASE, FALSE } } },
+  /* Pea Ridge's own rules (P 21.1-21.6, 25, 28.3): engine/rules/pea-ridge/ */
+  { "pearidge.formation-exceptions", "21.1", { { "limbered-with-column", PARAM_COUNT, FALSE },
+                                               { "road-pass-through", PARAM_YES_NO, FALSE },
+                                               { "horse-artillery-ma", PARAM_COUNT, FALSE },
+                                               { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.woods", "21.2", { { "heavy", PARAM_TERRAINS, FALSE }, { "light", PARAM_TERRAINS, FALSE },
+                                { "light-through", PARAM_COUNT, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.fences", "21.4", { { "melee", PARAM_WHOLE, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.out-of-command-morale", "21.6", { { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.detachment-morale", "25.0", { { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.extra-kill", "28.3", { { "sides", PARAM_SIDES, FALSE }, { "killed", PARAM_WORDS, FALSE },
+                                     { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -2652,13 +2673,13 @@ gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *ou
 
   /* 7.0: facing */
   if (p->facing < 0 && u->type != GBACW_UNIT_LEADER)
-    emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.facing", "7.0",
-                                _("The facing of %s is not set"), name), u->id);
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "deploy.facing", "7.0",
+                                _("The facing of %s is not entered yet"), name), u->id);
 
   /* 5.19: terrain the unit may be in (in its formation; unlimbered artillery got there limbered) */
   if (ctx->map->terrain[p->hex] == 0)
-    emit_unit (gbacw_emit (out, GBACW_SEVERITY_WARNING, "deploy.terrain", "5.15",
-                                _("%s is placed on a hex without terrain"), name), u->id);
+    emit_unit (gbacw_emit (out, GBACW_SEVERITY_INFO, "deploy.terrain", "5.15",
+                                _("%s is placed on a hex whose terrain is not entered yet"), name), u->id);
   else if (move_class >= 0)
     {
       GbacwMoveClass c = move_class == GBACW_MOVE_ARTILLERY_UNLIMBERED ? GBACW_MOVE_ARTILLERY_LIMBERED : move_class;

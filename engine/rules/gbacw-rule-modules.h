@@ -24,6 +24,11 @@ extern const GbacwRuleHooks gbacw_rule_bce_loss;
 extern const GbacwRuleHooks gbacw_rule_reserves;
 extern const GbacwRuleHooks gbacw_rule_victory_checks;
 extern const GbacwRuleHooks gbacw_rule_retreat_direction;
+extern const GbacwRuleHooks gbacw_rule_pearidge_woods;
+extern const GbacwRuleHooks gbacw_rule_pearidge_fences;
+extern const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale;
+extern const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale;
+extern const GbacwRuleHooks gbacw_rule_pearidge_extra_kill;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

@@ -280,6 +280,15 @@ def _(t):
                'name="Confederate Brigade" commander="c-brig-ldr" bce="9"')
 
 
+@case("oob-ratings-bce-limit")
+def _(t):
+    # P's rosters print "15 of 49" but no regiment's strength: a limit above the entered
+    # strengths is no error while one is not entered (only "not entered" findings)
+    t = sub(t, 'name="Confederate Brigade" commander="c-brig-ldr" bce="4"',
+            'name="Confederate Brigade" commander="c-brig-ldr" bce="9"')
+    return sub(t, 'designation="1 Va Cav" strength="3"', 'designation="1 Va Cav"')
+
+
 @case("oob-artillery")
 def _(t):
     return sub(t, 'designation="A Bty" guns="2"', 'designation="A Bty" guns="0"')

@@ -1,0 +1,293 @@
+/* test-pea-ridge.c: Pea Ridge's own exclusive rules (engine/rules/pea-ridge/), each on a
+ * small position built in code, named after the case it plays (P 21.2x woods, 21.4
+ * fences, 21.6 out-of-command morale, 25 detachment, 28.3 the extra kill). */
+#include "test-engine-fixture.c"
+
+#include "gbacw-exclusive-params.h"
+#include "gbacw-rules-hooks.h"
+
+/* A row of the fixture's chart (cells separated by "|"). */
+static void
+add_chart_row (Fixture *f, const char *chart_id, const char *row_id, const char *cells)
+{
+  GbacwChart *chart = NULL;
+  g_auto (GStrv) parts = g_strsplit (cells, "|", -1);
+  GbacwChartRow *row;
+
+  for (guint i = 0; i < f->s->charts->len && chart == NULL; i++)
+    if (g_strcmp0 (((GbacwChart *) g_ptr_array_index (f->s->charts, i))->id, chart_id) == 0)
+      chart = g_ptr_array_index (f->s->charts, i);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (g_strv_length (parts), ==, chart->columns->len);
+  row = gbacw_chart_add_row (chart, row_id, row_id);
+  for (guint k = 0; parts[k]; k++)
+    gbacw_cell_parse (&row->cells[k], g_strstrip (parts[k]));
+}
+
+/* ------------------------------------------------------------------ P 21.21-21.23 woods */
+
+static Fixture *
+woods_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (10, 40);
+
+  add_hex_terrain (f->s, "light-woods", "lw", 20);
+  add_hex_terrain (f->s, "heavy-woods", "hw", 20);
+  add_chart_row (f, "terrain-combat", "light-woods", "no | yes | 1L | —");
+  add_chart_row (f, "terrain-combat", "heavy-woods", "no | yes | 1L | —");
+  add_unit (f, "u-1", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0832", GBACW_FORMATION_STATE_LINE, "s");
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_INFANTRY, 4, 3, "R", "0834", GBACW_FORMATION_STATE_LINE, "n");
+  add_unit (f, "c-2", "confederate", GBACW_UNIT_INFANTRY, 4, 3, "R", "0835", GBACW_FORMATION_STATE_LINE, "n");
+  if (module)
+    add_exclusive (f, "pearidge.woods", "heavy", "heavy-woods", "light", "light-woods", "case", "P 21.2", NULL);
+  return f;
+}
+
+static gboolean
+sees (GbacwGame *game, const char *from, const char *to)
+{
+  return gbacw_fire_los (game, hex_of (game->scenario, from), hex_of (game->scenario, to), NULL);
+}
+
+/* The printed example: 0832 sees 0834 through the light woods of 0833, not 0835 (through
+ * 0833 and 0834). Without the module the 20-foot trees block both (9.72). */
+static void
+test_light_woods_example (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = woods_fixture (module);
+      set_terrain (f, "0833", "light-woods");
+      set_terrain (f, "0834", "light-woods");
+      GbacwGame *game = start_game (f);
+      g_assert_cmpint (sees (game, "0832", "0834"), ==, module);
+      g_assert_false (sees (game, "0832", "0835"));
+      g_assert_true (sees (game, "0832", "0833"));   /* adjacent, 9.24 */
+      gbacw_game_free (game);
+    }
+}
+
+/* 21.21: heavy woods block unless the two are adjacent. */
+static void
+test_heavy_woods_block (void)
+{
+  g_autoptr (Fixture) f = woods_fixture (TRUE);
+  set_terrain (f, "0833", "heavy-woods");
+  GbacwGame *game = start_game (f);
+
+  g_assert_false (sees (game, "0832", "0834"));
+  g_assert_true (sees (game, "0832", "0833"));
+  gbacw_game_free (game);
+}
+
+/* The shifts a fire from 0832 at target gets: the engine's terrain shift (the occupant's
+ * woods) and the module's (fired through light woods). */
+static void
+fire_shifts (GbacwGame *game, const char *target, int *terrain, int *hook)
+{
+  g_autoptr (GError) error = NULL;
+  GbacwFirer firer = { unit_index (game, "u-1"), 4.0, -1 };
+  GbacwFireResolution *res;
+
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  res = gbacw_fire_compute (game, hex_of (game->scenario, target), &firer, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (res);
+  *terrain = res->terrain_shift;
+  *hook = res->hook_shift;
+  gbacw_fire_resolution_free (res);
+}
+
+/* 21.22: a unit in a clear hex fired on through light woods gets the shift; 21.23: one in
+ * light woods fired on through light woods gets one light-woods shift, not two. */
+static void
+test_light_woods_shift (void)
+{
+  int terrain, hook;
+
+  {
+    g_autoptr (Fixture) f = woods_fixture (TRUE);
+    set_terrain (f, "0833", "light-woods");
+    GbacwGame *game = start_game (f);
+    fire_shifts (game, "0834", &terrain, &hook);
+    g_assert_cmpint (terrain, ==, 0);
+    g_assert_cmpint (hook, ==, -1);
+    gbacw_game_free (game);
+  }
+  {
+    g_autoptr (Fixture) f = woods_fixture (TRUE);
+    set_terrain (f, "0833", "light-woods");
+    set_terrain (f, "0834", "light-woods");
+    GbacwGame *game = start_game (f);
+    fire_shifts (game, "0834", &terrain, &hook);
+    g_assert_cmpint (terrain + hook, ==, -1);
+    gbacw_game_free (game);
+  }
+}
+
+/* ------------------------------------------------------------------ P 21.4 fences */
+
+/* Two Confederate regiments melee 0203 from 0202 and 0204 across fence hexsides. */
+static Fixture *
+fence_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (4, 6);
+
+  add_hexside_type (f->s, "fence", "fence", GBACW_SIDE_MODE_NONE);
+  add_chart_row (f, "terrain-combat", "fence", "yes | no | — | -1 SP");
+  add_hexside (f, "0203", "n", "fence");
+  add_hexside (f, "0203", "s", "fence");
+  add_unit (f, "u-1", "union", GBACW_UNIT_INFANTRY, 3, 3, "R", "0203", GBACW_FORMATION_STATE_LINE, "n");
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_INFANTRY, 3, 3, "R", "0202", GBACW_FORMATION_STATE_LINE, "s");
+  add_unit (f, "c-2", "confederate", GBACW_UNIT_INFANTRY, 3, 3, "R", "0204", GBACW_FORMATION_STATE_LINE, "n");
+  if (module)
+    add_exclusive (f, "pearidge.fences", "case", "P 21.4", NULL);
+  return f;
+}
+
+static GbacwMeleeOdds
+fence_odds (gboolean module, const char *attackers)
+{
+  g_autoptr (Fixture) f = fence_fixture (module);
+  g_autoptr (GError) error = NULL;
+  GbacwGame *game = start_game (f);
+  g_autoptr (GArray) units = units_of (game, attackers);
+  GbacwMeleeOdds odds;
+
+  g_assert_true (gbacw_melee_odds (game, units, hex_of (f->s, "0203"), FALSE, &odds, &error));
+  g_assert_no_error (error);
+  gbacw_game_free (game);
+  return odds;
+}
+
+/* The chart read per unit (12.31) takes a point from each regiment crossing (2 + 2);
+ * P 21.4 takes one point from the side's total (3 + 3 - 1), for one unit as for two. */
+static void
+test_fence_one_point (void)
+{
+  GbacwMeleeOdds without = fence_odds (FALSE, "c-1 c-2");
+  GbacwMeleeOdds with = fence_odds (TRUE, "c-1 c-2");
+  GbacwMeleeOdds one = fence_odds (TRUE, "c-1");
+
+  g_assert_cmpint (without.attack, ==, 4);
+  g_assert_cmpint (with.attack, ==, 5);
+  g_assert_cmpint (with.exclusive, ==, -1);
+  g_assert_cmpint (with.differential, ==, 5 - 3);
+  g_assert_cmpint (one.attack, ==, 2);
+}
+
+/* ------------------------------------------------------------------ P 21.6, 25 morale */
+
+static Fixture *
+brigade_fixture (const char *rule, int morale, gboolean independent)
+{
+  Fixture *f = fixture_new (4, 6);
+  GbacwFormation *brigade;
+
+  add_formation (f, "c-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-div-ldr");
+  brigade = add_formation (f, "c-brig", "confederate", GBACW_FORMATION_BRIGADE, "c-div", "c-brig-ldr");
+  brigade->independent = independent;
+  add_unit (f, "c-div-ldr", "confederate", GBACW_UNIT_LEADER, 0, 0, NULL, "0101", GBACW_FORMATION_STATE_UNSET, NULL);
+  add_unit (f, "c-brig-ldr", "confederate", GBACW_UNIT_LEADER, 0, 0, NULL, "0202", GBACW_FORMATION_STATE_UNSET, NULL);
+  set_leader (f, "c-div-ldr", GBACW_LEADER_DIVISION, 1, 1, 4, 0);
+  set_leader (f, "c-brig-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_INFANTRY, 3, morale, "R", "0202", GBACW_FORMATION_STATE_LINE, "s");
+  add_unit (f, "c-bat", "confederate", GBACW_UNIT_ARTILLERY, 2, morale, "L", "0203", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  set_formation (f, "c-div-ldr", "c-div");
+  set_formation (f, "c-brig-ldr c-1 c-bat", "c-brig");
+  add_unit (f, "u-1", "union", GBACW_UNIT_INFANTRY, 3, 3, "R", "0406", GBACW_FORMATION_STATE_LINE, "n");
+  if (rule)
+    add_exclusive (f, rule, NULL, NULL);
+  return f;
+}
+
+/* P 21.6: out of command, one lower (a 1 becomes 0); in command, as printed. */
+static void
+test_out_of_command_morale (void)
+{
+  for (int rating = 1; rating <= 3; rating += 2)
+    {
+      g_autoptr (Fixture) f = brigade_fixture ("pearidge.out-of-command-morale", rating, FALSE);
+      GbacwGame *game = start_game (f);
+      GbacwGameUnit *u = unit_of (game, "c-1");
+      u->out_of_command = FALSE;
+      g_assert_cmpint (gbacw_morale_rating (game, u->index), ==, rating);
+      u->out_of_command = TRUE;
+      g_assert_cmpint (gbacw_morale_rating (game, u->index), ==, rating - 1);
+      gbacw_game_free (game);
+    }
+  {
+    g_autoptr (Fixture) f = brigade_fixture (NULL, 3, FALSE);
+    GbacwGame *game = start_game (f);
+    unit_of (game, "c-1")->out_of_command = TRUE;
+    g_assert_cmpint (gbacw_morale_rating (game, unit_index (game, "c-1")), ==, 3);   /* the Standard Rules */
+    gbacw_game_free (game);
+  }
+}
+
+/* P 25.0-25.3: the infantry of a detached brigade one lower (1 becomes 0), its battery
+ * not; attached again (or attached elsewhere), as printed; an independent brigade never. */
+static void
+test_detachment_morale (void)
+{
+  for (int rating = 1; rating <= 4; rating += 3)
+    {
+      g_autoptr (Fixture) f = brigade_fixture ("pearidge.detachment-morale", rating, FALSE);
+      GbacwGame *game = start_game (f);
+      int brig = 1, c1 = unit_index (game, "c-1");
+      g_assert_cmpint (game->formation_original_parent[brig], ==, 0);
+      g_assert_cmpint (gbacw_morale_rating (game, c1), ==, rating);
+      game->formation_parent[brig] = -1;   /* detached, 17.61 */
+      g_assert_cmpint (gbacw_morale_rating (game, c1), ==, rating - 1);
+      g_assert_cmpint (gbacw_morale_rating (game, unit_index (game, "c-bat")), ==, rating);
+      game->formation_parent[brig] = 0;    /* attached again */
+      g_assert_cmpint (gbacw_morale_rating (game, c1), ==, rating);
+      gbacw_game_free (game);
+    }
+  {
+    g_autoptr (Fixture) f = brigade_fixture ("pearidge.detachment-morale", 3, TRUE);
+    GbacwGame *game = start_game (f);
+    game->formation_parent[1] = -1;
+    g_assert_cmpint (gbacw_morale_rating (game, unit_index (game, "c-1")), ==, 3);   /* P 25.2 */
+    gbacw_game_free (game);
+  }
+}
+
+/* ------------------------------------------------------------------ P 28.3 */
+
+/* Two dice 11 (5 + 6) on the small-arms row: unharmed by the table (17.76), killed for a
+ * Confederate leader with the module (P 28.3), unharmed for a Union one. */
+static void
+test_extra_kill (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int side = 0; side < 2; side++)
+      {
+        g_autoptr (Fixture) f = brigade_fixture (NULL, 3, FALSE);
+        add_unit (f, "u-ldr", "union", GBACW_UNIT_LEADER, 0, 0, NULL, "0406", GBACW_FORMATION_STATE_UNSET, NULL);
+        if (module)
+          add_exclusive (f, "pearidge.extra-kill", "sides", "confederate", "killed", "11", "case", "P 28.3", NULL);
+        GbacwGame *game = start_game (f);
+        const char *leader = side ? "u-ldr" : "c-brig-ldr";
+        gboolean killed = module && side == 0;
+        gbacw_dice_force_list (game->dice, 5, 6, 0);
+        gbacw_morale_leader_casualties (game, unit_of (game, leader)->hex, side ? 0 : 1, "small-arms");
+        g_assert_cmpint (unit_of (game, leader)->presence == GBACW_PRESENCE_KILLED, ==, killed);
+        g_assert_cmpint (log_has (game, "P 28.3", "killed"), ==, killed);
+        gbacw_game_free (game);
+      }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/pea-ridge/21.22/0832-sees-0834-not-0835", test_light_woods_example);
+  g_test_add_func ("/pea-ridge/21.21/heavy-woods-block-unless-adjacent", test_heavy_woods_block);
+  g_test_add_func ("/pea-ridge/21.23/one-light-woods-shift", test_light_woods_shift);
+  g_test_add_func ("/pea-ridge/21.4/fence-one-point-off-the-total", test_fence_one_point);
+  g_test_add_func ("/pea-ridge/21.6/out-of-command-morale-minus-one", test_out_of_command_morale);
+  g_test_add_func ("/pea-ridge/25.0/detached-brigade-morale-minus-one", test_detachment_morale);
+  g_test_add_func ("/pea-ridge/28.3/confederate-leader-killed-on-11", test_extra_kill);
+  return g_test_run ();
+}
