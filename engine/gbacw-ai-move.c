@@ -120,6 +120,126 @@ group_key (const AiGroup *g, int first_unit)
   return g->leader >= 0 ? g->leader : 100000 + first_unit;
 }
 
+static double strength_within (const AiView *v, int hex, int side, int radius, const AiGroup *except);
+
+/* GBACW_AI_LEVEL_NORMAL and above: what an objective is worth to group g now: its
+ * automatic victory only while it can still be won; one of ours as much as the enemy
+ * threatens it (his strength within eight hexes against ours within two, the group's own
+ * left out); one to take (or retake) the more as the clock runs against a side short of its
+ * victory, and three times as much when unguarded (no enemy within two hexes). */
+static double
+objective_value (const AiView *v, const AiGroup *g, const AiObjective *o)
+{
+  const AiStanding *st = &v->ai->standing;
+  double w = o->weight;
+
+  if (o->exit || v->ai->level < GBACW_AI_LEVEL_NORMAL)
+    return w;
+  if (o->automatic > 0 && v->game->turn > o->automatic_turn)
+    w -= o->automatic;
+  if (st->control[o->area] == v->side)
+    {
+      double threat = strength_within (v, o->hex, 1 - v->side, 8, NULL);
+      double held = strength_within (v, o->hex, v->side, 2, g);
+      w *= CLAMP (threat / (held + 1.0), 0.2, 1.0);
+    }
+  else
+    {
+      w *= 1.0 + 2.0 * st->pressure;
+      if (enemy_dist (v, o->hex) > 2)
+        w *= 3.0;
+    }
+  return w;
+}
+
+static double
+unit_strength (const GbacwGameUnit *u)
+{
+  return (u->type == GBACW_UNIT_ARTILLERY ? u->guns / 2.0 : u->strength) * (u->status & GBACW_STATUS_ROUTED ? 0.5 : 1.0);
+}
+
+/* The strength of side's combat units (half the guns for batteries, the routed at half)
+ * within radius of hex, but for the members of group except. */
+static double
+strength_within (const AiView *v, int hex, int side, int radius, const AiGroup *except)
+{
+  GbacwGame *game = v->game;
+  double sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side != side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+          || dist (v, hex, u->hex) > radius
+          || (except && v->ai->group_of[i] >= 0 && g_ptr_array_index (v->ai->groups, v->ai->group_of[i]) == except))
+        continue;
+      sp += unit_strength (u);
+    }
+  return sp;
+}
+
+/* The same in hex and beside it, from the stacks. */
+static double
+strength_around (const AiView *v, int hex, int side)
+{
+  double sp = 0;
+
+  for (int d = -1; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = d < 0 ? hex : gbacw_game_neighbour_index (v->game, hex, d);
+      const GArray *stack = n >= 0 ? gbacw_game_stack (v->game, n) : NULL;
+      for (guint k = 0; stack && k < stack->len; k++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (v->game, g_array_index (stack, int, k));
+          if (u->side == side && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON)
+            sp += unit_strength (u);
+        }
+    }
+  return sp;
+}
+
+/* GBACW_AI_LEVEL_NORMAL and above: an enemy stack to attack, for a side that is short of
+ * its victory (the more the later) or against a weak one: worth what its losses would
+ * bring (enemy-SP awards), for the group's strength against the enemy's around it. -1 and
+ * no hex when none is worth it. */
+static double
+attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
+{
+  GbacwGame *game = v->game;
+  const AiStanding *st = &v->ai->standing;
+  double ours = 0, best = -1, short_of = MAX (0, st->needed - st->margin);
+
+  *hex = -1;
+  if (v->ai->level < GBACW_AI_LEVEL_NORMAL)
+    return -1;
+  for (guint k = 0; k < g->members->len; k++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (g->members, int, k));
+      ours += unit_strength (u);
+    }
+  if (ours <= 0)
+    return -1;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      double theirs, worth, score;
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON)
+        continue;
+      theirs = strength_around (v, e->hex, e->side);
+      /* a weak or routed stack is worth a riposte at any time; others while short of victory */
+      /* the losses fire can inflict in the turns left, and what the victory still lacks */
+      worth = MIN (st->turns_left + 1, 4) + 2.0 * MIN (8.0, short_of) * st->pressure
+              + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0);
+      score = worth * ours / (ours + theirs) / (1.0 + dist (v, centre, e->hex) / 5.0);
+      if (score > best + 1e-9)
+        {
+          best = score;
+          *hex = e->hex;
+        }
+    }
+  return best;
+}
+
 static void
 assign_goal (AiView *v, AiGroup *g, int *assigned)
 {
@@ -127,8 +247,8 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
   int centre = g->leader >= 0 && gbacw_game_unit (game, g->leader)->hex >= 0
                ? gbacw_game_unit (game, g->leader)->hex
                : gbacw_game_unit (game, g_array_index (g->members, int, 0))->hex;
-  double best = -1;
-  int best_area = -1;
+  double best = -1, attack;
+  int best_area = -1, attack_hex;
   gpointer key = GINT_TO_POINTER (group_key (g, g_array_index (g->members, int, 0)));
   gpointer last = NULL;
   gboolean had = g_hash_table_lookup_extended (v->ai->goals, key, NULL, &last);
@@ -138,7 +258,7 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
     {
       const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
       /* an exit is worth its VP for every unit of the group that leaves there */
-      double weight = o->exit ? o->weight * g->members->len : o->weight;
+      double weight = o->exit ? o->weight * g->members->len : objective_value (v, g, o);
       double score = weight * (0.85 + 0.3 * gbacw_ai_jitter (v->ai, (guint) group_key (g, g_array_index (g->members, int, 0)), (guint) o->area))
                      / (1.0 + dist (v, centre, o->hex) / 5.0) / (1.0 + (o->exit ? 0.0 : 0.8 * assigned[o->area]));
       /* one of ours with no enemy about needs fewer */
@@ -154,9 +274,15 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
           best_area = o->area;
         }
     }
+  attack = attack_goal (v, g, centre, &attack_hex);
+  if (attack_hex >= 0 && attack > best)
+    {
+      g->goal = attack_hex;
+      best_area = -1;
+    }
   if (best_area >= 0)
     assigned[best_area]++;
-  else if (v->enemy_near[centre] >= 0)
+  else if (attack_hex < 0 && v->enemy_near[centre] >= 0)
     g->goal = v->enemy_near[centre];   /* no objective: the nearest enemy */
   g_hash_table_insert (v->ai->goals, key, GINT_TO_POINTER (g->goal));
 }
@@ -1268,6 +1394,7 @@ gbacw_ai_choose_movement (AiView *v)
   if (!gbacw_ai_was_tried (ai, AI_KEY (9, 0, 0)))
     {
       gbacw_ai_mark_tried (ai, AI_KEY (9, 0, 0));
+      gbacw_ai_assess (ai, game);
       build_groups (v);
     }
   if (ai->end_refused == 0)

@@ -78,9 +78,37 @@ GQuark gbacw_ai_error_quark (void);
 
 typedef struct _GbacwAi GbacwAi;
 
+/* How strongly it plays (gbacw_ai_set_level ()):
+ * - EASY: the first player: it goes for the objectives it values by their awards' VP
+ *   alone, deploys only within five hexes of the enemy, fires its batteries at any range,
+ *   and a defender stands where it was set up once it holds its objectives;
+ * - NORMAL (the default): it also plays for the margin the scenario's victory levels ask
+ *   and the turns left (a side short of its victory goes for the objectives it lacks and
+ *   the weak enemy units near them), deploys within the enemy's reach, keeps its batteries
+ *   out of ×0.5 range and covered by infantry, and its brigades within their commanders'
+ *   radii;
+ * - HARD: as NORMAL, and before each move near the enemy it weighs the fire the enemy can
+ *   bring on the hexes it could end in (every enemy unit that may fire next, its range and
+ *   the cover), more candidate hexes and melees at lower odds where they take an
+ *   objective. */
+typedef enum {
+  GBACW_AI_LEVEL_EASY,
+  GBACW_AI_LEVEL_NORMAL,
+  GBACW_AI_LEVEL_HARD,
+} GbacwAiLevel;
+
+#define GBACW_AI_N_LEVELS 3
+
+/* "easy", "normal", "hard" (not translated: names for the command line and files). */
+const char  *gbacw_ai_level_to_string (GbacwAiLevel level);
+/* FALSE when text names no level. */
+gboolean     gbacw_ai_level_from_string (const char *text, GbacwAiLevel *level);
+
 GbacwAi     *gbacw_ai_new (const GbacwGame *game, int side);
 void         gbacw_ai_free (GbacwAi *ai);
 int          gbacw_ai_get_side (const GbacwAi *ai);
+void         gbacw_ai_set_level (GbacwAi *ai, GbacwAiLevel level);
+GbacwAiLevel gbacw_ai_get_level (const GbacwAi *ai);
 
 /* The next action of the AI's side: an answer while a decision is open, else an action
  * of the phase or its end. NULL when the game is over or it is the other side's turn.
@@ -107,6 +135,9 @@ typedef gboolean (*GbacwAiObserver) (GbacwGame *game, const GbacwAction *action,
  * act, or Game-Turn last_turn is over (last_turn <= 0: no limit). */
 GbacwAiPlayResult gbacw_ai_play (GbacwGame *game, guint sides, int last_turn, GbacwAiObserver observer,
                                  gpointer user_data, GError **error);
+/* The same, each side at its level (levels[side]). */
+GbacwAiPlayResult gbacw_ai_play_levels (GbacwGame *game, guint sides, const GbacwAiLevel levels[2], int last_turn,
+                                        GbacwAiObserver observer, gpointer user_data, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwAi, gbacw_ai_free)
 
