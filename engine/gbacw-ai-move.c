@@ -23,6 +23,27 @@ enum {
 
 #define NEAR_ENEMY 5   /* within this many hexes of the enemy: deployed (line, unlimbered) */
 #define FAR_ENEMY 7    /* this far from the enemy: marching (column) */
+/* GBACW_AI_LEVEL_NORMAL and above: a column within the enemy's reach (a move of six hexes
+ * and a rifle's three) deploys, and marches only beyond it */
+#define REACH_ENEMY 8
+
+static gboolean
+normal (const AiView *v)
+{
+  return v->ai->level >= GBACW_AI_LEVEL_NORMAL;
+}
+
+static int
+near_enemy (const AiView *v)
+{
+  return normal (v) ? REACH_ENEMY : NEAR_ENEMY;
+}
+
+static int
+far_enemy (const AiView *v)
+{
+  return normal (v) ? REACH_ENEMY + 1 : FAR_ENEMY;
+}
 
 static int
 get_stage (const GbacwAi *ai, int unit)
@@ -557,8 +578,11 @@ before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
     case GBACW_UNIT_INFANTRY:
       if (u->formation != GBACW_FORMATION_STATE_LINE)
         return NULL;
-      if (e >= FAR_ENEMY && gd >= 4 && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
+      if (e >= far_enemy (v) && gd >= 4 && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
         return formation_action (v, u, GBACW_FORMATION_STATE_COLUMN);
+      /* one holding an objective stays in line */
+      if (normal (v) && objective_weight (v, u->hex) > 0)
+        return NULL;
       /* a way to the goal only a column can take (a bridge, 6.12), or much shorter, when
        * its first step is open */
       if (e >= 2 && gd >= 2
@@ -599,7 +623,7 @@ after_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
   switch (u->type)
     {
     case GBACW_UNIT_INFANTRY:
-      if (u->formation == GBACW_FORMATION_STATE_COLUMN && (e <= NEAR_ENEMY || dist (v, u->hex, g->goal) <= 1))
+      if (u->formation == GBACW_FORMATION_STATE_COLUMN && (e <= near_enemy (v) || dist (v, u->hex, g->goal) <= 1))
         return formation_action (v, u, GBACW_FORMATION_STATE_LINE);
       return NULL;
     case GBACW_UNIT_CAVALRY:
@@ -622,7 +646,7 @@ static int
 reserve_for (AiView *v, const GbacwGameUnit *u, int hex)
 {
   int e = enemy_dist (v, hex), cost = 0;
-  gboolean wanted = (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN && e <= NEAR_ENEMY)
+  gboolean wanted = (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN && e <= near_enemy (v))
                     || (gbacw_game_unit_is_mounted (u) && e <= 3)
                     || (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_LIMBERED
                         && e <= weapon_range (v->game, u) + 1);
@@ -654,6 +678,50 @@ local_ratio (AiView *v, const GbacwGameUnit *u, int hex)
         theirs += sp;
     }
   return theirs > 0 ? ours / theirs : 10.0;
+}
+
+/* Whether an infantry or cavalry unit of ours (not routed) is in hex or beside it, but u. */
+static gboolean
+covered_by_infantry (const AiView *v, const GbacwGameUnit *u, int hex)
+{
+  for (int d = -1; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = d < 0 ? hex : gbacw_game_neighbour_index (v->game, hex, d);
+      const GArray *stack = n >= 0 ? gbacw_game_stack (v->game, n) : NULL;
+      for (guint k = 0; stack && k < stack->len; k++)
+        {
+          const GbacwGameUnit *o = gbacw_game_unit (v->game, g_array_index (stack, int, k));
+          if (o->side == u->side && o->index != u->index && !(o->status & GBACW_STATUS_ROUTED)
+              && (o->type == GBACW_UNIT_INFANTRY || o->type == GBACW_UNIT_CAVALRY))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* GBACW_AI_LEVEL_HARD: the fire the enemy can bring on hex in his next Fire Phase: the
+ * strength of each of his units that may fire (not routed, a battery unlimbered or able to
+ * be), times its range multiplier there, less the hex's cover (each column shift a third),
+ * in Strength Points. */
+static double
+enemy_fire_at (const AiView *v, int hex)
+{
+  GbacwGame *game = v->game;
+  double sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      double m = 0;
+      int d;
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
+          || e->oob->weapon == NULL || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_AMMO_DEPLETED))
+          || (d = dist (v, hex, e->hex)) > 8 || d < 1
+          || !gbacw_range_multiplier (game->scenario, e->oob->weapon, d, &m, NULL))
+        continue;
+      sp += (e->type == GBACW_UNIT_ARTILLERY ? e->guns : e->strength) * m;
+    }
+  return sp / (1.0 + v->ai->cover[hex] / 3.0);
 }
 
 static double
@@ -696,15 +764,17 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
+  /* 10.1: withdrawal fire (from normal up: worth it only for an objective) */
   if (leaving_zoc && hex != start)
-    s -= 6.0;
+    s -= normal (v) && objective_weight (v, hex) <= 0 ? 16.0 : 6.0;
   if (objective_weight (v, hex) > 0)
     s += 8.0;
-  /* the brigade keeps together: within reach of its first unit, which keeps within
-   * reach of the last */
+  /* the brigade keeps together: within reach of its first unit (from normal up within
+   * its commander's radius of it, where he can keep them all in command, 17.11), which
+   * keeps within reach of the last */
   if (g->anchor >= 0 && g->anchor_unit != u->index)
     {
-      int d = dist (v, hex, g->anchor), limit = MAX (1, 2 * g->radius - 1);
+      int d = dist (v, hex, g->anchor), limit = normal (v) && g->leader >= 0 ? g->radius : MAX (1, 2 * g->radius - 1);
       if (d > limit)
         s -= 8.0 * (d - limit);
     }
@@ -718,9 +788,23 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     {
       if (e <= 2)
         s -= 20.0;
+      else if (normal (v))
+        {
+          /* at a range its guns hit at full strength, and with infantry or cavalry of ours
+             beside it within the enemy's reach (a battery alone is taken in melee) */
+          double m = 0;
+          if (gbacw_range_multiplier (game->scenario, u->oob->weapon, e, &m, NULL) && m >= 1.0 - 1e-9)
+            s += 6.0;
+          else if (e <= weapon_range (game, u))
+            s += 1.0;
+          if (e <= 4 && !covered_by_infantry (v, u, hex))
+            s -= 12.0;
+        }
       else if (e <= weapon_range (game, u))
         s += 4.0;
     }
+  if (v->ai->level >= GBACW_AI_LEVEL_HARD && e <= 4)
+    s -= 0.5 * enemy_fire_at (v, hex);
   /* a column (or limbered battery, mounted cavalry) near the enemy needs the Movement
    * Points to deploy there */
   if (hex != start)

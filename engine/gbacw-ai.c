@@ -240,6 +240,26 @@ gbacw_ai_level_from_string (const char *text, GbacwAiLevel *level)
   return FALSE;
 }
 
+gboolean
+gbacw_ai_levels_from_string (const char *text, GbacwAiLevel levels[2])
+{
+  g_auto (GStrv) parts = NULL;
+
+  levels[0] = levels[1] = GBACW_AI_LEVEL_NORMAL;
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  if (g_strv_length (parts) == 1)
+    {
+      if (!gbacw_ai_level_from_string (g_strstrip (parts[0]), &levels[0]))
+        return FALSE;
+      levels[1] = levels[0];
+      return TRUE;
+    }
+  return g_strv_length (parts) == 2 && gbacw_ai_level_from_string (g_strstrip (parts[0]), &levels[0])
+         && gbacw_ai_level_from_string (g_strstrip (parts[1]), &levels[1]);
+}
+
 void
 gbacw_ai_set_level (GbacwAi *ai, GbacwAiLevel level)
 {
@@ -650,6 +670,19 @@ prune_plan (AiView *view, FirePlan *plan)
 
 static gboolean keeps_fire_for_transfer (AiView *view, const GbacwGameUnit *u);
 
+/* Whether every battery of an artillery fire is at a range of ×0.5 or less. */
+static gboolean
+all_at_half (const GbacwGame *game, const FirePlan *plan)
+{
+  for (guint i = 0; i < plan->firers->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (plan->firers, GbacwFirer, i).unit);
+      if (multiplier (game, u, gbacw_query_distance (game, u->hex, plan->target)) > 0.5 + 1e-9)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static GbacwAction *
 choose_fire (AiView *view)
 {
@@ -695,9 +728,12 @@ choose_fire (AiView *view)
           continue;
         if (!plan_target (view, shooters, target, artillery, &plan))
           continue;
-        /* a battery spends a round (11.31): only for a fire worth it */
+        /* a battery spends a round (11.31): only for a fire worth it; from normal up a
+           fire whose batteries are all at ×0.5 or less waits for a better target (the
+           batteries close in) unless the target is next to be on top of ours */
         if (artillery)
-          plan.value *= 0.8;
+          plan.value *= ai->level >= GBACW_AI_LEVEL_NORMAL && all_at_half (game, &plan) && view->enemy_dist[target] > 3
+                          ? 0.25 : 0.8;
         if (plan.value > best.value + 1e-9)
           {
             g_clear_pointer (&best.firers, g_array_unref);
@@ -1243,7 +1279,7 @@ choose_declare (AiView *view)
       if (value == -G_MAXDOUBLE)
         continue;
       if (objective_hex (view->ai, target))
-        value += 0.5;
+        value += view->ai->level >= GBACW_AI_LEVEL_NORMAL ? 0.8 : 0.5;
       if (value > best + 1e-9)
         {
           best = value;
@@ -1252,7 +1288,9 @@ choose_declare (AiView *view)
           g_array_append_vals (best_units, group->data, group->len);
         }
     }
-  if (best_hex < 0 || best < 0.6)
+  /* from normal up it assaults at somewhat lower odds (the objective bonus above then
+     counts for more) */
+  if (best_hex < 0 || best < (view->ai->level >= GBACW_AI_LEVEL_NORMAL ? 0.45 : 0.6))
     return NULL;
   gbacw_ai_mark_tried (view->ai, AI_KEY (8, best_hex, 0));
   {

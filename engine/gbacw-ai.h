@@ -103,6 +103,9 @@ typedef enum {
 const char  *gbacw_ai_level_to_string (GbacwAiLevel level);
 /* FALSE when text names no level. */
 gboolean     gbacw_ai_level_from_string (const char *text, GbacwAiLevel *level);
+/* "LEVEL" for both sides or "LEVEL,LEVEL" for the first and the second (NULL: normal for
+ * both); FALSE when a part names no level. */
+gboolean     gbacw_ai_levels_from_string (const char *text, GbacwAiLevel levels[2]);
 
 GbacwAi     *gbacw_ai_new (const GbacwGame *game, int side);
 void         gbacw_ai_free (GbacwAi *ai);

@@ -6,7 +6,8 @@
  * - fire-only: fires and melees as the computer does, never moves;
  * - random: each unit once per Movement Phase to a random hex of its range, each Fire
  *   Phase a random target for each unit that may fire at one, no melee declared;
- * - the computer at another level.
+ * - the computer at another level (and at its own: a scenario may favour a side, so a
+ *   level is stronger when it does better from a seat than the level below does there).
  * On the demo and on generated 30x30 / 150-unit and 40x48 / 300-unit maps; deterministic
  * (game i of a row has seed 1 + i). For each row it prints the computer's wins, draws and
  * losses and what its tactics came to, per game, for the computer's side:
@@ -449,7 +450,9 @@ main (int argc, char **argv)
           { PLAYER_RANDOM, GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL },
           { PLAYER_PASSIVE, GBACW_AI_LEVEL_EASY, GBACW_AI_LEVEL_NORMAL },
           { PLAYER_FIRE_ONLY, GBACW_AI_LEVEL_EASY, GBACW_AI_LEVEL_NORMAL },
+          { PLAYER_AI, GBACW_AI_LEVEL_EASY, GBACW_AI_LEVEL_EASY },
           { PLAYER_AI, GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_EASY },
+          { PLAYER_AI, GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL },
           { PLAYER_AI, GBACW_AI_LEVEL_HARD, GBACW_AI_LEVEL_NORMAL },
         };
         for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
