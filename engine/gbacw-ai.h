@@ -79,18 +79,27 @@ GQuark gbacw_ai_error_quark (void);
 typedef struct _GbacwAi GbacwAi;
 
 /* How strongly it plays (gbacw_ai_set_level ()):
- * - EASY: the first player: it goes for the objectives it values by their awards' VP
- *   alone, deploys only within five hexes of the enemy, fires its batteries at any range,
- *   and a defender stands where it was set up once it holds its objectives;
- * - NORMAL (the default): it also plays for the margin the scenario's victory levels ask
- *   and the turns left (a side short of its victory goes for the objectives it lacks and
- *   the weak enemy units near them), deploys within the enemy's reach, keeps its batteries
- *   out of ×0.5 range and covered by infantry, and its brigades within their commanders'
- *   radii;
- * - HARD: as NORMAL, and before each move near the enemy it weighs the fire the enemy can
- *   bring on the hexes it could end in (every enemy unit that may fire next, its range and
- *   the cover), more candidate hexes and melees at lower odds where they take an
- *   objective. */
+ * - EASY: the player as it was first written: objectives valued by their awards' VP alone
+ *   (an automatic victory's area at ten VP more for the whole game), columns deployed
+ *   within five hexes of the enemy, batteries fired at any range;
+ * - NORMAL (the default): it plays for the scenario's victory: at the start of each of its
+ *   Movement Phases it assesses its VP margin (gbacw_outcome_victory () of an outcome it
+ *   follows) against the least victory level of its side plus two, and the turns left; an
+ *   objective of its own is worth as much as the enemy within eight hexes threatens it, one
+ *   to take (or retake) more as the clock runs against it and three times as much when no
+ *   enemy is within two hexes of it, an automatic victory only while its Game-Turn has not
+ *   passed; a brigade short of victory (or near a weak or routed enemy stack) goes for an
+ *   enemy stack instead, by the losses it can inflict against the strength around the
+ *   target. Tactics: infantry deploys within eight hexes of the enemy (a move and a rifle's
+ *   range) and stays in line on an objective, batteries prefer a range where their guns
+ *   fire at full strength and infantry beside them, and hold a fire whose batteries are
+ *   all at ×0.5 unless the target is within three hexes; leaving an enemy ZOC costs more
+ *   unless for an objective (10.1); a brigade's units keep within their commander's
+ *   radius of its first unit (17.11); it declares melee from a lower expected result and
+ *   more readily on an objective;
+ * - HARD: as NORMAL, and each hex within four of the enemy it may end a move in is scored
+ *   down by the fire the enemy can bring on it (each enemy unit's strength times its range
+ *   multiplier, less the cover). */
 typedef enum {
   GBACW_AI_LEVEL_EASY,
   GBACW_AI_LEVEL_NORMAL,
