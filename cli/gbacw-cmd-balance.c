@@ -1,4 +1,4 @@
-/* gbacw-cmd-balance.c: "gbacw balance FILE --games N [--jobs J] [--seed S]" — the computer
+/* gbacw-cmd-balance.c: "gbacw balance FILE --games N [--jobs J] [--seed S] [--ai-level LEVEL[,LEVEL]]" — the computer
  * plays both sides N times with different seeds and the distribution of the outcomes is
  * printed: levels of victory, wins, mean Victory Points and losses per side, and a
  * histogram of the VP difference (engine/gbacw-balance.h).
@@ -36,11 +36,16 @@ gbacw_cmd_balance (int    argc,
   int n_games = 100, n_jobs = 0;
   gint64 seed = 1;
   gboolean quiet = FALSE, list = FALSE, force = FALSE;
+  g_autofree char *ai_level = NULL;
+  GbacwAiLevel levels[2];
   GOptionEntry entries[] = {
     { "games", 'n', 0, G_OPTION_ARG_INT, &n_games, N_("Games to play (default 100)"), N_("N") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &n_jobs, N_("Games played at once (default: one per processor)"), N_("J") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the first game; game i uses SEED + i (default 1)"),
       N_("SEED") },
+    { "ai-level", 0, 0, G_OPTION_ARG_STRING, &ai_level,
+      N_("How strongly the computer plays: easy, normal (the default) or hard; LEVEL,LEVEL for each side"),
+      N_("LEVEL") },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("Also print one line per game"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on standard error"), NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Play even if gbacw check finds errors in the scenario"), NULL },
@@ -60,12 +65,15 @@ gbacw_cmd_balance (int    argc,
       g_printerr ("gbacw: %s\n", error->message);
       return 2;
     }
-  if (argc != 2 || n_games < 1 || n_jobs < 0 || seed < 0 || seed > G_MAXUINT32)
+  if (argc != 2 || n_games < 1 || n_jobs < 0 || seed < 0 || seed > G_MAXUINT32
+      || !gbacw_ai_levels_from_string (ai_level, levels))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
       const char *why = argc < 2 ? _("Missing arguments")
                         : argc > 2 ? _("Too many arguments")
-                        : _("--games must be at least 1, --jobs and --seed not negative");
+                        : !gbacw_ai_levels_from_string (ai_level, levels)
+                            ? _("--ai-level must be easy, normal or hard, or two of them separated by a comma")
+                            : _("--games must be at least 1, --jobs and --seed not negative");
       g_printerr ("gbacw: %s\n\n%s", why, help);
       return 2;
     }
@@ -80,7 +88,7 @@ gbacw_cmd_balance (int    argc,
     return 1;
 
   show_progress = !quiet && isatty (fileno (stderr));
-  result = gbacw_balance_run (scenario, (guint) n_games, (guint32) seed, (guint) n_jobs, NULL, progress,
+  result = gbacw_balance_run_levels (scenario, (guint) n_games, (guint32) seed, levels, (guint) n_jobs, NULL, progress,
                               GINT_TO_POINTER (show_progress), &error);
   if (show_progress)
     g_printerr ("\r");

@@ -1,7 +1,7 @@
 /* gbacw-cmd-play.c: "gbacw play" — a headless game played by the computer (gbacw-ai.h) —
  * and "gbacw replay" — a saved game replayed.
  *
- *   gbacw play FILE [--seed N] [--ai union|confederate|both] [--turns N]
+ *   gbacw play FILE [--seed N] [--ai union|confederate|both] [--ai-level LEVEL[,LEVEL]] [--turns N]
  *                   [--record OUT.xml] [--log OUT.txt] [--force]
  *   gbacw replay RECORD.xml [--force]
  *
@@ -170,10 +170,14 @@ gbacw_cmd_play (int argc, char **argv)
   gint64 seed = 1;
   int turns = 0;
   gboolean force = FALSE;
-  g_autofree char *ai = NULL, *record = NULL, *log = NULL;
+  g_autofree char *ai = NULL, *ai_level = NULL, *record = NULL, *log = NULL;
+  GbacwAiLevel levels[2];
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("The seed of the dice and of the computer's choices (1)"), N_("N") },
     { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("The sides the computer plays: a side, or both (both)"), N_("SIDE") },
+    { "ai-level", 0, 0, G_OPTION_ARG_STRING, &ai_level,
+      N_("How strongly the computer plays: easy, normal (the default) or hard; LEVEL,LEVEL for each side"),
+      N_("LEVEL") },
     { "turns", 0, 0, G_OPTION_ARG_INT, &turns, N_("Stop after N Game-Turns"), N_("N") },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Write the game (scenario, seed, actions) for replay"), N_("OUT.xml") },
     { "log", 0, 0, G_OPTION_ARG_FILENAME, &log, N_("Write the event log"), N_("OUT.txt") },
@@ -202,6 +206,8 @@ gbacw_cmd_play (int argc, char **argv)
     return usage (context, _("The seed must be a number from 0 to 4294967295"));
   if (turns < 0)
     return usage (context, _("--turns must be a positive number"));
+  if (!gbacw_ai_levels_from_string (ai_level, levels))
+    return usage (context, _("--ai-level must be easy, normal or hard, or two of them separated by a comma"));
 
   s = gbacw_scenario_load_file (argv[1], &error);
   if (s == NULL)
@@ -227,7 +233,8 @@ gbacw_cmd_play (int argc, char **argv)
 
   outcome = gbacw_outcome_new (game);
   data.outcome = outcome;
-  result = gbacw_ai_play (game, sides, turns > 0 ? game->turn + turns - 1 : 0, after_action, &data, &error);
+  result = gbacw_ai_play_levels (game, sides, levels, turns > 0 ? game->turn + turns - 1 : 0, after_action, &data,
+                                 &error);
   switch (result)
     {
     case GBACW_AI_PLAY_WAITING:

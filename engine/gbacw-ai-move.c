@@ -23,6 +23,27 @@ enum {
 
 #define NEAR_ENEMY 5   /* within this many hexes of the enemy: deployed (line, unlimbered) */
 #define FAR_ENEMY 7    /* this far from the enemy: marching (column) */
+/* GBACW_AI_LEVEL_NORMAL and above: a column within the enemy's reach (a move of six hexes
+ * and a rifle's three) deploys, and marches only beyond it */
+#define REACH_ENEMY 8
+
+static gboolean
+normal (const AiView *v)
+{
+  return v->ai->level >= GBACW_AI_LEVEL_NORMAL;
+}
+
+static int
+near_enemy (const AiView *v)
+{
+  return normal (v) ? REACH_ENEMY : NEAR_ENEMY;
+}
+
+static int
+far_enemy (const AiView *v)
+{
+  return normal (v) ? REACH_ENEMY + 1 : FAR_ENEMY;
+}
 
 static int
 get_stage (const GbacwAi *ai, int unit)
@@ -120,6 +141,126 @@ group_key (const AiGroup *g, int first_unit)
   return g->leader >= 0 ? g->leader : 100000 + first_unit;
 }
 
+static double strength_within (const AiView *v, int hex, int side, int radius, const AiGroup *except);
+
+/* GBACW_AI_LEVEL_NORMAL and above: what an objective is worth to group g now: its
+ * automatic victory only while it can still be won; one of ours as much as the enemy
+ * threatens it (his strength within eight hexes against ours within two, the group's own
+ * left out); one to take (or retake) the more as the clock runs against a side short of its
+ * victory, and three times as much when unguarded (no enemy within two hexes). */
+static double
+objective_value (const AiView *v, const AiGroup *g, const AiObjective *o)
+{
+  const AiStanding *st = &v->ai->standing;
+  double w = o->weight;
+
+  if (o->exit || v->ai->level < GBACW_AI_LEVEL_NORMAL)
+    return w;
+  if (o->automatic > 0 && v->game->turn > o->automatic_turn)
+    w -= o->automatic;
+  if (st->control[o->area] == v->side)
+    {
+      double threat = strength_within (v, o->hex, 1 - v->side, 8, NULL);
+      double held = strength_within (v, o->hex, v->side, 2, g);
+      w *= CLAMP (threat / (held + 1.0), 0.2, 1.0);
+    }
+  else
+    {
+      w *= 1.0 + 2.0 * st->pressure;
+      if (enemy_dist (v, o->hex) > 2)
+        w *= 3.0;
+    }
+  return w;
+}
+
+static double
+unit_strength (const GbacwGameUnit *u)
+{
+  return (u->type == GBACW_UNIT_ARTILLERY ? u->guns / 2.0 : u->strength) * (u->status & GBACW_STATUS_ROUTED ? 0.5 : 1.0);
+}
+
+/* The strength of side's combat units (half the guns for batteries, the routed at half)
+ * within radius of hex, but for the members of group except. */
+static double
+strength_within (const AiView *v, int hex, int side, int radius, const AiGroup *except)
+{
+  GbacwGame *game = v->game;
+  double sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side != side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+          || dist (v, hex, u->hex) > radius
+          || (except && v->ai->group_of[i] >= 0 && g_ptr_array_index (v->ai->groups, v->ai->group_of[i]) == except))
+        continue;
+      sp += unit_strength (u);
+    }
+  return sp;
+}
+
+/* The same in hex and beside it, from the stacks. */
+static double
+strength_around (const AiView *v, int hex, int side)
+{
+  double sp = 0;
+
+  for (int d = -1; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = d < 0 ? hex : gbacw_game_neighbour_index (v->game, hex, d);
+      const GArray *stack = n >= 0 ? gbacw_game_stack (v->game, n) : NULL;
+      for (guint k = 0; stack && k < stack->len; k++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (v->game, g_array_index (stack, int, k));
+          if (u->side == side && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON)
+            sp += unit_strength (u);
+        }
+    }
+  return sp;
+}
+
+/* GBACW_AI_LEVEL_NORMAL and above: an enemy stack to attack, for a side that is short of
+ * its victory (the more the later) or against a weak one: worth what its losses would
+ * bring (enemy-SP awards), for the group's strength against the enemy's around it. -1 and
+ * no hex when none is worth it. */
+static double
+attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
+{
+  GbacwGame *game = v->game;
+  const AiStanding *st = &v->ai->standing;
+  double ours = 0, best = -1, short_of = MAX (0, st->needed - st->margin);
+
+  *hex = -1;
+  if (v->ai->level < GBACW_AI_LEVEL_NORMAL)
+    return -1;
+  for (guint k = 0; k < g->members->len; k++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (g->members, int, k));
+      ours += unit_strength (u);
+    }
+  if (ours <= 0)
+    return -1;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      double theirs, worth, score;
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON)
+        continue;
+      theirs = strength_around (v, e->hex, e->side);
+      /* a weak or routed stack is worth a riposte at any time; others while short of victory */
+      /* the losses fire can inflict in the turns left, and what the victory still lacks */
+      worth = MIN (st->turns_left + 1, 4) + 2.0 * MIN (8.0, short_of) * st->pressure
+              + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0);
+      score = worth * ours / (ours + theirs) / (1.0 + dist (v, centre, e->hex) / 5.0);
+      if (score > best + 1e-9)
+        {
+          best = score;
+          *hex = e->hex;
+        }
+    }
+  return best;
+}
+
 static void
 assign_goal (AiView *v, AiGroup *g, int *assigned)
 {
@@ -127,8 +268,8 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
   int centre = g->leader >= 0 && gbacw_game_unit (game, g->leader)->hex >= 0
                ? gbacw_game_unit (game, g->leader)->hex
                : gbacw_game_unit (game, g_array_index (g->members, int, 0))->hex;
-  double best = -1;
-  int best_area = -1;
+  double best = -1, attack;
+  int best_area = -1, attack_hex;
   gpointer key = GINT_TO_POINTER (group_key (g, g_array_index (g->members, int, 0)));
   gpointer last = NULL;
   gboolean had = g_hash_table_lookup_extended (v->ai->goals, key, NULL, &last);
@@ -138,7 +279,7 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
     {
       const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
       /* an exit is worth its VP for every unit of the group that leaves there */
-      double weight = o->exit ? o->weight * g->members->len : o->weight;
+      double weight = o->exit ? o->weight * g->members->len : objective_value (v, g, o);
       double score = weight * (0.85 + 0.3 * gbacw_ai_jitter (v->ai, (guint) group_key (g, g_array_index (g->members, int, 0)), (guint) o->area))
                      / (1.0 + dist (v, centre, o->hex) / 5.0) / (1.0 + (o->exit ? 0.0 : 0.8 * assigned[o->area]));
       /* one of ours with no enemy about needs fewer */
@@ -154,9 +295,15 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
           best_area = o->area;
         }
     }
+  attack = attack_goal (v, g, centre, &attack_hex);
+  if (attack_hex >= 0 && attack > best)
+    {
+      g->goal = attack_hex;
+      best_area = -1;
+    }
   if (best_area >= 0)
     assigned[best_area]++;
-  else if (v->enemy_near[centre] >= 0)
+  else if (attack_hex < 0 && v->enemy_near[centre] >= 0)
     g->goal = v->enemy_near[centre];   /* no objective: the nearest enemy */
   g_hash_table_insert (v->ai->goals, key, GINT_TO_POINTER (g->goal));
 }
@@ -440,8 +587,11 @@ before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
     case GBACW_UNIT_INFANTRY:
       if (u->formation != GBACW_FORMATION_STATE_LINE)
         return NULL;
-      if (e >= FAR_ENEMY && gd >= 4 && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
+      if (e >= far_enemy (v) && gd >= 4 && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
         return formation_action (v, u, GBACW_FORMATION_STATE_COLUMN);
+      /* one holding an objective stays in line */
+      if (normal (v) && objective_weight (v, u->hex) > 0)
+        return NULL;
       /* a way to the goal only a column can take (a bridge, 6.12), or much shorter, when
        * its first step is open */
       if (e >= 2 && gd >= 2
@@ -483,7 +633,7 @@ after_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
   switch (u->type)
     {
     case GBACW_UNIT_INFANTRY:
-      if (u->formation == GBACW_FORMATION_STATE_COLUMN && (e <= NEAR_ENEMY || dist (v, u->hex, g->goal) <= 1))
+      if (u->formation == GBACW_FORMATION_STATE_COLUMN && (e <= near_enemy (v) || dist (v, u->hex, g->goal) <= 1))
         return formation_action (v, u, GBACW_FORMATION_STATE_LINE);
       return NULL;
     case GBACW_UNIT_CAVALRY:
@@ -506,7 +656,7 @@ static int
 reserve_for (AiView *v, const GbacwGameUnit *u, int hex)
 {
   int e = enemy_dist (v, hex), cost = 0;
-  gboolean wanted = (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN && e <= NEAR_ENEMY)
+  gboolean wanted = (u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN && e <= near_enemy (v))
                     || (gbacw_game_unit_is_mounted (u) && e <= 3)
                     || (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_LIMBERED
                         && e <= weapon_range (v->game, u) + 1);
@@ -538,6 +688,50 @@ local_ratio (AiView *v, const GbacwGameUnit *u, int hex)
         theirs += sp;
     }
   return theirs > 0 ? ours / theirs : 10.0;
+}
+
+/* Whether an infantry or cavalry unit of ours (not routed) is in hex or beside it, but u. */
+static gboolean
+covered_by_infantry (const AiView *v, const GbacwGameUnit *u, int hex)
+{
+  for (int d = -1; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = d < 0 ? hex : gbacw_game_neighbour_index (v->game, hex, d);
+      const GArray *stack = n >= 0 ? gbacw_game_stack (v->game, n) : NULL;
+      for (guint k = 0; stack && k < stack->len; k++)
+        {
+          const GbacwGameUnit *o = gbacw_game_unit (v->game, g_array_index (stack, int, k));
+          if (o->side == u->side && o->index != u->index && !(o->status & GBACW_STATUS_ROUTED)
+              && (o->type == GBACW_UNIT_INFANTRY || o->type == GBACW_UNIT_CAVALRY))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* GBACW_AI_LEVEL_HARD: the fire the enemy can bring on hex in his next Fire Phase: the
+ * strength of each of his units that may fire (not routed, a battery unlimbered or able to
+ * be), times its range multiplier there, less the hex's cover (each column shift a third),
+ * in Strength Points. */
+static double
+enemy_fire_at (const AiView *v, int hex)
+{
+  GbacwGame *game = v->game;
+  double sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      double m = 0;
+      int d;
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
+          || e->oob->weapon == NULL || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_AMMO_DEPLETED))
+          || (d = dist (v, hex, e->hex)) > 8 || d < 1
+          || !gbacw_range_multiplier (game->scenario, e->oob->weapon, d, &m, NULL))
+        continue;
+      sp += (e->type == GBACW_UNIT_ARTILLERY ? e->guns : e->strength) * m;
+    }
+  return sp / (1.0 + v->ai->cover[hex] / 3.0);
 }
 
 static double
@@ -580,15 +774,17 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
+  /* 10.1: withdrawal fire (from normal up: worth it only for an objective) */
   if (leaving_zoc && hex != start)
-    s -= 6.0;
+    s -= normal (v) && objective_weight (v, hex) <= 0 ? 16.0 : 6.0;
   if (objective_weight (v, hex) > 0)
     s += 8.0;
-  /* the brigade keeps together: within reach of its first unit, which keeps within
-   * reach of the last */
+  /* the brigade keeps together: within reach of its first unit (from normal up within
+   * its commander's radius of it, where he can keep them all in command, 17.11), which
+   * keeps within reach of the last */
   if (g->anchor >= 0 && g->anchor_unit != u->index)
     {
-      int d = dist (v, hex, g->anchor), limit = MAX (1, 2 * g->radius - 1);
+      int d = dist (v, hex, g->anchor), limit = normal (v) && g->leader >= 0 ? g->radius : MAX (1, 2 * g->radius - 1);
       if (d > limit)
         s -= 8.0 * (d - limit);
     }
@@ -602,9 +798,23 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     {
       if (e <= 2)
         s -= 20.0;
+      else if (normal (v))
+        {
+          /* at a range its guns hit at full strength, and with infantry or cavalry of ours
+             beside it within the enemy's reach (a battery alone is taken in melee) */
+          double m = 0;
+          if (gbacw_range_multiplier (game->scenario, u->oob->weapon, e, &m, NULL) && m >= 1.0 - 1e-9)
+            s += 6.0;
+          else if (e <= weapon_range (game, u))
+            s += 1.0;
+          if (e <= 4 && !covered_by_infantry (v, u, hex))
+            s -= 12.0;
+        }
       else if (e <= weapon_range (game, u))
         s += 4.0;
     }
+  if (v->ai->level >= GBACW_AI_LEVEL_HARD && e <= 4)
+    s -= 0.5 * enemy_fire_at (v, hex);
   /* a column (or limbered battery, mounted cavalry) near the enemy needs the Movement
    * Points to deploy there */
   if (hex != start)
@@ -1317,6 +1527,7 @@ gbacw_ai_choose_movement (AiView *v)
   if (!gbacw_ai_was_tried (ai, AI_KEY (9, 0, 0)))
     {
       gbacw_ai_mark_tried (ai, AI_KEY (9, 0, 0));
+      gbacw_ai_assess (ai, game);
       build_groups (v);
     }
   if (ai->end_refused == 0)

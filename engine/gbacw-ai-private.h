@@ -12,7 +12,19 @@ typedef struct {
   double weight;          /* VP it is worth to hold: ours to gain plus the enemy's to deny; an exit:
                              the VP each of our combat units leaving the map there brings */
   gboolean exit;          /* a hex of an exit area our units may leave by for "unit-exited" VP */
+  double automatic;       /* of weight: what an automatic victory naming the area adds */
+  int automatic_turn;     /* the last Game-Turn that automatic victory can be won in (G_MAXINT: any) */
 } AiObjective;
+
+/* How the game stands for the side, assessed at the start of each of its Movement Phases
+ * (GBACW_AI_LEVEL_NORMAL and above). */
+typedef struct {
+  int margin;             /* its VP less the enemy's, as if the game ended now */
+  int needed;             /* the least margin of a victory level of its side */
+  int turns_left;         /* Game-Turns after this one */
+  double pressure;        /* 0..1: how far short of its victory it is, the more the fewer turns are left */
+  int *control;           /* per area of the map: the side controlling it, -1 */
+} AiStanding;
 
 /* The units that move together: a commander's, or one independent unit. */
 typedef struct {
@@ -27,6 +39,7 @@ typedef struct {
 
 struct _GbacwAi {
   int side;
+  GbacwAiLevel level;
   guint32 seed;
   GArray *objectives;     /* AiObjective */
   guint n_exits;          /* of them exits */
@@ -38,6 +51,8 @@ struct _GbacwAi {
   int *enemy_hexes;       /* per unit: its hex when they were computed (for the enemy's units) */
   int *enemy_dist, *enemy_near, *enemy_any;
 
+  GbacwOutcome *outcome;  /* followed at each call: the VP and who controls each area */
+  AiStanding standing;
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
 
   /* what it remembers of the phase it is in */
@@ -66,6 +81,8 @@ typedef struct {
 } AiView;
 
 void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);
+/* Assesses ai->standing from the game as it is. */
+void         gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game);
 void         gbacw_ai_view_clear (AiView *view);
 
 /* gbacw-ai-move.c */

@@ -53,7 +53,8 @@ find_objectives (GbacwAi *ai, const GbacwGame *game)
   for (guint i = 0; i < areas->len; i++)
     {
       const GbacwArea *area = g_ptr_array_index (areas, i);
-      double weight = 0;
+      double weight = 0, automatic = 0;
+      int last = G_MAXINT;
 
       if (area->kind != GBACW_AREA_OBJECTIVE && !(area->kind == GBACW_AREA_TOWN && area->vp != GBACW_UNSET))
         continue;
@@ -72,7 +73,11 @@ find_objectives (GbacwAi *ai, const GbacwGame *game)
         {
           const GbacwAutomaticVictory *a = g_ptr_array_index (s->automatic_victories, k);
           if (g_strcmp0 (a->area, area->id) == 0)
-            weight += 10.0;
+            {
+              weight += 10.0;
+              automatic += 10.0;
+              last = a->turn == GBACW_UNSET ? G_MAXINT : MAX (last == G_MAXINT ? a->turn : last, a->turn);
+            }
         }
       if (weight == 0 && area->vp != GBACW_UNSET)
         weight = area->vp;
@@ -81,7 +86,8 @@ find_objectives (GbacwAi *ai, const GbacwGame *game)
       (void) mine;
       for (guint h = 0; h < area->hexes->len; h++)
         {
-          AiObjective o = { g_array_index (area->hexes, int, h), (int) i, weight / area->hexes->len };
+          AiObjective o = { g_array_index (area->hexes, int, h), (int) i, weight / area->hexes->len, FALSE,
+                            automatic / area->hexes->len, last };
           g_array_append_val (ai->objectives, o);
         }
     }
@@ -150,7 +156,7 @@ find_exits (GbacwAi *ai, const GbacwGame *game)
       /* any one hex of the area will do: each is worth the whole */
       for (guint h = 0; h < area->hexes->len; h++)
         {
-          AiObjective o = { g_array_index (area->hexes, int, h), (int) i, vp, TRUE };
+          AiObjective o = { g_array_index (area->hexes, int, h), (int) i, vp, TRUE, 0, G_MAXINT };
           g_array_append_val (ai->objectives, o);
           ai->n_exits++;
         }
@@ -164,6 +170,7 @@ gbacw_ai_new (const GbacwGame *game, int side)
 
   g_return_val_if_fail (side == 0 || side == 1, NULL);
   ai->side = side;
+  ai->level = GBACW_AI_LEVEL_NORMAL;
   ai->seed = gbacw_dice_get_seed (game->dice);
   ai->objectives = g_array_new (FALSE, FALSE, sizeof (AiObjective));
   ai->stage = g_hash_table_new (g_direct_hash, g_direct_equal);
@@ -176,6 +183,8 @@ gbacw_ai_new (const GbacwGame *game, int side)
   for (guint i = 0; i < game->units->len; i++)
     ai->group_of[i] = -1;
   ai->mem_turn = -1;
+  ai->outcome = gbacw_outcome_new (game);
+  ai->standing.control = g_new0 (int, MAX (1u, game->scenario->map->areas->len));
   find_objectives (ai, game);
   find_exits (ai, game);
   find_cover (ai, game);
@@ -188,6 +197,8 @@ gbacw_ai_free (GbacwAi *ai)
   if (ai == NULL)
     return;
   g_clear_pointer (&ai->objectives, g_array_unref);
+  g_clear_pointer (&ai->outcome, gbacw_outcome_free);
+  g_free (ai->standing.control);
   g_clear_pointer (&ai->stage, g_hash_table_unref);
   g_clear_pointer (&ai->tried, g_hash_table_unref);
   g_clear_pointer (&ai->pair, g_hash_table_unref);
@@ -209,6 +220,59 @@ gbacw_ai_get_side (const GbacwAi *ai)
   return ai->side;
 }
 
+static const char *const level_names[GBACW_AI_N_LEVELS] = { "easy", "normal", "hard" };
+
+const char *
+gbacw_ai_level_to_string (GbacwAiLevel level)
+{
+  return (guint) level < GBACW_AI_N_LEVELS ? level_names[level] : "normal";
+}
+
+gboolean
+gbacw_ai_level_from_string (const char *text, GbacwAiLevel *level)
+{
+  for (guint i = 0; text && i < GBACW_AI_N_LEVELS; i++)
+    if (g_ascii_strcasecmp (text, level_names[i]) == 0)
+      {
+        *level = (GbacwAiLevel) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+gbacw_ai_levels_from_string (const char *text, GbacwAiLevel levels[2])
+{
+  g_auto (GStrv) parts = NULL;
+
+  levels[0] = levels[1] = GBACW_AI_LEVEL_NORMAL;
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  if (g_strv_length (parts) == 1)
+    {
+      if (!gbacw_ai_level_from_string (g_strstrip (parts[0]), &levels[0]))
+        return FALSE;
+      levels[1] = levels[0];
+      return TRUE;
+    }
+  return g_strv_length (parts) == 2 && gbacw_ai_level_from_string (g_strstrip (parts[0]), &levels[0])
+         && gbacw_ai_level_from_string (g_strstrip (parts[1]), &levels[1]);
+}
+
+void
+gbacw_ai_set_level (GbacwAi *ai, GbacwAiLevel level)
+{
+  g_return_if_fail ((guint) level < GBACW_AI_N_LEVELS);
+  ai->level = level;
+}
+
+GbacwAiLevel
+gbacw_ai_get_level (const GbacwAi *ai)
+{
+  return ai->level;
+}
+
 gboolean
 gbacw_ai_was_tried (const GbacwAi *ai, guint64 key)
 {
@@ -221,6 +285,38 @@ gbacw_ai_mark_tried (GbacwAi *ai, guint64 key)
   guint64 *k = g_new (guint64, 1);
   *k = key;
   g_hash_table_add (ai->tried, k);
+}
+
+void
+gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game)
+{
+  const GbacwScenario *s = game->scenario;
+  const GbacwSide *mine = g_ptr_array_index (s->oob.sides, ai->side);
+  AiStanding *st = &ai->standing;
+  GbacwVictory v;
+  int total = MAX (1, game->last_turn - game->first_turn + 1);
+  double short_of;
+
+  gbacw_outcome_victory (ai->outcome, game, &v);
+  st->margin = v.vp[ai->side] - v.vp[1 - ai->side];
+  gbacw_victory_clear (&v);
+  st->needed = G_MAXINT;
+  for (guint i = 0; i < s->victory_levels->len; i++)
+    {
+      const GbacwVictoryLevel *level = g_ptr_array_index (s->victory_levels, i);
+      if (g_strcmp0 (level->side, mine->id) == 0 && level->min > 0)
+        st->needed = MIN (st->needed, level->min);
+    }
+  if (st->needed == G_MAXINT)
+    st->needed = 1;
+  st->turns_left = MAX (0, game->last_turn - game->turn);
+  /* short of the victory (with two VP to spare: a margin just at the level is lost by one
+     Strength Point) by a fraction of what it needs, weighed by the part of the game played:
+     early on there is time, late every turn counts */
+  short_of = CLAMP ((st->needed + 2 - st->margin) / (double) (st->needed + 2), 0.0, 1.0);
+  st->pressure = short_of * (0.25 + 0.75 * (1.0 - (double) st->turns_left / total));
+  for (guint i = 0; i < s->map->areas->len; i++)
+    st->control[i] = gbacw_outcome_area_control (ai->outcome, g_ptr_array_index (s->map->areas, i));
 }
 
 /* Forgets the last phase when the game is in another one. */
@@ -574,6 +670,19 @@ prune_plan (AiView *view, FirePlan *plan)
 
 static gboolean keeps_fire_for_transfer (AiView *view, const GbacwGameUnit *u);
 
+/* Whether every battery of an artillery fire is at a range of ×0.5 or less. */
+static gboolean
+all_at_half (const GbacwGame *game, const FirePlan *plan)
+{
+  for (guint i = 0; i < plan->firers->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (plan->firers, GbacwFirer, i).unit);
+      if (multiplier (game, u, gbacw_query_distance (game, u->hex, plan->target)) > 0.5 + 1e-9)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static GbacwAction *
 choose_fire (AiView *view)
 {
@@ -619,9 +728,12 @@ choose_fire (AiView *view)
           continue;
         if (!plan_target (view, shooters, target, artillery, &plan))
           continue;
-        /* a battery spends a round (11.31): only for a fire worth it */
+        /* a battery spends a round (11.31): only for a fire worth it; from normal up a
+           fire whose batteries are all at ×0.5 or less waits for a better target (the
+           batteries close in) unless the target is next to be on top of ours */
         if (artillery)
-          plan.value *= 0.8;
+          plan.value *= ai->level >= GBACW_AI_LEVEL_NORMAL && all_at_half (game, &plan) && view->enemy_dist[target] > 3
+                          ? 0.25 : 0.8;
         if (plan.value > best.value + 1e-9)
           {
             g_clear_pointer (&best.firers, g_array_unref);
@@ -1167,7 +1279,7 @@ choose_declare (AiView *view)
       if (value == -G_MAXDOUBLE)
         continue;
       if (objective_hex (view->ai, target))
-        value += 0.5;
+        value += view->ai->level >= GBACW_AI_LEVEL_NORMAL ? 0.8 : 0.5;
       if (value > best + 1e-9)
         {
           best = value;
@@ -1176,7 +1288,9 @@ choose_declare (AiView *view)
           g_array_append_vals (best_units, group->data, group->len);
         }
     }
-  if (best_hex < 0 || best < 0.6)
+  /* from normal up it assaults at somewhat lower odds (the objective bonus above then
+     counts for more) */
+  if (best_hex < 0 || best < (view->ai->level >= GBACW_AI_LEVEL_NORMAL ? 0.45 : 0.6))
     return NULL;
   gbacw_ai_mark_tried (view->ai, AI_KEY (8, best_hex, 0));
   {
@@ -1693,6 +1807,7 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
 
   if (gbacw_game_is_over (game) || gbacw_game_decider (game) != ai->side)
     return NULL;
+  gbacw_outcome_update (ai->outcome, game);
   gbacw_ai_view_init (&view, ai, game);
   d = gbacw_game_decision (game);
   remember_phase (ai, game);
@@ -1841,10 +1956,23 @@ GbacwAiPlayResult
 gbacw_ai_play (GbacwGame *game, guint sides, int last_turn, GbacwAiObserver observer, gpointer user_data,
                GError **error)
 {
+  const GbacwAiLevel levels[2] = { GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL };
+  return gbacw_ai_play_levels (game, sides, levels, last_turn, observer, user_data, error);
+}
+
+GbacwAiPlayResult
+gbacw_ai_play_levels (GbacwGame *game, guint sides, const GbacwAiLevel levels[2], int last_turn,
+                      GbacwAiObserver observer, gpointer user_data, GError **error)
+{
   g_autoptr (GbacwAi) ai0 = (sides & 1) ? gbacw_ai_new (game, 0) : NULL;
   g_autoptr (GbacwAi) ai1 = (sides & 2) ? gbacw_ai_new (game, 1) : NULL;
   /* a generous bound: no game of the scenario's length takes this many actions */
   guint64 limit = (guint64) (game->last_turn - game->turn + 1) * 2 * (40 * game->units->len + 200) + 1000;
+
+  if (ai0)
+    gbacw_ai_set_level (ai0, levels[0]);
+  if (ai1)
+    gbacw_ai_set_level (ai1, levels[1]);
 
   for (guint64 n = 0;; n++)
     {

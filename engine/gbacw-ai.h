@@ -78,9 +78,49 @@ GQuark gbacw_ai_error_quark (void);
 
 typedef struct _GbacwAi GbacwAi;
 
+/* How strongly it plays (gbacw_ai_set_level ()):
+ * - EASY: the player as it was first written: objectives valued by their awards' VP alone
+ *   (an automatic victory's area at ten VP more for the whole game), columns deployed
+ *   within five hexes of the enemy, batteries fired at any range;
+ * - NORMAL (the default): it plays for the scenario's victory: at the start of each of its
+ *   Movement Phases it assesses its VP margin (gbacw_outcome_victory () of an outcome it
+ *   follows) against the least victory level of its side plus two, and the turns left; an
+ *   objective of its own is worth as much as the enemy within eight hexes threatens it, one
+ *   to take (or retake) more as the clock runs against it and three times as much when no
+ *   enemy is within two hexes of it, an automatic victory only while its Game-Turn has not
+ *   passed; a brigade short of victory (or near a weak or routed enemy stack) goes for an
+ *   enemy stack instead, by the losses it can inflict against the strength around the
+ *   target. Tactics: infantry deploys within eight hexes of the enemy (a move and a rifle's
+ *   range) and stays in line on an objective, batteries prefer a range where their guns
+ *   fire at full strength and infantry beside them, and hold a fire whose batteries are
+ *   all at ×0.5 unless the target is within three hexes; leaving an enemy ZOC costs more
+ *   unless for an objective (10.1); a brigade's units keep within their commander's
+ *   radius of its first unit (17.11); it declares melee from a lower expected result and
+ *   more readily on an objective;
+ * - HARD: as NORMAL, and each hex within four of the enemy it may end a move in is scored
+ *   down by the fire the enemy can bring on it (each enemy unit's strength times its range
+ *   multiplier, less the cover). */
+typedef enum {
+  GBACW_AI_LEVEL_EASY,
+  GBACW_AI_LEVEL_NORMAL,
+  GBACW_AI_LEVEL_HARD,
+} GbacwAiLevel;
+
+#define GBACW_AI_N_LEVELS 3
+
+/* "easy", "normal", "hard" (not translated: names for the command line and files). */
+const char  *gbacw_ai_level_to_string (GbacwAiLevel level);
+/* FALSE when text names no level. */
+gboolean     gbacw_ai_level_from_string (const char *text, GbacwAiLevel *level);
+/* "LEVEL" for both sides or "LEVEL,LEVEL" for the first and the second (NULL: normal for
+ * both); FALSE when a part names no level. */
+gboolean     gbacw_ai_levels_from_string (const char *text, GbacwAiLevel levels[2]);
+
 GbacwAi     *gbacw_ai_new (const GbacwGame *game, int side);
 void         gbacw_ai_free (GbacwAi *ai);
 int          gbacw_ai_get_side (const GbacwAi *ai);
+void         gbacw_ai_set_level (GbacwAi *ai, GbacwAiLevel level);
+GbacwAiLevel gbacw_ai_get_level (const GbacwAi *ai);
 
 /* The next action of the AI's side: an answer while a decision is open, else an action
  * of the phase or its end. NULL when the game is over or it is the other side's turn.
@@ -107,6 +147,9 @@ typedef gboolean (*GbacwAiObserver) (GbacwGame *game, const GbacwAction *action,
  * act, or Game-Turn last_turn is over (last_turn <= 0: no limit). */
 GbacwAiPlayResult gbacw_ai_play (GbacwGame *game, guint sides, int last_turn, GbacwAiObserver observer,
                                  gpointer user_data, GError **error);
+/* The same, each side at its level (levels[side]). */
+GbacwAiPlayResult gbacw_ai_play_levels (GbacwGame *game, guint sides, const GbacwAiLevel levels[2], int last_turn,
+                                        GbacwAiObserver observer, gpointer user_data, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwAi, gbacw_ai_free)
 

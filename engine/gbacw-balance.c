@@ -13,6 +13,7 @@ typedef struct {
   const GbacwScenario *scenario;
   GbacwBalanceResult *result;
   guint32 first_seed;
+  GbacwAiLevel levels[2];
   GCancellable *cancellable;
   GbacwBalanceProgressFunc progress;
   gpointer user_data;
@@ -82,7 +83,7 @@ play_one (gpointer data,
   outcome = gbacw_outcome_new (game);
   o.outcome = outcome;
   o.cancellable = run->cancellable;
-  played = gbacw_ai_play (game, 3, 0, observe, &o, &error);
+  played = gbacw_ai_play_levels (game, 3, run->levels, 0, observe, &o, &error);
   g->n_actions = game->actions->len;
   g->last_turn = game->turn;
   if (played == GBACW_AI_PLAY_STOPPED)
@@ -213,6 +214,22 @@ gbacw_balance_run (const GbacwScenario      *scenario,
                    gpointer                  user_data,
                    GError                  **error)
 {
+  const GbacwAiLevel levels[2] = { GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL };
+  return gbacw_balance_run_levels (scenario, n_games, first_seed, levels, n_jobs, cancellable, progress, user_data,
+                                   error);
+}
+
+GbacwBalanceResult *
+gbacw_balance_run_levels (const GbacwScenario      *scenario,
+                          guint                     n_games,
+                          guint32                   first_seed,
+                          const GbacwAiLevel        levels[2],
+                          guint                     n_jobs,
+                          GCancellable             *cancellable,
+                          GbacwBalanceProgressFunc  progress,
+                          gpointer                  user_data,
+                          GError                  **error)
+{
   g_autoptr(GbacwBalanceResult) result = NULL;
   g_autoptr(GbacwGame) probe = NULL;
   GThreadPool *pool;
@@ -245,6 +262,8 @@ gbacw_balance_run (const GbacwScenario      *scenario,
   run.scenario = scenario;
   run.result = result;
   run.first_seed = first_seed;
+  run.levels[0] = levels[0];
+  run.levels[1] = levels[1];
   run.cancellable = cancellable;
   run.progress = progress;
   run.user_data = user_data;

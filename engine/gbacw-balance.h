@@ -12,6 +12,8 @@
 
 #include <gio/gio.h>
 
+#include "gbacw-ai.h"
+
 #include "gbacw-scenario.h"
 
 G_BEGIN_DECLS
@@ -69,6 +71,11 @@ typedef void (*GbacwBalanceProgressFunc) (guint done, guint total, gpointer user
 GbacwBalanceResult *gbacw_balance_run (const GbacwScenario *scenario, guint n_games, guint32 first_seed,
                                        guint n_jobs, GCancellable *cancellable,
                                        GbacwBalanceProgressFunc progress, gpointer user_data, GError **error);
+/* The same with the computer at levels[side] for each side. */
+GbacwBalanceResult *gbacw_balance_run_levels (const GbacwScenario *scenario, guint n_games, guint32 first_seed,
+                                              const GbacwAiLevel levels[2], guint n_jobs, GCancellable *cancellable,
+                                              GbacwBalanceProgressFunc progress, gpointer user_data,
+                                              GError **error);
 void                gbacw_balance_result_free (GbacwBalanceResult *result);
 
 /* How many games ended with vp[0] - vp[1] in each bin of width bin_width from

@@ -316,10 +316,13 @@ check_replay (const GbacwScenario *s, const GbacwGame *game, const char *name)
   g_assert_cmpstr (log, ==, log2);
 }
 
-/* Plays one computer-vs-computer game, checking every action, then replays its record. */
+/* Plays one computer-vs-computer game, each side at its level, checking every action, then
+ * replays its record. */
 static void
-play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *totals)
+play_checked_levels (const GbacwScenario *s, guint32 seed, const char *label, GbacwAiLevel level0,
+                     GbacwAiLevel level1, Totals *totals)
 {
+  const GbacwAiLevel levels[2] = { level0, level1 };
   g_autoptr (GError) error = NULL;
   g_autoptr (GbacwGame) game = gbacw_game_new (s, seed, &error);
   g_autofree char *name = g_strdup_printf ("%s, seed %u", label, seed);
@@ -329,7 +332,7 @@ play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *t
   g_assert_no_error (error);
   checker_init (&c, game, name);
   check_map (&c, game);
-  result = gbacw_ai_play (game, 3, 0, observe, &c, &error);
+  result = gbacw_ai_play_levels (game, 3, levels, 0, observe, &c, &error);
   /* every game finishes cleanly: the engine never leaves a player without a legal way on
    * (8.0 over-stacked hexes whose units cannot move, 14.3 displacement chains, 17.52) */
   if (result != GBACW_AI_PLAY_OVER)
@@ -359,6 +362,12 @@ play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *t
         totals->kinds[k] += c.n_kinds[k];
     }
   checker_clear (&c);
+}
+
+static void
+play_checked (const GbacwScenario *s, guint32 seed, const char *label, Totals *totals)
+{
+  play_checked_levels (s, seed, label, GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL, totals);
 }
 
 static void
@@ -1395,6 +1404,117 @@ test_exit_for_points (void)
     }
 }
 
+/* Games on generated maps of the sizes balance runs use (30x30 / 150 units, 40x48 / 300
+ * units, the whole length), at every level: each ends, none stuck (17.52, 8.1), under the
+ * same invariants; the 40x48 map of seed 1 played from seed 3 is the game that once
+ * stopped at Game-Turn 17 on a general left alone. "-m slow" plays more seeds. */
+static void
+test_soak_maps (void)
+{
+  g_autoptr (GbacwScenario) tpl = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) medium = gbacw_generate_scenario (tpl, 30, 30, 150, 1, &error);
+  g_autoptr (GbacwScenario) large = gbacw_generate_scenario (tpl, 40, 48, 300, 1, &error);
+  guint n = n_games (2, 12);
+  Totals t = { 0 };
+
+  g_assert_no_error (error);
+  play_checked_levels (large, 3, "generated 40x48, 300 units", GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL, &t);
+  for (guint i = 0; i < n; i++)
+    {
+      GbacwAiLevel a = (GbacwAiLevel) (i % GBACW_AI_N_LEVELS), b = (GbacwAiLevel) ((i + 1) % GBACW_AI_N_LEVELS);
+      play_checked_levels (medium, 10 + i, "generated 30x30, 150 units", a, b, &t);
+      if (g_test_slow ())
+        play_checked_levels (large, 20 + i, "generated 40x48, 300 units", a, b, &t);
+    }
+  report ("soak", &t);
+  g_assert_cmpuint (t.games, ==, 1 + n * (g_test_slow () ? 2 : 1));
+}
+
+/* Ends every phase of side 1 (it never moves nor fires); its decisions answered by ai. */
+static gboolean
+passive_step (GbacwGame *game, GbacwAi *ai)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+  g_autoptr (GbacwAction) action = d == NULL && game->phase != GBACW_PHASE_MELEE ? gbacw_action_new_end_phase ()
+                                   : d && d->kind == GBACW_DECISION_FIRE ? gbacw_action_new_answer_fire (NULL, 0)
+                                   : NULL;
+  if (action && gbacw_game_apply_action (game, action, NULL))
+    return TRUE;
+  return gbacw_ai_step (ai, game, NULL, NULL);
+}
+
+/* As the defender the computer (from normal up) acts: against a Confederate player who
+ * never moves nor fires, the Union takes Miller's Mill (1211, 3 VP for the Union,
+ * unguarded) and holds the bridge, and wins some games (the level "easy" never took the
+ * mill: a draw every time). */
+static void
+test_defender_takes_objectives (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  const GbacwArea *mill = NULL;
+  guint wins[2] = { 0, 0 }, mills[2] = { 0, 0 }, n = n_games (8, 30);
+
+  for (guint i = 0; i < s->map->areas->len; i++)
+    if (g_strcmp0 (((GbacwArea *) g_ptr_array_index (s->map->areas, i))->id, "obj-mill") == 0)
+      mill = g_ptr_array_index (s->map->areas, i);
+  g_assert_nonnull (mill);
+  for (int level = GBACW_AI_LEVEL_EASY; level <= GBACW_AI_LEVEL_NORMAL; level++)
+    for (guint k = 0; k < n; k++)
+      {
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GbacwGame) game = gbacw_game_new (s, 100 + k, &error);
+        g_autoptr (GbacwAi) union_ai = gbacw_ai_new (game, 0);
+        g_autoptr (GbacwAi) confederate = gbacw_ai_new (game, 1);
+        g_autoptr (GbacwOutcome) outcome = gbacw_outcome_new (game);
+        GbacwVictory v;
+
+        gbacw_ai_set_level (union_ai, (GbacwAiLevel) level);
+        while (!gbacw_game_is_over (game))
+          {
+            gboolean ok = gbacw_game_decider (game) == 0 ? gbacw_ai_step (union_ai, game, NULL, &error)
+                                                        : passive_step (game, confederate);
+            g_assert_true (ok);
+            g_assert_no_error (error);
+            gbacw_outcome_update (outcome, game);
+          }
+        mills[level] += gbacw_outcome_area_control (outcome, mill) == 0;
+        gbacw_outcome_victory (outcome, game, &v);
+        wins[level] += v.winner == 0;
+        gbacw_victory_clear (&v);
+      }
+  g_test_message ("Union against a passive Confederate: easy took the mill in %u, won %u; normal took it in %u, won "
+                  "%u of %u", mills[0], wins[0], mills[1], wins[1], n);
+  g_assert_cmpuint (mills[GBACW_AI_LEVEL_NORMAL], >=, n * 3 / 4);
+  g_assert_cmpuint (wins[GBACW_AI_LEVEL_NORMAL], >, 0);
+  g_assert_cmpuint (wins[GBACW_AI_LEVEL_NORMAL], >, wins[GBACW_AI_LEVEL_EASY]);
+}
+
+/* The names of the levels, one for both sides or one each. */
+static void
+test_levels_parse (void)
+{
+  GbacwAiLevel level, levels[2];
+
+  for (int i = 0; i < GBACW_AI_N_LEVELS; i++)
+    {
+      g_assert_true (gbacw_ai_level_from_string (gbacw_ai_level_to_string ((GbacwAiLevel) i), &level));
+      g_assert_cmpint (level, ==, i);
+    }
+  g_assert_false (gbacw_ai_level_from_string ("expert", &level));
+  g_assert_true (gbacw_ai_levels_from_string (NULL, levels));
+  g_assert_cmpint (levels[0], ==, GBACW_AI_LEVEL_NORMAL);
+  g_assert_cmpint (levels[1], ==, GBACW_AI_LEVEL_NORMAL);
+  g_assert_true (gbacw_ai_levels_from_string ("hard", levels));
+  g_assert_cmpint (levels[0], ==, GBACW_AI_LEVEL_HARD);
+  g_assert_cmpint (levels[1], ==, GBACW_AI_LEVEL_HARD);
+  g_assert_true (gbacw_ai_levels_from_string ("easy, hard", levels));
+  g_assert_cmpint (levels[0], ==, GBACW_AI_LEVEL_EASY);
+  g_assert_cmpint (levels[1], ==, GBACW_AI_LEVEL_HARD);
+  g_assert_false (gbacw_ai_levels_from_string ("easy,hard,normal", levels));
+  g_assert_false (gbacw_ai_levels_from_string ("easy,", levels));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1418,5 +1538,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/bce-games", test_bce_games);
   g_test_add_func ("/engine/ai/reserves-victory-games", test_reserves_victory_games);
   g_test_add_func ("/engine/ai/retreat-games", test_retreat_games);
+  g_test_add_func ("/engine/ai/levels-parse", test_levels_parse);
+  g_test_add_func ("/engine/ai/defender-takes-objectives", test_defender_takes_objectives);
+  g_test_add_func ("/engine/ai/soak-maps", test_soak_maps);
   return g_test_run ();
 }
