@@ -4,7 +4,7 @@
 set -u
 cd "$1" || exit 1
 expected=$(
-  { grep -lE '(^|[^A-Za-z0-9_])N?_\(' $(find model render editor cli engine rules-check -name '*.c') 2>/dev/null
+  { grep -lE '(^|[^A-Za-z0-9_])(N?_|g_dngettext ?)\(' $(find model render editor cli engine rules-check -name '*.c') 2>/dev/null
     grep -l 'translatable="yes"' $(find editor -name '*.ui') 2>/dev/null
     ls data/*.desktop.in data/*.metainfo.xml.in 2>/dev/null; } | LC_ALL=C sort -u)
 listed=$(grep -v '^#' po/POTFILES.in | grep -v '^$')
