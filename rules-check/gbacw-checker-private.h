@@ -73,7 +73,7 @@ MoveGroup   gbacw_unit_group (GbacwUnitType type);
 void        gbacw_formation_collect_units (const CheckContext *ctx, const char *formation_id, GPtrArray *out);
 gboolean    gbacw_hex_on_edge (const CheckContext *ctx, int hex);
 
-/* Check families (gbacw-checks.c). Each appends its findings to out. */
+/* Check families (gbacw-checks-*.c; helpers they share in gbacw-checks-private.h). Each appends its findings to out. */
 void gbacw_check_charts (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_areas (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_oob (CheckContext *ctx, GPtrArray *out);

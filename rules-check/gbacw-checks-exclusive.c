@@ -1,0 +1,713 @@
+/* gbacw-checks-exclusive.c: the exclusive rules a scenario names, the parameters the engine
+ * knows for each (exclusive_rules[]) and their values. */
+#include "gbacw-checks-private.h"
+#include "gbacw-exclusive-params.h"
+
+/* ==================================================================== exclusive rules */
+
+/* Exclusive rules the engine knows and their parameters. */
+typedef enum {
+  PARAM_TURNS,       /* Game-Turn numbers or ranges of them within the scenario's turns */
+  PARAM_NUMBER,      /* a positive number, fractions allowed */
+  PARAM_DIE_RANGE,   /* "1", "1-2": die rolls */
+  PARAM_TURN_DICE,   /* a die range from 1, or per Game-Turns "1-6:1 7-12:1-2" (gbacw-exclusive-params.h) */
+  PARAM_CASE,        /* the rule case a module cites, with its game: "P 21.52" */
+  PARAM_DIE_TOP,     /* a die range from 1: "1-2", "none" */
+  PARAM_TURN_NUMBERS, /* a whole number, or per Game-Turns "1-8:+1" */
+  PARAM_LEADER_DICE, /* leader ids of the order of battle with die ranges: "c-van-dorn:1-2" */
+  PARAM_SIDES,       /* side ids of the scenario */
+  PARAM_RATING,      /* a Morale Rating, 1-6 */
+  PARAM_WHOLE,       /* a whole number, -9 to 9: "-1" */
+  PARAM_CHOICE,      /* one of the words of ParamSpec.choices */
+  PARAM_LEADERS,     /* leader ids of the order of battle, in order */
+  PARAM_DIE_LEADERS, /* leader lists per die roll: "1-3:c-mcintosh,c-hebert 4-6:c-hebert" */
+  PARAM_DIE_NUMBERS, /* a whole number per die result 0-6: "0:0 1:1 2-3:2" */
+  PARAM_WORDS,       /* any words */
+  PARAM_YES_NO,      /* yes or no */
+  PARAM_FORMATIONS,  /* formation ids of the order of battle */
+  PARAM_TERRAINS,    /* hex terrain ids of the catalogue */
+  PARAM_CHOICES,     /* one or more of ParamSpec.choices */
+  PARAM_ROLLS,       /* a die roll or range anywhere on the die: "5-6", "6", "none" */
+  PARAM_MODIFIER,    /* a die or rating modifier, -6 to +6: "+1", "-1" */
+  PARAM_COUNT,       /* a whole number from 1 */
+  PARAM_TURN,        /* one Game-Turn within the scenario's turns */
+  PARAM_UNITS,       /* unit ids of the order of battle */
+  PARAM_AREA,        /* an area id of the map */
+  PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
+  PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
+} ParamKind;
+
+/* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
+#define PER_SIDE 1
+#define PER_FORMATION 2
+#define PER_SIDE_OR_FORMATION 3
+
+typedef struct {
+  const char *name;
+  ParamKind kind;
+  gboolean required;
+  int per_side;        /* 0, PER_SIDE or PER_FORMATION */
+  const char *const *choices;   /* PARAM_CHOICE, PARAM_CHOICES */
+} ParamSpec;
+
+typedef struct {
+  const char *id;
+  const char *rule_case;
+  ParamSpec params[20];
+} ExclusiveSpec;
+
+static const char *const formation_kind_choices[] = { "army", "corps", "division", "brigade", "group", NULL };
+static const char *const melee_roll_choices[] = { "die", "morale", NULL };
+static const char *const melee_before_choices[] = { "morale", NULL };
+static const char *const timing_choices[] = { "interphase", "player-turn", NULL };
+static const char *const yes_no[] = { "no", "yes", NULL };
+static const char *const recovery_methods[] = { "formula", "second-row", NULL };
+static const char *const no_casualties_choices[] = { "double", "keep", NULL };
+static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corinth", NULL };
+
+static const ExclusiveSpec exclusive_rules[] = {
+  /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
+  { "night", "35.0", { { "turns", PARAM_TURNS, TRUE }, { "movement-factor", PARAM_NUMBER, FALSE },
+                       { "road-factor", PARAM_NUMBER, FALSE }, { "woods-extra", PARAM_NUMBER, FALSE },
+                       { "woods", PARAM_TERRAINS, FALSE },
+                       { "proximity", PARAM_CHOICE, FALSE, FALSE, gbacw_night_proximity_choices },
+                       { "proximity-formations", PARAM_FORMATIONS, FALSE },
+                       { "zoc", PARAM_CHOICE, FALSE, FALSE, gbacw_night_zoc_choices },
+                       { "fire", PARAM_CHOICE, FALSE, FALSE, gbacw_night_fire_choices },
+                       { "engaged", PARAM_CHOICE, FALSE, FALSE, gbacw_night_engaged_choices },
+                       { "engaged-through-friends", PARAM_YES_NO, FALSE }, { "pins-removed", PARAM_YES_NO, FALSE },
+                       { "leaders-with-units", PARAM_SIDES, FALSE },
+                       { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_night_game_choices } } },
+  { "jackson.night", "35.0", { { "turns", PARAM_TURNS, FALSE } } },
+  { "pearidge.night", "22.0", { { "turns", PARAM_TURNS, FALSE } } },
+  { "corinth.night", "26.0", { { "turns", PARAM_TURNS, FALSE } } },
+  /* ammunition depletion rolls (11.21; J 21.3, 29.4, 33.5, 36.6; P 21.52):
+   * engine/rules/shared/gbacw-rule-ammunition-depletion.c */
+  { "ammunition-depletion", "11.21", { { "small-arms", PARAM_TURN_DICE, FALSE, PER_SIDE },
+                                      { "artillery", PARAM_TURN_DICE, FALSE, PER_SIDE },
+                                      { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* batteries of a division (P 21.3): engine/rules/shared/gbacw-rule-artillery-subordination.c */
+  { "artillery-subordination", "17.11", { { "division-batteries", PARAM_SIDES, TRUE, FALSE },
+                                         { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* who replaces a lost commander, and when (J 25, P 28-29, C 28.3):
+   * engine/rules/shared/gbacw-rule-leader-replacement.c */
+  { "leader-replacement", "17.8", { { "sides", PARAM_SIDES, FALSE, FALSE },
+                                    { "successors", PARAM_LEADERS, FALSE, PER_FORMATION },
+                                    { "successor-table", PARAM_DIE_LEADERS, FALSE, PER_FORMATION },
+                                    { "delay-division", PARAM_DIE_NUMBERS, FALSE, FALSE },
+                                    { "delay-brigade", PARAM_DIE_NUMBERS, FALSE, FALSE },
+                                    { "original-drm", PARAM_WHOLE, FALSE, FALSE },
+                                    { "keeps-brigade", PARAM_YES_NO, FALSE, FALSE },
+                                    { "original-first", PARAM_YES_NO, FALSE, FALSE },
+                                    { "rank-order", PARAM_WORDS, FALSE, FALSE },
+                                    { "promoted-cp", PARAM_WHOLE, FALSE, FALSE },
+                                    { "never-replaced", PARAM_CHOICES, FALSE, FALSE, formation_kind_choices },
+                                    { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* dismounted cavalry's Morale Rating (J 20.3, C 21.4): engine/rules/shared/gbacw-rule-dismounted-morale.c */
+  { "dismounted-morale", "6.14", { { "rating", PARAM_RATING, FALSE, FALSE },
+                                   { "offset", PARAM_WHOLE, FALSE, FALSE },
+                                   { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* melee-initiation gates (J 21.6, P 27, C 22): engine/rules/shared/gbacw-rule-melee-initiation.c */
+  { "melee-initiation", "12.2", { { "sides", PARAM_SIDES, FALSE, FALSE },
+                                  { "forbidden-morale", PARAM_RATING, FALSE, FALSE },
+                                  { "roll", PARAM_CHOICE, FALSE, FALSE, melee_roll_choices },
+                                  { "adjacent-leader", PARAM_DIE_TOP, FALSE, FALSE },
+                                  { "no-leader", PARAM_DIE_TOP, FALSE, FALSE },
+                                  { "restricted-leaders", PARAM_LEADER_DICE, FALSE, FALSE },
+                                  { "initiation-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
+                                  { "before-melee", PARAM_CHOICE, FALSE, FALSE, melee_before_choices },
+                                  { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
+                                  { "case", PARAM_CASE, FALSE, FALSE } } },
+  /* straggler recovery (J 35.4, P 22.3, C 26.2): engine/rules/shared/gbacw-rule-straggler-recovery.c */
+  { "straggler-recovery", "22.3", { { "timing", PARAM_CHOICE, FALSE, FALSE, timing_choices },
+                                    { "turns", PARAM_TURNS, FALSE },
+                                    { "losses", PARAM_COUNT, FALSE },
+                                    { "hold", PARAM_CHOICE, FALSE, FALSE, yes_no },
+                                    { "success", PARAM_ROLLS, FALSE, TRUE },
+                                    { "moved-night", PARAM_MODIFIER, FALSE },
+                                    { "moved-previous", PARAM_MODIFIER, FALSE },
+                                    { "bce-day-1", PARAM_MODIFIER, FALSE },
+                                    { "case", PARAM_CASE, FALSE } } },
+  /* BCE recovery (P 22.4, C 26.3): engine/rules/shared/gbacw-rule-bce-recovery.c */
+  { "bce-recovery", "18.0", { { "method", PARAM_CHOICE, TRUE, FALSE, recovery_methods },
+                              { "turn", PARAM_TURN, FALSE },
+                              { "no-casualties", PARAM_CHOICE, FALSE, FALSE, no_casualties_choices },
+                              { "single-level", PARAM_FORMATIONS, FALSE },
+                              { "case", PARAM_CASE, FALSE } } },
+  /* retreat direction (J 24, P 23, C 27): engine/rules/shared/gbacw-rule-retreat-direction.c */
+  { "retreat-direction", "14.4", { { "method", PARAM_CHOICE, TRUE, FALSE, gbacw_retreat_method_choices },
+                                   { "hexes", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION },
+                                   { "sector", PARAM_CHOICE, FALSE, PER_SIDE_OR_FORMATION, gbacw_retreat_sector_choices },
+                                   { "target", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION },
+                                   { "fallback", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION },
+                                   { "off-map", PARAM_CHOICE, FALSE, FALSE, gbacw_retreat_off_map_choices },
+                                   { "reenter", PARAM_YES_NO, FALSE },
+                                   { "case", PARAM_CASE, FALSE } } },
+  /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
+  { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
+                          { "morale-rating", PARAM_MODIFIER, FALSE },
+                          { "morale-drm", PARAM_MODIFIER, FALSE },
+                          { "fire-shift", PARAM_MODIFIER, FALSE } } },
+
+  /* reserves and commitment (J 30.1, 33.3; P 33.0; C 29.43-29.44, 30.3):
+     engine/rules/shared/gbacw-rule-reserves.c */
+  { "reserves", "19.0", { { "formations", PARAM_FORMATIONS, FALSE },
+                          { "units", PARAM_UNITS, FALSE },
+                          { "forbid", PARAM_CHOICES, FALSE, FALSE, gbacw_reserves_forbid_choices },
+                          { "approach", PARAM_COUNT, FALSE },
+                          { "release-turn", PARAM_TURN, FALSE, PER_FORMATION },
+                          { "release-on", PARAM_CHOICES, FALSE, FALSE, gbacw_reserves_release_choices },
+                          { "release-distance", PARAM_COUNT, FALSE },
+                          { "release-area", PARAM_AREA, FALSE },
+                          { "release-area-distance", PARAM_COUNT, FALSE },
+                          { "release-after-combat", PARAM_COUNT, FALSE },
+                          { "commit-from", PARAM_TURN, FALSE },
+                          { "commit-roll", PARAM_DIE_TOP, FALSE, PER_FORMATION },
+                          { "commit-tries", PARAM_COUNT, FALSE },
+                          { "commit-at-will", PARAM_TURN, FALSE },
+                          { "vp-turn", PARAM_TURN, FALSE },
+                          { "vp", PARAM_VP, FALSE, PER_SIDE },
+                          { "case", PARAM_CASE, FALSE } } },
+  /* victory interphases (P 34.2-34.3, C 31.2): engine/rules/shared/gbacw-rule-victory-checks.c */
+  { "victory-checks", "19.0", { { "ratio-turns", PARAM_TURNS, FALSE },
+                                { "ratio-minimum", PARAM_VP, FALSE },
+                                { "ratio-case", PARAM_CASE, FALSE },
+                                { "lead-turns", PARAM_TURNS, FALSE },
+                                { "lead", PARAM_VP, FALSE },
+                                { "lead-case", PARAM_CASE, FALSE },
+                                { "most-turns", PARAM_TURNS, FALSE },
+                                { "tie", PARAM_SIDES, FALSE },
+                                { "most-case", PARAM_CASE, FALSE },
+                                { "threshold-turns", PARAM_TURNS, FALSE },
+                                { "threshold-side", PARAM_SIDES, FALSE },
+                                { "win-at", PARAM_VP, FALSE },
+                                { "lose-at", PARAM_VP, FALSE },
+                                { "threshold-case", PARAM_CASE, FALSE },
+                                { "case", PARAM_CASE, FALSE } } },
+  /* Pea Ridge's own rules (P 21.1-21.6, 25, 28.3): engine/rules/pea-ridge/ */
+  { "pearidge.formation-exceptions", "21.1", { { "limbered-with-column", PARAM_COUNT, FALSE },
+                                               { "road-pass-through", PARAM_YES_NO, FALSE },
+                                               { "horse-artillery-ma", PARAM_COUNT, FALSE },
+                                               { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.woods", "21.2", { { "heavy", PARAM_TERRAINS, FALSE }, { "light", PARAM_TERRAINS, FALSE },
+                                { "light-through", PARAM_COUNT, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.fences", "21.4", { { "melee", PARAM_WHOLE, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.out-of-command-morale", "21.6", { { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.detachment-morale", "25.0", { { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.extra-kill", "28.3", { { "sides", PARAM_SIDES, FALSE }, { "killed", PARAM_WORDS, FALSE },
+                                     { "case", PARAM_CASE, FALSE } } },
+};
+
+/* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
+ * rule modules under; their parameters are the modules' own and are not checked here. */
+static const char *const matrix_rules[] = {
+  "jackson.sequence", "jackson.company-breakdown", "jackson.cavalry-morale", "jackson.artillery-sections",
+  "jackson.abandoned-guns", "jackson.artillery-ammo", "jackson.double-shot", "jackson.opportunity-fire",
+  "jackson.melee-restriction", "jackson.terrain", "jackson.wagon-bridge", "jackson.retreat-hexes",
+  "jackson.strategic-retreat", "jackson.leader-replacement", "jackson.attachment", "jackson.blenker-restraint",
+  "jackson.divisional-units", "jackson.stonewall", "jackson.bce-loss", "jackson.victory",
+  "jackson.fremont-commitment", "jackson.confederate-offensive", "jackson.reinforcements",
+  "jackson.reserve-brigades", "jackson.encampment", "jackson.train-park", "jackson.straggler-recovery",
+  "jackson.fords-swollen", "jackson.bridge-burning", "jackson.port-republic-limits", "pearidge.crews",
+  "pearidge.formation-exceptions", "pearidge.woods", "pearidge.artillery-subordination", "pearidge.fences",
+  "pearidge.ammo-depletion", "pearidge.out-of-command-morale", "pearidge.sequence", "pearidge.mcculloch-withdrawal",
+  "pearidge.straggler-recovery", "pearidge.bce-recovery", "pearidge.retreat-direction", "pearidge.bce-loss",
+  "pearidge.detachment-morale", "pearidge.reinforcements", "pearidge.melee-initiation",
+  "pearidge.csa-leader-replacement", "pearidge.union-leader-replacement", "pearidge.indians", "pearidge.van-dorn",
+  "pearidge.gideon-smith", "pearidge.setup", "pearidge.victory", "corinth.sequence",
+  "corinth.no-divisional-integrity", "corinth.army-commanders", "corinth.sharpshooters", "corinth.cavalry-limits",
+  "corinth.melee-initiation", "corinth.outer-works", "corinth.redans", "corinth.town", "corinth.railroad",
+  "corinth.swamp", "corinth.crests", "corinth.rapid-fire", "corinth.crews", "corinth.siege-guns",
+  "corinth.artillery-subordination", "corinth.bce-loss", "corinth.straggler-recovery", "corinth.bce-recovery",
+  "corinth.pre-dawn-barrage", "corinth.retreat-direction", "corinth.leader-replacement", "corinth.assault-areas",
+  "corinth.union-deployment-limits", "corinth.solitaire", "corinth.assault-impetus", "corinth.union-commitment",
+  "corinth.lovell-reluctance", "corinth.heat", "corinth.victory",
+  NULL
+};
+
+static gboolean
+turns_within (CheckContext *ctx, const GArray *table, char **why)
+{
+  for (guint i = 0; i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (e->first != G_MININT && (e->first < ctx->s->turns.first || e->last > ctx->s->turns.last))
+        {
+          *why = g_strdup_printf (_("Game-Turns %d-%d are outside the scenario's turns %d to %d"), e->first, e->last,
+                                  ctx->s->turns.first, ctx->s->turns.last);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The kinds read by one parser of gbacw-exclusive-params.h; FALSE when kind is not one. */
+static gboolean
+valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboolean *valid, char **why)
+{
+  int a, b;
+
+  switch (spec->kind)
+    {
+    case PARAM_ROLLS:
+      *valid = gbacw_exclusive_parse_die_range (value, &a, &b, why);
+      return TRUE;
+    case PARAM_MODIFIER:
+      *valid = gbacw_exclusive_parse_int (value, -6, 6, &a, why);
+      return TRUE;
+    case PARAM_COUNT:
+      *valid = gbacw_exclusive_parse_int (value, 1, 99, &a, why);
+      return TRUE;
+    case PARAM_VP:
+      *valid = gbacw_exclusive_parse_int (value, -9999, 9999, &a, why);
+      return TRUE;
+    case PARAM_TURN:
+      {
+        g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+        *valid = turns != NULL && turns->len == 1;
+        if (turns != NULL && !*valid)
+          *why = g_strdup (_("it names more than one Game-Turn"));
+        for (guint i = 0; *valid && i < turns->len; i++)
+          if (g_array_index (turns, int, i) < ctx->s->turns.first || g_array_index (turns, int, i) > ctx->s->turns.last)
+            {
+              *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"),
+                                      g_array_index (turns, int, i), ctx->s->turns.first, ctx->s->turns.last);
+              *valid = FALSE;
+            }
+        return TRUE;
+      }
+    case PARAM_HEXES:
+      {
+        g_autoptr (GArray) hexes = NULL;
+        if (g_strcmp0 (value, "arrival") == 0 && g_str_has_prefix (spec->name, "target"))
+          *valid = TRUE;   /* C 27.1: the Assault Area the unit arrived through */
+        else
+          *valid = (hexes = gbacw_exclusive_parse_hexes (ctx->s->map, value, why)) != NULL;
+        return TRUE;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+valid_turn_dice (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_dice (value, why);
+
+  return table != NULL && turns_within (ctx, table, why);
+}
+
+/* Each of the white-space separated words of value is accepted by ok (FALSE: *why set). */
+static gboolean
+valid_words (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why,
+             gboolean (*ok) (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why))
+{
+  g_auto (GStrv) words = g_strsplit_set (value ? value : "", " \t\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; words[i]; i++)
+    if (*words[i] != '\0')
+      {
+        n++;
+        if (!ok (ctx, spec, words[i], why))
+          return FALSE;
+      }
+  if (n == 0)
+    *why = g_strdup (_("it is empty"));
+  return n > 0;
+}
+
+static gboolean
+word_is_choice (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  int index;
+
+  return gbacw_exclusive_parse_choice (word, spec->choices, &index, why);
+}
+
+static gboolean
+word_is_leader_dice (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  g_autoptr (GHashTable) table = gbacw_exclusive_parse_keyed_dice (word, why);
+  GHashTableIter iter;
+  gpointer key;
+
+  if (table == NULL)
+    return FALSE;
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      const GbacwUnit *u = gbacw_oob_find_unit (&ctx->s->oob, key);
+      if (u == NULL || u->type != GBACW_UNIT_LEADER)
+        {
+          *why = g_strdup_printf (_("there is no leader “%s” in the order of battle"), (const char *) key);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+word_is_leader (CheckContext *ctx, const char *word, char **why)
+{
+  const GbacwUnit *u = gbacw_oob_find_unit (&ctx->s->oob, word);
+
+  if (u != NULL && u->type == GBACW_UNIT_LEADER)
+    return TRUE;
+  *why = g_strdup_printf (_("there is no leader “%s” in the order of battle"), word);
+  return FALSE;
+}
+
+static gboolean
+word_any (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  return TRUE;
+}
+
+static gboolean
+word_is_leader_id (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  return word_is_leader (ctx, word, why);
+}
+
+static gboolean
+valid_die_leaders (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GPtrArray) lists = gbacw_exclusive_parse_die_lists (value, why);
+
+  if (lists == NULL)
+    return FALSE;
+  for (guint die = 0; die < lists->len; die++)
+    {
+      GStrv ids = g_ptr_array_index (lists, die);
+      for (guint i = 0; ids[i]; i++)
+        if (!word_is_leader (ctx, ids[i], why))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+valid_die_numbers (const char *value, char **why)
+{
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_numbers (value, why);
+
+  if (table == NULL)
+    return FALSE;
+  for (guint i = 0; i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (e->first != G_MININT && (e->first < 0 || e->last > 6))
+        {
+          *why = g_strdup_printf (_("die results %d-%d are not from 0 to 6"), e->first, e->last);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+valid_turn_numbers (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) table = gbacw_exclusive_parse_turn_numbers (value, why);
+
+  return table != NULL && turns_within (ctx, table, why);
+}
+
+/* A case number, after a game letter for an exclusive case: "11.21", "P 21.52". */
+static gboolean
+valid_case (const char *value, char **why)
+{
+  if (value != NULL && g_regex_match_simple ("^([JPC] )?[0-9]+(\\.[0-9]+)?$", value, 0, 0))
+    return TRUE;
+  *why = g_strdup_printf (_("“%s” is not a rule case such as 11.21 or P 21.52"), value ? value : "");
+  return FALSE;
+}
+
+static gboolean
+valid_turns (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    {
+      int t = g_array_index (turns, int, i);
+      if (t < ctx->s->turns.first || t > ctx->s->turns.last)
+        {
+          *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"), t, ctx->s->turns.first,
+                                  ctx->s->turns.last);
+          return FALSE;
+        }
+    }
+  return turns != NULL;
+}
+
+/* Ids of sides, formations or hex terrains that the scenario has. */
+static gboolean
+valid_ids (CheckContext *ctx, ParamKind kind, const char *value, char **why)
+{
+  g_auto (GStrv) ids = gbacw_exclusive_parse_ids (value, why);
+
+  for (guint i = 0; ids && ids[i]; i++)
+    {
+      const char *id = ids[i];
+      if (kind == PARAM_SIDES && gbacw_oob_find_side (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("there is no side “%s”"), id);
+      else if (kind == PARAM_FORMATIONS && gbacw_oob_find_formation (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("the order of battle has no formation “%s”"), id);
+      else if (kind == PARAM_TERRAINS && gbacw_catalogue_find_hex_terrain (&ctx->s->catalogue, id) < 0)
+        *why = g_strdup_printf (_("the catalogue has no hex terrain “%s”"), id);
+      else if (kind == PARAM_UNITS && gbacw_oob_find_unit (&ctx->s->oob, id) == NULL)
+        *why = g_strdup_printf (_("the order of battle has no unit “%s”"), id);
+      else if (kind == PARAM_AREA && (ids[1] != NULL || gbacw_map_find_area (ctx->s->map, id) == NULL))
+        *why = ids[1] != NULL ? g_strdup (_("it names more than one area"))
+                              : g_strdup_printf (_("the map has no area “%s”"), id);
+      if (*why)
+        return FALSE;
+    }
+  return ids != NULL;
+}
+
+static gboolean
+valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char **why)
+{
+  ParamKind kind = spec->kind;
+  g_auto (GStrv) words = NULL;
+  gboolean valid;
+  guint n = 0;
+
+  if (valid_typed (ctx, spec, value, &valid, why))
+    return valid;
+  switch (kind)
+    {
+    case PARAM_TURN_DICE:
+      return valid_turn_dice (ctx, value, why);
+    case PARAM_TURN_NUMBERS:
+      return valid_turn_numbers (ctx, value, why);
+    case PARAM_DIE_TOP:
+      {
+        int top;
+        return gbacw_exclusive_parse_die_top (value, &top, why);
+      }
+    case PARAM_TURNS:
+      return valid_turns (ctx, value, why);
+    case PARAM_CHOICE:
+      {
+        int index;
+        return gbacw_exclusive_parse_choice (value, spec->choices, &index, why);
+      }
+    case PARAM_CHOICES:
+      return valid_words (ctx, spec, value, why, word_is_choice);
+    case PARAM_YES_NO:
+      {
+        gboolean yes;
+        return gbacw_exclusive_parse_yes_no (value, &yes, why);
+      }
+    case PARAM_NUMBER:
+      {
+        double number;
+        return gbacw_exclusive_parse_number (value, &number, why);
+      }
+    case PARAM_SIDES:
+    case PARAM_FORMATIONS:
+    case PARAM_TERRAINS:
+    case PARAM_UNITS:
+    case PARAM_AREA:
+      return valid_ids (ctx, kind, value, why);
+    case PARAM_LEADER_DICE:
+      return valid_words (ctx, spec, value, why, word_is_leader_dice);
+    case PARAM_LEADERS:
+      return valid_words (ctx, spec, value, why, word_is_leader_id);
+    case PARAM_DIE_LEADERS:
+      return valid_die_leaders (ctx, value, why);
+    case PARAM_DIE_NUMBERS:
+      return valid_die_numbers (value, why);
+    case PARAM_WORDS:
+      return valid_words (ctx, spec, value, why, word_any);
+    case PARAM_WHOLE:
+      {
+        gint64 v;
+        if (value && g_ascii_string_to_signed (value[0] == '+' ? value + 1 : value, 10, -9, 9, &v, NULL))
+          return TRUE;
+        *why = g_strdup_printf (_("“%s” is not a whole number from -9 to 9"), value ? value : "");
+        return FALSE;
+      }
+    case PARAM_RATING:
+      {
+        guint64 v;
+        if (value && g_ascii_string_to_unsigned (value, 10, 1, 6, &v, NULL))
+          return TRUE;
+        *why = g_strdup_printf (_("“%s” is not a Morale Rating from 1 to 6"), value ? value : "");
+        return FALSE;
+      }
+    default:
+      break;
+    }
+  if (kind == PARAM_CASE)
+    return valid_case (value, why);
+  words = g_strsplit_set (value ? value : "", " \t\n,", -1);
+
+  /* PARAM_DIE_RANGE */
+  for (guint i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      if (*w == '\0')
+        continue;
+      n++;
+      if (!gbacw_value_is_range (w) || strchr (w, '+') || strchr (w, ','))
+        {
+          *why = g_strdup_printf (_("“%s” is not a die roll or range of die rolls such as 1-2"), w);
+          return FALSE;
+        }
+    }
+  if (n == 0)
+    {
+      *why = g_strdup (_("it is empty"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether name is base.SIDE for a side id of the scenario (PER_SIDE), or base.FORMATION
+ * for a formation id (PER_FORMATION). */
+static gboolean
+names_suffixed_param (const GbacwScenario *s, int per, const char *base, const char *name)
+{
+  gsize n = strlen (base);
+
+  if (strncmp (name, base, n) != 0 || name[n] != '.')
+    return FALSE;
+  return ((per & PER_SIDE) && gbacw_oob_find_side (&s->oob, name + n + 1) != NULL)
+         || ((per & PER_FORMATION) && gbacw_oob_find_formation (&s->oob, name + n + 1) != NULL);
+}
+
+/* The night module's turns (J 35.0, P 22.0, C 26.0) are the turn track's night turns: the
+ * engine plays the module's, the editor and the game log show the track's. */
+static void
+check_night_track (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (gbacw_exclusive_rule_get_param (rule, "turns"), &why);
+  const GPtrArray *track = ctx->s->turns.turns;
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    for (guint k = 0; k < track->len; k++)
+      {
+        const GbacwTurn *t = g_ptr_array_index (track, k);
+        if (t->n == g_array_index (turns, int, i) && !t->night)
+          emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "35.0",
+                                    _("The exclusive rule “night” makes Game-Turn %d a night turn, which the turn "
+                                      "track does not mark night"), t->n), setting);
+      }
+}
+
+/* P 23.0: compass sectors need the map's compass (<map north>), which the scenario must
+ * give: Pea Ridge's north is not at the top (rules matrix 5.P). */
+static void
+check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  if (g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "method"), "compass") == 0
+      && ctx->s->map->north == GBACW_NORTH_UNSET)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "P 23.0",
+                              _("The exclusive rule “retreat-direction” retreats by compass sectors, but the map does not "
+                                "say where north lies: give the map's north (top, right, bottom or left)")),
+                  setting);
+}
+
+void
+gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
+{
+  static const struct {
+    const char *id;
+    const char *values[3];
+  } options[] = {
+    { "command-5.2", { "old", "new", NULL } },
+    { "los-along-hexside", { "both-block", "adjacent-only", NULL } },
+    { "los-unknown-cell", { "standard", "clear", NULL } },
+    { "melee-terrain-12.31", { "old", "new", NULL } },
+    { "supply-11.23", { "old", "new", NULL } },
+  };
+  const GbacwScenario *s = ctx->s;
+
+  for (guint i = 0; i < s->options->len; i++)
+    {
+      const GbacwParam *p = g_ptr_array_index (s->options, i);
+      g_autofree char *setting = g_strdup_printf ("options/%s", p->name);
+      gboolean known = FALSE, valid = FALSE;
+      for (guint k = 0; k < G_N_ELEMENTS (options); k++)
+        if (g_strcmp0 (options[k].id, p->name) == 0)
+          {
+            known = TRUE;
+            valid = strv_has (options[k].values, p->value);
+          }
+      if (!known)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "1.0",
+                                  _("The rule option “%s” is not one the engine knows"), p->name), setting);
+      else if (!valid)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "1.0",
+                                  _("The rule option “%s” cannot be “%s”"), p->name, p->value ? p->value : ""),
+                      setting);
+    }
+  for (guint i = 0; i < s->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (s->exclusive_rules, i);
+      g_autofree char *setting = g_strdup_printf ("rules/%s", rule->id);
+      const ExclusiveSpec *spec = NULL;
+      const char *cite;
+      for (guint k = 0; k < G_N_ELEMENTS (exclusive_rules); k++)
+        if (g_strcmp0 (exclusive_rules[k].id, rule->id) == 0)
+          spec = &exclusive_rules[k];
+      if (spec == NULL && strv_has (matrix_rules, rule->id))
+        continue;
+      if (spec == NULL)
+        {
+          emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "19.0",
+                                    _("The exclusive rule “%s” is not one the engine knows; its parameters are not "
+                                      "checked"), rule->id), setting);
+          continue;
+        }
+      if (!rule->enabled)
+        continue;
+      /* the findings cite the game's own case when the rule names a well-formed one */
+      {
+        const char *own = gbacw_exclusive_rule_get_param (rule, "case");
+        g_autofree char *ignored = NULL;
+        cite = own && valid_case (own, &ignored) ? own : spec->rule_case;
+      }
+      for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
+        {
+          gboolean present = FALSE;
+          for (guint k = 0; rule->params && k < rule->params->len; k++)
+            present |= g_strcmp0 (((GbacwParam *) g_ptr_array_index (rule->params, k))->name,
+                                  spec->params[p].name) == 0;
+          if (!present && spec->params[p].required)
+            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,
+                                      _("The exclusive rule “%s” needs the parameter “%s”"), rule->id,
+                                      spec->params[p].name), setting);
+        }
+      for (guint k = 0; rule->params && k < rule->params->len; k++)
+        {
+          const GbacwParam *param = g_ptr_array_index (rule->params, k);
+          const ParamSpec *ps = NULL;
+          g_autofree char *why = NULL;
+          for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
+            if (g_strcmp0 (spec->params[p].name, param->name) == 0
+                || (spec->params[p].per_side
+                    && names_suffixed_param (s, spec->params[p].per_side, spec->params[p].name, param->name)))
+              ps = &spec->params[p];
+          if (ps == NULL)
+            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,
+                                      _("The exclusive rule “%s” has no parameter “%s”"), rule->id, param->name),
+                          setting);
+          else if (!valid_param (ctx, ps, param->value, &why))
+            emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", cite,
+                                      _("The parameter “%s” of the exclusive rule “%s” is not valid: %s"), param->name,
+                                      rule->id, why), setting);
+        }
+      if (g_str_equal (rule->id, "night"))
+        check_night_track (ctx, rule, setting, out);
+      if (g_str_equal (rule->id, "retreat-direction"))
+        check_retreat_compass (ctx, rule, setting, out);
+    }
+}
