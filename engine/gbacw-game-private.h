@@ -42,7 +42,7 @@ void           gbacw_game_queue_pending (GbacwGame *game, GbacwPending *pending,
 void           gbacw_game_queue_pending_after (GbacwGame *game, GbacwPending *pending, const GbacwPending *after);
 /* Works the queue until a decision is needed or it is empty; then ends the phase if asked. */
 void           gbacw_game_run_pending (GbacwGame *game);
-/* The rest of advance (): leaves the phase for the next one played. */
+/* The rest of gbacw_game_advance (): leaves the phase for the next one played. */
 void           gbacw_game_finish_phase (GbacwGame *game);
 GbacwDecision *gbacw_decision_new (GbacwDecisionKind kind, int side, const char *rule_case);
 void           gbacw_decision_free (GbacwDecision *decision);
@@ -104,5 +104,21 @@ GbacwResolve   gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pendin
 
 /* Sets the LOS height of the units of hex (9.72). */
 void     gbacw_game_refresh_hex (GbacwGame *game, int hex);
+
+/* gbacw-game.c: actions the game record builds while reading */
+/* An answer with no firers, no path and no hex yet. */
+GbacwAction *gbacw_action_new_empty_answer (void);
+/* A leadership or supply action: kind with its leader (or unit), other unit and points. */
+GbacwAction *gbacw_action_new_command (GbacwActionKind kind, int leader, int other, int points);
+
+/* gbacw-sequence.c: the Sequence of Play (4.0), used by gbacw_game_new () */
+/* Whether a phase is played (night turns, exclusive rules' hooks). */
+gboolean gbacw_game_phase_skipped (const GbacwGame *game, GbacwPhase phase);
+/* The work done as the current phase begins (per-turn flags, hooks). */
+void     gbacw_game_begin_phase (GbacwGame *game);
+/* The first phase of Game-Turn turn, its first player phasing. */
+void     gbacw_game_start_turn (GbacwGame *game, int turn);
+/* Ends the current phase and moves to the next one played. */
+void     gbacw_game_advance (GbacwGame *game);
 
 G_END_DECLS
