@@ -239,8 +239,10 @@ walk_to (GbacwToolHexside    *self,
   if ((fabs (nx - self->vx) < 1e-6 && fabs (ny - self->vy) < 1e-6) ||
       hypot (x - nx, y - ny) > hypot (x - self->vx, y - self->vy) - VERTEX_HYSTERESIS)
     return;
-  /* No chain over the map's hexsides (off the map): start again from where the pointer is. */
-  if (gbacw_hex_grid_corner_path (grid, self->vx, self->vy, nx, ny, steps))
+  /* Off the map, or no chain over the map's hexsides: start again from where the pointer
+   * is (and spare a search of the whole map for a vertex it cannot reach). */
+  if (hexside_at (self, scenario, x, y, NULL) != GBACW_HEXSIDE_NONE &&
+      gbacw_hex_grid_corner_path (grid, self->vx, self->vy, nx, ny, steps))
     for (guint i = 0; i < steps->len; i++)
       advance (self, scenario, &g_array_index (steps, GbacwHexsideStep, i), x, y);
   self->vx = nx;
