@@ -613,6 +613,222 @@ gbacw_hex_grid_hexside_at_point (const GbacwHexGrid *grid, double x, double y, G
 }
 
 void
+gbacw_hex_grid_nearest_corner (const GbacwHexGrid *grid, double x, double y, double *vx, double *vy)
+{
+  GbacwHex hex = gbacw_hex_grid_hex_at_point (grid, x, y);
+  double best = G_MAXDOUBLE;
+
+  *vx = x;
+  *vy = y;
+  for (int i = 0; i < GBACW_HEX_DIRECTIONS; i++)
+    {
+      double cx, cy, d;
+
+      gbacw_hex_grid_corner (grid, hex, i, &cx, &cy);
+      d = hypot (cx - x, cy - y);
+      if (d < best)
+        {
+          best = d;
+          *vx = cx;
+          *vy = cy;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ hexside paths */
+
+/* Vertices are found by position: they are at least one hex radius apart, so an eighth of
+ * a radius tells them apart, and every coordinate of an extended grid of up to 999 hexes a
+ * side fits 16 bits at that resolution. */
+static guint32
+vertex_key (double x, double y)
+{
+  guint32 kx = (guint32) (lround (x * 8) + 32768) & 0xffff;
+  guint32 ky = (guint32) (lround (y * 8) + 32768) & 0xffff;
+
+  return kx << 16 | ky;
+}
+
+typedef struct {
+  double x, y;
+  int parent;            /* index of the node reached from, -1 for a start */
+  GbacwHexsideId via;    /* the hexside walked from the parent */
+} PathNode;
+
+/* The three edges at vertex (x, y): the corners they lead to and their hexsides
+ * (GBACW_HEXSIDE_NONE where the edge has no id). FALSE if (x, y) is no vertex. */
+static gboolean
+vertex_edges (const GbacwHexGrid *grid, double x, double y, double next[3][2], GbacwHexsideId via[3])
+{
+  GbacwHex around = gbacw_hex_grid_hex_at_point (grid, x, y);
+
+  /* The vertex is a corner of the hex found at it or of one of that hex's neighbours. */
+  for (int n = -1; n < GBACW_HEX_DIRECTIONS; n++)
+    {
+      GbacwHex hex = n < 0 ? around : gbacw_hex_grid_neighbour (grid, around, n);
+
+      for (int i = 0; i < GBACW_HEX_DIRECTIONS; i++)
+        {
+          int before = (i + GBACW_HEX_DIRECTIONS - 1) % GBACW_HEX_DIRECTIONS;
+          GbacwHex a, b;
+          double cx, cy;
+
+          gbacw_hex_grid_corner (grid, hex, i, &cx, &cy);
+          if (fabs (cx - x) > 1e-6 || fabs (cy - y) > 1e-6)
+            continue;
+          /* Corner i starts hexside i and ends hexside i - 1; the third edge runs between
+           * the hexes across those two, straight away from this hex's centre. */
+          gbacw_hex_grid_corner (grid, hex, (i + 1) % GBACW_HEX_DIRECTIONS, &next[0][0], &next[0][1]);
+          via[0] = gbacw_hex_grid_hexside (grid, hex, i);
+          gbacw_hex_grid_corner (grid, hex, before, &next[1][0], &next[1][1]);
+          via[1] = gbacw_hex_grid_hexside (grid, hex, before);
+          gbacw_hex_grid_centre (grid, hex, &cx, &cy);
+          next[2][0] = 2 * x - cx;
+          next[2][1] = 2 * y - cy;
+          a = gbacw_hex_grid_neighbour (grid, hex, before);
+          b = gbacw_hex_grid_neighbour (grid, hex, i);
+          via[2] = gbacw_hex_grid_hexside (grid, a, gbacw_hex_grid_direction_to (grid, a, b));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Breadth-first over the map's hexsides from the start vertices to the first of the goal
+ * vertices reached; appends the steps walked. */
+static gboolean
+vertex_path (const GbacwHexGrid *grid, const double (*starts)[2], int n_starts, const double (*goals)[2],
+             int n_goals, double *goal_x, double *goal_y, GArray *out_steps)
+{
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (PathNode));
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) goal_keys = g_hash_table_new (NULL, NULL);
+  guint head = 0;
+  int found = -1;
+
+  for (int g = 0; g < n_goals; g++)
+    g_hash_table_add (goal_keys, GUINT_TO_POINTER (vertex_key (goals[g][0], goals[g][1])));
+  for (int s = 0; s < n_starts; s++)
+    {
+      PathNode node = { starts[s][0], starts[s][1], -1, GBACW_HEXSIDE_NONE };
+      guint32 key = vertex_key (node.x, node.y);
+
+      if (!g_hash_table_add (seen, GUINT_TO_POINTER (key)))
+        continue;
+      g_array_append_val (nodes, node);
+      if (found < 0 && g_hash_table_contains (goal_keys, GUINT_TO_POINTER (key)))
+        found = (int) nodes->len - 1;
+    }
+
+  while (found < 0 && head < nodes->len)
+    {
+      PathNode here = g_array_index (nodes, PathNode, head);
+      double next[3][2];
+      GbacwHexsideId via[3];
+
+      if (vertex_edges (grid, here.x, here.y, next, via))
+        for (int e = 0; e < 3 && found < 0; e++)
+          {
+            PathNode node = { next[e][0], next[e][1], (int) head, via[e] };
+            guint32 key = vertex_key (node.x, node.y);
+
+            if (via[e] == GBACW_HEXSIDE_NONE || !gbacw_hex_grid_hexside_on_map (grid, via[e]) ||
+                !g_hash_table_add (seen, GUINT_TO_POINTER (key)))
+              continue;
+            g_array_append_val (nodes, node);
+            if (g_hash_table_contains (goal_keys, GUINT_TO_POINTER (key)))
+              found = (int) nodes->len - 1;
+          }
+      head++;
+    }
+  if (found < 0)
+    return FALSE;
+
+  *goal_x = g_array_index (nodes, PathNode, found).x;
+  *goal_y = g_array_index (nodes, PathNode, found).y;
+  {
+    guint first = out_steps->len;
+    guint n = 0;
+
+    for (int i = found; g_array_index (nodes, PathNode, i).parent >= 0; i = g_array_index (nodes, PathNode, i).parent)
+      n++;
+    g_array_set_size (out_steps, first + n);
+    for (int i = found; g_array_index (nodes, PathNode, i).parent >= 0; i = g_array_index (nodes, PathNode, i).parent)
+      {
+        const PathNode *node = &g_array_index (nodes, PathNode, i);
+        const PathNode *parent = &g_array_index (nodes, PathNode, node->parent);
+        GbacwHexsideStep *step = &g_array_index (out_steps, GbacwHexsideStep, first + --n);
+
+        step->hexside = node->via;
+        step->x0 = parent->x;
+        step->y0 = parent->y;
+        step->x1 = node->x;
+        step->y1 = node->y;
+      }
+  }
+  return TRUE;
+}
+
+gboolean
+gbacw_hex_grid_corner_path (const GbacwHexGrid *grid, double x0, double y0, double x1, double y1, GArray *out_steps)
+{
+  double start[1][2], goal[1][2], gx, gy;
+
+  g_return_val_if_fail (out_steps != NULL, FALSE);
+
+  gbacw_hex_grid_nearest_corner (grid, x0, y0, &start[0][0], &start[0][1]);
+  gbacw_hex_grid_nearest_corner (grid, x1, y1, &goal[0][0], &goal[0][1]);
+  return vertex_path (grid, start, 1, goal, 1, &gx, &gy, out_steps);
+}
+
+/* The corners of hexside id, in clockwise order around its owning hex. */
+static gboolean
+hexside_corners (const GbacwHexGrid *grid, GbacwHexsideId id, double corners[2][2])
+{
+  GbacwHex a;
+  int direction;
+
+  if (!gbacw_hex_grid_hexside_on_map (grid, id) || !gbacw_hex_grid_hexside_hexes (grid, id, &a, &direction, NULL))
+    return FALSE;
+  gbacw_hex_grid_corner (grid, a, direction, &corners[0][0], &corners[0][1]);
+  gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &corners[1][0], &corners[1][1]);
+  return TRUE;
+}
+
+gboolean
+gbacw_hex_grid_hexside_path (const GbacwHexGrid *grid, GbacwHexsideId from, GbacwHexsideId to, GArray *out_steps)
+{
+  double from_corners[2][2], to_corners[2][2], gx, gy;
+  GbacwHexsideStep last;
+
+  g_return_val_if_fail (out_steps != NULL, FALSE);
+
+  if (!hexside_corners (grid, from, from_corners) || !hexside_corners (grid, to, to_corners))
+    return FALSE;
+  if (from == to)
+    return TRUE;
+  if (!vertex_path (grid, (const double (*)[2]) from_corners, 2, (const double (*)[2]) to_corners, 2, &gx, &gy,
+                    out_steps))
+    return FALSE;
+  /* The walk ends at one end of to; to itself runs on to the other. */
+  last.hexside = to;
+  last.x0 = gx;
+  last.y0 = gy;
+  if (vertex_key (gx, gy) == vertex_key (to_corners[0][0], to_corners[0][1]))
+    {
+      last.x1 = to_corners[1][0];
+      last.y1 = to_corners[1][1];
+    }
+  else
+    {
+      last.x1 = to_corners[0][0];
+      last.y1 = to_corners[0][1];
+    }
+  g_array_append_val (out_steps, last);
+  return TRUE;
+}
+
+void
 gbacw_hex_grid_extent (const GbacwHexGrid *grid, double *width, double *height)
 {
   double w, h;

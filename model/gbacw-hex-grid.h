@@ -122,6 +122,29 @@ GbacwHex  gbacw_hex_grid_hex_at_point (const GbacwHexGrid *grid, double x, doubl
 /* The nearest hexside of the hex containing the point; hex_out/direction_out (may be NULL) say
  * which side of it the point is: the containing hex and the direction of the hexside from it. */
 GbacwHexsideId gbacw_hex_grid_hexside_at_point (const GbacwHexGrid *grid, double x, double y, GbacwHex *hex_out, int *direction_out);
+/* The hex vertex (corner) nearest the point: a corner of the hex containing it. */
+void      gbacw_hex_grid_nearest_corner (const GbacwHexGrid *grid, double x, double y, double *vx, double *vy);
+
+/* One hexside of a chain along hex edges, in the order walked: from corner (x0, y0) to
+ * corner (x1, y1). */
+typedef struct {
+  GbacwHexsideId hexside;
+  double x0, y0, x1, y1;
+} GbacwHexsideStep;
+
+/* The shortest chain of the map's hexsides (gbacw_hex_grid_hexside_on_map) from the hex
+ * vertex nearest (x0, y0) to the one nearest (x1, y1), walking from corner to corner along
+ * hex edges. Appends GbacwHexsideStep in walking order (none if both are the same vertex).
+ * Among chains of the same length the one found first is taken, deterministically. FALSE,
+ * appending nothing, if no chain over the map's hexsides joins them. */
+gboolean  gbacw_hex_grid_corner_path (const GbacwHexGrid *grid, double x0, double y0, double x1, double y1,
+                                      GArray *out_steps);
+/* The shortest chain joining hexside from to hexside to: starts at whichever end of from
+ * is nearer to to, and ends with to itself (from is not appended). Nothing is appended if
+ * from == to; just to if they share a vertex. FALSE, appending nothing, if an id is not a
+ * hexside of the map or no chain over the map's hexsides joins them. */
+gboolean  gbacw_hex_grid_hexside_path (const GbacwHexGrid *grid, GbacwHexsideId from, GbacwHexsideId to,
+                                       GArray *out_steps);
 /* Bounding box of all hexes, from (0, 0). */
 void      gbacw_hex_grid_extent (const GbacwHexGrid *grid, double *width, double *height);
 

@@ -242,6 +242,21 @@ sheets_for (double length, double printable, double overlap)
   return (int) ceil ((length - overlap) / (printable - overlap) - 1e-9);
 }
 
+/* n sheets over length, each showing the same share of it plus the overlap with the next
+ * (at most printable, as sheets_for chose n), rather than full sheets and a sliver. */
+static void
+spread_sheets (double length, double printable, double overlap, int n, double *step, double *shown)
+{
+  if (n <= 1)
+    {
+      *step = printable - overlap;
+      *shown = MIN (length, printable);
+      return;
+    }
+  *step = (length - overlap) / n;
+  *shown = *step + overlap;
+}
+
 gboolean
 gbacw_map_export_get_page_layout (const GbacwScenario      *scenario,
                                   const GbacwExportOptions *options,
@@ -296,10 +311,12 @@ gbacw_map_export_get_page_layout (const GbacwScenario      *scenario,
           layout->paper_height = ph;
           layout->columns = cols;
           layout->rows = rows;
-          layout->step_x = pw - 2 * margin - overlap;
-          layout->step_y = ph - 2 * margin - overlap;
         }
     }
+  spread_sheets (layout->map_width, layout->paper_width - 2 * margin, overlap, layout->columns, &layout->step_x,
+                 &layout->sheet_width);
+  spread_sheets (layout->map_height, layout->paper_height - 2 * margin, overlap, layout->rows, &layout->step_y,
+                 &layout->sheet_height);
   return TRUE;
 }
 
@@ -460,6 +477,245 @@ map_title (const GbacwScenario *scenario)
   return _("Map");
 }
 
+/* ---------------------------------------------------------------- PDF sheet labels */
+
+/* Where sheet (col, row) starts on the map and how much of it it shows, in points. */
+static void
+sheet_extent (const GbacwPageLayout *layout, int col, int row, double *x0, double *y0, double *width, double *height)
+{
+  *x0 = col * layout->step_x;
+  *y0 = row * layout->step_y;
+  *width = MIN (layout->sheet_width, layout->map_width - *x0);
+  *height = MIN (layout->sheet_height, layout->map_height - *y0);
+}
+
+static void
+sheet_label_clear (gpointer data)
+{
+  GbacwSheetLabel *label = data;
+  g_free (label->text);
+}
+
+static gboolean
+boxes_overlap (const GbacwSheetLabel *a, const GbacwSheetLabel *b)
+{
+  return a->box_x < b->box_x + b->box_width && b->box_x < a->box_x + a->box_width &&
+         a->box_y < b->box_y + b->box_height && b->box_y < a->box_y + a->box_height;
+}
+
+static gboolean
+overlaps_any (const GArray *labels, const GbacwSheetLabel *label)
+{
+  for (guint i = 0; i < labels->len; i++)
+    if (boxes_overlap (&g_array_index (labels, GbacwSheetLabel, i), label))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct {
+  cairo_t *cr;            /* for measuring text */
+  GArray *labels;
+  double width;           /* of the map on the sheet */
+  double top, bottom;     /* the paper's edges above and below the map, inside a little */
+} LabelLayout;
+
+static double
+text_width (LabelLayout *l, const char *text, double size, gboolean bold)
+{
+  cairo_text_extents_t ext;
+
+  set_font (l->cr, size, bold);
+  cairo_text_extents (l->cr, text, &ext);
+  return ext.x_advance;
+}
+
+/* A horizontal label aligned at x (align as text_at), on the first of the lines from
+ * baseline y, step apart (up when step < 0), where it overlaps no label placed yet and stays
+ * on the paper; FALSE (not placed) if there is none. */
+static gboolean
+place_text (LabelLayout *l, const char *text, double size, gboolean bold, double x, double align, double y, double step)
+{
+  GbacwSheetLabel label = { GBACW_SHEET_LABEL_TEXT, NULL, size, bold, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+  double width = text_width (l, text, size, bold);
+  double ascent = size * 0.8, descent = size * 0.25;
+
+  label.x = CLAMP (x - width * align, 0, MAX (0, l->width - width));
+  for (double baseline = y;; baseline += step)
+    {
+      label.y = baseline;
+      label.box_x = label.x;
+      label.box_y = baseline - ascent;
+      label.box_width = width;
+      label.box_height = ascent + descent;
+      if (label.box_y < l->top || label.box_y + label.box_height > l->bottom)
+        return FALSE;
+      if (!overlaps_any (l->labels, &label))
+        break;
+      if (step == 0)
+        return FALSE;
+    }
+  label.text = g_strdup (text);
+  g_array_append_val (l->labels, label);
+  return TRUE;
+}
+
+/* A label turned a quarter (angle ±π/2) centred on (ox, oy), in a side margin. */
+static void
+place_side_text (LabelLayout *l, const char *text, double size, double ox, double oy, double angle)
+{
+  GbacwSheetLabel label = { GBACW_SHEET_LABEL_TEXT, g_strdup (text), size, TRUE, ox, oy, angle, 0, 0, 0, 0, 0, 0 };
+  double width = text_width (l, text, size, TRUE);
+
+  label.x = -width / 2;
+  label.y = 0;
+  label.box_x = ox - size * 0.8;
+  label.box_width = size * 1.6;
+  label.box_y = oy - width / 2;
+  label.box_height = width;
+  g_array_append_val (l->labels, label);
+}
+
+/* The words of text in lines no wider than width, in order. */
+static GPtrArray *
+wrap_words (LabelLayout *l, const char *text, double size, double width)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  GString *line = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *longer = line->len ? g_strdup_printf ("%s %s", line->str, words[i]) : g_strdup (words[i]);
+      if (line->len > 0 && text_width (l, longer, size, FALSE) > width)
+        {
+          g_ptr_array_add (lines, g_strdup (line->str));
+          g_string_assign (line, words[i]);
+        }
+      else
+        g_string_assign (line, longer);
+    }
+  if (line->len)
+    g_ptr_array_add (lines, g_strdup (line->str));
+  g_string_free (line, TRUE);
+  return lines;
+}
+
+GArray *
+gbacw_map_export_get_sheet_labels (const GbacwScenario      *scenario,
+                                   const GbacwExportOptions *options,
+                                   const GbacwPageLayout    *layout,
+                                   int                       col,
+                                   int                       row,
+                                   int                       page,
+                                   int                       n_pages)
+{
+  double margin = options->margin_mm * MM, x0, y0, cw, ch, text_y, below;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  LabelLayout l = { cairo_create (surface), g_array_new (FALSE, TRUE, sizeof (GbacwSheetLabel)), 0, 0, 0 };
+  g_autofree char *name = sheet_name (col, row);
+  g_autofree char *heading = NULL;
+  g_autofree char *page_text = NULL;
+
+  g_array_set_clear_func (l.labels, sheet_label_clear);
+  sheet_extent (layout, col, row, &x0, &y0, &cw, &ch);
+  l.width = cw;
+  l.top = -margin + 0.5 * MM;
+  l.bottom = ch + margin - 0.5 * MM;
+  text_y = -MIN (margin * 0.4, 4 * MM);
+  below = ch + MIN (margin * 0.55, 5 * MM);
+
+  /* Above the map: the title at the left, clear of the crop marks, the page number at the
+   * right, the sheet above in the middle; each moves a line up where it would overlap. */
+  /* TRANSLATORS: printed sheet heading: map title, sheet name such as "B3" */
+  heading = g_strdup_printf (_("%s — sheet %s"), map_title (scenario), name);
+  if (text_width (&l, heading, 8, TRUE) > cw + margin - 4 * MM || !place_text (&l, heading, 8, TRUE, 3 * MM, 0, text_y, -10))
+    place_text (&l, name, 8, TRUE, 3 * MM, 0, text_y, -10);
+  /* TRANSLATORS: printed sheet: page number, number of pages */
+  page_text = g_strdup_printf (_("page %d of %d"), page, n_pages);
+  place_text (&l, page_text, 7, FALSE, cw - 3 * MM, 1, text_y, -10);
+  if (row > 0)
+    {
+      g_autofree char *n = sheet_name (col, row - 1);
+      g_autofree char *t = g_strdup_printf ("↑ %s", n);
+      place_text (&l, t, 7, TRUE, cw / 2, 0.5, text_y, -10);
+    }
+
+  /* Below: the sheet below, then the scale bar at the right and the notes at the left,
+   * wrapped to the room there is, as far as they fit. */
+  if (row + 1 < layout->rows)
+    {
+      g_autofree char *n = sheet_name (col, row + 1);
+      g_autofree char *t = g_strdup_printf ("↓ %s", n);
+      place_text (&l, t, 7, TRUE, cw / 2, 0.5, below, 8);
+    }
+  if (margin >= 8 * MM)
+    {
+      /* TRANSLATORS: under the printed scale bar; %g is the hex size in millimetres */
+      g_autofree char *caption = g_strdup_printf (_("50 mm · hexes %g mm across"), options->hex_mm);
+      GbacwSheetLabel bar = { GBACW_SHEET_LABEL_SCALE_BAR, g_strdup (caption), 6.5, FALSE, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+      double bar_width = MAX (50 * MM, text_width (&l, caption, 6.5, FALSE));
+      double notes_width = cw;
+
+      bar.x = MAX (cw, bar_width);
+      for (bar.y = ch + margin * 0.45 - 1;; bar.y += 8)
+        {
+          bar.box_x = bar.x - bar_width;
+          bar.box_width = bar_width;
+          bar.box_y = bar.y - 1.6 * MM - 0.5;
+          bar.box_height = 1.6 * MM + 7 + 6.5 * 0.25 + 0.5;
+          if (bar.box_y + bar.box_height > l.bottom)
+            {
+              g_clear_pointer (&bar.text, g_free);
+              break;
+            }
+          if (!overlaps_any (l.labels, &bar))
+            break;
+        }
+      if (bar.text != NULL)
+        {
+          g_array_append_val (l.labels, bar);
+          if (cw - bar_width - 3 * MM >= 40 * MM)
+            notes_width = cw - bar_width - 3 * MM;
+        }
+      {
+        const char *notes[] = {
+          _("Print at actual size (100 %, no “fit to page”)."),
+          _("Trim the top and left margins; lay each sheet over its neighbour’s dashed line so that "
+            "the ⊕ marks coincide."),
+        };
+        double y = ch + margin * 0.45;
+        for (guint n = 0; n < G_N_ELEMENTS (notes); n++)
+          {
+            g_autoptr(GPtrArray) lines = wrap_words (&l, notes[n], 6, notes_width);
+            for (guint i = 0; i < lines->len; i++, y += 7.5)
+              {
+                const char *line = g_ptr_array_index (lines, i);
+                while (y - 6 * 0.8 < l.bottom && !place_text (&l, line, 6, FALSE, 0, 0, y, 0))
+                  y += 7.5;
+              }
+          }
+      }
+    }
+
+  /* Beside: the sheets to the right and left, turned along the edges. */
+  if (col + 1 < layout->columns)
+    {
+      g_autofree char *n = sheet_name (col + 1, row);
+      g_autofree char *t = g_strdup_printf ("%s →", n);
+      place_side_text (&l, t, 7, cw + MIN (margin * 0.4, 4 * MM), ch / 2, G_PI / 2);
+    }
+  if (col > 0)
+    {
+      g_autofree char *n = sheet_name (col - 1, row);
+      g_autofree char *t = g_strdup_printf ("← %s", n);
+      place_side_text (&l, t, 7, -MIN (margin * 0.4, 4 * MM), ch / 2, -G_PI / 2);
+    }
+
+  cairo_destroy (l.cr);
+  cairo_surface_destroy (surface);
+  return l.labels;
+}
+
 static void
 draw_sheet (cairo_t                  *cr,
             const GbacwScenario      *scenario,
@@ -471,14 +727,12 @@ draw_sheet (cairo_t                  *cr,
             int                       n_pages)
 {
   double margin = options->margin_mm * MM, overlap = options->overlap_mm * MM;
-  double pw = layout->paper_width - 2 * margin, ph = layout->paper_height - 2 * margin;
-  double x0 = col * layout->step_x, y0 = row * layout->step_y;
-  double cw = MIN (pw, layout->map_width - x0), ch = MIN (ph, layout->map_height - y0);
-  cairo_rectangle_t visible = { x0 / layout->scale, y0 / layout->scale, cw / layout->scale, ch / layout->scale };
-  g_autofree char *name = sheet_name (col, row);
-  g_autofree char *heading = NULL;
-  g_autofree char *page_text = NULL;
-  double text_y;
+  double x0, y0, cw, ch;
+  cairo_rectangle_t visible;
+  g_autoptr(GArray) labels = NULL;
+
+  sheet_extent (layout, col, row, &x0, &y0, &cw, &ch);
+  visible = (cairo_rectangle_t) { x0 / layout->scale, y0 / layout->scale, cw / layout->scale, ch / layout->scale };
 
   cairo_save (cr);
   cairo_translate (cr, margin, margin);
@@ -493,17 +747,17 @@ draw_sheet (cairo_t                  *cr,
 
   /* Where the next sheet is laid over this one, and marks that must coincide. */
   if (col + 1 < layout->columns)
-    dashed_line (cr, pw - overlap, 0, pw - overlap, ch);
+    dashed_line (cr, cw - overlap, 0, cw - overlap, ch);
   if (row + 1 < layout->rows)
-    dashed_line (cr, 0, ph - overlap, cw, ph - overlap);
+    dashed_line (cr, 0, ch - overlap, cw, ch - overlap);
   for (int k = 1; k <= 3; k += 2)
     {
       if (col + 1 < layout->columns)
-        registration_mark (cr, pw - overlap / 2, ch * k / 4);
+        registration_mark (cr, cw - overlap / 2, ch * k / 4);
       if (col > 0)
         registration_mark (cr, overlap / 2, ch * k / 4);
       if (row + 1 < layout->rows)
-        registration_mark (cr, cw * k / 4, ph - overlap / 2);
+        registration_mark (cr, cw * k / 4, ch - overlap / 2);
       if (row > 0)
         registration_mark (cr, cw * k / 4, overlap / 2);
     }
@@ -511,61 +765,23 @@ draw_sheet (cairo_t                  *cr,
 
   /* Labels in the margins. */
   cairo_set_source_rgb (cr, 0, 0, 0);
-  text_y = -MIN (margin * 0.4, 4 * MM);
-  set_font (cr, 8, TRUE);
-  /* TRANSLATORS: printed sheet heading: map title, sheet name such as "B3" */
-  heading = g_strdup_printf (_("%s — sheet %s"), map_title (scenario), name);
-  /* Clear of the crop marks at the corners. */
-  text_at (cr, heading, 3 * MM, text_y, 0);
-  set_font (cr, 7, FALSE);
-  /* TRANSLATORS: printed sheet: page number, number of pages */
-  page_text = g_strdup_printf (_("page %d of %d"), page, n_pages);
-  text_at (cr, page_text, cw - 3 * MM, text_y, 1);
+  labels = gbacw_map_export_get_sheet_labels (scenario, options, layout, col, row, page, n_pages);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const GbacwSheetLabel *label = &g_array_index (labels, GbacwSheetLabel, i);
 
-  /* Neighbours, at the middle of each edge that has one. */
-  set_font (cr, 7, TRUE);
-  if (row > 0)
-    {
-      g_autofree char *n = sheet_name (col, row - 1);
-      g_autofree char *t = g_strdup_printf ("↑ %s", n);
-      text_at (cr, t, cw / 2, text_y, 0.5);
-    }
-  if (row + 1 < layout->rows)
-    {
-      g_autofree char *n = sheet_name (col, row + 1);
-      g_autofree char *t = g_strdup_printf ("↓ %s", n);
-      text_at (cr, t, cw / 2, ch + MIN (margin * 0.55, 5 * MM), 0.5);
-    }
-  if (col + 1 < layout->columns)
-    {
-      g_autofree char *n = sheet_name (col + 1, row);
-      g_autofree char *t = g_strdup_printf ("%s →", n);
+      if (label->kind == GBACW_SHEET_LABEL_SCALE_BAR)
+        {
+          scale_bar (cr, label->x, label->y, options->hex_mm);
+          continue;
+        }
       cairo_save (cr);
-      cairo_translate (cr, cw + MIN (margin * 0.4, 4 * MM), ch / 2);
-      cairo_rotate (cr, G_PI / 2);
-      text_at (cr, t, 0, 0, 0.5);
+      cairo_translate (cr, label->origin_x, label->origin_y);
+      cairo_rotate (cr, label->angle);
+      set_font (cr, label->font_size, label->bold);
+      cairo_move_to (cr, label->x, label->y);
+      cairo_show_text (cr, label->text);
       cairo_restore (cr);
-    }
-  if (col > 0)
-    {
-      g_autofree char *n = sheet_name (col - 1, row);
-      g_autofree char *t = g_strdup_printf ("← %s", n);
-      cairo_save (cr);
-      cairo_translate (cr, -MIN (margin * 0.4, 4 * MM), ch / 2);
-      cairo_rotate (cr, -G_PI / 2);
-      text_at (cr, t, 0, 0, 0.5);
-      cairo_restore (cr);
-    }
-
-  /* How to put the sheets together, and a bar to check the print's scale. */
-  if (margin >= 8 * MM)
-    {
-      double y = ph + margin * 0.45;
-      set_font (cr, 6, FALSE);
-      text_at (cr, _("Print at actual size (100 %, no “fit to page”)."), 0, y, 0);
-      text_at (cr, _("Trim the top and left margins; lay each sheet over its neighbour’s dashed line so that "
-                     "the ⊕ marks coincide."), 0, y + 7.5, 0);
-      scale_bar (cr, pw, y - 1, options->hex_mm);
     }
   cairo_restore (cr);
 }
@@ -634,9 +850,9 @@ draw_index (cairo_t                  *cr,
     for (int col = 0; col < layout->columns; col++)
       {
         g_autofree char *name = sheet_name (col, row);
-        double x = col * layout->step_x, y = row * layout->step_y;
-        double w = MIN (layout->paper_width - 2 * options->margin_mm * MM, layout->map_width - x);
-        double h = MIN (layout->paper_height - 2 * options->margin_mm * MM, layout->map_height - y);
+        double x, y, w, h;
+
+        sheet_extent (layout, col, row, &x, &y, &w, &h);
 
         cairo_rectangle (cr, x, y, w, h);
         cairo_set_source_rgba (cr, 0.75, 0.05, 0.05, 0.9);

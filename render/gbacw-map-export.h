@@ -85,11 +85,37 @@ typedef struct {
   double scale;                      /* points per map unit */
   double map_width, map_height;      /* points */
   double step_x, step_y;             /* points of map from one sheet to the next */
+  double sheet_width, sheet_height;  /* points of map each sheet shows: the map spread evenly over the
+                                        sheets needed, so that no sheet is a sliver */
   int columns, rows;                 /* sheets */
 } GbacwPageLayout;
 
 gboolean gbacw_map_export_get_page_layout (const GbacwScenario *scenario, const GbacwExportOptions *options,
                                            GbacwPageLayout *layout, GError **error);
+/* PDF: a label printed in a sheet's margins, as laid out to fit (no two overlap where they
+ * fit on the paper at all). Coordinates are points from the map's top left corner on the
+ * sheet; the text is drawn from (x, y) on its baseline in a frame rotated by angle about
+ * (origin_x, origin_y). */
+typedef enum {
+  GBACW_SHEET_LABEL_TEXT,
+  GBACW_SHEET_LABEL_SCALE_BAR,  /* the 50 mm bar ending at (x, y), text its caption */
+} GbacwSheetLabelKind;
+
+typedef struct {
+  GbacwSheetLabelKind kind;
+  char *text;
+  double font_size;
+  gboolean bold;
+  double origin_x, origin_y, angle;
+  double x, y;
+  double box_x, box_y, box_width, box_height;  /* its extent on the sheet */
+} GbacwSheetLabel;
+
+/* The labels of the sheet in column col, row row (page page of n_pages): title, page
+ * number, neighbours, and where there is room the printing notes and the scale bar. */
+GArray  *gbacw_map_export_get_sheet_labels (const GbacwScenario *scenario, const GbacwExportOptions *options,
+                                            const GbacwPageLayout *layout, int col, int row, int page, int n_pages);
+
 /* Sheets plus the index page. */
 int      gbacw_map_export_get_n_pages (const GbacwScenario *scenario, const GbacwExportOptions *options);
 

@@ -16,6 +16,7 @@ static const GbacwCheckInfo checks[] = {
   { "map.crossing", "map", N_("Fords and bridges on rivers and streams (22.4-22.6, 23.0)") },
   { "map.road-water", "map", N_("Roads across rivers and streams need a bridge or ford") },
   { "map.road-end", "map", N_("Roads that end inside the map") },
+  { "map.water-end", "map", N_("Rivers and streams that end in mid-map (22.4)") },
   { "map.inside", "map", N_("Works and redans have an inside (23.1, 23.2)") },
   { "map.area", "map", N_("Empty or broken areas") },
   { "oob.brigade", "oob", N_("Units belong to a brigade or are independent (5.3)") },

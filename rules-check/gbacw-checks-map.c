@@ -107,6 +107,28 @@ type_names (CheckContext *ctx, guint32 mask, const char *separator)
   return g_string_free (s, FALSE);
 }
 
+/* Whether a river or stream on hexside id of hex a ends at a's corner c in mid-map: none
+ * of the three hexes there is off the map, and neither other hexside there carries water. */
+static gboolean
+water_ends_at (CheckContext *ctx, GbacwHex a, int c, GbacwHexsideId id, guint32 water)
+{
+  const GbacwHexGrid *grid = ctx->grid;
+  int before = (c + GBACW_HEX_DIRECTIONS - 1) % GBACW_HEX_DIRECTIONS;
+  GbacwHex p = gbacw_hex_grid_neighbour (grid, a, before), q = gbacw_hex_grid_neighbour (grid, a, c);
+  GbacwHexsideId sides[3];
+
+  if (!gbacw_hex_grid_contains (grid, a) || !gbacw_hex_grid_contains (grid, p) || !gbacw_hex_grid_contains (grid, q))
+    return FALSE;
+  /* corner c starts a's hexside c and ends its hexside c - 1; the third runs between p and q */
+  sides[0] = gbacw_hex_grid_hexside (grid, a, c);
+  sides[1] = gbacw_hex_grid_hexside (grid, a, before);
+  sides[2] = gbacw_hex_grid_hexside (grid, p, gbacw_hex_grid_direction_to (grid, p, q));
+  for (int i = 0; i < 3; i++)
+    if (sides[i] != id && sides[i] != GBACW_HEXSIDE_NONE && (ctx->map->hexside_features[sides[i]] & water))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
 {
@@ -163,6 +185,25 @@ gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
                                              _("The %s crosses the %s here without a bridge or ford"),
                                              name_or_id (line->name, line->id), water),
                                  grid, id);
+    }
+
+  /* a river or stream runs on to another river or stream or off the map edge, never
+   * stopping in mid-map (22.4): a gap left while tracing it would let units cross there */
+  if (features & (ctx->river_types | ctx->stream_types))
+    {
+      guint32 water = ctx->river_types | ctx->stream_types;
+      const GbacwHexsideType *type = side_type_at (ctx, (guint) __builtin_ctz (features & water));
+      int direction;
+
+      gbacw_hex_grid_hexside_hexes (grid, id, &a, &direction, NULL);
+      if (water_ends_at (ctx, a, direction, id, water) ||
+          water_ends_at (ctx, a, (direction + 1) % GBACW_HEX_DIRECTIONS, id, water))
+        gbacw_finding_set_hexside (gbacw_emit (out, GBACW_SEVERITY_WARNING, "map.water-end",
+                                               type->rule_case ? type->rule_case : "22.4",
+                                               _("The %s ends here, in mid-map, away from another river or stream "
+                                                 "and the map edge: join it up or run it off the map"),
+                                               name_or_id (type->name, type->id)),
+                                   grid, id);
     }
 
   /* works and redans have an inside on the map (C 23.1, 23.2) */

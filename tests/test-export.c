@@ -513,10 +513,12 @@ test_page_layout (void)
   /* Sheets cover the map: n steps plus the last sheet's width reach its far edge. */
   printable_w = l.paper_width - 2 * o.margin_mm * mm;
   printable_h = l.paper_height - 2 * o.margin_mm * mm;
-  g_assert_cmpfloat ((l.columns - 1) * l.step_x + printable_w, >=, l.map_width - 1e-6);
-  g_assert_cmpfloat ((l.rows - 1) * l.step_y + printable_h, >=, l.map_height - 1e-6);
-  g_assert_cmpfloat ((l.columns - 2) * l.step_x + printable_w, <, l.map_width);
-  g_assert_cmpfloat_with_epsilon (l.step_x, printable_w - o.overlap_mm * mm, 1e-9);
+  g_assert_cmpfloat ((l.columns - 1) * l.step_x + l.sheet_width, >=, l.map_width - 1e-6);
+  g_assert_cmpfloat ((l.rows - 1) * l.step_y + l.sheet_height, >=, l.map_height - 1e-6);
+  g_assert_cmpfloat ((l.columns - 2) * (printable_w - o.overlap_mm * mm) + printable_w, <, l.map_width);
+  g_assert_cmpfloat (l.sheet_width, <=, printable_w + 1e-6);
+  g_assert_cmpfloat (l.sheet_height, <=, printable_h + 1e-6);
+  g_assert_cmpfloat_with_epsilon (l.sheet_width - l.step_x, o.overlap_mm * mm, 1e-9);
   g_assert_cmpint (l.columns * l.rows, <=, 24);
   g_assert_cmpint (gbacw_map_export_get_n_pages (spi, &o), ==, l.columns * l.rows + 1);
 
@@ -579,6 +581,88 @@ test_export_pdf (void)
   g_rmdir (dir);
 }
 
+/* The sheets of every column (row) show the same width (height) of map, not full sheets and
+ * a sliver of two hex columns; and the labels of every sheet fit without overlapping, on
+ * the paper. The 40 x 48 map on A4 had a last column about 2 hexes wide, where the title,
+ * "↑ A4" and "page 9 of 13" printed over each other. */
+static void
+test_page_sheets_balanced (void)
+{
+  const int sizes[][2] = { { 40, 48 }, { 39, 48 }, { 21, 16 }, { 64, 30 }, { 12, 70 } };
+  const double hex_sizes[] = { 16, 12.7, 19 };
+  const double mm = 72 / 25.4;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint h = 0; h < G_N_ELEMENTS (hex_sizes); h++)
+      for (int paper = 0; paper < 2; paper++)
+        {
+          g_autoptr(GbacwScenario) scenario = small_scenario (sizes[s][0], sizes[s][1]);
+          GbacwExportOptions o;
+          GbacwPageLayout l;
+          double printable_w, printable_h, margin;
+          int page = 2;
+
+          gbacw_export_options_init (&o);
+          o.format = GBACW_EXPORT_PDF;
+          o.hex_mm = hex_sizes[h];
+          o.paper = paper == 0 ? GBACW_PAPER_A4 : GBACW_PAPER_LETTER;
+          g_assert_true (gbacw_map_export_get_page_layout (scenario, &o, &l, NULL));
+          margin = o.margin_mm * mm;
+          printable_w = l.paper_width - 2 * margin;
+          printable_h = l.paper_height - 2 * margin;
+
+          for (int row = 0; row < l.rows; row++)
+            for (int col = 0; col < l.columns; col++)
+              {
+                double x0 = col * l.step_x, y0 = row * l.step_y;
+                double w = MIN (l.sheet_width, l.map_width - x0), ht = MIN (l.sheet_height, l.map_height - y0);
+                g_autoptr(GArray) labels = gbacw_map_export_get_sheet_labels (scenario, &o, &l, col, row, page++,
+                                                                              l.columns * l.rows + 1);
+                gboolean up = FALSE, down = FALSE, page_number = FALSE, note = FALSE, bar = FALSE;
+
+                /* within a point of every other sheet, and more than half the printable
+                 * width whenever the map needs more than one sheet across */
+                g_assert_cmpfloat (fabs (w - l.sheet_width), <, 1);
+                g_assert_cmpfloat (fabs (ht - l.sheet_height), <, 1);
+                if (l.columns > 1)
+                  g_assert_cmpfloat (w, >, printable_w / 2);
+                if (l.rows > 1)
+                  g_assert_cmpfloat (ht, >, printable_h / 2);
+
+                for (guint i = 0; i < labels->len; i++)
+                  {
+                    const GbacwSheetLabel *a = &g_array_index (labels, GbacwSheetLabel, i);
+
+                    g_assert_cmpfloat (a->box_width, >, 0);
+                    g_assert_cmpfloat (a->box_x, >=, -margin);
+                    g_assert_cmpfloat (a->box_x + a->box_width, <=, w + margin);
+                    g_assert_cmpfloat (a->box_y, >=, -margin);
+                    g_assert_cmpfloat (a->box_y + a->box_height, <=, ht + margin);
+                    up |= g_str_has_prefix (a->text, "↑ ");
+                    down |= g_str_has_prefix (a->text, "↓ ");
+                    page_number |= g_str_has_prefix (a->text, "page ");
+                    note |= g_str_has_prefix (a->text, "Print at actual size");
+                    bar |= a->kind == GBACW_SHEET_LABEL_SCALE_BAR;
+                    for (guint j = i + 1; j < labels->len; j++)
+                      {
+                        const GbacwSheetLabel *b = &g_array_index (labels, GbacwSheetLabel, j);
+                        gboolean apart = a->box_x + a->box_width <= b->box_x || b->box_x + b->box_width <= a->box_x ||
+                                         a->box_y + a->box_height <= b->box_y || b->box_y + b->box_height <= a->box_y;
+                        if (!apart)
+                          g_error ("%dx%d, %g mm, sheet %d,%d: “%s” overlaps “%s”", sizes[s][0], sizes[s][1],
+                                   hex_sizes[h], col, row, a->text, b->text);
+                      }
+                  }
+                g_assert_true (page_number);
+                /* the notes and the scale bar fit a sheet of any width at this margin */
+                g_assert_true (note);
+                g_assert_true (bar);
+                g_assert_true (up == (row > 0));
+                g_assert_true (down == (row + 1 < l.rows));
+              }
+        }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -597,6 +681,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/image-size", test_image_size);
   g_test_add_func ("/export/png-svg", test_export_png_svg);
   g_test_add_func ("/export/page-layout", test_page_layout);
+  g_test_add_func ("/export/page-sheets-balanced", test_page_sheets_balanced);
   g_test_add_func ("/export/pdf", test_export_pdf);
 
   return g_test_run ();

@@ -1349,6 +1349,187 @@ test_line_perf (void)
   g_assert_cmpfloat (microseconds, <, 20.0);
 }
 
+/* ------------------------------------------------------------ hexside paths */
+
+/* The hexsides sharing a corner with id, worked out from the hexes it separates: the
+ * sides before and after it around each of them. */
+static void
+touching_hexsides (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHexsideId out[4])
+{
+  GbacwHex a, b;
+  int d;
+
+  g_assert_true (gbacw_hex_grid_hexside_hexes (grid, id, &a, &d, &b));
+  out[0] = gbacw_hex_grid_hexside (grid, a, (d + 1) % 6);
+  out[1] = gbacw_hex_grid_hexside (grid, a, (d + 5) % 6);
+  out[2] = gbacw_hex_grid_hexside (grid, b, (d + 4) % 6);
+  out[3] = gbacw_hex_grid_hexside (grid, b, (d + 2) % 6);
+}
+
+/* Fewest hexsides in a chain from `from` (not counted) to `to` (counted), by a
+ * breadth-first search over hexsides that touch, on the map's hexsides only. */
+static guint
+chain_length (const GbacwHexGrid *grid, GbacwHexsideId from, GbacwHexsideId to)
+{
+  guint32 n = gbacw_hex_grid_n_hexside_ids (grid);
+  g_autofree guint *dist = g_new (guint, n);
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
+
+  for (guint32 i = 0; i < n; i++)
+    dist[i] = G_MAXUINT;
+  dist[from] = 0;
+  g_array_append_val (queue, from);
+  for (guint head = 0; head < queue->len; head++)
+    {
+      GbacwHexsideId id = g_array_index (queue, GbacwHexsideId, head), next[4];
+
+      touching_hexsides (grid, id, next);
+      for (int i = 0; i < 4; i++)
+        if (next[i] != GBACW_HEXSIDE_NONE && gbacw_hex_grid_hexside_on_map (grid, next[i]) && dist[next[i]] == G_MAXUINT)
+          {
+            dist[next[i]] = dist[id] + 1;
+            g_array_append_val (queue, next[i]);
+          }
+    }
+  return dist[to];
+}
+
+static gboolean
+same_point (double x0, double y0, double x1, double y1)
+{
+  return fabs (x0 - x1) < 1e-6 && fabs (y0 - y1) < 1e-6;
+}
+
+/* The steps are a chain: each a hexside of the map one radius long running from its own
+ * corner to its other corner, each starting where the one before ended. */
+static void
+assert_chain (const GbacwHexGrid *grid, GArray *steps)
+{
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const GbacwHexsideStep *step = &g_array_index (steps, GbacwHexsideStep, i);
+      GbacwHex a;
+      int d;
+      double cx0, cy0, cx1, cy1;
+
+      g_assert_true (gbacw_hex_grid_hexside_on_map (grid, step->hexside));
+      g_assert_true (gbacw_hex_grid_hexside_hexes (grid, step->hexside, &a, &d, NULL));
+      gbacw_hex_grid_corner (grid, a, d, &cx0, &cy0);
+      gbacw_hex_grid_corner (grid, a, (d + 1) % 6, &cx1, &cy1);
+      g_assert_true ((same_point (step->x0, step->y0, cx0, cy0) && same_point (step->x1, step->y1, cx1, cy1)) ||
+                     (same_point (step->x0, step->y0, cx1, cy1) && same_point (step->x1, step->y1, cx0, cy0)));
+      if (i > 0)
+        {
+          const GbacwHexsideStep *before = &g_array_index (steps, GbacwHexsideStep, i - 1);
+          g_assert_true (same_point (before->x1, before->y1, step->x0, step->y0));
+        }
+    }
+}
+
+static void
+test_hexside_path_examples (void)
+{
+  GbacwHexGrid grid = spi_grid ();
+  GbacwHex h = hex_from_label (&grid, "0505");
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideStep));
+  double x0, y0, x1, y1;
+
+  /* The same hexside: nothing to add. */
+  g_assert_true (gbacw_hex_grid_hexside_path (&grid, gbacw_hex_grid_hexside (&grid, h, 0),
+                                              gbacw_hex_grid_hexside (&grid, h, 0), steps));
+  g_assert_cmpuint (steps->len, ==, 0);
+
+  /* Sides that meet at a corner: just the new one. */
+  g_assert_true (gbacw_hex_grid_hexside_path (&grid, gbacw_hex_grid_hexside (&grid, h, 0),
+                                              gbacw_hex_grid_hexside (&grid, h, 1), steps));
+  g_assert_cmpuint (steps->len, ==, 1);
+  g_assert_cmpuint (g_array_index (steps, GbacwHexsideStep, 0).hexside, ==, gbacw_hex_grid_hexside (&grid, h, 1));
+  g_array_set_size (steps, 0);
+
+  /* Opposite sides of a hex (a river traced from the N side through the centre to the S
+   * side): around half the hex, two sides and then the S side. */
+  g_assert_true (gbacw_hex_grid_hexside_path (&grid, gbacw_hex_grid_hexside (&grid, h, 0),
+                                              gbacw_hex_grid_hexside (&grid, h, 3), steps));
+  g_assert_cmpuint (steps->len, ==, 3);
+  assert_chain (&grid, steps);
+  g_assert_cmpuint (g_array_index (steps, GbacwHexsideStep, 2).hexside, ==, gbacw_hex_grid_hexside (&grid, h, 3));
+  for (guint i = 0; i < 2; i++)
+    {
+      GbacwHexsideId id = g_array_index (steps, GbacwHexsideStep, i).hexside;
+      g_assert_true (id == gbacw_hex_grid_hexside (&grid, h, 1 + i) || id == gbacw_hex_grid_hexside (&grid, h, 5 - i));
+    }
+  g_array_set_size (steps, 0);
+
+  /* Corner to corner: the opposite corners of a hex are three sides apart. */
+  gbacw_hex_grid_corner (&grid, h, 0, &x0, &y0);
+  gbacw_hex_grid_corner (&grid, h, 3, &x1, &y1);
+  g_assert_true (gbacw_hex_grid_corner_path (&grid, x0 + 0.1, y0, x1, y1 - 0.1, steps));
+  g_assert_cmpuint (steps->len, ==, 3);
+  assert_chain (&grid, steps);
+  g_assert_true (same_point (g_array_index (steps, GbacwHexsideStep, 0).x0, g_array_index (steps, GbacwHexsideStep, 0).y0,
+                             x0, y0));
+  g_assert_true (same_point (g_array_index (steps, GbacwHexsideStep, 2).x1, g_array_index (steps, GbacwHexsideStep, 2).y1,
+                             x1, y1));
+  g_array_set_size (steps, 0);
+  g_assert_true (gbacw_hex_grid_corner_path (&grid, x0, y0, x0 + 0.05, y0, steps));
+  g_assert_cmpuint (steps->len, ==, 0);
+
+  /* Not hexsides of the map. */
+  g_assert_false (gbacw_hex_grid_hexside_path (&grid, gbacw_hex_grid_n_hexside_ids (&grid),
+                                               gbacw_hex_grid_hexside (&grid, h, 0), steps));
+  g_assert_false (gbacw_hex_grid_hexside_path (&grid, GBACW_HEXSIDE_NONE, gbacw_hex_grid_hexside (&grid, h, 0), steps));
+  g_assert_cmpuint (steps->len, ==, 0);
+}
+
+/* Every layout, random pairs of the map's hexsides: a chain from an end of `from` ending
+ * with `to`, as short as a search over touching hexsides finds, the same length both ways. */
+static void
+test_hexside_path_properties (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (12);
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideStep));
+  g_autoptr (GArray) back = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideStep));
+
+  for (guint l = 0; l < N_LAYOUTS; l++)
+    {
+      GbacwHexGrid grid = make_grid (&layouts[l], 9, 7, 1, 2);
+      guint32 n = gbacw_hex_grid_n_hexside_ids (&grid);
+
+      for (int trial = 0; trial < 200; trial++)
+        {
+          GbacwHexsideId from, to;
+          GbacwHex a;
+          int d;
+          double fx0, fy0, fx1, fy1;
+          const GbacwHexsideStep *first;
+
+          do
+            from = g_rand_int_range (rand, 0, (gint32) n);
+          while (!gbacw_hex_grid_hexside_on_map (&grid, from));
+          do
+            to = g_rand_int_range (rand, 0, (gint32) n);
+          while (!gbacw_hex_grid_hexside_on_map (&grid, to) || to == from);
+
+          g_array_set_size (steps, 0);
+          g_array_set_size (back, 0);
+          g_assert_true (gbacw_hex_grid_hexside_path (&grid, from, to, steps));
+          g_assert_true (gbacw_hex_grid_hexside_path (&grid, to, from, back));
+          g_assert_cmpuint (steps->len, ==, chain_length (&grid, from, to));
+          g_assert_cmpuint (back->len, ==, steps->len);
+          assert_chain (&grid, steps);
+          g_assert_cmpuint (g_array_index (steps, GbacwHexsideStep, steps->len - 1).hexside, ==, to);
+          for (guint i = 0; i < steps->len; i++)
+            g_assert_cmpuint (g_array_index (steps, GbacwHexsideStep, i).hexside, !=, from);
+
+          gbacw_hex_grid_hexside_hexes (&grid, from, &a, &d, NULL);
+          gbacw_hex_grid_corner (&grid, a, d, &fx0, &fy0);
+          gbacw_hex_grid_corner (&grid, a, (d + 1) % 6, &fx1, &fy1);
+          first = &g_array_index (steps, GbacwHexsideStep, 0);
+          g_assert_true (same_point (first->x0, first->y0, fx0, fy0) || same_point (first->x0, first->y0, fx1, fy1));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1374,6 +1555,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/hex-grid/pixels/corners", test_pixels_corners);
   g_test_add_func ("/hex-grid/pixels/hexside-at-point", test_pixels_hexside_at_point);
   g_test_add_func ("/hex-grid/pixels/extent", test_pixels_extent);
+  g_test_add_func ("/hex-grid/hexside-path/examples", test_hexside_path_examples);
+  g_test_add_func ("/hex-grid/hexside-path/properties", test_hexside_path_properties);
   g_test_add_func ("/hex-grid/line/examples", test_line_examples);
   g_test_add_func ("/hex-grid/line/properties", test_line_properties);
   /* Timing means nothing under sanitizers: run with -m perf on an optimised build. */

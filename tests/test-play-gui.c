@@ -2013,6 +2013,93 @@ move_by_click (GbacwPlayView *view,
   assert_recorded (view, before, GBACW_ACTION_MOVE);
 }
 
+/* Two Union stacks well away from Hart's Bn: 31 Ill with B 1 Oh LA unlimbered at 0510; the
+ * supply wagon (Movement Allowance 8), 14 Oh in line (6) and Webb (12) at 0810. */
+static void
+deploy_stacks (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "1603", "s", 0);
+  deploy (s, "u-31ill", "0510", "n", 0);
+  deploy (s, "u-bty-b", "0510", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  deploy (s, "u-wagon", "0810", "n", 0);
+  deploy (s, "u-14oh", "0810", "n", 0);
+  deploy (s, "u-webb-ldr", "0810", "n", 0);
+}
+
+static const Position stacks_position = { "stacks", deploy_stacks };
+
+/* "Whole stack" shows only what the whole stack can do: nothing when one of it may not
+ * move (an unlimbered battery, 6.13), and a click says why; otherwise the hexes every unit
+ * of the stack can reach, and a click there moves them all. */
+static void
+test_whole_stack_range (Fixture      *f,
+                        gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *illinois = unit (view, "u-31ill"), *ohio = unit (view, "u-14oh"), *wagon = unit (view, "u-wagon");
+  GbacwGameUnit *webb = unit (view, "u-webb-ldr");
+  g_autoptr(GbacwMoveRange) ohio_range = NULL, wagon_range = NULL, webb_range = NULL;
+  const int *costs;
+  int start = illinois->hex, target = -1, wagon_only = -1, all = -1;
+  guint before;
+
+  step_to (view, 0, GBACW_PHASE_MOVEMENT);
+
+  /* 31 Ill alone can move */
+  select_unit (view, "u-31ill");
+  costs = gbacw_play_view_get_move_costs (view);
+  g_assert_nonnull (costs);
+  for (int hex = 0; hex < view_game (view)->n_hexes && target < 0; hex++)
+    if (hex != start && costs[hex] >= 0 && gbacw_game_stack (view_game (view), hex) == NULL)
+      target = hex;
+  g_assert_cmpint (target, >=, 0);
+
+  /* with the battery: no hex is offered, and a click on one says why */
+  g_object_set (view, "whole-stack", TRUE, NULL);
+  g_assert_null (gbacw_play_view_get_move_costs (view));
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (target));
+  g_assert_cmpuint (view_game (view)->actions->len, ==, before);
+  g_assert_cmpint (illinois->hex, ==, start);
+  g_assert_nonnull (strstr (gbacw_play_view_get_message (view), "[6.13]"));
+  g_assert_nonnull (strstr (gbacw_play_view_get_message (view), "unlimbered"));
+
+  /* the wagon with 14 Oh and Webb: only where all three can go (the wagon alone goes
+   * further than 14 Oh) */
+  select_unit (view, "u-wagon");
+  costs = gbacw_play_view_get_move_costs (view);
+  g_assert_nonnull (costs);
+  ohio_range = gbacw_movement_range (view_game (view), ohio->index, NULL);
+  wagon_range = gbacw_movement_range (view_game (view), wagon->index, NULL);
+  webb_range = gbacw_movement_range (view_game (view), webb->index, NULL);
+  g_assert_nonnull (ohio_range);
+  g_assert_nonnull (wagon_range);
+  g_assert_nonnull (webb_range);
+  for (int hex = 0; hex < view_game (view)->n_hexes; hex++)
+    {
+      if (costs[hex] >= 0)
+        {
+          g_assert_cmpint (ohio_range->cost[hex], >=, 0);
+          g_assert_cmpint (wagon_range->cost[hex], >=, 0);
+          g_assert_cmpint (webb_range->cost[hex], >=, 0);
+          if (hex != wagon->hex && all < 0)
+            all = hex;
+        }
+      if (wagon_range->cost[hex] >= 0 && ohio_range->cost[hex] < 0 && wagon_only < 0)
+        wagon_only = hex;
+    }
+  g_assert_cmpint (wagon_only, >=, 0);
+  g_assert_cmpint (costs[wagon_only], <, 0);
+  g_assert_cmpint (all, >=, 0);
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (all));
+  assert_recorded (view, before, GBACW_ACTION_MOVE);
+  g_assert_cmpint (ohio->hex, ==, all);
+  g_assert_cmpint (wagon->hex, ==, all);
+  g_assert_cmpint (webb->hex, ==, all);
+  gbacw_play_mode_leave (f->mode);
+}
+
 /* 10.1: in the Union's Movement Phase, 14 Oh and 31 Ill leave Hart's Bn's ZOC; its owner
  * holds fire at the first (which goes all the way) and fires at the second: 6 (4-6),
  * enfiladed as it withdraws (10.16): 1R; die 4: P/R; die 2 + 1 = 3, not above Morale 3:
@@ -2332,6 +2419,8 @@ main (int argc, char **argv)
               test_decision_melee_loss, fixture_tear_down);
   g_test_add ("/play/decisions/rout-leaders", Fixture, &rout_position, position_fixture_set_up,
               test_decision_rout_leaders, fixture_tear_down);
+  g_test_add ("/play/whole-stack-range", Fixture, &stacks_position, position_fixture_set_up,
+              test_whole_stack_range, fixture_tear_down);
   g_test_add ("/play/decisions/withdrawal-fire", Fixture, &withdrawal_position, position_fixture_set_up,
               test_decision_withdrawal_fire, fixture_tear_down);
   g_test_add ("/play/decisions/engaged-retreat", Fixture, &melee_position, position_fixture_set_up,

@@ -694,6 +694,160 @@ test_hexside_drag_chain (Fixture *f, gconstpointer data)
   undo_all (f);
 }
 
+/* The hexsides of ids form one connected chain: each shares a corner with another, and
+ * all hang together. */
+static gboolean
+hexsides_connected (Fixture *f, GArray *ids)
+{
+  g_autofree double *ends = g_new (double, 4 * MAX (ids->len, 1));
+  g_autofree gboolean *reached = g_new0 (gboolean, MAX (ids->len, 1));
+  guint n_reached = 0;
+  gboolean grew = TRUE;
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      GbacwHex a;
+      int d;
+      g_assert_true (gbacw_hex_grid_hexside_hexes (&f->map->grid, g_array_index (ids, GbacwHexsideId, i), &a, &d, NULL));
+      gbacw_hex_grid_corner (&f->map->grid, a, d, &ends[4 * i], &ends[4 * i + 1]);
+      gbacw_hex_grid_corner (&f->map->grid, a, (d + 1) % 6, &ends[4 * i + 2], &ends[4 * i + 3]);
+    }
+  if (ids->len == 0)
+    return TRUE;
+  reached[0] = TRUE;
+  n_reached = 1;
+  while (grew)
+    {
+      grew = FALSE;
+      for (guint i = 0; i < ids->len; i++)
+        for (guint j = 0; j < ids->len && !reached[i]; j++)
+          if (reached[j])
+            for (int ei = 0; ei < 2; ei++)
+              for (int ej = 0; ej < 2; ej++)
+                if (!reached[i] && hypot (ends[4 * i + 2 * ei] - ends[4 * j + 2 * ej],
+                                          ends[4 * i + 2 * ei + 1] - ends[4 * j + 2 * ej + 1]) < 1e-6)
+                  {
+                    reached[i] = TRUE;
+                    n_reached++;
+                    grew = TRUE;
+                  }
+    }
+  return n_reached == ids->len;
+}
+
+/* The hexsides that gained feature type since before. */
+static GArray *
+gained_feature (Fixture *f, const guint32 *before, int type)
+{
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
+  guint32 n_ids = gbacw_hex_grid_n_hexside_ids (&f->map->grid);
+
+  for (guint32 id = 0; id < n_ids; id++)
+    if ((f->map->hexside_features[id] & (1u << type)) && !(before[id] & (1u << type)))
+      g_array_append_val (ids, id);
+  return ids;
+}
+
+/* A river traced through hex centres (not along the hexsides) comes out as one connected
+ * chain along hex edges, from the first hex to the last, in one step. */
+static void
+test_hexside_drag_through_centres (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolHexside) tool = gbacw_tool_hexside_new ();
+  int stream = hexside_type_index (f, "stream");
+  guint32 n_ids = gbacw_hex_grid_n_hexside_ids (&f->map->grid);
+  g_autofree guint32 *before = g_memdup2 (f->map->hexside_features, sizeof (guint32) * n_ids);
+  /* a curving course: 1713 1714 1814 1914 2013 2012 */
+  const int course[] = { 16, 12, 16, 13, 17, 13, 18, 13, 19, 12, 19, 11 };
+  g_autoptr(GArray) ids = NULL;
+  double x0, y0, x1, y1;
+  gboolean near_start = FALSE, near_end = FALSE;
+
+  set_document (tool, f);
+  gbacw_tool_hexside_set_feature (tool, stream);
+  stroke_hexes (tool, f, course, G_N_ELEMENTS (course) / 2, 0);
+  g_assert_cmpuint (n_steps (f), ==, 1);
+
+  ids = gained_feature (f, before, stream);
+  /* five hexes apart: at least a hexside a hex, and no rings around the hexes passed */
+  g_assert_cmpuint (ids->len, >=, 5);
+  g_assert_cmpuint (ids->len, <=, 2 * G_N_ELEMENTS (course) / 2);
+  g_assert_true (hexsides_connected (f, ids));
+  /* it runs from a corner of the first hex to a corner of the last (one radius from their
+   * centres) */
+  centre (f, course[0], course[1], &x0, &y0);
+  centre (f, course[G_N_ELEMENTS (course) - 2], course[G_N_ELEMENTS (course) - 1], &x1, &y1);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      GbacwHex a;
+      int d;
+      gbacw_hex_grid_hexside_hexes (&f->map->grid, g_array_index (ids, GbacwHexsideId, i), &a, &d, NULL);
+      for (int k = 0; k < 2; k++)
+        {
+          double cx, cy;
+          gbacw_hex_grid_corner (&f->map->grid, a, (d + k) % 6, &cx, &cy);
+          near_start |= fabs (hypot (cx - x0, cy - y0) - 1.0) < 1e-6;
+          near_end |= fabs (hypot (cx - x1, cy - y1) - 1.0) < 1e-6;
+        }
+    }
+  g_assert_true (near_start);
+  g_assert_true (near_end);
+  undo_all (f);
+  g_assert_cmpmem (f->map->hexside_features, sizeof (guint32) * n_ids, before, sizeof (guint32) * n_ids);
+}
+
+/* Click, then Shift+click: the shortest chain of hexsides between the two, as one step;
+ * Shift+click on from there carries the chain on. */
+static void
+test_hexside_click_to_click (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwToolHexside) tool = gbacw_tool_hexside_new ();
+  int stream = hexside_type_index (f, "stream");
+  guint32 n_ids = gbacw_hex_grid_n_hexside_ids (&f->map->grid);
+  g_autofree guint32 *before = g_memdup2 (f->map->hexside_features, sizeof (guint32) * n_ids);
+  GbacwHexsideId first = hexside (f, 16, 12, 0);   /* 1713 N */
+  GbacwHexsideId second = hexside (f, 13, 4, 3);   /* 1405 S */
+  g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideStep));
+  g_autoptr(GArray) ids = NULL;
+  guint n_new = 0;
+  double x, y;
+
+  set_document (tool, f);
+  gbacw_tool_hexside_set_feature (tool, stream);
+  hexside_point (f, 16, 12, 0, 0.5, 0.2, &x, &y);
+  click (tool, x, y, 0);
+  g_assert_true (has_feature (f, first, stream));
+  g_assert_cmpuint (n_steps (f), ==, 1);
+
+  g_assert_true (gbacw_hex_grid_hexside_path (&f->map->grid, first, second, expected));
+  hexside_point (f, 13, 4, 3, 0.5, 0.2, &x, &y);
+  click (tool, x, y, GDK_SHIFT_MASK);
+  g_assert_cmpuint (n_steps (f), ==, 2);
+  ids = gained_feature (f, before, stream);
+  /* the first hexside and the shortest chain (some of it may have been a stream already),
+   * nothing else */
+  for (guint i = 0; i < expected->len; i++)
+    {
+      GbacwHexsideId id = g_array_index (expected, GbacwHexsideStep, i).hexside;
+      g_assert_true (has_feature (f, id, stream));
+      n_new += !(before[id] & (1u << stream));
+    }
+  g_assert_cmpuint (n_new, >, 0);
+  g_assert_cmpuint (ids->len, ==, 1 + n_new);
+  g_array_append_val (ids, first);
+  for (guint i = 0; i < expected->len; i++)
+    g_array_append_val (ids, g_array_index (expected, GbacwHexsideStep, i).hexside);
+  g_assert_true (hexsides_connected (f, ids));
+
+  /* One undo takes the whole chain back, leaving the first click's hexside. */
+  g_assert_true (gbacw_document_undo (f->document));
+  g_clear_pointer (&ids, g_array_unref);
+  ids = gained_feature (f, before, stream);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpuint (g_array_index (ids, GbacwHexsideId, 0), ==, first);
+  undo_all (f);
+}
+
 /* ---------------------------------------------------------------- lines */
 
 static void
@@ -1396,6 +1550,8 @@ main (int argc, char **argv)
   ADD ("/tools/hexside/inside", test_hexside_inside);
   ADD ("/tools/hexside/name", test_hexside_name);
   ADD ("/tools/hexside/drag-chain", test_hexside_drag_chain);
+  ADD ("/tools/hexside/drag-through-centres", test_hexside_drag_through_centres);
+  ADD ("/tools/hexside/click-to-click", test_hexside_click_to_click);
   ADD ("/tools/line/draw-and-erase", test_line_draw);
   ADD ("/tools/line/gap", test_line_gap);
   ADD ("/tools/area", test_area);

@@ -88,7 +88,8 @@ struct _GbacwPlayView
   gboolean whole_stack;
   gboolean charge;
   int target;
-  GbacwMoveRange *range;
+  GbacwMoveRange *range;  /* of the moving units together */
+  char *range_error;       /* why they cannot move, when range is NULL */
   guint range_key;
   GbacwFireResolution *preview;
   GbacwMeleeOdds odds;
@@ -330,6 +331,7 @@ static void
 clear_range (GbacwPlayView *self)
 {
   g_clear_pointer (&self->range, gbacw_move_range_free);
+  g_clear_pointer (&self->range_error, g_free);
   self->range_key = 0;
 }
 
@@ -385,6 +387,55 @@ moving_units (GbacwPlayView *self)
   return units;
 }
 
+/* Narrows range (of one of units) to what all of units can do together: a hex stays only
+ * if every unit can reach it on its own and the path there runs through hexes that stay
+ * (range->hexes is cheapest first, so a hex's predecessor is decided before it). NULL, with
+ * the reason in *error_out, if one of them may not move at all (6.13, 9.84, 12.94…). */
+static GbacwMoveRange *
+narrow_to_units (GbacwGame      *game,
+                 GbacwMoveRange *range,
+                 const GArray   *units,
+                 char          **error_out)
+{
+  g_autoptr(GbacwMoveRange) owned = range;
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint u = 0; u < units->len; u++)
+    {
+      int unit = g_array_index (units, int, u);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GbacwMoveRange) other = NULL;
+
+      if (unit == range->unit)
+        continue;
+      other = gbacw_movement_range (game, unit, &error);
+      if (other == NULL)
+        {
+          *error_out = g_strdup (error != NULL ? error->message : "");
+          return NULL;
+        }
+      for (guint i = 0; i < range->hexes->len; i++)
+        {
+          int hex = g_array_index (range->hexes, int, i);
+          if (other->cost[hex] < 0)
+            range->cost[hex] = -1;
+        }
+    }
+  for (guint i = 0; i < range->hexes->len; i++)
+    {
+      int hex = g_array_index (range->hexes, int, i);
+      int previous = range->previous[hex];
+
+      if (range->cost[hex] >= 0 && (previous == range->start || (previous >= 0 && range->cost[previous] >= 0)))
+        g_array_append_val (kept, hex);
+      else
+        range->cost[hex] = -1;
+    }
+  g_array_set_size (range->hexes, 0);
+  g_array_append_vals (range->hexes, kept->data, kept->len);
+  return g_steal_pointer (&owned);
+}
+
 static void
 update_range (GbacwPlayView *self)
 {
@@ -403,7 +454,16 @@ update_range (GbacwPlayView *self)
   if (self->range != NULL && self->range_key == key)
     return;
   clear_range (self);
-  self->range = gbacw_movement_range (game, unit, NULL);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) units = moving_units (self);
+
+    self->range = gbacw_movement_range (game, unit, &error);
+    if (self->range == NULL)
+      self->range_error = g_strdup (error != NULL ? error->message : "");
+    else if (units->len > 1)
+      self->range = narrow_to_units (game, self->range, units, &self->range_error);
+  }
   self->range_key = key;
 }
 
@@ -1059,6 +1119,11 @@ move_to (GbacwPlayView *self,
   if (game == NULL || units->len == 0)
     return;
   update_range (self);
+  if (self->range == NULL && self->range_error != NULL && *self->range_error != '\0')
+    {
+      show_message (self, self->range_error);
+      return;
+    }
   if (self->range == NULL || hex < 0 || self->range->cost[hex] < 0)
     {
       g_autofree char *label = hex_label (self, hex);
@@ -1127,7 +1192,9 @@ click_hex (GbacwPlayView   *self,
       if (game->phase == GBACW_PHASE_MOVEMENT && hex != first_hex && gbacw_game_unit (game, first)->side == side)
         {
           update_range (self);
-          if (self->range != NULL && self->range->cost[hex] >= 0)
+          /* an empty hex clicked when the units cannot move together: say why */
+          if ((self->range != NULL && self->range->cost[hex] >= 0) ||
+              (self->range == NULL && self->range_error != NULL && (stack == NULL || stack->len == 0)))
             {
               move_to (self, hex);
               return;

@@ -4,8 +4,14 @@
  * The hexside nearest the pointer lights up. A press toggles the chosen feature on that
  * hexside; dragging on carries on doing the same (setting or clearing) along the chain of
  * hexsides the pointer follows, as one undo step. The chain is followed vertex by vertex:
- * the pointer's nearest hex vertex moving to an adjacent vertex draws the hexside between
- * them, so that passing over a vertex never picks up the third hexside that ends there.
+ * when the pointer's nearest hex vertex changes, the shortest chain of hexsides from the
+ * vertex reached to the new one is drawn, so that a drag through hex centres (a river
+ * traced on a scan) still gives a connected line along hex edges, and passing over a
+ * vertex never picks up the third hexside that ends there.
+ *
+ * Shift+click draws click to click: the shortest chain of hexsides from the hexside
+ * clicked last to the one clicked, setting (or clearing, as that click did) the feature
+ * along it, as one undo step.
  *
  * For features with an inside (works, redans), the hex on the side of the hexside that
  * was clicked is the inside; along a drag the inside stays on the same side of the line
@@ -26,10 +32,11 @@
 #include "gbacw-tool-hexside.h"
 #include "gbacw-tool-options.h"
 
-/* How far along the drag the pointer is sampled, and how near the hexside being drawn it
- * must be, in hex radii. */
+/* How far along the drag the pointer is sampled, and how much nearer a new vertex than the
+ * one reached it must be for the chain to move on (so that a pointer wavering around a hex
+ * centre, where all six corners are about as near, does not ring the hex), in hex radii. */
 #define SAMPLE_STEP 0.1
-#define MAX_OFF_LINE 0.4
+#define VERTEX_HYSTERESIS 0.2
 
 struct _GbacwToolHexside
 {
@@ -48,9 +55,11 @@ struct _GbacwToolHexside
   double vx, vy;           /* the vertex the chain has reached */
   GbacwHex ref_hex;        /* the hex clicked: the inside */
   int side_sign;           /* which side of the drawing direction the inside is, 0 until known */
+  GbacwHexsideId last_clicked; /* where Shift+click draws from */
 };
 
 static void gbacw_tool_hexside_tool_init (GbacwToolInterface *iface);
+static gboolean hexside_valid (GbacwToolHexside *self, GbacwHexsideId id);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwToolHexside, gbacw_tool_hexside, GBACW_TYPE_MAP_TOOL,
                                G_IMPLEMENT_INTERFACE (GBACW_TYPE_TOOL, gbacw_tool_hexside_tool_init))
@@ -169,62 +178,25 @@ apply (GbacwToolHexside *self,
                                   gbacw_map_tool_get_stroke (tool))));
 }
 
-static void
-nearest_vertex (const GbacwHexGrid *grid,
-                double              x,
-                double              y,
-                double             *vx,
-                double             *vy)
-{
-  GbacwHex hex = gbacw_hex_grid_hex_at_point (grid, x, y);
-  double best = G_MAXDOUBLE;
-
-  *vx = x;
-  *vy = y;
-  for (int i = 0; i < 6; i++)
-    {
-      double cx, cy, d;
-      gbacw_hex_grid_corner (grid, hex, i, &cx, &cy);
-      d = hypot (cx - x, cy - y);
-      if (d < best)
-        {
-          best = d;
-          *vx = cx;
-          *vy = cy;
-        }
-    }
-}
-
 static double
 cross (double ax, double ay, double bx, double by)
 {
   return ax * by - ay * bx;
 }
 
-/* The chain reached vertex (nx, ny) with the pointer at (px, py). */
+/* The chain walks step with the pointer at (px, py). */
 static void
-advance (GbacwToolHexside    *self,
-         const GbacwScenario *scenario,
-         double               nx,
-         double               ny,
-         double               px,
-         double               py)
+advance (GbacwToolHexside       *self,
+         const GbacwScenario    *scenario,
+         const GbacwHexsideStep *step,
+         double                  px,
+         double                  py)
 {
   const GbacwHexGrid *grid = &scenario->map->grid;
   const GbacwHexsideType *type = get_type (self, scenario);
-  double dx = nx - self->vx, dy = ny - self->vy;
-  GbacwHexsideId id;
+  double dx = step->x1 - step->x0, dy = step->y1 - step->y0;
+  GbacwHexsideId id = step->hexside;
   int inside = -1;
-
-  /* Hexsides are one unit long: anything else is a jump, not a step along the chain; and
-   * a pointer far from the hexside is cutting across a hex, not following its side. */
-  if (fabs (hypot (dx, dy) - 1.0) > 1e-3 ||
-      gbacw_map_tool_segment_distance (px, py, self->vx, self->vy, nx, ny) > MAX_OFF_LINE)
-    goto moved;
-
-  id = hexside_at (self, scenario, (self->vx + nx) / 2, (self->vy + ny) / 2, NULL);
-  if (id == GBACW_HEXSIDE_NONE)
-    goto moved;
 
   if (type != NULL && type->side == GBACW_SIDE_MODE_INSIDE)
     {
@@ -233,7 +205,7 @@ advance (GbacwToolHexside    *self,
 
       gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b);
       gbacw_hex_grid_centre (grid, a, &ax, &ay);
-      sa = cross (dx, dy, ax - self->vx, ay - self->vy);
+      sa = cross (dx, dy, ax - step->x0, ay - step->y0);
 
       /* The first hexside drawn says which side of the line is inside: the side of the
        * hex clicked if this hexside is one of its, else the side the pointer is on. */
@@ -249,10 +221,54 @@ advance (GbacwToolHexside    *self,
         inside = gbacw_hex_grid_index (grid, (sa > 0) == (self->side_sign > 0) ? a : b);
     }
   apply (self, id, inside);
+  self->last_clicked = id;
+}
 
-moved:
+/* Walks the chain from the vertex reached to the one nearest (x, y). */
+static void
+walk_to (GbacwToolHexside    *self,
+         const GbacwScenario *scenario,
+         double               x,
+         double               y)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideStep));
+  double nx, ny;
+
+  gbacw_hex_grid_nearest_corner (grid, x, y, &nx, &ny);
+  if ((fabs (nx - self->vx) < 1e-6 && fabs (ny - self->vy) < 1e-6) ||
+      hypot (x - nx, y - ny) > hypot (x - self->vx, y - self->vy) - VERTEX_HYSTERESIS)
+    return;
+  /* Off the map, or no chain over the map's hexsides: start again from where the pointer
+   * is (and spare a search of the whole map for a vertex it cannot reach). */
+  if (hexside_at (self, scenario, x, y, NULL) != GBACW_HEXSIDE_NONE &&
+      gbacw_hex_grid_corner_path (grid, self->vx, self->vy, nx, ny, steps))
+    for (guint i = 0; i < steps->len; i++)
+      advance (self, scenario, &g_array_index (steps, GbacwHexsideStep, i), x, y);
   self->vx = nx;
   self->vy = ny;
+}
+
+/* Shift+click: the chain from the hexside clicked last to id, the feature set or cleared
+ * as the last click did. */
+static void
+draw_click_to_click (GbacwToolHexside    *self,
+                     const GbacwScenario *scenario,
+                     GbacwHexsideId       id,
+                     double               x,
+                     double               y)
+{
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideStep));
+
+  if (!gbacw_hex_grid_hexside_path (&scenario->map->grid, self->last_clicked, id, steps))
+    return;
+  for (guint i = 0; i < steps->len; i++)
+    advance (self, scenario, &g_array_index (steps, GbacwHexsideStep, i), x, y);
+  if (steps->len > 0)
+    {
+      self->vx = g_array_index (steps, GbacwHexsideStep, steps->len - 1).x1;
+      self->vy = g_array_index (steps, GbacwHexsideStep, steps->len - 1).y1;
+    }
 }
 
 static void
@@ -280,15 +296,21 @@ gbacw_tool_hexside_pressed (GbacwTool       *tool,
   self->last_y = y;
   self->side_sign = 0;
   self->ref_hex = gbacw_hex_grid_hex_at_point (&scenario->map->grid, x, y);
-  nearest_vertex (&scenario->map->grid, x, y, &self->vx, &self->vy);
+  gbacw_hex_grid_nearest_corner (&scenario->map->grid, x, y, &self->vx, &self->vy);
   self->has_vertex = TRUE;
   if (id == GBACW_HEXSIDE_NONE)
     {
       self->setting = TRUE;
       return;
     }
+  if ((state & GDK_SHIFT_MASK) != 0 && hexside_valid (self, self->last_clicked) && self->last_clicked != id)
+    {
+      draw_click_to_click (self, scenario, id, x, y);
+      return;
+    }
   self->setting = (scenario->map->hexside_features[id] & (1u << self->feature)) == 0;
   apply (self, id, hex);
+  self->last_clicked = id;
 }
 
 static void
@@ -311,15 +333,7 @@ gbacw_tool_hexside_dragged (GbacwTool       *tool,
   length = hypot (x - self->last_x, y - self->last_y);
   n = MAX (1, (int) ceil (length / SAMPLE_STEP));
   for (int i = 1; i <= n; i++)
-    {
-      double px = self->last_x + (x - self->last_x) * i / n;
-      double py = self->last_y + (y - self->last_y) * i / n;
-      double nx, ny;
-
-      nearest_vertex (&scenario->map->grid, px, py, &nx, &ny);
-      if (fabs (nx - self->vx) > 1e-6 || fabs (ny - self->vy) > 1e-6)
-        advance (self, scenario, nx, ny, px, py);
-    }
+    walk_to (self, scenario, self->last_x + (x - self->last_x) * i / n, self->last_y + (y - self->last_y) * i / n);
   self->last_x = x;
   self->last_y = y;
 
@@ -567,6 +581,7 @@ gbacw_tool_hexside_set_selected_name (GbacwToolHexside *self,
 static void
 on_document_notify (GbacwToolHexside *self)
 {
+  self->last_clicked = GBACW_HEXSIDE_NONE;
   gbacw_tool_hexside_set_selected (self, GBACW_HEXSIDE_NONE);
 }
 
@@ -736,6 +751,7 @@ gbacw_tool_hexside_init (GbacwToolHexside *self)
   self->hover = GBACW_HEXSIDE_NONE;
   self->hover_hex = -1;
   self->selected = GBACW_HEXSIDE_NONE;
+  self->last_clicked = GBACW_HEXSIDE_NONE;
   g_signal_connect (self, "notify::document", G_CALLBACK (on_document_notify), NULL);
 }
 

@@ -209,8 +209,21 @@ def _(t):
 
 @case("map-road-water")
 def _(t):
-    # the stream runs across the road between 0303 and 0403
-    return hexsides(t, ['<hexside hex="0303" dir="se" features="stream"/>'])
+    # the stream runs across the road between 0303 and 0403, from the top edge to the bottom
+    return hexsides(t, ['<hexside hex="%s" dir="%s" features="stream"/>' % (h, d) for h, d in (
+        ("0301", "ne"), ("0301", "se"), ("0302", "ne"), ("0302", "se"), ("0303", "ne"), ("0303", "se"),
+        ("0304", "ne"), ("0304", "se"), ("0305", "ne"), ("0305", "se"))])
+
+
+@case("map-water-end")
+def _(t):
+    # a river of two hexsides in mid-map (0502 S and SW); at the east end of its S side a
+    # stream joins it and runs off the east edge (0503 NE, 0602 S): only the river's west
+    # end, on 0502 SW, is reported
+    return hexsides(t, ['<hexside hex="0502" dir="s" features="river"/>',
+                        '<hexside hex="0502" dir="sw" features="river"/>',
+                        '<hexside hex="0503" dir="ne" features="stream"/>',
+                        '<hexside hex="0602" dir="s" features="stream"/>'])
 
 
 @case("map-road-end")
