@@ -254,7 +254,10 @@ update_status (GbacwWindow *self)
   index = gbacw_map_canvas_get_hover_hex (self->canvas);
   if (index < 0)
     {
-      g_autofree char *size = g_strdup_printf (_("Map of %d × %d hexes"), map->grid.columns, map->grid.rows);
+      /* TRANSLATORS: the map's columns × rows; the plural follows the rows */
+      g_autofree char *size = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Map of %d × %d hex", "Map of %d × %d hexes",
+                                                            map->grid.rows),
+                                               map->grid.columns, map->grid.rows);
       gtk_label_set_text (self->status_label, size);
       return;
     }
