@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gbacw-background-dialog.h"
+#include "gbacw-data.h"
 #include "gbacw-export-dialog.h"
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
@@ -501,6 +502,13 @@ gbacw_window_get_check_counts (GbacwWindow *self,
     *n_updates = self->n_check_updates;
 }
 
+GtkNativeDialog *
+gbacw_window_get_file_chooser (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->file_chooser;
+}
+
 gboolean
 gbacw_window_is_replaceable (GbacwWindow *self)
 {
@@ -618,6 +626,7 @@ gbacw_window_load_file (GbacwWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GbacwDocument) document = NULL;
   g_autofree char *path = NULL;
+  gboolean shipped;
 
   g_return_val_if_fail (GBACW_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -631,7 +640,10 @@ gbacw_window_load_file (GbacwWindow *self,
       return FALSE;
     }
 
-  document = gbacw_document_load (path, &error);
+  /* A shipped scenario or game kit is a starting point: editing it in place would write
+   * into the program's data (refused for a user, harmful as root). */
+  shipped = gbacw_data_is_shipped (path);
+  document = shipped ? gbacw_document_new_from_template (path, &error) : gbacw_document_load (path, &error);
   if (document == NULL)
     {
       /* The loader's messages already name the file and line. */
@@ -644,6 +656,8 @@ gbacw_window_load_file (GbacwWindow *self,
   gbacw_window_show_error (self, NULL);
   gbacw_window_set_document (self, document);
   add_recent (path);
+  if (shipped)
+    gbacw_window_show_status (self, _("A shipped scenario, opened as a new document: saving asks where to keep it"));
   return TRUE;
 }
 
@@ -807,6 +821,8 @@ save_as (GbacwWindow *self,
   gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser),
                                     self->document ? gbacw_document_get_path (self->document) : NULL);
   path = gbacw_document_get_path (self->document);
+  if (path == NULL)
+    path = gbacw_document_get_template (self->document);
   if (path != NULL)
     {
       g_autofree char *name = g_path_get_basename (path);

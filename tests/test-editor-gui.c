@@ -741,6 +741,71 @@ test_save_reload (Fixture *f, gconstpointer data)
   g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
 }
 
+/* The shipped demo opens as a template: no file of its own, "Untitled"; Save (Ctrl+S)
+ * asks where (the Save As chooser, proposing the demo's name), and the installed demo's
+ * bytes stay as they were, with no backup beside it, through an edit, the chooser
+ * cancelled and a save to a file of the user's. That file then opens in place. */
+static void
+test_demo_template (Fixture *f, gconstpointer data)
+{
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autofree char *demo_backup = g_strconcat (demo, "~", NULL);
+  g_autofree char *path = g_build_filename (f->tmpdir, "my-demo.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *name = NULL;
+  gboolean had_backup = g_file_test (demo_backup, G_FILE_TEST_EXISTS);
+  gsize len_before, len_after;
+  GtkNativeDialog *chooser;
+
+  g_assert_true (g_file_get_contents (demo, &before, &len_before, NULL));
+  g_assert_true (gbacw_data_is_shipped (demo));
+  g_assert_null (gbacw_document_get_path (f->document));
+  g_assert_cmpstr (gbacw_document_get_template (f->document), ==, demo);
+  g_assert_cmpstr (gbacw_document_get_title (f->document), ==, "Untitled");
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "Untitled"));
+  /* saving without a file name does not fall back on the template's */
+  g_assert_false (gbacw_window_save_file (f->window, NULL));
+
+  choose_tool (f, "brush");
+  g_object_set (tool (f, "brush"), "mask", (guint64) 4, "radius", 1, NULL);
+  drag_hexes (f, (const int[]) { 4, 12, 6, 12 }, 2);
+  g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+
+  g_assert_null (gbacw_window_get_file_chooser (f->window));
+  activate (f, "win.save", NULL);
+  chooser = gbacw_window_get_file_chooser (f->window);
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (name, ==, "demo.xml");
+  g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+
+  /* cancelled: nothing written, still new */
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  iterate ();
+  g_assert_null (gbacw_window_get_file_chooser (f->window));
+  g_assert_null (gbacw_document_get_path (f->document));
+  g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+
+  /* saved to a file of the user's */
+  g_assert_true (gbacw_window_save_file (f->window, file));
+  g_assert_cmpstr (gbacw_document_get_path (f->document), ==, path);
+  g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (gbacw_data_is_shipped (path));
+
+  g_assert_true (g_file_get_contents (demo, &after, &len_after, NULL));
+  g_assert_cmpmem (before, len_before, after, len_after);
+  g_assert_cmpint (g_file_test (demo_backup, G_FILE_TEST_EXISTS), ==, had_backup);
+
+  /* a file of the user's opens in place */
+  g_assert_true (gbacw_window_load_file (f->window, file));
+  g_assert_cmpstr (gbacw_document_get_path (gbacw_window_get_document (f->window)), ==, path);
+  g_assert_null (gbacw_document_get_template (gbacw_window_get_document (f->window)));
+}
+
 /* The revealed error bar's text under root, or NULL. */
 static const char *
 shown_error (GtkWidget *root)
@@ -1305,6 +1370,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/tools", test_tools_through_the_canvas);
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
+  ADD ("/editor/gui/demo-template", test_demo_template);
   ADD ("/editor/gui/open-fifo", test_open_fifo);
   ADD ("/editor/gui/save-fails", test_save_fails);
   ADD ("/editor/gui/new", test_new);
