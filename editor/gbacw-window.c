@@ -661,6 +661,70 @@ gbacw_window_load_file (GbacwWindow *self,
   return TRUE;
 }
 
+/* ---------------------------------------------------------------- dropped files */
+
+/* Whether the file is a scan to put under the map (PNG or JPEG, by its name). */
+static gboolean
+is_background_image (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *type = name ? g_content_type_guess (name, NULL, 0, NULL) : NULL;
+
+  return type != NULL && (g_content_type_is_a (type, "image/png") || g_content_type_is_a (type, "image/jpeg"));
+}
+
+/* Files dropped on the window: a PNG or JPEG becomes the background (one undoable step,
+ * as from the Background Image dialog); anything else opens as a scenario, the first
+ * here (or beside unsaved work), the others in windows of their own. */
+static gboolean
+on_drop (GbacwWindow   *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  GSList *files;
+  gboolean first = TRUE, any;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) || gbacw_play_mode_is_active (self->play_mode))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  any = files != NULL;
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      GFile *file = l->data;
+
+      if (is_background_image (file))
+        {
+          g_autofree char *path = g_file_get_path (file);
+          g_autoptr(GError) error = NULL;
+
+          if (path == NULL)
+            g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                 _("only local files can be used as a background"));
+          if (error != NULL || !gbacw_background_controller_set_file (self->background, path, FALSE, &error))
+            {
+              g_autofree char *message = g_strdup_printf (_("Could not use the image as the background: %s"),
+                                                          error->message);
+              gbacw_window_show_error (self, message);
+            }
+        }
+      else if (first)
+        {
+          open_file (self, file);
+          first = FALSE;
+        }
+      else
+        {
+          GbacwWindow *window = gbacw_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+          gbacw_window_load_file (window, file);
+          gtk_window_present (GTK_WINDOW (window));
+        }
+    }
+  g_slist_free (files);
+  return any;
+}
+
 /* ---------------------------------------------------------------- file actions */
 
 static void
@@ -1383,6 +1447,12 @@ gbacw_window_init (GbacwWindow *self)
 
   gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
   set_help_overlay (self);
+
+  {
+    GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+    g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  }
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));

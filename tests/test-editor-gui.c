@@ -806,6 +806,79 @@ test_demo_template (Fixture *f, gconstpointer data)
   g_assert_null (gbacw_document_get_template (gbacw_window_get_document (f->window)));
 }
 
+/* Emits the window's drop target's "drop" with files, as a file manager's drag ends. */
+static gboolean
+drop_files (Fixture *f, GFile **files, gsize n_files)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+  GtkDropTarget *target = NULL;
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+  const GType *types;
+  gsize n_types = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);  /* the window keeps it */
+    }
+  g_assert_nonnull (target);
+  types = gtk_drop_target_get_gtypes (target, &n_types);
+  g_assert_cmpuint (n_types, ==, 1);
+  g_assert_true (types[0] == GDK_TYPE_FILE_LIST);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_array (files, n_files));
+  g_signal_emit_by_name (target, "drop", &value, 20.0, 20.0, &accepted);
+  g_value_unset (&value);
+  iterate ();
+  return accepted;
+}
+
+/* Dropping a PNG on the window puts it under the map (one undoable step); an image that
+ * cannot be read is reported and changes nothing; dropping a scenario file opens it. */
+static void
+test_drop_files (Fixture *f, gconstpointer data)
+{
+  g_autofree char *scan_path = g_build_filename (f->tmpdir, "scan.png", NULL);
+  g_autofree char *broken_path = g_build_filename (f->tmpdir, "broken.jpg", NULL);
+  g_autofree char *scenario_path = g_build_filename (f->tmpdir, "dropped.xml", NULL);
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) scan = g_file_new_for_path (scan_path);
+  g_autoptr(GFile) broken = g_file_new_for_path (broken_path);
+  g_autoptr(GFile) scenario = g_file_new_for_path (scenario_path);
+  GbacwBackgroundController *background = gbacw_window_get_background_controller (f->window);
+  GbacwHistory *history = gbacw_document_get_history (f->document);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 64, 48);
+  gsize length;
+
+  g_assert_cmpint (cairo_surface_write_to_png (surface, scan_path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_assert_true (g_file_set_contents (broken_path, "not a JPEG", -1, NULL));
+
+  g_assert_null (f->scenario->map->background.file);
+  g_assert_true (drop_files (f, &scan, 1));
+  g_assert_nonnull (f->scenario->map->background.file);
+  g_assert_true (g_str_has_suffix (f->scenario->map->background.file, "scan.png"));
+  g_assert_nonnull (gbacw_background_controller_get_image (background));
+  g_assert_cmpint (gbacw_background_image_get_width (gbacw_background_controller_get_image (background)), ==, 64);
+  g_assert_true (gbacw_history_can_undo (history));
+  activate (f, "win.undo", NULL);
+  g_assert_null (f->scenario->map->background.file);
+  g_assert_false (gbacw_history_is_modified (history));
+
+  drop_files (f, &broken, 1);
+  g_assert_null (f->scenario->map->background.file);
+  g_assert_nonnull (find_visible_label (GTK_WIDGET (f->window), "Could not use the image as the background"));
+
+  g_assert_true (g_file_get_contents (demo, &text, &length, NULL));
+  g_assert_true (g_file_set_contents (scenario_path, text, (gssize) length, NULL));
+  g_assert_true (drop_files (f, &scenario, 1));
+  g_assert_cmpstr (gbacw_document_get_path (gbacw_window_get_document (f->window)), ==, scenario_path);
+}
+
 /* The revealed error bar's text under root, or NULL. */
 static const char *
 shown_error (GtkWidget *root)
@@ -1371,6 +1444,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
   ADD ("/editor/gui/demo-template", test_demo_template);
+  ADD ("/editor/gui/drop-files", test_drop_files);
   ADD ("/editor/gui/open-fifo", test_open_fifo);
   ADD ("/editor/gui/save-fails", test_save_fails);
   ADD ("/editor/gui/new", test_new);
