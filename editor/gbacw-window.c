@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gbacw-background-dialog.h"
+#include "gbacw-data.h"
 #include "gbacw-export-dialog.h"
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
@@ -254,7 +255,10 @@ update_status (GbacwWindow *self)
   index = gbacw_map_canvas_get_hover_hex (self->canvas);
   if (index < 0)
     {
-      g_autofree char *size = g_strdup_printf (_("Map of %d × %d hexes"), map->grid.columns, map->grid.rows);
+      /* TRANSLATORS: the map's columns × rows; the plural follows the rows */
+      g_autofree char *size = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Map of %d × %d hex", "Map of %d × %d hexes",
+                                                            map->grid.rows),
+                                               map->grid.columns, map->grid.rows);
       gtk_label_set_text (self->status_label, size);
       return;
     }
@@ -498,6 +502,13 @@ gbacw_window_get_check_counts (GbacwWindow *self,
     *n_updates = self->n_check_updates;
 }
 
+GtkNativeDialog *
+gbacw_window_get_file_chooser (GbacwWindow *self)
+{
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), NULL);
+  return self->file_chooser;
+}
+
 gboolean
 gbacw_window_is_replaceable (GbacwWindow *self)
 {
@@ -615,6 +626,7 @@ gbacw_window_load_file (GbacwWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GbacwDocument) document = NULL;
   g_autofree char *path = NULL;
+  gboolean shipped;
 
   g_return_val_if_fail (GBACW_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -628,7 +640,10 @@ gbacw_window_load_file (GbacwWindow *self,
       return FALSE;
     }
 
-  document = gbacw_document_load (path, &error);
+  /* A shipped scenario or game kit is a starting point: editing it in place would write
+   * into the program's data (refused for a user, harmful as root). */
+  shipped = gbacw_data_is_shipped (path);
+  document = shipped ? gbacw_document_new_from_template (path, &error) : gbacw_document_load (path, &error);
   if (document == NULL)
     {
       /* The loader's messages already name the file and line. */
@@ -641,7 +656,73 @@ gbacw_window_load_file (GbacwWindow *self,
   gbacw_window_show_error (self, NULL);
   gbacw_window_set_document (self, document);
   add_recent (path);
+  if (shipped)
+    gbacw_window_show_status (self, _("A shipped scenario, opened as a new document: saving asks where to keep it"));
   return TRUE;
+}
+
+/* ---------------------------------------------------------------- dropped files */
+
+/* Whether the file is a scan to put under the map (PNG or JPEG, by its name). */
+static gboolean
+is_background_image (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *type = name ? g_content_type_guess (name, NULL, 0, NULL) : NULL;
+
+  return type != NULL && (g_content_type_is_a (type, "image/png") || g_content_type_is_a (type, "image/jpeg"));
+}
+
+/* Files dropped on the window: a PNG or JPEG becomes the background (one undoable step,
+ * as from the Background Image dialog); anything else opens as a scenario, the first
+ * here (or beside unsaved work), the others in windows of their own. */
+static gboolean
+on_drop (GbacwWindow   *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  GSList *files;
+  gboolean first = TRUE, any;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) || gbacw_play_mode_is_active (self->play_mode))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  any = files != NULL;
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      GFile *file = l->data;
+
+      if (is_background_image (file))
+        {
+          g_autofree char *path = g_file_get_path (file);
+          g_autoptr(GError) error = NULL;
+
+          if (path == NULL)
+            g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                 _("only local files can be used as a background"));
+          if (error != NULL || !gbacw_background_controller_set_file (self->background, path, FALSE, &error))
+            {
+              g_autofree char *message = g_strdup_printf (_("Could not use the image as the background: %s"),
+                                                          error->message);
+              gbacw_window_show_error (self, message);
+            }
+        }
+      else if (first)
+        {
+          open_file (self, file);
+          first = FALSE;
+        }
+      else
+        {
+          GbacwWindow *window = gbacw_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+          gbacw_window_load_file (window, file);
+          gtk_window_present (GTK_WINDOW (window));
+        }
+    }
+  g_slist_free (files);
+  return any;
 }
 
 /* ---------------------------------------------------------------- file actions */
@@ -804,6 +885,8 @@ save_as (GbacwWindow *self,
   gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser),
                                     self->document ? gbacw_document_get_path (self->document) : NULL);
   path = gbacw_document_get_path (self->document);
+  if (path == NULL)
+    path = gbacw_document_get_template (self->document);
   if (path != NULL)
     {
       g_autofree char *name = g_path_get_basename (path);
@@ -1364,6 +1447,12 @@ gbacw_window_init (GbacwWindow *self)
 
   gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
   set_help_overlay (self);
+
+  {
+    GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+    g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  }
 
   /* Keyboard focus on the map (arrow keys pan), not on the error text. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));

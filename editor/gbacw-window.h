@@ -55,6 +55,8 @@ gboolean        gbacw_window_load_file (GbacwWindow *self, GFile *file);
 gboolean        gbacw_window_save_file (GbacwWindow *self, GFile *file);
 /* Whether a new file can replace what the window shows without losing changes. */
 gboolean        gbacw_window_is_replaceable (GbacwWindow *self);
+/* The Open or Save As file chooser while it is shown, else NULL. */
+GtkNativeDialog *gbacw_window_get_file_chooser (GbacwWindow *self);
 
 /* Shows message at the top of the window until dismissed; NULL hides it. */
 void            gbacw_window_show_error (GbacwWindow *self, const char *message);

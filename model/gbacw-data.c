@@ -3,6 +3,7 @@
 #include "config.h"
 #endif
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "gbacw-data.h"
@@ -99,4 +100,20 @@ gbacw_data_find (const char *relative_path)
     return NULL;
   path = g_build_filename (dir, relative_path, NULL);
   return g_file_test (path, G_FILE_TEST_EXISTS) ? g_steal_pointer (&path) : NULL;
+}
+
+gboolean
+gbacw_data_is_shipped (const char *path)
+{
+  const char *dir = gbacw_data_dir ();
+  g_autofree char *real_dir = NULL;
+  g_autofree char *real_path = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (*dir == '\0')
+    return FALSE;
+  real_dir = realpath (dir, NULL);
+  real_path = realpath (path, NULL);
+  return real_dir != NULL && real_path != NULL && path_below (real_path, real_dir) != NULL;
 }

@@ -26,4 +26,9 @@ char *gbacw_data_relocate (const char *configured_dir);
  * "scenarios/demo.xml") if it exists, else NULL. */
 char *gbacw_data_find (const char *relative_path);
 
+/* Whether path (an existing file; links resolved) is under the data directory: a
+ * shipped scenario or game kit, which the editor opens as a template rather than in
+ * place, so that saving never writes into the program's own data. */
+gboolean gbacw_data_is_shipped (const char *path);
+
 G_END_DECLS

@@ -13,6 +13,7 @@ struct _GbacwDocument
   GbacwHistory *history;
   char *path;
   char *title;
+  char *template_path;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwDocument, gbacw_document, G_TYPE_OBJECT)
@@ -61,6 +62,7 @@ gbacw_document_finalize (GObject *object)
   g_clear_pointer (&self->scenario, gbacw_scenario_free);
   g_free (self->path);
   g_free (self->title);
+  g_free (self->template_path);
   G_OBJECT_CLASS (gbacw_document_parent_class)->finalize (object);
 }
 
@@ -140,6 +142,23 @@ gbacw_document_load (const char *path, GError **error)
   return self;
 }
 
+GbacwDocument *
+gbacw_document_new_from_template (const char *path, GError **error)
+{
+  GbacwScenario *scenario;
+  GbacwDocument *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  scenario = gbacw_scenario_load_file (path, error);
+  if (scenario == NULL)
+    return NULL;
+  self = gbacw_document_new (scenario);
+  self->template_path = g_strdup (path);
+  return self;
+}
+
 gboolean
 gbacw_document_save (GbacwDocument *self, const char *path, GError **error)
 {
@@ -189,6 +208,13 @@ gbacw_document_get_title (GbacwDocument *self)
 {
   g_return_val_if_fail (GBACW_IS_DOCUMENT (self), NULL);
   return self->title;
+}
+
+const char *
+gbacw_document_get_template (GbacwDocument *self)
+{
+  g_return_val_if_fail (GBACW_IS_DOCUMENT (self), NULL);
+  return self->template_path;
 }
 
 void

@@ -28,6 +28,9 @@ G_DECLARE_FINAL_TYPE (GbacwDocument, gbacw_document, GBACW, DOCUMENT, GObject)
 GbacwDocument *gbacw_document_new (GbacwScenario *scenario);
 /* A new document for the file, or NULL and error (nothing is created). */
 GbacwDocument *gbacw_document_load (const char *path, GError **error);
+/* A new document made from the file, which it does not keep as its own: no path (its
+ * first save asks where), titled "Untitled"; the file is its template. */
+GbacwDocument *gbacw_document_new_from_template (const char *path, GError **error);
 /* Saves to path, or to the document's path when path is NULL. On success the
  * current state becomes the clean point and path the document's path; on failure
  * nothing changes (the document stays modified). */
@@ -39,6 +42,8 @@ GbacwHistory  *gbacw_document_get_history (GbacwDocument *self);
 const char    *gbacw_document_get_path (GbacwDocument *self);
 /* The file's basename, or "Untitled" (translated). */
 const char    *gbacw_document_get_title (GbacwDocument *self);
+/* The file a document was made from with gbacw_document_new_from_template (), else NULL. */
+const char    *gbacw_document_get_template (GbacwDocument *self);
 
 /* Applies command (transfer full), pushes it on the history and emits "changed".
  * A command whose change names nothing at all (e.g. a fill that found nothing to

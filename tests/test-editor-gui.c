@@ -741,6 +741,144 @@ test_save_reload (Fixture *f, gconstpointer data)
   g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
 }
 
+/* The shipped demo opens as a template: no file of its own, "Untitled"; Save (Ctrl+S)
+ * asks where (the Save As chooser, proposing the demo's name), and the installed demo's
+ * bytes stay as they were, with no backup beside it, through an edit, the chooser
+ * cancelled and a save to a file of the user's. That file then opens in place. */
+static void
+test_demo_template (Fixture *f, gconstpointer data)
+{
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autofree char *demo_backup = g_strconcat (demo, "~", NULL);
+  g_autofree char *path = g_build_filename (f->tmpdir, "my-demo.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *name = NULL;
+  gboolean had_backup = g_file_test (demo_backup, G_FILE_TEST_EXISTS);
+  gsize len_before, len_after;
+  GtkNativeDialog *chooser;
+
+  g_assert_true (g_file_get_contents (demo, &before, &len_before, NULL));
+  g_assert_true (gbacw_data_is_shipped (demo));
+  g_assert_null (gbacw_document_get_path (f->document));
+  g_assert_cmpstr (gbacw_document_get_template (f->document), ==, demo);
+  g_assert_cmpstr (gbacw_document_get_title (f->document), ==, "Untitled");
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "Untitled"));
+  /* saving without a file name does not fall back on the template's */
+  g_assert_false (gbacw_window_save_file (f->window, NULL));
+
+  choose_tool (f, "brush");
+  g_object_set (tool (f, "brush"), "mask", (guint64) 4, "radius", 1, NULL);
+  drag_hexes (f, (const int[]) { 4, 12, 6, 12 }, 2);
+  g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+
+  g_assert_null (gbacw_window_get_file_chooser (f->window));
+  activate (f, "win.save", NULL);
+  chooser = gbacw_window_get_file_chooser (f->window);
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (name, ==, "demo.xml");
+  g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+
+  /* cancelled: nothing written, still new */
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  iterate ();
+  g_assert_null (gbacw_window_get_file_chooser (f->window));
+  g_assert_null (gbacw_document_get_path (f->document));
+  g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+
+  /* saved to a file of the user's */
+  g_assert_true (gbacw_window_save_file (f->window, file));
+  g_assert_cmpstr (gbacw_document_get_path (f->document), ==, path);
+  g_assert_false (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (gbacw_data_is_shipped (path));
+
+  g_assert_true (g_file_get_contents (demo, &after, &len_after, NULL));
+  g_assert_cmpmem (before, len_before, after, len_after);
+  g_assert_cmpint (g_file_test (demo_backup, G_FILE_TEST_EXISTS), ==, had_backup);
+
+  /* a file of the user's opens in place */
+  g_assert_true (gbacw_window_load_file (f->window, file));
+  g_assert_cmpstr (gbacw_document_get_path (gbacw_window_get_document (f->window)), ==, path);
+  g_assert_null (gbacw_document_get_template (gbacw_window_get_document (f->window)));
+}
+
+/* Emits the window's drop target's "drop" with files, as a file manager's drag ends. */
+static gboolean
+drop_files (Fixture *f, GFile **files, gsize n_files)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+  GtkDropTarget *target = NULL;
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+  const GType *types;
+  gsize n_types = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);  /* the window keeps it */
+    }
+  g_assert_nonnull (target);
+  types = gtk_drop_target_get_gtypes (target, &n_types);
+  g_assert_cmpuint (n_types, ==, 1);
+  g_assert_true (types[0] == GDK_TYPE_FILE_LIST);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_array (files, n_files));
+  g_signal_emit_by_name (target, "drop", &value, 20.0, 20.0, &accepted);
+  g_value_unset (&value);
+  iterate ();
+  return accepted;
+}
+
+/* Dropping a PNG on the window puts it under the map (one undoable step); an image that
+ * cannot be read is reported and changes nothing; dropping a scenario file opens it. */
+static void
+test_drop_files (Fixture *f, gconstpointer data)
+{
+  g_autofree char *scan_path = g_build_filename (f->tmpdir, "scan.png", NULL);
+  g_autofree char *broken_path = g_build_filename (f->tmpdir, "broken.jpg", NULL);
+  g_autofree char *scenario_path = g_build_filename (f->tmpdir, "dropped.xml", NULL);
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) scan = g_file_new_for_path (scan_path);
+  g_autoptr(GFile) broken = g_file_new_for_path (broken_path);
+  g_autoptr(GFile) scenario = g_file_new_for_path (scenario_path);
+  GbacwBackgroundController *background = gbacw_window_get_background_controller (f->window);
+  GbacwHistory *history = gbacw_document_get_history (f->document);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 64, 48);
+  gsize length;
+
+  g_assert_cmpint (cairo_surface_write_to_png (surface, scan_path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_assert_true (g_file_set_contents (broken_path, "not a JPEG", -1, NULL));
+
+  g_assert_null (f->scenario->map->background.file);
+  g_assert_true (drop_files (f, &scan, 1));
+  g_assert_nonnull (f->scenario->map->background.file);
+  g_assert_true (g_str_has_suffix (f->scenario->map->background.file, "scan.png"));
+  g_assert_nonnull (gbacw_background_controller_get_image (background));
+  g_assert_cmpint (gbacw_background_image_get_width (gbacw_background_controller_get_image (background)), ==, 64);
+  g_assert_true (gbacw_history_can_undo (history));
+  activate (f, "win.undo", NULL);
+  g_assert_null (f->scenario->map->background.file);
+  g_assert_false (gbacw_history_is_modified (history));
+
+  drop_files (f, &broken, 1);
+  g_assert_null (f->scenario->map->background.file);
+  g_assert_nonnull (find_visible_label (GTK_WIDGET (f->window), "Could not use the image as the background"));
+
+  g_assert_true (g_file_get_contents (demo, &text, &length, NULL));
+  g_assert_true (g_file_set_contents (scenario_path, text, (gssize) length, NULL));
+  g_assert_true (drop_files (f, &scenario, 1));
+  g_assert_cmpstr (gbacw_document_get_path (gbacw_window_get_document (f->window)), ==, scenario_path);
+}
+
 /* The revealed error bar's text under root, or NULL. */
 static const char *
 shown_error (GtkWidget *root)
@@ -1305,6 +1443,8 @@ main (int argc, char **argv)
   ADD ("/editor/gui/tools", test_tools_through_the_canvas);
   ADD ("/editor/gui/inspector", test_inspector);
   ADD ("/editor/gui/save-reload", test_save_reload);
+  ADD ("/editor/gui/demo-template", test_demo_template);
+  ADD ("/editor/gui/drop-files", test_drop_files);
   ADD ("/editor/gui/open-fifo", test_open_fifo);
   ADD ("/editor/gui/save-fails", test_save_fails);
   ADD ("/editor/gui/new", test_new);

@@ -2383,7 +2383,7 @@ test_command_line (void)
   status = g_application_run (G_APPLICATION (app), 3, argv);
   g_assert_cmpint (status, ==, 0);
   g_assert_true (c.playing);
-  /* the demo saved and unmodified: its own file is played */
+  /* the shipped demo, opened as a new document and unmodified: its own file is played */
   g_assert_cmpstr (c.scenario, ==, demo);
   g_free (c.scenario);
   iterate ();

@@ -74,9 +74,12 @@ update (GbacwBackgroundDialog *self)
   if (!has_file)
     text = g_strdup (_("No scan of the map is loaded."));
   else if (image != NULL)
-    /* TRANSLATORS: the background image's file name, width and height in pixels */
-    text = g_strdup_printf (_("%s, %d × %d pixels"), bg->file, gbacw_background_image_get_width (image),
-                            gbacw_background_image_get_height (image));
+    {
+      int width = gbacw_background_image_get_width (image), height = gbacw_background_image_get_height (image);
+      /* TRANSLATORS: the background image's file name, width and height in pixels */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d × %d pixel", "%s, %d × %d pixels", height),
+                              bg->file, width, height);
+    }
   else
     /* TRANSLATORS: the background image's file name when it could not be read */
     text = g_strdup_printf (_("%s (cannot be read)"), bg->file);

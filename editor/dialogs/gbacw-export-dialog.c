@@ -97,10 +97,14 @@ update (GbacwExportDialog *self)
   gbacw_map_export_get_image_size (scenario, &o, &w, &h);
   if (w > GBACW_EXPORT_MAX_PIXELS || h > GBACW_EXPORT_MAX_PIXELS)
     /* TRANSLATORS: image export size; too large */
-    text = g_strdup_printf (_("%d × %d pixels: too large, at most %d a side"), w, h, GBACW_EXPORT_MAX_PIXELS);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d × %d pixel: too large, at most %d a side",
+                                         "%d × %d pixels: too large, at most %d a side", h),
+                            w, h, GBACW_EXPORT_MAX_PIXELS);
   else
     /* TRANSLATORS: image export size in pixels */
-    text = g_strdup_printf (_("The image will be %d × %d pixels."), w, h);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The image will be %d × %d pixel.",
+                                         "The image will be %d × %d pixels.", h),
+                            w, h);
   gtk_label_set_text (self->image_summary, text);
   g_clear_pointer (&text, g_free);
 

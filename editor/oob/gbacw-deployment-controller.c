@@ -383,14 +383,16 @@ describe_hex_for_formation (GbacwDeploymentController *self,
 {
   const GbacwScenario *scenario = gbacw_document_get_scenario (self->document);
   g_autofree char *label = hex_label (scenario, hex);
+  g_autofree char *n_guns = NULL;
   int sp = 0, guns = 0;
 
   gbacw_oob_formation_totals (scenario, formation->id, &sp, &guns, NULL);
   *ok = gbacw_deploy_in_setup_area (scenario, formation->side, hex);
-  /* TRANSLATORS: dropping a whole brigade: its name, its strength, the hex */
-  return g_strdup_printf (_("Place %s (%d SP, %d guns) around hex %s%s"), formation->name ? formation->name
-                                                                                          : formation->id,
-                          sp, guns, label, *ok ? "" : _(" — outside its side’s set-up areas"));
+  /* TRANSLATORS: a brigade's guns, in "Place %s (%d SP, %s) around hex %s%s" */
+  n_guns = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d gun", "%d guns", guns), guns);
+  /* TRANSLATORS: dropping a whole brigade: its name, its strength, its guns ("3 guns"), the hex */
+  return g_strdup_printf (_("Place %s (%d SP, %s) around hex %s%s"), formation->name ? formation->name : formation->id,
+                          sp, n_guns, label, *ok ? "" : _(" — outside its side’s set-up areas"));
 }
 
 /* ---------------------------------------------------------------- dragging from the tree */

@@ -483,7 +483,9 @@ load (GbacwOobInspector *self)
       g_autoptr(GString) text = g_string_new (NULL);
 
       gbacw_oob_formation_totals (scenario, formation->id, &sp, &guns, &missing);
-      g_string_append_printf (text, _("Total %d SP and %d guns"), sp, guns);
+      /* TRANSLATORS: a brigade's totals: its Strength Points, its guns */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Total %d SP and %d gun", "Total %d SP and %d guns", guns),
+                              sp, guns);
       if (missing > 0)
         g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " (%d unit not entered yet)",
                                                    " (%d units not entered yet)", missing), missing);

@@ -455,8 +455,10 @@ update_count (GbacwOobPanel *self)
     {
       guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
       /* TRANSLATORS: the order-of-battle search: rows shown, and how long the search took */
-      text = g_strdup_printf (_("%u of %u entries shown (%.1f ms)"), shown,
-                              g_list_model_get_n_items (G_LIST_MODEL (self->flat)), self->search_ms);
+      guint total = g_list_model_get_n_items (G_LIST_MODEL (self->flat));
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u entry shown (%.1f ms)",
+                                           "%u of %u entries shown (%.1f ms)", total),
+                              shown, total, self->search_ms);
     }
   else
     {

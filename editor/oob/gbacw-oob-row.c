@@ -203,12 +203,15 @@ describe_unit (const GbacwUnit *unit)
       append_value (text, _("%d SP"), unit->strength);
       break;
     case GBACW_UNIT_ARTILLERY:
-      append_value (text, _("%d guns"), unit->guns);
-      append_value (text, _("%d rounds"), unit->rounds);
+      append_value (text, g_dngettext (GETTEXT_PACKAGE, "%d gun", "%d guns", unit->guns), unit->guns);
+      append_value (text, g_dngettext (GETTEXT_PACKAGE, "%d round", "%d rounds", unit->rounds), unit->rounds);
       break;
     case GBACW_UNIT_WAGON:
-      append_value (text, _("%d small-arms boxes"), unit->small_arms_boxes);
-      append_value (text, _("%d artillery boxes"), unit->artillery_boxes);
+      append_value (text, g_dngettext (GETTEXT_PACKAGE, "%d small-arms box", "%d small-arms boxes",
+                                       unit->small_arms_boxes),
+                    unit->small_arms_boxes);
+      append_value (text, g_dngettext (GETTEXT_PACKAGE, "%d artillery box", "%d artillery boxes", unit->artillery_boxes),
+                    unit->artillery_boxes);
       break;
     case GBACW_UNIT_LEADER:
     default:
@@ -297,7 +300,7 @@ describe_totals (const GbacwScenario  *scenario,
   /* TRANSLATORS: a brigade's total Strength Points, beside its BCE limit */
   g_string_append_printf (text, _("%d SP"), sp);
   if (guns > 0)
-    g_string_append_printf (text, _(" · %d guns"), guns);
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %d gun", " · %d guns", guns), guns);
   if (formation->bce[0] == GBACW_UNSET)
     g_string_append (text, _(" / BCE –"));
   else if (formation->bce[1] != GBACW_UNSET && formation->bce[1] != formation->bce[0])

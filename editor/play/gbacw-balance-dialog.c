@@ -73,7 +73,8 @@ update_progress (GbacwBalanceDialog *self)
   if (self->run != NULL)
     self->done = (guint) g_atomic_int_get (&self->run->done);
   /* TRANSLATORS: the progress bar: games played of those asked */
-  text = g_strdup_printf (_("%u of %u games"), self->done, self->total);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u game", "%u of %u games", self->total), self->done,
+                          self->total);
   gtk_progress_bar_set_fraction (self->progress_bar, self->total ? (double) self->done / self->total : 0);
   gtk_progress_bar_set_text (self->progress_bar, text);
 }
@@ -151,10 +152,18 @@ on_finished (GObject      *source,
   else
     {
       g_autofree char *text = NULL;
-      text = g_strdup_printf (_("%u games played (%u failed%s) on %u threads in %.1f s. Wins: %s %u, %s %u, draws %u. "
+      /* TRANSLATORS: in "%s (%u failed%s) on %s in %.1f s. …" */
+      g_autofree char *played = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game played", "%u games played",
+                                                              result->n_played),
+                                                 result->n_played);
+      /* TRANSLATORS: in "%s (%u failed%s) on %s in %.1f s. …" */
+      g_autofree char *threads = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u thread", "%u threads", result->n_jobs),
+                                                  result->n_jobs);
+      /* TRANSLATORS: games played ("50 games played"), failed, threads ("2 threads"), seconds, wins and VP by side */
+      text = g_strdup_printf (_("%s (%u failed%s) on %s in %.1f s. Wins: %s %u, %s %u, draws %u. "
                                 "Mean Victory Points: %s %.1f, %s %.1f; VP difference %+.1f on average."),
-                              result->n_played, result->n_failed, result->cancelled ? _(", cancelled") : "",
-                              result->n_jobs, result->seconds, result->side_names[0], result->wins[0],
+                              played, result->n_failed, result->cancelled ? _(", cancelled") : "", threads,
+                              result->seconds, result->side_names[0], result->wins[0],
                               result->side_names[1], result->wins[1], result->draws, result->side_names[0],
                               result->mean_vp[0], result->side_names[1], result->mean_vp[1], result->vp_diff_mean);
       gtk_label_set_text (self->summary_label, text);

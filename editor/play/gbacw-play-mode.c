@@ -78,7 +78,8 @@ remove_temp_dir (GbacwPlayMode *self)
   g_clear_pointer (&self->temp_dir, g_free);
 }
 
-/* The XML the game is made from: the document's file when it is saved, else a copy. */
+/* The XML the game is made from: the document's file when it is saved (or the shipped
+ * file it was opened from, unchanged), else a copy. */
 static char *
 save_scenario (GbacwPlayMode  *self,
                GbacwDocument  *document,
@@ -91,6 +92,8 @@ save_scenario (GbacwPlayMode  *self,
   g_autofree char *copy = NULL;
 
   *temporary = FALSE;
+  if (path == NULL)
+    path = gbacw_document_get_template (document);
   if (path != NULL && !gbacw_history_is_modified (gbacw_document_get_history (document))
       && g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return g_strdup (path);

@@ -585,9 +585,12 @@ static char *
 describe_wagon (GbacwPlayOrders     *self,
                 const GbacwGameUnit *w)
 {
-  /* TRANSLATORS: a supply wagon and its ammunition boxes (11.1) */
-  return g_strdup_printf (_("%s (%d small-arms, %d artillery boxes)"), unit_name (self, w->index), w->small_arms_boxes,
-                          w->artillery_boxes);
+  /* TRANSLATORS: a supply wagon's artillery ammunition boxes, in "%s (%d small-arms, %s)" (11.1) */
+  g_autofree char *artillery = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d artillery box", "%d artillery boxes",
+                                                             w->artillery_boxes),
+                                                w->artillery_boxes);
+  /* TRANSLATORS: a supply wagon, its small-arms boxes and its artillery boxes ("2 artillery boxes") (11.1) */
+  return g_strdup_printf (_("%s (%d small-arms, %s)"), unit_name (self, w->index), w->small_arms_boxes, artillery);
 }
 
 static void
@@ -674,10 +677,13 @@ build_transfer (GbacwPlayOrders     *self,
   if (summary->len > 0)
     g_string_append_c (summary, '\n');
   if (u->oob->rounds != GBACW_UNSET)
-    g_string_append_printf (summary, _("%s: %d of %d rounds (11.31)."), unit_name (self, u->index), u->rounds,
-                            u->oob->rounds);
+    g_string_append_printf (summary, g_dngettext (GETTEXT_PACKAGE, "%s: %d of %d round (11.31).",
+                                                  "%s: %d of %d rounds (11.31).", u->oob->rounds),
+                            unit_name (self, u->index), u->rounds, u->oob->rounds);
   else
-    g_string_append_printf (summary, _("%s: %d rounds (11.31)."), unit_name (self, u->index), u->rounds);
+    g_string_append_printf (summary, g_dngettext (GETTEXT_PACKAGE, "%s: %d round (11.31).", "%s: %d rounds (11.31).",
+                                                  u->rounds),
+                            unit_name (self, u->index), u->rounds);
 
   for (guint i = 0; i < game->units->len; i++)
     {

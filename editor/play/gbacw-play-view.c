@@ -1333,8 +1333,9 @@ describe_fire (GbacwPlayView             *self,
     {
       const GbacwFireContribution *c = &g_array_index (res->contributions, GbacwFireContribution, i);
       /* TRANSLATORS: a firer's part: unit, strength × multiplier at range = strength (9.25) */
-      g_string_append_printf (s, _("• %s: %g × %g at %d hexes = %g (9.25)\n"), gbacw_play_unit_name (game, c->unit),
-                              c->committed, c->multiplier, c->range, c->strength);
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "• %s: %g × %g at %d hex = %g (9.25)\n",
+                                              "• %s: %g × %g at %d hexes = %g (9.25)\n", c->range),
+                              gbacw_play_unit_name (game, c->unit), c->committed, c->multiplier, c->range, c->strength);
       if (c->direction >= 0 && c->direction < 6)
         {
           per_side[c->direction]++;
@@ -1350,7 +1351,9 @@ describe_fire (GbacwPlayView             *self,
         g_string_append_printf (s, " %s %g", name, side_strength[d]);
       }
   g_string_append_c (s, '\n');
-  g_string_append_printf (s, _("Total %g at %d hexes, on the %s row (9.14, 9.15)\n"), res->total, res->min_range,
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Total %g at %d hex, on the %s row (9.14, 9.15)\n",
+                                          "Total %g at %d hexes, on the %s row (9.14, 9.15)\n", res->min_range),
+                          res->total, res->min_range,
                           res->rolls->len > 0 && g_array_index (res->rolls, GbacwFireRoll, 0).grapeshot
                             ? _("grapeshot") : _("small-arms and counter-battery"));
   g_string_append_printf (s, _("Density: %d SP in the hex: %+d (8.35)\n"), res->density_sp, res->density_shift);
@@ -1553,7 +1556,9 @@ update_unit_page (GbacwPlayView *self)
           if (u->rounds == GBACW_UNSET)
             g_string_append (s, _("Ammunition: rounds not counted\n"));
           else
-            g_string_append_printf (s, _("Ammunition: %d rounds (11.31)\n"), u->rounds);
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Ammunition: %d round (11.31)\n",
+                                                  "Ammunition: %d rounds (11.31)\n", u->rounds),
+                                    u->rounds);
         }
       else if (u->type == GBACW_UNIT_WAGON)
         g_string_append_printf (s, _("Ammunition boxes: %d small arms, %d artillery (11.1)\n"), u->small_arms_boxes,
@@ -2004,6 +2009,7 @@ update_turns_page (GbacwPlayView *self)
         {
           const GbacwReinforcement *r = g_ptr_array_index (scenario->reinforcements, i);
           guint waiting = 0, n = 0;
+          g_autofree char *units = NULL;
           g_autofree char *text = NULL;
 
           for (guint k = 0; k < game->units->len; k++)
@@ -2015,7 +2021,9 @@ update_turns_page (GbacwPlayView *self)
                   waiting += u->presence == GBACW_PRESENCE_NOT_ARRIVED;
                 }
             }
-          text = g_strdup_printf (_("Game-Turn %d: %u units, %u still to enter"), r->turn, n, waiting);
+          units = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n), n);
+          /* TRANSLATORS: a Game-Turn, its units ("3 units"), how many of them have not entered yet */
+          text = g_strdup_printf (_("Game-Turn %d: %s, %u still to enter"), r->turn, units, waiting);
           gbacw_panel_add_label (box, text, NULL);
         }
     }
@@ -2298,6 +2306,7 @@ update_players (GbacwPlayView *self)
 {
   GbacwGame *game = get_game (self);
   g_autofree char *info = NULL;
+  guint n_actions;
 
   if (game == NULL)
     return;
@@ -2310,8 +2319,10 @@ update_players (GbacwPlayView *self)
   if (gtk_spin_button_get_value_as_int (self->jump_spin) <= game->turn)
     gtk_spin_button_set_value (self->jump_spin, MIN (game->turn + 1, game->last_turn));
   self->updating = FALSE;
-  info = g_strdup_printf (_("This game: seed %u, %u actions. The scenario played is the file %s."),
-                          gbacw_play_session_get_seed (self->session), gbacw_play_session_get_record_length (self->session),
+  n_actions = gbacw_play_session_get_record_length (self->session);
+  info = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "This game: seed %u, %u action. The scenario played is the file %s.",
+                                       "This game: seed %u, %u actions. The scenario played is the file %s.", n_actions),
+                          gbacw_play_session_get_seed (self->session), n_actions,
                           gbacw_play_session_get_scenario_path (self->session)
                             ? gbacw_play_session_get_scenario_path (self->session) : _("(none)"));
   gtk_label_set_text (self->game_info_label, info);
