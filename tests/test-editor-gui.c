@@ -1054,6 +1054,61 @@ test_recent (Fixture *f, gconstpointer data)
   g_assert_true (found);
 }
 
+/* The hex under the canvas's widget point (x, y). */
+static GbacwHex
+hex_under (Fixture *f, double x, double y)
+{
+  double mx, my;
+
+  gbacw_map_canvas_widget_to_map (f->canvas, x, y, &mx, &my);
+  return gbacw_hex_grid_hex_at_point (&f->scenario->map->grid, mx, my);
+}
+
+/* Zoom steps (Ctrl+scroll, Ctrl+plus: the same zoom at the pointer) keep the hex under
+ * the pointer, at the map's corners as in mid-map, from the whole-map view. */
+static void
+test_zoom_at_edge (Fixture *f, gconstpointer data)
+{
+  GbacwViewport *viewport = gbacw_map_canvas_get_viewport (f->canvas);
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+  int columns = grid->columns, rows = grid->rows;
+  const GbacwHex hexes[] = {
+    { 2, 2 },                     /* 0303 */
+    { columns - 3, rows - 3 },
+    { 1, rows - 2 },
+    { columns - 1, 0 },
+    { columns / 2, rows / 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hexes); i++)
+    {
+      g_autofree char *label = gbacw_hex_grid_format_label (grid, hexes[i]);
+      double mx, my, x, y;
+      GbacwHex under;
+
+      activate (f, "win.zoom-fit", NULL);
+      iterate ();
+      g_assert_cmpfloat (gbacw_viewport_get_scale (viewport), ==, gbacw_viewport_get_min_scale (viewport));
+      hex_centre (f, hexes[i].col, hexes[i].row, &mx, &my);
+      map_to_widget (f, mx, my, &x, &y);
+      g_signal_emit_by_name (f->motion, "motion", x, y);
+      for (int step = 0; step < 3; step++)
+        {
+          double scale = gbacw_viewport_get_scale (viewport);
+
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.zoom", "d", 1.25));
+          iterate ();
+          g_assert_cmpfloat (gbacw_viewport_get_scale (viewport), >, scale);
+          under = hex_under (f, x, y);
+          if (under.col != hexes[i].col || under.row != hexes[i].row)
+            {
+              g_autofree char *now = gbacw_hex_grid_format_label (grid, under);
+              g_error ("zoom step %d over %s ends over %s", step + 1, label, now);
+            }
+        }
+    }
+}
+
 /* Space held turns the primary button into a pan, whatever the tool, and edits nothing. */
 static void
 test_space_drag_pans (Fixture *f, gconstpointer data)
@@ -1312,6 +1367,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/shortcuts", test_shortcuts);
   ADD ("/editor/gui/recent", test_recent);
   ADD ("/editor/gui/space-drag-pans", test_space_drag_pans);
+  ADD ("/editor/gui/zoom-at-edge", test_zoom_at_edge);
   ADD ("/editor/gui/label-editing", test_label_editing);
   ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
   ADD ("/editor/gui/hexside-name", test_hexside_name);
