@@ -507,8 +507,11 @@ gbacw_window_is_replaceable (GbacwWindow *self)
 
 /* ---------------------------------------------------------------- recent files */
 
-/* Scenarios opened and saved go to the desktop's recent files; the editor's own list
- * (GSettings, gbacw-window-state.c) is shown when there is one. */
+/* Scenarios opened and saved go to the desktop's recent files (GtkRecentManager), the
+ * one list the Open menu shows: a settings back-end that cannot write (no session bus)
+ * cannot lose it. */
+#define MAX_RECENT_FILES 10
+
 static void
 add_recent (const char *path)
 {
@@ -530,18 +533,13 @@ compare_recent (gconstpointer a,
 static GStrv
 get_recent_paths (void)
 {
-  GSettings *settings = gbacw_window_state_get_settings ();
-  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   GList *items;
   guint n = 0;
 
-  if (settings != NULL)
-    return g_settings_get_strv (settings, "recent-files");
-
-  builder = g_strv_builder_new ();
   items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   items = g_list_sort (items, compare_recent);
-  for (GList *l = items; l != NULL && n < GBACW_MAX_RECENT_FILES; l = l->next)
+  for (GList *l = items; l != NULL && n < MAX_RECENT_FILES; l = l->next)
     {
       GtkRecentInfo *info = l->data;
       g_autofree char *path = NULL;
@@ -1355,12 +1353,8 @@ gbacw_window_init (GbacwWindow *self)
 
   gtk_menu_button_set_icon_name (self->recent_button, "pan-down-symbolic");
   update_recent_menu (self);
-  if (gbacw_window_state_get_settings () != NULL)
-    g_signal_connect_object (gbacw_window_state_get_settings (), "changed::recent-files",
-                             G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
-  else
-    g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
-                             G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
+                           G_CONNECT_SWAPPED);
 
   gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
   set_help_overlay (self);
