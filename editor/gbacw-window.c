@@ -517,7 +517,8 @@ add_recent (const char *path)
 {
   g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
 
-  if (uri != NULL)
+  /* the list keeps which program used a file: a process without a name cannot add one */
+  if (uri != NULL && g_get_application_name () != NULL)
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
 }
 
@@ -534,9 +535,12 @@ static GStrv
 get_recent_paths (void)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const char *application = g_get_application_name ();
   GList *items;
   guint n = 0;
 
+  if (application == NULL)
+    return g_strv_builder_end (builder);
   items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   items = g_list_sort (items, compare_recent);
   for (GList *l = items; l != NULL && n < MAX_RECENT_FILES; l = l->next)
@@ -545,7 +549,7 @@ get_recent_paths (void)
       g_autofree char *path = NULL;
 
       if (!gtk_recent_info_is_local (info) || !g_str_has_suffix (gtk_recent_info_get_uri (info), ".xml") ||
-          !gtk_recent_info_has_application (info, g_get_application_name ()))
+          !gtk_recent_info_has_application (info, application))
         continue;
       path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
       if (path != NULL)
