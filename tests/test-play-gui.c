@@ -399,6 +399,26 @@ document_bytes (Fixture *f)
   return gbacw_scenario_save_to_bytes (gbacw_document_get_scenario (gbacw_window_get_document (f->window)));
 }
 
+/* Saves the view's game to path and loads it back in a session of its own, which replays
+ * the record: the same state. Returns that state (gbacw_query_state_dump). */
+static char *
+save_and_load_back (GbacwPlayView *view,
+                    const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GbacwPlaySession) loaded = NULL;
+  g_autofree char *again = NULL;
+  char *state = gbacw_query_state_dump (view_game (view));
+
+  g_assert_true (gbacw_play_view_save_game (view, path, &error));
+  g_assert_no_error (error);
+  loaded = gbacw_play_session_load (path, &error);
+  g_assert_no_error (error);
+  again = gbacw_query_state_dump (gbacw_play_session_get_game (loaded));
+  g_assert_cmpstr (again, ==, state);
+  return state;
+}
+
 /* ---------------------------------------------------------------- tests */
 
 static void
@@ -516,16 +536,7 @@ test_play_turn (Fixture      *f,
   }
 
   /* save, load back: the same game */
-  state = gbacw_query_state_dump (game);
-  g_assert_true (gbacw_play_view_save_game (view, game_path, &error));
-  g_assert_no_error (error);
-  {
-    g_autoptr(GbacwPlaySession) loaded = gbacw_play_session_load (game_path, &error);
-    g_autofree char *again = NULL;
-    g_assert_no_error (error);
-    again = gbacw_query_state_dump (gbacw_play_session_get_game (loaded));
-    g_assert_cmpstr (again, ==, state);
-  }
+  state = save_and_load_back (view, game_path);
   g_assert_true (gbacw_play_view_load_game (view, game_path, &error));
   g_assert_no_error (error);
   {
@@ -669,16 +680,7 @@ test_computer_turn (Fixture      *f,
   g_assert_cmpint (longest, <, 2 * G_TIME_SPAN_SECOND);
 
   /* saved as it stands, loaded back: the record replays to the same state */
-  state = gbacw_query_state_dump (game);
-  g_assert_true (gbacw_play_view_save_game (view, game_path, &error));
-  g_assert_no_error (error);
-  {
-    g_autoptr(GbacwPlaySession) loaded = gbacw_play_session_load (game_path, &error);
-    g_autofree char *again = NULL;
-    g_assert_no_error (error);
-    again = gbacw_query_state_dump (gbacw_play_session_get_game (loaded));
-    g_assert_cmpstr (again, ==, state);
-  }
+  state = save_and_load_back (view, game_path);
 }
 
 /* The document saved and unmodified: its own file is played. */
