@@ -2398,6 +2398,9 @@ autoplay (gpointer user_data)
   more = gbacw_play_session_run_computer (self->session, slice, &error);
   if (error != NULL)
     show_message (self, error->message);
+  /* Stopped or scheduled afresh meanwhile (another session): that schedule holds. */
+  if (self->autoplay_id != g_source_get_id (g_main_current_source ()))
+    return G_SOURCE_REMOVE;
   /* A source that stayed ready would shut out redrawing: the next slice after a pause. */
   self->autoplay_paused = more ? g_get_monotonic_time () : 0;
   self->autoplay_id = more ? g_timeout_add_full (G_PRIORITY_HIGH_IDLE, COMPUTER_PAUSE_MS, autoplay, self, NULL) : 0;
