@@ -109,7 +109,7 @@ struct _GbacwPlayView
 
   gboolean roster_dirty, turns_dirty;
   guint autoplay_id;
-  gint64 computer_slice_us;
+  gint64 computer_slice_us, computer_max_slice_us;
   gint64 autoplay_paused;   /* when the last pause began; 0 before the first slice */
   gboolean updating;
   GtkNativeDialog *file_chooser;
@@ -2394,7 +2394,7 @@ autoplay (gpointer user_data)
     }
   slice = self->computer_slice_us;
   if (self->autoplay_paused > 0)
-    slice = MAX (slice, MIN (g_get_monotonic_time () - self->autoplay_paused, COMPUTER_MAX_SLICE_US));
+    slice = MAX (slice, MIN (g_get_monotonic_time () - self->autoplay_paused, self->computer_max_slice_us));
   more = gbacw_play_session_run_computer (self->session, slice, &error);
   if (error != NULL)
     show_message (self, error->message);
@@ -2413,7 +2413,7 @@ gbacw_play_view_set_computer_slice (GbacwPlayView *self,
 {
   g_return_if_fail (GBACW_IS_PLAY_VIEW (self));
   g_return_if_fail (slice_us > 0);
-  self->computer_slice_us = slice_us;
+  self->computer_slice_us = self->computer_max_slice_us = slice_us;
 }
 
 static void
@@ -3391,6 +3391,7 @@ gbacw_play_view_init (GbacwPlayView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->computer_slice_us = COMPUTER_SLICE_US;
+  self->computer_max_slice_us = COMPUTER_MAX_SLICE_US;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
 
