@@ -49,32 +49,6 @@ gbacw_window_state_get_settings (void)
   return settings;
 }
 
-void
-gbacw_window_state_add_recent (const char *path)
-{
-  GSettings *settings = gbacw_window_state_get_settings ();
-  g_auto(GStrv) old = NULL;
-  g_autoptr(GStrvBuilder) builder = NULL;
-  g_auto(GStrv) files = NULL;
-  guint n = 1;
-
-  g_return_if_fail (path != NULL);
-
-  if (settings == NULL)
-    return;
-  old = g_settings_get_strv (settings, "recent-files");
-  builder = g_strv_builder_new ();
-  g_strv_builder_add (builder, path);
-  for (guint i = 0; old[i] != NULL && n < GBACW_MAX_RECENT_FILES; i++)
-    if (!g_str_equal (old[i], path))
-      {
-        g_strv_builder_add (builder, old[i]);
-        n++;
-      }
-  files = g_strv_builder_end (builder);
-  g_settings_set_strv (settings, "recent-files", (const char * const *) files);
-}
-
 /* ---------------------------------------------------------------- layers */
 
 static void
@@ -116,7 +90,7 @@ restore_layers (GbacwWindowState *self)
   self->restoring = FALSE;
 }
 
-/* ---------------------------------------------------------------- size, files */
+/* ---------------------------------------------------------------- size */
 
 static gboolean
 on_close_request (GbacwWindowState *self,
@@ -132,27 +106,6 @@ on_close_request (GbacwWindowState *self,
       g_settings_set_int (self->settings, "window-height", height);
     }
   return FALSE;
-}
-
-static void
-note_document (GbacwWindowState *self)
-{
-  GbacwDocument *document = gbacw_editor_host_get_document (self->window);
-  const char *path = document ? gbacw_document_get_path (document) : NULL;
-
-  if (path != NULL)
-    gbacw_window_state_add_recent (path);
-}
-
-static void
-on_document (GbacwWindowState *self)
-{
-  GbacwDocument *document = gbacw_editor_host_get_document (self->window);
-
-  note_document (self);
-  /* Saved under a new name: the title changes with the path. */
-  if (document != NULL)
-    g_signal_connect_object (document, "notify::title", G_CALLBACK (note_document), self, G_CONNECT_SWAPPED);
 }
 
 GbacwWindowState *
@@ -179,8 +132,6 @@ gbacw_window_state_attach (GbacwEditorHost *window)
   g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gbacw_editor_host_get_canvas (window), "notify::layers", G_CALLBACK (save_layers), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (window, "notify::document", G_CALLBACK (on_document), self, G_CONNECT_SWAPPED);
-  on_document (self);
   return self;
 }
 

@@ -518,14 +518,18 @@ gbacw_window_is_replaceable (GbacwWindow *self)
 
 /* ---------------------------------------------------------------- recent files */
 
-/* Scenarios opened and saved go to the desktop's recent files; the editor's own list
- * (GSettings, gbacw-window-state.c) is shown when there is one. */
+/* Scenarios opened and saved go to the desktop's recent files (GtkRecentManager), the
+ * one list the Open menu shows: a settings back-end that cannot write (no session bus)
+ * cannot lose it. */
+#define MAX_RECENT_FILES 10
+
 static void
 add_recent (const char *path)
 {
   g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
 
-  if (uri != NULL)
+  /* the list keeps which program used a file: a process without a name cannot add one */
+  if (uri != NULL && g_get_application_name () != NULL)
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
 }
 
@@ -541,24 +545,22 @@ compare_recent (gconstpointer a,
 static GStrv
 get_recent_paths (void)
 {
-  GSettings *settings = gbacw_window_state_get_settings ();
-  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const char *application = g_get_application_name ();
   GList *items;
   guint n = 0;
 
-  if (settings != NULL)
-    return g_settings_get_strv (settings, "recent-files");
-
-  builder = g_strv_builder_new ();
+  if (application == NULL)
+    return g_strv_builder_end (builder);
   items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   items = g_list_sort (items, compare_recent);
-  for (GList *l = items; l != NULL && n < GBACW_MAX_RECENT_FILES; l = l->next)
+  for (GList *l = items; l != NULL && n < MAX_RECENT_FILES; l = l->next)
     {
       GtkRecentInfo *info = l->data;
       g_autofree char *path = NULL;
 
       if (!gtk_recent_info_is_local (info) || !g_str_has_suffix (gtk_recent_info_get_uri (info), ".xml") ||
-          !gtk_recent_info_has_application (info, g_get_application_name ()))
+          !gtk_recent_info_has_application (info, application))
         continue;
       path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
       if (path != NULL)
@@ -1438,12 +1440,8 @@ gbacw_window_init (GbacwWindow *self)
 
   gtk_menu_button_set_icon_name (self->recent_button, "pan-down-symbolic");
   update_recent_menu (self);
-  if (gbacw_window_state_get_settings () != NULL)
-    g_signal_connect_object (gbacw_window_state_get_settings (), "changed::recent-files",
-                             G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
-  else
-    g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
-                             G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
+                           G_CONNECT_SWAPPED);
 
   gbacw_editor_host_add_history_shortcuts (GTK_WINDOW (self));
   set_help_overlay (self);

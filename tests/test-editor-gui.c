@@ -1161,35 +1161,148 @@ test_shortcuts (Fixture *f, gconstpointer data)
   }
 }
 
-/* The recent files list the file saved. */
+/* Whether the Open menu of window lists path. */
+static gboolean
+recent_menu_lists_now (GbacwWindow *window, const char *path)
+{
+  /* The menu button next to Open. */
+  GtkWidget *button = find_widget (GTK_WIDGET (window), NULL, "Recent Scenarios");
+  GMenuModel *menu;
+
+  g_assert_true (GTK_IS_MENU_BUTTON (button));
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  for (int i = 0; menu != NULL && i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                         G_VARIANT_TYPE_STRING);
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), path))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The same, waiting a while for the recent files to catch up (GtkRecentManager records
+ * and reads its file in the background). */
+static gboolean
+recent_menu_lists (GbacwWindow *window, const char *path)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+
+  while (!recent_menu_lists_now (window, path))
+    {
+      if (g_get_monotonic_time () >= end)
+        return FALSE;
+      iterate ();
+    }
+  return TRUE;
+}
+
+/* The recent files are the desktop's recently-used list, whatever the settings back-end
+ * (GSETTINGS_BACKEND=memory here, as without a session bus: nothing it holds outlives the
+ * process): the file saved is in the list on disk and in the Open menu, and a file an
+ * earlier run recorded is in a new window's Open menu. */
 static void
 test_recent (Fixture *f, gconstpointer data)
 {
   g_autofree char *path = g_build_filename (f->tmpdir, "recent.xml", NULL);
+  g_autofree char *earlier = g_build_filename (f->tmpdir, "earlier.xml", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *earlier_uri = g_filename_to_uri (earlier, NULL, NULL);
+  g_autofree char *list = g_build_filename (g_get_user_data_dir (), "recently-used.xbel", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  GtkWidget *button = NULL;
-  GMenuModel *menu;
-  gboolean found = FALSE;
-  gint64 end;
+  GbacwWindow *second;
 
+  g_assert_cmpstr (g_getenv ("GSETTINGS_BACKEND"), ==, "memory");
   g_assert_true (gbacw_window_save_file (f->window, file));
-  /* The menu button next to Open. */
-  button = find_widget (GTK_WIDGET (f->window), NULL, "Recent Scenarios");
-  g_assert_true (GTK_IS_MENU_BUTTON (button));
-  end = g_get_monotonic_time () + 3 * G_TIME_SPAN_SECOND;
-  while (!found && g_get_monotonic_time () < end)
+  g_assert_true (recent_menu_lists (f->window, path));
+  /* On disk, for the next run: the list as another process reads it. */
+  {
+    g_autoptr(GtkRecentManager) reader = g_object_new (GTK_TYPE_RECENT_MANAGER, "filename", list, NULL);
+    g_assert_true (gtk_recent_manager_has_item (reader, uri));
+  }
+
+  /* A file recorded by an earlier run of the editor (another manager on the same list). */
+  {
+    g_autofree char *text = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+    g_assert_true (g_file_set_contents (earlier, text, (gssize) length, NULL));
+  }
+  g_assert_false (recent_menu_lists_now (f->window, earlier));
+  {
+    g_autoptr(GtkRecentManager) writer = g_object_new (GTK_TYPE_RECENT_MANAGER, "filename", list, NULL);
+    char *groups[] = { NULL };
+    GtkRecentData recent = {
+      .mime_type = (char *) "application/xml",
+      .app_name = (char *) g_get_application_name (),
+      .app_exec = (char *) "gbacw-editor %u",
+      .groups = groups,
+    };
+    g_assert_true (gtk_recent_manager_add_full (writer, earlier_uri, &recent));
+  }
+  second = gbacw_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (second));
+  g_assert_true (recent_menu_lists (second, earlier));
+  g_assert_true (recent_menu_lists (second, path));
+  gtk_window_destroy (GTK_WINDOW (second));
+  iterate ();
+}
+
+/* The hex under the canvas's widget point (x, y). */
+static GbacwHex
+hex_under (Fixture *f, double x, double y)
+{
+  double mx, my;
+
+  gbacw_map_canvas_widget_to_map (f->canvas, x, y, &mx, &my);
+  return gbacw_hex_grid_hex_at_point (&f->scenario->map->grid, mx, my);
+}
+
+/* Zoom steps (Ctrl+scroll, Ctrl+plus: the same zoom at the pointer) keep the hex under
+ * the pointer, at the map's corners as in mid-map, from the whole-map view. */
+static void
+test_zoom_at_edge (Fixture *f, gconstpointer data)
+{
+  GbacwViewport *viewport = gbacw_map_canvas_get_viewport (f->canvas);
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+  int columns = grid->columns, rows = grid->rows;
+  const GbacwHex hexes[] = {
+    { 2, 2 },                     /* 0303 */
+    { columns - 3, rows - 3 },
+    { 1, rows - 2 },
+    { columns - 1, 0 },
+    { columns / 2, rows / 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hexes); i++)
     {
+      g_autofree char *label = gbacw_hex_grid_format_label (grid, hexes[i]);
+      double mx, my, x, y;
+      GbacwHex under;
+
+      activate (f, "win.zoom-fit", NULL);
       iterate ();
-      menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
-      for (int i = 0; menu != NULL && i < g_menu_model_get_n_items (menu); i++)
+      g_assert_cmpfloat (gbacw_viewport_get_scale (viewport), ==, gbacw_viewport_get_min_scale (viewport));
+      hex_centre (f, hexes[i].col, hexes[i].row, &mx, &my);
+      map_to_widget (f, mx, my, &x, &y);
+      g_signal_emit_by_name (f->motion, "motion", x, y);
+      /* the steps one after the other, with no main-loop iteration that could resize the
+       * canvas in between (the view's size is not what is tested here) */
+      for (int step = 0; step < 3; step++)
         {
-          g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
-                                                                             G_VARIANT_TYPE_STRING);
-          if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), path))
-            found = TRUE;
+          double scale = gbacw_viewport_get_scale (viewport);
+
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.zoom", "d", 1.25));
+          g_assert_cmpfloat (gbacw_viewport_get_scale (viewport), >, scale);
+          under = hex_under (f, x, y);
+          if (under.col != hexes[i].col || under.row != hexes[i].row)
+            {
+              g_autofree char *now = gbacw_hex_grid_format_label (grid, under);
+              g_error ("zoom step %d over %s ends over %s", step + 1, label, now);
+            }
         }
     }
-  g_assert_true (found);
 }
 
 /* Space held turns the primary button into a pan, whatever the tool, and edits nothing. */
@@ -1424,6 +1537,8 @@ main (int argc, char **argv)
 
   /* No accessibility bus in the test sessions; the desktop's recent files in a private place. */
   g_setenv ("GTK_A11Y", "none", TRUE);
+  /* Settings that outlive nothing, as without a session bus (see /editor/gui/recent). */
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   /* Cairo drawing, not the X server's software GL: mesa's EGL leaks a block at exit
    * through frames LeakSanitizer cannot follow to its suppression. */
   g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
@@ -1452,6 +1567,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/shortcuts", test_shortcuts);
   ADD ("/editor/gui/recent", test_recent);
   ADD ("/editor/gui/space-drag-pans", test_space_drag_pans);
+  ADD ("/editor/gui/zoom-at-edge", test_zoom_at_edge);
   ADD ("/editor/gui/label-editing", test_label_editing);
   ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
   ADD ("/editor/gui/hexside-name", test_hexside_name);

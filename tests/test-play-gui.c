@@ -399,6 +399,26 @@ document_bytes (Fixture *f)
   return gbacw_scenario_save_to_bytes (gbacw_document_get_scenario (gbacw_window_get_document (f->window)));
 }
 
+/* Saves the view's game to path and loads it back in a session of its own, which replays
+ * the record: the same state. Returns that state (gbacw_query_state_dump). */
+static char *
+save_and_load_back (GbacwPlayView *view,
+                    const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GbacwPlaySession) loaded = NULL;
+  g_autofree char *again = NULL;
+  char *state = gbacw_query_state_dump (view_game (view));
+
+  g_assert_true (gbacw_play_view_save_game (view, path, &error));
+  g_assert_no_error (error);
+  loaded = gbacw_play_session_load (path, &error);
+  g_assert_no_error (error);
+  again = gbacw_query_state_dump (gbacw_play_session_get_game (loaded));
+  g_assert_cmpstr (again, ==, state);
+  return state;
+}
+
 /* ---------------------------------------------------------------- tests */
 
 static void
@@ -516,16 +536,7 @@ test_play_turn (Fixture      *f,
   }
 
   /* save, load back: the same game */
-  state = gbacw_query_state_dump (game);
-  g_assert_true (gbacw_play_view_save_game (view, game_path, &error));
-  g_assert_no_error (error);
-  {
-    g_autoptr(GbacwPlaySession) loaded = gbacw_play_session_load (game_path, &error);
-    g_autofree char *again = NULL;
-    g_assert_no_error (error);
-    again = gbacw_query_state_dump (gbacw_play_session_get_game (loaded));
-    g_assert_cmpstr (again, ==, state);
-  }
+  state = save_and_load_back (view, game_path);
   g_assert_true (gbacw_play_view_load_game (view, game_path, &error));
   g_assert_no_error (error);
   {
@@ -572,6 +583,104 @@ test_play_turn (Fixture      *f,
   g_assert_true (g_bytes_equal (before, after));
   g_assert_true (g_file_get_contents (f->path, &file_after, NULL, NULL));
   g_assert_cmpstr (file_before, ==, file_after);
+}
+
+/* A view that always has something to draw, as with frames slower than the frame rate,
+ * at the priority of redrawing: how often it got its turn while the computer played. */
+typedef struct
+{
+  GbacwPlaySession *session;
+  guint draws, draws_mid_turn;
+} ConstantRepaint;
+
+static gboolean
+repaint (gpointer user_data)
+{
+  ConstantRepaint *r = user_data;
+
+  r->draws++;
+  if (gbacw_play_session_computer_to_act (r->session))
+    r->draws_mid_turn++;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+count_frame (GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* The computer plays both sides of a Game-Turn through the main loop ("Jump to Game-Turn
+ * 2") while something repaints all the time (test-play-gui-gl also draws with
+ * GSK_RENDERER=gl, Mesa's software OpenGL, whose slow frames starved a computer that
+ * played at idle priority): the turn ends in a bounded number of main-loop iterations
+ * and time, no iteration takes long, the repainting goes on between the computer's
+ * actions, and the game saved replays to the same state. */
+static void
+test_computer_turn (Fixture      *f,
+                    gconstpointer data)
+{
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (f->window));
+  const char *renderer_name = g_getenv ("GSK_RENDERER");
+  g_autofree char *game_path = g_build_filename (f->dir, "game.xml", NULL);
+  g_autofree char *state = NULL;
+  g_autoptr(GError) error = NULL;
+  ConstantRepaint repainting = { 0 };
+  gint64 start, longest = 0, end;
+  guint iterations = 0, frames = 0, repaint_id;
+  gulong frame_id;
+  GbacwGame *game;
+
+  g_assert_nonnull (clock);
+  if (g_strcmp0 (renderer_name, "gl") == 0 || g_strcmp0 (renderer_name, "ngl") == 0)
+    {
+      GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (f->window));
+      /* asked for OpenGL and got it, not a fallback to cairo */
+      g_assert_nonnull (strstr (G_OBJECT_TYPE_NAME (renderer), "GL"));
+    }
+  gbacw_play_view_set_computer (view, 0);
+  /* each of the computer's actions a slice of its own: the repainting gets its turns in
+   * the pauses between them however fast the machine */
+  gbacw_play_view_set_computer_slice (view, 1);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 11, &error));
+  g_assert_no_error (error);
+  game = view_game (view);
+  g_assert_cmpint (game->turn, ==, 1);
+  repainting.session = gbacw_play_view_get_session (view);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "play.jump", "i", 2));
+  g_assert_true (gbacw_play_session_computer_to_act (repainting.session));
+  repaint_id = g_idle_add_full (GDK_PRIORITY_REDRAW, repaint, &repainting, NULL);
+  frame_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+  start = g_get_monotonic_time ();
+  end = start + 60 * G_TIME_SPAN_SECOND;
+  while (gbacw_play_session_computer_to_act (repainting.session) && g_get_monotonic_time () < end &&
+         iterations < 1000000)
+    {
+      gint64 before = g_get_monotonic_time ();
+      g_main_context_iteration (NULL, TRUE);
+      longest = MAX (longest, g_get_monotonic_time () - before);
+      iterations++;
+    }
+  g_test_message ("a computer Game-Turn (%s): %.2f s, %u main-loop iterations, the longest %.3f s, "
+                  "%u repaints (%u mid-turn), %u frames", renderer_name ? renderer_name : "default",
+                  (g_get_monotonic_time () - start) / 1e6, iterations, longest / 1e6, repainting.draws,
+                  repainting.draws_mid_turn, frames);
+  g_source_remove (repaint_id);
+  g_signal_handler_disconnect (clock, frame_id);
+  game = view_game (view);
+  g_assert_cmpint (game->turn, ==, 2);
+  g_assert_false (gbacw_play_session_computer_to_act (repainting.session));
+  g_assert_cmpuint (iterations, <, 1000000);
+  /* the repainting went on while the computer played, and no dispatch held the main loop
+   * long (generous for a loaded machine) */
+  g_assert_cmpuint (repainting.draws_mid_turn, >=, 1);
+  g_assert_cmpint (longest, <, 2 * G_TIME_SPAN_SECOND);
+
+  /* saved as it stands, loaded back: the record replays to the same state */
+  state = save_and_load_back (view, game_path);
 }
 
 /* The document saved and unmodified: its own file is played. */
@@ -2393,8 +2502,12 @@ int
 main (int argc, char **argv)
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  /* Cairo drawing, unless a GL renderer is asked for (test-play-gui-gl). */
+  if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "gl") != 0 && g_strcmp0 (g_getenv ("GSK_RENDERER"), "ngl") != 0)
+    {
+      g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+      g_setenv ("GSK_RENDERER", "cairo", FALSE);
+    }
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {
@@ -2404,6 +2517,7 @@ main (int argc, char **argv)
   g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
 
   g_test_add ("/play/turn", Fixture, NULL, fixture_set_up, test_play_turn, fixture_tear_down);
+  g_test_add ("/play/computer-turn", Fixture, NULL, fixture_set_up, test_computer_turn, fixture_tear_down);
   g_test_add ("/play/saved-file", Fixture, NULL, fixture_set_up, test_saved_file, fixture_tear_down);
   g_test_add ("/play/validator-error", Fixture, NULL, fixture_set_up, test_validator_error, fixture_tear_down);
   g_test_add ("/play/balance", Fixture, NULL, fixture_set_up, test_balance, fixture_tear_down);

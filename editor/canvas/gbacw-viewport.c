@@ -69,17 +69,20 @@ clamp_and_notify (GbacwViewport *self,
         }
       self->scale = CLAMP (self->scale, self->min_scale, self->max_scale);
 
-      /* A map smaller than the view stays centred; a larger one keeps its edges outside the view. */
-      if (self->map_width * self->scale <= self->view_width)
-        self->centre_x = self->map_width / 2;
+      /* Zoomed all the way out, the whole map shows in the middle. Otherwise the view may
+       * show past the map's edge, up to the middle of the view, so that zooming in keeps
+       * the point under the pointer even at the map's edge: the new centre lies between
+       * the old one and that point, both within these limits. */
+      if (self->scale <= self->min_scale)
+        {
+          self->centre_x = self->map_width / 2;
+          self->centre_y = self->map_height / 2;
+        }
       else
-        self->centre_x = CLAMP (self->centre_x, self->view_width / 2 / self->scale,
-                                self->map_width - self->view_width / 2 / self->scale);
-      if (self->map_height * self->scale <= self->view_height)
-        self->centre_y = self->map_height / 2;
-      else
-        self->centre_y = CLAMP (self->centre_y, self->view_height / 2 / self->scale,
-                                self->map_height - self->view_height / 2 / self->scale);
+        {
+          self->centre_x = CLAMP (self->centre_x, 0, self->map_width);
+          self->centre_y = CLAMP (self->centre_y, 0, self->map_height);
+        }
     }
 
   g_object_freeze_notify (G_OBJECT (self));

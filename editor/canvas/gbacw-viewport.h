@@ -3,7 +3,8 @@
  *
  * Pan and zoom only, no drawing: the centre of the view in map units (hex radius
  * 1) and the scale in pixels per map unit, clamped between the whole map in view
- * and a single hex filling the view.
+ * and a single hex filling the view. The centre stays on the map (the view may show
+ * past the map's edge up to its middle); all the way out, the whole map is centred.
  */
 #pragma once
 

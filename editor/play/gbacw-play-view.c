@@ -20,8 +20,15 @@
 #include "gbacw-file-chooser.h"
 #include "gbacw-panel-widgets.h"
 
-/* The slice of time the computer plays before the window draws again. */
+/* The computer plays in slices at a priority above redrawing, so that frames that take
+ * long to draw (software OpenGL) cannot starve it, and pauses COMPUTER_PAUSE_MS between
+ * slices, so that the window draws and handles input in between. A slice lasts
+ * COMPUTER_SLICE_US, or as long as the last pause took (a slow frame) up to
+ * COMPUTER_MAX_SLICE_US: the computer keeps at least half of the time whatever the
+ * renderer. */
 #define COMPUTER_SLICE_US 25000
+#define COMPUTER_MAX_SLICE_US 250000
+#define COMPUTER_PAUSE_MS 5
 
 struct _GbacwPlayView
 {
@@ -103,6 +110,8 @@ struct _GbacwPlayView
 
   gboolean roster_dirty, turns_dirty;
   guint autoplay_id;
+  gint64 computer_slice_us, computer_max_slice_us;
+  gint64 autoplay_paused;   /* when the last pause began; 0 before the first slice */
   gboolean updating;
   GtkNativeDialog *file_chooser;
 };
@@ -2452,20 +2461,37 @@ autoplay (gpointer user_data)
 {
   GbacwPlayView *self = user_data;
   g_autoptr(GError) error = NULL;
+  gint64 slice;
   gboolean more;
 
   if (self->session == NULL)
     {
       self->autoplay_id = 0;
+      self->autoplay_paused = 0;
       return G_SOURCE_REMOVE;
     }
-  more = gbacw_play_session_run_computer (self->session, COMPUTER_SLICE_US, &error);
+  slice = self->computer_slice_us;
+  if (self->autoplay_paused > 0)
+    slice = MAX (slice, MIN (g_get_monotonic_time () - self->autoplay_paused, self->computer_max_slice_us));
+  more = gbacw_play_session_run_computer (self->session, slice, &error);
   if (error != NULL)
     show_message (self, error->message);
-  if (more)
-    return G_SOURCE_CONTINUE;
-  self->autoplay_id = 0;
+  /* Stopped or scheduled afresh meanwhile (another session): that schedule holds. */
+  if (self->autoplay_id != g_source_get_id (g_main_current_source ()))
+    return G_SOURCE_REMOVE;
+  /* A source that stayed ready would shut out redrawing: the next slice after a pause. */
+  self->autoplay_paused = more ? g_get_monotonic_time () : 0;
+  self->autoplay_id = more ? g_timeout_add_full (G_PRIORITY_HIGH_IDLE, COMPUTER_PAUSE_MS, autoplay, self, NULL) : 0;
   return G_SOURCE_REMOVE;
+}
+
+void
+gbacw_play_view_set_computer_slice (GbacwPlayView *self,
+                                    gint64         slice_us)
+{
+  g_return_if_fail (GBACW_IS_PLAY_VIEW (self));
+  g_return_if_fail (slice_us > 0);
+  self->computer_slice_us = self->computer_max_slice_us = slice_us;
 }
 
 static void
@@ -2473,7 +2499,8 @@ schedule_computer (GbacwPlayView *self)
 {
   if (self->autoplay_id != 0 || self->session == NULL || !gbacw_play_session_computer_to_act (self->session))
     return;
-  self->autoplay_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, autoplay, self, NULL);
+  self->autoplay_paused = 0;
+  self->autoplay_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, autoplay, self, NULL);
 }
 
 gboolean
@@ -3441,6 +3468,8 @@ gbacw_play_view_init (GbacwPlayView *self)
   GtkAdjustment *vadjustment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->computer_slice_us = COMPUTER_SLICE_US;
+  self->computer_max_slice_us = COMPUTER_MAX_SLICE_US;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
 
