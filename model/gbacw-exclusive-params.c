@@ -52,7 +52,6 @@ parse_small (const char *text, const char *end, int max, int *out)
 gboolean
 gbacw_exclusive_parse_die_top (const char *text, int *top, char **why)
 {
-  const char *dash;
   int lo, hi;
 
   g_return_val_if_fail (top != NULL && why != NULL, FALSE);
@@ -61,12 +60,6 @@ gbacw_exclusive_parse_die_top (const char *text, int *top, char **why)
     {
       *why = g_strdup (_("it is empty"));
       return FALSE;
-    }
-  if (g_ascii_strcasecmp (text, "none") == 0 || strcmp (text, "-") == 0 || strcmp (text, "–") == 0
-      || strcmp (text, "—") == 0)
-    {
-      *top = 0;
-      return TRUE;
     }
   if (strchr (text, ','))
     {
@@ -85,21 +78,13 @@ gbacw_exclusive_parse_die_top (const char *text, int *top, char **why)
       *top = expected - 1;
       return TRUE;
     }
-  dash = strchr (text, '-');
-  if (dash == NULL)
-    {
-      if (parse_small (text, text + strlen (text), 6, &hi) && hi >= 1)
-        {
-          *top = hi;
-          return TRUE;
-        }
-    }
-  else if (parse_small (text, dash, 6, &lo) && parse_small (dash + 1, dash + strlen (dash), 6, &hi) && lo == 1
-           && hi >= lo)
+  /* "1", "1-3" or "none" (hi 0): a range of gbacw_exclusive_parse_die_range () that starts at 1 */
+  if (gbacw_exclusive_parse_die_range (text, &lo, &hi, why) && (hi == 0 || lo == 1))
     {
       *top = hi;
       return TRUE;
     }
+  g_free (*why);
   *why = g_strdup_printf (_("“%s” is not a die range from 1 (1, 1-2, 1-3 …) or “none”"), text);
   return FALSE;
 }
@@ -438,7 +423,8 @@ gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, char **why)
 
   g_return_val_if_fail (lo != NULL && hi != NULL && why != NULL, FALSE);
   *why = NULL;
-  if (text != NULL && (g_ascii_strcasecmp (text, "none") == 0 || strcmp (text, "-") == 0 || strcmp (text, "–") == 0))
+  if (text != NULL && (g_ascii_strcasecmp (text, "none") == 0 || strcmp (text, "-") == 0 || strcmp (text, "–") == 0
+                       || strcmp (text, "—") == 0))
     {
       /* the table's "No result": no roll is in it */
       *lo = 1;
