@@ -106,6 +106,19 @@ parse_turns (const char *text, const char *end, int *first, int *last)
          && *last >= *first;
 }
 
+/* The entry of a Game-Turns table that covers turn, or NULL. */
+static const GbacwTurnDice *
+turn_entry (const GArray *table, int turn)
+{
+  for (guint i = 0; table != NULL && i < table->len; i++)
+    {
+      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
+      if (turn >= e->first && turn <= e->last)
+        return e;
+    }
+  return NULL;
+}
+
 typedef gboolean (*ValueParser) (const char *text, int *value, char **why);
 
 static gboolean
@@ -193,13 +206,9 @@ gbacw_exclusive_parse_turn_numbers (const char *text, char **why)
 int
 gbacw_turn_numbers_lookup (const GArray *table, int turn)
 {
-  for (guint i = 0; table != NULL && i < table->len; i++)
-    {
-      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
-      if (turn >= e->first && turn <= e->last)
-        return e->top;
-    }
-  return 0;
+  const GbacwTurnDice *e = turn_entry (table, turn);
+
+  return e != NULL ? e->top : 0;
 }
 
 GHashTable *
@@ -248,13 +257,9 @@ gbacw_keyed_dice_lookup (GHashTable *table, const char *id)
 int
 gbacw_turn_dice_lookup (const GArray *table, int turn)
 {
-  for (guint i = 0; table != NULL && i < table->len; i++)
-    {
-      const GbacwTurnDice *e = &g_array_index (table, GbacwTurnDice, i);
-      if (turn >= e->first && turn <= e->last)
-        return e->top;
-    }
-  return -1;
+  const GbacwTurnDice *e = turn_entry (table, turn);
+
+  return e != NULL ? e->top : -1;
 }
 
 GPtrArray *

@@ -261,21 +261,9 @@ valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboole
     case PARAM_VP:
       *valid = gbacw_exclusive_parse_int (value, -9999, 9999, &a, why);
       return TRUE;
-    case PARAM_TURN:
-      {
-        g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
-        *valid = turns != NULL && turns->len == 1;
-        if (turns != NULL && !*valid)
-          *why = g_strdup (_("it names more than one Game-Turn"));
-        for (guint i = 0; *valid && i < turns->len; i++)
-          if (g_array_index (turns, int, i) < ctx->s->turns.first || g_array_index (turns, int, i) > ctx->s->turns.last)
-            {
-              *why = g_strdup_printf (_("Game-Turn %d is outside the scenario's turns %d to %d"),
-                                      g_array_index (turns, int, i), ctx->s->turns.first, ctx->s->turns.last);
-              *valid = FALSE;
-            }
-        return TRUE;
-      }
+    case PARAM_WHOLE:
+      *valid = gbacw_exclusive_parse_int (value, -9, 9, &a, why);
+      return TRUE;
     case PARAM_HEXES:
       {
         g_autoptr (GArray) hexes = NULL;
@@ -425,11 +413,10 @@ valid_case (const char *value, char **why)
   return FALSE;
 }
 
+/* Game-Turns (from gbacw_exclusive_parse_turns (), or NULL) all within the scenario's. */
 static gboolean
-valid_turns (CheckContext *ctx, const char *value, char **why)
+turns_in_scenario (CheckContext *ctx, const GArray *turns, char **why)
 {
-  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
-
   for (guint i = 0; turns && i < turns->len; i++)
     {
       int t = g_array_index (turns, int, i);
@@ -441,6 +428,28 @@ valid_turns (CheckContext *ctx, const char *value, char **why)
         }
     }
   return turns != NULL;
+}
+
+static gboolean
+valid_turns (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+
+  return turns_in_scenario (ctx, turns, why);
+}
+
+/* One Game-Turn within the scenario's. */
+static gboolean
+valid_turn (CheckContext *ctx, const char *value, char **why)
+{
+  g_autoptr (GArray) turns = gbacw_exclusive_parse_turns (value, why);
+
+  if (turns != NULL && turns->len != 1)
+    {
+      *why = g_strdup (_("it names more than one Game-Turn"));
+      return FALSE;
+    }
+  return turns_in_scenario (ctx, turns, why);
 }
 
 /* Ids of sides, formations or hex terrains that the scenario has. */
@@ -525,14 +534,8 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_die_numbers (value, why);
     case PARAM_WORDS:
       return valid_words (ctx, spec, value, why, word_any);
-    case PARAM_WHOLE:
-      {
-        gint64 v;
-        if (value && g_ascii_string_to_signed (value[0] == '+' ? value + 1 : value, 10, -9, 9, &v, NULL))
-          return TRUE;
-        *why = g_strdup_printf (_("“%s” is not a whole number from -9 to 9"), value ? value : "");
-        return FALSE;
-      }
+    case PARAM_TURN:
+      return valid_turn (ctx, value, why);
     case PARAM_RATING:
       {
         guint64 v;
