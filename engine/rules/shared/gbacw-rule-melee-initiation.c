@@ -201,14 +201,12 @@ gate_check (GbacwGame *game, gpointer data, int unit, int target_hex, GError **e
 {
   const Gate *g = data;
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  g_autoptr (GArray) leaders = NULL;
   g_autofree char *label = NULL;
 
   (void) target_hex;
   if (g->forbidden_morale < 0 || !is_gated (g, u) || u->type == GBACW_UNIT_LEADER)
     return TRUE;
-  leaders = stacked_leaders (game, u);
-  if (leaders->len > 0 || gbacw_morale_rating (game, unit) > g->forbidden_morale)
+  if (gbacw_morale_with_leader (game, unit) || gbacw_morale_rating (game, unit) > g->forbidden_morale)
     return TRUE;
   label = gbacw_game_unit_label (game, unit);
   g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
@@ -374,7 +372,6 @@ gate_roll (GbacwGame *game, gpointer data, GArray *attackers, int target_hex)
         }
       else
         {
-          g_autoptr (GArray) leaders = stacked_leaders (game, u);
           const GbacwMeleeDeclaration *d = NULL;
           gboolean charge = FALSE;
           int drm;
@@ -383,7 +380,7 @@ gate_roll (GbacwGame *game, gpointer data, GArray *attackers, int target_hex)
             if (((GbacwMeleeDeclaration *) g_ptr_array_index (game->melees, k))->target == target_hex)
               d = g_ptr_array_index (game->melees, k);
           charge = d && d->charge && u->type == GBACW_UNIT_CAVALRY;
-          if (leaders->len > 0 || charge || automatic_target (game, target_hex, 1 - u->side))
+          if (gbacw_morale_with_leader (game, top) || charge || automatic_target (game, target_hex, 1 - u->side))
             continue;   /* C 22.4 */
           /* C 22.2: +1 out of ammunition; -1 every defender out of ammunition, -1 in an
            * enfilade hex of the (top) defender; by Game-Turn per side */
@@ -439,7 +436,6 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
 {
   Gate *g = data;
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  g_autoptr (GArray) leaders = NULL;
   const GArray *stack;
   int top = -1, drm = 0;
   gboolean all_depleted = attackers->len > 0, enfiladed = FALSE;
@@ -447,8 +443,7 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
 
   if (!g->before_melee || !is_gated (g, u))
     return TRUE;
-  leaders = stacked_leaders (game, u);
-  if (leaders->len > 0)
+  if (gbacw_morale_with_leader (game, unit))
     return TRUE;   /* 22.0 step 3 */
   if (g->stack_hex == u->hex && g->stack_turn == game->turn && g->stack_player_turn == game->player_turn)
     return g->stack_may;   /* the stack's roll holds for each of its units */
