@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-balance.c: "gbacw balance FILE --games N [--jobs J] [--seed S] [--ai-level LEVEL[,LEVEL]]" — the computer
  * plays both sides N times with different seeds and the distribution of the outcomes is
  * printed: levels of victory, wins, mean Victory Points and losses per side, and a
@@ -5,6 +6,8 @@
  *
  * Exit status: 0 success, 1 bad input (or every game failed), 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-balance"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-check.c: `gbacw check FILE [--format text|json]`.
  *
  * Prints every finding of the rules validator, one per line
@@ -5,6 +6,8 @@
  * Exit status: 1 when there is an error finding or the file cannot be loaded,
  * 2 for a usage error, 0 otherwise.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-check"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-check.h: "gbacw check", and the check that play, replay and balance make. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-combat.c: "gbacw fire" and "gbacw melee" — a fire or a melee worked out
  * by the engine without playing a game to it: every number the editor's test play
  * shows before the roll, and the result of each die roll 1-6.
@@ -11,6 +12,8 @@
  * Exit status: 0 success, 1 bad input or a fire or melee the rules do not allow (the
  * reason and its case on standard error), 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-combat"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-export.c: `gbacw export --format tmx|vmod FILE -o OUT`.
  *
  * Writes the scenario for the community's tools: a Tiled map (gbacw-tmx-export.h) or a
@@ -5,6 +6,8 @@
  * extension (.tmx, .vmod).
  * Exit status: 0 success, 1 bad input or a file that cannot be written, 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-export"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

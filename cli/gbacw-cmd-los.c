@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-los.c: "gbacw los FILE FROM TO" — the line of sight between two hexes
  * (9.7-9.73): clear or blocked, the blocking hex or hexside and the 9.73 numbers.
  *
  * Exit status: 0 success, 1 bad input, 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-los"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

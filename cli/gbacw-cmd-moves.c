@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-moves.c: "gbacw moves FILE UNIT" — the hexes a unit can reach in its
  * side's first Movement Phase, with their costs (5.0-5.2, 6.11, 8.16, 8.17).
  *
@@ -7,6 +8,8 @@
  *
  * Exit status: 0 success, 1 bad input, 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-moves"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

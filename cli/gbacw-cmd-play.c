@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-play.c: "gbacw play" — a headless game played by the computer (gbacw-ai.h) —
  * and "gbacw replay" — a saved game replayed.
  *
@@ -24,6 +25,8 @@
  * Exit status: 0 success, 1 bad input (FILE:LINE: message) or a game that cannot go on,
  * 2 usage error, 3 waiting for a side the computer does not play.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-play"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-render.c: `gbacw render FILE -o OUT.png|svg|pdf`.
  *
  * Draws the map headless with the editor's export code (gbacw-map-export).
@@ -7,6 +8,8 @@
  * Exit status: 0 success, 1 bad input or a file that cannot be written,
  * 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-render"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

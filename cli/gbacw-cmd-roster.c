@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-roster.c: `gbacw roster export|import`: the order of battle as CSV.
  *
  *   gbacw roster export FILE [--side S] [--delimiter comma|semicolon|tab]
@@ -7,6 +8,8 @@
  * Exit status: 0 success, 1 bad input (every bad row is reported as
  * "CSV:LINE:COLUMN: message" and nothing is written), 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw-cmd-roster"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

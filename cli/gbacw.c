@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw.c: the gbacw command: scenario files from the command line.
  *
  * Exit status: 0 success, 1 bad input (the message names the file and line),
  * 2 usage error.
  */
+#define G_LOG_DOMAIN "gbacw"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

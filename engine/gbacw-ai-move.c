@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-ai-move.c: the computer player's Movement Phase (see gbacw-ai.h).
  *
  * Each call proposes one action. The combat units go first, brigade by brigade (the
@@ -6,6 +7,8 @@
  * the move, a formation change after it (line near the enemy, unlimbering,
  * dismounting). Then the wagons, then the leaders (brigade commanders first), then the
  * facing of every stack, then whatever the end of the phase needs (8.1, 17.52). */
+#define G_LOG_DOMAIN "gbacw-ai-move"
+
 #include "gbacw-ai-private.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-ai-private.h: what the computer player's files share. */
 #pragma once
 

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-ai.c: the computer player: its memory, the Fire Phases, the answers to
  * decisions, and playing a game (see gbacw-ai.h). The Movement Phase is in
  * gbacw-ai-move.c. */
+#define G_LOG_DOMAIN "gbacw-ai"
+
 #include "gbacw-ai.h"
 
 #include <glib/gi18n-lib.h>

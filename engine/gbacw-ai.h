@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-ai.h: a computer player for either side.
  *
  * It plays through the public action and decision API only (gbacw-game.h): each call

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-balance.c: balance runs (the computer plays both sides, many seeds). */
+#define G_LOG_DOMAIN "gbacw-balance"
+
 #include "gbacw-balance.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-balance.h: balance runs: the computer plays both sides of a scenario many
  * times, with different seeds, and the outcomes are counted.
  *

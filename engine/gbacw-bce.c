@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-bce.c: Brigade Combat Effectiveness (18.0): marks, limits, loss. */
+#define G_LOG_DOMAIN "gbacw-bce"
+
 #include "gbacw-bce.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-bce.h: Brigade Combat Effectiveness (18.0) as the game plays it.
  *
  * Every SP a brigade's infantry and cavalry lose (killed or captured) marks a box; the

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-combat-charts.c: reading the combat charts of a scenario. */
+#define G_LOG_DOMAIN "gbacw-combat-charts"
+
 #include "gbacw-combat-charts.h"
 
 #include "gbacw-rules-data.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-combat-charts.h: reading the combat charts of a scenario.
  *
  * The engine takes every chart value from the scenario (docs/file-format.md,

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-dice.c: seeded dice with a queue of forced results. */
+#define G_LOG_DOMAIN "gbacw-dice"
+
 #include "gbacw-dice.h"
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-dice.h: the engine's dice.
  *
  * Every die the engine rolls comes from here: a seeded GRand (a Mersenne Twister

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-fire.c: fire combat (9.0-9.8). */
+#define G_LOG_DOMAIN "gbacw-fire"
+
 #include "gbacw-fire.h"
 
 #include <glib/gi18n-lib.h>

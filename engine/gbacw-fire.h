@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-fire.h: fire combat (9.0-9.8, with 6.3, 7.2, 8.2, 8.3).
  *
  * A fire action names the target hex and the firing units with the strength each

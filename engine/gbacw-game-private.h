@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-game-private.h: what the engine modules share and nothing else needs. */
 #pragma once
 

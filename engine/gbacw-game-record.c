@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-game-record.c: the game record: saving a game as XML, loading and replaying it. */
+#define G_LOG_DOMAIN "gbacw-game-record"
+
 #include "gbacw-game.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-game.c: game state: creation, units, stacks and their queries, actions and the
  * event log. The Sequence of Play is in gbacw-sequence.c, the game record in
  * gbacw-game-record.c. */
+#define G_LOG_DOMAIN "gbacw-game"
+
 #include "gbacw-game.h"
 
 #include <glib/gi18n-lib.h>

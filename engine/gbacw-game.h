@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-game.h: a game in play under the Standard Rules (sections 4-18).
  *
  * A game is a scenario, a seed and a list of actions. gbacw_game_new() copies the

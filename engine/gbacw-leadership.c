@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-leadership.c: leaders and command (17.0-17.8, 5.2, 5.3, 10.4, 13.53), and rally
  * (13.5). */
+#define G_LOG_DOMAIN "gbacw-leadership"
+
 #include "gbacw-leadership.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-leadership.h: leaders and command (17.0-17.8, 5.2, 5.3, 10.4, 13.53).
  *
  * A leader commands the formations whose commander he is now (game->formation_commander:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-los.c: line of sight (9.7-9.73).
  *
  * gbacw_los_check() follows the model's straight line (gbacw_hex_grid_line(), which
@@ -7,6 +8,8 @@
  * observer shows that no obstacle left can block (see "Fans" below); the tests check
  * that both agree.
  */
+#define G_LOG_DOMAIN "gbacw-los"
+
 #include "gbacw-los.h"
 
 #include <stdlib.h>

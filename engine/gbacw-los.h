@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-los.h: line of sight (9.7-9.73).
  *
  * A GbacwLos holds, per hex, the ground height (the map's elevation level in feet,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-melee.c: melee (12.0-12.98), retreat before melee (12.8) and cavalry charges
  * (16.1-16.3).
  *
@@ -11,6 +12,8 @@
  * results of both sides from the Melee CRT (the scenario's "melee-crt"): losses first,
  * the owner choosing who takes them (12.74), leader casualties (17.72, 12.95), then
  * retreats, engagement, captures and charges' routs. */
+#define G_LOG_DOMAIN "gbacw-melee"
+
 #include "gbacw-melee.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-melee.h: melee (12.0-12.98) and cavalry charges (16.1-16.3). */
 #pragma once
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-morale.c: morale checks, rout, pins and leader casualties. */
+#define G_LOG_DOMAIN "gbacw-morale"
+
 #include "gbacw-morale.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-morale.h: morale checks, rout and pins, leader casualties (9.83-9.88,
  * 13.1-13.4, 17.7). Rally (13.5) and rout retreats (13.31, 14.0) are resolved by later
  * parts of the engine: a rout records the retreat owed as a pending item. */

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-movement.c: movement, formations, facing, ZOC and stacking (5.0-8.1, 10.0). */
+#define G_LOG_DOMAIN "gbacw-movement"
+
 #include "gbacw-movement.h"
 
 #include <glib/gi18n-lib.h>

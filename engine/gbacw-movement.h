@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-movement.h: movement, formations, facing, zones of control and stacking
  * (5.0-8.1, 10.0).
  *

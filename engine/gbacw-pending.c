@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-pending.c: the queue of things the rules make happen, and the decisions they
  * ask of the players.
  *
@@ -8,6 +9,8 @@
  * GbacwDecision and the game waits for the ANSWER action. An item may put others
  * before itself and wait for them (a retreat draws retreat fire at a hex, 10.2, and
  * goes on after it). */
+#define G_LOG_DOMAIN "gbacw-pending"
+
 #include "gbacw-game.h"
 
 #include <glib/gi18n-lib.h>

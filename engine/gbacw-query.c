@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-query.c: questions about a game in play (see gbacw-query.h). */
+#define G_LOG_DOMAIN "gbacw-query"
+
 #include "gbacw-query.h"
 
 #include <glib/gi18n-lib.h>

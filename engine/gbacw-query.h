@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-query.h: questions about a game in play, answered through the public engine
  * headers only (never changing the game): what the computer player (gbacw-ai.h), the
  * play and replay commands and the tests ask.

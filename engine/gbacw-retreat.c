@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-retreat.c: retreats, displacement, capture, leaders left alone, wagon crews routing
  * away as their crew counters (13.31, 14.0-14.4, 8.15, 12.92, 17.53, 11.11). */
+#define G_LOG_DOMAIN "gbacw-retreat"
+
 #include "gbacw-retreat.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-retreat.h: retreats (14.0-14.4, 13.31, 12.92, 12.95, 8.15), displacement
  * (14.3), capture when a retreat is blocked (14.1, 5.17), leaders left alone (17.53,
  * 17.54, 17.73) or going with a rout (13.43, 17.74).

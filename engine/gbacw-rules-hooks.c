@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rules-hooks.c: the registry of exclusive rule modules. */
+#define G_LOG_DOMAIN "gbacw-rules-hooks"
+
 #include "gbacw-rules-hooks.h"
 
 #include "gbacw-game-private.h"

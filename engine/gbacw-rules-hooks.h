@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rules-hooks.h: where each game's Exclusive Rules plug into the engine.
  *
  * An exclusive rule module is a table of optional function pointers registered

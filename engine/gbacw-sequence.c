@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-sequence.c: the Sequence of Play (4.0): phases, their beginning and end, the turn
  * advancing, interphases and exclusive-rule phases, and the actions checked and applied
  * in them. */
+#define G_LOG_DOMAIN "gbacw-sequence"
+
 #include "gbacw-game.h"
 
 #include <glib/gi18n-lib.h>

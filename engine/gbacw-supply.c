@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-supply.c: ammunition (11.1-11.34) and exploding caissons (15.2).
  *
  * In the Ammunition Resupply Phase the phasing player resupplies a unit from a crewed,
@@ -9,6 +10,8 @@
  * missing rounds from the wagon's artillery boxes (11.32), and a battery that counts no
  * rounds but ran out of ammunition (J 21.3) one box, unless the rule option
  * supply-11.23 = old, whose text resupplies small-arms units only. */
+#define G_LOG_DOMAIN "gbacw-supply"
+
 #include "gbacw-game.h"
 
 #include <glib/gi18n-lib.h>

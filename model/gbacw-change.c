@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-change.c: the change notification payload. */
+#define G_LOG_DOMAIN "gbacw-change"
+
 #include "gbacw-change.h"
 
 G_DEFINE_BOXED_TYPE (GbacwChange, gbacw_change, gbacw_change_copy, gbacw_change_free)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-change.h: what a command changed, so that views redraw only that. */
 #pragma once
 

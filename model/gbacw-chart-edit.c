@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-chart-edit.c: undoable chart cell changes.
  *
  * Each entry holds the cell value that is not in the chart (the new one before
  * apply, the old one after), so apply and revert are swaps. */
+#define G_LOG_DOMAIN "gbacw-chart-edit"
+
 #include "gbacw-chart-edit.h"
 
 #include <string.h>

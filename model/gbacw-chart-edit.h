@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-chart-edit.h: setting cells of rule charts. */
 #pragma once
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-collection-edit.c: undoable list operations on the scenario. */
+#define G_LOG_DOMAIN "gbacw-collection-edit"
+
 #include "gbacw-collection-edit.h"
 
 /* ---------------------------------------------------------------- per-collection table */

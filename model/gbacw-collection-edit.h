@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-collection-edit.h: inserting, removing, replacing and moving items of the
  * scenario's lists (sides, units, placements, areas, charts, catalogue entries…).
  *

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-command.c: base class of the undoable commands. */
+#define G_LOG_DOMAIN "gbacw-command"
+
 #include "gbacw-command.h"
 
 typedef struct

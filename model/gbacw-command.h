@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-command.h: an undoable change to a scenario.
  *
  * Every edit of a document is a command: apply () makes the change and records

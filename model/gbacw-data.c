@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-data.c: locating shipped data files (gbacw-data.h). */
+#define G_LOG_DOMAIN "gbacw-data"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-data.h: where the shipped data (schema, charts, scenarios) is found.
  *
  * An installed program finds its data under its own prefix, and the prefix is found

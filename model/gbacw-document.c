@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-document.c: scenario + history + file path, the editor's unit of work. */
+#define G_LOG_DOMAIN "gbacw-document"
+
 #include "gbacw-document.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-document.h: a scenario being edited, with its undo history and file.
  *
  * Every change goes through gbacw_document_execute () (or undo / redo), which

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-exclusive-params.c: parsers for the typed parameters of exclusive rules. */
+#define G_LOG_DOMAIN "gbacw-exclusive-params"
+
 #include "gbacw-exclusive-params.h"
 
 #include <glib/gi18n-lib.h>

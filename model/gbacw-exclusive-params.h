@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-exclusive-params.h: the typed parameters of a scenario's exclusive rules.
  *
  * An <exclusive id="…"> of the scenario's <rules> carries its parameters as text

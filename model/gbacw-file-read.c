@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-file-read.c: reading a user's file whole, bounded (gbacw-file-read.h). */
+#define G_LOG_DOMAIN "gbacw-file-read"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

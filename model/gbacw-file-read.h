@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-file-read.h: reading a user's file whole, bounded.
  *
  * Every reader of a user's file (scenario, chart library, game record, roster, background

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-generate.c: large, valid, deterministic scenarios.
  *
  * Only GRand (a Mersenne Twister with a fixed algorithm) drives the choices, so
@@ -5,6 +6,8 @@
  * random blobs; rivers and streams are random walks along hexsides; roads are
  * straight hex lines that get a bridge where they cross water.
  */
+#define G_LOG_DOMAIN "gbacw-generate"
+
 #include "gbacw-generate.h"
 
 #include <glib/gi18n-lib.h>

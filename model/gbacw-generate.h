@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-generate.h: large, valid, deterministic scenarios for benchmarks and tests. */
 #pragma once
 

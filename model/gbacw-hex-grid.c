@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-hex-grid.c: geometry of a hex-and-counter map.
  *
  * Offset coordinates (column, row) are what the map prints, but their neighbours
@@ -5,6 +6,8 @@
  * coordinates (q, r), with the third cube coordinate s = -q - r implied.
  * See https://www.redblobgames.com/grids/hexagons/ for the conversions.
  */
+#define G_LOG_DOMAIN "gbacw-hex-grid"
+
 #ifndef GETTEXT_PACKAGE
 #define GETTEXT_PACKAGE "gbacw"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-hex-grid.h: geometry of a hex-and-counter map.
  *
  * Hexes are addressed by zero-based offset coordinates (column, row) as printed on

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-history.c: undo stack with merging and a clean point. */
+#define G_LOG_DOMAIN "gbacw-history"
+
 #include "gbacw-history.h"
 
 struct _GbacwHistory

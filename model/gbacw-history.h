@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-history.h: the undo stack of a document.
  *
  * The history holds applied commands up to the current index and undone ones

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-edit.c: undoable changes to the map's per-hex and per-hexside layers,
  * hexside names and named areas. */
+#define G_LOG_DOMAIN "gbacw-map-edit"
+
 #include "gbacw-map-edit.h"
 
 #include <glib/gi18n-lib.h>

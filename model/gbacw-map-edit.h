@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-edit.h: a set of cell changes on the map's layers, and the map's other
  * undoable edits (hexside names, named areas).
  *

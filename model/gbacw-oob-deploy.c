@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-deploy.c: undoable commands for deployment: placing, moving, restacking and
  * removing units at set-up, their facing, formation and status, and the stacking and
  * set-up areas that allow a placement. */
+#define G_LOG_DOMAIN "gbacw-oob-deploy"
+
 #include "gbacw-oob-edit.h"
 
 #include <glib/gi18n-lib.h>

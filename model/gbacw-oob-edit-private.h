@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-edit-private.h: what the order-of-battle, deployment, reinforcement and
  * settings edits share and nothing else needs. */
 #pragma once

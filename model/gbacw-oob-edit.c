@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-edit.c: undoable commands for the order of battle's entries (add, duplicate,
  * delete, move) and the helpers the other order-of-battle edits share, built
  * on GbacwCollectionEdit. Deployment, reinforcements, settings and victory are in
  * gbacw-oob-deploy.c, gbacw-oob-reinforcements.c and gbacw-oob-settings.c; the fields'
  * text and the command that sets one in gbacw-oob-fields.c. */
+#define G_LOG_DOMAIN "gbacw-oob-edit"
+
 #include "gbacw-oob-edit.h"
 
 #include <glib/gi18n-lib.h>

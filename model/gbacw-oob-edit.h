@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-edit.h: undoable commands for the order of battle, the deployment,
  * the reinforcement schedule and the scenario settings.
  *

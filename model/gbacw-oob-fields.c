@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-fields.c: the order of battle's fields: their names, which entries they apply
  * to, their text (formatting and parsing) and the undoable command that sets one. */
+#define G_LOG_DOMAIN "gbacw-oob-fields"
+
 #include "gbacw-oob-edit.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-reinforcements.c: undoable commands for reinforcements: their turn, entry
  * hexes, formation and members. */
+#define G_LOG_DOMAIN "gbacw-oob-reinforcements"
+
 #include "gbacw-oob-edit.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-oob-settings.c: undoable commands for the scenario's settings (information, the
  * Game-Turn track, exclusive rules, options) and its victory conditions, built on
  * GbacwSettingsEdit and GbacwCollectionEdit. */
+#define G_LOG_DOMAIN "gbacw-oob-settings"
+
 #include "gbacw-oob-edit.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-roster-csv.c: the order of battle as CSV (RFC 4180), export and import. */
+#define G_LOG_DOMAIN "gbacw-roster-csv"
+
 #include "gbacw-roster-csv.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-roster-csv.h: the order of battle as a spreadsheet (CSV, RFC 4180).
  *
  * One row per order-of-battle entry (formations, leaders and units), in the order

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rules-data.c: the charts read as rules (5.19, 8.12-8.18). */
+#define G_LOG_DOMAIN "gbacw-rules-data"
+
 #include "gbacw-rules-data.h"
 
 #include <string.h>

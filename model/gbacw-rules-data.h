@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rules-data.h: what the scenario's charts mean.
  *
  * The charts of a scenario are generic tables of text cells (gbacw-scenario.h);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-safe-write-private.h: the safe writer's fault-injection seam, for the tests.
  *
  * The calls on the write path are counted: open (the temporary file, the folder to sync),

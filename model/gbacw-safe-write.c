@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-safe-write.c: writing a user's file through a synced temporary file and a rename. */
+#define G_LOG_DOMAIN "gbacw-safe-write"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

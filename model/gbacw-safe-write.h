@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-safe-write.h: writing a user's file so that a failed write never costs the old one.
  *
  * Every file the program writes for the user (scenario, chart library, roster, game

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-io-private.h: what the files behind gbacw-scenario-io.h share: the reader
  * (gbacw-scenario-read.c), the writer (gbacw-scenario-write.c), the schema cache
  * (gbacw-scenario-schema.c) and the messages in words (gbacw-scenario-messages.c). */

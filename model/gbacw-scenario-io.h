@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-io.h: reading and writing scenario files (docs/file-format.md).
  *
  * Loading parses the XML without DTDs, entities or network access, checks the

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-messages.c: what libxml2 and the RELAX NG validator report, in words a user
  * understands: the element and attribute at fault, on the line they are on, and what the schema
  * allows there. */
+#define G_LOG_DOMAIN "gbacw-scenario-messages"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-read.c: reading scenario files, chart library files and game records
  * (docs/file-format.md).
  *
@@ -7,6 +8,8 @@
  * once and cached), and then the model is built while checking what the schema cannot.
  * The first error wins; its message starts with "FILE:LINE: ".
  */
+#define G_LOG_DOMAIN "gbacw-scenario-read"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

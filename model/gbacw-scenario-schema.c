@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-schema.c: the RELAX NG schemas of scenario files and game records, parsed on
  * first use and cached, with what the reader's messages need from them: the attributes each
  * element requires, what each attribute's value may be, in words. */
+#define G_LOG_DOMAIN "gbacw-scenario-schema"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

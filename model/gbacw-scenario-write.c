@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-write.c: writing scenario and chart library files (docs/file-format.md).
  *
  * Saving: a GString writer with its own escaping, in the canonical form described in
  * the format doc, so that load then save of a saved file is byte-identical.
  */
+#define G_LOG_DOMAIN "gbacw-scenario-write"
+
 #include "gbacw-scenario-io-private.h"
 #include "gbacw-safe-write.h"
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario.c: constructors, copies and lookups of the scenario model. */
+#define G_LOG_DOMAIN "gbacw-scenario"
+
 #include "gbacw-scenario.h"
 
 #include <string.h>

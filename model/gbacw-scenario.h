@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario.h: the whole scenario document as plain data.
  *
  * Everything a game could change is data here, never code: the terrain catalogue,

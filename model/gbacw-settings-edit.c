@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-settings-edit.c: undoable replacement of whole settings structures.
  *
  * The edit holds the value that is not in the scenario (the new one before it is
  * applied, the old one after), so apply and revert are the same swap and undo
  * gives back exactly the old structures. */
+#define G_LOG_DOMAIN "gbacw-settings-edit"
+
 #include "gbacw-settings-edit.h"
 
 enum {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-settings-edit.h: replaces the scenario's info, turn track, elevation
  * levels and/or map background as a whole (each part optional).
  *

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-image.c: a scanned paper map drawn under the hex map. */
+#define G_LOG_DOMAIN "gbacw-background-image"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

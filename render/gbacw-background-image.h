@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-background-image.h: a scanned paper map drawn under the hex map.
  *
  * Holds the image and a chain of half-size copies (a mipmap), so that drawing any

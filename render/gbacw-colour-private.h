@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-colour-private.h: the colour helpers the map renderer and the counters share. */
 #pragma once
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-counter.c: unit and leader counters with cairo. */
+#define G_LOG_DOMAIN "gbacw-counter"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

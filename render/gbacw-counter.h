@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-counter.h: unit and leader counters drawn with cairo, in the manner of the
  * printed SPI counters.
  *

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-export-common.c: images and unit values for the Tiled and VASSAL exporters. */
+#define G_LOG_DOMAIN "gbacw-export-common"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

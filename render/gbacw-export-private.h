@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-export-private.h: what the Tiled and VASSAL exporters share. */
 #pragma once
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-export.c: the map as a PNG, SVG or printable PDF file. */
+#define G_LOG_DOMAIN "gbacw-map-export"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-export.h: the map as a PNG, SVG or printable PDF file.
  *
  * The editor's export dialog and `gbacw render` both call this, so that they draw

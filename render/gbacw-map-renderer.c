@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-renderer.c: draws a scenario's map with cairo, like a printed SPI map.
  *
  * Speed matters more than anything else here: a 200x200 map must redraw in a few
@@ -5,6 +6,8 @@
  * then draws it with one fill or stroke per colour, and fine detail (patterns, the
  * grid, hex numbers, counter text) is left out when it would be too small to see.
  */
+#define G_LOG_DOMAIN "gbacw-map-renderer"
+
 #include "gbacw-map-renderer.h"
 #include "gbacw-colour-private.h"
 #include "gbacw-counter.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-map-renderer.h: draws a scenario's map with cairo, like a printed SPI map.
  *
  * Cairo only (no GTK), so that the editor and the command line share it. The cairo

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-png-writer.c: writes a cairo image surface as a PNG file, fast, through the safe writer. */
+#define G_LOG_DOMAIN "gbacw-png-writer"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

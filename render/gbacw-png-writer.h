@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-png-writer.h: writes a cairo image surface as a PNG file, fast.
  *
  * cairo_surface_write_to_png () compresses hard: on a 4000-pixel map it takes four

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tmx-export.c: the scenario as a hexagonal Tiled map with generated tilesets.
  *
  * Every tile is drawn by the map renderer from a scratch scenario of one or two hexes that
@@ -7,6 +8,8 @@
  * The map writes a redan's name once for all the hexsides that carry it, which no tile
  * of one hexside can: hexside names are left out.
  */
+#define G_LOG_DOMAIN "gbacw-tmx-export"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

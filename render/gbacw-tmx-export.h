@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-tmx-export.h: the scenario as a Tiled map (TMX), for Tiled and its tmxrasterizer.
  *
  * OUT.tmx is a hexagonal map (orientation "hexagonal", stagger axis x for flat-topped hexes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-vmod-export.c: the scenario as a VASSAL module.
  *
  * VASSAL reads buildFile.xml as a tree of its component classes, each element named by
@@ -5,6 +6,8 @@
  * PieceSlot: "+/null/" TYPES "/" STATES, the traits' types (outermost first, separated by
  * tabs) and their states likewise. Images are looked up by file name in images/.
  */
+#define G_LOG_DOMAIN "gbacw-vmod-export"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-vmod-export.h: the scenario as a VASSAL module (.vmod).
  *
  * The module is a ZIP archive of buildFile.xml (the module's components), moduledata (its

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-zip-writer.c: a ZIP archive written in one pass (APPNOTE.TXT 4.3, no ZIP64). */
+#define G_LOG_DOMAIN "gbacw-zip-writer"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

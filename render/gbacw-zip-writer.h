@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-zip-writer.h: writes a ZIP archive (a VASSAL module is one) through the safe writer.
  *
  * Entries are added whole, from memory: each is deflated with zlib, or stored when

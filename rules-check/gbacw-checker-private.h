@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checker-private.h: what the checks share inside the validator. */
 #pragma once
 

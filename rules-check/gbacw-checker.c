@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checker.c: runs the checks and keeps their findings, incrementally. */
+#define G_LOG_DOMAIN "gbacw-checker"
+
 #include "gbacw-checker-private.h"
 
 #include <string.h>

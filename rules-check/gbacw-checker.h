@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checker.h: the scenario validator.
  *
  * A GbacwChecker runs every check on a scenario and keeps the findings, grouped

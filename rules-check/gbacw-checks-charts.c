@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-charts.c: the charts and tables a scenario carries. */
+#define G_LOG_DOMAIN "gbacw-checks-charts"
+
 #include "gbacw-checks-private.h"
 
 /* ==================================================================== charts */

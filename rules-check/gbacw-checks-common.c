@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-common.c: the helpers every group of checks uses (gbacw-checks-private.h,
  * gbacw-checker-private.h). */
+#define G_LOG_DOMAIN "gbacw-checks-common"
+
 #include "gbacw-checks-private.h"
 
 /* ==================================================================== helpers */

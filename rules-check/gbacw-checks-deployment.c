@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-deployment.c: deployment: arrivals, the hexes units stand in and the units. */
+#define G_LOG_DOMAIN "gbacw-checks-deployment"
+
 #include "gbacw-checks-private.h"
 
 /* ==================================================================== deployment: arrivals */

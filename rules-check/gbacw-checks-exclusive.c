@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-exclusive.c: the exclusive rules a scenario names, the parameters the engine
  * knows for each (exclusive_rules[]) and their values. */
+#define G_LOG_DOMAIN "gbacw-checks-exclusive"
+
 #include "gbacw-checks-private.h"
 #include "gbacw-exclusive-params.h"
 

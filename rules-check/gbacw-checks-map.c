@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-map.c: the map: hexes, hexsides and areas. */
+#define G_LOG_DOMAIN "gbacw-checks-map"
+
 #include "gbacw-checks-private.h"
 
 /* ==================================================================== map: hexes */

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-oob.c: the order of battle: formations, units and their ratings. */
+#define G_LOG_DOMAIN "gbacw-checks-oob"
+
 #include "gbacw-checks-private.h"
 
 /* ==================================================================== order of battle */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-private.h: what the groups of checks (gbacw-checks-*.c) share.
  *
  * Every check appends GbacwFindings; a check id (the second argument of gbacw_emit)

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-checks-settings.c: the scenario settings: turns, objectives, victory levels, sides. */
+#define G_LOG_DOMAIN "gbacw-checks-settings"
+
 #include "gbacw-checks-private.h"
 
 /* ==================================================================== scenario settings */

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-finding.c: findings, their locations and their order. */
+#define G_LOG_DOMAIN "gbacw-finding"
+
 #include "gbacw-finding.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-finding.h: one thing the validator found wrong (or missing) in a scenario.
  *
  * A finding has a severity, the rule case it rests on, a message a designer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-reach.c: reachability of objectives and reinforcement entry hexes.
  *
  * With unlimited Game-Turns a unit reaches a hex if there is a path of steps it may
@@ -18,6 +19,8 @@
  *   it is not in F; E is then only marked stale.
  * Only when the objective turns out reachable is the search run again.
  */
+#define G_LOG_DOMAIN "gbacw-reach"
+
 #include "gbacw-checker-private.h"
 
 #include <string.h>

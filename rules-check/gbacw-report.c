@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-report.c: findings as text or JSON. */
+#define G_LOG_DOMAIN "gbacw-report"
+
 #include "gbacw-report.h"
 
 char *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-report.h: findings as text or JSON, for `gbacw check` and the tests. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-ai-strength.c: how well the computer player (gbacw-ai.h) plays, from either side,
  * against three baseline players and against its own levels:
  * - passive: never moves and never fires (its decisions answered as the computer would,
@@ -25,6 +26,8 @@
  * row's name, e.g. "demo" or "hard"); none: every row. Exits 1 when a game is stuck or the
  * computer at its default level fails to win at least one demo game from either side
  * against the passive and the fire-only players. */
+#define G_LOG_DOMAIN "bench-ai-strength"
+
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-check.c: speed of the rules validator.
  *
  * Generates the `gbacw generate --size 200x200 --units 5000` scenario (seed 1) from
@@ -10,6 +11,8 @@
  * Exit status 1 when a target is missed. GBACW_BENCH_QUICK=1: 5 runs and 21 edits,
  * limits twice the targets (bench-quick.h).
  */
+#define G_LOG_DOMAIN "bench-check"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

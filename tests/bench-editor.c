@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-editor.c: a brush stroke over 100 hexes, each step applied and redrawn.
  *
  * The editor's path for one step of a stroke: the terrain brush builds the edit, the
@@ -9,6 +10,8 @@
  * whole map in view. Prints the median and the worst step; fails if a step is too slow.
  * GBACW_BENCH_QUICK=1: a stroke over 30 hexes and twice the budget (bench-quick.h).
  */
+#define G_LOG_DOMAIN "bench-editor"
+
 #include "config.h"
 
 #include <math.h>

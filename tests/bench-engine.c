@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-engine.c: the engine's speed targets on the generated 200x200 scenario
  * (the demo as template, 5,000 units, seed 1):
  *   a line-of-sight query under 20 µs;
@@ -10,6 +11,8 @@
  * observer, which does not depend on what else the machine runs, is printed too.
  * GBACW_BENCH_QUICK=1: about a third of the queries and runs, limits twice the targets
  * (bench-quick.h). */
+#define G_LOG_DOMAIN "bench-engine"
+
 #include <glib.h>
 #include <stdlib.h>
 #include <time.h>

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-io.c: load and save speed and peak memory on the issue's benchmark input,
  * a generated 200x200 map with 5000 units (targets: each under 150 ms, peak
  * memory under 64 MiB). Run by `meson test --benchmark`; exit status 1 when a
  * target is missed. GBACW_BENCH_QUICK=1: 3 runs and twice the time targets (the
  * memory target stays: it does not depend on the machine's load; bench-quick.h). */
+#define G_LOG_DOMAIN "bench-io"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-oob.c: the order-of-battle panel and deployment with 5,000 units (needs a
  * display: xvfb-run).
  *
@@ -13,6 +14,8 @@
  * Prints the median and the worst; fails when a target is missed. GBACW_BENCH_QUICK=1:
  * the searches timed twice, 15 drops, limits twice the targets (bench-quick.h).
  */
+#define G_LOG_DOMAIN "bench-oob"
+
 #include "config.h"
 
 #include <math.h>

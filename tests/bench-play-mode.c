@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-play-mode.c: entering test play, and a balance run.
  *
  * - Entering test play on the demo in an editor window, to the first frame of the play
@@ -12,6 +13,8 @@
  * and 50 games (the balance target scaled to them), limits twice the targets
  * (bench-quick.h).
  */
+#define G_LOG_DOMAIN "bench-play-mode"
+
 #include "config.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-play.c: the computer player (gbacw-ai.h) playing both sides, as `gbacw play --ai
  * both` does (the outcome followed after every action):
  * - a game of the demo scenario, every Game-Turn to the end, under 0.5 s: the median of
@@ -9,6 +10,8 @@
  * the wall-clock time is printed beside. With GBACW_BENCH_QUICK=1 each is run once (the
  * demo with one seed) and fails only at twice its target. Prints each game and the
  * figures against the targets; exits 1 if a target is missed. */
+#define G_LOG_DOMAIN "bench-play"
+
 #include <glib.h>
 #include <stdlib.h>
 #include <time.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-quick.h: the quick mode of the benchmarks.
  *
  * With GBACW_BENCH_QUICK=1 in the environment (`build-aux/run test`, and so CI, sets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-render.c: how fast the map renderer draws, against the issue's targets.
  *
  *  - a 200x200-hex generated map, all layers, whole map into 1920x1080: >= 30 fps
@@ -11,6 +12,8 @@
  * shorter runs a figure, limits half the target rates and twice the target times
  * (bench-quick.h).
  */
+#define G_LOG_DOMAIN "bench-render"
+
 #include "config.h"
 
 #include <math.h>

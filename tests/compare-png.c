@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* compare-png.c: compare-png [OPTIONS] EXPECTED ACTUAL [DIFF]
  *
  * Two PNGs match when they have the same size and at most MAX_FRACTION of their
@@ -10,6 +11,8 @@
  *   --ignore-transparent  leave out pixels that are fully transparent in either image
  * Exit status: 0 match, 1 mismatch, 2 usage or unreadable file.
  */
+#define G_LOG_DOMAIN "compare-png"
+
 #include <cairo.h>
 #include <glib.h>
 #include <stdio.h>

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-commands.c: every command type applies, reverts exactly and re-applies;
  * strokes merge; change notifications name what changed; and long random edit
  * sequences undo back to the original file byte for byte. */
+#define G_LOG_DOMAIN "test-commands"
+
 #include <glib.h>
 #include <string.h>
 

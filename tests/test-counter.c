@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-counter.c: counters draw real pixels: the side's colour, a front edge that
  * turns with the facing, markers, the "+N" of a stack, a fan, and the deployment. */
+#define G_LOG_DOMAIN "test-counter"
+
 #include "config.h"
 
 #include <math.h>

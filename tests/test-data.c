@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-data.c: every file shipped in data/ loads and saves back byte for byte
  * (the program writes its files in one canonical form, so they diff well). */
+#define G_LOG_DOMAIN "test-data"
+
 #include <glib.h>
 #include <string.h>
 

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-editor-background.c: the editor's scan tracing, export and remembered state,
  * driven as a user would (dialog entries, tool presses and drags), under a display
  * (xvfb-run in CI; skipped without one). */
+#define G_LOG_DOMAIN "test-editor-background"
+
 #include "config.h"
 
 #include <glib/gstdio.h>

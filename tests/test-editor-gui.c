@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-editor-gui.c: the editor window on the demo, driven as a user drives it (needs a
  * display: run under xvfb-run).
  *
@@ -8,6 +9,8 @@
  * Then they check the model, undo and redo through the window's actions, save to a
  * temporary file, load it again and compare the bytes.
  */
+#define G_LOG_DOMAIN "test-editor-gui"
+
 #include "config.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-ai.c: computer-vs-computer games (gbacw-ai.h) of the demo scenario and of
  * small generated scenarios, with the rules' invariants checked after every action:
  * - no unit off the map or on terrain its movement class may not enter (5.17, 5.19; by
@@ -16,6 +17,8 @@
  * Small built positions then check what the computer does with the rarer actions: rounds
  * transferred between batteries (11.33), wagons recrewed and captured (11.18, 11.19), the
  * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"). */
+#define G_LOG_DOMAIN "test-engine-ai"
+
 #include <glib.h>
 #include <string.h>
 

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-cases-command.c: the command cases (10.5, 11.13, 17.66, 17.68, 17.82) that
  * test-engine-command.c leaves out (engine/CASES.md), each on a small built position. */
+#define G_LOG_DOMAIN "test-engine-cases-command"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-leadership.h"

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-cases-fire.c: the fire cases (6.3, 9.1, 9.2, 9.54, 9.86, 11.1-11.3, 13.25, 13.32,
  * 13.34, 15.0, 15.13, 16.34, 16.35, 17.51)
  * that the other fire tests leave out (engine/CASES.md), each on a small built
  * position. The Union fires in its Offensive Fire Phase at Confederates. */
+#define G_LOG_DOMAIN "test-engine-cases-fire"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-leadership.h"

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-cases-melee.c: the melee cases (7.32, 9.54, 12.14, 12.24, 12.26, 12.32, 12.73, 12.75,
  * 12.76, 12.89, 12.96, 16.27, 17.4) that test-engine-melee.c leaves out (engine/CASES.md), each on a small built
  * position. The Union attacks from 0302 (facing south) into 0303 unless a test says
  * otherwise; 0202 (facing se) and 0402 (facing sw) are also adjacent to 0303. */
+#define G_LOG_DOMAIN "test-engine-cases-melee"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-ai.h"

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-cases-movement.c: the movement and stacking cases (5.1, 8.1, 8.42, 11.1, 11.22)
  * that the other movement tests leave out (engine/CASES.md), each on a small built
  * position. */
+#define G_LOG_DOMAIN "test-engine-cases-movement"
+
 #include "test-engine-fixture.c"
 
 #define BATTERY(f, id, guns, hex) \

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-command.c: leadership and command (17.0-17.8, 5.2, 5.3, 10.4, 13.53):
  * the Initial Command Phase (Effectiveness Radius, DIR, Command Points, attachment and
  * detachment), what out-of-command units may not do, leader casualties and the Final
  * Command Phase's replacements and promotions. */
+#define G_LOG_DOMAIN "test-engine-command"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-leadership.h"

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-decisions.c: what the engine asks the players, and the answers: withdrawal
  * fire (10.1-10.19), limber fire (6.23), formation changes in a ZOC (6.24), retreat fire
  * (10.2), rout retreats and their paths (13.31, 14.0-14.4, 5.17), displacement (14.3),
  * capture when blocked (14.1), leader placement (17.53), leaders going with a rout or
  * staying (13.43, 17.74), and replaying them. */
+#define G_LOG_DOMAIN "test-engine-decisions"
+
 #include "gbacw-retreat.h"
 
 #include "test-engine-fixture.c"

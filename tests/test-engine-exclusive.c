@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-exclusive.c: the engine's exclusive rule modules (engine/rules/).
  *
  * Each test names the case it plays, with its game (P 21.52), and builds the
  * scenario's <exclusive> rule as a user's file would give it.
  */
+#define G_LOG_DOMAIN "test-engine-exclusive"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-bce.h"

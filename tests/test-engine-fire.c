@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-fire.c: fire combat (9.0-9.8, 7.2, 8.2, 8.3, 13.2-13.4, 17.72) with
  * fixed dice, and the rules' worked examples 7.21, 9.45, 9.46 and the 8.21 loss
  * example. The Union fires in its Offensive Fire Phase at Confederates. */
+#define G_LOG_DOMAIN "test-engine-fire"
+
 #include "test-engine-fixture.c"
 
 static GbacwGame *

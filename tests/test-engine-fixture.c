@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-fixture.c: small positions for the engine tests, built in code.
  *
  * Not a test program of its own: the test-engine-*.c programs #include it. The charts
@@ -5,6 +6,10 @@
  * invented cells) so that each test knows every number it relies on; a few rows
  * are added for the rules' worked examples (HB: 9.45).
  */
+#ifndef G_LOG_DOMAIN
+#define G_LOG_DOMAIN "test-engine-fixture"
+#endif
+
 #include <glib.h>
 #include <stdarg.h>
 #include <string.h>

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-game.c: the Sequence of Play (4.0), actions, dice, the event log,
  * saving and replaying, and the exclusive rule hooks. */
+#define G_LOG_DOMAIN "test-engine-game"
+
 #include "test-engine-fixture.c"
 #include "gbacw-ai.h"
 #include "gbacw-data.h"

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-los.c: line of sight (9.7-9.73) on small built maps. */
+#define G_LOG_DOMAIN "test-engine-los"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-data.h"

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-melee.c: melee (12.0-12.98), retreat before melee (12.8), cavalry (16.1-
  * 16.3), with the rules' worked examples 12.4 and 12.52. The Union attacks from 0302
  * (facing south) into 0303 unless a test says otherwise. Melee CRT: the fixture's copy
  * of data/charts/demo.xml. */
+#define G_LOG_DOMAIN "test-engine-melee"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-melee.h"

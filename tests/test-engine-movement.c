@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-movement.c: movement, formations, facing and stacking (5.0-8.1, 10.1). */
+#define G_LOG_DOMAIN "test-engine-movement"
+
 #include "test-engine-fixture.c"
 
 static GbacwGame *

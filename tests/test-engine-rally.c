@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-rally.c: morale and rally (13.3, 13.5, 17.13): what routed units may not
  * do, routing again, and rallying in the Rally Phase: with a leader, with a brigade
  * commander's Rally Points within his Effectiveness Radius, or by a die for independent
  * units and gun crews. */
+#define G_LOG_DOMAIN "test-engine-rally"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-game-private.h"

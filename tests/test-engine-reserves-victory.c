@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-reserves-victory.c: the reserves module (J 30.1, 33.3; P 33.0; C 29.43, 29.44,
  * 30.3) and the victory checks module (P 34.2-34.3, C 31.2), each variant on a small built
  * position with fixed dice. */
+#define G_LOG_DOMAIN "test-engine-reserves-victory"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-query.h"

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-retreat-entry.c: the shared exclusive mechanism of retreat direction (J 24,
  * P 23, C 27: engine/rules/shared/gbacw-rule-retreat-direction.c), each variant on a small
  * built position, named after its game and case. */
+#define G_LOG_DOMAIN "test-engine-retreat-entry"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-exclusive-params.h"

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-supply.c: ammunition (11.1-11.34), supply wagons and their crew counters
  * (11.1, 11.11-11.19) and exploding caissons (15.2). */
+#define G_LOG_DOMAIN "test-engine-supply"
+
 #include "test-engine-fixture.c"
 #include "gbacw-game-private.h"
 #include "gbacw-melee.h"

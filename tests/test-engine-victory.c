@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-engine-victory.c: Victory Points and the level of victory as the scenario defines
  * them (gbacw-query.h: GbacwOutcome): every award event, automatic victories, levels. */
+#define G_LOG_DOMAIN "test-engine-victory"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-query.h"

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-exclusive-params.c: the typed parameters of exclusive rules (gbacw-exclusive-params.h). */
+#define G_LOG_DOMAIN "test-exclusive-params"
+
 #include <glib.h>
 #include <string.h>
 

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export.c: background images (mipmap, placement, calibration), the PNG writer
  * and the PNG, SVG and tiled PDF export. */
+#define G_LOG_DOMAIN "test-export"
+
 #include "config.h"
 
 #include <glib/gstdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-file-read.c: the readers of users' files.
  *
  * Every reader of a user's file refuses what is not a regular file (a
@@ -7,6 +8,8 @@
  * the limit are sparse (truncate): nothing is written. A reader that blocks is stopped
  * by alarm () and fails the test. The game records of tests/io/records are refused by
  * their schema (data/gbacw-game-record.rng) with their line and plain words. */
+#define G_LOG_DOMAIN "test-file-read"
+
 #include "config.h"
 
 #include <glib.h>

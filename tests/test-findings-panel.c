@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-findings-panel.c: the editor's live findings (needs a display: xvfb-run).
  *
  * A window on the demo (no findings); an edit through the document that breaks a
@@ -7,6 +8,8 @@
  * and is only updated after that. Also: the severity filter, the markers' layer
  * toggle, and a broken scenario opening with the panel shown.
  */
+#define G_LOG_DOMAIN "test-findings-panel"
+
 #include "config.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fuzz.c: every parser of user files, fed mutated input.
  *
  * From a fixed seed (GBACW_FUZZ_SEED overrides it; the seed is printed) each test
@@ -40,6 +41,8 @@
  *
  * The bugs found while writing this are kept as /fuzz/regression/<what> tests at the end.
  */
+#define G_LOG_DOMAIN "test-fuzz"
+
 #include "config.h"
 
 #include <glib.h>

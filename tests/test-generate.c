@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-generate.c: the generator makes large, valid, deterministic scenarios. */
+#define G_LOG_DOMAIN "test-generate"
+
 #include <glib.h>
 #include <string.h>
 

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-hex-grid.c: worked examples and property tests for gbacw-hex-grid.
  *
  * The geometry checks do not trust the library's own tables: directions, side
  * normals and hex membership are recomputed here from angles and Euclidean
  * distances between pixel centres.
  */
+#define G_LOG_DOMAIN "test-hex-grid"
+
 #include <glib.h>
 #include <math.h>
 #include <string.h>

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-history.c: the undo stack (merging, clean point, "modified", property
  * notifications) and the document around it (execute/undo/redo, "changed",
  * save/load, path and title). */
+#define G_LOG_DOMAIN "test-history"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 

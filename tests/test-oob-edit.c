@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-oob-edit.c: every order-of-battle, deployment, reinforcement and settings
  * command applies, undoes to the byte-identical file, redoes, and leaves a file
  * that loads; brigade placement respects stacking and prohibited terrain. */
+#define G_LOG_DOMAIN "test-oob-edit"
+
 #include "config.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-oob-gui.c: the order of battle, deployment, reinforcements, settings and charts
  * in the editor (needs a display: xvfb-run).
  *
@@ -10,6 +11,8 @@
  * chart cell are changed. The scenario is saved, loaded again and saved: the same
  * bytes. Then everything is undone, back to the bytes of the demo as loaded.
  */
+#define G_LOG_DOMAIN "test-oob-gui"
+
 #include "config.h"
 
 #include <glib/gstdio.h>

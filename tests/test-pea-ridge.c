@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-pea-ridge.c: Pea Ridge's own exclusive rules (engine/rules/pea-ridge/), each on a
  * small position built in code, named after the case it plays (P 21.2x woods, 21.4
  * fences, 21.6 out-of-command morale, 25 detachment, 28.3 the extra kill). */
+#define G_LOG_DOMAIN "test-pea-ridge"
+
 #include "test-engine-fixture.c"
 
 #include "gbacw-exclusive-params.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-play-gui.c: test play in an editor window (needs a display: xvfb-run).
  *
  * - Entering: the demo, edited (so that a temporary copy is played), enters play mode
@@ -35,6 +36,8 @@
  * - gbacw-editor --test-play FILE: the application started in-process with that command
  *   line opens a window in play mode on the file.
  */
+#define G_LOG_DOMAIN "test-play-gui"
+
 #include "config.h"
 
 #include <glib/gstdio.h>

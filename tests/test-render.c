@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-render.c: the map renderer draws real pixels where it should, and only there. */
+#define G_LOG_DOMAIN "test-render"
+
 #include "config.h"
 
 #include <math.h>

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-roster-csv.c: export, import, export gives the same CSV (the demo and a
  * generated 5,000-unit scenario); edits in the spreadsheet arrive as one undoable
  * command; every file of the bad corpus (tests/roster/bad) is refused with the
  * expected LINE:COLUMN and changes nothing; what spreadsheets write in other locales
  * (semicolons, tabs, UTF-16 after a byte order mark) reads as the same roster. */
+#define G_LOG_DOMAIN "test-roster-csv"
+
 #include "config.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-rules-check.c: the rules validator and the chart interpretation it shares
  * with the engine.
  *
@@ -10,6 +11,8 @@
  * - the shipped scenarios have no errors;
  * - incremental re-checks after real editing commands equal a full check.
  */
+#define G_LOG_DOMAIN "test-rules-check"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-safe-write.c: a failed save never costs the user a file (gbacw-safe-write.h).
  *
  * - /safe-write/faults/NAME: every writer of a user's file (scenario, chart library, roster
@@ -14,6 +15,8 @@
  * - symbolic and hard links, modes, a new file's mode, refusals (a folder, a FIFO, a link
  *   loop), the plain-words message for each errno, the streaming writer.
  */
+#define G_LOG_DOMAIN "test-safe-write"
+
 #include "config.h"
 
 #include <errno.h>

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scenario-io.c: loading and saving scenario files.
  *
  * The data directory (for the schema) comes from GBACW_DATADIR, else ../data beside
  * this file; the test files in tests/io from
  * G_TEST_SRCDIR, else TEST_SRCDIR (a compile-time define), else the directory of this file.
  */
+#define G_LOG_DOMAIN "test-scenario-io"
+
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

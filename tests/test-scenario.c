@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scenario.c: the plain-data scenario model: cells, areas, copies, lookups. */
+#define G_LOG_DOMAIN "test-scenario"
+
 #include <glib.h>
 
 #include "gbacw-scenario.h"

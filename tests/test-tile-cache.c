@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tile-cache.c: the map canvas's tiles, updated in place after each edit (only the
  * hexes and text a command changed are drawn again), look like tiles rendered from
  * scratch, to a level or two of antialiasing; and an edit redraws only the tiles that
  * show what it changed. */
+#define G_LOG_DOMAIN "test-tile-cache"
+
 #include "config.h"
 
 #include <string.h>

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tools.c: every editor tool on the model, driven as the canvas drives it (press,
  * drags, release in map units) but without a canvas or a window: what each edit does,
  * undo and redo, a stroke or a drag being one undo step, and undoing everything giving
  * back the file byte for byte. */
+#define G_LOG_DOMAIN "test-tools"
+
 #include "config.h"
 
 #include <math.h>

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-modules.c: the list of the engine's exclusive rule modules, one line each. */
+#define G_LOG_DOMAIN "gbacw-rule-modules"
+
 #include "gbacw-rule-modules.h"
 
 static const GbacwRuleHooks *const modules[] = {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-modules.h: the exclusive rule modules the engine plays.
  *
  * Each module is one GbacwRuleHooks table (gbacw-rules-hooks.h) defined in a file of

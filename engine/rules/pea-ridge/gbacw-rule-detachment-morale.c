@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-detachment-morale.c: the morale of a detached brigade (P 25.0-25.3).
  *
  * The infantry and cavalry of a brigade detached from its division (17.6: the engine's
@@ -11,6 +12,8 @@
  *   morale  the change of the rating (default -1)
  *   case    the case cited (default "P 25.0")
  */
+#define G_LOG_DOMAIN "gbacw-rule-detachment-morale"
+
 #include "gbacw-rule-modules.h"
 
 #include "gbacw-exclusive-params.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-extra-kill.c: the addition to the Leader Casualty Table (P 28.3).
  *
  * "When the Confederate Player rolls on the Leader Casualty Table, there is an
@@ -9,6 +10,8 @@
  *   killed  two-dice totals that kill as well (default "11")
  *   case    the case cited (default "P 28.3")
  */
+#define G_LOG_DOMAIN "gbacw-rule-extra-kill"
+
 #include "gbacw-rule-modules.h"
 
 #include "gbacw-combat-charts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-fences.c: fence hexsides (P 21.4).
  *
  * "If at least one unit crosses a fence hexside to engage in melee combat, the total
@@ -10,6 +11,8 @@
  *   melee   the change of the total (default -1)
  *   case    the case the log cites (default "P 21.4")
  */
+#define G_LOG_DOMAIN "gbacw-rule-fences"
+
 #include "gbacw-rule-modules.h"
 
 #include "gbacw-exclusive-params.h"

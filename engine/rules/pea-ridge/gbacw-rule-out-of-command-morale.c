@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-out-of-command-morale.c: out-of-command units (P 21.6).
  *
  * "A unit which is out of command is subject to the restrictions of 17.1. In addition, a
@@ -11,6 +12,8 @@
  *   morale  the change of the rating (default -1)
  *   case    the case cited (default "P 21.6")
  */
+#define G_LOG_DOMAIN "gbacw-rule-out-of-command-morale"
+
 #include "gbacw-rule-modules.h"
 
 #include "gbacw-exclusive-params.h"

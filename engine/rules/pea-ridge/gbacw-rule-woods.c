@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-woods.c: light and heavy woods (P 21.21-21.23).
  *
  *  - 21.21: heavy woods block the Line of Sight unless the two units are adjacent (9.24).
@@ -16,6 +17,8 @@
  *   light-through  light woods hexes a Line of Sight may pass through (default 1)
  *   case           the case cited (default "P 21.2")
  */
+#define G_LOG_DOMAIN "gbacw-rule-woods"
+
 #include "gbacw-rule-modules.h"
 
 #include <string.h>

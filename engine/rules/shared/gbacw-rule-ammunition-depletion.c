@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-ammunition-depletion.c: the ammunition depletion roll of a game or
  * scenario in place of 11.21's "1 or 2" (rules matrix §2.D).
  *
@@ -19,6 +20,8 @@
  * A Game-Turn that no entry covers keeps the Standard Rules: 1-2 for small arms (11.21),
  * no check for batteries.
  */
+#define G_LOG_DOMAIN "gbacw-rule-ammunition-depletion"
+
 #include "gbacw-rule-modules.h"
 
 #include "gbacw-exclusive-params.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-artillery-subordination.c: batteries that belong to a division (rules matrix
  * §2.D "Artillery subordination").
  *
@@ -13,6 +14,8 @@
  *   division-batteries   the side ids whose batteries of a division follow P 21.3
  *   case                 the case the log cites ("P 21.3")
  */
+#define G_LOG_DOMAIN "gbacw-rule-artillery-subordination"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

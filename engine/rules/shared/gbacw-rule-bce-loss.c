@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-bce-loss.c: the effects of Brigade Combat Effectiveness loss (J 27, P 24,
  * C 25; rules matrix §2.D), from the instant the brigade reaches its limit (gbacw-bce.h)
  * until it regains BCE.
@@ -36,6 +37,8 @@
  * Batteries may retreat but need not (P 24.33, C 25.26): the engine does not ask, they
  * stay. Retreat fire (10.2) falls on the retreating units as in any retreat.
  */
+#define G_LOG_DOMAIN "gbacw-rule-bce-loss"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

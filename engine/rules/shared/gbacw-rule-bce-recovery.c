@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-bce-recovery.c: the BCE Recovery Interphase after the night (P 22.4, C 26.3;
  * rules matrix §2.D). Jackson at the Crossroads has none: its brigades regain BCE only by
  * straggler recovery erasing boxes (J 35.43-35.44).
@@ -33,6 +34,8 @@
  * Put it after straggler-recovery in the scenario's rules: the interphases run in the
  * rules' order, and the recovery counts the boxes after the stragglers (P 22.41).
  */
+#define G_LOG_DOMAIN "gbacw-rule-bce-recovery"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-dismounted-morale.c: the Morale Rating of dismounted cavalry (rules matrix
  * §2.D "Dismounted-cavalry morale").
  *
@@ -11,6 +12,8 @@
  *   offset   added to the mounted rating where the scenario gives no dismounted one (J 20.3: -1)
  *   case     the case the validator's findings cite ("C 21.4")
  */
+#define G_LOG_DOMAIN "gbacw-rule-dismounted-morale"
+
 #include "gbacw-rule-modules.h"
 
 #include "gbacw-exclusive-params.h"

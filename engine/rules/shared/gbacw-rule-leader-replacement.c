@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-leader-replacement.c: who replaces a lost commander, and when (rules matrix
  * §2.D "Leader replacement / promotion"), for the variants of the three games:
  *
@@ -21,6 +22,8 @@
  * successor-table.DIVISION, delay-division, delay-brigade, original-drm, keeps-brigade,
  * original-first, rank-order, promoted-cp, never-replaced, case (docs/file-format.md).
  */
+#define G_LOG_DOMAIN "gbacw-rule-leader-replacement"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-melee-initiation.c: who may initiate melee, and who may retreat before it
  * (rules matrix §2.D "Melee-initiation gates"), in three variants:
  *
@@ -28,6 +29,8 @@
  *   before-melee       morale: C 22.1's check
  *   case               the case the log cites, with its game ("P 27.1")
  */
+#define G_LOG_DOMAIN "gbacw-rule-melee-initiation"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-night.c: night Game-Turns, the mechanism Jackson at the Crossroads (J 35.0-35.3),
  * Pea Ridge (P 22.2) and Corinth (C 26.1) share (rules matrix §2.D).
  *
@@ -31,6 +32,8 @@
  *   leaders-with-units sides whose leaders move at night only with a combat unit (J 35.24)
  *   game               P or C: whose case numbers the cases P and C share cite (P by default)
  */
+#define G_LOG_DOMAIN "gbacw-rule-night"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-reserves.c: units held back until released or committed (rules matrix §2.D
  * "Reserves and commitment"), one module for every variant the three games use:
  *
@@ -43,6 +44,8 @@
  *                            Points (negative: lost)
  *   case                     the case the log and refusals cite ("C 30.3")
  */
+#define G_LOG_DOMAIN "gbacw-rule-reserves"
+
 #include "gbacw-rule-modules.h"
 #include "gbacw-rule-reserves.h"
 

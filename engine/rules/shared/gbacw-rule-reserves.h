@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-reserves.h: what the reserves module (gbacw-rule-reserves.c) tells the other
  * modules: which units are held, committing a formation's group (J 30.2:
  * Fremont's orders commit a brigade, a withdrawal uncommits it). */

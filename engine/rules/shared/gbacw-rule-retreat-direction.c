@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-retreat-direction.c: where forced retreats go (rules matrix §2.D "Retreat
  * direction"), in three variants (method):
  *
@@ -27,6 +28,8 @@
  * Phase, as its reinforcement group. A retreat blocked by the map edge goes off it.
  * case: the case the log cites ("J 24.1").
  */
+#define G_LOG_DOMAIN "gbacw-rule-retreat-direction"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

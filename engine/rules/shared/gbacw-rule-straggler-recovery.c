@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-straggler-recovery.c: straggler recovery at night (J 35.4, P 22.3, C 26.2;
  * rules matrix §2.D).
  *
@@ -37,6 +38,8 @@
  * A unit is eligible only while on the map; one that left it during the game (a brigade
  * withdrawn, P 22.1, 22.36) never is again.
  */
+#define G_LOG_DOMAIN "gbacw-rule-straggler-recovery"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-rule-victory-checks.c: victory determined before the last Game-Turn (rules matrix
  * §2.D "Victory interphases"), in the interphase of the Game-Turns named, from the Victory
  * Points as the scenario awards them (gbacw-query.h, GbacwOutcome); a check that decides
@@ -24,6 +25,8 @@
  *   threshold-turns, threshold-side, win-at, lose-at, threshold-case
  *   case    the case cited where a check names none ("P 34.0")
  */
+#define G_LOG_DOMAIN "gbacw-rule-victory-checks"
+
 #include "gbacw-rule-modules.h"
 
 #include <glib/gi18n-lib.h>
