@@ -56,6 +56,10 @@ void              gbacw_play_view_set_session (GbacwPlayView *self, GbacwPlaySes
 /* The sides the computer plays in the games this view starts (bit 1 << side). */
 guint             gbacw_play_view_get_computer (GbacwPlayView *self);
 void              gbacw_play_view_set_computer (GbacwPlayView *self, guint sides);
+/* How strongly the computer plays in the games this view shows (property "ai-level",
+ * normal unless set; the Game page's drop-down). */
+GbacwAiLevel      gbacw_play_view_get_ai_level (GbacwPlayView *self);
+void              gbacw_play_view_set_ai_level (GbacwPlayView *self, GbacwAiLevel level);
 /* The name shown in the header bar (the scenario's file). */
 void              gbacw_play_view_set_title (GbacwPlayView *self, const char *title);
 /* The scan drawn under the map (from the editor's background), or NULL. */
