@@ -234,9 +234,10 @@ gbacw_play_game_section_class_init (GbacwPlayGameSectionClass *klass)
 static void
 gbacw_play_game_section_init (GbacwPlayGameSection *self)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
+  /* before the template's bindings copy them */
   self->computer = 2;
   self->ai_level = GBACW_AI_LEVEL_NORMAL;
+  gtk_widget_init_template (GTK_WIDGET (self));
   show_computer (self);
   g_signal_connect_object (self->side0_dropdown, "notify::selected", G_CALLBACK (on_player_selected), self,
                            G_CONNECT_SWAPPED);

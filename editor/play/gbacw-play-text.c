@@ -368,3 +368,19 @@ gbacw_play_combat_firers (const GbacwGame *game,
   return firers;
 }
 
+
+const char *
+gbacw_play_describe_uncounted_awards (const GbacwScenario *scenario)
+{
+  const GPtrArray *awards = scenario->vp_awards;
+  guint counted = 0;
+
+  for (guint i = 0; awards != NULL && i < awards->len; i++)
+    counted += ((const GbacwVpAward *) g_ptr_array_index (awards, i))->event != GBACW_VP_CUSTOM;
+  if (awards == NULL || awards->len == 0)
+    return _("No victory awards are defined: every game will end 0–0. Add awards in Scenario Settings ▸ Victory.");
+  if (counted == 0)
+    return _("The scenario’s victory awards are all custom ones, which the computer cannot count: every game will end "
+             "0–0. Add awards of another kind in Scenario Settings ▸ Victory.");
+  return NULL;
+}

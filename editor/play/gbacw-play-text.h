@@ -40,6 +40,11 @@ char       *gbacw_play_describe_not_computed (const GbacwVictory *v);
 /* The level, each side's VP by kind of award, the awards not counted: one per line. */
 char       *gbacw_play_describe_victory (const GbacwGame *game, const GbacwVictory *v);
 
+/* When the scenario has no victory award the engine counts (none, or custom ones only):
+ * that every game will end 0–0 whatever the units' and leaders' VP values, and where to add
+ * awards; else NULL. */
+const char *gbacw_play_describe_uncounted_awards (const GbacwScenario *scenario);
+
 gboolean    gbacw_play_is_fire_phase (const GbacwGame *game);
 /* E and F: melees are declared (12.8) and resolved (12.0). */
 gboolean    gbacw_play_is_melee_phase (const GbacwGame *game);

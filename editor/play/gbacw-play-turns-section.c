@@ -112,6 +112,8 @@ gbacw_play_turns_section_update (GbacwPlaySection *section)
     not_computed = gbacw_play_describe_not_computed (&v);
     if (not_computed != NULL)
       gbacw_panel_add_label (box, not_computed, "play-vp-note");
+    if (gbacw_play_describe_uncounted_awards (scenario) != NULL)
+      gbacw_panel_add_label (box, gbacw_play_describe_uncounted_awards (scenario), "play-vp-note");
     gbacw_victory_clear (&v);
   }
 

@@ -533,20 +533,8 @@ outline_hex (GbacwPlayView *self,
 static GArray *
 acting_hexes (GbacwPlayView *self)
 {
-  GbacwGame *game = get_game (self);
   g_autoptr(GArray) units = gbacw_play_view_acting_units (self);
-  GArray *hexes = g_array_new (FALSE, FALSE, sizeof (int));
-
-  for (guint i = 0; i < units->len; i++)
-    {
-      int hex = gbacw_game_unit (game, g_array_index (units, int, i))->hex;
-      gboolean seen = FALSE;
-      for (guint k = 0; k < hexes->len; k++)
-        seen |= g_array_index (hexes, int, k) == hex;
-      if (!seen && hex >= 0)
-        g_array_append_val (hexes, hex);
-    }
-  return hexes;
+  return gbacw_play_unit_hexes (get_game (self), units);
 }
 
 static void
