@@ -33,6 +33,19 @@
  *   advance (12.85), a melee loss (12.74), a retreat path that is not the first offered
  *   (12.92, 13.31, 12.94), the facing after a melee (7.32), a leader going with a rout
  *   (13.43), a leader placed (17.53) and a brigade commander promoted (17.83).
+ * - Sections (/play/sections): every section of the play view (phase bar, Unit, Combat,
+ *   Roster, Turns, Game, log) is bound to the view's session and shows its game, a move
+ *   included; a new game reaches each.
+ * - Actions (/play/actions-enabled): the play actions' enabled states in a human's Movement
+ *   and Fire Phases, while the computer is to act and while replaying, as the view's one
+ *   update_actions () set them and as GTK has them (the buttons' sensitivity).
+ * - The message bar (/play/message-bar) comes over the map and goes without moving the
+ *   side panel, the map, the phase bar or the log.
+ * - Victory awards that count nothing (/play/awards-notice): "Run Many Games" and the Turns
+ *   page say that every game will end 0–0 and where to add awards.
+ * - The computer's level (/play/ai-level), chosen in the Game page, reaches the engine's
+ *   players of both sides and the next game; chosen per side in "Run Many Games", the games
+ *   are those gbacw_balance_run_levels () plays at those levels.
  * - gbacw-editor --test-play FILE: the application started in-process with that command
  *   line opens a window in play mode on the file.
  */

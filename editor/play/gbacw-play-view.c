@@ -1163,7 +1163,7 @@ gbacw_play_view_load_game (GbacwPlayView  *self,
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- actions */
+/* ---------------------------------------------------------------- replay and signals */
 
 static void
 set_replaying (GbacwPlayView *self,
