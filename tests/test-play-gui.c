@@ -2665,12 +2665,19 @@ assert_enabled (GbacwPlayView *view,
 
 /* The actions' enabled states follow the game from the one update_actions (): the phase
  * (Movement: formation and facing; Fire: fire at a target), the computer to act (no
- * orders, no next step), replaying (the replay's steps, no orders); GTK has the same
- * states (the buttons of a disabled action are insensitive). */
+ * orders, no next step), replaying (the replay's steps, no orders), editing (no game: none
+ * of the game's actions) and playing again; GTK has the same states (the buttons of a
+ * disabled action are insensitive). */
 static void
 test_actions_enabled (Fixture      *f,
                       gconstpointer data)
 {
+  static const char * const game_actions[] = {
+    "play.next-step", "play.formation", "play.turn", "play.fire", "play.confirm", "play.answer", "play.select-unit",
+    "play.click-hex", "play.move-to", "play.target", "play.whole-stack", "play.save-game", "play.balance",
+    "play.new-game", "play.replay", "play.jump", "play.replay-step", "play.dismiss",
+  };
+  g_autoptr(GError) error = NULL;
   GbacwPlayView *view = start_demo_movement (f);
   GbacwPlaySession *session = gbacw_play_view_get_session (view);
   int hex;
@@ -2755,6 +2762,18 @@ test_actions_enabled (Fixture      *f,
   g_assert_false (gbacw_play_session_is_replaying (session));
   assert_enabled (view, "play.replay-step", FALSE);
   assert_enabled (view, "play.next-step", TRUE);
+
+  /* back to editing: no game, none of its actions */
+  gbacw_play_mode_leave (f->mode);
+  for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
+    assert_enabled (view, game_actions[i], FALSE);
+  assert_enabled (view, "play.leave", TRUE);
+  /* and playing again: a human's first phase */
+  g_assert_true (gbacw_play_mode_enter (f->mode, 5, &error));
+  g_assert_no_error (error);
+  assert_enabled (view, "play.next-step", TRUE);
+  assert_enabled (view, "play.save-game", TRUE);
+  assert_enabled (view, "play.click-hex", TRUE);
   gbacw_play_mode_leave (f->mode);
 }
 

@@ -250,9 +250,9 @@ gbacw_play_combat_section_finalize (GObject *object)
 static void
 gbacw_play_combat_section_class_init (GbacwPlayCombatSectionClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GbacwPlaySectionClass *section_class = GBACW_PLAY_SECTION_CLASS (klass);
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gbacw_play_combat_section_finalize;
 

@@ -202,9 +202,9 @@ gbacw_play_game_section_set_property (GObject      *object,
 static void
 gbacw_play_game_section_class_init (GbacwPlayGameSectionClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GbacwPlaySectionClass *section_class = GBACW_PLAY_SECTION_CLASS (klass);
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->get_property = gbacw_play_game_section_get_property;
   object_class->set_property = gbacw_play_game_section_set_property;

@@ -6,8 +6,8 @@
 
 #include <glib/gi18n.h>
 
-#include "gbacw-panel-widgets.h"
 #include "gbacw-movement.h"
+#include "gbacw-panel-widgets.h"
 #include "gbacw-play-unit-section.h"
 #include "gbacw-play-text.h"
 
@@ -233,9 +233,9 @@ gbacw_play_unit_section_finalize (GObject *object)
 static void
 gbacw_play_unit_section_class_init (GbacwPlayUnitSectionClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GbacwPlaySectionClass *section_class = GBACW_PLAY_SECTION_CLASS (klass);
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = gbacw_play_unit_section_finalize;
   g_type_ensure (GBACW_TYPE_PLAY_ORDERS);

@@ -13,7 +13,6 @@
 
 #include "gbacw-counter.h"
 #include "gbacw-map-renderer.h"
-#include "gbacw-melee.h"
 #include "gbacw-movement.h"
 #include "gbacw-panel-widgets.h"
 #include "gbacw-play-text.h"
