@@ -147,6 +147,17 @@ gbacw_play_combat_section_update (GbacwPlaySection *section)
     }
 }
 
+static void
+set_units (GbacwPlayCombatSection *self,
+           const GArray           *units,
+           int                     target)
+{
+  g_array_set_size (self->units, 0);
+  if (units != NULL)
+    g_array_append_vals (self->units, units->data, units->len);
+  self->target = target;
+}
+
 void
 gbacw_play_combat_section_set_units (GbacwPlayCombatSection *self,
                                      const GArray           *units,
@@ -154,10 +165,7 @@ gbacw_play_combat_section_set_units (GbacwPlayCombatSection *self,
 {
   g_return_if_fail (GBACW_IS_PLAY_COMBAT_SECTION (self));
 
-  g_array_set_size (self->units, 0);
-  if (units != NULL)
-    g_array_append_vals (self->units, units->data, units->len);
-  self->target = target;
+  set_units (self, units, target);
   gbacw_play_section_update (GBACW_PLAY_SECTION (self));
 }
 
@@ -172,24 +180,22 @@ gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self,
 
   g_return_if_fail (GBACW_IS_PLAY_COMBAT_SECTION (self));
 
-  gbacw_play_combat_section_set_units (self, units, target);
+  set_units (self, units, target);
   clear_preview (self);
-  if (game == NULL || self->target < 0 || self->units->len == 0)
-    return;
-  if (gbacw_play_is_fire_phase (game))
+  if (game != NULL && self->target >= 0 && self->units->len > 0)
     {
-      g_autoptr(GArray) firers = gbacw_play_combat_firers (game, self->units);
-      self->preview = gbacw_fire_compute (game, self->target, (const GbacwFirer *) (gpointer) firers->data, firers->len,
-                                          &error);
+      if (gbacw_play_is_fire_phase (game))
+        {
+          g_autoptr(GArray) firers = gbacw_play_combat_firers (game, self->units);
+          self->preview = gbacw_fire_compute (game, self->target, (const GbacwFirer *) (gpointer) firers->data,
+                                              firers->len, &error);
+        }
+      else if (gbacw_play_is_melee_phase (game))
+        self->has_odds = gbacw_melee_odds (game, self->units, self->target, charge, &self->odds, &error);
+      if (error != NULL)
+        self->preview_error = g_strdup (error->message);
     }
-  else if (gbacw_play_is_melee_phase (game))
-    {
-      self->has_odds = gbacw_melee_odds (game, self->units, self->target, charge, &self->odds, &error);
-    }
-  else
-    return;
-  if (error != NULL)
-    self->preview_error = g_strdup (error->message);
+  gbacw_play_section_update (GBACW_PLAY_SECTION (self));
 }
 
 void
