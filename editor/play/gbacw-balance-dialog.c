@@ -423,7 +423,8 @@ gbacw_balance_dialog_new (GtkWindow           *parent,
   self->scenario = gbacw_scenario_copy (scenario);
   for (int side = 0; side < 2; side++)
     {
-      const GbacwSide *s = (guint) side < scenario->oob.sides->len ? g_ptr_array_index (scenario->oob.sides, side) : NULL;
+      const GbacwSide *s = (guint) side < scenario->oob.sides->len
+                           ? g_ptr_array_index (scenario->oob.sides, side) : NULL;
       /* TRANSLATORS: the label of a side's computer level in "Run Many Games": "Union plays" */
       g_autofree char *text = g_strdup_printf (_("%s _plays"), s == NULL ? "?" : s->name ? s->name : s->id);
       gtk_label_set_text_with_mnemonic (side == 0 ? self->side0_level_label : self->side1_level_label, text);

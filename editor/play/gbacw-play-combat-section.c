@@ -102,7 +102,8 @@ gbacw_play_combat_section_update (GbacwPlaySection *section)
               GtkWidget *check = gtk_check_button_new_with_mnemonic (_("Cavalry _charge (B, 16.2)"));
               gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "play.charge");
               gtk_box_append (box, check);
-              button = gbacw_panel_add_action_button (GTK_WIDGET (box), _("_Declare Melee (Return)"), "play.declare-melee", NULL);
+              button = gbacw_panel_add_action_button (GTK_WIDGET (box), _("_Declare Melee (Return)"),
+                                                      "play.declare-melee", NULL);
             }
           else
             button = gbacw_panel_add_action_button (GTK_WIDGET (box), _("_Melee (Return)"), "play.melee", NULL);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-play-combat-section.h: the Combat page of test play, a play section: the fire or melee of the selected
- * units at their target worked out before any die is rolled (each firer's part, the line of
- * sight from each firing hex, the shifts and the CRT column; a melee's attack, defence and
- * differential) with the button that fires or melees, the melees declared this Player-Turn,
- * and what the last fire or melee led to. */
+/* gbacw-play-combat-section.h: the Combat page of test play, a play section: the fire or
+ * melee of the selected units at their target worked out before any die is rolled (each
+ * firer's part, the line of sight from each firing hex, the shifts and the CRT column; a
+ * melee's attack, defence and differential) with the button that fires or melees, the
+ * melees declared this Player-Turn, and what the last fire or melee led to. */
 #pragma once
 
 #include "gbacw-play-section.h"

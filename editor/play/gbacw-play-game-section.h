@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-play-game-section.h: the Game page of test play, a play section: who plays each side (a human or the
- * computer) and how strongly the computer plays (easy, normal, hard: gbacw_ai_set_level ()),
- * the seed to start again with (play.new-game), the Game-Turn to jump to (play.jump-to-spin),
- * and the game's seed, length and scenario file. */
+/* gbacw-play-game-section.h: the Game page of test play, a play section: who plays each
+ * side (a human or the computer) and how strongly the computer plays (easy, normal, hard:
+ * gbacw_ai_set_level ()), the seed to start again with (play.new-game), the Game-Turn to
+ * jump to (play.jump-to-spin), and the game's seed, length and scenario file. */
 #pragma once
 
 #include "gbacw-play-section.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-play-log-section.h: test play's log, a play section: every event of the game (each roll and result with
- * its rule case) under a heading for each phase, following the newest line unless the user
- * scrolled up to read. */
+/* gbacw-play-log-section.h: test play's log, a play section: every event of the game
+ * (each roll and result with its rule case) under a heading for each phase, following the
+ * newest line unless the user scrolled up to read. */
 #pragma once
 
 #include "gbacw-play-section.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-play-turns-section.h: the Turns page of test play, a play section: the Game-Turn record (time, night, first
- * player, each side's Victory Points at the end of each Game-Turn played), the Victory Points
- * now by kind of award with the awards not counted, the units that left the map and the
- * reinforcements still to come. */
+/* gbacw-play-turns-section.h: the Turns page of test play, a play section: the Game-Turn
+ * record (time, night, first player, each side's Victory Points at the end of each
+ * Game-Turn played), the Victory Points now by kind of award with the awards not counted,
+ * the units that left the map and the reinforcements still to come. */
 #pragma once
 
 #include "gbacw-play-section.h"

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-play-unit-section.h: the Unit page of test play, a play section: the unit selected on the map (hex,
- * command, formation, facing, strength, losses, morale, ammunition, status, Movement Points;
- * a leader's ratings and points), the moving, fire and melee orders of the phase for the side
- * to act (whole stack, formation, facing) and below them the orders panel
- * (GbacwPlayOrders: the stack and the other phases' orders). */
+/* gbacw-play-unit-section.h: the Unit page of test play, a play section: the unit
+ * selected on the map (hex, command, formation, facing, strength, losses, morale,
+ * ammunition, status, Movement Points; a leader's ratings and points), the moving, fire
+ * and melee orders of the phase for the side to act (whole stack, formation, facing) and
+ * below them the orders panel (GbacwPlayOrders: the stack and the other phases' orders). */
 #pragma once
 
 #include "gbacw-play-section.h"

@@ -103,8 +103,8 @@ fire_at_target (GbacwPlayView *self)
 
     if (game->fire_results != NULL && game->fire_results->len > n_results)
       {
-        g_autofree char *text = gbacw_play_describe_fire (game, g_ptr_array_index (game->fire_results, game->fire_results->len - 1),
-                                               TRUE);
+        const GbacwFireResolution *last = g_ptr_array_index (game->fire_results, game->fire_results->len - 1);
+        g_autofree char *text = gbacw_play_describe_fire (game, last, TRUE);
         g_string_append (s, text);
         g_string_append (s, "\n\n");
       }
@@ -234,7 +234,8 @@ gbacw_play_view_click_hex (GbacwPlayView   *self,
               return;
             }
         }
-      if ((gbacw_play_is_fire_phase (game) || gbacw_play_is_melee_phase (game)) && !own_stack && stack != NULL && stack->len > 0)
+      if ((gbacw_play_is_fire_phase (game) || gbacw_play_is_melee_phase (game)) && !own_stack && stack != NULL
+          && stack->len > 0)
         {
           if (hex == self->target)
             {
@@ -332,8 +333,10 @@ next_step_action (GtkWidget  *widget,
         {
           /* the consequences of the phase's fire: losses, leaders, morale, routs (9.42) */
           g_autofree char *events = events_since (self, first_event);
-          gbacw_play_combat_section_set_result (self->combat_section, g_strdup_printf (_("The results of the fire, applied at the end of the phase (9.42):\n%s"),
-                                             events));
+          char *text = g_strdup_printf (_("The results of the fire, applied at the end of the phase (9.42):\n%s"),
+                                        events);
+
+          gbacw_play_combat_section_set_result (self->combat_section, text);
         }
       gbacw_play_view_update (self);
     }
