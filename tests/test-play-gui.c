@@ -2838,13 +2838,13 @@ test_message_bar (Fixture      *f,
   assert_enabled (view, "play.dismiss", TRUE);
   settle ();
   g_assert_true (gtk_revealer_get_child_revealed (view->message_revealer));
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view->message_revealer), GTK_WIDGET (view), &bar));
-  g_assert_cmpfloat (bar.size.height, >, 10);
-  /* over the map */
-  g_assert_cmpfloat (bar.origin.y, >=, before[2].origin.y);
-  g_assert_cmpfloat (bar.origin.x + bar.size.width, <=, before[2].origin.x + before[2].size.width + 0.5);
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     assert_same_bounds (watched[i], GTK_WIDGET (view), &before[i], "when the message bar came");
+  /* over the map */
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view->message_revealer), GTK_WIDGET (view), &bar));
+  g_assert_cmpfloat (bar.size.height, >, 10);
+  g_assert_cmpfloat (bar.origin.y, >=, before[2].origin.y);
+  g_assert_cmpfloat (bar.origin.x + bar.size.width, <=, before[2].origin.x + before[2].size.width + 0.5);
 
   act (view, "play.dismiss", NULL);
   g_assert_null (gbacw_play_view_get_message (view));
