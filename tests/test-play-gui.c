@@ -33,6 +33,19 @@
  *   advance (12.85), a melee loss (12.74), a retreat path that is not the first offered
  *   (12.92, 13.31, 12.94), the facing after a melee (7.32), a leader going with a rout
  *   (13.43), a leader placed (17.53) and a brigade commander promoted (17.83).
+ * - Sections (/play/sections): every section of the play view (phase bar, Unit, Combat,
+ *   Roster, Turns, Game, log) is bound to the view's session and shows its game, a move
+ *   included; a new game reaches each.
+ * - Actions (/play/actions-enabled): the play actions' enabled states in a human's Movement
+ *   and Fire Phases, while the computer is to act and while replaying, as the view's one
+ *   update_actions () set them and as GTK has them (the buttons' sensitivity).
+ * - The message bar (/play/message-bar) comes over the map and goes without moving the
+ *   side panel, the map, the phase bar or the log.
+ * - Victory awards that count nothing (/play/awards-notice): "Run Many Games" and the Turns
+ *   page say that every game will end 0–0 and where to add awards.
+ * - The computer's level (/play/ai-level), chosen in the Game page, reaches the engine's
+ *   players of both sides and the next game; chosen per side in "Run Many Games", the games
+ *   are those gbacw_balance_run_levels () plays at those levels.
  * - gbacw-editor --test-play FILE: the application started in-process with that command
  *   line opens a window in play mode on the file.
  */
@@ -45,13 +58,14 @@
 #include <string.h>
 
 #include "gbacw-application.h"
-#include "gbacw-balance-dialog.h"
+#include "gbacw-balance-dialog-private.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
 #include "gbacw-play-mode.h"
+#include "gbacw-play-session-private.h"
 #include "gbacw-play-view-private.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-window.h"
@@ -2501,6 +2515,511 @@ test_command_line (void)
   iterate ();
 }
 
+/* ---------------------------------------------------------------- sections, actions, bars */
+
+/* Test play of the demo, both sides human, at the first side's Movement Phase. */
+static GbacwPlayView *
+start_demo_movement (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+
+  gbacw_play_view_set_computer (view, 0);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 5, &error));
+  g_assert_no_error (error);
+  wait_for_layout (GTK_WIDGET (gbacw_play_view_get_canvas (view)));
+  play_to (view, view_game (view)->first_turn, view_game (view)->phasing_side, GBACW_PHASE_MOVEMENT);
+  return view;
+}
+
+/* A unit of the side to act that can move, and the cheapest hex it can reach. */
+static int
+movable_unit (GbacwPlayView *view,
+              int           *hex)
+{
+  GbacwGame *game = view_game (view);
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      const int *costs;
+
+      if (u->side != gbacw_game_decider (game) || u->hex < 0 || !gbacw_game_is_combat_unit (u))
+        continue;
+      act (view, "play.select-unit", g_variant_new_string (u->id));
+      costs = gbacw_play_view_get_move_costs (view);
+      for (int h = 0; costs != NULL && h < game->n_hexes; h++)
+        if (h != u->hex && costs[h] >= 0)
+          {
+            *hex = h;
+            return (int) i;
+          }
+    }
+  g_assert_not_reached ();
+}
+
+static char *
+section_text (gpointer section)
+{
+  return gbacw_play_section_get_text (GBACW_PLAY_SECTION (section));
+}
+
+static void
+assert_contains (const char *text,
+                 const char *needle)
+{
+  if (strstr (text, needle) == NULL)
+    g_error ("“%s” not in:\n%s", needle, text);
+}
+
+/* Each section is bound to the view's session and shows its game: the phase bar the
+ * Game-Turn and phase, the Unit page the unit selected and after a move its new hex, the
+ * log the move, the roster and the Turns page the Victory Points, the Game page the seed
+ * and the actions played; a new game reaches every section. */
+static void
+test_sections (Fixture      *f,
+               gconstpointer data)
+{
+  GbacwPlayView *view = start_demo_movement (f);
+  GbacwPlaySession *session = gbacw_play_view_get_session (view);
+  GbacwGame *game = view_game (view);
+  gpointer sections[] = { view->phase_bar, view->unit_section, view->combat_section, view->roster_section,
+                          view->turns_section, view->game_section, view->log_section };
+  g_autofree char *turn = g_strdup_printf ("Game-Turn %d of %d", game->turn, game->last_turn);
+  g_autofree char *phase_bar = NULL;
+  g_autofree char *unit_page = NULL;
+  g_autofree char *moved_page = NULL;
+  g_autofree char *roster = NULL;
+  g_autofree char *turns = NULL;
+  g_autofree char *players = NULL;
+  g_autofree char *where = NULL;
+  g_autofree char *seed = NULL;
+  int hex, index;
+  guint lines;
+  GbacwGameUnit *u;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      GbacwPlaySession *bound = NULL;
+      g_object_get (sections[i], "session", &bound, NULL);
+      g_assert_true (bound == session);
+      g_clear_object (&bound);
+    }
+  phase_bar = section_text (view->phase_bar);
+  assert_contains (phase_bar, turn);
+  assert_contains (phase_bar, "Movement Phase");
+  assert_contains (phase_bar, "End Phase (N)");
+
+  index = movable_unit (view, &hex);
+  u = g_ptr_array_index (game->units, index);
+  unit_page = gbacw_play_view_get_page_text (view, "unit");
+  assert_contains (unit_page, gbacw_play_unit_name (game, index));
+  assert_contains (unit_page, "Whole stack (S)");
+  lines = gbacw_play_view_get_n_log_lines (view);
+  act (view, "play.move-to", g_variant_new_int32 (hex));
+  g_assert_cmpint (u->hex, ==, hex);
+  where = gbacw_game_hex_label (game, hex);
+  moved_page = gbacw_play_view_get_page_text (view, "unit");
+  {
+    g_autofree char *line = g_strdup_printf ("Hex: %s\n", where);
+    assert_contains (moved_page, line);
+  }
+  g_assert_cmpuint (gbacw_play_view_get_n_log_lines (view), >, lines);
+
+  roster = gbacw_play_view_get_page_text (view, "roster");
+  assert_contains (roster, gbacw_game_side_name (game, 0));
+  assert_contains (roster, " VP");
+  turns = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (turns, "Game-Turn Record");
+  assert_contains (turns, "Victory Points Now");
+  g_assert_null (strstr (turns, "No victory awards"));
+  players = gbacw_play_view_get_page_text (view, "players");
+  seed = g_strdup_printf ("seed %u, %u actions", gbacw_play_session_get_seed (session),
+                          gbacw_play_session_get_record_length (session));
+  assert_contains (players, seed);
+
+  /* a new game: every section follows */
+  gbacw_play_view_set_session (view, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      GbacwPlaySession *bound = NULL;
+      g_object_get (sections[i], "session", &bound, NULL);
+      g_assert_null (bound);
+    }
+  g_assert_cmpuint (gbacw_play_view_get_n_log_lines (view), ==, 0);
+  {
+    g_autofree char *empty = gbacw_play_view_get_page_text (view, "roster");
+    g_assert_cmpstr (empty, ==, "");
+  }
+  gbacw_play_mode_leave (f->mode);
+}
+
+static void
+assert_enabled (GbacwPlayView *view,
+                const char    *name,
+                gboolean       enabled)
+{
+  if (gbacw_play_view_action_enabled (view, name) != enabled)
+    g_error ("%s is %s", name, enabled ? "disabled" : "enabled");
+}
+
+/* The actions' enabled states follow the game from the one update_actions (): the phase
+ * (Movement: formation and facing; Fire: fire at a target), the computer to act (no
+ * orders, no next step), replaying (the replay's steps, no orders), editing (no game: none
+ * of the game's actions) and playing again; GTK has the same states (the buttons of a
+ * disabled action are insensitive). */
+static void
+test_actions_enabled (Fixture      *f,
+                      gconstpointer data)
+{
+  static const char * const game_actions[] = {
+    "play.next-step", "play.formation", "play.turn", "play.fire", "play.confirm", "play.answer", "play.select-unit",
+    "play.click-hex", "play.move-to", "play.target", "play.whole-stack", "play.save-game", "play.balance",
+    "play.new-game", "play.replay", "play.jump", "play.replay-step", "play.dismiss",
+  };
+  g_autoptr(GError) error = NULL;
+  GbacwPlayView *view = start_demo_movement (f);
+  GbacwPlaySession *session = gbacw_play_view_get_session (view);
+  int hex;
+
+  /* a human's Movement Phase, no unit selected */
+  assert_enabled (view, "play.next-step", TRUE);
+  assert_enabled (view, "play.formation", TRUE);
+  assert_enabled (view, "play.turn", TRUE);
+  assert_enabled (view, "play.fire", FALSE);
+  assert_enabled (view, "play.confirm", FALSE);
+  assert_enabled (view, "play.answer", FALSE);
+  assert_enabled (view, "play.replay-step", FALSE);
+  assert_enabled (view, "play.replay-resume", FALSE);
+  assert_enabled (view, "play.save-game", TRUE);
+  assert_enabled (view, "play.jump", TRUE);
+  assert_enabled (view, "play.dismiss", FALSE);
+  assert_enabled (view, "play.leave", TRUE);
+  /* GTK has them so: the buttons of a disabled action are insensitive */
+  g_assert_false (gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (view), "play.replay-step")));
+  g_assert_true (gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (view), "play.next-step")));
+
+  /* a Fire Phase, a target aimed at: fire and confirm */
+  movable_unit (view, &hex);
+  play_to (view, view_game (view)->turn, view_game (view)->phasing_side, GBACW_PHASE_OFFENSIVE_FIRE);
+  assert_enabled (view, "play.formation", FALSE);
+  assert_enabled (view, "play.turn", FALSE);
+  assert_enabled (view, "play.fire", FALSE);
+  {
+    GbacwGame *game = view_game (view);
+    int firer = -1, target = -1;
+
+    for (guint i = 0; i < game->units->len && target < 0; i++)
+      {
+        GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+        if (u->side == game->phasing_side && u->hex >= 0 && gbacw_game_is_combat_unit (u))
+          {
+            firer = (int) i;
+            for (guint k = 0; k < game->units->len; k++)
+              {
+                GbacwGameUnit *e = g_ptr_array_index (game->units, k);
+                if (e->side != game->phasing_side && e->hex >= 0)
+                  {
+                    target = e->hex;
+                    break;
+                  }
+              }
+          }
+      }
+    g_assert_cmpint (firer, >=, 0);
+    g_assert_cmpint (target, >=, 0);
+    act (view, "play.select-unit", g_variant_new_string (((GbacwGameUnit *) g_ptr_array_index (game->units, firer))->id));
+    act (view, "play.target", g_variant_new_int32 (target));
+    assert_enabled (view, "play.fire", TRUE);
+    assert_enabled (view, "play.confirm", TRUE);
+    assert_enabled (view, "play.melee", FALSE);
+    act (view, "play.cancel", NULL);
+    assert_enabled (view, "play.fire", FALSE);
+    assert_enabled (view, "play.confirm", FALSE);
+  }
+
+  /* the computer to act: no orders, no next step */
+  gbacw_play_view_set_computer (view, 3);
+  g_assert_true (gbacw_play_session_computer_to_act (session));
+  assert_enabled (view, "play.next-step", FALSE);
+  assert_enabled (view, "play.confirm", FALSE);
+  assert_enabled (view, "play.answer", FALSE);
+  assert_enabled (view, "play.save-game", TRUE);
+  g_assert_false (gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (view), "play.next-step")));
+  gbacw_play_view_set_computer (view, 0);
+  assert_enabled (view, "play.next-step", TRUE);
+
+  /* replaying: its steps, no orders, no jump */
+  act (view, "play.replay", NULL);
+  g_assert_true (gbacw_play_session_is_replaying (session));
+  assert_enabled (view, "play.replay-step", TRUE);
+  assert_enabled (view, "play.replay-resume", TRUE);
+  g_assert_true (gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (view), "play.replay-step")));
+  assert_enabled (view, "play.next-step", FALSE);
+  assert_enabled (view, "play.formation", FALSE);
+  assert_enabled (view, "play.jump", FALSE);
+  act (view, "play.replay-resume", NULL);
+  g_assert_false (gbacw_play_session_is_replaying (session));
+  assert_enabled (view, "play.replay-step", FALSE);
+  assert_enabled (view, "play.next-step", TRUE);
+
+  /* back to editing: no game, none of its actions */
+  gbacw_play_mode_leave (f->mode);
+  for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
+    assert_enabled (view, game_actions[i], FALSE);
+  assert_enabled (view, "play.leave", TRUE);
+  /* and playing again: a human's first phase */
+  g_assert_true (gbacw_play_mode_enter (f->mode, 5, &error));
+  g_assert_no_error (error);
+  assert_enabled (view, "play.next-step", TRUE);
+  assert_enabled (view, "play.save-game", TRUE);
+  assert_enabled (view, "play.click-hex", TRUE);
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* Lets the bar's slide finish. */
+static void
+settle (void)
+{
+  for (int i = 0; i < 40; i++)
+    {
+      iterate ();
+      g_usleep (20000);
+    }
+  iterate ();
+}
+
+static void
+assert_same_bounds (GtkWidget             *widget,
+                    GtkWidget             *view,
+                    const graphene_rect_t *before,
+                    const char            *when)
+{
+  graphene_rect_t now;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, view, &now));
+  if (!graphene_rect_equal (&now, before))
+    g_error ("%s moved %s: %g,%g %g×%g → %g,%g %g×%g", G_OBJECT_TYPE_NAME (widget), when, before->origin.x,
+             before->origin.y, before->size.width, before->size.height, now.origin.x, now.origin.y, now.size.width,
+             now.size.height);
+}
+
+/* The message bar (why the rules refused an action) comes over the map and goes without
+ * moving the controls: the side panel, its pages' buttons, the map and the phase bar keep
+ * their places while it is shown and after it is dismissed (issue: dismissing it moved
+ * the controls under the pointer). */
+static void
+test_message_bar (Fixture      *f,
+                  gconstpointer data)
+{
+  GbacwPlayView *view = start_demo_movement (f);
+  GtkWidget *watched[] = { GTK_WIDGET (view->panel_stack), GTK_WIDGET (view->unit_section), GTK_WIDGET (view->canvas),
+                           GTK_WIDGET (view->phase_bar), GTK_WIDGET (view->log_section) };
+  graphene_rect_t before[G_N_ELEMENTS (watched)];
+  graphene_rect_t bar;
+  int hex, index;
+
+  index = movable_unit (view, &hex);
+  settle ();
+  for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
+    g_assert_true (gtk_widget_compute_bounds (watched[i], GTK_WIDGET (view), &before[i]));
+
+  /* a move the rules refuse: to a hex the unit cannot reach */
+  {
+    const int *costs = gbacw_play_view_get_move_costs (view);
+    int far = -1;
+    for (int h = 0; h < view_game (view)->n_hexes && far < 0; h++)
+      if (costs[h] < 0 && h != gbacw_game_unit (view_game (view), index)->hex)
+        far = h;
+    g_assert_cmpint (far, >=, 0);
+    act (view, "play.move-to", g_variant_new_int32 (far));
+  }
+  g_assert_nonnull (gbacw_play_view_get_message (view));
+  assert_enabled (view, "play.dismiss", TRUE);
+  settle ();
+  g_assert_true (gtk_revealer_get_child_revealed (view->message_revealer));
+  for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
+    assert_same_bounds (watched[i], GTK_WIDGET (view), &before[i], "when the message bar came");
+  /* over the map */
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view->message_revealer), GTK_WIDGET (view), &bar));
+  g_assert_cmpfloat (bar.size.height, >, 10);
+  g_assert_cmpfloat (bar.origin.y, >=, before[2].origin.y);
+  g_assert_cmpfloat (bar.origin.x + bar.size.width, <=, before[2].origin.x + before[2].size.width + 0.5);
+
+  act (view, "play.dismiss", NULL);
+  g_assert_null (gbacw_play_view_get_message (view));
+  assert_enabled (view, "play.dismiss", FALSE);
+  settle ();
+  g_assert_false (gtk_revealer_get_child_revealed (view->message_revealer));
+  for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
+    assert_same_bounds (watched[i], GTK_WIDGET (view), &before[i], "when the message bar was dismissed");
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* With no victory award the engine counts (none, or custom ones only) the balance dialog
+ * says that every game will end 0–0 and where to add awards, and so does the Turns page of
+ * test play; with the demo's awards neither does. */
+static void
+test_awards_notice (Fixture      *f,
+                    gconstpointer data)
+{
+  const GbacwScenario *demo = gbacw_document_get_scenario (gbacw_window_get_document (f->window));
+  g_autoptr(GbacwScenario) none = gbacw_scenario_copy (demo);
+  g_autoptr(GbacwScenario) custom = gbacw_scenario_copy (demo);
+  const char *no_awards = "No victory awards are defined: every game will end 0–0. Add awards in Scenario Settings "
+                          "▸ Victory.";
+  GbacwBalanceDialog *dialog;
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+  g_autoptr(GbacwPlaySession) session = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_set_size (none->vp_awards, 0);
+  for (guint i = custom->vp_awards->len; i-- > 0;)
+    if (((GbacwVpAward *) g_ptr_array_index (custom->vp_awards, i))->event != GBACW_VP_CUSTOM)
+      g_ptr_array_remove_index (custom->vp_awards, i);
+  {
+    GbacwVpAward *award = g_new0 (GbacwVpAward, 1);
+    award->id = g_strdup ("v-custom");
+    award->side = g_strdup ("both");
+    award->event = GBACW_VP_CUSTOM;
+    award->vp = 2;
+    award->text = g_strdup ("Two VP for each ford held at the end.");
+    g_ptr_array_add (custom->vp_awards, award);
+  }
+
+  dialog = gbacw_balance_dialog_new (GTK_WINDOW (f->window), demo);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (gbacw_balance_dialog_get_notice (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  dialog = gbacw_balance_dialog_new (GTK_WINDOW (f->window), none);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_cmpstr (gbacw_balance_dialog_get_notice (dialog), ==, no_awards);
+  /* shown where the user looks: a visible label of the dialog */
+  g_assert_nonnull (find_shown_label (GTK_WIDGET (dialog), no_awards));
+  g_assert_true (gtk_widget_get_mapped (find_shown_label (GTK_WIDGET (dialog), no_awards)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  dialog = gbacw_balance_dialog_new (GTK_WINDOW (f->window), custom);
+  g_assert_nonnull (gbacw_balance_dialog_get_notice (dialog));
+  g_assert_nonnull (strstr (gbacw_balance_dialog_get_notice (dialog), "all custom ones"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+
+  /* test play's Turns page */
+  session = gbacw_play_session_new (none, NULL, FALSE, 1, &error);
+  g_assert_no_error (error);
+  gbacw_play_view_set_computer (view, 0);
+  gbacw_play_view_set_session (view, session);
+  {
+    g_autofree char *turns = gbacw_play_view_get_page_text (view, "turns");
+    assert_contains (turns, no_awards);
+  }
+  gbacw_play_view_set_session (view, NULL);
+}
+
+/* The computer's level chosen in test play's Game page reaches the engine's players of
+ * both sides (gbacw_ai_get_level ()), before and after they played, and a new game keeps
+ * it; chosen in "Run Many Games" it is the level each side's games are played at: the
+ * results are those of gbacw_balance_run_levels () at that level. */
+static void
+test_ai_level (Fixture      *f,
+               gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  GbacwPlayView *view = gbacw_play_mode_get_view (f->mode);
+  GbacwPlaySession *session;
+  GtkWidget *dropdown;
+
+  gbacw_play_view_set_computer (view, 0);
+  g_assert_true (gbacw_play_mode_enter (f->mode, 3, &error));
+  g_assert_no_error (error);
+  session = gbacw_play_view_get_session (view);
+  g_assert_cmpint (gbacw_play_session_get_ai_level (session), ==, GBACW_AI_LEVEL_NORMAL);
+  dropdown = find_tooltip_widget (GTK_WIDGET (view), "How strongly the computer plays");
+  g_assert_true (GTK_IS_DROP_DOWN (dropdown));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown)), ==, GBACW_AI_LEVEL_NORMAL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), GBACW_AI_LEVEL_HARD);
+  g_assert_cmpint (gbacw_play_view_get_ai_level (view), ==, GBACW_AI_LEVEL_HARD);
+  g_assert_cmpint (gbacw_play_session_get_ai_level (session), ==, GBACW_AI_LEVEL_HARD);
+
+  /* the computer plays both sides to Game-Turn 2 */
+  act (view, "play.jump", g_variant_new_int32 (view_game (view)->turn + 1));
+  g_assert_true (gbacw_play_view_run_computer (view, &error));
+  g_assert_no_error (error);
+  for (int side = 0; side < 2; side++)
+    g_assert_cmpint (gbacw_play_session_get_engine_ai_level (session, side), ==, GBACW_AI_LEVEL_HARD);
+  /* changed while playing: the players that exist follow */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), GBACW_AI_LEVEL_EASY);
+  for (int side = 0; side < 2; side++)
+    g_assert_cmpint (gbacw_play_session_get_engine_ai_level (session, side), ==, GBACW_AI_LEVEL_EASY);
+  /* a new game keeps it */
+  act (view, "play.new-game", NULL);
+  g_assert_true (gbacw_play_view_get_session (view) != session);
+  g_assert_cmpint (gbacw_play_session_get_ai_level (gbacw_play_view_get_session (view)), ==, GBACW_AI_LEVEL_EASY);
+  gbacw_play_mode_leave (f->mode);
+
+  /* "Run Many Games" */
+  {
+    const GbacwScenario *scenario = gbacw_document_get_scenario (gbacw_window_get_document (f->window));
+    GbacwBalanceDialog *dialog = gbacw_balance_dialog_new (GTK_WINDOW (f->window), scenario);
+    const GbacwAiLevel chosen[2] = { GBACW_AI_LEVEL_EASY, GBACW_AI_LEVEL_HARD };
+    const GbacwAiLevel normal[2] = { GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL };
+    GbacwAiLevel used[2];
+    g_autoptr(GbacwBalanceResult) direct = NULL;
+    g_autoptr(GbacwBalanceResult) at_normal = NULL;
+    const GbacwBalanceResult *result;
+    gboolean done = FALSE, differs = FALSE;
+    gint64 start = g_get_monotonic_time ();
+    GtkWidget *side1;
+
+    g_signal_connect (dialog, "finished", G_CALLBACK (on_finished), &done);
+    gtk_window_present (GTK_WINDOW (dialog));
+    g_assert_cmpint (gbacw_balance_dialog_get_level (dialog, 0), ==, GBACW_AI_LEVEL_NORMAL);
+    g_assert_cmpint (gbacw_balance_dialog_get_level (dialog, 1), ==, GBACW_AI_LEVEL_NORMAL);
+    /* the first side's through the API, the second's through its drop-down */
+    gbacw_balance_dialog_set_level (dialog, 0, GBACW_AI_LEVEL_EASY);
+    /* the second drop-down: the last widget of the levels' row */
+    side1 = gtk_widget_get_last_child (gtk_widget_get_parent (find_tooltip_widget (GTK_WIDGET (dialog), "this side")));
+    g_assert_true (GTK_IS_DROP_DOWN (side1));
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (side1), GBACW_AI_LEVEL_HARD);
+    g_assert_cmpint (gbacw_balance_dialog_get_level (dialog, 1), ==, GBACW_AI_LEVEL_HARD);
+
+    gbacw_balance_dialog_run (dialog, 6, 1, 1);
+    while (!done && g_get_monotonic_time () - start < 120 * G_USEC_PER_SEC)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_true (done);
+    gbacw_balance_dialog_get_run_levels (dialog, used);
+    g_assert_cmpint (used[0], ==, GBACW_AI_LEVEL_EASY);
+    g_assert_cmpint (used[1], ==, GBACW_AI_LEVEL_HARD);
+    result = gbacw_balance_chart_get_result (gbacw_balance_dialog_get_chart (dialog));
+    direct = gbacw_balance_run_levels (scenario, 6, 1, chosen, 1, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    at_normal = gbacw_balance_run_levels (scenario, 6, 1, normal, 1, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (result->games->len, ==, direct->games->len);
+    for (guint i = 0; i < result->games->len; i++)
+      {
+        const GbacwBalanceGame *a = &g_array_index (result->games, GbacwBalanceGame, i);
+        const GbacwBalanceGame *b = &g_array_index (direct->games, GbacwBalanceGame, i);
+        const GbacwBalanceGame *n = &g_array_index (at_normal->games, GbacwBalanceGame, i);
+
+        g_assert_cmpuint (a->seed, ==, b->seed);
+        g_assert_cmpint (a->winner, ==, b->winner);
+        g_assert_cmpint (a->vp[0], ==, b->vp[0]);
+        g_assert_cmpint (a->vp[1], ==, b->vp[1]);
+        g_assert_cmpuint (a->n_actions, ==, b->n_actions);
+        differs |= a->n_actions != n->n_actions || a->vp[0] != n->vp[0] || a->vp[1] != n->vp[1];
+      }
+    /* and not the games of the default level */
+    g_assert_true (differs);
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    iterate ();
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2546,6 +3065,11 @@ main (int argc, char **argv)
               test_decision_place_leader, fixture_tear_down);
   g_test_add ("/play/decisions/promote", Fixture, &promotion_position, position_fixture_set_up,
               test_decision_promote, fixture_tear_down);
+  g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
+  g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
+  g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);
+  g_test_add ("/play/awards-notice", Fixture, NULL, fixture_set_up, test_awards_notice, fixture_tear_down);
+  g_test_add ("/play/ai-level", Fixture, NULL, fixture_set_up, test_ai_level, fixture_tear_down);
   g_test_add_func ("/play/command-line/test-play", test_command_line);
 
   return g_test_run ();

@@ -6,7 +6,8 @@
 
 #include <glib/gi18n.h>
 
-#include "gbacw-balance-dialog.h"
+#include "gbacw-balance-dialog-private.h"
+#include "gbacw-play-text.h"
 
 /* Shared by the dialog and the run in the background: the run may outlive the dialog. */
 typedef struct {
@@ -14,6 +15,7 @@ typedef struct {
   GbacwScenario *scenario;
   guint n_games;
   guint32 first_seed;
+  GbacwAiLevel levels[2];
   guint n_jobs;
   gint done;                      /* atomic */
   GCancellable *cancellable;
@@ -46,11 +48,17 @@ struct _GbacwBalanceDialog
   GtkSpinButton *games_spin;
   GtkSpinButton *seed_spin;
   GtkSpinButton *jobs_spin;
+  GtkLabel *side0_level_label;
+  GtkLabel *side1_level_label;
+  GtkDropDown *side0_level_dropdown;
+  GtkDropDown *side1_level_dropdown;
+  GtkLabel *awards_label;
   GtkProgressBar *progress_bar;
   GbacwBalanceChart *chart;
   GtkLabel *summary_label;
 
   GbacwScenario *scenario;
+  GbacwAiLevel run_levels[2];     /* of the last run started */
   Run *run;
   guint poll_id;
   guint done, total;
@@ -89,6 +97,18 @@ update_actions (GbacwBalanceDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->games_spin), !running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->seed_spin), !running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->jobs_spin), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->side0_level_dropdown), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->side1_level_dropdown), !running);
+}
+
+/* Victory Points that count nothing: said before a run rather than after 200 draws. */
+static void
+show_awards_notice (GbacwBalanceDialog *self)
+{
+  const char *text = gbacw_play_describe_uncounted_awards (self->scenario);
+
+  gtk_label_set_text (self->awards_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->awards_label), text != NULL);
 }
 
 static void
@@ -111,8 +131,8 @@ play_thread (GTask        *task,
   GError *error = NULL;
   GbacwBalanceResult *result;
 
-  result = gbacw_balance_run (run->scenario, run->n_games, run->first_seed, run->n_jobs, run->cancellable, progress,
-                              run, &error);
+  result = gbacw_balance_run_levels (run->scenario, run->n_games, run->first_seed, run->levels, run->n_jobs,
+                                     run->cancellable, progress, run, &error);
   if (result == NULL)
     g_task_return_error (task, error);
   else
@@ -193,6 +213,8 @@ gbacw_balance_dialog_run (GbacwBalanceDialog *self,
   run->scenario = gbacw_scenario_copy (self->scenario);
   run->n_games = n_games;
   run->first_seed = first_seed;
+  run->levels[0] = self->run_levels[0] = gbacw_balance_dialog_get_level (self, 0);
+  run->levels[1] = self->run_levels[1] = gbacw_balance_dialog_get_level (self, 1);
   run->n_jobs = n_jobs;
   run->cancellable = g_cancellable_new ();
   self->run = run;
@@ -234,6 +256,47 @@ gbacw_balance_dialog_get_progress (GbacwBalanceDialog *self,
     *done = self->run ? (guint) g_atomic_int_get (&self->run->done) : self->done;
   if (total != NULL)
     *total = self->total;
+}
+
+GbacwAiLevel
+gbacw_balance_dialog_get_level (GbacwBalanceDialog *self,
+                                int                 side)
+{
+  guint selected;
+
+  g_return_val_if_fail (GBACW_IS_BALANCE_DIALOG (self), GBACW_AI_LEVEL_NORMAL);
+  g_return_val_if_fail (side == 0 || side == 1, GBACW_AI_LEVEL_NORMAL);
+
+  selected = gtk_drop_down_get_selected (side == 0 ? self->side0_level_dropdown : self->side1_level_dropdown);
+  return selected < GBACW_AI_N_LEVELS ? (GbacwAiLevel) selected : GBACW_AI_LEVEL_NORMAL;
+}
+
+void
+gbacw_balance_dialog_set_level (GbacwBalanceDialog *self,
+                                int                 side,
+                                GbacwAiLevel        level)
+{
+  g_return_if_fail (GBACW_IS_BALANCE_DIALOG (self));
+  g_return_if_fail (side == 0 || side == 1);
+  g_return_if_fail (level < GBACW_AI_N_LEVELS);
+
+  gtk_drop_down_set_selected (side == 0 ? self->side0_level_dropdown : self->side1_level_dropdown, level);
+}
+
+void
+gbacw_balance_dialog_get_run_levels (GbacwBalanceDialog *self,
+                                     GbacwAiLevel        levels[2])
+{
+  g_return_if_fail (GBACW_IS_BALANCE_DIALOG (self));
+  levels[0] = self->run_levels[0];
+  levels[1] = self->run_levels[1];
+}
+
+const char *
+gbacw_balance_dialog_get_notice (GbacwBalanceDialog *self)
+{
+  g_return_val_if_fail (GBACW_IS_BALANCE_DIALOG (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->awards_label)) ? gtk_label_get_text (self->awards_label) : NULL;
 }
 
 GbacwBalanceChart *
@@ -320,6 +383,11 @@ gbacw_balance_dialog_class_init (GbacwBalanceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, games_spin);
   gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, seed_spin);
   gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, jobs_spin);
+  gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, side0_level_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, side1_level_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, side0_level_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, side1_level_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, awards_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, chart);
   gtk_widget_class_bind_template_child (widget_class, GbacwBalanceDialog, summary_label);
@@ -335,6 +403,8 @@ gbacw_balance_dialog_init (GbacwBalanceDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_spin_button_set_value (self->jobs_spin, g_get_num_processors ());
+  gtk_drop_down_set_selected (self->side0_level_dropdown, GBACW_AI_LEVEL_NORMAL);
+  gtk_drop_down_set_selected (self->side1_level_dropdown, GBACW_AI_LEVEL_NORMAL);
   gtk_window_set_default_widget (GTK_WINDOW (self), self->run_button);
   gtk_window_set_focus (GTK_WINDOW (self), self->run_button);
   update_progress (self);
@@ -351,5 +421,14 @@ gbacw_balance_dialog_new (GtkWindow           *parent,
 
   self = g_object_new (GBACW_TYPE_BALANCE_DIALOG, "transient-for", parent, "destroy-with-parent", TRUE, NULL);
   self->scenario = gbacw_scenario_copy (scenario);
+  for (int side = 0; side < 2; side++)
+    {
+      const GbacwSide *s = (guint) side < scenario->oob.sides->len
+                           ? g_ptr_array_index (scenario->oob.sides, side) : NULL;
+      /* TRANSLATORS: the label of a side's computer level in "Run Many Games": "Union plays" */
+      g_autofree char *text = g_strdup_printf (_("%s _plays"), s == NULL ? "?" : s->name ? s->name : s->id);
+      gtk_label_set_text_with_mnemonic (side == 0 ? self->side0_level_label : self->side1_level_label, text);
+    }
+  show_awards_notice (self);
   return self;
 }

@@ -2,7 +2,10 @@
 /* gbacw-balance-dialog.h: "Run Many Games": the computer plays both sides of the
  * scenario N times with different seeds, in the background on every processor
  * (engine/gbacw-balance.h), with a progress bar and Cancel; then the distribution of
- * the outcomes is drawn (GbacwBalanceChart) and summed up in text.
+ * the outcomes is drawn (GbacwBalanceChart) and summed up in text. Each side's computer
+ * plays at a level (easy, normal, hard: gbacw_balance_run_levels ()). When the scenario
+ * has no victory award the computer can count, a notice says that every game will end
+ * 0–0 and where to add awards.
  *
  * Actions (prefix "balance."): run (Return), cancel (Escape while running, else close).
  */
@@ -30,5 +33,9 @@ gboolean            gbacw_balance_dialog_is_running (GbacwBalanceDialog *self);
 /* Games done of those asked, while running or after. */
 void                gbacw_balance_dialog_get_progress (GbacwBalanceDialog *self, guint *done, guint *total);
 GbacwBalanceChart  *gbacw_balance_dialog_get_chart (GbacwBalanceDialog *self);
+/* How strongly the computer plays side (0 or 1) in the next run (the side's drop-down;
+ * normal unless set). */
+GbacwAiLevel        gbacw_balance_dialog_get_level (GbacwBalanceDialog *self, int side);
+void                gbacw_balance_dialog_set_level (GbacwBalanceDialog *self, int side, GbacwAiLevel level);
 
 G_END_DECLS

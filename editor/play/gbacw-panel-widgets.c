@@ -41,3 +41,37 @@ gbacw_panel_add_label (GtkBox     *box,
   gtk_box_append (box, label);
   return label;
 }
+
+GtkWidget *
+gbacw_panel_add_heading (GtkBox     *box,
+                         const char *text)
+{
+  return gbacw_panel_add_label (box, text, "heading");
+}
+
+GtkWidget *
+gbacw_panel_add_markup (GtkBox     *box,
+                        const char *markup)
+{
+  GtkWidget *label = gbacw_panel_add_label (box, NULL, NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  return label;
+}
+
+GtkWidget *
+gbacw_panel_add_action_button (GtkWidget  *container,
+                               const char *label,
+                               const char *action,
+                               GVariant   *target)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  if (target != NULL)
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), target);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  if (GTK_IS_FLOW_BOX (container))
+    gtk_flow_box_append (GTK_FLOW_BOX (container), button);
+  else
+    gtk_box_append (GTK_BOX (container), button);
+  return button;
+}

@@ -11,7 +11,7 @@
 #include "gbacw-ai.h"
 #include "gbacw-file-read.h"
 #include "gbacw-fire.h"
-#include "gbacw-play-session.h"
+#include "gbacw-play-session-private.h"
 #include "gbacw-scenario-io.h"
 
 struct _GbacwPlaySession
@@ -26,6 +26,7 @@ struct _GbacwPlaySession
   GbacwGame *game;
   GbacwOutcome *outcome;
   GbacwAi *ai[2];
+  GbacwAiLevel ai_level;
   guint computer;
   int jump;
   gboolean stuck;               /* the computer failed: it waits until something changes */
@@ -376,6 +377,39 @@ gbacw_play_session_get_computer (GbacwPlaySession *self)
 }
 
 void
+gbacw_play_session_set_ai_level (GbacwPlaySession *self,
+                                 GbacwAiLevel      level)
+{
+  g_return_if_fail (GBACW_IS_PLAY_SESSION (self));
+  g_return_if_fail (level < GBACW_AI_N_LEVELS);
+
+  if (self->ai_level == level)
+    return;
+  self->ai_level = level;
+  for (int side = 0; side < 2; side++)
+    if (self->ai[side] != NULL)
+      gbacw_ai_set_level (self->ai[side], level);
+  self->stuck = FALSE;
+  emit_changed (self);
+}
+
+GbacwAiLevel
+gbacw_play_session_get_ai_level (GbacwPlaySession *self)
+{
+  g_return_val_if_fail (GBACW_IS_PLAY_SESSION (self), GBACW_AI_LEVEL_NORMAL);
+  return self->ai_level;
+}
+
+int
+gbacw_play_session_get_engine_ai_level (GbacwPlaySession *self,
+                                        int               side)
+{
+  g_return_val_if_fail (GBACW_IS_PLAY_SESSION (self), -1);
+  g_return_val_if_fail (side == 0 || side == 1, -1);
+  return self->ai[side] != NULL ? (int) gbacw_ai_get_level (self->ai[side]) : -1;
+}
+
+void
 gbacw_play_session_set_jump (GbacwPlaySession *self,
                              int               turn)
 {
@@ -470,7 +504,10 @@ gbacw_play_session_run_computer (GbacwPlaySession  *self,
       if (side < 0 || side > 1)
         break;
       if (self->ai[side] == NULL)
-        self->ai[side] = gbacw_ai_new (self->game, side);
+        {
+          self->ai[side] = gbacw_ai_new (self->game, side);
+          gbacw_ai_set_level (self->ai[side], self->ai_level);
+        }
       if (!gbacw_ai_step (self->ai[side], self->game, NULL, &local))
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local), _("The computer cannot play %s: "),
@@ -997,4 +1034,5 @@ static void
 gbacw_play_session_init (GbacwPlaySession *self)
 {
   self->turn_vp = g_array_new (FALSE, TRUE, sizeof (int));
+  self->ai_level = GBACW_AI_LEVEL_NORMAL;
 }

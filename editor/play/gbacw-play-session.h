@@ -19,6 +19,7 @@
 
 #include <glib-object.h>
 
+#include "gbacw-ai.h"
 #include "gbacw-game.h"
 #include "gbacw-query.h"
 
@@ -57,6 +58,9 @@ guint32           gbacw_play_session_get_seed (GbacwPlaySession *self);
 /* Which sides the computer plays (property "computer", bit 1 << side). */
 void              gbacw_play_session_set_computer (GbacwPlaySession *self, guint sides);
 guint             gbacw_play_session_get_computer (GbacwPlaySession *self);
+/* How strongly the computer plays both sides (gbacw_ai_set_level (); normal unless set). */
+void              gbacw_play_session_set_ai_level (GbacwPlaySession *self, GbacwAiLevel level);
+GbacwAiLevel      gbacw_play_session_get_ai_level (GbacwPlaySession *self);
 /* Whether the player who must act now (gbacw_game_decider ()) is the computer, or a
  * jump is under way; FALSE when the game is over or replaying, or when the computer
  * failed (until an action of a human, or the players or the jump change). */

@@ -2,15 +2,17 @@
 /* gbacw-play-view.h: the window's test-play mode: a game of the scenario as saved.
  *
  * Its own header bar (back to the editor, load and save the game, replay, many games,
- * zoom), a phase bar (Game-Turn, time, phasing player, phase, Victory Points with their
- * parts in a tooltip and a sign when the scenario has awards the engine cannot count, and
- * the next step), the pending decision with its answers as buttons, the map with the
- * counters as the game has them (render/gbacw-counter.h), a side panel (the selected unit
- * and its orders: moving, fire and melee here, the stack and the other phases' orders in
- * the orders panel, gbacw-play-orders.h; the fire and melee worked out; the roster with
- * losses, BCE and leader casualties; the Game-Turn record with the Victory Points by kind,
- * the units that left the map and the awards not counted; the players and seed) and the
- * log of every roll and result with its rule case.
+ * zoom), the phase bar (GbacwPlayPhaseBar), the pending decision with its answers as
+ * buttons, the message bar over the map (why the rules refused an action; it covers the
+ * map's top rather than moving anything when it comes or goes), the map with the counters
+ * as the game has them (render/gbacw-counter.h), a side panel of sections
+ * (GbacwPlaySection, each bound to the view's session in gbacw-play-view.ui): the Unit
+ * page (GbacwPlayUnitSection: the selected unit, its moving, fire and melee orders, and
+ * the orders panel GbacwPlayOrders), Combat (GbacwPlayCombatSection: the fire or melee
+ * worked out), Roster (GbacwPlayRosterSection), Turns (GbacwPlayTurnsSection: the
+ * Game-Turn record and the Victory Points by kind) and Game (GbacwPlayGameSection: the
+ * players, the computer's level, the seed, the jump), and below the map the log
+ * (GbacwPlayLogSection) of every roll and result with its rule case.
  *
  * On the map (GbacwPlayTool): a click on a stack of the side to act selects its top unit
  * (again: the next unit; Shift: adds it; Ctrl: only selects, never moves); in the Movement
@@ -30,7 +32,9 @@
  * comma and period), cancel (Escape), zoom (i), save-game (Ctrl+S), load-game (Ctrl+O),
  * replay (Ctrl+R, a toggle), replay-step (i; Page Up, Page Down), replay-resume,
  * new-game, jump (i: Game-Turn), jump-to-spin, computer (i: side, a toggle), balance
- * (Ctrl+B), dismiss and leave (F5, "leave" signal).
+ * (Ctrl+B), dismiss and leave (F5, "leave" signal). They are class actions, each enabled
+ * for the game's state (the human to act and the phase, the computer playing, replaying)
+ * in one place, gbacw-play-view-actions.c's gbacw_play_view_update_actions ().
  */
 #pragma once
 
@@ -56,6 +60,10 @@ void              gbacw_play_view_set_session (GbacwPlayView *self, GbacwPlaySes
 /* The sides the computer plays in the games this view starts (bit 1 << side). */
 guint             gbacw_play_view_get_computer (GbacwPlayView *self);
 void              gbacw_play_view_set_computer (GbacwPlayView *self, guint sides);
+/* How strongly the computer plays in the games this view shows (property "ai-level",
+ * normal unless set; the Game page's drop-down). */
+GbacwAiLevel      gbacw_play_view_get_ai_level (GbacwPlayView *self);
+void              gbacw_play_view_set_ai_level (GbacwPlayView *self, GbacwAiLevel level);
 /* The name shown in the header bar (the scenario's file). */
 void              gbacw_play_view_set_title (GbacwPlayView *self, const char *title);
 /* The scan drawn under the map (from the editor's background), or NULL. */
