@@ -17,8 +17,8 @@
  * say in which order a call's arguments are evaluated). */
 void
 gbacw_deployment_run (GbacwDeploymentController *self,
-     GbacwCommand              *command,
-     GError                   **error)
+                      GbacwCommand              *command,
+                      GError                   **error)
 {
   if (command == NULL)
     {
@@ -31,7 +31,7 @@ gbacw_deployment_run (GbacwDeploymentController *self,
 
 const GbacwPlacement *
 gbacw_deployment_selected_placement (GbacwDeploymentController *self,
-                    guint                     *position)
+                                     guint                     *position)
 {
   const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
   const GbacwPlacement *p;
@@ -58,7 +58,7 @@ gbacw_deployment_selected_placement (GbacwDeploymentController *self,
 
 void
 gbacw_deployment_set_facing (GbacwDeploymentController *self,
-            int                        facing)
+                             int                        facing)
 {
   g_autoptr(GError) error = NULL;
 
@@ -69,7 +69,7 @@ gbacw_deployment_set_facing (GbacwDeploymentController *self,
 
 void
 gbacw_deployment_rotate (GbacwDeploymentController *self,
-        int                        delta)
+                         int                        delta)
 {
   const GbacwPlacement *p = gbacw_deployment_selected_placement (self, NULL);
 
@@ -80,7 +80,7 @@ gbacw_deployment_rotate (GbacwDeploymentController *self,
 
 void
 gbacw_deployment_set_formation (GbacwDeploymentController *self,
-               GbacwFormationState        state)
+                                GbacwFormationState        state)
 {
   g_autoptr(GError) error = NULL;
 
@@ -91,7 +91,7 @@ gbacw_deployment_set_formation (GbacwDeploymentController *self,
 
 void
 gbacw_deployment_restack (GbacwDeploymentController *self,
-         int                        delta)
+                          int                        delta)
 {
   g_autoptr(GError) error = NULL;
   guint position = 0;
@@ -164,8 +164,8 @@ lower_activated (GSimpleAction *action,
 
 void
 gbacw_deployment_menu_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       data)
+                                 GVariant      *parameter,
+                                 gpointer       data)
 {
   GbacwDeploymentController *self = data;
   const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
@@ -207,8 +207,8 @@ state_fits (GbacwUnitType       type,
 
 void
 gbacw_deployment_open_menu (GbacwDeploymentController *self,
-           double                     x,
-           double                     y)
+                            double                     x,
+                            double                     y)
 {
   const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
   const GbacwPlacement *p = gbacw_deployment_selected_placement (self, NULL);

@@ -63,8 +63,8 @@ gbacw_deployment_units_shown (GbacwDeploymentController *self)
 
 int
 gbacw_deployment_hex_at_map (GbacwDeploymentController *self,
-            double                     mx,
-            double                     my)
+                             double                     mx,
+                             double                     my)
 {
   const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
 
@@ -75,8 +75,8 @@ gbacw_deployment_hex_at_map (GbacwDeploymentController *self,
 
 int
 gbacw_deployment_hex_at_widget (GbacwDeploymentController *self,
-               double                     x,
-               double                     y)
+                                double                     x,
+                                double                     y)
 {
   double mx, my;
 
@@ -88,9 +88,9 @@ gbacw_deployment_hex_at_widget (GbacwDeploymentController *self,
 
 void
 gbacw_deployment_hex_centre (const GbacwScenario *scenario,
-            int                  hex,
-            double              *x,
-            double              *y)
+                             int                  hex,
+                             double              *x,
+                             double              *y)
 {
   const GbacwHexGrid *grid = &scenario->map->grid;
   gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), x, y);
@@ -98,7 +98,7 @@ gbacw_deployment_hex_centre (const GbacwScenario *scenario,
 
 char *
 gbacw_deployment_hex_label (const GbacwScenario *scenario,
-           int                  hex)
+                            int                  hex)
 {
   const GbacwHexGrid *grid = &scenario->map->grid;
   return gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, hex));
@@ -120,9 +120,9 @@ gbacw_deployment_fan_size (GbacwDeploymentController *self)
 /* The direction (0-5) from hex towards the map point. */
 int
 gbacw_deployment_direction_towards (const GbacwScenario *scenario,
-                   int                  hex,
-                   double               mx,
-                   double               my)
+                                    int                  hex,
+                                    double               mx,
+                                    double               my)
 {
   const GbacwHexGrid *grid = &scenario->map->grid;
   GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
@@ -146,7 +146,7 @@ gbacw_deployment_direction_towards (const GbacwScenario *scenario,
 
 GPtrArray *
 gbacw_deployment_stack_at (const GbacwScenario *scenario,
-          int                  hex)
+                           int                  hex)
 {
   GPtrArray *stack = g_ptr_array_new ();
 
@@ -170,7 +170,7 @@ update_status_label (GbacwDeploymentController *self)
 
 void
 gbacw_deployment_set_status (GbacwDeploymentController *self,
-            const char                *status)
+                             const char                *status)
 {
   if (g_strcmp0 (self->status, status) == 0)
     return;

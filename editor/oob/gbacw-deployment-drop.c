@@ -34,10 +34,10 @@ append_limit (GString    *text,
 
 char *
 gbacw_deployment_describe_hex_for_unit (GbacwDeploymentController *self,
-                       const GbacwUnit           *unit,
-                       GbacwFormationState        state,
-                       int                        hex,
-                       gboolean                  *ok)
+                                        const GbacwUnit           *unit,
+                                        GbacwFormationState        state,
+                                        int                        hex,
+                                        gboolean                  *ok)
 {
   const GbacwScenario *scenario = gbacw_document_get_scenario (self->document);
   g_autoptr(GString) text = g_string_new (NULL);

@@ -70,8 +70,8 @@ gbacw_deployment_selected_hex (GbacwDeploymentController *self)
 
 gboolean
 gbacw_deployment_in_fan (GbacwDeploymentController *self,
-        double                     mx,
-        double                     my)
+                         double                     mx,
+                         double                     my)
 {
   const cairo_rectangle_t *e = &self->fan_extent;
 
@@ -116,9 +116,9 @@ gbacw_deployment_update_fan (GbacwDeploymentController *self)
  * of the stack in the hex. */
 const char *
 gbacw_deployment_unit_at (GbacwDeploymentController *self,
-         double                     mx,
-         double                     my,
-         int                       *hex_out)
+                          double                     mx,
+                          double                     my,
+                          int                       *hex_out)
 {
   const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
   g_autoptr(GPtrArray) stack = NULL;
