@@ -26,6 +26,8 @@
 #include "gbacw-scenario-controller.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-settings-dialog-private.h"
+#include "gbacw-tool-deploy.h"
+#include "gbacw-toolbox.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -380,6 +382,9 @@ test_build_deploy_save (Fixture      *f,
   g_assert_nonnull (placement);
   g_assert_cmpint (placement->hex, ==, hex);
   g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, first);
+  /* in Line (C 29.4), facing the Confederate set-up area to the east (NE or SE) */
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_LINE);
+  g_assert_true (placement->facing == 1 || placement->facing == 2);
 
   /* Outside the set-up area: refused, with the reason over the map. */
   hex_point (f, hex_of (f, "1808"), &x, &y);
@@ -387,7 +392,8 @@ test_build_deploy_save (Fixture      *f,
   g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "set-up"));
   g_assert_null (gbacw_scenario_find_placement (f->scenario, second, NULL));
 
-  /* Turned with a key and put in column with another. */
+  /* Faced NW, turned twice with a key and put in column with another. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.facing", "i", 5));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.formation", "s", "column"));
@@ -593,29 +599,71 @@ test_roster (Fixture      *f,
   }
 }
 
+/* The canvas's gesture of the primary button (which the current tool gets). */
+static GtkGesture *
+primary_gesture (Fixture *f)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_DRAG (controller)
+          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_BUBBLE
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY)
+        return GTK_GESTURE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+use_tool (Fixture    *f,
+          const char *name)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tool", "s", name));
+  iterate ();
+}
+
 /* The map's own gestures, driven as the tests of the canvas do (by the gesture's
- * signals): a click selects a counter (in the tree too), a drag moves it, one undo step. */
+ * signals): deploying is a tool like the others. With "Move the Map" a drag on a counter
+ * pans; with the deploy tool a click selects a counter (in the tree too), a drag moves
+ * it, one undo step. */
 static void
 test_map_gestures (Fixture      *f,
                    gconstpointer data)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
-  GtkGesture *press = NULL;
+  GtkGesture *press = primary_gesture (f);
   const GbacwPlacement *placement;
   double x, y, tx, ty;
   guint steps;
   int from, to;
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && press == NULL; i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_DRAG (controller)
-          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
-        press = GTK_GESTURE (controller);
-    }
-  g_assert_nonnull (press);
   gbacw_map_canvas_zoom_fit (f->canvas);
   iterate ();
+  g_assert_null (gbacw_map_canvas_get_tool (f->canvas));  /* "Move the Map" */
+  {
+    guint n_tools;
+    const GbacwToolInfo *infos = gbacw_toolbox_get_tool_infos (&n_tools);
+    gboolean listed = FALSE;
+    for (guint i = 0; i < n_tools; i++)
+      listed |= g_str_equal (infos[i].name, "deploy");
+    g_assert_true (listed);
+  }
+  placement = gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL);
+  hex_point (f, placement->hex, &x, &y);
+  steps = n_steps (f);
+  g_signal_emit_by_name (press, "drag-begin", x, y);
+  g_signal_emit_by_name (press, "drag-update", 40.0, 0.0);
+  g_signal_emit_by_name (press, "drag-end", 40.0, 0.0);
+  iterate ();
+  g_assert_null (gbacw_deployment_controller_get_selected_unit (f->deployment));
+  g_assert_cmpuint (n_steps (f), ==, steps);
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  iterate ();
+
+  use_tool (f, "deploy");
+  g_assert_true (GBACW_IS_TOOL_DEPLOY (gbacw_map_canvas_get_tool (f->canvas)));
 
   placement = gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL);
   g_assert_nonnull (placement);

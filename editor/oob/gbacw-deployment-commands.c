@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-deployment-commands.c: the commands on the selected unit (turn it, set its
- * formation, restack it, take it off the map), as the actions of the group "deploy" and the
- * counter's menu; each is one undoable command of the document. */
+/* gbacw-deployment-commands.c: the commands on the selected units (turn them, set their
+ * formation, take them off the map; restack the selected unit), as the actions of the
+ * group "deploy" and the counter's menu; each is one undoable command of the document,
+ * for one unit or for all those selected. */
 #define G_LOG_DOMAIN "gbacw-deployment-commands"
 
 #include "config.h"
@@ -56,37 +57,87 @@ gbacw_deployment_selected_placement (GbacwDeploymentController *self,
   return p;
 }
 
+/* The facing of the selected unit, remembered for the next drop. */
+static void
+remember_facing (GbacwDeploymentController *self)
+{
+  const GbacwPlacement *p = gbacw_deployment_selected_placement (self, NULL);
+
+  if (p != NULL && p->facing >= 0)
+    self->last_facing = p->facing;
+}
+
+/* Turns the selected units on the map: to facing (0-5), or by delta hexsides when facing
+ * is -1. One unit alone merges its turns into one step (gbacw_deploy_set_facing ()). */
+static void
+turn (GbacwDeploymentController *self,
+      int                        facing,
+      int                        delta)
+{
+  g_autoptr(GPtrArray) placed = gbacw_deployment_placed_selection (self);
+  g_autoptr(GError) error = NULL;
+  GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
+
+  if (placed->len == 0)
+    return;
+  if (placed->len == 1)
+    {
+      const GbacwPlacement *p = gbacw_scenario_find_placement (scenario, g_ptr_array_index (placed, 0), NULL);
+      if (facing < 0)
+        facing = p->facing < 0 ? (delta > 0 ? 0 : 5) : (p->facing + delta + 6) % 6;
+      gbacw_deployment_run (self, gbacw_deploy_set_facing (scenario, p->unit, facing, &error), &error);
+    }
+  else
+    gbacw_deployment_run (self, gbacw_deploy_turn_units (scenario, (const char *const *) placed->pdata, facing, delta,
+                                                         &error),
+                          &error);
+  remember_facing (self);
+}
+
 void
 gbacw_deployment_set_facing (GbacwDeploymentController *self,
                              int                        facing)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (gbacw_deployment_selected_placement (self, NULL) == NULL)
-    return;
-  gbacw_deployment_run (self, gbacw_deploy_set_facing (gbacw_deployment_get_scenario (self), self->selected_unit, facing, &error), &error);
+  turn (self, facing, 0);
 }
 
 void
 gbacw_deployment_rotate (GbacwDeploymentController *self,
                          int                        delta)
 {
-  const GbacwPlacement *p = gbacw_deployment_selected_placement (self, NULL);
-
-  if (p == NULL)
-    return;
-  gbacw_deployment_set_facing (self, p->facing < 0 ? (delta > 0 ? 0 : 5) : (p->facing + delta + 6) % 6);
+  turn (self, -1, delta);
 }
 
 void
 gbacw_deployment_set_formation (GbacwDeploymentController *self,
                                 GbacwFormationState        state)
 {
+  g_autoptr(GPtrArray) placed = gbacw_deployment_placed_selection (self);
   g_autoptr(GError) error = NULL;
+  GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
 
-  if (gbacw_deployment_selected_placement (self, NULL) == NULL)
-    return;
-  gbacw_deployment_run (self, gbacw_deploy_set_formation (gbacw_deployment_get_scenario (self), self->selected_unit, state, &error), &error);
+  if (placed->len == 1)
+    gbacw_deployment_run (self, gbacw_deploy_set_formation (scenario, g_ptr_array_index (placed, 0), state, &error),
+                          &error);
+  else if (placed->len > 1)
+    gbacw_deployment_run (self, gbacw_deploy_set_formation_units (scenario, (const char *const *) placed->pdata, state,
+                                                                  &error),
+                          &error);
+}
+
+int
+gbacw_deployment_drop_facing (GbacwDeploymentController *self,
+                              const GbacwUnit           *unit,
+                              int                        hex)
+{
+  int facing;
+
+  if (!gbacw_deploy_has_facing (unit->type))
+    return -1;
+  facing = gbacw_deploy_facing_toward_enemy (gbacw_deployment_get_scenario (self), unit->side, hex);
+  if (facing < 0)
+    facing = self->last_facing >= 0 ? self->last_facing : 0;
+  return facing;
 }
 
 void
@@ -104,11 +155,15 @@ gbacw_deployment_restack (GbacwDeploymentController *self,
 void
 gbacw_deployment_remove_selected (GbacwDeploymentController *self)
 {
+  g_autoptr(GPtrArray) placed = gbacw_deployment_placed_selection (self);
   g_autoptr(GError) error = NULL;
+  GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
 
-  if (gbacw_deployment_selected_placement (self, NULL) == NULL)
-    return;
-  gbacw_deployment_run (self, gbacw_deploy_remove (gbacw_deployment_get_scenario (self), self->selected_unit, &error), &error);
+  if (placed->len == 1)
+    gbacw_deployment_run (self, gbacw_deploy_remove (scenario, g_ptr_array_index (placed, 0), &error), &error);
+  else if (placed->len > 1)
+    gbacw_deployment_run (self, gbacw_deploy_remove_units (scenario, (const char *const *) placed->pdata, &error),
+                          &error);
 }
 
 static void
@@ -160,6 +215,61 @@ lower_activated (GSimpleAction *action,
                  gpointer       data)
 {
   gbacw_deployment_restack (data, 1);
+}
+
+/* The whole stack of the selected unit. */
+static void
+select_stack_activated (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  GbacwDeploymentController *self = data;
+  const GbacwPlacement *p = gbacw_deployment_selected_placement (self, NULL);
+  g_autoptr(GPtrArray) stack = NULL;
+  g_autoptr(GPtrArray) units = g_ptr_array_new_null_terminated (0, NULL, TRUE);
+
+  if (p == NULL)
+    return;
+  stack = gbacw_deployment_stack_at (gbacw_deployment_get_scenario (self), p->hex);
+  /* bottom first: the selected unit stays the one last selected */
+  for (guint i = stack->len; i-- > 0;)
+    if (!g_str_equal (((GbacwPlacement *) g_ptr_array_index (stack, i))->unit, p->unit))
+      g_ptr_array_add (units, ((GbacwPlacement *) g_ptr_array_index (stack, i))->unit);
+  g_ptr_array_add (units, p->unit);
+  gbacw_deployment_controller_select_units (self, (const char *const *) units->pdata, FALSE);
+}
+
+/* Every unit of the selected unit's formation (its brigade), and of the formations under it. */
+static void
+select_formation_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       data)
+{
+  GbacwDeploymentController *self = data;
+  const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
+  const GbacwUnit *unit = self->selected_unit ? gbacw_oob_find_unit (&scenario->oob, self->selected_unit) : NULL;
+  g_autofree char *keep = g_strdup (self->selected_unit);
+  const char *units[] = { keep, NULL };
+
+  if (unit == NULL || unit->formation == NULL)
+    return;
+  gbacw_deployment_controller_select_formation (self, unit->formation);
+  /* the unit the menu was for stays the selected one */
+  gbacw_deployment_controller_select_units (self, units, TRUE);
+}
+
+/* Escape: ends a pick, or lets go of the selection. */
+static void
+escape_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  GbacwDeploymentController *self = data;
+
+  if (self->pick_func != NULL)
+    gbacw_deployment_controller_finish_pick (self, -1);
+  else
+    gbacw_deployment_controller_select_unit (self, NULL);
 }
 
 void
@@ -217,6 +327,7 @@ gbacw_deployment_open_menu (GbacwDeploymentController *self,
   g_autoptr(GMenu) states = g_menu_new ();
   g_autoptr(GMenu) facings = g_menu_new ();
   g_autoptr(GMenu) stack = g_menu_new ();
+  g_autoptr(GMenu) select = g_menu_new ();
   GtkPopover *popover;
 
   if (p == NULL || self->menu_button == NULL)
@@ -238,11 +349,14 @@ gbacw_deployment_open_menu (GbacwDeploymentController *self,
       g_menu_item_set_action_and_target_value (item, "deploy.facing", g_variant_new_int32 (d));
       g_menu_append_item (facings, item);
     }
+  g_menu_append (select, _("Select the Whole _Stack"), "deploy.select-stack");
+  g_menu_append (select, _("Select the _Brigade"), "deploy.select-formation");
   g_menu_append (stack, _("Move _Up the Stack"), "deploy.raise");
   g_menu_append (stack, _("Move _Down the Stack"), "deploy.lower");
   g_menu_append (stack, _("_Remove from the Map"), "deploy.remove");
   g_menu_append_section (menu, _("Formation"), G_MENU_MODEL (states));
   g_menu_append_submenu (menu, _("_Facing"), G_MENU_MODEL (facings));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (select));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (stack));
 
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), G_MENU_MODEL (menu));
@@ -263,14 +377,11 @@ gbacw_deployment_add_actions (GbacwDeploymentController *self)
     { "raise", raise_activated },
     { "lower", lower_activated },
     { "menu", gbacw_deployment_menu_activated },
+    { "select-stack", select_stack_activated },
+    { "select-formation", select_formation_activated },
+    { "escape", escape_activated },
   };
-  GtkWidget *canvas = GTK_WIDGET (self->canvas);
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
-  /* On the overlay around the canvas when there is one, so that the counter's menu (an
-   * overlay child) reaches the actions too. */
-  gtk_widget_insert_action_group (GTK_IS_OVERLAY (gtk_widget_get_parent (canvas)) ? gtk_widget_get_parent (canvas)
-                                                                                 : canvas,
-                                  "deploy", G_ACTION_GROUP (self->actions));
 }

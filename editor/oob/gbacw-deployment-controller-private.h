@@ -15,6 +15,8 @@
 
 G_BEGIN_DECLS
 
+/* The controller of a canvas, as object data of the canvas. */
+#define GBACW_DEPLOYMENT_CONTROLLER_DATA_KEY "gbacw-deployment-controller"
 /* Pixels the pointer moves before a press on a counter becomes a drag. */
 #define DRAG_THRESHOLD 6.0
 /* Fanned counters are at least this wide, in pixels. */
@@ -40,7 +42,10 @@ struct _GbacwDeploymentController
   char *message;
   guint message_timeout;
 
-  char *selected_unit;
+  char *selected_unit;           /* the unit last selected, one of selection */
+  GPtrArray *selection;          /* unit ids, NULL-terminated: every selected unit */
+  int last_facing;               /* the facing last given to a unit, -1 before any */
+  gboolean tool_active;          /* the deploy tool is the canvas's tool */
   int fan_hex;
   cairo_rectangle_t fan_extent;
   gboolean fan_drawn;
@@ -57,13 +62,18 @@ struct _GbacwDeploymentController
   guint n_allowed;
   GbacwRulesData *rules;
 
-  /* the primary button on a counter */
-  GtkGesture *press;
+  /* the primary button with the deploy tool: on a counter, or a rubber band */
   char *press_unit;
   int press_hex;
-  gboolean press_shift, moving, turning, picking_press;
+  gboolean press_shift, moving, turning;
   int move_hex;
-  double press_x, press_y;
+  double press_mx, press_my;     /* map units */
+  gboolean band, band_add;
+  double band_mx, band_my;       /* the band's other corner */
+
+  /* the primary button while picking a hex */
+  GtkGesture *pick_press;
+  double pick_x, pick_y;
 
   /* a hex picked for someone else */
   GbacwHexPickedFunc pick_func;
@@ -73,6 +83,8 @@ struct _GbacwDeploymentController
 
   gboolean show_entries;
   GSimpleActionGroup *actions;
+  GtkWidget *key_scope;          /* holds the actions and their keys (weak) */
+  GtkEventController *keys;      /* the keys' shortcuts, on key_scope */
 };
 
 /* gbacw-deployment-controller.c */
@@ -105,6 +117,14 @@ void           gbacw_deployment_end_drag_feedback (GbacwDeploymentController *se
 
 /* gbacw-deployment-selection.c */
 void           gbacw_deployment_update_actions (GbacwDeploymentController *self);
+gboolean       gbacw_deployment_is_selected (GbacwDeploymentController *self, const char *unit);
+/* The selected units that are on the map, in selection order (NULL-terminated, ids
+ * owned by the selection). */
+GPtrArray     *gbacw_deployment_placed_selection (GbacwDeploymentController *self);
+/* Every unit whose hex centre is in the rectangle of map points, added to the selection
+ * when add. */
+void           gbacw_deployment_select_in_rectangle (GbacwDeploymentController *self, double x0, double y0, double x1,
+                                                     double y1, gboolean add);
 void           gbacw_deployment_update_fan (GbacwDeploymentController *self);
 int            gbacw_deployment_selected_hex (GbacwDeploymentController *self);
 gboolean       gbacw_deployment_in_fan (GbacwDeploymentController *self, double mx, double my);
@@ -119,11 +139,16 @@ void           gbacw_deployment_rotate (GbacwDeploymentController *self, int del
 void           gbacw_deployment_set_formation (GbacwDeploymentController *self, GbacwFormationState state);
 void           gbacw_deployment_restack (GbacwDeploymentController *self, int delta);
 void           gbacw_deployment_remove_selected (GbacwDeploymentController *self);
+/* The facing a unit dropped at hex takes (-1 for a unit without one): toward the
+ * nearest enemy set-up area, else the facing last given, else direction 0. */
+int            gbacw_deployment_drop_facing (GbacwDeploymentController *self, const GbacwUnit *unit, int hex);
 void           gbacw_deployment_open_menu (GbacwDeploymentController *self, double x, double y);
 void           gbacw_deployment_menu_activated (GSimpleAction *action, GVariant *parameter, gpointer data);
 
-/* gbacw-deployment-input.c */
+/* gbacw-deployment-input.c: the controllers on the canvas, and what the deploy tool
+ * does with the primary button (x, y in map units). */
 void           gbacw_deployment_add_input (GbacwDeploymentController *self);
+void           gbacw_deployment_set_key_scope_internal (GbacwDeploymentController *self, GtkWidget *scope);
 
 /* gbacw-deployment-draw.c: everything drawn over the map, cr in map units, px one
  * widget pixel in map units. */

@@ -22,8 +22,6 @@
 #include "gbacw-map-renderer.h"
 #include "gbacw-oob-edit.h"
 
-#define DATA_KEY "gbacw-deployment-controller"
-
 G_DEFINE_FINAL_TYPE (GbacwDeploymentController, gbacw_deployment_controller, G_TYPE_OBJECT)
 
 enum {
@@ -303,8 +301,18 @@ on_document_changed (GbacwDeploymentController *self,
 
   if (change == NULL || (change->flags & (GBACW_CHANGE_CHARTS | GBACW_CHANGE_CATALOGUE | GBACW_CHANGE_TERRAIN)))
     g_clear_pointer (&self->rules, gbacw_rules_data_free);
-  if (self->selected_unit != NULL && gbacw_oob_find_unit (&scenario->oob, self->selected_unit) == NULL)
-    gbacw_deployment_controller_select_unit (self, NULL);
+  /* units deleted from the order of battle leave the selection */
+  for (guint i = 0; i < self->selection->len; i++)
+    if (gbacw_oob_find_unit (&scenario->oob, g_ptr_array_index (self->selection, i)) == NULL)
+      {
+        g_autoptr(GPtrArray) kept = g_ptr_array_new_null_terminated (0, NULL, TRUE);
+        for (guint k = 0; k < self->selection->len; k++)
+          if (gbacw_oob_find_unit (&scenario->oob, g_ptr_array_index (self->selection, k)) != NULL)
+            g_ptr_array_add (kept, g_strdup (g_ptr_array_index (self->selection, k)));
+        g_ptr_array_set_free_func (kept, g_free);
+        gbacw_deployment_controller_select_units (self, (const char *const *) kept->pdata, FALSE);
+        break;
+      }
   gbacw_deployment_update_actions (self);
   self->fan_drawn = FALSE;
   gbacw_deployment_update_fan (self);
@@ -327,6 +335,7 @@ set_document (GbacwDeploymentController *self,
     g_signal_connect_object (document, "changed", G_CALLBACK (on_document_changed), self, G_CONNECT_SWAPPED);
   g_clear_pointer (&self->rules, gbacw_rules_data_free);
   g_clear_pointer (&self->selected_unit, g_free);
+  g_ptr_array_set_size (self->selection, 0);
   self->fan_hex = -1;
   gbacw_deployment_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_UNIT]);
@@ -370,6 +379,7 @@ gbacw_deployment_controller_dispose (GObject *object)
   if (self->canvas != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->canvas), (gpointer *) &self->canvas);
   self->canvas = NULL;
+  gbacw_deployment_set_key_scope_internal (self, NULL);
   g_clear_object (&self->actions);
 
   G_OBJECT_CLASS (gbacw_deployment_controller_parent_class)->dispose (object);
@@ -383,6 +393,7 @@ gbacw_deployment_controller_finalize (GObject *object)
   g_free (self->status);
   g_free (self->message);
   g_free (self->selected_unit);
+  g_ptr_array_unref (self->selection);
   g_free (self->press_unit);
   g_free (self->pick_prompt);
   g_hash_table_unref (self->allowed);
@@ -430,6 +441,8 @@ gbacw_deployment_controller_init (GbacwDeploymentController *self)
   self->fan_hex = -1;
   self->drag_hex = -1;
   self->move_hex = -1;
+  self->last_facing = -1;
+  self->selection = g_ptr_array_new_null_terminated (0, g_free, TRUE);
   self->allowed = g_hash_table_new (NULL, NULL);
   self->pending = g_array_new (FALSE, FALSE, sizeof (int));
 }
@@ -485,7 +498,7 @@ gbacw_deployment_controller_new (GbacwMapCanvas *canvas)
   self = g_object_new (GBACW_TYPE_DEPLOYMENT_CONTROLLER, NULL);
   self->canvas = canvas;
   g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *) &self->canvas);
-  g_object_set_data_full (G_OBJECT (canvas), DATA_KEY, self, g_object_unref);
+  g_object_set_data_full (G_OBJECT (canvas), GBACW_DEPLOYMENT_CONTROLLER_DATA_KEY, self, g_object_unref);
 
   gbacw_deployment_add_actions (self);
   gbacw_deployment_add_drop_target (self);

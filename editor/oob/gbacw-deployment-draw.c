@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-deployment-draw.c: what the deployment controller draws over the map: the
  * reinforcements' entry hexes, the hexes a dragged entry may take, the selected counter,
- * the fanned stack, the counter being moved and the hex being picked. */
+ * the fanned stack, the counter being moved, the rubber band and the hex being picked. */
 #define G_LOG_DOMAIN "gbacw-deployment-draw"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "gbacw-counter.h"
 #include "gbacw-deployment-controller-private.h"
@@ -113,24 +114,55 @@ draw_selection (GbacwDeploymentController *self,
                 double                     px)
 {
   const GbacwScenario *scenario = gbacw_deployment_get_scenario (self);
-  int hex = gbacw_deployment_selected_hex (self);
-  g_autoptr(GPtrArray) stack = NULL;
-  double cx, cy;
+  g_autoptr(GHashTable) hexes = g_hash_table_new (NULL, NULL);
 
-  if (hex < 0 || hex == self->fan_hex)
-    return;
-  stack = gbacw_deployment_stack_at (scenario, hex);
-  /* The selected unit on top of its stack, highlighted. */
-  for (guint i = 0; i < stack->len; i++)
-    if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (stack, i))->unit, self->selected_unit) == 0)
-      {
-        gpointer p = g_ptr_array_steal_index (stack, i);
-        g_ptr_array_insert (stack, 0, p);
-        break;
-      }
-  gbacw_deployment_hex_centre (scenario, hex, &cx, &cy);
-  gbacw_counter_draw_stack (cr, scenario, (const GbacwPlacement *const *) stack->pdata, stack->len, cx, cy,
-                            GBACW_COUNTER_SIZE, GBACW_COUNTER_DEFAULT | GBACW_COUNTER_SELECTED);
+  /* Each stack holding a selected unit, the selected unit (or the first selected) on top,
+   * highlighted. */
+  for (guint k = 0; k < self->selection->len; k++)
+    {
+      const GbacwPlacement *p = gbacw_scenario_find_placement (scenario, g_ptr_array_index (self->selection, k), NULL);
+      g_autoptr(GPtrArray) stack = NULL;
+      const char *top = NULL;
+      double cx, cy;
+
+      if (p == NULL || p->hex == self->fan_hex || g_hash_table_contains (hexes, GINT_TO_POINTER (p->hex)))
+        continue;
+      g_hash_table_add (hexes, GINT_TO_POINTER (p->hex));
+      stack = gbacw_deployment_stack_at (scenario, p->hex);
+      for (guint i = 0; i < stack->len && top == NULL; i++)
+        if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (stack, i))->unit, self->selected_unit) == 0)
+          top = self->selected_unit;
+      if (top == NULL)
+        top = p->unit;
+      for (guint i = 0; i < stack->len; i++)
+        if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (stack, i))->unit, top) == 0)
+          {
+            gpointer q = g_ptr_array_steal_index (stack, i);
+            g_ptr_array_insert (stack, 0, q);
+            break;
+          }
+      gbacw_deployment_hex_centre (scenario, p->hex, &cx, &cy);
+      gbacw_counter_draw_stack (cr, scenario, (const GbacwPlacement *const *) stack->pdata, stack->len, cx, cy,
+                                GBACW_COUNTER_SIZE, GBACW_COUNTER_DEFAULT | GBACW_COUNTER_SELECTED);
+    }
+}
+
+/* The rubber band, from the press to the pointer. */
+static void
+draw_band (GbacwDeploymentController *self,
+           cairo_t                   *cr,
+           double                     px)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, MIN (self->press_mx, self->band_mx), MIN (self->press_my, self->band_my),
+                   fabs (self->band_mx - self->press_mx), fabs (self->band_my - self->press_my));
+  cairo_set_source_rgba (cr, 0.2, 0.45, 0.9, 0.15);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.1, 0.3, 0.8, 0.9);
+  cairo_set_line_width (cr, 1.5 * px);
+  cairo_set_dash (cr, (double[]) { 4 * px, 3 * px }, 2, 0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 static void
@@ -154,7 +186,7 @@ draw_fan (GbacwDeploymentController *self,
   for (guint i = 0; i < stack->len; i++)
     {
       const GbacwPlacement *p = g_ptr_array_index (stack, i);
-      if (g_strcmp0 (p->unit, self->selected_unit) == 0)
+      if (gbacw_deployment_is_selected (self, p->unit))
         {
           double x, y;
           gbacw_counter_fan_position (stack->len, cx, cy, size, i, &x, &y);
@@ -210,6 +242,8 @@ gbacw_deployment_draw (GbacwDeploymentController *self,
         draw_move (self, cr, px);
       else if (self->fan_hex >= 0)
         draw_fan (self, cr, px);
+      if (self->band)
+        draw_band (self, cr, px);
     }
   if (self->pick_func != NULL && self->has_pointer)
     {

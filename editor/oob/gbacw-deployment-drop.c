@@ -4,7 +4,10 @@
  * While an entry is dragged over the map, the hexes where it may be placed are shaded and
  * the hovered hex's stacking shown in the line over the map. Where a dragged unit may go
  * is worked out hex by hex for the hexes in view, a few milliseconds at a time in idle
- * callbacks, so that a large map never stalls the drag. */
+ * callbacks, so that a large map never stalls the drag. A unit dropped takes its set-up
+ * formation and faces the enemy (gbacw_deploy_setup_formation (),
+ * gbacw_deploy_facing_toward_enemy ()), or the facing last given when there is no enemy
+ * set-up area; a formation dropped is placed around the hex so. */
 #define G_LOG_DOMAIN "gbacw-deployment-drop"
 
 #include "config.h"
@@ -113,6 +116,17 @@ describe_hex_for_formation (GbacwDeploymentController *self,
 
 /* ---------------------------------------------------------------- dragging from the tree */
 
+/* The formation a unit dropped on the map takes: the one it has there, else its set-up
+ * formation (gbacw_deploy_setup_formation ()). */
+static GbacwFormationState
+drop_state (const GbacwScenario *scenario,
+            const GbacwUnit     *unit)
+{
+  const GbacwPlacement *p = gbacw_scenario_find_placement (scenario, unit->id, NULL);
+
+  return p != NULL ? p->formation : gbacw_deploy_setup_formation (unit->type);
+}
+
 static gboolean
 check_pending (gpointer data)
 {
@@ -134,7 +148,7 @@ check_pending (gpointer data)
 
       g_array_set_size (self->pending, self->pending->len - 1);
       ok = unit != NULL && gbacw_deploy_in_setup_area (scenario, unit->side, hex)
-           && gbacw_deploy_hex_allows (scenario, unit->id, GBACW_FORMATION_STATE_UNSET, hex, NULL);
+           && gbacw_deploy_hex_allows (scenario, unit->id, drop_state (scenario, unit), hex, NULL);
       g_hash_table_insert (self->allowed, GINT_TO_POINTER (hex), GINT_TO_POINTER (ok ? ALLOWED : REFUSED));
       self->n_allowed += ok;
     }
@@ -342,7 +356,7 @@ gbacw_deployment_controller_hover_drag (GbacwDeploymentController *self,
         {
           const GbacwUnit *u = gbacw_oob_find_unit (&scenario->oob, id);
           if (u != NULL)
-            status = gbacw_deployment_describe_hex_for_unit (self, u, GBACW_FORMATION_STATE_UNSET, hex, &self->drag_ok);
+            status = gbacw_deployment_describe_hex_for_unit (self, u, drop_state (scenario, u), hex, &self->drag_ok);
         }
     }
   gbacw_deployment_set_status (self, status);
@@ -392,7 +406,8 @@ gbacw_deployment_controller_place (GbacwDeploymentController *self,
         if (gbacw_scenario_find_placement (scenario, id, NULL) != NULL)
           command = gbacw_deploy_move (scenario, id, hex, error);
         else
-          command = gbacw_deploy_place (scenario, id, hex, GBACW_FORMATION_STATE_UNSET, -1, error);
+          command = gbacw_deploy_place (scenario, id, hex, drop_state (scenario, unit),
+                                        gbacw_deployment_drop_facing (self, unit, hex), error);
         break;
       }
     case GBACW_OOB_ITEM_FORMATION:
@@ -407,7 +422,8 @@ gbacw_deployment_controller_place (GbacwDeploymentController *self,
                          _("Hex %s is outside the set-up areas of the formation’s side"), label);
             return FALSE;
           }
-        command = gbacw_deploy_place_formation (scenario, id, hex, GBACW_FORMATION_STATE_UNSET, -1, 0, error);
+        command = gbacw_deploy_place_formation_for_setup (scenario, id, hex,
+                                                          self->last_facing >= 0 ? self->last_facing : 0, 0, error);
         break;
       }
     case GBACW_OOB_ITEM_SIDE:
