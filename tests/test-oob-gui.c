@@ -757,6 +757,186 @@ press_shortcut (GtkWidget  *widget,
   return handled;
 }
 
+/* The map point at the centre of the hex labelled label. */
+static void
+map_point (Fixture    *f,
+           const char *label,
+           double     *mx,
+           double     *my)
+{
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex_of (f, label)), mx, my);
+}
+
+/* A click of the current tool at the centre of hex label (map units, as the canvas
+ * passes them). */
+static void
+click (Fixture         *f,
+       const char      *label,
+       GdkModifierType  state)
+{
+  GbacwTool *tool = gbacw_map_canvas_get_tool (f->canvas);
+  double mx, my;
+
+  map_point (f, label, &mx, &my);
+  gbacw_tool_pressed (tool, f->canvas, mx, my, state);
+  gbacw_tool_released (tool, f->canvas, mx, my, state);
+  iterate ();
+}
+
+static guint
+n_selected (Fixture *f)
+{
+  return g_strv_length ((char **) gbacw_deployment_controller_get_selection (f->deployment));
+}
+
+static gboolean
+is_selected (Fixture    *f,
+             const char *unit)
+{
+  return g_strv_contains (gbacw_deployment_controller_get_selection (f->deployment), unit);
+}
+
+/* The shortcut for key on the widget holding both the tree and the map: present, and
+ * what it does (FALSE when it passed the key on). */
+static gboolean
+press_unit_key (Fixture    *f,
+                const char *trigger)
+{
+  GtkWidget *scope = GTK_WIDGET (f->canvas);
+  GtkShortcut *shortcut = NULL;
+  gboolean handled;
+
+  /* the nearest ancestor of the canvas with the key that is also the tree's */
+  for (; scope != NULL && shortcut == NULL; scope = gtk_widget_get_parent (scope))
+    if ((shortcut = find_shortcut (scope, trigger, GTK_PHASE_BUBBLE)) != NULL)
+      break;
+  g_assert_nonnull (shortcut);
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (f->panel), scope));
+  handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, scope,
+                                          gtk_shortcut_get_arguments (shortcut));
+  iterate ();
+  return handled;
+}
+
+/* Several counters at once with the deploy tool: Shift+click adds and takes out, the
+ * keys and a drag apply to the whole selection in one undo step each, a rubber band
+ * selects what it covers; the whole stack and the brigade (chosen in the tree, with the
+ * focus there) take the same keys. */
+static void
+test_multi_select (Fixture      *f,
+                   gconstpointer data)
+{
+  GbacwTool *tool;
+  guint steps;
+  int bty_facing;
+  double x0, y0, x1, y1;
+
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  use_tool (f, "deploy");
+  tool = gbacw_map_canvas_get_tool (f->canvas);
+
+  /* 7 Wis (0610) and the battery (0707), each alone in its hex; 1 US SS (0605) in and out */
+  click (f, "0610", 0);
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-7wis");
+  click (f, "0707", GDK_SHIFT_MASK);
+  click (f, "0605", GDK_SHIFT_MASK);
+  g_assert_cmpuint (n_selected (f), ==, 3);
+  click (f, "0605", GDK_SHIFT_MASK);
+  g_assert_cmpuint (n_selected (f), ==, 2);
+  g_assert_true (is_selected (f, "u-7wis"));
+  g_assert_true (is_selected (f, "u-bty-b"));
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-bty-b");
+
+  /* C: the regiment goes into column, the battery cannot and stays unlimbered; one step */
+  steps = n_steps (f);
+  g_assert_true (press_unit_key (f, "c"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_COLUMN);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_UNLIMBERED);
+  /* period: both turn one hexside clockwise, one step */
+  bty_facing = gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->facing;
+  g_assert_true (press_unit_key (f, "period"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->facing, ==, (bty_facing + 1) % 6);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->facing, ==, 2);
+
+  /* dragging one of them moves both one hex south, one step */
+  map_point (f, "0610", &x0, &y0);
+  map_point (f, "0611", &x1, &y1);
+  gbacw_tool_pressed (tool, f->canvas, x0, y0, 0);
+  gbacw_tool_dragged (tool, f->canvas, (x0 + x1) / 2, (y0 + y1) / 2, 0);
+  gbacw_tool_dragged (tool, f->canvas, x1, y1, 0);
+  gbacw_tool_released (tool, f->canvas, x1, y1, 0);
+  iterate ();
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->hex, ==, hex_of (f, "0611"));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->hex, ==, hex_of (f, "0708"));
+  g_assert_cmpuint (n_selected (f), ==, 2);
+
+  /* Delete: both off the map, one step */
+  g_assert_true (press_unit_key (f, "Delete"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 4);
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL));
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL));
+  /* with nothing on the map selected, the keys pass on */
+  g_assert_false (press_unit_key (f, "l"));
+
+  /* a rubber band from 0404 to 0609: 1 US SS (0605) and the wagon (0508), not 14 Oh (1008) */
+  map_point (f, "0404", &x0, &y0);
+  map_point (f, "0609", &x1, &y1);
+  gbacw_tool_pressed (tool, f->canvas, x0, y0, 0);
+  gbacw_tool_dragged (tool, f->canvas, x1, y1, 0);
+  gbacw_tool_released (tool, f->canvas, x1, y1, 0);
+  iterate ();
+  g_assert_true (is_selected (f, "u-1usss"));
+  g_assert_true (is_selected (f, "u-wagon"));
+  g_assert_false (is_selected (f, "u-14oh"));
+  /* a click on empty map lets go */
+  click (f, "0404", 0);
+  g_assert_cmpuint (n_selected (f), ==, 0);
+
+  /* the whole stack of 14 Oh (with Hollister) turned in one step */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.select-stack", NULL));
+  g_assert_true (is_selected (f, "u-hollister"));
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-14oh");
+  steps = n_steps (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.facing", "i", 4));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 4);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 4);
+
+  /* Webb's Brigade chosen in the tree, the focus in the tree: comma turns every unit of
+   * it on the map (14 Oh, 31 Ill and Webb) in one step */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "u-webb"));
+  iterate ();
+  g_assert_true (is_selected (f, "u-31ill"));
+  g_assert_true (is_selected (f, "u-webb-ldr"));
+  g_assert_false (is_selected (f, "u-hollister"));
+  gtk_widget_grab_focus (GTK_WIDGET (f->panel));
+  iterate ();
+  steps = n_steps (f);
+  g_assert_true (press_unit_key (f, "comma"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 3);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-31ill", NULL)->facing, ==, 0);
+
+  /* and a unit chosen in the tree takes L (Line) there too */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  g_assert_true (press_unit_key (f, "c"));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_COLUMN);
+  g_assert_true (press_unit_key (f, "l"));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_LINE);
+}
+
 /* Ctrl+Z with the cursor in a field of the form undoes the last edit, as anywhere else
  * in the window: the field's own undo would take back the value the form put in it,
  * emptying the field, and store that (a unit lost its name). */
@@ -1005,6 +1185,7 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/undo-all", Fixture, NULL, fixture_set_up, test_undo_all, fixture_tear_down);
   g_test_add ("/editor/oob/roster", Fixture, NULL, fixture_set_up, test_roster, fixture_tear_down);
   g_test_add ("/editor/oob/map-gestures", Fixture, NULL, fixture_set_up, test_map_gestures, fixture_tear_down);
+  g_test_add ("/editor/oob/multi-select", Fixture, NULL, fixture_set_up, test_multi_select, fixture_tear_down);
   g_test_add ("/editor/oob/undo-in-field", Fixture, NULL, fixture_set_up, test_undo_in_field, fixture_tear_down);
   g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
               test_reinforcement_takes_off_map, fixture_tear_down);
