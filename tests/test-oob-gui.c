@@ -937,6 +937,82 @@ test_multi_select (Fixture      *f,
                    GBACW_FORMATION_STATE_LINE);
 }
 
+/* The labels of a menu's items, sections' items included, "|"-separated. */
+static void
+append_menu_labels (GMenuModel *model,
+                    GString    *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (section != NULL)
+        append_menu_labels (section, out);
+      else if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        g_string_append_printf (out, "%s|", label);
+    }
+}
+
+/* A regiment moved to the Confederates through the tree's menu, and a brigade copied
+ * to the Union: one undo step each, the tree shows them under their new side, the copy
+ * has new ids and numbered names; undo gives back the demo. */
+static void
+test_other_side (Fixture      *f,
+                 gconstpointer data)
+{
+  g_autoptr(GBytes) original = gbacw_scenario_save_to_bytes (f->scenario);
+  g_autoptr(GBytes) undone = NULL;
+  g_autoptr(GString) labels = g_string_new (NULL);
+  g_autoptr(GMenuModel) menu = NULL;
+  g_autofree char *copy = NULL;
+  const GbacwFormation *formation;
+  GbacwOobItem *it;
+  guint steps = n_steps (f);
+
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  menu = gbacw_oob_panel_create_entry_menu (f->panel);
+  append_menu_labels (menu, labels);
+  g_assert_nonnull (strstr (labels->str, "Move to Confederate|Copy to Confederate|"));
+  g_assert_null (strstr (labels->str, "to Union"));
+
+  activate (f, "oob.move-to-side", "confederate");
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpstr (gbacw_oob_find_unit (&f->scenario->oob, "u-14oh")->side, ==, "confederate");
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL));
+  it = item (f, GBACW_OOB_ITEM_UNIT, "u-14oh");
+  g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_item_get_parent (it)), ==, "confederate");
+  g_assert_cmpstr (selected_id (f), ==, "u-14oh");
+
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
+  iterate ();
+  activate (f, "oob.copy-to-side", "union");
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  copy = g_strdup (selected_id (f));
+  g_assert_cmpstr (copy, !=, "c-pryor");
+  formation = gbacw_oob_find_formation (&f->scenario->oob, copy);
+  g_assert_cmpstr (formation->side, ==, "union");
+  g_assert_cmpstr (formation->name, ==, "Pryor's Brigade (2)");
+  it = item (f, GBACW_OOB_ITEM_FORMATION, copy);
+  g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_item_get_parent (it)), ==, "union");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (it))), ==,
+                    g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (item (f, GBACW_OOB_ITEM_FORMATION,
+                                                                                                   "c-pryor")))));
+  /* a side cannot take what it has */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
+  iterate ();
+  activate (f, "oob.move-to-side", "confederate");
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+
+  while (n_steps (f) > steps)
+    g_assert_true (gbacw_document_undo (f->document));
+  iterate ();
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (original, undone));
+  g_assert_null (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_FORMATION, copy));
+}
+
 /* Ctrl+Z with the cursor in a field of the form undoes the last edit, as anywhere else
  * in the window: the field's own undo would take back the value the form put in it,
  * emptying the field, and store that (a unit lost its name). */
@@ -1186,6 +1262,7 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/roster", Fixture, NULL, fixture_set_up, test_roster, fixture_tear_down);
   g_test_add ("/editor/oob/map-gestures", Fixture, NULL, fixture_set_up, test_map_gestures, fixture_tear_down);
   g_test_add ("/editor/oob/multi-select", Fixture, NULL, fixture_set_up, test_multi_select, fixture_tear_down);
+  g_test_add ("/editor/oob/other-side", Fixture, NULL, fixture_set_up, test_other_side, fixture_tear_down);
   g_test_add ("/editor/oob/undo-in-field", Fixture, NULL, fixture_set_up, test_undo_in_field, fixture_tear_down);
   g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
               test_reinforcement_takes_off_map, fixture_tear_down);
