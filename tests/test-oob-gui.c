@@ -413,6 +413,13 @@ test_build_deploy_save (Fixture      *f,
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
   g_assert_nonnull (gbacw_scenario_find_placement (f->scenario, second, NULL));
   g_assert_nonnull (gbacw_scenario_find_placement (f->scenario, leader, NULL));
+  /* each regiment in Line facing east, the leader with neither formation nor facing */
+  placement = gbacw_scenario_find_placement (f->scenario, second, NULL);
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_LINE);
+  g_assert_true (placement->facing == 1 || placement->facing == 2);
+  placement = gbacw_scenario_find_placement (f->scenario, leader, NULL);
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_UNSET);
+  g_assert_cmpint (placement->facing, ==, -1);
 
   /* A reinforcement: a new regiment arriving on turn 4, its entry hex and an
    * alternative picked on the map. */
