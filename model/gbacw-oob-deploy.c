@@ -7,7 +7,6 @@
 #include "gbacw-oob-edit.h"
 
 #include <glib/gi18n-lib.h>
-#include <math.h>
 #include <string.h>
 
 #include "gbacw-collection-edit.h"
@@ -507,23 +506,13 @@ gbacw_deploy_move_units (GbacwScenario *scenario, const char *const *units, int 
   grid = &scenario->map->grid;
   a = gbacw_hex_grid_hex_at (grid, from);
   b = gbacw_hex_grid_hex_at (grid, to);
-  while (!gbacw_hex_equal (a, b))
+  /* each step one hex nearer: the distance bounds the walk */
+  while (!gbacw_hex_equal (a, b) && (int) steps->len <= gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, from), b))
     {
-      double ax, ay, bx, by, best = -G_MAXDOUBLE;
-      int direction = 0;
-      gbacw_hex_grid_centre (grid, a, &ax, &ay);
+      double bx, by;
+      int direction;
       gbacw_hex_grid_centre (grid, b, &bx, &by);
-      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-        {
-          double nx, ny, dot;
-          gbacw_hex_grid_centre (grid, gbacw_hex_grid_neighbour (grid, a, d), &nx, &ny);
-          dot = (nx - ax) * (bx - ax) + (ny - ay) * (by - ay);
-          if (dot > best)
-            {
-              best = dot;
-              direction = d;
-            }
-        }
+      direction = gbacw_deploy_direction_towards (grid, a, bx, by);
       a = gbacw_hex_grid_neighbour (grid, a, direction);
       g_array_append_val (steps, direction);
     }
@@ -789,12 +778,35 @@ gbacw_deploy_has_facing (GbacwUnitType type)
 }
 
 int
+gbacw_deploy_direction_towards (const GbacwHexGrid *grid, GbacwHex from, double x, double y)
+{
+  double cx, cy, best = -G_MAXDOUBLE;
+  int direction = 0;
+
+  g_return_val_if_fail (grid != NULL, 0);
+
+  gbacw_hex_grid_centre (grid, from, &cx, &cy);
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      double nx, ny, dot;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_neighbour (grid, from, d), &nx, &ny);
+      dot = (nx - cx) * (x - cx) + (ny - cy) * (y - cy);
+      if (dot > best)
+        {
+          best = dot;
+          direction = d;
+        }
+    }
+  return direction;
+}
+
+int
 gbacw_deploy_facing_toward_enemy (const GbacwScenario *scenario, const char *side, int hex)
 {
   const GbacwHexGrid *grid;
   GbacwHex from;
-  int nearest = -1, best_distance = G_MAXINT, direction = -1;
-  double cx, cy, tx, ty, best = -G_MAXDOUBLE;
+  int nearest = -1, best_distance = G_MAXINT;
+  double tx, ty;
 
   g_return_val_if_fail (scenario != NULL, -1);
 
@@ -820,21 +832,8 @@ gbacw_deploy_facing_toward_enemy (const GbacwScenario *scenario, const char *sid
     }
   if (nearest < 0)
     return -1;
-  /* the hexside whose neighbour lies most nearly in the enemy's direction */
-  gbacw_hex_grid_centre (grid, from, &cx, &cy);
   gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, nearest), &tx, &ty);
-  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-    {
-      double nx, ny, dot;
-      gbacw_hex_grid_centre (grid, gbacw_hex_grid_neighbour (grid, from, d), &nx, &ny);
-      dot = ((nx - cx) * (tx - cx) + (ny - cy) * (ty - cy)) / MAX (hypot (nx - cx, ny - cy), 1e-9);
-      if (dot > best)
-        {
-          best = dot;
-          direction = d;
-        }
-    }
-  return direction;
+  return gbacw_deploy_direction_towards (grid, from, tx, ty);
 }
 
 /* The facing a unit set up at hex takes: toward the enemy, else fallback; none for a

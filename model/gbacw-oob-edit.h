@@ -225,6 +225,9 @@ GbacwCommand *gbacw_deploy_place_formation_for_setup (GbacwScenario *scenario, c
 GbacwFormationState gbacw_deploy_setup_formation (GbacwUnitType type);
 /* Whether units of type face a hexside (7.0): infantry, cavalry and artillery. */
 gboolean            gbacw_deploy_has_facing (GbacwUnitType type);
+/* The direction (0-5) from hex from whose neighbour lies most nearly toward the map
+ * point (x, y). */
+int                 gbacw_deploy_direction_towards (const GbacwHexGrid *grid, GbacwHex from, double x, double y);
 /* The direction (0-5) from hex toward the nearest hex of a set-up area of a side other
  * than side (areas of either side do not count), -1 when there is none. */
 int                 gbacw_deploy_facing_toward_enemy (const GbacwScenario *scenario, const char *side, int hex);

@@ -123,23 +123,8 @@ gbacw_deployment_direction_towards (const GbacwScenario *scenario,
                                     double               my)
 {
   const GbacwHexGrid *grid = &scenario->map->grid;
-  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
-  double cx, cy, best = -G_MAXDOUBLE;
-  int direction = 0;
 
-  gbacw_hex_grid_centre (grid, h, &cx, &cy);
-  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-    {
-      double nx, ny, dot;
-      gbacw_hex_grid_centre (grid, gbacw_hex_grid_neighbour (grid, h, d), &nx, &ny);
-      dot = (nx - cx) * (mx - cx) + (ny - cy) * (my - cy);
-      if (dot > best)
-        {
-          best = dot;
-          direction = d;
-        }
-    }
-  return direction;
+  return gbacw_deploy_direction_towards (grid, gbacw_hex_grid_hex_at (grid, hex), mx, my);
 }
 
 GPtrArray *
