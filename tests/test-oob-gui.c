@@ -432,6 +432,11 @@ test_build_deploy_save (Fixture      *f,
   iterate ();
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
   g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  /* Escape cancels a pick */
+  gbacw_deployment_controller_select_unit (f->deployment, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.escape", NULL));
+  g_assert_false (gbacw_deployment_controller_is_picking (f->deployment));
+  g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0110"));
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, TRUE);
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0111"));
@@ -701,6 +706,22 @@ test_map_gestures (Fixture      *f,
 
   g_assert_true (gbacw_document_undo (f->document));
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, from);
+
+  /* The order of battle drops onto the map whatever the tool: 1 US SS with the brush. */
+  use_tool (f, "brush");
+  hex_point (f, hex_of (f, "0506"), &x, &y);
+  {
+    GtkDropTarget *target = canvas_drop_target (f);
+    GValue value = G_VALUE_INIT;
+    gboolean dropped = FALSE;
+
+    g_value_init (&value, GBACW_TYPE_OOB_ITEM);
+    g_value_set_object (&value, item (f, GBACW_OOB_ITEM_UNIT, "u-1usss"));
+    g_signal_emit_by_name (target, "drop", &value, x, y, &dropped);
+    g_value_unset (&value);
+    g_assert_true (dropped);
+  }
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL)->hex, ==, hex_of (f, "0506"));
 }
 
 /* The shortcut with trigger (e.g. "<Control>z") that widget handles in phase: capture,

@@ -221,6 +221,7 @@ gbacw_deployment_controller_pick_hex (GbacwDeploymentController *self,
   self->pick_destroy = destroy;
   g_free (self->pick_prompt);
   self->pick_prompt = g_strdup_printf (_("%s (Esc cancels)"), prompt);
+  gbacw_deployment_update_actions (self);  /* Escape */
   gbacw_deployment_set_status (self, self->pick_prompt);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->canvas), "cell");
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
@@ -253,6 +254,7 @@ gbacw_deployment_controller_finish_pick (GbacwDeploymentController *self,
   self->pick_data = NULL;
   self->pick_destroy = NULL;
   g_clear_pointer (&self->pick_prompt, g_free);
+  gbacw_deployment_update_actions (self);
   gbacw_deployment_set_status (self, NULL);
   if (self->canvas != NULL)
     gtk_widget_set_cursor_from_name (GTK_WIDGET (self->canvas),

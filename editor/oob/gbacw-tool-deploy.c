@@ -119,7 +119,7 @@ static void
 gbacw_tool_deploy_class_init (GbacwToolDeployClass *klass)
 {
   gbacw_map_tool_class_set_description (GBACW_MAP_TOOL_CLASS (klass), "deploy", N_("Deploy Units"),
-                                        "object-select-symbolic", GDK_KEY_v);
+                                        "mark-location-symbolic", GDK_KEY_v);
   GBACW_MAP_TOOL_CLASS (klass)->create_options = create_options;
 }
 
