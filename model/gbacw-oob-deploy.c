@@ -365,7 +365,8 @@ placement_indices (const GbacwScenario *s, const char *const *units, GError **er
     }
   if (g_hash_table_size (wanted) == 0)
     {
-      g_set_error_literal (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND, _("no unit on the map is selected"));
+      g_set_error_literal (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND,
+                           _("no unit on the map is selected"));
       return NULL;
     }
   for (guint i = 0; i < s->deployment->len; i++)
@@ -410,12 +411,14 @@ gbacw_deploy_turn_units (GbacwScenario *scenario, const char *const *units, int 
     return NULL;
   for (guint k = 0; k < indices->len; k++)
     {
-      GbacwPlacement *p = gbacw_placement_copy (g_ptr_array_index (scenario->deployment, g_array_index (indices, int, k)));
+      int i = g_array_index (indices, int, k);
+      GbacwPlacement *p = gbacw_placement_copy (g_ptr_array_index (scenario->deployment, i));
+      const int n = GBACW_HEX_DIRECTIONS;
+
       if (facing >= 0)
         p->facing = facing;
       else if (delta != 0)
-        p->facing = p->facing < 0 ? (delta > 0 ? 0 : GBACW_HEX_DIRECTIONS - 1)
-                                  : ((p->facing + delta) % GBACW_HEX_DIRECTIONS + GBACW_HEX_DIRECTIONS) % GBACW_HEX_DIRECTIONS;
+        p->facing = p->facing < 0 ? (delta > 0 ? 0 : n - 1) : ((p->facing + delta) % n + n) % n;
       g_ptr_array_add (copies, p);
     }
   return replace_placements (scenario, indices, copies, _("Change facing"));
@@ -492,6 +495,7 @@ gbacw_deploy_move_units (GbacwScenario *scenario, const char *const *units, int 
   GbacwRulesData *data;
   GbacwCollectionEdit *edit;
   GbacwHex a, b;
+  int distance;
 
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -507,7 +511,8 @@ gbacw_deploy_move_units (GbacwScenario *scenario, const char *const *units, int 
   a = gbacw_hex_grid_hex_at (grid, from);
   b = gbacw_hex_grid_hex_at (grid, to);
   /* each step one hex nearer: the distance bounds the walk */
-  while (!gbacw_hex_equal (a, b) && (int) steps->len <= gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, from), b))
+  distance = gbacw_hex_grid_distance (grid, a, b);
+  while (!gbacw_hex_equal (a, b) && (int) steps->len <= distance)
     {
       double bx, by;
       int direction;

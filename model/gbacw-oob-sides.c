@@ -259,7 +259,8 @@ gbacw_oob_copy_to_side (GbacwScenario *scenario, GbacwOobEntry entry, const char
       g_free (copy->side);
       copy->side = g_strdup (side);
       g_free (copy->formation);
-      copy->formation = entry == GBACW_OOB_ENTRY_UNIT ? NULL : g_strdup (g_hash_table_lookup (formation_ids, u->formation));
+      copy->formation = entry == GBACW_OOB_ENTRY_UNIT ? NULL
+                                                      : g_strdup (g_hash_table_lookup (formation_ids, u->formation));
       g_free (copy->designation);
       copy->designation = numbered_name (scenario, GBACW_OOB_ENTRY_UNIT, u->designation, taken_names);
       gbacw_collection_edit_insert (edit, GBACW_COLLECTION_UNITS, n_units++, copy);

@@ -1024,9 +1024,11 @@ test_other_side (Fixture      *f,
   g_assert_cmpstr (formation->name, ==, "Pryor's Brigade (2)");
   it = item (f, GBACW_OOB_ITEM_FORMATION, copy);
   g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_item_get_parent (it)), ==, "union");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (it))), ==,
-                    g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (item (f, GBACW_OOB_ITEM_FORMATION,
-                                                                                                   "c-pryor")))));
+  {
+    GbacwOobItem *pryor = item (f, GBACW_OOB_ITEM_FORMATION, "c-pryor");
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (it))), ==,
+                      g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (pryor))));
+  }
   /* a side cannot take what it has */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
   iterate ();

@@ -149,7 +149,9 @@ gbacw_deployment_restack (GbacwDeploymentController *self,
 
   if (gbacw_deployment_selected_placement (self, &position) == NULL || ((int) position + delta) < 0)
     return;
-  gbacw_deployment_run (self, gbacw_deploy_restack (gbacw_deployment_get_scenario (self), self->selected_unit, position + delta, &error), &error);
+  gbacw_deployment_run (self, gbacw_deploy_restack (gbacw_deployment_get_scenario (self), self->selected_unit,
+                                                    position + delta, &error),
+                        &error);
 }
 
 void

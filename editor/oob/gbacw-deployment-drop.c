@@ -383,7 +383,8 @@ gbacw_deployment_controller_place (GbacwDeploymentController *self,
   id = gbacw_oob_item_get_id (item);
   if (hex < 0 || hex >= gbacw_hex_grid_n_hexes (&scenario->map->grid))
     {
-      g_set_error_literal (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND, _("That is not a hex of the map"));
+      g_set_error_literal (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND,
+                           _("That is not a hex of the map"));
       return FALSE;
     }
   if (!check_not_arriving (scenario, item, error))
