@@ -938,6 +938,11 @@ test_multi_select (Fixture      *f,
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 4);
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 4);
+  /* Alt+scroll turns them too; a plain scroll is the map's */
+  g_assert_false (gbacw_tool_scrolled (tool, f->canvas, x0, y0, 1, 0));
+  g_assert_true (gbacw_tool_scrolled (tool, f->canvas, x0, y0, 1, GDK_ALT_MASK));
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 5);
 
   /* Webb's Brigade chosen in the tree, the focus in the tree: comma turns every unit of
    * it on the map (14 Oh, 31 Ill and Webb) in one step */
@@ -951,8 +956,9 @@ test_multi_select (Fixture      *f,
   steps = n_steps (f);
   g_assert_true (press_unit_key (f, "comma"));
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
-  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 3);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 4);
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-31ill", NULL)->facing, ==, 0);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 5);
 
   /* and a unit chosen in the tree takes L (Line) there too */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
