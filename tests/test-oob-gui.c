@@ -988,6 +988,63 @@ append_menu_labels (GMenuModel *model,
     }
 }
 
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The row showing the entry id under widget, or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *id)
+{
+  if (GBACW_IS_OOB_ROW (widget) && gbacw_oob_row_get_item (GBACW_OOB_ROW (widget)) != NULL
+      && g_strcmp0 (gbacw_oob_item_get_id (gbacw_oob_row_get_item (GBACW_OOB_ROW (widget))), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, id);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A right-click on the row of id in the tree. */
+static void
+right_click_row (Fixture    *f,
+                 const char *id)
+{
+  GtkWidget *list = find_descendant (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (list);
+  GtkWidget *row = find_row (list, id);
+  GtkGesture *click = NULL;
+  double x, y;
+
+  g_assert_nonnull (row);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY)
+        click = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (click);
+  g_assert_true (gtk_widget_translate_coordinates (row, list, 20, gtk_widget_get_height (row) / 2.0, &x, &y));
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  iterate ();
+}
+
 /* A regiment moved to the Confederates through the tree's menu, and a brigade copied
  * to the Union: one undo step each, the tree shows them under their new side, the copy
  * has new ids and numbered names; undo gives back the demo. */
@@ -1004,8 +1061,16 @@ test_other_side (Fixture      *f,
   GbacwOobItem *it;
   guint steps = n_steps (f);
 
-  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
-  iterate ();
+  /* the row's menu, on a right-click: the row is selected, the menu open */
+  right_click_row (f, "u-14oh");
+  g_assert_cmpstr (selected_id (f), ==, "u-14oh");
+  {
+    GtkWidget *popover = find_descendant (find_descendant (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW),
+                                          GTK_TYPE_POPOVER_MENU);
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
   menu = gbacw_oob_panel_create_entry_menu (f->panel);
   append_menu_labels (menu, labels);
   g_assert_nonnull (strstr (labels->str, "Move to Confederate|Copy to Confederate|"));
