@@ -23,8 +23,11 @@ gbacw_deployment_controller_get_selected_unit (GbacwDeploymentController *self)
 const char *const *
 gbacw_deployment_controller_get_selection (GbacwDeploymentController *self)
 {
+  static const char *const none[] = { NULL };
+
   g_return_val_if_fail (GBACW_IS_DEPLOYMENT_CONTROLLER (self), NULL);
-  return (const char *const *) self->selection->pdata;
+  /* an empty array may have no storage yet */
+  return self->selection->pdata ? (const char *const *) self->selection->pdata : none;
 }
 
 gboolean
