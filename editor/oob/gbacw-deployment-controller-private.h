@@ -5,8 +5,9 @@
  * (gbacw-deployment-controller.c: the document, geometry, the line over the map,
  * picking hexes), dropping entries of the order of battle (gbacw-deployment-drop.c),
  * the selection and the fanned stack (gbacw-deployment-selection.c), the commands on
- * the selected unit and its menu (gbacw-deployment-commands.c), pointer and keys
- * (gbacw-deployment-input.c) and what is drawn over the map (gbacw-deployment-draw.c).
+ * the selected units and their menu (gbacw-deployment-commands.c), the pointer (what
+ * the deploy tool passes on, and what any tool lets through) and the keys
+ * (gbacw-deployment-input.c), and what is drawn over the map (gbacw-deployment-draw.c).
  */
 #pragma once
 
