@@ -38,7 +38,8 @@ G_DEFINE_FINAL_TYPE (GbacwScenarioController, gbacw_scenario_controller, G_TYPE_
 
 /* ---------------------------------------------------------------- selection */
 
-/* A unit chosen in the tree is selected on the map, and the other way round. */
+/* A unit chosen in the tree is selected on the map, and the other way round; a
+ * formation chosen selects its units on the map. */
 static void
 on_tree_selection (GbacwScenarioController *self,
                    GParamSpec              *pspec,
@@ -51,6 +52,8 @@ on_tree_selection (GbacwScenarioController *self,
   self->syncing = TRUE;
   if (item != NULL && gbacw_oob_item_get_kind (item) == GBACW_OOB_ITEM_UNIT)
     gbacw_deployment_controller_select_unit (self->deployment, gbacw_oob_item_get_id (item));
+  else if (item != NULL && gbacw_oob_item_get_kind (item) == GBACW_OOB_ITEM_FORMATION)
+    gbacw_deployment_controller_select_formation (self->deployment, gbacw_oob_item_get_id (item));
   else
     gbacw_deployment_controller_select_unit (self->deployment, NULL);
   self->syncing = FALSE;
@@ -513,6 +516,8 @@ gbacw_scenario_controller_new (GbacwEditorHost      *window,
   /* The user drags the paned's divider; the map keeps the rest of the width. */
   self->sidebar = sidebar;
   self->paned = paned;
+  /* the units' keys work with the focus in the tree as on the map */
+  gbacw_deployment_controller_set_key_scope (self->deployment, GTK_WIDGET (paned));
   {
     GSettings *settings = gbacw_window_state_get_settings ();
 

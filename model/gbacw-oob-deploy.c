@@ -347,6 +347,236 @@ gbacw_deploy_set_status (GbacwScenario *scenario, const char *unit, guint status
   return replace_placement (scenario, i, p, _("Change status"), 0);
 }
 
+/* ---------------------------------------------------------------- several units */
+
+/* The placement indices of units (each placed; named twice counts once), in deployment
+ * order. */
+static GArray *
+placement_indices (const GbacwScenario *s, const char *const *units, GError **error)
+{
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GHashTable) wanted = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint k = 0; units != NULL && units[k] != NULL; k++)
+    {
+      if (find_placement_or_error (s, units[k], error) < 0)
+        return NULL;
+      g_hash_table_add (wanted, (gpointer) units[k]);
+    }
+  if (g_hash_table_size (wanted) == 0)
+    {
+      g_set_error_literal (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_FOUND,
+                           _("no unit on the map is selected"));
+      return NULL;
+    }
+  for (guint i = 0; i < s->deployment->len; i++)
+    if (g_hash_table_contains (wanted, ((GbacwPlacement *) g_ptr_array_index (s->deployment, i))->unit))
+      {
+        int index = (int) i;
+        g_array_append_val (indices, index);
+      }
+  return g_steal_pointer (&indices);
+}
+
+/* One replace per placement whose copy differs: copies[k] (transfer full) replaces the
+ * placement at indices[k]. */
+static GbacwCommand *
+replace_placements (const GbacwScenario *s, GArray *indices, GPtrArray *copies, const char *label)
+{
+  GbacwCollectionEdit *edit = gbacw_collection_edit_new (label, 0);
+
+  for (guint k = 0; k < indices->len; k++)
+    {
+      int i = g_array_index (indices, int, k);
+      const GbacwPlacement *old = g_ptr_array_index (s->deployment, i);
+      GbacwPlacement *p = g_ptr_array_index (copies, k);
+      if (old->formation == p->formation && old->facing == p->facing)
+        gbacw_placement_free (p);
+      else
+        gbacw_collection_edit_replace (edit, GBACW_COLLECTION_PLACEMENTS, (guint) i, p);
+    }
+  return GBACW_COMMAND (edit);
+}
+
+GbacwCommand *
+gbacw_deploy_turn_units (GbacwScenario *scenario, const char *const *units, int facing, int delta, GError **error)
+{
+  g_autoptr (GArray) indices = NULL;
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_facing (facing, error) || !(indices = placement_indices (scenario, units, error)))
+    return NULL;
+  for (guint k = 0; k < indices->len; k++)
+    {
+      int i = g_array_index (indices, int, k);
+      GbacwPlacement *p = gbacw_placement_copy (g_ptr_array_index (scenario->deployment, i));
+      const int n = GBACW_HEX_DIRECTIONS;
+
+      if (facing >= 0)
+        p->facing = facing;
+      else if (delta != 0)
+        p->facing = p->facing < 0 ? (delta > 0 ? 0 : n - 1) : ((p->facing + delta) % n + n) % n;
+      g_ptr_array_add (copies, p);
+    }
+  return replace_placements (scenario, indices, copies, _("Change facing"));
+}
+
+GbacwCommand *
+gbacw_deploy_set_formation_units (GbacwScenario *scenario, const char *const *units, GbacwFormationState formation,
+                                  GError **error)
+{
+  g_autoptr (GArray) indices = NULL;
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
+  g_autoptr (GArray) fitting = g_array_new (FALSE, FALSE, sizeof (int));
+  const GbacwUnit *refused = NULL;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(indices = placement_indices (scenario, units, error)))
+    return NULL;
+  for (guint k = 0; k < indices->len; k++)
+    {
+      int i = g_array_index (indices, int, k);
+      const GbacwPlacement *old = g_ptr_array_index (scenario->deployment, i);
+      const GbacwUnit *u = gbacw_oob_find_unit (&scenario->oob, old->unit);
+      GbacwPlacement *p;
+      /* a stack or a brigade: the units that can take the formation take it */
+      if (u != NULL && !state_valid (u->type, formation))
+        {
+          refused = u;
+          continue;
+        }
+      p = gbacw_placement_copy (old);
+      p->formation = formation;
+      g_array_append_val (fitting, i);
+      g_ptr_array_add (copies, p);
+    }
+  if (fitting->len == 0)
+    {
+      if (refused != NULL)
+        check_state (refused, formation, error);
+      else
+        gbacw_oob_edit_set_invalid (error, _("unknown formation"));
+      return NULL;
+    }
+  return replace_placements (scenario, fitting, copies, _("Change formation"));
+}
+
+GbacwCommand *
+gbacw_deploy_remove_units (GbacwScenario *scenario, const char *const *units, GError **error)
+{
+  g_autoptr (GArray) indices = NULL;
+  GbacwCollectionEdit *edit;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(indices = placement_indices (scenario, units, error)))
+    return NULL;
+  edit = gbacw_collection_edit_new (_("Remove from the map"), 0);
+  for (guint k = indices->len; k-- > 0;)
+    gbacw_collection_edit_remove (edit, GBACW_COLLECTION_PLACEMENTS, (guint) g_array_index (indices, int, k));
+  return GBACW_COMMAND (edit);
+}
+
+GbacwCommand *
+gbacw_deploy_move_units (GbacwScenario *scenario, const char *const *units, int from, int to, GError **error)
+{
+  const GbacwHexGrid *grid;
+  g_autoptr (GArray) indices = NULL;
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GPtrArray) rest = g_ptr_array_new ();
+  g_autoptr (GHashTable) moving = g_hash_table_new (NULL, NULL);
+  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_placement_free);
+  GbacwRulesData *data;
+  GbacwCollectionEdit *edit;
+  GbacwHex a, b;
+  int distance;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!gbacw_oob_edit_check_hex (scenario, from, error) || !gbacw_oob_edit_check_hex (scenario, to, error)
+      || !(indices = placement_indices (scenario, units, error)))
+    return NULL;
+  if (from == to)
+    return gbacw_oob_edit_empty_command (_("Move units"));
+
+  /* The same steps from every unit's hex as from from to to: the group keeps its shape. */
+  grid = &scenario->map->grid;
+  a = gbacw_hex_grid_hex_at (grid, from);
+  b = gbacw_hex_grid_hex_at (grid, to);
+  /* each step one hex nearer: the distance bounds the walk */
+  distance = gbacw_hex_grid_distance (grid, a, b);
+  while (!gbacw_hex_equal (a, b) && (int) steps->len <= distance)
+    {
+      double bx, by;
+      int direction;
+      gbacw_hex_grid_centre (grid, b, &bx, &by);
+      direction = gbacw_deploy_direction_towards (grid, a, bx, by);
+      a = gbacw_hex_grid_neighbour (grid, a, direction);
+      g_array_append_val (steps, direction);
+    }
+
+  data = gbacw_rules_data_new (scenario);
+  for (guint k = 0; k < indices->len; k++)
+    {
+      const GbacwPlacement *old = g_ptr_array_index (scenario->deployment, g_array_index (indices, int, k));
+      const GbacwUnit *u = gbacw_oob_find_unit (&scenario->oob, old->unit);
+      GbacwHex h = gbacw_hex_grid_hex_at (grid, old->hex);
+      GbacwPlacement *p;
+      int target;
+
+      for (guint m = 0; m < steps->len; m++)
+        h = gbacw_hex_grid_neighbour (grid, h, g_array_index (steps, int, m));
+      target = gbacw_hex_grid_contains (grid, h) ? gbacw_hex_grid_index (grid, h) : -1;
+      if (target < 0)
+        {
+          g_set_error (error, GBACW_OOB_EDIT_ERROR, GBACW_OOB_EDIT_ERROR_NOT_ALLOWED, _("%s would leave the map"),
+                       u ? gbacw_oob_edit_unit_title (u) : old->unit);
+          gbacw_rules_data_free (data);
+          return NULL;
+        }
+      if (u != NULL && !check_not_prohibited (data, scenario, u, old->formation, target, error))
+        {
+          gbacw_rules_data_free (data);
+          return NULL;
+        }
+      p = gbacw_placement_copy (old);
+      p->hex = target;
+      g_ptr_array_add (moved, p);
+      g_hash_table_add (moving, (gpointer) old);
+    }
+  gbacw_rules_data_free (data);
+
+  /* Off the map, then each on top of its new stack, the last first, so that the group
+   * keeps its order; rest follows the list as the edit leaves it. */
+  edit = gbacw_collection_edit_new (_("Move units"), 0);
+  for (guint k = indices->len; k-- > 0;)
+    gbacw_collection_edit_remove (edit, GBACW_COLLECTION_PLACEMENTS, (guint) g_array_index (indices, int, k));
+  for (guint i = 0; i < scenario->deployment->len; i++)
+    if (!g_hash_table_contains (moving, g_ptr_array_index (scenario->deployment, i)))
+      g_ptr_array_add (rest, g_ptr_array_index (scenario->deployment, i));
+  for (guint k = moved->len; k-- > 0;)
+    {
+      GbacwPlacement *p = g_ptr_array_steal_index (moved, k);
+      guint at = rest->len;
+      for (guint i = 0; i < rest->len; i++)
+        if (((GbacwPlacement *) g_ptr_array_index (rest, i))->hex == p->hex)
+          {
+            at = i;
+            break;
+          }
+      g_ptr_array_insert (rest, (gint) at, p);
+      gbacw_collection_edit_insert (edit, GBACW_COLLECTION_PLACEMENTS, at, p);
+    }
+  return GBACW_COMMAND (edit);
+}
+
 static gboolean
 is_mounted (const GbacwUnit *u, GbacwFormationState state)
 {
@@ -519,6 +749,111 @@ gbacw_deploy_in_setup_area (const GbacwScenario *scenario, const char *side, int
   return FALSE;
 }
 
+/* ---------------------------------------------------------------- set-up defaults */
+
+GbacwFormationState
+gbacw_deploy_setup_formation (GbacwUnitType type)
+{
+  /* The Standard Rules leave the set-up formation to each scenario. The Corinth set-up
+   * names one for every type: "set up in line (infantry), unlimbered (artillery) and
+   * mounted (cavalry)" (C 29.4), and Pea Ridge deploys its one regiment in Line (P 33.0);
+   * Jackson's deployment schedules allow any formation (J 29.11, J 29.12). Supply wagons
+   * and leaders have no formation (6.0). */
+  switch (type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      return GBACW_FORMATION_STATE_LINE;
+    case GBACW_UNIT_CAVALRY:
+      return GBACW_FORMATION_STATE_MOUNTED;
+    case GBACW_UNIT_ARTILLERY:
+      return GBACW_FORMATION_STATE_UNLIMBERED;
+    case GBACW_UNIT_WAGON:
+    case GBACW_UNIT_LEADER:
+    default:
+      return GBACW_FORMATION_STATE_UNSET;
+    }
+}
+
+gboolean
+gbacw_deploy_has_facing (GbacwUnitType type)
+{
+  /* Infantry, cavalry and artillery face a hexside; "all other types of units have no
+   * facing" (7.0). */
+  return type == GBACW_UNIT_INFANTRY || type == GBACW_UNIT_CAVALRY || type == GBACW_UNIT_ARTILLERY;
+}
+
+int
+gbacw_deploy_direction_towards (const GbacwHexGrid *grid, GbacwHex from, double x, double y)
+{
+  double cx, cy, best = -G_MAXDOUBLE;
+  int direction = 0;
+
+  g_return_val_if_fail (grid != NULL, 0);
+
+  gbacw_hex_grid_centre (grid, from, &cx, &cy);
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      double nx, ny, dot;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_neighbour (grid, from, d), &nx, &ny);
+      dot = (nx - cx) * (x - cx) + (ny - cy) * (y - cy);
+      if (dot > best)
+        {
+          best = dot;
+          direction = d;
+        }
+    }
+  return direction;
+}
+
+int
+gbacw_deploy_facing_toward_enemy (const GbacwScenario *scenario, const char *side, int hex)
+{
+  const GbacwHexGrid *grid;
+  GbacwHex from;
+  int nearest = -1, best_distance = G_MAXINT;
+  double tx, ty;
+
+  g_return_val_if_fail (scenario != NULL, -1);
+
+  grid = &scenario->map->grid;
+  if (hex < 0 || hex >= gbacw_hex_grid_n_hexes (grid))
+    return -1;
+  from = gbacw_hex_grid_hex_at (grid, hex);
+  for (guint i = 0; i < scenario->map->areas->len; i++)
+    {
+      const GbacwArea *a = g_ptr_array_index (scenario->map->areas, i);
+      if (a->kind != GBACW_AREA_SETUP || a->side == NULL || g_strcmp0 (a->side, side) == 0)
+        continue;
+      for (guint k = 0; k < a->hexes->len; k++)
+        {
+          int h = g_array_index (a->hexes, int, k);
+          int d = gbacw_hex_grid_distance (grid, from, gbacw_hex_grid_hex_at (grid, h));
+          if (d > 0 && d < best_distance)
+            {
+              best_distance = d;
+              nearest = h;
+            }
+        }
+    }
+  if (nearest < 0)
+    return -1;
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, nearest), &tx, &ty);
+  return gbacw_deploy_direction_towards (grid, from, tx, ty);
+}
+
+/* The facing a unit set up at hex takes: toward the enemy, else fallback; none for a
+ * unit without facing. */
+static int
+setup_facing (const GbacwScenario *s, const GbacwUnit *u, int hex, int fallback)
+{
+  int facing;
+
+  if (!gbacw_deploy_has_facing (u->type))
+    return -1;
+  facing = gbacw_deploy_facing_toward_enemy (s, u->side, hex);
+  return facing >= 0 ? facing : fallback;
+}
+
 /* The units of formation id and its sub-formations in file order (its own units, then
  * each sub-formation's, depth first). */
 static void
@@ -553,9 +888,12 @@ typedef struct {
   GbacwStackUsage usage;
 } HexUsage;
 
-GbacwCommand *
-gbacw_deploy_place_formation (GbacwScenario *scenario, const char *formation, int hex, GbacwFormationState state,
-                              int facing, guint max_per_hex, GError **error)
+/* setup: each unit in its set-up formation (gbacw_deploy_setup_formation (), state is
+ * ignored) and facing the enemy from its own hex (facing when there is no enemy set-up
+ * area); units without a facing get none. */
+static GbacwCommand *
+place_formation (GbacwScenario *scenario, const char *formation, int hex, GbacwFormationState state, int facing,
+                 guint max_per_hex, gboolean setup, GError **error)
 {
   g_autoptr (GHashTable) children = NULL;
   g_autoptr (GHashTable) units = NULL;
@@ -630,7 +968,8 @@ gbacw_deploy_place_formation (GbacwScenario *scenario, const char *formation, in
   for (guint m = 0; m < members->len; m++)
     {
       const GbacwUnit *u = g_ptr_array_index (members, m);
-      GbacwFormationState s = state_valid (u->type, state) ? state : GBACW_FORMATION_STATE_UNSET;
+      GbacwFormationState s = setup ? gbacw_deploy_setup_formation (u->type)
+                              : state_valid (u->type, state) ? state : GBACW_FORMATION_STATE_UNSET;
       gboolean placed = FALSE;
 
       for (guint k = 0; k < spiral->len && !placed; k++)
@@ -667,6 +1006,8 @@ gbacw_deploy_place_formation (GbacwScenario *scenario, const char *formation, in
               }
             p->formation = s;
             p->facing = facing;
+            if (setup)
+              p->facing = setup_facing (scenario, u, h, facing);
             usage_add (&hu->usage, u, p, s);
             g_ptr_array_add (placements, p);
           }
@@ -696,4 +1037,18 @@ gbacw_deploy_place_formation (GbacwScenario *scenario, const char *formation, in
       gbacw_collection_edit_insert (edit, GBACW_COLLECTION_PLACEMENTS, n + i, g_steal_pointer (&placements->pdata[i]));
   }
   return GBACW_COMMAND (edit);
+}
+
+GbacwCommand *
+gbacw_deploy_place_formation (GbacwScenario *scenario, const char *formation, int hex, GbacwFormationState state,
+                              int facing, guint max_per_hex, GError **error)
+{
+  return place_formation (scenario, formation, hex, state, facing, max_per_hex, FALSE, error);
+}
+
+GbacwCommand *
+gbacw_deploy_place_formation_for_setup (GbacwScenario *scenario, const char *formation, int hex, int facing,
+                                        guint max_per_hex, GError **error)
+{
+  return place_formation (scenario, formation, hex, GBACW_FORMATION_STATE_UNSET, facing, max_per_hex, TRUE, error);
 }

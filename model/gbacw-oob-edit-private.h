@@ -52,6 +52,12 @@ gboolean gbacw_oob_edit_parse_text (const char *text, char **out, GError **error
 /* gbacw-oob-edit.c: a formation and every formation under it */
 GHashTable *gbacw_oob_edit_subtree_formations (const GbacwScenario *s, const char *root, GArray *indices_out);
 
+/* gbacw-oob-edit.c: adds to edit what takes units and formations (sets of ids) out of
+ * everything else that refers to them: their placements, the reinforcements they are
+ * in, and the formations outside formations that a leader among units commands. */
+void gbacw_oob_edit_drop_references (GbacwCollectionEdit *edit, const GbacwScenario *s, GHashTable *units,
+                                     GHashTable *formations);
+
 /* gbacw-oob-reinforcements.c: a Game-Turn of the scenario */
 gboolean gbacw_oob_edit_check_turn (const GbacwScenario *s, int turn, GError **error);
 

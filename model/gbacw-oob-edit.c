@@ -591,6 +591,48 @@ gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *i
   return GBACW_COMMAND (edit);
 }
 
+void
+gbacw_oob_edit_drop_references (GbacwCollectionEdit *edit, const GbacwScenario *s, GHashTable *units,
+                                GHashTable *formations)
+{
+  for (guint k = s->deployment->len; k-- > 0;)
+    if (g_hash_table_contains (units, ((GbacwPlacement *) g_ptr_array_index (s->deployment, k))->unit))
+      gbacw_collection_edit_remove (edit, GBACW_COLLECTION_PLACEMENTS, k);
+  for (guint k = 0; k < s->reinforcements->len; k++)
+    {
+      GbacwReinforcement *r = g_ptr_array_index (s->reinforcements, k);
+      GbacwReinforcement *copy = NULL;
+      for (guint m = 0; m < r->units->len; m++)
+        if (g_hash_table_contains (units, g_ptr_array_index (r->units, m)))
+          {
+            copy = gbacw_reinforcement_copy (r);
+            break;
+          }
+      for (guint m = 0; !copy && m < r->formations->len; m++)
+        if (g_hash_table_contains (formations, g_ptr_array_index (r->formations, m)))
+          copy = gbacw_reinforcement_copy (r);
+      if (copy == NULL)
+        continue;
+      for (guint m = copy->units->len; m-- > 0;)
+        if (g_hash_table_contains (units, g_ptr_array_index (copy->units, m)))
+          g_ptr_array_remove_index (copy->units, m);
+      for (guint m = copy->formations->len; m-- > 0;)
+        if (g_hash_table_contains (formations, g_ptr_array_index (copy->formations, m)))
+          g_ptr_array_remove_index (copy->formations, m);
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_REINFORCEMENTS, k, copy);
+    }
+  for (guint k = 0; k < s->oob.formations->len; k++)
+    {
+      GbacwFormation *f = g_ptr_array_index (s->oob.formations, k);
+      if (f->commander && g_hash_table_contains (units, f->commander) && !g_hash_table_contains (formations, f->id))
+        {
+          GbacwFormation *copy = gbacw_formation_copy (f);
+          g_clear_pointer (&copy->commander, g_free);
+          gbacw_collection_edit_replace (edit, GBACW_COLLECTION_FORMATIONS, k, copy);
+        }
+    }
+}
+
 GbacwCommand *
 gbacw_oob_delete (GbacwScenario *scenario, GbacwOobEntry entry, const char *id, GError **error)
 {
@@ -629,42 +671,7 @@ gbacw_oob_delete (GbacwScenario *scenario, GbacwOobEntry entry, const char *id, 
 
   edit = gbacw_collection_edit_new (label, 0);
   /* what refers to the deleted entries first */
-  for (guint k = scenario->deployment->len; k-- > 0;)
-    if (g_hash_table_contains (units, ((GbacwPlacement *) g_ptr_array_index (scenario->deployment, k))->unit))
-      gbacw_collection_edit_remove (edit, GBACW_COLLECTION_PLACEMENTS, k);
-  for (guint k = 0; k < scenario->reinforcements->len; k++)
-    {
-      GbacwReinforcement *r = g_ptr_array_index (scenario->reinforcements, k);
-      GbacwReinforcement *copy = NULL;
-      for (guint m = 0; m < r->units->len; m++)
-        if (g_hash_table_contains (units, g_ptr_array_index (r->units, m)))
-          {
-            copy = gbacw_reinforcement_copy (r);
-            break;
-          }
-      for (guint m = 0; !copy && m < r->formations->len; m++)
-        if (g_hash_table_contains (formations, g_ptr_array_index (r->formations, m)))
-          copy = gbacw_reinforcement_copy (r);
-      if (copy == NULL)
-        continue;
-      for (guint m = copy->units->len; m-- > 0;)
-        if (g_hash_table_contains (units, g_ptr_array_index (copy->units, m)))
-          g_ptr_array_remove_index (copy->units, m);
-      for (guint m = copy->formations->len; m-- > 0;)
-        if (g_hash_table_contains (formations, g_ptr_array_index (copy->formations, m)))
-          g_ptr_array_remove_index (copy->formations, m);
-      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_REINFORCEMENTS, k, copy);
-    }
-  for (guint k = 0; k < scenario->oob.formations->len; k++)
-    {
-      GbacwFormation *f = g_ptr_array_index (scenario->oob.formations, k);
-      if (f->commander && g_hash_table_contains (units, f->commander) && !g_hash_table_contains (formations, f->id))
-        {
-          GbacwFormation *copy = gbacw_formation_copy (f);
-          g_clear_pointer (&copy->commander, g_free);
-          gbacw_collection_edit_replace (edit, GBACW_COLLECTION_FORMATIONS, k, copy);
-        }
-    }
+  gbacw_oob_edit_drop_references (edit, scenario, units, formations);
   for (guint k = scenario->oob.units->len; k-- > 0;)
     if (g_hash_table_contains (units, ((GbacwUnit *) g_ptr_array_index (scenario->oob.units, k))->id))
       gbacw_collection_edit_remove (edit, GBACW_COLLECTION_UNITS, k);

@@ -139,6 +139,19 @@ GbacwCommand *gbacw_oob_delete (GbacwScenario *scenario, GbacwOobEntry entry, co
  * into its own subtree. */
 GbacwCommand *gbacw_oob_move (GbacwScenario *scenario, GbacwOobEntry entry, const char *id,
                               const char *new_parent, const char *before, GError **error);
+/* Moves the entry (a unit, or a formation with its subtree) to side (another side of
+ * the order of battle), last at the side's top level. What it leaves behind lets go of
+ * it: its units leave the map and the reinforcements (both the old side's), and a
+ * formation staying behind loses a commander that goes, as a formation that goes loses
+ * one that stays. */
+GbacwCommand *gbacw_oob_move_to_side (GbacwScenario *scenario, GbacwOobEntry entry, const char *id,
+                                      const char *side, GError **error);
+/* A copy of the entry (a formation with its subtree) for side, last at its top level:
+ * new ids made from the old ("u-14oh-1"), names numbered ("14 Oh (2)"), a formation's
+ * commander the copy of its leader when the leader is in the copy. Placements and
+ * reinforcements are not copied. id_out (may be NULL) receives the copy's id. */
+GbacwCommand *gbacw_oob_copy_to_side (GbacwScenario *scenario, GbacwOobEntry entry, const char *id,
+                                      const char *side, char **id_out, GError **error);
 /* One field of one entry (gbacw_oob_field_parse_*), also checking the commander (a
  * leader of the same side) and that a leader commanding a formation stays a leader;
  * merges with the previous edit of the same field of the same entry. */
@@ -199,6 +212,42 @@ gboolean gbacw_deploy_in_setup_area (const GbacwScenario *scenario, const char *
 GbacwCommand *gbacw_deploy_place_formation (GbacwScenario *scenario, const char *formation, int hex,
                                             GbacwFormationState state, int facing, guint max_per_hex,
                                             GError **error);
+
+/* The same, each unit in its set-up formation (gbacw_deploy_setup_formation ()) and
+ * facing the nearest enemy set-up area from its own hex (gbacw_deploy_facing_toward_enemy ()),
+ * or facing when there is none; units without a facing get none. */
+GbacwCommand *gbacw_deploy_place_formation_for_setup (GbacwScenario *scenario, const char *formation, int hex,
+                                                      int facing, guint max_per_hex, GError **error);
+
+/* The formation a unit of type takes when it is set up with none chosen: infantry in
+ * Line, cavalry mounted, artillery unlimbered (C 29.4); GBACW_FORMATION_STATE_UNSET for
+ * wagons and leaders, which have none. */
+GbacwFormationState gbacw_deploy_setup_formation (GbacwUnitType type);
+/* Whether units of type face a hexside (7.0): infantry, cavalry and artillery. */
+gboolean            gbacw_deploy_has_facing (GbacwUnitType type);
+/* The direction (0-5) from hex from whose neighbour lies most nearly toward the map
+ * point (x, y). */
+int                 gbacw_deploy_direction_towards (const GbacwHexGrid *grid, GbacwHex from, double x, double y);
+/* The direction (0-5) from hex toward the nearest hex of a set-up area of a side other
+ * than side (areas of either side do not count), -1 when there is none. */
+int                 gbacw_deploy_facing_toward_enemy (const GbacwScenario *scenario, const char *side, int hex);
+
+/* Several placed units at once (units: NULL-terminated ids, each placed), one undoable
+ * step. Turning: to facing (0-5), or, with facing -1, delta hexsides clockwise from
+ * each unit's own facing (a unit without one gets direction 0 turning clockwise, 5
+ * otherwise). */
+GbacwCommand *gbacw_deploy_turn_units (GbacwScenario *scenario, const char *const *units, int facing, int delta,
+                                       GError **error);
+/* The units that can take formation take it, the others stay as they are (a stack of
+ * infantry and artillery put in column); refused when none can. */
+GbacwCommand *gbacw_deploy_set_formation_units (GbacwScenario *scenario, const char *const *units,
+                                                GbacwFormationState formation, GError **error);
+GbacwCommand *gbacw_deploy_remove_units (GbacwScenario *scenario, const char *const *units, GError **error);
+/* Moves every unit by the steps that lead from hex from to hex to, keeping the group's
+ * shape and each stack's order, each onto the top of its new stack; refused when a unit
+ * would leave the map or enter terrain prohibited to it (5.19). */
+GbacwCommand *gbacw_deploy_move_units (GbacwScenario *scenario, const char *const *units, int from, int to,
+                                       GError **error);
 
 /* ---------------------------------------------------------------- reinforcements */
 

@@ -555,6 +555,200 @@ test_deploy (void)
   assert_bytes_equal (original, back);
 }
 
+/* A drop with no formation chosen: infantry in Line, cavalry mounted, artillery
+ * unlimbered (C 29.4), wagons and leaders without formation or facing (6.0, 7.0); the
+ * facing toward the nearest enemy set-up area, or the one given when there is none. */
+static void
+test_setup_defaults (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  int facing;
+
+  g_assert_cmpint (gbacw_deploy_setup_formation (GBACW_UNIT_INFANTRY), ==, GBACW_FORMATION_STATE_LINE);
+  g_assert_cmpint (gbacw_deploy_setup_formation (GBACW_UNIT_CAVALRY), ==, GBACW_FORMATION_STATE_MOUNTED);
+  g_assert_cmpint (gbacw_deploy_setup_formation (GBACW_UNIT_ARTILLERY), ==, GBACW_FORMATION_STATE_UNLIMBERED);
+  g_assert_cmpint (gbacw_deploy_setup_formation (GBACW_UNIT_WAGON), ==, GBACW_FORMATION_STATE_UNSET);
+  g_assert_cmpint (gbacw_deploy_setup_formation (GBACW_UNIT_LEADER), ==, GBACW_FORMATION_STATE_UNSET);
+  g_assert_true (gbacw_deploy_has_facing (GBACW_UNIT_ARTILLERY));
+  g_assert_false (gbacw_deploy_has_facing (GBACW_UNIT_LEADER));
+
+  /* The Union set-up is west of the Confederate one: Union units face NE or SE, the
+   * Confederates NW or SW; a set-up area of either side is nobody's enemy. */
+  facing = gbacw_deploy_facing_toward_enemy (s, "union", hex (s, "0708"));
+  g_assert_true (facing == 1 || facing == 2);
+  facing = gbacw_deploy_facing_toward_enemy (s, "confederate", hex (s, "1708"));
+  g_assert_true (facing == 4 || facing == 5);
+  g_assert_cmpint (gbacw_deploy_facing_toward_enemy (s, "union", -1), ==, -1);
+
+  /* A brigade placed for set-up: every regiment in Line facing east, the battery
+   * unlimbered, the leader without facing. */
+  run (s, ok (gbacw_deploy_place_formation_for_setup (s, "u-sayer", hex (s, "0708"), 0, 0, &error), error), TRUE);
+  for (guint i = 0; i < s->deployment->len; i++)
+    {
+      const GbacwPlacement *p = g_ptr_array_index (s->deployment, i);
+      const GbacwUnit *u = gbacw_oob_find_unit (&s->oob, p->unit);
+      if (g_strcmp0 (u->formation, "u-sayer") != 0)
+        continue;
+      g_assert_cmpint (p->formation, ==, gbacw_deploy_setup_formation (u->type));
+      if (u->type == GBACW_UNIT_LEADER)
+        g_assert_cmpint (p->facing, ==, -1);
+      else
+        g_assert_true (p->facing == 1 || p->facing == 2);
+    }
+  run (s, ok (gbacw_deploy_place_formation_for_setup (s, "u-webb", hex (s, "0708"), 0, 0, &error), error), TRUE);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-bty-b", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_UNLIMBERED);
+
+  /* No enemy set-up area: the facing given. */
+  for (guint i = s->map->areas->len; i-- > 0;)
+    if (((GbacwArea *) g_ptr_array_index (s->map->areas, i))->kind == GBACW_AREA_SETUP)
+      g_ptr_array_remove_index (s->map->areas, i);
+  g_assert_cmpint (gbacw_deploy_facing_toward_enemy (s, "union", hex (s, "0708")), ==, -1);
+  run (s, ok (gbacw_deploy_place_formation_for_setup (s, "u-sayer", hex (s, "0404"), 3, 0, &error), error), TRUE);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-22ind", NULL)->facing, ==, 3);
+}
+
+/* Turning, setting the formation of, removing and moving several placed units: one
+ * command each; units that cannot take a formation keep theirs; a group keeps its
+ * shape and its stacks their order. */
+static void
+test_deploy_units (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  const char *stack[] = { "u-14oh", "u-hollister", NULL };
+  const char *mixed[] = { "u-14oh", "u-bty-b", "u-31ill", NULL };
+  const char *pair[] = { "u-14oh", "u-hollister", "u-31ill", NULL };
+  const char *leaders[] = { "u-hollister", NULL };
+  const char *unplaced[] = { "u-14oh", "u-40pa", NULL };
+  const char *none[] = { NULL };
+  int h1008 = hex (s, "1008"), h0907 = hex (s, "0907");
+
+  run (s, ok (gbacw_deploy_turn_units (s, stack, 3, 0, &error), error), TRUE);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-14oh", NULL)->facing, ==, 3);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-hollister", NULL)->facing, ==, 3);
+  run (s, ok (gbacw_deploy_turn_units (s, mixed, -1, -1, &error), error), TRUE);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-14oh", NULL)->facing, ==, 2);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-bty-b", NULL)->facing, ==, 0); /* ne - 1 */
+  run (s, ok (gbacw_deploy_turn_units (s, mixed, -1, 4, &error), error), TRUE);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-14oh", NULL)->facing, ==, 0);
+
+  /* column: the infantry only; a leader alone cannot take it */
+  run (s, ok (gbacw_deploy_set_formation_units (s, mixed, GBACW_FORMATION_STATE_COLUMN, &error), error), TRUE);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-14oh", NULL)->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-31ill", NULL)->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  g_assert_cmpint (gbacw_scenario_find_placement (s, "u-bty-b", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_UNLIMBERED);
+  expect_error (gbacw_deploy_set_formation_units (s, leaders, GBACW_FORMATION_STATE_LINE, &error), &error,
+                GBACW_OOB_EDIT_ERROR_INVALID);
+  expect_error (gbacw_deploy_turn_units (s, unplaced, 1, 0, &error), &error, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  expect_error (gbacw_deploy_turn_units (s, none, 1, 0, &error), &error, GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  expect_error (gbacw_deploy_turn_units (s, stack, 6, 0, &error), &error, GBACW_OOB_EDIT_ERROR_INVALID);
+
+  /* 1008 (14 Oh over Hollister) and 0907 (31 Ill) one hex west: the same shape, the
+   * stack in its order */
+  {
+    GbacwHex a = gbacw_hex_grid_hex_at (&s->map->grid, h1008);
+    GbacwHex b = gbacw_hex_grid_hex_at (&s->map->grid, h0907);
+    int west_a = gbacw_hex_grid_index (&s->map->grid, (GbacwHex) { a.col - 2, a.row });
+    int west_b = gbacw_hex_grid_index (&s->map->grid, (GbacwHex) { b.col - 2, b.row });
+
+    run (s, ok (gbacw_deploy_move_units (s, pair, h1008, west_a, &error), error), TRUE);
+    g_assert_cmpint (gbacw_scenario_find_placement (s, "u-14oh", NULL)->hex, ==, west_a);
+    g_assert_cmpint (gbacw_scenario_find_placement (s, "u-hollister", NULL)->hex, ==, west_a);
+    g_assert_cmpint (gbacw_scenario_find_placement (s, "u-31ill", NULL)->hex, ==, west_b);
+    g_assert_cmpint (stack_pos (s, "u-14oh"), ==, 0);
+    g_assert_cmpint (stack_pos (s, "u-hollister"), ==, 1);
+    g_assert_cmpint (gbacw_scenario_find_placement (s, "u-14oh", NULL)->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+    run (s, ok (gbacw_deploy_move_units (s, pair, west_a, west_a, &error), error), FALSE);
+  }
+  /* off the map: refused */
+  expect_error (gbacw_deploy_move_units (s, pair, hex (s, "0907"), hex (s, "0101"), &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_ALLOWED);
+
+  run (s, ok (gbacw_deploy_remove_units (s, pair, &error), error), TRUE);
+  g_assert_null (gbacw_scenario_find_placement (s, "u-14oh", NULL));
+  g_assert_null (gbacw_scenario_find_placement (s, "u-31ill", NULL));
+  g_assert_nonnull (gbacw_scenario_find_placement (s, "u-bty-b", NULL));
+}
+
+/* A unit and a brigade moved to the other side: each one step, the brigade's units go
+ * with it, what stays behind lets go of them; copies get new ids and numbered names. */
+static void
+test_other_side (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *brigade = NULL;
+  const GbacwUnit *u;
+  const GbacwFormation *f;
+  guint n_units = s->oob.units->len, n_formations = s->oob.formations->len;
+
+  /* a regiment: to the Confederates' top level, off the map */
+  run (s, ok (gbacw_oob_move_to_side (s, GBACW_OOB_ENTRY_UNIT, "u-14oh", "confederate", &error), error), TRUE);
+  u = gbacw_oob_find_unit (&s->oob, "u-14oh");
+  g_assert_cmpstr (u->side, ==, "confederate");
+  g_assert_null (u->formation);
+  g_assert_cmpint (unit_pos (s, "u-14oh"), ==, (int) n_units - 1);
+  g_assert_null (gbacw_scenario_find_placement (s, "u-14oh", NULL));
+
+  /* a brigade with its leader and units; the division it leaves keeps its commander,
+   * Sayer's Brigade leaves the reinforcement schedule */
+  run (s, ok (gbacw_oob_move_to_side (s, GBACW_OOB_ENTRY_FORMATION, "u-sayer", "confederate", &error), error), TRUE);
+  f = gbacw_oob_find_formation (&s->oob, "u-sayer");
+  g_assert_cmpstr (f->side, ==, "confederate");
+  g_assert_null (f->parent);
+  g_assert_cmpstr (f->commander, ==, "u-sayer-ldr");
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, "u-22ind")->side, ==, "confederate");
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, "u-22ind")->formation, ==, "u-sayer");
+  g_assert_cmpint (formation_pos (s, "u-sayer"), ==, (int) n_formations - 1);
+  for (guint i = 0; i < s->reinforcements->len; i++)
+    {
+      const GbacwReinforcement *r = g_ptr_array_index (s->reinforcements, i);
+      for (guint k = 0; k < r->formations->len; k++)
+        g_assert_cmpstr (g_ptr_array_index (r->formations, k), !=, "u-sayer");
+    }
+  /* a leader leaving the formation he commands: the formation loses its commander */
+  run (s, ok (gbacw_oob_move_to_side (s, GBACW_OOB_ENTRY_UNIT, "u-webb-ldr", "confederate", &error), error), TRUE);
+  g_assert_null (gbacw_oob_find_formation (&s->oob, "u-webb")->commander);
+
+  expect_error (gbacw_oob_move_to_side (s, GBACW_OOB_ENTRY_UNIT, "u-14oh", "confederate", &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_ALLOWED);
+  expect_error (gbacw_oob_move_to_side (s, GBACW_OOB_ENTRY_UNIT, "u-14oh", "nobody", &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+  expect_error (gbacw_oob_move_to_side (s, GBACW_OOB_ENTRY_FORMATION, "nothing", "union", &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_FOUND);
+
+  /* copies: a regiment, twice (names numbered on), and a brigade with its commander */
+  run (s, ok (gbacw_oob_copy_to_side (s, GBACW_OOB_ENTRY_UNIT, "c-4ala", "union", &copy, &error), error), TRUE);
+  u = gbacw_oob_find_unit (&s->oob, copy);
+  g_assert_cmpstr (copy, ==, "c-4ala-1");
+  g_assert_cmpstr (u->side, ==, "union");
+  g_assert_cmpstr (u->designation, ==, "4 Ala (2)");
+  g_assert_null (u->formation);
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, "c-4ala")->side, ==, "confederate");
+  g_clear_pointer (&copy, g_free);
+  run (s, ok (gbacw_oob_copy_to_side (s, GBACW_OOB_ENTRY_UNIT, "c-4ala-1", "confederate", &copy, &error), error),
+       TRUE);
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, copy)->designation, ==, "4 Ala (3)");
+
+  run (s, ok (gbacw_oob_copy_to_side (s, GBACW_OOB_ENTRY_FORMATION, "c-pryor", "union", &brigade, &error), error),
+       TRUE);
+  f = gbacw_oob_find_formation (&s->oob, brigade);
+  g_assert_cmpstr (f->side, ==, "union");
+  g_assert_null (f->parent);
+  g_assert_cmpstr (f->name, ==, "Pryor's Brigade (2)");
+  g_assert_nonnull (f->commander);
+  g_assert_cmpstr (f->commander, !=, "c-pryor-ldr");
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, f->commander)->formation, ==, brigade);
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, f->commander)->side, ==, "union");
+  g_assert_null (gbacw_scenario_find_placement (s, f->commander, NULL));
+  expect_error (gbacw_oob_copy_to_side (s, GBACW_OOB_ENTRY_FORMATION, "c-pryor", "confederate", NULL, &error), &error,
+                GBACW_OOB_EDIT_ERROR_NOT_ALLOWED);
+}
+
 /* Every hex holds what the stacking chart allows and no unit is on prohibited terrain. */
 static void
 assert_legal (const GbacwScenario *s, const char *formation, gboolean one_per_hex)
@@ -942,6 +1136,9 @@ main (int argc, char **argv)
   g_test_add_func ("/oob-edit/fields", test_fields);
   g_test_add_func ("/oob-edit/field-merge", test_field_merge);
   g_test_add_func ("/oob-edit/deploy", test_deploy);
+  g_test_add_func ("/oob-edit/setup-defaults", test_setup_defaults);
+  g_test_add_func ("/oob-edit/deploy-units", test_deploy_units);
+  g_test_add_func ("/oob-edit/other-side", test_other_side);
   g_test_add_func ("/oob-edit/hex-allows", test_hex_allows);
   g_test_add_func ("/oob-edit/place-formation", test_place_formation);
   g_test_add_func ("/oob-edit/place-formation-unknown-stacking", test_place_formation_unknown_stacking);

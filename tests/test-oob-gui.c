@@ -26,6 +26,8 @@
 #include "gbacw-scenario-controller.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-settings-dialog-private.h"
+#include "gbacw-tool-deploy.h"
+#include "gbacw-toolbox.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -380,6 +382,9 @@ test_build_deploy_save (Fixture      *f,
   g_assert_nonnull (placement);
   g_assert_cmpint (placement->hex, ==, hex);
   g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, first);
+  /* in Line (C 29.4), facing the Confederate set-up area to the east (NE or SE) */
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_LINE);
+  g_assert_true (placement->facing == 1 || placement->facing == 2);
 
   /* Outside the set-up area: refused, with the reason over the map. */
   hex_point (f, hex_of (f, "1808"), &x, &y);
@@ -387,7 +392,8 @@ test_build_deploy_save (Fixture      *f,
   g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "set-up"));
   g_assert_null (gbacw_scenario_find_placement (f->scenario, second, NULL));
 
-  /* Turned with a key and put in column with another. */
+  /* Faced NW, turned twice with a key and put in column with another. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.facing", "i", 5));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.formation", "s", "column"));
@@ -407,6 +413,13 @@ test_build_deploy_save (Fixture      *f,
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
   g_assert_nonnull (gbacw_scenario_find_placement (f->scenario, second, NULL));
   g_assert_nonnull (gbacw_scenario_find_placement (f->scenario, leader, NULL));
+  /* each regiment in Line facing east, the leader with neither formation nor facing */
+  placement = gbacw_scenario_find_placement (f->scenario, second, NULL);
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_LINE);
+  g_assert_true (placement->facing == 1 || placement->facing == 2);
+  placement = gbacw_scenario_find_placement (f->scenario, leader, NULL);
+  g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_UNSET);
+  g_assert_cmpint (placement->facing, ==, -1);
 
   /* A reinforcement: a new regiment arriving on turn 4, its entry hex and an
    * alternative picked on the map. */
@@ -419,6 +432,11 @@ test_build_deploy_save (Fixture      *f,
   iterate ();
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
   g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  /* Escape cancels a pick */
+  gbacw_deployment_controller_select_unit (f->deployment, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.escape", NULL));
+  g_assert_false (gbacw_deployment_controller_is_picking (f->deployment));
+  g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0110"));
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, TRUE);
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0111"));
@@ -593,29 +611,71 @@ test_roster (Fixture      *f,
   }
 }
 
+/* The canvas's gesture of the primary button (which the current tool gets). */
+static GtkGesture *
+primary_gesture (Fixture *f)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_DRAG (controller)
+          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_BUBBLE
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY)
+        return GTK_GESTURE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+use_tool (Fixture    *f,
+          const char *name)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tool", "s", name));
+  iterate ();
+}
+
 /* The map's own gestures, driven as the tests of the canvas do (by the gesture's
- * signals): a click selects a counter (in the tree too), a drag moves it, one undo step. */
+ * signals): deploying is a tool like the others. With "Move the Map" a drag on a counter
+ * pans; with the deploy tool a click selects a counter (in the tree too), a drag moves
+ * it, one undo step. */
 static void
 test_map_gestures (Fixture      *f,
                    gconstpointer data)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
-  GtkGesture *press = NULL;
+  GtkGesture *press = primary_gesture (f);
   const GbacwPlacement *placement;
   double x, y, tx, ty;
   guint steps;
   int from, to;
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && press == NULL; i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_DRAG (controller)
-          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
-        press = GTK_GESTURE (controller);
-    }
-  g_assert_nonnull (press);
   gbacw_map_canvas_zoom_fit (f->canvas);
   iterate ();
+  g_assert_null (gbacw_map_canvas_get_tool (f->canvas));  /* "Move the Map" */
+  {
+    guint n_tools;
+    const GbacwToolInfo *infos = gbacw_toolbox_get_tool_infos (&n_tools);
+    gboolean listed = FALSE;
+    for (guint i = 0; i < n_tools; i++)
+      listed |= g_str_equal (infos[i].name, "deploy");
+    g_assert_true (listed);
+  }
+  placement = gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL);
+  hex_point (f, placement->hex, &x, &y);
+  steps = n_steps (f);
+  g_signal_emit_by_name (press, "drag-begin", x, y);
+  g_signal_emit_by_name (press, "drag-update", 40.0, 0.0);
+  g_signal_emit_by_name (press, "drag-end", 40.0, 0.0);
+  iterate ();
+  g_assert_null (gbacw_deployment_controller_get_selected_unit (f->deployment));
+  g_assert_cmpuint (n_steps (f), ==, steps);
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  iterate ();
+
+  use_tool (f, "deploy");
+  g_assert_true (GBACW_IS_TOOL_DEPLOY (gbacw_map_canvas_get_tool (f->canvas)));
 
   placement = gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL);
   g_assert_nonnull (placement);
@@ -646,6 +706,22 @@ test_map_gestures (Fixture      *f,
 
   g_assert_true (gbacw_document_undo (f->document));
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, from);
+
+  /* The order of battle drops onto the map whatever the tool: 1 US SS with the brush. */
+  use_tool (f, "brush");
+  hex_point (f, hex_of (f, "0506"), &x, &y);
+  {
+    GtkDropTarget *target = canvas_drop_target (f);
+    GValue value = G_VALUE_INIT;
+    gboolean dropped = FALSE;
+
+    g_value_init (&value, GBACW_TYPE_OOB_ITEM);
+    g_value_set_object (&value, item (f, GBACW_OOB_ITEM_UNIT, "u-1usss"));
+    g_signal_emit_by_name (target, "drop", &value, x, y, &dropped);
+    g_value_unset (&value);
+    g_assert_true (dropped);
+  }
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL)->hex, ==, hex_of (f, "0506"));
 }
 
 /* The shortcut with trigger (e.g. "<Control>z") that widget handles in phase: capture,
@@ -707,6 +783,335 @@ press_shortcut (GtkWidget  *widget,
                                           NULL);
   iterate ();
   return handled;
+}
+
+/* The map point at the centre of the hex labelled label. */
+static void
+map_point (Fixture    *f,
+           const char *label,
+           double     *mx,
+           double     *my)
+{
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex_of (f, label)), mx, my);
+}
+
+/* A click of the current tool at the centre of hex label (map units, as the canvas
+ * passes them). */
+static void
+click (Fixture         *f,
+       const char      *label,
+       GdkModifierType  state)
+{
+  GbacwTool *tool = gbacw_map_canvas_get_tool (f->canvas);
+  double mx, my;
+
+  map_point (f, label, &mx, &my);
+  gbacw_tool_pressed (tool, f->canvas, mx, my, state);
+  gbacw_tool_released (tool, f->canvas, mx, my, state);
+  iterate ();
+}
+
+static guint
+n_selected (Fixture *f)
+{
+  return g_strv_length ((char **) gbacw_deployment_controller_get_selection (f->deployment));
+}
+
+static gboolean
+is_selected (Fixture    *f,
+             const char *unit)
+{
+  return g_strv_contains (gbacw_deployment_controller_get_selection (f->deployment), unit);
+}
+
+/* The shortcut for key on the widget holding both the tree and the map: present, and
+ * what it does (FALSE when it passed the key on). */
+static gboolean
+press_unit_key (Fixture    *f,
+                const char *trigger)
+{
+  GtkWidget *scope = GTK_WIDGET (f->canvas);
+  GtkShortcut *shortcut = NULL;
+  gboolean handled;
+
+  /* the nearest ancestor of the canvas with the key that is also the tree's */
+  for (; scope != NULL && shortcut == NULL; scope = gtk_widget_get_parent (scope))
+    if ((shortcut = find_shortcut (scope, trigger, GTK_PHASE_BUBBLE)) != NULL)
+      break;
+  g_assert_nonnull (shortcut);
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (f->panel), scope));
+  handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, scope,
+                                          gtk_shortcut_get_arguments (shortcut));
+  iterate ();
+  return handled;
+}
+
+/* Several counters at once with the deploy tool: Shift+click adds and takes out, the
+ * keys and a drag apply to the whole selection in one undo step each, a rubber band
+ * selects what it covers; the whole stack and the brigade (chosen in the tree, with the
+ * focus there) take the same keys. */
+static void
+test_multi_select (Fixture      *f,
+                   gconstpointer data)
+{
+  GbacwTool *tool;
+  guint steps;
+  int bty_facing;
+  double x0, y0, x1, y1;
+
+  gbacw_map_canvas_zoom_fit (f->canvas);
+  use_tool (f, "deploy");
+  tool = gbacw_map_canvas_get_tool (f->canvas);
+
+  /* 7 Wis (0610) and the battery (0707), each alone in its hex; 1 US SS (0605) in and out */
+  click (f, "0610", 0);
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-7wis");
+  click (f, "0707", GDK_SHIFT_MASK);
+  click (f, "0605", GDK_SHIFT_MASK);
+  g_assert_cmpuint (n_selected (f), ==, 3);
+  click (f, "0605", GDK_SHIFT_MASK);
+  g_assert_cmpuint (n_selected (f), ==, 2);
+  g_assert_true (is_selected (f, "u-7wis"));
+  g_assert_true (is_selected (f, "u-bty-b"));
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-bty-b");
+
+  /* C: the regiment goes into column, the battery cannot and stays unlimbered; one step */
+  steps = n_steps (f);
+  g_assert_true (press_unit_key (f, "c"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_COLUMN);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_UNLIMBERED);
+  /* period: both turn one hexside clockwise, one step */
+  bty_facing = gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->facing;
+  g_assert_true (press_unit_key (f, "period"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->facing, ==, (bty_facing + 1) % 6);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->facing, ==, 2);
+
+  /* dragging one of them moves both one hex south, one step */
+  map_point (f, "0610", &x0, &y0);
+  map_point (f, "0611", &x1, &y1);
+  gbacw_tool_pressed (tool, f->canvas, x0, y0, 0);
+  gbacw_tool_dragged (tool, f->canvas, (x0 + x1) / 2, (y0 + y1) / 2, 0);
+  gbacw_tool_dragged (tool, f->canvas, x1, y1, 0);
+  gbacw_tool_released (tool, f->canvas, x1, y1, 0);
+  iterate ();
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->hex, ==, hex_of (f, "0611"));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->hex, ==, hex_of (f, "0708"));
+  g_assert_cmpuint (n_selected (f), ==, 2);
+
+  /* Delete: both off the map, one step */
+  g_assert_true (press_unit_key (f, "Delete"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 4);
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL));
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL));
+  /* with nothing on the map selected, the keys pass on */
+  g_assert_false (press_unit_key (f, "l"));
+
+  /* a rubber band from 0404 to 0609: 1 US SS (0605) and the wagon (0508), not 14 Oh (1008) */
+  map_point (f, "0404", &x0, &y0);
+  map_point (f, "0609", &x1, &y1);
+  gbacw_tool_pressed (tool, f->canvas, x0, y0, 0);
+  gbacw_tool_dragged (tool, f->canvas, x1, y1, 0);
+  gbacw_tool_released (tool, f->canvas, x1, y1, 0);
+  iterate ();
+  g_assert_true (is_selected (f, "u-1usss"));
+  g_assert_true (is_selected (f, "u-wagon"));
+  g_assert_false (is_selected (f, "u-14oh"));
+  /* a click on empty map lets go */
+  click (f, "0404", 0);
+  g_assert_cmpuint (n_selected (f), ==, 0);
+
+  /* the whole stack of 14 Oh (with Hollister) turned in one step */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.select-stack", NULL));
+  g_assert_true (is_selected (f, "u-hollister"));
+  g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-14oh");
+  steps = n_steps (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.facing", "i", 4));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 4);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 4);
+  /* Alt+scroll turns them too; a plain scroll is the map's */
+  g_assert_false (gbacw_tool_scrolled (tool, f->canvas, x0, y0, 1, 0));
+  g_assert_true (gbacw_tool_scrolled (tool, f->canvas, x0, y0, 1, GDK_ALT_MASK));
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 5);
+
+  /* Webb's Brigade chosen in the tree, the focus in the tree: comma turns every unit of
+   * it on the map (14 Oh, 31 Ill and Webb) in one step */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "u-webb"));
+  iterate ();
+  g_assert_true (is_selected (f, "u-31ill"));
+  g_assert_true (is_selected (f, "u-webb-ldr"));
+  g_assert_false (is_selected (f, "u-hollister"));
+  gtk_widget_grab_focus (GTK_WIDGET (f->panel));
+  iterate ();
+  steps = n_steps (f);
+  g_assert_true (press_unit_key (f, "comma"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->facing, ==, 4);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-31ill", NULL)->facing, ==, 0);
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-hollister", NULL)->facing, ==, 5);
+
+  /* and a unit chosen in the tree takes L (Line) there too */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
+  iterate ();
+  g_assert_true (press_unit_key (f, "c"));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_COLUMN);
+  g_assert_true (press_unit_key (f, "l"));
+  g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->formation, ==,
+                   GBACW_FORMATION_STATE_LINE);
+}
+
+/* The labels of a menu's items, sections' items included, "|"-separated. */
+static void
+append_menu_labels (GMenuModel *model,
+                    GString    *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (section != NULL)
+        append_menu_labels (section, out);
+      else if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        g_string_append_printf (out, "%s|", label);
+    }
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The row showing the entry id under widget, or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *id)
+{
+  if (GBACW_IS_OOB_ROW (widget) && gbacw_oob_row_get_item (GBACW_OOB_ROW (widget)) != NULL
+      && g_strcmp0 (gbacw_oob_item_get_id (gbacw_oob_row_get_item (GBACW_OOB_ROW (widget))), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, id);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A right-click on the row of id in the tree. */
+static void
+right_click_row (Fixture    *f,
+                 const char *id)
+{
+  GtkWidget *list = find_descendant (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (list);
+  GtkWidget *row = find_row (list, id);
+  GtkGesture *click = NULL;
+  double x, y;
+
+  g_assert_nonnull (row);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY)
+        click = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (click);
+  g_assert_true (gtk_widget_translate_coordinates (row, list, 20, gtk_widget_get_height (row) / 2.0, &x, &y));
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  iterate ();
+}
+
+/* A regiment moved to the Confederates through the tree's menu, and a brigade copied
+ * to the Union: one undo step each, the tree shows them under their new side, the copy
+ * has new ids and numbered names; undo gives back the demo. */
+static void
+test_other_side (Fixture      *f,
+                 gconstpointer data)
+{
+  g_autoptr(GBytes) original = gbacw_scenario_save_to_bytes (f->scenario);
+  g_autoptr(GBytes) undone = NULL;
+  g_autoptr(GString) labels = g_string_new (NULL);
+  g_autoptr(GMenuModel) menu = NULL;
+  g_autofree char *copy = NULL;
+  const GbacwFormation *formation;
+  GbacwOobItem *it;
+  guint steps = n_steps (f);
+
+  /* the row's menu, on a right-click: the row is selected, the menu open */
+  right_click_row (f, "u-14oh");
+  g_assert_cmpstr (selected_id (f), ==, "u-14oh");
+  {
+    GtkWidget *popover = find_descendant (find_descendant (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW),
+                                          GTK_TYPE_POPOVER_MENU);
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
+  menu = gbacw_oob_panel_create_entry_menu (f->panel);
+  append_menu_labels (menu, labels);
+  g_assert_nonnull (strstr (labels->str, "Move to Confederate|Copy to Confederate|"));
+  g_assert_null (strstr (labels->str, "to Union"));
+
+  activate (f, "oob.move-to-side", "confederate");
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpstr (gbacw_oob_find_unit (&f->scenario->oob, "u-14oh")->side, ==, "confederate");
+  g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL));
+  it = item (f, GBACW_OOB_ITEM_UNIT, "u-14oh");
+  g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_item_get_parent (it)), ==, "confederate");
+  g_assert_cmpstr (selected_id (f), ==, "u-14oh");
+
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
+  iterate ();
+  activate (f, "oob.copy-to-side", "union");
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  copy = g_strdup (selected_id (f));
+  g_assert_cmpstr (copy, !=, "c-pryor");
+  formation = gbacw_oob_find_formation (&f->scenario->oob, copy);
+  g_assert_cmpstr (formation->side, ==, "union");
+  g_assert_cmpstr (formation->name, ==, "Pryor's Brigade (2)");
+  it = item (f, GBACW_OOB_ITEM_FORMATION, copy);
+  g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_item_get_parent (it)), ==, "union");
+  {
+    GbacwOobItem *pryor = item (f, GBACW_OOB_ITEM_FORMATION, "c-pryor");
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (it))), ==,
+                      g_list_model_get_n_items (G_LIST_MODEL (gbacw_oob_item_get_children (pryor))));
+  }
+  /* a side cannot take what it has */
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
+  iterate ();
+  activate (f, "oob.move-to-side", "confederate");
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+
+  while (n_steps (f) > steps)
+    g_assert_true (gbacw_document_undo (f->document));
+  iterate ();
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (original, undone));
+  g_assert_null (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_FORMATION, copy));
 }
 
 /* Ctrl+Z with the cursor in a field of the form undoes the last edit, as anywhere else
@@ -957,6 +1362,8 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/undo-all", Fixture, NULL, fixture_set_up, test_undo_all, fixture_tear_down);
   g_test_add ("/editor/oob/roster", Fixture, NULL, fixture_set_up, test_roster, fixture_tear_down);
   g_test_add ("/editor/oob/map-gestures", Fixture, NULL, fixture_set_up, test_map_gestures, fixture_tear_down);
+  g_test_add ("/editor/oob/multi-select", Fixture, NULL, fixture_set_up, test_multi_select, fixture_tear_down);
+  g_test_add ("/editor/oob/other-side", Fixture, NULL, fixture_set_up, test_other_side, fixture_tear_down);
   g_test_add ("/editor/oob/undo-in-field", Fixture, NULL, fixture_set_up, test_undo_in_field, fixture_tear_down);
   g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
               test_reinforcement_takes_off_map, fixture_tear_down);

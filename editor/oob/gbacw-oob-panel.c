@@ -48,6 +48,7 @@ struct _GbacwOobPanel
   GHashTable *bound_rows;       /* GbacwOobRow set */
   GbacwOobItem *drag_item;      /* the entry being dragged from the list */
   GbacwOobRow *drop_row;        /* the row marked as the drop's place (in bound_rows) */
+  GtkWidget *context_menu;      /* a GtkPopoverMenu on the list, or NULL */
   guint error_timeout;
 };
 
@@ -1344,6 +1345,156 @@ delete_action (GtkWidget  *widget,
     }
 }
 
+/* oob.move-to-side and oob.copy-to-side (s: the side): the selected entry, with
+ * everything under it, to the side; the entry (or its copy) selected there. */
+static void
+side_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  GbacwOobPanel *self = GBACW_OOB_PANEL (widget);
+  g_autoptr(GbacwOobItem) selected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  const char *side = g_variant_get_string (parameter, NULL);
+  gboolean copy = g_str_equal (action_name, "oob.copy-to-side");
+  GbacwScenario *scenario;
+  GbacwCommand *command;
+  GbacwOobEntry entry;
+
+  g_set_object (&selected, gbacw_oob_panel_get_selected_item (self));
+  if (selected == NULL || self->document == NULL || !gbacw_oob_item_get_entry (selected, &entry))
+    return;
+  scenario = gbacw_document_get_scenario (self->document);
+  if (copy)
+    command = gbacw_oob_copy_to_side (scenario, entry, gbacw_oob_item_get_id (selected), side, &id, &error);
+  else
+    {
+      command = gbacw_oob_move_to_side (scenario, entry, gbacw_oob_item_get_id (selected), side, &error);
+      id = g_strdup (gbacw_oob_item_get_id (selected));
+    }
+  execute (self, command, error);
+  if (command != NULL && gbacw_oob_panel_select (self, gbacw_oob_item_get_kind (selected), id) && copy)
+    g_signal_emit (self, signals[SIGNAL_ENTRY_ADDED], 0, gbacw_oob_panel_get_selected_item (self));
+}
+
+GMenuModel *
+gbacw_oob_panel_create_entry_menu (GbacwOobPanel *self)
+{
+  const GbacwScenario *scenario;
+  GbacwOobItem *selected;
+  const char *side;
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) sides = g_menu_new ();
+  g_autoptr(GMenu) entry = g_menu_new ();
+
+  g_return_val_if_fail (GBACW_IS_OOB_PANEL (self), NULL);
+
+  scenario = get_scenario (self);
+  selected = gbacw_oob_panel_get_selected_item (self);
+  if (scenario == NULL || selected == NULL || !gbacw_oob_item_get_entry (selected, NULL))
+    return G_MENU_MODEL (menu);
+  side = item_side (scenario, selected);
+  if (side == NULL)
+    return G_MENU_MODEL (menu);
+  for (guint i = 0; i < scenario->oob.sides->len; i++)
+    {
+      const GbacwSide *other = g_ptr_array_index (scenario->oob.sides, i);
+      const char *name = other->name ? other->name : other->id;
+      g_autoptr(GMenuItem) move = NULL;
+      g_autoptr(GMenuItem) copy = NULL;
+      g_autofree char *move_title = NULL;
+      g_autofree char *copy_title = NULL;
+
+      if (g_strcmp0 (other->id, side) == 0)
+        continue;
+      /* TRANSLATORS: moves a unit or formation to the other side, e.g. "Move to Confederate" */
+      move_title = g_strdup_printf (_("Move to %s"), name);
+      /* TRANSLATORS: copies a unit or formation to the other side, e.g. "Copy to Union" */
+      copy_title = g_strdup_printf (_("Copy to %s"), name);
+      move = g_menu_item_new (move_title, NULL);
+      g_menu_item_set_action_and_target_value (move, "oob.move-to-side", g_variant_new_string (other->id));
+      copy = g_menu_item_new (copy_title, NULL);
+      g_menu_item_set_action_and_target_value (copy, "oob.copy-to-side", g_variant_new_string (other->id));
+      g_menu_append_item (sides, move);
+      g_menu_append_item (sides, copy);
+    }
+  g_menu_append (entry, _("_Duplicate"), "oob.duplicate");
+  g_menu_append (entry, _("_Delete"), "oob.delete");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (sides));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (entry));
+  return G_MENU_MODEL (menu);
+}
+
+/* The entry menu of the selected entry, pointing at (x, y) of the list. */
+static void
+popup_entry_menu (GbacwOobPanel *self,
+                  double         x,
+                  double         y)
+{
+  g_autoptr(GMenuModel) model = gbacw_oob_panel_create_entry_menu (self);
+
+  if (g_menu_model_get_n_items (model) == 0)
+    return;
+  if (self->context_menu == NULL)
+    {
+      self->context_menu = gtk_popover_menu_new_from_model (NULL);
+      gtk_widget_set_parent (self->context_menu, GTK_WIDGET (self->list_view));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
+      gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
+    }
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), model);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->context_menu));
+}
+
+static GbacwOobRow *row_at (GbacwOobPanel *self, double x, double y);
+
+/* The secondary button on a row: it is selected and its menu opens. */
+static void
+on_secondary_pressed (GbacwOobPanel   *self,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      GtkGestureClick *gesture)
+{
+  GbacwOobRow *row = row_at (self, x, y);
+  GbacwOobItem *item = row ? gbacw_oob_row_get_item (row) : NULL;
+
+  if (item == NULL || !gbacw_oob_item_get_entry (item, NULL))
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gbacw_oob_panel_select (self, gbacw_oob_item_get_kind (item), gbacw_oob_item_get_id (item));
+  popup_entry_menu (self, x, y);
+}
+
+/* Menu or Shift+F10: the menu, at the selected row. */
+static void
+context_menu_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  GbacwOobPanel *self = GBACW_OOB_PANEL (widget);
+  GbacwOobItem *selected = gbacw_oob_panel_get_selected_item (self);
+  GHashTableIter iter;
+  gpointer row;
+  double x = 24, y = 0;
+
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (selected != NULL && g_hash_table_iter_next (&iter, &row, NULL))
+    if (gbacw_oob_row_get_item (row) == selected)
+      {
+        double rx, ry;
+        if (gtk_widget_translate_coordinates (row, GTK_WIDGET (self->list_view), 24, 0, &rx, &ry))
+          {
+            x = rx;
+            y = ry + gtk_widget_get_height (row);
+          }
+        break;
+      }
+  popup_entry_menu (self, x, y);
+}
+
 static void
 move_action (GtkWidget  *widget,
              const char *action_name,
@@ -1401,6 +1552,9 @@ update_actions (GbacwOobPanel *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "oob.delete", entry);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "oob.move-up", entry);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "oob.move-down", entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "oob.move-to-side", entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "oob.copy-to-side", entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "oob.context-menu", entry);
 }
 
 static void
@@ -1419,6 +1573,7 @@ gbacw_oob_panel_dispose (GObject *object)
   GbacwOobPanel *self = GBACW_OOB_PANEL (object);
 
   g_clear_handle_id (&self->error_timeout, g_source_remove);
+  g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   if (self->list_view != NULL)
@@ -1517,6 +1672,9 @@ gbacw_oob_panel_class_init (GbacwOobPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "oob.move-up", NULL, move_action);
   gtk_widget_class_install_action (widget_class, "oob.move-down", NULL, move_action);
   gtk_widget_class_install_action (widget_class, "oob.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "oob.move-to-side", "s", side_action);
+  gtk_widget_class_install_action (widget_class, "oob.copy-to-side", "s", side_action);
+  gtk_widget_class_install_action (widget_class, "oob.context-menu", NULL, context_menu_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "oob.duplicate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "oob.delete", NULL);
@@ -1524,6 +1682,8 @@ gbacw_oob_panel_class_init (GbacwOobPanelClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "oob.move-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK, "oob.move-down", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "oob.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "oob.context-menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "oob.context-menu", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "oobpanel");
 }
@@ -1577,6 +1737,13 @@ gbacw_oob_panel_init (GbacwOobPanel *self)
     g_signal_connect_swapped (target, "leave", G_CALLBACK (on_drop_leave), self);
     g_signal_connect_swapped (target, "drop", G_CALLBACK (on_drop), self);
     gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (target));
+  }
+  {
+    GtkGesture *secondary = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+    g_signal_connect_swapped (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (secondary));
   }
 
   /* Typing filters at once: 5,000 entries take a few milliseconds. */

@@ -12,7 +12,9 @@
  * "entry-added" (GbacwOobItem *item) tells that an entry was added or duplicated (and
  * is selected). Actions (group "oob"): add-unit (s: unit type token), add-formation (s: formation
  * kind token), duplicate (Ctrl+D), delete (Delete), move-up (Alt+Up), move-down
- * (Alt+Down), search (Ctrl+F).
+ * (Alt+Down), search (Ctrl+F), move-to-side and copy-to-side (s: a side id; the entry
+ * with everything under it, gbacw_oob_move_to_side () and gbacw_oob_copy_to_side ()),
+ * context-menu (Menu, Shift+F10, or the secondary button on a row: those of the entry).
  */
 #pragma once
 
@@ -44,6 +46,10 @@ GbacwOobItem  *gbacw_oob_panel_lookup (GbacwOobPanel *self, GbacwOobItemKind kin
  * order of battle cannot take it (the panel shows the message too). */
 gboolean       gbacw_oob_panel_drop (GbacwOobPanel *self, GbacwOobItem *dragged, GbacwOobItem *target, int position,
                                      GError **error);
+
+/* The menu of the selected entry: "Move to" and "Copy to" each other side, Duplicate,
+ * Delete (empty when no unit or formation is selected). */
+GMenuModel    *gbacw_oob_panel_create_entry_menu (GbacwOobPanel *self);
 
 /* The search: the same as typing text into the search entry, applied at once. */
 void           gbacw_oob_panel_set_search (GbacwOobPanel *self, const char *text);

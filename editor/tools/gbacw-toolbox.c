@@ -8,6 +8,7 @@
 
 #include "gbacw-tool-area.h"
 #include "gbacw-tool-brush.h"
+#include "gbacw-tool-deploy.h"
 #include "gbacw-tool-elevation.h"
 #include "gbacw-tool-eraser.h"
 #include "gbacw-tool-eyedropper.h"
@@ -42,6 +43,7 @@ static GParamSpec *properties[N_PROPS];
  * and the palette, the keys, the options panel and the shortcuts window follow this list. */
 static GType (* const tool_types[]) (void) = {
   gbacw_tool_navigate_get_type,
+  gbacw_tool_deploy_get_type,
   gbacw_tool_brush_get_type,
   gbacw_tool_fill_get_type,
   gbacw_tool_elevation_get_type,
