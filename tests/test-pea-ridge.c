@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-pea-ridge.c: Pea Ridge's own exclusive rules (engine/rules/pea-ridge/), each on a
- * small position built in code, named after the case it plays (P 21.2x woods, 21.4
- * fences, 21.6 out-of-command morale, 25 detachment, 28.3 the extra kill). */
+ * small position built in code, named after the case it plays (P 21.1x formations, 21.2x
+ * woods, 21.4 fences, 21.6 out-of-command morale, 25 detachment, 28.3 the extra kill, …). */
 #define G_LOG_DOMAIN "test-pea-ridge"
 
 #include "test-engine-fixture.c"
@@ -281,6 +281,115 @@ test_extra_kill (void)
       }
 }
 
+/* ------------------------------------------------------------------ P 21.11-21.13 formations */
+
+static Fixture *
+formation_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0202", GBACW_FORMATION_STATE_COLUMN, "s");
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 4, 3, "L", "0203", GBACW_FORMATION_STATE_LIMBERED, "s");
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_INFANTRY, 4, 3, "R", "0608", GBACW_FORMATION_STATE_LINE, "n");
+  if (module)
+    add_exclusive (f, "pearidge.formation-exceptions", "limbered-with-column", "1", "road-pass-through", "yes",
+                   "horse-artillery-ma", "12", "case", "P 21.1", NULL);
+  return f;
+}
+
+/* 21.11: a column may end its move with one limbered battery (8.16 forbids it without the
+ * rule), not with a second one, nor with an unlimbered battery; the column's stacking row
+ * (no batteries) does not count the battery. */
+static void
+test_limbered_with_column (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = formation_fixture (module);
+      GbacwGame *game = start_game (f);
+      g_autoptr (GError) error = NULL;
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      apply_expect (game, move_action (game, "u-col", "0203"), module ? NULL : "8.16");
+      g_assert_cmpint (gbacw_movement_check_stacking (game, hex_of (f->s, "0203"), &error), ==, TRUE);
+      g_assert_no_error (error);
+      if (module)
+        end_phase (game);   /* the stacking limits hold at the end of the phase (8.0) */
+      gbacw_game_free (game);
+    }
+  {
+    g_autoptr (Fixture) f = formation_fixture (TRUE);
+    add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0203", GBACW_FORMATION_STATE_LIMBERED, "s");
+    GbacwGame *game = start_game (f);
+    goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+    apply_expect (game, move_action (game, "u-col", "0203"), "8.16");   /* one battery only */
+    gbacw_game_free (game);
+  }
+  {
+    g_autoptr (Fixture) f = formation_fixture (TRUE);
+    GbacwGame *game = start_game (f);
+    unit_of (game, "u-bat")->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+    goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+    apply_expect (game, move_action (game, "u-col", "0203"), "8.16");   /* limbered only */
+    gbacw_game_free (game);
+  }
+}
+
+/* 21.12: a limbered battery passes a friendly unit on a road at the road rate (1/2 MP);
+ * 6.11 alone makes it pay the clear terrain (1 MP). */
+static void
+test_limbered_road_through_units (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = formation_fixture (module);
+      g_autoptr (GError) error = NULL;
+      add_road (f, "0402", "s");
+      add_road (f, "0403", "s");
+      add_unit (f, "u-bat3", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0402", GBACW_FORMATION_STATE_LIMBERED, "s");
+      INF (f, "u-inf", "union", 3, 3, "0403", "s");
+      GbacwGame *game = start_game (f);
+      g_autoptr (GbacwMoveRange) range = NULL;
+      GbacwMoveCost cost;
+      gbacw_movement_step_cost (game, unit_index (game, "u-bat3"), hex_of (f->s, "0402"),
+                                direction_of (f->s, "s"), &cost);
+      g_assert_cmpint (cost.kind, ==, GBACW_COST_MP);
+      g_assert_cmpint (cost.halves, ==, module ? 1 : 2);
+      range = gbacw_movement_range (game, unit_index (game, "u-bat3"), &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (range->cost[hex_of (f->s, "0404")], ==, module ? 2 : 3);
+      gbacw_game_free (game);
+    }
+}
+
+/* 21.13: a horse battery has a Movement Allowance of 12 and pays mounted cavalry's costs
+ * (woods 3 where limbered artillery pays 4); another battery keeps its own. */
+static void
+test_horse_artillery (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int horse = 0; horse < 2; horse++)
+      {
+        g_autoptr (Fixture) f = formation_fixture (module);
+        g_autoptr (GError) error = NULL;
+        GbacwUnit *oob;
+        GbacwMoveCost cost;
+        int halves, bat;
+        gboolean plays = module && horse;
+        set_terrain (f, "0204", "woods");
+        oob = (GbacwUnit *) gbacw_oob_find_unit (&f->s->oob, "u-bat");
+        if (horse)
+          oob->flags |= GBACW_UNIT_FLAG_HORSE_ARTILLERY;
+        GbacwGame *game = start_game (f);
+        bat = unit_index (game, "u-bat");
+        g_assert_true (gbacw_movement_allowance (game, bat, &halves, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (halves, ==, plays ? 24 : 16);
+        gbacw_movement_step_cost (game, bat, hex_of (f->s, "0203"), direction_of (f->s, "s"), &cost);
+        g_assert_cmpint (cost.halves, ==, plays ? 6 : 8);
+        gbacw_game_free (game);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -292,5 +401,8 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/21.6/out-of-command-morale-minus-one", test_out_of_command_morale);
   g_test_add_func ("/pea-ridge/25.0/detached-brigade-morale-minus-one", test_detachment_morale);
   g_test_add_func ("/pea-ridge/28.3/confederate-leader-killed-on-11", test_extra_kill);
+  g_test_add_func ("/pea-ridge/21.11/one-limbered-battery-with-a-column", test_limbered_with_column);
+  g_test_add_func ("/pea-ridge/21.12/limbered-through-units-on-roads", test_limbered_road_through_units);
+  g_test_add_func ("/pea-ridge/21.13/horse-artillery-ma-12-cavalry-costs", test_horse_artillery);
   return g_test_run ();
 }

@@ -22,6 +22,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_out_of_command_morale, /* P 21.6 */
   &gbacw_rule_pearidge_detachment_morale,     /* P 25 */
   &gbacw_rule_pearidge_extra_kill,    /* P 28.3 */
+  &gbacw_rule_pearidge_formation_exceptions, /* P 21.1 */
 };
 
 guint

@@ -30,6 +30,7 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_fences;
 extern const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_extra_kill;
+extern const GbacwRuleHooks gbacw_rule_pearidge_formation_exceptions;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
