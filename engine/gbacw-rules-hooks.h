@@ -192,6 +192,11 @@ typedef struct {
    * ask), and the ANSWER to the decision it asked. */
   int      (*exclusive_resolve) (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDecision **decision);
   int      (*exclusive_answer) (GbacwGame *game, gpointer data, GbacwPending *pending, const GbacwAction *action);
+  /* PHASE: the module's own default answer to the decision it asked for pending (newly
+   * allocated; NULL: none), which the computer player may give in place of its generic one
+   * (P 22.11: which McCulloch brigades withdraw). */
+  GbacwAction *(*exclusive_default) (GbacwGame *game, gpointer data, const GbacwPending *pending,
+                                     const GbacwDecision *decision);
 
   /* BCE (18.0): formation (an index of the order of battle) has lost (lost) or regained
    * Brigade Combat Effectiveness; called after the action in which it happened

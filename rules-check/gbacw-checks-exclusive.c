@@ -67,6 +67,8 @@ static const char *const yes_no[] = { "no", "yes", NULL };
 static const char *const recovery_methods[] = { "formula", "second-row", NULL };
 static const char *const no_casualties_choices[] = { "double", "keep", NULL };
 static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corinth", NULL };
+static const char *const withdrawal_must_choices[] = { "bce-lost-outside-dir", "none", NULL };
+static const char *const withdrawal_voluntary_choices[] = { "bce-lost", "all", "none", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -199,6 +201,16 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "pearidge.detachment-morale", "25.0", { { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "pearidge.extra-kill", "28.3", { { "sides", PARAM_SIDES, FALSE }, { "killed", PARAM_WORDS, FALSE },
                                      { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.mcculloch-withdrawal", "22.1", { { "turn", PARAM_TURN, FALSE },
+                                               { "division", PARAM_FORMATIONS, TRUE },
+                                               { "must", PARAM_CHOICE, FALSE, FALSE, withdrawal_must_choices },
+                                               { "dir-of", PARAM_LEADERS, FALSE },
+                                               { "attach-to", PARAM_FORMATIONS, FALSE },
+                                               { "reentry-hex", PARAM_HEXES, TRUE },
+                                               { "reentry-turn", PARAM_TURN, FALSE },
+                                               { "voluntary", PARAM_CHOICE, FALSE, FALSE, withdrawal_voluntary_choices },
+                                               { "ask", PARAM_YES_NO, FALSE },
+                                               { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

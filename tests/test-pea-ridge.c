@@ -390,6 +390,220 @@ test_horse_artillery (void)
       }
 }
 
+/* ------------------------------------------------------------------ P 22.1 withdrawal */
+
+/* McCulloch's division (McIntosh's and Hebert's brigades) and Van Dorn's (Little's); the
+ * Withdrawal Interphase after Game-Turn 1, re-entry at 0110 from Game-Turn 3. McIntosh's
+ * brigade has reached its BCE limit (2 of 6). */
+static Fixture *
+withdrawal_fixture (const char *voluntary, const char *ask, const char *mcintosh_at)
+{
+  Fixture *f = fixture_new (8, 10);
+  GbacwFormation *mci, *heb, *lit;
+
+  add_formation (f, "c-mcc-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-mcc");
+  mci = add_formation (f, "c-mci", "confederate", GBACW_FORMATION_BRIGADE, "c-mcc-div", "c-mci-ldr");
+  heb = add_formation (f, "c-heb", "confederate", GBACW_FORMATION_BRIGADE, "c-mcc-div", "c-heb-ldr");
+  add_formation (f, "c-vd-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-vd");
+  lit = add_formation (f, "c-lit", "confederate", GBACW_FORMATION_BRIGADE, "c-vd-div", "c-lit-ldr");
+  mci->bce[0] = 2;
+  heb->bce[0] = 2;
+  lit->bce[0] = 2;
+  LEADER (f, "c-mcc", "confederate", "0202");
+  LEADER (f, "c-mci-ldr", "confederate", mcintosh_at);
+  LEADER (f, "c-heb-ldr", "confederate", "0206");
+  LEADER (f, "c-vd", "confederate", "0708");
+  LEADER (f, "c-lit-ldr", "confederate", "0708");
+  set_leader (f, "c-mcc", GBACW_LEADER_DIVISION, 1, 1, 4, 0);
+  set_leader (f, "c-vd", GBACW_LEADER_DIVISION, 1, 1, 3, 0);
+  set_leader (f, "c-mci-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "c-heb-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "c-lit-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  INF (f, "c-3tx", "confederate", 4, 3, "0303", "s");
+  INF (f, "c-6tx", "confederate", 2, 3, "0203", "s");
+  INF (f, "c-3lou", "confederate", 4, 3, "0206", "s");
+  INF (f, "c-1mo", "confederate", 4, 3, "0708", "s");
+  add_unit (f, "c-good", "confederate", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0202", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "c-late", "confederate", GBACW_UNIT_INFANTRY, 2, 3, "R", "0808", GBACW_FORMATION_STATE_LINE, "s");
+  set_formation (f, "c-mcc c-good", "c-mcc-div");
+  set_formation (f, "c-mci-ldr c-3tx c-6tx", "c-mci");
+  set_formation (f, "c-heb-ldr c-3lou", "c-heb");
+  set_formation (f, "c-vd", "c-vd-div");
+  set_formation (f, "c-lit-ldr c-1mo c-late", "c-lit");
+  reinforce (f, "c-late", 2, "0110", GBACW_FORMATION_STATE_COLUMN);
+  INF (f, "u-1", "union", 4, 3, "0304", "n");
+  add_exclusive (f, "pearidge.mcculloch-withdrawal", "turn", "1", "division", "c-mcc-div", "must",
+                 "bce-lost-outside-dir", "dir-of", "c-vd", "attach-to", "c-vd-div", "reentry-hex", "0110",
+                 "reentry-turn", "3", "voluntary", voluntary, "ask", ask, "case", "P 22.1", NULL);
+  return f;
+}
+
+static GbacwGame *
+withdrawal_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+  GbacwGameUnit *u = unit_of (game, "c-6tx");
+
+  u->strength -= 2;   /* McIntosh's brigade at its limit: 2 boxes of 2 */
+  u->killed += 2;
+  return game;
+}
+
+/* Plays to the Withdrawal Interphase of Game-Turn 1 and past it, up to the first question. */
+static void
+through_interphase (GbacwGame *game)
+{
+  for (int guard = 0; guard < 100 && game->turn < 2 && game->decision == NULL; guard++)
+    end_phase (game);
+  g_assert_cmpint (game->turn, ==, 2);
+}
+
+/* The Union player holds his withdrawal fire (P 22.12) at every hex. */
+static void
+hold_withdrawal_fire (GbacwGame *game)
+{
+  while (game->decision && game->decision->kind == GBACW_DECISION_FIRE)
+    apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+}
+
+static gboolean
+withdrawn (GbacwGame *game, const char *id)
+{
+  const GbacwGameUnit *u = unit_of (game, id);
+  return u->hex < 0 && u->presence == GBACW_PRESENCE_NOT_ARRIVED;
+}
+
+/* 22.11: a brigade at its BCE limit outside Van Dorn's DIR must withdraw, inside it need
+ * not (voluntary = none); Hebert's brigade, not at its limit, stays. 22.15: the withdrawn
+ * brigade is attached to Van Dorn's division, McCulloch stays. The Union unit holds its
+ * withdrawal fire here. */
+static void
+test_withdrawal_must (void)
+{
+  for (int inside = 0; inside < 2; inside++)
+    {
+      g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", inside ? "0607" : "0203");
+      GbacwGame *game = withdrawal_game (f);
+      int mci = 1, vd = 3;
+      through_interphase (game);
+      if (!inside)
+        {
+          g_assert_nonnull (game->decision);
+          g_assert_cmpint (game->decision->kind, ==, GBACW_DECISION_FIRE);   /* 22.12: in the Union ZOC */
+          hold_withdrawal_fire (game);
+        }
+      g_assert_null (game->decision);
+      g_assert_cmpint (withdrawn (game, "c-3tx"), ==, !inside);
+      g_assert_cmpint (withdrawn (game, "c-6tx"), ==, !inside);
+      g_assert_cmpint (withdrawn (game, "c-mci-ldr"), ==, !inside);
+      g_assert_false (withdrawn (game, "c-3lou"));
+      g_assert_false (withdrawn (game, "c-mcc"));
+      g_assert_cmpint (log_has (game, "P 22.11", "must withdraw"), ==, !inside);
+      g_assert_cmpint (game->formation_parent[mci], ==, inside ? 0 : vd);
+      g_assert_cmpint (log_has (game, "P 22.15", NULL), ==, !inside);
+      gbacw_game_free (game);
+    }
+}
+
+/* 22.11: any brigade may withdraw: asked (ask = yes), the Confederate player names Hebert's
+ * brigade too; with every brigade gone, 22.16: they stay under McCulloch, who goes with them
+ * with the division's battery (unlimbered: 22.12). The engine's default (voluntary =
+ * bce-lost) withdraws McIntosh's brigade, inside the DIR too, and not Hebert's. */
+static void
+test_withdrawal_may (void)
+{
+  {
+    g_autoptr (Fixture) f = withdrawal_fixture ("bce-lost", "yes", "0607");
+    GbacwGame *game = withdrawal_game (f);
+    const GbacwDecision *d;
+    const GbacwRuleHooks *hooks = gbacw_rules_hooks_lookup ("pearidge.mcculloch-withdrawal");
+    g_autoptr (GbacwAction) suggested = NULL;
+    through_interphase (game);
+    d = game->decision;
+    g_assert_nonnull (d);
+    g_assert_cmpint (d->kind, ==, GBACW_DECISION_EXCLUSIVE_UNITS);
+    g_assert_cmpint (d->side, ==, 1);
+    g_assert_cmpuint (d->firers->len, ==, 2);   /* both brigades may */
+    g_assert_cmpint (g_array_index (d->firers, int, 0), ==, unit_index (game, "c-mci-ldr"));   /* the default's first */
+    /* the default answer the computer player reads: McIntosh's brigade only */
+    suggested = hooks->exclusive_default (game, g_ptr_array_index (game->hook_data, 0),
+                                          g_ptr_array_index (game->pending, 0), d);
+    g_assert_cmpuint (suggested->answer.firers->len, ==, 1);
+    g_assert_cmpint (g_array_index (suggested->answer.firers, GbacwFirer, 0).unit, ==, unit_index (game, "c-mci-ldr"));
+    apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "c-mci-ldr"),
+                                                                 unit_index (game, "c-heb-ldr") }, 2), NULL);
+    hold_withdrawal_fire (game);
+    g_assert_true (withdrawn (game, "c-3lou"));
+    g_assert_true (withdrawn (game, "c-3tx"));
+    g_assert_true (withdrawn (game, "c-mcc"));
+    g_assert_true (withdrawn (game, "c-good"));
+    g_assert_false (withdrawn (game, "c-1mo"));
+    g_assert_true (log_has (game, "P 22.16", NULL));
+    g_assert_cmpint (game->formation_parent[1], ==, 0);
+    gbacw_game_free (game);
+  }
+  {
+    g_autoptr (Fixture) f = withdrawal_fixture ("bce-lost", "no", "0607");
+    GbacwGame *game = withdrawal_game (f);
+    through_interphase (game);
+    hold_withdrawal_fire (game);
+    g_assert_true (withdrawn (game, "c-3tx"));
+    g_assert_false (withdrawn (game, "c-3lou"));
+    g_assert_true (log_has (game, "P 22.11", "option"));
+    gbacw_game_free (game);
+  }
+}
+
+/* 22.12: withdrawal fire at a withdrawing unit: its loss counts (1*: one SP), the morale
+ * check it fails and the pin do not; it is withdrawn, not routed, and makes no retreat. */
+static void
+test_withdrawal_fire (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game = withdrawal_game (f);
+  GbacwFirer firer;
+  GbacwGameUnit *tx;
+
+  through_interphase (game);
+  g_assert_nonnull (game->decision);
+  g_assert_cmpint (game->decision->kind, ==, GBACW_DECISION_FIRE);
+  g_assert_cmpint (game->decision->side, ==, 0);
+  g_assert_cmpint (game->decision->hex, ==, hex_of (f->s, "0303"));
+  firer = (GbacwFirer) { unit_index (game, "u-1"), 0.0, -1 };
+  gbacw_dice_force_list (game->dice, 6, 6, 6, 0);   /* 1*, then the morale check fails */
+  apply_expect (game, gbacw_action_new_answer_fire (&firer, 1), NULL);
+  hold_withdrawal_fire (game);   /* at 6 Tex, 0203 */
+  tx = unit_of (game, "c-3tx");
+  g_assert_cmpint (tx->strength, ==, 3);
+  g_assert_cmpint (tx->killed, ==, 1);
+  g_assert_true (withdrawn (game, "c-3tx"));
+  g_assert_false (tx->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED));
+  g_assert_cmpint (tx->rout_hexes_due, ==, 0);
+  g_assert_true (log_has (game, "P 22.12", "do not apply"));
+  g_assert_true (log_has (game, "13.21", "fails"));
+  gbacw_game_free (game);
+}
+
+/* 22.13: the withdrawn units enter at the re-entry hex, not before Game-Turn 3. */
+static void
+test_withdrawal_reentry (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game = withdrawal_game (f);
+
+  through_interphase (game);
+  hold_withdrawal_fire (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-3tx", "0110"), "P 22.13");
+  for (int guard = 0; guard < 100 && game->turn < 3; guard++)
+    end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-3tx", "0110"), NULL);
+  g_assert_cmpint (unit_of (game, "c-3tx")->hex, ==, hex_of (f->s, "0110"));
+  apply_expect (game, move_action (game, "c-6tx", "0109"), "26.0");   /* only at the re-entry hex */
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -404,5 +618,9 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/21.11/one-limbered-battery-with-a-column", test_limbered_with_column);
   g_test_add_func ("/pea-ridge/21.12/limbered-through-units-on-roads", test_limbered_road_through_units);
   g_test_add_func ("/pea-ridge/21.13/horse-artillery-ma-12-cavalry-costs", test_horse_artillery);
+  g_test_add_func ("/pea-ridge/22.11/bce-lost-outside-dir-must-withdraw", test_withdrawal_must);
+  g_test_add_func ("/pea-ridge/22.11/any-brigade-may-withdraw", test_withdrawal_may);
+  g_test_add_func ("/pea-ridge/22.12/withdrawal-fire-without-pins-or-routs", test_withdrawal_fire);
+  g_test_add_func ("/pea-ridge/22.13/reenter-at-the-hex-from-its-turn", test_withdrawal_reentry);
   return g_test_run ();
 }

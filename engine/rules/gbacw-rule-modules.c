@@ -23,6 +23,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_detachment_morale,     /* P 25 */
   &gbacw_rule_pearidge_extra_kill,    /* P 28.3 */
   &gbacw_rule_pearidge_formation_exceptions, /* P 21.1 */
+  &gbacw_rule_pearidge_mcculloch_withdrawal,  /* P 22.1 */
 };
 
 guint

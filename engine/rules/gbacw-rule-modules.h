@@ -31,6 +31,7 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_extra_kill;
 extern const GbacwRuleHooks gbacw_rule_pearidge_formation_exceptions;
+extern const GbacwRuleHooks gbacw_rule_pearidge_mcculloch_withdrawal;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
