@@ -69,6 +69,7 @@ static const char *const no_casualties_choices[] = { "double", "keep", NULL };
 static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corinth", NULL };
 static const char *const withdrawal_must_choices[] = { "bce-lost-outside-dir", "none", NULL };
 static const char *const withdrawal_voluntary_choices[] = { "bce-lost", "all", "none", NULL };
+static const char *const van_dorn_costs_choices[] = { "wagon", "leader", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -211,6 +212,13 @@ static const ExclusiveSpec exclusive_rules[] = {
                                                { "voluntary", PARAM_CHOICE, FALSE, FALSE, withdrawal_voluntary_choices },
                                                { "ask", PARAM_YES_NO, FALSE },
                                                { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.indians", "30.0", { { "units", PARAM_UNITS, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.van-dorn", "31.0", { { "leader", PARAM_LEADERS, FALSE }, { "ma", PARAM_COUNT, FALSE },
+                                   { "costs", PARAM_CHOICE, FALSE, FALSE, van_dorn_costs_choices },
+                                   { "melee-bonus", PARAM_YES_NO, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.gideon-smith", "32.0", { { "unit", PARAM_UNITS, FALSE }, { "roll", PARAM_ROLLS, FALSE },
+                                       { "per-loss", PARAM_MODIFIER, FALSE }, { "death", PARAM_DIE_TOP, FALSE },
+                                       { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

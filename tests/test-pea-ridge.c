@@ -7,6 +7,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-exclusive-params.h"
+#include "gbacw-query.h"
 #include "gbacw-rules-hooks.h"
 
 /* A row of the fixture's chart (cells separated by "|"). */
@@ -604,6 +605,204 @@ test_withdrawal_reentry (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ P 30.0, 31.0, 32.0 */
+
+static int
+log_count (const GbacwGame *game, const char *rule_case, const char *text)
+{
+  int n = 0;
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      n += g_strcmp0 (e->rule_case, rule_case) == 0 && strstr (e->text, text) != NULL;
+    }
+  return n;
+}
+
+/* Two Union batteries against a Confederate stack at 0202 (a regiment on top of Watie's), at
+ * range 2. */
+static Fixture *
+indians_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  INF (f, "c-top", "confederate", 4, 3, "0202", "s");
+  INF (f, "c-watie", "confederate", 4, 3, "0202", "s");
+  add_unit (f, "u-bat1", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0204", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0304", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  if (module)
+    add_exclusive (f, "pearidge.indians", "units", "c-watie", "case", "P 30.0", NULL);
+  return f;
+}
+
+/* 30.0: artillery fire with no result makes Watie's regiment (under another unit) check its
+ * morale, once for the two batteries; it fails on a 6 and routs. Small arms alone do not. */
+static void
+test_indians_artillery (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = indians_fixture (module);
+      GbacwGame *game = start_game (f);
+      goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+      const GbacwFirer firers[2] = { { unit_index (game, "u-bat1"), 0, -1 }, { unit_index (game, "u-bat2"), 0, -1 } };
+      gbacw_dice_force_list (game->dice, 1, 6, 0);   /* the batteries: no result; then Watie's check */
+      apply_expect (game, gbacw_action_new_fire (hex_of (f->s, "0202"), firers, 2), NULL);
+      end_phase (game);
+      g_assert_cmpint (log_count (game, "P 30.0", "checks its morale"), ==, module);
+      g_assert_cmpint ((unit_of (game, "c-watie")->status & GBACW_STATUS_ROUTED) != 0, ==, module);
+      g_assert_false (unit_of (game, "c-top")->status & GBACW_STATUS_ROUTED);
+      gbacw_game_free (game);
+    }
+  {
+    g_autoptr (Fixture) f = indians_fixture (TRUE);
+    INF (f, "u-adj", "union", 4, 3, "0203", "n");
+    GbacwGame *game = start_game (f);
+    goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+    gbacw_dice_force_list (game->dice, 2, 0);
+    apply_expect (game, fire1 (game, "0202", "u-adj", 0), NULL);
+    end_phase (game);
+    g_assert_cmpint (log_count (game, "P 30.0", "checks its morale"), ==, 0);
+    gbacw_game_free (game);
+  }
+}
+
+static Fixture *
+van_dorn_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  LEADER (f, "c-vd", "confederate", "0202");
+  INF (f, "c-1", "confederate", 4, 3, "0202", "s");
+  INF (f, "u-1", "union", 3, 3, "0203", "n");
+  set_terrain (f, "0302", "woods");
+  if (module)
+    add_exclusive (f, "pearidge.van-dorn", "leader", "c-vd", "ma", "10", "costs", "wagon", "melee-bonus", "no", "case",
+                   "P 31.0", NULL);
+  return f;
+}
+
+/* 31.0: Van Dorn moves 10 (a leader 12) at the wagons' costs (woods 4, a leader's 2). */
+static void
+test_van_dorn_movement (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = van_dorn_fixture (module);
+      g_autoptr (GError) error = NULL;
+      GbacwGame *game = start_game (f);
+      int vd = unit_index (game, "c-vd"), halves;
+      GbacwMoveCost cost;
+      g_assert_true (gbacw_movement_allowance (game, vd, &halves, &error));
+      g_assert_cmpint (halves, ==, module ? 20 : 24);
+      gbacw_movement_step_cost (game, vd, hex_of (f->s, "0202"), gbacw_game_direction_between (game, hex_of (f->s, "0202"), hex_of (f->s, "0302")), &cost);
+      g_assert_cmpint (cost.halves, ==, module ? 8 : 4);
+      gbacw_game_free (game);
+    }
+}
+
+/* 31.0: Van Dorn adds no point to a melee, attacking or defending (12.4 adds one); another
+ * leader with him still does. */
+static void
+test_van_dorn_melee (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int other = 0; other < 2; other++)
+      {
+        g_autoptr (Fixture) f = van_dorn_fixture (module);
+        g_autoptr (GError) error = NULL;
+        GbacwMeleeOdds odds;
+        gboolean point = !module || other;
+        if (other)
+          LEADER (f, "c-price", "confederate", "0202");
+        GbacwGame *game = start_game (f);
+        g_autoptr (GArray) attackers = units_of (game, "c-1");
+        g_autoptr (GArray) union_attackers = units_of (game, "u-1");
+        g_assert_true (gbacw_melee_odds (game, attackers, hex_of (f->s, "0203"), FALSE, &odds, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (odds.attack_leader, ==, point);
+        g_assert_cmpint (odds.attack, ==, 4 + point);
+        g_assert_true (gbacw_melee_odds (game, union_attackers, hex_of (f->s, "0202"), FALSE, &odds, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (odds.defend_leader, ==, point);
+        gbacw_game_free (game);
+      }
+}
+
+static Fixture *
+gideon_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_unit (f, "c-9tx", "confederate", GBACW_UNIT_CAVALRY, 6, 3, "C", "0202", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-1", "union", 3, 3, "0608", "n");
+  add_level (f, "Union victory", "union", 0);
+  if (module)
+    add_exclusive (f, "pearidge.gideon-smith", "unit", "c-9tx", "roll", "6", "per-loss", "+1", "death", "1-2", "case",
+                   "P 32.0", NULL);
+  return f;
+}
+
+static void
+lose_sp (GbacwGame *game, const char *id, int n)
+{
+  GbacwGameUnit *u = unit_of (game, id);
+  u->strength -= n;
+  u->killed += n;
+}
+
+/* 32.0: the first loss on a 6 is Gideon's company; a 1 then kills him and the game ends at
+ * once with no victor. Without the rule, or on a 5, play goes on. */
+static void
+test_gideon_smith_no_victor (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int first = 5; first <= 6; first++)
+      {
+        g_autoptr (Fixture) f = gideon_fixture (module);
+        GbacwGame *game = start_game (f);
+        g_autoptr (GbacwOutcome) outcome = NULL;
+        GbacwVictory v;
+        gboolean ends = module && first == 6;
+        lose_sp (game, "c-9tx", 1);
+        gbacw_dice_force_list (game->dice, first, 1, 0);
+        end_phase (game);
+        g_assert_cmpint (gbacw_game_is_over (game), ==, ends);
+        outcome = gbacw_outcome_new (game);
+        gbacw_outcome_update (outcome, game);
+        gbacw_outcome_victory (outcome, game, &v);
+        g_assert_cmpint (v.winner, ==, ends ? -1 : 0);
+        if (ends)
+          g_assert_true (strstr (v.level, "P 32.0") != NULL);
+        gbacw_victory_clear (&v);
+        g_assert_cmpint (log_has (game, "P 32.0", "died"), ==, ends);
+        gbacw_game_free (game);
+      }
+}
+
+/* 32.0: one is added for each loss after the first: the third loss is his company on a 4;
+ * he survives on a 3, and no die is rolled for later losses. */
+static void
+test_gideon_smith_per_loss (void)
+{
+  g_autoptr (Fixture) f = gideon_fixture (TRUE);
+  GbacwGame *game = start_game (f);
+
+  lose_sp (game, "c-9tx", 2);
+  gbacw_dice_force_list (game->dice, 3, 3, 4, 3, 0);   /* 3, 3+1: not his; third: 4+2 = 6, then 3: survives */
+  end_phase (game);
+  g_assert_cmpint (log_count (game, "P 32.0", "not Gideon"), ==, 2);
+  lose_sp (game, "c-9tx", 1);
+  end_phase (game);
+  g_assert_true (log_has (game, "P 32.0", "company is lost"));
+  g_assert_true (log_has (game, "P 32.0", "survives"));
+  lose_sp (game, "c-9tx", 1);
+  end_phase (game);
+  g_assert_cmpint (log_count (game, "P 32.0", "loses a Strength Point"), ==, 3);
+  g_assert_false (gbacw_game_is_over (game));
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -622,5 +821,10 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/22.11/any-brigade-may-withdraw", test_withdrawal_may);
   g_test_add_func ("/pea-ridge/22.12/withdrawal-fire-without-pins-or-routs", test_withdrawal_fire);
   g_test_add_func ("/pea-ridge/22.13/reenter-at-the-hex-from-its-turn", test_withdrawal_reentry);
+  g_test_add_func ("/pea-ridge/30.0/indians-check-morale-under-artillery-fire", test_indians_artillery);
+  g_test_add_func ("/pea-ridge/31.0/van-dorn-ma-10-wagon-costs", test_van_dorn_movement);
+  g_test_add_func ("/pea-ridge/31.0/van-dorn-adds-no-melee-point", test_van_dorn_melee);
+  g_test_add_func ("/pea-ridge/32.0/gideon-smith-dies-no-victor", test_gideon_smith_no_victor);
+  g_test_add_func ("/pea-ridge/32.0/one-added-per-earlier-loss", test_gideon_smith_per_loss);
   return g_test_run ();
 }

@@ -32,6 +32,9 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_extra_kill;
 extern const GbacwRuleHooks gbacw_rule_pearidge_formation_exceptions;
 extern const GbacwRuleHooks gbacw_rule_pearidge_mcculloch_withdrawal;
+extern const GbacwRuleHooks gbacw_rule_pearidge_indians;
+extern const GbacwRuleHooks gbacw_rule_pearidge_van_dorn;
+extern const GbacwRuleHooks gbacw_rule_pearidge_gideon_smith;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
