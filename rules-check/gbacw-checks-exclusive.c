@@ -212,6 +212,10 @@ static const ExclusiveSpec exclusive_rules[] = {
                                                { "voluntary", PARAM_CHOICE, FALSE, FALSE, withdrawal_voluntary_choices },
                                                { "ask", PARAM_YES_NO, FALSE },
                                                { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.union-leader-replacement", "29.0", { { "sides", PARAM_SIDES, FALSE, FALSE },
+                                                  { "successors", PARAM_LEADERS, FALSE, PER_FORMATION },
+                                                  { "original-first", PARAM_YES_NO, FALSE, FALSE },
+                                                  { "case", PARAM_CASE, FALSE, FALSE } } },
   { "pearidge.indians", "30.0", { { "units", PARAM_UNITS, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "pearidge.van-dorn", "31.0", { { "leader", PARAM_LEADERS, FALSE }, { "ma", PARAM_COUNT, FALSE },
                                    { "costs", PARAM_CHOICE, FALSE, FALSE, van_dorn_costs_choices },
@@ -641,6 +645,35 @@ check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const 
                   setting);
 }
 
+/* P 21.7: the interphases come in the printed order (Victory Determination, Withdrawal,
+ * Straggler Recovery, BCE Recovery), and the engine runs the modules' interphases in the
+ * scenario's order of its exclusive rules. */
+static void
+check_interphase_order (CheckContext *ctx, const char *setting, GPtrArray *out)
+{
+  static const char *const order[] = { "victory-checks", "pearidge.mcculloch-withdrawal", "straggler-recovery",
+                                       "bce-recovery" };
+  const GPtrArray *rules = ctx->s->exclusive_rules;
+  int last = -1;
+  const char *last_id = NULL;
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    for (guint i = 0; i < rules->len; i++)
+      {
+        const GbacwExclusiveRule *rule = g_ptr_array_index (rules, i);
+        if (!rule->enabled || g_strcmp0 (rule->id, order[k]) != 0)
+          continue;
+        if ((int) i < last)
+          emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "P 21.7",
+                                    _("The exclusive rule “%s” comes before “%s”: the interphases are played in the "
+                                      "order of the rules, and the Victory Determination, Withdrawal, Straggler "
+                                      "Recovery and BCE Recovery Interphases follow each other in that order"),
+                                    order[k], last_id), setting);
+        last = (int) i;
+        last_id = order[k];
+      }
+}
+
 void
 gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
 {
@@ -735,5 +768,7 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_night_track (ctx, rule, setting, out);
       if (g_str_equal (rule->id, "retreat-direction"))
         check_retreat_compass (ctx, rule, setting, out);
+      if (g_str_equal (rule->id, "pearidge.mcculloch-withdrawal"))
+        check_interphase_order (ctx, setting, out);
     }
 }

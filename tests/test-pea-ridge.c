@@ -7,6 +7,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-exclusive-params.h"
+#include "gbacw-leadership.h"
 #include "gbacw-query.h"
 #include "gbacw-rules-hooks.h"
 
@@ -454,9 +455,9 @@ withdrawal_game (Fixture *f)
 static void
 through_interphase (GbacwGame *game)
 {
-  for (int guard = 0; guard < 100 && game->turn < 2 && game->decision == NULL; guard++)
+  for (int guard = 0; guard < 100 && game->turn < 2 && game->decision == NULL && !gbacw_game_is_over (game); guard++)
     end_phase (game);
-  g_assert_cmpint (game->turn, ==, 2);
+  g_assert_true (game->turn == 2 || gbacw_game_is_over (game));
 }
 
 /* The Union player holds his withdrawal fire (P 22.12) at every hex. */
@@ -803,6 +804,199 @@ test_gideon_smith_per_loss (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ P 28.26, 29.1 both sides */
+
+/* Carr's division (Dodge's and Vandever's brigades) and a Confederate division (one brigade),
+ * with the kit's two leader-replacement rules: leader-replacement (P 28.26) for the
+ * Confederates, pearidge.union-leader-replacement (P 29.1) for the Union. */
+static Fixture *
+replacement_fixture (void)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  set_turns (f, 1, 8);
+  add_formation (f, "u-carr-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-carr");
+  add_formation (f, "u-dodge-bde", "union", GBACW_FORMATION_BRIGADE, "u-carr-div", "u-dodge");
+  add_formation (f, "u-vandever-bde", "union", GBACW_FORMATION_BRIGADE, "u-carr-div", "u-vandever");
+  add_formation (f, "c-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-div-ldr");
+  add_formation (f, "c-bde", "confederate", GBACW_FORMATION_BRIGADE, "c-div", "c-bde-ldr");
+  LEADER (f, "u-carr", "union", "0101");
+  LEADER (f, "u-dodge", "union", "0102");
+  LEADER (f, "u-vandever", "union", "0103");
+  LEADER (f, "c-div-ldr", "confederate", "0608");
+  LEADER (f, "c-bde-ldr", "confederate", "0601");
+  INF (f, "u-4ia", "union", 3, 3, "0102", "s");
+  INF (f, "u-25mo", "union", 3, 3, "0103", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0601", "n");
+  set_leader (f, "u-carr", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+  set_leader (f, "u-dodge", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "u-vandever", GBACW_LEADER_BRIGADE, 3, 1, GBACW_UNSET, 0);
+  set_leader (f, "c-div-ldr", GBACW_LEADER_DIVISION, 4, 2, 2, 1);
+  set_leader (f, "c-bde-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_formation (f, "u-carr", "u-carr-div");
+  set_formation (f, "u-dodge u-4ia", "u-dodge-bde");
+  set_formation (f, "u-vandever u-25mo", "u-vandever-bde");
+  set_formation (f, "c-div-ldr", "c-div");
+  set_formation (f, "c-bde-ldr c-1", "c-bde");
+  add_exclusive (f, "leader-replacement", "sides", "confederate", "delay-division", "0:0 1-2:1 3-4:2 5:3 6:4",
+                 "delay-brigade", "0:0 1:1 2:2 3-4:3 5:4 6:5", "original-drm", "-2", "keeps-brigade", "yes", "case",
+                 "P 28.26", NULL);
+  add_exclusive (f, "pearidge.union-leader-replacement", "sides", "union", "successors.u-carr-div", "u-dodge u-vandever",
+                 "original-first", "yes", "case", "P 29.1", NULL);
+  return f;
+}
+
+static int
+formation_id (GbacwGame *game, const char *id)
+{
+  for (guint i = 0; i < game->scenario->oob.formations->len; i++)
+    if (g_str_equal (((GbacwFormation *) g_ptr_array_index (game->scenario->oob.formations, i))->id, id))
+      return (int) i;
+  g_assert_not_reached ();
+}
+
+/* 29.11: Carr lost, Dodge takes the division without a question (the Standard Rules would
+ * ask, 17.83); Dodge lost too, Vandever. */
+static void
+test_union_replacement_order (void)
+{
+  for (int dodge_lost = 0; dodge_lost < 2; dodge_lost++)
+    {
+      g_autoptr (Fixture) f = replacement_fixture ();
+      GbacwGame *game = start_game (f);
+      const GbacwDecision *d;
+      gbacw_leadership_leader_lost (game, unit_index (game, "u-carr"), GBACW_PRESENCE_KILLED);
+      if (dodge_lost)
+        gbacw_leadership_leader_lost (game, unit_index (game, "u-dodge"), GBACW_PRESENCE_KILLED);
+      goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+      end_phase (game);
+      d = gbacw_game_decision (game);
+      g_assert_true (d == NULL || d->kind != GBACW_DECISION_PROMOTE);
+      g_assert_cmpint (game->formation_commander[formation_id (game, "u-carr-div")], ==,
+                       unit_index (game, dodge_lost ? "u-vandever" : "u-dodge"));
+      gbacw_game_free (game);
+    }
+}
+
+/* 28.26 beside 29.0: a Confederate brigadier waits for his replacement (die 3: three Final
+ * Command Phases; out of his division commander's DIR), a Union one is replaced at the end
+ * of the Union's first Final Command Phase (17.81), the Confederate rule not delaying him. */
+static void
+test_both_sides_replacement (void)
+{
+  g_autoptr (Fixture) f = replacement_fixture ();
+  GbacwGame *game = start_game (f);
+  const GbacwDecision *d;
+  int union_back = -1, csa_back = -1;
+
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-vandever"), GBACW_PRESENCE_KILLED);
+  gbacw_leadership_leader_lost (game, unit_index (game, "c-bde-ldr"), GBACW_PRESENCE_KILLED);
+  gbacw_dice_force_list (game->dice, 3, 0);
+  for (int guard = 0; guard < 400 && game->turn < 6; guard++)
+    if ((d = gbacw_game_decision (game)) != NULL)
+      apply_expect (game, gbacw_action_new_answer_hex (g_array_index (d->hexes, int, 0)), NULL);
+    else
+      end_phase (game);
+  /* the Game-Turn each comes back in (17.8: "goes to" a unit of his command) */
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if (g_strcmp0 (e->rule_case, "17.8") != 0 || strstr (e->text, "goes to") == NULL)
+        continue;
+      if (g_str_has_prefix (e->text, "u-vandever") && union_back < 0)
+        union_back = e->turn;
+      if (g_str_has_prefix (e->text, "c-bde-ldr") && csa_back < 0)
+        csa_back = e->turn;
+    }
+  g_assert_cmpint (union_back, ==, 1);
+  g_assert_cmpint (csa_back, ==, 4);
+  g_assert_true (log_has (game, "P 28.26", "die 3, modified 3: in 3 Final Command Phases"));
+  gbacw_game_free (game);
+}
+
+/* ------------------------------------------------------------------ P 33.0, 21.7 */
+
+/* 33.0 (the kit's reserves rule): the 24th Missouri, in Line, may neither move nor change
+ * formation until the Union Player-Turn of Game-Turn 2; the Confederates are first. */
+static void
+test_24_mo_set_up (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 8);
+  GbacwGame *game;
+  int mo;
+
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  INF (f, "u-24-mo", "union", 4, 3, "0303", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+  add_exclusive (f, "reserves", "units", "u-24-mo", "forbid", "move formation", "release-turn", "2", "case", "P 33.0",
+                 NULL);
+  game = start_game (f);
+  mo = unit_index (game, "u-24-mo");
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  g_assert_cmpint (game->turn, ==, 1);
+  apply_expect (game, move_action (game, "u-24-mo", "0304"), "P 33.0");
+  apply_expect (game, gbacw_action_new_change_formation (&mo, 1, GBACW_FORMATION_STATE_COLUMN), "P 33.0");
+  end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  g_assert_cmpint (game->turn, ==, 2);
+  apply_expect (game, move_action (game, "u-24-mo", "0304"), NULL);
+  gbacw_game_free (game);
+}
+
+/* 21.7 and the Pea Ridge Sequence of Play: the Victory Determination Interphase, then the
+ * Withdrawal Interphase (the kit's order of its rules); a game decided on the first day
+ * (34.21: 100 VP and more than the other's total and half) has no withdrawal. */
+static void
+test_sequence_victory_then_withdrawal (void)
+{
+  for (int decided = 0; decided < 2; decided++)
+    {
+      g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+      GbacwGame *game;
+      int vd = -1, wd = -1;
+      /* victory-checks listed first, as in the kit */
+      GbacwExclusiveRule *withdrawal = g_ptr_array_steal_index (f->s->exclusive_rules, 0);
+      add_exclusive (f, "victory-checks", "ratio-turns", "1", "ratio-minimum", decided ? "0" : "100", "ratio-case",
+                     "P 34.21", NULL);
+      g_ptr_array_add (f->s->exclusive_rules, withdrawal);
+      add_area (f, "vp", GBACW_AREA_OBJECTIVE, NULL, "0708");
+      {
+        GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
+        a->id = g_strdup ("vp-hex");
+        a->side = g_strdup ("confederate");
+        a->event = GBACW_VP_OBJECTIVE;
+        a->area = g_strdup ("vp");
+        a->vp = 10;
+        g_ptr_array_add (f->s->vp_awards, a);
+      }
+      game = withdrawal_game (f);
+      through_interphase (game);
+      hold_withdrawal_fire (game);
+      for (guint i = 0; i < game->events->len; i++)
+        {
+          const GbacwEvent *e = g_ptr_array_index (game->events, i);
+          if (vd < 0 && g_strcmp0 (e->rule_case, "P 34.21") == 0)
+            vd = (int) i;
+          if (wd < 0 && g_strcmp0 (e->rule_case, "P 22.11") == 0)
+            wd = (int) i;
+        }
+      g_assert_cmpint (vd, >=, 0);
+      if (decided)
+        {
+          g_assert_true (gbacw_game_is_over (game));
+          g_assert_cmpint (wd, <, 0);
+          g_assert_false (withdrawn (game, "c-3tx"));
+        }
+      else
+        {
+          g_assert_cmpint (wd, >, vd);
+          g_assert_true (withdrawn (game, "c-3tx"));
+        }
+      gbacw_game_free (game);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -826,5 +1020,9 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/31.0/van-dorn-adds-no-melee-point", test_van_dorn_melee);
   g_test_add_func ("/pea-ridge/32.0/gideon-smith-dies-no-victor", test_gideon_smith_no_victor);
   g_test_add_func ("/pea-ridge/32.0/one-added-per-earlier-loss", test_gideon_smith_per_loss);
+  g_test_add_func ("/pea-ridge/29.11/carr-replaced-by-dodge-then-vandever", test_union_replacement_order);
+  g_test_add_func ("/pea-ridge/28.26/confederate-delay-beside-union-replacement", test_both_sides_replacement);
+  g_test_add_func ("/pea-ridge/33.0/24-mo-frozen-until-game-turn-2", test_24_mo_set_up);
+  g_test_add_func ("/pea-ridge/21.7/victory-determination-then-withdrawal", test_sequence_victory_then_withdrawal);
   return g_test_run ();
 }

@@ -27,6 +27,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_indians,       /* P 30.0 */
   &gbacw_rule_pearidge_van_dorn,      /* P 31.0 */
   &gbacw_rule_pearidge_gideon_smith,  /* P 32.0 */
+  &gbacw_rule_pearidge_union_leader_replacement, /* P 29 */
 };
 
 guint
