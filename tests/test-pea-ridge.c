@@ -422,7 +422,7 @@ withdrawal_fixture (const char *voluntary, const char *ask, const char *mcintosh
   set_leader (f, "c-heb-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
   set_leader (f, "c-lit-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
   INF (f, "c-3tx", "confederate", 4, 3, "0303", "s");
-  INF (f, "c-6tx", "confederate", 2, 3, "0203", "s");
+  INF (f, "c-6tx", "confederate", 4, 3, "0203", "s");
   INF (f, "c-3lou", "confederate", 4, 3, "0206", "s");
   INF (f, "c-1mo", "confederate", 4, 3, "0708", "s");
   add_unit (f, "c-good", "confederate", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0202", GBACW_FORMATION_STATE_UNLIMBERED, "s");
@@ -603,6 +603,38 @@ test_withdrawal_reentry (void)
   apply_expect (game, move_action (game, "c-3tx", "0110"), NULL);
   g_assert_cmpint (unit_of (game, "c-3tx")->hex, ==, hex_of (f->s, "0110"));
   apply_expect (game, move_action (game, "c-6tx", "0109"), "26.0");   /* only at the re-entry hex */
+  gbacw_game_free (game);
+}
+
+/* 22.14, 22.36: a withdrawn brigade's regiment, back on the map, recovers no stragglers; a
+ * regiment that stayed does (straggler recovery after Game-Turn 4, every die a success). */
+static void
+test_withdrawn_no_stragglers (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game;
+  GbacwGameUnit *lou;
+
+  set_turns (f, 1, 5);
+  gbacw_oob_find_formation (&f->s->oob, "c-heb")->bce[0] = 3;
+  add_exclusive (f, "straggler-recovery", "turns", "4", "success", "1-6", "case", "P 22.38", NULL);
+  game = withdrawal_game (f);
+  lou = unit_of (game, "c-3lou");
+  lou->strength -= 2;
+  lou->killed += 2;
+  through_interphase (game);
+  hold_withdrawal_fire (game);
+  g_assert_true (withdrawn (game, "c-6tx"));
+  while (game->turn < 3)
+    end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-6tx", "0110"), NULL);
+  while (game->turn < 5)
+    end_phase (game);
+  g_assert_cmpint (unit_of (game, "c-3lou")->strength, ==, 3);   /* recovered one */
+  g_assert_cmpint (unit_of (game, "c-6tx")->strength, ==, 2);    /* withdrew: none */
+  g_assert_true (log_has (game, "P 22.38", "c-3lou"));
+  g_assert_false (log_has (game, "P 22.38", "c-6tx"));
   gbacw_game_free (game);
 }
 
@@ -1015,6 +1047,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/22.11/any-brigade-may-withdraw", test_withdrawal_may);
   g_test_add_func ("/pea-ridge/22.12/withdrawal-fire-without-pins-or-routs", test_withdrawal_fire);
   g_test_add_func ("/pea-ridge/22.13/reenter-at-the-hex-from-its-turn", test_withdrawal_reentry);
+  g_test_add_func ("/pea-ridge/22.36/withdrawn-brigades-recover-no-stragglers", test_withdrawn_no_stragglers);
   g_test_add_func ("/pea-ridge/30.0/indians-check-morale-under-artillery-fire", test_indians_artillery);
   g_test_add_func ("/pea-ridge/31.0/van-dorn-ma-10-wagon-costs", test_van_dorn_movement);
   g_test_add_func ("/pea-ridge/31.0/van-dorn-adds-no-melee-point", test_van_dorn_melee);
