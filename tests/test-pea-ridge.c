@@ -946,6 +946,67 @@ test_both_sides_replacement (void)
   gbacw_game_free (game);
 }
 
+/* 29.21-29.22: Asboth's division with its own brigade (Schaefer's) and White's attached from
+ * Davis's; Asboth lost: Schaefer is promoted, without a question (17.83 would ask between the
+ * two); Schaefer lost too: White, the attached one. */
+static void
+test_union_original_first (void)
+{
+  for (int schaefer_lost = 0; schaefer_lost < 2; schaefer_lost++)
+    for (int rule = 0; rule < 2; rule++)
+      {
+        g_autoptr (Fixture) f = fixture_new (6, 8);
+        GbacwGame *game;
+        const GbacwDecision *d;
+        int asboth;
+
+        set_turns (f, 1, 4);
+        add_formation (f, "u-asboth-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-asboth");
+        add_formation (f, "u-schaefer-bde", "union", GBACW_FORMATION_BRIGADE, "u-asboth-div", "u-schaefer");
+        add_formation (f, "u-davis-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-davis");
+        add_formation (f, "u-white-bde", "union", GBACW_FORMATION_BRIGADE, "u-davis-div", "u-white");
+        LEADER (f, "u-asboth", "union", "0101");
+        LEADER (f, "u-schaefer", "union", "0102");
+        LEADER (f, "u-davis", "union", "0301");
+        LEADER (f, "u-white", "union", "0103");
+        INF (f, "u-2mo", "union", 3, 3, "0102", "s");
+        INF (f, "u-37ill", "union", 3, 3, "0103", "s");
+        INF (f, "c-1", "confederate", 3, 3, "0608", "n");
+        set_leader (f, "u-asboth", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+        set_leader (f, "u-davis", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+        set_leader (f, "u-schaefer", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+        set_leader (f, "u-white", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+        set_formation (f, "u-asboth", "u-asboth-div");
+        set_formation (f, "u-davis", "u-davis-div");
+        set_formation (f, "u-schaefer u-2mo", "u-schaefer-bde");
+        set_formation (f, "u-white u-37ill", "u-white-bde");
+        if (rule)
+          add_exclusive (f, "pearidge.union-leader-replacement", "sides", "union", "original-first", "yes", "case",
+                         "P 29.1", NULL);
+        game = start_game (f);
+        asboth = formation_id (game, "u-asboth-div");
+        game->formation_parent[formation_id (game, "u-white-bde")] = asboth;   /* attached (17.64) */
+        gbacw_leadership_leader_lost (game, unit_index (game, "u-asboth"), GBACW_PRESENCE_KILLED);
+        if (schaefer_lost)
+          gbacw_leadership_leader_lost (game, unit_index (game, "u-schaefer"), GBACW_PRESENCE_KILLED);
+        goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+        end_phase (game);
+        d = gbacw_game_decision (game);
+        if (!rule && !schaefer_lost)
+          {
+            g_assert_nonnull (d);   /* the Standard Rules: the owner chooses between the two */
+            g_assert_cmpint (d->kind, ==, GBACW_DECISION_PROMOTE);
+          }
+        else
+          {
+            g_assert_true (d == NULL || d->kind != GBACW_DECISION_PROMOTE);
+            g_assert_cmpint (game->formation_commander[asboth], ==,
+                             unit_index (game, schaefer_lost ? "u-white" : "u-schaefer"));
+          }
+        gbacw_game_free (game);
+      }
+}
+
 /* ------------------------------------------------------------------ P 33.0, 21.7 */
 
 /* 33.0 (the kit's reserves rule): the 24th Missouri, in Line, may neither move nor change
@@ -1055,6 +1116,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/32.0/one-added-per-earlier-loss", test_gideon_smith_per_loss);
   g_test_add_func ("/pea-ridge/29.11/carr-replaced-by-dodge-then-vandever", test_union_replacement_order);
   g_test_add_func ("/pea-ridge/28.26/confederate-delay-beside-union-replacement", test_both_sides_replacement);
+  g_test_add_func ("/pea-ridge/29.21/original-brigade-commanders-first", test_union_original_first);
   g_test_add_func ("/pea-ridge/33.0/24-mo-frozen-until-game-turn-2", test_24_mo_set_up);
   g_test_add_func ("/pea-ridge/21.7/victory-determination-then-withdrawal", test_sequence_victory_then_withdrawal);
   return g_test_run ();
