@@ -700,6 +700,34 @@ test_indians_artillery (void)
   }
 }
 
+/* 30.0: a free shot too: Watie's regiment leaves the ZOC of a Union battery, which fires
+ * withdrawal fire (10.1) with no result; Watie checks its morale and routs on a 6. */
+static void
+test_indians_withdrawal_fire (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = fixture_new (6, 8);
+      GbacwFirer firer;
+      GbacwGame *game;
+      INF (f, "c-watie", "confederate", 4, 3, "0202", "s");
+      add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0203", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+      if (module)
+        add_exclusive (f, "pearidge.indians", "units", "c-watie", "case", "P 30.0", NULL);
+      game = start_game (f);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+      apply_expect (game, move_action (game, "c-watie", "0201"), NULL);
+      g_assert_nonnull (game->decision);
+      g_assert_cmpint (game->decision->kind, ==, GBACW_DECISION_FIRE);
+      firer = (GbacwFirer) { unit_index (game, "u-bat"), 0, -1 };
+      gbacw_dice_force_list (game->dice, 1, 6, 0);   /* no result; Watie's check fails */
+      apply_expect (game, gbacw_action_new_answer_fire (&firer, 1), NULL);
+      g_assert_cmpint (log_count (game, "P 30.0", "checks its morale"), ==, module);
+      g_assert_cmpint ((unit_of (game, "c-watie")->status & GBACW_STATUS_ROUTED) != 0, ==, module);
+      gbacw_game_free (game);
+    }
+}
+
 static Fixture *
 van_dorn_fixture (gboolean module)
 {
@@ -1110,6 +1138,8 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/22.13/reenter-at-the-hex-from-its-turn", test_withdrawal_reentry);
   g_test_add_func ("/pea-ridge/22.36/withdrawn-brigades-recover-no-stragglers", test_withdrawn_no_stragglers);
   g_test_add_func ("/pea-ridge/30.0/indians-check-morale-under-artillery-fire", test_indians_artillery);
+  g_test_add_func ("/pea-ridge/30.0/indians-check-morale-under-artillery-withdrawal-fire",
+                   test_indians_withdrawal_fire);
   g_test_add_func ("/pea-ridge/31.0/van-dorn-ma-10-wagon-costs", test_van_dorn_movement);
   g_test_add_func ("/pea-ridge/31.0/van-dorn-adds-no-melee-point", test_van_dorn_melee);
   g_test_add_func ("/pea-ridge/32.0/gideon-smith-dies-no-victor", test_gideon_smith_no_victor);

@@ -6,8 +6,8 @@
  * their stack; one check however many batteries fired at them. The check is made when the
  * Fire Phase's results have been applied (9.42), for each of the units named that artillery
  * fired on in that phase and that is still on the map and not routed by the fire (a
- * routed unit has no morale left to test). Free shots (10.17) are not fire of a Fire Phase
- * and draw no check.
+ * routed unit has no morale left to test); after a free shot (10.17: withdrawal, limber or
+ * retreat fire) by artillery, when the answer to that FIRE decision has been applied.
  *
  * Parameters (<exclusive id="pearidge.indians">):
  *   units   the unit ids (default "c-watie c-drew")
@@ -20,12 +20,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "gbacw-exclusive-params.h"
+#include "gbacw-game-private.h"
 #include "gbacw-game.h"
 #include "gbacw-morale.h"
 
 typedef struct {
   GArray *units;       /* int unit indices */
   char *rule_case;
+  GArray *fired_at;    /* int: the targets of the FIRE decision being answered (a free shot) */
 } Indians;
 
 static gpointer
@@ -44,6 +46,7 @@ indians_init (GbacwGame *game, const GbacwExclusiveRule *rule)
         g_array_append_val (n->units, u->index);
     }
   n->rule_case = g_strdup (rule_case ? rule_case : "P 30.0");
+  n->fired_at = g_array_new (FALSE, FALSE, sizeof (int));
   return n;
 }
 
@@ -52,21 +55,21 @@ indians_finalize (gpointer data)
 {
   Indians *n = data;
   g_array_unref (n->units);
+  g_array_unref (n->fired_at);
   g_free (n->rule_case);
   g_free (n);
 }
 
+/* The check of each unit named that was fired at: among targets (a free shot), or with
+ * targets NULL by artillery in this Fire Phase. */
 static void
-indians_phase_end (GbacwGame *game, gpointer data)
+check_units (GbacwGame *game, Indians *n, const GArray *targets)
 {
-  Indians *n = data;
-
-  if (game->phase != GBACW_PHASE_DEFENSIVE_FIRE && game->phase != GBACW_PHASE_OFFENSIVE_FIRE)
-    return;
   for (guint i = 0; i < n->units->len; i++)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (n->units, int, i));
-      if (u->hex < 0 || !(u->fired_upon & GBACW_FIRED_ARTILLERY) || (u->status & GBACW_STATUS_ROUTED))
+      if (u->hex < 0 || (u->status & GBACW_STATUS_ROUTED) || (targets && !gbacw_int_array_has (targets, u->index))
+          || (targets == NULL && !(u->fired_upon & GBACW_FIRED_ARTILLERY)))
         continue;
       {
         g_autofree char *label = gbacw_game_unit_label (game, u->index);
@@ -76,9 +79,49 @@ indians_phase_end (GbacwGame *game, gpointer data)
     }
 }
 
+static void
+indians_phase_end (GbacwGame *game, gpointer data)
+{
+  if (game->phase == GBACW_PHASE_DEFENSIVE_FIRE || game->phase == GBACW_PHASE_OFFENSIVE_FIRE)
+    check_units (game, data, NULL);
+}
+
+/* A free shot: the targets of the FIRE decision an answer is checked against (the answer
+ * then applied is one of those checked). */
+static gboolean
+indians_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error)
+{
+  Indians *n = data;
+
+  (void) error;
+  if (action->kind == GBACW_ACTION_ANSWER && game->decision && game->decision->kind == GBACW_DECISION_FIRE)
+    {
+      g_array_set_size (n->fired_at, 0);
+      g_array_append_vals (n->fired_at, game->decision->units->data, game->decision->units->len);
+    }
+  return TRUE;
+}
+
+static void
+indians_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
+{
+  Indians *n = data;
+  gboolean artillery = FALSE;
+
+  if (action->kind == GBACW_ACTION_ANSWER && n->fired_at->len > 0 && action->answer.firers)
+    for (guint i = 0; i < action->answer.firers->len; i++)
+      artillery |= gbacw_game_unit (game, g_array_index (action->answer.firers, GbacwFirer, i).unit)->type
+                   == GBACW_UNIT_ARTILLERY;
+  if (artillery)
+    check_units (game, n, n->fired_at);
+  g_array_set_size (n->fired_at, 0);
+}
+
 const GbacwRuleHooks gbacw_rule_pearidge_indians = {
   .id = "pearidge.indians",
   .init = indians_init,
   .finalize = indians_finalize,
   .phase_end = indians_phase_end,
+  .action_legal = indians_action_legal,
+  .action_done = indians_action_done,
 };
