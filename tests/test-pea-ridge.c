@@ -756,7 +756,8 @@ test_van_dorn_movement (void)
       GbacwMoveCost cost;
       g_assert_true (gbacw_movement_allowance (game, vd, &halves, &error));
       g_assert_cmpint (halves, ==, module ? 20 : 24);
-      gbacw_movement_step_cost (game, vd, hex_of (f->s, "0202"), gbacw_game_direction_between (game, hex_of (f->s, "0202"), hex_of (f->s, "0302")), &cost);
+      int from = hex_of (f->s, "0202");
+      gbacw_movement_step_cost (game, vd, from, gbacw_game_direction_between (game, from, hex_of (f->s, "0302")), &cost);
       g_assert_cmpint (cost.halves, ==, module ? 8 : 4);
       gbacw_game_free (game);
     }
