@@ -58,10 +58,48 @@ test_kit_games (void)
   g_assert_true (g_hash_table_contains (cases, "P 27.1") || g_hash_table_contains (cases, "P 21.52"));
 }
 
+/* P 32.0 on (the kit has the optional rule off), his company lost on the 9th Texas's first
+ * loss and his death on 1-3 (the rule's 6 and 1-2 made likelier): the games that end with no
+ * victor end cleanly, under the same invariants, and replay. */
+static void
+test_kit_games_gideon_smith (void)
+{
+  g_autoptr (GbacwScenario) s = pea_ridge_with_stand_ins ();
+  guint n = n_games (4, 12), no_victor = 0;
+  Totals t = { 0 };
+
+  g_assert_nonnull (s);
+  for (guint i = 0; i < s->exclusive_rules->len; i++)
+    {
+      GbacwExclusiveRule *rule = g_ptr_array_index (s->exclusive_rules, i);
+      if (!g_str_equal (rule->id, "pearidge.gideon-smith"))
+        continue;
+      rule->enabled = TRUE;
+      for (guint k = 0; k < rule->params->len; k++)
+        {
+          GbacwParam *param = g_ptr_array_index (rule->params, k);
+          const char *value = g_str_equal (param->name, "roll") ? "1" : g_str_equal (param->name, "death") ? "1-3" : NULL;
+          if (value)
+            {
+              g_free (param->value);
+              param->value = g_strdup (value);
+            }
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    play_checked (s, 100 + i, "pea-ridge with P 32.0", &t);
+  report ("pea-ridge with P 32.0", &t);
+  no_victor = (guint) t.wins[0];
+  g_test_message ("pea-ridge with P 32.0: %u of %u games without a victor", no_victor, n);
+  g_assert_cmpuint (t.games, ==, n);
+  g_assert_cmpuint (no_victor, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/pea-ridge/games/computer-against-computer", test_kit_games);
+  g_test_add_func ("/pea-ridge/games/32.0-no-victor", test_kit_games_gideon_smith);
   return g_test_run ();
 }
