@@ -257,6 +257,17 @@ unit_can_move (const GbacwGame *game, const GbacwGameUnit *u, GError **error)
   return TRUE;
 }
 
+/* STACK hooks (P 21.11): whether unit may share a hex with a friendly column, n_before such
+ * units being there already. */
+static gboolean
+column_companion (const GbacwGame *game, int unit, int n_before)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->column_companion && hooks->column_companion (game, data, unit, n_before))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 one_hex_only (const GbacwGameUnit *u)
 {
@@ -275,6 +286,7 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
   GbacwMoveCost cost;
   int d = to >= 0 ? gbacw_game_direction_between (game, from, to) : -1;
   gboolean enemy_combat = FALSE, enemy_leader = FALSE;
+  int companions = 0;
 
   /* the names for the refusal, only when it is asked for (a movement range tries every
    * step from every hex it reaches) */
@@ -313,7 +325,13 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
             enemy_leader = TRUE;
           continue;
         }
-      /* 8.16: a column never moves into a hex with another combat unit */
+      /* 8.16: a column never moves into a hex with another combat unit (P 21.11: but one
+       * limbered battery, STACK hooks) */
+      if (is_column (u) && gbacw_game_is_combat_unit (o) && column_companion (game, o->index, companions))
+        {
+          companions++;
+          continue;
+        }
       if (is_column (u) && gbacw_game_is_combat_unit (o))
         {
           LABELS ();
@@ -522,6 +540,43 @@ stacking_points (const GbacwGameUnit *u)
   return gbacw_unit_stacking_points (u->oob, &placement);
 }
 
+/* 8.11-8.13: units, Stacking Points and batteries within limits. */
+static gboolean
+within_limits (const GbacwGame *game, int hex, const GbacwStackingLimits *limits, int units, int sp,
+               int batteries, GError **error)
+{
+  g_autofree char *label = NULL;
+
+  if (limits->units != GBACW_UNSET && units > limits->units)
+    {
+      label = gbacw_game_hex_label (game, hex);
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE, "[8.11] %s holds %d unit; the Stacking Restrictions Chart allows %d there",
+                                "[8.11] %s holds %d units; the Stacking Restrictions Chart allows %d there", units), label, units,
+                   limits->units);
+      return FALSE;
+    }
+  if (limits->sp != GBACW_UNSET && sp > limits->sp)
+    {
+      label = gbacw_game_hex_label (game, hex);
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   _("[8.12] %s holds %d Stacking Points; the Stacking Restrictions Chart allows %d there"), label, sp,
+                   limits->sp);
+      return FALSE;
+    }
+  if (limits->sections != GBACW_UNSET && batteries > limits->sections)
+    {
+      label = gbacw_game_hex_label (game, hex);
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE, "[8.13] %s holds %d battery; the Stacking Restrictions Chart allows %d there",
+                                "[8.13] %s holds %d batteries; the Stacking Restrictions Chart allows %d there", batteries),
+                   label, batteries,
+                   limits->sections);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* 8.1: the units of side in hex, but those in without, within the limits. */
 static gboolean
 stacking_within (const GbacwGame *game, int hex, int side, const GArray *without, GError **error)
@@ -529,8 +584,8 @@ stacking_within (const GbacwGame *game, int hex, int side, const GArray *without
   const GArray *stack = gbacw_game_stack (game, hex);
   GbacwStackingLimits limits;
   gboolean column = FALSE;
-  int units = 0, sp = 0, batteries = 0;
-  g_autofree char *label = NULL;
+  int units = 0, sp = 0, batteries = 0, companions = 0;
+  int c_units = 0, c_sp = 0, c_batteries = 0;   /* P 21.11: the column's companions */
 
   if (stack == NULL)
     return TRUE;
@@ -547,36 +602,26 @@ stacking_within (const GbacwGame *game, int hex, int side, const GArray *without
       else
         units++;
       sp += stacking_points (u);
+      if (!is_column (u) && column_companion (game, u->index, companions))
+        {
+          companions++;
+          c_batteries += u->type == GBACW_UNIT_ARTILLERY;
+          c_units += u->type != GBACW_UNIT_ARTILLERY;
+          c_sp += stacking_points (u);
+        }
+    }
+  if (column && companions > 0)
+    {
+      /* the terrain's limits count every unit; the column's not its companions */
+      gbacw_rules_data_stacking_limits (game->rules, game_map (game), hex, FALSE, &limits);
+      if (!within_limits (game, hex, &limits, units, sp, batteries, error))
+        return FALSE;
+      units -= c_units;
+      sp -= c_sp;
+      batteries -= c_batteries;
     }
   gbacw_rules_data_stacking_limits (game->rules, game_map (game), hex, column, &limits);
-  if (limits.units != GBACW_UNSET && units > limits.units)
-    {
-      label = gbacw_game_hex_label (game, hex);
-      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                   g_dngettext (GETTEXT_PACKAGE, "[8.11] %s holds %d unit; the Stacking Restrictions Chart allows %d there",
-                                "[8.11] %s holds %d units; the Stacking Restrictions Chart allows %d there", units), label, units,
-                   limits.units);
-      return FALSE;
-    }
-  if (limits.sp != GBACW_UNSET && sp > limits.sp)
-    {
-      label = gbacw_game_hex_label (game, hex);
-      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                   _("[8.12] %s holds %d Stacking Points; the Stacking Restrictions Chart allows %d there"), label, sp,
-                   limits.sp);
-      return FALSE;
-    }
-  if (limits.sections != GBACW_UNSET && batteries > limits.sections)
-    {
-      label = gbacw_game_hex_label (game, hex);
-      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                   g_dngettext (GETTEXT_PACKAGE, "[8.13] %s holds %d battery; the Stacking Restrictions Chart allows %d there",
-                                "[8.13] %s holds %d batteries; the Stacking Restrictions Chart allows %d there", batteries),
-                   label, batteries,
-                   limits.sections);
-      return FALSE;
-    }
-  return TRUE;
+  return within_limits (game, hex, &limits, units, sp, batteries, error);
 }
 
 gboolean

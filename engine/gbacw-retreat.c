@@ -605,7 +605,16 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
       retreat_off_map (game, p);
       return GBACW_RESOLVE_DONE;
     }
-  paths = gbacw_retreat_paths_avoiding (game, p->units, p->hex, p->value, path_flags, p->chain);
+  if (p->kind == GBACW_PENDING_DISPLACEMENT && p->path && p->path->len > 0)
+    {
+      g_autoptr (GArray) clear = p->chain ? g_array_copy (p->chain) : g_array_new (FALSE, FALSE, sizeof (int));
+      g_array_append_vals (clear, p->path->data, p->path->len);
+      paths = gbacw_retreat_paths_avoiding (game, p->units, p->hex, p->value, path_flags, clear);
+      if (paths->len == 0)
+        g_clear_pointer (&paths, g_ptr_array_unref);
+    }
+  if (paths == NULL)
+    paths = gbacw_retreat_paths_avoiding (game, p->units, p->hex, p->value, path_flags, p->chain);
   if (paths->len == 0 && module_off_map (game) && on_map_edge (game, p->hex))
     {
       retreat_off_map (game, p);   /* C 27.1: blocked on the map edge: off it */
@@ -851,6 +860,9 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
         displace->chain = p->chain ? g_array_copy (p->chain) : g_array_new (FALSE, FALSE, sizeof (int));
         if (!gbacw_int_array_has (displace->chain, from))
           g_array_append_val (displace->chain, from);
+        /* the hexes the retreat still enters: kept clear if the stack can go elsewhere (14.3
+         * "onto a vacant hex if possible"; else the retreat displaces it again at every step) */
+        displace->path = g_array_copy (p->path);
         gbacw_game_queue_pending (game, displace, p);
       }
       return GBACW_RESOLVE_AGAIN;

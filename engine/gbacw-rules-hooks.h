@@ -192,6 +192,11 @@ typedef struct {
    * ask), and the ANSWER to the decision it asked. */
   int      (*exclusive_resolve) (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDecision **decision);
   int      (*exclusive_answer) (GbacwGame *game, gpointer data, GbacwPending *pending, const GbacwAction *action);
+  /* PHASE: the module's own default answer to the decision it asked for pending (newly
+   * allocated; NULL: none), which the computer player may give in place of its generic one
+   * (P 22.11: which McCulloch brigades withdraw). */
+  GbacwAction *(*exclusive_default) (GbacwGame *game, gpointer data, const GbacwPending *pending,
+                                     const GbacwDecision *decision);
 
   /* BCE (18.0): formation (an index of the order of battle) has lost (lost) or regained
    * Brigade Combat Effectiveness; called after the action in which it happened
@@ -209,6 +214,11 @@ typedef struct {
    * 25.13), *drm added to the die (at or under its Morale Rating it rallies) and
    * *rule_case the case the log cites. */
   gboolean (*rally_by_die) (const GbacwGame *game, gpointer data, int unit, int *drm, const char **rule_case);
+  /* STACK: whether unit (a combat unit) may share a hex with a friendly infantry unit in column,
+   * n_before such units being there already (8.16 allows none; P 21.11: one limbered battery).
+   * Such a unit does not count against the limits of a hex with a column (8.11), only
+   * against the terrain's. */
+  gboolean (*column_companion) (const GbacwGame *game, gpointer data, int unit, int n_before);
 } GbacwRuleHooks;
 
 /* Registers a module (the table must live as long as the program); a later

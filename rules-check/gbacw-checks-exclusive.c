@@ -67,6 +67,9 @@ static const char *const yes_no[] = { "no", "yes", NULL };
 static const char *const recovery_methods[] = { "formula", "second-row", NULL };
 static const char *const no_casualties_choices[] = { "double", "keep", NULL };
 static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corinth", NULL };
+static const char *const withdrawal_must_choices[] = { "bce-lost-outside-dir", "none", NULL };
+static const char *const withdrawal_voluntary_choices[] = { "bce-lost", "all", "none", NULL };
+static const char *const van_dorn_costs_choices[] = { "wagon", "leader", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -199,6 +202,27 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "pearidge.detachment-morale", "25.0", { { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "pearidge.extra-kill", "28.3", { { "sides", PARAM_SIDES, FALSE }, { "killed", PARAM_WORDS, FALSE },
                                      { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.mcculloch-withdrawal", "22.1", { { "turn", PARAM_TURN, FALSE },
+                                               { "division", PARAM_FORMATIONS, TRUE },
+                                               { "must", PARAM_CHOICE, FALSE, FALSE, withdrawal_must_choices },
+                                               { "dir-of", PARAM_LEADERS, FALSE },
+                                               { "attach-to", PARAM_FORMATIONS, FALSE },
+                                               { "reentry-hex", PARAM_HEXES, TRUE },
+                                               { "reentry-turn", PARAM_TURN, FALSE },
+                                               { "voluntary", PARAM_CHOICE, FALSE, FALSE, withdrawal_voluntary_choices },
+                                               { "ask", PARAM_YES_NO, FALSE },
+                                               { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.union-leader-replacement", "29.0", { { "sides", PARAM_SIDES, FALSE, FALSE },
+                                                  { "successors", PARAM_LEADERS, FALSE, PER_FORMATION },
+                                                  { "original-first", PARAM_YES_NO, FALSE, FALSE },
+                                                  { "case", PARAM_CASE, FALSE, FALSE } } },
+  { "pearidge.indians", "30.0", { { "units", PARAM_UNITS, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.van-dorn", "31.0", { { "leader", PARAM_LEADERS, FALSE }, { "ma", PARAM_COUNT, FALSE },
+                                   { "costs", PARAM_CHOICE, FALSE, FALSE, van_dorn_costs_choices },
+                                   { "melee-bonus", PARAM_YES_NO, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "pearidge.gideon-smith", "32.0", { { "unit", PARAM_UNITS, FALSE }, { "roll", PARAM_ROLLS, FALSE },
+                                       { "per-loss", PARAM_MODIFIER, FALSE }, { "death", PARAM_DIE_TOP, FALSE },
+                                       { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -621,6 +645,35 @@ check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const 
                   setting);
 }
 
+/* P 21.7: the interphases come in the printed order (Victory Determination, Withdrawal,
+ * Straggler Recovery, BCE Recovery), and the engine runs the modules' interphases in the
+ * scenario's order of its exclusive rules. */
+static void
+check_interphase_order (CheckContext *ctx, const char *setting, GPtrArray *out)
+{
+  static const char *const order[] = { "victory-checks", "pearidge.mcculloch-withdrawal", "straggler-recovery",
+                                       "bce-recovery" };
+  const GPtrArray *rules = ctx->s->exclusive_rules;
+  int last = -1;
+  const char *last_id = NULL;
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    for (guint i = 0; i < rules->len; i++)
+      {
+        const GbacwExclusiveRule *rule = g_ptr_array_index (rules, i);
+        if (!rule->enabled || g_strcmp0 (rule->id, order[k]) != 0)
+          continue;
+        if ((int) i < last)
+          emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.rules", "P 21.7",
+                                    _("The exclusive rule “%s” comes before “%s”: the interphases are played in the "
+                                      "order of the rules, and the Victory Determination, Withdrawal, Straggler "
+                                      "Recovery and BCE Recovery Interphases follow each other in that order"),
+                                    order[k], last_id), setting);
+        last = (int) i;
+        last_id = order[k];
+      }
+}
+
 void
 gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
 {
@@ -715,5 +768,7 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_night_track (ctx, rule, setting, out);
       if (g_str_equal (rule->id, "retreat-direction"))
         check_retreat_compass (ctx, rule, setting, out);
+      if (g_str_equal (rule->id, "pearidge.mcculloch-withdrawal"))
+        check_interphase_order (ctx, setting, out);
     }
 }

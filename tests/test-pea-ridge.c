@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-pea-ridge.c: Pea Ridge's own exclusive rules (engine/rules/pea-ridge/), each on a
- * small position built in code, named after the case it plays (P 21.2x woods, 21.4
- * fences, 21.6 out-of-command morale, 25 detachment, 28.3 the extra kill). */
+ * small position built in code, named after the case it plays (P 21.1x formations, 21.2x
+ * woods, 21.4 fences, 21.6 out-of-command morale, 25 detachment, 28.3 the extra kill, …). */
 #define G_LOG_DOMAIN "test-pea-ridge"
 
 #include "test-engine-fixture.c"
 
 #include "gbacw-exclusive-params.h"
+#include "gbacw-leadership.h"
+#include "gbacw-query.h"
 #include "gbacw-rules-hooks.h"
 
 /* A row of the fixture's chart (cells separated by "|"). */
@@ -281,6 +283,842 @@ test_extra_kill (void)
       }
 }
 
+/* ------------------------------------------------------------------ P 21.11-21.13 formations */
+
+static Fixture *
+formation_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0202", GBACW_FORMATION_STATE_COLUMN, "s");
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 4, 3, "L", "0203", GBACW_FORMATION_STATE_LIMBERED, "s");
+  add_unit (f, "c-1", "confederate", GBACW_UNIT_INFANTRY, 4, 3, "R", "0608", GBACW_FORMATION_STATE_LINE, "n");
+  if (module)
+    add_exclusive (f, "pearidge.formation-exceptions", "limbered-with-column", "1", "road-pass-through", "yes",
+                   "horse-artillery-ma", "12", "case", "P 21.1", NULL);
+  return f;
+}
+
+/* 21.11: a column may end its move with one limbered battery (8.16 forbids it without the
+ * rule), not with a second one, nor with an unlimbered battery; the column's stacking row
+ * (no batteries) does not count the battery. */
+static void
+test_limbered_with_column (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = formation_fixture (module);
+      GbacwGame *game = start_game (f);
+      g_autoptr (GError) error = NULL;
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      apply_expect (game, move_action (game, "u-col", "0203"), module ? NULL : "8.16");
+      g_assert_cmpint (gbacw_movement_check_stacking (game, hex_of (f->s, "0203"), &error), ==, TRUE);
+      g_assert_no_error (error);
+      if (module)
+        end_phase (game);   /* the stacking limits hold at the end of the phase (8.0) */
+      gbacw_game_free (game);
+    }
+  {
+    g_autoptr (Fixture) f = formation_fixture (TRUE);
+    add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0203", GBACW_FORMATION_STATE_LIMBERED, "s");
+    GbacwGame *game = start_game (f);
+    goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+    apply_expect (game, move_action (game, "u-col", "0203"), "8.16");   /* one battery only */
+    gbacw_game_free (game);
+  }
+  {
+    g_autoptr (Fixture) f = formation_fixture (TRUE);
+    GbacwGame *game = start_game (f);
+    unit_of (game, "u-bat")->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+    goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+    apply_expect (game, move_action (game, "u-col", "0203"), "8.16");   /* limbered only */
+    gbacw_game_free (game);
+  }
+}
+
+/* 21.12: a limbered battery passes a friendly unit on a road at the road rate (1/2 MP);
+ * 6.11 alone makes it pay the clear terrain (1 MP). */
+static void
+test_limbered_road_through_units (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = formation_fixture (module);
+      g_autoptr (GError) error = NULL;
+      add_road (f, "0402", "s");
+      add_road (f, "0403", "s");
+      add_unit (f, "u-bat3", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0402", GBACW_FORMATION_STATE_LIMBERED, "s");
+      INF (f, "u-inf", "union", 3, 3, "0403", "s");
+      GbacwGame *game = start_game (f);
+      g_autoptr (GbacwMoveRange) range = NULL;
+      GbacwMoveCost cost;
+      gbacw_movement_step_cost (game, unit_index (game, "u-bat3"), hex_of (f->s, "0402"),
+                                direction_of (f->s, "s"), &cost);
+      g_assert_cmpint (cost.kind, ==, GBACW_COST_MP);
+      g_assert_cmpint (cost.halves, ==, module ? 1 : 2);
+      range = gbacw_movement_range (game, unit_index (game, "u-bat3"), &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (range->cost[hex_of (f->s, "0404")], ==, module ? 2 : 3);
+      gbacw_game_free (game);
+    }
+}
+
+/* 21.13: a horse battery has a Movement Allowance of 12 and pays mounted cavalry's costs
+ * (woods 3 where limbered artillery pays 4); another battery keeps its own. */
+static void
+test_horse_artillery (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int horse = 0; horse < 2; horse++)
+      {
+        g_autoptr (Fixture) f = formation_fixture (module);
+        g_autoptr (GError) error = NULL;
+        GbacwUnit *oob;
+        GbacwMoveCost cost;
+        int halves, bat;
+        gboolean plays = module && horse;
+        set_terrain (f, "0204", "woods");
+        oob = (GbacwUnit *) gbacw_oob_find_unit (&f->s->oob, "u-bat");
+        if (horse)
+          oob->flags |= GBACW_UNIT_FLAG_HORSE_ARTILLERY;
+        GbacwGame *game = start_game (f);
+        bat = unit_index (game, "u-bat");
+        g_assert_true (gbacw_movement_allowance (game, bat, &halves, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (halves, ==, plays ? 24 : 16);
+        gbacw_movement_step_cost (game, bat, hex_of (f->s, "0203"), direction_of (f->s, "s"), &cost);
+        g_assert_cmpint (cost.halves, ==, plays ? 6 : 8);
+        gbacw_game_free (game);
+      }
+}
+
+/* ------------------------------------------------------------------ P 22.1 withdrawal */
+
+/* McCulloch's division (McIntosh's and Hebert's brigades) and Van Dorn's (Little's); the
+ * Withdrawal Interphase after Game-Turn 1, re-entry at 0110 from Game-Turn 3. McIntosh's
+ * brigade has reached its BCE limit (2 of 6). */
+static Fixture *
+withdrawal_fixture (const char *voluntary, const char *ask, const char *mcintosh_at)
+{
+  Fixture *f = fixture_new (8, 10);
+  GbacwFormation *mci, *heb, *lit;
+
+  add_formation (f, "c-mcc-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-mcc");
+  mci = add_formation (f, "c-mci", "confederate", GBACW_FORMATION_BRIGADE, "c-mcc-div", "c-mci-ldr");
+  heb = add_formation (f, "c-heb", "confederate", GBACW_FORMATION_BRIGADE, "c-mcc-div", "c-heb-ldr");
+  add_formation (f, "c-vd-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-vd");
+  lit = add_formation (f, "c-lit", "confederate", GBACW_FORMATION_BRIGADE, "c-vd-div", "c-lit-ldr");
+  mci->bce[0] = 2;
+  heb->bce[0] = 2;
+  lit->bce[0] = 2;
+  LEADER (f, "c-mcc", "confederate", "0202");
+  LEADER (f, "c-mci-ldr", "confederate", mcintosh_at);
+  LEADER (f, "c-heb-ldr", "confederate", "0206");
+  LEADER (f, "c-vd", "confederate", "0708");
+  LEADER (f, "c-lit-ldr", "confederate", "0708");
+  set_leader (f, "c-mcc", GBACW_LEADER_DIVISION, 1, 1, 4, 0);
+  set_leader (f, "c-vd", GBACW_LEADER_DIVISION, 1, 1, 3, 0);
+  set_leader (f, "c-mci-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "c-heb-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "c-lit-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  INF (f, "c-3tx", "confederate", 4, 3, "0303", "s");
+  INF (f, "c-6tx", "confederate", 4, 3, "0203", "s");
+  INF (f, "c-3lou", "confederate", 4, 3, "0206", "s");
+  INF (f, "c-1mo", "confederate", 4, 3, "0708", "s");
+  add_unit (f, "c-good", "confederate", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0202", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "c-late", "confederate", GBACW_UNIT_INFANTRY, 2, 3, "R", "0808", GBACW_FORMATION_STATE_LINE, "s");
+  set_formation (f, "c-mcc c-good", "c-mcc-div");
+  set_formation (f, "c-mci-ldr c-3tx c-6tx", "c-mci");
+  set_formation (f, "c-heb-ldr c-3lou", "c-heb");
+  set_formation (f, "c-vd", "c-vd-div");
+  set_formation (f, "c-lit-ldr c-1mo c-late", "c-lit");
+  reinforce (f, "c-late", 2, "0110", GBACW_FORMATION_STATE_COLUMN);
+  INF (f, "u-1", "union", 4, 3, "0304", "n");
+  add_exclusive (f, "pearidge.mcculloch-withdrawal", "turn", "1", "division", "c-mcc-div", "must",
+                 "bce-lost-outside-dir", "dir-of", "c-vd", "attach-to", "c-vd-div", "reentry-hex", "0110",
+                 "reentry-turn", "3", "voluntary", voluntary, "ask", ask, "case", "P 22.1", NULL);
+  return f;
+}
+
+static GbacwGame *
+withdrawal_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+  GbacwGameUnit *u = unit_of (game, "c-6tx");
+
+  u->strength -= 2;   /* McIntosh's brigade at its limit: 2 boxes of 2 */
+  u->killed += 2;
+  return game;
+}
+
+/* Plays to the Withdrawal Interphase of Game-Turn 1 and past it, up to the first question. */
+static void
+through_interphase (GbacwGame *game)
+{
+  for (int guard = 0; guard < 100 && game->turn < 2 && game->decision == NULL && !gbacw_game_is_over (game); guard++)
+    end_phase (game);
+  g_assert_true (game->turn == 2 || gbacw_game_is_over (game));
+}
+
+/* The Union player holds his withdrawal fire (P 22.12) at every hex. */
+static void
+hold_withdrawal_fire (GbacwGame *game)
+{
+  while (game->decision && game->decision->kind == GBACW_DECISION_FIRE)
+    apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+}
+
+static gboolean
+withdrawn (GbacwGame *game, const char *id)
+{
+  const GbacwGameUnit *u = unit_of (game, id);
+  return u->hex < 0 && u->presence == GBACW_PRESENCE_NOT_ARRIVED;
+}
+
+/* 22.11: a brigade at its BCE limit outside Van Dorn's DIR must withdraw, inside it need
+ * not (voluntary = none); Hebert's brigade, not at its limit, stays. 22.15: the withdrawn
+ * brigade is attached to Van Dorn's division, McCulloch stays. The Union unit holds its
+ * withdrawal fire here. */
+static void
+test_withdrawal_must (void)
+{
+  for (int inside = 0; inside < 2; inside++)
+    {
+      g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", inside ? "0607" : "0203");
+      GbacwGame *game = withdrawal_game (f);
+      int mci = 1, vd = 3;
+      through_interphase (game);
+      if (!inside)
+        {
+          g_assert_nonnull (game->decision);
+          g_assert_cmpint (game->decision->kind, ==, GBACW_DECISION_FIRE);   /* 22.12: in the Union ZOC */
+          hold_withdrawal_fire (game);
+        }
+      g_assert_null (game->decision);
+      g_assert_cmpint (withdrawn (game, "c-3tx"), ==, !inside);
+      g_assert_cmpint (withdrawn (game, "c-6tx"), ==, !inside);
+      g_assert_cmpint (withdrawn (game, "c-mci-ldr"), ==, !inside);
+      g_assert_false (withdrawn (game, "c-3lou"));
+      g_assert_false (withdrawn (game, "c-mcc"));
+      g_assert_cmpint (log_has (game, "P 22.11", "must withdraw"), ==, !inside);
+      g_assert_cmpint (game->formation_parent[mci], ==, inside ? 0 : vd);
+      g_assert_cmpint (log_has (game, "P 22.15", NULL), ==, !inside);
+      gbacw_game_free (game);
+    }
+}
+
+/* 22.11: any brigade may withdraw: asked (ask = yes), the Confederate player names Hebert's
+ * brigade too; with every brigade gone, 22.16: they stay under McCulloch, who goes with them
+ * with the division's battery (unlimbered: 22.12). The engine's default (voluntary =
+ * bce-lost) withdraws McIntosh's brigade, inside the DIR too, and not Hebert's. */
+static void
+test_withdrawal_may (void)
+{
+  {
+    g_autoptr (Fixture) f = withdrawal_fixture ("bce-lost", "yes", "0607");
+    GbacwGame *game = withdrawal_game (f);
+    const GbacwDecision *d;
+    const GbacwRuleHooks *hooks = gbacw_rules_hooks_lookup ("pearidge.mcculloch-withdrawal");
+    g_autoptr (GbacwAction) suggested = NULL;
+    through_interphase (game);
+    d = game->decision;
+    g_assert_nonnull (d);
+    g_assert_cmpint (d->kind, ==, GBACW_DECISION_EXCLUSIVE_UNITS);
+    g_assert_cmpint (d->side, ==, 1);
+    g_assert_cmpuint (d->firers->len, ==, 2);   /* both brigades may */
+    g_assert_cmpint (g_array_index (d->firers, int, 0), ==, unit_index (game, "c-mci-ldr"));   /* the default's first */
+    /* the default answer the computer player reads: McIntosh's brigade only */
+    suggested = hooks->exclusive_default (game, g_ptr_array_index (game->hook_data, 0),
+                                          g_ptr_array_index (game->pending, 0), d);
+    g_assert_cmpuint (suggested->answer.firers->len, ==, 1);
+    g_assert_cmpint (g_array_index (suggested->answer.firers, GbacwFirer, 0).unit, ==, unit_index (game, "c-mci-ldr"));
+    apply_expect (game, gbacw_action_new_answer_units ((int[]) { unit_index (game, "c-mci-ldr"),
+                                                                 unit_index (game, "c-heb-ldr") }, 2), NULL);
+    hold_withdrawal_fire (game);
+    g_assert_true (withdrawn (game, "c-3lou"));
+    g_assert_true (withdrawn (game, "c-3tx"));
+    g_assert_true (withdrawn (game, "c-mcc"));
+    g_assert_true (withdrawn (game, "c-good"));
+    g_assert_false (withdrawn (game, "c-1mo"));
+    g_assert_true (log_has (game, "P 22.16", NULL));
+    g_assert_cmpint (game->formation_parent[1], ==, 0);
+    gbacw_game_free (game);
+  }
+  {
+    g_autoptr (Fixture) f = withdrawal_fixture ("bce-lost", "no", "0607");
+    GbacwGame *game = withdrawal_game (f);
+    through_interphase (game);
+    hold_withdrawal_fire (game);
+    g_assert_true (withdrawn (game, "c-3tx"));
+    g_assert_false (withdrawn (game, "c-3lou"));
+    g_assert_true (log_has (game, "P 22.11", "option"));
+    gbacw_game_free (game);
+  }
+}
+
+/* 22.12: withdrawal fire at a withdrawing unit: its loss counts (1*: one SP), the morale
+ * check it fails and the pin do not; it is withdrawn, not routed, and makes no retreat. */
+static void
+test_withdrawal_fire (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game = withdrawal_game (f);
+  GbacwFirer firer;
+  GbacwGameUnit *tx;
+
+  through_interphase (game);
+  g_assert_nonnull (game->decision);
+  g_assert_cmpint (game->decision->kind, ==, GBACW_DECISION_FIRE);
+  g_assert_cmpint (game->decision->side, ==, 0);
+  g_assert_cmpint (game->decision->hex, ==, hex_of (f->s, "0303"));
+  firer = (GbacwFirer) { unit_index (game, "u-1"), 0.0, -1 };
+  gbacw_dice_force_list (game->dice, 6, 6, 6, 0);   /* 1*, then the morale check fails */
+  apply_expect (game, gbacw_action_new_answer_fire (&firer, 1), NULL);
+  hold_withdrawal_fire (game);   /* at 6 Tex, 0203 */
+  tx = unit_of (game, "c-3tx");
+  g_assert_cmpint (tx->strength, ==, 3);
+  g_assert_cmpint (tx->killed, ==, 1);
+  g_assert_true (withdrawn (game, "c-3tx"));
+  g_assert_false (tx->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED));
+  g_assert_cmpint (tx->rout_hexes_due, ==, 0);
+  g_assert_true (log_has (game, "P 22.12", "do not apply"));
+  g_assert_true (log_has (game, "13.21", "fails"));
+  gbacw_game_free (game);
+}
+
+/* 22.13: the withdrawn units enter at the re-entry hex, not before Game-Turn 3. */
+static void
+test_withdrawal_reentry (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game = withdrawal_game (f);
+
+  through_interphase (game);
+  hold_withdrawal_fire (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-3tx", "0110"), "P 22.13");
+  for (int guard = 0; guard < 100 && game->turn < 3; guard++)
+    end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-3tx", "0110"), NULL);
+  g_assert_cmpint (unit_of (game, "c-3tx")->hex, ==, hex_of (f->s, "0110"));
+  apply_expect (game, move_action (game, "c-6tx", "0109"), "26.0");   /* only at the re-entry hex */
+  gbacw_game_free (game);
+}
+
+/* 22.14, 22.36: a withdrawn brigade's regiment, back on the map, recovers no stragglers; a
+ * regiment that stayed does (straggler recovery after Game-Turn 4, every die a success). */
+static void
+test_withdrawn_no_stragglers (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game;
+  GbacwGameUnit *lou;
+
+  set_turns (f, 1, 5);
+  gbacw_oob_find_formation (&f->s->oob, "c-heb")->bce[0] = 3;
+  add_exclusive (f, "straggler-recovery", "turns", "4", "success", "1-6", "case", "P 22.38", NULL);
+  game = withdrawal_game (f);
+  lou = unit_of (game, "c-3lou");
+  lou->strength -= 2;
+  lou->killed += 2;
+  through_interphase (game);
+  hold_withdrawal_fire (game);
+  g_assert_true (withdrawn (game, "c-6tx"));
+  while (game->turn < 3)
+    end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-6tx", "0110"), NULL);
+  while (game->turn < 5)
+    end_phase (game);
+  g_assert_cmpint (unit_of (game, "c-3lou")->strength, ==, 3);   /* recovered one */
+  g_assert_cmpint (unit_of (game, "c-6tx")->strength, ==, 2);    /* withdrew: none */
+  g_assert_true (log_has (game, "P 22.38", "c-3lou"));
+  g_assert_false (log_has (game, "P 22.38", "c-6tx"));
+  gbacw_game_free (game);
+}
+
+/* ------------------------------------------------------------------ P 30.0, 31.0, 32.0 */
+
+static int
+log_count (const GbacwGame *game, const char *rule_case, const char *text)
+{
+  int n = 0;
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      n += g_strcmp0 (e->rule_case, rule_case) == 0 && strstr (e->text, text) != NULL;
+    }
+  return n;
+}
+
+/* Two Union batteries against a Confederate stack at 0202 (a regiment on top of Watie's), at
+ * range 2. */
+static Fixture *
+indians_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  INF (f, "c-top", "confederate", 4, 3, "0202", "s");
+  INF (f, "c-watie", "confederate", 4, 3, "0202", "s");
+  add_unit (f, "u-bat1", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0204", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0304", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  if (module)
+    add_exclusive (f, "pearidge.indians", "units", "c-watie", "case", "P 30.0", NULL);
+  return f;
+}
+
+/* 30.0: artillery fire with no result makes Watie's regiment (under another unit) check its
+ * morale, once for the two batteries; it fails on a 6 and routs. Small arms alone do not. */
+static void
+test_indians_artillery (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = indians_fixture (module);
+      GbacwGame *game = start_game (f);
+      goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+      const GbacwFirer firers[2] = { { unit_index (game, "u-bat1"), 0, -1 }, { unit_index (game, "u-bat2"), 0, -1 } };
+      gbacw_dice_force_list (game->dice, 1, 6, 0);   /* the batteries: no result; then Watie's check */
+      apply_expect (game, gbacw_action_new_fire (hex_of (f->s, "0202"), firers, 2), NULL);
+      end_phase (game);
+      g_assert_cmpint (log_count (game, "P 30.0", "checks its morale"), ==, module);
+      g_assert_cmpint ((unit_of (game, "c-watie")->status & GBACW_STATUS_ROUTED) != 0, ==, module);
+      g_assert_false (unit_of (game, "c-top")->status & GBACW_STATUS_ROUTED);
+      gbacw_game_free (game);
+    }
+  {
+    g_autoptr (Fixture) f = indians_fixture (TRUE);
+    INF (f, "u-adj", "union", 4, 3, "0203", "n");
+    GbacwGame *game = start_game (f);
+    goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+    gbacw_dice_force_list (game->dice, 2, 0);
+    apply_expect (game, fire1 (game, "0202", "u-adj", 0), NULL);
+    end_phase (game);
+    g_assert_cmpint (log_count (game, "P 30.0", "checks its morale"), ==, 0);
+    gbacw_game_free (game);
+  }
+}
+
+/* 30.0: a free shot too: Watie's regiment leaves the ZOC of a Union battery, which fires
+ * withdrawal fire (10.1) with no result; Watie checks its morale and routs on a 6. */
+static void
+test_indians_withdrawal_fire (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = fixture_new (6, 8);
+      GbacwFirer firer;
+      GbacwGame *game;
+      INF (f, "c-watie", "confederate", 4, 3, "0202", "s");
+      add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 2, 3, "L", "0203", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+      if (module)
+        add_exclusive (f, "pearidge.indians", "units", "c-watie", "case", "P 30.0", NULL);
+      game = start_game (f);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+      apply_expect (game, move_action (game, "c-watie", "0201"), NULL);
+      g_assert_nonnull (game->decision);
+      g_assert_cmpint (game->decision->kind, ==, GBACW_DECISION_FIRE);
+      firer = (GbacwFirer) { unit_index (game, "u-bat"), 0, -1 };
+      gbacw_dice_force_list (game->dice, 1, 6, 0);   /* no result; Watie's check fails */
+      apply_expect (game, gbacw_action_new_answer_fire (&firer, 1), NULL);
+      g_assert_cmpint (log_count (game, "P 30.0", "checks its morale"), ==, module);
+      g_assert_cmpint ((unit_of (game, "c-watie")->status & GBACW_STATUS_ROUTED) != 0, ==, module);
+      gbacw_game_free (game);
+    }
+}
+
+static Fixture *
+van_dorn_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  LEADER (f, "c-vd", "confederate", "0202");
+  INF (f, "c-1", "confederate", 4, 3, "0202", "s");
+  INF (f, "u-1", "union", 3, 3, "0203", "n");
+  set_terrain (f, "0302", "woods");
+  if (module)
+    add_exclusive (f, "pearidge.van-dorn", "leader", "c-vd", "ma", "10", "costs", "wagon", "melee-bonus", "no", "case",
+                   "P 31.0", NULL);
+  return f;
+}
+
+/* 31.0: Van Dorn moves 10 (a leader 12) at the wagons' costs (woods 4, a leader's 2). */
+static void
+test_van_dorn_movement (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = van_dorn_fixture (module);
+      g_autoptr (GError) error = NULL;
+      GbacwGame *game = start_game (f);
+      int vd = unit_index (game, "c-vd"), halves;
+      GbacwMoveCost cost;
+      g_assert_true (gbacw_movement_allowance (game, vd, &halves, &error));
+      g_assert_cmpint (halves, ==, module ? 20 : 24);
+      int from = hex_of (f->s, "0202");
+      gbacw_movement_step_cost (game, vd, from, gbacw_game_direction_between (game, from, hex_of (f->s, "0302")), &cost);
+      g_assert_cmpint (cost.halves, ==, module ? 8 : 4);
+      gbacw_game_free (game);
+    }
+}
+
+/* 31.0: Van Dorn adds no point to a melee, attacking or defending (12.4 adds one); another
+ * leader with him still does. */
+static void
+test_van_dorn_melee (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int other = 0; other < 2; other++)
+      {
+        g_autoptr (Fixture) f = van_dorn_fixture (module);
+        g_autoptr (GError) error = NULL;
+        GbacwMeleeOdds odds;
+        gboolean point = !module || other;
+        if (other)
+          LEADER (f, "c-price", "confederate", "0202");
+        GbacwGame *game = start_game (f);
+        g_autoptr (GArray) attackers = units_of (game, "c-1");
+        g_autoptr (GArray) union_attackers = units_of (game, "u-1");
+        g_assert_true (gbacw_melee_odds (game, attackers, hex_of (f->s, "0203"), FALSE, &odds, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (odds.attack_leader, ==, point);
+        g_assert_cmpint (odds.attack, ==, 4 + point);
+        g_assert_true (gbacw_melee_odds (game, union_attackers, hex_of (f->s, "0202"), FALSE, &odds, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (odds.defend_leader, ==, point);
+        gbacw_game_free (game);
+      }
+}
+
+static Fixture *
+gideon_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_unit (f, "c-9tx", "confederate", GBACW_UNIT_CAVALRY, 6, 3, "C", "0202", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-1", "union", 3, 3, "0608", "n");
+  add_level (f, "Union victory", "union", 0);
+  if (module)
+    add_exclusive (f, "pearidge.gideon-smith", "unit", "c-9tx", "roll", "6", "per-loss", "+1", "death", "1-2", "case",
+                   "P 32.0", NULL);
+  return f;
+}
+
+static void
+lose_sp (GbacwGame *game, const char *id, int n)
+{
+  GbacwGameUnit *u = unit_of (game, id);
+  u->strength -= n;
+  u->killed += n;
+}
+
+/* 32.0: the first loss on a 6 is Gideon's company; a 1 then kills him and the game ends at
+ * once with no victor. Without the rule, or on a 5, play goes on. */
+static void
+test_gideon_smith_no_victor (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int first = 5; first <= 6; first++)
+      {
+        g_autoptr (Fixture) f = gideon_fixture (module);
+        GbacwGame *game = start_game (f);
+        g_autoptr (GbacwOutcome) outcome = NULL;
+        GbacwVictory v;
+        gboolean ends = module && first == 6;
+        lose_sp (game, "c-9tx", 1);
+        gbacw_dice_force_list (game->dice, first, 1, 0);
+        end_phase (game);
+        g_assert_cmpint (gbacw_game_is_over (game), ==, ends);
+        outcome = gbacw_outcome_new (game);
+        gbacw_outcome_update (outcome, game);
+        gbacw_outcome_victory (outcome, game, &v);
+        g_assert_cmpint (v.winner, ==, ends ? -1 : 0);
+        if (ends)
+          g_assert_true (strstr (v.level, "P 32.0") != NULL);
+        gbacw_victory_clear (&v);
+        g_assert_cmpint (log_has (game, "P 32.0", "died"), ==, ends);
+        gbacw_game_free (game);
+      }
+}
+
+/* 32.0: one is added for each loss after the first: the third loss is his company on a 4;
+ * he survives on a 3, and no die is rolled for later losses. */
+static void
+test_gideon_smith_per_loss (void)
+{
+  g_autoptr (Fixture) f = gideon_fixture (TRUE);
+  GbacwGame *game = start_game (f);
+
+  lose_sp (game, "c-9tx", 2);
+  gbacw_dice_force_list (game->dice, 3, 3, 4, 3, 0);   /* 3, 3+1: not his; third: 4+2 = 6, then 3: survives */
+  end_phase (game);
+  g_assert_cmpint (log_count (game, "P 32.0", "not Gideon"), ==, 2);
+  lose_sp (game, "c-9tx", 1);
+  end_phase (game);
+  g_assert_true (log_has (game, "P 32.0", "company is lost"));
+  g_assert_true (log_has (game, "P 32.0", "survives"));
+  lose_sp (game, "c-9tx", 1);
+  end_phase (game);
+  g_assert_cmpint (log_count (game, "P 32.0", "loses a Strength Point"), ==, 3);
+  g_assert_false (gbacw_game_is_over (game));
+  gbacw_game_free (game);
+}
+
+/* ------------------------------------------------------------------ P 28.26, 29.1 both sides */
+
+/* Carr's division (Dodge's and Vandever's brigades) and a Confederate division (one brigade),
+ * with the kit's two leader-replacement rules: leader-replacement (P 28.26) for the
+ * Confederates, pearidge.union-leader-replacement (P 29.1) for the Union. */
+static Fixture *
+replacement_fixture (void)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  set_turns (f, 1, 8);
+  add_formation (f, "u-carr-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-carr");
+  add_formation (f, "u-dodge-bde", "union", GBACW_FORMATION_BRIGADE, "u-carr-div", "u-dodge");
+  add_formation (f, "u-vandever-bde", "union", GBACW_FORMATION_BRIGADE, "u-carr-div", "u-vandever");
+  add_formation (f, "c-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-div-ldr");
+  add_formation (f, "c-bde", "confederate", GBACW_FORMATION_BRIGADE, "c-div", "c-bde-ldr");
+  LEADER (f, "u-carr", "union", "0101");
+  LEADER (f, "u-dodge", "union", "0102");
+  LEADER (f, "u-vandever", "union", "0103");
+  LEADER (f, "c-div-ldr", "confederate", "0608");
+  LEADER (f, "c-bde-ldr", "confederate", "0601");
+  INF (f, "u-4ia", "union", 3, 3, "0102", "s");
+  INF (f, "u-25mo", "union", 3, 3, "0103", "s");
+  INF (f, "c-1", "confederate", 3, 3, "0601", "n");
+  set_leader (f, "u-carr", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+  set_leader (f, "u-dodge", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "u-vandever", GBACW_LEADER_BRIGADE, 3, 1, GBACW_UNSET, 0);
+  set_leader (f, "c-div-ldr", GBACW_LEADER_DIVISION, 4, 2, 2, 1);
+  set_leader (f, "c-bde-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_formation (f, "u-carr", "u-carr-div");
+  set_formation (f, "u-dodge u-4ia", "u-dodge-bde");
+  set_formation (f, "u-vandever u-25mo", "u-vandever-bde");
+  set_formation (f, "c-div-ldr", "c-div");
+  set_formation (f, "c-bde-ldr c-1", "c-bde");
+  add_exclusive (f, "leader-replacement", "sides", "confederate", "delay-division", "0:0 1-2:1 3-4:2 5:3 6:4",
+                 "delay-brigade", "0:0 1:1 2:2 3-4:3 5:4 6:5", "original-drm", "-2", "keeps-brigade", "yes", "case",
+                 "P 28.26", NULL);
+  add_exclusive (f, "pearidge.union-leader-replacement", "sides", "union", "successors.u-carr-div", "u-dodge u-vandever",
+                 "original-first", "yes", "case", "P 29.1", NULL);
+  return f;
+}
+
+static int
+formation_id (GbacwGame *game, const char *id)
+{
+  for (guint i = 0; i < game->scenario->oob.formations->len; i++)
+    if (g_str_equal (((GbacwFormation *) g_ptr_array_index (game->scenario->oob.formations, i))->id, id))
+      return (int) i;
+  g_assert_not_reached ();
+}
+
+/* 29.11: Carr lost, Dodge takes the division without a question (the Standard Rules would
+ * ask, 17.83); Dodge lost too, Vandever. */
+static void
+test_union_replacement_order (void)
+{
+  for (int dodge_lost = 0; dodge_lost < 2; dodge_lost++)
+    {
+      g_autoptr (Fixture) f = replacement_fixture ();
+      GbacwGame *game = start_game (f);
+      const GbacwDecision *d;
+      gbacw_leadership_leader_lost (game, unit_index (game, "u-carr"), GBACW_PRESENCE_KILLED);
+      if (dodge_lost)
+        gbacw_leadership_leader_lost (game, unit_index (game, "u-dodge"), GBACW_PRESENCE_KILLED);
+      goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+      end_phase (game);
+      d = gbacw_game_decision (game);
+      g_assert_true (d == NULL || d->kind != GBACW_DECISION_PROMOTE);
+      g_assert_cmpint (game->formation_commander[formation_id (game, "u-carr-div")], ==,
+                       unit_index (game, dodge_lost ? "u-vandever" : "u-dodge"));
+      gbacw_game_free (game);
+    }
+}
+
+/* 28.26 beside 29.0: a Confederate brigadier waits for his replacement (die 3: three Final
+ * Command Phases; out of his division commander's DIR), a Union one is replaced at the end
+ * of the Union's first Final Command Phase (17.81), the Confederate rule not delaying him. */
+static void
+test_both_sides_replacement (void)
+{
+  g_autoptr (Fixture) f = replacement_fixture ();
+  GbacwGame *game = start_game (f);
+  const GbacwDecision *d;
+  int union_back = -1, csa_back = -1;
+
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-vandever"), GBACW_PRESENCE_KILLED);
+  gbacw_leadership_leader_lost (game, unit_index (game, "c-bde-ldr"), GBACW_PRESENCE_KILLED);
+  gbacw_dice_force_list (game->dice, 3, 0);
+  for (int guard = 0; guard < 400 && game->turn < 6; guard++)
+    if ((d = gbacw_game_decision (game)) != NULL)
+      apply_expect (game, gbacw_action_new_answer_hex (g_array_index (d->hexes, int, 0)), NULL);
+    else
+      end_phase (game);
+  /* the Game-Turn each comes back in (17.8: "goes to" a unit of his command) */
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if (g_strcmp0 (e->rule_case, "17.8") != 0 || strstr (e->text, "goes to") == NULL)
+        continue;
+      if (g_str_has_prefix (e->text, "u-vandever") && union_back < 0)
+        union_back = e->turn;
+      if (g_str_has_prefix (e->text, "c-bde-ldr") && csa_back < 0)
+        csa_back = e->turn;
+    }
+  g_assert_cmpint (union_back, ==, 1);
+  g_assert_cmpint (csa_back, ==, 4);
+  g_assert_true (log_has (game, "P 28.26", "die 3, modified 3: in 3 Final Command Phases"));
+  gbacw_game_free (game);
+}
+
+/* 29.21-29.22: Asboth's division with its own brigade (Schaefer's) and White's attached from
+ * Davis's; Asboth lost: Schaefer is promoted, without a question (17.83 would ask between the
+ * two); Schaefer lost too: White, the attached one. */
+static void
+test_union_original_first (void)
+{
+  for (int schaefer_lost = 0; schaefer_lost < 2; schaefer_lost++)
+    for (int rule = 0; rule < 2; rule++)
+      {
+        g_autoptr (Fixture) f = fixture_new (6, 8);
+        GbacwGame *game;
+        const GbacwDecision *d;
+        int asboth;
+
+        set_turns (f, 1, 4);
+        add_formation (f, "u-asboth-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-asboth");
+        add_formation (f, "u-schaefer-bde", "union", GBACW_FORMATION_BRIGADE, "u-asboth-div", "u-schaefer");
+        add_formation (f, "u-davis-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-davis");
+        add_formation (f, "u-white-bde", "union", GBACW_FORMATION_BRIGADE, "u-davis-div", "u-white");
+        LEADER (f, "u-asboth", "union", "0101");
+        LEADER (f, "u-schaefer", "union", "0102");
+        LEADER (f, "u-davis", "union", "0301");
+        LEADER (f, "u-white", "union", "0103");
+        INF (f, "u-2mo", "union", 3, 3, "0102", "s");
+        INF (f, "u-37ill", "union", 3, 3, "0103", "s");
+        INF (f, "c-1", "confederate", 3, 3, "0608", "n");
+        set_leader (f, "u-asboth", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+        set_leader (f, "u-davis", GBACW_LEADER_DIVISION, 4, 2, 4, 2);
+        set_leader (f, "u-schaefer", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+        set_leader (f, "u-white", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+        set_formation (f, "u-asboth", "u-asboth-div");
+        set_formation (f, "u-davis", "u-davis-div");
+        set_formation (f, "u-schaefer u-2mo", "u-schaefer-bde");
+        set_formation (f, "u-white u-37ill", "u-white-bde");
+        if (rule)
+          add_exclusive (f, "pearidge.union-leader-replacement", "sides", "union", "original-first", "yes", "case",
+                         "P 29.1", NULL);
+        game = start_game (f);
+        asboth = formation_id (game, "u-asboth-div");
+        game->formation_parent[formation_id (game, "u-white-bde")] = asboth;   /* attached (17.64) */
+        gbacw_leadership_leader_lost (game, unit_index (game, "u-asboth"), GBACW_PRESENCE_KILLED);
+        if (schaefer_lost)
+          gbacw_leadership_leader_lost (game, unit_index (game, "u-schaefer"), GBACW_PRESENCE_KILLED);
+        goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+        end_phase (game);
+        d = gbacw_game_decision (game);
+        if (!rule && !schaefer_lost)
+          {
+            g_assert_nonnull (d);   /* the Standard Rules: the owner chooses between the two */
+            g_assert_cmpint (d->kind, ==, GBACW_DECISION_PROMOTE);
+          }
+        else
+          {
+            g_assert_true (d == NULL || d->kind != GBACW_DECISION_PROMOTE);
+            g_assert_cmpint (game->formation_commander[asboth], ==,
+                             unit_index (game, schaefer_lost ? "u-white" : "u-schaefer"));
+          }
+        gbacw_game_free (game);
+      }
+}
+
+/* ------------------------------------------------------------------ P 33.0, 21.7 */
+
+/* 33.0 (the kit's reserves rule): the 24th Missouri, in Line, may neither move nor change
+ * formation until the Union Player-Turn of Game-Turn 2; the Confederates are first. */
+static void
+test_24_mo_set_up (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 8);
+  GbacwGame *game;
+  int mo;
+
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  INF (f, "u-24-mo", "union", 4, 3, "0303", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+  add_exclusive (f, "reserves", "units", "u-24-mo", "forbid", "move formation", "release-turn", "2", "case", "P 33.0",
+                 NULL);
+  game = start_game (f);
+  mo = unit_index (game, "u-24-mo");
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  g_assert_cmpint (game->turn, ==, 1);
+  apply_expect (game, move_action (game, "u-24-mo", "0304"), "P 33.0");
+  apply_expect (game, gbacw_action_new_change_formation (&mo, 1, GBACW_FORMATION_STATE_COLUMN), "P 33.0");
+  end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  g_assert_cmpint (game->turn, ==, 2);
+  apply_expect (game, move_action (game, "u-24-mo", "0304"), NULL);
+  gbacw_game_free (game);
+}
+
+/* 21.7 and the Pea Ridge Sequence of Play: the Victory Determination Interphase, then the
+ * Withdrawal Interphase (the kit's order of its rules); a game decided on the first day
+ * (34.21: 100 VP and more than the other's total and half) has no withdrawal. */
+static void
+test_sequence_victory_then_withdrawal (void)
+{
+  for (int decided = 0; decided < 2; decided++)
+    {
+      g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+      GbacwGame *game;
+      int vd = -1, wd = -1;
+      /* victory-checks listed first, as in the kit */
+      GbacwExclusiveRule *withdrawal = g_ptr_array_steal_index (f->s->exclusive_rules, 0);
+      add_exclusive (f, "victory-checks", "ratio-turns", "1", "ratio-minimum", decided ? "0" : "100", "ratio-case",
+                     "P 34.21", NULL);
+      g_ptr_array_add (f->s->exclusive_rules, withdrawal);
+      add_area (f, "vp", GBACW_AREA_OBJECTIVE, NULL, "0708");
+      {
+        GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
+        a->id = g_strdup ("vp-hex");
+        a->side = g_strdup ("confederate");
+        a->event = GBACW_VP_OBJECTIVE;
+        a->area = g_strdup ("vp");
+        a->vp = 10;
+        g_ptr_array_add (f->s->vp_awards, a);
+      }
+      game = withdrawal_game (f);
+      through_interphase (game);
+      hold_withdrawal_fire (game);
+      for (guint i = 0; i < game->events->len; i++)
+        {
+          const GbacwEvent *e = g_ptr_array_index (game->events, i);
+          if (vd < 0 && g_strcmp0 (e->rule_case, "P 34.21") == 0)
+            vd = (int) i;
+          if (wd < 0 && g_strcmp0 (e->rule_case, "P 22.11") == 0)
+            wd = (int) i;
+        }
+      g_assert_cmpint (vd, >=, 0);
+      if (decided)
+        {
+          g_assert_true (gbacw_game_is_over (game));
+          g_assert_cmpint (wd, <, 0);
+          g_assert_false (withdrawn (game, "c-3tx"));
+        }
+      else
+        {
+          g_assert_cmpint (wd, >, vd);
+          g_assert_true (withdrawn (game, "c-3tx"));
+        }
+      gbacw_game_free (game);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -292,5 +1130,25 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/21.6/out-of-command-morale-minus-one", test_out_of_command_morale);
   g_test_add_func ("/pea-ridge/25.0/detached-brigade-morale-minus-one", test_detachment_morale);
   g_test_add_func ("/pea-ridge/28.3/confederate-leader-killed-on-11", test_extra_kill);
+  g_test_add_func ("/pea-ridge/21.11/one-limbered-battery-with-a-column", test_limbered_with_column);
+  g_test_add_func ("/pea-ridge/21.12/limbered-through-units-on-roads", test_limbered_road_through_units);
+  g_test_add_func ("/pea-ridge/21.13/horse-artillery-ma-12-cavalry-costs", test_horse_artillery);
+  g_test_add_func ("/pea-ridge/22.11/bce-lost-outside-dir-must-withdraw", test_withdrawal_must);
+  g_test_add_func ("/pea-ridge/22.11/any-brigade-may-withdraw", test_withdrawal_may);
+  g_test_add_func ("/pea-ridge/22.12/withdrawal-fire-without-pins-or-routs", test_withdrawal_fire);
+  g_test_add_func ("/pea-ridge/22.13/reenter-at-the-hex-from-its-turn", test_withdrawal_reentry);
+  g_test_add_func ("/pea-ridge/22.36/withdrawn-brigades-recover-no-stragglers", test_withdrawn_no_stragglers);
+  g_test_add_func ("/pea-ridge/30.0/indians-check-morale-under-artillery-fire", test_indians_artillery);
+  g_test_add_func ("/pea-ridge/30.0/indians-check-morale-under-artillery-withdrawal-fire",
+                   test_indians_withdrawal_fire);
+  g_test_add_func ("/pea-ridge/31.0/van-dorn-ma-10-wagon-costs", test_van_dorn_movement);
+  g_test_add_func ("/pea-ridge/31.0/van-dorn-adds-no-melee-point", test_van_dorn_melee);
+  g_test_add_func ("/pea-ridge/32.0/gideon-smith-dies-no-victor", test_gideon_smith_no_victor);
+  g_test_add_func ("/pea-ridge/32.0/one-added-per-earlier-loss", test_gideon_smith_per_loss);
+  g_test_add_func ("/pea-ridge/29.11/carr-replaced-by-dodge-then-vandever", test_union_replacement_order);
+  g_test_add_func ("/pea-ridge/28.26/confederate-delay-beside-union-replacement", test_both_sides_replacement);
+  g_test_add_func ("/pea-ridge/29.21/original-brigade-commanders-first", test_union_original_first);
+  g_test_add_func ("/pea-ridge/33.0/24-mo-frozen-until-game-turn-2", test_24_mo_set_up);
+  g_test_add_func ("/pea-ridge/21.7/victory-determination-then-withdrawal", test_sequence_victory_then_withdrawal);
   return g_test_run ();
 }

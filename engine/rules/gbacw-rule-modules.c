@@ -22,6 +22,12 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_out_of_command_morale, /* P 21.6 */
   &gbacw_rule_pearidge_detachment_morale,     /* P 25 */
   &gbacw_rule_pearidge_extra_kill,    /* P 28.3 */
+  &gbacw_rule_pearidge_formation_exceptions, /* P 21.1 */
+  &gbacw_rule_pearidge_mcculloch_withdrawal,  /* P 22.1 */
+  &gbacw_rule_pearidge_indians,       /* P 30.0 */
+  &gbacw_rule_pearidge_van_dorn,      /* P 31.0 */
+  &gbacw_rule_pearidge_gideon_smith,  /* P 32.0 */
+  &gbacw_rule_pearidge_union_leader_replacement, /* P 29 */
 };
 
 guint

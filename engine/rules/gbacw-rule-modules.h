@@ -30,6 +30,12 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_fences;
 extern const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale;
 extern const GbacwRuleHooks gbacw_rule_pearidge_extra_kill;
+extern const GbacwRuleHooks gbacw_rule_pearidge_formation_exceptions;
+extern const GbacwRuleHooks gbacw_rule_pearidge_mcculloch_withdrawal;
+extern const GbacwRuleHooks gbacw_rule_pearidge_indians;
+extern const GbacwRuleHooks gbacw_rule_pearidge_van_dorn;
+extern const GbacwRuleHooks gbacw_rule_pearidge_gideon_smith;
+extern const GbacwRuleHooks gbacw_rule_pearidge_union_leader_replacement;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

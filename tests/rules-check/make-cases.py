@@ -513,6 +513,26 @@ def _(t):
                '      <param name="case" value="P 23.1"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-pearidge")
+def _(t):
+    # Pea Ridge's modules (P 22.1, 31.0, 32.0): a division that does not exist, words that are
+    # not among the choices, a die range off the die; P 21.7: the Withdrawal Interphase's rule
+    # listed before the Victory Determination's
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="pearidge.mcculloch-withdrawal" enabled="yes">\n'
+               '      <param name="division" value="c-nowhere"/>\n'
+               '      <param name="reentry-hex" value="0101"/>\n'
+               '      <param name="voluntary" value="most"/>\n'
+               '      <param name="ask" value="perhaps"/>\n'
+               '      <param name="case" value="P 22.1"/>\n    </exclusive>\n'
+               '    <exclusive id="victory-checks" enabled="yes">\n'
+               '      <param name="ratio-turns" value="2"/>\n    </exclusive>\n'
+               '    <exclusive id="pearidge.van-dorn" enabled="yes">\n'
+               '      <param name="costs" value="mule"/>\n    </exclusive>\n'
+               '    <exclusive id="pearidge.gideon-smith" enabled="yes">\n'
+               '      <param name="death" value="1-9"/>\n    </exclusive>\n')
+
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")

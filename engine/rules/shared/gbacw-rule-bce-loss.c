@@ -380,8 +380,11 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
           o_label = gbacw_game_unit_label (game, o);
           if (ou->type == GBACW_UNIT_ARTILLERY || ou->type == GBACW_UNIT_WAGON)
             gbacw_game_log (game, b->cases->retreat_battery, _("%s may retreat with its brigade but stays"), o_label);
+          else if ((ou->status & GBACW_STATUS_ROUTED) && ou->rout_hexes_due > 0)
+            gbacw_game_log (game, b->cases->retreat_routed, _("%s, routed, already owes its rout movement"), o_label);
           else if (ou->status & GBACW_STATUS_ROUTED)
             {
+              /* P 24.32 "they perform rout movement": once, not once more for every rout of the brigade */
               gbacw_game_log (game, b->cases->retreat_routed, _("%s, routed, makes its rout movement of three hexes"),
                               o_label);
               gbacw_morale_owe_rout (game, o, 3);
