@@ -232,29 +232,6 @@ gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
 
 /* ==================================================================== map: areas */
 
-const char *
-gbacw_area_kind_name (GbacwAreaKind kind)
-{
-  switch (kind)
-    {
-    case GBACW_AREA_TOWN:
-      return _("town");
-    case GBACW_AREA_SETUP:
-      return _("set-up area");
-    case GBACW_AREA_ASSAULT:
-      return _("assault area");
-    case GBACW_AREA_ENTRY:
-      return _("entry area");
-    case GBACW_AREA_OBJECTIVE:
-      return _("objective");
-    case GBACW_AREA_EXIT:
-      return _("exit area");
-    case GBACW_AREA_OTHER:
-    default:
-      return _("area");
-    }
-}
-
 static guint
 area_pieces (CheckContext *ctx, const GbacwArea *area)
 {

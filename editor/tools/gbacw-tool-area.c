@@ -381,29 +381,6 @@ typedef struct
   gboolean syncing;
 } Options;
 
-static const char *
-area_kind_name (GbacwAreaKind kind)
-{
-  switch (kind)
-    {
-    case GBACW_AREA_TOWN:
-      return _("town");
-    case GBACW_AREA_SETUP:
-      return _("set-up");
-    case GBACW_AREA_ASSAULT:
-      return _("assault");
-    case GBACW_AREA_ENTRY:
-      return _("entry");
-    case GBACW_AREA_OBJECTIVE:
-      return _("objective");
-    case GBACW_AREA_EXIT:
-      return _("exit");
-    case GBACW_AREA_OTHER:
-    default:
-      return _("other");
-    }
-}
-
 static void
 sync_area (gpointer data)
 {
@@ -446,7 +423,7 @@ rebuild_areas (gpointer data)
       const GbacwArea *area = g_ptr_array_index (scenario->map->areas, i);
       /* TRANSLATORS: an area in the area chooser: its name and kind, e.g. "Millersburg (town)" */
       g_autofree char *text = g_strdup_printf (_("%s (%s)"), area->name ? area->name : area->id,
-                                               area_kind_name (area->kind));
+                                               gbacw_area_kind_name (area->kind));
       gtk_string_list_append (names, text);
       g_ptr_array_add (o->area_ids, g_strdup (area->id));
     }
