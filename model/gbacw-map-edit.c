@@ -488,6 +488,131 @@ gbacw_map_edit_set_line (const GbacwScenario *scenario, GbacwHex a, GbacwHex b, 
   return self;
 }
 
+/* Sets or clears bit on the line layer of the hexside between hex indices a and b, when
+ * they are neighbours and it is not so already. */
+static void
+set_line_bit (GbacwMapEdit *self, const GbacwMap *map, int a, int b, guint16 bit, gboolean on)
+{
+  GbacwHex ha = gbacw_hex_grid_hex_at (&map->grid, a);
+  int direction = gbacw_hex_grid_direction_to (&map->grid, ha, gbacw_hex_grid_hex_at (&map->grid, b));
+  GbacwHexsideId id;
+  guint16 lines;
+
+  if (direction < 0 || (id = gbacw_hex_grid_hexside (&map->grid, ha, direction)) == GBACW_HEXSIDE_NONE)
+    return;
+  lines = map->hexside_lines[id];
+  if (((lines & bit) != 0) != on)
+    gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_LINES, id, on ? lines | bit : lines & (guint16) ~bit);
+}
+
+GbacwMapEdit *
+gbacw_map_edit_draw_line (const GbacwScenario *scenario, GArray *path, int line_type, gboolean on, guint merge_key)
+{
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL && path != NULL, NULL);
+  g_return_val_if_fail (line_type >= 0 && line_type < GBACW_MAX_LINE_TYPES, NULL);
+  g_return_val_if_fail ((guint) line_type < scenario->catalogue.line_types->len, NULL);
+
+  self = gbacw_map_edit_new (on ? _("Draw line") : _("Erase line"), merge_key);
+  for (guint i = 1; i < path->len; i++)
+    {
+      int a = g_array_index (path, int, i - 1), b = g_array_index (path, int, i);
+
+      if (hex_index_valid (scenario->map, a) && hex_index_valid (scenario->map, b))
+        set_line_bit (self, scenario->map, a, b, (guint16) (1u << line_type), on);
+    }
+  return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_clear_lines_at (const GbacwScenario *scenario, int hex, int line_type, guint merge_key)
+{
+  const GbacwHexGrid *grid;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (line_type >= 0 && line_type < GBACW_MAX_LINE_TYPES, NULL);
+  g_return_val_if_fail ((guint) line_type < scenario->catalogue.line_types->len, NULL);
+
+  grid = &scenario->map->grid;
+  self = gbacw_map_edit_new (_("Erase line"), merge_key);
+  if (!hex_index_valid (scenario->map, hex))
+    return self;
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), d));
+
+      if (n >= 0)
+        set_line_bit (self, scenario->map, hex, n, (guint16) (1u << line_type), FALSE);
+    }
+  return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_step_elevation (const GbacwScenario *scenario, GArray *hexes, int step, guint merge_key)
+{
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL && hexes != NULL, NULL);
+
+  self = gbacw_map_edit_new (step > 0 ? _("Raise elevation") : _("Lower elevation"), merge_key);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      int hex = g_array_index (hexes, int, i);
+      int old, value;
+
+      if (!hex_index_valid (scenario->map, hex))
+        continue;
+      old = scenario->map->elevation[hex];
+      value = CLAMP (old + step, 0, GBACW_MAX_ELEVATION_LEVEL);
+      if (value != old)
+        gbacw_map_edit_set (self, GBACW_LAYER_ELEVATION, (guint) hex, (guint64) (gint64) value);
+    }
+  return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_erase (const GbacwScenario *scenario, GArray *hexes, GbacwEraseFlags what, guint merge_key)
+{
+  const GbacwMap *map;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL && hexes != NULL, NULL);
+
+  map = scenario->map;
+  self = gbacw_map_edit_new (_("Erase"), merge_key);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      int hex = g_array_index (hexes, int, i);
+      GbacwHex h;
+
+      if (!hex_index_valid (map, hex))
+        continue;
+      h = gbacw_hex_grid_hex_at (&map->grid, hex);
+      if ((what & GBACW_ERASE_TERRAIN) && map->terrain[hex] != 0)
+        gbacw_map_edit_set (self, GBACW_LAYER_TERRAIN, (guint) hex, 0);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          GbacwHexsideId id = gbacw_hex_grid_hexside (&map->grid, h, d);
+
+          if (id == GBACW_HEXSIDE_NONE)
+            continue;
+          if ((what & GBACW_ERASE_HEXSIDES) && map->hexside_features[id] != 0)
+            {
+              gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_FEATURES, id, 0);
+              if (map->hexside_inside[id] != 0)
+                gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_INSIDE, id, 0);
+              if (g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (id)))
+                gbacw_map_edit_set_hexside_name (self, id, NULL);
+            }
+          if ((what & GBACW_ERASE_LINES) && map->hexside_lines[id] != 0)
+            gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_LINES, id, 0);
+        }
+    }
+  return self;
+}
+
 GbacwMapEdit *
 gbacw_map_edit_flood_fill (const GbacwScenario *scenario, int start_hex, guint64 mask)
 {

@@ -13,6 +13,9 @@
 
 G_BEGIN_DECLS
 
+/* The highest level the elevation tools set (the renderer tints levels 0 to 15). */
+#define GBACW_MAX_ELEVATION_LEVEL 15
+
 typedef enum {
   GBACW_LAYER_TERRAIN,            /* per hex: guint64 mask of hex terrain indices */
   GBACW_LAYER_ELEVATION,          /* per hex: level (a gint16, passed as (guint64) (gint64) level) */
@@ -53,6 +56,29 @@ GbacwMapEdit *gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario,
 /* Turns line type line_type on or off between the adjacent on-map hexes a and b. */
 GbacwMapEdit *gbacw_map_edit_set_line (const GbacwScenario *scenario, GbacwHex a, GbacwHex b, int line_type,
                                        gboolean on, guint merge_key);
+/* Lays (on) or erases line type line_type along path, an array of int hex indices each
+ * a neighbour of the one before (a pair that is not is skipped): one edit, "Draw line" or
+ * "Erase line", holding only the hexsides that change. */
+GbacwMapEdit *gbacw_map_edit_draw_line (const GbacwScenario *scenario, GArray *path, int line_type, gboolean on,
+                                        guint merge_key);
+/* Erases every segment of line type line_type that leaves hex (an index). */
+GbacwMapEdit *gbacw_map_edit_clear_lines_at (const GbacwScenario *scenario, int hex, int line_type,
+                                             guint merge_key);
+/* Raises (step > 0) or lowers each hex's level by step, within 0 and
+ * GBACW_MAX_ELEVATION_LEVEL; hexes already at the limit are left out. */
+GbacwMapEdit *gbacw_map_edit_step_elevation (const GbacwScenario *scenario, GArray *hexes, int step,
+                                             guint merge_key);
+
+/* What gbacw_map_edit_erase () clears. */
+typedef enum {
+  GBACW_ERASE_TERRAIN  = 1 << 0,   /* the hexes' terrain */
+  GBACW_ERASE_HEXSIDES = 1 << 1,   /* the features (and names) of their hexsides */
+  GBACW_ERASE_LINES    = 1 << 2,   /* the lines across their hexsides */
+} GbacwEraseFlags;
+
+/* Clears what of each of hexes and its six hexsides; "Erase", holding only what changes. */
+GbacwMapEdit *gbacw_map_edit_erase (const GbacwScenario *scenario, GArray *hexes, GbacwEraseFlags what,
+                                    guint merge_key);
 /* Replaces the terrain of start_hex and of every hex connected to it (through
  * neighbours) that has the same terrain mask as it by mask. */
 GbacwMapEdit *gbacw_map_edit_flood_fill (const GbacwScenario *scenario, int start_hex, guint64 mask);

@@ -865,6 +865,136 @@ test_map_edit_set_line (void)
   assert_text (s, before);
 }
 
+/* A drag of the line tool: one edit along a path of neighbours, only what changes. */
+static void
+test_map_edit_draw_line (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  g_autoptr (GArray) path = hex_list (hex_at (s, 2, 5), hex_at (s, 2, 6), hex_at (s, 3, 6), -1);
+  g_autoptr (GArray) laid = hex_list (hex_at (s, 3, 3), hex_at (s, 4, 3), -1);
+  g_autoptr (GArray) jump = hex_list (hex_at (s, 2, 5), hex_at (s, 6, 5), -1);
+  g_autoptr (GArray) road = hex_list (hex_at (s, 3, 3), hex_at (s, 4, 3), hex_at (s, 5, 3), -1);
+  GbacwHexsideId first = hexside_between (s, 2, 5, 2, 6), second = hexside_between (s, 2, 6, 3, 6);
+  g_autoptr (GbacwMapEdit) on = gbacw_map_edit_draw_line (s, path, L_PIKE, TRUE, 7);
+  g_autoptr (GbacwMapEdit) again = gbacw_map_edit_draw_line (s, laid, L_ROAD, TRUE, 0);
+  g_autoptr (GbacwMapEdit) skipped = gbacw_map_edit_draw_line (s, jump, L_PIKE, TRUE, 0);
+  g_autoptr (GbacwMapEdit) off = gbacw_map_edit_draw_line (s, road, L_ROAD, FALSE, 0);
+  g_autoptr (GbacwChange) change = gbacw_change_new ();
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (on)), ==, "Draw line");
+  g_assert_cmpuint (gbacw_map_edit_get_merge_key (on), ==, 7);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (on), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (on), s, change);
+  g_assert_cmpuint (s->map->hexside_lines[first], ==, 1u << L_PIKE);
+  g_assert_cmpuint (s->map->hexside_lines[second], ==, 1u << L_PIKE);
+  g_assert_true (array_has_u32 (change->hexsides, first));
+  g_assert_true (array_has_u32 (change->hexsides, second));
+  gbacw_command_revert (GBACW_COMMAND (on), s, NULL);
+  assert_text (s, before);
+
+  /* a road where there is one, and two hexes that are not neighbours: nothing */
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (again), ==, 0);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (skipped), ==, 0);
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (off)), ==, "Erase line");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (off), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (off), s, NULL);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 3, 3, 4, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 4, 3, 5, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 5, 3, 6, 3)], ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (off), s, NULL);
+  assert_text (s, before);
+}
+
+/* A click of the line tool in erase mode: that type's segments at a hex, not the others. */
+static void
+test_map_edit_clear_lines_at (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  GbacwHexsideId west = hexside_between (s, 3, 3, 4, 3), east = hexside_between (s, 4, 3, 5, 3);
+  g_autoptr (GbacwMapEdit) clear = NULL;
+  g_autofree char *before = NULL;
+
+  s->map->hexside_lines[east] |= 1u << L_PIKE;
+  before = scenario_text (s);
+  clear = gbacw_map_edit_clear_lines_at (s, hex_at (s, 4, 3), L_ROAD, 0);
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (clear)), ==, "Erase line");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (clear), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (clear), s, NULL);
+  g_assert_cmpuint (s->map->hexside_lines[west], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[east], ==, 1u << L_PIKE);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 2, 3, 3, 3)], ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (clear), s, NULL);
+  assert_text (s, before);
+}
+
+static void
+test_map_edit_step_elevation (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  int low = hex_at (s, 0, 0), high = hex_at (s, 8, 7), top = hex_at (s, 5, 0);
+  g_autoptr (GArray) hexes = hex_list (low, high, -1);
+  g_autoptr (GArray) tops = hex_list (top, -1);
+  g_autoptr (GbacwMapEdit) down = gbacw_map_edit_step_elevation (s, hexes, -1, 0);
+  g_autoptr (GbacwMapEdit) up = gbacw_map_edit_step_elevation (s, hexes, 1, 0);
+  g_autoptr (GbacwMapEdit) over = NULL;
+
+  /* level 0 cannot go lower: left out */
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (down)), ==, "Lower elevation");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (down), ==, 1);
+  gbacw_command_apply (GBACW_COMMAND (down), s, NULL);
+  g_assert_cmpint (s->map->elevation[low], ==, 0);
+  g_assert_cmpint (s->map->elevation[high], ==, 1);
+  gbacw_command_revert (GBACW_COMMAND (down), s, NULL);
+  assert_text (s, before);
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (up)), ==, "Raise elevation");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (up), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (up), s, NULL);
+  g_assert_cmpint (s->map->elevation[low], ==, 1);
+  g_assert_cmpint (s->map->elevation[high], ==, 3);
+  gbacw_command_revert (GBACW_COMMAND (up), s, NULL);
+  assert_text (s, before);
+
+  s->map->elevation[top] = GBACW_MAX_ELEVATION_LEVEL;
+  over = gbacw_map_edit_step_elevation (s, tops, 1, 0);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (over), ==, 0);
+}
+
+/* The eraser: what it is asked to clear of the hexes and their hexsides, names too. */
+static void
+test_map_edit_erase (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  int fort = hex_at (s, 5, 5), crossing = hex_at (s, 4, 3);
+  GbacwHexsideId works = hexside_at (s, 5, 5, 0);
+  g_autoptr (GArray) fort_hexes = hex_list (fort, -1);
+  g_autoptr (GArray) crossing_hexes = hex_list (crossing, -1);
+  g_autoptr (GbacwMapEdit) sides = gbacw_map_edit_erase (s, fort_hexes, GBACW_ERASE_HEXSIDES, 0);
+  g_autoptr (GbacwMapEdit) rest = gbacw_map_edit_erase (s, crossing_hexes, GBACW_ERASE_TERRAIN | GBACW_ERASE_LINES, 0);
+  guint64 fort_terrain = s->map->terrain[fort];
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (sides)), ==, "Erase");
+  gbacw_command_apply (GBACW_COMMAND (sides), s, NULL);
+  g_assert_cmpuint (s->map->hexside_features[works], ==, 0);
+  g_assert_cmpuint (s->map->hexside_inside[works], ==, 0);
+  g_assert_false (g_hash_table_contains (s->map->hexside_names, GUINT_TO_POINTER (works)));
+  g_assert_cmpuint (s->map->terrain[fort], ==, fort_terrain);
+  gbacw_command_revert (GBACW_COMMAND (sides), s, NULL);
+  assert_text (s, before);
+
+  gbacw_command_apply (GBACW_COMMAND (rest), s, NULL);
+  g_assert_cmpuint (s->map->terrain[crossing], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 3, 3, 4, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 4, 3, 5, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 5, 3, 6, 3)], ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (rest), s, NULL);
+  assert_text (s, before);
+}
+
 static void
 test_map_edit_flood_fill (void)
 {
@@ -2158,6 +2288,10 @@ main (int argc, char **argv)
   g_test_add_func ("/commands/map-edit/set-elevation", test_map_edit_set_elevation);
   g_test_add_func ("/commands/map-edit/hexside-feature", test_map_edit_hexside_feature);
   g_test_add_func ("/commands/map-edit/set-line", test_map_edit_set_line);
+  g_test_add_func ("/commands/map-edit/draw-line", test_map_edit_draw_line);
+  g_test_add_func ("/commands/map-edit/clear-lines-at", test_map_edit_clear_lines_at);
+  g_test_add_func ("/commands/map-edit/step-elevation", test_map_edit_step_elevation);
+  g_test_add_func ("/commands/map-edit/erase", test_map_edit_erase);
   g_test_add_func ("/commands/map-edit/name-hexside", test_map_edit_name_hexside);
   g_test_add_func ("/commands/map-edit/areas", test_map_edit_areas);
   g_test_add_func ("/commands/map-edit/flood-fill", test_map_edit_flood_fill);
