@@ -7,6 +7,14 @@
  * tests, which drive tools without a canvas: every canvas argument may be NULL), the
  * merge key of the stroke in progress, so that a stroke or a drag is one undo step,
  * the pointer position for the tool's overlay, and the last hex of a brush stroke.
+ *
+ * Adding a tool NAME: gbacw-tool-NAME.c and .h here (a final type GbacwToolNAME deriving
+ * from GbacwMapTool, its class_init calling gbacw_map_tool_class_set_description () and
+ * setting create_options when it has options), its options in gbacw-tool-NAME.ui (loaded
+ * with gbacw_tool_options_load ("gbacw-tool-NAME.ui", …)), its icon in
+ * icons/scalable/actions/gbacw-tool-NAME-symbolic.svg, NAME in map_tools in meson.build
+ * (palette order), and build-aux/update-potfiles: the build refuses a tool whose files
+ * po/POTFILES.in does not list. The edits it makes are the model's (gbacw-map-edit.h).
  */
 #pragma once
 

@@ -6,17 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "gbacw-tool-area.h"
-#include "gbacw-tool-brush.h"
-#include "gbacw-tool-elevation.h"
-#include "gbacw-tool-eraser.h"
-#include "gbacw-tool-eyedropper.h"
-#include "gbacw-tool-fill.h"
-#include "gbacw-tool-hexside.h"
-#include "gbacw-tool-label.h"
-#include "gbacw-tool-line.h"
-#include "gbacw-tool-navigate.h"
+#include "gbacw-tool-list.h"
 #include "gbacw-toolbox.h"
+#include "gbacw-tools-resources.h"
 
 struct _GbacwToolbox
 {
@@ -39,18 +31,10 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* Every tool, in palette order: each describes itself (gbacw_map_tool_class_set_description ()),
- * and the palette, the keys, the options panel and the shortcuts window follow this list. */
+ * and the palette, the keys, the options panel and the shortcuts window follow this list,
+ * editor/tools/meson.build's map_tools (gbacw-tool-list.h). */
 static GType (* const tool_types[]) (void) = {
-  gbacw_tool_navigate_get_type,
-  gbacw_tool_brush_get_type,
-  gbacw_tool_fill_get_type,
-  gbacw_tool_elevation_get_type,
-  gbacw_tool_hexside_get_type,
-  gbacw_tool_line_get_type,
-  gbacw_tool_area_get_type,
-  gbacw_tool_label_get_type,
-  gbacw_tool_eyedropper_get_type,
-  gbacw_tool_eraser_get_type,
+  GBACW_TOOL_TYPES
 };
 
 const GbacwToolInfo *
@@ -61,6 +45,8 @@ gbacw_toolbox_get_tool_infos (guint *n_tools)
 
   if (g_once_init_enter (&initialised))
     {
+      /* the tools' GResource (their icons and the panel) linked in, so registered */
+      g_assert (gbacw_tools_get_resource () != NULL);
       for (guint i = 0; i < G_N_ELEMENTS (tool_types); i++)
         {
           /* the classes stay: the descriptions point into them */
