@@ -1532,6 +1532,48 @@ test_open_fifo (Fixture *f, gconstpointer data)
   g_unlink (path);
 }
 
+/* Issue 12, "each tool keeps its own terrain": the brush, the fill and the eyedropper's
+ * picks are one current terrain (the toolbox's), as in the Wesnoth editor; the line tool's
+ * line type is the toolbox's too. */
+static void
+test_shared_terrain (Fixture *f, gconstpointer data)
+{
+  GbacwToolbox *toolbox = gbacw_window_get_toolbox (f->window);
+  int woods = gbacw_catalogue_find_hex_terrain (&f->scenario->catalogue, "woods");
+  int railroad = gbacw_catalogue_find_line_type (&f->scenario->catalogue, "railroad");
+  guint64 town = f->scenario->map->terrain[hex_index (f, 3, 2)];
+  guint64 mask = 0;
+  double cx, cy;
+
+  g_assert_cmpuint (town, !=, 0);
+  /* woods chosen for the brush is the fill's terrain */
+  choose_tool (f, "brush");
+  gbacw_tool_brush_set_mask (tool (f, "brush"), G_GUINT64_CONSTANT (1) << woods);
+  choose_tool (f, "fill");
+  g_object_get (tool (f, "fill"), "mask", &mask, NULL);
+  g_assert_cmpuint (mask, ==, G_GUINT64_CONSTANT (1) << woods);
+
+  /* picked with the eyedropper into the fill: the brush's too */
+  choose_tool (f, "eyedropper");
+  g_assert_true (gbacw_tool_eyedropper_get_target (tool (f, "eyedropper")) == tool (f, "fill"));
+  hex_centre (f, 3, 2, &cx, &cy);
+  click_map (f, cx, cy);
+  g_assert_cmpstr (gbacw_toolbox_get_current (toolbox), ==, "fill");
+  g_object_get (toolbox, "terrain", &mask, NULL);
+  g_assert_cmpuint (mask, ==, town);
+  g_assert_cmpuint (gbacw_tool_brush_get_mask (tool (f, "brush")), ==, town);
+
+  /* and painted with */
+  choose_tool (f, "brush");
+  g_object_set (tool (f, "brush"), "radius", 0, NULL);
+  drag_hexes (f, (const int[]) { 12, 12 }, 1);
+  g_assert_cmpuint (f->scenario->map->terrain[hex_index (f, 12, 12)], ==, town);
+
+  gbacw_tool_line_set_line_type (tool (f, "line"), railroad);
+  g_object_get (toolbox, "line-type", &railroad, NULL);
+  g_assert_cmpint (railroad, ==, gbacw_catalogue_find_line_type (&f->scenario->catalogue, "railroad"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1574,6 +1616,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/label-editing", test_label_editing);
   ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
   ADD ("/editor/gui/hexside-name", test_hexside_name);
+  ADD ("/editor/gui/shared-terrain", test_shared_terrain);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
   g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);

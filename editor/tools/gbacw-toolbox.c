@@ -18,6 +18,8 @@ struct _GbacwToolbox
   GbacwToolPanel *panel;     /* not owned */
   GHashTable *tools;         /* name -> GbacwMapTool */
   const char *current;       /* a name of the tool infos */
+  guint64 terrain;           /* what every tool with a "mask" paints */
+  int line_type;             /* what every tool with a "line-type" lays */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwToolbox, gbacw_toolbox, G_TYPE_OBJECT)
@@ -25,7 +27,20 @@ G_DEFINE_FINAL_TYPE (GbacwToolbox, gbacw_toolbox, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_CURRENT,
+  PROP_TERRAIN,
+  PROP_LINE_TYPE,
   N_PROPS
+};
+
+/* The options the tools share, as in the Wesnoth editor: a tool's property bound both
+ * ways to the toolbox's, so that the brush, the fill and the eyedropper's picks are one
+ * current terrain, whichever tool set it. */
+static const struct {
+  const char *tool_property;
+  const char *toolbox_property;
+} shared_options[] = {
+  { "mask", "terrain" },
+  { "line-type", "line-type" },
 };
 
 static GParamSpec *properties[N_PROPS];
@@ -236,6 +251,10 @@ gbacw_toolbox_new (GbacwMapCanvas *canvas,
         }
       if (GBACW_IS_TOOL_EYEDROPPER (tool))
         g_signal_connect_object (tool, "picked", G_CALLBACK (on_picked), self, G_CONNECT_SWAPPED);
+      for (guint k = 0; k < G_N_ELEMENTS (shared_options); k++)
+        if (g_object_class_find_property (G_OBJECT_GET_CLASS (tool), shared_options[k].tool_property) != NULL)
+          g_object_bind_property (self, shared_options[k].toolbox_property, tool, shared_options[k].tool_property,
+                                  G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
     }
 
   self->current = NULL;
@@ -273,6 +292,12 @@ gbacw_toolbox_get_property (GObject    *object,
     case PROP_CURRENT:
       g_value_set_string (value, self->current);
       break;
+    case PROP_TERRAIN:
+      g_value_set_uint64 (value, self->terrain);
+      break;
+    case PROP_LINE_TYPE:
+      g_value_set_int (value, self->line_type);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -291,6 +316,20 @@ gbacw_toolbox_set_property (GObject      *object,
     case PROP_CURRENT:
       gbacw_toolbox_set_current (self, g_value_get_string (value));
       break;
+    case PROP_TERRAIN:
+      if (self->terrain != g_value_get_uint64 (value))
+        {
+          self->terrain = g_value_get_uint64 (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_LINE_TYPE:
+      if (self->line_type != g_value_get_int (value))
+        {
+          self->line_type = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -308,6 +347,15 @@ gbacw_toolbox_class_init (GbacwToolboxClass *klass)
   properties[PROP_CURRENT] =
     g_param_spec_string ("current", NULL, NULL, "navigate",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The current terrain (a mask of hex terrain indices) of the brush, the fill and the
+   * eyedropper's picks. */
+  properties[PROP_TERRAIN] =
+    g_param_spec_uint64 ("terrain", NULL, NULL, 0, G_MAXUINT64, 1,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The current line type (an index of the catalogue's, -1 none) of the line tool. */
+  properties[PROP_LINE_TYPE] =
+    g_param_spec_int ("line-type", NULL, NULL, -1, GBACW_MAX_LINE_TYPES - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -315,4 +363,5 @@ static void
 gbacw_toolbox_init (GbacwToolbox *self)
 {
   self->tools = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
+  self->terrain = 1;
 }
