@@ -1495,6 +1495,7 @@ gbacw_window_init (GbacwWindow *self)
   self->toolbox = gbacw_toolbox_new (self->canvas, self->tool_panel);
   gbacw_toolbox_fill_palette (self->toolbox, self->palette);
   g_signal_connect_object (self->toolbox, "notify::current", G_CALLBACK (on_tool_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->toolbox, "status", G_CALLBACK (gbacw_window_show_status), self, G_CONNECT_SWAPPED);
   g_object_bind_property (self->canvas, "document", self->inspector, "document", G_BINDING_SYNC_CREATE);
 
   self->checker = gbacw_checker_new ();

@@ -1574,6 +1574,83 @@ test_shared_terrain (Fixture *f, gconstpointer data)
   g_assert_cmpint (railroad, ==, gbacw_catalogue_find_line_type (&f->scenario->catalogue, "railroad"));
 }
 
+/* The first label under root whose text starts with prefix, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *root,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), prefix))
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, prefix);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The red of a warning badge drawn by the tool's overlay right and below the pointer at
+ * the map point (mx, my). */
+static gboolean
+badge_is_warning (Fixture *f, GbacwTool *map_tool, double mx, double my)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_t *cr = cairo_create (surface);
+  guint32 pixel;
+  int r, g, b;
+
+  cairo_translate (cr, 100 - mx, 100 - my);
+  gbacw_tool_draw_overlay (map_tool, f->canvas, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  pixel = *(guint32 *) (cairo_image_surface_get_data (surface) + 118 * cairo_image_surface_get_stride (surface)
+                        + 118 * 4);
+  cairo_surface_destroy (surface);
+  r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+  return r > 120 && g < 60 && b < 60;
+}
+
+/* Issue 12, "painting into the wrong set-up area": the area tool names the area it paints
+ * into by the pointer and in its options, and with none chosen a click paints nothing
+ * and says so. */
+static void
+test_area_target (Fixture *f, gconstpointer data)
+{
+  GbacwToolArea *areas;
+  const GbacwArea *setup = gbacw_map_find_area (f->scenario->map, "union-setup");
+  guint steps = n_steps (f);
+  guint n_hexes = setup->hexes->len;
+  g_autofree char *target = NULL;
+  double cx, cy;
+
+  choose_tool (f, "area");
+  areas = GBACW_TOOL_AREA (tool (f, "area"));
+  g_assert_null (gbacw_tool_area_get_area (areas));
+  g_assert_null (gbacw_tool_area_describe_target (areas));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "No area chosen: "));
+  hex_centre (f, 12, 3, &cx, &cy);
+  move_pointer (f, cx, cy);
+  g_assert_true (badge_is_warning (f, tool (f, "area"), cx, cy));
+  click_map (f, cx, cy);
+  g_assert_cmpuint (n_steps (f), ==, steps);
+  g_assert_true (g_str_has_prefix (gbacw_window_get_status (f->window), "No area chosen to paint into"));
+
+  /* chosen: named in the options and the badge, and painted into */
+  gbacw_tool_area_set_area (areas, "union-setup");
+  target = gbacw_tool_area_describe_target (areas);
+  g_assert_cmpstr (target, ==, "Paint into: Union set-up (set-up area)");
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), target));
+  g_assert_null (find_label (GTK_WIDGET (f->window), "No area chosen: "));
+  move_pointer (f, cx, cy);
+  g_assert_false (badge_is_warning (f, tool (f, "area"), cx, cy));
+  click_map (f, cx, cy);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  setup = gbacw_map_find_area (f->scenario->map, "union-setup");
+  g_assert_cmpuint (setup->hexes->len, ==, n_hexes + 1);
+  g_assert_true (gbacw_area_contains (setup, hex_index (f, 12, 3)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1617,6 +1694,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
   ADD ("/editor/gui/hexside-name", test_hexside_name);
   ADD ("/editor/gui/shared-terrain", test_shared_terrain);
+  ADD ("/editor/gui/area-target", test_area_target);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
   g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);

@@ -118,6 +118,11 @@ void           gbacw_map_tool_outline_path (cairo_t *cr, const GbacwHexGrid *gri
 double         gbacw_map_tool_pixel_size (cairo_t *cr);
 /* Strokes the current path as a light line with a dark outline, visible on any map. */
 void           gbacw_map_tool_stroke_highlight (cairo_t *cr, double width_px);
+/* A badge near the pointer (when it is over the map) saying text, in device pixels: what
+ * the tool will do there; warning draws it red. */
+void           gbacw_map_tool_draw_badge (GbacwMapTool *self, cairo_t *cr, const char *text, gboolean warning);
+/* Tells the user text in the status line (the signal "status"). */
+void           gbacw_map_tool_show_status (GbacwMapTool *self, const char *text);
 /* Asks the canvas to draw the overlay again; canvas may be NULL. */
 void           gbacw_map_tool_queue_overlay (GbacwMapCanvas *canvas);
 

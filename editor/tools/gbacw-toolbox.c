@@ -45,6 +45,13 @@ static const struct {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SIGNAL_STATUS,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* Every tool, in palette order: each describes itself (gbacw_map_tool_class_set_description ()),
  * and the palette, the keys, the options panel and the shortcuts window follow this list,
  * editor/tools/meson.build's map_tools (gbacw-tool-list.h). */
@@ -153,6 +160,14 @@ gbacw_toolbox_set_current (GbacwToolbox *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
 }
 
+static void
+on_tool_status (GbacwToolbox *self,
+                const char   *text,
+                GbacwMapTool *tool)
+{
+  g_signal_emit (self, signals[SIGNAL_STATUS], 0, text);
+}
+
 /* After a pick, back to the tool picked into. */
 static void
 on_picked (GbacwToolbox        *self,
@@ -251,6 +266,7 @@ gbacw_toolbox_new (GbacwMapCanvas *canvas,
         }
       if (GBACW_IS_TOOL_EYEDROPPER (tool))
         g_signal_connect_object (tool, "picked", G_CALLBACK (on_picked), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (tool, "status", G_CALLBACK (on_tool_status), self, G_CONNECT_SWAPPED);
       for (guint k = 0; k < G_N_ELEMENTS (shared_options); k++)
         if (g_object_class_find_property (G_OBJECT_GET_CLASS (tool), shared_options[k].tool_property) != NULL)
           g_object_bind_property (self, shared_options[k].toolbox_property, tool, shared_options[k].tool_property,
@@ -357,6 +373,11 @@ gbacw_toolbox_class_init (GbacwToolboxClass *klass)
     g_param_spec_int ("line-type", NULL, NULL, -1, GBACW_MAX_LINE_TYPES - 1, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* "status" (text): a tool's message for the status line. */
+  signals[SIGNAL_STATUS] =
+    g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

@@ -26,7 +26,8 @@ const GbacwToolInfo *gbacw_toolbox_get_tool_infos (guint *n_tools);
 /* Creates the tools for the canvas: they edit the canvas's document, the current one
  * gets its input, and panel (may be NULL) shows the current one's options. The tools
  * share the toolbox's "terrain" (every tool's "mask": the brush, the fill, what the
- * eyedropper picks into them) and "line-type". */
+ * eyedropper picks into them) and "line-type". The signal "status" (text) passes on what
+ * a tool has to tell the user. */
 GbacwToolbox *gbacw_toolbox_new (GbacwMapCanvas *canvas, GbacwToolPanel *panel);
 
 /* Adds a toggle button per tool to palette, each activating "win.tool" with its name. */
