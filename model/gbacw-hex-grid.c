@@ -404,6 +404,23 @@ gbacw_hex_direction_parse (GbacwGridOrientation orientation, const char *name)
 
 /* 9.23: the range counts the target hex but not the firing hex, which is exactly the
  * number of steps from one hex to the other. */
+void
+gbacw_hex_grid_step_between (const GbacwHexGrid *grid, GbacwHex from, GbacwHex to, int *dq, int *dr)
+{
+  Axial a = offset_to_axial (grid, from), b = offset_to_axial (grid, to);
+
+  *dq = b.q - a.q;
+  *dr = b.r - a.r;
+}
+
+GbacwHex
+gbacw_hex_grid_step (const GbacwHexGrid *grid, GbacwHex from, int dq, int dr)
+{
+  Axial a = offset_to_axial (grid, from);
+
+  return axial_to_offset (grid, (Axial) { a.q + dq, a.r + dr });
+}
+
 int
 gbacw_hex_grid_distance (const GbacwHexGrid *grid, GbacwHex a, GbacwHex b)
 {

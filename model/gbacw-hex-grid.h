@@ -88,6 +88,12 @@ int       gbacw_hex_grid_direction_to (const GbacwHexGrid *grid, GbacwHex from, 
 const char *gbacw_hex_direction_name (GbacwGridOrientation orientation, int direction);
 /* Case-insensitive; -1 if unknown. */
 int       gbacw_hex_direction_parse (GbacwGridOrientation orientation, const char *name);
+/* The step from hex from to hex to as axial differences (*dq, *dr): the step taken from
+ * another hex (gbacw_hex_grid_step ()) reaches the hex in the same place relative to it,
+ * whether its column (row) is shifted or not, so that a group of hexes keeps its shape. */
+void      gbacw_hex_grid_step_between (const GbacwHexGrid *grid, GbacwHex from, GbacwHex to, int *dq, int *dr);
+/* The hex the step (dq, dr) of gbacw_hex_grid_step_between () reaches from hex from (may be off-map). */
+GbacwHex  gbacw_hex_grid_step (const GbacwHexGrid *grid, GbacwHex from, int dq, int dr);
 /* 9.23: counting the target hex but not the firing hex, i.e. the number of steps between the hexes. */
 int       gbacw_hex_grid_distance (const GbacwHexGrid *grid, GbacwHex a, GbacwHex b);
 /* Appends the on-map GbacwHex within radius (centre included) in index order. */

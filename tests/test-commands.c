@@ -11,6 +11,7 @@
 #include "gbacw-collection-edit.h"
 #include "gbacw-document.h"
 #include "gbacw-map-edit.h"
+#include "gbacw-map-region.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-settings-edit.h"
@@ -993,6 +994,167 @@ test_map_edit_erase (void)
   g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 5, 3, 6, 3)], ==, 1u << L_ROAD);
   gbacw_command_revert (GBACW_COMMAND (rest), s, NULL);
   assert_text (s, before);
+}
+
+/* ---------------------------------------------------------------- map regions */
+
+/* Whether hex is inside the inside-feature bit of hexside id. */
+static gboolean
+is_inside (const GbacwScenario *s, GbacwHexsideId id, guint32 bit, GbacwHex hex)
+{
+  GbacwHex a, b;
+
+  gbacw_hex_grid_hexside_hexes (&s->map->grid, id, &a, NULL, &b);
+  return gbacw_hex_equal ((s->map->hexside_inside[id] & bit) ? b : a, hex);
+}
+
+/* A region pasted with its anchor at anchor: each hex where the step from the anchor puts
+ * it, the same neighbours in the same directions, with its terrain, elevation, inner
+ * lines, hexside features, which side is inside and the names. */
+static void
+check_paste (GbacwHex anchor)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autoptr (GbacwScenario) source = NULL;
+  const GbacwHexGrid *grid = &s->map->grid;
+  const GbacwHex shape[] = { { 4, 3 }, { 5, 3 }, { 4, 4 }, { 5, 4 }, { 5, 5 }, { 6, 4 } };
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GbacwMapRegion) region = NULL;
+  g_autoptr (GbacwMapEdit) paste = NULL;
+  g_autoptr (GArray) placed = NULL;
+  g_autofree char *before = NULL;
+  GbacwHex target[G_N_ELEMENTS (shape)];
+
+  /* something on every layer: elevation, a redan between two region hexes (inside the
+   * southern one), a river on the border, the road along row 3 */
+  s->map->elevation[hex_at (s, 5, 4)] = 2;
+  s->map->terrain[hex_at (s, 6, 4)] = (1u << T_TOWN) | (1u << T_CLEAR);
+  {
+    GbacwHexsideId redan = hexside_between (s, 5, 4, 5, 5), river = hexside_at (s, 6, 4, 2);
+    GbacwHex a, b;
+
+    s->map->hexside_features[redan] = 1u << H_REDAN;
+    gbacw_hex_grid_hexside_hexes (grid, redan, &a, NULL, &b);
+    s->map->hexside_inside[redan] = gbacw_hex_equal (b, (GbacwHex) { 5, 5 }) ? 1u << H_REDAN : 0;
+    g_hash_table_insert (s->map->hexside_names, GUINT_TO_POINTER (redan), g_strdup ("Battery Williams"));
+    s->map->hexside_features[river] |= 1u << H_RIVER;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    {
+      int h = hex_at (s, shape[i].col, shape[i].row);
+      g_array_append_val (hexes, h);
+    }
+  source = gbacw_scenario_copy (s);
+  before = scenario_text (s);
+  region = gbacw_map_region_copy (s, hexes);
+  g_assert_nonnull (region);
+  g_assert_cmpuint (gbacw_map_region_get_n_hexes (region), ==, G_N_ELEMENTS (shape));
+
+  /* the anchor is the copied hex of lowest index: 0504 */
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    {
+      int dq, dr;
+      gbacw_hex_grid_step_between (grid, (GbacwHex) { 4, 3 }, shape[i], &dq, &dr);
+      target[i] = gbacw_hex_grid_step (grid, anchor, dq, dr);
+      g_assert_true (gbacw_hex_grid_contains (grid, target[i]));
+    }
+  placed = gbacw_map_region_place (region, grid, anchor);
+  g_assert_cmpuint (placed->len, ==, G_N_ELEMENTS (shape));
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    g_assert_true (array_has_int (placed, gbacw_hex_grid_index (grid, target[i])));
+
+  paste = gbacw_map_region_paste (region, s, anchor, 0);
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (paste)), ==, "Paste");
+  gbacw_command_apply (GBACW_COMMAND (paste), s, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    {
+      int from = hex_at (source, shape[i].col, shape[i].row), to = gbacw_hex_grid_index (grid, target[i]);
+
+      g_assert_cmpuint (s->map->terrain[to], ==, source->map->terrain[from]);
+      g_assert_cmpint (s->map->elevation[to], ==, source->map->elevation[from]);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          GbacwHex n = gbacw_hex_grid_neighbour (grid, shape[i], d);
+          GbacwHexsideId id_from = gbacw_hex_grid_hexside (grid, shape[i], d);
+          GbacwHexsideId id_to = gbacw_hex_grid_hexside (grid, target[i], d);
+          gboolean inner = FALSE;
+
+          for (guint j = 0; j < G_N_ELEMENTS (shape); j++)
+            if (gbacw_hex_equal (n, shape[j]))
+              {
+                /* the shape kept: the same neighbour the same way */
+                g_assert_true (gbacw_hex_equal (gbacw_hex_grid_neighbour (grid, target[i], d), target[j]));
+                inner = TRUE;
+              }
+          if (inner)
+            g_assert_cmpuint (s->map->hexside_lines[id_to], ==, source->map->hexside_lines[id_from]);
+          if (inner || source->map->hexside_features[id_from] != 0)
+            {
+              g_assert_cmpuint (s->map->hexside_features[id_to], ==, source->map->hexside_features[id_from]);
+              g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (id_to)), ==,
+                               g_hash_table_lookup (source->map->hexside_names, GUINT_TO_POINTER (id_from)));
+            }
+          if (source->map->hexside_features[id_from] & (1u << H_REDAN))
+            g_assert_cmpint (is_inside (s, id_to, 1u << H_REDAN, target[i]), ==,
+                             is_inside (source, id_from, 1u << H_REDAN, shape[i]));
+        }
+    }
+  /* the redan's name came along, and the road along row 3 */
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names,
+                                        GUINT_TO_POINTER (gbacw_hex_grid_hexside (grid, target[3],
+                                                          gbacw_hex_grid_direction_to (grid, target[3], target[4])))),
+                   ==, "Battery Williams");
+  g_assert_cmpuint (s->map->hexside_lines[gbacw_hex_grid_hexside (grid, target[0],
+                                          gbacw_hex_grid_direction_to (grid, target[0], target[1]))],
+                    ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (paste), s, NULL);
+  assert_text (s, before);
+}
+
+/* Pasted two columns over (the same shift) and one (the other): hex grids shift every
+ * other column half a hex, and the shape must not shear. */
+static void
+test_map_region_paste (void)
+{
+  check_paste ((GbacwHex) { 1, 1 });
+  check_paste ((GbacwHex) { 2, 1 });
+  check_paste ((GbacwHex) { 7, 0 });
+}
+
+/* A hexside on a pasted region's border keeps what is there unless the region has a
+ * feature on it; what falls off the map is left out. */
+static void
+test_map_region_border (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autoptr (GArray) one = hex_list (hex_at (s, 8, 1), -1);
+  g_autoptr (GArray) block = hex_list (hex_at (s, 7, 1), hex_at (s, 8, 1), hex_at (s, 7, 2), hex_at (s, 8, 2), -1);
+  g_autoptr (GbacwMapRegion) region = gbacw_map_region_copy (s, one);
+  g_autoptr (GbacwMapRegion) wide = gbacw_map_region_copy (s, block);
+  g_autoptr (GbacwMapRegion) stamp = NULL;
+  g_autoptr (GbacwMapEdit) paste = NULL;
+  g_autoptr (GArray) placed = NULL;
+  g_autoptr (GArray) nothing = hex_list (-1);
+
+  g_assert_null (gbacw_map_region_copy (s, nothing));
+  /* onto 0202, beside the river on 0201's south-east */
+  paste = gbacw_map_region_paste (region, s, (GbacwHex) { 1, 1 }, 0);
+  gbacw_command_apply (GBACW_COMMAND (paste), s, NULL);
+  for (int row = 0; row < 4; row++)
+    g_assert_true (s->map->hexside_features[hexside_at (s, 1, row, 2)] & (1u << H_RIVER));
+  g_assert_cmpuint (s->map->terrain[hex_at (s, 1, 1)], ==, s->map->terrain[hex_at (s, 8, 1)]);
+
+  /* at the map's corner only one of four lands */
+  placed = gbacw_map_region_place (wide, &s->map->grid, (GbacwHex) { COLS - 1, ROWS - 1 });
+  g_assert_cmpuint (placed->len, ==, 1);
+  g_assert_cmpint (g_array_index (placed, int, 0), ==, hex_at (s, COLS - 1, ROWS - 1));
+
+  /* a stamp is a named copy */
+  stamp = gbacw_map_region_dup (wide);
+  gbacw_map_region_set_name (stamp, "Farm");
+  g_assert_cmpstr (gbacw_map_region_get_name (stamp), ==, "Farm");
+  g_assert_null (gbacw_map_region_get_name (wide));
+  g_assert_cmpuint (gbacw_map_region_get_n_hexes (stamp), ==, 4);
 }
 
 static void
@@ -2292,6 +2454,8 @@ main (int argc, char **argv)
   g_test_add_func ("/commands/map-edit/clear-lines-at", test_map_edit_clear_lines_at);
   g_test_add_func ("/commands/map-edit/step-elevation", test_map_edit_step_elevation);
   g_test_add_func ("/commands/map-edit/erase", test_map_edit_erase);
+  g_test_add_func ("/commands/map-region/paste", test_map_region_paste);
+  g_test_add_func ("/commands/map-region/border", test_map_region_border);
   g_test_add_func ("/commands/map-edit/name-hexside", test_map_edit_name_hexside);
   g_test_add_func ("/commands/map-edit/areas", test_map_edit_areas);
   g_test_add_func ("/commands/map-edit/flood-fill", test_map_edit_flood_fill);
