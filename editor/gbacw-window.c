@@ -136,7 +136,7 @@ action_applies (GbacwWindow *self,
   static const char *const with_document[] = {
     "win.save", "win.save-as", "win.zoom-in", "win.zoom-out", "win.zoom-fit", "win.auto-crest",
     "win.background", "win.export", "win.print", "win.balance", "win.settings", "win.charts",
-    "win.roster-export", "win.roster-import", NULL
+    "win.roster-export", "win.roster-import", "win.copy", "win.paste", NULL
   };
   GbacwHistory *history = get_history (self);
   gboolean has_document = self->document != NULL;
@@ -987,6 +987,10 @@ tool_option_action (GtkWidget  *widget,
     gbacw_toolbox_change_radius (self->toolbox, -1);
   else if (g_str_equal (action_name, "win.level-up"))
     gbacw_toolbox_change_level (self->toolbox, 1);
+  else if (g_str_equal (action_name, "win.copy"))
+    gbacw_toolbox_copy (self->toolbox);
+  else if (g_str_equal (action_name, "win.paste"))
+    gbacw_toolbox_paste (self->toolbox);
   else
     gbacw_toolbox_change_level (self->toolbox, -1);
 }
@@ -1428,6 +1432,8 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.radius-smaller", NULL, tool_option_action);
   gtk_widget_class_install_action (widget_class, "win.level-up", NULL, tool_option_action);
   gtk_widget_class_install_action (widget_class, "win.level-down", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.copy", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.paste", NULL, tool_option_action);
   gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
   gtk_widget_class_install_action (widget_class, "win.background", NULL, background_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
@@ -1459,6 +1465,8 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "win.radius-smaller", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "win.level-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "win.level-down", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL);
   /* One key per tool, as the palette's tooltips and the shortcuts window say. */
   {
     guint n_tools;

@@ -36,6 +36,7 @@
 #include "gbacw-tool-label.h"
 #include "gbacw-tool-line.h"
 #include "gbacw-tool-panel.h"
+#include "gbacw-tool-select.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -1651,6 +1652,71 @@ test_area_target (Fixture *f, gconstpointer data)
   g_assert_true (gbacw_area_contains (setup, hex_index (f, 12, 3)));
 }
 
+/* Issue 12, "region select with copy, paste and stamps": a drag selects a rectangle,
+ * Shift+click adds a hex, Ctrl+C copies, Ctrl+V shows it at the pointer and a click puts
+ * it there as one undo step; a copy kept as a stamp paints where the map is dragged over. */
+static void
+test_select_copy_paste (Fixture *f, gconstpointer data)
+{
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+  const GbacwHex copied[] = { { 3, 3 }, { 4, 3 }, { 3, 4 }, { 4, 4 }, { 6, 6 } };
+  GbacwToolSelect *select;
+  guint64 terrain[G_N_ELEMENTS (copied)];
+  int elevation[G_N_ELEMENTS (copied)];
+  GbacwHex anchor = { 13, 9 };
+  double cx, cy;
+  guint steps;
+
+  for (guint i = 0; i < G_N_ELEMENTS (copied); i++)
+    {
+      terrain[i] = f->scenario->map->terrain[hex_index (f, copied[i].col, copied[i].row)];
+      elevation[i] = f->scenario->map->elevation[hex_index (f, copied[i].col, copied[i].row)];
+    }
+  choose_tool (f, "select");
+  select = GBACW_TOOL_SELECT (tool (f, "select"));
+  drag_hexes (f, (const int[]) { 3, 3, 4, 4 }, 2);
+  g_assert_cmpuint (gbacw_tool_select_get_selection (select)->len, ==, 4);
+  hex_centre (f, 6, 6, &cx, &cy);
+  gbacw_tool_pressed (tool (f, "select"), f->canvas, cx, cy, GDK_SHIFT_MASK);
+  gbacw_tool_released (tool (f, "select"), f->canvas, cx, cy, GDK_SHIFT_MASK);
+  g_assert_cmpuint (gbacw_tool_select_get_selection (select)->len, ==, 5);
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "5 hexes selected"));
+
+  activate (f, "win.copy", NULL);
+  g_assert_cmpstr (gbacw_window_get_status (f->window), ==, "Copied 5 hexes: Ctrl+V pastes them");
+  activate (f, "win.paste", NULL);
+  g_assert_nonnull (gbacw_tool_select_get_placing (select));
+  steps = n_steps (f);
+  hex_centre (f, anchor.col, anchor.row, &cx, &cy);
+  move_pointer (f, cx, cy);
+  click_map (f, cx, cy);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_null (gbacw_tool_select_get_placing (select));
+  for (guint i = 0; i < G_N_ELEMENTS (copied); i++)
+    {
+      int dq, dr, to;
+
+      gbacw_hex_grid_step_between (grid, copied[0], copied[i], &dq, &dr);
+      to = gbacw_hex_grid_index (grid, gbacw_hex_grid_step (grid, anchor, dq, dr));
+      g_assert_cmpint (to, >=, 0);
+      g_assert_cmpuint (f->scenario->map->terrain[to], ==, terrain[i]);
+      g_assert_cmpint (f->scenario->map->elevation[to], ==, elevation[i]);
+    }
+  activate (f, "win.undo", NULL);
+  g_assert_cmpuint (n_steps (f), ==, steps);
+
+  /* kept as a stamp, listed, and painted with along a drag: one step */
+  g_assert_true (gbacw_tool_select_keep_stamp (select, "Farm"));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "Farm (5 hexes)"));
+  gbacw_tool_select_use_stamp (select, 0);
+  drag_hexes (f, (const int[]) { 15, 2, 17, 2 }, 2);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpuint (f->scenario->map->terrain[hex_index (f, 17, 2)], ==, terrain[0]);
+  g_assert_nonnull (gbacw_tool_select_get_placing (select));
+  g_assert_true (gbacw_tool_key_pressed (tool (f, "select"), f->canvas, GDK_KEY_Escape, 0));
+  g_assert_null (gbacw_tool_select_get_placing (select));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1695,6 +1761,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/hexside-name", test_hexside_name);
   ADD ("/editor/gui/shared-terrain", test_shared_terrain);
   ADD ("/editor/gui/area-target", test_area_target);
+  ADD ("/editor/gui/select-copy-paste", test_select_copy_paste);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
   g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);

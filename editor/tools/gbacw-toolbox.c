@@ -208,6 +208,25 @@ gbacw_toolbox_fill_palette (GbacwToolbox *self,
     }
 }
 
+gboolean
+gbacw_toolbox_copy (GbacwToolbox *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOLBOX (self), FALSE);
+  return gbacw_tool_select_copy (GBACW_TOOL_SELECT (gbacw_toolbox_get_tool (self, "select")));
+}
+
+gboolean
+gbacw_toolbox_paste (GbacwToolbox *self)
+{
+  GbacwToolSelect *select;
+
+  g_return_val_if_fail (GBACW_IS_TOOLBOX (self), FALSE);
+
+  select = GBACW_TOOL_SELECT (gbacw_toolbox_get_tool (self, "select"));
+  gbacw_toolbox_set_current (self, "select");
+  return gbacw_tool_select_paste (select);
+}
+
 void
 gbacw_toolbox_change_radius (GbacwToolbox *self,
                              int           delta)

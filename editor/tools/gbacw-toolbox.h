@@ -41,6 +41,12 @@ const char   *gbacw_toolbox_get_current (GbacwToolbox *self);
  * current; after a pick, that tool is current again. */
 void          gbacw_toolbox_set_current (GbacwToolbox *self, const char *name);
 
+/* Ctrl+C: the Select tool's hexes copied; Ctrl+V: what was copied pasted with the Select
+ * tool (made current), where the next click puts it. FALSE (and why in the status) when
+ * nothing is selected or copied. */
+gboolean      gbacw_toolbox_copy (GbacwToolbox *self);
+gboolean      gbacw_toolbox_paste (GbacwToolbox *self);
+
 /* Option shortcuts: the current tool's brush radius; the elevation level. */
 void          gbacw_toolbox_change_radius (GbacwToolbox *self, int delta);
 void          gbacw_toolbox_change_level (GbacwToolbox *self, int delta);
