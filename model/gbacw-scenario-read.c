@@ -1384,6 +1384,52 @@ elevation_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const
   return TRUE;
 }
 
+/* Gives hexside id the name of a work; a hexside is in one work only. */
+static gboolean
+name_hexside (Loader *ld, GbacwMap *map, const xmlNode *node, GbacwHexsideId id, const char *name, const char *ref)
+{
+  const char *old = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id));
+
+  if (old != NULL && strcmp (old, name) != 0)
+    return invalid (ld, node, _("hexside %s is in two works, “%s” and “%s”; a hexside belongs to one work"),
+                    ref, old, name);
+  g_hash_table_insert (map->hexside_names, GUINT_TO_POINTER (id), g_strdup (name));
+  return TRUE;
+}
+
+/* <work name="Battery Robinett" hexsides="0707:n 0707:ne"/>: one name for the hexsides of
+ * a redan or work. */
+static gboolean
+load_work (Loader *ld, GbacwMap *map, const xmlNode *node)
+{
+  const GbacwHexGrid *grid = ld->grid;
+  const char *name = attr (node, "name");
+  g_auto (GStrv) refs = split_words (attr (node, "hexsides") ? attr (node, "hexsides") : "");
+
+  for (guint i = 0; refs[i]; i++)
+    {
+      const char *colon = strchr (refs[i], ':');
+      g_autofree char *label = colon ? g_strndup (refs[i], (gsize) (colon - refs[i])) : NULL;
+      g_autoptr (GError) error = NULL;
+      GbacwHexsideId id;
+      GbacwHex hex;
+      int dir;
+
+      if (label == NULL || !gbacw_hex_grid_parse_label (grid, label, &hex, &error))
+        return invalid (ld, node, _("work “%s”: “%s” is not a hexside on the map; write HEX:DIRECTION, "
+                                    "as 0712:s"), name, refs[i]);
+      if ((dir = gbacw_hex_direction_parse (grid->orientation, colon + 1)) < 0)
+        return invalid (ld, node, _("work “%s”: “%s” has no direction of this map's hexes after the colon"),
+                        name, refs[i]);
+      id = gbacw_hex_grid_hexside (grid, hex, dir);
+      if (id == GBACW_HEXSIDE_NONE || !gbacw_hex_grid_hexside_on_map (grid, id))
+        return invalid (ld, node, _("work “%s”: hexside %s is not on the map"), name, refs[i]);
+      if (!name_hexside (ld, map, node, id, name, refs[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *hexside_type_index)
 {
@@ -1391,6 +1437,9 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
   GbacwMap *map = s->map;
   g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
 
+  FOR_ELEMENTS (c, node)
+    if (is (c, "work") && !load_work (ld, map, c))
+      return FALSE;
   FOR_ELEMENTS (c, node)
     {
       g_autofree char *features = get_token (c, "features");
@@ -1402,6 +1451,8 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
       guint32 mask = 0, inside_mask = 0;
       gpointer line;
 
+      if (!is (c, "hexside"))
+        continue;
       if (!get_hex (ld, c, "hex", &hex) || !get_direction (ld, c, "dir", &dir))
         return FALSE;
       id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), dir);
@@ -1449,8 +1500,13 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
         return invalid (ld, c, _("hexside %s %s has a feature that needs inside=\"HEX\" to say which of the "
                                  "two hexes is inside it"), attr (c, "hex"), attr (c, "dir"));
       map->hexside_features[id] = mask;
+      /* a name on the hexside itself: files before <work> */
       if (name)
-        g_hash_table_insert (map->hexside_names, GUINT_TO_POINTER (id), g_strdup (name));
+        {
+          g_autofree char *ref = g_strdup_printf ("%s:%s", attr (c, "hex"), attr (c, "dir"));
+          if (!name_hexside (ld, map, c, id, name, ref))
+            return FALSE;
+        }
     }
   return TRUE;
 }
