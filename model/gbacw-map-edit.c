@@ -406,6 +406,29 @@ gbacw_map_edit_set_elevation (const GbacwScenario *scenario, GArray *hexes, int 
   return self;
 }
 
+/* The hexsides that share a corner with hexside: two at each end. */
+static guint
+corner_neighbours (const GbacwHexGrid *grid, GbacwHexsideId hexside, GbacwHexsideId out[4])
+{
+  GbacwHex a, b;
+  int d;
+  guint n = 0;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, hexside, &a, &d, &b))
+    return 0;
+  for (int k = 0; k < 4; k++)
+    {
+      GbacwHex hex = k < 2 ? a : b;
+      int base = k < 2 ? d : gbacw_hex_direction_opposite (d);
+      int dir = (base + (k % 2 == 0 ? GBACW_HEX_DIRECTIONS - 1 : 1)) % GBACW_HEX_DIRECTIONS;
+      GbacwHexsideId id = gbacw_hex_grid_hexside (grid, hex, dir);
+
+      if (id != GBACW_HEXSIDE_NONE && gbacw_hex_grid_hexside_on_map (grid, id))
+        out[n++] = id;
+    }
+  return n;
+}
+
 GbacwMapEdit *
 gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideId hexside,
                                     int type_index, gboolean on, int inside_hex, guint merge_key)
@@ -452,6 +475,23 @@ gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideI
   gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_INSIDE, hexside, inside);
   if (features == 0 && g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (hexside)))
     gbacw_map_edit_set_hexside_name (self, hexside, NULL);
+  if (on && type->side == GBACW_SIDE_MODE_INSIDE && !g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (hexside)))
+    {
+      GbacwHexsideId beside[4];
+      guint n = corner_neighbours (&map->grid, hexside, beside);
+
+      for (guint i = 0; i < n; i++)
+        if (map->hexside_features[beside[i]] & bit)
+          {
+            const char *name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (beside[i]));
+
+            if (name != NULL)
+              {
+                gbacw_map_edit_set_hexside_name (self, hexside, name);
+                break;
+              }
+          }
+    }
   return self;
 }
 
@@ -709,6 +749,94 @@ gbacw_map_edit_name_hexside (const GbacwScenario *scenario, GbacwHexsideId hexsi
   self = gbacw_map_edit_new (stripped != NULL ? _("Name hexside") : _("Remove hexside name"), 0);
   if (g_strcmp0 (old_name, stripped) != 0)
     gbacw_map_edit_set_hexside_name (self, hexside, stripped);
+  return self;
+}
+
+static int
+compare_hexside (gconstpointer a, gconstpointer b)
+{
+  GbacwHexsideId x = *(const GbacwHexsideId *) a, y = *(const GbacwHexsideId *) b;
+  return (x > y) - (x < y);
+}
+
+GArray *
+gbacw_map_work_hexsides (const GbacwScenario *scenario, GbacwHexsideId hexside)
+{
+  const GbacwMap *map;
+  GArray *work;
+  const char *name;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  map = scenario->map;
+  g_return_val_if_fail (hexside < gbacw_hex_grid_n_hexside_ids (&map->grid), NULL);
+
+  work = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
+  name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (hexside));
+  if (name != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, map->hexside_names);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (g_strcmp0 (value, name) == 0)
+          {
+            GbacwHexsideId id = GPOINTER_TO_UINT (key);
+            g_array_append_val (work, id);
+          }
+    }
+  else
+    {
+      guint32 inside = 0;
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+      for (guint i = 0; i < scenario->catalogue.hexside_types->len && i < GBACW_MAX_HEXSIDE_TYPES; i++)
+        if (((const GbacwHexsideType *) g_ptr_array_index (scenario->catalogue.hexside_types, i))->side
+            == GBACW_SIDE_MODE_INSIDE)
+          inside |= 1u << i;
+      inside &= map->hexside_features[hexside];
+      g_array_append_val (work, hexside);
+      g_hash_table_add (seen, GUINT_TO_POINTER (hexside + 1));
+      /* the array is the queue too */
+      for (guint i = 0; inside != 0 && i < work->len; i++)
+        {
+          GbacwHexsideId beside[4];
+          guint n = corner_neighbours (&map->grid, g_array_index (work, GbacwHexsideId, i), beside);
+
+          for (guint k = 0; k < n; k++)
+            if ((map->hexside_features[beside[k]] & inside)
+                && !g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (beside[k]))
+                && g_hash_table_add (seen, GUINT_TO_POINTER (beside[k] + 1)))
+              g_array_append_val (work, beside[k]);
+        }
+    }
+  g_array_sort (work, compare_hexside);
+  return work;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_name_work (const GbacwScenario *scenario, GbacwHexsideId hexside, const char *name)
+{
+  g_autoptr(GArray) work = NULL;
+  g_autofree char *stripped = NULL;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (hexside < gbacw_hex_grid_n_hexside_ids (&scenario->map->grid), NULL);
+  g_return_val_if_fail (name == NULL || g_utf8_validate (name, -1, NULL), NULL);
+
+  stripped = g_strstrip (g_strdup (name != NULL ? name : ""));
+  if (stripped[0] == '\0')
+    g_clear_pointer (&stripped, g_free);
+  work = gbacw_map_work_hexsides (scenario, hexside);
+  self = gbacw_map_edit_new (stripped != NULL ? _("Name work") : _("Remove work name"), 0);
+  for (guint i = 0; i < work->len; i++)
+    {
+      GbacwHexsideId id = g_array_index (work, GbacwHexsideId, i);
+
+      if (g_strcmp0 (g_hash_table_lookup (scenario->map->hexside_names, GUINT_TO_POINTER (id)), stripped) != 0)
+        gbacw_map_edit_set_hexside_name (self, id, stripped);
+    }
   return self;
 }
 

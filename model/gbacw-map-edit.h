@@ -49,7 +49,9 @@ GbacwMapEdit *gbacw_map_edit_set_elevation (const GbacwScenario *scenario, GArra
 /* Turns hexside type type_index on or off on hexside. For a side="inside" type,
  * inside_hex (an index, one of the two hexes of the hexside) says which hex is
  * inside; -1 keeps what is recorded. Turning off the last feature of a hexside also
- * drops its name, which the file could not keep. */
+ * drops its name, which the file could not keep. A side="inside" feature (a redan, works)
+ * turned on beside a named work's hexside of the same type (sharing a corner) joins that
+ * work: the hexside takes its name. */
 GbacwMapEdit *gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideId hexside,
                                                   int type_index, gboolean on, int inside_hex,
                                                   guint merge_key);
@@ -90,6 +92,16 @@ GbacwMapEdit *gbacw_map_edit_auto_crest (const GbacwScenario *scenario, int cres
  * hold a name too. An edit with no changes when the name is already so. */
 GbacwMapEdit *gbacw_map_edit_name_hexside (const GbacwScenario *scenario, GbacwHexsideId hexside,
                                            const char *name);
+
+/* The hexsides (GbacwHexsideId, ascending) of the work hexside belongs to: a redan or
+ * works is one named work over its hexsides. Of a named hexside, every hexside of that
+ * name; of one without a name, itself and the unnamed hexsides joined to it corner to
+ * corner that carry one of its side="inside" features. */
+GArray       *gbacw_map_work_hexsides (const GbacwScenario *scenario, GbacwHexsideId hexside);
+/* Names the work hexside belongs to (gbacw_map_work_hexsides ()), every hexside of it, as
+ * one edit; name NULL, "" or only blanks removes the name. Renaming a work to the name of
+ * another merges them. An edit with no changes when the name is already so. */
+GbacwMapEdit *gbacw_map_edit_name_work (const GbacwScenario *scenario, GbacwHexsideId hexside, const char *name);
 
 /* Named areas (map->areas). Each returns a command (transfer full) or NULL and an error
  * of GBACW_OOB_EDIT_ERROR whose message says why (translated, to be shown to the user);

@@ -996,6 +996,56 @@ test_map_edit_erase (void)
   assert_text (s, before);
 }
 
+/* A redan or works is one named work over its hexsides: a hexside drawn beside a named one
+ * joins it, and one name names them all (an unnamed work: the hexsides joined corner to
+ * corner). */
+static void
+test_map_edit_works (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  GbacwHexsideId fort = hexside_at (s, 5, 5, 0), beside = hexside_at (s, 5, 5, 1);
+  GbacwHexsideId r1 = hexside_at (s, 2, 5, 0), r2 = hexside_at (s, 2, 5, 1), apart = hexside_at (s, 2, 5, 3);
+  g_autoptr (GbacwMapEdit) join = NULL;
+  g_autoptr (GbacwMapEdit) rename = NULL;
+  g_autoptr (GbacwMapEdit) redans = NULL;
+  g_autoptr (GbacwMapEdit) named = NULL;
+  g_autoptr (GArray) work = NULL;
+  g_autoptr (GArray) unnamed = NULL;
+
+  join = gbacw_map_edit_set_hexside_feature (s, beside, H_WORKS, TRUE, hex_at (s, 5, 5), 0);
+  gbacw_command_apply (GBACW_COMMAND (join), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (beside)), ==, "Fort Robinett");
+  work = gbacw_map_work_hexsides (s, fort);
+  g_assert_cmpuint (work->len, ==, 2);
+
+  rename = gbacw_map_edit_name_work (s, beside, " Fort Pryor ");
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (rename)), ==, "Name work");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (rename), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (rename), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (fort)), ==, "Fort Pryor");
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (beside)), ==, "Fort Pryor");
+
+  /* two redan hexsides with a corner in common, a third apart */
+  redans = gbacw_map_edit_new ("redans", 0);
+  gbacw_map_edit_set (redans, GBACW_LAYER_HEXSIDE_FEATURES, r1, 1u << H_REDAN);
+  gbacw_map_edit_set (redans, GBACW_LAYER_HEXSIDE_FEATURES, r2, 1u << H_REDAN);
+  gbacw_map_edit_set (redans, GBACW_LAYER_HEXSIDE_FEATURES, apart, 1u << H_REDAN);
+  gbacw_command_apply (GBACW_COMMAND (redans), s, NULL);
+  unnamed = gbacw_map_work_hexsides (s, r2);
+  g_assert_cmpuint (unnamed->len, ==, 2);
+  named = gbacw_map_edit_name_work (s, r1, "Battery Williams");
+  gbacw_command_apply (GBACW_COMMAND (named), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (r2)), ==, "Battery Williams");
+  g_assert_false (g_hash_table_contains (s->map->hexside_names, GUINT_TO_POINTER (apart)));
+
+  gbacw_command_revert (GBACW_COMMAND (named), s, NULL);
+  gbacw_command_revert (GBACW_COMMAND (redans), s, NULL);
+  gbacw_command_revert (GBACW_COMMAND (rename), s, NULL);
+  gbacw_command_revert (GBACW_COMMAND (join), s, NULL);
+  assert_text (s, before);
+}
+
 /* ---------------------------------------------------------------- map regions */
 
 /* Whether hex is inside the inside-feature bit of hexside id. */
@@ -2454,6 +2504,7 @@ main (int argc, char **argv)
   g_test_add_func ("/commands/map-edit/clear-lines-at", test_map_edit_clear_lines_at);
   g_test_add_func ("/commands/map-edit/step-elevation", test_map_edit_step_elevation);
   g_test_add_func ("/commands/map-edit/erase", test_map_edit_erase);
+  g_test_add_func ("/commands/map-edit/works", test_map_edit_works);
   g_test_add_func ("/commands/map-region/paste", test_map_region_paste);
   g_test_add_func ("/commands/map-region/border", test_map_region_border);
   g_test_add_func ("/commands/map-edit/name-hexside", test_map_edit_name_hexside);

@@ -616,6 +616,9 @@ test_area_rename_delete (Fixture *f, gconstpointer data)
 
 /* Hexsides named from the hexside tool's options: the one clicked, and the one under the
  * pointer when N is pressed. */
+#define WORK_NAME_TOOLTIP "The name of the redan or works the selected hexside is part of, all its hexsides at once, " \
+                          "shown on the map: Enter applies it, an empty name removes it"
+
 static void
 test_hexside_name (Fixture *f, gconstpointer data)
 {
@@ -629,8 +632,7 @@ test_hexside_name (Fixture *f, gconstpointer data)
 
   choose_tool (f, "hexside");
   gbacw_tool_hexside_set_feature (tool (f, "hexside"), redan);
-  name = panel_widget (f, "The name of the selected hexside, shown on the map: Enter applies it, an empty name removes it",
-                       GTK_TYPE_ENTRY);
+  name = panel_widget (f, WORK_NAME_TOOLTIP, GTK_TYPE_ENTRY);
   g_assert_false (gtk_widget_is_sensitive (name));
 
   /* Click: a redan, selected; its name from the options is the second step. */
@@ -1717,6 +1719,66 @@ test_select_copy_paste (Fixture *f, gconstpointer data)
   g_assert_null (gbacw_tool_select_get_placing (select));
 }
 
+/* Issue 12, "redans are named per hexside": a redan is one named work over its hexsides:
+ * a redan hexside drawn beside Battery Robinett joins it, the name given once names every
+ * hexside of it, and the file keeps the name once. */
+static void
+test_work_name (Fixture *f, gconstpointer data)
+{
+  const GbacwMap *map = f->scenario->map;
+  const GbacwHexGrid *grid = &map->grid;
+  int redan = gbacw_catalogue_find_hexside_type (&f->scenario->catalogue, "redan");
+  GbacwHexsideId south = gbacw_hex_grid_hexside (grid, (GbacwHex) { 6, 6 }, 3);   /* 0707 S */
+  g_autoptr(GArray) work = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GbacwScenario) loaded = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *name;
+  double x0, y0, x1, y1, cx, cy;
+  guint steps;
+
+  work = gbacw_map_work_hexsides (f->scenario, gbacw_hex_grid_hexside (grid, (GbacwHex) { 6, 6 }, 0));
+  g_assert_cmpuint (work->len, ==, 3);
+  choose_tool (f, "hexside");
+  gbacw_tool_hexside_set_feature (tool (f, "hexside"), redan);
+  name = panel_widget (f, WORK_NAME_TOOLTIP, GTK_TYPE_ENTRY);
+
+  /* drawn on 0707's south side, inside 0707: part of Battery Robinett */
+  hex_centre (f, 6, 6, &cx, &cy);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 6, 6 }, 3, &x0, &y0);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 6, 6 }, 4, &x1, &y1);
+  click_map (f, (x0 + x1) / 2 + (cx - (x0 + x1) / 2) * 0.2, (y0 + y1) / 2 + (cy - (y0 + y1) / 2) * 0.2);
+  g_assert_true (map->hexside_features[south] & (1u << redan));
+  g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (south)), ==, "Battery Robinett");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Battery Robinett");
+
+  /* renamed once: every hexside of it, one step */
+  steps = n_steps (f);
+  gtk_editable_set_text (GTK_EDITABLE (name), "Fort Robinett");
+  g_signal_emit_by_name (name, "activate");
+  iterate ();
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_clear_pointer (&work, g_array_unref);
+  work = gbacw_map_work_hexsides (f->scenario, south);
+  g_assert_cmpuint (work->len, ==, 4);
+  for (guint i = 0; i < work->len; i++)
+    g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (g_array_index (work, GbacwHexsideId, i))),
+                     ==, "Fort Robinett");
+
+  /* in the file once */
+  bytes = gbacw_scenario_save_to_bytes (f->scenario);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_nonnull (strstr (text, "<work name=\"Fort Robinett\" hexsides=\""));
+  g_assert_null (strstr (strstr (text, "<work name=\"Fort Robinett\"") + strlen ("<work name=\"Fort Robinett\""),
+                         "Fort Robinett"));
+  g_assert_null (strstr (text, "<work name=\"Battery Robinett\""));
+  loaded = gbacw_scenario_load_bytes (bytes, "renamed.xml", NULL);
+  g_assert_nonnull (loaded);
+  g_clear_pointer (&work, g_array_unref);
+  work = gbacw_map_work_hexsides (loaded, south);
+  g_assert_cmpuint (work->len, ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1762,6 +1824,7 @@ main (int argc, char **argv)
   ADD ("/editor/gui/shared-terrain", test_shared_terrain);
   ADD ("/editor/gui/area-target", test_area_target);
   ADD ("/editor/gui/select-copy-paste", test_select_copy_paste);
+  ADD ("/editor/gui/work-name", test_work_name);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
   g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);
