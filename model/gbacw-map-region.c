@@ -28,7 +28,6 @@ typedef struct {
   guint32 inside_h;    /* bits of "inside" features whose inside is h */
   guint16 lines;
   gboolean inner;      /* between two hexes of the region: its lines are the region's too */
-  char *name;
 } RegionHexside;
 
 struct _GbacwMapRegion
@@ -38,12 +37,6 @@ struct _GbacwMapRegion
   GArray *hexsides;    /* RegionHexside */
 };
 
-static void
-clear_hexside (gpointer data)
-{
-  g_free (((RegionHexside *) data)->name);
-}
-
 static GbacwMapRegion *
 region_new (void)
 {
@@ -51,7 +44,6 @@ region_new (void)
 
   region->hexes = g_array_new (FALSE, FALSE, sizeof (RegionHex));
   region->hexsides = g_array_new (FALSE, FALSE, sizeof (RegionHexside));
-  g_array_set_clear_func (region->hexsides, clear_hexside);
   return region;
 }
 
@@ -114,9 +106,8 @@ gbacw_map_region_copy (const GbacwScenario *scenario, GArray *hexes)
         {
           GbacwHexsideId id = gbacw_hex_grid_hexside (grid, h, d);
           int other = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, h, d));
-          RegionHexside rs = { rh.dq, rh.dr, d, 0, 0, 0, FALSE, NULL };
+          RegionHexside rs = { rh.dq, rh.dr, d, 0, 0, 0, FALSE };
           GbacwHex b;
-          const char *name;
 
           if (id == GBACW_HEXSIDE_NONE || !g_hash_table_add (hexsides, GUINT_TO_POINTER (id + 1)))
             continue;
@@ -126,12 +117,8 @@ gbacw_map_region_copy (const GbacwScenario *scenario, GArray *hexes)
                         & rs.features & inside_mask;
           rs.inner = other >= 0 && g_hash_table_contains (members, GINT_TO_POINTER (other + 1));
           rs.lines = rs.inner ? map->hexside_lines[id] : 0;
-          name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id));
-          rs.name = g_strdup (name);
           if (rs.inner || rs.features != 0)
             g_array_append_val (region->hexsides, rs);
-          else
-            g_free (rs.name);
         }
     }
   return g_steal_pointer (&region);
@@ -158,13 +145,7 @@ gbacw_map_region_dup (const GbacwMapRegion *region)
   copy = region_new ();
   copy->name = g_strdup (region->name);
   g_array_append_vals (copy->hexes, region->hexes->data, region->hexes->len);
-  for (guint i = 0; i < region->hexsides->len; i++)
-    {
-      RegionHexside rs = g_array_index (region->hexsides, RegionHexside, i);
-
-      rs.name = g_strdup (rs.name);
-      g_array_append_val (copy->hexsides, rs);
-    }
+  g_array_append_vals (copy->hexsides, region->hexsides->data, region->hexsides->len);
   return copy;
 }
 
@@ -252,7 +233,8 @@ gbacw_map_region_paste (const GbacwMapRegion *region, const GbacwScenario *scena
       inside = (gbacw_hex_equal (b, h) ? rs->inside_h : ~rs->inside_h) & features & inside_mask;
       gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_FEATURES, id, features);
       gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_INSIDE, id, inside);
-      gbacw_map_edit_set_hexside_name (edit, id, features != 0 ? rs->name : NULL);
+      /* a name is a work's (gbacw_map_work_hexsides ()): the copy of a redan is a new work */
+      gbacw_map_edit_set_hexside_name (edit, id, NULL);
       /* a line reaches across a hexside from a hex on the map to another */
       if (rs->inner && gbacw_hex_grid_contains (grid, gbacw_hex_grid_neighbour (grid, h, rs->direction)))
         gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_LINES, id, rs->lines & known_lines);

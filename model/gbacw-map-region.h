@@ -3,8 +3,9 @@
  * stamps, as in Tiled).
  *
  * A region holds, for a set of hexes, their terrain and elevation, the features (with
- * which side is inside, and names) of every hexside of those hexes, and the lines across
- * the hexsides between two of them. Each hex is kept as a step from the region's anchor,
+ * which side is inside) of every hexside of those hexes, and the lines across the
+ * hexsides between two of them. Names stay with their works (gbacw_map_work_hexsides ()):
+ * a pasted redan is a new work, without a name. Each hex is kept as a step from the region's anchor,
  * the hex of lowest index copied (gbacw_hex_grid_step_between ()), so that a paste keeps
  * the shape wherever it lands, odd column or even. Pasting replaces what the region's
  * hexes and their inner hexsides hold; a hexside on its border is pasted only where the

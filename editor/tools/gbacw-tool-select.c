@@ -120,6 +120,17 @@ place_at (GbacwToolSelect *self,
                                                                        gbacw_map_tool_get_stroke (tool))));
 }
 
+/* Records the pointer; the on-map hex under it, -1 (also without a document). */
+static int
+pointer_hex (GbacwMapTool   *tool,
+             GbacwMapCanvas *canvas,
+             double          x,
+             double          y)
+{
+  gbacw_map_tool_set_pointer (tool, canvas, x, y);
+  return gbacw_map_tool_get_scenario (tool) != NULL ? gbacw_map_tool_hex_at (tool, x, y) : -1;
+}
+
 static void
 gbacw_tool_select_pressed (GbacwTool       *tool,
                            GbacwMapCanvas  *canvas,
@@ -129,10 +140,9 @@ gbacw_tool_select_pressed (GbacwTool       *tool,
 {
   GbacwToolSelect *self = GBACW_TOOL_SELECT (tool);
   GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  int hex;
+  int hex = pointer_hex (map_tool, canvas, x, y);
 
-  gbacw_map_tool_set_pointer (map_tool, canvas, x, y);
-  if (gbacw_map_tool_get_scenario (map_tool) == NULL || (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0)
+  if (hex < 0)
     return;
   gbacw_map_tool_begin_stroke (map_tool);
   self->start_hex = self->last_hex = hex;
@@ -171,11 +181,9 @@ gbacw_tool_select_dragged (GbacwTool       *tool,
 {
   GbacwToolSelect *self = GBACW_TOOL_SELECT (tool);
   GbacwMapTool *map_tool = GBACW_MAP_TOOL (tool);
-  int hex;
+  int hex = pointer_hex (map_tool, canvas, x, y);
 
-  gbacw_map_tool_set_pointer (map_tool, canvas, x, y);
-  if (gbacw_map_tool_get_stroke (map_tool) == 0 || (hex = gbacw_map_tool_hex_at (map_tool, x, y)) < 0
-      || hex == self->last_hex)
+  if (gbacw_map_tool_get_stroke (map_tool) == 0 || hex < 0 || hex == self->last_hex)
     return;
   self->last_hex = hex;
   if (self->placing != NULL)
