@@ -198,6 +198,8 @@ gbacw_map_region_paste (const GbacwMapRegion *region, const GbacwScenario *scena
   GbacwMapEdit *edit;
   guint32 known_features, inside_mask;
   guint16 known_lines;
+  guint64 known_terrains;
+  int top_level;
 
   g_return_val_if_fail (region != NULL && scenario != NULL, NULL);
 
@@ -206,6 +208,10 @@ gbacw_map_region_paste (const GbacwMapRegion *region, const GbacwScenario *scena
                      ? G_MAXUINT32 : (1u << scenario->catalogue.hexside_types->len) - 1;
   known_lines = (guint16) (scenario->catalogue.line_types->len >= GBACW_MAX_LINE_TYPES
                              ? G_MAXUINT16 : (1u << scenario->catalogue.line_types->len) - 1);
+  known_terrains = scenario->catalogue.hex_terrains->len >= 64
+                     ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << scenario->catalogue.hex_terrains->len) - 1;
+  /* the file keeps levels that <levels> lists (another map may have fewer) */
+  top_level = scenario->map->levels->len > 0 ? (int) scenario->map->levels->len - 1 : G_MAXINT16;
   inside_mask = inside_types (scenario);
   edit = gbacw_map_edit_new (_("Paste"), merge_key);
   for (guint i = 0; i < region->hexes->len; i++)
@@ -215,8 +221,8 @@ gbacw_map_region_paste (const GbacwMapRegion *region, const GbacwScenario *scena
 
       if (index < 0)
         continue;
-      gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) index, rh->terrain);
-      gbacw_map_edit_set (edit, GBACW_LAYER_ELEVATION, (guint) index, (guint64) (gint64) rh->elevation);
+      gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) index, rh->terrain & known_terrains);
+      gbacw_map_edit_set (edit, GBACW_LAYER_ELEVATION, (guint) index, (guint64) (gint64) MIN (rh->elevation, top_level));
     }
   for (guint i = 0; i < region->hexsides->len; i++)
     {

@@ -35,7 +35,8 @@ void            gbacw_map_region_set_name (GbacwMapRegion *region, const char *n
  * anchor at hex anchor (which may be off-map): for a preview. */
 GArray         *gbacw_map_region_place (const GbacwMapRegion *region, const GbacwHexGrid *grid, GbacwHex anchor);
 /* The paste with the anchor at anchor as one edit ("Paste"); what falls off the map, and
- * hexside types or line types the catalogue no longer has, are left out. */
+ * terrains, hexside types or line types the catalogue does not have, are left out, and
+ * levels above the map's highest are its highest (a region copied from another map). */
 GbacwMapEdit   *gbacw_map_region_paste (const GbacwMapRegion *region, const GbacwScenario *scenario,
                                         GbacwHex anchor, guint merge_key);
 

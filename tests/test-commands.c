@@ -1195,6 +1195,22 @@ test_map_region_border (void)
   g_assert_cmpuint (placed->len, ==, 1);
   g_assert_cmpint (g_array_index (placed, int, 0), ==, hex_at (s, COLS - 1, ROWS - 1));
 
+  /* onto a map with fewer terrains and levels: what it cannot hold is left out */
+  {
+    g_autoptr (GbacwScenario) other = build_scenario ();
+    g_autoptr (GArray) swamp = hex_list (hex_at (s, 8, 6), -1);
+    g_autoptr (GbacwMapRegion) piece = gbacw_map_region_copy (s, swamp);
+    g_autoptr (GbacwMapEdit) there = NULL;
+
+    g_assert_cmpint (s->map->elevation[hex_at (s, 8, 6)], ==, 2);
+    g_ptr_array_set_size (other->catalogue.hex_terrains, T_ORCHARD);
+    g_array_set_size (other->map->levels, 2);
+    there = gbacw_map_region_paste (piece, other, (GbacwHex) { 0, 0 }, 0);
+    gbacw_command_apply (GBACW_COMMAND (there), other, NULL);
+    g_assert_cmpuint (other->map->terrain[hex_at (other, 0, 0)], ==, 1u << T_SWAMP);
+    g_assert_cmpint (other->map->elevation[hex_at (other, 0, 0)], ==, 1);
+  }
+
   /* a stamp is a named copy */
   stamp = gbacw_map_region_dup (wide);
   gbacw_map_region_set_name (stamp, "Farm");
