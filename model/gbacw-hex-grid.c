@@ -541,6 +541,30 @@ gbacw_hex_grid_hexside_on_map (const GbacwHexGrid *grid, GbacwHexsideId id)
 
 /* ------------------------------------------------------------------- pixels */
 
+guint
+gbacw_hex_grid_hexside_neighbours (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHexsideId out[4])
+{
+  GbacwHex a, b;
+  int d;
+  guint n = 0;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, &d, &b))
+    return 0;
+  /* at each end of it one hexside of each of its two hexes: corner d of a is shared with
+   * a's hexside d - 1 and b's hexside opposite (d) + 1, corner d + 1 with the others */
+  for (int k = 0; k < 4; k++)
+    {
+      GbacwHex hex = k < 2 ? a : b;
+      int base = k < 2 ? d : gbacw_hex_direction_opposite (d);
+      int dir = (base + (k % 2 == 0 ? GBACW_HEX_DIRECTIONS - 1 : 1)) % GBACW_HEX_DIRECTIONS;
+      GbacwHexsideId other = gbacw_hex_grid_hexside (grid, hex, dir);
+
+      if (other != GBACW_HEXSIDE_NONE && gbacw_hex_grid_hexside_on_map (grid, other))
+        out[n++] = other;
+    }
+  return n;
+}
+
 void
 gbacw_hex_grid_centre (const GbacwHexGrid *grid, GbacwHex hex, double *x, double *y)
 {

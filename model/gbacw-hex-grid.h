@@ -115,6 +115,10 @@ GbacwHexsideId gbacw_hex_grid_hexside (const GbacwHexGrid *grid, GbacwHex hex, i
  * FALSE if id is out of range. */
 gboolean       gbacw_hex_grid_hexside_hexes (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHex *a, int *direction_from_a, GbacwHex *b);
 gboolean       gbacw_hex_grid_hexside_on_map (const GbacwHexGrid *grid, GbacwHexsideId id);
+/* The hexsides of the map that share a corner with hexside id, two at each end: puts up to
+ * four in out and returns how many (a redan or works drawn over several hexsides is joined
+ * corner to corner). */
+guint          gbacw_hex_grid_hexside_neighbours (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHexsideId out[4]);
 
 /* Pixel geometry, in units where the hex's outer radius (centre to vertex) is 1.0, y down.
  * The map's bounding box starts at (0, 0): with GBACW_SHIFT_ODD hex (0,0) has its centre at

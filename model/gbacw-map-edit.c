@@ -406,29 +406,6 @@ gbacw_map_edit_set_elevation (const GbacwScenario *scenario, GArray *hexes, int 
   return self;
 }
 
-/* The hexsides that share a corner with hexside: two at each end. */
-static guint
-corner_neighbours (const GbacwHexGrid *grid, GbacwHexsideId hexside, GbacwHexsideId out[4])
-{
-  GbacwHex a, b;
-  int d;
-  guint n = 0;
-
-  if (!gbacw_hex_grid_hexside_hexes (grid, hexside, &a, &d, &b))
-    return 0;
-  for (int k = 0; k < 4; k++)
-    {
-      GbacwHex hex = k < 2 ? a : b;
-      int base = k < 2 ? d : gbacw_hex_direction_opposite (d);
-      int dir = (base + (k % 2 == 0 ? GBACW_HEX_DIRECTIONS - 1 : 1)) % GBACW_HEX_DIRECTIONS;
-      GbacwHexsideId id = gbacw_hex_grid_hexside (grid, hex, dir);
-
-      if (id != GBACW_HEXSIDE_NONE && gbacw_hex_grid_hexside_on_map (grid, id))
-        out[n++] = id;
-    }
-  return n;
-}
-
 GbacwMapEdit *
 gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideId hexside,
                                     int type_index, gboolean on, int inside_hex, guint merge_key)
@@ -478,7 +455,7 @@ gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideI
   if (on && type->side == GBACW_SIDE_MODE_INSIDE && !g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (hexside)))
     {
       GbacwHexsideId beside[4];
-      guint n = corner_neighbours (&map->grid, hexside, beside);
+      guint n = gbacw_hex_grid_hexside_neighbours (&map->grid, hexside, beside);
 
       for (guint i = 0; i < n; i++)
         if (map->hexside_features[beside[i]] & bit)
@@ -801,7 +778,7 @@ gbacw_map_work_hexsides (const GbacwScenario *scenario, GbacwHexsideId hexside)
       for (guint i = 0; inside != 0 && i < work->len; i++)
         {
           GbacwHexsideId beside[4];
-          guint n = corner_neighbours (&map->grid, g_array_index (work, GbacwHexsideId, i), beside);
+          guint n = gbacw_hex_grid_hexside_neighbours (&map->grid, g_array_index (work, GbacwHexsideId, i), beside);
 
           for (guint k = 0; k < n; k++)
             if ((map->hexside_features[beside[k]] & inside)
