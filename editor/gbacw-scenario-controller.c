@@ -227,17 +227,15 @@ on_export_response (GbacwScenarioController *self,
   close_chooser (self);
 }
 
-static void
-export_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       data)
+void
+gbacw_scenario_controller_choose_roster_export (GbacwScenarioController *self)
 {
-  GbacwScenarioController *self = data;
   const GbacwScenario *scenario;
   GtkFileChooserNative *chooser;
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
+  g_return_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self));
   if (self->document == NULL)
     return;
   scenario = gbacw_document_get_scenario (self->document);
@@ -282,14 +280,12 @@ on_import_response (GbacwScenarioController *self,
   close_chooser (self);
 }
 
-static void
-import_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       data)
+void
+gbacw_scenario_controller_choose_roster_import (GbacwScenarioController *self)
 {
-  GbacwScenarioController *self = data;
   GtkFileChooserNative *chooser;
 
+  g_return_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self));
   if (self->document == NULL)
     return;
   close_chooser (self);
@@ -331,23 +327,19 @@ gbacw_scenario_controller_get_chart_editor (GbacwScenarioController *self)
   return self->chart_editor ? GTK_WINDOW (self->chart_editor) : NULL;
 }
 
-static void
-settings_activated (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       data)
+void
+gbacw_scenario_controller_show_settings (GbacwScenarioController *self)
 {
-  GtkWindow *dialog = gbacw_scenario_controller_get_settings_dialog (data);
+  GtkWindow *dialog = gbacw_scenario_controller_get_settings_dialog (self);
 
   if (dialog != NULL)
     gtk_window_present (dialog);
 }
 
-static void
-charts_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       data)
+void
+gbacw_scenario_controller_show_charts (GbacwScenarioController *self)
 {
-  GtkWindow *editor = gbacw_scenario_controller_get_chart_editor (data);
+  GtkWindow *editor = gbacw_scenario_controller_get_chart_editor (self);
 
   if (editor != NULL)
     gtk_window_present (editor);
@@ -402,8 +394,7 @@ on_finding_activated (GbacwScenarioController *self,
       }
       return;
     case GBACW_LOCATION_REINFORCEMENT:
-      g_action_group_change_action_state (G_ACTION_GROUP (self->window), "scenario-sidebar",
-                                          g_variant_new_boolean (TRUE));
+      gtk_widget_set_visible (GTK_WIDGET (self->sidebar), TRUE);
       gbacw_scenario_sidebar_show_page (self->sidebar, "reinforcements");
       return;
     case GBACW_LOCATION_FORMATION:
@@ -414,7 +405,7 @@ on_finding_activated (GbacwScenarioController *self,
     default:
       return;
     }
-  g_action_group_change_action_state (G_ACTION_GROUP (self->window), "scenario-sidebar", g_variant_new_boolean (TRUE));
+  gtk_widget_set_visible (GTK_WIDGET (self->sidebar), TRUE);
   gbacw_scenario_sidebar_show_page (self->sidebar, "oob");
   gbacw_oob_panel_select (oob, kind, id);
 }
@@ -454,19 +445,6 @@ on_window_document (GbacwScenarioController *self,
   gbacw_scenario_sidebar_set_document (self->sidebar, document);
 }
 
-static void
-sidebar_change_state (GSimpleAction *action,
-                      GVariant      *state,
-                      gpointer       data)
-{
-  GbacwScenarioController *self = data;
-  gboolean shown = g_variant_get_boolean (state);
-
-  g_simple_action_set_state (action, state);
-  gtk_widget_set_visible (GTK_WIDGET (self->sidebar), shown);
-  on_sidebar_page (self);
-}
-
 /* ---------------------------------------------------------------- attaching */
 
 /* The sidebar's width is remembered when the window is closed (with its size). */
@@ -487,21 +465,8 @@ gbacw_scenario_controller_new (GbacwEditorHost      *window,
                                GbacwScenarioSidebar *sidebar,
                                GtkPaned             *paned)
 {
-  static const GActionEntry entries[] = {
-    { "scenario-sidebar", NULL, NULL, "true", sidebar_change_state },
-    { "settings", settings_activated },
-    { "charts", charts_activated },
-    { "roster-export", export_activated },
-    { "roster-import", import_activated },
-  };
-  static const struct { const char *accel, *action; } accels[] = {
-    { "F9", "win.scenario-sidebar" },
-    { "<Control>comma", "win.settings" },
-    { "<Control><Shift>t", "win.charts" },
-  };
   GbacwScenarioController *self;
   GbacwMapCanvas *canvas;
-  GtkEventController *shortcuts;
 
   g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
   g_return_val_if_fail (GBACW_IS_SCENARIO_SIDEBAR (sidebar), NULL);
@@ -526,15 +491,6 @@ gbacw_scenario_controller_new (GbacwEditorHost      *window,
     g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
   }
 
-  g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
-  shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
-  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i].accel),
-                                                            gtk_named_action_new (accels[i].action)));
-  gtk_widget_add_controller (GTK_WIDGET (window), shortcuts);
-
   g_signal_connect_object (gbacw_scenario_sidebar_get_oob_panel (self->sidebar), "notify::selected-item",
                            G_CALLBACK (on_tree_selection), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->deployment, "notify::selected-unit", G_CALLBACK (on_map_selection), self,
@@ -542,6 +498,7 @@ gbacw_scenario_controller_new (GbacwEditorHost      *window,
   g_signal_connect_object (gbacw_scenario_sidebar_get_reinforcement_panel (self->sidebar), "pick-entry",
                            G_CALLBACK (on_pick_entry), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "notify::page", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "notify::visible", G_CALLBACK (on_sidebar_page), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gbacw_editor_host_get_findings_panel (window), "finding-activated",
                            G_CALLBACK (on_finding_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);

@@ -3,10 +3,10 @@
  * scenario settings, charts and rosters.
  *
  * Drives the window's scenario sidebar (GbacwScenarioSidebar, in a paned beside the map),
- * adds the deployment controller to the canvas, keeps the selection of the tree and the map in step, and
- * gives the window the actions win.scenario-sidebar (F9: show or hide the sidebar),
- * win.settings (the Scenario Settings dialog), win.charts (the chart tables),
- * win.roster-export and win.roster-import (the order of battle as CSV).
+ * adds the deployment controller to the canvas, keeps the selection of the tree and the map
+ * in step, and carries out the window's actions win.settings (the Scenario Settings
+ * dialog), win.charts (the chart tables), win.roster-export and win.roster-import (the
+ * order of battle as CSV).
  */
 #pragma once
 
@@ -19,8 +19,8 @@ G_BEGIN_DECLS
 #define GBACW_TYPE_SCENARIO_CONTROLLER (gbacw_scenario_controller_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwScenarioController, gbacw_scenario_controller, GBACW, SCENARIO_CONTROLLER, GObject)
 
-/* The controller of window's sidebar, which is the start child of paned, with the actions
- * above, for the window to own. */
+/* The controller of window's sidebar, which is the start child of paned, for the window to
+ * own. */
 GbacwScenarioController   *gbacw_scenario_controller_new (GbacwEditorHost *window, GbacwScenarioSidebar *sidebar,
                                                           GtkPaned *paned);
 
@@ -31,6 +31,13 @@ GbacwDeploymentController *gbacw_scenario_controller_get_deployment (GbacwScenar
 /* The open Scenario Settings dialog and chart editor (created when first asked for). */
 GtkWindow                 *gbacw_scenario_controller_get_settings_dialog (GbacwScenarioController *self);
 GtkWindow                 *gbacw_scenario_controller_get_chart_editor (GbacwScenarioController *self);
+
+/* Presents the Scenario Settings dialog, the chart editor (nothing without a document). */
+void                       gbacw_scenario_controller_show_settings (GbacwScenarioController *self);
+void                       gbacw_scenario_controller_show_charts (GbacwScenarioController *self);
+/* Asks for a CSV file to export the roster to (and which side), or to import. */
+void                       gbacw_scenario_controller_choose_roster_export (GbacwScenarioController *self);
+void                       gbacw_scenario_controller_choose_roster_import (GbacwScenarioController *self);
 
 /* The roster of side (NULL: every side) written to path; a failure is shown in the window. */
 gboolean                   gbacw_scenario_controller_export_roster (GbacwScenarioController *self, const char *path,

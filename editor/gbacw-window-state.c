@@ -78,14 +78,7 @@ restore_layers (GbacwWindowState *self)
     layers |= gbacw_layer_bit_from_string (names[i]);
 
   self->restoring = TRUE;
-  for (guint i = 0; i < GBACW_N_LAYERS; i++)
-    {
-      g_autofree char *action = g_strdup_printf ("layer-%s", gbacw_layer_bit_to_string (1u << i));
-      /* Through the window's toggle actions, so that the Layers menu shows it. */
-      if (g_action_group_has_action (G_ACTION_GROUP (self->window), action))
-        g_action_group_change_action_state (G_ACTION_GROUP (self->window), action,
-                                            g_variant_new_boolean ((layers & (1u << i)) != 0));
-    }
+  /* The window's win.layer-NAME actions, in the Layers menu, follow the canvas. */
   gbacw_map_canvas_set_layers (canvas, layers);
   self->restoring = FALSE;
 }

@@ -22,8 +22,8 @@
 #include "gbacw-tool-elevation.h"
 #include "gbacw-tool-panel.h"
 #include "gbacw-toolbox.h"
+#include "gbacw-window-private.h"
 #include "gbacw-window-state.h"
-#include "gbacw-window.h"
 #include "gbacw-file-chooser.h"
 
 struct _GbacwWindow
@@ -72,6 +72,8 @@ struct _GbacwWindow
   GtkNativeDialog *file_chooser;
   /* The user chose to close despite unsaved changes (or saved them). */
   gboolean close_confirmed;
+  /* What update_actions () last enabled: action name -> GINT_TO_POINTER (enabled). */
+  GHashTable *actions_enabled;
 };
 
 static void gbacw_window_editor_host_init (GbacwEditorHostInterface *iface);
@@ -82,22 +84,17 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GbacwWindow, gbacw_window, GTK_TYPE_APPLICATION_W
 enum {
   PROP_0,
   PROP_TOOL,
-  N_PROPS,
+  PROP_TEST_PLAY,
+  PROP_SCENARIO_SIDEBAR,
+  PROP_LAYER_FINDINGS,
+  /* "layer-NAME", NAME as in gbacw_layer_bit_to_string (), one per bit from 1 << 0 */
+  PROP_LAYER_FIRST,
+  N_PROPS = PROP_LAYER_FIRST + GBACW_N_LAYERS,
   /* GbacwEditorHost's */
   PROP_DOCUMENT = N_PROPS,
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static void background_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
-static void export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
-
-/* The Background Image dialog, export and print. */
-static const GActionEntry document_entries[] = {
-  { "background", background_activated },
-  { "export", export_activated },
-  { "print", export_activated },
-};
 
 
 static void save_as (GbacwWindow *self, gboolean then_close);
@@ -130,51 +127,65 @@ update_undo_tooltips (GbacwWindow *self)
 
 /* Which of the window's actions apply, in one place: with or without a document, editing
  * or test playing (nothing may change the document while it is played: only leaving,
- * win.test-play, and win.hide-error stay). The controllers' actions are the window's too. */
-static void
-update_actions (GbacwWindow *self)
+ * win.test-play, and win.hide-error stay). */
+static gboolean
+action_applies (GbacwWindow *self,
+                const char  *name)
 {
-  /* the GActions that need a document */
+  /* the actions that need a document */
   static const char *const with_document[] = {
-    "background", "export", "print", "balance", "settings", "charts", "roster-export", "roster-import", NULL
+    "win.save", "win.save-as", "win.zoom-in", "win.zoom-out", "win.zoom-fit", "win.auto-crest",
+    "win.background", "win.export", "win.print", "win.balance", "win.settings", "win.charts",
+    "win.roster-export", "win.roster-import", "win.copy", "win.paste", NULL
   };
-  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (self);
   GbacwHistory *history = get_history (self);
   gboolean has_document = self->document != NULL;
   gboolean editing = self->play_mode == NULL || !gbacw_play_mode_is_active (self->play_mode);
-  g_auto(GStrv) names = NULL;
+
+  if (g_str_equal (name, "win.hide-error"))
+    return TRUE;
+  if (g_str_equal (name, "win.test-play"))
+    return has_document;
+  if (!editing)
+    return FALSE;
+  if (g_str_equal (name, "win.undo"))
+    return history != NULL && gbacw_history_can_undo (history);
+  if (g_str_equal (name, "win.redo"))
+    return history != NULL && gbacw_history_can_redo (history);
+  return has_document || !g_strv_contains (with_document, name);
+}
+
+static void
+update_actions (GbacwWindow *self)
+{
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (self);
   const GVariantType *parameter_type;
   const char *name, *property;
   GType owner;
 
   for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
-    if (owner == GBACW_TYPE_WINDOW && !g_str_equal (name, "win.hide-error"))
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), name, editing);
-  if (editing)
-    {
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_document);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_document);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history && gbacw_history_can_undo (history));
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history && gbacw_history_can_redo (history));
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", has_document);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", has_document);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_document);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.auto-crest", has_document);
-    }
+    if (owner == GBACW_TYPE_WINDOW)
+      {
+        gboolean enabled = action_applies (self, name);
 
-  names = g_action_group_list_actions (G_ACTION_GROUP (self));
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), names[i]);
-
-      if (action == NULL || !G_IS_SIMPLE_ACTION (action))
-        continue;
-      g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
-                                   g_str_equal (names[i], "test-play") ? has_document
-                                   : g_strv_contains (with_document, names[i]) ? editing && has_document
-                                   : editing);
-    }
+        g_hash_table_insert (self->actions_enabled, (gpointer) name, GINT_TO_POINTER (enabled));
+        gtk_widget_action_set_enabled (GTK_WIDGET (self), name, enabled);
+      }
   update_undo_tooltips (self);
+}
+
+gboolean
+gbacw_window_get_action_enabled (GbacwWindow *self,
+                                 const char  *name)
+{
+  gpointer enabled;
+
+  g_return_val_if_fail (GBACW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (!g_hash_table_lookup_extended (self->actions_enabled, name, NULL, &enabled))
+    g_return_val_if_reached (FALSE);
+  return GPOINTER_TO_INT (enabled);
 }
 
 /* The title label: the document's title, "•" first while it has unsaved changes (as in
@@ -976,6 +987,10 @@ tool_option_action (GtkWidget  *widget,
     gbacw_toolbox_change_radius (self->toolbox, -1);
   else if (g_str_equal (action_name, "win.level-up"))
     gbacw_toolbox_change_level (self->toolbox, 1);
+  else if (g_str_equal (action_name, "win.copy"))
+    gbacw_toolbox_copy (self->toolbox);
+  else if (g_str_equal (action_name, "win.paste"))
+    gbacw_toolbox_paste (self->toolbox);
   else
     gbacw_toolbox_change_level (self->toolbox, -1);
 }
@@ -1017,33 +1032,42 @@ zoom_action (GtkWidget  *widget,
     gbacw_map_canvas_zoom_fit (self->canvas);
 }
 
-/* Stateful "win.layer-NAME" actions: NAME as in gbacw_layer_bit_to_string (). */
+/* The layers' properties follow the canvas's layers and the findings panel's markers. */
 static void
-layer_change_state (GSimpleAction *action,
-                    GVariant      *value,
-                    gpointer       user_data)
+on_canvas_layers (GbacwWindow    *self,
+                  GParamSpec     *pspec,
+                  GbacwMapCanvas *canvas)
 {
-  GbacwWindow *self = GBACW_WINDOW (user_data);
-  const char *name = g_action_get_name (G_ACTION (action));
-  guint bit = gbacw_layer_bit_from_string (name + strlen ("layer-"));
+  for (guint i = 0; i < GBACW_N_LAYERS; i++)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYER_FIRST + i]);
+}
+
+static void
+on_show_markers (GbacwWindow        *self,
+                 GParamSpec         *pspec,
+                 GbacwFindingsPanel *panel)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYER_FINDINGS]);
+}
+
+static void
+set_layer (GbacwWindow *self,
+           guint        bit,
+           gboolean     shown)
+{
   guint layers = gbacw_map_canvas_get_layers (self->canvas);
 
-  g_simple_action_set_state (action, value);
-  if (g_variant_get_boolean (value))
-    layers |= bit;
-  else
-    layers &= ~bit;
-  gbacw_map_canvas_set_layers (self->canvas, layers);
+  gbacw_map_canvas_set_layers (self->canvas, shown ? layers | bit : layers & ~bit);
 }
 
 /* ---------------------------------------------------------------- background, export */
 
 static void
-background_activated (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
+background_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  GbacwWindow *self = GBACW_WINDOW (user_data);
+  GbacwWindow *self = GBACW_WINDOW (widget);
 
   if (self->background_dialog == NULL)
     {
@@ -1056,19 +1080,59 @@ background_activated (GSimpleAction *action,
 
 /* win.export: an image; win.print: a printable PDF. */
 static void
-export_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
-  GbacwWindow *self = GBACW_WINDOW (user_data);
+  GbacwWindow *self = GBACW_WINDOW (widget);
   GbacwExportDialog *dialog;
 
   if (self->document == NULL)
     return;
   dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (self), gbacw_background_controller_get_image (self->background));
-  if (g_str_equal (g_action_get_name (G_ACTION (action)), "print"))
+  if (g_str_equal (action_name, "win.print"))
     gbacw_export_dialog_set_format (dialog, GBACW_EXPORT_PDF);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------------------------------------------------------------- the controllers' actions */
+
+/* win.balance: "Run Many Games"; win.settings, win.charts and the rosters: the scenario
+ * controller's dialogs and file choosers. */
+static void
+controller_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  GbacwWindow *self = GBACW_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.balance"))
+    gbacw_play_mode_run_balance (self->play_mode);
+  else if (g_str_equal (action_name, "win.settings"))
+    gbacw_scenario_controller_show_settings (self->scenario);
+  else if (g_str_equal (action_name, "win.charts"))
+    gbacw_scenario_controller_show_charts (self->scenario);
+  else if (g_str_equal (action_name, "win.roster-export"))
+    gbacw_scenario_controller_choose_roster_export (self->scenario);
+  else
+    gbacw_scenario_controller_choose_roster_import (self->scenario);
+}
+
+static void
+on_play_mode_active (GbacwWindow   *self,
+                     GParamSpec    *pspec,
+                     GbacwPlayMode *play_mode)
+{
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEST_PLAY]);
+}
+
+static void
+on_sidebar_visible (GbacwWindow *self,
+                    GParamSpec  *pspec,
+                    GtkWidget   *sidebar)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO_SIDEBAR]);
 }
 
 /* ---------------------------------------------------------------- shortcuts window */
@@ -1105,21 +1169,6 @@ set_help_overlay (GbacwWindow *self)
   gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
                                            GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
 }
-
-/* ---------------------------------------------------------------- layers */
-
-static const GActionEntry layer_entries[] = {
-  { "layer-background", NULL, NULL, "true", layer_change_state },
-  { "layer-terrain", NULL, NULL, "true", layer_change_state },
-  { "layer-elevation", NULL, NULL, "true", layer_change_state },
-  { "layer-hexsides", NULL, NULL, "true", layer_change_state },
-  { "layer-roads", NULL, NULL, "true", layer_change_state },
-  { "layer-areas", NULL, NULL, "true", layer_change_state },
-  { "layer-labels", NULL, NULL, "true", layer_change_state },
-  { "layer-grid", NULL, NULL, "true", layer_change_state },
-  { "layer-hex-numbers", NULL, NULL, "true", layer_change_state },
-  { "layer-units", NULL, NULL, "true", layer_change_state },
-};
 
 /* ---------------------------------------------------------------- closing */
 
@@ -1210,6 +1259,7 @@ gbacw_window_dispose (GObject *object)
   g_clear_object (&self->toolbox);
   g_clear_object (&self->document);
   g_clear_object (&self->checker);
+  g_clear_pointer (&self->actions_enabled, g_hash_table_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_WINDOW);
 
@@ -1245,8 +1295,21 @@ gbacw_window_get_property (GObject    *object,
     case PROP_TOOL:
       g_value_set_string (value, self->toolbox ? gbacw_toolbox_get_current (self->toolbox) : "navigate");
       break;
+    case PROP_TEST_PLAY:
+      g_value_set_boolean (value, self->play_mode != NULL && gbacw_play_mode_is_active (self->play_mode));
+      break;
+    case PROP_SCENARIO_SIDEBAR:
+      g_value_set_boolean (value, self->sidebar != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar)));
+      break;
+    case PROP_LAYER_FINDINGS:
+      g_value_set_boolean (value, self->findings_panel != NULL && gbacw_findings_panel_get_show_markers (self->findings_panel));
+      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (prop_id >= PROP_LAYER_FIRST && prop_id < N_PROPS)
+        g_value_set_boolean (value, self->canvas != NULL
+                                    && (gbacw_map_canvas_get_layers (self->canvas) & (1u << (prop_id - PROP_LAYER_FIRST))) != 0);
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1266,8 +1329,23 @@ gbacw_window_set_property (GObject      *object,
     case PROP_TOOL:
       gbacw_toolbox_set_current (self->toolbox, g_value_get_string (value));
       break;
+    case PROP_TEST_PLAY:
+      if (!g_value_get_boolean (value))
+        gbacw_play_mode_leave (self->play_mode);
+      else if (!gbacw_play_mode_is_active (self->play_mode))
+        gbacw_play_mode_enter (self->play_mode, g_random_int_range (1, 1000000), NULL);
+      break;
+    case PROP_SCENARIO_SIDEBAR:
+      gtk_widget_set_visible (GTK_WIDGET (self->sidebar), g_value_get_boolean (value));
+      break;
+    case PROP_LAYER_FINDINGS:
+      gbacw_findings_panel_set_show_markers (self->findings_panel, g_value_get_boolean (value));
+      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (prop_id >= PROP_LAYER_FIRST && prop_id < N_PROPS)
+        set_layer (self, 1u << (prop_id - PROP_LAYER_FIRST), g_value_get_boolean (value));
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1289,6 +1367,27 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   properties[PROP_TOOL] =
     g_param_spec_string ("tool", NULL, NULL, "navigate",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Test playing (win.test-play, F5): setting it enters or leaves test play. */
+  properties[PROP_TEST_PLAY] =
+    g_param_spec_boolean ("test-play", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The scenario sidebar shown (win.scenario-sidebar, F9). */
+  properties[PROP_SCENARIO_SIDEBAR] =
+    g_param_spec_boolean ("scenario-sidebar", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The findings panel's markers on the map (win.layer-findings). */
+  properties[PROP_LAYER_FINDINGS] =
+    g_param_spec_boolean ("layer-findings", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The canvas's layers, each shown or not (win.layer-NAME, the Layers menu). */
+  for (guint i = 0; i < GBACW_N_LAYERS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("layer-%s", gbacw_layer_bit_to_string (1u << i));
+
+      properties[PROP_LAYER_FIRST + i] =
+        g_param_spec_boolean (g_intern_string (name), NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    }
   g_object_class_install_properties (object_class, N_PROPS, properties);
   g_object_class_override_property (object_class, PROP_DOCUMENT, "document");
 
@@ -1333,7 +1432,26 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.radius-smaller", NULL, tool_option_action);
   gtk_widget_class_install_action (widget_class, "win.level-up", NULL, tool_option_action);
   gtk_widget_class_install_action (widget_class, "win.level-down", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.copy", NULL, tool_option_action);
+  gtk_widget_class_install_action (widget_class, "win.paste", NULL, tool_option_action);
   gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
+  gtk_widget_class_install_action (widget_class, "win.background", NULL, background_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, export_action);
+  gtk_widget_class_install_property_action (widget_class, "win.test-play", "test-play");
+  gtk_widget_class_install_action (widget_class, "win.balance", NULL, controller_action);
+  gtk_widget_class_install_property_action (widget_class, "win.scenario-sidebar", "scenario-sidebar");
+  gtk_widget_class_install_action (widget_class, "win.settings", NULL, controller_action);
+  gtk_widget_class_install_action (widget_class, "win.charts", NULL, controller_action);
+  gtk_widget_class_install_action (widget_class, "win.roster-export", NULL, controller_action);
+  gtk_widget_class_install_action (widget_class, "win.roster-import", NULL, controller_action);
+  gtk_widget_class_install_property_action (widget_class, "win.layer-findings", "layer-findings");
+  for (guint i = 0; i < GBACW_N_LAYERS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("win.%s", g_param_spec_get_name (properties[PROP_LAYER_FIRST + i]));
+
+      gtk_widget_class_install_property_action (widget_class, name, g_param_spec_get_name (properties[PROP_LAYER_FIRST + i]));
+    }
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
@@ -1347,6 +1465,8 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "win.radius-smaller", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "win.level-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "win.level-down", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL);
   /* One key per tool, as the palette's tooltips and the shortcuts window say. */
   {
     guint n_tools;
@@ -1364,6 +1484,11 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, GDK_CONTROL_MASK, "win.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.hide-error", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.scenario-sidebar", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.settings", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.charts", NULL);
 }
 
 static void
@@ -1372,22 +1497,24 @@ gbacw_window_init (GbacwWindow *self)
   GbacwViewport *viewport;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->actions_enabled = g_hash_table_new (g_str_hash, g_str_equal);
 
   /* The tools, their palette and options; the side panel follows the canvas's document. */
   self->toolbox = gbacw_toolbox_new (self->canvas, self->tool_panel);
   gbacw_toolbox_fill_palette (self->toolbox, self->palette);
   g_signal_connect_object (self->toolbox, "notify::current", G_CALLBACK (on_tool_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->toolbox, "status", G_CALLBACK (gbacw_window_show_status), self, G_CONNECT_SWAPPED);
   g_object_bind_property (self->canvas, "document", self->inspector, "document", G_BINDING_SYNC_CREATE);
 
   self->checker = gbacw_checker_new ();
   gbacw_findings_panel_set_checker (self->findings_panel, self->checker);
   g_signal_connect_object (self->findings_panel, "finding-activated", G_CALLBACK (on_finding_activated), self,
                            G_CONNECT_SWAPPED);
-  {
-    /* The "findings" layer: the panel's markers on the map. */
-    g_autoptr(GPropertyAction) markers = g_property_action_new ("layer-findings", self->findings_panel, "show-markers");
-    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (markers));
-  }
+  g_signal_connect_object (self->findings_panel, "notify::show-markers", G_CALLBACK (on_show_markers), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::layers", G_CALLBACK (on_canvas_layers), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "notify::visible", G_CALLBACK (on_sidebar_visible), self,
+                           G_CONNECT_SWAPPED);
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "changed", G_CALLBACK (on_document_changed), self);
@@ -1406,22 +1533,6 @@ gbacw_window_init (GbacwWindow *self)
   g_object_bind_property_full (self->title_label, "label", self, "title", G_BINDING_SYNC_CREATE,
                                transform_window_title, NULL, self, NULL);
 
-  g_action_map_add_action_entries (G_ACTION_MAP (self), layer_entries, G_N_ELEMENTS (layer_entries), self);
-  g_action_map_add_action_entries (G_ACTION_MAP (self), document_entries, G_N_ELEMENTS (document_entries), self);
-  {
-    static const struct { const char *accel, *action; } accels[] = {
-      { "<Control>e", "win.export" },
-      { "<Control>p", "win.print" },
-    };
-    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
-
-    gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
-    for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                            gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i].accel),
-                                                              gtk_named_action_new (accels[i].action)));
-    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
-  }
   /* Remembered size and layers; the scan under the map. */
   gbacw_window_state_attach (GBACW_EDITOR_HOST (self));
   self->background = gbacw_background_controller_new (GBACW_EDITOR_HOST (self));
@@ -1432,7 +1543,8 @@ gbacw_window_init (GbacwWindow *self)
                                          GTK_STACK (gtk_window_get_child (GTK_WINDOW (self))));
   /* The order of battle, deployment, reinforcements, settings, charts and rosters. */
   self->scenario = gbacw_scenario_controller_new (GBACW_EDITOR_HOST (self), self->sidebar, self->sidebar_paned);
-  g_signal_connect_object (self->play_mode, "notify::active", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_mode, "notify::active", G_CALLBACK (on_play_mode_active), self,
+                           G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   viewport = gbacw_map_canvas_get_viewport (self->canvas);

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-window.h: an editor window showing one document.
  *
- * The GbacwEditorHost of the controllers and dialogs it owns. It gives itself the actions
- * win.background (the Background Image dialog: load, opacity, calibration), win.export
- * and win.print (the export dialog, for an image or for a printable PDF), and its
- * controllers give it theirs (gbacw-play-mode.h, gbacw-scenario-controller.h).
+ * The GbacwEditorHost of the controllers and dialogs it owns. Its actions are class
+ * actions, enabled in one place (editing or test playing, with or without a document):
+ * the file and edit actions; win.background (the Background Image dialog: load, opacity,
+ * calibration), win.export and win.print (the export dialog, for an image or for a
+ * printable PDF); win.layer-NAME (the Layers menu: the canvas's layers and the findings'
+ * markers); and those its controllers carry out: win.test-play (F5) and win.balance
+ * (gbacw-play-mode.h), win.scenario-sidebar (F9), win.settings, win.charts,
+ * win.roster-export and win.roster-import (gbacw-scenario-controller.h).
  */
 #pragma once
 

@@ -67,6 +67,9 @@ GbacwResolve   gbacw_movement_pending_resolve (GbacwGame *game, GbacwPending *pe
 
 /* gbacw-leadership.c */
 void           gbacw_leadership_init (GbacwGame *game);
+/* The index of the formation unit belongs to in the order of battle (a leader's too, not
+ * the one he commands), -1: looked up once by gbacw_leadership_init (). */
+int            gbacw_leadership_oob_formation (const GbacwGame *game, int unit);
 gboolean       gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void           gbacw_leadership_apply_action (GbacwGame *game, const GbacwAction *action);
 void           gbacw_leadership_phase_begin (GbacwGame *game);

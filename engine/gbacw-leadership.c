@@ -88,6 +88,13 @@ gbacw_leadership_init (GbacwGame *game)
   index_commanders (game);
 }
 
+int
+gbacw_leadership_oob_formation (const GbacwGame *game, int unit)
+{
+  g_return_val_if_fail (unit >= 0 && (guint) unit < game->units->len, -1);
+  return game->unit_formation[unit];
+}
+
 /* The formation index the leader commands (the first), -1. */
 static int
 commanded_formation (const GbacwGame *game, int leader)

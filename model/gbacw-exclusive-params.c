@@ -468,6 +468,16 @@ gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char 
   return FALSE;
 }
 
+int
+gbacw_exclusive_rule_get_int (const GbacwExclusiveRule *rule, const char *name, int fallback)
+{
+  const char *text = gbacw_exclusive_rule_get_param (rule, name);
+  g_autofree char *why = NULL;
+  int value;
+
+  return text != NULL && gbacw_exclusive_parse_int (text, G_MININT, G_MAXINT, &value, &why) ? value : fallback;
+}
+
 static gboolean
 has_hex (const GArray *hexes, int hex)
 {

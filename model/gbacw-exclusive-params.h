@@ -92,6 +92,10 @@ gboolean gbacw_exclusive_parse_die_range (const char *text, int *lo, int *hi, ch
 /* A whole number from min to max, with an optional "+" (a modifier as printed: "+1",
  * "-1"). */
 gboolean gbacw_exclusive_parse_int (const char *text, int min, int max, int *value, char **why);
+/* The parameter name of rule read by gbacw_exclusive_parse_int (), or fallback when the
+ * rule has none or it is not a whole number: for the engine's modules, which play what
+ * the validator has checked. */
+int      gbacw_exclusive_rule_get_int (const GbacwExclusiveRule *rule, const char *name, int fallback);
 
 /* Hexes of the map: labels ("3944") and area ids (every hex of the area), separated by
  * spaces or commas, each hex once, in the order given: an array of int hex indices, or

@@ -404,6 +404,23 @@ gbacw_hex_direction_parse (GbacwGridOrientation orientation, const char *name)
 
 /* 9.23: the range counts the target hex but not the firing hex, which is exactly the
  * number of steps from one hex to the other. */
+void
+gbacw_hex_grid_step_between (const GbacwHexGrid *grid, GbacwHex from, GbacwHex to, int *dq, int *dr)
+{
+  Axial a = offset_to_axial (grid, from), b = offset_to_axial (grid, to);
+
+  *dq = b.q - a.q;
+  *dr = b.r - a.r;
+}
+
+GbacwHex
+gbacw_hex_grid_step (const GbacwHexGrid *grid, GbacwHex from, int dq, int dr)
+{
+  Axial a = offset_to_axial (grid, from);
+
+  return axial_to_offset (grid, (Axial) { a.q + dq, a.r + dr });
+}
+
 int
 gbacw_hex_grid_distance (const GbacwHexGrid *grid, GbacwHex a, GbacwHex b)
 {
@@ -523,6 +540,30 @@ gbacw_hex_grid_hexside_on_map (const GbacwHexGrid *grid, GbacwHexsideId id)
 }
 
 /* ------------------------------------------------------------------- pixels */
+
+guint
+gbacw_hex_grid_hexside_neighbours (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHexsideId out[4])
+{
+  GbacwHex a, b;
+  int d;
+  guint n = 0;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, &d, &b))
+    return 0;
+  /* at each end of it one hexside of each of its two hexes: corner d of a is shared with
+   * a's hexside d - 1 and b's hexside opposite (d) + 1, corner d + 1 with the others */
+  for (int k = 0; k < 4; k++)
+    {
+      GbacwHex hex = k < 2 ? a : b;
+      int base = k < 2 ? d : gbacw_hex_direction_opposite (d);
+      int dir = (base + (k % 2 == 0 ? GBACW_HEX_DIRECTIONS - 1 : 1)) % GBACW_HEX_DIRECTIONS;
+      GbacwHexsideId other = gbacw_hex_grid_hexside (grid, hex, dir);
+
+      if (other != GBACW_HEXSIDE_NONE && gbacw_hex_grid_hexside_on_map (grid, other))
+        out[n++] = other;
+    }
+  return n;
+}
 
 void
 gbacw_hex_grid_centre (const GbacwHexGrid *grid, GbacwHex hex, double *x, double *y)

@@ -88,6 +88,12 @@ int       gbacw_hex_grid_direction_to (const GbacwHexGrid *grid, GbacwHex from, 
 const char *gbacw_hex_direction_name (GbacwGridOrientation orientation, int direction);
 /* Case-insensitive; -1 if unknown. */
 int       gbacw_hex_direction_parse (GbacwGridOrientation orientation, const char *name);
+/* The step from hex from to hex to as axial differences (*dq, *dr): the step taken from
+ * another hex (gbacw_hex_grid_step ()) reaches the hex in the same place relative to it,
+ * whether its column (row) is shifted or not, so that a group of hexes keeps its shape. */
+void      gbacw_hex_grid_step_between (const GbacwHexGrid *grid, GbacwHex from, GbacwHex to, int *dq, int *dr);
+/* The hex the step (dq, dr) of gbacw_hex_grid_step_between () reaches from hex from (may be off-map). */
+GbacwHex  gbacw_hex_grid_step (const GbacwHexGrid *grid, GbacwHex from, int dq, int dr);
 /* 9.23: counting the target hex but not the firing hex, i.e. the number of steps between the hexes. */
 int       gbacw_hex_grid_distance (const GbacwHexGrid *grid, GbacwHex a, GbacwHex b);
 /* Appends the on-map GbacwHex within radius (centre included) in index order. */
@@ -109,6 +115,10 @@ GbacwHexsideId gbacw_hex_grid_hexside (const GbacwHexGrid *grid, GbacwHex hex, i
  * FALSE if id is out of range. */
 gboolean       gbacw_hex_grid_hexside_hexes (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHex *a, int *direction_from_a, GbacwHex *b);
 gboolean       gbacw_hex_grid_hexside_on_map (const GbacwHexGrid *grid, GbacwHexsideId id);
+/* The hexsides of the map that share a corner with hexside id, two at each end: puts up to
+ * four in out and returns how many (a redan or works drawn over several hexsides is joined
+ * corner to corner). */
+guint          gbacw_hex_grid_hexside_neighbours (const GbacwHexGrid *grid, GbacwHexsideId id, GbacwHexsideId out[4]);
 
 /* Pixel geometry, in units where the hex's outer radius (centre to vertex) is 1.0, y down.
  * The map's bounding box starts at (0, 0): with GBACW_SHIFT_ODD hex (0,0) has its centre at

@@ -452,6 +452,23 @@ gbacw_map_edit_set_hexside_feature (const GbacwScenario *scenario, GbacwHexsideI
   gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_INSIDE, hexside, inside);
   if (features == 0 && g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (hexside)))
     gbacw_map_edit_set_hexside_name (self, hexside, NULL);
+  if (on && type->side == GBACW_SIDE_MODE_INSIDE && !g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (hexside)))
+    {
+      GbacwHexsideId beside[4];
+      guint n = gbacw_hex_grid_hexside_neighbours (&map->grid, hexside, beside);
+
+      for (guint i = 0; i < n; i++)
+        if (map->hexside_features[beside[i]] & bit)
+          {
+            const char *name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (beside[i]));
+
+            if (name != NULL)
+              {
+                gbacw_map_edit_set_hexside_name (self, hexside, name);
+                break;
+              }
+          }
+    }
   return self;
 }
 
@@ -485,6 +502,131 @@ gbacw_map_edit_set_line (const GbacwScenario *scenario, GbacwHex a, GbacwHex b, 
 
   self = gbacw_map_edit_new (on ? _("Draw line") : _("Erase line"), merge_key);
   gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_LINES, hexside, lines);
+  return self;
+}
+
+/* Sets or clears bit on the line layer of the hexside between hex indices a and b, when
+ * they are neighbours and it is not so already. */
+static void
+set_line_bit (GbacwMapEdit *self, const GbacwMap *map, int a, int b, guint16 bit, gboolean on)
+{
+  GbacwHex ha = gbacw_hex_grid_hex_at (&map->grid, a);
+  int direction = gbacw_hex_grid_direction_to (&map->grid, ha, gbacw_hex_grid_hex_at (&map->grid, b));
+  GbacwHexsideId id;
+  guint16 lines;
+
+  if (direction < 0 || (id = gbacw_hex_grid_hexside (&map->grid, ha, direction)) == GBACW_HEXSIDE_NONE)
+    return;
+  lines = map->hexside_lines[id];
+  if (((lines & bit) != 0) != on)
+    gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_LINES, id, on ? lines | bit : lines & (guint16) ~bit);
+}
+
+GbacwMapEdit *
+gbacw_map_edit_draw_line (const GbacwScenario *scenario, GArray *path, int line_type, gboolean on, guint merge_key)
+{
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL && path != NULL, NULL);
+  g_return_val_if_fail (line_type >= 0 && line_type < GBACW_MAX_LINE_TYPES, NULL);
+  g_return_val_if_fail ((guint) line_type < scenario->catalogue.line_types->len, NULL);
+
+  self = gbacw_map_edit_new (on ? _("Draw line") : _("Erase line"), merge_key);
+  for (guint i = 1; i < path->len; i++)
+    {
+      int a = g_array_index (path, int, i - 1), b = g_array_index (path, int, i);
+
+      if (hex_index_valid (scenario->map, a) && hex_index_valid (scenario->map, b))
+        set_line_bit (self, scenario->map, a, b, (guint16) (1u << line_type), on);
+    }
+  return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_clear_lines_at (const GbacwScenario *scenario, int hex, int line_type, guint merge_key)
+{
+  const GbacwHexGrid *grid;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (line_type >= 0 && line_type < GBACW_MAX_LINE_TYPES, NULL);
+  g_return_val_if_fail ((guint) line_type < scenario->catalogue.line_types->len, NULL);
+
+  grid = &scenario->map->grid;
+  self = gbacw_map_edit_new (_("Erase line"), merge_key);
+  if (!hex_index_valid (scenario->map, hex))
+    return self;
+  for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+    {
+      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), d));
+
+      if (n >= 0)
+        set_line_bit (self, scenario->map, hex, n, (guint16) (1u << line_type), FALSE);
+    }
+  return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_step_elevation (const GbacwScenario *scenario, GArray *hexes, int step, guint merge_key)
+{
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL && hexes != NULL, NULL);
+
+  self = gbacw_map_edit_new (step > 0 ? _("Raise elevation") : _("Lower elevation"), merge_key);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      int hex = g_array_index (hexes, int, i);
+      int old, value;
+
+      if (!hex_index_valid (scenario->map, hex))
+        continue;
+      old = scenario->map->elevation[hex];
+      value = CLAMP (old + step, 0, GBACW_MAX_ELEVATION_LEVEL);
+      if (value != old)
+        gbacw_map_edit_set (self, GBACW_LAYER_ELEVATION, (guint) hex, (guint64) (gint64) value);
+    }
+  return self;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_erase (const GbacwScenario *scenario, GArray *hexes, GbacwEraseFlags what, guint merge_key)
+{
+  const GbacwMap *map;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL && hexes != NULL, NULL);
+
+  map = scenario->map;
+  self = gbacw_map_edit_new (_("Erase"), merge_key);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      int hex = g_array_index (hexes, int, i);
+      GbacwHex h;
+
+      if (!hex_index_valid (map, hex))
+        continue;
+      h = gbacw_hex_grid_hex_at (&map->grid, hex);
+      if ((what & GBACW_ERASE_TERRAIN) && map->terrain[hex] != 0)
+        gbacw_map_edit_set (self, GBACW_LAYER_TERRAIN, (guint) hex, 0);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          GbacwHexsideId id = gbacw_hex_grid_hexside (&map->grid, h, d);
+
+          if (id == GBACW_HEXSIDE_NONE)
+            continue;
+          if ((what & GBACW_ERASE_HEXSIDES) && map->hexside_features[id] != 0)
+            {
+              gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_FEATURES, id, 0);
+              if (map->hexside_inside[id] != 0)
+                gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_INSIDE, id, 0);
+              if (g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (id)))
+                gbacw_map_edit_set_hexside_name (self, id, NULL);
+            }
+          if ((what & GBACW_ERASE_LINES) && map->hexside_lines[id] != 0)
+            gbacw_map_edit_set (self, GBACW_LAYER_HEXSIDE_LINES, id, 0);
+        }
+    }
   return self;
 }
 
@@ -584,6 +726,94 @@ gbacw_map_edit_name_hexside (const GbacwScenario *scenario, GbacwHexsideId hexsi
   self = gbacw_map_edit_new (stripped != NULL ? _("Name hexside") : _("Remove hexside name"), 0);
   if (g_strcmp0 (old_name, stripped) != 0)
     gbacw_map_edit_set_hexside_name (self, hexside, stripped);
+  return self;
+}
+
+static int
+compare_hexside (gconstpointer a, gconstpointer b)
+{
+  GbacwHexsideId x = *(const GbacwHexsideId *) a, y = *(const GbacwHexsideId *) b;
+  return (x > y) - (x < y);
+}
+
+GArray *
+gbacw_map_work_hexsides (const GbacwScenario *scenario, GbacwHexsideId hexside)
+{
+  const GbacwMap *map;
+  GArray *work;
+  const char *name;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  map = scenario->map;
+  g_return_val_if_fail (hexside < gbacw_hex_grid_n_hexside_ids (&map->grid), NULL);
+
+  work = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
+  name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (hexside));
+  if (name != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, map->hexside_names);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (g_strcmp0 (value, name) == 0)
+          {
+            GbacwHexsideId id = GPOINTER_TO_UINT (key);
+            g_array_append_val (work, id);
+          }
+    }
+  else
+    {
+      guint32 inside = 0;
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+      for (guint i = 0; i < scenario->catalogue.hexside_types->len && i < GBACW_MAX_HEXSIDE_TYPES; i++)
+        if (((const GbacwHexsideType *) g_ptr_array_index (scenario->catalogue.hexside_types, i))->side
+            == GBACW_SIDE_MODE_INSIDE)
+          inside |= 1u << i;
+      inside &= map->hexside_features[hexside];
+      g_array_append_val (work, hexside);
+      g_hash_table_add (seen, GUINT_TO_POINTER (hexside + 1));
+      /* the array is the queue too */
+      for (guint i = 0; inside != 0 && i < work->len; i++)
+        {
+          GbacwHexsideId beside[4];
+          guint n = gbacw_hex_grid_hexside_neighbours (&map->grid, g_array_index (work, GbacwHexsideId, i), beside);
+
+          for (guint k = 0; k < n; k++)
+            if ((map->hexside_features[beside[k]] & inside)
+                && !g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (beside[k]))
+                && g_hash_table_add (seen, GUINT_TO_POINTER (beside[k] + 1)))
+              g_array_append_val (work, beside[k]);
+        }
+    }
+  g_array_sort (work, compare_hexside);
+  return work;
+}
+
+GbacwMapEdit *
+gbacw_map_edit_name_work (const GbacwScenario *scenario, GbacwHexsideId hexside, const char *name)
+{
+  g_autoptr(GArray) work = NULL;
+  g_autofree char *stripped = NULL;
+  GbacwMapEdit *self;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (hexside < gbacw_hex_grid_n_hexside_ids (&scenario->map->grid), NULL);
+  g_return_val_if_fail (name == NULL || g_utf8_validate (name, -1, NULL), NULL);
+
+  stripped = g_strstrip (g_strdup (name != NULL ? name : ""));
+  if (stripped[0] == '\0')
+    g_clear_pointer (&stripped, g_free);
+  work = gbacw_map_work_hexsides (scenario, hexside);
+  self = gbacw_map_edit_new (stripped != NULL ? _("Name work") : _("Remove work name"), 0);
+  for (guint i = 0; i < work->len; i++)
+    {
+      GbacwHexsideId id = g_array_index (work, GbacwHexsideId, i);
+
+      if (g_strcmp0 (g_hash_table_lookup (scenario->map->hexside_names, GUINT_TO_POINTER (id)), stripped) != 0)
+        gbacw_map_edit_set_hexside_name (self, id, stripped);
+    }
   return self;
 }
 

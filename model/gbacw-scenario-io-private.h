@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-scenario-io-private.h: what the files behind gbacw-scenario-io.h share: the reader
- * (gbacw-scenario-read.c), the writer (gbacw-scenario-write.c), the schema cache
- * (gbacw-scenario-schema.c) and the messages in words (gbacw-scenario-messages.c). */
+ * (gbacw-scenario-read.c), the chart library reader (gbacw-chart-library-read.c), the
+ * writer (gbacw-scenario-write.c), the schema cache (gbacw-scenario-schema.c) and the
+ * messages in words (gbacw-scenario-messages.c). */
 #pragma once
 
 #include "gbacw-scenario-io.h"
@@ -135,6 +136,39 @@ long  gbacw_scenario_io_line_of_attribute (const Loader *ld, const xmlNode *node
 void  gbacw_scenario_io_report_schema_error (Loader *ld, xmlDocPtr doc);
 /* libxml2's message for a parse error, in words a user understands. */
 char *gbacw_scenario_io_parse_error_in_words (int code, const char *message);
+
+/* The reader's pieces the chart library reader shares (gbacw-scenario-read.c). */
+void      gbacw_scenario_io_loader_init (Loader *ld, const char *display_name);
+void      gbacw_scenario_io_loader_clear (Loader *ld);
+/* Parses, checks the version and validates against the schema of root_name ("scenario",
+ * "charts" or "game"); NULL with the error in ld. */
+xmlDocPtr gbacw_scenario_io_parse_document (Loader *ld, const char *data, gsize length, const char *root_name);
+/* The first child element of node named name, or NULL. */
+xmlNode  *gbacw_scenario_io_child_element (const xmlNode *node, const char *name);
+
+/* The elements of a parsed <terrain-catalogue>, parallel to its entries, for messages. */
+typedef struct {
+  GPtrArray *hex_terrain_nodes;   /* xmlNode*, parallel to the parsed catalogue */
+  GPtrArray *hexside_type_nodes;
+  GPtrArray *line_type_nodes;
+} CatalogueNodes;
+
+void      gbacw_scenario_io_catalogue_init_empty (GbacwCatalogue *cat);
+void      gbacw_scenario_io_catalogue_nodes_init (CatalogueNodes *nodes);
+void      gbacw_scenario_io_catalogue_nodes_clear (CatalogueNodes *nodes);
+gboolean  gbacw_scenario_io_load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat,
+                                            CatalogueNodes *nodes);
+/* Moves the entries of src into dest, replacing those with the same id. */
+void      gbacw_scenario_io_catalogue_merge (GbacwCatalogue *dest, GbacwCatalogue *src);
+/* Checks a merged catalogue: sizes, unique codes, requires; parsed and nodes name the
+ * entries that came from this file. */
+gboolean  gbacw_scenario_io_check_catalogue (Loader *ld, const xmlNode *cat_node, const GbacwCatalogue *merged,
+                                             GbacwCatalogue *parsed, CatalogueNodes *nodes);
+/* Loads the <chart> children of node into charts, checking ids are unique within the file. */
+gboolean  gbacw_scenario_io_load_charts (Loader *ld, const xmlNode *node, GPtrArray *charts);
+/* Puts item in place of the entry of array with that id, or at the end. */
+void      gbacw_scenario_io_replace_or_append (GPtrArray *array, gpointer item, const char *id,
+                                               const char *(*get_id) (gpointer));
 
 static inline char *
 hex_label (const GbacwHexGrid *grid, int index)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-scenario-read.c: reading scenario files, chart library files and game records
- * (docs/file-format.md).
+/* gbacw-scenario-read.c: reading scenario files and game records (docs/file-format.md);
+ * chart library files are read by gbacw-chart-library-read.c with these internals.
  *
  * Loading: the bytes are parsed by libxml2 without DTDs (a DOCTYPE stops the parser
  * before any of it is read, so entity bombs and external entities never get a chance),
@@ -42,8 +42,8 @@ G_DEFINE_QUARK (gbacw-io-error-quark, gbacw_io_error)
 
 /* ==================================================================== loader state */
 
-static void
-loader_clear (Loader *ld)
+void
+gbacw_scenario_io_loader_clear (Loader *ld)
 {
   g_clear_error (&ld->error);
   g_clear_pointer (&ld->parse_message, g_free);
@@ -184,8 +184,8 @@ silent_generic_error (void *ctx, const char *msg, ...)
 /* Parses, refuses DTDs and entities, checks the root element and the version, validates.
  * root_name is "scenario" or "charts" (data/gbacw-scenario.rng), or "game"
  * (data/gbacw-game-record.rng). */
-static xmlDocPtr
-parse_document (Loader *ld, const char *data, gsize length, const char *root_name)
+xmlDocPtr
+gbacw_scenario_io_parse_document (Loader *ld, const char *data, gsize length, const char *root_name)
 {
   xmlParserCtxtPtr ctxt;
   xmlDocPtr doc;
@@ -395,8 +395,8 @@ next_element (const xmlNode *node)
 #define FOR_ELEMENTS(child, parent) \
   for (xmlNode *child = first_element (parent); child; child = next_element (child))
 
-static xmlNode *
-child_element (const xmlNode *node, const char *name)
+xmlNode *
+gbacw_scenario_io_child_element (const xmlNode *node, const char *name)
 {
   FOR_ELEMENTS (c, node)
     if (is (c, name))
@@ -676,14 +676,8 @@ check_new_id (Loader *ld, GHashTable *seen, const xmlNode *node, const char *id,
 
 /* ==================================================================== catalogue */
 
-typedef struct {
-  GPtrArray *hex_terrain_nodes;   /* xmlNode*, parallel to the parsed catalogue */
-  GPtrArray *hexside_type_nodes;
-  GPtrArray *line_type_nodes;
-} CatalogueNodes;
-
-static gboolean
-load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueNodes *nodes)
+gboolean
+gbacw_scenario_io_load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueNodes *nodes)
 {
   g_autoptr (GHashTable) terrain_ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) hexside_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -745,8 +739,8 @@ load_catalogue (Loader *ld, const xmlNode *node, GbacwCatalogue *cat, CatalogueN
   return TRUE;
 }
 
-static void
-replace_or_append (GPtrArray *array, gpointer item, const char *id, const char *(*get_id) (gpointer))
+void
+gbacw_scenario_io_replace_or_append (GPtrArray *array, gpointer item, const char *id, const char *(*get_id) (gpointer))
 {
   for (guint i = 0; i < array->len; i++)
     if (g_strcmp0 (get_id (g_ptr_array_index (array, i)), id) == 0)
@@ -761,26 +755,25 @@ replace_or_append (GPtrArray *array, gpointer item, const char *id, const char *
 static const char *hex_terrain_id (gpointer p) { return ((GbacwHexTerrain *) p)->id; }
 static const char *hexside_type_id (gpointer p) { return ((GbacwHexsideType *) p)->id; }
 static const char *line_type_id (gpointer p) { return ((GbacwLineType *) p)->id; }
-static const char *chart_id (gpointer p) { return ((GbacwChart *) p)->id; }
 
 /* Moves the entries of src into dest, replacing those with the same id. */
-static void
-catalogue_merge (GbacwCatalogue *dest, GbacwCatalogue *src)
+void
+gbacw_scenario_io_catalogue_merge (GbacwCatalogue *dest, GbacwCatalogue *src)
 {
   for (guint i = 0; i < src->hex_terrains->len; i++)
     {
       GbacwHexTerrain *t = g_ptr_array_index (src->hex_terrains, i);
-      replace_or_append (dest->hex_terrains, t, t->id, hex_terrain_id);
+      gbacw_scenario_io_replace_or_append (dest->hex_terrains, t, t->id, hex_terrain_id);
     }
   for (guint i = 0; i < src->hexside_types->len; i++)
     {
       GbacwHexsideType *t = g_ptr_array_index (src->hexside_types, i);
-      replace_or_append (dest->hexside_types, t, t->id, hexside_type_id);
+      gbacw_scenario_io_replace_or_append (dest->hexside_types, t, t->id, hexside_type_id);
     }
   for (guint i = 0; i < src->line_types->len; i++)
     {
       GbacwLineType *t = g_ptr_array_index (src->line_types, i);
-      replace_or_append (dest->line_types, t, t->id, line_type_id);
+      gbacw_scenario_io_replace_or_append (dest->line_types, t, t->id, line_type_id);
     }
   g_ptr_array_set_free_func (src->hex_terrains, NULL);
   g_ptr_array_set_free_func (src->hexside_types, NULL);
@@ -805,8 +798,8 @@ node_for_id (GPtrArray *items, GPtrArray *nodes, const char *id, const char *(*g
 
 /* Checks a merged catalogue: sizes, unique codes, requires. parsed/nodes name the entries
  * that came from this file (the others are the ones it was merged into). */
-static gboolean
-check_catalogue (Loader *ld, const xmlNode *cat_node, const GbacwCatalogue *merged,
+gboolean
+gbacw_scenario_io_check_catalogue (Loader *ld, const xmlNode *cat_node, const GbacwCatalogue *merged,
                  GbacwCatalogue *parsed, CatalogueNodes *nodes)
 {
   g_autoptr (GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
@@ -861,24 +854,24 @@ check_catalogue (Loader *ld, const xmlNode *cat_node, const GbacwCatalogue *merg
   return TRUE;
 }
 
-static void
-catalogue_nodes_init (CatalogueNodes *nodes)
+void
+gbacw_scenario_io_catalogue_nodes_init (CatalogueNodes *nodes)
 {
   nodes->hex_terrain_nodes = g_ptr_array_new ();
   nodes->hexside_type_nodes = g_ptr_array_new ();
   nodes->line_type_nodes = g_ptr_array_new ();
 }
 
-static void
-catalogue_nodes_clear (CatalogueNodes *nodes)
+void
+gbacw_scenario_io_catalogue_nodes_clear (CatalogueNodes *nodes)
 {
   g_ptr_array_unref (nodes->hex_terrain_nodes);
   g_ptr_array_unref (nodes->hexside_type_nodes);
   g_ptr_array_unref (nodes->line_type_nodes);
 }
 
-static void
-catalogue_init_empty (GbacwCatalogue *cat)
+void
+gbacw_scenario_io_catalogue_init_empty (GbacwCatalogue *cat)
 {
   cat->hex_terrains = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_hex_terrain_free);
   cat->hexside_types = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_hexside_type_free);
@@ -1001,8 +994,8 @@ load_chart (Loader *ld, const xmlNode *node)
 }
 
 /* Loads the <chart> children of node into charts, checking ids are unique within the file. */
-static gboolean
-load_charts (Loader *ld, const xmlNode *node, GPtrArray *charts)
+gboolean
+gbacw_scenario_io_load_charts (Loader *ld, const xmlNode *node, GPtrArray *charts)
 {
   g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -1391,6 +1384,52 @@ elevation_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const
   return TRUE;
 }
 
+/* Gives hexside id the name of a work; a hexside is in one work only. */
+static gboolean
+name_hexside (Loader *ld, GbacwMap *map, const xmlNode *node, GbacwHexsideId id, const char *name, const char *ref)
+{
+  const char *old = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id));
+
+  if (old != NULL && strcmp (old, name) != 0)
+    return invalid (ld, node, _("hexside %s is in two works, “%s” and “%s”; a hexside belongs to one work"),
+                    ref, old, name);
+  g_hash_table_insert (map->hexside_names, GUINT_TO_POINTER (id), g_strdup (name));
+  return TRUE;
+}
+
+/* <work name="Battery Robinett" hexsides="0707:n 0707:ne"/>: one name for the hexsides of
+ * a redan or work. */
+static gboolean
+load_work (Loader *ld, GbacwMap *map, const xmlNode *node)
+{
+  const GbacwHexGrid *grid = ld->grid;
+  const char *name = attr (node, "name");
+  g_auto (GStrv) refs = split_words (attr (node, "hexsides") ? attr (node, "hexsides") : "");
+
+  for (guint i = 0; refs[i]; i++)
+    {
+      const char *colon = strchr (refs[i], ':');
+      g_autofree char *label = colon ? g_strndup (refs[i], (gsize) (colon - refs[i])) : NULL;
+      g_autoptr (GError) error = NULL;
+      GbacwHexsideId id;
+      GbacwHex hex;
+      int dir;
+
+      if (label == NULL || !gbacw_hex_grid_parse_label (grid, label, &hex, &error))
+        return invalid (ld, node, _("work “%s”: “%s” is not a hexside on the map; write HEX:DIRECTION, "
+                                    "as 0712:s"), name, refs[i]);
+      if ((dir = gbacw_hex_direction_parse (grid->orientation, colon + 1)) < 0)
+        return invalid (ld, node, _("work “%s”: “%s” has no direction of this map's hexes after the colon"),
+                        name, refs[i]);
+      id = gbacw_hex_grid_hexside (grid, hex, dir);
+      if (id == GBACW_HEXSIDE_NONE || !gbacw_hex_grid_hexside_on_map (grid, id))
+        return invalid (ld, node, _("work “%s”: hexside %s is not on the map"), name, refs[i]);
+      if (!name_hexside (ld, map, node, id, name, refs[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *hexside_type_index)
 {
@@ -1398,6 +1437,9 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
   GbacwMap *map = s->map;
   g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
 
+  FOR_ELEMENTS (c, node)
+    if (is (c, "work") && !load_work (ld, map, c))
+      return FALSE;
   FOR_ELEMENTS (c, node)
     {
       g_autofree char *features = get_token (c, "features");
@@ -1409,6 +1451,8 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
       guint32 mask = 0, inside_mask = 0;
       gpointer line;
 
+      if (!is (c, "hexside"))
+        continue;
       if (!get_hex (ld, c, "hex", &hex) || !get_direction (ld, c, "dir", &dir))
         return FALSE;
       id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), dir);
@@ -1456,8 +1500,13 @@ load_hexsides (Loader *ld, GbacwScenario *s, const xmlNode *node, GHashTable *he
         return invalid (ld, c, _("hexside %s %s has a feature that needs inside=\"HEX\" to say which of the "
                                  "two hexes is inside it"), attr (c, "hex"), attr (c, "dir"));
       map->hexside_features[id] = mask;
+      /* a name on the hexside itself: files before <work> */
       if (name)
-        g_hash_table_insert (map->hexside_names, GUINT_TO_POINTER (id), g_strdup (name));
+        {
+          g_autofree char *ref = g_strdup_printf ("%s:%s", attr (c, "hex"), attr (c, "dir"));
+          if (!name_hexside (ld, map, c, id, name, ref))
+            return FALSE;
+        }
     }
   return TRUE;
 }
@@ -1902,7 +1951,7 @@ refs_clear (Refs *refs)
 static GbacwScenario *
 build_scenario (Loader *ld, xmlNode *root)
 {
-  xmlNode *map_node = child_element (root, "map");
+  xmlNode *map_node = gbacw_scenario_io_child_element (root, "map");
   GbacwHexGrid grid;
   g_autoptr (GbacwScenario) s = NULL;
   CatalogueNodes nodes;
@@ -1929,7 +1978,7 @@ build_scenario (Loader *ld, xmlNode *root)
       }
   }
 
-  catalogue_nodes_init (&nodes);
+  gbacw_scenario_io_catalogue_nodes_init (&nodes);
   refs_init (&refs);
 
   /* Sections that others refer to first: the catalogue, the charts and the order of
@@ -1941,18 +1990,18 @@ build_scenario (Loader *ld, xmlNode *root)
       if (is (c, "info"))
         {
           xmlNode *n;
-          if ((n = child_element (c, "title")))
+          if ((n = gbacw_scenario_io_child_element (c, "title")))
             s->info.title = g_strdup (text (ld, n));
-          if ((n = child_element (c, "game")))
+          if ((n = gbacw_scenario_io_child_element (c, "game")))
             s->info.game = g_strdup (text (ld, n));
-          if ((n = child_element (c, "description")))
+          if ((n = gbacw_scenario_io_child_element (c, "description")))
             s->info.description = g_strdup (text (ld, n));
         }
       else if (is (c, "terrain-catalogue"))
-        ok = load_catalogue (ld, c, &s->catalogue, &nodes)
-             && check_catalogue (ld, c, &s->catalogue, &s->catalogue, &nodes);
+        ok = gbacw_scenario_io_load_catalogue (ld, c, &s->catalogue, &nodes)
+             && gbacw_scenario_io_check_catalogue (ld, c, &s->catalogue, &s->catalogue, &nodes);
       else if (is (c, "charts"))
-        ok = load_charts (ld, c, s->charts);
+        ok = gbacw_scenario_io_load_charts (ld, c, s->charts);
       else if (is (c, "order-of-battle"))
         ok = load_oob (ld, s, &refs, c);
     }
@@ -1974,7 +2023,7 @@ build_scenario (Loader *ld, xmlNode *root)
         ok = load_rules (ld, s, c);
     }
 
-  catalogue_nodes_clear (&nodes);
+  gbacw_scenario_io_catalogue_nodes_clear (&nodes);
   refs_clear (&refs);
   if (!ok)
     return NULL;
@@ -1984,8 +2033,8 @@ build_scenario (Loader *ld, xmlNode *root)
 
 /* ==================================================================== loading entry points */
 
-static void
-loader_init (Loader *ld, const char *display_name)
+void
+gbacw_scenario_io_loader_init (Loader *ld, const char *display_name)
 {
   memset (ld, 0, sizeof *ld);
   ld->name = display_name ? display_name : "(memory)";
@@ -2005,9 +2054,9 @@ gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **err
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  loader_init (&ld, display_name);
+  gbacw_scenario_io_loader_init (&ld, display_name);
   data = g_bytes_get_data (bytes, &length);
-  doc = parse_document (&ld, data ? data : "", length, "scenario");
+  doc = gbacw_scenario_io_parse_document (&ld, data ? data : "", length, "scenario");
   if (doc)
     {
       s = build_scenario (&ld, xmlDocGetRootElement (doc));
@@ -2019,7 +2068,7 @@ gbacw_scenario_load_bytes (GBytes *bytes, const char *display_name, GError **err
         fail_at (&ld, GBACW_IO_ERROR_INVALID, 0, _("the file could not be loaded"));
       g_propagate_error (error, g_steal_pointer (&ld.error));
     }
-  loader_clear (&ld);
+  gbacw_scenario_io_loader_clear (&ld);
   return s;
 }
 
@@ -2038,77 +2087,6 @@ gbacw_scenario_load_file (const char *path, GError **error)
 }
 
 gboolean
-gbacw_charts_load_file (const char *path, GbacwCatalogue *catalogue, GPtrArray *charts, GError **error)
-{
-  g_autofree char *display_name = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  g_autoptr (GPtrArray) new_charts = NULL;
-  GbacwCatalogue parsed, merged;
-  CatalogueNodes nodes;
-  Loader ld;
-  xmlDocPtr doc;
-  gsize length;
-  const char *data;
-  gboolean ok = FALSE;
-
-  g_return_val_if_fail (path != NULL && catalogue != NULL && charts != NULL, FALSE);
-  display_name = g_filename_display_name (path);
-  bytes = gbacw_file_read (path, GBACW_FILE_KIND_CHART_LIBRARY, error);
-  if (!bytes)
-    return FALSE;
-
-  loader_init (&ld, display_name);
-  data = g_bytes_get_data (bytes, &length);
-  doc = parse_document (&ld, data ? data : "", length, "charts");
-  if (doc)
-    {
-      xmlNode *root = xmlDocGetRootElement (doc);
-      xmlNode *cat_node = child_element (root, "terrain-catalogue");
-
-      catalogue_init_empty (&parsed);
-      catalogue_nodes_init (&nodes);
-      new_charts = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_chart_free);
-      ok = TRUE;
-      if (cat_node)
-        {
-          GbacwCatalogue parsed_copy;
-          ok = load_catalogue (&ld, cat_node, &parsed, &nodes);
-          if (ok)
-            {
-              gbacw_catalogue_copy (&merged, catalogue);
-              gbacw_catalogue_copy (&parsed_copy, &parsed);
-              catalogue_merge (&merged, &parsed_copy);
-              ok = check_catalogue (&ld, cat_node, &merged, &parsed, &nodes);
-              gbacw_catalogue_clear (&parsed_copy);
-              gbacw_catalogue_clear (&merged);
-            }
-        }
-      ok = ok && load_charts (&ld, root, new_charts);
-      if (ok)
-        {
-          catalogue_merge (catalogue, &parsed);
-          for (guint i = 0; i < new_charts->len; i++)
-            {
-              GbacwChart *chart = g_ptr_array_index (new_charts, i);
-              g_ptr_array_index (new_charts, i) = NULL;
-              replace_or_append (charts, chart, chart->id, chart_id);
-            }
-        }
-      gbacw_catalogue_clear (&parsed);
-      catalogue_nodes_clear (&nodes);
-      xmlFreeDoc (doc);
-    }
-  if (!ok)
-    {
-      if (!ld.error)
-        fail_at (&ld, GBACW_IO_ERROR_INVALID, 0, _("the file could not be loaded"));
-      g_propagate_error (error, g_steal_pointer (&ld.error));
-    }
-  loader_clear (&ld);
-  return ok;
-}
-
-gboolean
 gbacw_game_record_check (GBytes *bytes, const char *display_name, char **scenario, int *scenario_line,
                          GArray **action_lines, GError **error)
 {
@@ -2118,13 +2096,13 @@ gbacw_game_record_check (GBytes *bytes, const char *display_name, char **scenari
   const char *data;
 
   g_return_val_if_fail (bytes != NULL && scenario != NULL && scenario_line != NULL && action_lines != NULL, FALSE);
-  loader_init (&ld, display_name);
+  gbacw_scenario_io_loader_init (&ld, display_name);
   data = g_bytes_get_data (bytes, &length);
-  doc = parse_document (&ld, data ? data : "", length, "game");
+  doc = gbacw_scenario_io_parse_document (&ld, data ? data : "", length, "game");
   if (doc == NULL)
     {
       g_propagate_error (error, g_steal_pointer (&ld.error));
-      loader_clear (&ld);
+      gbacw_scenario_io_loader_clear (&ld);
       return FALSE;
     }
   {
@@ -2139,6 +2117,6 @@ gbacw_game_record_check (GBytes *bytes, const char *display_name, char **scenari
       }
   }
   xmlFreeDoc (doc);
-  loader_clear (&ld);
+  gbacw_scenario_io_loader_clear (&ld);
   return TRUE;
 }

@@ -455,6 +455,38 @@ compare_uint (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+/* The on-map hex of hexside id and the direction of the hexside from it, as the file names
+ * a hexside; FALSE when neither of its hexes is on the map. */
+static gboolean
+hexside_on_map_side (const GbacwHexGrid *grid, guint id, GbacwHex *hex, int *dir, GbacwHex *a, GbacwHex *b)
+{
+  int d;
+
+  if (!gbacw_hex_grid_hexside_hexes (grid, id, a, &d, b))
+    return FALSE;
+  if (gbacw_hex_grid_contains (grid, *a))
+    {
+      *hex = *a;
+      *dir = d;
+    }
+  else if (gbacw_hex_grid_contains (grid, *b))
+    {
+      *hex = *b;
+      *dir = gbacw_hex_direction_opposite (d);
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static void
+free_string (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
+
+/* The hexsides with features, then the named works: each name once, with its hexsides
+ * ("0712:s 0712:sw"), in the order of their first hexside. */
 static void
 write_hexsides (GString *out, const GbacwScenario *s)
 {
@@ -464,50 +496,21 @@ write_hexsides (GString *out, const GbacwScenario *s)
   guint n_types = MIN (types->len, 32u);
   guint32 valid_mask = n_types >= 32 ? G_MAXUINT32 : (1u << n_types) - 1;
   guint32 n_ids = gbacw_hex_grid_n_hexside_ids (grid);
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) named = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GPtrArray) works = g_ptr_array_new ();                     /* names, first seen first */
+  g_autoptr (GHashTable) refs = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, free_string);
   GHashTableIter iter;
-  gpointer key;
-  gboolean sort = FALSE;
+  gpointer key, value;
   gboolean open = FALSE;
 
   for (guint32 id = 0; id < n_ids; id++)
-    if (map->hexside_features[id] & valid_mask)
-      g_array_append_val (ids, id);
-  g_hash_table_iter_init (&iter, map->hexside_names);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
     {
-      guint id = GPOINTER_TO_UINT (key);
-      if (id < n_ids && !(map->hexside_features[id] & valid_mask))
-        {
-          g_array_append_val (ids, id);
-          sort = TRUE;
-        }
-    }
-  if (sort)
-    g_array_sort (ids, compare_uint);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      guint id = g_array_index (ids, guint, i);
       guint32 features = map->hexside_features[id] & valid_mask;
-      const char *name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id));
       GbacwHex a, b, hex;
-      int d, dir;
+      int dir;
       g_autofree char *label = NULL;
 
-      if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, &d, &b))
-        continue;
-      if (gbacw_hex_grid_contains (grid, a))
-        {
-          hex = a;
-          dir = d;
-        }
-      else if (gbacw_hex_grid_contains (grid, b))
-        {
-          hex = b;
-          dir = gbacw_hex_direction_opposite (d);
-        }
-      else
+      if (features == 0 || !hexside_on_map_side (grid, id, &hex, &dir, &a, &b))
         continue;
       if (!open)
         {
@@ -519,31 +522,73 @@ write_hexsides (GString *out, const GbacwScenario *s)
       open_tag (out, 3, "hexside");
       attr_str (out, "hex", label);
       attr_str (out, "dir", gbacw_hex_direction_name (grid->orientation, dir));
-      if (features)
-        {
-          gboolean first = TRUE;
-          int inside_bit = -1;
-          g_string_append (out, " features=\"");
-          for (guint t = 0; t < n_types; t++)
-            if (features & (1u << t))
-              {
-                const GbacwHexsideType *type = g_ptr_array_index (types, t);
-                if (!first)
-                  g_string_append_c (out, ' ');
-                put_escaped (out, type->id, TRUE);
-                first = FALSE;
-                if (inside_bit < 0 && type->side == GBACW_SIDE_MODE_INSIDE)
-                  inside_bit = (int) t;
-              }
-          g_string_append_c (out, '"');
-          if (inside_bit >= 0)
+      {
+        gboolean first = TRUE;
+        int inside_bit = -1;
+        g_string_append (out, " features=\"");
+        for (guint t = 0; t < n_types; t++)
+          if (features & (1u << t))
             {
-              g_autofree char *inside = gbacw_hex_grid_format_label (
-                  grid, (map->hexside_inside[id] & (1u << inside_bit)) ? b : a);
-              attr_str (out, "inside", inside);
+              const GbacwHexsideType *type = g_ptr_array_index (types, t);
+              if (!first)
+                g_string_append_c (out, ' ');
+              put_escaped (out, type->id, TRUE);
+              first = FALSE;
+              if (inside_bit < 0 && type->side == GBACW_SIDE_MODE_INSIDE)
+                inside_bit = (int) t;
             }
+        g_string_append_c (out, '"');
+        if (inside_bit >= 0)
+          {
+            g_autofree char *inside = gbacw_hex_grid_format_label (
+                grid, (map->hexside_inside[id] & (1u << inside_bit)) ? b : a);
+            attr_str (out, "inside", inside);
+          }
+      }
+      end_empty (out);
+    }
+
+  g_hash_table_iter_init (&iter, map->hexside_names);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (GPOINTER_TO_UINT (key) < n_ids)
+      {
+        guint id = GPOINTER_TO_UINT (key);
+        g_array_append_val (named, id);
+      }
+  g_array_sort (named, compare_uint);
+  for (guint i = 0; i < named->len; i++)
+    {
+      guint id = g_array_index (named, guint, i);
+      const char *name = g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id));
+      GString *list = g_hash_table_lookup (refs, name);
+      g_autofree char *label = NULL;
+      GbacwHex a, b, hex;
+      int dir;
+
+      if (!hexside_on_map_side (grid, id, &hex, &dir, &a, &b))
+        continue;
+      if (list == NULL)
+        {
+          list = g_string_new (NULL);
+          g_hash_table_insert (refs, (gpointer) name, list);
+          g_ptr_array_add (works, (gpointer) name);
         }
-      attr_str (out, "name", name);
+      label = gbacw_hex_grid_format_label (grid, hex);
+      g_string_append_printf (list, "%s%s:%s", list->len > 0 ? " " : "", label,
+                              gbacw_hex_direction_name (grid->orientation, dir));
+    }
+  for (guint i = 0; i < works->len; i++)
+    {
+      if (!open)
+        {
+          open_tag (out, 2, "hexsides");
+          end_open (out);
+          open = TRUE;
+        }
+      value = g_hash_table_lookup (refs, g_ptr_array_index (works, i));
+      open_tag (out, 3, "work");
+      attr_str (out, "name", g_ptr_array_index (works, i));
+      attr_str (out, "hexsides", ((GString *) value)->str);
       end_empty (out);
     }
   if (open)

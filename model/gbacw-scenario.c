@@ -2,8 +2,16 @@
 /* gbacw-scenario.c: constructors, copies and lookups of the scenario model. */
 #define G_LOG_DOMAIN "gbacw-scenario"
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifndef GETTEXT_PACKAGE
+#define GETTEXT_PACKAGE "gbacw"
+#endif
+
 #include "gbacw-scenario.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- token tables */
@@ -38,6 +46,29 @@ TOKEN_TABLE (leader_role, GbacwLeaderRole, "army", "corps", "division", "brigade
 TOKEN_TABLE (formation_state, GbacwFormationState, "", "line", "column", "mounted", "dismounted", "limbered", "unlimbered")
 TOKEN_TABLE (vp_event, GbacwVpEvent, "objective", "enemy-sp-lost", "leader-lost", "bce-lost", "unit-exited", "custom")
 TOKEN_TABLE (side_mode, GbacwSideMode, "none", "elevation", "inside")
+
+const char *
+gbacw_area_kind_name (GbacwAreaKind kind)
+{
+  switch (kind)
+    {
+    case GBACW_AREA_TOWN:
+      return _("town");
+    case GBACW_AREA_SETUP:
+      return _("set-up area");
+    case GBACW_AREA_ASSAULT:
+      return _("assault area");
+    case GBACW_AREA_ENTRY:
+      return _("entry area");
+    case GBACW_AREA_OBJECTIVE:
+      return _("objective");
+    case GBACW_AREA_EXIT:
+      return _("exit area");
+    case GBACW_AREA_OTHER:
+    default:
+      return _("area");
+    }
+}
 
 static const char *const status_words[] = {
   "routed", "pinned", "ammo-depleted", "engaged", "half-crew", "abandoned",

@@ -482,6 +482,8 @@ void            gbacw_line_type_free (GbacwLineType *type);
 /* Enum <-> file-format token tables. Parsing returns -1 for an unknown token. */
 const char *gbacw_area_kind_to_string (GbacwAreaKind kind);
 int         gbacw_area_kind_from_string (const char *s);
+/* The kind in the user's words, translated: "town", "set-up area", "objective"… */
+const char *gbacw_area_kind_name (GbacwAreaKind kind);
 const char *gbacw_formation_kind_to_string (GbacwFormationKind kind);
 int         gbacw_formation_kind_from_string (const char *s);
 const char *gbacw_unit_type_to_string (GbacwUnitType type);

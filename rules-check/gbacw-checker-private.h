@@ -83,6 +83,9 @@ void gbacw_check_arrivals (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_map_hex (CheckContext *ctx, int hex, GPtrArray *out);
 /* FALSE when the hexside has nothing to check (no features, no lines). */
 gboolean gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId hexside, GPtrArray *out);
+/* The hexsides (GbacwHexsideId) of the unnamed redan hexside is part of, joined corner to
+ * corner: its note is on the first; empty when hexside is no unnamed redan. */
+GArray  *gbacw_check_unnamed_redan (CheckContext *ctx, GbacwHexsideId hexside);
 void gbacw_check_deploy_hex (CheckContext *ctx, int hex, GPtrArray *out);
 void gbacw_check_deploy_unit (CheckContext *ctx, guint placement_index, GPtrArray *out);
 

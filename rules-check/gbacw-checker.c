@@ -618,6 +618,25 @@ gbacw_checker_update (GbacwChecker *self, const GbacwScenario *scenario, const G
           add_touched (touched, seen, gbacw_hex_grid_index (ctx->grid, a));
           add_touched (touched, seen, gbacw_hex_grid_index (ctx->grid, b));
         }
+      /* an unnamed redan's note is on its first hexside, which may lie away from the
+       * change: the works beside each changed hexside checked again whole */
+      for (guint i = 0; i < change->hexsides->len; i++)
+        {
+          GbacwHexsideId id = g_array_index (change->hexsides, guint32, i), beside[5];
+          guint n;
+
+          if (id >= ctx->n_hexside_ids)
+            continue;
+          n = gbacw_hex_grid_hexside_neighbours (ctx->grid, id, beside);
+          beside[n++] = id;
+          for (guint k = 0; k < n; k++)
+            {
+              g_autoptr (GArray) work = gbacw_check_unnamed_redan (ctx, beside[k]);
+
+              for (guint w = 0; w < work->len; w++)
+                run_map_hexside (self, g_array_index (work, GbacwHexsideId, w));
+            }
+        }
 
       for (guint i = 0; i < touched->len; i++)
         {

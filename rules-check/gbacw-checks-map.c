@@ -132,6 +132,49 @@ water_ends_at (CheckContext *ctx, GbacwHex a, int c, GbacwHexsideId id, guint32 
   return TRUE;
 }
 
+static gboolean
+unnamed_redan (CheckContext *ctx, GbacwHexsideId id)
+{
+  return (ctx->map->hexside_features[id] & ctx->valid_sides & ctx->redan_types) != 0
+         && !g_hash_table_contains (ctx->map->hexside_names, GUINT_TO_POINTER (id));
+}
+
+GArray *
+gbacw_check_unnamed_redan (CheckContext *ctx, GbacwHexsideId id)
+{
+  GArray *work = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
+  g_autoptr (GHashTable) seen = NULL;
+
+  if (!unnamed_redan (ctx, id))
+    return work;
+  seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_array_append_val (work, id);
+  g_hash_table_add (seen, GUINT_TO_POINTER (id + 1));
+  for (guint i = 0; i < work->len; i++)
+    {
+      GbacwHexsideId beside[4];
+      guint n = gbacw_hex_grid_hexside_neighbours (ctx->grid, g_array_index (work, GbacwHexsideId, i), beside);
+
+      for (guint k = 0; k < n; k++)
+        if (unnamed_redan (ctx, beside[k]) && g_hash_table_add (seen, GUINT_TO_POINTER (beside[k] + 1)))
+          g_array_append_val (work, beside[k]);
+    }
+  return work;
+}
+
+/* Whether id is the first (lowest id) hexside of its unnamed redan: the one the work's
+ * note is about. */
+static gboolean
+first_of_unnamed_redan (CheckContext *ctx, GbacwHexsideId id)
+{
+  g_autoptr (GArray) work = gbacw_check_unnamed_redan (ctx, id);
+
+  for (guint i = 0; i < work->len; i++)
+    if (g_array_index (work, GbacwHexsideId, i) < id)
+      return FALSE;
+  return work->len > 0;
+}
+
 gboolean
 gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
 {
@@ -221,7 +264,10 @@ gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
                                                _("The inside of this %s is off the map: say which hex is inside"),
                                                name_or_id (type->name, type->id)),
                                    grid, id);
-      if ((ctx->redan_types & (1u << k)) && g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id)) == NULL)
+      /* once a redan, on its first hexside: the name is the work's (over its hexsides joined
+       * corner to corner), given once */
+      if ((ctx->redan_types & (1u << k)) && (guint) __builtin_ctz (features & ctx->redan_types) == k
+          && first_of_unnamed_redan (ctx, id))
         gbacw_finding_set_hexside (gbacw_emit (out, GBACW_SEVERITY_INFO, "map.inside", "23.2",
                                                _("This %s has no name yet (redans are named for set-up and victory)"),
                                                name_or_id (type->name, type->id)),
@@ -231,29 +277,6 @@ gbacw_check_map_hexside (CheckContext *ctx, GbacwHexsideId id, GPtrArray *out)
 }
 
 /* ==================================================================== map: areas */
-
-const char *
-gbacw_area_kind_name (GbacwAreaKind kind)
-{
-  switch (kind)
-    {
-    case GBACW_AREA_TOWN:
-      return _("town");
-    case GBACW_AREA_SETUP:
-      return _("set-up area");
-    case GBACW_AREA_ASSAULT:
-      return _("assault area");
-    case GBACW_AREA_ENTRY:
-      return _("entry area");
-    case GBACW_AREA_OBJECTIVE:
-      return _("objective");
-    case GBACW_AREA_EXIT:
-      return _("exit area");
-    case GBACW_AREA_OTHER:
-    default:
-      return _("area");
-    }
-}
 
 static guint
 area_pieces (CheckContext *ctx, const GbacwArea *area)

@@ -70,7 +70,6 @@ emit_setting (GbacwFinding *f, const char *name)
 
 /* Names for messages. */
 const char *gbacw_unit_type_name (GbacwUnitType type);
-const char *gbacw_area_kind_name (GbacwAreaKind kind);
 
 /* The exclusive rules a scenario names and their parameters (gbacw-checks-exclusive.c). */
 void gbacw_check_rules (CheckContext *ctx, GPtrArray *out);

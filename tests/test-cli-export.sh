@@ -29,7 +29,7 @@ expect () { # expect NAME SHELL-CONDITION
 # Variants of the grid: the demo (flat, odd shift) and the small valid scenario as it is,
 # with an even shift, and turned pointy-topped with either shift (its "n" hexside becomes "ne").
 sed 's/shift="odd"/shift="even"/' "$valid" >"$tmp/even.xml"
-sed 's/orientation="flat"/orientation="pointy"/; s/dir="n"/dir="ne"/; s/facing="n"/facing="ne"/' "$valid" >"$tmp/pointy.xml"
+sed 's/orientation="flat"/orientation="pointy"/; s/dir="n"/dir="ne"/; s/facing="n"/facing="ne"/; s/:n"/:ne"/' "$valid" >"$tmp/pointy.xml"
 sed 's/shift="odd"/shift="even"/' "$tmp/pointy.xml" >"$tmp/pointy-even.xml"
 cp "$valid" "$tmp/valid.xml"
 

@@ -11,6 +11,7 @@
 #include "gbacw-collection-edit.h"
 #include "gbacw-document.h"
 #include "gbacw-map-edit.h"
+#include "gbacw-map-region.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-settings-edit.h"
@@ -863,6 +864,359 @@ test_map_edit_set_line (void)
   gbacw_command_revert (GBACW_COMMAND (off), s, NULL);
   g_assert_cmpuint (s->map->hexside_lines[cd], ==, 1u << L_ROAD);
   assert_text (s, before);
+}
+
+/* A drag of the line tool: one edit along a path of neighbours, only what changes. */
+static void
+test_map_edit_draw_line (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  g_autoptr (GArray) path = hex_list (hex_at (s, 2, 5), hex_at (s, 2, 6), hex_at (s, 3, 6), -1);
+  g_autoptr (GArray) laid = hex_list (hex_at (s, 3, 3), hex_at (s, 4, 3), -1);
+  g_autoptr (GArray) jump = hex_list (hex_at (s, 2, 5), hex_at (s, 6, 5), -1);
+  g_autoptr (GArray) road = hex_list (hex_at (s, 3, 3), hex_at (s, 4, 3), hex_at (s, 5, 3), -1);
+  GbacwHexsideId first = hexside_between (s, 2, 5, 2, 6), second = hexside_between (s, 2, 6, 3, 6);
+  g_autoptr (GbacwMapEdit) on = gbacw_map_edit_draw_line (s, path, L_PIKE, TRUE, 7);
+  g_autoptr (GbacwMapEdit) again = gbacw_map_edit_draw_line (s, laid, L_ROAD, TRUE, 0);
+  g_autoptr (GbacwMapEdit) skipped = gbacw_map_edit_draw_line (s, jump, L_PIKE, TRUE, 0);
+  g_autoptr (GbacwMapEdit) off = gbacw_map_edit_draw_line (s, road, L_ROAD, FALSE, 0);
+  g_autoptr (GbacwChange) change = gbacw_change_new ();
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (on)), ==, "Draw line");
+  g_assert_cmpuint (gbacw_map_edit_get_merge_key (on), ==, 7);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (on), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (on), s, change);
+  g_assert_cmpuint (s->map->hexside_lines[first], ==, 1u << L_PIKE);
+  g_assert_cmpuint (s->map->hexside_lines[second], ==, 1u << L_PIKE);
+  g_assert_true (array_has_u32 (change->hexsides, first));
+  g_assert_true (array_has_u32 (change->hexsides, second));
+  gbacw_command_revert (GBACW_COMMAND (on), s, NULL);
+  assert_text (s, before);
+
+  /* a road where there is one, and two hexes that are not neighbours: nothing */
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (again), ==, 0);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (skipped), ==, 0);
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (off)), ==, "Erase line");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (off), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (off), s, NULL);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 3, 3, 4, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 4, 3, 5, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 5, 3, 6, 3)], ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (off), s, NULL);
+  assert_text (s, before);
+}
+
+/* A click of the line tool in erase mode: that type's segments at a hex, not the others. */
+static void
+test_map_edit_clear_lines_at (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  GbacwHexsideId west = hexside_between (s, 3, 3, 4, 3), east = hexside_between (s, 4, 3, 5, 3);
+  g_autoptr (GbacwMapEdit) clear = NULL;
+  g_autofree char *before = NULL;
+
+  s->map->hexside_lines[east] |= 1u << L_PIKE;
+  before = scenario_text (s);
+  clear = gbacw_map_edit_clear_lines_at (s, hex_at (s, 4, 3), L_ROAD, 0);
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (clear)), ==, "Erase line");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (clear), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (clear), s, NULL);
+  g_assert_cmpuint (s->map->hexside_lines[west], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[east], ==, 1u << L_PIKE);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 2, 3, 3, 3)], ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (clear), s, NULL);
+  assert_text (s, before);
+}
+
+static void
+test_map_edit_step_elevation (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  int low = hex_at (s, 0, 0), high = hex_at (s, 8, 7), top = hex_at (s, 5, 0);
+  g_autoptr (GArray) hexes = hex_list (low, high, -1);
+  g_autoptr (GArray) tops = hex_list (top, -1);
+  g_autoptr (GbacwMapEdit) down = gbacw_map_edit_step_elevation (s, hexes, -1, 0);
+  g_autoptr (GbacwMapEdit) up = gbacw_map_edit_step_elevation (s, hexes, 1, 0);
+  g_autoptr (GbacwMapEdit) over = NULL;
+
+  /* level 0 cannot go lower: left out */
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (down)), ==, "Lower elevation");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (down), ==, 1);
+  gbacw_command_apply (GBACW_COMMAND (down), s, NULL);
+  g_assert_cmpint (s->map->elevation[low], ==, 0);
+  g_assert_cmpint (s->map->elevation[high], ==, 1);
+  gbacw_command_revert (GBACW_COMMAND (down), s, NULL);
+  assert_text (s, before);
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (up)), ==, "Raise elevation");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (up), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (up), s, NULL);
+  g_assert_cmpint (s->map->elevation[low], ==, 1);
+  g_assert_cmpint (s->map->elevation[high], ==, 3);
+  gbacw_command_revert (GBACW_COMMAND (up), s, NULL);
+  assert_text (s, before);
+
+  s->map->elevation[top] = GBACW_MAX_ELEVATION_LEVEL;
+  over = gbacw_map_edit_step_elevation (s, tops, 1, 0);
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (over), ==, 0);
+}
+
+/* The eraser: what it is asked to clear of the hexes and their hexsides, names too. */
+static void
+test_map_edit_erase (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  int fort = hex_at (s, 5, 5), crossing = hex_at (s, 4, 3);
+  GbacwHexsideId works = hexside_at (s, 5, 5, 0);
+  g_autoptr (GArray) fort_hexes = hex_list (fort, -1);
+  g_autoptr (GArray) crossing_hexes = hex_list (crossing, -1);
+  g_autoptr (GbacwMapEdit) sides = gbacw_map_edit_erase (s, fort_hexes, GBACW_ERASE_HEXSIDES, 0);
+  g_autoptr (GbacwMapEdit) rest = gbacw_map_edit_erase (s, crossing_hexes, GBACW_ERASE_TERRAIN | GBACW_ERASE_LINES, 0);
+  guint64 fort_terrain = s->map->terrain[fort];
+
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (sides)), ==, "Erase");
+  gbacw_command_apply (GBACW_COMMAND (sides), s, NULL);
+  g_assert_cmpuint (s->map->hexside_features[works], ==, 0);
+  g_assert_cmpuint (s->map->hexside_inside[works], ==, 0);
+  g_assert_false (g_hash_table_contains (s->map->hexside_names, GUINT_TO_POINTER (works)));
+  g_assert_cmpuint (s->map->terrain[fort], ==, fort_terrain);
+  gbacw_command_revert (GBACW_COMMAND (sides), s, NULL);
+  assert_text (s, before);
+
+  gbacw_command_apply (GBACW_COMMAND (rest), s, NULL);
+  g_assert_cmpuint (s->map->terrain[crossing], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 3, 3, 4, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 4, 3, 5, 3)], ==, 0);
+  g_assert_cmpuint (s->map->hexside_lines[hexside_between (s, 5, 3, 6, 3)], ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (rest), s, NULL);
+  assert_text (s, before);
+}
+
+/* A redan or works is one named work over its hexsides: a hexside drawn beside a named one
+ * joins it, and one name names them all (an unnamed work: the hexsides joined corner to
+ * corner). */
+static void
+test_map_edit_works (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autofree char *before = scenario_text (s);
+  GbacwHexsideId fort = hexside_at (s, 5, 5, 0), beside = hexside_at (s, 5, 5, 1);
+  GbacwHexsideId r1 = hexside_at (s, 2, 5, 0), r2 = hexside_at (s, 2, 5, 1), apart = hexside_at (s, 2, 5, 3);
+  g_autoptr (GbacwMapEdit) join = NULL;
+  g_autoptr (GbacwMapEdit) rename = NULL;
+  g_autoptr (GbacwMapEdit) redans = NULL;
+  g_autoptr (GbacwMapEdit) named = NULL;
+  g_autoptr (GArray) work = NULL;
+  g_autoptr (GArray) unnamed = NULL;
+
+  join = gbacw_map_edit_set_hexside_feature (s, beside, H_WORKS, TRUE, hex_at (s, 5, 5), 0);
+  gbacw_command_apply (GBACW_COMMAND (join), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (beside)), ==, "Fort Robinett");
+  work = gbacw_map_work_hexsides (s, fort);
+  g_assert_cmpuint (work->len, ==, 2);
+
+  rename = gbacw_map_edit_name_work (s, beside, " Fort Pryor ");
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (rename)), ==, "Name work");
+  g_assert_cmpuint (gbacw_map_edit_get_n_changes (rename), ==, 2);
+  gbacw_command_apply (GBACW_COMMAND (rename), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (fort)), ==, "Fort Pryor");
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (beside)), ==, "Fort Pryor");
+
+  /* two redan hexsides with a corner in common, a third apart */
+  redans = gbacw_map_edit_new ("redans", 0);
+  gbacw_map_edit_set (redans, GBACW_LAYER_HEXSIDE_FEATURES, r1, 1u << H_REDAN);
+  gbacw_map_edit_set (redans, GBACW_LAYER_HEXSIDE_FEATURES, r2, 1u << H_REDAN);
+  gbacw_map_edit_set (redans, GBACW_LAYER_HEXSIDE_FEATURES, apart, 1u << H_REDAN);
+  gbacw_command_apply (GBACW_COMMAND (redans), s, NULL);
+  unnamed = gbacw_map_work_hexsides (s, r2);
+  g_assert_cmpuint (unnamed->len, ==, 2);
+  named = gbacw_map_edit_name_work (s, r1, "Battery Williams");
+  gbacw_command_apply (GBACW_COMMAND (named), s, NULL);
+  g_assert_cmpstr (g_hash_table_lookup (s->map->hexside_names, GUINT_TO_POINTER (r2)), ==, "Battery Williams");
+  g_assert_false (g_hash_table_contains (s->map->hexside_names, GUINT_TO_POINTER (apart)));
+
+  gbacw_command_revert (GBACW_COMMAND (named), s, NULL);
+  gbacw_command_revert (GBACW_COMMAND (redans), s, NULL);
+  gbacw_command_revert (GBACW_COMMAND (rename), s, NULL);
+  gbacw_command_revert (GBACW_COMMAND (join), s, NULL);
+  assert_text (s, before);
+}
+
+/* ---------------------------------------------------------------- map regions */
+
+/* Whether hex is inside the inside-feature bit of hexside id. */
+static gboolean
+is_inside (const GbacwScenario *s, GbacwHexsideId id, guint32 bit, GbacwHex hex)
+{
+  GbacwHex a, b;
+
+  gbacw_hex_grid_hexside_hexes (&s->map->grid, id, &a, NULL, &b);
+  return gbacw_hex_equal ((s->map->hexside_inside[id] & bit) ? b : a, hex);
+}
+
+/* A region pasted with its anchor at anchor: each hex where the step from the anchor puts
+ * it, the same neighbours in the same directions, with its terrain, elevation, inner
+ * lines, hexside features and which side is inside; not the names, which are the works'. */
+static void
+check_paste (GbacwHex anchor)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autoptr (GbacwScenario) source = NULL;
+  const GbacwHexGrid *grid = &s->map->grid;
+  const GbacwHex shape[] = { { 4, 3 }, { 5, 3 }, { 4, 4 }, { 5, 4 }, { 5, 5 }, { 6, 4 } };
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GbacwMapRegion) region = NULL;
+  g_autoptr (GbacwMapEdit) paste = NULL;
+  g_autoptr (GArray) placed = NULL;
+  g_autofree char *before = NULL;
+  GbacwHex target[G_N_ELEMENTS (shape)];
+
+  /* something on every layer: elevation, a redan between two region hexes (inside the
+   * southern one), a river on the border, the road along row 3 */
+  s->map->elevation[hex_at (s, 5, 4)] = 2;
+  s->map->terrain[hex_at (s, 6, 4)] = (1u << T_TOWN) | (1u << T_CLEAR);
+  {
+    GbacwHexsideId redan = hexside_between (s, 5, 4, 5, 5), river = hexside_at (s, 6, 4, 2);
+    GbacwHex a, b;
+
+    s->map->hexside_features[redan] = 1u << H_REDAN;
+    gbacw_hex_grid_hexside_hexes (grid, redan, &a, NULL, &b);
+    s->map->hexside_inside[redan] = gbacw_hex_equal (b, (GbacwHex) { 5, 5 }) ? 1u << H_REDAN : 0;
+    g_hash_table_insert (s->map->hexside_names, GUINT_TO_POINTER (redan), g_strdup ("Battery Williams"));
+    s->map->hexside_features[river] |= 1u << H_RIVER;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    {
+      int h = hex_at (s, shape[i].col, shape[i].row);
+      g_array_append_val (hexes, h);
+    }
+  source = gbacw_scenario_copy (s);
+  before = scenario_text (s);
+  region = gbacw_map_region_copy (s, hexes);
+  g_assert_nonnull (region);
+  g_assert_cmpuint (gbacw_map_region_get_n_hexes (region), ==, G_N_ELEMENTS (shape));
+
+  /* the anchor is the copied hex of lowest index: 0504 */
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    {
+      int dq, dr;
+      gbacw_hex_grid_step_between (grid, (GbacwHex) { 4, 3 }, shape[i], &dq, &dr);
+      target[i] = gbacw_hex_grid_step (grid, anchor, dq, dr);
+      g_assert_true (gbacw_hex_grid_contains (grid, target[i]));
+    }
+  placed = gbacw_map_region_place (region, grid, anchor);
+  g_assert_cmpuint (placed->len, ==, G_N_ELEMENTS (shape));
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    g_assert_true (array_has_int (placed, gbacw_hex_grid_index (grid, target[i])));
+
+  paste = gbacw_map_region_paste (region, s, anchor, 0);
+  g_assert_cmpstr (gbacw_command_get_label (GBACW_COMMAND (paste)), ==, "Paste");
+  gbacw_command_apply (GBACW_COMMAND (paste), s, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (shape); i++)
+    {
+      int from = hex_at (source, shape[i].col, shape[i].row), to = gbacw_hex_grid_index (grid, target[i]);
+
+      g_assert_cmpuint (s->map->terrain[to], ==, source->map->terrain[from]);
+      g_assert_cmpint (s->map->elevation[to], ==, source->map->elevation[from]);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          GbacwHex n = gbacw_hex_grid_neighbour (grid, shape[i], d);
+          GbacwHexsideId id_from = gbacw_hex_grid_hexside (grid, shape[i], d);
+          GbacwHexsideId id_to = gbacw_hex_grid_hexside (grid, target[i], d);
+          gboolean inner = FALSE;
+
+          for (guint j = 0; j < G_N_ELEMENTS (shape); j++)
+            if (gbacw_hex_equal (n, shape[j]))
+              {
+                /* the shape kept: the same neighbour the same way */
+                g_assert_true (gbacw_hex_equal (gbacw_hex_grid_neighbour (grid, target[i], d), target[j]));
+                inner = TRUE;
+              }
+          if (inner)
+            g_assert_cmpuint (s->map->hexside_lines[id_to], ==, source->map->hexside_lines[id_from]);
+          if (inner || source->map->hexside_features[id_from] != 0)
+            {
+              g_assert_cmpuint (s->map->hexside_features[id_to], ==, source->map->hexside_features[id_from]);
+              g_assert_false (g_hash_table_contains (s->map->hexside_names, GUINT_TO_POINTER (id_to)));
+            }
+          if (source->map->hexside_features[id_from] & (1u << H_REDAN))
+            g_assert_cmpint (is_inside (s, id_to, 1u << H_REDAN, target[i]), ==,
+                             is_inside (source, id_from, 1u << H_REDAN, shape[i]));
+        }
+    }
+  /* the redan came along as a new work, without Battery Williams's name; and the road along row 3 */
+  g_assert_cmpuint (g_hash_table_size (s->map->hexside_names), ==, g_hash_table_size (source->map->hexside_names));
+  g_assert_cmpuint (s->map->hexside_lines[gbacw_hex_grid_hexside (grid, target[0],
+                                          gbacw_hex_grid_direction_to (grid, target[0], target[1]))],
+                    ==, 1u << L_ROAD);
+  gbacw_command_revert (GBACW_COMMAND (paste), s, NULL);
+  assert_text (s, before);
+}
+
+/* Pasted two columns over (the same shift) and one (the other): hex grids shift every
+ * other column half a hex, and the shape must not shear. */
+static void
+test_map_region_paste (void)
+{
+  check_paste ((GbacwHex) { 1, 1 });
+  check_paste ((GbacwHex) { 2, 1 });
+  check_paste ((GbacwHex) { 7, 0 });
+}
+
+/* A hexside on a pasted region's border keeps what is there unless the region has a
+ * feature on it; what falls off the map is left out. */
+static void
+test_map_region_border (void)
+{
+  g_autoptr (GbacwScenario) s = build_scenario ();
+  g_autoptr (GArray) one = hex_list (hex_at (s, 8, 1), -1);
+  g_autoptr (GArray) block = hex_list (hex_at (s, 7, 1), hex_at (s, 8, 1), hex_at (s, 7, 2), hex_at (s, 8, 2), -1);
+  g_autoptr (GbacwMapRegion) region = gbacw_map_region_copy (s, one);
+  g_autoptr (GbacwMapRegion) wide = gbacw_map_region_copy (s, block);
+  g_autoptr (GbacwMapRegion) stamp = NULL;
+  g_autoptr (GbacwMapEdit) paste = NULL;
+  g_autoptr (GArray) placed = NULL;
+  g_autoptr (GArray) nothing = hex_list (-1);
+
+  g_assert_null (gbacw_map_region_copy (s, nothing));
+  /* onto 0202, beside the river on 0201's south-east */
+  paste = gbacw_map_region_paste (region, s, (GbacwHex) { 1, 1 }, 0);
+  gbacw_command_apply (GBACW_COMMAND (paste), s, NULL);
+  for (int row = 0; row < 4; row++)
+    g_assert_true (s->map->hexside_features[hexside_at (s, 1, row, 2)] & (1u << H_RIVER));
+  g_assert_cmpuint (s->map->terrain[hex_at (s, 1, 1)], ==, s->map->terrain[hex_at (s, 8, 1)]);
+
+  /* at the map's corner only one of four lands */
+  placed = gbacw_map_region_place (wide, &s->map->grid, (GbacwHex) { COLS - 1, ROWS - 1 });
+  g_assert_cmpuint (placed->len, ==, 1);
+  g_assert_cmpint (g_array_index (placed, int, 0), ==, hex_at (s, COLS - 1, ROWS - 1));
+
+  /* onto a map with fewer terrains and levels: what it cannot hold is left out */
+  {
+    g_autoptr (GbacwScenario) other = build_scenario ();
+    g_autoptr (GArray) swamp = hex_list (hex_at (s, 8, 6), -1);
+    g_autoptr (GbacwMapRegion) piece = gbacw_map_region_copy (s, swamp);
+    g_autoptr (GbacwMapEdit) there = NULL;
+
+    g_assert_cmpint (s->map->elevation[hex_at (s, 8, 6)], ==, 2);
+    g_ptr_array_set_size (other->catalogue.hex_terrains, T_ORCHARD);
+    g_array_set_size (other->map->levels, 2);
+    there = gbacw_map_region_paste (piece, other, (GbacwHex) { 0, 0 }, 0);
+    gbacw_command_apply (GBACW_COMMAND (there), other, NULL);
+    g_assert_cmpuint (other->map->terrain[hex_at (other, 0, 0)], ==, 1u << T_SWAMP);
+    g_assert_cmpint (other->map->elevation[hex_at (other, 0, 0)], ==, 1);
+  }
+
+  /* a stamp is a named copy */
+  stamp = gbacw_map_region_dup (wide);
+  gbacw_map_region_set_name (stamp, "Farm");
+  g_assert_cmpstr (gbacw_map_region_get_name (stamp), ==, "Farm");
+  g_assert_null (gbacw_map_region_get_name (wide));
+  g_assert_cmpuint (gbacw_map_region_get_n_hexes (stamp), ==, 4);
 }
 
 static void
@@ -2158,6 +2512,13 @@ main (int argc, char **argv)
   g_test_add_func ("/commands/map-edit/set-elevation", test_map_edit_set_elevation);
   g_test_add_func ("/commands/map-edit/hexside-feature", test_map_edit_hexside_feature);
   g_test_add_func ("/commands/map-edit/set-line", test_map_edit_set_line);
+  g_test_add_func ("/commands/map-edit/draw-line", test_map_edit_draw_line);
+  g_test_add_func ("/commands/map-edit/clear-lines-at", test_map_edit_clear_lines_at);
+  g_test_add_func ("/commands/map-edit/step-elevation", test_map_edit_step_elevation);
+  g_test_add_func ("/commands/map-edit/erase", test_map_edit_erase);
+  g_test_add_func ("/commands/map-edit/works", test_map_edit_works);
+  g_test_add_func ("/commands/map-region/paste", test_map_region_paste);
+  g_test_add_func ("/commands/map-region/border", test_map_region_border);
   g_test_add_func ("/commands/map-edit/name-hexside", test_map_edit_name_hexside);
   g_test_add_func ("/commands/map-edit/areas", test_map_edit_areas);
   g_test_add_func ("/commands/map-edit/flood-fill", test_map_edit_flood_fill);

@@ -18,8 +18,8 @@
 #include "gbacw-map-renderer.h"
 #include "gbacw-settings-edit.h"
 #include "gbacw-tool-calibrate.h"
+#include "gbacw-window-private.h"
 #include "gbacw-window-state.h"
-#include "gbacw-window.h"
 
 typedef struct {
   char *dir;
@@ -323,7 +323,8 @@ test_export_dialog (Fixture *f, gconstpointer data)
   cairo_surface_t *back;
 
   /* The layers hidden on the canvas are left out. */
-  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-units", g_variant_new_boolean (FALSE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.layer-units", NULL));
+  g_assert_cmpuint (gbacw_map_canvas_get_layers (gbacw_window_get_canvas (f->window)) & GBACW_LAYER_BIT_UNITS, ==, 0);
   dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (f->window), NULL);
   gbacw_export_dialog_get_options (dialog, &o);
   g_assert_cmpuint (o.layers & GBACW_LAYER_BIT_UNITS, ==, 0);
@@ -348,9 +349,9 @@ test_export_dialog (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* The Export and Print actions are there and enabled with a document. */
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export"));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "print"));
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "background"));
+  g_assert_true (gbacw_window_get_action_enabled (f->window, "win.export"));
+  g_assert_true (gbacw_window_get_action_enabled (f->window, "win.print"));
+  g_assert_true (gbacw_window_get_action_enabled (f->window, "win.background"));
   g_unlink (pdf);
   g_unlink (png);
 }
@@ -365,7 +366,7 @@ test_window_state (Fixture *f, gconstpointer data)
   gboolean stop = FALSE;
 
   g_assert_nonnull (settings);
-  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-grid", g_variant_new_boolean (FALSE));
+  g_object_set (f->window, "layer-grid", FALSE, NULL);
   layers = g_settings_get_strv (settings, "visible-layers");
   g_assert_false (g_strv_contains ((const char * const *) layers, "grid"));
   g_assert_true (g_strv_contains ((const char * const *) layers, "terrain"));
@@ -379,15 +380,17 @@ test_window_state (Fixture *f, gconstpointer data)
   second = gbacw_window_new (NULL);
   g_assert_cmpuint (gbacw_map_canvas_get_layers (gbacw_window_get_canvas (second)) & GBACW_LAYER_BIT_GRID, ==, 0);
   {
-    GVariant *state = g_action_group_get_action_state (G_ACTION_GROUP (second), "layer-grid");
-    g_assert_false (g_variant_get_boolean (state));
+    gboolean grid = TRUE;
     int w, h;
-    g_variant_unref (state);
+
+    /* the Layers menu's win.layer-grid follows */
+    g_object_get (second, "layer-grid", &grid, NULL);
+    g_assert_false (grid);
     gtk_window_get_default_size (GTK_WINDOW (second), &w, &h);
     g_assert_cmpint (w, ==, 1003);
   }
   gtk_window_destroy (GTK_WINDOW (second));
-  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-grid", g_variant_new_boolean (TRUE));
+  g_object_set (f->window, "layer-grid", TRUE, NULL);
 
 }
 

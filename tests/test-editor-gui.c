@@ -36,6 +36,7 @@
 #include "gbacw-tool-label.h"
 #include "gbacw-tool-line.h"
 #include "gbacw-tool-panel.h"
+#include "gbacw-tool-select.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -615,6 +616,9 @@ test_area_rename_delete (Fixture *f, gconstpointer data)
 
 /* Hexsides named from the hexside tool's options: the one clicked, and the one under the
  * pointer when N is pressed. */
+#define WORK_NAME_TOOLTIP "The name of the redan or works the selected hexside is part of, all its hexsides at once, " \
+                          "shown on the map: Enter applies it, an empty name removes it"
+
 static void
 test_hexside_name (Fixture *f, gconstpointer data)
 {
@@ -628,8 +632,7 @@ test_hexside_name (Fixture *f, gconstpointer data)
 
   choose_tool (f, "hexside");
   gbacw_tool_hexside_set_feature (tool (f, "hexside"), redan);
-  name = panel_widget (f, "The name of the selected hexside, shown on the map: Enter applies it, an empty name removes it",
-                       GTK_TYPE_ENTRY);
+  name = panel_widget (f, WORK_NAME_TOOLTIP, GTK_TYPE_ENTRY);
   g_assert_false (gtk_widget_is_sensitive (name));
 
   /* Click: a redan, selected; its name from the options is the second step. */
@@ -1532,6 +1535,250 @@ test_open_fifo (Fixture *f, gconstpointer data)
   g_unlink (path);
 }
 
+/* Issue 12, "each tool keeps its own terrain": the brush, the fill and the eyedropper's
+ * picks are one current terrain (the toolbox's), as in the Wesnoth editor; the line tool's
+ * line type is the toolbox's too. */
+static void
+test_shared_terrain (Fixture *f, gconstpointer data)
+{
+  GbacwToolbox *toolbox = gbacw_window_get_toolbox (f->window);
+  int woods = gbacw_catalogue_find_hex_terrain (&f->scenario->catalogue, "woods");
+  int railroad = gbacw_catalogue_find_line_type (&f->scenario->catalogue, "railroad");
+  guint64 town = f->scenario->map->terrain[hex_index (f, 3, 2)];
+  guint64 mask = 0;
+  double cx, cy;
+
+  g_assert_cmpuint (town, !=, 0);
+  /* woods chosen for the brush is the fill's terrain */
+  choose_tool (f, "brush");
+  gbacw_tool_brush_set_mask (tool (f, "brush"), G_GUINT64_CONSTANT (1) << woods);
+  choose_tool (f, "fill");
+  g_object_get (tool (f, "fill"), "mask", &mask, NULL);
+  g_assert_cmpuint (mask, ==, G_GUINT64_CONSTANT (1) << woods);
+
+  /* picked with the eyedropper into the fill: the brush's too */
+  choose_tool (f, "eyedropper");
+  g_assert_true (gbacw_tool_eyedropper_get_target (tool (f, "eyedropper")) == tool (f, "fill"));
+  hex_centre (f, 3, 2, &cx, &cy);
+  click_map (f, cx, cy);
+  g_assert_cmpstr (gbacw_toolbox_get_current (toolbox), ==, "fill");
+  g_object_get (toolbox, "terrain", &mask, NULL);
+  g_assert_cmpuint (mask, ==, town);
+  g_assert_cmpuint (gbacw_tool_brush_get_mask (tool (f, "brush")), ==, town);
+
+  /* and painted with */
+  choose_tool (f, "brush");
+  g_object_set (tool (f, "brush"), "radius", 0, NULL);
+  drag_hexes (f, (const int[]) { 12, 12 }, 1);
+  g_assert_cmpuint (f->scenario->map->terrain[hex_index (f, 12, 12)], ==, town);
+
+  gbacw_tool_line_set_line_type (tool (f, "line"), railroad);
+  g_object_get (toolbox, "line-type", &railroad, NULL);
+  g_assert_cmpint (railroad, ==, gbacw_catalogue_find_line_type (&f->scenario->catalogue, "railroad"));
+}
+
+/* The first label under root whose text starts with prefix, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *root,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), prefix))
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, prefix);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The red of a warning badge drawn by the tool's overlay right and below the pointer at
+ * the map point (mx, my). */
+static gboolean
+badge_is_warning (Fixture *f, GbacwTool *map_tool, double mx, double my)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_t *cr = cairo_create (surface);
+  guint32 pixel;
+  int r, g, b;
+
+  cairo_translate (cr, 100 - mx, 100 - my);
+  gbacw_tool_draw_overlay (map_tool, f->canvas, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  pixel = *(guint32 *) (cairo_image_surface_get_data (surface) + 118 * cairo_image_surface_get_stride (surface)
+                        + 118 * 4);
+  cairo_surface_destroy (surface);
+  r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+  return r > 120 && g < 60 && b < 60;
+}
+
+/* Issue 12, "painting into the wrong set-up area": the area tool names the area it paints
+ * into by the pointer and in its options, and with none chosen a click paints nothing
+ * and says so. */
+static void
+test_area_target (Fixture *f, gconstpointer data)
+{
+  GbacwToolArea *areas;
+  const GbacwArea *setup = gbacw_map_find_area (f->scenario->map, "union-setup");
+  guint steps = n_steps (f);
+  guint n_hexes = setup->hexes->len;
+  g_autofree char *target = NULL;
+  double cx, cy;
+
+  choose_tool (f, "area");
+  areas = GBACW_TOOL_AREA (tool (f, "area"));
+  g_assert_null (gbacw_tool_area_get_area (areas));
+  g_assert_null (gbacw_tool_area_describe_target (areas));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "No area chosen: "));
+  hex_centre (f, 12, 3, &cx, &cy);
+  move_pointer (f, cx, cy);
+  g_assert_true (badge_is_warning (f, tool (f, "area"), cx, cy));
+  click_map (f, cx, cy);
+  g_assert_cmpuint (n_steps (f), ==, steps);
+  g_assert_true (g_str_has_prefix (gbacw_window_get_status (f->window), "No area chosen to paint into"));
+
+  /* chosen: named in the options and the badge, and painted into */
+  gbacw_tool_area_set_area (areas, "union-setup");
+  target = gbacw_tool_area_describe_target (areas);
+  g_assert_cmpstr (target, ==, "Paint into: Union set-up (set-up area)");
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), target));
+  g_assert_null (find_label (GTK_WIDGET (f->window), "No area chosen: "));
+  move_pointer (f, cx, cy);
+  g_assert_false (badge_is_warning (f, tool (f, "area"), cx, cy));
+  click_map (f, cx, cy);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  setup = gbacw_map_find_area (f->scenario->map, "union-setup");
+  g_assert_cmpuint (setup->hexes->len, ==, n_hexes + 1);
+  g_assert_true (gbacw_area_contains (setup, hex_index (f, 12, 3)));
+}
+
+/* Issue 12, "region select with copy, paste and stamps": a drag selects a rectangle,
+ * Shift+click adds a hex, Ctrl+C copies, Ctrl+V shows it at the pointer and a click puts
+ * it there as one undo step; a copy kept as a stamp paints where the map is dragged over. */
+static void
+test_select_copy_paste (Fixture *f, gconstpointer data)
+{
+  const GbacwHexGrid *grid = &f->scenario->map->grid;
+  const GbacwHex copied[] = { { 3, 3 }, { 4, 3 }, { 3, 4 }, { 4, 4 }, { 6, 6 } };
+  GbacwToolSelect *select;
+  guint64 terrain[G_N_ELEMENTS (copied)];
+  int elevation[G_N_ELEMENTS (copied)];
+  GbacwHex anchor = { 13, 9 };
+  double cx, cy;
+  guint steps;
+
+  for (guint i = 0; i < G_N_ELEMENTS (copied); i++)
+    {
+      terrain[i] = f->scenario->map->terrain[hex_index (f, copied[i].col, copied[i].row)];
+      elevation[i] = f->scenario->map->elevation[hex_index (f, copied[i].col, copied[i].row)];
+    }
+  choose_tool (f, "select");
+  select = GBACW_TOOL_SELECT (tool (f, "select"));
+  drag_hexes (f, (const int[]) { 3, 3, 4, 4 }, 2);
+  g_assert_cmpuint (gbacw_tool_select_get_selection (select)->len, ==, 4);
+  hex_centre (f, 6, 6, &cx, &cy);
+  gbacw_tool_pressed (tool (f, "select"), f->canvas, cx, cy, GDK_SHIFT_MASK);
+  gbacw_tool_released (tool (f, "select"), f->canvas, cx, cy, GDK_SHIFT_MASK);
+  g_assert_cmpuint (gbacw_tool_select_get_selection (select)->len, ==, 5);
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "5 hexes selected"));
+
+  activate (f, "win.copy", NULL);
+  g_assert_cmpstr (gbacw_window_get_status (f->window), ==, "Copied 5 hexes: Ctrl+V pastes them");
+  activate (f, "win.paste", NULL);
+  g_assert_nonnull (gbacw_tool_select_get_placing (select));
+  steps = n_steps (f);
+  hex_centre (f, anchor.col, anchor.row, &cx, &cy);
+  move_pointer (f, cx, cy);
+  click_map (f, cx, cy);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_null (gbacw_tool_select_get_placing (select));
+  for (guint i = 0; i < G_N_ELEMENTS (copied); i++)
+    {
+      int dq, dr, to;
+
+      gbacw_hex_grid_step_between (grid, copied[0], copied[i], &dq, &dr);
+      to = gbacw_hex_grid_index (grid, gbacw_hex_grid_step (grid, anchor, dq, dr));
+      g_assert_cmpint (to, >=, 0);
+      g_assert_cmpuint (f->scenario->map->terrain[to], ==, terrain[i]);
+      g_assert_cmpint (f->scenario->map->elevation[to], ==, elevation[i]);
+    }
+  activate (f, "win.undo", NULL);
+  g_assert_cmpuint (n_steps (f), ==, steps);
+
+  /* kept as a stamp, listed, and painted with along a drag: one step */
+  g_assert_true (gbacw_tool_select_keep_stamp (select, "Farm"));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "Farm (5 hexes)"));
+  gbacw_tool_select_use_stamp (select, 0);
+  drag_hexes (f, (const int[]) { 15, 2, 17, 2 }, 2);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_assert_cmpuint (f->scenario->map->terrain[hex_index (f, 17, 2)], ==, terrain[0]);
+  g_assert_nonnull (gbacw_tool_select_get_placing (select));
+  g_assert_true (gbacw_tool_key_pressed (tool (f, "select"), f->canvas, GDK_KEY_Escape, 0));
+  g_assert_null (gbacw_tool_select_get_placing (select));
+}
+
+/* Issue 12, "redans are named per hexside": a redan is one named work over its hexsides:
+ * a redan hexside drawn beside Battery Robinett joins it, the name given once names every
+ * hexside of it, and the file keeps the name once. */
+static void
+test_work_name (Fixture *f, gconstpointer data)
+{
+  const GbacwMap *map = f->scenario->map;
+  const GbacwHexGrid *grid = &map->grid;
+  int redan = gbacw_catalogue_find_hexside_type (&f->scenario->catalogue, "redan");
+  GbacwHexsideId south = gbacw_hex_grid_hexside (grid, (GbacwHex) { 6, 6 }, 3);   /* 0707 S */
+  g_autoptr(GArray) work = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GbacwScenario) loaded = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *name;
+  double x0, y0, x1, y1, cx, cy;
+  guint steps;
+
+  work = gbacw_map_work_hexsides (f->scenario, gbacw_hex_grid_hexside (grid, (GbacwHex) { 6, 6 }, 0));
+  g_assert_cmpuint (work->len, ==, 3);
+  choose_tool (f, "hexside");
+  gbacw_tool_hexside_set_feature (tool (f, "hexside"), redan);
+  name = panel_widget (f, WORK_NAME_TOOLTIP, GTK_TYPE_ENTRY);
+
+  /* drawn on 0707's south side, inside 0707: part of Battery Robinett */
+  hex_centre (f, 6, 6, &cx, &cy);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 6, 6 }, 3, &x0, &y0);
+  gbacw_hex_grid_corner (grid, (GbacwHex) { 6, 6 }, 4, &x1, &y1);
+  click_map (f, (x0 + x1) / 2 + (cx - (x0 + x1) / 2) * 0.2, (y0 + y1) / 2 + (cy - (y0 + y1) / 2) * 0.2);
+  g_assert_true (map->hexside_features[south] & (1u << redan));
+  g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (south)), ==, "Battery Robinett");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Battery Robinett");
+
+  /* renamed once: every hexside of it, one step */
+  steps = n_steps (f);
+  gtk_editable_set_text (GTK_EDITABLE (name), "Fort Robinett");
+  g_signal_emit_by_name (name, "activate");
+  iterate ();
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  g_clear_pointer (&work, g_array_unref);
+  work = gbacw_map_work_hexsides (f->scenario, south);
+  g_assert_cmpuint (work->len, ==, 4);
+  for (guint i = 0; i < work->len; i++)
+    g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (g_array_index (work, GbacwHexsideId, i))),
+                     ==, "Fort Robinett");
+
+  /* in the file once */
+  bytes = gbacw_scenario_save_to_bytes (f->scenario);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_nonnull (strstr (text, "<work name=\"Fort Robinett\" hexsides=\""));
+  g_assert_null (strstr (strstr (text, "<work name=\"Fort Robinett\"") + strlen ("<work name=\"Fort Robinett\""),
+                         "Fort Robinett"));
+  g_assert_null (strstr (text, "<work name=\"Battery Robinett\""));
+  loaded = gbacw_scenario_load_bytes (bytes, "renamed.xml", NULL);
+  g_assert_nonnull (loaded);
+  g_clear_pointer (&work, g_array_unref);
+  work = gbacw_map_work_hexsides (loaded, south);
+  g_assert_cmpuint (work->len, ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1574,6 +1821,10 @@ main (int argc, char **argv)
   ADD ("/editor/gui/label-editing", test_label_editing);
   ADD ("/editor/gui/area-rename-delete", test_area_rename_delete);
   ADD ("/editor/gui/hexside-name", test_hexside_name);
+  ADD ("/editor/gui/shared-terrain", test_shared_terrain);
+  ADD ("/editor/gui/area-target", test_area_target);
+  ADD ("/editor/gui/select-copy-paste", test_select_copy_paste);
+  ADD ("/editor/gui/work-name", test_work_name);
 #undef ADD
   g_test_add_func ("/editor/gui/help-overlay", test_help_overlay);
   g_test_add_func ("/editor/gui/sidebar-paned", test_sidebar_paned);

@@ -334,10 +334,10 @@ test_live (Fixture      *f,
   g_assert_cmpuint (n_markers, ==, 1);
 
   /* The "findings" layer toggles the markers. */
-  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-findings", g_variant_new_boolean (FALSE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.layer-findings", NULL));
   gbacw_map_canvas_get_markers (f->canvas, &n_markers);
   g_assert_cmpuint (n_markers, ==, 0);
-  g_action_group_change_action_state (G_ACTION_GROUP (f->window), "layer-findings", g_variant_new_boolean (TRUE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.layer-findings", NULL));
   gbacw_map_canvas_get_markers (f->canvas, &n_markers);
   g_assert_cmpuint (n_markers, ==, 1);
 

@@ -687,6 +687,68 @@ test_hexsides (void)
     }
 }
 
+/* The two corners of hexside id. */
+static void
+hexside_corners (const GbacwHexGrid *grid, GbacwHexsideId id, double corners[2][2])
+{
+  GbacwHex a;
+  int d;
+
+  g_assert_true (gbacw_hex_grid_hexside_hexes (grid, id, &a, &d, NULL));
+  gbacw_hex_grid_corner (grid, a, d, &corners[0][0], &corners[0][1]);
+  gbacw_hex_grid_corner (grid, a, (d + 1) % GBACW_HEX_DIRECTIONS, &corners[1][0], &corners[1][1]);
+}
+
+/* The hexsides sharing a corner: every one on the map, each sharing exactly one corner,
+ * two at each end inside the map, and the relation symmetric. */
+static void
+test_hexside_neighbours (void)
+{
+  for (guint l = 0; l < N_LAYOUTS; l++)
+    {
+      GbacwHexGrid grid = make_grid (&layouts[l], 7, 5, 1, 2);
+
+      for (GbacwHexsideId id = 0; id < gbacw_hex_grid_n_hexside_ids (&grid); id++)
+        {
+          GbacwHexsideId out[4];
+          double mine[2][2];
+          guint n;
+
+          if (!gbacw_hex_grid_hexside_on_map (&grid, id))
+            continue;
+          n = gbacw_hex_grid_hexside_neighbours (&grid, id, out);
+          hexside_corners (&grid, id, mine);
+          g_assert_cmpuint (n, <=, 4);
+          for (guint i = 0; i < n; i++)
+            {
+              GbacwHexsideId back[4];
+              double theirs[2][2];
+              guint shared = 0, m;
+              gboolean found = FALSE;
+
+              g_assert_true (gbacw_hex_grid_hexside_on_map (&grid, out[i]));
+              g_assert_cmpuint (out[i], !=, id);
+              hexside_corners (&grid, out[i], theirs);
+              for (int p = 0; p < 2; p++)
+                for (int q = 0; q < 2; q++)
+                  shared += fabs (mine[p][0] - theirs[q][0]) < 1e-9 && fabs (mine[p][1] - theirs[q][1]) < 1e-9;
+              g_assert_cmpuint (shared, ==, 1);
+              m = gbacw_hex_grid_hexside_neighbours (&grid, out[i], back);
+              for (guint k = 0; k < m; k++)
+                found |= back[k] == id;
+              g_assert_true (found);
+            }
+          /* a hexside between two hexes of the map's inside has all four */
+          {
+            GbacwHex a, b;
+            gbacw_hex_grid_hexside_hexes (&grid, id, &a, NULL, &b);
+            if (a.col > 0 && a.row > 0 && a.col < 6 && a.row < 4 && b.col > 0 && b.row > 0 && b.col < 6 && b.row < 4)
+              g_assert_cmpuint (n, ==, 4);
+          }
+        }
+    }
+}
+
 static void
 test_hexsides_examples (void)
 {
@@ -1552,6 +1614,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/hex-grid/within", test_within);
   g_test_add_func ("/hex-grid/hexsides/properties", test_hexsides);
   g_test_add_func ("/hex-grid/hexsides/examples", test_hexsides_examples);
+  g_test_add_func ("/hex-grid/hexsides/neighbours", test_hexside_neighbours);
   g_test_add_func ("/hex-grid/pixels/origin", test_pixels_origin);
   g_test_add_func ("/hex-grid/pixels/round-trip", test_pixels_round_trip);
   g_test_add_func ("/hex-grid/pixels/random-points", test_pixels_random_points);

@@ -68,7 +68,7 @@
 #include "gbacw-play-session-private.h"
 #include "gbacw-play-view-private.h"
 #include "gbacw-scenario-io.h"
-#include "gbacw-window.h"
+#include "gbacw-window-private.h"
 
 typedef struct
 {
@@ -600,6 +600,65 @@ test_play_turn (Fixture      *f,
   g_assert_true (g_bytes_equal (before, after));
   g_assert_true (g_file_get_contents (f->path, &file_after, NULL, NULL));
   g_assert_cmpstr (file_before, ==, file_after);
+}
+
+/* The window's class actions, enabled in one place: everything but win.test-play and
+ * win.hide-error is off while playing and back on after; with no document, what needs
+ * one is off. */
+static void
+test_window_actions (Fixture      *f,
+                     gconstpointer data)
+{
+  static const char *const with_document[] = {
+    "win.save", "win.save-as", "win.zoom-in", "win.zoom-fit", "win.auto-crest", "win.background", "win.export",
+    "win.print", "win.balance", "win.settings", "win.charts", "win.roster-export", "win.roster-import", NULL
+  };
+  static const char *const always[] = {
+    "win.new", "win.open", "win.tool", "win.radius-larger", "win.level-up", "win.scenario-sidebar",
+    "win.layer-terrain", "win.layer-units", "win.layer-findings", NULL
+  };
+  GbacwWindow *empty;
+  gboolean playing = FALSE;
+
+  /* editing, nothing done yet */
+  for (guint i = 0; with_document[i] != NULL; i++)
+    g_assert_true (gbacw_window_get_action_enabled (f->window, with_document[i]));
+  for (guint i = 0; always[i] != NULL; i++)
+    g_assert_true (gbacw_window_get_action_enabled (f->window, always[i]));
+  g_assert_true (gbacw_window_get_action_enabled (f->window, "win.test-play"));
+  g_assert_false (gbacw_window_get_action_enabled (f->window, "win.undo"));
+
+  /* playing, entered through the action */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
+  iterate ();
+  g_assert_true (gbacw_play_mode_is_active (f->mode));
+  g_object_get (f->window, "test-play", &playing, NULL);
+  g_assert_true (playing);
+  for (guint i = 0; with_document[i] != NULL; i++)
+    g_assert_false (gbacw_window_get_action_enabled (f->window, with_document[i]));
+  for (guint i = 0; always[i] != NULL; i++)
+    g_assert_false (gbacw_window_get_action_enabled (f->window, always[i]));
+  g_assert_false (gbacw_window_get_action_enabled (f->window, "win.undo"));
+  g_assert_true (gbacw_window_get_action_enabled (f->window, "win.test-play"));
+  g_assert_true (gbacw_window_get_action_enabled (f->window, "win.hide-error"));
+
+  /* left: as before */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
+  iterate ();
+  g_assert_false (gbacw_play_mode_is_active (f->mode));
+  for (guint i = 0; with_document[i] != NULL; i++)
+    g_assert_true (gbacw_window_get_action_enabled (f->window, with_document[i]));
+  for (guint i = 0; always[i] != NULL; i++)
+    g_assert_true (gbacw_window_get_action_enabled (f->window, always[i]));
+
+  /* no document: nothing to save, play or export */
+  empty = gbacw_window_new (NULL);
+  for (guint i = 0; with_document[i] != NULL; i++)
+    g_assert_false (gbacw_window_get_action_enabled (empty, with_document[i]));
+  for (guint i = 0; always[i] != NULL; i++)
+    g_assert_true (gbacw_window_get_action_enabled (empty, always[i]));
+  g_assert_false (gbacw_window_get_action_enabled (empty, "win.test-play"));
+  gtk_window_destroy (GTK_WINDOW (empty));
 }
 
 /* A view that always has something to draw, as with frames slower than the frame rate,
@@ -3043,6 +3102,7 @@ main (int argc, char **argv)
   g_test_add ("/play/saved-file", Fixture, NULL, fixture_set_up, test_saved_file, fixture_tear_down);
   g_test_add ("/play/validator-error", Fixture, NULL, fixture_set_up, test_validator_error, fixture_tear_down);
   g_test_add ("/play/balance", Fixture, NULL, fixture_set_up, test_balance, fixture_tear_down);
+  g_test_add ("/play/window-actions", Fixture, NULL, fixture_set_up, test_window_actions, fixture_tear_down);
   g_test_add ("/play/orders/command-rally-supply-restack-exit", Fixture, NULL, orders_fixture_set_up, test_orders,
               fixture_tear_down);
   g_test_add ("/play/orders/vp-not-computed", Fixture, NULL, orders_fixture_set_up, test_vp_not_computed,

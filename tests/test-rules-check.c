@@ -769,6 +769,37 @@ test_incremental_map (void)
   g_assert_cmpuint (changed, >, 10);
 }
 
+/* An unnamed redan drawn over three hexsides is one note (23.2), not three: its name is the
+ * work's; taking out the middle hexside makes two works, naming one leaves the other. */
+static void
+test_incremental_redan_work (void)
+{
+  g_autoptr (GbacwScenario) s = load_case ("clean");
+  g_autoptr (GbacwChecker) checker = gbacw_checker_new ();
+  int redan = gbacw_catalogue_find_hexside_type (&s->catalogue, "redan");
+  int inside = hex_at (s, "0404");
+  const char *dirs[] = { "n", "ne", "se" };
+
+  gbacw_checker_run (checker, s);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (
+                                     s, hexside_of (s, "0404", dirs[i]), redan, TRUE, inside, 0)));
+      g_assert_cmpuint (count_check (checker, "map.inside"), ==, 1);
+    }
+  apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (
+                                 s, hexside_of (s, "0404", "ne"), redan, FALSE, -1, 0)));
+  g_assert_cmpuint (count_check (checker, "map.inside"), ==, 2);
+  apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_name_work (s, hexside_of (s, "0404", "n"), "Battery D")));
+  g_assert_cmpuint (count_check (checker, "map.inside"), ==, 1);
+  /* drawn again beside the named one: it joins Battery D, and the other part too */
+  apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (
+                                 s, hexside_of (s, "0404", "ne"), redan, TRUE, inside, 0)));
+  g_assert_cmpuint (count_check (checker, "map.inside"), ==, 1);
+  apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_name_work (s, hexside_of (s, "0404", "se"), "Battery D")));
+  g_assert_cmpuint (count_check (checker, "map.inside"), ==, 0);
+}
+
 static void
 test_incremental_units (void)
 {
@@ -985,6 +1016,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-check/shipped-scenarios", test_shipped_scenarios);
   g_test_add_func ("/rules-check/incremental/map", test_incremental_map);
   g_test_add_func ("/rules-check/incremental/units", test_incremental_units);
+  g_test_add_func ("/rules-check/incremental/redan-work", test_incremental_redan_work);
   g_test_add_func ("/rules-check/incremental/generated", test_incremental_generated);
   g_test_add_func ("/rules-check/incremental/unreachable", test_incremental_unreachable);
   return g_test_run ();

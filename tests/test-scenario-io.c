@@ -956,6 +956,52 @@ test_round_trip_empty (void)
   check_round_trip (s);
 }
 
+/* A redan's name belongs to the work: written once (<work name hexsides>) over its
+ * hexsides; files that name each hexside (name= on <hexside>) still load, to the same
+ * scenario; a hexside in two works is refused. */
+static void
+test_works (void)
+{
+  g_autoptr (GbacwScenario) s = build_full_scenario ();
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) old_bytes = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (GBytes) twice_bytes = NULL;
+  g_autoptr (GbacwScenario) old = NULL;
+  g_autoptr (GbacwScenario) twice = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) text = NULL;
+  const char *work = "      <work name=\"Robinett\" hexsides=\"0307:n 0307:ne\"/>\n";
+
+  g_hash_table_insert (s->map->hexside_names, GUINT_TO_POINTER (side_id (&s->map->grid, "0307", "n")),
+                       g_strdup ("Robinett"));
+  bytes = gbacw_scenario_save_to_bytes (s);
+  text = g_string_new_len (g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
+  g_assert_nonnull (strstr (text->str, work));
+  g_assert_null (strstr (text->str, "name=\"Robinett\"/>"));
+  check_round_trip (s);
+
+  /* the same scenario as files before <work> wrote it */
+  g_assert_cmpuint (g_string_replace (text, work, "", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (text, "features=\"fence redan\" inside=\"0406\"/>",
+                                      "features=\"fence redan\" inside=\"0406\" name=\"Robinett\"/>\n"
+                                      "      <hexside hex=\"0307\" dir=\"n\" name=\"Robinett\"/>", 1), ==, 1);
+  old_bytes = g_bytes_new (text->str, text->len);
+  old = load_bytes_or_fail (old_bytes, "old.xml");
+  again = gbacw_scenario_save_to_bytes (old);
+  assert_bytes_equal (bytes, again);
+
+  /* one hexside, two works */
+  g_assert_cmpuint (g_string_replace (text, "</hexsides>",
+                                      "  <work name=\"Fort Williams\" hexsides=\"0307:n\"/>\n    </hexsides>", 1), ==, 1);
+  twice_bytes = g_bytes_new (text->str, text->len);
+  twice = gbacw_scenario_load_bytes (twice_bytes, "twice.xml", &error);
+  g_assert_null (twice);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "hexside 0307:n is in two works"));
+}
+
 /* The canonical form as the format doc shows it. */
 static void
 test_canonical_form (void)
@@ -976,7 +1022,8 @@ test_canonical_form (void)
   g_assert_nonnull (strstr (text, "\n  <map columns=\"12\" rows=\"10\" orientation=\"flat\" shift=\"odd\" first=\"1\" "
                                   "digits=\"2\">\n    <levels>0 20 ? 60</levels>\n    <terrain>\n      <row n=\"01\">"));
   g_assert_nonnull (strstr (text, "\n      <hexside hex=\"0305\" dir=\"ne\" features=\"stream ford\"/>\n"));
-  g_assert_nonnull (strstr (text, "<hexside hex=\"0307\" dir=\"ne\" features=\"fence redan\" inside=\"0406\" name=\"Robinett\"/>\n"));
+  g_assert_nonnull (strstr (text, "<hexside hex=\"0307\" dir=\"ne\" features=\"fence redan\" inside=\"0406\"/>\n"));
+  g_assert_nonnull (strstr (text, "\n      <work name=\"Robinett\" hexsides=\"0307:ne\"/>\n"));
   /* the road network: a T junction at 0102 is written as two paths, each from the lowest-index
    * hex of odd degree, turning into the lowest direction (se before s); then a loop */
   g_assert_nonnull (strstr (text, "\n    <lines>\n"
@@ -1512,6 +1559,7 @@ main (int argc, char **argv)
   g_test_add_func ("/io/round-trip/full", test_round_trip_full);
   g_test_add_func ("/io/round-trip/pointy", test_round_trip_pointy);
   g_test_add_func ("/io/round-trip/empty", test_round_trip_empty);
+  g_test_add_func ("/io/works", test_works);
   g_test_add_func ("/io/canonical-form", test_canonical_form);
   g_test_add_func ("/io/valid-file", test_valid_file);
   g_test_add_func ("/io/unrepresentable-text", test_unrepresentable_text);

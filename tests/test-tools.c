@@ -555,7 +555,7 @@ test_hexside_name (Fixture *f, gconstpointer data)
   g_assert_cmpstr (g_hash_table_lookup (f->map->hexside_names, GUINT_TO_POINTER (id)), ==, "Fort Pryor");
   g_assert_cmpstr (gbacw_tool_hexside_get_selected_name (tool), ==, "Fort Pryor");
   g_assert_cmpuint (n_steps (f), ==, 2);
-  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Name hexside");
+  g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==, "Name work");
   /* the same name again: no step */
   g_assert_true (gbacw_tool_hexside_set_selected_name (tool, "Fort Pryor"));
   g_assert_cmpuint (n_steps (f), ==, 2);
@@ -578,7 +578,7 @@ test_hexside_name (Fixture *f, gconstpointer data)
   g_assert_false (g_hash_table_contains (f->map->hexside_names, GUINT_TO_POINTER (other)));
   g_assert_cmpuint (n_steps (f), ==, 4);
   g_assert_cmpstr (gbacw_history_get_undo_label (gbacw_document_get_history (f->document)), ==,
-                   "Remove hexside name");
+                   "Remove work name");
 
   g_assert_true (gbacw_document_undo (f->document));
   g_assert_cmpstr (g_hash_table_lookup (f->map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");

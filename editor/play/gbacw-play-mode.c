@@ -47,17 +47,6 @@ static GParamSpec *properties[N_PROPS];
 
 static GtkCssProvider *css_provider;
 
-/* ---------------------------------------------------------------- the window's actions */
-
-static void
-set_action_state (GbacwPlayMode *self)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->window), "test-play");
-
-  if (action != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (self->active));
-}
-
 /* ---------------------------------------------------------------- entering */
 
 static void
@@ -250,7 +239,6 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   gtk_stack_set_visible_child_name (self->stack, "play");
   gtk_widget_grab_focus (GTK_WIDGET (gbacw_play_view_get_canvas (self->view)));
   self->active = TRUE;
-  set_action_state (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
   return TRUE;
 }
@@ -279,7 +267,6 @@ gbacw_play_mode_leave (GbacwPlayMode *self)
     gtk_widget_grab_focus (GTK_WIDGET (gbacw_editor_host_get_canvas (self->window)));
   g_clear_pointer (&self->scenario_path, g_free);
   remove_temp_dir (self);
-  set_action_state (self);
 }
 
 gboolean
@@ -307,32 +294,18 @@ gbacw_play_mode_get_scenario_path (GbacwPlayMode *self)
 
 /* ---------------------------------------------------------------- actions */
 
-static void
-test_play_change_state (GSimpleAction *action,
-                        GVariant      *value,
-                        gpointer       user_data)
+void
+gbacw_play_mode_run_balance (GbacwPlayMode *self)
 {
-  GbacwPlayMode *self = user_data;
-
-  if (g_variant_get_boolean (value))
-    gbacw_play_mode_enter (self, g_random_int_range (1, 1000000), NULL);
-  else
-    gbacw_play_mode_leave (self);
-}
-
-static void
-balance_activated (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  GbacwPlayMode *self = user_data;
-  GbacwDocument *document = self->window ? gbacw_editor_host_get_document (self->window) : NULL;
+  GbacwDocument *document;
   g_autofree char *path = NULL;
   g_autofree char *errors = NULL;
   g_autoptr(GbacwScenario) scenario = NULL;
   g_autoptr(GError) error = NULL;
   gboolean temporary;
 
+  g_return_if_fail (GBACW_IS_PLAY_MODE (self));
+  document = self->window ? gbacw_editor_host_get_document (self->window) : NULL;
   if (document == NULL)
     return;
   /* as for test play: the scenario as saved, without errors */
@@ -361,10 +334,6 @@ gbacw_play_mode_new (GbacwEditorHost           *window,
                      GbacwBackgroundController *background,
                      GtkStack                  *stack)
 {
-  static const GActionEntry entries[] = {
-    { "test-play", NULL, NULL, "false", test_play_change_state },
-    { "balance", balance_activated },
-  };
   GbacwPlayMode *self;
   GtkEventController *shortcuts;
 
@@ -377,7 +346,6 @@ gbacw_play_mode_new (GbacwEditorHost           *window,
   self->background = background;
   self->stack = stack;
 
-  g_action_map_add_action_entries (G_ACTION_MAP (window), entries, G_N_ELEMENTS (entries), self);
   shortcuts = gtk_shortcut_controller_new ();
   gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),

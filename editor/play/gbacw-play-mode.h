@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-play-mode.h: entering and leaving test play in an editor window.
  *
- * Gives the window the action win.test-play (a toggle; F5, the header bar's Test Play
+ * Carries out the window's action win.test-play (a toggle; F5, the header bar's Test Play
  * button): entering saves the scenario to XML (the document's own file when it is saved
  * and unmodified, else a temporary copy; the document itself is never saved or touched),
  * reads that file back, runs the validator on it (errors are listed in the window and
@@ -11,7 +11,8 @@
  * exactly as it was left: the same view of the map, the same tool, the document
  * unchanged.
  *
- * Also win.balance: "Run Many Games" for the scenario as saved, from the editor.
+ * Also win.balance: "Run Many Games" for the scenario as saved, from the editor
+ * (gbacw_play_mode_run_balance ()).
  */
 #pragma once
 
@@ -36,6 +37,8 @@ GbacwPlayMode *gbacw_play_mode_new (GbacwEditorHost *window, GbacwBackgroundCont
 gboolean       gbacw_play_mode_enter (GbacwPlayMode *self, guint32 seed, GError **error);
 void           gbacw_play_mode_leave (GbacwPlayMode *self);
 gboolean       gbacw_play_mode_is_active (GbacwPlayMode *self);
+/* The balance dialog for the window's scenario as saved; errors shown in the window. */
+void           gbacw_play_mode_run_balance (GbacwPlayMode *self);
 
 /* The play page (made when first asked for). */
 GbacwPlayView *gbacw_play_mode_get_view (GbacwPlayMode *self);

@@ -28,6 +28,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SIGNAL_STATUS,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* Merge keys are unique in the process, so that two strokes never merge, whatever tool
  * or document they come from. */
 static guint next_stroke = 1;
@@ -609,6 +616,47 @@ gbacw_map_tool_set_property (GObject      *object,
     }
 }
 
+void
+gbacw_map_tool_show_status (GbacwMapTool *self,
+                            const char   *text)
+{
+  g_return_if_fail (GBACW_IS_MAP_TOOL (self));
+  g_signal_emit (self, signals[SIGNAL_STATUS], 0, text);
+}
+
+void
+gbacw_map_tool_draw_badge (GbacwMapTool *self,
+                           cairo_t      *cr,
+                           const char   *text,
+                           gboolean      warning)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoRectangle extent;
+  double x, y, pad = 4;
+
+  if (text == NULL || gbacw_map_tool_get_pointer_hex (self, &x, &y) < 0)
+    return;
+  /* in device pixels, below and right of the pointer, as a cursor's tooltip */
+  cairo_save (cr);
+  cairo_user_to_device (cr, &x, &y);
+  cairo_identity_matrix (cr);
+  layout = pango_cairo_create_layout (cr);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_extents (layout, NULL, &extent);
+  x += 16;
+  y += 16;
+  cairo_rectangle (cr, x, y, extent.width + 2 * pad, extent.height + 2 * pad);
+  if (warning)
+    cairo_set_source_rgba (cr, 0.75, 0.11, 0.16, 0.9);
+  else
+    cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.8);
+  cairo_fill (cr);
+  cairo_move_to (cr, x + pad - extent.x, y + pad - extent.y);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+}
+
 static void
 gbacw_map_tool_class_init (GbacwMapToolClass *klass)
 {
@@ -622,6 +670,11 @@ gbacw_map_tool_class_init (GbacwMapToolClass *klass)
     g_param_spec_object ("document", NULL, NULL, GBACW_TYPE_DOCUMENT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* "status" (text): something for the status line (the toolbox passes it on). */
+  signals[SIGNAL_STATUS] =
+    g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

@@ -7,6 +7,14 @@
  * tests, which drive tools without a canvas: every canvas argument may be NULL), the
  * merge key of the stroke in progress, so that a stroke or a drag is one undo step,
  * the pointer position for the tool's overlay, and the last hex of a brush stroke.
+ *
+ * Adding a tool NAME: gbacw-tool-NAME.c and .h here (a final type GbacwToolNAME deriving
+ * from GbacwMapTool, its class_init calling gbacw_map_tool_class_set_description () and
+ * setting create_options when it has options), its options in gbacw-tool-NAME.ui (loaded
+ * with gbacw_tool_options_load ("gbacw-tool-NAME.ui", …)), its icon in
+ * icons/scalable/actions/gbacw-tool-NAME-symbolic.svg, NAME in map_tools in meson.build
+ * (palette order), and build-aux/update-potfiles: the build refuses a tool whose files
+ * po/POTFILES.in does not list. The edits it makes are the model's (gbacw-map-edit.h).
  */
 #pragma once
 
@@ -110,6 +118,11 @@ void           gbacw_map_tool_outline_path (cairo_t *cr, const GbacwHexGrid *gri
 double         gbacw_map_tool_pixel_size (cairo_t *cr);
 /* Strokes the current path as a light line with a dark outline, visible on any map. */
 void           gbacw_map_tool_stroke_highlight (cairo_t *cr, double width_px);
+/* A badge near the pointer (when it is over the map) saying text, in device pixels: what
+ * the tool will do there; warning draws it red. */
+void           gbacw_map_tool_draw_badge (GbacwMapTool *self, cairo_t *cr, const char *text, gboolean warning);
+/* Tells the user text in the status line (the signal "status"). */
+void           gbacw_map_tool_show_status (GbacwMapTool *self, const char *text);
 /* Asks the canvas to draw the overlay again; canvas may be NULL. */
 void           gbacw_map_tool_queue_overlay (GbacwMapCanvas *canvas);
 

@@ -3,7 +3,9 @@
  *
  * Each step of a drag replaces the area with a copy holding the hexes added or taken
  * out; the replacements of one stroke share a merge key and are one undo step. Shift
- * inverts the erase option for one stroke.
+ * inverts the erase option for one stroke. The area painted is always the one the user
+ * chose (or made), named in a badge by the pointer and at the top of the options: with
+ * none chosen a click paints nothing and the status line says why.
  */
 #define G_LOG_DOMAIN "gbacw-tool-area"
 
@@ -105,6 +107,23 @@ paint (GbacwMapTool *tool,
   gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
 }
 
+char *
+gbacw_tool_area_describe_target (GbacwToolArea *self)
+{
+  const GbacwScenario *scenario;
+  const GbacwArea *area;
+
+  g_return_val_if_fail (GBACW_IS_TOOL_AREA (self), NULL);
+
+  scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (self));
+  area = scenario != NULL && self->area != NULL ? gbacw_map_find_area (scenario->map, self->area) : NULL;
+  if (area == NULL)
+    return NULL;
+  /* TRANSLATORS: the area tool's target: the area's name and kind, "Paint into: Millersburg (town)" */
+  return g_strdup_printf (self->erase ? _("Erase from: %s (%s)") : _("Paint into: %s (%s)"),
+                          area->name ? area->name : area->id, gbacw_area_kind_name (area->kind));
+}
+
 static void
 gbacw_tool_area_pressed (GbacwTool       *tool,
                          GbacwMapCanvas  *canvas,
@@ -113,7 +132,15 @@ gbacw_tool_area_pressed (GbacwTool       *tool,
                          GdkModifierType  state)
 {
   GbacwToolArea *self = GBACW_TOOL_AREA (tool);
+  const GbacwScenario *scenario = gbacw_map_tool_get_scenario (GBACW_MAP_TOOL (tool));
 
+  gbacw_map_tool_set_pointer (GBACW_MAP_TOOL (tool), canvas, x, y);
+  if (scenario != NULL && find_area (scenario, self->area) < 0)
+    {
+      gbacw_map_tool_show_status (GBACW_MAP_TOOL (tool),
+                                  _("No area chosen to paint into: choose one in the tool’s options, or make a new one"));
+      return;
+    }
   self->erasing = self->erase != ((state & GDK_SHIFT_MASK) != 0);
   gbacw_map_tool_brush_pressed (tool, canvas, x, y, state);
 }
@@ -148,6 +175,11 @@ gbacw_tool_area_draw_overlay (GbacwTool      *tool,
     }
 
   gbacw_map_tool_draw_pointer_hex (map_tool, cr, NULL, NULL);
+  {
+    g_autofree char *target = gbacw_tool_area_describe_target (self);
+
+    gbacw_map_tool_draw_badge (map_tool, cr, target != NULL ? target : _("No area chosen"), target == NULL);
+  }
 }
 
 static void
@@ -376,33 +408,11 @@ typedef struct
   GtkEntry *rename;
   GtkButton *delete;
   GtkLabel *message;
+  GtkLabel *target;
   GPtrArray *area_ids;   /* char*, the area dropdown's rows */
   GPtrArray *side_ids;   /* char*, the side dropdown's rows after "No side" */
   gboolean syncing;
 } Options;
-
-static const char *
-area_kind_name (GbacwAreaKind kind)
-{
-  switch (kind)
-    {
-    case GBACW_AREA_TOWN:
-      return _("town");
-    case GBACW_AREA_SETUP:
-      return _("set-up");
-    case GBACW_AREA_ASSAULT:
-      return _("assault");
-    case GBACW_AREA_ENTRY:
-      return _("entry");
-    case GBACW_AREA_OBJECTIVE:
-      return _("objective");
-    case GBACW_AREA_EXIT:
-      return _("exit");
-    case GBACW_AREA_OTHER:
-    default:
-      return _("other");
-    }
-}
 
 static void
 sync_area (gpointer data)
@@ -420,6 +430,15 @@ sync_area (gpointer data)
   gtk_drop_down_set_selected (o->dropdown, position);
   o->syncing = FALSE;
 
+  {
+    g_autofree char *target = gbacw_tool_area_describe_target (o->tool);
+
+    gtk_label_set_text (o->target, target != NULL ? target : _("No area chosen: choose one below, or make a new one"));
+    if (target != NULL)
+      gtk_widget_remove_css_class (GTK_WIDGET (o->target), "warning");
+    else
+      gtk_widget_add_css_class (GTK_WIDGET (o->target), "warning");
+  }
   gtk_editable_set_text (GTK_EDITABLE (o->rename), area != NULL && area->name != NULL ? area->name : "");
   gtk_widget_set_sensitive (GTK_WIDGET (o->rename), area != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (o->delete), area != NULL);
@@ -446,7 +465,7 @@ rebuild_areas (gpointer data)
       const GbacwArea *area = g_ptr_array_index (scenario->map->areas, i);
       /* TRANSLATORS: an area in the area chooser: its name and kind, e.g. "Millersburg (town)" */
       g_autofree char *text = g_strdup_printf (_("%s (%s)"), area->name ? area->name : area->id,
-                                               area_kind_name (area->kind));
+                                               gbacw_area_kind_name (area->kind));
       gtk_string_list_append (names, text);
       g_ptr_array_add (o->area_ids, g_strdup (area->id));
     }
@@ -560,6 +579,7 @@ create_options (GbacwMapTool *tool)
   o->rename = GTK_ENTRY (gtk_builder_get_object (builder, "area_rename"));
   o->delete = GTK_BUTTON (gtk_builder_get_object (builder, "area_delete"));
   o->message = GTK_LABEL (gtk_builder_get_object (builder, "area_message"));
+  o->target = GTK_LABEL (gtk_builder_get_object (builder, "area_target"));
   o->area_ids = g_ptr_array_new_with_free_func (g_free);
   o->side_ids = g_ptr_array_new_with_free_func (g_free);
   g_object_set_data_full (G_OBJECT (options), "gbacw-area-ids", o->area_ids, (GDestroyNotify) g_ptr_array_unref);
@@ -574,6 +594,7 @@ create_options (GbacwMapTool *tool)
   g_signal_connect_swapped (o->rename, "activate", G_CALLBACK (on_rename), o);
   g_signal_connect_swapped (o->delete, "clicked", G_CALLBACK (on_delete), o);
   g_signal_connect_swapped (tool, "notify::area", G_CALLBACK (sync_area), o);
+  g_signal_connect_swapped (tool, "notify::erase", G_CALLBACK (sync_area), o);
   gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_AREAS, rebuild_areas, o);
   gbacw_tool_options_follow_document (options, tool, GBACW_CHANGE_OOB, rebuild_sides, o);
   return options;

@@ -14,6 +14,10 @@ GbacwToolArea *gbacw_tool_area_new (void);
 /* The id of the area painted, or NULL. */
 const char *gbacw_tool_area_get_area (GbacwToolArea *self);
 void        gbacw_tool_area_set_area (GbacwToolArea *self, const char *area_id);
+/* What a click paints into, in words for the pointer's badge and the options: "Paint
+ * into: Union Set-up (set-up area)"; NULL while no area of the map is chosen (a click
+ * then paints nothing and says so in the status line). A new string. */
+char       *gbacw_tool_area_describe_target (GbacwToolArea *self);
 /* Take the hexes painted out of the area instead of adding them. */
 gboolean    gbacw_tool_area_get_erase (GbacwToolArea *self);
 void        gbacw_tool_area_set_erase (GbacwToolArea *self, gboolean erase);

@@ -83,19 +83,14 @@ paint (GbacwMapTool *tool,
     }
 
   /* Raising and lowering: each hex once a stroke, within the levels. */
-  edit = gbacw_map_edit_new (step > 0 ? _("Raise elevation") : _("Lower elevation"), gbacw_map_tool_get_stroke (tool));
-  for (guint i = 0; i < hexes->len; i++)
-    {
-      int hex = g_array_index (hexes, int, i);
-      int old = scenario->map->elevation[hex];
-      int value;
+  {
+    g_autoptr(GArray) fresh = g_array_new (FALSE, FALSE, sizeof (int));
 
-      if (!g_hash_table_add (self->stroked, GINT_TO_POINTER (hex)))
-        continue;
-      value = CLAMP (old + step, 0, GBACW_MAX_ELEVATION_LEVEL);
-      if (value != old)
-        gbacw_map_edit_set (edit, GBACW_LAYER_ELEVATION, (guint) hex, (guint64) (gint64) value);
-    }
+    for (guint i = 0; i < hexes->len; i++)
+      if (g_hash_table_add (self->stroked, GINT_TO_POINTER (g_array_index (hexes, int, i))))
+        g_array_append_val (fresh, g_array_index (hexes, int, i));
+    edit = gbacw_map_edit_step_elevation (scenario, fresh, step, gbacw_map_tool_get_stroke (tool));
+  }
   if (gbacw_map_edit_get_n_changes (edit) > 0)
     gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
 }

@@ -2,6 +2,7 @@
 /* gbacw-tool-elevation.h: sets, raises or lowers the elevation of hexes; marks crests. */
 #pragma once
 
+#include "gbacw-map-edit.h"
 #include "gbacw-map-tool.h"
 
 G_BEGIN_DECLS
@@ -14,9 +15,6 @@ typedef enum {
 
 #define GBACW_TYPE_ELEVATION_MODE (gbacw_elevation_mode_get_type ())
 GType gbacw_elevation_mode_get_type (void) G_GNUC_CONST;
-
-/* The renderer tints levels 0 to 15. */
-#define GBACW_MAX_ELEVATION_LEVEL 15
 
 #define GBACW_TYPE_TOOL_ELEVATION (gbacw_tool_elevation_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwToolElevation, gbacw_tool_elevation, GBACW, TOOL_ELEVATION, GbacwMapTool)

@@ -48,44 +48,20 @@ erase (GbacwMapTool *tool,
 {
   GbacwToolEraser *self = GBACW_TOOL_ERASER (tool);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
-  const GbacwMap *map;
   g_autoptr(GArray) hexes = NULL;
   g_autoptr(GbacwMapEdit) edit = NULL;
 
   if (scenario == NULL)
     return;
-  map = scenario->map;
 
   hexes = g_array_new (FALSE, FALSE, sizeof (int));
   for (guint i = 0; i < path->len; i++)
     gbacw_map_tool_hexes_within (tool, g_array_index (path, int, i), self->radius, hexes);
 
-  edit = gbacw_map_edit_new (_("Erase"), gbacw_map_tool_get_stroke (tool));
-  for (guint i = 0; i < hexes->len; i++)
-    {
-      int hex = g_array_index (hexes, int, i);
-      GbacwHex h = gbacw_hex_grid_hex_at (&map->grid, hex);
-
-      if (self->terrain && map->terrain[hex] != 0)
-        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) hex, 0);
-      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-        {
-          GbacwHexsideId id = gbacw_hex_grid_hexside (&map->grid, h, d);
-
-          if (id == GBACW_HEXSIDE_NONE)
-            continue;
-          if (self->hexsides && map->hexside_features[id] != 0)
-            {
-              gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_FEATURES, id, 0);
-              if (map->hexside_inside[id] != 0)
-                gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_INSIDE, id, 0);
-              if (g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (id)))
-                gbacw_map_edit_set_hexside_name (edit, id, NULL);
-            }
-          if (self->lines && map->hexside_lines[id] != 0)
-            gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_LINES, id, 0);
-        }
-    }
+  edit = gbacw_map_edit_erase (scenario, hexes,
+                               (self->terrain ? GBACW_ERASE_TERRAIN : 0) | (self->hexsides ? GBACW_ERASE_HEXSIDES : 0)
+                               | (self->lines ? GBACW_ERASE_LINES : 0),
+                               gbacw_map_tool_get_stroke (tool));
   if (gbacw_map_edit_get_n_changes (edit) > 0)
     gbacw_map_tool_execute (tool, GBACW_COMMAND (g_steal_pointer (&edit)));
 }

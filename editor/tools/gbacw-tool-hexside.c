@@ -569,7 +569,8 @@ gbacw_tool_hexside_set_selected_name (GbacwToolHexside *self,
   if ((id = gbacw_tool_hexside_get_selected (self)) == GBACW_HEXSIDE_NONE ||
       (name != NULL && !g_utf8_validate (name, -1, NULL)))
     return FALSE;
-  edit = gbacw_map_edit_name_hexside (gbacw_map_tool_get_scenario (tool), id, name);
+  /* the name is the work's: every hexside of the redan or works at once */
+  edit = gbacw_map_edit_name_work (gbacw_map_tool_get_scenario (tool), id, name);
   if (gbacw_map_edit_get_n_changes (edit) > 0)
     gbacw_map_tool_execute (tool, GBACW_COMMAND (edit));
   else

@@ -23,8 +23,9 @@ GbacwHexsideId gbacw_tool_hexside_get_selected (GbacwToolHexside *self);
 void           gbacw_tool_hexside_set_selected (GbacwToolHexside *self, GbacwHexsideId id);
 /* The selected hexside's name, or NULL. */
 const char    *gbacw_tool_hexside_get_selected_name (GbacwToolHexside *self);
-/* Names the selected hexside as one undo step; NULL, "" or only blanks removes the name.
- * FALSE, and nothing done, when no hexside is selected. */
+/* Names the work the selected hexside belongs to, every hexside of the redan or works at
+ * once (gbacw_map_edit_name_work ()), as one undo step; NULL, "" or only blanks removes
+ * the name. FALSE, and nothing done, when no hexside is selected. */
 gboolean       gbacw_tool_hexside_set_selected_name (GbacwToolHexside *self, const char *name);
 
 G_END_DECLS

@@ -54,39 +54,6 @@ type_valid (GbacwToolLine       *self,
          (guint) self->line_type < scenario->catalogue.line_types->len;
 }
 
-/* Sets the line bit on the hexside between neighbours a and b (indices) in edit. */
-static void
-set_segment (GbacwToolLine       *self,
-             const GbacwScenario *scenario,
-             GbacwMapEdit        *edit,
-             int                  a,
-             int                  b,
-             gboolean             on)
-{
-  const GbacwHexGrid *grid = &scenario->map->grid;
-  GbacwHex ha = gbacw_hex_grid_hex_at (grid, a);
-  int direction = gbacw_hex_grid_direction_to (grid, ha, gbacw_hex_grid_hex_at (grid, b));
-  GbacwHexsideId id;
-  guint16 lines, bit = (guint16) (1u << self->line_type);
-
-  if (direction < 0)
-    return;
-  id = gbacw_hex_grid_hexside (grid, ha, direction);
-  if (id == GBACW_HEXSIDE_NONE)
-    return;
-  lines = scenario->map->hexside_lines[id];
-  if (((lines & bit) != 0) == on)
-    return;
-  gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_LINES, id, on ? lines | bit : lines & (guint16) ~bit);
-}
-
-static GbacwMapEdit *
-new_edit (GbacwToolLine *self)
-{
-  return gbacw_map_edit_new (self->erasing ? _("Erase line") : _("Draw line"),
-                             gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self)));
-}
-
 static void
 execute (GbacwToolLine *self,
          GbacwMapEdit  *edit /* transfer full */)
@@ -106,8 +73,7 @@ draw_to (GbacwToolLine  *self,
   GbacwMapTool *tool = GBACW_MAP_TOOL (self);
   const GbacwScenario *scenario = gbacw_map_tool_get_scenario (tool);
   g_autoptr(GArray) path = NULL;
-  GbacwMapEdit *edit;
-  int hex, previous;
+  int hex;
 
   if (scenario == NULL || !type_valid (self, scenario))
     return;
@@ -122,20 +88,14 @@ draw_to (GbacwToolLine  *self,
     }
 
   path = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (path, self->last_hex);
   gbacw_map_tool_hex_line (tool, self->last_hex, hex, path);
-  edit = new_edit (self);
-  previous = self->last_hex;
-  for (guint i = 0; i < path->len; i++)
-    {
-      int next = g_array_index (path, int, i);
-      set_segment (self, scenario, edit, previous, next, !self->erasing);
-      g_array_append_val (self->trail, next);
-      previous = next;
-    }
+  g_array_append_vals (self->trail, &g_array_index (path, int, 1), path->len - 1);
   self->last_hex = hex;
   self->moved = TRUE;
   gbacw_map_tool_queue_overlay (canvas);
-  execute (self, edit);
+  execute (self, gbacw_map_edit_draw_line (scenario, path, self->line_type, !self->erasing,
+                                           gbacw_map_tool_get_stroke (tool)));
 }
 
 static void
@@ -187,19 +147,8 @@ gbacw_tool_line_released (GbacwTool       *tool,
 
   /* A click in erase mode clears the hex of the line type. */
   if (!self->moved && self->erasing && self->start_hex >= 0 && scenario != NULL && type_valid (self, scenario))
-    {
-      const GbacwHexGrid *grid = &scenario->map->grid;
-      GbacwHex hex = gbacw_hex_grid_hex_at (grid, self->start_hex);
-      GbacwMapEdit *edit = new_edit (self);
-
-      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
-        {
-          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
-          if (n >= 0)
-            set_segment (self, scenario, edit, self->start_hex, n, FALSE);
-        }
-      execute (self, edit);
-    }
+    execute (self, gbacw_map_edit_clear_lines_at (scenario, self->start_hex, self->line_type,
+                                                  gbacw_map_tool_get_stroke (GBACW_MAP_TOOL (self))));
 
   gbacw_map_tool_end_stroke (GBACW_MAP_TOOL (self));
   self->last_hex = -1;

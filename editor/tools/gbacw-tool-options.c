@@ -5,14 +5,20 @@
 #include "config.h"
 
 #include "gbacw-tool-options.h"
+#include "gbacw-tools-resources.h"
 
 GtkWidget *
 gbacw_tool_options_load (const char  *name,
                          GtkBuilder **builder)
 {
   g_autofree char *path = g_strconcat ("/org/gbacw/Editor/", name, NULL);
-  g_autoptr(GtkBuilder) local = gtk_builder_new_from_resource (path);
-  GtkWidget *options = GTK_WIDGET (gtk_builder_get_object (local, "options"));
+  g_autoptr(GtkBuilder) local = NULL;
+  GtkWidget *options;
+
+  /* the tools' GResource linked in, so registered */
+  g_return_val_if_fail (gbacw_tools_get_resource () != NULL, NULL);
+  local = gtk_builder_new_from_resource (path);
+  options = GTK_WIDGET (gtk_builder_get_object (local, "options"));
 
   g_return_val_if_fail (options != NULL, NULL);
   g_object_ref_sink (options);

@@ -6,18 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "gbacw-tool-area.h"
-#include "gbacw-tool-brush.h"
-#include "gbacw-tool-deploy.h"
-#include "gbacw-tool-elevation.h"
-#include "gbacw-tool-eraser.h"
-#include "gbacw-tool-eyedropper.h"
-#include "gbacw-tool-fill.h"
-#include "gbacw-tool-hexside.h"
-#include "gbacw-tool-label.h"
-#include "gbacw-tool-line.h"
-#include "gbacw-tool-navigate.h"
+#include "gbacw-tool-list.h"
 #include "gbacw-toolbox.h"
+#include "gbacw-tools-resources.h"
 
 struct _GbacwToolbox
 {
@@ -27,6 +18,8 @@ struct _GbacwToolbox
   GbacwToolPanel *panel;     /* not owned */
   GHashTable *tools;         /* name -> GbacwMapTool */
   const char *current;       /* a name of the tool infos */
+  guint64 terrain;           /* what every tool with a "mask" paints */
+  int line_type;             /* what every tool with a "line-type" lays */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwToolbox, gbacw_toolbox, G_TYPE_OBJECT)
@@ -34,25 +27,36 @@ G_DEFINE_FINAL_TYPE (GbacwToolbox, gbacw_toolbox, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_CURRENT,
+  PROP_TERRAIN,
+  PROP_LINE_TYPE,
   N_PROPS
+};
+
+/* The options the tools share, as in the Wesnoth editor: a tool's property bound both
+ * ways to the toolbox's, so that the brush, the fill and the eyedropper's picks are one
+ * current terrain, whichever tool set it. */
+static const struct {
+  const char *tool_property;
+  const char *toolbox_property;
+} shared_options[] = {
+  { "mask", "terrain" },
+  { "line-type", "line-type" },
 };
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SIGNAL_STATUS,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* Every tool, in palette order: each describes itself (gbacw_map_tool_class_set_description ()),
- * and the palette, the keys, the options panel and the shortcuts window follow this list. */
+ * and the palette, the keys, the options panel and the shortcuts window follow this list,
+ * editor/tools/meson.build's map_tools (gbacw-tool-list.h). */
 static GType (* const tool_types[]) (void) = {
-  gbacw_tool_navigate_get_type,
-  gbacw_tool_deploy_get_type,
-  gbacw_tool_brush_get_type,
-  gbacw_tool_fill_get_type,
-  gbacw_tool_elevation_get_type,
-  gbacw_tool_hexside_get_type,
-  gbacw_tool_line_get_type,
-  gbacw_tool_area_get_type,
-  gbacw_tool_label_get_type,
-  gbacw_tool_eyedropper_get_type,
-  gbacw_tool_eraser_get_type,
+  GBACW_TOOL_TYPES
 };
 
 const GbacwToolInfo *
@@ -63,6 +67,8 @@ gbacw_toolbox_get_tool_infos (guint *n_tools)
 
   if (g_once_init_enter (&initialised))
     {
+      /* the tools' GResource (their icons and the panel) linked in, so registered */
+      g_assert (gbacw_tools_get_resource () != NULL);
       for (guint i = 0; i < G_N_ELEMENTS (tool_types); i++)
         {
           /* the classes stay: the descriptions point into them */
@@ -154,6 +160,14 @@ gbacw_toolbox_set_current (GbacwToolbox *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
 }
 
+static void
+on_tool_status (GbacwToolbox *self,
+                const char   *text,
+                GbacwMapTool *tool)
+{
+  g_signal_emit (self, signals[SIGNAL_STATUS], 0, text);
+}
+
 /* After a pick, back to the tool picked into. */
 static void
 on_picked (GbacwToolbox        *self,
@@ -192,6 +206,25 @@ gbacw_toolbox_fill_palette (GbacwToolbox *self,
       gtk_widget_set_name (button, info->name);
       gtk_box_append (palette, button);
     }
+}
+
+gboolean
+gbacw_toolbox_copy (GbacwToolbox *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOLBOX (self), FALSE);
+  return gbacw_tool_select_copy (GBACW_TOOL_SELECT (gbacw_toolbox_get_tool (self, "select")));
+}
+
+gboolean
+gbacw_toolbox_paste (GbacwToolbox *self)
+{
+  GbacwToolSelect *select;
+
+  g_return_val_if_fail (GBACW_IS_TOOLBOX (self), FALSE);
+
+  select = GBACW_TOOL_SELECT (gbacw_toolbox_get_tool (self, "select"));
+  gbacw_toolbox_set_current (self, "select");
+  return gbacw_tool_select_paste (select);
 }
 
 void
@@ -252,6 +285,11 @@ gbacw_toolbox_new (GbacwMapCanvas *canvas,
         }
       if (GBACW_IS_TOOL_EYEDROPPER (tool))
         g_signal_connect_object (tool, "picked", G_CALLBACK (on_picked), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (tool, "status", G_CALLBACK (on_tool_status), self, G_CONNECT_SWAPPED);
+      for (guint k = 0; k < G_N_ELEMENTS (shared_options); k++)
+        if (g_object_class_find_property (G_OBJECT_GET_CLASS (tool), shared_options[k].tool_property) != NULL)
+          g_object_bind_property (self, shared_options[k].toolbox_property, tool, shared_options[k].tool_property,
+                                  G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
     }
 
   self->current = NULL;
@@ -289,6 +327,12 @@ gbacw_toolbox_get_property (GObject    *object,
     case PROP_CURRENT:
       g_value_set_string (value, self->current);
       break;
+    case PROP_TERRAIN:
+      g_value_set_uint64 (value, self->terrain);
+      break;
+    case PROP_LINE_TYPE:
+      g_value_set_int (value, self->line_type);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -307,6 +351,20 @@ gbacw_toolbox_set_property (GObject      *object,
     case PROP_CURRENT:
       gbacw_toolbox_set_current (self, g_value_get_string (value));
       break;
+    case PROP_TERRAIN:
+      if (self->terrain != g_value_get_uint64 (value))
+        {
+          self->terrain = g_value_get_uint64 (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_LINE_TYPE:
+      if (self->line_type != g_value_get_int (value))
+        {
+          self->line_type = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -324,11 +382,26 @@ gbacw_toolbox_class_init (GbacwToolboxClass *klass)
   properties[PROP_CURRENT] =
     g_param_spec_string ("current", NULL, NULL, "navigate",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The current terrain (a mask of hex terrain indices) of the brush, the fill and the
+   * eyedropper's picks. */
+  properties[PROP_TERRAIN] =
+    g_param_spec_uint64 ("terrain", NULL, NULL, 0, G_MAXUINT64, 1,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The current line type (an index of the catalogue's, -1 none) of the line tool. */
+  properties[PROP_LINE_TYPE] =
+    g_param_spec_int ("line-type", NULL, NULL, -1, GBACW_MAX_LINE_TYPES - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* "status" (text): a tool's message for the status line. */
+  signals[SIGNAL_STATUS] =
+    g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
 gbacw_toolbox_init (GbacwToolbox *self)
 {
   self->tools = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
+  self->terrain = 1;
 }

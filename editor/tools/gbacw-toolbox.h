@@ -24,7 +24,10 @@ typedef struct
 const GbacwToolInfo *gbacw_toolbox_get_tool_infos (guint *n_tools);
 
 /* Creates the tools for the canvas: they edit the canvas's document, the current one
- * gets its input, and panel (may be NULL) shows the current one's options. */
+ * gets its input, and panel (may be NULL) shows the current one's options. The tools
+ * share the toolbox's "terrain" (every tool's "mask": the brush, the fill, what the
+ * eyedropper picks into them) and "line-type". The signal "status" (text) passes on what
+ * a tool has to tell the user. */
 GbacwToolbox *gbacw_toolbox_new (GbacwMapCanvas *canvas, GbacwToolPanel *panel);
 
 /* Adds a toggle button per tool to palette, each activating "win.tool" with its name. */
@@ -37,6 +40,12 @@ const char   *gbacw_toolbox_get_current (GbacwToolbox *self);
 /* Unknown names are ignored. Choosing the eyedropper makes it pick into the tool that was
  * current; after a pick, that tool is current again. */
 void          gbacw_toolbox_set_current (GbacwToolbox *self, const char *name);
+
+/* Ctrl+C: the Select tool's hexes copied; Ctrl+V: what was copied pasted with the Select
+ * tool (made current), where the next click puts it. FALSE (and why in the status) when
+ * nothing is selected or copied. */
+gboolean      gbacw_toolbox_copy (GbacwToolbox *self);
+gboolean      gbacw_toolbox_paste (GbacwToolbox *self);
 
 /* Option shortcuts: the current tool's brush radius; the elevation level. */
 void          gbacw_toolbox_change_radius (GbacwToolbox *self, int delta);

@@ -36,8 +36,10 @@ extra_kill_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   k->sides = g_strdup (gbacw_exclusive_rule_get_param (rule, "sides"));
   for (guint i = 0; totals[i]; i++)
     {
-      gint64 n = g_ascii_strtoll (totals[i], NULL, 10);
-      if (n >= 2 && n <= 12)
+      g_autofree char *why = NULL;
+      int n;
+
+      if (gbacw_exclusive_parse_int (totals[i], 2, 12, &n, &why))
         k->killed |= 1u << n;
     }
   k->rule_case = g_strdup (rule_case ? rule_case : "P 28.3");

@@ -28,11 +28,10 @@ static gpointer
 fences_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
   Fences *f = g_new0 (Fences, 1);
-  const char *melee = gbacw_exclusive_rule_get_param (rule, "melee");
   const char *rule_case = gbacw_exclusive_rule_get_param (rule, "case");
 
   (void) game;
-  f->melee = melee ? (int) g_ascii_strtoll (melee, NULL, 10) : -1;
+  f->melee = gbacw_exclusive_rule_get_int (rule, "melee", -1);
   f->rule_case = g_strdup (rule_case ? rule_case : "P 21.4");
   return f;
 }

@@ -22,11 +22,10 @@
 static gpointer
 out_of_command_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
-  const char *morale = gbacw_exclusive_rule_get_param (rule, "morale");
   int *change = g_new (int, 1);
 
   (void) game;
-  *change = morale ? (int) g_ascii_strtoll (morale, NULL, 10) : -1;
+  *change = gbacw_exclusive_rule_get_int (rule, "morale", -1);
   return change;
 }
 

@@ -57,11 +57,10 @@ woods_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   Woods *w = g_new0 (Woods, 1);
   const char *heavy = gbacw_exclusive_rule_get_param (rule, "heavy");
   const char *light = gbacw_exclusive_rule_get_param (rule, "light");
-  const char *through = gbacw_exclusive_rule_get_param (rule, "light-through");
 
   w->heavy = terrain_bits (game->scenario, heavy ? heavy : "heavy-woods", NULL);
   w->light = terrain_bits (game->scenario, light ? light : "light-woods", &w->light_id);
-  w->light_through = through ? (int) g_ascii_strtoll (through, NULL, 10) : 1;
+  w->light_through = gbacw_exclusive_rule_get_int (rule, "light-through", 1);
   return w;
 }
 

@@ -21,7 +21,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gbacw-exclusive-params.h"
-#include "gbacw-game.h"
+#include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
 
 typedef struct {
@@ -52,17 +52,6 @@ subordination_finalize (gpointer data)
   g_free (s->sides);
   g_free (s->rule_case);
   g_free (s);
-}
-
-static int
-formation_index (const GbacwGame *game, const char *id)
-{
-  const GPtrArray *formations = game->scenario->oob.formations;
-
-  for (guint i = 0; id && i < formations->len; i++)
-    if (g_strcmp0 (((GbacwFormation *) g_ptr_array_index (formations, i))->id, id) == 0)
-      return (int) i;
-  return -1;
 }
 
 static gboolean
@@ -119,7 +108,7 @@ subordination_command (GbacwGame *game, gpointer data)
       if (u->side != game->phasing_side || u->type != GBACW_UNIT_ARTILLERY || u->hex < 0 || !s->sides[u->side]
           || !u->out_of_command)
         continue;   /* only batteries the Standard Rules left out of command can be brought in */
-      f = formation_index (game, u->oob->formation);
+      f = gbacw_leadership_oob_formation (game, u->index);
       formation = f >= 0 ? g_ptr_array_index (game->scenario->oob.formations, f) : NULL;
       if (formation == NULL || formation->kind != GBACW_FORMATION_DIVISION)
         continue;

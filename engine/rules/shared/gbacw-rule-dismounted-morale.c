@@ -28,12 +28,10 @@ static gpointer
 dismounted_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
   DismountedMorale *d = g_new0 (DismountedMorale, 1);
-  const char *rating = gbacw_exclusive_rule_get_param (rule, "rating");
-  const char *offset = gbacw_exclusive_rule_get_param (rule, "offset");
 
   (void) game;
-  d->rating = rating ? (int) g_ascii_strtoll (rating, NULL, 10) : GBACW_UNSET;
-  d->offset = offset ? (int) g_ascii_strtoll (offset, NULL, 10) : 0;
+  d->rating = gbacw_exclusive_rule_get_int (rule, "rating", GBACW_UNSET);
+  d->offset = gbacw_exclusive_rule_get_int (rule, "offset", 0);
   return d;
 }
 

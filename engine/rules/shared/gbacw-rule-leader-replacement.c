@@ -123,7 +123,7 @@ replacement_init (GbacwGame *game, const GbacwExclusiveRule *rule)
     }
   if (param (rule, "rank-order"))
     r->rank_order = g_strsplit_set (param (rule, "rank-order"), " \t\n", -1);
-  r->promoted_cp = param (rule, "promoted-cp") ? (int) g_ascii_strtoll (param (rule, "promoted-cp"), NULL, 10) : -1;
+  r->promoted_cp = gbacw_exclusive_rule_get_int (rule, "promoted-cp", -1);
   for (guint i = 0; kinds[i]; i++)
     {
       int kind = gbacw_formation_kind_from_string (kinds[i]);
@@ -132,7 +132,7 @@ replacement_init (GbacwGame *game, const GbacwExclusiveRule *rule)
     }
   r->delay_division = number_table (rule, "delay-division");
   r->delay_brigade = number_table (rule, "delay-brigade");
-  r->original_drm = param (rule, "original-drm") ? (int) g_ascii_strtoll (param (rule, "original-drm"), NULL, 10) : 0;
+  r->original_drm = gbacw_exclusive_rule_get_int (rule, "original-drm", 0);
   r->keeps_brigade = g_strcmp0 (param (rule, "keeps-brigade"), "yes") == 0;
   r->original_first = g_strcmp0 (param (rule, "original-first"), "yes") == 0;
   r->rule_case = g_strdup (param (rule, "case") ? param (rule, "case") : "17.8");

@@ -124,8 +124,7 @@ gate_init (GbacwGame *game, const GbacwExclusiveRule *rule)
       g_auto (GStrv) ids = g_strsplit_set (value ? value : "", " \t\n", -1);
       g->gated[i] = value == NULL || g_strv_contains ((const char *const *) ids, side->id);
     }
-  value = gbacw_exclusive_rule_get_param (rule, "forbidden-morale");
-  g->forbidden_morale = value ? (int) g_ascii_strtoll (value, NULL, 10) : -1;
+  g->forbidden_morale = gbacw_exclusive_rule_get_int (rule, "forbidden-morale", -1);
   value = gbacw_exclusive_rule_get_param (rule, "roll");
   g->roll = g_strcmp0 (value, "die") == 0 ? ROLL_DIE : g_strcmp0 (value, "morale") == 0 ? ROLL_MORALE : ROLL_NONE;
   g->adjacent_leader = die_param (rule, "adjacent-leader", 0);
