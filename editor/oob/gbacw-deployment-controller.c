@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-deployment-controller.c: units on the map of a canvas.
  *
- * Everything here is drawn over the canvas's cached tiles through its "draw-overlay"
- * signal (the fanned stack, the selected counter, the hexes a dragged unit may take,
+ * Everything here is drawn over the canvas's cached tiles by its "deployment" layer
+ * (the fanned stack, the selected counter, the hexes a dragged unit may take,
  * entry hexes); the counters themselves are in the tiles, drawn by the map renderer,
  * and a change redraws only the tiles of the hexes it touched.
  *
@@ -18,6 +18,7 @@
 
 #include "gbacw-counter.h"
 #include "gbacw-deployment-controller.h"
+#include "gbacw-hex-path.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-rules-data.h"
@@ -150,26 +151,6 @@ hex_centre (const GbacwScenario *scenario,
 {
   const GbacwHexGrid *grid = &scenario->map->grid;
   gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), x, y);
-}
-
-static void
-hex_path (cairo_t             *cr,
-          const GbacwScenario *scenario,
-          int                  hex)
-{
-  const GbacwHexGrid *grid = &scenario->map->grid;
-  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
-
-  for (int i = 0; i < 6; i++)
-    {
-      double x, y;
-      gbacw_hex_grid_corner (grid, h, i, &x, &y);
-      if (i == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
-    }
-  cairo_close_path (cr);
 }
 
 static char *
@@ -1552,12 +1533,12 @@ draw_drag (GbacwDeploymentController *self,
   g_hash_table_iter_init (&iter, self->allowed);
   while (g_hash_table_iter_next (&iter, &key, &value))
     if (GPOINTER_TO_INT (value) == ALLOWED)
-      hex_path (cr, scenario, GPOINTER_TO_INT (key));
+      gbacw_render_hex_path (cr, &scenario->map->grid, GPOINTER_TO_INT (key), 1);
   cairo_set_source_rgba (cr, 0.2, 0.8, 0.3, 0.28);
   cairo_fill (cr);
   if (self->drag_hex >= 0)
     {
-      hex_path (cr, scenario, self->drag_hex);
+      gbacw_render_hex_path (cr, &scenario->map->grid, self->drag_hex, 1);
       if (self->drag_ok)
         cairo_set_source_rgba (cr, 0.1, 0.6, 0.2, 0.95);
       else
@@ -1636,7 +1617,7 @@ draw_move (GbacwDeploymentController *self,
 
   if (self->move_hex >= 0)
     {
-      hex_path (cr, scenario, self->move_hex);
+      gbacw_render_hex_path (cr, &scenario->map->grid, self->move_hex, 1);
       cairo_set_source_rgba (cr, 0.1, 0.4, 0.9, 0.9);
       cairo_set_line_width (cr, 3 * px);
       cairo_stroke (cr);
@@ -1652,12 +1633,12 @@ draw_move (GbacwDeploymentController *self,
 }
 
 static void
-on_draw_overlay (GbacwDeploymentController *self,
-                 gpointer                   data,
-                 double                     px,
-                 GbacwMapCanvas            *canvas)
+on_draw_overlay (gpointer        owner,
+                 cairo_t        *cr,
+                 double          px,
+                 GbacwMapCanvas *canvas)
 {
-  cairo_t *cr = data;
+  GbacwDeploymentController *self = owner;
   const GbacwScenario *scenario = get_scenario (self);
 
   if (scenario == NULL)
@@ -1679,7 +1660,7 @@ on_draw_overlay (GbacwDeploymentController *self,
       int hex = hex_at_map (self, self->pointer_mx, self->pointer_my);
       if (hex >= 0)
         {
-          hex_path (cr, scenario, hex);
+          gbacw_render_hex_path (cr, &scenario->map->grid, hex, 1);
           cairo_set_source_rgba (cr, 0.95, 0.6, 0.05, 0.35);
           cairo_fill_preserve (cr);
           cairo_set_source_rgba (cr, 0.6, 0.3, 0, 0.95);
@@ -1949,7 +1930,10 @@ gbacw_deployment_controller_new (GbacwMapCanvas *canvas)
   g_signal_connect_object (controller, "leave", G_CALLBACK (on_leave), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (canvas), controller);
 
-  g_signal_connect_object (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self, G_CONNECT_SWAPPED);
+  {
+    g_autoptr(GbacwCanvasLayer) layer = gbacw_canvas_layer_new_for_object ("deployment", self, on_draw_overlay);
+    gbacw_map_canvas_add_layer (canvas, layer);
+  }
   g_signal_connect_object (canvas, "notify::document", G_CALLBACK (on_canvas_document), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (canvas, "notify::tool", G_CALLBACK (on_canvas_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (canvas, "notify::layers", G_CALLBACK (on_canvas_changed), self, G_CONNECT_SWAPPED);
