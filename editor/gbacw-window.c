@@ -14,6 +14,7 @@
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-hex-inspector.h"
+#include "gbacw-map-overview.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-new-dialog.h"
 #include "gbacw-play-mode.h"
@@ -38,6 +39,7 @@ struct _GbacwWindow
   GtkPaned *sidebar_paned;
   GbacwScenarioSidebar *sidebar;
   GbacwMapCanvas *canvas;
+  GbacwMapOverview *overview;
   GtkWidget *empty_state;
   GtkLabel *status_label;
   GtkLabel *zoom_label;
@@ -1293,6 +1295,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   g_object_class_override_property (object_class, PROP_DOCUMENT, "document");
 
   g_type_ensure (GBACW_TYPE_MAP_CANVAS);
+  g_type_ensure (GBACW_TYPE_MAP_OVERVIEW);
   g_type_ensure (GBACW_TYPE_TOOL_PANEL);
   g_type_ensure (GBACW_TYPE_HEX_INSPECTOR);
   g_type_ensure (GBACW_TYPE_FINDINGS_PANEL);
@@ -1306,6 +1309,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar_paned);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, overview);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, empty_state);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, zoom_label);
@@ -1387,6 +1391,15 @@ gbacw_window_init (GbacwWindow *self)
     /* The "findings" layer: the panel's markers on the map. */
     g_autoptr(GPropertyAction) markers = g_property_action_new ("layer-findings", self->findings_panel, "show-markers");
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (markers));
+  }
+  {
+    /* How the scan and the painted hexes show, and the overview in the map's corner. */
+    g_autoptr(GPropertyAction) scan = g_property_action_new ("scan-over-terrain", self->canvas, "scan-over-terrain");
+    g_autoptr(GPropertyAction) unpainted = g_property_action_new ("unpainted-only", self->canvas, "unpainted-only");
+    g_autoptr(GPropertyAction) overview = g_property_action_new ("overview", self->overview, "visible");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (scan));
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (unpainted));
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (overview));
   }
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
