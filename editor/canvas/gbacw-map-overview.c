@@ -12,7 +12,7 @@
 /* Milliseconds between a change of the document and the new picture. */
 #define RENDER_DELAY 250
 #define MARGIN 4.0
-#define WIDTH 220
+#define WIDTH 160
 
 /* Drawn small, the map needs none of what only reads up close. */
 #define OVERVIEW_LAYERS (GBACW_LAYER_BIT_ALL & ~(GBACW_LAYER_BIT_LABELS | GBACW_LAYER_BIT_GRID | GBACW_LAYER_BIT_HEX_NUMBERS))
@@ -226,7 +226,7 @@ gbacw_map_overview_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     *minimum = *natural = WIDTH;
   else
-    *minimum = *natural = CLAMP ((int) ceil ((WIDTH - 2 * MARGIN) * mh / MAX (mw, 1e-6) + 2 * MARGIN), 48, 320);
+    *minimum = *natural = CLAMP ((int) ceil ((WIDTH - 2 * MARGIN) * mh / MAX (mw, 1e-6) + 2 * MARGIN), 40, 240);
 }
 
 /* ---------------------------------------------------------------- input */
