@@ -20,6 +20,7 @@
 #include "gbacw-map-edit.h"
 #include "gbacw-map-overview-private.h"
 #include "gbacw-map-renderer.h"
+#include "gbacw-map-tool.h"
 #include "gbacw-tool-brush.h"
 #include "gbacw-toolbox.h"
 #include "gbacw-window.h"
@@ -424,6 +425,56 @@ test_layer_order (Fixture      *f,
   gbacw_map_canvas_remove_layer (f->canvas, bottom);
 }
 
+/* The canvas's own layers each draw what they stand for, at its hex: the selected hex
+ * and a finding's marker ("markers"), the hex under the pointer ("hover"), the brush's
+ * outline ("tool"); hidden, a layer leaves those pixels as the map has them. */
+static void
+test_layers_draw (Fixture      *f,
+                  gconstpointer data)
+{
+  /* r: how far from the hex's centre to look, in pixels (hexes are 30 across the
+   * corners): the brush outlines the hex's edges. */
+  struct { const char *layer; int hex, r; } cases[] = {
+    { "markers", plain_hex (f, 3, 3), 16 },
+    { "hover", plain_hex (f, 6, 6), 16 },
+    { "tool", plain_hex (f, 6, 6), 32 },
+  };
+  GbacwMapMarker marker = { cases[0].hex, -1, GBACW_MAP_MARKER_ERROR };
+  double x, y;
+
+  gbacw_viewport_set_scale (gbacw_map_canvas_get_viewport (f->canvas), 15);
+  {
+    double mx, my;
+    gbacw_hex_grid_centre (&f->scenario->map->grid, (GbacwHex) { 5, 5 }, &mx, &my);
+    gbacw_viewport_set_centre (gbacw_map_canvas_get_viewport (f->canvas), mx, my);
+  }
+  gbacw_map_canvas_set_markers (f->canvas, &marker, 1);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.tool", g_variant_new_string ("brush")));
+  hex_to_widget (f, cases[1].hex, &x, &y);
+  g_signal_emit_by_name (f->motion, "motion", x, y);
+  g_assert_cmpint (gbacw_map_canvas_get_hover_hex (f->canvas), ==, cases[1].hex);
+  g_assert_cmpint (gbacw_map_tool_get_pointer_hex (GBACW_MAP_TOOL (gbacw_map_canvas_get_tool (f->canvas)), NULL, NULL), ==,
+                   cases[2].hex);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GbacwCanvasLayer *layer = layer_named (f, cases[i].layer);
+      cairo_surface_t *with, *without;
+
+      g_assert_nonnull (layer);
+      /* The brush outlines the hex the hover light outlines: the tool's alone. */
+      gbacw_canvas_layer_set_visible (layer_named (f, "hover"), !g_str_equal (cases[i].layer, "tool"));
+      with = draw_widget (GTK_WIDGET (f->canvas));
+      gbacw_canvas_layer_set_visible (layer, FALSE);
+      without = draw_widget (GTK_WIDGET (f->canvas));
+      gbacw_canvas_layer_set_visible (layer, TRUE);
+      gbacw_canvas_layer_set_visible (layer_named (f, "hover"), TRUE);
+      g_assert_cmpuint (differences_at (f, with, without, cases[i].hex, cases[i].r), >, 20);
+      cairo_surface_destroy (with);
+      cairo_surface_destroy (without);
+    }
+}
+
 /* Issue 12: a new map is not painted over with a marker a hex. Unpainted hexes get a
  * quiet hatch (light lines, so that pixels differ from the paper under them) from the
  * "unpainted" layer, under the markers; their "no terrain yet" findings (5.15) are listed
@@ -731,6 +782,7 @@ main (int argc, char **argv)
   g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
 
   g_test_add ("/canvas/layers/order", Fixture, NULL, fixture_set_up, test_layer_order, fixture_tear_down);
+  g_test_add ("/canvas/layers/draw", Fixture, NULL, fixture_set_up, test_layers_draw, fixture_tear_down);
   g_test_add ("/canvas/unpainted/hatch", Fixture, NULL, fixture_set_up, test_unpainted_hatch, fixture_tear_down);
   g_test_add ("/canvas/scan/under-terrain", Fixture, NULL, fixture_set_up, test_scan_under_terrain,
               fixture_tear_down);

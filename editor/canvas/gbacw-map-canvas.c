@@ -42,7 +42,8 @@ struct _GbacwMapCanvas
   gboolean scan_over_terrain;
   gboolean unpainted_only;
 
-  /* GbacwCanvasLayer, bottom first; the canvas's own among them (not owned here) */
+  /* GbacwCanvasLayer, bottom first; the canvas's own among them, also held here until
+   * finalize, so that their setters (markers, hover) stay safe through dispose */
   GListStore *overlay_layers;
   GbacwCanvasLayer *unpainted_layer, *marker_layer, *hover_layer, *tool_layer;
 
@@ -209,6 +210,8 @@ gbacw_map_canvas_insert_layer (GbacwMapCanvas *self,
   g_return_if_fail (GBACW_IS_CANVAS_LAYER (layer));
   g_return_if_fail (gbacw_canvas_layer_get_canvas (layer) == NULL);
 
+  if (self->overlay_layers == NULL)
+    return;
   position = MIN (position, g_list_model_get_n_items (G_LIST_MODEL (self->overlay_layers)));
   g_list_store_insert (self->overlay_layers, position, layer);
   gbacw_canvas_layer_set_canvas (layer, self, remove_layer_of_gone_owner);
@@ -232,7 +235,7 @@ gbacw_map_canvas_remove_layer (GbacwMapCanvas *self,
   g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
   g_return_if_fail (GBACW_IS_CANVAS_LAYER (layer));
 
-  if (!g_list_store_find (self->overlay_layers, layer, &position))
+  if (self->overlay_layers == NULL || !g_list_store_find (self->overlay_layers, layer, &position))
     return;
   gbacw_canvas_layer_set_canvas (layer, NULL, NULL);
   g_list_store_remove (self->overlay_layers, position);
@@ -802,6 +805,53 @@ on_leave (GbacwMapCanvas           *self,
 
 /* ---------------------------------------------------------------- drawing */
 
+/* The layers, in map units, into one cairo node, if any has something to draw. */
+static void
+snapshot_layers (GbacwMapCanvas      *self,
+                 GtkSnapshot         *snapshot,
+                 const GbacwScenario *scenario,
+                 double               w,
+                 double               h,
+                 double               ox,
+                 double               oy,
+                 double               ds,
+                 int                  sf)
+{
+  GListModel *layers;
+  GbacwCanvasLayerView view;
+  gboolean any = FALSE;
+  cairo_t *cr;
+
+  if (self->overlay_layers == NULL)
+    return;
+  layers = G_LIST_MODEL (self->overlay_layers);
+  for (guint i = 0; i < g_list_model_get_n_items (layers) && !any; i++)
+    {
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+      any = gbacw_canvas_layer_wants_draw (layer, self);
+    }
+  if (!any)
+    return;
+
+  view = (GbacwCanvasLayerView) {
+    .scenario = scenario,
+    .grid = &scenario->map->grid,
+    .visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds },
+    .px = sf / ds,
+  };
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_translate (cr, -ox / sf, -oy / sf);
+  cairo_scale (cr, ds / sf, ds / sf);
+  /* Each layer from the list as it is now: a layer may leave it while drawing. */
+  for (guint i = 0; i < g_list_model_get_n_items (layers); i++)
+    {
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+      if (gbacw_canvas_layer_wants_draw (layer, self))
+        gbacw_canvas_layer_draw (layer, self, cr, &view);
+    }
+  cairo_destroy (cr);
+}
+
 static void
 gbacw_map_canvas_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -849,39 +899,7 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
       }
   gbacw_tile_cache_evict (self->tiles, tx0, ty0, tx1, ty1, SPARE_TILES);
 
-  /* The layers, in map units, into one cairo node, if any has something to draw. */
-  {
-    GListModel *layers = G_LIST_MODEL (self->overlay_layers);
-    guint n = g_list_model_get_n_items (layers);
-    gboolean any = FALSE;
-
-    for (guint i = 0; i < n && !any; i++)
-      {
-        g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
-        any = gbacw_canvas_layer_wants_draw (layer, self);
-      }
-    if (any)
-      {
-        cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-        GbacwCanvasLayerView view = {
-          .scenario = scenario,
-          .grid = &scenario->map->grid,
-          .visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds },
-          .px = sf / ds,
-        };
-
-        cairo_translate (cr, -ox / sf, -oy / sf);
-        cairo_scale (cr, ds / sf, ds / sf);
-        /* Each layer from the list as it is now: a layer may leave it while drawing. */
-        for (guint i = 0; i < g_list_model_get_n_items (layers); i++)
-          {
-            g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
-            if (gbacw_canvas_layer_wants_draw (layer, self))
-              gbacw_canvas_layer_draw (layer, self, cr, &view);
-          }
-        cairo_destroy (cr);
-      }
-  }
+  snapshot_layers (self, snapshot, scenario, w, h, ox, oy, ds, sf);
 }
 
 static void
@@ -942,6 +960,10 @@ gbacw_map_canvas_finalize (GObject *object)
   GbacwMapCanvas *self = GBACW_MAP_CANVAS (object);
 
   g_clear_object (&self->viewport);
+  g_clear_object (&self->unpainted_layer);
+  g_clear_object (&self->marker_layer);
+  g_clear_object (&self->hover_layer);
+  g_clear_object (&self->tool_layer);
 
   G_OBJECT_CLASS (gbacw_map_canvas_parent_class)->finalize (object);
 }
@@ -1092,9 +1114,8 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
                                         gbacw_tool_layer_new };
     for (guint i = 0; i < G_N_ELEMENTS (own); i++)
       {
-        g_autoptr(GbacwCanvasLayer) layer = make[i] ();
-        *own[i] = layer;
-        gbacw_map_canvas_add_layer (self, layer);
+        *own[i] = make[i] ();
+        gbacw_map_canvas_add_layer (self, *own[i]);
       }
   }
   self->viewport = gbacw_viewport_new ();
