@@ -48,7 +48,8 @@ iterate_for (int ms)
 static void
 wait_for_layout (GtkWidget *widget)
 {
-  gint64 end = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  /* Generous: a machine busy with other builds can take many seconds to map a window. */
+  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
 
   while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
