@@ -23,6 +23,7 @@
 #include "gbacw-map-tool.h"
 #include "gbacw-tool-brush.h"
 #include "gbacw-toolbox.h"
+#include "gbacw-unpainted-layer-private.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -303,9 +304,9 @@ struct _TestLayer
 G_DEFINE_FINAL_TYPE (TestLayer, test_layer, GBACW_TYPE_CANVAS_LAYER)
 
 static void
-test_layer_draw (GbacwCanvasLayer        *layer,
-                 GbacwMapCanvas          *canvas,
-                 cairo_t                 *cr,
+test_layer_draw (GbacwCanvasLayer           *layer,
+                 GbacwMapCanvas             *canvas,
+                 cairo_t                    *cr,
                  const GbacwCanvasLayerView *view)
 {
   TestLayer *self = TEST_LAYER (layer);
@@ -522,6 +523,30 @@ test_unpainted_hatch (Fixture      *f,
   g_assert_cmpuint (differences_at (f, with, without, painted, 12), ==, 0);
   cairo_surface_destroy (with);
   cairo_surface_destroy (without);
+
+  /* Drawn once for the view: the pointer moving over the map does not draw it again, a
+   * hex losing its terrain does. */
+  {
+    GbacwUnpaintedLayer *layer = GBACW_UNPAINTED_LAYER (hatch);
+    cairo_surface_t *again;
+    guint n_renders;
+    double x, y;
+    int more = plain_hex (f, 7, 7);
+
+    again = draw_widget (GTK_WIDGET (f->canvas));
+    cairo_surface_destroy (again);
+    n_renders = gbacw_unpainted_layer_get_n_renders (layer);
+    hex_to_widget (f, painted, &x, &y);
+    g_signal_emit_by_name (f->motion, "motion", x, y);
+    g_assert_cmpint (gbacw_map_canvas_get_hover_hex (f->canvas), ==, painted);
+    again = draw_widget (GTK_WIDGET (f->canvas));
+    cairo_surface_destroy (again);
+    g_assert_cmpuint (gbacw_unpainted_layer_get_n_renders (layer), ==, n_renders);
+    unpaint (f, &more, 1);
+    again = draw_widget (GTK_WIDGET (f->canvas));
+    cairo_surface_destroy (again);
+    g_assert_cmpuint (gbacw_unpainted_layer_get_n_renders (layer), ==, n_renders + 1);
+  }
 
   /* Listed, not marked. */
   g_assert_cmpuint (gbacw_findings_panel_get_count (panel, GBACW_SEVERITY_INFO), >=, n_info + G_N_ELEMENTS (bare));
@@ -768,7 +793,8 @@ test_overview (Fixture      *f,
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);

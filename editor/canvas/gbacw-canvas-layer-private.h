@@ -12,7 +12,7 @@ typedef void (*GbacwCanvasLayerRemoveFunc) (GbacwMapCanvas *canvas, GbacwCanvasL
  * remove: how the layer leaves the canvas when its owner is finalized. */
 void     gbacw_canvas_layer_set_canvas (GbacwCanvasLayer *self, GbacwMapCanvas *canvas, GbacwCanvasLayerRemoveFunc remove);
 /* Visible and with something to draw. */
-gboolean gbacw_canvas_layer_wants_draw (GbacwCanvasLayer *self, GbacwMapCanvas *canvas);
+gboolean gbacw_canvas_layer_wants_draw (GbacwCanvasLayer *self, GbacwMapCanvas *canvas, const GbacwCanvasLayerView *view);
 void     gbacw_canvas_layer_draw (GbacwCanvasLayer *self, GbacwMapCanvas *canvas, cairo_t *cr, const GbacwCanvasLayerView *view);
 
 G_END_DECLS

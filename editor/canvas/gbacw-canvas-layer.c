@@ -34,8 +34,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* The owner's drawing code went with it: the layer leaves its canvas. */
 static void
-on_owner_finalized (gpointer  data,
-                    GObject  *where_the_owner_was)
+on_owner_finalized (gpointer data,
+                    GObject *where_the_owner_was)
 {
   GbacwCanvasLayer *self = data;
   GbacwCanvasLayerPrivate *priv = gbacw_canvas_layer_get_instance_private (self);
@@ -47,9 +47,9 @@ on_owner_finalized (gpointer  data,
 }
 
 GbacwCanvasLayer *
-gbacw_canvas_layer_new_for_object (const char            *name,
-                                gpointer               owner,
-                                GbacwCanvasLayerDrawFunc  func)
+gbacw_canvas_layer_new_for_object (const char              *name,
+                                   gpointer                 owner,
+                                   GbacwCanvasLayerDrawFunc func)
 {
   GbacwCanvasLayer *self;
   GbacwCanvasLayerPrivate *priv;
@@ -86,9 +86,9 @@ gbacw_canvas_layer_get_canvas (GbacwCanvasLayer *self)
 }
 
 void
-gbacw_canvas_layer_set_canvas (GbacwCanvasLayer           *self,
-                            GbacwMapCanvas          *canvas,
-                            GbacwCanvasLayerRemoveFunc  remove)
+gbacw_canvas_layer_set_canvas (GbacwCanvasLayer          *self,
+                               GbacwMapCanvas            *canvas,
+                               GbacwCanvasLayerRemoveFunc remove)
 {
   GbacwCanvasLayerPrivate *priv = gbacw_canvas_layer_get_instance_private (self);
 
@@ -108,7 +108,7 @@ gbacw_canvas_layer_get_visible (GbacwCanvasLayer *self)
 
 void
 gbacw_canvas_layer_set_visible (GbacwCanvasLayer *self,
-                             gboolean       visible)
+                                gboolean          visible)
 {
   GbacwCanvasLayerPrivate *priv;
 
@@ -135,19 +135,20 @@ gbacw_canvas_layer_queue_draw (GbacwCanvasLayer *self)
 }
 
 gboolean
-gbacw_canvas_layer_wants_draw (GbacwCanvasLayer  *self,
-                            GbacwMapCanvas *canvas)
+gbacw_canvas_layer_wants_draw (GbacwCanvasLayer           *self,
+                               GbacwMapCanvas             *canvas,
+                               const GbacwCanvasLayerView *view)
 {
   GbacwCanvasLayerPrivate *priv = gbacw_canvas_layer_get_instance_private (self);
 
-  return priv->visible && GBACW_CANVAS_LAYER_GET_CLASS (self)->has_content (self, canvas);
+  return priv->visible && GBACW_CANVAS_LAYER_GET_CLASS (self)->has_content (self, canvas, view);
 }
 
 void
 gbacw_canvas_layer_draw (GbacwCanvasLayer           *self,
-                      GbacwMapCanvas          *canvas,
-                      cairo_t                 *cr,
-                      const GbacwCanvasLayerView *view)
+                         GbacwMapCanvas             *canvas,
+                         cairo_t                    *cr,
+                         const GbacwCanvasLayerView *view)
 {
   GbacwCanvasLayerClass *klass = GBACW_CANVAS_LAYER_GET_CLASS (self);
 
@@ -160,9 +161,9 @@ gbacw_canvas_layer_draw (GbacwCanvasLayer           *self,
 
 static void
 gbacw_canvas_layer_real_draw (GbacwCanvasLayer           *self,
-                           GbacwMapCanvas          *canvas,
-                           cairo_t                 *cr,
-                           const GbacwCanvasLayerView *view)
+                              GbacwMapCanvas             *canvas,
+                              cairo_t                    *cr,
+                              const GbacwCanvasLayerView *view)
 {
   GbacwCanvasLayerPrivate *priv = gbacw_canvas_layer_get_instance_private (self);
 
@@ -171,8 +172,9 @@ gbacw_canvas_layer_real_draw (GbacwCanvasLayer           *self,
 }
 
 static gboolean
-gbacw_canvas_layer_real_has_content (GbacwCanvasLayer  *self,
-                                  GbacwMapCanvas *canvas)
+gbacw_canvas_layer_real_has_content (GbacwCanvasLayer           *self,
+                                     GbacwMapCanvas             *canvas,
+                                     const GbacwCanvasLayerView *view)
 {
   return TRUE;
 }
@@ -191,9 +193,9 @@ gbacw_canvas_layer_finalize (GObject *object)
 
 static void
 gbacw_canvas_layer_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
 {
   GbacwCanvasLayer *self = GBACW_CANVAS_LAYER (object);
   GbacwCanvasLayerPrivate *priv = gbacw_canvas_layer_get_instance_private (self);
@@ -213,9 +215,9 @@ gbacw_canvas_layer_get_property (GObject    *object,
 
 static void
 gbacw_canvas_layer_set_property (GObject      *object,
-                              guint         prop_id,
-                              const GValue *value,
-                              GParamSpec   *pspec)
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
 {
   GbacwCanvasLayer *self = GBACW_CANVAS_LAYER (object);
   GbacwCanvasLayerPrivate *priv = gbacw_canvas_layer_get_instance_private (self);

@@ -36,7 +36,7 @@ struct _GbacwCanvasLayerClass
 
   void     (*draw)        (GbacwCanvasLayer *self, GbacwMapCanvas *canvas, cairo_t *cr, const GbacwCanvasLayerView *view);
   /* FALSE when draw would draw nothing now; the default says TRUE. */
-  gboolean (*has_content) (GbacwCanvasLayer *self, GbacwMapCanvas *canvas);
+  gboolean (*has_content) (GbacwCanvasLayer *self, GbacwMapCanvas *canvas, const GbacwCanvasLayerView *view);
 
   gpointer padding[6];
 };

@@ -43,8 +43,9 @@ gbacw_hover_layer_get_hex (GbacwHoverLayer *self)
 }
 
 static gboolean
-gbacw_hover_layer_has_content (GbacwCanvasLayer  *layer,
-                               GbacwMapCanvas *canvas)
+gbacw_hover_layer_has_content (GbacwCanvasLayer           *layer,
+                               GbacwMapCanvas             *canvas,
+                               const GbacwCanvasLayerView *view)
 {
   return GBACW_HOVER_LAYER (layer)->hex >= 0;
 }
@@ -52,8 +53,8 @@ gbacw_hover_layer_has_content (GbacwCanvasLayer  *layer,
 /* A white veil edged in white and black, which shows on every terrain colour. */
 static void
 gbacw_hover_layer_draw (GbacwCanvasLayer           *layer,
-                        GbacwMapCanvas          *canvas,
-                        cairo_t                 *cr,
+                        GbacwMapCanvas             *canvas,
+                        cairo_t                    *cr,
                         const GbacwCanvasLayerView *view)
 {
   GbacwHoverLayer *self = GBACW_HOVER_LAYER (layer);

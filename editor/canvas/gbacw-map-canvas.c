@@ -195,16 +195,16 @@ gbacw_map_canvas_get_highlight (GbacwMapCanvas *self,
 /* ---------------------------------------------------------------- layers */
 
 static void
-remove_layer_of_gone_owner (GbacwMapCanvas *self,
-                            GbacwCanvasLayer  *layer)
+remove_layer_of_gone_owner (GbacwMapCanvas   *self,
+                            GbacwCanvasLayer *layer)
 {
   gbacw_map_canvas_remove_layer (self, layer);
 }
 
 void
-gbacw_map_canvas_insert_layer (GbacwMapCanvas *self,
-                               GbacwCanvasLayer  *layer,
-                               guint           position)
+gbacw_map_canvas_insert_layer (GbacwMapCanvas   *self,
+                               GbacwCanvasLayer *layer,
+                               guint             position)
 {
   g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
   g_return_if_fail (GBACW_IS_CANVAS_LAYER (layer));
@@ -219,16 +219,16 @@ gbacw_map_canvas_insert_layer (GbacwMapCanvas *self,
 }
 
 void
-gbacw_map_canvas_add_layer (GbacwMapCanvas *self,
-                            GbacwCanvasLayer  *layer)
+gbacw_map_canvas_add_layer (GbacwMapCanvas   *self,
+                            GbacwCanvasLayer *layer)
 {
   g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
   gbacw_map_canvas_insert_layer (self, layer, G_MAXUINT);
 }
 
 void
-gbacw_map_canvas_remove_layer (GbacwMapCanvas *self,
-                               GbacwCanvasLayer  *layer)
+gbacw_map_canvas_remove_layer (GbacwMapCanvas   *self,
+                               GbacwCanvasLayer *layer)
 {
   guint position;
 
@@ -824,21 +824,20 @@ snapshot_layers (GbacwMapCanvas      *self,
 
   if (self->overlay_layers == NULL)
     return;
-  layers = G_LIST_MODEL (self->overlay_layers);
-  for (guint i = 0; i < g_list_model_get_n_items (layers) && !any; i++)
-    {
-      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
-      any = gbacw_canvas_layer_wants_draw (layer, self);
-    }
-  if (!any)
-    return;
-
   view = (GbacwCanvasLayerView) {
     .scenario = scenario,
     .grid = &scenario->map->grid,
     .visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds },
     .px = sf / ds,
   };
+  layers = G_LIST_MODEL (self->overlay_layers);
+  for (guint i = 0; i < g_list_model_get_n_items (layers) && !any; i++)
+    {
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+      any = gbacw_canvas_layer_wants_draw (layer, self, &view);
+    }
+  if (!any)
+    return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   cairo_translate (cr, -ox / sf, -oy / sf);
   cairo_scale (cr, ds / sf, ds / sf);
@@ -846,7 +845,7 @@ snapshot_layers (GbacwMapCanvas      *self,
   for (guint i = 0; i < g_list_model_get_n_items (layers); i++)
     {
       g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
-      if (gbacw_canvas_layer_wants_draw (layer, self))
+      if (gbacw_canvas_layer_wants_draw (layer, self, &view))
         gbacw_canvas_layer_draw (layer, self, cr, &view);
     }
   cairo_destroy (cr);

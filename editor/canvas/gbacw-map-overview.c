@@ -209,13 +209,13 @@ gbacw_map_overview_snapshot (GtkWidget   *widget,
 }
 
 static void
-gbacw_map_overview_measure (GtkWidget      *widget,
-                            GtkOrientation  orientation,
-                            int             for_size,
-                            int            *minimum,
-                            int            *natural,
-                            int            *minimum_baseline,
-                            int            *natural_baseline)
+gbacw_map_overview_measure (GtkWidget     *widget,
+                            GtkOrientation orientation,
+                            int            for_size,
+                            int           *minimum,
+                            int           *natural,
+                            int           *minimum_baseline,
+                            int           *natural_baseline)
 {
   GbacwMapOverview *self = GBACW_MAP_OVERVIEW (widget);
   const GbacwScenario *scenario = get_scenario (self);

@@ -78,8 +78,9 @@ gbacw_marker_layer_get_highlight (GbacwMarkerLayer *self,
 }
 
 static gboolean
-gbacw_marker_layer_has_content (GbacwCanvasLayer  *layer,
-                                GbacwMapCanvas *canvas)
+gbacw_marker_layer_has_content (GbacwCanvasLayer           *layer,
+                                GbacwMapCanvas             *canvas,
+                                const GbacwCanvasLayerView *view)
 {
   GbacwMarkerLayer *self = GBACW_MARKER_LAYER (layer);
 
@@ -88,8 +89,8 @@ gbacw_marker_layer_has_content (GbacwCanvasLayer  *layer,
 
 static void
 gbacw_marker_layer_draw (GbacwCanvasLayer           *layer,
-                         GbacwMapCanvas          *canvas,
-                         cairo_t                 *cr,
+                         GbacwMapCanvas             *canvas,
+                         cairo_t                    *cr,
                          const GbacwCanvasLayerView *view)
 {
   GbacwMarkerLayer *self = GBACW_MARKER_LAYER (layer);

@@ -34,16 +34,17 @@ gbacw_tool_layer_set_tool (GbacwToolLayer *self,
 }
 
 static gboolean
-gbacw_tool_layer_has_content (GbacwCanvasLayer  *layer,
-                              GbacwMapCanvas *canvas)
+gbacw_tool_layer_has_content (GbacwCanvasLayer           *layer,
+                              GbacwMapCanvas             *canvas,
+                              const GbacwCanvasLayerView *view)
 {
   return GBACW_TOOL_LAYER (layer)->tool != NULL;
 }
 
 static void
 gbacw_tool_layer_draw (GbacwCanvasLayer           *layer,
-                       GbacwMapCanvas          *canvas,
-                       cairo_t                 *cr,
+                       GbacwMapCanvas             *canvas,
+                       cairo_t                    *cr,
                        const GbacwCanvasLayerView *view)
 {
   gbacw_tool_draw_overlay (GBACW_TOOL_LAYER (layer)->tool, canvas, cr);
