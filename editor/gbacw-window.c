@@ -1400,6 +1400,9 @@ gbacw_window_init (GbacwWindow *self)
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (scan));
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (unpainted));
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (overview));
+    if (gbacw_window_state_get_settings () != NULL)
+      g_settings_bind (gbacw_window_state_get_settings (), "show-overview", self->overview, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
   }
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
