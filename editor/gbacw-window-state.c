@@ -125,6 +125,8 @@ gbacw_window_state_attach (GbacwEditorHost *window)
   g_signal_connect_object (window, "close-request", G_CALLBACK (on_close_request), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gbacw_editor_host_get_canvas (window), "notify::layers", G_CALLBACK (save_layers), self,
                            G_CONNECT_SWAPPED);
+  g_settings_bind (settings, "scan-over-terrain", gbacw_editor_host_get_canvas (window), "scan-over-terrain",
+                   G_SETTINGS_BIND_DEFAULT);
   return self;
 }
 

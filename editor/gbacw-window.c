@@ -14,6 +14,7 @@
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-hex-inspector.h"
+#include "gbacw-map-overview.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-new-dialog.h"
 #include "gbacw-play-mode.h"
@@ -38,6 +39,7 @@ struct _GbacwWindow
   GtkPaned *sidebar_paned;
   GbacwScenarioSidebar *sidebar;
   GbacwMapCanvas *canvas;
+  GbacwMapOverview *overview;
   GtkWidget *empty_state;
   GtkLabel *status_label;
   GtkLabel *zoom_label;
@@ -87,6 +89,9 @@ enum {
   PROP_TEST_PLAY,
   PROP_SCENARIO_SIDEBAR,
   PROP_LAYER_FINDINGS,
+  PROP_SCAN_OVER_TERRAIN,
+  PROP_UNPAINTED_ONLY,
+  PROP_OVERVIEW,
   /* "layer-NAME", NAME as in gbacw_layer_bit_to_string (), one per bit from 1 << 0 */
   PROP_LAYER_FIRST,
   N_PROPS = PROP_LAYER_FIRST + GBACW_N_LAYERS,
@@ -1042,6 +1047,21 @@ on_canvas_layers (GbacwWindow    *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYER_FIRST + i]);
 }
 
+/* The canvas's view options and the overview, as the window's properties of their
+ * actions. */
+static void
+on_view_option (GbacwWindow *self,
+                GParamSpec  *pspec,
+                GObject     *object)
+{
+  if (g_str_equal (pspec->name, "scan-over-terrain"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCAN_OVER_TERRAIN]);
+  else if (g_str_equal (pspec->name, "unpainted-only"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNPAINTED_ONLY]);
+  else
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERVIEW]);
+}
+
 static void
 on_show_markers (GbacwWindow        *self,
                  GParamSpec         *pspec,
@@ -1304,6 +1324,14 @@ gbacw_window_get_property (GObject    *object,
     case PROP_LAYER_FINDINGS:
       g_value_set_boolean (value, self->findings_panel != NULL && gbacw_findings_panel_get_show_markers (self->findings_panel));
       break;
+    case PROP_SCAN_OVER_TERRAIN:
+    case PROP_UNPAINTED_ONLY:
+      if (self->canvas != NULL)
+        g_object_get_property (G_OBJECT (self->canvas), g_param_spec_get_name (pspec), value);
+      break;
+    case PROP_OVERVIEW:
+      g_value_set_boolean (value, self->overview != NULL && gtk_widget_get_visible (GTK_WIDGET (self->overview)));
+      break;
     default:
       if (prop_id >= PROP_LAYER_FIRST && prop_id < N_PROPS)
         g_value_set_boolean (value, self->canvas != NULL
@@ -1340,6 +1368,13 @@ gbacw_window_set_property (GObject      *object,
       break;
     case PROP_LAYER_FINDINGS:
       gbacw_findings_panel_set_show_markers (self->findings_panel, g_value_get_boolean (value));
+      break;
+    case PROP_SCAN_OVER_TERRAIN:
+    case PROP_UNPAINTED_ONLY:
+      g_object_set_property (G_OBJECT (self->canvas), g_param_spec_get_name (pspec), value);
+      break;
+    case PROP_OVERVIEW:
+      gtk_widget_set_visible (GTK_WIDGET (self->overview), g_value_get_boolean (value));
       break;
     default:
       if (prop_id >= PROP_LAYER_FIRST && prop_id < N_PROPS)
@@ -1379,6 +1414,18 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   properties[PROP_LAYER_FINDINGS] =
     g_param_spec_boolean ("layer-findings", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The scan drawn over the painted terrain (win.scan-over-terrain), only the unpainted
+   * hexes shown over the scan (win.unpainted-only), and the overview in the map's corner
+   * (win.overview): the canvas's and the overview's own state. */
+  properties[PROP_SCAN_OVER_TERRAIN] =
+    g_param_spec_boolean ("scan-over-terrain", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNPAINTED_ONLY] =
+    g_param_spec_boolean ("unpainted-only", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OVERVIEW] =
+    g_param_spec_boolean ("overview", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The canvas's layers, each shown or not (win.layer-NAME, the Layers menu). */
   for (guint i = 0; i < GBACW_N_LAYERS; i++)
     {
@@ -1392,6 +1439,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   g_object_class_override_property (object_class, PROP_DOCUMENT, "document");
 
   g_type_ensure (GBACW_TYPE_MAP_CANVAS);
+  g_type_ensure (GBACW_TYPE_MAP_OVERVIEW);
   g_type_ensure (GBACW_TYPE_TOOL_PANEL);
   g_type_ensure (GBACW_TYPE_HEX_INSPECTOR);
   g_type_ensure (GBACW_TYPE_FINDINGS_PANEL);
@@ -1405,6 +1453,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar_paned);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, GbacwWindow, overview);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, empty_state);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwWindow, zoom_label);
@@ -1446,6 +1495,9 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.roster-export", NULL, controller_action);
   gtk_widget_class_install_action (widget_class, "win.roster-import", NULL, controller_action);
   gtk_widget_class_install_property_action (widget_class, "win.layer-findings", "layer-findings");
+  gtk_widget_class_install_property_action (widget_class, "win.scan-over-terrain", "scan-over-terrain");
+  gtk_widget_class_install_property_action (widget_class, "win.unpainted-only", "unpainted-only");
+  gtk_widget_class_install_property_action (widget_class, "win.overview", "overview");
   for (guint i = 0; i < GBACW_N_LAYERS; i++)
     {
       g_autofree char *name = g_strdup_printf ("win.%s", g_param_spec_get_name (properties[PROP_LAYER_FIRST + i]));
@@ -1515,6 +1567,14 @@ gbacw_window_init (GbacwWindow *self)
   g_signal_connect_object (self->canvas, "notify::layers", G_CALLBACK (on_canvas_layers), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "notify::visible", G_CALLBACK (on_sidebar_visible), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::scan-over-terrain", G_CALLBACK (on_view_option), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::unpainted-only", G_CALLBACK (on_view_option), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->overview, "notify::visible", G_CALLBACK (on_view_option), self, G_CONNECT_SWAPPED);
+  if (gbacw_window_state_get_settings () != NULL)
+    g_settings_bind (gbacw_window_state_get_settings (), "show-overview", self->overview, "visible",
+                     G_SETTINGS_BIND_DEFAULT);
 
   self->document_signals = g_signal_group_new (GBACW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "changed", G_CALLBACK (on_document_changed), self);

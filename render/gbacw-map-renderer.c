@@ -97,6 +97,7 @@ typedef struct {
   const GbacwMap *map;
   const GbacwHexGrid *grid;
   guint layers;
+  guint flags;                 /* GbacwRenderFlags */
   double scale;
   double px;                   /* one pixel in map units */
   double hex_px;               /* pixels across a hex's flats */
@@ -1714,6 +1715,8 @@ render_layers (Render *r)
 
   if (r->layers & GBACW_LAYER_BIT_BACKGROUND)
     draw_background (r);
+  if (r->image != NULL && (r->flags & GBACW_RENDER_SCAN_UNDER_TERRAIN))
+    draw_scan (r);
 
   collect_sides (r);
 
@@ -1729,7 +1732,7 @@ render_layers (Render *r)
       draw_terrain_patterns (r);
       cairo_restore (cr);
     }
-  if (r->image != NULL)
+  if (r->image != NULL && !(r->flags & GBACW_RENDER_SCAN_UNDER_TERRAIN))
     draw_scan (r);
   if (r->layers & GBACW_LAYER_BIT_ELEVATION)
     draw_contours (r);
@@ -1770,6 +1773,18 @@ gbacw_map_render_with_background (cairo_t                 *cr,
                                   double                   scale,
                                   const cairo_rectangle_t *visible)
 {
+  gbacw_map_render_with_flags (cr, scenario, background, layers, 0, scale, visible);
+}
+
+void
+gbacw_map_render_with_flags (cairo_t                 *cr,
+                             const GbacwScenario     *scenario,
+                             GbacwBackgroundImage    *background,
+                             guint                    layers,
+                             guint                    flags,
+                             double                   scale,
+                             const cairo_rectangle_t *visible)
+{
   Render r;
 
   g_return_if_fail (cr != NULL);
@@ -1777,6 +1792,7 @@ gbacw_map_render_with_background (cairo_t                 *cr,
 
   if (!render_init (&r, cr, scenario, layers, scale, visible))
     return;
+  r.flags = flags;
   if (layers & GBACW_LAYER_BIT_BACKGROUND)
     r.image = background ? background : gbacw_map_renderer_get_background_image (scenario);
   render_layers (&r);
@@ -1802,6 +1818,19 @@ gbacw_map_render_hexes_with_background (cairo_t              *cr,
                                         double                scale,
                                         const int            *hexes,
                                         guint                 n_hexes)
+{
+  gbacw_map_render_hexes_with_flags (cr, scenario, background, layers, 0, scale, hexes, n_hexes);
+}
+
+void
+gbacw_map_render_hexes_with_flags (cairo_t              *cr,
+                                   const GbacwScenario  *scenario,
+                                   GbacwBackgroundImage *background,
+                                   guint                 layers,
+                                   guint                 flags,
+                                   double                scale,
+                                   const int            *hexes,
+                                   guint                 n_hexes)
 {
   const GbacwHexGrid *grid;
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
@@ -1860,6 +1889,7 @@ gbacw_map_render_hexes_with_background (cairo_t              *cr,
   visible = (cairo_rectangle_t) { x0, y0, x1 - x0, y1 - y0 };
   if (render_init (&r, cr, scenario, layers, scale, &visible))
     {
+      r.flags = flags;
       if (layers & GBACW_LAYER_BIT_BACKGROUND)
         r.image = background ? background : gbacw_map_renderer_get_background_image (scenario);
       render_layers (&r);

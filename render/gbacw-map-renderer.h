@@ -66,6 +66,22 @@ void gbacw_map_render_with_background (cairo_t                 *cr,
                                        double                   scale,
                                        const cairo_rectangle_t *visible);
 
+/* How the map is drawn besides which layers. */
+typedef enum {
+  /* The scan under the terrain colours (it shows where no terrain is painted) instead of
+   * over them at its opacity. */
+  GBACW_RENDER_SCAN_UNDER_TERRAIN = 1 << 0,
+} GbacwRenderFlags;
+
+/* As gbacw_map_render_with_background (), drawn as flags (GbacwRenderFlags) say. */
+void gbacw_map_render_with_flags (cairo_t                 *cr,
+                                  const GbacwScenario     *scenario,
+                                  GbacwBackgroundImage    *background,
+                                  guint                    layers,
+                                  guint                    flags,
+                                  double                   scale,
+                                  const cairo_rectangle_t *visible);
+
 /* Redraws only these hexes (hex indices), clipped to them: their area is cleared to
  * transparent and drawn again, hexside features and lines included; pixels outside the
  * hexes are not touched. */
@@ -84,6 +100,16 @@ void gbacw_map_render_hexes_with_background (cairo_t              *cr,
                                              double                scale,
                                              const int            *hexes,
                                              guint                 n_hexes);
+
+/* As gbacw_map_render_hexes_with_background (), drawn as flags (GbacwRenderFlags) say. */
+void gbacw_map_render_hexes_with_flags (cairo_t              *cr,
+                                        const GbacwScenario  *scenario,
+                                        GbacwBackgroundImage *background,
+                                        guint                 layers,
+                                        guint                 flags,
+                                        double                scale,
+                                        const int            *hexes,
+                                        guint                 n_hexes);
 
 /* The rectangle (map units) a hex's drawing can touch: its bounding box. */
 void gbacw_map_render_hex_bounds (const GbacwScenario *scenario,

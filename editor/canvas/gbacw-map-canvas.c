@@ -2,9 +2,11 @@
 /* gbacw-map-canvas.c: the map of a document, panned and zoomed.
  *
  * The map is rendered in square tiles (GbacwTileCache) at the current zoom and kept
- * as textures: panning only moves them, and the hover highlight and tool overlay are
- * drawn on top each frame. A command redraws, in the cached tiles, only the hexes it
- * changed; a zoom change, a new document or a change of layers drops the tiles.
+ * as textures: panning only moves them, and the overlay layers (GbacwCanvasLayer: the
+ * unpainted hatch, markers, hover highlight, tool feedback and the owners' layers) are
+ * drawn on top each frame, into one cairo node. A command redraws, in the cached tiles,
+ * only the hexes it changed; a zoom change, a new document or a change of layers drops
+ * the tiles.
  */
 #define G_LOG_DOMAIN "gbacw-map-canvas"
 
@@ -13,8 +15,13 @@
 #include <math.h>
 
 #include "gbacw-map-canvas.h"
+#include "gbacw-hover-layer.h"
+#include "gbacw-canvas-layer-private.h"
 #include "gbacw-map-renderer.h"
+#include "gbacw-marker-layer.h"
 #include "gbacw-tile-cache.h"
+#include "gbacw-tool-layer.h"
+#include "gbacw-unpainted-layer.h"
 
 #define TILE_SIZE GBACW_TILE_SIZE
 #define ZOOM_STEP 1.25
@@ -32,10 +39,13 @@ struct _GbacwMapCanvas
   int hover_hex;
 
   GbacwTileCache *tiles;
+  gboolean scan_over_terrain;
+  gboolean unpainted_only;
 
-  /* GbacwMapMarker, and the outlined hex / hexside (gbacw-map-markers.h) */
-  GArray *markers;
-  int highlight_hex, highlight_direction;
+  /* GbacwCanvasLayer, bottom first; the canvas's own among them, also held here until
+   * finalize, so that their setters (markers, hover) stay safe through dispose */
+  GListStore *overlay_layers;
+  GbacwCanvasLayer *unpainted_layer, *marker_layer, *hover_layer, *tool_layer;
 
   /* pointer */
   gboolean has_pointer;
@@ -50,6 +60,8 @@ struct _GbacwMapCanvas
    * the gesture, so that the tests can drive the canvas by emitting the gesture's signals. */
   double drag_start_x, drag_start_y;
   gboolean primary_pans;
+  /* The press that gave the map the keyboard focus: it does not reach the tool. */
+  gboolean primary_focuses;
   /* space held: the primary button pans whatever the tool (as in image editors) */
   gboolean space_held;
   double zoom_start_scale;
@@ -64,17 +76,12 @@ enum {
   PROP_LAYERS,
   PROP_HOVER_HEX,
   PROP_TOOL,
+  PROP_SCAN_OVER_TERRAIN,
+  PROP_UNPAINTED_ONLY,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-enum {
-  SIGNAL_DRAW_OVERLAY,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
 
 static const GbacwScenario *
 get_scenario (GbacwMapCanvas *self)
@@ -152,13 +159,8 @@ gbacw_map_canvas_set_markers (GbacwMapCanvas       *self,
                               guint                 n_markers)
 {
   g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
-  g_return_if_fail (markers != NULL || n_markers == 0);
 
-  if (self->markers->len == 0 && n_markers == 0)
-    return;
-  g_array_set_size (self->markers, 0);
-  g_array_append_vals (self->markers, markers, n_markers);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gbacw_marker_layer_set_markers (GBACW_MARKER_LAYER (self->marker_layer), markers, n_markers);
 }
 
 const GbacwMapMarker *
@@ -166,9 +168,8 @@ gbacw_map_canvas_get_markers (GbacwMapCanvas *self,
                               guint          *n_markers)
 {
   g_return_val_if_fail (GBACW_IS_MAP_CANVAS (self), NULL);
-  if (n_markers != NULL)
-    *n_markers = self->markers->len;
-  return (const GbacwMapMarker *) (gpointer) self->markers->data;
+
+  return gbacw_marker_layer_get_markers (GBACW_MARKER_LAYER (self->marker_layer), n_markers);
 }
 
 void
@@ -178,13 +179,7 @@ gbacw_map_canvas_set_highlight (GbacwMapCanvas *self,
 {
   g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
 
-  if (hex < 0)
-    hex = direction = -1;
-  if (self->highlight_hex == hex && self->highlight_direction == direction)
-    return;
-  self->highlight_hex = hex;
-  self->highlight_direction = direction;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gbacw_marker_layer_set_highlight (GBACW_MARKER_LAYER (self->marker_layer), hex, direction);
 }
 
 void
@@ -193,10 +188,128 @@ gbacw_map_canvas_get_highlight (GbacwMapCanvas *self,
                                 int            *direction)
 {
   g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
-  if (hex != NULL)
-    *hex = self->highlight_hex;
-  if (direction != NULL)
-    *direction = self->highlight_direction;
+
+  gbacw_marker_layer_get_highlight (GBACW_MARKER_LAYER (self->marker_layer), hex, direction);
+}
+
+/* ---------------------------------------------------------------- layers */
+
+static void
+remove_layer_of_gone_owner (GbacwMapCanvas   *self,
+                            GbacwCanvasLayer *layer)
+{
+  gbacw_map_canvas_remove_layer (self, layer);
+}
+
+void
+gbacw_map_canvas_insert_layer (GbacwMapCanvas   *self,
+                               GbacwCanvasLayer *layer,
+                               guint             position)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+  g_return_if_fail (GBACW_IS_CANVAS_LAYER (layer));
+  g_return_if_fail (gbacw_canvas_layer_get_canvas (layer) == NULL);
+
+  if (self->overlay_layers == NULL)
+    return;
+  position = MIN (position, g_list_model_get_n_items (G_LIST_MODEL (self->overlay_layers)));
+  g_list_store_insert (self->overlay_layers, position, layer);
+  gbacw_canvas_layer_set_canvas (layer, self, remove_layer_of_gone_owner);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+gbacw_map_canvas_add_layer (GbacwMapCanvas   *self,
+                            GbacwCanvasLayer *layer)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+  gbacw_map_canvas_insert_layer (self, layer, G_MAXUINT);
+}
+
+void
+gbacw_map_canvas_remove_layer (GbacwMapCanvas   *self,
+                               GbacwCanvasLayer *layer)
+{
+  guint position;
+
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+  g_return_if_fail (GBACW_IS_CANVAS_LAYER (layer));
+
+  if (self->overlay_layers == NULL || !g_list_store_find (self->overlay_layers, layer, &position))
+    return;
+  gbacw_canvas_layer_set_canvas (layer, NULL, NULL);
+  g_list_store_remove (self->overlay_layers, position);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GListModel *
+gbacw_map_canvas_get_overlay_layers (GbacwMapCanvas *self)
+{
+  g_return_val_if_fail (GBACW_IS_MAP_CANVAS (self), NULL);
+  return G_LIST_MODEL (self->overlay_layers);
+}
+
+/* What the tiles show: in the view of what is left to paint, the scan and the lines
+ * without the terrain and elevation colours, so that the hatch over the unpainted hexes
+ * lies on the scan. */
+static guint
+tile_layers (GbacwMapCanvas *self)
+{
+  if (self->unpainted_only)
+    return self->layers & ~(GBACW_LAYER_BIT_TERRAIN | GBACW_LAYER_BIT_ELEVATION);
+  return self->layers;
+}
+
+static void
+update_unpainted_layer (GbacwMapCanvas *self)
+{
+  gbacw_canvas_layer_set_visible (self->unpainted_layer,
+                               self->unpainted_only || (self->layers & GBACW_LAYER_BIT_TERRAIN) != 0);
+  gbacw_unpainted_layer_set_emphasis (GBACW_UNPAINTED_LAYER (self->unpainted_layer), self->unpainted_only);
+}
+
+gboolean
+gbacw_map_canvas_get_scan_over_terrain (GbacwMapCanvas *self)
+{
+  g_return_val_if_fail (GBACW_IS_MAP_CANVAS (self), TRUE);
+  return self->scan_over_terrain;
+}
+
+void
+gbacw_map_canvas_set_scan_over_terrain (GbacwMapCanvas *self,
+                                        gboolean        over)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+
+  over = !!over;
+  if (self->scan_over_terrain == over)
+    return;
+  self->scan_over_terrain = over;
+  gbacw_tile_cache_set_flags (self->tiles, over ? 0 : GBACW_RENDER_SCAN_UNDER_TERRAIN);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCAN_OVER_TERRAIN]);
+}
+
+gboolean
+gbacw_map_canvas_get_unpainted_only (GbacwMapCanvas *self)
+{
+  g_return_val_if_fail (GBACW_IS_MAP_CANVAS (self), FALSE);
+  return self->unpainted_only;
+}
+
+void
+gbacw_map_canvas_set_unpainted_only (GbacwMapCanvas *self,
+                                     gboolean        unpainted_only)
+{
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+
+  unpainted_only = !!unpainted_only;
+  if (self->unpainted_only == unpainted_only)
+    return;
+  self->unpainted_only = unpainted_only;
+  update_unpainted_layer (self);
+  gbacw_map_canvas_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNPAINTED_ONLY]);
 }
 
 /* ---------------------------------------------------------------- hover */
@@ -208,7 +321,7 @@ set_hover_hex (GbacwMapCanvas *self,
   if (self->hover_hex == hex)
     return;
   self->hover_hex = hex;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gbacw_hover_layer_set_hex (GBACW_HOVER_LAYER (self->hover_layer), hex);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER_HEX]);
 }
 
@@ -291,7 +404,7 @@ gbacw_map_canvas_set_document (GbacwMapCanvas *self,
 
   update_map_size (self);
   /* Forget the old scenario: it may be freed with its document. */
-  gbacw_tile_cache_configure (self->tiles, get_scenario (self), self->layers,
+  gbacw_tile_cache_configure (self->tiles, get_scenario (self), tile_layers (self),
                               gbacw_viewport_get_scale (self->viewport));
   clear_tiles (self);
   update_hover (self);
@@ -323,6 +436,7 @@ gbacw_map_canvas_set_layers (GbacwMapCanvas *self,
   if (self->layers == layers)
     return;
   self->layers = layers;
+  update_unpainted_layer (self);
   gbacw_map_canvas_invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYERS]);
 }
@@ -353,6 +467,7 @@ gbacw_map_canvas_set_tool (GbacwMapCanvas *self,
   if (self->tool != NULL)
     gbacw_tool_deactivate (self->tool, self);
   g_set_object (&self->tool, tool);
+  gbacw_tool_layer_set_tool (GBACW_TOOL_LAYER (self->tool_layer), tool);
   if (tool != NULL)
     gbacw_tool_activate (tool, self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), tool ? "crosshair" : NULL);
@@ -496,6 +611,15 @@ on_key_released (GbacwMapCanvas        *self,
     self->space_held = FALSE;
 }
 
+/* Whether the map has its window's keyboard focus (whether or not the window is active). */
+static gboolean
+focus_is_here (GbacwMapCanvas *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL && gtk_root_get_focus (root) == GTK_WIDGET (self);
+}
+
 /* The primary button: the tool's, or a pan when there is no tool or space is held. */
 static void
 primary_drag_begin (GbacwMapCanvas *self,
@@ -508,12 +632,23 @@ primary_drag_begin (GbacwMapCanvas *self,
   self->drag_start_x = x;
   self->drag_start_y = y;
   self->primary_pans = self->tool == NULL || self->space_held;
+  self->primary_focuses = FALSE;
   if (self->primary_pans)
     {
       pan_drag_begin (self, x, y, gesture);
       return;
     }
-  gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* A click that brings the focus to the map only focuses it when the tool would edit
+   * (paint, draw, place): as in Tiled and the Wesnoth editor. */
+  if (!focus_is_here (self))
+    {
+      gtk_widget_grab_focus (GTK_WIDGET (self));
+      if (focus_is_here (self) && gbacw_tool_edits_on_press (self->tool))
+        {
+          self->primary_focuses = TRUE;
+          return;
+        }
+    }
   gbacw_map_canvas_widget_to_map (self, x, y, &mx, &my);
   gbacw_tool_pressed (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
 }
@@ -531,7 +666,7 @@ primary_drag_update (GbacwMapCanvas *self,
       pan_drag_update (self, dx, dy, gesture);
       return;
     }
-  if (self->tool == NULL)
+  if (self->tool == NULL || self->primary_focuses)
     return;
   gbacw_map_canvas_widget_to_map (self, self->drag_start_x + dx, self->drag_start_y + dy, &mx, &my);
   gbacw_tool_dragged (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
@@ -550,7 +685,7 @@ primary_drag_end (GbacwMapCanvas *self,
       pan_drag_end (self, dx, dy, gesture);
       return;
     }
-  if (self->tool == NULL)
+  if (self->tool == NULL || self->primary_focuses)
     return;
   gbacw_map_canvas_widget_to_map (self, self->drag_start_x + dx, self->drag_start_y + dy, &mx, &my);
   gbacw_tool_released (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
@@ -567,7 +702,7 @@ on_primary_click (GbacwMapCanvas  *self,
 {
   double mx, my;
 
-  if (n_press != 2 || self->tool == NULL || self->primary_pans)
+  if (n_press != 2 || self->tool == NULL || self->primary_pans || self->primary_focuses)
     return;
   gbacw_map_canvas_widget_to_map (self, x, y, &mx, &my);
   gbacw_tool_activated (self->tool, self, mx, my, gesture_state (GTK_GESTURE (gesture)));
@@ -670,23 +805,50 @@ on_leave (GbacwMapCanvas           *self,
 
 /* ---------------------------------------------------------------- drawing */
 
+/* The layers, in map units, into one cairo node, if any has something to draw. */
 static void
-hex_path (cairo_t             *cr,
-          const GbacwHexGrid  *grid,
-          int                  index)
+snapshot_layers (GbacwMapCanvas      *self,
+                 GtkSnapshot         *snapshot,
+                 const GbacwScenario *scenario,
+                 double               w,
+                 double               h,
+                 double               ox,
+                 double               oy,
+                 double               ds,
+                 int                  sf)
 {
-  GbacwHex hex = gbacw_hex_grid_hex_at (grid, index);
+  GListModel *layers;
+  GbacwCanvasLayerView view;
+  gboolean any = FALSE;
+  cairo_t *cr;
 
-  for (int i = 0; i < 6; i++)
+  if (self->overlay_layers == NULL)
+    return;
+  view = (GbacwCanvasLayerView) {
+    .scenario = scenario,
+    .grid = &scenario->map->grid,
+    .visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds },
+    .px = sf / ds,
+  };
+  layers = G_LIST_MODEL (self->overlay_layers);
+  for (guint i = 0; i < g_list_model_get_n_items (layers) && !any; i++)
     {
-      double x, y;
-      gbacw_hex_grid_corner (grid, hex, i, &x, &y);
-      if (i == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+      any = gbacw_canvas_layer_wants_draw (layer, self, &view);
     }
-  cairo_close_path (cr);
+  if (!any)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_translate (cr, -ox / sf, -oy / sf);
+  cairo_scale (cr, ds / sf, ds / sf);
+  /* Each layer from the list as it is now: a layer may leave it while drawing. */
+  for (guint i = 0; i < g_list_model_get_n_items (layers); i++)
+    {
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+      if (gbacw_canvas_layer_wants_draw (layer, self, &view))
+        gbacw_canvas_layer_draw (layer, self, cr, &view);
+    }
+  cairo_destroy (cr);
 }
 
 static void
@@ -707,7 +869,7 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
     return;
 
   get_origin (self, &ox, &oy, &ds, &sf);
-  gbacw_tile_cache_configure (self->tiles, scenario, self->layers, ds);
+  gbacw_tile_cache_configure (self->tiles, scenario, tile_layers (self), ds);
 
   gbacw_hex_grid_extent (&scenario->map->grid, &mw, &mh);
   map_px_w = mw * ds;
@@ -736,40 +898,7 @@ gbacw_map_canvas_snapshot (GtkWidget   *widget,
       }
   gbacw_tile_cache_evict (self->tiles, tx0, ty0, tx1, ty1, SPARE_TILES);
 
-  /* Overlays, in map units. */
-  if (self->hover_hex >= 0 || self->tool != NULL || self->markers->len > 0 || self->highlight_hex >= 0
-      || g_signal_has_handler_pending (self, signals[SIGNAL_DRAW_OVERLAY], 0, TRUE))
-    {
-      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-      cairo_rectangle_t visible = { ox / ds, oy / ds, w * sf / ds, h * sf / ds };
-
-      cairo_translate (cr, -ox / sf, -oy / sf);
-      cairo_scale (cr, ds / sf, ds / sf);
-
-      gbacw_map_markers_draw_highlight (cr, &scenario->map->grid, self->highlight_hex, self->highlight_direction,
-                                        sf / ds);
-      gbacw_map_markers_draw (cr, &scenario->map->grid, (const GbacwMapMarker *) (gpointer) self->markers->data,
-                              self->markers->len, &visible, sf / ds);
-
-      if (self->hover_hex >= 0)
-        {
-          double px = sf / ds;
-          hex_path (cr, &scenario->map->grid, self->hover_hex);
-          cairo_set_source_rgba (cr, 1, 1, 1, 0.22);
-          cairo_fill_preserve (cr);
-          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-          cairo_set_line_width (cr, 4 * px);
-          cairo_stroke_preserve (cr);
-          cairo_set_source_rgba (cr, 0.05, 0.05, 0.05, 0.9);
-          cairo_set_line_width (cr, 2 * px);
-          cairo_stroke (cr);
-        }
-      if (self->tool != NULL)
-        gbacw_tool_draw_overlay (self->tool, self, cr);
-      g_signal_emit (self, signals[SIGNAL_DRAW_OVERLAY], 0, cr, sf / ds);
-      cairo_destroy (cr);
-    }
+  snapshot_layers (self, snapshot, scenario, w, h, ox, oy, ds, sf);
 }
 
 static void
@@ -810,6 +939,16 @@ gbacw_map_canvas_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   g_clear_object (&self->document);
   g_clear_object (&self->tiles);
+  if (self->overlay_layers != NULL)
+    {
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (self->overlay_layers));
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (G_LIST_MODEL (self->overlay_layers), i);
+          gbacw_canvas_layer_set_canvas (layer, NULL, NULL);
+        }
+      g_clear_object (&self->overlay_layers);
+    }
 
   G_OBJECT_CLASS (gbacw_map_canvas_parent_class)->dispose (object);
 }
@@ -820,7 +959,10 @@ gbacw_map_canvas_finalize (GObject *object)
   GbacwMapCanvas *self = GBACW_MAP_CANVAS (object);
 
   g_clear_object (&self->viewport);
-  g_clear_pointer (&self->markers, g_array_unref);
+  g_clear_object (&self->unpainted_layer);
+  g_clear_object (&self->marker_layer);
+  g_clear_object (&self->hover_layer);
+  g_clear_object (&self->tool_layer);
 
   G_OBJECT_CLASS (gbacw_map_canvas_parent_class)->finalize (object);
 }
@@ -850,6 +992,12 @@ gbacw_map_canvas_get_property (GObject    *object,
     case PROP_TOOL:
       g_value_set_object (value, self->tool);
       break;
+    case PROP_SCAN_OVER_TERRAIN:
+      g_value_set_boolean (value, self->scan_over_terrain);
+      break;
+    case PROP_UNPAINTED_ONLY:
+      g_value_set_boolean (value, self->unpainted_only);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -873,6 +1021,12 @@ gbacw_map_canvas_set_property (GObject      *object,
       break;
     case PROP_TOOL:
       gbacw_map_canvas_set_tool (self, g_value_get_object (value));
+      break;
+    case PROP_SCAN_OVER_TERRAIN:
+      gbacw_map_canvas_set_scan_over_terrain (self, g_value_get_boolean (value));
+      break;
+    case PROP_UNPAINTED_ONLY:
+      gbacw_map_canvas_set_unpainted_only (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -909,12 +1063,15 @@ gbacw_map_canvas_class_init (GbacwMapCanvasClass *klass)
   properties[PROP_TOOL] =
     g_param_spec_object ("tool", NULL, NULL, GBACW_TYPE_TOOL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The scan over the terrain colours at its opacity (TRUE), or under them. */
+  properties[PROP_SCAN_OVER_TERRAIN] =
+    g_param_spec_boolean ("scan-over-terrain", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The scan and the lines without the terrain colours, the unpainted hexes hatched. */
+  properties[PROP_UNPAINTED_ONLY] =
+    g_param_spec_boolean ("unpainted-only", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* (cairo_t *cr, double px): draw over the map and the tool's overlay; cr is in map
-   * units, px one widget pixel in map units. */
-  signals[SIGNAL_DRAW_OVERLAY] = g_signal_new ("draw-overlay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                               NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_DOUBLE);
 
   gtk_widget_class_install_action (widget_class, "canvas.pan", "(dd)", pan_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "canvas.pan", "(dd)", 0.2, 0.0);
@@ -945,9 +1102,21 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
 
   self->layers = GBACW_LAYER_BIT_ALL;
   self->hover_hex = -1;
-  self->markers = g_array_new (FALSE, FALSE, sizeof (GbacwMapMarker));
-  self->highlight_hex = self->highlight_direction = -1;
+  self->scan_over_terrain = TRUE;
   self->tiles = gbacw_tile_cache_new ();
+
+  /* The canvas's own layers, bottom first; owners add theirs on top. */
+  self->overlay_layers = g_list_store_new (GBACW_TYPE_CANVAS_LAYER);
+  {
+    GbacwCanvasLayer **own[] = { &self->unpainted_layer, &self->marker_layer, &self->hover_layer, &self->tool_layer };
+    GbacwCanvasLayer *(*make[]) (void) = { gbacw_unpainted_layer_new, gbacw_marker_layer_new, gbacw_hover_layer_new,
+                                        gbacw_tool_layer_new };
+    for (guint i = 0; i < G_N_ELEMENTS (own); i++)
+      {
+        *own[i] = make[i] ();
+        gbacw_map_canvas_add_layer (self, *own[i]);
+      }
+  }
   self->viewport = gbacw_viewport_new ();
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_notify), self, G_CONNECT_SWAPPED);
 

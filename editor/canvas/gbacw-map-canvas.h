@@ -4,15 +4,19 @@
  * Draws with the map renderer into cached tiles at the current zoom, so that
  * panning and pointer motion do not redraw the map. Middle-button drag and scroll
  * pan; ctrl+scroll and pinch zoom around the pointer. The primary button goes to
- * the current tool (GbacwTool), or pans when there is none. Others draw over the map
- * with the signal "draw-overlay" (cairo_t *cr in map units, double px: one widget
- * pixel in map units), and ask for it again with gbacw_map_canvas_queue_overlay ().
+ * the current tool (GbacwTool), or pans when there is none; when the map does not have
+ * the keyboard focus, a press that a tool would edit with only focuses it. Over the
+ * tiles it draws its layers (GbacwCanvasLayer), bottom first: its own — the hatch over
+ * unpainted hexes ("unpainted"), the findings markers and selected hex ("markers"), the
+ * hover highlight ("hover"), the tool's feedback ("tool") — then those others add
+ * (test play's counters, deployment), all in map units with the canvas's viewport.
  */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "gbacw-document.h"
+#include "gbacw-canvas-layer.h"
 #include "gbacw-map-markers.h"
 #include "gbacw-tool.h"
 #include "gbacw-viewport.h"
@@ -43,8 +47,25 @@ void           gbacw_map_canvas_zoom_fit (GbacwMapCanvas *self);
 void           gbacw_map_canvas_widget_to_map (GbacwMapCanvas *self, double x, double y, double *map_x, double *map_y);
 /* Drops every cached tile and redraws (the map changed beyond what "changed" says). */
 void           gbacw_map_canvas_invalidate (GbacwMapCanvas *self);
-/* Asks for the tool overlay to be drawn again (tools call this as they change it). */
+/* Asks for the layers to be drawn again (tools call this as they change their feedback). */
 void           gbacw_map_canvas_queue_overlay (GbacwMapCanvas *self);
+
+/* The layers over the map, bottom first; add puts a layer on top. A layer is in one
+ * canvas at a time; the canvas holds a reference while it has it. */
+void           gbacw_map_canvas_add_layer (GbacwMapCanvas *self, GbacwCanvasLayer *layer);
+void           gbacw_map_canvas_insert_layer (GbacwMapCanvas *self, GbacwCanvasLayer *layer, guint position);
+void           gbacw_map_canvas_remove_layer (GbacwMapCanvas *self, GbacwCanvasLayer *layer);
+/* GbacwCanvasLayer items, bottom first (transfer none). */
+GListModel    *gbacw_map_canvas_get_overlay_layers (GbacwMapCanvas *self);
+
+/* The scan (background image) over the terrain colours at its opacity, or under them
+ * (where it shows through the hexes not yet painted). */
+gboolean       gbacw_map_canvas_get_scan_over_terrain (GbacwMapCanvas *self);
+void           gbacw_map_canvas_set_scan_over_terrain (GbacwMapCanvas *self, gboolean over);
+/* What is left to paint: the scan and the lines without the terrain colours, the
+ * unpainted hexes hatched. */
+gboolean       gbacw_map_canvas_get_unpainted_only (GbacwMapCanvas *self);
+void           gbacw_map_canvas_set_unpainted_only (GbacwMapCanvas *self, gboolean unpainted_only);
 
 /* Marks over the map at hexes and hexsides (e.g. the validator's findings), drawn after
  * the cached tiles; copied. n_markers 0 removes them. */

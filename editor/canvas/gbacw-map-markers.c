@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "gbacw-hex-path.h"
 #include "gbacw-map-markers.h"
 
 typedef struct { double r, g, b; } Colour;
@@ -23,29 +24,6 @@ set_colour (cairo_t      *cr,
             double        alpha)
 {
   cairo_set_source_rgba (cr, colour->r, colour->g, colour->b, alpha);
-}
-
-static void
-hex_path (cairo_t            *cr,
-          const GbacwHexGrid *grid,
-          GbacwHex            hex,
-          double              shrink)
-{
-  double cx, cy;
-
-  gbacw_hex_grid_centre (grid, hex, &cx, &cy);
-  for (int i = 0; i < GBACW_HEX_DIRECTIONS; i++)
-    {
-      double x, y;
-      gbacw_hex_grid_corner (grid, hex, i, &x, &y);
-      x = cx + (x - cx) * shrink;
-      y = cy + (y - cy) * shrink;
-      if (i == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
-    }
-  cairo_close_path (cr);
 }
 
 /* The part of hexside direction of hex between fractions t0 and t1 of its length. */
@@ -123,7 +101,7 @@ draw_hex_marker (cairo_t            *cr,
     }
 
   cairo_new_path (cr);
-  hex_path (cr, grid, hex, 1 - 2.5 * px);
+  gbacw_render_hex_path (cr, grid, gbacw_hex_grid_index (grid, hex), 1 - 2.5 * px);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   set_colour (cr, &level_colours[level], 0.9);
   cairo_set_line_width (cr, 3 * px);
@@ -223,7 +201,7 @@ gbacw_map_markers_draw_highlight (cairo_t            *cr,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   if (direction < 0)
     {
-      hex_path (cr, grid, hex, 1);
+      gbacw_render_hex_path (cr, grid, hex_index, 1);
       set_colour (cr, &highlight_colour, 0.18);
       cairo_fill_preserve (cr);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.95);

@@ -32,6 +32,7 @@ struct _GbacwTileCache
 
   const GbacwScenario *scenario;
   guint layers;
+  guint flags;    /* GbacwRenderFlags */
   double scale;
 
   GHashTable *tiles;    /* gint64 key -> Tile */
@@ -135,7 +136,7 @@ render_tile (GbacwTileCache *self,
   cairo_t *cr = cairo_create (surface);
 
   cairo_translate (cr, -tx * (double) GBACW_TILE_SIZE, -ty * (double) GBACW_TILE_SIZE);
-  gbacw_map_render (cr, self->scenario, self->layers, self->scale, &visible);
+  gbacw_map_render_with_flags (cr, self->scenario, NULL, self->layers, self->flags, self->scale, &visible);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
@@ -260,6 +261,25 @@ gbacw_tile_cache_configure (GbacwTileCache      *self,
   self->layers = layers;
   self->scale = scale;
   gbacw_tile_cache_clear (self);
+}
+
+void
+gbacw_tile_cache_set_flags (GbacwTileCache *self,
+                            guint           flags)
+{
+  g_return_if_fail (GBACW_IS_TILE_CACHE (self));
+
+  if (self->flags == flags)
+    return;
+  self->flags = flags;
+  gbacw_tile_cache_clear (self);
+}
+
+guint
+gbacw_tile_cache_get_flags (GbacwTileCache *self)
+{
+  g_return_val_if_fail (GBACW_IS_TILE_CACHE (self), 0);
+  return self->flags;
 }
 
 void
@@ -477,7 +497,7 @@ gbacw_tile_cache_update (GbacwTileCache    *self,
       cairo_translate (cr, -tile_px.x, -tile_px.y);
       visible = (cairo_rectangle_t) { (bounds.x - 2) / self->scale, (bounds.y - 2) / self->scale,
                                       (bounds.width + 4) / self->scale, (bounds.height + 4) / self->scale };
-      gbacw_map_render (cr, self->scenario, self->layers, self->scale, &visible);
+      gbacw_map_render_with_flags (cr, self->scenario, NULL, self->layers, self->flags, self->scale, &visible);
       cairo_destroy (cr);
       cairo_surface_flush (self->patch);
 

@@ -31,6 +31,9 @@ GbacwTileCache  *gbacw_tile_cache_new (void);
 void             gbacw_tile_cache_configure (GbacwTileCache *self, const GbacwScenario *scenario, guint layers,
                                              double scale);
 void             gbacw_tile_cache_clear (GbacwTileCache *self);
+/* How the tiles are drawn (GbacwRenderFlags); a difference drops every tile. */
+void             gbacw_tile_cache_set_flags (GbacwTileCache *self, guint flags);
+guint            gbacw_tile_cache_get_flags (GbacwTileCache *self);
 guint            gbacw_tile_cache_get_n_tiles (GbacwTileCache *self);
 gboolean         gbacw_tile_cache_has_tile (GbacwTileCache *self, int tx, int ty);
 

@@ -5,10 +5,10 @@
  * over the map, picking a hex for others, and the object itself. Its other parts are
  * in the files gbacw-deployment-controller-private.h lists.
  *
- * Everything the controller shows is drawn over the canvas's cached tiles (the fanned
- * stack, the selected counter, the hexes a dragged unit may take, entry hexes); the
- * counters themselves are in the tiles, drawn by the map renderer, and a change redraws
- * only the tiles of the hexes it touched.
+ * Everything the controller shows is drawn over the canvas's cached tiles by its
+ * "deployment" layer (the fanned stack, the selected counter, the hexes a dragged unit
+ * may take, entry hexes); the counters themselves are in the tiles, drawn by the map
+ * renderer, and a change redraws only the tiles of the hexes it touched.
  */
 #define G_LOG_DOMAIN "gbacw-deployment-controller"
 
@@ -467,12 +467,12 @@ add_overlay_widgets (GbacwDeploymentController *self)
 }
 
 static void
-on_draw_overlay (GbacwDeploymentController *self,
-                 gpointer                   data,
-                 double                     px,
-                 GbacwMapCanvas            *canvas)
+draw_layer (gpointer        owner,
+            cairo_t        *cr,
+            double          px,
+            GbacwMapCanvas *canvas)
 {
-  gbacw_deployment_draw (self, data, px);
+  gbacw_deployment_draw (owner, cr, px);
 }
 
 GbacwDeploymentController *
@@ -491,7 +491,10 @@ gbacw_deployment_controller_new (GbacwMapCanvas *canvas)
   gbacw_deployment_add_drop_target (self);
   gbacw_deployment_add_input (self);
 
-  g_signal_connect_object (canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self, G_CONNECT_SWAPPED);
+  {
+    g_autoptr(GbacwCanvasLayer) layer = gbacw_canvas_layer_new_for_object ("deployment", self, draw_layer);
+    gbacw_map_canvas_add_layer (canvas, layer);
+  }
   g_signal_connect_object (canvas, "notify::document", G_CALLBACK (on_canvas_document), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (canvas, "notify::tool", G_CALLBACK (on_canvas_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (canvas, "notify::layers", G_CALLBACK (on_canvas_changed), self, G_CONNECT_SWAPPED);

@@ -11,26 +11,7 @@
 
 #include "gbacw-counter.h"
 #include "gbacw-deployment-controller-private.h"
-
-static void
-hex_path (cairo_t             *cr,
-          const GbacwScenario *scenario,
-          int                  hex)
-{
-  const GbacwHexGrid *grid = &scenario->map->grid;
-  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
-
-  for (int i = 0; i < 6; i++)
-    {
-      double x, y;
-      gbacw_hex_grid_corner (grid, h, i, &x, &y);
-      if (i == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
-    }
-  cairo_close_path (cr);
-}
+#include "gbacw-hex-path.h"
 
 /* ---------------------------------------------------------------- drawing */
 
@@ -92,12 +73,12 @@ draw_drag (GbacwDeploymentController *self,
   g_hash_table_iter_init (&iter, self->allowed);
   while (g_hash_table_iter_next (&iter, &key, &value))
     if (GPOINTER_TO_INT (value) == ALLOWED)
-      hex_path (cr, scenario, GPOINTER_TO_INT (key));
+      gbacw_render_hex_path (cr, &scenario->map->grid, GPOINTER_TO_INT (key), 1);
   cairo_set_source_rgba (cr, 0.2, 0.8, 0.3, 0.28);
   cairo_fill (cr);
   if (self->drag_hex >= 0)
     {
-      hex_path (cr, scenario, self->drag_hex);
+      gbacw_render_hex_path (cr, &scenario->map->grid, self->drag_hex, 1);
       if (self->drag_ok)
         cairo_set_source_rgba (cr, 0.1, 0.6, 0.2, 0.95);
       else
@@ -207,7 +188,7 @@ draw_move (GbacwDeploymentController *self,
 
   if (self->move_hex >= 0)
     {
-      hex_path (cr, scenario, self->move_hex);
+      gbacw_render_hex_path (cr, &scenario->map->grid, self->move_hex, 1);
       cairo_set_source_rgba (cr, 0.1, 0.4, 0.9, 0.9);
       cairo_set_line_width (cr, 3 * px);
       cairo_stroke (cr);
@@ -250,7 +231,7 @@ gbacw_deployment_draw (GbacwDeploymentController *self,
       int hex = gbacw_deployment_hex_at_map (self, self->pointer_mx, self->pointer_my);
       if (hex >= 0)
         {
-          hex_path (cr, scenario, hex);
+          gbacw_render_hex_path (cr, &scenario->map->grid, hex, 1);
           cairo_set_source_rgba (cr, 0.95, 0.6, 0.05, 0.35);
           cairo_fill_preserve (cr);
           cairo_set_source_rgba (cr, 0.6, 0.3, 0, 0.95);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gbacw-counter.h"
+#include "gbacw-hex-path.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-movement.h"
 #include "gbacw-panel-widgets.h"
@@ -519,7 +520,7 @@ outline_hex (GbacwPlayView *self,
              double         b,
              double         width)
 {
-  gbacw_map_tool_hex_path (cr, get_grid (self), hex);
+  gbacw_render_hex_path (cr, get_grid (self), hex, 1);
   cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
   cairo_set_line_width (cr, (width + 3) * px);
   cairo_stroke_preserve (cr);
@@ -537,11 +538,12 @@ acting_hexes (GbacwPlayView *self)
 }
 
 static void
-on_draw_overlay (GbacwPlayView  *self,
+on_draw_overlay (gpointer        owner,
                  cairo_t        *cr,
                  double          px,
                  GbacwMapCanvas *canvas)
 {
+  GbacwPlayView *self = owner;
   GbacwGame *game = get_game (self);
   const GbacwHexGrid *grid;
   const GbacwDecision *decision;
@@ -562,7 +564,7 @@ on_draw_overlay (GbacwPlayView  *self,
       for (guint i = 0; i < self->range->hexes->len; i++)
         {
           int hex = g_array_index (self->range->hexes, int, i);
-          gbacw_map_tool_hex_path (cr, grid, hex);
+          gbacw_render_hex_path (cr, grid, hex, 1);
           cairo_set_source_rgba (cr, 0.15, 0.45, 0.95, 0.28);
           cairo_fill (cr);
         }
@@ -661,7 +663,7 @@ on_draw_overlay (GbacwPlayView  *self,
   /* the hex under the pointer, over the counters */
   if (hover >= 0)
     {
-      gbacw_map_tool_hex_path (cr, grid, hover);
+      gbacw_render_hex_path (cr, grid, hover, 1);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
       cairo_set_line_width (cr, 2.5 * px);
       cairo_stroke (cr);
@@ -1442,7 +1444,10 @@ gbacw_play_view_init (GbacwPlayView *self)
   self->tool = gbacw_play_tool_new ();
   gbacw_map_canvas_set_tool (self->canvas, GBACW_TOOL (self->tool));
   g_signal_connect_object (self->tool, "hex-clicked", G_CALLBACK (on_hex_clicked), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->canvas, "draw-overlay", G_CALLBACK (on_draw_overlay), self, G_CONNECT_SWAPPED);
+  {
+    g_autoptr(GbacwCanvasLayer) layer = gbacw_canvas_layer_new_for_object ("play", self, on_draw_overlay);
+    gbacw_map_canvas_add_layer (self->canvas, layer);
+  }
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (on_hover_hex), self, G_CONNECT_SWAPPED);
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);

@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "gbacw-hex-path.h"
 #include "gbacw-map-canvas.h"
 #include "gbacw-map-tool.h"
 
@@ -440,25 +441,6 @@ gbacw_map_tool_update_boolean (GbacwMapTool *self,
 
 /* ---------------------------------------------------------------- overlay */
 
-void
-gbacw_map_tool_hex_path (cairo_t            *cr,
-                         const GbacwHexGrid *grid,
-                         int                 hex)
-{
-  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
-
-  for (int i = 0; i < 6; i++)
-    {
-      double x, y;
-      gbacw_hex_grid_corner (grid, h, i, &x, &y);
-      if (i == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
-    }
-  cairo_close_path (cr);
-}
-
 static gboolean
 array_has (GArray *hexes, int hex)
 {
@@ -530,7 +512,7 @@ gbacw_map_tool_draw_pointer_hex (GbacwMapTool *self,
 
   if (hex < 0)
     return -1;
-  gbacw_map_tool_hex_path (cr, &gbacw_map_tool_get_scenario (self)->map->grid, hex);
+  gbacw_render_hex_path (cr, &gbacw_map_tool_get_scenario (self)->map->grid, hex, 1);
   gbacw_map_tool_stroke_highlight (cr, 2.0);
   return hex;
 }
@@ -552,7 +534,7 @@ gbacw_map_tool_draw_brush (GbacwMapTool *self,
   if (fill_alpha > 0)
     {
       for (guint i = 0; i < hexes->len; i++)
-        gbacw_map_tool_hex_path (cr, &scenario->map->grid, g_array_index (hexes, int, i));
+        gbacw_render_hex_path (cr, &scenario->map->grid, g_array_index (hexes, int, i), 1);
       cairo_set_source_rgba (cr, 1, 1, 1, fill_alpha);
       cairo_fill (cr);
     }

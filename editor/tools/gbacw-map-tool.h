@@ -111,7 +111,6 @@ int            gbacw_map_tool_draw_pointer_hex (GbacwMapTool *self, cairo_t *cr,
 /* Outlines the hexes within radius of the hex under the pointer, filled first with white
  * at fill_alpha when that is above 0. */
 void           gbacw_map_tool_draw_brush (GbacwMapTool *self, cairo_t *cr, int radius, double fill_alpha);
-void           gbacw_map_tool_hex_path (cairo_t *cr, const GbacwHexGrid *grid, int hex);
 /* The outline of a set of hexes (int indices): the hexsides with a member on one side only. */
 void           gbacw_map_tool_outline_path (cairo_t *cr, const GbacwHexGrid *grid, GArray *hexes);
 /* The size of one device pixel in map units. */

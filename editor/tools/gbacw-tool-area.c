@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-collection-edit.h"
+#include "gbacw-hex-path.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-tool-area.h"
 #include "gbacw-tool-options.h"
@@ -167,7 +168,7 @@ gbacw_tool_area_draw_overlay (GbacwTool      *tool,
       const GbacwArea *area = g_ptr_array_index (scenario->map->areas, index);
 
       for (guint i = 0; i < area->hexes->len; i++)
-        gbacw_map_tool_hex_path (cr, grid, g_array_index (area->hexes, int, i));
+        gbacw_render_hex_path (cr, grid, g_array_index (area->hexes, int, i), 1);
       cairo_set_source_rgba (cr, 1.0, 0.85, 0.2, 0.3);
       cairo_fill (cr);
       gbacw_map_tool_outline_path (cr, grid, area->hexes);
@@ -187,6 +188,7 @@ gbacw_tool_area_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_area_pressed;
+  iface->edits_on_press = TRUE;
   iface->dragged = gbacw_map_tool_brush_dragged;
   iface->released = gbacw_map_tool_brush_released;
   iface->motion = gbacw_map_tool_motion;

@@ -133,6 +133,7 @@ gbacw_tool_elevation_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_elevation_pressed;
+  iface->edits_on_press = TRUE;
   iface->dragged = gbacw_map_tool_brush_dragged;
   iface->released = gbacw_tool_elevation_released;
   iface->motion = gbacw_map_tool_motion;

@@ -79,6 +79,7 @@ gbacw_tool_eraser_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_map_tool_brush_pressed;
+  iface->edits_on_press = TRUE;
   iface->dragged = gbacw_map_tool_brush_dragged;
   iface->released = gbacw_map_tool_brush_released;
   iface->motion = gbacw_map_tool_motion;

@@ -63,6 +63,7 @@ gbacw_tool_fill_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_map_tool_deactivate;
   iface->pressed = gbacw_tool_fill_pressed;
+  iface->edits_on_press = TRUE;
   iface->motion = gbacw_map_tool_motion;
   iface->draw_overlay = gbacw_tool_fill_draw_overlay;
 }

@@ -475,6 +475,7 @@ gbacw_tool_hexside_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_tool_hexside_deactivate;
   iface->pressed = gbacw_tool_hexside_pressed;
+  iface->edits_on_press = TRUE;
   iface->dragged = gbacw_tool_hexside_dragged;
   iface->released = gbacw_tool_hexside_released;
   iface->motion = gbacw_tool_hexside_motion;

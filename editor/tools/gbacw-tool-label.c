@@ -765,6 +765,7 @@ gbacw_tool_label_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_tool_label_deactivate;
   iface->pressed = gbacw_tool_label_pressed;
+  iface->edits_on_press = TRUE;
   iface->dragged = gbacw_tool_label_dragged;
   iface->released = gbacw_tool_label_released;
   iface->motion = gbacw_tool_label_motion;

@@ -206,6 +206,7 @@ gbacw_tool_line_tool_init (GbacwToolInterface *iface)
 {
   iface->deactivate = gbacw_tool_line_deactivate;
   iface->pressed = gbacw_tool_line_pressed;
+  iface->edits_on_press = TRUE;
   iface->dragged = gbacw_tool_line_dragged;
   iface->released = gbacw_tool_line_released;
   iface->motion = gbacw_map_tool_motion;

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "gbacw-hex-path.h"
 #include "gbacw-tool-options.h"
 #include "gbacw-tool-select.h"
 
@@ -255,7 +256,7 @@ gbacw_tool_select_draw_overlay (GbacwTool      *tool,
   if (self->selection->len > 0)
     {
       for (guint i = 0; i < self->selection->len; i++)
-        gbacw_map_tool_hex_path (cr, grid, g_array_index (self->selection, int, i));
+        gbacw_render_hex_path (cr, grid, g_array_index (self->selection, int, i), 1);
       cairo_set_source_rgba (cr, 0.2, 0.45, 0.9, 0.25);
       cairo_fill (cr);
       gbacw_map_tool_outline_path (cr, grid, self->selection);
@@ -274,7 +275,7 @@ gbacw_tool_select_draw_overlay (GbacwTool      *tool,
       g_autofree char *badge = NULL;
 
       for (guint i = 0; i < placed->len; i++)
-        gbacw_map_tool_hex_path (cr, grid, g_array_index (placed, int, i));
+        gbacw_render_hex_path (cr, grid, g_array_index (placed, int, i), 1);
       cairo_set_source_rgba (cr, 1.0, 0.85, 0.2, 0.35);
       cairo_fill (cr);
       gbacw_map_tool_outline_path (cr, grid, placed);

@@ -91,3 +91,10 @@ gbacw_tool_key_pressed (GbacwTool *self, GbacwMapCanvas *canvas, guint keyval, G
   iface = GBACW_TOOL_GET_IFACE (self);
   return iface->key_pressed != NULL && iface->key_pressed (self, canvas, keyval, state);
 }
+
+gboolean
+gbacw_tool_edits_on_press (GbacwTool *self)
+{
+  g_return_val_if_fail (GBACW_IS_TOOL (self), FALSE);
+  return GBACW_TOOL_GET_IFACE (self)->edits_on_press;
+}

@@ -47,6 +47,10 @@ struct _GbacwToolInterface
   /* A key pressed with the keyboard focus on the map; TRUE if the tool used it (the
    * window's shortcuts then do not see it). */
   gboolean (*key_pressed) (GbacwTool *self, GbacwMapCanvas *canvas, guint keyval, GdkModifierType state);
+
+  /* TRUE for tools whose press changes the map (paint, draw, place): the press that
+   * gives an unfocused map the keyboard focus does not reach them. */
+  gboolean edits_on_press;
 };
 
 void gbacw_tool_activate     (GbacwTool *self, GbacwMapCanvas *canvas);
@@ -61,5 +65,6 @@ void gbacw_tool_activated    (GbacwTool *self, GbacwMapCanvas *canvas, double x,
 gboolean gbacw_tool_scrolled    (GbacwTool *self, GbacwMapCanvas *canvas, double x, double y, double steps,
                                  GdkModifierType state);
 gboolean gbacw_tool_key_pressed (GbacwTool *self, GbacwMapCanvas *canvas, guint keyval, GdkModifierType state);
+gboolean gbacw_tool_edits_on_press (GbacwTool *self);
 
 G_END_DECLS
