@@ -1206,6 +1206,7 @@ enter (AiView *v, const GbacwGameUnit *u)
 {
   GbacwGame *game = v->game;
   const GbacwReinforcement *r;
+  g_autoptr (GArray) entry_hexes = NULL;
   double best = G_MAXDOUBLE;
   int best_hex = -1;
 
@@ -1213,11 +1214,11 @@ enter (AiView *v, const GbacwGameUnit *u)
       || gbacw_ai_was_tried (v->ai, AI_KEY (12, u->index, 0)))
     return NULL;
   r = g_ptr_array_index (game->scenario->reinforcements, u->reinforcement);
-  if (r->turn > game->turn || r->entry_hexes == NULL)
-    return NULL;
-  for (guint k = 0; k < r->entry_hexes->len; k++)
+  /* the group's entry hexes as the exclusive rules allow them now (J 32.2, P 26.14, 26.22) */
+  entry_hexes = gbacw_movement_entry_hexes (game, u->index, NULL);
+  for (guint k = 0; k < entry_hexes->len; k++)
     {
-      int hex = g_array_index (r->entry_hexes, int, k);
+      int hex = g_array_index (entry_hexes, int, k);
       double score = k;   /* the first listed first */
       GbacwAction *probe;
       gboolean ok;

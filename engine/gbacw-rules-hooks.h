@@ -174,7 +174,19 @@ typedef struct {
   gboolean (*replacement_due) (GbacwGame *game, gpointer data, int formation);
   int      (*promotion) (GbacwGame *game, gpointer data, int division, GArray *candidates);
   gboolean (*promoted) (GbacwGame *game, gpointer data, int division, int leader);
+  /* REINF: reinforcements: at the start of every Movement Phase. entry_hexes: the hexes
+   * unit (a reinforcement not on the map yet, its Game-Turn come) may enter at now:
+   * hexes holds its group's entry hexes, which the module may remove and add to (J 32.2,
+   * P 26.14: a blocked hex, a Game-Turn later the nearest; P 26.22: the other hex); it
+   * returns the case it cites when it changed them, else NULL. entry_cost: the Movement
+   * Points (halves) unit i of units, entering together at hex, pays to enter, before the
+   * column places taken there this phase, halves the hex's cost (26.0): *place its place
+   * in the column, *rule_case the case the log cites; -1 leaves 26.0's (place before + i
+   * + 1, paying place times halves). */
   void     (*reinforcements) (GbacwGame *game, gpointer data);
+  const char *(*entry_hexes) (const GbacwGame *game, gpointer data, int unit, GArray *hexes);
+  int      (*entry_cost) (const GbacwGame *game, gpointer data, const GArray *units, guint i, int hex, int before,
+                          int halves, int *place, const char **rule_case);
   /* VICTORY: victory: the game was decided by the module (P 34, C 31): TRUE with the
    * winning side (-1: nobody) and *level (newly allocated, translated), read by
    * gbacw_outcome_victory () in place of the scenario's levels; victory_points: the

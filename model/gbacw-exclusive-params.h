@@ -81,6 +81,13 @@ extern const char *const gbacw_retreat_method_choices[];    /* hexes compass tow
 extern const char *const gbacw_retreat_off_map_choices[];   /* capture eliminate strategic */
 extern const char *const gbacw_retreat_sector_choices[];    /* north east south west: P 23's lines */
 
+/* The reinforcement-entry module's (engine/rules/shared/gbacw-rule-reinforcement-entry.c). */
+extern const char *const gbacw_entry_game_choices[];          /* P J C */
+extern const char *const gbacw_entry_blocked_choices[];       /* none enemy enemy-zoc */
+extern const char *const gbacw_entry_blocked_on_choices[];    /* any-turn due-turn */
+extern const char *const gbacw_entry_alternative_choices[];   /* next-closest nearest-unblocked */
+extern const char *const gbacw_entry_edge_choices[];          /* any same */
+
 /* The words of the reserves module's parameters (engine/rules/shared/gbacw-rule-reserves.c). */
 extern const char *const gbacw_reserves_forbid_choices[];    /* move formation offensive-fire fire none */
 extern const char *const gbacw_reserves_release_choices[];   /* fired-on attacked enemy-near */

@@ -38,6 +38,7 @@ typedef enum {
   PARAM_AREA,        /* an area id of the map */
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
   PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
+  PARAM_COLUMN_COST, /* "multiple", "first-hex" or Movement Points per place of a column: "1/2" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -146,6 +147,17 @@ static const ExclusiveSpec exclusive_rules[] = {
                                    { "off-map", PARAM_CHOICE, FALSE, FALSE, gbacw_retreat_off_map_choices },
                                    { "reenter", PARAM_YES_NO, FALSE },
                                    { "case", PARAM_CASE, FALSE } } },
+  /* reinforcement entry (J 32, P 26, C 29.31, 29.47, 30.13):
+   * engine/rules/shared/gbacw-rule-reinforcement-entry.c */
+  { "reinforcement-entry", "26.0", { { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_game_choices },
+                                     { "blocked", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_blocked_choices },
+                                     { "blocked-on", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_blocked_on_choices },
+                                     { "alternative", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_alternative_choices },
+                                     { "alternative-edge", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_edge_choices },
+                                     { "swap", PARAM_HEXES, FALSE },
+                                     { "column-cost", PARAM_COLUMN_COST, FALSE, PER_SIDE_OR_FORMATION },
+                                     { "sections-per-step", PARAM_COUNT, FALSE },
+                                     { "stay-in-column", PARAM_YES_NO, FALSE, PER_SIDE_OR_FORMATION } } },
   /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
   { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
                           { "morale-rating", PARAM_MODIFIER, FALSE },
@@ -537,6 +549,18 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_die_numbers (value, why);
     case PARAM_WORDS:
       return valid_words (ctx, spec, value, why, word_any);
+    case PARAM_COLUMN_COST:
+      {
+        double mp;
+        if (g_strcmp0 (value, "multiple") == 0 || g_strcmp0 (value, "first-hex") == 0)
+          return TRUE;
+        if (gbacw_exclusive_parse_number (value, &mp, why))
+          return TRUE;
+        g_free (*why);
+        *why = g_strdup_printf (_("“%s” is not “multiple”, “first-hex” or a number of Movement Points such as 1/2"),
+                                value ? value : "");
+        return FALSE;
+      }
     case PARAM_TURN:
       return valid_turn (ctx, value, why);
     case PARAM_RATING:
