@@ -49,6 +49,9 @@ typedef enum {
 
 typedef struct {
   const char *id;   /* the exclusive rule id */
+  /* UNIT-STATE: every battery gets a crew counter, as every wagon does (11.11), which comes
+   * on the map when its crew routs away from unlimbered guns (J 21.21, P 20.21, C 24.21). */
+  gboolean battery_crew_counters;
 
   /* set-up */
   gpointer (*init) (GbacwGame *game, const GbacwExclusiveRule *rule);

@@ -88,6 +88,11 @@ extern const char *const gbacw_entry_blocked_on_choices[];    /* any-turn due-tu
 extern const char *const gbacw_entry_alternative_choices[];   /* next-closest nearest-unblocked */
 extern const char *const gbacw_entry_edge_choices[];          /* any same */
 
+/* The crew-markers module's (engine/rules/shared/gbacw-rule-crew-markers.c). */
+extern const char *const gbacw_crew_game_choices[];      /* P J C */
+extern const char *const gbacw_crew_return_choices[];    /* join final-command */
+extern const char *const gbacw_crew_guns_vp_choices[];   /* eliminated captured-or-battery-fire */
+
 /* The words of the reserves module's parameters (engine/rules/shared/gbacw-rule-reserves.c). */
 extern const char *const gbacw_reserves_forbid_choices[];    /* move formation offensive-fire fire none */
 extern const char *const gbacw_reserves_release_choices[];   /* fired-on attacked enemy-near */

@@ -158,6 +158,11 @@ static const ExclusiveSpec exclusive_rules[] = {
                                      { "column-cost", PARAM_COLUMN_COST, FALSE, PER_SIDE_OR_FORMATION },
                                      { "sections-per-step", PARAM_COUNT, FALSE },
                                      { "stay-in-column", PARAM_YES_NO, FALSE, PER_SIDE_OR_FORMATION } } },
+  /* crew markers (J 21.21, P 20.2, C 24.2): engine/rules/shared/gbacw-rule-crew-markers.c */
+  { "crew-markers", "15.16", { { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_crew_game_choices },
+                               { "return", PARAM_CHOICE, FALSE, FALSE, gbacw_crew_return_choices },
+                               { "guns-vp", PARAM_CHOICE, FALSE, FALSE, gbacw_crew_guns_vp_choices },
+                               { "melee-zero", PARAM_UNITS, FALSE } } },
   /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
   { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
                           { "morale-rating", PARAM_MODIFIER, FALSE },

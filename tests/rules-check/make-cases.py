@@ -442,6 +442,17 @@ def _(t):
                '      <param name="stay-in-column.union" value="yes"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-crews")
+def _(t):
+    # the crew-markers module's parameters (J 21.21, P 20.2, C 24.2): a return it does not
+    # know, a unit the order of battle lacks; game and guns-vp valid
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="crew-markers" enabled="yes">\n'
+               '      <param name="game" value="C"/>\n'
+               '      <param name="return" value="rally"/>\n'
+               '      <param name="guns-vp" value="captured-or-battery-fire"/>\n'
+               '      <param name="melee-zero" value="u-robinett"/>\n    </exclusive>\n')
+
+
 @case("scenario-rules-night")
 def _(t):
     # the night module's parameters (J 35, P 22, C 26): a range of turns, one of them not
