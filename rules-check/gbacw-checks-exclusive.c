@@ -5,6 +5,7 @@
 
 #include "gbacw-checks-private.h"
 #include "gbacw-exclusive-params.h"
+#include "gbacw-exclusive-specs.h"
 
 /* ==================================================================== exclusive rules */
 
@@ -648,6 +649,127 @@ check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const 
                               _("The exclusive rule “retreat-direction” retreats by compass sectors, but the map does not "
                                 "say where north lies: give the map's north (top, right, bottom or left)")),
                   setting);
+}
+
+/* ==================================================================== for the editor */
+
+/* One line per rule, as Scenario Settings shows it. */
+static const struct {
+  const char *id;
+  const char *description;
+} descriptions[] = {
+  { "night", N_("Night Game-Turns: movement, distance from the enemy, fire and engaged units at night") },
+  { "jackson.night", N_("Night Game-Turns of Jackson at the Crossroads (use “night”)") },
+  { "pearidge.night", N_("Night Game-Turns of Pea Ridge (use “night”)") },
+  { "corinth.night", N_("Night Game-Turns of Corinth (use “night”)") },
+  { "ammunition-depletion", N_("Ammunition depletion rolls by side and Game-Turn") },
+  { "artillery-subordination", N_("Batteries commanded by their division commander or his brigadiers") },
+  { "leader-replacement", N_("Who replaces a lost commander, and when") },
+  { "dismounted-morale", N_("The Morale Rating of dismounted cavalry") },
+  { "melee-initiation", N_("Rolls or leaders needed to initiate a melee or retreat before one") },
+  { "straggler-recovery", N_("Stragglers returning to their regiments at night") },
+  { "bce-recovery", N_("Brigades regaining Brigade Combat Effectiveness after the night") },
+  { "retreat-direction", N_("Where forced retreats go: retreat hexes, compass sectors or a target") },
+  { "reinforcement-entry", N_("Blocked entry hexes, other entry hexes and the cost of the column") },
+  { "crew-markers", N_("Battery crews routing away from their guns on a crew counter, and coming back") },
+  { "bce-loss", N_("What a brigade that lost its Combat Effectiveness may not do") },
+  { "reserves", N_("Formations held in reserve until released or committed") },
+  { "victory-checks", N_("Victory checked during the game: ratios, leads, thresholds") },
+  { "pearidge.formation-exceptions", N_("Limbered batteries with columns, through roads; horse artillery") },
+  { "pearidge.woods", N_("Heavy and light woods and the line of sight") },
+  { "pearidge.fences", N_("Fences: one point off the melee total") },
+  { "pearidge.out-of-command-morale", N_("Morale one lower out of command") },
+  { "pearidge.detachment-morale", N_("Morale one lower in a detached brigade") },
+  { "pearidge.extra-kill", N_("A leader also killed on another roll of the Leader Casualty Table") },
+};
+
+static const ExclusiveSpec *
+find_spec (const char *id)
+{
+  for (guint k = 0; id && k < G_N_ELEMENTS (exclusive_rules); k++)
+    if (g_strcmp0 (exclusive_rules[k].id, id) == 0)
+      return &exclusive_rules[k];
+  return NULL;
+}
+
+gboolean
+gbacw_exclusive_rule_known (const char *id)
+{
+  return find_spec (id) != NULL;
+}
+
+const char *
+gbacw_exclusive_rule_case (const char *id)
+{
+  const ExclusiveSpec *spec = find_spec (id);
+  return spec ? spec->rule_case : NULL;
+}
+
+const char *
+gbacw_exclusive_rule_description (const char *id)
+{
+  for (guint k = 0; id && k < G_N_ELEMENTS (descriptions); k++)
+    if (g_str_equal (descriptions[k].id, id))
+      return _(descriptions[k].description);
+  return NULL;
+}
+
+static GbacwExclusiveValueKind
+value_kind (ParamKind kind)
+{
+  switch (kind)
+    {
+    case PARAM_CHOICE: return GBACW_EXCLUSIVE_VALUE_CHOICE;
+    case PARAM_CHOICES: return GBACW_EXCLUSIVE_VALUE_CHOICES;
+    case PARAM_YES_NO: return GBACW_EXCLUSIVE_VALUE_YES_NO;
+    case PARAM_FORMATIONS: return GBACW_EXCLUSIVE_VALUE_FORMATIONS;
+    case PARAM_UNITS: return GBACW_EXCLUSIVE_VALUE_UNITS;
+    case PARAM_LEADERS: return GBACW_EXCLUSIVE_VALUE_LEADERS;
+    case PARAM_SIDES: return GBACW_EXCLUSIVE_VALUE_SIDES;
+    case PARAM_HEXES:
+    case PARAM_AREA: return GBACW_EXCLUSIVE_VALUE_HEXES;
+    default: return GBACW_EXCLUSIVE_VALUE_TEXT;
+    }
+}
+
+guint
+gbacw_exclusive_rule_params (const char *id, GbacwExclusiveParamInfo *out, guint max)
+{
+  static const char *const yes_no_words[] = { "yes", "no", NULL };
+  const ExclusiveSpec *spec = find_spec (id);
+  guint n = 0;
+
+  for (guint p = 0; spec && p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++, n++)
+    if (n < max)
+      {
+        const ParamSpec *ps = &spec->params[p];
+        out[n].name = ps->name;
+        out[n].required = ps->required;
+        out[n].scoped = ps->per_side != 0;
+        out[n].kind = value_kind (ps->kind);
+        out[n].choices = ps->kind == PARAM_YES_NO ? yes_no_words : ps->choices;
+      }
+  return n;
+}
+
+gboolean
+gbacw_exclusive_param_valid (const GbacwScenario *scenario, const char *id, const char *name, const char *value,
+                             char **why)
+{
+  const ExclusiveSpec *spec = find_spec (id);
+  CheckContext ctx = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && name != NULL && why != NULL, FALSE);
+  if (spec == NULL)
+    return TRUE;
+  ctx.s = scenario;
+  for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
+    if (g_strcmp0 (spec->params[p].name, name) == 0
+        || (spec->params[p].per_side && names_suffixed_param (scenario, spec->params[p].per_side, spec->params[p].name,
+                                                             name)))
+      return valid_param (&ctx, &spec->params[p], value, why);
+  *why = g_strdup_printf (_("the exclusive rule “%s” has no parameter “%s”"), id, name);
+  return FALSE;
 }
 
 void
