@@ -2149,6 +2149,29 @@ distance (GbacwGame *game, int hex, const char *label)
                                   gbacw_hex_grid_hex_at (grid, hex_of (game->scenario, label)));
 }
 
+/* Answers the open questions of a brigade retreat: each retreat path its first; the batteries'
+ * (P 24.33, C 25.26) with battery (NULL: none goes). */
+static void
+answer_brigade_retreat (GbacwGame *game, const char *battery)
+{
+  for (int guard = 0; guard < 50; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d == NULL)
+        return;
+      if (d->kind == GBACW_DECISION_RETREAT_PATH)
+        first_paths (game);
+      else if (d->kind == GBACW_DECISION_EXCLUSIVE_UNITS)
+        {
+          int unit = battery ? unit_index (game, battery) : -1;
+          g_assert_true (battery == NULL || gbacw_int_array_has (d->firers, unit));
+          apply_expect (game, gbacw_action_new_answer_units (&unit, battery ? 1 : 0), NULL);
+        }
+      else
+        return;
+    }
+}
+
 static void
 check_brigade_retreat (const char *variant, const char *retreat_case)
 {
@@ -2160,7 +2183,8 @@ check_brigade_retreat (const char *variant, const char *retreat_case)
   gbacw_dice_force (game->dice, dice, G_N_ELEMENTS (dice));
   gbacw_morale_rout (game, unit_index (game, "t"), "9.81");
   gbacw_game_run_pending (game);
-  first_paths (game);
+  answer_brigade_retreat (game, NULL);
+  g_assert_null (gbacw_game_decision (game));
   g_assert_true (log_has (game, retreat_case, "brigade retreat"));
   /* two hexes, then a morale check (passed on a 1) */
   g_assert_cmpint (distance (game, unit_of (game, "r")->hex, "0304"), ==, 2);
@@ -2180,6 +2204,40 @@ static void
 test_p_24_31_brigade_retreat (void)
 {
   check_brigade_retreat ("pea-ridge", "P 24.31");
+}
+
+/* P 24.33, C 25.26: "The batteries of a brigade undergoing brigade retreat are given the option
+ * to retreat ... If unlimbered, they may limber in order to retreat": chosen, the battery
+ * limbers, retreats two hexes and checks its morale; not chosen, it stays (above). */
+static void
+check_battery_joins (const char *variant, const char *battery_case)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 10);
+  g_autoptr (GbacwGame) game = brigade_retreat (f, variant);
+  static const int dice[] = { 1, 1, 1, 1, 1, 1, 1 };
+
+  gbacw_dice_force (game->dice, dice, G_N_ELEMENTS (dice));
+  gbacw_morale_rout (game, unit_index (game, "t"), "9.81");
+  gbacw_game_run_pending (game);
+  answer_brigade_retreat (game, "bat");
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, battery_case, "limbers to retreat with its brigade"));
+  g_assert_cmpint (unit_of (game, "bat")->formation, ==, GBACW_FORMATION_STATE_LIMBERED);
+  g_assert_cmpint (distance (game, unit_of (game, "bat")->hex, "0303"), ==, 2);
+  g_assert_true (log_has (game, "13.21", "Morale check for bat"));
+  g_assert_cmpint (distance (game, unit_of (game, "r")->hex, "0304"), ==, 2);
+}
+
+static void
+test_p_24_33_battery_joins (void)
+{
+  check_battery_joins ("pea-ridge", "P 24.33");
+}
+
+static void
+test_c_25_26_battery_joins (void)
+{
+  check_battery_joins ("corinth", "C 25.26");
 }
 
 static void
@@ -2301,6 +2359,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/J-27.2-ezoc-entry-check-fails-routed", test_j_27_2_ezoc_entry_check_fails_routed);
   g_test_add_func ("/engine/exclusive/C-25.13-rally-by-die", test_c_25_13_rally_by_die);
   g_test_add_func ("/engine/exclusive/P-24.31-brigade-retreat", test_p_24_31_brigade_retreat);
+  g_test_add_func ("/engine/exclusive/P-24.33-battery-joins-brigade-retreat", test_p_24_33_battery_joins);
+  g_test_add_func ("/engine/exclusive/C-25.26-battery-joins-brigade-retreat", test_c_25_26_battery_joins);
   g_test_add_func ("/engine/exclusive/C-25.2-brigade-retreat", test_c_25_2_brigade_retreat);
   g_test_add_func ("/engine/exclusive/C-25.25-brigade-retreat-once-per-phase", test_c_25_25_once_per_phase);
   return g_test_run ();
