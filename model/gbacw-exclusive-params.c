@@ -42,6 +42,18 @@ gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name
   return NULL;
 }
 
+int
+gbacw_exclusive_rule_get_choice (const GbacwExclusiveRule *rule, const char *name, const char *const *choices)
+{
+  g_autofree char *why = NULL;
+  const char *value = gbacw_exclusive_rule_get_param (rule, name);
+  int index = 0;
+
+  if (value && !gbacw_exclusive_parse_choice (value, choices, &index, &why))
+    index = 0;
+  return index;
+}
+
 static gboolean
 parse_number (const char *text, const char *end, int min, int max, int *out)
 {

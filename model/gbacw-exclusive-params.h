@@ -60,6 +60,10 @@ GPtrArray *gbacw_exclusive_parse_die_lists (const char *text, char **why);
 gboolean gbacw_exclusive_parse_number (const char *text, double *value, char **why);
 /* One of choices (a NULL-terminated list): *index is its place in it. */
 gboolean gbacw_exclusive_parse_choice (const char *text, const char *const *choices, int *index, char **why);
+/* The index in choices of the parameter name of rule; 0 (the default) when it is absent or not
+ * one of them (the validator reports that before a game starts). */
+int      gbacw_exclusive_rule_get_choice (const GbacwExclusiveRule *rule, const char *name,
+                                          const char *const *choices);
 /* "yes" or "no". */
 gboolean gbacw_exclusive_parse_yes_no (const char *text, gboolean *value, char **why);
 /* Game-Turn numbers separated by spaces or commas, each a turn or a range of them

@@ -11,22 +11,6 @@
 #include "gbacw-morale.h"
 #include "gbacw-query.h"
 
-static void
-advance_to (GbacwGame *game, int turn, GbacwPhase phase, int side)
-{
-  for (int guard = 0; guard < 200; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      if (d && d->kind == GBACW_DECISION_FIRE)
-        apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
-      else if (game->turn == turn && game->phase == phase && game->phasing_side == side)
-        return;
-      else
-        end_phase (game);
-    }
-  g_error ("Game-Turn %d, phase %d of side %d not reached", turn, phase, side);
-}
-
 /* A Union battery unlimbered in 0305 facing south, a Confederate regiment three hexes away
  * (0308); the rule with its parameters (name, value, …, NULL), or none. */
 static Fixture *
@@ -89,7 +73,7 @@ test_p_20_21_crew_routs_and_returns (void)
   g_autoptr (GbacwGame) game = start_game (f);
   GbacwGameUnit *bat, *crew;
 
-  advance_to (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
   crew = rout_crew (game);
   bat = unit_of (game, "u-bat");
   g_assert_cmpint (bat->hex, ==, hex_of (f->s, "0305"));
@@ -104,7 +88,7 @@ test_p_20_21_crew_routs_and_returns (void)
   g_assert_true (gbacw_game_is_wagon_crew (crew));
   g_assert_true (gbacw_game_is_gun_crew (game, crew));
 
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   walk_back (game, crew);
   g_assert_cmpint (crew->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
   g_assert_cmpint (crew->hex, ==, -1);
@@ -124,14 +108,14 @@ test_j_21_21_reactivated_in_final_command (void)
   g_autoptr (GbacwGame) game = start_game (f);
   GbacwGameUnit *bat, *crew;
 
-  advance_to (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
   crew = rout_crew (game);
   bat = unit_of (game, "u-bat");
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   walk_back (game, crew);
   g_assert_cmpint (crew->presence, ==, GBACW_PRESENCE_ON_MAP);
   g_assert_true (bat->status & GBACW_STATUS_ABANDONED);
-  advance_to (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
   g_assert_cmpint (crew->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
   g_assert_false (bat->status & GBACW_STATUS_ABANDONED);
   g_assert_true (log_has (game, "J 21.21", "returns to"));
@@ -147,11 +131,11 @@ test_p_20_23_half_crew (void)
 
   gbacw_oob_find_unit (&f->s->oob, "u-bat")->crew = GBACW_CREW_HALF;
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
   crew = rout_crew (game);
   g_assert_cmpint (crew->strength, ==, 1);
   g_assert_cmpint (gbacw_melee_unit_strength (game, crew->index, FALSE, FALSE, FALSE, FALSE), ==, 0);   /* 12.12 */
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   walk_back (game, crew);
   g_assert_cmpint (unit_of (game, "u-bat")->crew, ==, GBACW_CREW_HALF);
   g_assert_true (log_has (game, "P 20.21", "with a half crew"));
@@ -178,7 +162,7 @@ union_guns_vp_after_crew_lost (const char *game_letter, const char *guns_vp)
   g_ptr_array_add (f->s->vp_awards, a);
   game = start_game (f);
   outcome = gbacw_outcome_new (game);
-  advance_to (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
   crew = rout_crew (game);
   /* the crew's two steps lost to fire (9.82) */
   crew->killed += crew->strength;
@@ -276,7 +260,7 @@ test_p_20_22_only_the_original_crew (void)
 
   add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 4, 4, "N", "0105", GBACW_FORMATION_STATE_UNLIMBERED, "s");
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
   rout (game, "u-bat2");
   first_paths (game);
   other = unit_of (game, "u-bat2-crew");
@@ -298,7 +282,7 @@ test_15_16_without_module (void)
   g_autoptr (GbacwGame) game = start_game (f);
 
   g_assert_null (gbacw_game_find_unit (game, "u-bat-crew"));
-  advance_to (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
   rout (game, "u-bat");
   first_paths (game);
   g_assert_cmpint (unit_of (game, "u-bat")->hex, ==, hex_of (f->s, "0305"));

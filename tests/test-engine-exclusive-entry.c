@@ -11,22 +11,6 @@
 #include "gbacw-game-private.h"
 #include "gbacw-movement.h"
 
-static void
-advance_to (GbacwGame *game, int turn, GbacwPhase phase, int side)
-{
-  for (int guard = 0; guard < 200; guard++)
-    {
-      const GbacwDecision *d = gbacw_game_decision (game);
-      if (d && d->kind == GBACW_DECISION_FIRE)
-        apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
-      else if (game->turn == turn && game->phase == phase && game->phasing_side == side)
-        return;
-      else
-        end_phase (game);
-    }
-  g_error ("Game-Turn %d, phase %d of side %d not reached", turn, phase, side);
-}
-
 static int
 compare_labels (gconstpointer a, gconstpointer b)
 {
@@ -91,7 +75,7 @@ test_j_32_2_blocked_by_zoc (void)
   g_autofree char *next = NULL;
   const char *rule_case = NULL;
 
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   g_assert_true (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0401"), 0, FALSE));
   g_assert_true (log_has (game, "J 32.2", "0401 is blocked"));
   now = entry_labels (game, "u-1", &rule_case);
@@ -100,7 +84,7 @@ test_j_32_2_blocked_by_zoc (void)
   /* in a ZOC, not occupied: the Standard Rules alone would let it in */
   apply_expect (game, move_action (game, "u-1", "0401"), "J 32.2");
 
-  advance_to (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
   next = entry_labels (game, "u-1", NULL);
   /* 0301 and 0501 are next to 0402, in front of c-1 (its ZOC) or not: the nearest hexes of
    * the north edge out of every enemy ZOC */
@@ -144,12 +128,12 @@ test_j_32_2_only_when_due (void)
   /* the enemy comes only after the group's Game-Turn */
   gbacw_scenario_find_placement (f->s, "c-1", NULL)->hex = hex_of (f->s, "0808");
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   g_assert_false (log_has (game, "J 32.2", NULL));
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 1);
   gbacw_game_place_unit (game, unit_index (game, "c-1"), hex_of (f->s, "0402"), TRUE);
   unit_of (game, "c-1")->facing = direction_of (f->s, "n");
-  advance_to (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
   g_assert_true (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0401"), 0, FALSE));
   g_assert_false (log_has (game, "J 32.2", NULL));
   apply_expect (game, move_action (game, "u-1", "0401"), NULL);
@@ -173,7 +157,7 @@ test_j_32_0_three_sections_one_place (void)
   reinforce (f, "u-a u-b u-c u-1", 1, "0301", GBACW_FORMATION_STATE_COLUMN);
   add_exclusive (f, "reinforcement-entry", "game", "J", "sections-per-step", "3", NULL);
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   apply_expect (game, enter_together (game, "u-a u-b u-c", "0301"), NULL);
   for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
     g_assert_cmpint (unit_of (game, sections[i])->mp_spent, ==, unit_of (game, "u-a")->mp_spent);
@@ -196,7 +180,7 @@ test_j_32_0_sections_without_module (void)
   gbacw_oob_find_unit (&f->s->oob, "u-b")->flags |= GBACW_UNIT_FLAG_SECTION;
   reinforce (f, "u-a u-b", 1, "0301", GBACW_FORMATION_STATE_COLUMN);
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   apply_expect (game, enter_together (game, "u-a u-b", "0301"), NULL);
   g_assert_cmpint (unit_of (game, "u-b")->mp_spent, ==, 2 * unit_of (game, "u-a")->mp_spent);
 }
@@ -227,12 +211,12 @@ test_p_26_14_enemy_on_entry_hex (void)
   g_autofree char *next = NULL;
   const char *rule_case = NULL;
 
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   now = entry_labels (game, "u-1", &rule_case);
   g_assert_cmpstr (now, ==, "");
   g_assert_cmpstr (rule_case, ==, "P 26.14");
   apply_expect (game, move_action (game, "u-1", "0301"), "P 26.14");
-  advance_to (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
   next = entry_labels (game, "u-1", &rule_case);
   g_assert_cmpstr (next, ==, "0301 0401 0501");
   g_assert_cmpstr (rule_case, ==, "P 26.14");
@@ -252,7 +236,7 @@ test_p_26_14_zoc_does_not_block (void)
 
   gbacw_scenario_find_placement (f->s, "c-1", NULL)->facing = direction_of (f->s, "n");
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   g_assert_true (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0401"), 0, FALSE));
   apply_expect (game, move_action (game, "u-1", "0401"), NULL);
 }
@@ -274,11 +258,11 @@ test_p_26_22_other_hex_a_turn_late (void)
   reinforce (f, "c-bowen", 7, "0123", GBACW_FORMATION_STATE_COLUMN);
   add_exclusive (f, "reinforcement-entry", "game", "P", "blocked", "enemy", "swap", "0115 0123", NULL);
   game = start_game (f);
-  advance_to (game, 7, GBACW_PHASE_MOVEMENT, 1);
+  advance_to_phase (game, 7, GBACW_PHASE_MOVEMENT, 1);
   now = entry_labels (game, "c-bowen", &rule_case);
   g_assert_cmpstr (now, ==, "0123");
   apply_expect (game, move_action (game, "c-bowen", "0115"), "26.0");
-  advance_to (game, 8, GBACW_PHASE_MOVEMENT, 1);
+  advance_to_phase (game, 8, GBACW_PHASE_MOVEMENT, 1);
   later = entry_labels (game, "c-bowen", &rule_case);
   g_assert_cmpstr (later, ==, "0115 0123");
   g_assert_cmpstr (rule_case, ==, "P 26.22");
@@ -308,7 +292,7 @@ test_c_30_13_half_point_column_and_29_47_first_hex (void)
   reinforce (f, "u-18mo u-5ia", 1, "0601", GBACW_FORMATION_STATE_COLUMN);
   add_exclusive (f, "reinforcement-entry", "game", "C", "column-cost", "first-hex", "column-cost.oliver", "1/2", NULL);
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   for (guint i = 0; i < G_N_ELEMENTS (oliver); i++)
     {
       apply_expect (game, move_action (game, oliver[i], "0101"), NULL);
@@ -340,7 +324,7 @@ test_c_29_47_stays_in_column (void)
   reinforce (f, "u-bd", 1, "0101", GBACW_FORMATION_STATE_COLUMN);
   add_exclusive (f, "reinforcement-entry", "game", "C", "column-cost", "first-hex", "stay-in-column", "yes", NULL);
   game = start_game (f);
-  advance_to (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
   apply_expect (game, move_action (game, "u-bd", "0101"), NULL);
   u = unit_index (game, "u-bd");
   apply_expect (game, gbacw_action_new_change_formation (&u, 1, GBACW_FORMATION_STATE_LINE), "C 29.47");

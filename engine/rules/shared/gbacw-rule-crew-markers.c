@@ -55,18 +55,6 @@ case_of (const Crews *c, const char *p, const char *j, const char *corinth)
   return c->game == GAME_J ? j : c->game == GAME_C ? corinth : p;
 }
 
-static int
-choice (const GbacwExclusiveRule *rule, const char *name, const char *const *choices)
-{
-  g_autofree char *why = NULL;
-  const char *value = gbacw_exclusive_rule_get_param (rule, name);
-  int index = 0;
-
-  if (value && !gbacw_exclusive_parse_choice (value, choices, &index, &why))
-    index = 0;   /* the validator reports it */
-  return index;
-}
-
 static gpointer
 crews_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
@@ -75,9 +63,9 @@ crews_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   g_auto (GStrv) zero = NULL;
   const char *value = gbacw_exclusive_rule_get_param (rule, "melee-zero");
 
-  c->game = choice (rule, "game", gbacw_crew_game_choices);
-  c->return_when = choice (rule, "return", gbacw_crew_return_choices);
-  c->guns_vp = choice (rule, "guns-vp", gbacw_crew_guns_vp_choices);
+  c->game = gbacw_exclusive_rule_get_choice (rule, "game", gbacw_crew_game_choices);
+  c->return_when = gbacw_exclusive_rule_get_choice (rule, "return", gbacw_crew_return_choices);
+  c->guns_vp = gbacw_exclusive_rule_get_choice (rule, "guns-vp", gbacw_crew_guns_vp_choices);
   c->melee_zero = g_new0 (gboolean, MAX (game->units->len, 1));
   zero = value ? gbacw_exclusive_parse_ids (value, &why) : NULL;
   for (guint i = 0; zero && zero[i]; i++)

@@ -80,18 +80,6 @@ case_of (const Entry *e, const char *p, const char *j, const char *c)
   return e->game == GAME_J ? j : e->game == GAME_C ? c : p;
 }
 
-static int
-choice (const GbacwExclusiveRule *rule, const char *name, const char *const *choices)
-{
-  g_autofree char *why = NULL;
-  int index = 0;
-  const char *value = gbacw_exclusive_rule_get_param (rule, name);
-
-  if (value && !gbacw_exclusive_parse_choice (value, choices, &index, &why))
-    index = 0;   /* the validator reports it */
-  return index;
-}
-
 static const char *
 side_id (const GbacwGame *game, const GbacwGameUnit *u)
 {
@@ -114,11 +102,11 @@ entry_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   g_autofree char *why = NULL;
 
   e->rule = rule;
-  e->game = choice (rule, "game", gbacw_entry_game_choices);
-  e->blocked = choice (rule, "blocked", gbacw_entry_blocked_choices);
-  e->blocked_on = choice (rule, "blocked-on", gbacw_entry_blocked_on_choices);
-  e->alternative = choice (rule, "alternative", gbacw_entry_alternative_choices);
-  e->edge = choice (rule, "alternative-edge", gbacw_entry_edge_choices);
+  e->game = gbacw_exclusive_rule_get_choice (rule, "game", gbacw_entry_game_choices);
+  e->blocked = gbacw_exclusive_rule_get_choice (rule, "blocked", gbacw_entry_blocked_choices);
+  e->blocked_on = gbacw_exclusive_rule_get_choice (rule, "blocked-on", gbacw_entry_blocked_on_choices);
+  e->alternative = gbacw_exclusive_rule_get_choice (rule, "alternative", gbacw_entry_alternative_choices);
+  e->edge = gbacw_exclusive_rule_get_choice (rule, "alternative-edge", gbacw_entry_edge_choices);
   e->swap = swap ? gbacw_exclusive_parse_hexes (game->scenario->map, swap, &why) : NULL;
   if (sections == NULL || !gbacw_exclusive_parse_int (sections, 1, 99, &e->sections_per_step, &why))
     e->sections_per_step = 1;
