@@ -1006,10 +1006,32 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "blocked"), ==, "enemy-zoc");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (pick)), ==, 0);
 
+  /* hexes picked on the map: a click adds one, a click on it again takes it out */
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry", "swap",
+                                                                           "0101", &error));
+  iterate ();
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", "swap", TRUE);
+  g_assert_true (GTK_IS_BUTTON (pick));
+  g_assert_true (gtk_widget_get_sensitive (pick));
+  g_signal_emit_by_name (pick, "clicked");
+  iterate ();
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0203"));
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, "0101 0203");
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));   /* until Escape */
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0101"));
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, "0203");
+  gbacw_deployment_controller_finish_pick (f->deployment, -1);
+  iterate ();
+  g_assert_false (gbacw_deployment_controller_is_picking (f->deployment));
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);   /* another parameter: a step, its picks merged in it */
+
   /* the new line's picker names the parameters not given yet */
   pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", NULL, TRUE);
   g_assert_true (GTK_IS_DROP_DOWN (pick));
-  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (pick))), ==, 1 + 8);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (pick))), ==, 1 + 7);
 
   /* formations from the order of battle, added one after the other */
   gbacw_document_execute (f->document, gbacw_settings_set_exclusive_rule (f->scenario, "reserves", TRUE, &error));
@@ -1032,7 +1054,7 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   iterate ();
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "formations"), ==, "u-webb u-sayer");
   g_assert_false (gtk_widget_has_css_class (widget, "error"));
-  steps += 4;
+  steps += 5;
   g_assert_cmpuint (n_steps (f), ==, steps);
 
   /* turning it off: one step */

@@ -52,11 +52,13 @@ struct _GbacwSettingsDialog
   GHashTable *night_checks;            /* turn -> GtkCheckButton */
   GHashTable *rule_widgets;            /* "RULE" (its check), "RULE/NAME" (entry), "RULE/NAME/pick" -> GtkWidget */
   char *picking_area;
+  char *picking_param;                 /* "RULE\tNAME": a parameter whose hexes are picked on the map */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwSettingsDialog, gbacw_settings_dialog, GTK_TYPE_WINDOW)
 
 static void load (GbacwSettingsDialog *self);
+static void pick_next_param_hex (GbacwSettingsDialog *self);
 static void pick_next_objective_hex (GbacwSettingsDialog *self);
 
 /* The dialog has its document from construction to disposal. */
@@ -792,6 +794,83 @@ value_line (GbacwSettingsDialog *self,
   return line;
 }
 
+/* A hex clicked on the map goes into the picked parameter's list, or out of it if it was
+ * there (the edits of one parameter merge: one undo step); picking goes on until Escape. */
+static void
+on_param_hex_picked (int      hex,
+                     gpointer data)
+{
+  GbacwSettingsDialog *self = data;
+  const GbacwScenario *scenario = get_scenario (self);
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) words = NULL;
+  g_autofree char *label = NULL;
+  g_autoptr(GString) value = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const char *old = NULL;
+  gboolean found = FALSE;
+
+  if (hex < 0 || self->picking_param == NULL)
+    {
+      g_clear_pointer (&self->picking_param, g_free);
+      return;
+    }
+  names = g_strsplit (self->picking_param, "\t", 2);
+  for (guint i = 0; i < scenario->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (scenario->exclusive_rules, i);
+      if (g_strcmp0 (rule->id, names[0]) == 0)
+        old = gbacw_exclusive_rule_get_param (rule, names[1]);
+    }
+  label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, hex));
+  words = g_strsplit_set (old ? old : "", " ,\t", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      if (*words[i] == '\0')
+        continue;
+      if (g_str_equal (words[i], label))
+        {
+          found = TRUE;
+          continue;
+        }
+      g_string_append_printf (value, "%s%s", value->len ? " " : "", words[i]);
+    }
+  if (!found)
+    g_string_append_printf (value, "%s%s", value->len ? " " : "", label);
+  apply_and_reload (self, gbacw_settings_set_exclusive_param (get_scenario (self), names[0], names[1], value->str,
+                                                              &error),
+                    &error);
+  pick_next_param_hex (self);
+}
+
+static void
+pick_next_param_hex (GbacwSettingsDialog *self)
+{
+  g_auto(GStrv) names = NULL;
+  g_autofree char *prompt = NULL;
+
+  if (self->picker == NULL || self->picking_param == NULL)
+    return;
+  names = g_strsplit (self->picking_param, "\t", 2);
+  prompt = g_strdup_printf (_("Click the hexes of “%s” of the exclusive rule “%s” (a click on one listed takes it "
+                              "out; Escape ends)"), names[1], names[0]);
+  gbacw_deployment_controller_pick_hex (self->picker, prompt, on_param_hex_picked, g_object_ref (self),
+                                        g_object_unref);
+}
+
+static void
+on_param_pick (GtkButton           *button,
+               GbacwSettingsDialog *self)
+{
+  g_free (self->picking_param);
+  self->picking_param = g_strdup_printf ("%s\t%s", get_id (button),
+                                         (const char *) g_object_get_data (G_OBJECT (button), KEY_NAME));
+  pick_next_param_hex (self);
+  if (gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
+    gtk_window_present (gtk_window_get_transient_for (GTK_WINDOW (self)));
+}
+
 static void
 load_rules (GbacwSettingsDialog *self)
 {
@@ -841,7 +920,19 @@ load_rules (GbacwSettingsDialog *self)
           entry = gtk_widget_get_next_sibling (gtk_widget_get_first_child (line));
           validate_param (self, entry, rule->id, param->name);
           g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s", rule->id, param->name), entry);
-          if (find_param_info (rule->id, param->name, &info))
+          if (find_param_info (rule->id, param->name, &info) && info.kind == GBACW_EXCLUSIVE_VALUE_HEXES)
+            {
+              /* hexes picked on the map */
+              GtkWidget *pick = gtk_button_new_with_label (_("Pick on Map"));
+              gtk_widget_set_tooltip_text (pick, _("Click hexes on the map to add them to the list or take them out"));
+              gtk_widget_set_sensitive (pick, self->picker != NULL);
+              set_id (pick, rule->id);
+              g_object_set_data_full (G_OBJECT (pick), KEY_NAME, g_strdup (param->name), g_free);
+              g_signal_connect (pick, "clicked", G_CALLBACK (on_param_pick), self);
+              gtk_widget_insert_after (pick, line, entry);
+              g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s/pick", rule->id, param->name), pick);
+            }
+          else if (find_param_info (rule->id, param->name, &info))
             {
               g_autoptr(GPtrArray) words = param_words (scenario, &info);
               if (words != NULL)
@@ -1733,7 +1824,8 @@ gbacw_settings_dialog_dispose (GObject *object)
 
   if (self->picker != NULL)
     {
-      if (self->picking_area != NULL && gbacw_deployment_controller_is_picking (self->picker))
+      if ((self->picking_area != NULL || self->picking_param != NULL)
+          && gbacw_deployment_controller_is_picking (self->picker))
         gbacw_deployment_controller_finish_pick (self->picker, -1);
       g_object_remove_weak_pointer (G_OBJECT (self->picker), (gpointer *) &self->picker);
       self->picker = NULL;
@@ -1742,6 +1834,7 @@ gbacw_settings_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   g_clear_object (&self->document);
   g_clear_pointer (&self->picking_area, g_free);
+  g_clear_pointer (&self->picking_param, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_SETTINGS_DIALOG);
 
   G_OBJECT_CLASS (gbacw_settings_dialog_parent_class)->dispose (object);
