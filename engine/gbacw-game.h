@@ -201,6 +201,9 @@ typedef enum {
 #define GBACW_PENDING_CHARGE         (1u << 6)   /* 16.26: a charge the cavalry retreats from */
 #define GBACW_PENDING_BEFORE_MELEE   (1u << 7)   /* 12.8: a retreat before melee (12.88; into friendly hexes freely) */
 #define GBACW_PENDING_NO_DISPLACE    (1u << 11)  /* a retreat through friendly units displaces none (C 26.15) */
+/* a retreat whose units leaving an enemy ZOC draw withdrawal fire (10.1); pinned by it, they go one more
+   hex and check morale (P 24.34, C 25.23: a brigade retreat) */
+#define GBACW_PENDING_WITHDRAWAL_OUT (1u << 13)
 
 typedef struct _GbacwPending {
   GbacwPendingKind kind;

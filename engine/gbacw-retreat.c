@@ -884,6 +884,44 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
     }
   p->flags &= ~GBACW_PENDING_DISPLACED;
 
+  /* P 24.34, C 25.23: leaving an enemy ZOC draws withdrawal fire (10.1), once per hex left
+   * (other_hex: the hex it was asked for); a unit pinned by it goes one more hex and then
+   * checks morale (the stack stops with it) */
+  if (p->flags & GBACW_PENDING_WITHDRAWAL_OUT)
+    {
+      if (p->other_hex != from)
+        {
+          g_autoptr (GArray) zoc_firers = gbacw_fire_zoc_firers (game, from, p->side, FALSE);
+          p->other_hex = from;
+          if (zoc_firers->len > 0)
+            {
+              GbacwPending *fire = gbacw_pending_new (GBACW_PENDING_WITHDRAWAL_FIRE, 1 - p->side, -1, from,
+                                                      p->rule_case);
+              fire->units = g_array_new (FALSE, FALSE, sizeof (int));
+              for (guint i = 0; i < p->units->len; i++)
+                if (gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (p->units, int, i))))
+                  g_array_append_val (fire->units, g_array_index (p->units, int, i));
+              fire->other_hex = to;
+              fire->firers = g_steal_pointer (&zoc_firers);
+              gbacw_game_queue_pending (game, fire, p);
+              g_autofree char *from_label = gbacw_game_hex_label (game, from);
+              gbacw_game_log (game, p->rule_case, _("%s retreat out of the enemy zone of control at %s: withdrawal fire "
+                                                    "is due"), label, from_label);
+              return GBACW_RESOLVE_AGAIN;
+            }
+        }
+      else if (p->path->len > 1)
+        for (guint i = 0; i < p->units->len; i++)
+          if (gbacw_game_unit (game, g_array_index (p->units, int, i))->status & GBACW_STATUS_PINNED)
+            {
+              g_array_set_size (p->path, 1);
+              p->flags |= GBACW_PENDING_MORALE_AFTER;
+              gbacw_game_log (game, p->rule_case, _("%s, pinned by the withdrawal fire, retreat one more hex and "
+                                                    "check morale"), label);
+              break;
+            }
+    }
+
   d = gbacw_game_direction_between (game, from, to);
   for (guint i = p->units->len; i-- > 0;)
     {

@@ -36,7 +36,8 @@
  * the same way for P, which is silent, so that a brigade never retreats on and on).
  * Batteries may retreat but need not (P 24.33, C 25.26): their owner is asked which, after
  * the others' retreats; those chosen limber and retreat two hexes with a morale check.
- * Retreat fire (10.2) falls on the retreating units as in any retreat.
+ * Units leaving an enemy ZOC in the retreat draw withdrawal fire (P 24.34, C 25.23): pinned by
+ * it, they retreat one more hex and check morale; retreat fire (10.2) as in any retreat.
  */
 #define G_LOG_DOMAIN "gbacw-rule-bce-loss"
 
@@ -399,7 +400,7 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
             g_array_append_val (retreating, o);
         }
       if (retreating->len > 0)
-        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, retreating, 2, GBACW_PENDING_MORALE_AFTER, NULL,
+        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, retreating, 2, GBACW_PENDING_MORALE_AFTER | GBACW_PENDING_WITHDRAWAL_OUT, NULL,
                              b->cases->retreat, NULL);
     }
   /* P 24.33, C 25.26: "the batteries ... are given the option to retreat": their owner is asked
@@ -493,7 +494,7 @@ bce_loss_answer (GbacwGame *game, gpointer data, GbacwPending *pending, const Gb
       {
         g_autoptr (GArray) one = g_array_new (FALSE, FALSE, sizeof (int));
         g_array_append_val (one, o);
-        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, one, 2, GBACW_PENDING_MORALE_AFTER, NULL, b->cases->retreat,
+        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, one, 2, GBACW_PENDING_MORALE_AFTER | GBACW_PENDING_WITHDRAWAL_OUT, NULL, b->cases->retreat,
                              pending);
       }
     }
