@@ -683,6 +683,9 @@ answer_before_melee (GbacwGame *game, GbacwPending *p, const GbacwAction *action
   move = gbacw_pending_new (GBACW_PENDING_RETREAT_MOVE, p->side, p->unit, p->hex, mounted ? "12.84" : "12.83");
   move->units = g_array_new (FALSE, FALSE, sizeof (int));
   g_array_append_val (move->units, p->unit);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->before_melee_companions)
+      hooks->before_melee_companions (game, data, p->unit, move->units);
   move->path = g_array_copy (action->answer.path);
   move->value = (int) move->path->len;
   move->flags = GBACW_PENDING_NO_EZOC | GBACW_PENDING_BEFORE_MELEE | (mounted ? 0 : GBACW_PENDING_MORALE_AFTER);

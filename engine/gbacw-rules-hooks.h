@@ -131,6 +131,10 @@ typedef struct {
   gboolean (*melee_initiation) (GbacwGame *game, gpointer data, int unit, int target_hex, GError **error);
   void     (*melee_initiation_roll) (GbacwGame *game, gpointer data, GArray *attackers, int target_hex);
   gboolean (*before_melee_roll) (GbacwGame *game, gpointer data, int unit, const GArray *attackers);
+  /* MELEE-INIT: before_melee_companions: unit retreats before melee (12.8); a module may add to
+   * units (int, unit first) the leaders that must go with it (C 22.33: the leader that spared it
+   * its check). */
+  void     (*before_melee_companions) (GbacwGame *game, gpointer data, int unit, GArray *units);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);

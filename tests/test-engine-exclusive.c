@@ -616,6 +616,11 @@ test_c_22_0_leader_lets_it_retreat (void)
   apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
   g_assert_false (log_has (game, "C 22.0", "Retreat before melee"));
   g_assert_true (log_has (game, "12.8", "retreats before melee"));
+  /* C 22.33: the leader that spared it its check goes with it (after the withdrawal fire, 12.83) */
+  hold_fire (game);
+  g_assert_true (log_has (game, "C 22.33", "spared"));
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, unit_of (game, "u-1")->hex);
+  g_assert_cmpint (unit_of (game, "u-1")->hex, !=, hex_of (f->s, "0302"));
 }
 
 /* ------------------------------------------------------------------ dismounted cavalry */
