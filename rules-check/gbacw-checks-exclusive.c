@@ -651,6 +651,49 @@ check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const 
                   setting);
 }
 
+/* The case a rule with a `game` parameter cites for that game, when it gives no `case`. */
+static const struct {
+  const char *id;
+  const char *game_case[3];   /* J, P, C */
+} game_cases[] = {
+  { "reinforcement-entry", { "J 32.0", "P 26.0", "C 29.47" } },
+  { "crew-markers", { "J 21.21", "P 20.2", "C 24.2" } },
+  { "night", { "J 35.2", "P 22.2", "C 26.1" } },
+};
+
+/* The case the findings about rule cite: its own `case` when well-formed, else its game's,
+ * else the validator's. */
+static const char *
+rule_cite (const GbacwExclusiveRule *rule, const char *fallback)
+{
+  const char *own = gbacw_exclusive_rule_get_param (rule, "case");
+  const char *game = gbacw_exclusive_rule_get_param (rule, "game");
+  g_autofree char *ignored = NULL;
+
+  if (own && valid_case (own, &ignored))
+    return own;
+  for (guint k = 0; game && k < G_N_ELEMENTS (game_cases); k++)
+    if (g_str_equal (game_cases[k].id, rule->id))
+      {
+        int g = g_str_equal (game, "J") ? 0 : g_str_equal (game, "P") ? 1 : g_str_equal (game, "C") ? 2 : -1;
+        if (g >= 0)
+          return game_cases[k].game_case[g];
+      }
+  return fallback;
+}
+
+const char *
+gbacw_exclusive_rule_cite (const GbacwExclusiveRule *rule)
+{
+  const char *fallback = NULL;
+
+  g_return_val_if_fail (rule != NULL, NULL);
+  for (guint k = 0; k < G_N_ELEMENTS (exclusive_rules); k++)
+    if (g_strcmp0 (exclusive_rules[k].id, rule->id) == 0)
+      fallback = exclusive_rules[k].rule_case;
+  return rule_cite (rule, fallback);
+}
+
 /* ==================================================================== for the editor */
 
 /* One line per rule, as Scenario Settings shows it. */
@@ -826,12 +869,8 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         }
       if (!rule->enabled)
         continue;
-      /* the findings cite the game's own case when the rule names a well-formed one */
-      {
-        const char *own = gbacw_exclusive_rule_get_param (rule, "case");
-        g_autofree char *ignored = NULL;
-        cite = own && valid_case (own, &ignored) ? own : spec->rule_case;
-      }
+      /* the findings cite the game's own case when the rule names one (case, or its game) */
+      cite = rule_cite (rule, spec->rule_case);
       for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
         {
           gboolean present = FALSE;

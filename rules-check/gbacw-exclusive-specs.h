@@ -34,6 +34,9 @@ typedef struct {
 gboolean    gbacw_exclusive_rule_known (const char *id);
 /* The case the validator cites for the rule, NULL when it does not know it. */
 const char *gbacw_exclusive_rule_case (const char *id);
+/* The case a rule of the scenario cites: its `case` parameter, else its `game`'s case for the
+ * mechanism (reinforcement-entry game J: "J 32.0"), else gbacw_exclusive_rule_case (). */
+const char *gbacw_exclusive_rule_cite (const GbacwExclusiveRule *rule);
 /* A one-line description (translated), NULL when there is none. */
 const char *gbacw_exclusive_rule_description (const char *id);
 /* The rule's parameters, in the validator's order: at most max into out; the number there are. */

@@ -886,7 +886,6 @@ load_rules (GbacwSettingsDialog *self)
       const GbacwExclusiveRule *rule = g_ptr_array_index (scenario->exclusive_rules, i);
       GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
 
-      const char *own_case = gbacw_exclusive_rule_get_param (rule, "case");
       const char *description = gbacw_exclusive_rule_description (rule->id);
       g_autofree char *about = NULL;
 
@@ -900,8 +899,7 @@ load_rules (GbacwSettingsDialog *self)
       g_hash_table_insert (self->rule_widgets, g_strdup (rule->id), widget);
       /* its case and what it does, as the validator knows them */
       if (gbacw_exclusive_rule_known (rule->id))
-        about = g_strdup_printf ("%s — %s", own_case ? own_case : gbacw_exclusive_rule_case (rule->id),
-                                 description ? description : "");
+        about = g_strdup_printf ("%s — %s", gbacw_exclusive_rule_cite (rule), description ? description : "");
       else
         about = g_strdup (_("Not a rule the engine knows yet: its parameters are not checked"));
       widget = gtk_label_new (about);
