@@ -14,6 +14,7 @@
 #include "gbacw-scenario-controller.h"
 #include "gbacw-file-chooser.h"
 #include "gbacw-settings-dialog.h"
+#include "gbacw-stand-ins.h"
 #include "gbacw-window-state.h"
 
 /* The sidebar's width without GSettings; the schema's default of sidebar-width. */
@@ -189,6 +190,32 @@ gbacw_scenario_controller_import_roster (GbacwScenarioController *self,
   gbacw_editor_host_show_error (self->window, NULL);
   gbacw_document_execute (self->document, command);
   return TRUE;
+}
+
+guint
+gbacw_scenario_controller_stand_ins (GbacwScenarioController *self,
+                                     gboolean                 fill)
+{
+  const GbacwScenario *scenario;
+  GbacwCommand *command;
+  guint n = 0;
+
+  g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), 0);
+
+  if (self->document == NULL)
+    return 0;
+  scenario = gbacw_document_get_scenario (self->document);
+  command = fill ? gbacw_stand_ins_fill (scenario, &n) : gbacw_stand_ins_clear (scenario, &n);
+  if (n == 0)
+    {
+      g_object_unref (command);
+      gbacw_editor_host_show_error (self->window, fill ? _("Every value is entered: no stand-in is needed")
+                                                       : _("The scenario has no stand-ins"));
+      return 0;
+    }
+  gbacw_editor_host_show_error (self->window, NULL);
+  gbacw_document_execute (self->document, command);   /* one undo step */
+  return n;
 }
 
 static void

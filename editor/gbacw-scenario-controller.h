@@ -45,5 +45,8 @@ gboolean                   gbacw_scenario_controller_export_roster (GbacwScenari
 /* The CSV at path read into the order of battle as one undoable step; errors (with their
  * line and column) are shown in the window. */
 gboolean                   gbacw_scenario_controller_import_roster (GbacwScenarioController *self, const char *path);
+/* Scenario ▸ Fill Stand-ins (fill) / Clear Stand-ins: one undo step (model/gbacw-stand-ins.h);
+ * the number of values filled or taken back (0: nothing to do, said in the window). */
+guint                      gbacw_scenario_controller_stand_ins (GbacwScenarioController *self, gboolean fill);
 
 G_END_DECLS

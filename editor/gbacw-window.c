@@ -141,7 +141,8 @@ action_applies (GbacwWindow *self,
   static const char *const with_document[] = {
     "win.save", "win.save-as", "win.zoom-in", "win.zoom-out", "win.zoom-fit", "win.auto-crest",
     "win.background", "win.export", "win.print", "win.balance", "win.settings", "win.charts",
-    "win.roster-export", "win.roster-import", "win.copy", "win.paste", NULL
+    "win.roster-export", "win.roster-import", "win.fill-stand-ins", "win.clear-stand-ins", "win.copy",
+    "win.paste", NULL
   };
   GbacwHistory *history = get_history (self);
   gboolean has_document = self->document != NULL;
@@ -1134,6 +1135,10 @@ controller_action (GtkWidget  *widget,
     gbacw_scenario_controller_show_charts (self->scenario);
   else if (g_str_equal (action_name, "win.roster-export"))
     gbacw_scenario_controller_choose_roster_export (self->scenario);
+  else if (g_str_equal (action_name, "win.fill-stand-ins"))
+    gbacw_scenario_controller_stand_ins (self->scenario, TRUE);
+  else if (g_str_equal (action_name, "win.clear-stand-ins"))
+    gbacw_scenario_controller_stand_ins (self->scenario, FALSE);
   else
     gbacw_scenario_controller_choose_roster_import (self->scenario);
 }
@@ -1494,6 +1499,8 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.charts", NULL, controller_action);
   gtk_widget_class_install_action (widget_class, "win.roster-export", NULL, controller_action);
   gtk_widget_class_install_action (widget_class, "win.roster-import", NULL, controller_action);
+  gtk_widget_class_install_action (widget_class, "win.fill-stand-ins", NULL, controller_action);
+  gtk_widget_class_install_action (widget_class, "win.clear-stand-ins", NULL, controller_action);
   gtk_widget_class_install_property_action (widget_class, "win.layer-findings", "layer-findings");
   gtk_widget_class_install_property_action (widget_class, "win.scan-over-terrain", "scan-over-terrain");
   gtk_widget_class_install_property_action (widget_class, "win.unpainted-only", "unpainted-only");

@@ -1197,6 +1197,53 @@ salvage_wagons (AiView *v)
   return NULL;
 }
 
+/* J 21.21, P 20.21, C 24.21: a rallied gun crew on its counter walks back to its abandoned
+ * guns (or as near as it gets this phase, not into an enemy ZOC), which it crews again. */
+static GbacwAction *
+crews_to_guns (AiView *v)
+{
+  GbacwGame *game = v->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *c = g_ptr_array_index (game->units, i);
+      const GbacwGameUnit *b;
+      g_autoptr (GbacwMoveRange) range = NULL;
+      int best = -1;
+
+      if (c->side != v->side || c->hex < 0 || !gbacw_game_is_gun_crew (game, c) || (c->status & GBACW_STATUS_ROUTED)
+          || get_stage (v->ai, c->index) >= STAGE_MOVED || gbacw_ai_was_tried (v->ai, AI_KEY (41, c->index, 0)))
+        continue;
+      gbacw_ai_mark_tried (v->ai, AI_KEY (41, c->index, 0));
+      b = gbacw_game_unit (game, c->crew_of);
+      if (b->hex < 0 || b->side != c->side || !(b->status & GBACW_STATUS_ABANDONED) || b->hex == c->hex)
+        continue;
+      range = gbacw_movement_range (game, c->index, NULL);
+      if (range == NULL)
+        continue;
+      if (range->cost[b->hex] >= 0)
+        best = b->hex;
+      else
+        for (guint k = 0; k < range->hexes->len; k++)
+          {
+            int hex = g_array_index (range->hexes, int, k);
+            if (dist (v, hex, b->hex) < dist (v, best >= 0 ? best : c->hex, b->hex)
+                && !gbacw_movement_in_enemy_zoc (game, hex, c->side, FALSE))
+              best = hex;
+          }
+      if (best >= 0)
+        {
+          GbacwAction *action = move_to (v, range, c->index, best, facing_at (v, best, -1));
+          if (action)
+            {
+              set_stage (v->ai, c->index, STAGE_MOVED);
+              return action;
+            }
+        }
+    }
+  return NULL;
+}
+
 /* ------------------------------------------------------------------ reinforcements */
 
 /* 26.0: a reinforcement whose Game-Turn has come enters at the entry hex nearest the
@@ -1206,6 +1253,7 @@ enter (AiView *v, const GbacwGameUnit *u)
 {
   GbacwGame *game = v->game;
   const GbacwReinforcement *r;
+  g_autoptr (GArray) entry_hexes = NULL;
   double best = G_MAXDOUBLE;
   int best_hex = -1;
 
@@ -1213,11 +1261,11 @@ enter (AiView *v, const GbacwGameUnit *u)
       || gbacw_ai_was_tried (v->ai, AI_KEY (12, u->index, 0)))
     return NULL;
   r = g_ptr_array_index (game->scenario->reinforcements, u->reinforcement);
-  if (r->turn > game->turn || r->entry_hexes == NULL)
-    return NULL;
-  for (guint k = 0; k < r->entry_hexes->len; k++)
+  /* the group's entry hexes as the exclusive rules allow them now (J 32.2, P 26.14, 26.22) */
+  entry_hexes = gbacw_movement_entry_hexes (game, u->index, NULL);
+  for (guint k = 0; k < entry_hexes->len; k++)
     {
-      int hex = g_array_index (r->entry_hexes, int, k);
+      int hex = g_array_index (entry_hexes, int, k);
       double score = k;   /* the first listed first */
       GbacwAction *probe;
       gboolean ok;
@@ -1536,6 +1584,8 @@ gbacw_ai_choose_movement (AiView *v)
   if (ai->end_refused == 0)
     {
       if ((action = salvage_wagons (v)))
+        return action;
+      if ((action = crews_to_guns (v)))
         return action;
       /* combat units, brigade by brigade */
       for (guint i = 0; i < ai->groups->len; i++)

@@ -879,6 +879,14 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
           if (taken > 0 && u->guns > 0)
             gbacw_supply_caissons (game, unit);   /* 15.2 */
         }
+      else if ((u->status & GBACW_STATUS_ABANDONED) && u->crew_counter >= 0
+               && gbacw_game_unit (game, u->crew_counter)->hex >= 0)
+        {
+          /* J 21.21, P 20.21, C 24.21: the crew is away on its counter; small arms find no
+           * crew with the guns */
+          gbacw_game_log (game, "9.82", _("%s: its crew is not with its guns"), label);
+          excess = losses;
+        }
       else
         {
           /* 9.82, 15.12: small arms hit the crew: half crew, then eliminated */
@@ -893,6 +901,7 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
               else
                 {
                   u->killed += u->guns;   /* 15.12: eliminated, not captured */
+                  u->crew_lost_guns = u->guns;
                   u->guns = 0;
                   break;
                 }

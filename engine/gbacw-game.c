@@ -379,6 +379,12 @@ gbacw_game_is_wagon_crew (const GbacwGameUnit *unit)
   return unit->crew_of >= 0;
 }
 
+gboolean
+gbacw_game_is_gun_crew (const GbacwGame *game, const GbacwGameUnit *unit)
+{
+  return unit->crew_of >= 0 && gbacw_game_unit (game, unit->crew_of)->type == GBACW_UNIT_ARTILLERY;
+}
+
 const GArray *
 gbacw_game_stack (const GbacwGame *game, int hex)
 {
@@ -616,11 +622,29 @@ game_unit_free (gpointer data)
  * (gbacw-retreat.c). Created with the game, after the scenario's units, so that replays
  * name it and the units' indices and strength accounting never change in play; kept out
  * of game->scenario, which new games (replays) are made from. */
+/* Whether an enabled exclusive rule's module gives batteries crew counters. */
+static gboolean
+battery_crew_counters (const GbacwGame *game)
+{
+  for (guint i = 0; i < game->scenario->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (game->scenario->exclusive_rules, i);
+      const GbacwRuleHooks *hooks = rule->enabled ? gbacw_rules_hooks_lookup (rule->id) : NULL;
+      if (hooks && hooks->battery_crew_counters)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Batteries get theirs the same way when an exclusive rule asks (J 21.21, P 20.21, C 24.21):
+ * a counter with no weapon (the crew fires only its guns) and no Strength Points until its
+ * crew routs (then 2 for a full crew, 1 for a half crew). */
 static void
 add_crew_counters (GbacwGame *game)
 {
   const GbacwOob *oob = &game->scenario->oob;
   guint n = game->units->len;
+  gboolean batteries = battery_crew_counters (game);
 
   for (guint i = 0; i < n; i++)
     {
@@ -629,7 +653,7 @@ add_crew_counters (GbacwGame *game)
       GbacwUnit *unit;
       GbacwGameUnit *c;
 
-      if (w->type != GBACW_UNIT_WAGON)
+      if (w->type != GBACW_UNIT_WAGON && !(batteries && w->type == GBACW_UNIT_ARTILLERY))
         continue;
       id = g_strdup_printf ("%s-crew", w->id);
       for (int k = 2; g_hash_table_contains (game->unit_by_id, id) || gbacw_oob_find_unit (oob, id); k++)
@@ -641,7 +665,7 @@ add_crew_counters (GbacwGame *game)
       /* TRANSLATORS: the designation of a supply wagon's crew counter (11.11): "%s" is the wagon's */
       unit->designation = g_strdup_printf (_("%s crew"), w->oob->designation && *w->oob->designation ? w->oob->designation
                                                                                                       : w->id);
-      unit->weapon = g_strdup (w->oob->weapon);
+      unit->weapon = w->type == GBACW_UNIT_WAGON ? g_strdup (w->oob->weapon) : NULL;
       unit->morale = w->oob->morale;
       unit->strength = w->initial_strength;
       unit->flags |= GBACW_UNIT_FLAG_INDEPENDENT;   /* 11.13 */

@@ -151,6 +151,9 @@ typedef struct {
      crew counter; -1 otherwise */
   int crew_of;
   int crew_counter;
+  /* a battery eliminated with its crew (15.12: its second crew loss; P 20.22, C 24.22: its
+     crew lost away from the guns): the guns it had then, counted killed; 0 otherwise */
+  int crew_lost_guns;
 } GbacwGameUnit;
 
 typedef struct {
@@ -198,6 +201,9 @@ typedef enum {
 #define GBACW_PENDING_CHARGE         (1u << 6)   /* 16.26: a charge the cavalry retreats from */
 #define GBACW_PENDING_BEFORE_MELEE   (1u << 7)   /* 12.8: a retreat before melee (12.88; into friendly hexes freely) */
 #define GBACW_PENDING_NO_DISPLACE    (1u << 11)  /* a retreat through friendly units displaces none (C 26.15) */
+/* a retreat whose units leaving an enemy ZOC draw withdrawal fire (10.1); pinned by it, they go one more
+   hex and check morale (P 24.34, C 25.23: a brigade retreat) */
+#define GBACW_PENDING_WITHDRAWAL_OUT (1u << 13)
 
 typedef struct _GbacwPending {
   GbacwPendingKind kind;
@@ -433,6 +439,9 @@ gboolean       gbacw_game_is_leader (const GbacwGameUnit *unit);
 gboolean       gbacw_game_is_combat_unit (const GbacwGameUnit *unit);
 /* 11.11: a supply wagon's crew counter (an infantry unit of its own once on the map). */
 gboolean       gbacw_game_is_wagon_crew (const GbacwGameUnit *unit);
+/* A battery's crew counter (an exclusive rule's: J 21.21, P 20.21, C 24.21), which is also a
+ * crew counter for gbacw_game_is_wagon_crew (): no ZOC, no Victory Points, no BCE. */
+gboolean       gbacw_game_is_gun_crew (const GbacwGame *game, const GbacwGameUnit *unit);
 
 /* 10.5, 14.1, 17.53: whether the hexside of hex in direction is impassable: off the map, a
  * hexside type of style "impassable", or hexside features the Terrain Effects on Movement

@@ -157,7 +157,9 @@ gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, 
         }
       break;
     case GBACW_UNIT_INFANTRY:
-      if (gbacw_game_is_wagon_crew (u))
+      if (gbacw_game_is_gun_crew (game, u))
+        s = u->strength >= 2 ? 1 : 0;   /* 12.12, 15.14: a gun crew on its counter, full 1, half 0 */
+      else if (gbacw_game_is_wagon_crew (u))
         s = u->strength > 0 ? 1 : 0;   /* 12.14: a wagon crew, on its counter too (11.11) */
       else
         s = u->strength;   /* 12.11 */
@@ -681,6 +683,9 @@ answer_before_melee (GbacwGame *game, GbacwPending *p, const GbacwAction *action
   move = gbacw_pending_new (GBACW_PENDING_RETREAT_MOVE, p->side, p->unit, p->hex, mounted ? "12.84" : "12.83");
   move->units = g_array_new (FALSE, FALSE, sizeof (int));
   g_array_append_val (move->units, p->unit);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->before_melee_companions)
+      hooks->before_melee_companions (game, data, p->unit, move->units);
   move->path = g_array_copy (action->answer.path);
   move->value = (int) move->path->len;
   move->flags = GBACW_PENDING_NO_EZOC | GBACW_PENDING_BEFORE_MELEE | (mounted ? 0 : GBACW_PENDING_MORALE_AFTER);
@@ -878,6 +883,11 @@ take_loss (GbacwGame *game, Melee *m, int which, int unit)
   switch (u->type)
     {
     case GBACW_UNIT_ARTILLERY:
+      /* J 21.21, P 20.21, C 24.21: guns whose crew is away on its counter have no one to lose:
+       * a loss takes them, as 12.93 takes unlimbered guns */
+      if ((u->status & GBACW_STATUS_ABANDONED) && u->crew_counter >= 0
+          && gbacw_game_unit (game, u->crew_counter)->hex >= 0)
+        capture = TRUE;
       if (capture && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
         {
           /* 12.93: all its guns and men */
@@ -899,7 +909,10 @@ take_loss (GbacwGame *game, Melee *m, int which, int unit)
           if (capture)
             u->captured += u->guns;
           else
-            u->killed += u->guns;
+            {
+              u->killed += u->guns;
+              u->crew_lost_guns = u->guns;
+            }
           u->guns = 0;
           gbacw_game_log (game, "15.12", _("%s is eliminated"), label);
           gbacw_game_remove_unit (game, unit, capture ? GBACW_PRESENCE_CAPTURED : GBACW_PRESENCE_ELIMINATED);

@@ -1091,6 +1091,73 @@ entry_allowed (const GbacwGame *game, const GbacwGameUnit *u, int hex)
   return FALSE;
 }
 
+GArray *
+gbacw_movement_entry_hexes (const GbacwGame *game, int unit, const char **rule_case)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GbacwReinforcement *r = reinforcement_of (game, u);
+  GArray *hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  const char *changed = NULL;
+
+  if (rule_case)
+    *rule_case = "26.0";
+  if (r == NULL || u->presence != GBACW_PRESENCE_NOT_ARRIVED || r->turn > game->turn || r->entry_hexes == NULL)
+    return hexes;
+  g_array_append_vals (hexes, r->entry_hexes->data, r->entry_hexes->len);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->entry_hexes)
+      {
+        const char *c = hooks->entry_hexes (game, data, unit, hexes);
+        changed = changed ? changed : c;
+      }
+  if (rule_case && changed)
+    *rule_case = changed;
+  return hexes;
+}
+
+/* 26.0: what unit i of units entering together at entry pays, before the column places
+ * taken there this phase: place times the entry cost, or what an exclusive rule says
+ * (J 32.0 three sections as one, C 29.31 the hex's cost alone, C 30.13 half a point more
+ * each); *place its place in the column. */
+static int
+column_cost (const GbacwGame *game, const GArray *units, guint i, int entry, int before, int *place,
+             const char **rule_case)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+  int halves = entry_cost (game, u, entry);
+
+  *place = before + (int) i + 1;
+  *rule_case = "26.0";
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->entry_cost)
+      {
+        int p = *place, c = hooks->entry_cost (game, data, units, i, entry, before, halves, &p, rule_case);
+        if (c >= 0)
+          {
+            *place = p;
+            return c;
+          }
+        *rule_case = "26.0";
+      }
+  return *place * halves;
+}
+
+/* The column places taken at entry after units entered together. */
+static int
+column_after (const GbacwGame *game, const GArray *units, int entry, int before)
+{
+  int after = before;
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      int place;
+      const char *rule_case;
+      column_cost (game, units, i, entry, before, &place, &rule_case);
+      after = MAX (after, place);
+    }
+  return after;
+}
+
 /* 26.0, 26.11: reinforcements enter at one of their entry hexes during the Movement Phase,
  * the n-th unit there paying n times the entry cost; 26.13: not subject to leadership on
  * the turn they enter. */
@@ -1099,7 +1166,7 @@ check_entry (GbacwGame *game, const GbacwAction *action, GError **error)
 {
   const GArray *units = action->move.units, *path = action->move.path;
   int entry = g_array_index (path, int, 0);
-  int n = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (entry)));
+  int before = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (entry)));
   g_autofree char *entry_label = gbacw_game_hex_label (game, entry);
 
   for (guint i = 0; i < units->len; i++)
@@ -1107,7 +1174,9 @@ check_entry (GbacwGame *game, const GbacwAction *action, GError **error)
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
       const GbacwReinforcement *r = reinforcement_of (game, u);
       g_autofree char *label = gbacw_game_unit_label (game, u->index);
-      int allowance, spent, hexes = 1, from = entry, out_of_command = u->out_of_command;
+      int allowance, spent, hexes = 1, from = entry, out_of_command = u->out_of_command, n;
+      const char *entry_case = "26.0";
+      g_autoptr (GArray) allowed = NULL;
       gboolean ok;
 
       if (u->presence != GBACW_PRESENCE_NOT_ARRIVED || r == NULL)
@@ -1121,10 +1190,23 @@ check_entry (GbacwGame *game, const GbacwAction *action, GError **error)
                        r->turn);
           return FALSE;
         }
-      if (!gbacw_int_array_has (r->entry_hexes, entry))
+      allowed = gbacw_movement_entry_hexes (game, u->index, &entry_case);
+      if (!gbacw_int_array_has (allowed, entry))
         {
-          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[26.0] %s does not enter at %s"), label,
-                       entry_label);
+          g_autoptr (GString) list = g_string_new (NULL);
+          for (guint k = 0; k < allowed->len; k++)
+            {
+              g_autofree char *hex = gbacw_game_hex_label (game, g_array_index (allowed, int, k));
+              g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", hex);
+            }
+          if (allowed->len == 0)
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         _("[%s] %s may not enter at %s, nor anywhere else this Game-Turn"), entry_case, label,
+                         entry_label);
+          else
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         _("[%s] %s does not enter at %s; it may enter at %s"), entry_case, label, entry_label,
+                         list->str);
           return FALSE;
         }
       if (gbacw_game_hex_has_side (game, entry, 1 - u->side, FALSE))
@@ -1141,13 +1223,12 @@ check_entry (GbacwGame *game, const GbacwAction *action, GError **error)
         }
       if (!gbacw_movement_allowance (game, u->index, &allowance, error))
         return FALSE;
-      n++;
-      spent = n * entry_cost (game, u, entry);
+      spent = column_cost (game, units, i, entry, before, &n, &entry_case);
       if (spent > allowance)
         {
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                       _("[26.0] %s would be unit %d of the column at %s and pay %g Movement Points to enter; it has %g"),
-                       label, n, entry_label, HALVES (spent), HALVES (allowance));
+                       _("[%s] %s would be unit %d of the column at %s and pay %g Movement Points to enter; it has %g"),
+                       entry_case, label, n, entry_label, HALVES (spent), HALVES (allowance));
           return FALSE;
         }
       u->out_of_command = FALSE;   /* 26.13 */
@@ -1170,7 +1251,8 @@ apply_entry (GbacwGame *game, const GbacwAction *action)
 {
   const GArray *units = action->move.units;
   int entry = g_array_index (action->move.path, int, 0);
-  int n = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (entry)));
+  int before = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (entry)));
+  int after = column_after (game, units, entry, before);
   g_autofree char *entry_label = gbacw_game_hex_label (game, entry);
   int facing = 0;
 
@@ -1193,16 +1275,17 @@ apply_entry (GbacwGame *game, const GbacwAction *action)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
       g_autofree char *label = gbacw_game_unit_label (game, u->index);
-      n++;
-      u->mp_spent = n * entry_cost (game, u, entry);
+      const char *rule_case;
+      int n;
+      u->mp_spent = column_cost (game, units, i, entry, before, &n, &rule_case);
       u->hexes_moved = 1;
       u->moved = TRUE;
       u->start_hex = entry;
       u->out_of_command = FALSE;   /* 26.13 */
-      gbacw_game_log (game, "26.0", _("%s enters at %s, unit %d of its column (%g Movement Points)"), label, entry_label, n,
+      gbacw_game_log (game, rule_case, _("%s enters at %s, unit %d of its column (%g Movement Points)"), label, entry_label, n,
                       HALVES (u->mp_spent));
     }
-  g_hash_table_insert (game->entries, GINT_TO_POINTER (entry), GINT_TO_POINTER (n));
+  g_hash_table_insert (game->entries, GINT_TO_POINTER (entry), GINT_TO_POINTER (after));
 }
 
 static gboolean

@@ -42,6 +42,12 @@ void            gbacw_move_range_free (GbacwMoveRange *range);
 /* The cheapest path to hex, start excluded (int hex indices); NULL if not reachable. */
 GArray         *gbacw_move_range_path (const GbacwMoveRange *range, int hex);
 
+/* 26.0: the hexes a reinforcement not on the map yet may enter at now, in order: its
+ * group's entry hexes as the exclusive rules change them (J 32.2, P 26.14, P 26.22),
+ * empty before its Game-Turn. *rule_case (may be NULL): the case of the module that
+ * changed them, else "26.0". */
+GArray         *gbacw_movement_entry_hexes (const GbacwGame *game, int unit, const char **rule_case);
+
 /* 10.0: whether hex is in the zone of control of an enemy of side (a unit of side
  * that is mounted cavalry is affected by enemy mounted cavalry ZOCs; others are not). */
 gboolean        gbacw_movement_in_enemy_zoc (const GbacwGame *game, int hex, int side, gboolean mounted_cavalry);

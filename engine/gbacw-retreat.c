@@ -445,6 +445,10 @@ any_combat (const GbacwGame *game, const GArray *units)
  * recovered holds for both and for the side. Returns the counter, or -1 when the wagon has
  * no crew or its counter is on the map already (a second crew after 11.18: then the crew
  * leaves play as before). */
+/* A battery's crew (J 21.21, P 20.21, C 24.21, with a module that gives batteries crew
+ * counters) routs away the same way: the guns stay, abandoned and not routed; the counter
+ * holds the crew's two steps (one for a half crew, 15.12) as Strength Points of its own,
+ * `recovered` on it alone (the battery counts guns, not crew). */
 static int
 place_crew_counter (GbacwGame *game, GbacwGameUnit *w)
 {
@@ -452,15 +456,19 @@ place_crew_counter (GbacwGame *game, GbacwGameUnit *w)
   g_autofree char *label = NULL;
   g_autofree char *crew_label = NULL;
   g_autofree char *hex = NULL;
-  int n = w->strength;
+  gboolean battery = w->type == GBACW_UNIT_ARTILLERY;
+  int n = battery ? (w->crew == GBACW_CREW_HALF ? 1 : w->crew == GBACW_CREW_FULL ? 2 : 0) : w->strength;
 
   if (c == NULL || c->hex >= 0 || n <= 0 || w->hex < 0)
     return -1;
   c->side = c->original_side = w->side;
   c->strength = n;
   c->recovered += n;
-  w->strength = 0;
-  w->recovered -= n;
+  if (!battery)
+    {
+      w->strength = 0;
+      w->recovered -= n;
+    }
   c->morale = w->morale;
   c->status = GBACW_STATUS_ROUTED | (w->status & GBACW_STATUS_AMMO_DEPLETED);
   w->status &= ~(GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED);
@@ -482,8 +490,16 @@ place_crew_counter (GbacwGame *game, GbacwGameUnit *w)
   label = gbacw_game_unit_label (game, w->index);
   crew_label = gbacw_game_unit_label (game, c->index);
   hex = gbacw_game_hex_label (game, w->hex);
-  gbacw_game_log (game, "11.12", _("The crew of %s routs away from the wagon as %s (%d SP); the wagon stays uncrewed in %s"),
-                  label, crew_label, n, hex);
+  if (battery)
+    {
+      w->status |= GBACW_STATUS_ABANDONED;
+      gbacw_game_log (game, "15.16", _("The crew of %s routs away from its guns as %s; the guns stay abandoned in %s"),
+                      label, crew_label, hex);
+    }
+  else
+    gbacw_game_log (game, "11.12",
+                    _("The crew of %s routs away from the wagon as %s (%d SP); the wagon stays uncrewed in %s"), label,
+                    crew_label, n, hex);
   return c->index;
 }
 
@@ -568,15 +584,26 @@ begin_retreat (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
   if (p->units->len == 1)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, 0));
+      int crew = -1;
       if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
         {
-          u->status |= GBACW_STATUS_ABANDONED;
-          gbacw_game_log (game, "15.16", _("The crew of %s retreats from its guns, which stay in %s"), label, from);
-          return GBACW_RESOLVE_DONE;
+          crew = p->kind == GBACW_PENDING_ROUT_RETREAT ? place_crew_counter (game, u) : -1;
+          if (crew < 0)
+            {
+              u->status |= GBACW_STATUS_ABANDONED;
+              gbacw_game_log (game, "15.16", _("The crew of %s retreats from its guns, which stay in %s"), label, from);
+              return GBACW_RESOLVE_DONE;
+            }
+          u->status &= ~GBACW_STATUS_ROUTED;
+          u->rout_hexes_due = 0;
+          p->unit = crew;
+          g_array_index (p->units, int, 0) = crew;
+          g_free (label);
+          label = units_label (game, p->units);
         }
-      if (u->type == GBACW_UNIT_WAGON)
+      else if (u->type == GBACW_UNIT_WAGON)
         {
-          int crew = p->kind == GBACW_PENDING_ROUT_RETREAT ? place_crew_counter (game, u) : -1;
+          crew = p->kind == GBACW_PENDING_ROUT_RETREAT ? place_crew_counter (game, u) : -1;
           if (crew < 0)
             {
               /* 11.11: a crew counter only when the crew routs (and while the wagon's is not
@@ -868,6 +895,44 @@ retreat_step (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
       return GBACW_RESOLVE_AGAIN;
     }
   p->flags &= ~GBACW_PENDING_DISPLACED;
+
+  /* P 24.34, C 25.23: leaving an enemy ZOC draws withdrawal fire (10.1), once per hex left
+   * (other_hex: the hex it was asked for); a unit pinned by it goes one more hex and then
+   * checks morale (the stack stops with it) */
+  if (p->flags & GBACW_PENDING_WITHDRAWAL_OUT)
+    {
+      if (p->other_hex != from)
+        {
+          g_autoptr (GArray) zoc_firers = gbacw_fire_zoc_firers (game, from, p->side, FALSE);
+          p->other_hex = from;
+          if (zoc_firers->len > 0)
+            {
+              GbacwPending *fire = gbacw_pending_new (GBACW_PENDING_WITHDRAWAL_FIRE, 1 - p->side, -1, from,
+                                                      p->rule_case);
+              fire->units = g_array_new (FALSE, FALSE, sizeof (int));
+              for (guint i = 0; i < p->units->len; i++)
+                if (gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (p->units, int, i))))
+                  g_array_append_val (fire->units, g_array_index (p->units, int, i));
+              fire->other_hex = to;
+              fire->firers = g_steal_pointer (&zoc_firers);
+              gbacw_game_queue_pending (game, fire, p);
+              g_autofree char *from_label = gbacw_game_hex_label (game, from);
+              gbacw_game_log (game, p->rule_case, _("%s retreat out of the enemy zone of control at %s: withdrawal fire "
+                                                    "is due"), label, from_label);
+              return GBACW_RESOLVE_AGAIN;
+            }
+        }
+      else if (p->path->len > 1)
+        for (guint i = 0; i < p->units->len; i++)
+          if (gbacw_game_unit (game, g_array_index (p->units, int, i))->status & GBACW_STATUS_PINNED)
+            {
+              g_array_set_size (p->path, 1);
+              p->flags |= GBACW_PENDING_MORALE_AFTER;
+              gbacw_game_log (game, p->rule_case, _("%s, pinned by the withdrawal fire, retreat one more hex and "
+                                                    "check morale"), label);
+              break;
+            }
+    }
 
   d = gbacw_game_direction_between (game, from, to);
   for (guint i = p->units->len; i-- > 0;)

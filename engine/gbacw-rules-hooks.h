@@ -49,6 +49,9 @@ typedef enum {
 
 typedef struct {
   const char *id;   /* the exclusive rule id */
+  /* UNIT-STATE: every battery gets a crew counter, as every wagon does (11.11), which comes
+   * on the map when its crew routs away from unlimbered guns (J 21.21, P 20.21, C 24.21). */
+  gboolean battery_crew_counters;
 
   /* set-up */
   gpointer (*init) (GbacwGame *game, const GbacwExclusiveRule *rule);
@@ -128,6 +131,10 @@ typedef struct {
   gboolean (*melee_initiation) (GbacwGame *game, gpointer data, int unit, int target_hex, GError **error);
   void     (*melee_initiation_roll) (GbacwGame *game, gpointer data, GArray *attackers, int target_hex);
   gboolean (*before_melee_roll) (GbacwGame *game, gpointer data, int unit, const GArray *attackers);
+  /* MELEE-INIT: before_melee_companions: unit retreats before melee (12.8); a module may add to
+   * units (int, unit first) the leaders that must go with it (C 22.33: the leader that spared it
+   * its check). */
+  void     (*before_melee_companions) (GbacwGame *game, gpointer data, int unit, GArray *units);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);
@@ -174,7 +181,19 @@ typedef struct {
   gboolean (*replacement_due) (GbacwGame *game, gpointer data, int formation);
   int      (*promotion) (GbacwGame *game, gpointer data, int division, GArray *candidates);
   gboolean (*promoted) (GbacwGame *game, gpointer data, int division, int leader);
+  /* REINF: reinforcements: at the start of every Movement Phase. entry_hexes: the hexes
+   * unit (a reinforcement not on the map yet, its Game-Turn come) may enter at now:
+   * hexes holds its group's entry hexes, which the module may remove and add to (J 32.2,
+   * P 26.14: a blocked hex, a Game-Turn later the nearest; P 26.22: the other hex); it
+   * returns the case it cites when it changed them, else NULL. entry_cost: the Movement
+   * Points (halves) unit i of units, entering together at hex, pays to enter, before the
+   * column places taken there this phase, halves the hex's cost (26.0): *place its place
+   * in the column, *rule_case the case the log cites; -1 leaves 26.0's (place before + i
+   * + 1, paying place times halves). */
   void     (*reinforcements) (GbacwGame *game, gpointer data);
+  const char *(*entry_hexes) (const GbacwGame *game, gpointer data, int unit, GArray *hexes);
+  int      (*entry_cost) (const GbacwGame *game, gpointer data, const GArray *units, guint i, int hex, int before,
+                          int halves, int *place, const char **rule_case);
   /* VICTORY: victory: the game was decided by the module (P 34, C 31): TRUE with the
    * winning side (-1: nobody) and *level (newly allocated, translated), read by
    * gbacw_outcome_victory () in place of the scenario's levels; victory_points: the

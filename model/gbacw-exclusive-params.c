@@ -17,6 +17,14 @@ const char *const gbacw_night_engaged_choices[] = { "none", "jackson", "both-ret
 const char *const gbacw_night_game_choices[] = { "P", "C", "J", NULL };
 const char *const gbacw_reserves_forbid_choices[] = { "move", "formation", "offensive-fire", "fire", "none", NULL };
 const char *const gbacw_reserves_release_choices[] = { "fired-on", "attacked", "enemy-near", NULL };
+const char *const gbacw_entry_game_choices[] = { "P", "J", "C", NULL };
+const char *const gbacw_entry_blocked_choices[] = { "none", "enemy", "enemy-zoc", NULL };
+const char *const gbacw_entry_blocked_on_choices[] = { "any-turn", "due-turn", NULL };
+const char *const gbacw_entry_alternative_choices[] = { "next-closest", "nearest-unblocked", NULL };
+const char *const gbacw_entry_edge_choices[] = { "any", "same", NULL };
+const char *const gbacw_crew_game_choices[] = { "P", "J", "C", NULL };
+const char *const gbacw_crew_return_choices[] = { "join", "final-command", NULL };
+const char *const gbacw_crew_guns_vp_choices[] = { "eliminated", "captured-or-battery-fire", NULL };
 const char *const gbacw_retreat_method_choices[] = { "hexes", "compass", "toward", NULL };
 const char *const gbacw_retreat_off_map_choices[] = { "capture", "eliminate", "strategic", NULL };
 const char *const gbacw_retreat_sector_choices[] = { "north", "east", "south", "west", NULL };
@@ -32,6 +40,18 @@ gbacw_exclusive_rule_get_param (const GbacwExclusiveRule *rule, const char *name
         return p->value;
     }
   return NULL;
+}
+
+int
+gbacw_exclusive_rule_get_choice (const GbacwExclusiveRule *rule, const char *name, const char *const *choices)
+{
+  g_autofree char *why = NULL;
+  const char *value = gbacw_exclusive_rule_get_param (rule, name);
+  int index = 0;
+
+  if (value && !gbacw_exclusive_parse_choice (value, choices, &index, &why))
+    index = 0;
+  return index;
 }
 
 static gboolean

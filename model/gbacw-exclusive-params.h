@@ -60,6 +60,10 @@ GPtrArray *gbacw_exclusive_parse_die_lists (const char *text, char **why);
 gboolean gbacw_exclusive_parse_number (const char *text, double *value, char **why);
 /* One of choices (a NULL-terminated list): *index is its place in it. */
 gboolean gbacw_exclusive_parse_choice (const char *text, const char *const *choices, int *index, char **why);
+/* The index in choices of the parameter name of rule; 0 (the default) when it is absent or not
+ * one of them (the validator reports that before a game starts). */
+int      gbacw_exclusive_rule_get_choice (const GbacwExclusiveRule *rule, const char *name,
+                                          const char *const *choices);
 /* "yes" or "no". */
 gboolean gbacw_exclusive_parse_yes_no (const char *text, gboolean *value, char **why);
 /* Game-Turn numbers separated by spaces or commas, each a turn or a range of them
@@ -80,6 +84,18 @@ extern const char *const gbacw_night_game_choices[];        /* P C J */
 extern const char *const gbacw_retreat_method_choices[];    /* hexes compass toward */
 extern const char *const gbacw_retreat_off_map_choices[];   /* capture eliminate strategic */
 extern const char *const gbacw_retreat_sector_choices[];    /* north east south west: P 23's lines */
+
+/* The reinforcement-entry module's (engine/rules/shared/gbacw-rule-reinforcement-entry.c). */
+extern const char *const gbacw_entry_game_choices[];          /* P J C */
+extern const char *const gbacw_entry_blocked_choices[];       /* none enemy enemy-zoc */
+extern const char *const gbacw_entry_blocked_on_choices[];    /* any-turn due-turn */
+extern const char *const gbacw_entry_alternative_choices[];   /* next-closest nearest-unblocked */
+extern const char *const gbacw_entry_edge_choices[];          /* any same */
+
+/* The crew-markers module's (engine/rules/shared/gbacw-rule-crew-markers.c). */
+extern const char *const gbacw_crew_game_choices[];      /* P J C */
+extern const char *const gbacw_crew_return_choices[];    /* join final-command */
+extern const char *const gbacw_crew_guns_vp_choices[];   /* eliminated captured-or-battery-fire */
 
 /* The words of the reserves module's parameters (engine/rules/shared/gbacw-rule-reserves.c). */
 extern const char *const gbacw_reserves_forbid_choices[];    /* move formation offensive-fire fire none */

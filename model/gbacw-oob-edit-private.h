@@ -23,7 +23,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (OobArea, gbacw_area_free)
 #define MERGE_FACING          0x4f430001u
 #define MERGE_INFO(field)     (0x4f440000u | (guint) (field))
 #define MERGE_REINF_TURN      0x4f450001u
-#define MERGE_EXCLUSIVE_PARAM 0x4f460001u
+/* typing into one parameter merges; another parameter of the same rule is another step */
+#define MERGE_EXCLUSIVE_PARAM(name) (0x4f470000u | (g_str_hash (name) & 0xffffu))
 #define MERGE_OPTION          0x4f460002u
 
 #define ALL_STATUS (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_AMMO_DEPLETED | GBACW_STATUS_ENGAGED \

@@ -504,6 +504,8 @@ gbacw_oob_field_parse_unit (const GbacwScenario *scenario, GbacwUnit *unit, Gbac
     default:
       g_return_val_if_reached (FALSE);
     }
+  if (ok)
+    u->stand_ins &= ~(1u << field);   /* entered: no longer a stand-in (gbacw-stand-ins.h) */
   return ok;
 }
 
@@ -561,6 +563,8 @@ gbacw_oob_field_parse_formation (const GbacwScenario *scenario, GbacwFormation *
     default:
       g_return_val_if_reached (FALSE);
     }
+  if (ok)
+    f->stand_ins &= ~(1u << field);   /* entered: no longer a stand-in (gbacw-stand-ins.h) */
   return ok;
 }
 
@@ -574,7 +578,8 @@ units_equal (const GbacwUnit *a, const GbacwUnit *b)
          && g_strcmp0 (a->weapon, b->weapon) == 0 && a->guns == b->guns && a->rounds == b->rounds
          && a->crew == b->crew && a->small_arms_boxes == b->small_arms_boxes && a->artillery_boxes == b->artillery_boxes
          && a->crew_strength == b->crew_strength && a->role == b->role && g_strcmp0 (a->rank, b->rank) == 0
-         && a->er == b->er && a->rally == b->rally && a->dir == b->dir && a->cp == b->cp && a->vp == b->vp;
+         && a->er == b->er && a->rally == b->rally && a->dir == b->dir && a->cp == b->cp && a->vp == b->vp
+         && a->stand_ins == b->stand_ins;
 }
 
 static gboolean
@@ -583,7 +588,7 @@ formations_equal (const GbacwFormation *a, const GbacwFormation *b)
   return g_strcmp0 (a->id, b->id) == 0 && g_strcmp0 (a->side, b->side) == 0 && g_strcmp0 (a->parent, b->parent) == 0
          && a->kind == b->kind && g_strcmp0 (a->name, b->name) == 0 && g_strcmp0 (a->commander, b->commander) == 0
          && a->independent == b->independent && a->bce[0] == b->bce[0] && a->bce[1] == b->bce[1]
-         && a->bce_vp == b->bce_vp && a->momentum == b->momentum;
+         && a->bce_vp == b->bce_vp && a->momentum == b->momentum && a->stand_ins == b->stand_ins;
 }
 
 GbacwCommand *

@@ -327,7 +327,7 @@ gbacw_settings_set_exclusive_param (GbacwScenario *scenario, const char *id, con
     }
   else
     g_ptr_array_add (rule->params, gbacw_param_new (name, value));
-  return put_exclusive_rule (scenario, i, rule, _("Change rule parameter"), MERGE_EXCLUSIVE_PARAM);
+  return put_exclusive_rule (scenario, i, rule, _("Change rule parameter"), MERGE_EXCLUSIVE_PARAM (name));
 }
 
 GbacwCommand *

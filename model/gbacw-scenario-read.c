@@ -21,6 +21,8 @@
 #include "gbacw-data.h"
 
 #include "gbacw-file-read.h"
+#include "gbacw-oob-edit.h"
+#include "gbacw-stand-ins.h"
 
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
@@ -1025,6 +1027,27 @@ typedef struct {
 static gboolean load_oob_content (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node,
                                   const char *side, const char *formation, int depth);
 
+/* stand-ins="strength morale …": the values that are stand-ins (gbacw-stand-ins.h). */
+static gboolean
+get_stand_ins (Loader *ld, const xmlNode *node, guint32 *out)
+{
+  const char *s = attr (node, "stand-ins");
+  g_auto (GStrv) words = NULL;
+
+  if (s == NULL)
+    return TRUE;
+  words = split_words (s);
+  for (guint i = 0; words[i]; i++)
+    {
+      int field = gbacw_oob_field_from_string (words[i]);
+      if (field < 0 || !gbacw_stand_in_field (field))
+        return invalid (ld, node, _("%s: stand-ins=\"%s\": “%s” is not a value that can be a stand-in"), what (ld, node),
+                        s, words[i]);
+      *out |= 1u << field;
+    }
+  return TRUE;
+}
+
 static gboolean
 load_unit (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, const char *side, const char *formation)
 {
@@ -1048,7 +1071,8 @@ load_unit (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, const cha
           || !get_int (ld, c, "rally", 0, 1000, &u->rally)
           || !get_int (ld, c, "dir", 0, 1000, &u->dir)
           || !get_int (ld, c, "cp", 0, 1000, &u->cp)
-          || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp))
+          || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp)
+          || !get_stand_ins (ld, c, &u->stand_ins))
         return FALSE;
     }
   else
@@ -1084,7 +1108,8 @@ load_unit (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, const cha
           || !get_morale (ld, c, "morale", &u->morale)
           || !get_morale (ld, c, "dismounted-morale", &u->dismounted_morale)
           || !get_int (ld, c, "rounds", 0, 100000, &u->rounds)
-          || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp))
+          || !get_int (ld, c, "vp", 0, G_MAXINT, &u->vp)
+          || !get_stand_ins (ld, c, &u->stand_ins))
         return FALSE;
     }
   return check_new_id (ld, refs->unit_ids, c, u->id, _("units or leaders"));
@@ -1127,7 +1152,8 @@ load_formation (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *c, cons
         }
     }
   if (!get_int (ld, c, "bce-vp", 0, G_MAXINT, &f->bce_vp)
-      || !get_int (ld, c, "momentum", 0, G_MAXINT, &f->momentum))
+      || !get_int (ld, c, "momentum", 0, G_MAXINT, &f->momentum)
+      || !get_stand_ins (ld, c, &f->stand_ins))
     return FALSE;
   return load_oob_content (ld, s, refs, c, side, id, depth + 1);
 }

@@ -8,6 +8,8 @@
 
 #include "gbacw-scenario-io-private.h"
 #include "gbacw-safe-write.h"
+#include "gbacw-oob-edit.h"
+#include "gbacw-stand-ins.h"
 
 #include <math.h>
 #include <string.h>
@@ -852,6 +854,19 @@ multimap_add (GHashTable *table, const char *key, gpointer value)
   g_ptr_array_add (list, value);
 }
 
+/* stand-ins="strength morale …" (gbacw-stand-ins.h) */
+static void
+attr_stand_ins (GString *out, guint32 bits)
+{
+  g_autoptr (GString) words = g_string_new (NULL);
+
+  for (int field = 0; field < GBACW_N_OOB_FIELDS; field++)
+    if (bits & (1u << field))
+      g_string_append_printf (words, "%s%s", words->len ? " " : "", gbacw_oob_field_to_string (field));
+  if (words->len)
+    attr_str (out, "stand-ins", words->str);
+}
+
 static void
 write_unit (GString *out, const GbacwUnit *u, int level)
 {
@@ -868,6 +883,7 @@ write_unit (GString *out, const GbacwUnit *u, int level)
       attr_int (out, "cp", u->cp);
       attr_yes (out, "independent", u->flags & GBACW_UNIT_FLAG_INDEPENDENT);
       attr_int (out, "vp", u->vp);
+      attr_stand_ins (out, u->stand_ins);
       end_empty (out);
       return;
     }
@@ -895,6 +911,7 @@ write_unit (GString *out, const GbacwUnit *u, int level)
   attr_yes (out, "section", u->flags & GBACW_UNIT_FLAG_SECTION);
   attr_yes (out, "double-shot", u->flags & GBACW_UNIT_FLAG_DOUBLE_SHOT);
   attr_int (out, "vp", u->vp);
+  attr_stand_ins (out, u->stand_ins);
   end_empty (out);
 }
 
@@ -926,6 +943,7 @@ write_formation (GString *out, OobWriter *w, const GbacwFormation *f, int level)
     }
   attr_int (out, "bce-vp", f->bce_vp);
   attr_int (out, "momentum", f->momentum);
+  attr_stand_ins (out, f->stand_ins);
   if (!units && !children)
     {
       end_empty (out);

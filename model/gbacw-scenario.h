@@ -267,6 +267,7 @@ typedef struct {
   int bce[2];              /* BCE limit for day 1 and day 2 (18.0), GBACW_UNSET */
   int bce_vp;              /* VP for BCE loss, GBACW_UNSET */
   int momentum;            /* momentum points (J 30), GBACW_UNSET */
+  guint32 stand_ins;       /* bits 1 << GbacwOobField (gbacw-oob-edit.h): values that are stand-ins */
 } GbacwFormation;
 
 typedef struct {
@@ -295,6 +296,9 @@ typedef struct {
   int dir;                 /* Divisional Integrity Radius (17.2) */
   int cp;                  /* Command Points (17.22) */
   int vp;                  /* VP value (loss of the leader or unit), GBACW_UNSET */
+  /* bits 1 << GbacwOobField (gbacw-oob-edit.h): the values that are stand-ins, invented so
+     that an unfinished scenario can be played (gbacw-stand-ins.h), not the game's */
+  guint32 stand_ins;
 } GbacwUnit;
 
 typedef struct {

@@ -396,6 +396,7 @@ run_family (GbacwChecker *self, Family family)
       break;
     case FAMILY_OOB:
       gbacw_check_oob (ctx, out);
+      gbacw_check_stand_ins (ctx, out);
       break;
     case FAMILY_SETTINGS:
       gbacw_check_settings (ctx, out);

@@ -5,6 +5,7 @@
 
 #include "gbacw-checks-private.h"
 #include "gbacw-exclusive-params.h"
+#include "gbacw-exclusive-specs.h"
 
 /* ==================================================================== exclusive rules */
 
@@ -38,6 +39,7 @@ typedef enum {
   PARAM_AREA,        /* an area id of the map */
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
   PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
+  PARAM_COLUMN_COST, /* "multiple", "first-hex" or Movement Points per place of a column: "1/2" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -149,6 +151,22 @@ static const ExclusiveSpec exclusive_rules[] = {
                                    { "off-map", PARAM_CHOICE, FALSE, FALSE, gbacw_retreat_off_map_choices },
                                    { "reenter", PARAM_YES_NO, FALSE },
                                    { "case", PARAM_CASE, FALSE } } },
+  /* reinforcement entry (J 32, P 26, C 29.31, 29.47, 30.13):
+   * engine/rules/shared/gbacw-rule-reinforcement-entry.c */
+  { "reinforcement-entry", "26.0", { { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_game_choices },
+                                     { "blocked", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_blocked_choices },
+                                     { "blocked-on", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_blocked_on_choices },
+                                     { "alternative", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_alternative_choices },
+                                     { "alternative-edge", PARAM_CHOICE, FALSE, FALSE, gbacw_entry_edge_choices },
+                                     { "swap", PARAM_HEXES, FALSE },
+                                     { "column-cost", PARAM_COLUMN_COST, FALSE, PER_SIDE_OR_FORMATION },
+                                     { "sections-per-step", PARAM_COUNT, FALSE },
+                                     { "stay-in-column", PARAM_YES_NO, FALSE, PER_SIDE_OR_FORMATION } } },
+  /* crew markers (J 21.21, P 20.2, C 24.2): engine/rules/shared/gbacw-rule-crew-markers.c */
+  { "crew-markers", "15.16", { { "game", PARAM_CHOICE, FALSE, FALSE, gbacw_crew_game_choices },
+                               { "return", PARAM_CHOICE, FALSE, FALSE, gbacw_crew_return_choices },
+                               { "guns-vp", PARAM_CHOICE, FALSE, FALSE, gbacw_crew_guns_vp_choices },
+                               { "melee-zero", PARAM_UNITS, FALSE } } },
   /* BCE loss (J 27, P 24, C 25): engine/rules/shared/gbacw-rule-bce-loss.c */
   { "bce-loss", "18.0", { { "variant", PARAM_CHOICE, TRUE, FALSE, bce_loss_variants },
                           { "morale-rating", PARAM_MODIFIER, FALSE },
@@ -561,6 +579,18 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_die_numbers (value, why);
     case PARAM_WORDS:
       return valid_words (ctx, spec, value, why, word_any);
+    case PARAM_COLUMN_COST:
+      {
+        double mp;
+        if (g_strcmp0 (value, "multiple") == 0 || g_strcmp0 (value, "first-hex") == 0)
+          return TRUE;
+        if (gbacw_exclusive_parse_number (value, &mp, why))
+          return TRUE;
+        g_free (*why);
+        *why = g_strdup_printf (_("“%s” is not “multiple”, “first-hex” or a number of Movement Points such as 1/2"),
+                                value ? value : "");
+        return FALSE;
+      }
     case PARAM_TURN:
       return valid_turn (ctx, value, why);
     case PARAM_RATING:
@@ -674,6 +704,175 @@ check_interphase_order (CheckContext *ctx, const char *setting, GPtrArray *out)
       }
 }
 
+/* The case a rule with a `game` parameter cites for that game, when it gives no `case`. */
+static const struct {
+  const char *id;
+  const char *game_case[3];   /* J, P, C */
+} game_cases[] = {
+  { "reinforcement-entry", { "J 32.0", "P 26.0", "C 29.47" } },
+  { "crew-markers", { "J 21.21", "P 20.2", "C 24.2" } },
+  { "night", { "J 35.2", "P 22.2", "C 26.1" } },
+};
+
+/* The case the findings about rule cite: its own `case` when well-formed, else its game's,
+ * else the validator's. */
+static const char *
+rule_cite (const GbacwExclusiveRule *rule, const char *fallback)
+{
+  const char *own = gbacw_exclusive_rule_get_param (rule, "case");
+  const char *game = gbacw_exclusive_rule_get_param (rule, "game");
+  g_autofree char *ignored = NULL;
+
+  if (own && valid_case (own, &ignored))
+    return own;
+  for (guint k = 0; game && k < G_N_ELEMENTS (game_cases); k++)
+    if (g_str_equal (game_cases[k].id, rule->id))
+      {
+        int g = g_str_equal (game, "J") ? 0 : g_str_equal (game, "P") ? 1 : g_str_equal (game, "C") ? 2 : -1;
+        if (g >= 0)
+          return game_cases[k].game_case[g];
+      }
+  return fallback;
+}
+
+const char *
+gbacw_exclusive_rule_cite (const GbacwExclusiveRule *rule)
+{
+  const char *fallback = NULL;
+
+  g_return_val_if_fail (rule != NULL, NULL);
+  for (guint k = 0; k < G_N_ELEMENTS (exclusive_rules); k++)
+    if (g_strcmp0 (exclusive_rules[k].id, rule->id) == 0)
+      fallback = exclusive_rules[k].rule_case;
+  return rule_cite (rule, fallback);
+}
+
+/* ==================================================================== for the editor */
+
+/* One line per rule, as Scenario Settings shows it. */
+static const struct {
+  const char *id;
+  const char *description;
+} descriptions[] = {
+  { "night", N_("Night Game-Turns: movement, distance from the enemy, fire and engaged units at night") },
+  { "jackson.night", N_("Night Game-Turns of Jackson at the Crossroads (use “night”)") },
+  { "pearidge.night", N_("Night Game-Turns of Pea Ridge (use “night”)") },
+  { "corinth.night", N_("Night Game-Turns of Corinth (use “night”)") },
+  { "ammunition-depletion", N_("Ammunition depletion rolls by side and Game-Turn") },
+  { "artillery-subordination", N_("Batteries commanded by their division commander or his brigadiers") },
+  { "leader-replacement", N_("Who replaces a lost commander, and when") },
+  { "dismounted-morale", N_("The Morale Rating of dismounted cavalry") },
+  { "melee-initiation", N_("Rolls or leaders needed to initiate a melee or retreat before one") },
+  { "straggler-recovery", N_("Stragglers returning to their regiments at night") },
+  { "bce-recovery", N_("Brigades regaining Brigade Combat Effectiveness after the night") },
+  { "retreat-direction", N_("Where forced retreats go: retreat hexes, compass sectors or a target") },
+  { "reinforcement-entry", N_("Blocked entry hexes, other entry hexes and the cost of the column") },
+  { "crew-markers", N_("Battery crews routing away from their guns on a crew counter, and coming back") },
+  { "bce-loss", N_("What a brigade that lost its Combat Effectiveness may not do") },
+  { "reserves", N_("Formations held in reserve until released or committed") },
+  { "victory-checks", N_("Victory checked during the game: ratios, leads, thresholds") },
+  { "pearidge.formation-exceptions", N_("Limbered batteries with columns, through roads; horse artillery") },
+  { "pearidge.woods", N_("Heavy and light woods and the line of sight") },
+  { "pearidge.fences", N_("Fences: one point off the melee total") },
+  { "pearidge.out-of-command-morale", N_("Morale one lower out of command") },
+  { "pearidge.detachment-morale", N_("Morale one lower in a detached brigade") },
+  { "pearidge.extra-kill", N_("A leader also killed on another roll of the Leader Casualty Table") },
+  { "pearidge.mcculloch-withdrawal", N_("McCulloch's division withdrawing after his death, and its return") },
+  { "pearidge.union-leader-replacement", N_("Who replaces a lost Union commander (the successor lists)") },
+  { "pearidge.indians", N_("The Indian regiments check morale whenever artillery fires on them") },
+  { "pearidge.van-dorn", N_("Van Dorn in his ambulance: Movement Allowance 10 at wagon costs, no melee Strength Point") },
+  { "pearidge.gideon-smith", N_("Optional: the game ends with no victor if Gideon Smith is killed") },
+};
+
+static const ExclusiveSpec *
+find_spec (const char *id)
+{
+  for (guint k = 0; id && k < G_N_ELEMENTS (exclusive_rules); k++)
+    if (g_strcmp0 (exclusive_rules[k].id, id) == 0)
+      return &exclusive_rules[k];
+  return NULL;
+}
+
+gboolean
+gbacw_exclusive_rule_known (const char *id)
+{
+  return find_spec (id) != NULL;
+}
+
+const char *
+gbacw_exclusive_rule_case (const char *id)
+{
+  const ExclusiveSpec *spec = find_spec (id);
+  return spec ? spec->rule_case : NULL;
+}
+
+const char *
+gbacw_exclusive_rule_description (const char *id)
+{
+  for (guint k = 0; id && k < G_N_ELEMENTS (descriptions); k++)
+    if (g_str_equal (descriptions[k].id, id))
+      return _(descriptions[k].description);
+  return NULL;
+}
+
+static GbacwExclusiveValueKind
+value_kind (ParamKind kind)
+{
+  switch (kind)
+    {
+    case PARAM_CHOICE: return GBACW_EXCLUSIVE_VALUE_CHOICE;
+    case PARAM_CHOICES: return GBACW_EXCLUSIVE_VALUE_CHOICES;
+    case PARAM_YES_NO: return GBACW_EXCLUSIVE_VALUE_YES_NO;
+    case PARAM_FORMATIONS: return GBACW_EXCLUSIVE_VALUE_FORMATIONS;
+    case PARAM_UNITS: return GBACW_EXCLUSIVE_VALUE_UNITS;
+    case PARAM_LEADERS: return GBACW_EXCLUSIVE_VALUE_LEADERS;
+    case PARAM_SIDES: return GBACW_EXCLUSIVE_VALUE_SIDES;
+    case PARAM_HEXES:
+    case PARAM_AREA: return GBACW_EXCLUSIVE_VALUE_HEXES;
+    default: return GBACW_EXCLUSIVE_VALUE_TEXT;
+    }
+}
+
+guint
+gbacw_exclusive_rule_params (const char *id, GbacwExclusiveParamInfo *out, guint max)
+{
+  static const char *const yes_no_words[] = { "yes", "no", NULL };
+  const ExclusiveSpec *spec = find_spec (id);
+  guint n = 0;
+
+  for (guint p = 0; spec && p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++, n++)
+    if (n < max)
+      {
+        const ParamSpec *ps = &spec->params[p];
+        out[n].name = ps->name;
+        out[n].required = ps->required;
+        out[n].scoped = ps->per_side != 0;
+        out[n].kind = value_kind (ps->kind);
+        out[n].choices = ps->kind == PARAM_YES_NO ? yes_no_words : ps->choices;
+      }
+  return n;
+}
+
+gboolean
+gbacw_exclusive_param_valid (const GbacwScenario *scenario, const char *id, const char *name, const char *value,
+                             char **why)
+{
+  const ExclusiveSpec *spec = find_spec (id);
+  CheckContext ctx = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && name != NULL && why != NULL, FALSE);
+  if (spec == NULL)
+    return TRUE;
+  ctx.s = scenario;
+  for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
+    if (g_strcmp0 (spec->params[p].name, name) == 0
+        || (spec->params[p].per_side && names_suffixed_param (scenario, spec->params[p].per_side, spec->params[p].name,
+                                                             name)))
+      return valid_param (&ctx, &spec->params[p], value, why);
+  *why = g_strdup_printf (_("the exclusive rule “%s” has no parameter “%s”"), id, name);
+  return FALSE;
+}
+
 void
 gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
 {
@@ -728,12 +927,8 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         }
       if (!rule->enabled)
         continue;
-      /* the findings cite the game's own case when the rule names a well-formed one */
-      {
-        const char *own = gbacw_exclusive_rule_get_param (rule, "case");
-        g_autofree char *ignored = NULL;
-        cite = own && valid_case (own, &ignored) ? own : spec->rule_case;
-      }
+      /* the findings cite the game's own case when the rule names one (case, or its game) */
+      cite = rule_cite (rule, spec->rule_case);
       for (guint p = 0; p < G_N_ELEMENTS (spec->params) && spec->params[p].name; p++)
         {
           gboolean present = FALSE;

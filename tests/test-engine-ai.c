@@ -287,6 +287,41 @@ test_retreat_games (void)
     }
 }
 
+/* The demo with reinforcement entry and battery crew markers played by one game's
+ * parameters each (J 32, P 26, C 29.47; J 21.21, P 20.2, C 24.2): every invariant kept, crew
+ * counters included, and each game replayed. */
+static void
+test_entry_crew_games (void)
+{
+  static const char *const entry[][12] = {
+    { "game", "J", "blocked", "enemy-zoc", "blocked-on", "due-turn", "alternative", "nearest-unblocked",
+      "alternative-edge", "same", NULL },
+    { "game", "P", "blocked", "enemy", NULL },
+    { "game", "C", "column-cost", "first-hex", "stay-in-column", "yes", NULL },
+  };
+  static const char *const crews[][6] = {
+    { "game", "J", "return", "final-command", NULL },
+    { "game", "P", NULL },
+    { "game", "C", "guns-vp", "captured-or-battery-fire", NULL },
+  };
+  guint n = n_games (4, 20);
+
+  for (guint g = 0; g < G_N_ELEMENTS (entry); g++)
+    {
+      g_autoptr (GbacwScenario) s = load_demo ();
+      g_autofree char *label = g_strdup_printf ("demo with the %s reinforcement entry and crew markers", entry[g][1]);
+      Totals t = { 0 };
+
+      add_rule (s, "reinforcement-entry", entry[g]);
+      add_rule (s, "crew-markers", crews[g]);
+      for (guint i = 0; i < n; i++)
+        play_checked (s, 7000 + i, label, &t);
+      report (label, &t);
+      g_assert_cmpuint (t.games, ==, n);
+      g_assert_cmpuint (t.fires, >, n);
+    }
+}
+
 /* The demo with what the computer's rarer actions need: each side a second battery of the
  * first one's weapon beside it, that first battery short of boxes and the wagons without
  * artillery ammunition (11.33: transfers), and an exit area of its own on its map edge worth a Victory Point per unit leaving by it
@@ -1190,6 +1225,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/bce-games", test_bce_games);
   g_test_add_func ("/engine/ai/reserves-victory-games", test_reserves_victory_games);
   g_test_add_func ("/engine/ai/retreat-games", test_retreat_games);
+  g_test_add_func ("/engine/ai/entry-crew-games", test_entry_crew_games);
   g_test_add_func ("/engine/ai/levels-parse", test_levels_parse);
   g_test_add_func ("/engine/ai/defender-takes-objectives", test_defender_takes_objectives);
   g_test_add_func ("/engine/ai/soak-maps", test_soak_maps);

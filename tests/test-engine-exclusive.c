@@ -616,6 +616,11 @@ test_c_22_0_leader_lets_it_retreat (void)
   apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
   g_assert_false (log_has (game, "C 22.0", "Retreat before melee"));
   g_assert_true (log_has (game, "12.8", "retreats before melee"));
+  /* C 22.33: the leader that spared it its check goes with it (after the withdrawal fire, 12.83) */
+  hold_fire (game);
+  g_assert_true (log_has (game, "C 22.33", "spared"));
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, unit_of (game, "u-1")->hex);
+  g_assert_cmpint (unit_of (game, "u-1")->hex, !=, hex_of (f->s, "0302"));
 }
 
 /* ------------------------------------------------------------------ dismounted cavalry */
@@ -2149,6 +2154,29 @@ distance (GbacwGame *game, int hex, const char *label)
                                   gbacw_hex_grid_hex_at (grid, hex_of (game->scenario, label)));
 }
 
+/* Answers the open questions of a brigade retreat: each retreat path its first; the batteries'
+ * (P 24.33, C 25.26) with battery (NULL: none goes). */
+static void
+answer_brigade_retreat (GbacwGame *game, const char *battery)
+{
+  for (int guard = 0; guard < 50; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d == NULL)
+        return;
+      if (d->kind == GBACW_DECISION_RETREAT_PATH)
+        first_paths (game);
+      else if (d->kind == GBACW_DECISION_EXCLUSIVE_UNITS)
+        {
+          int unit = battery ? unit_index (game, battery) : -1;
+          g_assert_true (battery == NULL || gbacw_int_array_has (d->firers, unit));
+          apply_expect (game, gbacw_action_new_answer_units (&unit, battery ? 1 : 0), NULL);
+        }
+      else
+        return;
+    }
+}
+
 static void
 check_brigade_retreat (const char *variant, const char *retreat_case)
 {
@@ -2160,7 +2188,8 @@ check_brigade_retreat (const char *variant, const char *retreat_case)
   gbacw_dice_force (game->dice, dice, G_N_ELEMENTS (dice));
   gbacw_morale_rout (game, unit_index (game, "t"), "9.81");
   gbacw_game_run_pending (game);
-  first_paths (game);
+  answer_brigade_retreat (game, NULL);
+  g_assert_null (gbacw_game_decision (game));
   g_assert_true (log_has (game, retreat_case, "brigade retreat"));
   /* two hexes, then a morale check (passed on a 1) */
   g_assert_cmpint (distance (game, unit_of (game, "r")->hex, "0304"), ==, 2);
@@ -2180,6 +2209,93 @@ static void
 test_p_24_31_brigade_retreat (void)
 {
   check_brigade_retreat ("pea-ridge", "P 24.31");
+}
+
+/* P 24.33, C 25.26: "The batteries of a brigade undergoing brigade retreat are given the option
+ * to retreat ... If unlimbered, they may limber in order to retreat": chosen, the battery
+ * limbers, retreats two hexes and checks its morale; not chosen, it stays (above). */
+static void
+check_battery_joins (const char *variant, const char *battery_case)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 10);
+  g_autoptr (GbacwGame) game = brigade_retreat (f, variant);
+  static const int dice[] = { 1, 1, 1, 1, 1, 1, 1 };
+
+  gbacw_dice_force (game->dice, dice, G_N_ELEMENTS (dice));
+  gbacw_morale_rout (game, unit_index (game, "t"), "9.81");
+  gbacw_game_run_pending (game);
+  answer_brigade_retreat (game, "bat");
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, battery_case, "limbers to retreat with its brigade"));
+  g_assert_cmpint (unit_of (game, "bat")->formation, ==, GBACW_FORMATION_STATE_LIMBERED);
+  g_assert_cmpint (distance (game, unit_of (game, "bat")->hex, "0303"), ==, 2);
+  g_assert_true (log_has (game, "13.21", "Morale check for bat"));
+  g_assert_cmpint (distance (game, unit_of (game, "r")->hex, "0304"), ==, 2);
+}
+
+/* P 24.34, C 25.23: "Units which retreat out of Enemy ZOC's are subject to withdrawal fire
+ * (see 10.1). If, due to the fire, a unit is pinned, a unit is pinned after retreating one hex
+ * and must perform a morale check": r, in the ZOC of c-z, draws it; pinned by it (its P result
+ * set here), it retreats one hex and checks morale. */
+static void
+check_withdrawal_in_brigade_retreat (const char *variant, const char *retreat_case)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  static const int dice[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  gboolean asked = FALSE;
+
+  INF (f, "c-z", "confederate", 1, 3, "0404", "nw");
+  game = brigade_retreat (f, variant);
+  g_assert_true (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0304"), 0, FALSE));
+  gbacw_dice_force (game->dice, dice, G_N_ELEMENTS (dice));
+  gbacw_morale_rout (game, unit_index (game, "t"), "9.81");
+  gbacw_game_run_pending (game);
+  for (int guard = 0; guard < 50; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d == NULL)
+        break;
+      if (d->kind == GBACW_DECISION_FIRE && g_strcmp0 (d->rule_case, retreat_case) == 0)
+        {
+          asked = TRUE;
+          unit_of (game, "r")->status |= GBACW_STATUS_PINNED;   /* the fire's P (9.87) */
+          apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+        }
+      else if (d->kind == GBACW_DECISION_FIRE)
+        apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+      else
+        answer_brigade_retreat (game, NULL);
+    }
+  g_assert_true (asked);
+  g_assert_true (log_has (game, retreat_case, "retreat out of the enemy zone of control at 0304"));
+  g_assert_true (log_has (game, retreat_case, "pinned by the withdrawal fire, retreat one more hex"));
+  g_assert_cmpint (distance (game, unit_of (game, "r")->hex, "0304"), ==, 1);
+  g_assert_true (log_has (game, "13.21", "Morale check for r"));
+}
+
+static void
+test_p_24_34_withdrawal_fire (void)
+{
+  check_withdrawal_in_brigade_retreat ("pea-ridge", "P 24.31");
+}
+
+static void
+test_c_25_23_withdrawal_fire (void)
+{
+  check_withdrawal_in_brigade_retreat ("corinth", "C 25.2");
+}
+
+static void
+test_p_24_33_battery_joins (void)
+{
+  check_battery_joins ("pea-ridge", "P 24.33");
+}
+
+static void
+test_c_25_26_battery_joins (void)
+{
+  check_battery_joins ("corinth", "C 25.26");
 }
 
 static void
@@ -2301,6 +2417,10 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/J-27.2-ezoc-entry-check-fails-routed", test_j_27_2_ezoc_entry_check_fails_routed);
   g_test_add_func ("/engine/exclusive/C-25.13-rally-by-die", test_c_25_13_rally_by_die);
   g_test_add_func ("/engine/exclusive/P-24.31-brigade-retreat", test_p_24_31_brigade_retreat);
+  g_test_add_func ("/engine/exclusive/P-24.33-battery-joins-brigade-retreat", test_p_24_33_battery_joins);
+  g_test_add_func ("/engine/exclusive/P-24.34-withdrawal-fire-in-brigade-retreat", test_p_24_34_withdrawal_fire);
+  g_test_add_func ("/engine/exclusive/C-25.23-withdrawal-fire-in-brigade-retreat", test_c_25_23_withdrawal_fire);
+  g_test_add_func ("/engine/exclusive/C-25.26-battery-joins-brigade-retreat", test_c_25_26_battery_joins);
   g_test_add_func ("/engine/exclusive/C-25.2-brigade-retreat", test_c_25_2_brigade_retreat);
   g_test_add_func ("/engine/exclusive/C-25.25-brigade-retreat-once-per-phase", test_c_25_25_once_per_phase);
   return g_test_run ();

@@ -504,6 +504,27 @@ goto_phase (GbacwGame *game, GbacwPhase phase, int phasing_side)
   g_assert_cmpint (game->phasing_side, ==, phasing_side);
 }
 
+/* Ends phases (holding every free shot asked) until the Game-Turn, phase and phasing side. */
+G_GNUC_UNUSED static void
+advance_to_phase (GbacwGame *game, int turn, GbacwPhase phase, int side)
+{
+  for (int guard = 0; guard < 200; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d && d->kind == GBACW_DECISION_FIRE)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GbacwAction) hold = gbacw_action_new_answer_fire (NULL, 0);
+          g_assert_true (gbacw_game_apply_action (game, hold, &error));
+        }
+      else if (game->turn == turn && game->phase == phase && game->phasing_side == side)
+        return;
+      else
+        end_phase (game);
+    }
+  g_error ("Game-Turn %d, phase %d of side %d not reached", turn, phase, side);
+}
+
 /* Applies the action; expect_case NULL: it must succeed; else it must be refused
  * with a message starting "[expect_case]". */
 G_GNUC_UNUSED static void

@@ -28,6 +28,7 @@
 #include "gbacw-settings-dialog-private.h"
 #include "gbacw-tool-deploy.h"
 #include "gbacw-toolbox.h"
+#include "gbacw-exclusive-params.h"
 #include "gbacw-window.h"
 
 typedef struct
@@ -1343,6 +1344,151 @@ test_objective_edit (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 }
 
+/* Whether a label under widget starts with prefix. */
+static gboolean
+find_label (GtkWidget  *widget,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (find_label (child, prefix))
+      return TRUE;
+  return FALSE;
+}
+
+/* Scenario Settings' exclusive rules: each shown with its case and what it does; a value the
+ * validator refuses is marked with the reason, a good one not; the pickers put a choice or the
+ * order of battle's formations in, a known parameter's name in the new line; turning the rule
+ * off; each change one undo step. Fill Stand-ins and Clear Stand-ins are one step each. Undoing
+ * everything gives back the demo's bytes. */
+/* The scenario's last exclusive rule (each edit replaces it: read it anew). */
+static const GbacwExclusiveRule *
+last_rule (Fixture *f)
+{
+  return g_ptr_array_index (f->scenario->exclusive_rules, f->scenario->exclusive_rules->len - 1);
+}
+
+static void
+test_exclusive_rules_page (Fixture *f, gconstpointer data)
+{
+  GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+  g_autoptr(GBytes) original = gbacw_scenario_save_to_bytes (f->scenario);
+  g_autoptr(GBytes) undone = NULL;
+  g_autoptr(GError) error = NULL;
+  guint steps = n_steps (f);
+  GtkWidget *widget, *pick;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gbacw_settings_dialog_show_page (dialog, "rules");
+  iterate ();
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_rule (f->scenario, "reinforcement-entry", TRUE,
+                                                                          &error));
+  g_assert_no_error (error);
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry",
+                                                                           "blocked", "zoc", &error));
+  iterate ();
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_nonnull (gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", NULL, FALSE));
+  g_assert_true (find_label (GTK_WIDGET (dialog), "26.0 — Blocked entry hexes"));
+
+  /* "zoc" is no choice of "blocked": marked, with the validator's reason */
+  widget = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", "blocked", FALSE);
+  g_assert_true (GTK_IS_EDITABLE (widget));
+  g_assert_true (gtk_widget_has_css_class (widget, "error"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (widget), "is not one of"));
+  gtk_editable_set_text (GTK_EDITABLE (widget), "enemy");
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "blocked"), ==, "enemy");
+  g_assert_false (gtk_widget_has_css_class (widget, "error"));
+  /* typing into the same parameter merges with its last change: one step */
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  /* the picker of its choices: "enemy-zoc" is the third word after the title */
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", "blocked", TRUE);
+  g_assert_true (GTK_IS_DROP_DOWN (pick));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pick), 3);
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "blocked"), ==, "enemy-zoc");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (pick)), ==, 0);
+
+  /* hexes picked on the map: a click adds one, a click on it again takes it out */
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry", "swap",
+                                                                           "0101", &error));
+  iterate ();
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", "swap", TRUE);
+  g_assert_true (GTK_IS_BUTTON (pick));
+  g_assert_true (gtk_widget_get_sensitive (pick));
+  g_signal_emit_by_name (pick, "clicked");
+  iterate ();
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0203"));
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, "0101 0203");
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));   /* until Escape */
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0101"));
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, "0203");
+  gbacw_deployment_controller_finish_pick (f->deployment, -1);
+  iterate ();
+  g_assert_false (gbacw_deployment_controller_is_picking (f->deployment));
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);   /* another parameter: a step, its picks merged in it */
+
+  /* the new line's picker names the parameters not given yet */
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", NULL, TRUE);
+  g_assert_true (GTK_IS_DROP_DOWN (pick));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (pick))), ==, 1 + 7);
+
+  /* formations from the order of battle, added one after the other */
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_rule (f->scenario, "reserves", TRUE, &error));
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reserves", "formations", "u-webb",
+                                                                           &error));
+  iterate ();
+  widget = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations", FALSE);
+  g_assert_false (gtk_widget_has_css_class (widget, "error"));
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations", TRUE);
+  g_assert_true (GTK_IS_DROP_DOWN (pick));
+  {
+    GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (pick));
+    guint sayer = 0;
+    for (guint i = 1; i < g_list_model_get_n_items (model); i++)
+      if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), "u-sayer"))
+        sayer = i;
+    g_assert_cmpuint (sayer, >, 0);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (pick), sayer);
+  }
+  iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "formations"), ==, "u-webb u-sayer");
+  g_assert_false (gtk_widget_has_css_class (widget, "error"));
+  steps += 5;
+  g_assert_cmpuint (n_steps (f), ==, steps);
+
+  /* turning it off: one step */
+  widget = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", NULL, FALSE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), FALSE);
+  iterate ();
+  g_assert_false (last_rule (f)->enabled);
+  g_assert_cmpuint (n_steps (f), ==, ++steps);
+
+  /* Scenario ▸ Fill Stand-ins / Clear Stand-ins: one step each */
+  gbacw_document_execute (f->document, gbacw_oob_set_field (f->scenario, GBACW_OOB_ENTRY_UNIT, "u-14oh",
+                                                            GBACW_OOB_FIELD_STRENGTH, "", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (gbacw_scenario_controller_stand_ins (f->controller, TRUE), ==, 1);
+  g_assert_cmpint (gbacw_oob_find_unit (&f->scenario->oob, "u-14oh")->strength, >, 0);
+  g_assert_cmpuint (n_steps (f), ==, steps + 2);
+  g_assert_cmpuint (gbacw_scenario_controller_stand_ins (f->controller, TRUE), ==, 0);
+  g_assert_cmpuint (gbacw_scenario_controller_stand_ins (f->controller, FALSE), ==, 1);
+  g_assert_cmpint (gbacw_oob_find_unit (&f->scenario->oob, "u-14oh")->strength, ==, GBACW_UNSET);
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);
+  steps = n_steps (f);
+
+  while (n_steps (f) > 0 && gbacw_document_undo (f->document))
+    ;
+  iterate ();
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (original, undone));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1367,6 +1513,8 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/undo-in-field", Fixture, NULL, fixture_set_up, test_undo_in_field, fixture_tear_down);
   g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
               test_reinforcement_takes_off_map, fixture_tear_down);
+  g_test_add ("/editor/oob/exclusive-rules", Fixture, NULL, fixture_set_up, test_exclusive_rules_page,
+              fixture_tear_down);
   g_test_add ("/editor/oob/objective-edit", Fixture, NULL, fixture_set_up, test_objective_edit, fixture_tear_down);
 
   return g_test_run ();

@@ -19,4 +19,10 @@ const char          *gbacw_settings_dialog_get_message (GbacwSettingsDialog *sel
 GtkWidget           *gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self, const char *area,
                                                                  const char *part);
 
+/* The exclusive rules page: rule's check button (param NULL), the entry of its parameter param,
+ * or (picker) the dropdown beside it that puts a choice or an id in it, or its Pick on Map
+ * button for hexes (param NULL: the dropdown that names a new parameter); NULL if not shown. */
+GtkWidget           *gbacw_settings_dialog_get_rule_widget (GbacwSettingsDialog *self, const char *rule,
+                                                            const char *param, gboolean picker);
+
 G_END_DECLS

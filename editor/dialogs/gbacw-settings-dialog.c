@@ -12,7 +12,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "gbacw-exclusive-params.h"
+#include "gbacw-exclusive-specs.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-settings-dialog-private.h"
@@ -47,12 +50,15 @@ struct _GbacwSettingsDialog
   gboolean applying;
   GHashTable *time_entries;            /* turn -> GtkEditable */
   GHashTable *night_checks;            /* turn -> GtkCheckButton */
+  GHashTable *rule_widgets;            /* "RULE" (its check), "RULE/NAME" (entry), "RULE/NAME/pick" -> GtkWidget */
   char *picking_area;
+  char *picking_param;                 /* "RULE\tNAME": a parameter whose hexes are picked on the map */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwSettingsDialog, gbacw_settings_dialog, GTK_TYPE_WINDOW)
 
 static void load (GbacwSettingsDialog *self);
+static void pick_next_param_hex (GbacwSettingsDialog *self);
 static void pick_next_objective_hex (GbacwSettingsDialog *self);
 
 /* The dialog has its document from construction to disposal. */
@@ -494,18 +500,155 @@ on_rule_toggled (GtkCheckButton      *check,
          &error);
 }
 
+/* The entry's value checked as the validator checks it (rules-check/gbacw-exclusive-specs.h):
+ * marked "error" with the reason as its tooltip, else the parameter's kind as a hint. */
+static void
+validate_param (GbacwSettingsDialog *self,
+                GtkWidget           *entry,
+                const char          *rule,
+                const char          *name)
+{
+  g_autofree char *why = NULL;
+
+  if (gbacw_exclusive_param_valid (get_scenario (self), rule, name, gtk_editable_get_text (GTK_EDITABLE (entry)), &why))
+    {
+      gtk_widget_remove_css_class (entry, "error");
+      gtk_widget_set_tooltip_text (entry, NULL);
+    }
+  else
+    {
+      g_autofree char *tip = g_strdup_printf (_("Not valid: %s"), why);
+      gtk_widget_add_css_class (entry, "error");
+      gtk_widget_set_tooltip_text (entry, tip);
+    }
+}
+
 static void
 on_param_changed (GtkEditable         *editable,
                   GbacwSettingsDialog *self)
 {
   g_autoptr(GError) error = NULL;
+  const char *name = g_object_get_data (G_OBJECT (editable), KEY_NAME);
 
   if (self->loading)
     return;
-  apply (self, gbacw_settings_set_exclusive_param (get_scenario (self), get_id (editable),
-                                                   g_object_get_data (G_OBJECT (editable), KEY_NAME),
+  apply (self, gbacw_settings_set_exclusive_param (get_scenario (self), get_id (editable), name,
                                                    gtk_editable_get_text (editable), &error),
          &error);
+  validate_param (self, GTK_WIDGET (editable), get_id (editable), name);
+}
+
+/* A picker's choice goes into its entry: in place of the text (one word: a choice, a
+ * parameter's name) or after it (lists of ids or words). */
+static void
+on_pick_selected (GtkDropDown         *picker,
+                  GParamSpec          *pspec,
+                  GbacwSettingsDialog *self)
+{
+  GtkEditable *entry = g_object_get_data (G_OBJECT (picker), "gbacw-entry");
+  const char *word = dropdown_value (picker);
+  gboolean append = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (picker), "gbacw-append"));
+  const char *text;
+
+  if (self->loading || word == NULL || entry == NULL)
+    return;
+  text = gtk_editable_get_text (entry);
+  if (append && *text)
+    {
+      g_autofree char *joined = g_strdup_printf ("%s %s", text, word);
+      gtk_editable_set_text (entry, joined);
+    }
+  else
+    gtk_editable_set_text (entry, word);
+  gtk_drop_down_set_selected (picker, 0);
+}
+
+/* A dropdown "title, word, word …" whose choice goes into entry (on_pick_selected). */
+static GtkWidget *
+picker (GPtrArray   *words,
+        const char  *title,
+        GtkWidget   *entry,
+        gboolean     append,
+        GbacwSettingsDialog *self)
+{
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *dropdown;
+
+  g_ptr_array_add (values, NULL);
+  g_ptr_array_add (titles, g_strdup (title));
+  for (guint i = 0; i < words->len; i++)
+    {
+      g_ptr_array_add (values, g_strdup (g_ptr_array_index (words, i)));
+      g_ptr_array_add (titles, g_strdup (g_ptr_array_index (words, i)));
+    }
+  dropdown = choice_dropdown (values, titles, NULL);
+  g_object_set_data (G_OBJECT (dropdown), "gbacw-entry", entry);
+  g_object_set_data (G_OBJECT (dropdown), "gbacw-append", GINT_TO_POINTER (append));
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (on_pick_selected), self);
+  return dropdown;
+}
+
+/* The words a parameter's picker offers: its choices, or ids of the order of battle (sides,
+ * formations, units, leaders); NULL when it has none (text, hexes). */
+static GPtrArray *
+param_words (const GbacwScenario            *scenario,
+             const GbacwExclusiveParamInfo *info)
+{
+  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
+
+  switch (info->kind)
+    {
+    case GBACW_EXCLUSIVE_VALUE_CHOICE:
+    case GBACW_EXCLUSIVE_VALUE_CHOICES:
+    case GBACW_EXCLUSIVE_VALUE_YES_NO:
+      for (guint i = 0; info->choices && info->choices[i]; i++)
+        g_ptr_array_add (words, g_strdup (info->choices[i]));
+      break;
+    case GBACW_EXCLUSIVE_VALUE_FORMATIONS:
+      for (guint i = 0; i < scenario->oob.formations->len; i++)
+        g_ptr_array_add (words, g_strdup (((GbacwFormation *) g_ptr_array_index (scenario->oob.formations, i))->id));
+      break;
+    case GBACW_EXCLUSIVE_VALUE_UNITS:
+    case GBACW_EXCLUSIVE_VALUE_LEADERS:
+      for (guint i = 0; i < scenario->oob.units->len; i++)
+        {
+          const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+          if ((u->type == GBACW_UNIT_LEADER) == (info->kind == GBACW_EXCLUSIVE_VALUE_LEADERS))
+            g_ptr_array_add (words, g_strdup (u->id));
+        }
+      break;
+    case GBACW_EXCLUSIVE_VALUE_SIDES:
+      for (guint i = 0; i < scenario->oob.sides->len; i++)
+        g_ptr_array_add (words, g_strdup (((GbacwSide *) g_ptr_array_index (scenario->oob.sides, i))->id));
+      break;
+    case GBACW_EXCLUSIVE_VALUE_TEXT:
+    case GBACW_EXCLUSIVE_VALUE_HEXES:
+    default:
+      break;
+    }
+  if (words->len == 0)
+    g_clear_pointer (&words, g_ptr_array_unref);
+  return words;
+}
+
+/* The validator's description of parameter name of rule (NAME.ID: its base), or FALSE. */
+static gboolean
+find_param_info (const char              *rule,
+                 const char              *name,
+                 GbacwExclusiveParamInfo *info)
+{
+  GbacwExclusiveParamInfo params[24];
+  guint n = MIN (gbacw_exclusive_rule_params (rule, params, G_N_ELEMENTS (params)), G_N_ELEMENTS (params));
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (params[i].name, name) == 0
+        || (params[i].scoped && g_str_has_prefix (name, params[i].name) && name[strlen (params[i].name)] == '.'))
+      {
+        *info = params[i];
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static void
@@ -591,6 +734,29 @@ add_param_line (GbacwSettingsDialog *self,
 
   gtk_widget_set_hexpand (value, TRUE);
   gtk_box_append (GTK_BOX (line), name);
+  if (rule != NULL)
+    {
+      /* the rule's parameters the scenario does not give yet */
+      const GbacwExclusiveRule *r = NULL;
+      GbacwExclusiveParamInfo params[24];
+      guint n = MIN (gbacw_exclusive_rule_params (rule, params, G_N_ELEMENTS (params)), G_N_ELEMENTS (params));
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const GbacwScenario *scenario = get_scenario (self);
+      for (guint i = 0; i < scenario->exclusive_rules->len; i++)
+        if (g_strcmp0 (((GbacwExclusiveRule *) g_ptr_array_index (scenario->exclusive_rules, i))->id, rule) == 0)
+          r = g_ptr_array_index (scenario->exclusive_rules, i);
+      for (guint i = 0; i < n; i++)
+        if (r == NULL || gbacw_exclusive_rule_get_param (r, params[i].name) == NULL)
+          g_ptr_array_add (names, g_strdup (params[i].name));
+      if (names->len > 0)
+        {
+          GtkWidget *pick = picker (names, _("Parameters…"), name, FALSE, self);
+          g_autofree char *key = g_strdup_printf ("%s//pick", rule);
+          gtk_widget_set_tooltip_text (pick, _("The parameters the engine knows for this rule"));
+          gtk_box_append (GTK_BOX (line), pick);
+          g_hash_table_insert (self->rule_widgets, g_steal_pointer (&key), pick);
+        }
+    }
   gtk_box_append (GTK_BOX (line), value);
   gtk_box_append (GTK_BOX (line), button);
   set_id (button, rule);
@@ -628,6 +794,83 @@ value_line (GbacwSettingsDialog *self,
   return line;
 }
 
+/* A hex clicked on the map goes into the picked parameter's list, or out of it if it was
+ * there (the edits of one parameter merge: one undo step); picking goes on until Escape. */
+static void
+on_param_hex_picked (int      hex,
+                     gpointer data)
+{
+  GbacwSettingsDialog *self = data;
+  const GbacwScenario *scenario = get_scenario (self);
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) words = NULL;
+  g_autofree char *label = NULL;
+  g_autoptr(GString) value = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const char *old = NULL;
+  gboolean found = FALSE;
+
+  if (hex < 0 || self->picking_param == NULL)
+    {
+      g_clear_pointer (&self->picking_param, g_free);
+      return;
+    }
+  names = g_strsplit (self->picking_param, "\t", 2);
+  for (guint i = 0; i < scenario->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (scenario->exclusive_rules, i);
+      if (g_strcmp0 (rule->id, names[0]) == 0)
+        old = gbacw_exclusive_rule_get_param (rule, names[1]);
+    }
+  label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, hex));
+  words = g_strsplit_set (old ? old : "", " ,\t", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      if (*words[i] == '\0')
+        continue;
+      if (g_str_equal (words[i], label))
+        {
+          found = TRUE;
+          continue;
+        }
+      g_string_append_printf (value, "%s%s", value->len ? " " : "", words[i]);
+    }
+  if (!found)
+    g_string_append_printf (value, "%s%s", value->len ? " " : "", label);
+  apply_and_reload (self, gbacw_settings_set_exclusive_param (get_scenario (self), names[0], names[1], value->str,
+                                                              &error),
+                    &error);
+  pick_next_param_hex (self);
+}
+
+static void
+pick_next_param_hex (GbacwSettingsDialog *self)
+{
+  g_auto(GStrv) names = NULL;
+  g_autofree char *prompt = NULL;
+
+  if (self->picker == NULL || self->picking_param == NULL)
+    return;
+  names = g_strsplit (self->picking_param, "\t", 2);
+  prompt = g_strdup_printf (_("Click the hexes of “%s” of the exclusive rule “%s” (a click on one listed takes it "
+                              "out; Escape ends)"), names[1], names[0]);
+  gbacw_deployment_controller_pick_hex (self->picker, prompt, on_param_hex_picked, g_object_ref (self),
+                                        g_object_unref);
+}
+
+static void
+on_param_pick (GtkButton           *button,
+               GbacwSettingsDialog *self)
+{
+  g_free (self->picking_param);
+  self->picking_param = g_strdup_printf ("%s\t%s", get_id (button),
+                                         (const char *) g_object_get_data (G_OBJECT (button), KEY_NAME));
+  pick_next_param_hex (self);
+  if (gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
+    gtk_window_present (gtk_window_get_transient_for (GTK_WINDOW (self)));
+}
+
 static void
 load_rules (GbacwSettingsDialog *self)
 {
@@ -636,11 +879,15 @@ load_rules (GbacwSettingsDialog *self)
   GtkWidget *line, *widget;
 
   remove_children (GTK_WIDGET (box));
+  g_hash_table_remove_all (self->rule_widgets);
   gtk_box_append (box, heading (_("Exclusive rules")));
   for (guint i = 0; i < scenario->exclusive_rules->len; i++)
     {
       const GbacwExclusiveRule *rule = g_ptr_array_index (scenario->exclusive_rules, i);
       GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+      const char *description = gbacw_exclusive_rule_description (rule->id);
+      g_autofree char *about = NULL;
 
       gtk_widget_add_css_class (frame, "settings-rule");
       widget = gtk_check_button_new_with_label (rule->id);
@@ -649,11 +896,51 @@ load_rules (GbacwSettingsDialog *self)
       set_id (widget, rule->id);
       g_signal_connect (widget, "toggled", G_CALLBACK (on_rule_toggled), self);
       gtk_box_append (GTK_BOX (frame), widget);
+      g_hash_table_insert (self->rule_widgets, g_strdup (rule->id), widget);
+      /* its case and what it does, as the validator knows them */
+      if (gbacw_exclusive_rule_known (rule->id))
+        about = g_strdup_printf ("%s — %s", gbacw_exclusive_rule_cite (rule), description ? description : "");
+      else
+        about = g_strdup (_("Not a rule the engine knows yet: its parameters are not checked"));
+      widget = gtk_label_new (about);
+      gtk_label_set_xalign (GTK_LABEL (widget), 0);
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_widget_add_css_class (widget, "dim-label");
+      gtk_widget_set_margin_start (widget, 24);
+      gtk_box_append (GTK_BOX (frame), widget);
       for (guint k = 0; k < rule->params->len; k++)
         {
           const GbacwParam *param = g_ptr_array_index (rule->params, k);
+          GbacwExclusiveParamInfo info;
+          GtkWidget *entry;
           line = value_line (self, rule->id, param->name, param->value, G_CALLBACK (on_param_changed),
                              G_CALLBACK (on_param_remove));
+          entry = gtk_widget_get_next_sibling (gtk_widget_get_first_child (line));
+          validate_param (self, entry, rule->id, param->name);
+          g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s", rule->id, param->name), entry);
+          if (find_param_info (rule->id, param->name, &info) && info.kind == GBACW_EXCLUSIVE_VALUE_HEXES)
+            {
+              /* hexes picked on the map */
+              GtkWidget *pick = gtk_button_new_with_label (_("Pick on Map"));
+              gtk_widget_set_tooltip_text (pick, _("Click hexes on the map to add them to the list or take them out"));
+              gtk_widget_set_sensitive (pick, self->picker != NULL);
+              set_id (pick, rule->id);
+              g_object_set_data_full (G_OBJECT (pick), KEY_NAME, g_strdup (param->name), g_free);
+              g_signal_connect (pick, "clicked", G_CALLBACK (on_param_pick), self);
+              gtk_widget_insert_after (pick, line, entry);
+              g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s/pick", rule->id, param->name), pick);
+            }
+          else if (find_param_info (rule->id, param->name, &info))
+            {
+              g_autoptr(GPtrArray) words = param_words (scenario, &info);
+              if (words != NULL)
+                {
+                  gboolean append = info.kind != GBACW_EXCLUSIVE_VALUE_CHOICE && info.kind != GBACW_EXCLUSIVE_VALUE_YES_NO;
+                  GtkWidget *pick = picker (words, append ? _("Add…") : _("Choose…"), entry, append, self);
+                  gtk_widget_insert_after (pick, line, entry);
+                  g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s/pick", rule->id, param->name), pick);
+                }
+            }
           gtk_widget_set_margin_start (line, 24);
           gtk_box_append (GTK_BOX (frame), line);
         }
@@ -1510,6 +1797,22 @@ gbacw_settings_dialog_get_night_check (GbacwSettingsDialog *self,
   return g_hash_table_lookup (self->night_checks, GINT_TO_POINTER (n));
 }
 
+GtkWidget *
+gbacw_settings_dialog_get_rule_widget (GbacwSettingsDialog *self,
+                                       const char          *rule,
+                                       const char          *param,
+                                       gboolean             picker_widget)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (GBACW_IS_SETTINGS_DIALOG (self), NULL);
+  if (param == NULL)
+    key = picker_widget ? g_strdup_printf ("%s//pick", rule) : g_strdup (rule);
+  else
+    key = g_strdup_printf (picker_widget ? "%s/%s/pick" : "%s/%s", rule, param);
+  return g_hash_table_lookup (self->rule_widgets, key);
+}
+
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -1519,7 +1822,8 @@ gbacw_settings_dialog_dispose (GObject *object)
 
   if (self->picker != NULL)
     {
-      if (self->picking_area != NULL && gbacw_deployment_controller_is_picking (self->picker))
+      if ((self->picking_area != NULL || self->picking_param != NULL)
+          && gbacw_deployment_controller_is_picking (self->picker))
         gbacw_deployment_controller_finish_pick (self->picker, -1);
       g_object_remove_weak_pointer (G_OBJECT (self->picker), (gpointer *) &self->picker);
       self->picker = NULL;
@@ -1528,6 +1832,7 @@ gbacw_settings_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
   g_clear_object (&self->document);
   g_clear_pointer (&self->picking_area, g_free);
+  g_clear_pointer (&self->picking_param, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_SETTINGS_DIALOG);
 
   G_OBJECT_CLASS (gbacw_settings_dialog_parent_class)->dispose (object);
@@ -1539,6 +1844,7 @@ gbacw_settings_dialog_finalize (GObject *object)
   GbacwSettingsDialog *self = GBACW_SETTINGS_DIALOG (object);
 
   g_hash_table_unref (self->time_entries);
+  g_hash_table_unref (self->rule_widgets);
   g_hash_table_unref (self->night_checks);
 
   G_OBJECT_CLASS (gbacw_settings_dialog_parent_class)->finalize (object);
@@ -1578,6 +1884,7 @@ gbacw_settings_dialog_init (GbacwSettingsDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->time_entries = g_hash_table_new (NULL, NULL);
+  self->rule_widgets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->night_checks = g_hash_table_new (NULL, NULL);
   g_signal_connect (self->title_entry, "changed", G_CALLBACK (on_info_changed), self);
   g_signal_connect (self->game_entry, "changed", G_CALLBACK (on_info_changed), self);

@@ -17,6 +17,8 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_reserves,               /* J 30.1, 33.3; P 33.0; C 29.43-29.44, 30.3 */
   &gbacw_rule_victory_checks,         /* P 34.2-34.3, C 31.2 */
   &gbacw_rule_retreat_direction,      /* J 24, P 23, C 27 */
+  &gbacw_rule_reinforcement_entry,    /* J 32, P 26, C 29.31, 29.47, 30.13 */
+  &gbacw_rule_crew_markers,           /* J 21.21, P 20.2, C 24.2 */
   &gbacw_rule_pearidge_woods,         /* P 21.21-21.23 */
   &gbacw_rule_pearidge_fences,        /* P 21.4 */
   &gbacw_rule_pearidge_out_of_command_morale, /* P 21.6 */

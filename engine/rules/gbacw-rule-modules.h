@@ -25,6 +25,8 @@ extern const GbacwRuleHooks gbacw_rule_bce_loss;
 extern const GbacwRuleHooks gbacw_rule_reserves;
 extern const GbacwRuleHooks gbacw_rule_victory_checks;
 extern const GbacwRuleHooks gbacw_rule_retreat_direction;
+extern const GbacwRuleHooks gbacw_rule_reinforcement_entry;
+extern const GbacwRuleHooks gbacw_rule_crew_markers;
 extern const GbacwRuleHooks gbacw_rule_pearidge_woods;
 extern const GbacwRuleHooks gbacw_rule_pearidge_fences;
 extern const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale;

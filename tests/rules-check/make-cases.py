@@ -425,6 +425,34 @@ def _(t):
                '      <param name="forbidden-morale" value="7"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-entry")
+def _(t):
+    # the reinforcement-entry module's parameters (J 32, P 26, C 29.31, 29.47, 30.13): a
+    # choice it does not know, a hex off the map, a column cost that is no cost, a
+    # formation the order of battle lacks; the valid ones (game, sections-per-step,
+    # stay-in-column per side, column-cost per formation) say nothing
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="reinforcement-entry" enabled="yes">\n'
+               '      <param name="game" value="J"/>\n'
+               '      <param name="blocked" value="zoc"/>\n'
+               '      <param name="swap" value="0103 9999"/>\n'
+               '      <param name="column-cost" value="2 MP"/>\n'
+               '      <param name="column-cost.u-brig" value="1/2"/>\n'
+               '      <param name="column-cost.oliver" value="1/2"/>\n'
+               '      <param name="sections-per-step" value="3"/>\n'
+               '      <param name="stay-in-column.union" value="yes"/>\n    </exclusive>\n')
+
+
+@case("scenario-rules-crews")
+def _(t):
+    # the crew-markers module's parameters (J 21.21, P 20.2, C 24.2): a return it does not
+    # know, a unit the order of battle lacks; game and guns-vp valid
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="crew-markers" enabled="yes">\n'
+               '      <param name="game" value="C"/>\n'
+               '      <param name="return" value="rally"/>\n'
+               '      <param name="guns-vp" value="captured-or-battery-fire"/>\n'
+               '      <param name="melee-zero" value="u-robinett"/>\n    </exclusive>\n')
+
+
 @case("scenario-rules-night")
 def _(t):
     # the night module's parameters (J 35, P 22, C 26): a range of turns, one of them not

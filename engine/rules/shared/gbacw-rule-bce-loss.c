@@ -34,8 +34,10 @@
  * 25.24). The unit whose rout caused it routs its own three hexes only (C 25.25), and a
  * rout from the brigade retreat's own morale checks causes no second one (C 25.25; read
  * the same way for P, which is silent, so that a brigade never retreats on and on).
- * Batteries may retreat but need not (P 24.33, C 25.26): the engine does not ask, they
- * stay. Retreat fire (10.2) falls on the retreating units as in any retreat.
+ * Batteries may retreat but need not (P 24.33, C 25.26): their owner is asked which, after
+ * the others' retreats; those chosen limber and retreat two hexes with a morale check.
+ * Units leaving an enemy ZOC in the retreat draw withdrawal fire (P 24.34, C 25.23): pinned by
+ * it, they retreat one more hex and check morale; retreat fire (10.2) as in any retreat.
  */
 #define G_LOG_DOMAIN "gbacw-rule-bce-loss"
 
@@ -47,6 +49,7 @@
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
 #include "gbacw-game.h"
+#include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
 #include "gbacw-morale.h"
 #include "gbacw-movement.h"
@@ -333,6 +336,7 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int f = gbacw_bce_formation_of (game, unit), leader, er;
   g_autoptr (GArray) hexes = NULL;
+  g_autoptr (GArray) batteries = NULL;
   g_autofree char *label = NULL;
 
   if (!b->brigade_retreat || g_strcmp0 (rule_case, b->cases->retreat) == 0 || f < 0 || !gbacw_bce_counts (game, unit)
@@ -352,6 +356,7 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
                                              "retreat"), label);
   /* each hex's units of the brigade retreat together */
   hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  batteries = g_array_new (FALSE, FALSE, sizeof (int));
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *o = g_ptr_array_index (game->units, i);
@@ -378,8 +383,11 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
           if (o == unit || gbacw_bce_formation_of (game, o) != f || !gbacw_game_is_combat_unit (ou))
             continue;
           o_label = gbacw_game_unit_label (game, o);
-          if (ou->type == GBACW_UNIT_ARTILLERY || ou->type == GBACW_UNIT_WAGON)
-            gbacw_game_log (game, b->cases->retreat_battery, _("%s may retreat with its brigade but stays"), o_label);
+          if (ou->type == GBACW_UNIT_ARTILLERY
+              && !(ou->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_ABANDONED | GBACW_STATUS_ENGAGED)))
+            g_array_append_val (batteries, o);   /* P 24.33, C 25.26: asked below */
+          else if (ou->type == GBACW_UNIT_ARTILLERY || ou->type == GBACW_UNIT_WAGON)
+            gbacw_game_log (game, b->cases->retreat_battery, _("%s stays"), o_label);
           else if ((ou->status & GBACW_STATUS_ROUTED) && ou->rout_hexes_due > 0)
             gbacw_game_log (game, b->cases->retreat_routed, _("%s, routed, already owes its rout movement"), o_label);
           else if (ou->status & GBACW_STATUS_ROUTED)
@@ -395,9 +403,105 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
             g_array_append_val (retreating, o);
         }
       if (retreating->len > 0)
-        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, retreating, 2, GBACW_PENDING_MORALE_AFTER, NULL,
+        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, retreating, 2, GBACW_PENDING_MORALE_AFTER | GBACW_PENDING_WITHDRAWAL_OUT, NULL,
                              b->cases->retreat, NULL);
     }
+  /* P 24.33, C 25.26: "the batteries ... are given the option to retreat": their owner is asked
+   * which (GBACW_DECISION_EXCLUSIVE_UNITS, after the others' retreats) */
+  if (batteries->len > 0)
+    {
+      GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, u->side, -1, -1, b->cases->retreat_battery);
+      for (guint h = 0; h < game->hooks->len; h++)
+        if (g_ptr_array_index (game->hook_data, h) == b)
+          p->value = (int) h;
+      p->units = g_array_copy (batteries);
+      gbacw_game_queue_pending (game, p, NULL);
+    }
+}
+
+/* The batteries of the question still able to retreat (on the map, not routed, pinned, abandoned
+ * or engaged since). */
+static GArray *
+batteries_left (const GbacwGame *game, const GbacwPending *pending)
+{
+  GArray *left = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; pending->units && i < pending->units->len; i++)
+    {
+      int o = g_array_index (pending->units, int, i);
+      const GbacwGameUnit *ou = gbacw_game_unit (game, o);
+      if (ou->hex >= 0
+          && !(ou->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_ABANDONED | GBACW_STATUS_ENGAGED)))
+        g_array_append_val (left, o);
+    }
+  return left;
+}
+
+static int
+bce_loss_resolve (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDecision **decision)
+{
+  g_autoptr (GArray) left = batteries_left (game, pending);
+  GbacwDecision *d;
+  GString *names;
+
+  (void) data;
+  if (left->len == 0)
+    return GBACW_RESOLVE_DONE;
+  d = gbacw_decision_new (GBACW_DECISION_EXCLUSIVE_UNITS, pending->side, pending->rule_case);
+  names = g_string_new (NULL);
+  for (guint i = 0; i < left->len; i++)
+    {
+      int o = g_array_index (left, int, i);
+      g_autofree char *label = gbacw_game_unit_label (game, o);
+      g_array_append_val (d->firers, o);
+      g_string_append_printf (names, "%s%s", i ? ", " : "", label);
+    }
+  d->length = (int) left->len;
+  d->may_decline = TRUE;
+  d->question = g_strdup_printf (_("Which batteries retreat two hexes with their brigade (limbering first)? %s"),
+                                 names->str);
+  g_string_free (names, TRUE);
+  *decision = d;
+  return GBACW_RESOLVE_WAIT;
+}
+
+/* The batteries chosen limber if they must ("the only way an artillery unit may ever change
+ * formation in a Phase other than the Friendly Movement Phase") and retreat two hexes with a
+ * morale check at the end, as the brigade's other units; the others stay. */
+static int
+bce_loss_answer (GbacwGame *game, gpointer data, GbacwPending *pending, const GbacwAction *action)
+{
+  const BceLoss *b = data;
+  g_autoptr (GArray) left = batteries_left (game, pending);
+  const GArray *chosen = action->answer.firers;
+
+  for (guint i = 0; i < left->len; i++)
+    {
+      int o = g_array_index (left, int, i);
+      GbacwGameUnit *ou = gbacw_game_unit (game, o);
+      g_autofree char *label = gbacw_game_unit_label (game, o);
+      gboolean goes = FALSE;
+      for (guint k = 0; chosen && k < chosen->len; k++)
+        goes |= g_array_index (chosen, GbacwFirer, k).unit == o;
+      if (!goes)
+        {
+          gbacw_game_log (game, b->cases->retreat_battery, _("%s stays"), label);
+          continue;
+        }
+      if (ou->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+        {
+          ou->formation = GBACW_FORMATION_STATE_LIMBERED;
+          gbacw_game_refresh_hex (game, ou->hex);
+          gbacw_game_log (game, b->cases->retreat_battery, _("%s limbers to retreat with its brigade"), label);
+        }
+      {
+        g_autoptr (GArray) one = g_array_new (FALSE, FALSE, sizeof (int));
+        g_array_append_val (one, o);
+        gbacw_retreat_queue (game, GBACW_PENDING_RETREAT, one, 2, GBACW_PENDING_MORALE_AFTER | GBACW_PENDING_WITHDRAWAL_OUT, NULL, b->cases->retreat,
+                             pending);
+      }
+    }
+  return GBACW_RESOLVE_DONE;
 }
 
 const GbacwRuleHooks gbacw_rule_bce_loss = {
@@ -411,4 +515,6 @@ const GbacwRuleHooks gbacw_rule_bce_loss = {
   .move_enter = bce_loss_move_enter,
   .routed = bce_loss_routed,
   .rally_by_die = bce_loss_rally_by_die,
+  .exclusive_resolve = bce_loss_resolve,
+  .exclusive_answer = bce_loss_answer,
 };

@@ -39,6 +39,7 @@
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
 #include "gbacw-game.h"
+#include "gbacw-game-private.h"
 #include "gbacw-melee.h"
 #include "gbacw-morale.h"
 #include "gbacw-query.h"
@@ -489,6 +490,34 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
   return g->stack_may;
 }
 
+/* C 22.33: "A leader who is stacked with units that retreat before melee ... must remain stacked
+ * with those units if the leader was used to bypass a Morale Check": the first friendly leader
+ * of the hex (22.0 step 3 needs one) goes with a unit that retreated without its check. */
+static void
+gate_before_melee_companions (GbacwGame *game, gpointer data, int unit, GArray *units)
+{
+  const Gate *g = data;
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GArray *stack;
+
+  if (!g->before_melee || !is_gated (g, u) || !gbacw_morale_with_leader (game, unit))
+    return;
+  stack = gbacw_game_stack (game, u->hex);
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side == u->side && o->type == GBACW_UNIT_LEADER)
+        {
+          g_autofree char *leader = gbacw_game_unit_label (game, o->index);
+          g_autofree char *label = gbacw_game_unit_label (game, unit);
+          if (!gbacw_int_array_has (units, o->index))
+            g_array_append_val (units, o->index);
+          gbacw_game_log (game, "C 22.33", _("%s spared %s its check and retreats with it"), leader, label);
+          return;
+        }
+    }
+}
+
 const GbacwRuleHooks gbacw_rule_melee_initiation = {
   .id = "melee-initiation",
   .init = gate_init,
@@ -496,4 +525,5 @@ const GbacwRuleHooks gbacw_rule_melee_initiation = {
   .melee_initiation = gate_check,
   .melee_initiation_roll = gate_roll,
   .before_melee_roll = gate_before_melee,
+  .before_melee_companions = gate_before_melee_companions,
 };

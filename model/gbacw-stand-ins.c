@@ -1,0 +1,473 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-stand-ins.c: stand-ins for the order of battle's values not entered yet, as one
+ * undoable command, and the command that takes them back (gbacw-stand-ins.h). */
+#define G_LOG_DOMAIN "gbacw-stand-ins"
+
+#include "gbacw-stand-ins.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "gbacw-collection-edit.h"
+#include "gbacw-oob-edit.h"
+
+#define BIT(field) (1u << (field))
+
+gboolean
+gbacw_stand_in_field (int field)
+{
+  switch (field)
+    {
+    case GBACW_OOB_FIELD_STRENGTH:
+    case GBACW_OOB_FIELD_MORALE:
+    case GBACW_OOB_FIELD_DISMOUNTED_MORALE:
+    case GBACW_OOB_FIELD_WEAPON:
+    case GBACW_OOB_FIELD_GUNS:
+    case GBACW_OOB_FIELD_ROUNDS:
+    case GBACW_OOB_FIELD_CREW:
+    case GBACW_OOB_FIELD_SMALL_ARMS:
+    case GBACW_OOB_FIELD_ARTILLERY_AMMO:
+    case GBACW_OOB_FIELD_WAGON_CREW:
+    case GBACW_OOB_FIELD_ER:
+    case GBACW_OOB_FIELD_RALLY:
+    case GBACW_OOB_FIELD_DIR:
+    case GBACW_OOB_FIELD_CP:
+    case GBACW_OOB_FIELD_BCE_DAY1:
+    case GBACW_OOB_FIELD_BCE_DAY2:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The int slot of a unit's field, or NULL (weapon, crew: handled apart). */
+static int *
+unit_slot (GbacwUnit *u, int field)
+{
+  switch (field)
+    {
+    case GBACW_OOB_FIELD_STRENGTH: return &u->strength;
+    case GBACW_OOB_FIELD_MORALE: return &u->morale;
+    case GBACW_OOB_FIELD_DISMOUNTED_MORALE: return &u->dismounted_morale;
+    case GBACW_OOB_FIELD_GUNS: return &u->guns;
+    case GBACW_OOB_FIELD_ROUNDS: return &u->rounds;
+    case GBACW_OOB_FIELD_SMALL_ARMS: return &u->small_arms_boxes;
+    case GBACW_OOB_FIELD_ARTILLERY_AMMO: return &u->artillery_boxes;
+    case GBACW_OOB_FIELD_WAGON_CREW: return &u->crew_strength;
+    case GBACW_OOB_FIELD_ER: return &u->er;
+    case GBACW_OOB_FIELD_RALLY: return &u->rally;
+    case GBACW_OOB_FIELD_DIR: return &u->dir;
+    case GBACW_OOB_FIELD_CP: return &u->cp;
+    default: return NULL;
+    }
+}
+
+/* The fields the validator asks of a unit of this kind (rules-check/gbacw-checks-oob.c). */
+static guint32
+needed_fields (const GbacwUnit *u)
+{
+  switch (u->type)
+    {
+    case GBACW_UNIT_INFANTRY:
+      return BIT (GBACW_OOB_FIELD_STRENGTH) | BIT (GBACW_OOB_FIELD_MORALE) | BIT (GBACW_OOB_FIELD_WEAPON);
+    case GBACW_UNIT_CAVALRY:
+      return BIT (GBACW_OOB_FIELD_STRENGTH) | BIT (GBACW_OOB_FIELD_MORALE) | BIT (GBACW_OOB_FIELD_DISMOUNTED_MORALE)
+             | BIT (GBACW_OOB_FIELD_WEAPON);
+    case GBACW_UNIT_ARTILLERY:
+      return BIT (GBACW_OOB_FIELD_GUNS) | BIT (GBACW_OOB_FIELD_ROUNDS) | BIT (GBACW_OOB_FIELD_CREW)
+             | BIT (GBACW_OOB_FIELD_MORALE) | BIT (GBACW_OOB_FIELD_WEAPON);
+    case GBACW_UNIT_WAGON:
+      return BIT (GBACW_OOB_FIELD_SMALL_ARMS) | BIT (GBACW_OOB_FIELD_ARTILLERY_AMMO) | BIT (GBACW_OOB_FIELD_WAGON_CREW)
+             | BIT (GBACW_OOB_FIELD_MORALE) | BIT (GBACW_OOB_FIELD_WEAPON);
+    case GBACW_UNIT_LEADER:
+      {
+        guint32 bits = BIT (GBACW_OOB_FIELD_ER);
+        if (u->role != GBACW_LEADER_ARMY)
+          bits |= BIT (GBACW_OOB_FIELD_RALLY);
+        if (u->role == GBACW_LEADER_DIVISION || u->role == GBACW_LEADER_CORPS)
+          bits |= BIT (GBACW_OOB_FIELD_DIR);
+        if (u->role == GBACW_LEADER_DIVISION || u->role == GBACW_LEADER_CORPS || u->role == GBACW_LEADER_ARMY)
+          bits |= BIT (GBACW_OOB_FIELD_CP);
+        return bits;
+      }
+    default:
+      return 0;
+    }
+}
+
+/* The games' usual value of a field for a unit of this kind, where nothing is entered to go
+ * by (the counters of the three rulebooks' rosters). */
+static int
+usual_value (const GbacwUnit *u, int field)
+{
+  switch (field)
+    {
+    case GBACW_OOB_FIELD_STRENGTH: return u->type == GBACW_UNIT_CAVALRY ? 3 : 4;
+    case GBACW_OOB_FIELD_MORALE: return 3;
+    case GBACW_OOB_FIELD_DISMOUNTED_MORALE: return 2;
+    case GBACW_OOB_FIELD_GUNS: return 4;
+    case GBACW_OOB_FIELD_ROUNDS: return 12;
+    case GBACW_OOB_FIELD_SMALL_ARMS: return 5;
+    case GBACW_OOB_FIELD_ARTILLERY_AMMO: return 5;
+    case GBACW_OOB_FIELD_WAGON_CREW: return 2;
+    case GBACW_OOB_FIELD_ER:
+      return u->role == GBACW_LEADER_BRIGADE || u->role == GBACW_LEADER_REPLACEMENT ? 3 : 4;
+    case GBACW_OOB_FIELD_RALLY: return 2;
+    case GBACW_OOB_FIELD_DIR: return 8;
+    case GBACW_OOB_FIELD_CP: return 3;
+    default: return 1;
+    }
+}
+
+/* Units comparable with u for field: the same kind (a leader: the same role). */
+static gboolean
+comparable (const GbacwUnit *u, const GbacwUnit *other)
+{
+  return other->type == u->type && (u->type != GBACW_UNIT_LEADER || other->role == u->role);
+}
+
+/* scope 0: the same formation, 1: the same side, 2: everyone */
+static gboolean
+in_scope (const GbacwUnit *u, const GbacwUnit *other, int scope)
+{
+  if (scope == 0)
+    return u->formation && g_strcmp0 (u->formation, other->formation) == 0;
+  if (scope == 1)
+    return g_strcmp0 (u->side, other->side) == 0;
+  return TRUE;
+}
+
+static int
+compare_int (gconstpointer a, gconstpointer b)
+{
+  return *(const int *) a - *(const int *) b;
+}
+
+/* The median of the entered values of field among comparable units, narrowest scope first;
+ * the usual value when none is entered. Units as the scenario has them (stand-ins excluded). */
+static int
+stand_in_value (const GbacwScenario *s, const GbacwUnit *u, int field)
+{
+  for (int scope = 0; scope < 3; scope++)
+    {
+      g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint i = 0; i < s->oob.units->len; i++)
+        {
+          GbacwUnit *o = g_ptr_array_index (s->oob.units, i);
+          int *slot = unit_slot (o, field);
+          if (o == u || !comparable (u, o) || !in_scope (u, o, scope) || (o->stand_ins & BIT (field)) || slot == NULL
+              || *slot == GBACW_UNSET || (field == GBACW_OOB_FIELD_MORALE && *slot == GBACW_MORALE_GREEN))
+            continue;
+          g_array_append_val (values, *slot);
+        }
+      if (values->len > 0)
+        {
+          g_array_sort (values, compare_int);
+          return g_array_index (values, int, (values->len - 1) / 2);
+        }
+    }
+  return usual_value (u, field);
+}
+
+/* The weapon most often entered for comparable units, narrowest scope first (a wagon's crew:
+ * the infantry's); else the first row of the Range Effects Chart; NULL without one. */
+static char *
+stand_in_weapon (const GbacwScenario *s, const GbacwUnit *u)
+{
+  GbacwUnit like = *u;
+  const GbacwChart *range = gbacw_scenario_find_chart (s, "range-effects");
+
+  if (u->type == GBACW_UNIT_WAGON)
+    like.type = GBACW_UNIT_INFANTRY;
+  for (int scope = 0; scope < 3; scope++)
+    {
+      g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+      const char *best = NULL;
+      guint best_n = 0;
+      for (guint i = 0; i < s->oob.units->len; i++)
+        {
+          const GbacwUnit *o = g_ptr_array_index (s->oob.units, i);
+          guint n;
+          if (o == u || !comparable (&like, o) || !in_scope (u, o, scope) || o->weapon == NULL
+              || (o->stand_ins & BIT (GBACW_OOB_FIELD_WEAPON)))
+            continue;
+          n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, o->weapon)) + 1;
+          g_hash_table_insert (counts, o->weapon, GUINT_TO_POINTER (n));
+          if (n > best_n || (n == best_n && g_strcmp0 (o->weapon, best) < 0))
+            {
+              best = o->weapon;
+              best_n = n;
+            }
+        }
+      if (best)
+        return g_strdup (best);
+    }
+  if (range && range->rows->len > 0)
+    return g_strdup (((GbacwChartRow *) g_ptr_array_index (range->rows, 0))->id);
+  return NULL;
+}
+
+/* The brigade a unit belongs to (its formation or one above it), or NULL. */
+static const GbacwFormation *
+brigade_of (const GbacwScenario *s, const char *formation)
+{
+  for (int depth = 0; formation && depth < 64; depth++)
+    {
+      const GbacwFormation *f = gbacw_oob_find_formation (&s->oob, formation);
+      if (f == NULL)
+        return NULL;
+      if (f->kind == GBACW_FORMATION_BRIGADE)
+        return f;
+      formation = f->parent;
+    }
+  return NULL;
+}
+
+/* 18.0, "its brigade's totals where the roster gives them": a brigade whose BCE limit is
+ * printed has about ratio times as many Strength Points (the median of the brigades entered
+ * whole, else 2); its regiments not entered share what the others leave. Brigade id ->
+ * GINT_TO_POINTER (SP per regiment not entered). */
+static GHashTable *
+brigade_strengths (const GbacwScenario *s)
+{
+  GHashTable *out = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GArray) ratios = g_array_new (FALSE, FALSE, sizeof (int));   /* per mille */
+  guint n_formations = s->oob.formations->len;
+  g_autofree int *entered = g_new0 (int, MAX (n_formations, 1));
+  g_autofree int *missing = g_new0 (int, MAX (n_formations, 1));
+
+  for (guint i = 0; i < s->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (s->oob.units, i);
+      const GbacwFormation *b;
+      if (u->type != GBACW_UNIT_INFANTRY && u->type != GBACW_UNIT_CAVALRY)
+        continue;
+      b = brigade_of (s, u->formation);
+      for (guint k = 0; b && k < n_formations; k++)
+        if (g_ptr_array_index (s->oob.formations, k) == b)
+          {
+            if (u->strength == GBACW_UNSET || (u->stand_ins & BIT (GBACW_OOB_FIELD_STRENGTH)))
+              missing[k]++;
+            else
+              entered[k] += u->strength;
+          }
+    }
+  for (guint k = 0; k < n_formations; k++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (s->oob.formations, k);
+      if (missing[k] == 0 && entered[k] > 0 && f->bce[0] > 0 && !(f->stand_ins & BIT (GBACW_OOB_FIELD_BCE_DAY1)))
+        {
+          int ratio = entered[k] * 1000 / f->bce[0];
+          g_array_append_val (ratios, ratio);
+        }
+    }
+  g_array_sort (ratios, compare_int);
+  for (guint k = 0; k < n_formations; k++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (s->oob.formations, k);
+      int ratio = ratios->len ? g_array_index (ratios, int, (ratios->len - 1) / 2) : 2000;
+      int target, each;
+      if (missing[k] == 0 || f->bce[0] <= 0 || (f->stand_ins & BIT (GBACW_OOB_FIELD_BCE_DAY1)))
+        continue;
+      /* more than the limit whatever the ratio: a brigade at its limit has lost BCE (18.0) */
+      target = MAX ((f->bce[0] * ratio + 999) / 1000, f->bce[0] + 1);
+      each = MAX (1, (target - entered[k] + missing[k] - 1) / missing[k]);
+      g_hash_table_insert (out, f->id, GINT_TO_POINTER (each));
+    }
+  return out;
+}
+
+/* A copy of u with its values not entered filled, or NULL when none is missing. */
+static GbacwUnit *
+fill_unit (const GbacwScenario *s, GHashTable *brigade_sp, const GbacwUnit *u, guint *n)
+{
+  guint32 needed = needed_fields (u);
+  const GbacwFormation *brigade = brigade_of (s, u->formation);
+  GbacwUnit *c = NULL;
+
+  for (int field = 0; field < GBACW_N_OOB_FIELDS; field++)
+    {
+      gboolean missing;
+      if (!(needed & BIT (field)))
+        continue;
+      if (field == GBACW_OOB_FIELD_WEAPON)
+        missing = u->weapon == NULL;
+      else if (field == GBACW_OOB_FIELD_CREW)
+        missing = u->crew == GBACW_CREW_UNSET;
+      else
+        missing = *unit_slot ((GbacwUnit *) u, field) == GBACW_UNSET;
+      if (!missing)
+        continue;
+      if (c == NULL)
+        c = gbacw_unit_copy (u);
+      if (field == GBACW_OOB_FIELD_WEAPON)
+        {
+          c->weapon = stand_in_weapon (s, u);
+          if (c->weapon == NULL)
+            continue;   /* no Range Effects Chart: nothing plausible */
+        }
+      else if (field == GBACW_OOB_FIELD_CREW)
+        c->crew = GBACW_CREW_FULL;
+      else if (field == GBACW_OOB_FIELD_STRENGTH && brigade && g_hash_table_contains (brigade_sp, brigade->id))
+        c->strength = GPOINTER_TO_INT (g_hash_table_lookup (brigade_sp, brigade->id));
+      else if (field == GBACW_OOB_FIELD_DISMOUNTED_MORALE && u->morale != GBACW_UNSET && u->morale != GBACW_MORALE_GREEN)
+        c->dismounted_morale = MAX (1, u->morale - 1);   /* J 20.3: one less, as printed */
+      else
+        *unit_slot (c, field) = stand_in_value (s, u, field);
+      c->stand_ins |= BIT (field);
+      (*n)++;
+    }
+  return c;
+}
+
+/* The Strength Points of the brigade's infantry and cavalry (stand-ins included: units). */
+static int
+brigade_total (const GbacwScenario *s, const GPtrArray *units, const char *brigade)
+{
+  int total = 0;
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (units, i);
+      const char *f = u->formation;
+      /* the brigade's own units and those of formations under it */
+      while (f && g_strcmp0 (f, brigade) != 0)
+        {
+          const GbacwFormation *parent = gbacw_oob_find_formation (&s->oob, f);
+          f = parent ? parent->parent : NULL;
+        }
+      if (f && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && u->strength != GBACW_UNSET)
+        total += u->strength;
+    }
+  return total;
+}
+
+GbacwCommand *
+gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values)
+{
+  GbacwCollectionEdit *edit;
+  g_autoptr (GPtrArray) units = NULL;   /* the units as filled: borrowed or owned */
+  g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_unit_free);
+  g_autoptr (GArray) shares = g_array_new (FALSE, FALSE, sizeof (int));   /* per mille */
+  g_autoptr (GHashTable) brigade_sp = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  edit = gbacw_collection_edit_new (_("Fill stand-ins"), 0);
+  brigade_sp = brigade_strengths (scenario);
+  units = g_ptr_array_new ();
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+      GbacwUnit *c = fill_unit (scenario, brigade_sp, u, &n);
+      if (c)
+        {
+          g_ptr_array_add (owned, c);
+          g_ptr_array_add (units, c);
+        }
+      else
+        g_ptr_array_add (units, (gpointer) u);
+    }
+  /* 18.0: the share of its Strength Points the brigades entered give as their BCE limit */
+  for (guint i = 0; i < scenario->oob.formations->len; i++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (scenario->oob.formations, i);
+      int total = f->kind == GBACW_FORMATION_BRIGADE ? brigade_total (scenario, units, f->id) : 0;
+      if (total > 0 && f->bce[0] != GBACW_UNSET && !(f->stand_ins & BIT (GBACW_OOB_FIELD_BCE_DAY1)))
+        {
+          int share = f->bce[0] * 1000 / total;
+          g_array_append_val (shares, share);
+        }
+    }
+  g_array_sort (shares, compare_int);
+  for (guint i = 0; i < scenario->oob.formations->len; i++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (scenario->oob.formations, i);
+      int total, share;
+      GbacwFormation *c;
+      if (f->kind != GBACW_FORMATION_BRIGADE || f->bce[0] != GBACW_UNSET || f->bce[1] != GBACW_UNSET)
+        continue;
+      total = brigade_total (scenario, units, f->id);
+      if (total <= 0)
+        continue;
+      share = shares->len ? g_array_index (shares, int, (shares->len - 1) / 2) : 333;
+      c = gbacw_formation_copy (f);
+      c->bce[0] = CLAMP ((total * share + 999) / 1000, 1, total);
+      c->stand_ins |= BIT (GBACW_OOB_FIELD_BCE_DAY1);
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_FORMATIONS, i, c);
+      n++;
+    }
+  for (guint i = 0; i < units->len; i++)
+    if (g_ptr_array_index (units, i) != g_ptr_array_index (scenario->oob.units, i))
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_UNITS, i,
+                                     gbacw_unit_copy (g_ptr_array_index (units, i)));
+  if (n_values)
+    *n_values = n;
+  return GBACW_COMMAND (edit);
+}
+
+GbacwCommand *
+gbacw_stand_ins_clear (const GbacwScenario *scenario, guint *n_values)
+{
+  GbacwCollectionEdit *edit;
+  guint n = 0;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  edit = gbacw_collection_edit_new (_("Clear stand-ins"), 0);
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+      GbacwUnit *c;
+      if (u->stand_ins == 0)
+        continue;
+      c = gbacw_unit_copy (u);
+      for (int field = 0; field < GBACW_N_OOB_FIELDS; field++)
+        {
+          if (!(u->stand_ins & BIT (field)))
+            continue;
+          n++;
+          if (field == GBACW_OOB_FIELD_WEAPON)
+            g_clear_pointer (&c->weapon, g_free);
+          else if (field == GBACW_OOB_FIELD_CREW)
+            c->crew = GBACW_CREW_UNSET;
+          else if (unit_slot (c, field))
+            *unit_slot (c, field) = GBACW_UNSET;
+        }
+      c->stand_ins = 0;
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_UNITS, i, c);
+    }
+  for (guint i = 0; i < scenario->oob.formations->len; i++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (scenario->oob.formations, i);
+      GbacwFormation *c;
+      if (f->stand_ins == 0)
+        continue;
+      c = gbacw_formation_copy (f);
+      for (int day = 0; day < 2; day++)
+        if (f->stand_ins & BIT (day == 0 ? GBACW_OOB_FIELD_BCE_DAY1 : GBACW_OOB_FIELD_BCE_DAY2))
+          {
+            c->bce[day] = GBACW_UNSET;
+            n++;
+          }
+      c->stand_ins = 0;
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_FORMATIONS, i, c);
+    }
+  if (n_values)
+    *n_values = n;
+  return GBACW_COMMAND (edit);
+}
+
+guint
+gbacw_stand_ins_count (const GbacwScenario *scenario)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (scenario != NULL, 0);
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    n += (guint) __builtin_popcount (((GbacwUnit *) g_ptr_array_index (scenario->oob.units, i))->stand_ins);
+  for (guint i = 0; i < scenario->oob.formations->len; i++)
+    n += (guint) __builtin_popcount (((GbacwFormation *) g_ptr_array_index (scenario->oob.formations, i))->stand_ins);
+  return n;
+}

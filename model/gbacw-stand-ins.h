@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-stand-ins.h: stand-ins for the values of an order of battle not entered yet, so that
+ * a scenario half typed in can be test-played (`gbacw stand-ins`, the editor's Scenario ▸
+ * Fill Stand-ins).
+ *
+ * Every unit, leader and brigade value the validator reports as "not entered yet" gets a
+ * plausible value: the middle (median) of the values entered for units of the same kind in
+ * the same formation, else of the same side, else of the whole order of battle, else the
+ * usual value of the games (an infantry regiment 4 SP, morale 3, a battery 4 guns and 12
+ * rounds, a brigade commander's radius 3 …); a brigade's BCE limit its Strength Points
+ * times the median share the brigades entered give, else a third. Each is marked a
+ * stand-in (GbacwUnit.stand_ins, GbacwFormation.stand_ins; saved as stand-ins="…"), the
+ * validator warns about each, and editing the value clears its mark.
+ */
+#pragma once
+
+#include "gbacw-command.h"
+#include "gbacw-scenario.h"
+
+G_BEGIN_DECLS
+
+/* Whether a GbacwOobField can be a stand-in. */
+gboolean      gbacw_stand_in_field (int field);
+
+/* One command (one undo step) filling every value not entered yet; *n_values (may be NULL)
+ * the number of values filled. A command that changes nothing when there is none. */
+GbacwCommand *gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values);
+/* One command taking every stand-in back (the values not entered again). */
+GbacwCommand *gbacw_stand_ins_clear (const GbacwScenario *scenario, guint *n_values);
+/* The number of stand-in values in the scenario. */
+guint         gbacw_stand_ins_count (const GbacwScenario *scenario);
+
+G_END_DECLS

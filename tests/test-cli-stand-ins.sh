@@ -1,0 +1,44 @@
+#!/bin/sh
+# test-cli-stand-ins.sh GBACW: `gbacw stand-ins FILE -o OUT [--clear]` on the Pea Ridge kit: the
+# stand-ins leave no error for `gbacw check`, which warns of each one; the computer plays the
+# game to its end; --clear gives back the file as it was; usage and bad input exit 2 and 1.
+set -u
+gbacw=$1
+data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+status () { "$@" >/dev/null 2>err.txt; echo $?; }
+
+cp "$data/games/pea-ridge/pea-ridge.xml" kit.xml
+"$gbacw" stand-ins kit.xml -o filled.xml > out.txt || fail "stand-ins: $(cat out.txt)"
+n=$(sed -n 's/^filled.xml: \([0-9]*\) values\{0,1\} not entered yet ha.*/\1/p' out.txt)
+[ -n "$n" ] && [ "$n" -gt 100 ] || fail "stand-ins: no count in: $(cat out.txt)"
+cmp -s kit.xml "$data/games/pea-ridge/pea-ridge.xml" || fail "stand-ins changed its input"
+
+"$gbacw" check filled.xml > check.txt
+s=$?
+[ "$s" = 0 ] || fail "gbacw check on the stand-ins: exit $s: $(grep ': error:' check.txt | head -3)"
+w=$(grep -c ': warning: .*is a stand-in, not the game' check.txt)
+[ "$w" = "$n" ] || fail "gbacw check warns of $w stand-ins, not $n"
+grep -q 'The strength of 3 Tex C (.*) is a stand-in' check.txt || fail "no warning about 3 Tex C's strength"
+
+s=$(status "$gbacw" play filled.xml --ai both --seed 3)
+[ "$s" = 0 ] || fail "gbacw play --ai both: exit $s: $(tail -3 err.txt)"
+"$gbacw" play filled.xml --ai both --seed 3 2>/dev/null | grep -q 'the game is over' || fail "the game did not end"
+
+"$gbacw" stand-ins filled.xml --clear -o cleared.xml > out.txt || fail "--clear: $(cat out.txt)"
+grep -q "^cleared.xml: $n stand-ins taken back" out.txt || fail "--clear: $(cat out.txt)"
+"$gbacw" stand-ins kit.xml --clear -o same.xml >/dev/null || fail "--clear of a file without stand-ins"
+cmp -s cleared.xml same.xml || fail "--clear does not give back the file as it was"
+
+s=$(status "$gbacw" stand-ins kit.xml)
+[ "$s" = 2 ] || fail "no -o: exit $s, not 2"
+s=$(status "$gbacw" stand-ins missing.xml -o x.xml)
+[ "$s" = 1 ] || fail "a missing file: exit $s, not 1"
+test -e x.xml && fail "a missing file wrote x.xml"
+
+[ "$failures" = 0 ] || exit 1
+echo "ok"

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-stand-ins.c: stand-ins for the values not entered yet (model/gbacw-stand-ins.h) on the
+ * Pea Ridge kit: plausible values marked as stand-ins, saved and read back, one undo step, taken
+ * back all at once, and a value entered by hand no longer a stand-in. */
+#define G_LOG_DOMAIN "test-stand-ins"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "gbacw-data.h"
+#include "gbacw-oob-edit.h"
+#include "gbacw-scenario-io.h"
+#include "gbacw-stand-ins.h"
+
+#define BIT(field) (1u << (field))
+
+static GbacwScenario *
+load_kit (void)
+{
+  g_autofree char *path = gbacw_data_find ("games/pea-ridge/pea-ridge.xml");
+  g_autoptr (GError) error = NULL;
+  GbacwScenario *s;
+
+  g_assert_nonnull (path);
+  s = gbacw_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  return s;
+}
+
+static GBytes *
+save (const GbacwScenario *s)
+{
+  return gbacw_scenario_save_to_bytes (s);
+}
+
+static int
+brigade_sp (const GbacwScenario *s, const char *brigade)
+{
+  int total = 0;
+  for (guint i = 0; i < s->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (s->oob.units, i);
+      if (g_strcmp0 (u->formation, brigade) == 0 && u->strength != GBACW_UNSET)
+        total += u->strength;
+    }
+  return total;
+}
+
+/* Every value the validator would report not entered gets one, marked; a brigade whose BCE
+ * limit is printed gets regiments that add up to more than it (18.0). */
+static void
+test_fill (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GbacwCommand) fill = NULL;
+  const GbacwUnit *cav, *bty;
+  guint n = 0;
+
+  g_assert_cmpuint (gbacw_stand_ins_count (s), ==, 0);
+  fill = gbacw_stand_ins_fill (s, &n);
+  gbacw_command_apply (fill, s, NULL);
+  g_assert_cmpuint (n, >, 100);
+  g_assert_cmpuint (gbacw_stand_ins_count (s), ==, n);
+  cav = gbacw_oob_find_unit (&s->oob, "c-3-tex-c");
+  g_assert_cmpint (cav->strength, >, 0);
+  g_assert_cmpint (cav->morale, >=, 1);
+  g_assert_cmpint (cav->dismounted_morale, >=, 1);
+  g_assert_nonnull (cav->weapon);
+  g_assert_cmphex (cav->stand_ins, ==, BIT (GBACW_OOB_FIELD_STRENGTH) | BIT (GBACW_OOB_FIELD_MORALE)
+                                       | BIT (GBACW_OOB_FIELD_DISMOUNTED_MORALE) | BIT (GBACW_OOB_FIELD_WEAPON));
+  g_assert_cmpint (brigade_sp (s, "c-mcintosh-bde"), >, 15);
+  /* entered values are kept and not marked: Good B's 4 guns, morale 4, N */
+  bty = gbacw_oob_find_unit (&s->oob, "c-good-b");
+  g_assert_cmpint (bty->guns, ==, 4);
+  g_assert_cmpstr (bty->weapon, ==, "N");
+  g_assert_cmphex (bty->stand_ins, ==, BIT (GBACW_OOB_FIELD_ROUNDS) | BIT (GBACW_OOB_FIELD_CREW));
+  g_assert_cmpint (bty->crew, ==, GBACW_CREW_FULL);
+  g_assert_cmpint (bty->rounds, >, 0);
+  /* a second fill finds nothing left */
+  {
+    g_autoptr (GbacwCommand) again = gbacw_stand_ins_fill (s, &n);
+    g_assert_cmpuint (n, ==, 0);
+  }
+}
+
+/* Saved as stand-ins="…" and read back the same; one undo step; Clear takes them all back
+ * to the file as it was. */
+static void
+test_round_trip_undo_clear (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GBytes) before = save (s);
+  g_autoptr (GBytes) filled = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (GBytes) cleared = NULL;
+  g_autoptr (GbacwScenario) loaded = NULL;
+  g_autoptr (GbacwCommand) fill = gbacw_stand_ins_fill (s, NULL);
+  g_autoptr (GbacwCommand) clear = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  gbacw_command_apply (fill, s, NULL);
+  filled = save (s);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (filled, NULL), g_bytes_get_size (filled), "stand-ins=\""));
+  loaded = gbacw_scenario_load_bytes (filled, "filled.xml", &error);
+  g_assert_no_error (error);
+  again = save (loaded);
+  g_assert_true (g_bytes_equal (filled, again));
+  g_assert_cmpuint (gbacw_stand_ins_count (loaded), ==, gbacw_stand_ins_count (s));
+
+  gbacw_command_revert (fill, s, NULL);
+  {
+    g_autoptr (GBytes) reverted = save (s);
+    g_assert_true (g_bytes_equal (before, reverted));
+  }
+  gbacw_command_apply (fill, s, NULL);
+  clear = gbacw_stand_ins_clear (s, &n);
+  g_assert_cmpuint (n, ==, gbacw_stand_ins_count (s));
+  gbacw_command_apply (clear, s, NULL);
+  cleared = save (s);
+  g_assert_true (g_bytes_equal (before, cleared));
+}
+
+/* A value typed in is no longer a stand-in: Clear leaves it. */
+static void
+test_entered_value_kept (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GbacwCommand) fill = gbacw_stand_ins_fill (s, NULL);
+  g_autoptr (GbacwCommand) set = NULL;
+  g_autoptr (GbacwCommand) clear = NULL;
+  g_autoptr (GError) error = NULL;
+  const GbacwUnit *u;
+
+  gbacw_command_apply (fill, s, NULL);
+  set = gbacw_oob_set_field (s, GBACW_OOB_ENTRY_UNIT, "c-3-tex-c", GBACW_OOB_FIELD_STRENGTH, "5", &error);
+  g_assert_no_error (error);
+  gbacw_command_apply (set, s, NULL);
+  u = gbacw_oob_find_unit (&s->oob, "c-3-tex-c");
+  g_assert_false (u->stand_ins & BIT (GBACW_OOB_FIELD_STRENGTH));
+  g_assert_true (u->stand_ins & BIT (GBACW_OOB_FIELD_MORALE));
+  clear = gbacw_stand_ins_clear (s, NULL);
+  gbacw_command_apply (clear, s, NULL);
+  u = gbacw_oob_find_unit (&s->oob, "c-3-tex-c");
+  g_assert_cmpint (u->strength, ==, 5);
+  g_assert_cmpint (u->morale, ==, GBACW_UNSET);
+  g_assert_null (u->weapon);
+}
+
+/* A stand-ins attribute naming something that cannot be one is refused in plain words. */
+static void
+test_bad_attribute (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GbacwCommand) fill = gbacw_stand_ins_fill (s, NULL);
+  g_autoptr (GBytes) filled = NULL;
+  g_autoptr (GBytes) bad = NULL;
+  g_autoptr (GbacwScenario) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  char *at;
+
+  gbacw_command_apply (fill, s, NULL);
+  filled = save (s);
+  text = g_strndup (g_bytes_get_data (filled, NULL), g_bytes_get_size (filled));
+  at = strstr (text, "stand-ins=\"");
+  g_assert_nonnull (at);
+  memcpy (at + strlen ("stand-ins=\""), "name", 4);   /* "strength…" -> "namegth…" */
+  bad = g_bytes_new (text, strlen (text));
+  loaded = gbacw_scenario_load_bytes (bad, "bad.xml", &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (error);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/stand-ins/fill", test_fill);
+  g_test_add_func ("/stand-ins/round-trip-undo-clear", test_round_trip_undo_clear);
+  g_test_add_func ("/stand-ins/entered-value-kept", test_entered_value_kept);
+  g_test_add_func ("/stand-ins/bad-attribute", test_bad_attribute);
+  return g_test_run ();
+}
