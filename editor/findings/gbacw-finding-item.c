@@ -13,6 +13,7 @@ struct _GbacwFindingItem
   GbacwFinding *finding;
   char *location;
   char *rule_case_label;
+  guint alike_hash;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwFindingItem, gbacw_finding_item, G_TYPE_OBJECT)
@@ -56,6 +57,13 @@ gbacw_finding_item_new (const GbacwFinding *finding,
     self->rule_case_label = g_strdup_printf ("[%s]", finding->rule_case);
   else
     self->rule_case_label = g_strdup ("");
+  self->alike_hash = finding->check ? g_str_hash (finding->check) : 0;
+  self->alike_hash = self->alike_hash * 31 + (guint) finding->severity;
+  self->alike_hash = self->alike_hash * 31 + (guint) finding->location;
+  if (finding->message_format != NULL)
+    self->alike_hash = self->alike_hash * 31 + g_direct_hash (finding->message_format);
+  else if (finding->message != NULL)
+    self->alike_hash = self->alike_hash * 31 + g_str_hash (finding->message);
   return self;
 }
 
@@ -85,6 +93,13 @@ gbacw_finding_item_get_rule_case_label (GbacwFindingItem *self)
 {
   g_return_val_if_fail (GBACW_IS_FINDING_ITEM (self), NULL);
   return self->rule_case_label;
+}
+
+guint
+gbacw_finding_item_get_alike_hash (GbacwFindingItem *self)
+{
+  g_return_val_if_fail (GBACW_IS_FINDING_ITEM (self), 0);
+  return self->alike_hash;
 }
 
 gboolean
