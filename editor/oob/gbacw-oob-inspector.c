@@ -294,7 +294,13 @@ fill_choices (GbacwOobInspector    *self,
         for (guint i = 0; chart != NULL && i < chart->rows->len; i++)
           {
             const GbacwChartRow *row = g_ptr_array_index (chart->rows, i);
-            g_autofree char *title = row->name == NULL ? g_strdup (row->id)
+            g_autofree char *title = NULL;
+
+            /* Only the weapon types of the unit's kind (9.25): no artillery for
+             * infantry, cavalry or wagons, no muskets for a battery. */
+            if (unit != NULL && !gbacw_oob_weapon_for_unit_type (scenario, row->id, unit->type))
+              continue;
+            title = row->name == NULL ? g_strdup (row->id)
                                      : g_str_has_prefix (row->name, row->id) ? g_strdup (row->name)
                                      : g_strdup_printf ("%s — %s", row->id, row->name);
             choices_add (f, row->id, title);

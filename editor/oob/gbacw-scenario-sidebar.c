@@ -107,6 +107,20 @@ on_entry_added (GbacwScenarioSidebar *self,
   gbacw_oob_inspector_focus_field (self->inspector, GBACW_OOB_FIELD_NAME);
 }
 
+/* Ctrl+D duplicates the selected entry wherever the focus is on the page: in the tree
+ * (whose own binding takes it first) or in the form, where a copy puts the focus. */
+static gboolean
+duplicate_shortcut (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  GbacwScenarioSidebar *self = GBACW_SCENARIO_SIDEBAR (widget);
+
+  if (g_strcmp0 (gbacw_scenario_sidebar_get_page (self), "oob") != 0)
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self->oob_panel), "oob.duplicate", NULL);
+}
+
 static void
 on_page (GbacwScenarioSidebar *self)
 {
@@ -185,6 +199,7 @@ gbacw_scenario_sidebar_class_init (GbacwScenarioSidebarClass *klass)
   g_type_ensure (GBACW_TYPE_OOB_INSPECTOR);
   g_type_ensure (GBACW_TYPE_REINFORCEMENT_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-scenario-sidebar.ui");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, duplicate_shortcut, NULL);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, switcher);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, stack);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, oob_panel);
