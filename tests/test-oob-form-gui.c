@@ -7,7 +7,8 @@
  * the tree or the form, and again after the first copy put the focus into its Name;
  * copies are numbered ("31 Ill (2)", "31 Ill (3)") with new ids; the Weapon list offers
  * a unit only its kind's weapon types (9.25): no guns for infantry or wagons, no
- * muskets for a battery.
+ * muskets for a battery. With the findings panel open the tree and the form keep usable
+ * heights, the divider between them is a wide handle, and its place is remembered.
  */
 #define G_LOG_DOMAIN "test-oob-form-gui"
 
@@ -320,6 +321,49 @@ test_weapons_by_kind (Fixture      *f,
   g_assert_cmpint (gbacw_oob_weapon_kind (f->scenario, "M"), ==, GBACW_WEAPON_KIND_SMALL_ARMS);
 }
 
+/* With the findings panel open in a window of the default size, the tree and the form
+ * each keep a usable height, the divider between them is a wide handle, and where the
+ * user drags it is where it is in the next window. */
+static void
+test_split (Fixture      *f,
+            gconstpointer data)
+{
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (f->inspector), GTK_TYPE_PANED);
+  GtkWidget *form = gtk_widget_get_ancestor (GTK_WIDGET (f->inspector), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *findings = GTK_WIDGET (gbacw_window_get_findings_panel (f->window));
+  GSettings *settings = g_settings_new ("org.gbacw.Editor");
+  GbacwWindow *second;
+  GtkWidget *second_paned;
+  int position;
+
+  g_assert_true (GTK_IS_PANED (paned));
+  g_assert_true (gtk_paned_get_wide_handle (GTK_PANED (paned)));
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 700);
+  gtk_widget_set_visible (findings, TRUE);
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-31ill"));
+  for (int i = 0; i < 30; i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->panel)), >=, 150);
+  g_assert_cmpint (gtk_widget_get_height (form), >=, 170);
+
+  /* Dragged: remembered, and the next window opens with it. */
+  position = gtk_paned_get_position (GTK_PANED (paned)) - 20;
+  gtk_paned_set_position (GTK_PANED (paned), position);
+  iterate ();
+  g_assert_cmpint (g_settings_get_int (settings, "oob-tree-height"), ==, position);
+  second = gbacw_window_new (NULL);
+  second_paned = gtk_widget_get_ancestor (
+    GTK_WIDGET (gbacw_scenario_sidebar_get_inspector (gbacw_scenario_controller_get_sidebar (
+      gbacw_window_get_scenario_controller (second)))), GTK_TYPE_PANED);
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (second_paned)), ==, position);
+  gtk_window_destroy (GTK_WINDOW (second));
+  g_object_unref (settings);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -337,6 +381,7 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob-form/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
   g_test_add ("/editor/oob-form/duplicate-keys", Fixture, NULL, fixture_set_up, test_duplicate_keys,
               fixture_tear_down);
+  g_test_add ("/editor/oob-form/split", Fixture, NULL, fixture_set_up, test_split, fixture_tear_down);
   g_test_add ("/editor/oob-form/weapons-by-kind", Fixture, NULL, fixture_set_up, test_weapons_by_kind,
               fixture_tear_down);
 
