@@ -38,7 +38,7 @@ TOKEN_TABLE (formation_kind, GbacwFormationKind, "army", "corps", "division", "b
 TOKEN_TABLE (unit_type, GbacwUnitType, "infantry", "cavalry", "artillery", "wagon", "leader")
 TOKEN_TABLE (leader_role, GbacwLeaderRole, "army", "corps", "division", "brigade", "replacement")
 TOKEN_TABLE (formation_state, GbacwFormationState, "", "line", "column", "mounted", "dismounted", "limbered", "unlimbered")
-TOKEN_TABLE (vp_event, GbacwVpEvent, "objective", "enemy-sp-lost", "leader-lost", "bce-lost", "unit-exited", "custom")
+TOKEN_TABLE (vp_event, GbacwVpEvent, "objective", "enemy-sp-lost", "leader-lost", "bce-lost", "unit-exited", "unit-vp", "custom")
 TOKEN_TABLE (side_mode, GbacwSideMode, "none", "elevation", "inside")
 
 static const char *const status_words[] = {

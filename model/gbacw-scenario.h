@@ -384,6 +384,7 @@ typedef enum {
   GBACW_VP_LEADER_LOST,
   GBACW_VP_BCE_LOST,
   GBACW_VP_UNIT_EXITED,
+  GBACW_VP_UNIT_VP,        /* each enemy unit eliminated or captured: its own vp (P 34.11) */
   GBACW_VP_CUSTOM,
 } GbacwVpEvent;
 

@@ -8,7 +8,8 @@
  * copies are numbered ("31 Ill (2)", "31 Ill (3)") with new ids; the Weapon list offers
  * a unit only its kind's weapon types (9.25): no guns for infantry or wagons, no
  * muskets for a battery. With the findings panel open the tree and the form keep usable
- * heights, the divider between them is a wide handle, and its place is remembered.
+ * heights, the divider between them is a wide handle, and its place is remembered. A
+ * unit's Victory Points that no award counts are pointed out on the Victory page.
  */
 #define G_LOG_DOMAIN "test-oob-form-gui"
 
@@ -18,6 +19,7 @@
 
 #include "gbacw-application.h"
 #include "gbacw-data.h"
+#include "gbacw-oob-edit.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-window.h"
 
@@ -364,6 +366,69 @@ test_split (Fixture      *f,
   g_object_unref (settings);
 }
 
+static GtkWidget *
+find_with_data (GtkWidget  *root,
+                const char *key)
+{
+  if (g_object_get_data (G_OBJECT (root), key) != NULL)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_data (child, key);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_button (GtkWidget *root)
+{
+  if (GTK_IS_BUTTON (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A unit's Victory Points typed in the form count only through a "unit-vp" award: the
+ * Victory page says so while no award counts them, and its button adds one (P 34.11). */
+static void
+test_unit_vp_notice (Fixture      *f,
+                     gconstpointer data)
+{
+  GtkWindow *dialog = gbacw_scenario_controller_get_settings_dialog (gbacw_window_get_scenario_controller (f->window));
+  GtkWidget *notice;
+  gboolean counted = FALSE;
+
+  gtk_window_present (dialog);
+  iterate ();
+  /* The demo's units have no VP of their own: no notice. */
+  g_assert_null (find_with_data (GTK_WIDGET (dialog), "gbacw-unit-vp-notice"));
+
+  g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-wagon"));
+  iterate ();
+  gbacw_oob_inspector_set_field_text (f->inspector, GBACW_OOB_FIELD_VP, "5");
+  iterate ();
+  g_assert_cmpint (gbacw_oob_find_unit (&f->scenario->oob, "u-wagon")->vp, ==, 5);
+  notice = find_with_data (GTK_WIDGET (dialog), "gbacw-unit-vp-notice");
+  g_assert_nonnull (notice);
+  g_assert_true (gtk_widget_get_visible (notice));
+
+  g_signal_emit_by_name (find_button (notice), "clicked");
+  iterate ();
+  for (guint i = 0; i < f->scenario->vp_awards->len; i++)
+    counted |= ((GbacwVpAward *) g_ptr_array_index (f->scenario->vp_awards, i))->event == GBACW_VP_UNIT_VP;
+  g_assert_true (counted);
+  g_assert_null (find_with_data (GTK_WIDGET (dialog), "gbacw-unit-vp-notice"));
+  gtk_window_close (dialog);
+  iterate ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -380,6 +445,8 @@ main (int argc, char **argv)
 
   g_test_add ("/editor/oob-form/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
   g_test_add ("/editor/oob-form/duplicate-keys", Fixture, NULL, fixture_set_up, test_duplicate_keys,
+              fixture_tear_down);
+  g_test_add ("/editor/oob-form/unit-vp-notice", Fixture, NULL, fixture_set_up, test_unit_vp_notice,
               fixture_tear_down);
   g_test_add ("/editor/oob-form/split", Fixture, NULL, fixture_set_up, test_split, fixture_tear_down);
   g_test_add ("/editor/oob-form/weapons-by-kind", Fixture, NULL, fixture_set_up, test_weapons_by_kind,
