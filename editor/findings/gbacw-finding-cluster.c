@@ -257,22 +257,7 @@ gboolean
 gbacw_finding_cluster_same (gconstpointer a,
                             gconstpointer b)
 {
-  GbacwFindingItem *ia = (GbacwFindingItem *) a, *ib = (GbacwFindingItem *) b;
-  const GbacwFinding *fa, *fb;
-
-  if (ia == ib)
-    return TRUE;
-  if (gbacw_finding_item_get_alike_hash (ia) != gbacw_finding_item_get_alike_hash (ib))
-    return FALSE;
-  fa = gbacw_finding_item_get_finding (ia);
-  fb = gbacw_finding_item_get_finding (ib);
-  if (fa->severity != fb->severity || fa->location != fb->location || g_strcmp0 (fa->check, fb->check) != 0
-      || g_strcmp0 (fa->rule_case, fb->rule_case) != 0)
-    return FALSE;
-  /* Formats are interned: one pointer per wording. Without one, the words themselves. */
-  if (fa->message_format != NULL || fb->message_format != NULL)
-    return fa->message_format == fb->message_format;
-  return g_strcmp0 (fa->message, fb->message) == 0;
+  return gbacw_finding_item_alike ((GbacwFindingItem *) a, (GbacwFindingItem *) b);
 }
 
 guint

@@ -210,61 +210,92 @@ item_matches (GbacwFindingGroup  *self,
 /* The rows: each finding, except that MIN_CLUSTER or more alike are one cluster, at the
  * place of the first of them. Clusters that stay keep their object (and so their row's
  * expanded state); rows before and after what changed are kept. */
+typedef struct {
+  guint count;
+  GbacwFindingItem *first;
+  GbacwFindingCluster *cluster;
+  GPtrArray *members;   /* GbacwFindingItem*, unowned */
+} Kind;
+
+static void
+kind_clear (gpointer data)
+{
+  Kind *kind = data;
+
+  g_clear_pointer (&kind->members, g_ptr_array_unref);
+}
+
 static void
 update_rows (GbacwFindingGroup *self)
 {
   GPtrArray *all = self->all;
   guint n = all->len;
-  g_autoptr(GHashTable) counts = g_hash_table_new (gbacw_finding_cluster_hash, gbacw_finding_cluster_same);
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
-                                                         (GDestroyNotify) g_ptr_array_unref);
+  /* one look-up a finding: which kind it is (findings alike are one kind) */
+  g_autoptr(GHashTable) kind_of = g_hash_table_new (gbacw_finding_cluster_hash, gbacw_finding_cluster_same);
+  g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (Kind));
+  g_autofree guint *item_kind = g_new (guint, n + 1);
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GHashTable) wanted = g_hash_table_new (g_direct_hash, g_direct_equal);
   GHashTableIter iter;
   gpointer key, value;
 
+  g_array_set_clear_func (kinds, kind_clear);
   for (guint i = 0; i < n; i++)
     {
       GbacwFindingItem *item = g_ptr_array_index (all, i);
-      g_hash_table_insert (counts, item,
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, item)) + 1));
+      gpointer found;
+
+      /* runs of one kind are common (report order): no look-up for those */
+      if (i > 0 && gbacw_finding_cluster_same (item, g_ptr_array_index (all, i - 1)))
+        item_kind[i] = item_kind[i - 1];
+      else if (g_hash_table_lookup_extended (kind_of, item, NULL, &found))
+        item_kind[i] = GPOINTER_TO_UINT (found);
+      else
+        {
+          Kind kind = { 0, item, NULL, NULL };
+
+          item_kind[i] = kinds->len;
+          g_array_append_val (kinds, kind);
+          g_hash_table_insert (kind_of, item, GUINT_TO_POINTER (item_kind[i]));
+        }
+      g_array_index (kinds, Kind, item_kind[i]).count++;
     }
 
   for (guint i = 0; i < n; i++)
     {
+      Kind *kind = &g_array_index (kinds, Kind, item_kind[i]);
       GbacwFindingItem *item = g_ptr_array_index (all, i);
-      GbacwFindingCluster *cluster;
-      GPtrArray *list;
 
-      if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, item)) < MIN_CLUSTER)
+      if (kind->count < MIN_CLUSTER)
         {
           g_ptr_array_add (rows, item);
           continue;
         }
-      cluster = g_hash_table_lookup (self->clusters, item);
-      if (cluster == NULL)
+      if (kind->cluster == NULL)
         {
-          cluster = gbacw_finding_cluster_new (item);
-          g_hash_table_insert (self->clusters, g_object_ref (item), cluster);
+          kind->cluster = g_hash_table_lookup (self->clusters, kind->first);
+          if (kind->cluster == NULL)
+            {
+              kind->cluster = gbacw_finding_cluster_new (kind->first);
+              g_hash_table_insert (self->clusters, g_object_ref (kind->first), kind->cluster);
+            }
+          kind->members = g_ptr_array_sized_new (kind->count);
+          g_hash_table_add (wanted, kind->cluster);
+          g_ptr_array_add (rows, kind->cluster);
         }
-      list = g_hash_table_lookup (members, cluster);
-      if (list == NULL)
-        {
-          list = g_ptr_array_new ();
-          g_hash_table_insert (members, cluster, list);
-          g_ptr_array_add (rows, cluster);
-        }
-      g_ptr_array_add (list, item);
+      g_ptr_array_add (kind->members, item);
     }
 
   /* Clusters no longer wanted go; the others get their findings. */
   g_hash_table_iter_init (&iter, self->clusters);
   while (g_hash_table_iter_next (&iter, &key, &value))
+    if (!g_hash_table_contains (wanted, value))
+      g_hash_table_iter_remove (&iter);
+  for (guint k = 0; k < kinds->len; k++)
     {
-      GPtrArray *list = g_hash_table_lookup (members, value);
-      if (list == NULL)
-        g_hash_table_iter_remove (&iter);
-      else
-        gbacw_finding_cluster_set_items (value, list);
+      Kind *kind = &g_array_index (kinds, Kind, k);
+      if (kind->cluster != NULL)
+        gbacw_finding_cluster_set_items (kind->cluster, kind->members);
     }
 
   gbacw_finding_splice_changed (self->rows, self->row_mirror, rows);
