@@ -162,13 +162,13 @@ selected_id (Fixture *f)
 
 /* ---------------------------------------------------------------- tests */
 
-/* Tab from a leader's Name goes to the next field shown (Command), then to Rank: every
- * field in the order of the form, none skipped. */
+/* Tab from a leader's Name goes to his Rank (printed with the name on the counter), then
+ * to Command and the ratings: every field in the order of the form, none skipped. */
 static void
 test_tab_order (Fixture      *f,
                 gconstpointer data)
 {
-  static const GbacwOobField order[] = { GBACW_OOB_FIELD_NAME, GBACW_OOB_FIELD_ROLE, GBACW_OOB_FIELD_RANK,
+  static const GbacwOobField order[] = { GBACW_OOB_FIELD_NAME, GBACW_OOB_FIELD_RANK, GBACW_OOB_FIELD_ROLE,
                                          GBACW_OOB_FIELD_ER, GBACW_OOB_FIELD_RALLY, GBACW_OOB_FIELD_DIR };
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-webb-ldr"));
@@ -196,13 +196,13 @@ test_tab_order (Fixture      *f,
           iterate ();
         }
     }
-  /* and Shift+Tab back from Rank to Command */
-  gbacw_oob_inspector_focus_field (f->inspector, GBACW_OOB_FIELD_RANK);
+  /* and Shift+Tab back from Command to Rank */
+  gbacw_oob_inspector_focus_field (f->inspector, GBACW_OOB_FIELD_ROLE);
   iterate ();
   g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_BACKWARD));
   iterate ();
   g_assert_true (is_inside (focus_widget (f), gbacw_oob_inspector_get_field_widget (f->inspector,
-                                                                                    GBACW_OOB_FIELD_ROLE)));
+                                                                                    GBACW_OOB_FIELD_RANK)));
 }
 
 /* Ctrl+D in the tree, then again with the focus in the copy's Name (where the first
