@@ -406,8 +406,9 @@ find_button (GtkWidget *root)
   return NULL;
 }
 
-/* A unit's Victory Points typed in the form count only through a "unit-vp" award: the
- * Victory page says so while no award counts them, and its button adds one (P 34.11). */
+/* A unit's Victory Points typed in the form count only through a "unit-vp" award (a
+ * leader's through "leader-lost", which the demo has): the Victory page says so while no
+ * award counts them, and its button adds the award (P 34.11). */
 static void
 test_unit_vp_notice (Fixture      *f,
                      gconstpointer data)

@@ -784,33 +784,55 @@ tagged (GtkWidget  *widget,
   return widget;
 }
 
+/* Whether an award of event is defined. */
+static gboolean
+has_award (const GbacwScenario *scenario,
+           GbacwVpEvent         event)
+{
+  for (guint i = 0; i < scenario->vp_awards->len; i++)
+    if (((GbacwVpAward *) g_ptr_array_index (scenario->vp_awards, i))->event == event)
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds the awards that count the units' and leaders' own Victory Points, for both sides. */
 static void
 on_unit_vp_award_add (GtkButton           *button,
                       GbacwSettingsDialog *self)
 {
-  GbacwVpAward award = { NULL, (char *) "both", GBACW_VP_UNIT_VP, NULL, GBACW_UNSET, FALSE, NULL };
+  const GbacwScenario *scenario = get_scenario (self);
+  GbacwVpAward units = { NULL, (char *) "both", GBACW_VP_UNIT_VP, NULL, GBACW_UNSET, FALSE, NULL };
+  /* a leader without a VP of his own scores the award's: none */
+  GbacwVpAward leaders = { NULL, (char *) "both", GBACW_VP_LEADER_LOST, NULL, 0, FALSE, NULL };
   g_autoptr(GError) error = NULL;
 
-  apply_and_reload (self, gbacw_victory_add_award (get_scenario (self), &award, NULL, &error), &error);
+  if (!has_award (scenario, GBACW_VP_UNIT_VP)
+      && !apply (self, gbacw_victory_add_award (get_scenario (self), &units, NULL, &error), &error))
+    return;
+  if (!has_award (scenario, GBACW_VP_LEADER_LOST)
+      && !apply (self, gbacw_victory_add_award (get_scenario (self), &leaders, NULL, &error), &error))
+    return;
+  load (self);
 }
 
-/* The units' own Victory Points count only through a "unit-vp" award: say so when they
- * are entered and nothing counts them (games then end 0-0 on them). */
+/* The units' own Victory Points count only through a "unit-vp" award, the leaders' through
+ * a "leader-lost" one: say so when they are entered and nothing counts them (games then
+ * score nothing for them). */
 static void
 add_unit_vp_notice (GbacwSettingsDialog *self,
                     GtkBox              *box)
 {
   const GbacwScenario *scenario = get_scenario (self);
+  gboolean units_counted = has_award (scenario, GBACW_VP_UNIT_VP);
+  gboolean leaders_counted = has_award (scenario, GBACW_VP_LEADER_LOST);
   GtkWidget *notice, *label, *button;
   guint n = 0;
 
-  for (guint i = 0; i < scenario->vp_awards->len; i++)
-    if (((GbacwVpAward *) g_ptr_array_index (scenario->vp_awards, i))->event == GBACW_VP_UNIT_VP)
-      return;
   for (guint i = 0; i < scenario->oob.units->len; i++)
     {
       const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
-      n += u->type != GBACW_UNIT_LEADER && u->vp != GBACW_UNSET;
+      if (u->vp != GBACW_UNSET && !(u->type == GBACW_UNIT_LEADER ? leaders_counted : units_counted))
+        n++;
     }
   if (n == 0)
     return;
@@ -820,10 +842,10 @@ add_unit_vp_notice (GbacwSettingsDialog *self,
   {
     /* TRANSLATORS: the Victory page's notice when units have VP values but no award uses them */
     g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                          "%u unit has Victory Points entered, but no award counts "
-                                                          "them: losing it scores nothing.",
-                                                          "%u units have Victory Points entered, but no award counts "
-                                                          "them: losing them scores nothing.", n), n);
+                                                          "%u unit or leader has Victory Points entered, but no "
+                                                          "award counts them: losing it scores nothing.",
+                                                          "%u units and leaders have Victory Points entered, but "
+                                                          "no award counts them: losing them scores nothing.", n), n);
     gtk_label_set_text (GTK_LABEL (label), text);
   }
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -832,8 +854,8 @@ add_unit_vp_notice (GbacwSettingsDialog *self,
   gtk_box_append (GTK_BOX (notice), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
   gtk_box_append (GTK_BOX (notice), label);
   button = gtk_button_new_with_mnemonic (_("_Count Them"));
-  gtk_widget_set_tooltip_text (button, _("Add an award that gives each side the Victory Points of the enemy units "
-                                         "it eliminates or captures (P 34.11)"));
+  gtk_widget_set_tooltip_text (button, _("Add the awards that give each side the Victory Points of the enemy units "
+                                         "and leaders it eliminates or captures (P 34.11)"));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   g_signal_connect (button, "clicked", G_CALLBACK (on_unit_vp_award_add), self);
   gtk_box_append (GTK_BOX (notice), button);
