@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "gbacw-application.h"
 #include "gbacw-checker.h"
 #include "gbacw-data.h"
@@ -130,6 +132,7 @@ test_blank (void)
 
   /* Pea Ridge's catalogue and charts, every hex light woods: no hex without terrain. */
   g_assert_cmpstr (sa->info.title, ==, "Leetown");
+  g_assert_nonnull (strstr (sa->info.game, "Pea Ridge"));
   g_assert_cmpint (woods, >=, 0);
   g_assert_cmpint (gbacw_catalogue_find_hex_terrain (&sa->catalogue, "heavy-woods"), >=, 0);
   g_assert_nonnull (gbacw_scenario_find_chart (sa, "range-effects"));
@@ -141,6 +144,7 @@ test_blank (void)
 
   /* The demo's, unpainted, and the default title. */
   g_assert_cmpstr (sb->info.title, ==, "New scenario");
+  g_assert_null (sb->info.game);
   {
     g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
     g_autoptr(GbacwScenario) demo = gbacw_scenario_load_file (path, NULL);

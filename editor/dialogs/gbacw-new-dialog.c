@@ -84,7 +84,11 @@ gbacw_new_dialog_create_document (const GbacwHexGrid *grid,
   if (demo == NULL)
     return NULL;
   scenario = gbacw_scenario_new_from (demo, grid, NULL, NULL, error);
-  return scenario != NULL ? gbacw_document_new (scenario) : NULL;
+  if (scenario == NULL)
+    return NULL;
+  /* the demo's catalogue, not its (invented) game */
+  g_clear_pointer (&scenario->info.game, g_free);
+  return gbacw_document_new (scenario);
 }
 
 /* ---------------------------------------------------------------- catalogue and fill */
@@ -400,6 +404,8 @@ gbacw_new_dialog_create (GbacwNewDialog *self)
                                             fill < self->fill_ids->len ? g_ptr_array_index (self->fill_ids, fill)
                                                                        : NULL,
                                             &error);
+      if (scenario != NULL && gtk_drop_down_get_selected (self->catalogue_dropdown) == 0)
+        g_clear_pointer (&scenario->info.game, g_free);   /* the demo's catalogue, not its game */
       if (scenario != NULL)
         document = gbacw_document_new (scenario);
     }
