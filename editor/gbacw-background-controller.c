@@ -169,17 +169,7 @@ static char *
 stored_name (GbacwDocument *document,
              const char    *path)
 {
-  const char *scenario_path = gbacw_document_get_path (document);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  char *relative = NULL;
-
-  if (scenario_path != NULL)
-    {
-      g_autoptr(GFile) scenario = g_file_new_for_path (scenario_path);
-      g_autoptr(GFile) dir = g_file_get_parent (scenario);
-      relative = dir ? g_file_get_relative_path (dir, file) : NULL;
-    }
-  return relative ? relative : g_file_get_path (file);
+  return gbacw_background_file_for (NULL, path, gbacw_document_get_path (document));
 }
 
 gboolean

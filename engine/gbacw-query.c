@@ -868,6 +868,18 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
             case GBACW_VP_UNIT_EXITED:
               v->exited[side] += exited_units (game, award, side) * (award->vp != GBACW_UNSET ? award->vp : 1);
               break;
+            case GBACW_VP_UNIT_VP:
+              /* P 34.11 (J 28.11): Victory Points for each enemy unit eliminated or captured,
+               * priced per unit (an eliminated Confederate wagon 5): the unit's own vp */
+              for (guint k = 0; k < game->units->len; k++)
+                {
+                  const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+                  gboolean lost = u->presence == GBACW_PRESENCE_ELIMINATED || u->presence == GBACW_PRESENCE_CAPTURED
+                                  || u->side != u->original_side;   /* a captured wagon (11.19) */
+                  if (u->original_side == enemy && u->type != GBACW_UNIT_LEADER && lost)
+                    v->units[side] += u->oob->vp != GBACW_UNSET ? u->oob->vp : award->vp != GBACW_UNSET ? award->vp : 0;
+                }
+              break;
             case GBACW_VP_CUSTOM:
               if (side == 0 || !award_for (game, award, 0))
                 {
@@ -888,7 +900,7 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
         v->exclusive[side] += hooks->victory_points (game, data, side);
   for (int side = 0; side < 2; side++)
     v->vp[side] += v->objectives[side] + v->enemy_sp[side] + v->leaders[side] + v->bce[side] + v->exited[side]
-                   + v->exclusive[side];
+                   + v->units[side] + v->exclusive[side];
   v->not_computed = g_string_free (custom, FALSE);
 
   /* a game decided by an exclusive rule's victory check (P 34, C 31) */

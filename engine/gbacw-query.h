@@ -118,6 +118,7 @@ typedef struct {
   int exited[2];          /* "unit-exited" awards: their parts */
   char *not_computed;     /* the scenario's "custom" awards (text only), not counted: "" when none */
   int exclusive[2];       /* awarded by exclusive rules (the VICTORY hooks' victory_points): their parts */
+  int units[2];           /* "unit-vp" awards: the VP of the enemy units lost (their own vp) */
 } GbacwVictory;
 
 void gbacw_victory_clear (GbacwVictory *victory);

@@ -166,6 +166,9 @@ gboolean
 gbacw_document_save (GbacwDocument *self, const char *path, GError **error)
 {
   g_autofree char *target = NULL;
+  g_autofree char *rebased = NULL;
+  g_autofree char *old_file = NULL;
+  GbacwBackground *bg;
 
   g_return_val_if_fail (GBACW_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -178,10 +181,36 @@ gbacw_document_save (GbacwDocument *self, const char *path, GError **error)
                            _("The document has no file name yet"));
       return FALSE;
     }
+  /* The scan as the file at target names it: relative to its folder when it is in it or
+   * below, else absolute (a Save As elsewhere keeps the same image). */
+  bg = &self->scenario->map->background;
+  if (bg->file != NULL && bg->file[0] != '\0')
+    {
+      rebased = gbacw_background_file_for (self->path ? self->path : self->template_path, bg->file, target);
+      if (g_strcmp0 (rebased, bg->file) != 0)
+        {
+          old_file = bg->file;
+          bg->file = g_steal_pointer (&rebased);
+        }
+    }
   if (!gbacw_scenario_save_file (self->scenario, target, error))
-    return FALSE;
+    {
+      if (old_file != NULL)
+        {
+          g_free (bg->file);
+          bg->file = g_steal_pointer (&old_file);
+        }
+      return FALSE;
+    }
   gbacw_history_set_clean (self->history);
   set_path (self, target);
+  if (old_file != NULL)
+    {
+      g_autoptr (GbacwChange) change = gbacw_change_new ();
+
+      change->flags |= GBACW_CHANGE_BACKGROUND;
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0, change);
+    }
   return TRUE;
 }
 

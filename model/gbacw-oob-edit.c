@@ -226,6 +226,73 @@ id_maker_make (IdMaker *m, const char *prefix)
     }
 }
 
+/* Names for copies: "5th Virginia (2)", or the next number no entry's name has yet (a
+ * copy of "5th Virginia (2)" is "5th Virginia (3)"), as file managers and the Wesnoth
+ * editor number copies. Units and formations share one set of names. */
+typedef struct {
+  GHashTable *taken;   /* every name in use or made so far */
+} NameMaker;
+
+static void
+name_maker_init (NameMaker *m, const GbacwScenario *s)
+{
+  m->taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < s->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (s->oob.units, i);
+      if (u->designation != NULL)
+        g_hash_table_add (m->taken, g_strdup (u->designation));
+    }
+  for (guint i = 0; i < s->oob.formations->len; i++)
+    {
+      const GbacwFormation *f = g_ptr_array_index (s->oob.formations, i);
+      if (f->name != NULL)
+        g_hash_table_add (m->taken, g_strdup (f->name));
+    }
+}
+
+static void
+name_maker_clear (NameMaker *m)
+{
+  g_hash_table_unref (m->taken);
+}
+
+/* Replaces *name (may be NULL or empty: left so) with the name of a copy. */
+static void
+name_maker_number (NameMaker *m, char **name)
+{
+  g_autofree char *base = NULL;
+  const char *end;
+  gsize len;
+
+  if (*name == NULL || (*name)[0] == '\0')
+    return;
+  /* "Name (N)" numbers on from Name */
+  len = strlen (*name);
+  end = *name + len;
+  if (len >= 4 && end[-1] == ')')
+    {
+      const char *p = end - 2;
+      while (p > *name && g_ascii_isdigit (*p))
+        p--;
+      if (p < end - 2 && p >= *name + 1 && *p == '(' && p[-1] == ' ')
+        len = (gsize) (p - 1 - *name);
+    }
+  base = g_strndup (*name, len);
+  for (guint n = 2;; n++)
+    {
+      char *copy = g_strdup_printf ("%s (%u)", base, n);
+      if (!g_hash_table_contains (m->taken, copy))
+        {
+          g_hash_table_add (m->taken, g_strdup (copy));
+          g_free (*name);
+          *name = copy;
+          return;
+        }
+      g_free (copy);
+    }
+}
+
 char *
 gbacw_oob_unique_id (const GbacwScenario *scenario, const char *prefix)
 {
@@ -496,11 +563,13 @@ gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *i
 {
   GbacwCollectionEdit *edit;
   IdMaker ids;
+  NameMaker names;
 
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   id_maker_init (&ids, scenario);
+  name_maker_init (&names, scenario);
   if (entry == GBACW_OOB_ENTRY_UNIT)
     {
       int i = gbacw_oob_edit_find_unit_or_error (scenario, id, error);
@@ -508,11 +577,13 @@ gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *i
       if (i < 0)
         {
           id_maker_clear (&ids);
+          name_maker_clear (&names);
           return NULL;
         }
       copy = gbacw_unit_copy (g_ptr_array_index (scenario->oob.units, i));
       g_free (copy->id);
       copy->id = id_maker_make (&ids, "u-new");
+      name_maker_number (&names, &copy->designation);
       if (id_out)
         *id_out = g_strdup (copy->id);
       edit = gbacw_collection_edit_new (_("Duplicate"), 0);
@@ -531,6 +602,7 @@ gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *i
       if (root < 0)
         {
           id_maker_clear (&ids);
+          name_maker_clear (&names);
           return NULL;
         }
       set = gbacw_oob_edit_subtree_formations (scenario, id, indices);
@@ -557,6 +629,7 @@ gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *i
           const char *commander;
           g_free (copy->id);
           copy->id = g_strdup (g_hash_table_lookup (map, f->id));
+          name_maker_number (&names, &copy->name);
           if ((int) i != root)
             {
               g_free (copy->parent);
@@ -582,12 +655,14 @@ gbacw_oob_duplicate (GbacwScenario *scenario, GbacwOobEntry entry, const char *i
           copy = gbacw_unit_copy (u);
           g_free (copy->id);
           copy->id = g_strdup (g_hash_table_lookup (unit_map, u->id));
+          name_maker_number (&names, &copy->designation);
           g_free (copy->formation);
           copy->formation = g_strdup (g_hash_table_lookup (map, u->formation));
           gbacw_collection_edit_insert (edit, GBACW_COLLECTION_UNITS, n_units++, copy);
         }
     }
   id_maker_clear (&ids);
+  name_maker_clear (&names);
   return GBACW_COMMAND (edit);
 }
 

@@ -108,6 +108,20 @@ gboolean    gbacw_oob_field_parse_formation (const GbacwScenario *scenario, Gbac
  * (any id when there is no such chart). */
 gboolean    gbacw_oob_weapon_known (const GbacwScenario *scenario, const char *weapon);
 
+typedef enum {
+  GBACW_WEAPON_KIND_UNKNOWN,     /* the chart does not say, nor do the units using it */
+  GBACW_WEAPON_KIND_SMALL_ARMS,  /* infantry, cavalry, and wagons' crews (9.12, 11.1) */
+  GBACW_WEAPON_KIND_ARTILLERY,   /* batteries and sections (9.13) */
+} GbacwWeaponKind;
+
+/* What fires a weapon type of the Range Effects chart (9.25): the chart says it in the
+ * row's name (its "Weapon Type" column: "L (6-lb Smoothbore)", "R (Rifled musket)");
+ * when it does not, the kind of the units that have that weapon decides (all
+ * artillery, or all not). */
+GbacwWeaponKind gbacw_oob_weapon_kind (const GbacwScenario *scenario, const char *weapon);
+/* Whether a unit of type may be given weapon: one of its kind's, or of no known kind. */
+gboolean    gbacw_oob_weapon_for_unit_type (const GbacwScenario *scenario, const char *weapon, GbacwUnitType type);
+
 /* ---------------------------------------------------------------- order of battle */
 
 /* The Strength Points of the infantry and cavalry and the guns of the artillery of a

@@ -348,6 +348,75 @@ gbacw_oob_weapon_known (const GbacwScenario *scenario, const char *weapon)
   return gbacw_chart_find_row (chart, weapon) >= 0;
 }
 
+/* Words of the 9.25 chart's weapon names, in lower case. Small arms first: a "rifled
+ * musket" or "smoothbore musket" is not a gun. */
+static const char *const small_arms_words[] = { "musket", "carbine", "pistol", "colt", "repeater", "shotgun",
+                                                 "small arms", "small-arms", "sharps", "spencer", "henry", NULL };
+static const char *const artillery_words[] = { "howitzer", "napoleon", "parrott", "-lb", "pounder", "ordnance",
+                                                "gun", "cannon", "siege", "james", "whitworth", "rodman",
+                                                "artillery", "smoothbore", NULL };
+
+static gboolean
+has_word (const char *text, const char *const *words)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (text, words[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+GbacwWeaponKind
+gbacw_oob_weapon_kind (const GbacwScenario *scenario, const char *weapon)
+{
+  const GbacwChart *chart;
+  int row, n_artillery = 0, n_other = 0;
+
+  g_return_val_if_fail (scenario != NULL, GBACW_WEAPON_KIND_UNKNOWN);
+  if (weapon == NULL)
+    return GBACW_WEAPON_KIND_UNKNOWN;
+
+  chart = gbacw_scenario_find_chart (scenario, "range-effects");
+  row = chart != NULL ? gbacw_chart_find_row (chart, weapon) : -1;
+  if (row >= 0)
+    {
+      const GbacwChartRow *r = g_ptr_array_index (chart->rows, row);
+      g_autofree char *name = g_utf8_strdown (r->name != NULL ? r->name : "", -1);
+
+      if (has_word (name, small_arms_words))
+        return GBACW_WEAPON_KIND_SMALL_ARMS;
+      if (has_word (name, artillery_words))
+        return GBACW_WEAPON_KIND_ARTILLERY;
+    }
+
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+      if (u->type == GBACW_UNIT_LEADER || g_strcmp0 (u->weapon, weapon) != 0)
+        continue;
+      if (u->type == GBACW_UNIT_ARTILLERY)
+        n_artillery++;
+      else
+        n_other++;
+    }
+  if (n_artillery > 0 && n_other == 0)
+    return GBACW_WEAPON_KIND_ARTILLERY;
+  if (n_other > 0 && n_artillery == 0)
+    return GBACW_WEAPON_KIND_SMALL_ARMS;
+  return GBACW_WEAPON_KIND_UNKNOWN;
+}
+
+gboolean
+gbacw_oob_weapon_for_unit_type (const GbacwScenario *scenario, const char *weapon, GbacwUnitType type)
+{
+  GbacwWeaponKind kind = gbacw_oob_weapon_kind (scenario, weapon);
+
+  if (kind == GBACW_WEAPON_KIND_UNKNOWN)
+    return TRUE;
+  if (type == GBACW_UNIT_ARTILLERY)
+    return kind == GBACW_WEAPON_KIND_ARTILLERY;
+  return kind == GBACW_WEAPON_KIND_SMALL_ARMS;
+}
+
 static gboolean
 parse_weapon (const GbacwScenario *s, const char *text, char **out, GError **error)
 {

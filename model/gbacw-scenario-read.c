@@ -1649,6 +1649,8 @@ load_background (Loader *ld, GbacwScenario *s, const xmlNode *c)
   bg->file = dup_attr (c, "file");
   if (!get_double (ld, c, "opacity", 0, 1, &bg->opacity))
     return FALSE;
+  if (!get_double (ld, c, "rotation", -45, 45, &bg->rotation))
+    return FALSE;
   if (transform)
     {
       g_auto (GStrv) words = split_words (transform);

@@ -821,6 +821,8 @@ write_map (GString *out, const GbacwScenario *s)
       open_tag (out, 2, "background");
       attr_str (out, "file", bg->file);
       attr_double (out, "opacity", bg->opacity);
+      if (bg->rotation != 0)
+        attr_double (out, "rotation", bg->rotation);
       g_string_append (out, " transform=\"");
       for (guint i = 0; i < 6; i++)
         {

@@ -12,6 +12,8 @@
 #include "gbacw-scenario.h"
 
 #include <glib/gi18n-lib.h>
+#include <gio/gio.h>
+#include <math.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- token tables */
@@ -44,7 +46,7 @@ TOKEN_TABLE (formation_kind, GbacwFormationKind, "army", "corps", "division", "b
 TOKEN_TABLE (unit_type, GbacwUnitType, "infantry", "cavalry", "artillery", "wagon", "leader")
 TOKEN_TABLE (leader_role, GbacwLeaderRole, "army", "corps", "division", "brigade", "replacement")
 TOKEN_TABLE (formation_state, GbacwFormationState, "", "line", "column", "mounted", "dismounted", "limbered", "unlimbered")
-TOKEN_TABLE (vp_event, GbacwVpEvent, "objective", "enemy-sp-lost", "leader-lost", "bce-lost", "unit-exited", "custom")
+TOKEN_TABLE (vp_event, GbacwVpEvent, "objective", "enemy-sp-lost", "leader-lost", "bce-lost", "unit-exited", "unit-vp", "custom")
 TOKEN_TABLE (side_mode, GbacwSideMode, "none", "elevation", "inside")
 
 const char *
@@ -651,6 +653,65 @@ gbacw_map_copy (const GbacwMap *map)
   c->north = map->north;
   c->background.file = g_strdup (map->background.file);
   return c;
+}
+
+void
+gbacw_background_rotate (GbacwBackground *bg, const GbacwHexGrid *grid, double rotation)
+{
+  double w, h, cx, cy, a, c, sn, t[6];
+
+  g_return_if_fail (bg != NULL && grid != NULL);
+
+  gbacw_hex_grid_extent (grid, &w, &h);
+  cx = w / 2;
+  cy = h / 2;
+  /* Drawn turned by a clockwise (y down), the scan shows at map point p what was at
+   * p turned back by a about the centre: transform' = transform · R(-a) about (cx, cy). */
+  a = (rotation - bg->rotation) * G_PI / 180.0;
+  c = cos (a);
+  sn = sin (a);
+  /* R(-a) about the centre: x' = c·x + sn·y + ex, y' = -sn·x + c·y + ey */
+  {
+    double ex = cx - (c * cx + sn * cy), ey = cy - (-sn * cx + c * cy);
+    const double *m = bg->transform;
+
+    t[0] = m[0] * c + m[2] * -sn;
+    t[1] = m[1] * c + m[3] * -sn;
+    t[2] = m[0] * sn + m[2] * c;
+    t[3] = m[1] * sn + m[3] * c;
+    t[4] = m[0] * ex + m[2] * ey + m[4];
+    t[5] = m[1] * ex + m[3] * ey + m[5];
+  }
+  memcpy (bg->transform, t, sizeof t);
+  bg->rotation = rotation;
+}
+
+char *
+gbacw_background_file_for (const char *from_path, const char *file, const char *to_path)
+{
+  g_autofree char *absolute = NULL;
+  g_autoptr (GFile) image = NULL;
+  char *relative = NULL;
+
+  g_return_val_if_fail (file != NULL, NULL);
+
+  if (g_path_is_absolute (file))
+    absolute = g_strdup (file);
+  else
+    {
+      g_autofree char *dir = from_path ? g_path_get_dirname (from_path) : g_get_current_dir ();
+      g_autofree char *joined = g_build_filename (dir, file, NULL);
+      g_autoptr (GFile) canonical = g_file_new_for_path (joined);   /* "a/../b" made "b" */
+      absolute = g_file_get_path (canonical);
+    }
+  image = g_file_new_for_path (absolute);
+  if (to_path != NULL)
+    {
+      g_autoptr (GFile) scenario = g_file_new_for_path (to_path);
+      g_autoptr (GFile) dir = g_file_get_parent (scenario);
+      relative = dir ? g_file_get_relative_path (dir, image) : NULL;
+    }
+  return relative ? relative : g_steal_pointer (&absolute);
 }
 
 int

@@ -160,7 +160,17 @@ typedef struct {
   char *file;          /* relative to the scenario file, or NULL */
   double opacity;
   double transform[6]; /* map units -> image pixels: xx yx xy yy x0 y0 */
+  double rotation;     /* degrees the scan is turned (clockwise) about the map's centre since it
+                        * was fitted or calibrated; already part of transform */
 } GbacwBackground;
+
+/* Turns the scan to rotation degrees (clockwise on the map, about the map's centre):
+ * transform turns by the difference from bg->rotation, which becomes rotation. */
+void  gbacw_background_rotate (GbacwBackground *bg, const GbacwHexGrid *grid, double rotation);
+/* The background file as a scenario at to_path stores it: file (as stored by a scenario
+ * at from_path, NULL: relative to the current folder, or absolute) relative to to_path's
+ * folder when the image is in it or below, else absolute (also when to_path is NULL). */
+char *gbacw_background_file_for (const char *from_path, const char *file, const char *to_path);
 
 typedef struct {
   GbacwHexGrid grid;
@@ -378,6 +388,7 @@ typedef enum {
   GBACW_VP_LEADER_LOST,
   GBACW_VP_BCE_LOST,
   GBACW_VP_UNIT_EXITED,
+  GBACW_VP_UNIT_VP,        /* each enemy unit eliminated or captured: its own vp (P 34.11) */
   GBACW_VP_CUSTOM,
 } GbacwVpEvent;
 

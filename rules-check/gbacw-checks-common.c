@@ -19,6 +19,7 @@ gbacw_emit (GPtrArray *out, GbacwSeverity severity, const char *check, const cha
   message = g_strdup_vprintf (format, args);
   va_end (args);
   f = gbacw_finding_new (severity, check, rule_case, message);
+  f->message_format = g_intern_string (format);
   g_ptr_array_add (out, f);
   return f;
 }

@@ -134,7 +134,8 @@ check_objectives (CheckContext *ctx, GPtrArray *out)
                                     "award them to the other side (only a one-sided count, as in C 31.0, takes "
                                     "VP away)"), a->id ? a->id : "", a->vp),
                       setting);
-      if (a->vp == GBACW_UNSET && a->event != GBACW_VP_CUSTOM && a->event != GBACW_VP_BCE_LOST)
+      if (a->vp == GBACW_UNSET && a->event != GBACW_VP_CUSTOM && a->event != GBACW_VP_BCE_LOST
+          && a->event != GBACW_VP_UNIT_VP)
         emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.objectives", "scenario",
                                   _("The Victory Points of the award “%s” are not entered yet"), a->id ? a->id : ""),
                       setting);

@@ -35,6 +35,10 @@ typedef struct {
   char *check;             /* e.g. "map.crest" (gbacw_checker_list_checks ()) */
   char *rule_case;         /* e.g. "22.1" */
   char *message;           /* translated */
+  /* The format the message was made from (translated, interned with g_intern_string,
+   * so one pointer per wording); NULL when not known. Findings of one check with the
+   * same format say the same thing of different places: the editor lists them as one. */
+  const char *message_format;
   GbacwLocationKind location;
   int hex;                 /* HEX, HEXSIDE: hex index; -1 otherwise */
   int direction;           /* HEXSIDE: direction of the hexside from hex; -1 otherwise */

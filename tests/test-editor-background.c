@@ -311,6 +311,177 @@ test_opacity (Fixture *f, gconstpointer data)
   g_assert_nonnull (s->map->background.file);
 }
 
+/* The map point the scan's pixel at map point (x, y) shows. */
+static void
+image_point (const double t[6], double x, double y, double *ix, double *iy)
+{
+  *ix = t[0] * x + t[2] * y + t[4];
+  *iy = t[1] * x + t[3] * y + t[5];
+}
+
+/* Rotation in Adjust turns the scan about the map's centre by the angle typed (the
+ * centre stays on the same pixel; a point east of it moves as the turn says); a run of
+ * changes is one undo step; it is saved and read with the scenario; Fit to Map takes
+ * it back to 0. */
+static void
+test_rotation (Fixture *f, gconstpointer data)
+{
+  GbacwScenario *s = scenario_of (f);
+  g_autoptr(GbacwBackgroundDialog) dialog = NULL;
+  g_autoptr(GError) error = NULL;
+  double before[6], w, h, cx, cy, x0, y0, x1, y1, ex, ey;
+  const double a = 2.5 * G_PI / 180;
+  guint steps;
+
+  g_assert_true (gbacw_background_controller_set_file (f->controller, f->scan_path, FALSE, &error));
+  g_assert_no_error (error);
+  memcpy (before, s->map->background.transform, sizeof before);
+  steps = gbacw_history_get_index (gbacw_document_get_history (f->document));
+  dialog = g_object_ref_sink (gbacw_background_dialog_new (GBACW_EDITOR_HOST (f->window), f->controller));
+  gbacw_background_dialog_set_mode (dialog, GBACW_CALIBRATE_ADJUST);
+  gbacw_background_dialog_set_rotation (dialog, 1.0);
+  gbacw_background_dialog_set_rotation (dialog, 2.5);
+  g_assert_cmpfloat_with_epsilon (s->map->background.rotation, 2.5, 1e-9);
+  g_assert_cmpuint (gbacw_history_get_index (gbacw_document_get_history (f->document)), ==, steps + 1);
+
+  /* The centre shows the same pixel; a point east of it shows the pixel that was at
+   * that point turned back by 2.5° (y down: clockwise). */
+  gbacw_hex_grid_extent (&s->map->grid, &w, &h);
+  cx = w / 2;
+  cy = h / 2;
+  image_point (before, cx, cy, &x0, &y0);
+  image_point (s->map->background.transform, cx, cy, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x0, x1, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y0, y1, 1e-6);
+  image_point (before, cx + 3 * cos (-a), cy + 3 * sin (-a), &ex, &ey);
+  image_point (s->map->background.transform, cx + 3, cy, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (ex, x1, 1e-6);
+  g_assert_cmpfloat_with_epsilon (ey, y1, 1e-6);
+  /* and the renderer draws it so: its transform is the background's */
+  g_assert_true (gbacw_map_renderer_get_background_image (s) != NULL);
+
+  /* Saved and read again: the same rotation and transform. */
+  g_assert_true (gbacw_document_save (f->document, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(GbacwDocument) again = gbacw_document_load (f->scenario_path, &error);
+    const GbacwBackground *bg;
+
+    g_assert_no_error (error);
+    bg = &gbacw_document_get_scenario (again)->map->background;
+    g_assert_cmpfloat_with_epsilon (bg->rotation, 2.5, 1e-9);
+    for (int i = 0; i < 6; i++)
+      g_assert_cmpfloat_with_epsilon (bg->transform[i], s->map->background.transform[i], 1e-9);
+  }
+
+  /* Undo: back as it was, in one step. */
+  g_assert_true (gbacw_document_undo (f->document));
+  g_assert_cmpfloat (s->map->background.rotation, ==, 0);
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpfloat_with_epsilon (s->map->background.transform[i], before[i], 1e-12);
+  spin ();
+
+  /* Turned, then Fit to Map: no turn left. */
+  gbacw_background_dialog_set_rotation (dialog, -4.0);
+  g_assert_cmpfloat_with_epsilon (s->map->background.rotation, -4.0, 1e-9);
+  {
+    GtkWidget *fit = NULL;
+    for (GtkWidget *row = gtk_widget_get_first_child (gtk_window_get_child (GTK_WINDOW (dialog))); row != NULL && fit == NULL;
+         row = gtk_widget_get_next_sibling (row))
+      for (GtkWidget *child = gtk_widget_get_first_child (row); child != NULL; child = gtk_widget_get_next_sibling (child))
+        if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), "_Fit to Map") == 0)
+          fit = child;
+    g_assert_nonnull (fit);
+    g_signal_emit_by_name (fit, "clicked");
+  }
+  g_assert_cmpfloat (s->map->background.rotation, ==, 0);
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpfloat_with_epsilon (s->map->background.transform[i], before[i], 1e-12);
+  gbacw_background_dialog_set_mode (dialog, -1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+file_mentions (const char *path, const char *text)
+{
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return strstr (contents, text) != NULL;
+}
+
+/* The scan's path is stored relative to the scenario when the scan is in its folder or
+ * below: an untitled scenario holds it absolute until it is saved next to the scan;
+ * a Save As to another folder stores it absolute (the same image), and it is found
+ * when that file is opened; an absolute path reads as it is. */
+static void
+test_relative_path (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GbacwDocument) untitled = gbacw_document_new_from_template (f->scenario_path, NULL);
+  g_autofree char *subdir = g_build_filename (f->dir, "maps", NULL);
+  g_autofree char *first = g_build_filename (f->dir, "first.xml", NULL);
+  g_autofree char *other_dir = NULL;
+  g_autofree char *elsewhere = NULL;
+  g_autoptr(GError) error = NULL;
+  GbacwScenario *s;
+
+  g_assert_nonnull (untitled);
+  gbacw_window_set_document (f->window, untitled);
+  s = gbacw_document_get_scenario (untitled);
+  g_assert_true (gbacw_background_controller_set_file (f->controller, f->scan_path, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (s->map->background.file, ==, f->scan_path);
+
+  /* Saved next to the scan: relative. */
+  g_assert_true (gbacw_document_save (untitled, first, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (s->map->background.file, ==, "scan.png");
+  g_assert_true (file_mentions (first, "file=\"scan.png\""));
+  g_assert_nonnull (gbacw_background_controller_get_image (f->controller));
+  g_assert_true (gbacw_map_renderer_get_background_image (s) == gbacw_background_controller_get_image (f->controller));
+
+  /* Saved in a folder below it: "../scan.png" would leave that folder: absolute. */
+  g_assert_cmpint (g_mkdir (subdir, 0700), ==, 0);
+  {
+    g_autofree char *below = g_build_filename (subdir, "below.xml", NULL);
+
+    g_assert_true (gbacw_document_save (untitled, below, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (s->map->background.file, ==, f->scan_path);
+    g_unlink (below);
+  }
+
+  /* Saved in another folder: absolute, and read from there. */
+  other_dir = g_dir_make_tmp ("gbacw-editor-bg-other-XXXXXX", &error);
+  g_assert_no_error (error);
+  elsewhere = g_build_filename (other_dir, "elsewhere.xml", NULL);
+  g_assert_true (gbacw_document_save (untitled, elsewhere, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (s->map->background.file, ==, f->scan_path);
+  {
+    g_autofree char *attribute = g_strdup_printf ("file=\"%s\"", f->scan_path);
+    g_autoptr(GbacwDocument) reopened = NULL;
+
+    g_assert_true (file_mentions (elsewhere, attribute));
+    reopened = gbacw_document_load (elsewhere, &error);
+    g_assert_no_error (error);
+    gbacw_window_set_document (f->window, reopened);
+    g_assert_nonnull (gbacw_background_controller_get_image (f->controller));
+    g_assert_null (gbacw_background_controller_get_error (f->controller));
+
+    /* Saved back next to the scan: relative again, and still found. */
+    g_assert_true (gbacw_document_save (reopened, first, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (gbacw_document_get_scenario (reopened)->map->background.file, ==, "scan.png");
+    g_assert_nonnull (gbacw_background_controller_get_image (f->controller));
+    gbacw_window_set_document (f->window, f->document);
+  }
+  g_unlink (elsewhere);
+  g_rmdir (other_dir);
+  g_rmdir (subdir);
+  g_unlink (first);
+}
+
 static void
 test_export_dialog (Fixture *f, gconstpointer data)
 {
@@ -429,6 +600,9 @@ main (int argc, char **argv)
   g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
 
   g_test_add ("/editor/background/load-scan", Fixture, NULL, fixture_set_up, test_load_scan, fixture_tear_down);
+  g_test_add ("/editor/background/rotation", Fixture, NULL, fixture_set_up, test_rotation, fixture_tear_down);
+  g_test_add ("/editor/background/relative-path", Fixture, NULL, fixture_set_up, test_relative_path,
+              fixture_tear_down);
   g_test_add ("/editor/background/bad-scan", Fixture, NULL, fixture_set_up, test_bad_scan, fixture_tear_down);
   g_test_add ("/editor/background/calibrate-three-hexes", Fixture, NULL, fixture_set_up, test_calibrate_three_hexes,
               fixture_tear_down);

@@ -112,6 +112,64 @@ test_losses (void)
   gbacw_victory_clear (&v);
 }
 
+/* P 34.11: "Enemy Supply Wagon eliminated (Confederate only) — 5 VP's each": a price per
+ * unit, the unit's own vp, scored by a "unit-vp" award for each enemy unit eliminated or
+ * captured (a wagon captured too, 11.19); a unit without a vp scores the award's vp, or
+ * nothing. Without the award the units' vp counts nothing: the game stays 0-0. */
+static void
+test_unit_vp (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwOutcome) outcome = NULL;
+  GbacwVictory v = { 0 };
+  GbacwGameUnit *wagon, *priced, *plain;
+
+  INF (f, "u-1", "union", 3, 3, "0103", "s");
+  gbacw_oob_find_unit (&f->s->oob, "u-1")->vp = 4;
+  add_unit (f, "c-w", "confederate", GBACW_UNIT_WAGON, 2, 2, "R", "0309", GBACW_FORMATION_STATE_UNSET, "n");
+  gbacw_oob_find_unit (&f->s->oob, "c-w")->vp = 5;
+  INF (f, "c-1", "confederate", 4, 3, "0109", "n");
+  gbacw_oob_find_unit (&f->s->oob, "c-1")->vp = 2;
+  INF (f, "c-2", "confederate", 4, 3, "0209", "n");
+  game = start_game (f);
+  outcome = gbacw_outcome_new (game);
+  wagon = unit_of (game, "c-w");
+
+  /* No award: the units' VP count nothing. */
+  wagon->presence = GBACW_PRESENCE_ELIMINATED;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.units[0], ==, 0);
+  g_assert_cmpint (v.vp[0], ==, 0);
+  gbacw_victory_clear (&v);
+
+  /* With one: the wagon's 5, then c-1's 2 when captured; c-2 has no price. */
+  add_award (f, "union", GBACW_VP_UNIT_VP, NULL, GBACW_UNSET, FALSE, NULL);
+  g_clear_pointer (&outcome, gbacw_outcome_free);
+  g_clear_pointer (&game, gbacw_game_free);
+  game = start_game (f);
+  outcome = gbacw_outcome_new (game);
+  wagon = unit_of (game, "c-w");
+  priced = unit_of (game, "c-1");
+  plain = unit_of (game, "c-2");
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.units[0], ==, 0);
+  gbacw_victory_clear (&v);
+  wagon->presence = GBACW_PRESENCE_ELIMINATED;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.units[0], ==, 5);
+  g_assert_cmpint (v.vp[0], ==, 5);
+  gbacw_victory_clear (&v);
+  priced->presence = GBACW_PRESENCE_CAPTURED;
+  plain->presence = GBACW_PRESENCE_ELIMINATED;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.units[0], ==, 7);
+  g_assert_cmpint (v.vp[0], ==, 7);
+  /* the award is the Union's: the Confederates score nothing for u-1 */
+  g_assert_cmpint (v.units[1], ==, 0);
+  gbacw_victory_clear (&v);
+}
+
 /* "unit-exited": units leaving the map through an exit area, counted when they exit: the
  * units of the area's side (an area of the enemy: VP to the other side), else the awarded
  * side's own. Leaving the map anywhere else is refused (5.17). */
@@ -300,6 +358,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/victory/objective", test_objective);
   g_test_add_func ("/engine/victory/enemy-sp-leader-bce-lost", test_losses);
   g_test_add_func ("/engine/victory/unit-exited", test_unit_exited);
+  g_test_add_func ("/engine/victory/34.11/unit-vp", test_unit_vp);
   g_test_add_func ("/engine/victory/custom-not-computed", test_custom_not_computed);
   g_test_add_func ("/engine/victory/automatic-victory", test_automatic_victory);
   g_test_add_func ("/engine/victory/levels", test_levels);

@@ -18,10 +18,12 @@
 #include "gbacw-application.h"
 #include "gbacw-chart-editor.h"
 #include "gbacw-data.h"
+#include "gbacw-finding-cluster.h"
 #include "gbacw-finding-group.h"
 #include "gbacw-findings-button.h"
 #include "gbacw-findings-panel.h"
 #include "gbacw-map-edit.h"
+#include "gbacw-new-dialog.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-window.h"
@@ -124,18 +126,21 @@ fixture_tear_down (Fixture      *f,
 
 /* ---------------------------------------------------------------- helpers */
 
-/* The position of the first finding row of check (-1 when none) and its item. */
+/* The position of the first finding row of check (-1 when none) and its item; opens
+ * the clusters of findings alike on the way, as a user would. */
 static int
 find_row (GListModel         *model,
           const char         *check,
           GbacwFindingItem  **item_out)
 {
-  guint n = g_list_model_get_n_items (model);
-
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
       g_autoptr(GObject) item = gtk_tree_list_row_get_item (row);
+
+      if (GBACW_IS_FINDING_CLUSTER (item)
+          && g_strcmp0 (gbacw_finding_cluster_get_finding (GBACW_FINDING_CLUSTER (item))->check, check) == 0)
+        gtk_tree_list_row_set_expanded (row, TRUE);
 
       if (GBACW_IS_FINDING_ITEM (item)
           && g_strcmp0 (gbacw_finding_item_get_finding (GBACW_FINDING_ITEM (item))->check, check) == 0)
@@ -474,6 +479,103 @@ test_shown_where_edited (Fixture      *f,
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 }
 
+/* A new 40×48 map: its 1,920 unpainted hexes are one closed row ("1,920 hexes have no
+ * terrain yet", 5.15), that opens to the hexes; a hex's row still goes to the hex;
+ * painting one hex counts one fewer. */
+static void
+test_grouped (Fixture      *f,
+              gconstpointer data)
+{
+  GbacwHexGrid grid = { .columns = 40, .rows = 48, .orientation = GBACW_GRID_FLAT_COLUMNS, .shift = GBACW_SHIFT_ODD,
+                        .first_number = 1, .digits = 2 };
+  GListModel *model = gbacw_findings_panel_get_model (f->panel);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GbacwDocument) document = gbacw_new_dialog_create_document (&grid, &error);
+  g_autoptr(GtkTreeListRow) cluster_row = NULL;
+  g_autoptr(GtkTreeListRow) child_row = NULL;
+  g_autoptr(GObject) child = NULL;
+  GbacwFindingCluster *cluster = NULL;
+  GbacwScenario *scenario;
+  g_autofree char *title = NULL;
+  guint n_rows, cluster_position = 0;
+  int hex, direction;
+
+  g_assert_no_error (error);
+  gbacw_window_set_document (f->window, document);
+  iterate ();
+  scenario = gbacw_document_get_scenario (document);
+  g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_INFO), >=, 1920);
+
+  /* Few rows: the headers and one row for the unpainted hexes, not 1,920. */
+  n_rows = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n_rows, <, 40);
+  for (guint i = 0; i < n_rows && cluster == NULL; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+      g_autoptr(GObject) item = gtk_tree_list_row_get_item (row);
+      if (GBACW_IS_FINDING_CLUSTER (item)
+          && g_str_equal (gbacw_finding_cluster_get_finding (GBACW_FINDING_CLUSTER (item))->check, "map.no-terrain"))
+        {
+          cluster = GBACW_FINDING_CLUSTER (item);
+          cluster_row = g_object_ref (row);
+          cluster_position = i;
+        }
+    }
+  g_assert_nonnull (cluster);
+  g_assert_cmpuint (n_finding_rows (model), <, 10);
+  g_assert_false (gtk_tree_list_row_get_expanded (cluster_row));
+  g_assert_cmpuint (gbacw_finding_cluster_get_n_items (cluster), ==, 1920);
+  title = gbacw_finding_cluster_get_title (cluster);
+  /* The count as the locale writes it (the tests run in the C locale: no separator). */
+  {
+    g_autofree char *expected = g_strdup_printf ("%'u hexes have no terrain yet", 1920u);
+    g_assert_cmpstr (title, ==, expected);
+  }
+  {
+    /* Its group counts every finding of the cluster. */
+    g_autoptr(GtkTreeListRow) header = gtk_tree_list_row_get_parent (cluster_row);
+    g_autoptr(GObject) group = gtk_tree_list_row_get_item (header);
+    g_assert_cmpstr (gbacw_finding_group_get_id (GBACW_FINDING_GROUP (group)), ==, "map");
+    g_assert_cmpuint (gbacw_finding_group_get_n_shown (GBACW_FINDING_GROUP (group)), >=, 1920);
+  }
+  /* A frame with the row drawn. */
+  gtk_widget_set_visible (GTK_WIDGET (f->panel), TRUE);
+  iterate ();
+
+  /* Activating it opens it: the hexes, each going to its hex. */
+  gbacw_findings_panel_activate_row (f->panel, cluster_position);
+  g_assert_true (gtk_tree_list_row_get_expanded (cluster_row));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_rows + 1920);
+  child_row = g_list_model_get_item (model, cluster_position + 5);
+  child = gtk_tree_list_row_get_item (child_row);
+  g_assert_true (GBACW_IS_FINDING_ITEM (child));
+  g_assert_cmpstr (gbacw_finding_item_get_finding (GBACW_FINDING_ITEM (child))->message, ==,
+                   "This hex has no terrain yet");
+  gbacw_findings_panel_activate_row (f->panel, cluster_position + 5);
+  iterate ();
+  gbacw_map_canvas_get_highlight (f->canvas, &hex, &direction);
+  g_assert_cmpint (hex, ==, gbacw_finding_item_get_finding (GBACW_FINDING_ITEM (child))->hex);
+  g_assert_cmpuint (f->n_activated, ==, 1);
+
+  /* Painting a hex takes one finding from the cluster; the cluster stays (and open). */
+  {
+    g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+    int first = 0;
+
+    g_array_append_val (hexes, first);
+    gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_paint_terrain (scenario, hexes, 1, FALSE, 0)));
+  }
+  iterate ();
+  g_assert_cmpuint (gbacw_finding_cluster_get_n_items (cluster), ==, 1919);
+  g_assert_true (gtk_tree_list_row_get_expanded (cluster_row));
+  g_clear_pointer (&title, g_free);
+  title = gbacw_finding_cluster_get_title (cluster);
+  {
+    g_autofree char *expected = g_strdup_printf ("%'u hexes have no terrain yet", 1919u);
+    g_assert_cmpstr (title, ==, expected);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -496,6 +598,7 @@ main (int argc, char **argv)
   g_test_add ("/editor/findings/rows-kept", Fixture, NULL, fixture_set_up, test_rows_kept, fixture_tear_down);
   g_test_add ("/editor/findings/broken-scenario", Fixture, NULL, fixture_set_up, test_broken_scenario,
               fixture_tear_down);
+  g_test_add ("/editor/findings/grouped", Fixture, NULL, fixture_set_up, test_grouped, fixture_tear_down);
   g_test_add ("/editor/findings/shown-where-edited", Fixture, NULL, fixture_set_up, test_shown_where_edited,
               fixture_tear_down);
 

@@ -237,26 +237,45 @@ test_duplicate (void)
   a = gbacw_oob_find_unit (&s->oob, "u-31ill");
   b = gbacw_oob_find_unit (&s->oob, unit);
   g_assert_cmpint (unit_pos (s, unit), ==, unit_pos (s, "u-31ill") + 1);
-  g_assert_cmpstr (b->designation, ==, a->designation);
+  /* the copy is numbered ("31 Ill (2)"), its id new */
+  {
+    g_autofree char *numbered = g_strdup_printf ("%s (2)", a->designation);
+    g_assert_cmpstr (b->designation, ==, numbered);
+  }
+  g_assert_cmpstr (b->id, !=, a->id);
   g_assert_cmpint (b->strength, ==, a->strength);
   g_assert_cmpstr (b->formation, ==, a->formation);
+
+  /* a copy of a copy, and a second copy of the first, take the next free numbers */
+  {
+    g_autofree char *again = NULL, *third = NULL;
+    g_autofree char *expected3 = g_strdup_printf ("%s (3)", a->designation);
+    g_autofree char *expected4 = g_strdup_printf ("%s (4)", a->designation);
+    g_autofree char *second_copy_id = g_strdup (unit);
+
+    run (s, ok (gbacw_oob_duplicate (s, GBACW_OOB_ENTRY_UNIT, second_copy_id, &again, &error), error), TRUE);
+    g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, again)->designation, ==, expected3);
+    run (s, ok (gbacw_oob_duplicate (s, GBACW_OOB_ENTRY_UNIT, "u-31ill", &third, &error), error), TRUE);
+    g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, third)->designation, ==, expected4);
+    g_assert_cmpstr (third, !=, again);
+  }
 
   run (s, ok (gbacw_oob_duplicate (s, GBACW_OOB_ENTRY_FORMATION, "u-webb", &brigade, &error), error), TRUE);
   f = gbacw_oob_find_formation (&s->oob, brigade);
   g_assert_nonnull (f);
   g_assert_cmpstr (f->parent, ==, "u-div");
-  g_assert_cmpstr (f->name, ==, "Webb's Brigade");
+  g_assert_cmpstr (f->name, ==, "Webb's Brigade (2)");
   g_assert_cmpint (formation_pos (s, brigade), ==, formation_pos (s, "u-webb") + 1);
   g_assert_cmpuint (s->oob.formations->len, ==, n_formations + 1);
   /* its leader is copied and commands the copy */
   g_assert_nonnull (f->commander);
   g_assert_cmpstr (f->commander, !=, "u-webb-ldr");
-  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, f->commander)->designation, ==, "Webb");
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, f->commander)->designation, ==, "Webb (2)");
   g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, f->commander)->formation, ==, brigade);
   for (guint i = 0; i < s->oob.units->len; i++)
     n_copied += g_strcmp0 (((GbacwUnit *) g_ptr_array_index (s->oob.units, i))->formation, brigade) == 0;
-  g_assert_cmpuint (n_copied, ==, 6);  /* Webb, 14 Oh, 31 Ill, its duplicate, 7 Wis, B 1 Oh LA */
-  g_assert_cmpuint (s->oob.units->len, ==, n_units + 1 + 6);
+  g_assert_cmpuint (n_copied, ==, 8);  /* Webb, 14 Oh, 31 Ill, its three duplicates, 7 Wis, B 1 Oh LA */
+  g_assert_cmpuint (s->oob.units->len, ==, n_units + 3 + 8);
 
   /* a division: nested formations get new parents */
   run (s, ok (gbacw_oob_duplicate (s, GBACW_OOB_ENTRY_FORMATION, "c-div", NULL, &error), error), TRUE);

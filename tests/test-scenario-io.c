@@ -371,6 +371,7 @@ build_full_scenario (void)
   g_ptr_array_add (map->labels, label);
   map->background.file = g_strdup ("scans/map & key.jpg");
   map->background.opacity = 0.35;
+  map->background.rotation = -1.3;
   {
     double t[6] = { 41.5, 0.25, -0.125, 41.5, 1234.5678901234, -17 };
     memcpy (map->background.transform, t, sizeof t);
@@ -730,6 +731,7 @@ assert_map_equal (const GbacwMap *a, const GbacwMap *b)
     }
   g_assert_cmpstr (a->background.file, ==, b->background.file);
   g_assert_cmpfloat (a->background.opacity, ==, b->background.opacity);
+  g_assert_cmpfloat (a->background.rotation, ==, b->background.rotation);
   for (guint i = 0; i < 6; i++)
     g_assert_cmpfloat (a->background.transform[i], ==, b->background.transform[i]);
 }
@@ -1033,7 +1035,7 @@ test_canonical_form (void)
                                   "      <line type=\"pike\">1001 1002 1103 1203 1204</line>\n"));
   g_assert_nonnull (strstr (text, "\n      <area id=\"port-republic\" kind=\"town\" name=\"Port Republic\">0809 0810 0910</area>\n"));
   g_assert_nonnull (strstr (text, "<label hex=\"0304\" dx=\"0.25\" dy=\"-0.3\" size=\"1.5\" angle=\"30\">Mill Creek</label>"));
-  g_assert_nonnull (strstr (text, "<background file=\"scans/map &amp; key.jpg\" opacity=\"0.35\" "
+  g_assert_nonnull (strstr (text, "<background file=\"scans/map &amp; key.jpg\" opacity=\"0.35\" rotation=\"-1.3\" "
                                   "transform=\"41.5 0.25 -0.125 41.5 1234.5678901234 -17\"/>"));
   g_assert_nonnull (strstr (text, "<unit id=\"u-bat-a\" type=\"artillery\" designation=\"Dilger\" guns=\"6\" "
                                   "weapon=\"N\" rounds=\"12\" crew=\"full\" horse-artillery=\"yes\" section=\"yes\" "

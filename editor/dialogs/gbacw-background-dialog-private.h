@@ -11,5 +11,7 @@ GbacwToolCalibrate    *gbacw_background_dialog_get_tool (GbacwBackgroundDialog *
 void                   gbacw_background_dialog_set_mode (GbacwBackgroundDialog *self, int mode);
 /* Types label into the hex-number entry and activates it; FALSE if it was refused. */
 gboolean               gbacw_background_dialog_enter_label (GbacwBackgroundDialog *self, const char *label);
+/* Sets the Rotation field as a user would (degrees, -5 to 5). */
+void                   gbacw_background_dialog_set_rotation (GbacwBackgroundDialog *self, double degrees);
 
 G_END_DECLS

@@ -25,11 +25,13 @@ struct _GbacwBackgroundDialog
   GbacwDocument *document;
   int mode;
   guint opacity_key;
+  guint rotation_key;
 
   GtkLabel *file_label;
   GtkWidget *remove_button;
   GtkWidget *fit_button;
   GtkRange *opacity;
+  GtkSpinButton *rotation;
   GtkToggleButton *points_button;
   GtkToggleButton *adjust_button;
   GtkLabel *status_label;
@@ -92,6 +94,13 @@ update (GbacwBackgroundDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->adjust_button), has_file);
   if (bg != NULL && ABS (gtk_range_get_value (self->opacity) - bg->opacity * 100) > 0.5)
     gtk_range_set_value (self->opacity, bg->opacity * 100);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->rotation), has_file);
+  if (bg != NULL && ABS (gtk_spin_button_get_value (self->rotation) - bg->rotation) > 0.005)
+    {
+      g_signal_handlers_block_matched (self->rotation, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+      gtk_spin_button_set_value (self->rotation, bg->rotation);
+      g_signal_handlers_unblock_matched (self->rotation, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+    }
   gtk_widget_set_visible (self->label_box, self->mode == GBACW_CALIBRATE_POINTS &&
                                            gbacw_tool_calibrate_get_pending (self->tool, NULL, NULL));
 }
@@ -304,6 +313,7 @@ on_fit_clicked (GbacwBackgroundDialog *self)
   gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
   gbacw_background_fit_transform (w, h, gbacw_background_image_get_width (image),
                                   gbacw_background_image_get_height (image), background.transform);
+  background.rotation = 0;
   edit = gbacw_settings_edit_new (_("Fit background to the map"), 0);
   gbacw_settings_edit_set_background (edit, &background);
   gbacw_document_execute (self->document, GBACW_COMMAND (edit));
@@ -320,6 +330,34 @@ on_opacity_changed (GbacwBackgroundDialog *self)
   gbacw_background_controller_set_opacity (self->controller, value, self->opacity_key);
 }
 
+/* Turns the scan about the map's centre, so that a skewed scan lines up with the grid;
+ * a run of changes is one undo step. */
+static void
+on_rotation_changed (GbacwBackgroundDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  double value = gtk_spin_button_get_value (self->rotation);
+  GbacwBackground background;
+  GbacwSettingsEdit *edit;
+
+  if (scenario == NULL || scenario->map->background.file == NULL
+      || ABS (scenario->map->background.rotation - value) < 0.005)
+    return;
+  background = scenario->map->background;
+  gbacw_background_rotate (&background, &scenario->map->grid, value);
+  edit = gbacw_settings_edit_new (_("Rotate background"), self->rotation_key);
+  gbacw_settings_edit_set_background (edit, &background);
+  gbacw_document_execute (self->document, GBACW_COMMAND (edit));
+}
+
+void
+gbacw_background_dialog_set_rotation (GbacwBackgroundDialog *self,
+                                      double                 degrees)
+{
+  g_return_if_fail (GBACW_IS_BACKGROUND_DIALOG (self));
+  gtk_spin_button_set_value (self->rotation, degrees);
+}
+
 /* ---------------------------------------------------------------- GtkWindow */
 
 static gboolean
@@ -328,8 +366,9 @@ gbacw_background_dialog_close_request (GtkWindow *window)
   GbacwBackgroundDialog *self = GBACW_BACKGROUND_DIALOG (window);
 
   gbacw_background_dialog_set_mode (self, MODE_NONE);
-  /* A new run of opacity changes is a new undo step. */
+  /* A new run of opacity or rotation changes is a new undo step. */
   self->opacity_key = next_opacity_key ();
+  self->rotation_key = next_opacity_key ();
   gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
   return TRUE;
 }
@@ -387,6 +426,7 @@ gbacw_background_dialog_init (GbacwBackgroundDialog *self)
 
   self->mode = MODE_NONE;
   self->opacity_key = next_opacity_key ();
+  self->rotation_key = next_opacity_key ();
   self->tool = gbacw_tool_calibrate_new ();
   g_signal_connect_object (self->tool, "point-picked", G_CALLBACK (on_point_picked), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->tool, "notify::status", G_CALLBACK (on_tool_status), self, G_CONNECT_SWAPPED);
@@ -458,6 +498,21 @@ gbacw_background_dialog_init (GbacwBackgroundDialog *self)
   self->fit_button = button;
   gtk_widget_set_margin_start (button, 6);
   gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (box), row);
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  label = gtk_label_new_with_mnemonic (_("R_otation"));
+  gtk_box_append (GTK_BOX (row), label);
+  self->rotation = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-5, 5, 0.1));
+  gtk_spin_button_set_digits (self->rotation, 1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->rotation),
+                               _("Turn the scan clockwise (or anticlockwise, below zero) by degrees about the "
+                                 "map’s centre, so that a skewed scan lines up with the grid"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->rotation));
+  g_signal_connect_swapped (self->rotation, "value-changed", G_CALLBACK (on_rotation_changed), self);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->rotation));
+  /* TRANSLATORS: the unit after the rotation's number */
+  gtk_box_append (GTK_BOX (row), gtk_label_new (_("degrees")));
   gtk_box_append (GTK_BOX (box), row);
 
   label = gtk_label_new (NULL);

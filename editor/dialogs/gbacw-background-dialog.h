@@ -4,7 +4,8 @@
  * Loads or removes the scan of the paper map, sets its opacity, and calibrates it:
  * "Click Three Hexes" makes the canvas's tool a GbacwToolCalibrate in points mode
  * and asks here for the label of each hex clicked; "Adjust" lets drags on the map
- * slide and scale the scan. Closing the window gives the canvas its tool back.
+ * slide and scale the scan, and Rotation turns it by a small angle (a skewed scan).
+ * Closing the window gives the canvas its tool back.
  */
 #pragma once
 

@@ -1071,6 +1071,85 @@ tagged (GtkWidget  *widget,
   return widget;
 }
 
+/* Whether an award of event is defined. */
+static gboolean
+has_award (const GbacwScenario *scenario,
+           GbacwVpEvent         event)
+{
+  for (guint i = 0; i < scenario->vp_awards->len; i++)
+    if (((GbacwVpAward *) g_ptr_array_index (scenario->vp_awards, i))->event == event)
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds the awards that count the units' and leaders' own Victory Points, for both sides. */
+static void
+on_unit_vp_award_add (GtkButton           *button,
+                      GbacwSettingsDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  GbacwVpAward units = { NULL, (char *) "both", GBACW_VP_UNIT_VP, NULL, GBACW_UNSET, FALSE, NULL };
+  /* a leader without a VP of his own scores the award's: none */
+  GbacwVpAward leaders = { NULL, (char *) "both", GBACW_VP_LEADER_LOST, NULL, 0, FALSE, NULL };
+  g_autoptr(GError) error = NULL;
+
+  if (!has_award (scenario, GBACW_VP_UNIT_VP)
+      && !apply (self, gbacw_victory_add_award (get_scenario (self), &units, NULL, &error), &error))
+    return;
+  if (!has_award (scenario, GBACW_VP_LEADER_LOST)
+      && !apply (self, gbacw_victory_add_award (get_scenario (self), &leaders, NULL, &error), &error))
+    return;
+  load (self);
+}
+
+/* The units' own Victory Points count only through a "unit-vp" award, the leaders' through
+ * a "leader-lost" one: say so when they are entered and nothing counts them (games then
+ * score nothing for them). */
+static void
+add_unit_vp_notice (GbacwSettingsDialog *self,
+                    GtkBox              *box)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  gboolean units_counted = has_award (scenario, GBACW_VP_UNIT_VP);
+  gboolean leaders_counted = has_award (scenario, GBACW_VP_LEADER_LOST);
+  GtkWidget *notice, *label, *button;
+  guint n = 0;
+
+  for (guint i = 0; i < scenario->oob.units->len; i++)
+    {
+      const GbacwUnit *u = g_ptr_array_index (scenario->oob.units, i);
+      if (u->vp != GBACW_UNSET && !(u->type == GBACW_UNIT_LEADER ? leaders_counted : units_counted))
+        n++;
+    }
+  if (n == 0)
+    return;
+  notice = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_widget_add_css_class (notice, "settings-notice");
+  label = gtk_label_new (NULL);
+  {
+    /* TRANSLATORS: the Victory page's notice when units have VP values but no award uses them */
+    g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "%u unit or leader has Victory Points entered, but no "
+                                                          "award counts them: losing it scores nothing.",
+                                                          "%u units and leaders have Victory Points entered, but "
+                                                          "no award counts them: losing them scores nothing.", n), n);
+    gtk_label_set_text (GTK_LABEL (label), text);
+  }
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (notice), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+  gtk_box_append (GTK_BOX (notice), label);
+  button = gtk_button_new_with_mnemonic (_("_Count Them"));
+  gtk_widget_set_tooltip_text (button, _("Add the awards that give each side the Victory Points of the enemy units "
+                                         "and leaders it eliminates or captures (P 34.11)"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_unit_vp_award_add), self);
+  gtk_box_append (GTK_BOX (notice), button);
+  g_object_set_data (G_OBJECT (notice), "gbacw-unit-vp-notice", GINT_TO_POINTER (1));
+  gtk_box_append (box, notice);
+}
+
 static void
 load_awards (GbacwSettingsDialog *self,
              GtkBox              *box)
@@ -1078,6 +1157,7 @@ load_awards (GbacwSettingsDialog *self,
   const GbacwScenario *scenario = get_scenario (self);
 
   gtk_box_append (box, heading (_("Victory Points")));
+  add_unit_vp_notice (self, box);
   for (guint i = 0; i < scenario->vp_awards->len; i++)
     {
       const GbacwVpAward *a = g_ptr_array_index (scenario->vp_awards, i);
@@ -1091,7 +1171,7 @@ load_awards (GbacwSettingsDialog *self,
       g_autoptr(GPtrArray) area_titles = NULL;
       static const char *const event_names[] = {
         N_("Holds an objective"), N_("Enemy SP lost"), N_("Enemy leader lost"), N_("Enemy brigade wrecked (BCE)"),
-        N_("Unit exits the map"), N_("Other (see text)"),
+        N_("Unit exits the map"), N_("Enemy unit lost (its own VP)"), N_("Other (see text)"),
       };
 
       gtk_widget_add_css_class (outer, "settings-award");
@@ -1124,8 +1204,8 @@ load_awards (GbacwSettingsDialog *self,
       gtk_box_append (GTK_BOX (line), gtk_label_new (_("VP")));
       if (a->vp == GBACW_UNSET)
         {
-          /* e.g. BCE losses: each formation's own VP (bce-vp). */
-          widget = gtk_label_new (_("each formation’s own"));
+          /* BCE losses: each formation's own VP (bce-vp); units lost: each unit's own (vp). */
+          widget = gtk_label_new (a->event == GBACW_VP_UNIT_VP ? _("each unit’s own") : _("each formation’s own"));
           gtk_widget_add_css_class (widget, "dim-label");
         }
       else

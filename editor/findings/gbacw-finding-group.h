@@ -21,7 +21,10 @@ const char        *gbacw_finding_group_get_id (GbacwFindingGroup *self);
 const char        *gbacw_finding_group_get_title (GbacwFindingGroup *self);
 /* Every finding of the group: GbacwFindingItem, in report order. */
 GListModel        *gbacw_finding_group_get_items (GbacwFindingGroup *self);
-/* Those the filter shows (the "n-shown" property counts them). */
+/* The same as an array (owned by the group, valid until its next update). */
+GbacwFindingItem *const *gbacw_finding_group_peek_items (GbacwFindingGroup *self, guint *n_items);
+/* The rows the filter shows: GbacwFindingItem, or GbacwFindingCluster for findings
+ * alike (three or more); the "n-shown" property counts the findings in them. */
 GListModel        *gbacw_finding_group_get_shown (GbacwFindingGroup *self);
 guint              gbacw_finding_group_get_n_shown (GbacwFindingGroup *self);
 

@@ -13,6 +13,9 @@ struct _GbacwFindingItem
   GbacwFinding *finding;
   char *location;
   char *rule_case_label;
+  guint alike_hash;
+  const char *alike_check;   /* interned: compared by pointer */
+  const char *alike_case;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwFindingItem, gbacw_finding_item, G_TYPE_OBJECT)
@@ -56,6 +59,15 @@ gbacw_finding_item_new (const GbacwFinding *finding,
     self->rule_case_label = g_strdup_printf ("[%s]", finding->rule_case);
   else
     self->rule_case_label = g_strdup ("");
+  self->alike_check = g_intern_string (finding->check);
+  self->alike_case = g_intern_string (finding->rule_case);
+  self->alike_hash = finding->check ? g_str_hash (finding->check) : 0;
+  self->alike_hash = self->alike_hash * 31 + (guint) finding->severity;
+  self->alike_hash = self->alike_hash * 31 + (guint) finding->location;
+  if (finding->message_format != NULL)
+    self->alike_hash = self->alike_hash * 31 + g_direct_hash (finding->message_format);
+  else if (finding->message != NULL)
+    self->alike_hash = self->alike_hash * 31 + g_str_hash (finding->message);
   return self;
 }
 
@@ -85,6 +97,33 @@ gbacw_finding_item_get_rule_case_label (GbacwFindingItem *self)
 {
   g_return_val_if_fail (GBACW_IS_FINDING_ITEM (self), NULL);
   return self->rule_case_label;
+}
+
+guint
+gbacw_finding_item_get_alike_hash (GbacwFindingItem *self)
+{
+  g_return_val_if_fail (GBACW_IS_FINDING_ITEM (self), 0);
+  return self->alike_hash;
+}
+
+gboolean
+gbacw_finding_item_alike (GbacwFindingItem *a,
+                          GbacwFindingItem *b)
+{
+  const GbacwFinding *fa, *fb;
+
+  if (a == b)
+    return TRUE;
+  if (a->alike_hash != b->alike_hash || a->alike_check != b->alike_check || a->alike_case != b->alike_case)
+    return FALSE;
+  fa = a->finding;
+  fb = b->finding;
+  if (fa->severity != fb->severity || fa->location != fb->location)
+    return FALSE;
+  /* Formats are interned: one pointer per wording. Without one, the words themselves. */
+  if (fa->message_format != NULL || fb->message_format != NULL)
+    return fa->message_format == fb->message_format;
+  return g_strcmp0 (fa->message, fb->message) == 0;
 }
 
 gboolean

@@ -24,6 +24,12 @@ GbacwSeverity       gbacw_finding_item_get_severity (GbacwFindingItem *self);
 const char         *gbacw_finding_item_get_location (GbacwFindingItem *self);
 /* "[22.1]", or "" when the finding names no case. */
 const char         *gbacw_finding_item_get_rule_case_label (GbacwFindingItem *self);
+/* A hash of the check, severity, location kind and message format: equal for findings
+ * alike (gbacw_finding_cluster_same ()). */
+guint               gbacw_finding_item_get_alike_hash (GbacwFindingItem *self);
+/* Whether two findings are alike: one check, severity, rule case, location kind and
+ * message format (or, without a format, the same message). */
+gboolean            gbacw_finding_item_alike (GbacwFindingItem *a, GbacwFindingItem *b);
 /* Whether finding says the same thing at the same place as the item's. */
 gboolean            gbacw_finding_item_matches (GbacwFindingItem *self, const GbacwFinding *finding);
 

@@ -2,7 +2,8 @@
 /* gbacw-findings-panel.c: what the validator found wrong in the document, live.
  *
  * The rows are a GtkTreeListModel over a store of groups (only those with findings
- * shown), each group's children its findings through the severity filter. On every
+ * shown), each group's children its findings through the severity filter, findings
+ * alike (one check, one wording, many places) gathered into one closed row. On every
  * report of the checker each group keeps the items before and after the part of its
  * findings that changed, so an edit touches only the rows of what it changed.
  */
@@ -13,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "gbacw-finding-cluster.h"
 #include "gbacw-finding-group.h"
 #include "gbacw-findings-panel.h"
 
@@ -176,7 +178,15 @@ sync_root (GbacwFindingsPanel *self)
       gboolean wanted = gbacw_finding_group_get_n_shown (group) > 0;
 
       if (wanted && !listed)
-        g_list_store_insert (self->root, pos++, group);
+        {
+          g_autoptr(GtkTreeListRow) row = NULL;
+
+          g_list_store_insert (self->root, pos, group);
+          /* Groups open; their clusters stay closed. */
+          row = gtk_tree_list_model_get_child_row (self->tree, pos++);
+          if (row != NULL)
+            gtk_tree_list_row_set_expanded (row, TRUE);
+        }
       else if (!wanted && listed)
         g_list_store_remove (self->root, pos);
       else if (listed)
@@ -378,12 +388,12 @@ update_markers (GbacwFindingsPanel *self)
   places = g_hash_table_new (g_direct_hash, g_direct_equal);
   for (guint g = 0; g < self->groups->len; g++)
     {
-      GListModel *items = gbacw_finding_group_get_items (g_ptr_array_index (self->groups, g));
-      guint n = g_list_model_get_n_items (items);
+      guint n;
+      GbacwFindingItem *const *items = gbacw_finding_group_peek_items (g_ptr_array_index (self->groups, g), &n);
 
       for (guint i = 0; i < n; i++)
         {
-          g_autoptr(GbacwFindingItem) item = g_list_model_get_item (items, i);
+          GbacwFindingItem *item = items[i];
           const GbacwFinding *f = gbacw_finding_item_get_finding (item);
           GbacwMapMarker marker;
           gpointer key, value;
@@ -413,15 +423,12 @@ static gboolean
 group_has_item (GbacwFindingGroup *group,
                 GbacwFindingItem  *item)
 {
-  GListModel *items = gbacw_finding_group_get_items (group);
-  guint n = g_list_model_get_n_items (items);
+  guint n;
+  GbacwFindingItem *const *items = gbacw_finding_group_peek_items (group, &n);
 
   for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GbacwFindingItem) other = g_list_model_get_item (items, i);
-      if (other == item)
-        return TRUE;
-    }
+    if (items[i] == item)
+      return TRUE;
   return FALSE;
 }
 
@@ -505,7 +512,8 @@ filter_func (gpointer item,
              gpointer user_data)
 {
   GbacwFindingsPanel *self = user_data;
-  GbacwSeverity severity = gbacw_finding_item_get_severity (item);
+  GbacwSeverity severity = GBACW_IS_FINDING_CLUSTER (item) ? gbacw_finding_cluster_get_severity (item)
+                                                           : gbacw_finding_item_get_severity (item);
 
   return valid_severity (severity) && self->show[severity];
 }
@@ -518,6 +526,8 @@ create_child_model (gpointer item,
 {
   if (GBACW_IS_FINDING_GROUP (item))
     return g_object_ref (gbacw_finding_group_get_shown (item));
+  if (GBACW_IS_FINDING_CLUSTER (item))
+    return g_object_ref (gbacw_finding_cluster_get_items (item));
   return NULL;
 }
 
@@ -613,11 +623,39 @@ short_place (GbacwFindingsPanel *self,
 }
 
 static void
+set_cluster_title (GtkLabel            *label,
+                   GParamSpec          *pspec,
+                   GbacwFindingCluster *cluster)
+{
+  g_autofree char *title = gbacw_finding_cluster_get_title (cluster);
+
+  gtk_label_set_text (label, title);
+  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (label)), title);
+}
+
+/* Shows the severity icon and rule case of a finding or cluster. */
+static void
+set_severity (RowWidgets         *row,
+              const GbacwFinding *f,
+              const char         *rule_case_label)
+{
+  static const char *icons[] = { "dialog-information-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic" };
+  static const char *classes[] = { "severity-info", "severity-warning", "severity-error" };
+  GbacwSeverity severity = valid_severity (f->severity) ? f->severity : GBACW_SEVERITY_INFO;
+
+  gtk_widget_set_visible (row->icon, TRUE);
+  gtk_image_set_from_icon_name (GTK_IMAGE (row->icon), icons[severity]);
+  gtk_widget_add_css_class (row->icon, classes[severity]);
+  gtk_widget_set_visible (row->rule_case, TRUE);
+  gtk_label_set_text (GTK_LABEL (row->rule_case), rule_case_label);
+  gtk_widget_remove_css_class (row->text, "heading");
+}
+
+static void
 bind_row (GbacwFindingsPanel       *self,
           GtkListItem              *list_item,
           GtkSignalListItemFactory *factory)
 {
-  static const char *icons[] = { "dialog-information-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic" };
   static const char *classes[] = { "severity-info", "severity-warning", "severity-error" };
   GtkTreeListRow *tree_row = gtk_list_item_get_item (list_item);
   GtkWidget *expander = gtk_list_item_get_child (list_item);
@@ -649,20 +687,29 @@ bind_row (GbacwFindingsPanel       *self,
     {
       GbacwFindingItem *finding_item = GBACW_FINDING_ITEM (item);
       const GbacwFinding *f = gbacw_finding_item_get_finding (finding_item);
-      GbacwSeverity severity = valid_severity (f->severity) ? f->severity : GBACW_SEVERITY_INFO;
 
-      gtk_widget_set_visible (row->icon, TRUE);
-      gtk_image_set_from_icon_name (GTK_IMAGE (row->icon), icons[severity]);
-      gtk_widget_add_css_class (row->icon, classes[severity]);
-      gtk_widget_set_visible (row->rule_case, TRUE);
-      gtk_label_set_text (GTK_LABEL (row->rule_case), gbacw_finding_item_get_rule_case_label (finding_item));
+      set_severity (row, f, gbacw_finding_item_get_rule_case_label (finding_item));
       gtk_label_set_text (GTK_LABEL (row->text), f->message);
-      gtk_widget_remove_css_class (row->text, "heading");
       {
         g_autofree char *place = short_place (self, finding_item);
         gtk_label_set_text (GTK_LABEL (row->location), place);
       }
       gtk_widget_set_tooltip_text (box, f->message);
+    }
+  else if (GBACW_IS_FINDING_CLUSTER (item))
+    {
+      GbacwFindingCluster *cluster = GBACW_FINDING_CLUSTER (item);
+      g_autoptr(GbacwFindingItem) first = g_list_model_get_item (gbacw_finding_cluster_get_items (cluster), 0);
+      gulong handler;
+
+      set_severity (row, gbacw_finding_cluster_get_finding (cluster),
+                    first != NULL ? gbacw_finding_item_get_rule_case_label (first) : "");
+      set_cluster_title (GTK_LABEL (row->text), NULL, cluster);
+      gtk_label_set_text (GTK_LABEL (row->location), "");
+      handler = g_signal_connect_object (cluster, "notify::n-items", G_CALLBACK (set_cluster_title), row->text,
+                                         G_CONNECT_SWAPPED);
+      g_object_set_data_full (G_OBJECT (list_item), "gbacw-group", g_object_ref (cluster), g_object_unref);
+      g_object_set_data (G_OBJECT (list_item), "gbacw-handler", GSIZE_TO_POINTER (handler));
     }
 }
 
@@ -671,7 +718,7 @@ unbind_row (GbacwFindingsPanel       *self,
             GtkListItem              *list_item,
             GtkSignalListItemFactory *factory)
 {
-  GbacwFindingGroup *group = g_object_get_data (G_OBJECT (list_item), "gbacw-group");
+  GObject *group = g_object_get_data (G_OBJECT (list_item), "gbacw-group");
   GtkWidget *expander = gtk_list_item_get_child (list_item);
 
   if (group != NULL)
@@ -707,7 +754,7 @@ gbacw_findings_panel_activate_row (GbacwFindingsPanel *self,
   if (row == NULL)
     return;
   item = gtk_tree_list_row_get_item (row);
-  if (GBACW_IS_FINDING_GROUP (item))
+  if (GBACW_IS_FINDING_GROUP (item) || GBACW_IS_FINDING_CLUSTER (item))
     gtk_tree_list_row_set_expanded (row, !gtk_tree_list_row_get_expanded (row));
   else if (GBACW_IS_FINDING_ITEM (item))
     {
@@ -1195,7 +1242,7 @@ gbacw_findings_panel_init (GbacwFindingsPanel *self)
   init_groups (self);
 
   self->root = g_list_store_new (GBACW_TYPE_FINDING_GROUP);
-  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->root)), FALSE, TRUE,
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->root)), FALSE, FALSE,
                                         create_child_model, NULL, NULL);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

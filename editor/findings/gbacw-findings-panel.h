@@ -39,8 +39,9 @@ void            gbacw_findings_panel_set_document (GbacwFindingsPanel *self, Gba
 GbacwMapCanvas *gbacw_findings_panel_get_canvas (GbacwFindingsPanel *self);
 void            gbacw_findings_panel_set_canvas (GbacwFindingsPanel *self, GbacwMapCanvas *canvas);
 
-/* The rows as listed: GtkTreeListRow, whose items are GbacwFindingGroup (headers)
- * and GbacwFindingItem (findings). */
+/* The rows as listed: GtkTreeListRow, whose items are GbacwFindingGroup (headers),
+ * GbacwFindingCluster (findings alike, closed until opened) and GbacwFindingItem
+ * (findings). */
 GListModel     *gbacw_findings_panel_get_model (GbacwFindingsPanel *self);
 /* Every finding of a severity, shown or not. */
 guint           gbacw_findings_panel_get_count (GbacwFindingsPanel *self, GbacwSeverity severity);

@@ -34,9 +34,11 @@ static const FieldSpec field_specs[] = {
   { GBACW_OOB_FIELD_KIND, N_("Kind"), N_("The type of unit, or the size of the formation"), WIDGET_DROPDOWN },
   { GBACW_OOB_FIELD_NAME, N_("Name"), N_("The designation printed on the counter, or the formation’s name"),
     WIDGET_ENTRY },
+  /* A leader's rank right after his name: both are printed on the counter ("BG Smith"),
+   * and typed one after the other (Tab from Name goes to Rank). */
+  { GBACW_OOB_FIELD_RANK, N_("Rank"), N_("As printed, e.g. BG or MG"), WIDGET_ENTRY },
   { GBACW_OOB_FIELD_COMMANDER, N_("Commander"), N_("The leader who commands the formation"), WIDGET_DROPDOWN },
   { GBACW_OOB_FIELD_ROLE, N_("Command"), N_("The level the leader commands (17.0)"), WIDGET_DROPDOWN },
-  { GBACW_OOB_FIELD_RANK, N_("Rank"), N_("As printed, e.g. BG or MG"), WIDGET_ENTRY },
   { GBACW_OOB_FIELD_STRENGTH, N_("Strength"), N_("Strength Points (SP)"), WIDGET_ENTRY },
   { GBACW_OOB_FIELD_GUNS, N_("Guns"), N_("Number of guns of the battery or section"), WIDGET_ENTRY },
   { GBACW_OOB_FIELD_MORALE, N_("Morale"), N_("1 to 5, or ? for a green unit (13.11)"), WIDGET_ENTRY },
@@ -294,7 +296,13 @@ fill_choices (GbacwOobInspector    *self,
         for (guint i = 0; chart != NULL && i < chart->rows->len; i++)
           {
             const GbacwChartRow *row = g_ptr_array_index (chart->rows, i);
-            g_autofree char *title = row->name == NULL ? g_strdup (row->id)
+            g_autofree char *title = NULL;
+
+            /* Only the weapon types of the unit's kind (9.25): no artillery for
+             * infantry, cavalry or wagons, no muskets for a battery. */
+            if (unit != NULL && !gbacw_oob_weapon_for_unit_type (scenario, row->id, unit->type))
+              continue;
+            title = row->name == NULL ? g_strdup (row->id)
                                      : g_str_has_prefix (row->name, row->id) ? g_strdup (row->name)
                                      : g_strdup_printf ("%s — %s", row->id, row->name);
             choices_add (f, row->id, title);

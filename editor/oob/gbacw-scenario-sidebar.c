@@ -5,6 +5,11 @@
 #include "config.h"
 
 #include "gbacw-scenario-sidebar.h"
+#include "gbacw-window-state.h"
+
+/* The tree's height above the divider without GSettings; the schema's default of
+ * oob-tree-height. */
+#define OOB_TREE_DEFAULT_HEIGHT 330
 
 struct _GbacwScenarioSidebar
 {
@@ -13,6 +18,7 @@ struct _GbacwScenarioSidebar
   /* template */
   GtkStackSwitcher *switcher;
   GtkStack *stack;
+  GtkPaned *oob_paned;
   GbacwOobPanel *oob_panel;
   GbacwOobInspector *inspector;
   GbacwReinforcementPanel *reinforcement_panel;
@@ -107,6 +113,32 @@ on_entry_added (GbacwScenarioSidebar *self,
   gbacw_oob_inspector_focus_field (self->inspector, GBACW_OOB_FIELD_NAME);
 }
 
+/* Ctrl+D duplicates the selected entry wherever the focus is on the page: in the tree
+ * (whose own binding takes it first) or in the form, where a copy puts the focus. */
+static gboolean
+duplicate_shortcut (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  GbacwScenarioSidebar *self = GBACW_SCENARIO_SIDEBAR (widget);
+
+  if (g_strcmp0 (gbacw_scenario_sidebar_get_page (self), "oob") != 0)
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self->oob_panel), "oob.duplicate", NULL);
+}
+
+/* The divider stays where the user put it, in this run and the next. */
+static void
+on_divider_moved (GbacwScenarioSidebar *self,
+                  GParamSpec           *pspec,
+                  GtkPaned             *paned)
+{
+  GSettings *settings = gbacw_window_state_get_settings ();
+
+  if (settings != NULL && gtk_widget_get_mapped (GTK_WIDGET (paned)) && gtk_paned_get_position (paned) > 0)
+    g_settings_set_int (settings, "oob-tree-height", gtk_paned_get_position (paned));
+}
+
 static void
 on_page (GbacwScenarioSidebar *self)
 {
@@ -185,8 +217,10 @@ gbacw_scenario_sidebar_class_init (GbacwScenarioSidebarClass *klass)
   g_type_ensure (GBACW_TYPE_OOB_INSPECTOR);
   g_type_ensure (GBACW_TYPE_REINFORCEMENT_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-scenario-sidebar.ui");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, duplicate_shortcut, NULL);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, switcher);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, stack);
+  gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, oob_paned);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, oob_panel);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, inspector);
   gtk_widget_class_bind_template_child (widget_class, GbacwScenarioSidebar, reinforcement_panel);
@@ -204,6 +238,14 @@ gbacw_scenario_sidebar_init (GbacwScenarioSidebar *self)
     if (GTK_IS_BUTTON (button) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (button))))
       gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
 
+  {
+    GSettings *settings = gbacw_window_state_get_settings ();
+
+    gtk_paned_set_position (self->oob_paned, settings ? g_settings_get_int (settings, "oob-tree-height")
+                                                      : OOB_TREE_DEFAULT_HEIGHT);
+    g_signal_connect_object (self->oob_paned, "notify::position", G_CALLBACK (on_divider_moved), self,
+                             G_CONNECT_SWAPPED);
+  }
   g_signal_connect_object (self->oob_panel, "notify::selected-item", G_CALLBACK (on_selected_item), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->oob_panel, "entry-added", G_CALLBACK (on_entry_added), self, G_CONNECT_SWAPPED);

@@ -113,9 +113,11 @@ update_status (GbacwToolCalibrate *self)
   set_status (self, text);
 }
 
+/* calibrated: a transform made from three hexes, which leaves no turn by hand. */
 static void
 execute_transform (GbacwToolCalibrate *self,
                    const double        transform[6],
+                   gboolean            calibrated,
                    const char         *label,
                    guint               merge_key)
 {
@@ -128,6 +130,8 @@ execute_transform (GbacwToolCalibrate *self,
   background = scenario->map->background;
   for (int i = 0; i < 6; i++)
     background.transform[i] = transform[i];
+  if (calibrated)
+    background.rotation = 0;
   edit = gbacw_settings_edit_new (label, merge_key);
   gbacw_settings_edit_set_background (edit, &background);
   gbacw_document_execute (self->document, GBACW_COMMAND (edit));
@@ -305,7 +309,7 @@ gbacw_tool_calibrate_add_point (GbacwToolCalibrate  *self,
                                _("The three hexes are on a line: click a third hex away from the line of the other two."));
           return FALSE;
         }
-      execute_transform (self, transform, _("Calibrate background"), 0);
+      execute_transform (self, transform, TRUE, _("Calibrate background"), 0);
       self->n_points = 0;
       if (done != NULL)
         *done = TRUE;
@@ -416,7 +420,7 @@ calibrate_dragged (GbacwTool       *tool,
   out[3] = m.yy;
   out[4] = m.x0;
   out[5] = m.y0;
-  execute_transform (self, out, self->scaling ? _("Scale background") : _("Move background"), self->merge_key);
+  execute_transform (self, out, FALSE, self->scaling ? _("Scale background") : _("Move background"), self->merge_key);
 }
 
 static void
