@@ -1021,6 +1021,23 @@ find_row (GtkWidget  *widget,
   return NULL;
 }
 
+/* The row of id the tree shows in its view, or NULL. */
+static GtkWidget *
+find_mapped_row (GtkWidget  *widget,
+                 const char *id)
+{
+  if (GBACW_IS_OOB_ROW (widget) && gtk_widget_get_mapped (widget) && gbacw_oob_row_get_item (GBACW_OOB_ROW (widget)) != NULL
+      && g_strcmp0 (gbacw_oob_item_get_id (gbacw_oob_row_get_item (GBACW_OOB_ROW (widget))), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped_row (child, id);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* A right-click on the row of id in the tree. */
 static void
 right_click_row (Fixture    *f,
@@ -1032,6 +1049,26 @@ right_click_row (Fixture    *f,
   GtkGesture *click = NULL;
   double x, y;
 
+  g_assert_nonnull (row);
+  /* the row scrolled into the tree's view first, where a pointer can reach it: the tree
+   * keeps rows a little past its view too, neither mapped nor at a place to click */
+  if (find_mapped_row (list, id) == NULL)
+    {
+      GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+      for (int step = 0; step < 100 && find_mapped_row (list, id) == NULL; step++)
+        {
+          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment)
+                                                + gtk_adjustment_get_page_size (adjustment) / 3);
+          for (int k = 0; k < 5; k++)
+            {
+              iterate ();
+              g_usleep (5000);
+            }
+        }
+    }
+  row = find_mapped_row (list, id);
   g_assert_nonnull (row);
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
     {
