@@ -15,6 +15,7 @@
 
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
+#include "gbacw-legal.h"
 #include "gbacw-movement.h"
 
 enum {
@@ -1418,104 +1419,151 @@ fix_night_distance (AiView *v)
   return NULL;
 }
 
-/* 8.1: a unit out of each hex over the limits. */
+/* How many times the computer tries to put one blocker right in a phase. */
+#define FIX_ATTEMPTS 3
+
+/* Whether another attempt at the blocker of kind on unit (or hex) is left in this phase;
+ * it counts the attempt. */
+static gboolean
+fix_attempt (AiView *v, int kind, int what)
+{
+  for (int attempt = 0; attempt < FIX_ATTEMPTS; attempt++)
+    if (!gbacw_ai_was_tried (v->ai, AI_KEY (kind, what, attempt)))
+      {
+        gbacw_ai_mark_tried (v->ai, AI_KEY (kind, what, attempt));
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* 8.1 (GBACW_BLOCKER_STACKING): a unit of ours out of hex, over the limits, to the hex
+ * with room for it nearest (and not nearer the enemy than three hexes if it can), from
+ * the top of the stack; not the last combat unit of a leader who cannot go with it. */
 static GbacwAction *
-fix_stacking (AiView *v)
+fix_stacking (AiView *v, int hex)
 {
   GbacwGame *game = v->game;
+  const GArray *stack = gbacw_game_stack (game, hex);
+  g_autoptr (GArray) units = stack ? g_array_copy ((GArray *) stack) : NULL;
 
-  for (guint i = 0; i < game->units->len; i++)
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; units && i < units->len; i++)
+      {
+        const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+        g_autoptr (GbacwMoveRange) range = NULL;
+        int best_hex = -1;
+        double best = -G_MAXDOUBLE;
+
+        if (u->side != v->side || !gbacw_game_is_combat_unit (u) || (pass == 0 && strands_leader (v, u))
+            || gbacw_ai_was_tried (v->ai, AI_KEY (4, u->index, pass)))
+          continue;
+        gbacw_ai_mark_tried (v->ai, AI_KEY (4, u->index, pass));
+        range = gbacw_movement_range (game, u->index, NULL);
+        for (guint k = 0; range && k < range->hexes->len; k++)
+          {
+            int to = g_array_index (range->hexes, int, k);
+            double sc;
+            if (to == hex || !gbacw_query_stacking_allows (game, to, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+              continue;
+            sc = MIN (enemy_dist (v, to), 3) * 5.0 - range->cost[to];
+            if (sc > best)
+              {
+                best = sc;
+                best_hex = to;
+              }
+          }
+        if (best_hex >= 0)
+          {
+            GbacwAction *action = move_to (v, range, u->index, best_hex, facing_at (v, best_hex, -1));
+            if (action)
+              return action;
+          }
+      }
+  return NULL;
+}
+
+/* 17.52 (GBACW_BLOCKER_LONE_LEADER): the leader alone within four hexes of the enemy joins
+ * a combat unit of ours or goes five hexes from the enemy; when he cannot, a combat unit
+ * comes to him. */
+static GbacwAction *
+fix_lone_leader (AiView *v, int leader)
+{
+  GbacwGame *game = v->game;
+  const GbacwGameUnit *l = gbacw_game_unit (game, leader);
+  g_autoptr (GbacwMoveRange) range = NULL;
+  int best_hex = -1;
+  double best = -G_MAXDOUBLE;
+
+  if (l->hex < 0 || !fix_attempt (v, 5, l->index))
+    return NULL;
+  range = gbacw_movement_range (game, l->index, NULL);
+  for (guint k = 0; range && k < range->hexes->len; k++)
     {
-      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      g_autoptr (GbacwMoveRange) range = NULL;
-      int best_hex = -1;
-      double best = -G_MAXDOUBLE;
-
-      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u)
-          || gbacw_ai_was_tried (v->ai, AI_KEY (4, u->index, 0))
-          || gbacw_movement_check_stacking (game, u->hex, NULL))
+      int hex = g_array_index (range->hexes, int, k);
+      double s;
+      if (gbacw_game_hex_has_side (game, hex, v->side, TRUE))
+        s = 100.0 - range->cost[hex];
+      else if (v->enemy_any[hex] >= 5)
+        s = 50.0 - range->cost[hex];
+      else
         continue;
-      gbacw_ai_mark_tried (v->ai, AI_KEY (4, u->index, 0));
-      range = gbacw_movement_range (game, u->index, NULL);
-      for (guint k = 0; range && k < range->hexes->len; k++)
+      if (s > best)
         {
-          int hex = g_array_index (range->hexes, int, k);
-          double s;
-          if (!gbacw_query_stacking_allows (game, hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
-            continue;
-          s = MIN (enemy_dist (v, hex), 3) * 5.0 - range->cost[hex];
-          if (s > best)
-            {
-              best = s;
-              best_hex = hex;
-            }
+          best = s;
+          best_hex = hex;
         }
-      if (best_hex >= 0)
-        {
-          GbacwAction *action = move_to (v, range, u->index, best_hex, facing_at (v, best_hex, -1));
-          if (action)
-            return action;
-        }
+    }
+  if (best_hex >= 0)
+    {
+      GbacwAction *action = move_to (v, range, l->index, best_hex, -1);
+      if (action)
+        return action;
+    }
+  /* he cannot go: a combat unit comes to him */
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+      g_autoptr (GbacwMoveRange) to_him = NULL;
+      GbacwAction *action;
+      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+          || dist (v, u->hex, l->hex) > 8 || strands_leader (v, u)
+          || !gbacw_query_stacking_allows (game, l->hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+        continue;
+      to_him = gbacw_movement_range (game, u->index, NULL);
+      if (to_him == NULL || to_him->cost[l->hex] < 0)
+        continue;
+      if ((action = move_to (v, to_him, u->index, l->hex, facing_at (v, l->hex, -1))))
+        return action;
     }
   return NULL;
 }
 
-/* 17.52: a leader alone within four hexes of the enemy joins a combat unit or goes. */
-static GbacwAction *
-fix_lone_leaders (AiView *v)
+GbacwAction *
+gbacw_ai_fix_blockers (AiView *v)
 {
-  GbacwGame *game = v->game;
+  g_autoptr (GPtrArray) blockers = gbacw_game_phase_blockers (v->game);
 
-  for (guint i = 0; i < game->units->len; i++)
+  for (guint i = 0; i < blockers->len; i++)
     {
-      const GbacwGameUnit *l = g_ptr_array_index (game->units, i);
-      g_autoptr (GbacwMoveRange) range = NULL;
-      int best_hex = -1;
-      double best = -G_MAXDOUBLE;
+      const GbacwBlocker *b = g_ptr_array_index (blockers, i);
+      GbacwAction *action = NULL;
 
-      if (l->side != v->side || l->hex < 0 || l->type != GBACW_UNIT_LEADER || v->enemy_any[l->hex] >= 5
-          || gbacw_game_hex_has_side (game, l->hex, v->side, TRUE) || gbacw_ai_was_tried (v->ai, AI_KEY (5, l->index, 0)))
-        continue;
-      gbacw_ai_mark_tried (v->ai, AI_KEY (5, l->index, 0));
-      range = gbacw_movement_range (game, l->index, NULL);
-      for (guint k = 0; range && k < range->hexes->len; k++)
+      switch (b->kind)
         {
-          int hex = g_array_index (range->hexes, int, k);
-          double s;
-          if (gbacw_game_hex_has_side (game, hex, v->side, TRUE))
-            s = 100.0 - range->cost[hex];
-          else if (v->enemy_any[hex] >= 5)
-            s = 50.0 - range->cost[hex];
-          else
-            continue;
-          if (s > best)
-            {
-              best = s;
-              best_hex = hex;
-            }
+        case GBACW_BLOCKER_STACKING:
+          action = fix_stacking (v, b->hex);
+          break;
+        case GBACW_BLOCKER_LONE_LEADER:
+          action = fix_lone_leader (v, b->unit);
+          break;
+        case GBACW_BLOCKER_GAME_OVER:
+        case GBACW_BLOCKER_DECISION:
+        case GBACW_BLOCKER_EXCLUSIVE:
+        default:
+          break;   /* nothing a move of ours puts right: the end is refused, and said so */
         }
-      if (best_hex >= 0)
-        {
-          GbacwAction *action = move_to (v, range, l->index, best_hex, -1);
-          if (action)
-            return action;
-        }
-      /* he cannot go: a combat unit comes to him */
-      for (guint k = 0; k < game->units->len; k++)
-        {
-          const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-          g_autoptr (GbacwMoveRange) to_him = NULL;
-          GbacwAction *action;
-          if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
-              || dist (v, u->hex, l->hex) > 8 || strands_leader (v, u)
-              || !gbacw_query_stacking_allows (game, l->hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
-            continue;
-          to_him = gbacw_movement_range (game, u->index, NULL);
-          if (to_him == NULL || to_him->cost[l->hex] < 0)
-            continue;
-          if ((action = move_to (v, to_him, u->index, l->hex, facing_at (v, l->hex, -1))))
-            return action;
-        }
+      if (action)
+        return action;
     }
   return NULL;
 }
@@ -1584,9 +1632,6 @@ gbacw_ai_choose_movement (AiView *v)
     }
   if ((action = fix_night_distance (v)))
     return action;
-  if ((action = fix_stacking (v)))
-    return action;
-  if ((action = fix_lone_leaders (v)))
-    return action;
-  return NULL;
+  /* what the engine says keeps the phase from ending (8.1, 17.52), put right one by one */
+  return gbacw_ai_fix_blockers (v);
 }

@@ -88,6 +88,9 @@ void         gbacw_ai_view_clear (AiView *view);
 
 /* gbacw-ai-move.c */
 GbacwAction *gbacw_ai_choose_movement (AiView *view);
+/* A move that puts right one of the conditions blocking the end of the phase
+ * (gbacw_game_phase_blockers (): 8.1 stacking, 17.52 lone leaders), NULL when none can. */
+GbacwAction *gbacw_ai_fix_blockers (AiView *view);
 
 /* gbacw-ai.c */
 /* 8.41: the stacking order that puts the fittest unit on top of each of our stacks near the

@@ -14,6 +14,7 @@
 #include "gbacw-combat-charts.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
+#include "gbacw-legal.h"
 #include "gbacw-melee.h"
 
 G_DEFINE_QUARK (gbacw-ai-error-quark, gbacw_ai_error)
@@ -832,7 +833,8 @@ choose_command (AiView *view)
   return NULL;
 }
 
-/* 13.52: brigade commanders rally the routed units of their brigades. */
+/* 13.52: brigade commanders rally the routed units of their brigades: of the rallies the
+ * engine lists as legal for the unit (gbacw_game_legal_actions ()), its commander's. */
 static GbacwAction *
 choose_rally (AiView *view)
 {
@@ -841,19 +843,21 @@ choose_rally (AiView *view)
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      g_autoptr (GPtrArray) rallies = NULL;
       int leader;
-      GbacwAction *action;
 
       if (u->side != view->side || u->hex < 0 || !(u->status & GBACW_STATUS_ROUTED)
           || gbacw_ai_was_tried (view->ai, AI_KEY (6, u->index, 0)))
         continue;
       gbacw_ai_mark_tried (view->ai, AI_KEY (6, u->index, 0));
       leader = gbacw_leadership_commander (game, u->index);
-      if (leader < 0)
-        continue;
-      action = gbacw_action_new_rally (leader, u->index);
-      if (gbacw_ai_try (view, action))
-        return action;
+      rallies = gbacw_game_legal_actions (game, GBACW_LEGAL_RALLIES, u->index);
+      for (guint k = 0; k < rallies->len; k++)
+        {
+          GbacwAction *rally = g_ptr_array_index (rallies, k);
+          if (rally->command.leader == leader)
+            return g_ptr_array_steal_index (rallies, k);
+        }
     }
   return NULL;
 }
