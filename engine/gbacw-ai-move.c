@@ -754,7 +754,8 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
       return 10.0 * MIN (e, 8) - (leader >= 0 ? dist (v, hex, leader) : 0) + (hex == start ? 0.5 : 0);
     case ROLE_SPENT:
       s = 10.0 * MIN (e, 5) - (wagon >= 0 ? dist (v, hex, wagon) : leader >= 0 ? dist (v, hex, leader) : 0);
-      return s - (leaving_zoc && hex != start ? 4.0 : 0.0) + (hex == start ? 0.5 : 0);
+      /* 10.1: withdrawal fire on a weak unit (from normal up weighed as a hex's safety) */
+      return s - (leaving_zoc && hex != start ? (normal (v) ? 12.0 : 4.0) : 0.0) + (hex == start ? 0.5 : 0);
     case ROLE_NORMAL:
     default:
       break;
@@ -778,9 +779,10 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
-  /* 10.1: withdrawal fire (from normal up: worth it only for an objective) */
+  /* 10.1: withdrawal fire (from normal up: worth about four hexes of progress, and half
+     that for an objective) */
   if (leaving_zoc && hex != start)
-    s -= normal (v) && objective_weight (v, hex) <= 0 ? 16.0 : 6.0;
+    s -= !normal (v) ? 6.0 : objective_weight (v, hex) <= 0 ? 40.0 : 20.0;
   if (objective_weight (v, hex) > 0)
     s += 8.0;
   /* the brigade keeps together: within reach of its first unit (from normal up within
@@ -888,6 +890,20 @@ compare_candidates (gconstpointer a, gconstpointer b)
   return (x->hex > y->hex) - (x->hex < y->hex);
 }
 
+/* 10.1: whether the cheapest way to hex enters an enemy zone of control and leaves it
+ * again (the start hex is weighed by score_hex ()): the unit would draw withdrawal fire
+ * on its way. */
+static gboolean
+path_leaves_zoc (AiView *v, const GbacwMoveRange *range, const GbacwGameUnit *u, int hex)
+{
+  g_autoptr (GArray) path = gbacw_move_range_path (range, hex);
+
+  for (guint k = 0; path && k + 1 < path->len; k++)
+    if (gbacw_movement_in_enemy_zoc (v->game, g_array_index (path, int, k), u->side, gbacw_game_unit_is_mounted (u)))
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether u is the only combat unit of its side in its hex, with a leader there who
  * could not go with it. */
 static gboolean
@@ -983,6 +999,22 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
         g_array_append_val (candidates, c);
     }
   g_array_sort (candidates, compare_candidates);
+  /* 10.1: from normal up, the best few are weighed again by their way there: one through an
+   * enemy zone of control costs as much as leaving one (and those no longer better than
+   * staying drop out) */
+  if (normal (v) && role == ROLE_NORMAL && gbacw_game_is_combat_unit (u))
+    {
+      guint n = MIN (candidates->len, 8);
+      for (guint i = 0; i < n; i++)
+        {
+          Candidate *c = &g_array_index (candidates, Candidate, i);
+          if (path_leaves_zoc (v, range, u, c->hex))
+            c->score -= objective_weight (v, c->hex) <= 0 ? 40.0 : 20.0;
+        }
+      g_array_sort (candidates, compare_candidates);
+      while (candidates->len > 0 && g_array_index (candidates, Candidate, candidates->len - 1).score <= stay + 1e-9)
+        g_array_set_size (candidates, candidates->len - 1);
+    }
   /* the best whose move the rules take (and is safe, path_safe ()) */
   for (guint i = 0; i < candidates->len && i < 6; i++)
     {
