@@ -310,15 +310,7 @@ tally_before (Tally *t, GbacwGame *game, const GbacwAction *action, int actor)
                                                          (const GbacwFirer *) action->fire.firers->data,
                                                          action->fire.firers->len, NULL);
           if (res && res->rolls->len > 0 && g_array_index (res->rolls, GbacwFireRoll, 0).column == 0)
-            {
-              t->art1++;
-              if (g_getenv ("DEBUGART"))
-                {
-                  const GbacwGameUnit *u0 = gbacw_game_unit (game, g_array_index (action->fire.firers, GbacwFirer, 0).unit);
-                  g_print ("art1 phase %d turn %d range %d firers %u guns %d total %.2f\n", game->phase, game->turn,
-                           gbacw_query_distance (game, u0->hex, action->fire.target), action->fire.firers->len, u0->guns, res->total);
-                }
-            }
+            t->art1++;
           if (res)
             gbacw_fire_resolution_free (res);
         }
@@ -339,27 +331,7 @@ tally_after (Tally *t, GbacwGame *game)
   const GbacwDecision *d = gbacw_game_decision (game);
 
   if (d && d->kind == GBACW_DECISION_FIRE && d->side != t->side && d->rule_case && g_str_has_prefix (d->rule_case, "10.1"))
-    {
-      t->wdf++;
-      if (g_getenv ("DEBUGWDF"))
-        {
-          const GbacwAction *last = g_ptr_array_index (game->actions, game->actions->len - 1);
-          const GbacwGameUnit *mu = last->kind == GBACW_ACTION_MOVE ? gbacw_game_unit (game, g_array_index (last->move.units, int, 0)) : NULL;
-          g_print ("wdf %s: [last action kind %d] status %u strength %d/%d path %u\n", d->rule_case, last->kind,
-                   mu ? mu->status : 0, mu ? mu->strength : 0, mu ? mu->initial_strength : 0, mu ? last->move.path->len : 0);
-        }
-    }
-  if (game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == t->side
-      && (t->last_phase != GBACW_PHASE_MOVEMENT || t->last_phasing != t->side))
-    count_lone_batteries_lost (t, game);
-  if (game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == t->side
-      && (t->last_phase != GBACW_PHASE_MOVEMENT || t->last_phasing != t->side))
-    for (guint i = 0; i < game->units->len; i++)
-      {
-        const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-        t->ooc += u->side == t->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON
-                  && u->out_of_command;
-      }
+    t->wdf++;
   if (t->last_phase == GBACW_PHASE_MOVEMENT && t->last_phasing == t->side
       && (game->phase != GBACW_PHASE_MOVEMENT || game->phasing_side != t->side))
     count_lone_batteries (t, game);
