@@ -332,6 +332,17 @@ tally_after (Tally *t, GbacwGame *game)
 
   if (d && d->kind == GBACW_DECISION_FIRE && d->side != t->side && d->rule_case && g_str_has_prefix (d->rule_case, "10.1"))
     t->wdf++;
+  if (game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == t->side
+      && (t->last_phase != GBACW_PHASE_MOVEMENT || t->last_phasing != t->side))
+    {
+      count_lone_batteries_lost (t, game);
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          t->ooc += u->side == t->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON
+                    && u->out_of_command;
+        }
+    }
   if (t->last_phase == GBACW_PHASE_MOVEMENT && t->last_phasing == t->side
       && (game->phase != GBACW_PHASE_MOVEMENT || game->phasing_side != t->side))
     count_lone_batteries (t, game);
