@@ -232,9 +232,8 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
 {
   GbacwGame *game = v->game;
   const AiStanding *st = &v->ai->standing;
-  /* what it lacks of the margin it plays for (its least level plus two, as the standing's
-     pressure counts it) */
-  double ours = 0, best = -1, short_of = MAX (0, st->needed + 2 - st->margin);
+  /* what it lacks of the margin it plays for */
+  double ours = 0, best = -1, short_of = MAX (0, st->target - st->margin);
 
   *hex = -1;
   if (v->ai->level < GBACW_AI_LEVEL_NORMAL)

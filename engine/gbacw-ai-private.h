@@ -22,6 +22,7 @@ typedef struct {
 typedef struct {
   int margin;             /* its VP less the enemy's, as if the game ended now */
   int needed;             /* the least margin of a victory level of its side */
+  int target;             /* the margin it plays for: needed + 2 (1 when its side has no level) */
   int turns_left;         /* Game-Turns after this one */
   double pressure;        /* 0..1: how far short of its victory it is, the more the fewer turns are left */
   int *control;           /* per area of the map: the side controlling it, -1 */

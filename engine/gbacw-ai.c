@@ -311,6 +311,8 @@ gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game)
       if (g_strcmp0 (level->side, mine->id) == 0 && level->min > 0)
         st->needed = MIN (st->needed, level->min);
     }
+  /* the margin it plays for: two VP above its least level (none: any lead) */
+  st->target = st->needed == G_MAXINT ? 1 : st->needed + 2;
   if (st->needed == G_MAXINT)
     st->needed = 1;
   st->turns_left = MAX (0, game->last_turn - game->turn);
