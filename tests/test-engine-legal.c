@@ -27,6 +27,19 @@ movement_game (Fixture *f)
   return game;
 }
 
+/* 8.13: four batteries in a woods hex (0103), which allows four, and a fifth beside it
+ * (u-b5 in 0102). */
+static void
+woods_batteries (Fixture *f)
+{
+  set_terrain (f, "0103", "woods");
+  for (int i = 1; i <= 5; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("u-b%d", i);
+      BATTERY (f, id, 1, i < 5 ? "0103" : "0102");
+    }
+}
+
 /* The computer player of side plays until the phase ends (or 40 actions), the other
  * side's computer answering its questions: it must end it without a refusal. */
 static void
@@ -60,12 +73,7 @@ test_blocker_stacking (void)
   const GbacwBlocker *b;
   int woods;
 
-  set_terrain (f, "0103", "woods");
-  for (int i = 1; i <= 5; i++)
-    {
-      g_autofree char *id = g_strdup_printf ("u-b%d", i);
-      BATTERY (f, id, 1, i < 5 ? "0103" : "0102");
-    }
+  woods_batteries (f);
   game = movement_game (f);
   woods = hex_of (f->s, "0103");
   blockers = gbacw_game_phase_blockers (game);
@@ -126,12 +134,7 @@ test_blocker_both (void)
   g_autoptr (GbacwGame) game = NULL;
   g_autoptr (GPtrArray) blockers = NULL;
 
-  set_terrain (f, "0103", "woods");
-  for (int i = 1; i <= 5; i++)
-    {
-      g_autofree char *id = g_strdup_printf ("u-b%d", i);
-      BATTERY (f, id, 1, i < 5 ? "0103" : "0102");
-    }
+  woods_batteries (f);
   INF (f, "u-1", "union", 4, 3, "0503", "s");
   LEADER (f, "u-ldr", "union", "0503");
   INF (f, "c-1", "confederate", 4, 3, "0507", "n");
@@ -197,12 +200,7 @@ test_legal_actions_movement (void)
   int b5, n_moves = 0, n_formations = 0, n_mine = 0;
   gboolean end = FALSE;
 
-  set_terrain (f, "0103", "woods");
-  for (int i = 1; i <= 5; i++)
-    {
-      g_autofree char *id = g_strdup_printf ("u-b%d", i);
-      BATTERY (f, id, 1, i < 5 ? "0103" : "0102");
-    }
+  woods_batteries (f);
   game = movement_game (f);
   b5 = unit_index (game, "u-b5");
   all = gbacw_game_legal_actions (game, GBACW_LEGAL_ALL, -1);
@@ -316,12 +314,7 @@ test_refusal_code_and_case (void)
     { "[] x", "" },
   };
 
-  set_terrain (f, "0103", "woods");
-  for (int i = 1; i <= 5; i++)
-    {
-      g_autofree char *id = g_strdup_printf ("u-b%d", i);
-      BATTERY (f, id, 1, i < 5 ? "0103" : "0102");
-    }
+  woods_batteries (f);
   game = movement_game (f);
   apply_expect (game, move_action (game, "u-b5", "0103"), NULL);
   action = gbacw_action_new_end_phase ();
