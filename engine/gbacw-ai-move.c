@@ -821,7 +821,7 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
         s += 4.0;
     }
   if (v->ai->level >= GBACW_AI_LEVEL_HARD && e <= 4)
-    s -= 0.5 * enemy_fire_at (v, hex);
+    s -= 0.2 * enemy_fire_at (v, hex);
   /* a column (or limbered battery, mounted cavalry) near the enemy needs the Movement
    * Points to deploy there */
   if (hex != start)
