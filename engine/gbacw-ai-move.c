@@ -897,8 +897,13 @@ compare_candidates (gconstpointer a, gconstpointer b)
 static gboolean
 path_leaves_zoc (AiView *v, const GbacwMoveRange *range, const GbacwGameUnit *u, int hex)
 {
-  g_autoptr (GArray) path = gbacw_move_range_path (range, hex);
+  g_autoptr (GArray) path = NULL;
 
+  /* a way of cost[hex] halves has at most that many hexes: none of them beside the enemy
+     when he is farther from the start */
+  if (range->cost[hex] < 0 || enemy_dist (v, range->start) > range->cost[hex] + 1)
+    return FALSE;
+  path = gbacw_move_range_path (range, hex);
   for (guint k = 0; path && k + 1 < path->len; k++)
     if (gbacw_movement_in_enemy_zoc (v->game, g_array_index (path, int, k), u->side, gbacw_game_unit_is_mounted (u)))
       return TRUE;
