@@ -889,8 +889,9 @@ get_int (Fields     *f,
          gint64     *out)
 {
   const Json *m = member (object, key);
-  if (m == NULL || m->kind != JSON_NUMBER || m->number != (double) (gint64) m->number || m->number < (double) min
-      || m->number > (double) max)
+  /* the range first: a number out of it (1e999) is not converted */
+  if (m == NULL || m->kind != JSON_NUMBER || !(m->number >= (double) min && m->number <= (double) max)
+      || m->number != floor (m->number))
     return fields_fail (f, key, _("a whole number in range"));
   *out = (gint64) m->number;
   return TRUE;
@@ -903,7 +904,7 @@ get_double (Fields     *f,
             double     *out)
 {
   const Json *m = member (object, key);
-  if (m == NULL || m->kind != JSON_NUMBER)
+  if (m == NULL || m->kind != JSON_NUMBER || !isfinite (m->number))
     return fields_fail (f, key, _("a number"));
   *out = m->number;
   return TRUE;
@@ -956,7 +957,7 @@ get_pair (Fields     *f,
   for (int k = 0; k < 2; k++)
     {
       const Json *v = g_ptr_array_index (m->items, k);
-      if (v->kind != JSON_NUMBER || v->number != (double) (int) v->number)
+      if (v->kind != JSON_NUMBER || !(v->number >= G_MININT && v->number <= G_MAXINT) || v->number != floor (v->number))
         return fields_fail (f, key, _("an array of two whole numbers"));
       out[k] = (int) v->number;
     }

@@ -103,6 +103,12 @@ s=$(status "$gbacw" balance merge bad.json)
 printf '{"format": "gbacw-balance",\n "version": 1, "scenario": "x"' > cut.json
 s=$(status "$gbacw" balance merge cut.json)
 [ "$s" = 1 ] && grep -q '^gbacw: cut.json: line 2: ' err.txt || fail "cut JSON: $(cat err.txt)"
+sed 's/"run-games": 22/"run-games": 1e999/' shard1.json > huge.json
+s=$(status "$gbacw" balance merge huge.json)
+[ "$s" = 1 ] && grep -q '“run-games” must be a whole number' err.txt || fail "1e999 games: status $s, $(cat err.txt)"
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "["; print "" }' > deep.json
+s=$(status "$gbacw" balance merge deep.json)
+[ "$s" = 1 ] && grep -q 'nested too deeply' err.txt || fail "deep nesting: status $s, $(cat err.txt)"
 s=$(status "$gbacw" balance merge "$demo")
 [ "$s" = 1 ] && grep -q 'line 1: ' err.txt || fail "a scenario given to merge: status $s, $(cat err.txt)"
 s=$(status "$gbacw" balance merge)
