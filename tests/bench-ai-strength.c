@@ -23,11 +23,12 @@
  *   them, those that lost guns (or were eliminated) before its next Movement Phase;
  * - mel: melees it declared (12.8); e.mel: melees the opponent declared;
  * and "stuck": games that could not be played to the end (none is the target).
- * Then the soak: GBACW_AI_SOAK games (1,000) of the computer against itself at every level
- * on generated maps of 12x12 / 24 units to 40x48 / 300, none of which may be stuck.
+ * With the argument "soak" (the benchmark bench-ai-soak): GBACW_AI_SOAK games (1,000) of
+ * the computer against itself at every level on generated maps of 12x12 / 24 units to
+ * 40x48 / 300, none of which may be stuck.
  * GBACW_AI_GAMES=N sets the games per demo row (100; the generated rows a tenth of it, at
- * least 2); GBACW_BENCH_QUICK=1 plays 10 (and a soak of 40). Arguments: row filters (substrings of the
- * row's name, e.g. "demo" or "hard"); none: every row. Exits 1 when a game is stuck or the
+ * least 2); GBACW_BENCH_QUICK=1 plays 10 (and a soak of 40). Arguments: row filters
+ * (substrings of the row's name, e.g. "demo" or "hard"); none: every row but the soak. Exits 1 when a game is stuck or the
  * computer at its default level fails to win at least one demo game from either side
  * against the passive and the fire-only players. */
 #define G_LOG_DOMAIN "bench-ai-strength"
@@ -585,7 +586,7 @@ main (int argc, char **argv)
               beaten = FALSE;
           }
       }
-  if (wanted (argc, argv, "soak"))
+  if (argc > 1 && wanted (argc, argv, "soak"))
     stuck += soak (demo, n_soak);
   g_clear_pointer (&maps[1].scenario, gbacw_scenario_free);
   g_clear_pointer (&maps[2].scenario, gbacw_scenario_free);
