@@ -313,7 +313,7 @@ static const Command commands[] = {
   { "render", N_("FILE -o OUT.png|svg|pdf [--size N] [--layers L]"), N_("Draw the map as an image or printable PDF"), gbacw_cmd_render },
   { "export", N_("--format tmx|vmod FILE -o OUT"), N_("The scenario as a Tiled map (.tmx) or a VASSAL module (.vmod)"), gbacw_cmd_export },
   { "roster", N_("export FILE [--side S] [--delimiter D] [--encoding E] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
-  { "balance", N_("FILE --games N [--jobs J] [--force]"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
+  { "balance", N_("FILE --games N [--jobs J] [--shard K/N] [--format text|json] [--force] | merge FILE.json…"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
   { "stand-ins", N_("FILE -o OUT [--clear]"), N_("Stand-ins for the values not entered yet (marked, so that gbacw check warns of each)"), gbacw_cmd_stand_ins },
 };
 

@@ -15,6 +15,7 @@
 
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
+#include "gbacw-legal.h"
 #include "gbacw-movement.h"
 
 enum {
@@ -231,7 +232,8 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
 {
   GbacwGame *game = v->game;
   const AiStanding *st = &v->ai->standing;
-  double ours = 0, best = -1, short_of = MAX (0, st->needed - st->margin);
+  /* what it lacks of the margin it plays for */
+  double ours = 0, best = -1, short_of = MAX (0, st->target - st->margin);
 
   *hex = -1;
   if (v->ai->level < GBACW_AI_LEVEL_NORMAL)
@@ -753,7 +755,8 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
       return 10.0 * MIN (e, 8) - (leader >= 0 ? dist (v, hex, leader) : 0) + (hex == start ? 0.5 : 0);
     case ROLE_SPENT:
       s = 10.0 * MIN (e, 5) - (wagon >= 0 ? dist (v, hex, wagon) : leader >= 0 ? dist (v, hex, leader) : 0);
-      return s - (leaving_zoc && hex != start ? 4.0 : 0.0) + (hex == start ? 0.5 : 0);
+      /* 10.1: withdrawal fire on a weak unit (from normal up weighed as a hex's safety) */
+      return s - (leaving_zoc && hex != start ? (normal (v) ? 12.0 : 4.0) : 0.0) + (hex == start ? 0.5 : 0);
     case ROLE_NORMAL:
     default:
       break;
@@ -777,9 +780,10 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
-  /* 10.1: withdrawal fire (from normal up: worth it only for an objective) */
+  /* 10.1: withdrawal fire (from normal up: worth about four hexes of progress, and half
+     that for an objective) */
   if (leaving_zoc && hex != start)
-    s -= normal (v) && objective_weight (v, hex) <= 0 ? 16.0 : 6.0;
+    s -= !normal (v) ? 6.0 : objective_weight (v, hex) <= 0 ? 40.0 : 20.0;
   if (objective_weight (v, hex) > 0)
     s += 8.0;
   /* the brigade keeps together: within reach of its first unit (from normal up within
@@ -817,7 +821,7 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
         s += 4.0;
     }
   if (v->ai->level >= GBACW_AI_LEVEL_HARD && e <= 4)
-    s -= 0.5 * enemy_fire_at (v, hex);
+    s -= 0.2 * enemy_fire_at (v, hex);
   /* a column (or limbered battery, mounted cavalry) near the enemy needs the Movement
    * Points to deploy there */
   if (hex != start)
@@ -885,6 +889,25 @@ compare_candidates (gconstpointer a, gconstpointer b)
   if (x->score != y->score)
     return x->score > y->score ? -1 : 1;
   return (x->hex > y->hex) - (x->hex < y->hex);
+}
+
+/* 10.1: whether the cheapest way to hex enters an enemy zone of control and leaves it
+ * again (the start hex is weighed by score_hex ()): the unit would draw withdrawal fire
+ * on its way. */
+static gboolean
+path_leaves_zoc (AiView *v, const GbacwMoveRange *range, const GbacwGameUnit *u, int hex)
+{
+  g_autoptr (GArray) path = NULL;
+
+  /* a way of cost[hex] halves has at most that many hexes: none of them beside the enemy
+     when he is farther from the start */
+  if (range->cost[hex] < 0 || enemy_dist (v, range->start) > range->cost[hex] + 1)
+    return FALSE;
+  path = gbacw_move_range_path (range, hex);
+  for (guint k = 0; path && k + 1 < path->len; k++)
+    if (gbacw_movement_in_enemy_zoc (v->game, g_array_index (path, int, k), u->side, gbacw_game_unit_is_mounted (u)))
+      return TRUE;
+  return FALSE;
 }
 
 /* Whether u is the only combat unit of its side in its hex, with a leader there who
@@ -982,6 +1005,22 @@ move_unit (AiView *v, AiGroup *g, const GbacwGameUnit *u)
         g_array_append_val (candidates, c);
     }
   g_array_sort (candidates, compare_candidates);
+  /* 10.1: from normal up, the best few are weighed again by their way there: one through an
+   * enemy zone of control costs as much as leaving one (and those no longer better than
+   * staying drop out) */
+  if (normal (v) && role == ROLE_NORMAL && gbacw_game_is_combat_unit (u))
+    {
+      guint n = MIN (candidates->len, 8);
+      for (guint i = 0; i < n; i++)
+        {
+          Candidate *c = &g_array_index (candidates, Candidate, i);
+          if (path_leaves_zoc (v, range, u, c->hex))
+            c->score -= objective_weight (v, c->hex) <= 0 ? 40.0 : 20.0;
+        }
+      g_array_sort (candidates, compare_candidates);
+      while (candidates->len > 0 && g_array_index (candidates, Candidate, candidates->len - 1).score <= stay + 1e-9)
+        g_array_set_size (candidates, candidates->len - 1);
+    }
   /* the best whose move the rules take (and is safe, path_safe ()) */
   for (guint i = 0; i < candidates->len && i < 6; i++)
     {
@@ -1466,104 +1505,151 @@ fix_night_distance (AiView *v)
   return NULL;
 }
 
-/* 8.1: a unit out of each hex over the limits. */
+/* How many times the computer tries to put one blocker right in a phase. */
+#define FIX_ATTEMPTS 3
+
+/* Whether another attempt at the blocker of kind on unit (or hex) is left in this phase;
+ * it counts the attempt. */
+static gboolean
+fix_attempt (AiView *v, int kind, int what)
+{
+  for (int attempt = 0; attempt < FIX_ATTEMPTS; attempt++)
+    if (!gbacw_ai_was_tried (v->ai, AI_KEY (kind, what, attempt)))
+      {
+        gbacw_ai_mark_tried (v->ai, AI_KEY (kind, what, attempt));
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* 8.1 (GBACW_BLOCKER_STACKING): a unit of ours out of hex, over the limits, to the hex
+ * with room for it nearest (and not nearer the enemy than three hexes if it can), from
+ * the top of the stack; not the last combat unit of a leader who cannot go with it. */
 static GbacwAction *
-fix_stacking (AiView *v)
+fix_stacking (AiView *v, int hex)
 {
   GbacwGame *game = v->game;
+  const GArray *stack = gbacw_game_stack (game, hex);
+  g_autoptr (GArray) units = stack ? g_array_copy ((GArray *) stack) : NULL;
 
-  for (guint i = 0; i < game->units->len; i++)
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; units && i < units->len; i++)
+      {
+        const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+        g_autoptr (GbacwMoveRange) range = NULL;
+        int best_hex = -1;
+        double best = -G_MAXDOUBLE;
+
+        if (u->side != v->side || !gbacw_game_is_combat_unit (u) || (pass == 0 && strands_leader (v, u))
+            || gbacw_ai_was_tried (v->ai, AI_KEY (4, u->index, pass)))
+          continue;
+        gbacw_ai_mark_tried (v->ai, AI_KEY (4, u->index, pass));
+        range = gbacw_movement_range (game, u->index, NULL);
+        for (guint k = 0; range && k < range->hexes->len; k++)
+          {
+            int to = g_array_index (range->hexes, int, k);
+            double sc;
+            if (to == hex || !gbacw_query_stacking_allows (game, to, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+              continue;
+            sc = MIN (enemy_dist (v, to), 3) * 5.0 - range->cost[to];
+            if (sc > best)
+              {
+                best = sc;
+                best_hex = to;
+              }
+          }
+        if (best_hex >= 0)
+          {
+            GbacwAction *action = move_to (v, range, u->index, best_hex, facing_at (v, best_hex, -1));
+            if (action)
+              return action;
+          }
+      }
+  return NULL;
+}
+
+/* 17.52 (GBACW_BLOCKER_LONE_LEADER): the leader alone within four hexes of the enemy joins
+ * a combat unit of ours or goes five hexes from the enemy; when he cannot, a combat unit
+ * comes to him. */
+static GbacwAction *
+fix_lone_leader (AiView *v, int leader)
+{
+  GbacwGame *game = v->game;
+  const GbacwGameUnit *l = gbacw_game_unit (game, leader);
+  g_autoptr (GbacwMoveRange) range = NULL;
+  int best_hex = -1;
+  double best = -G_MAXDOUBLE;
+
+  if (l->hex < 0 || !fix_attempt (v, 5, l->index))
+    return NULL;
+  range = gbacw_movement_range (game, l->index, NULL);
+  for (guint k = 0; range && k < range->hexes->len; k++)
     {
-      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      g_autoptr (GbacwMoveRange) range = NULL;
-      int best_hex = -1;
-      double best = -G_MAXDOUBLE;
-
-      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u)
-          || gbacw_ai_was_tried (v->ai, AI_KEY (4, u->index, 0))
-          || gbacw_movement_check_stacking (game, u->hex, NULL))
+      int hex = g_array_index (range->hexes, int, k);
+      double s;
+      if (gbacw_game_hex_has_side (game, hex, v->side, TRUE))
+        s = 100.0 - range->cost[hex];
+      else if (v->enemy_any[hex] >= 5)
+        s = 50.0 - range->cost[hex];
+      else
         continue;
-      gbacw_ai_mark_tried (v->ai, AI_KEY (4, u->index, 0));
-      range = gbacw_movement_range (game, u->index, NULL);
-      for (guint k = 0; range && k < range->hexes->len; k++)
+      if (s > best)
         {
-          int hex = g_array_index (range->hexes, int, k);
-          double s;
-          if (!gbacw_query_stacking_allows (game, hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
-            continue;
-          s = MIN (enemy_dist (v, hex), 3) * 5.0 - range->cost[hex];
-          if (s > best)
-            {
-              best = s;
-              best_hex = hex;
-            }
+          best = s;
+          best_hex = hex;
         }
-      if (best_hex >= 0)
-        {
-          GbacwAction *action = move_to (v, range, u->index, best_hex, facing_at (v, best_hex, -1));
-          if (action)
-            return action;
-        }
+    }
+  if (best_hex >= 0)
+    {
+      GbacwAction *action = move_to (v, range, l->index, best_hex, -1);
+      if (action)
+        return action;
+    }
+  /* he cannot go: a combat unit comes to him */
+  for (guint k = 0; k < game->units->len; k++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
+      g_autoptr (GbacwMoveRange) to_him = NULL;
+      GbacwAction *action;
+      if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+          || dist (v, u->hex, l->hex) > 8 || strands_leader (v, u)
+          || !gbacw_query_stacking_allows (game, l->hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+        continue;
+      to_him = gbacw_movement_range (game, u->index, NULL);
+      if (to_him == NULL || to_him->cost[l->hex] < 0)
+        continue;
+      if ((action = move_to (v, to_him, u->index, l->hex, facing_at (v, l->hex, -1))))
+        return action;
     }
   return NULL;
 }
 
-/* 17.52: a leader alone within four hexes of the enemy joins a combat unit or goes. */
-static GbacwAction *
-fix_lone_leaders (AiView *v)
+GbacwAction *
+gbacw_ai_fix_blockers (AiView *v)
 {
-  GbacwGame *game = v->game;
+  g_autoptr (GPtrArray) blockers = gbacw_game_phase_blockers (v->game);
 
-  for (guint i = 0; i < game->units->len; i++)
+  for (guint i = 0; i < blockers->len; i++)
     {
-      const GbacwGameUnit *l = g_ptr_array_index (game->units, i);
-      g_autoptr (GbacwMoveRange) range = NULL;
-      int best_hex = -1;
-      double best = -G_MAXDOUBLE;
+      const GbacwBlocker *b = g_ptr_array_index (blockers, i);
+      GbacwAction *action = NULL;
 
-      if (l->side != v->side || l->hex < 0 || l->type != GBACW_UNIT_LEADER || v->enemy_any[l->hex] >= 5
-          || gbacw_game_hex_has_side (game, l->hex, v->side, TRUE) || gbacw_ai_was_tried (v->ai, AI_KEY (5, l->index, 0)))
-        continue;
-      gbacw_ai_mark_tried (v->ai, AI_KEY (5, l->index, 0));
-      range = gbacw_movement_range (game, l->index, NULL);
-      for (guint k = 0; range && k < range->hexes->len; k++)
+      switch (b->kind)
         {
-          int hex = g_array_index (range->hexes, int, k);
-          double s;
-          if (gbacw_game_hex_has_side (game, hex, v->side, TRUE))
-            s = 100.0 - range->cost[hex];
-          else if (v->enemy_any[hex] >= 5)
-            s = 50.0 - range->cost[hex];
-          else
-            continue;
-          if (s > best)
-            {
-              best = s;
-              best_hex = hex;
-            }
+        case GBACW_BLOCKER_STACKING:
+          action = fix_stacking (v, b->hex);
+          break;
+        case GBACW_BLOCKER_LONE_LEADER:
+          action = fix_lone_leader (v, b->unit);
+          break;
+        case GBACW_BLOCKER_GAME_OVER:
+        case GBACW_BLOCKER_DECISION:
+        case GBACW_BLOCKER_EXCLUSIVE:
+        default:
+          break;   /* nothing a move of ours puts right: the end is refused, and said so */
         }
-      if (best_hex >= 0)
-        {
-          GbacwAction *action = move_to (v, range, l->index, best_hex, -1);
-          if (action)
-            return action;
-        }
-      /* he cannot go: a combat unit comes to him */
-      for (guint k = 0; k < game->units->len; k++)
-        {
-          const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-          g_autoptr (GbacwMoveRange) to_him = NULL;
-          GbacwAction *action;
-          if (u->side != v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
-              || dist (v, u->hex, l->hex) > 8 || strands_leader (v, u)
-              || !gbacw_query_stacking_allows (game, l->hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
-            continue;
-          to_him = gbacw_movement_range (game, u->index, NULL);
-          if (to_him == NULL || to_him->cost[l->hex] < 0)
-            continue;
-          if ((action = move_to (v, to_him, u->index, l->hex, facing_at (v, l->hex, -1))))
-            return action;
-        }
+      if (action)
+        return action;
     }
   return NULL;
 }
@@ -1634,9 +1720,6 @@ gbacw_ai_choose_movement (AiView *v)
     }
   if ((action = fix_night_distance (v)))
     return action;
-  if ((action = fix_stacking (v)))
-    return action;
-  if ((action = fix_lone_leaders (v)))
-    return action;
-  return NULL;
+  /* what the engine says keeps the phase from ending (8.1, 17.52), put right one by one */
+  return gbacw_ai_fix_blockers (v);
 }

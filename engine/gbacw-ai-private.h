@@ -22,6 +22,7 @@ typedef struct {
 typedef struct {
   int margin;             /* its VP less the enemy's, as if the game ended now */
   int needed;             /* the least margin of a victory level of its side */
+  int target;             /* the margin it plays for: needed + 2 (1 when its side has no level) */
   int turns_left;         /* Game-Turns after this one */
   double pressure;        /* 0..1: how far short of its victory it is, the more the fewer turns are left */
   int *control;           /* per area of the map: the side controlling it, -1 */
@@ -88,6 +89,9 @@ void         gbacw_ai_view_clear (AiView *view);
 
 /* gbacw-ai-move.c */
 GbacwAction *gbacw_ai_choose_movement (AiView *view);
+/* A move that puts right one of the conditions blocking the end of the phase
+ * (gbacw_game_phase_blockers (): 8.1 stacking, 17.52 lone leaders), NULL when none can. */
+GbacwAction *gbacw_ai_fix_blockers (AiView *view);
 
 /* gbacw-ai.c */
 /* 8.41: the stacking order that puts the fittest unit on top of each of our stacks near the

@@ -14,6 +14,7 @@
 #include "gbacw-combat-charts.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
+#include "gbacw-legal.h"
 #include "gbacw-melee.h"
 
 G_DEFINE_QUARK (gbacw-ai-error-quark, gbacw_ai_error)
@@ -310,6 +311,8 @@ gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game)
       if (g_strcmp0 (level->side, mine->id) == 0 && level->min > 0)
         st->needed = MIN (st->needed, level->min);
     }
+  /* the margin it plays for: two VP above its least level (none: any lead) */
+  st->target = st->needed == G_MAXINT ? 1 : st->needed + 2;
   if (st->needed == G_MAXINT)
     st->needed = 1;
   st->turns_left = MAX (0, game->last_turn - game->turn);
@@ -686,6 +689,45 @@ all_at_half (const GbacwGame *game, const FirePlan *plan)
   return TRUE;
 }
 
+/* The distance from hex to the nearest combat unit of ours. */
+static int
+own_distance (const AiView *view, int hex)
+{
+  int best = G_MAXINT;
+
+  for (guint i = 0; i < view->game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (view->game->units, i);
+      if (u->side == view->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON)
+        best = MIN (best, gbacw_query_distance (view->game, u->hex, hex));
+    }
+  return best;
+}
+
+/* The range of the plan's firer nearest its target. */
+static int
+nearest_firer (const GbacwGame *game, const FirePlan *plan)
+{
+  int best = G_MAXINT;
+
+  for (guint i = 0; i < plan->firers->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (plan->firers, GbacwFirer, i).unit);
+      best = MIN (best, gbacw_query_distance (game, u->hex, plan->target));
+    }
+  return best;
+}
+
+/* The Fire Combat Results Table column (0: the first) the plan's fire is resolved on,
+ * its first roll's; -1 when it cannot be worked out. */
+static int
+plan_column (GbacwGame *game, const FirePlan *plan)
+{
+  g_autoptr (GbacwFireResolution) res = gbacw_fire_compute (game, plan->target, (const GbacwFirer *) plan->firers->data,
+                                                            plan->firers->len, NULL);
+  return res && res->rolls->len > 0 ? g_array_index (res->rolls, GbacwFireRoll, 0).column : -1;
+}
+
 static GbacwAction *
 choose_fire (AiView *view)
 {
@@ -735,8 +777,14 @@ choose_fire (AiView *view)
            fire whose batteries are all at ×0.5 or less waits for a better target (the
            batteries close in) unless the target is next to be on top of ours */
         if (artillery)
-          plan.value *= ai->level >= GBACW_AI_LEVEL_NORMAL && all_at_half (game, &plan) && view->enemy_dist[target] > 3
+          plan.value *= ai->level >= GBACW_AI_LEVEL_NORMAL && all_at_half (game, &plan) && own_distance (view, target) > 3
                           ? 0.25 : 0.8;
+        /* 11.31, 11.33: from normal up batteries save their rounds rather than fire on the
+           table's first column (at long range, ×0.5), but at a target within three hexes
+           of one of them (about to be on top of them) */
+        if (artillery && ai->level >= GBACW_AI_LEVEL_NORMAL && nearest_firer (game, &plan) > 3
+            && plan_column (game, &plan) == 0)
+          plan.value *= 0.2;
         if (plan.value > best.value + 1e-9)
           {
             g_clear_pointer (&best.firers, g_array_unref);
@@ -832,7 +880,8 @@ choose_command (AiView *view)
   return NULL;
 }
 
-/* 13.52: brigade commanders rally the routed units of their brigades. */
+/* 13.52: brigade commanders rally the routed units of their brigades: of the rallies the
+ * engine lists as legal for the unit (gbacw_game_legal_actions ()), its commander's. */
 static GbacwAction *
 choose_rally (AiView *view)
 {
@@ -841,19 +890,21 @@ choose_rally (AiView *view)
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      g_autoptr (GPtrArray) rallies = NULL;
       int leader;
-      GbacwAction *action;
 
       if (u->side != view->side || u->hex < 0 || !(u->status & GBACW_STATUS_ROUTED)
           || gbacw_ai_was_tried (view->ai, AI_KEY (6, u->index, 0)))
         continue;
       gbacw_ai_mark_tried (view->ai, AI_KEY (6, u->index, 0));
       leader = gbacw_leadership_commander (game, u->index);
-      if (leader < 0)
-        continue;
-      action = gbacw_action_new_rally (leader, u->index);
-      if (gbacw_ai_try (view, action))
-        return action;
+      rallies = gbacw_game_legal_actions (game, GBACW_LEGAL_RALLIES, u->index);
+      for (guint k = 0; k < rallies->len; k++)
+        {
+          GbacwAction *rally = g_ptr_array_index (rallies, k);
+          if (rally->command.leader == leader)
+            return g_ptr_array_steal_index (rallies, k);
+        }
     }
   return NULL;
 }

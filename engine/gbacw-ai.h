@@ -20,7 +20,10 @@
  *   enter at the best entry hex and march on; leaders end with the units of their
  *   command and within their superiors' Divisional Integrity Radius (17.21, 17.52);
  *   every stack faces the nearest enemy; stacking is kept (8.1), also against a unit
- *   pinned by withdrawal fire on its way (10.15). When the scenario awards "unit-exited"
+ *   pinned by withdrawal fire on its way (10.15). Before it ends the phase it asks the
+ *   engine what blocks the end (gbacw_game_phase_blockers (), gbacw-legal.h) and puts
+ *   each condition right: a unit out of a hex over the stacking limits (8.1), a lone
+ *   leader to a combat unit or five hexes from the enemy, or a unit to him (17.52). When the scenario awards "unit-exited"
  *   Victory Points for an exit area of its side, an exit counts as an objective worth
  *   its VP for every unit of the group: a group bound for it leaves the map there
  *   (GBACW_ACTION_EXIT), as do routed and spent units standing on it (never wagons, nor
@@ -43,9 +46,10 @@
  *   can resupply takes half the difference from a battery of the same weapon beside it
  *   with plenty, not within two hexes of the enemy (11.33); such a giver holds its fire
  *   for the Game-Turn while the other has none left. Rally Phase: brigade commanders
- *   spend their Rally Points on their routed units (13.52). Final Command Phase: an
- *   uncrewed wagon of its side with ammunition is recrewed by the strongest unit on it
- *   that keeps two Strength Points (11.18, 11.19).
+ *   spend their Rally Points on their routed units (13.52): of the rallies
+ *   gbacw_game_legal_actions () lists for a routed unit, its commander's. Final Command
+ *   Phase: an uncrewed wagon of its side with ammunition is recrewed by the strongest unit
+ *   on it that keeps two Strength Points (11.18, 11.19).
  * - Decisions for its side: withdrawal, limber and retreat fire (fire when it can),
  *   retreat paths (away from the enemy, towards friends, through no friendly stack when
  *   it can: 14.3), leader placement, retreat before melee or stand (by the odds), melee
@@ -94,8 +98,11 @@ typedef struct _GbacwAi GbacwAi;
  *   target. Tactics: infantry deploys within eight hexes of the enemy (a move and a rifle's
  *   range) and stays in line on an objective, batteries prefer a range where their guns
  *   fire at full strength and infantry beside them, and hold a fire whose batteries are
- *   all at ×0.5 unless the target is within three hexes; leaving an enemy ZOC costs more
- *   unless for an objective (10.1); a brigade's units keep within their commander's
+ *   all at ×0.5 unless the target is within three hexes of ours, and any that would be
+ *   resolved on the first column of the Fire Combat Results Table when none of them is
+ *   within three hexes of the target (11.31: rounds saved); leaving an enemy ZOC, at the
+ *   start or on the way (entering one and going on), costs about four hexes of progress,
+ *   half that for an objective (10.1); a brigade's units keep within their commander's
  *   radius of its first unit (17.11); it declares melee from a lower expected result and
  *   more readily on an objective;
  * - HARD: as NORMAL, and each hex within four of the enemy it may end a move in is scored

@@ -40,6 +40,7 @@ typedef struct {
   int side;               /* the winner, -1: draw */
   gboolean automatic;
   guint count;
+  char *id;               /* stable, not translated: "draw", "automatic:SIDE", "level:SIDE:MIN" (GbacwVictory.level_id) */
 } GbacwBalanceCategory;
 
 typedef struct {
@@ -60,6 +61,12 @@ typedef struct {
   double mean_leaders_lost[2];
   int vp_diff_min, vp_diff_max;   /* vp[0] - vp[1] over the games played */
   double vp_diff_mean;
+  /* the run this is (a shard of): games run_games from first_seed at levels, this result
+   * holding those whose index i has i % n_shards == shard (0-based; a whole run: 0 of 1) */
+  guint run_games;
+  guint32 first_seed;
+  GbacwAiLevel levels[2];
+  guint shard, n_shards;
 } GbacwBalanceResult;
 
 /* Called from the worker threads after each game played or stopped (done of total; the
@@ -77,7 +84,31 @@ GbacwBalanceResult *gbacw_balance_run_levels (const GbacwScenario *scenario, gui
                                               const GbacwAiLevel levels[2], guint n_jobs, GCancellable *cancellable,
                                               GbacwBalanceProgressFunc progress, gpointer user_data,
                                               GError **error);
+/* Shard shard (0-based) of n_shards of the run of n_games from first_seed: the games of
+ * index i (seed first_seed + i) with i % n_shards == shard. Each game depends on its seed
+ * alone, so the shards merged (gbacw_balance_merge ()) are the whole run. */
+GbacwBalanceResult *gbacw_balance_run_shard (const GbacwScenario *scenario, guint n_games, guint32 first_seed,
+                                             guint shard, guint n_shards, const GbacwAiLevel levels[2],
+                                             guint n_jobs, GCancellable *cancellable,
+                                             GbacwBalanceProgressFunc progress, gpointer user_data, GError **error);
+/* An empty result (no categories, no games) of the two sides. */
+GbacwBalanceResult *gbacw_balance_result_new (const char *const side_names[2]);
+/* Counts the totals (n_played, n_failed, categories' counts, wins, means, VP differences)
+ * from result->games. */
+void                gbacw_balance_result_total (GbacwBalanceResult *result);
 void                gbacw_balance_result_free (GbacwBalanceResult *result);
+
+/* The result as JSON (UTF-8): the run, the sides, the categories with their ids and
+ * counts, every game and the totals. scenario_digest (may be NULL) identifies the
+ * scenario played (gbacw balance: the SHA-256 of its file), for merging. */
+char               *gbacw_balance_to_json (const GbacwBalanceResult *result, const char *scenario_digest);
+/* A result read back from gbacw_balance_to_json () text; *scenario_digest (may be NULL)
+ * gets its digest. NULL with an error saying where the text is wrong. */
+GbacwBalanceResult *gbacw_balance_from_json (const char *text, gsize length, char **scenario_digest, GError **error);
+/* The shards of one run combined into the result of the run, as if played at once (games
+ * in seed order, totals counted again; jobs and seconds added up). NULL with an error when
+ * they are not of one run (scenario, seeds, levels, games, categories) or a game is in two. */
+GbacwBalanceResult *gbacw_balance_merge (GPtrArray *shards, const char *const *digests, GError **error);
 
 /* How many games ended with vp[0] - vp[1] in each bin of width bin_width from
  * vp_diff_min (rounded down to a multiple of the width): counts[0 .. *n_bins - 1]

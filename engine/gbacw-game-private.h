@@ -16,10 +16,16 @@ G_BEGIN_DECLS
 gboolean gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void     gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action);
 gboolean gbacw_movement_check_end (GbacwGame *game, GError **error);
+/* What blocks the end of the Movement Phase, into blockers (GbacwBlocker *, gbacw-legal.h);
+ * blockers NULL: the first only, as error. */
+gboolean gbacw_movement_end_blockers (GbacwGame *game, GPtrArray *blockers, GError **error);
 /* 8.0: hexes over the limits that cannot be brought within them: the excess is displaced. */
 void     gbacw_movement_phase_end (GbacwGame *game);
 /* 8.0: at the end of the Combat Phase (the Melee Phase), every hex over the limits. */
 void     gbacw_movement_combat_end (GbacwGame *game);
+
+/* gbacw-legal.c: a GbacwBlocker (gbacw-legal.h) from the refusal it is (rule_case from its "[case]") */
+gpointer gbacw_blocker_new (int kind, const char *rule_id, int unit, int hex, const GError *refusal);
 
 /* gbacw-fire.c */
 gboolean gbacw_fire_check_action (GbacwGame *game, const GbacwAction *action, GError **error);

@@ -1257,11 +1257,16 @@ melee (GbacwGame *game, const GbacwAction *action)
   int die, leader = -1;
   g_autoptr (GError) error = NULL;
 
+  /* the units that melee leave the declaration: those left are the attackers still to melee */
   for (guint i = 0; i < units->len; i++)
     if (declared)
       for (int k = 0; k < declared->n_units; k++)
         if (declared->units[k] == g_array_index (units, int, i))
-          declared->units[k] = -1;   /* this unit has meleed */
+          {
+            memmove (declared->units + k, declared->units + k + 1, (gsize) (declared->n_units - k - 1) * sizeof (int));
+            declared->n_units--;
+            break;
+          }
   /* MELEE-INIT rolls (P 27, C 22): not for a melee fought on in an engaged hex (12.94) */
   if (!hex_engaged (game, hex))
     GBACW_FOREACH_HOOK (game, hooks, data)

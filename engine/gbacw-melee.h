@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 /* A melee announced in the Retreat Before Melee Phase (12.8). */
 typedef struct {
   int target;          /* hex */
-  int units[16];       /* the attackers */
+  int units[16];       /* the attackers that have not meleed yet (12.0): each leaves the list when it
+                          melees, so every entry is a unit's index (never -1) */
   int n_units;
   gboolean charge;     /* 16.2 */
   gboolean resolved;   /* meleed, or the hex was vacated */

@@ -11,6 +11,7 @@
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
+#include "gbacw-legal.h"
 #include "gbacw-morale.h"
 #include "gbacw-query.h"
 #include "gbacw-retreat.h"
@@ -760,17 +761,31 @@ leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
   return FALSE;
 }
 
+/* Each condition that blocks the end of the Movement Phase goes to blockers (GbacwBlocker *);
+ * with blockers NULL the first sets error and FALSE is returned. */
 gboolean
-gbacw_movement_check_end (GbacwGame *game, GError **error)
+gbacw_movement_end_blockers (GbacwGame *game, GPtrArray *blockers, GError **error)
 {
+  gboolean ok = TRUE;
+
   /* 8.0, 8.1: stacking limits apply at the end of the Movement Phase */
   for (int hex = 0; hex < game->n_hexes; hex++)
-    if (game->stacks[hex] && game->stacks[hex]->len
-        && !stacking_within (game, hex, game->phasing_side, NULL, error)
-        && stacking_can_be_fixed (game, hex, game->phasing_side))
-      return FALSE;
-    else if (error && *error)
-      g_clear_error (error);   /* cannot be fixed: the excess is displaced when the phase ends */
+    {
+      g_autoptr (GError) local = NULL;
+      if (game->stacks[hex] && game->stacks[hex]->len
+          && !stacking_within (game, hex, game->phasing_side, NULL, &local)
+          && stacking_can_be_fixed (game, hex, game->phasing_side))
+        {
+          /* else it cannot be fixed: the excess is displaced when the phase ends */
+          if (blockers == NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          g_ptr_array_add (blockers, gbacw_blocker_new (GBACW_BLOCKER_STACKING, NULL, -1, hex, local));
+          ok = FALSE;
+        }
+    }
 
   /* 17.52: a leader ends the Movement Phase with a combat unit, or five or more hexes
    * from the nearest enemy unit */
@@ -795,16 +810,41 @@ gbacw_movement_check_end (GbacwGame *game, GError **error)
       if (near)
         {
           g_autofree char *label = gbacw_game_unit_label (game, leader->index);
-          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-                       _("[17.52] %s must end the Movement Phase with a combat unit (an enemy unit is within four hexes)"),
-                       label);
-          return FALSE;
+          g_autoptr (GError) local =
+            g_error_new (GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         _("[17.52] %s must end the Movement Phase with a combat unit (an enemy unit is within four hexes)"),
+                         label);
+          if (blockers == NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          g_ptr_array_add (blockers, gbacw_blocker_new (GBACW_BLOCKER_LONE_LEADER, NULL, leader->index, leader->hex, local));
+          ok = FALSE;
         }
     }
-  GBACW_FOREACH_HOOK (game, hooks, data)
-    if (hooks->movement_end_legal && !hooks->movement_end_legal (game, data, error))
-      return FALSE;
-  return TRUE;
+  for (guint i = 0; i < game->hooks->len; i++)
+    {
+      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, i);
+      g_autoptr (GError) local = NULL;
+      if (hooks->movement_end_legal == NULL
+          || hooks->movement_end_legal (game, g_ptr_array_index (game->hook_data, i), &local))
+        continue;
+      if (blockers == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      g_ptr_array_add (blockers, gbacw_blocker_new (GBACW_BLOCKER_EXCLUSIVE, hooks->id, -1, -1, local));
+      ok = FALSE;
+    }
+  return ok;
+}
+
+gboolean
+gbacw_movement_check_end (GbacwGame *game, GError **error)
+{
+  return gbacw_movement_end_blockers (game, NULL, error);
 }
 
 /* ------------------------------------------------------------------ formation */

@@ -765,6 +765,21 @@ gbacw_victory_clear (GbacwVictory *victory)
 {
   g_clear_pointer (&victory->level, g_free);
   g_clear_pointer (&victory->not_computed, g_free);
+  g_clear_pointer (&victory->level_id, g_free);
+}
+
+char *
+gbacw_victory_level_id (const GbacwVictoryLevel *level)
+{
+  return g_strdup_printf ("level:%s:%d", level->side ? level->side : "", level->min);
+}
+
+static char *
+side_id (const GbacwGame *game, int side)
+{
+  const GPtrArray *sides = game->scenario->oob.sides;
+  return g_strdup (side >= 0 && (guint) side < sides->len ? ((const GbacwSide *) g_ptr_array_index (sides, side))->id
+                                                          : "draw");
 }
 
 /* "unit-exited": the combat units that left the map through the award's area (any exit
@@ -913,6 +928,10 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
           v->winner = winner;
           v->margin = winner >= 0 ? v->vp[winner] - v->vp[1 - winner] : v->vp[0] - v->vp[1];
           v->level = level ? level : g_strdup (_("Draw"));
+          {
+            g_autofree char *winner_id = side_id (game, winner);
+            v->level_id = g_strdup_printf ("exclusive:%s:%s", hooks->id, winner_id);
+          }
           return;
         }
     }
@@ -924,6 +943,10 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
       v->margin = v->vp[v->winner] - v->vp[1 - v->winner];
       v->level = g_strdup_printf (_("Automatic victory for %s (Game-Turn %d): %s"),
                                   gbacw_game_side_name (game, v->winner), o->automatic.turn, o->automatic.text);
+      {
+        g_autofree char *winner_id = side_id (game, v->winner);
+        v->level_id = g_strdup_printf ("automatic:%s", winner_id);
+      }
       return;
     }
   for (guint i = 0; i < s->victory_levels->len; i++)
@@ -943,11 +966,13 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
       v->winner = best_side;
       v->margin = v->vp[best_side] - v->vp[1 - best_side];
       v->level = g_strdup (best->name ? best->name : "");
+      v->level_id = gbacw_victory_level_id (best);
     }
   else
     {
       v->margin = v->vp[0] - v->vp[1];
       v->level = g_strdup (_("Draw"));
+      v->level_id = g_strdup ("draw");
     }
 }
 

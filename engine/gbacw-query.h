@@ -119,9 +119,14 @@ typedef struct {
   char *not_computed;     /* the scenario's "custom" awards (text only), not counted: "" when none */
   int exclusive[2];       /* awarded by exclusive rules (the VICTORY hooks' victory_points): their parts */
   int units[2];           /* "unit-vp" awards: the VP of the enemy units lost (their own vp) */
+  char *level_id;         /* stable, not translated, beside level: "draw", "automatic:SIDE" (the side's id),
+                             "level:SIDE:MIN" (the scenario's level of SIDE from MIN VP up),
+                             "exclusive:RULE:SIDE" or "exclusive:RULE:draw" (decided by an exclusive rule) */
 } GbacwVictory;
 
 void gbacw_victory_clear (GbacwVictory *victory);
+/* The level_id of a level of the scenario's victory levels ("level:SIDE:MIN"). */
+char *gbacw_victory_level_id (const GbacwVictoryLevel *level);
 
 typedef struct _GbacwOutcome GbacwOutcome;
 

@@ -47,6 +47,9 @@ static const KindInfo kinds[] = {
   [GBACW_FILE_KIND_GAME_RECORD] = { 256 * MIB, N_("a game record"), N_("a game record file") },
   [GBACW_FILE_KIND_ROSTER] = { 64 * MIB, N_("a roster"), N_("a roster (CSV) file") },
   [GBACW_FILE_KIND_IMAGE] = { 256 * MIB, N_("an image"), N_("an image file (PNG or JPEG)") },
+  /* a balance run's results: about 250 bytes a game, a million games */
+  [GBACW_FILE_KIND_BALANCE_RESULTS] = { 256 * MIB, N_("balance results"),
+                                        N_("a file written by gbacw balance --format json") },
 };
 
 guint64

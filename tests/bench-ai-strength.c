@@ -17,13 +17,18 @@
  * - col: its units in column fired on (9.0, the column's fire modifier);
  * - art.5: its artillery fires resolved with a firer at a range of ×0.5 or less, of art
  *   (all its artillery fires);
+ * - art1: its artillery fires resolved on the first column of the Fire Combat Results Table;
  * - alone: its batteries at the end of its Movement Phase within three hexes of an enemy
- *   combat unit with no infantry or cavalry of theirs in the hex or beside it;
- * - mel: melees it declared (12.8);
+ *   combat unit with no infantry or cavalry of theirs in the hex or beside it; a.lost: of
+ *   them, those that lost guns (or were eliminated) before its next Movement Phase;
+ * - mel: melees it declared (12.8); e.mel: melees the opponent declared;
  * and "stuck": games that could not be played to the end (none is the target).
+ * With the argument "soak" (the benchmark bench-ai-soak): GBACW_AI_SOAK games (1,000) of
+ * the computer against itself at every level on generated maps of 12x12 / 24 units to
+ * 40x48 / 300, none of which may be stuck.
  * GBACW_AI_GAMES=N sets the games per demo row (100; the generated rows a tenth of it, at
- * least 2); GBACW_BENCH_QUICK=1 plays 10. Arguments: row filters (substrings of the
- * row's name, e.g. "demo" or "hard"); none: every row. Exits 1 when a game is stuck or the
+ * least 2); GBACW_BENCH_QUICK=1 plays 10 (and a soak of 40). Arguments: row filters
+ * (substrings of the row's name, e.g. "demo" or "hard"); none: every row but the soak. Exits 1 when a game is stuck or the
  * computer at its default level fails to win at least one demo game from either side
  * against the passive and the fire-only players. */
 #define G_LOG_DOMAIN "bench-ai-strength"
@@ -63,7 +68,7 @@ typedef struct {
 
 typedef struct {
   guint games, wins, draws, losses, stuck;
-  double ooc, wdf, col, art_half, art, alone, mel;
+  double ooc, wdf, col, art_half, art1, art, alone, lost, mel, emel;
   double cpu_ms;
 } Row;
 
@@ -216,11 +221,27 @@ player_choose (Player *p, GbacwGame *game, gboolean *by_ai)
 
 typedef struct {
   int side;                /* the computer's */
-  double ooc, wdf, col, art_half, art, alone, mel;
+  double ooc, wdf, col, art_half, art1, art, alone, lost, mel, emel;
   GbacwPhase last_phase;
   int last_phasing;
   int *enemy_dist;
+  int *alone_guns;         /* per unit: the guns of a battery left alone at the end of our last Movement Phase, -1 */
 } Tally;
+
+/* The batteries left alone at the end of our last Movement Phase that lost guns (or were
+ * eliminated or captured) since. */
+static void
+count_lone_batteries_lost (Tally *t, const GbacwGame *game)
+{
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *b = g_ptr_array_index (game->units, i);
+      if (t->alone_guns[i] < 0)
+        continue;
+      t->lost += b->hex < 0 || b->guns < t->alone_guns[i];
+      t->alone_guns[i] = -1;
+    }
+}
 
 static void
 count_lone_batteries (Tally *t, const GbacwGame *game)
@@ -240,6 +261,8 @@ count_lone_batteries (Tally *t, const GbacwGame *game)
                     && gbacw_query_distance (game, u->hex, b->hex) <= 1;
         }
       t->alone += !covered;
+      if (!covered)
+        t->alone_guns[i] = b->guns;
     }
 }
 
@@ -281,9 +304,25 @@ tally_before (Tally *t, GbacwGame *game, const GbacwAction *action, int actor)
         }
       t->art += artillery;
       t->art_half += half;
+      if (artillery)
+        {
+          /* the CRT column it is resolved on (0: column 1) */
+          GbacwFireResolution *res = gbacw_fire_compute (game, action->fire.target,
+                                                         (const GbacwFirer *) action->fire.firers->data,
+                                                         action->fire.firers->len, NULL);
+          if (res && res->rolls->len > 0 && g_array_index (res->rolls, GbacwFireRoll, 0).column == 0)
+            t->art1++;
+          if (res)
+            gbacw_fire_resolution_free (res);
+        }
     }
-  if (action->kind == GBACW_ACTION_DECLARE_MELEE && actor == t->side)
-    t->mel++;
+  if (action->kind == GBACW_ACTION_DECLARE_MELEE)
+    {
+      if (actor == t->side)
+        t->mel++;
+      else
+        t->emel++;
+    }
 }
 
 /* After an action was applied. */
@@ -296,12 +335,15 @@ tally_after (Tally *t, GbacwGame *game)
     t->wdf++;
   if (game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == t->side
       && (t->last_phase != GBACW_PHASE_MOVEMENT || t->last_phasing != t->side))
-    for (guint i = 0; i < game->units->len; i++)
-      {
-        const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-        t->ooc += u->side == t->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON
-                  && u->out_of_command;
-      }
+    {
+      count_lone_batteries_lost (t, game);
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          t->ooc += u->side == t->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON
+                    && u->out_of_command;
+        }
+    }
   if (t->last_phase == GBACW_PHASE_MOVEMENT && t->last_phasing == t->side
       && (game->phase != GBACW_PHASE_MOVEMENT || game->phasing_side != t->side))
     count_lone_batteries (t, game);
@@ -333,6 +375,9 @@ play_game (const GbacwScenario *s, guint32 seed, int side, GbacwAiLevel level, P
   t.last_phase = game->phase;
   t.last_phasing = game->phasing_side;
   t.enemy_dist = g_new (int, MAX (1, game->n_hexes));
+  t.alone_guns = g_new (int, MAX (1, game->units->len));
+  for (guint i = 0; i < game->units->len; i++)
+    t.alone_guns[i] = -1;
   limit = (guint64) (game->last_turn - game->turn + 1) * 2 * (40 * game->units->len + 200) + 1000;
   for (guint64 n = 0, refused = 0; !gbacw_game_is_over (game); n++)
     {
@@ -359,6 +404,7 @@ play_game (const GbacwScenario *s, guint32 seed, int side, GbacwAiLevel level, P
       gbacw_outcome_update (outcome, game);
       tally_after (&t, game);
     }
+  count_lone_batteries_lost (&t, game);
   gbacw_outcome_victory (outcome, game, &v);
   if (g_getenv ("GBACW_AI_TRACE") && (guint32) atoi (g_getenv ("GBACW_AI_TRACE")) == seed)
     {
@@ -377,11 +423,15 @@ play_game (const GbacwScenario *s, guint32 seed, int side, GbacwAiLevel level, P
   row->wdf += t.wdf;
   row->col += t.col;
   row->art_half += t.art_half;
+  row->art1 += t.art1;
+  row->lost += t.lost;
+  row->emel += t.emel;
   row->art += t.art;
   row->alone += t.alone;
   row->mel += t.mel;
   row->cpu_ms += (cpu_time_us () - c0) / 1000.0;
   g_free (t.enemy_dist);
+  g_free (t.alone_guns);
   player_clear (&players[0]);
   player_clear (&players[1]);
 }
@@ -389,17 +439,17 @@ play_game (const GbacwScenario *s, guint32 seed, int side, GbacwAiLevel level, P
 static void
 print_header (void)
 {
-  g_print ("%-44s %5s %4s %4s %4s %5s  %6s %6s %6s %6s %6s %6s %6s %8s\n", "row", "games", "won", "draw", "lost",
-           "stuck", "ooc", "wdf", "col", "art.5", "art", "alone", "mel", "ms/game");
+  g_print ("%-44s %5s %4s %4s %4s %5s  %6s %6s %6s %6s %6s %6s %6s %6s %6s %6s %8s\n", "row", "games", "won", "draw",
+           "lost", "stuck", "ooc", "wdf", "col", "art.5", "art1", "art", "alone", "a.lost", "mel", "e.mel", "ms/game");
 }
 
 static void
 print_row (const char *name, const Row *r)
 {
   double n = MAX (1u, r->games);
-  g_print ("%-44s %5u %4u %4u %4u %5u  %6.1f %6.2f %6.2f %6.2f %6.2f %6.2f %6.2f %8.1f\n", name, r->games, r->wins,
-           r->draws, r->losses, r->stuck, r->ooc / n, r->wdf / n, r->col / n, r->art_half / n, r->art / n, r->alone / n,
-           r->mel / n, r->cpu_ms / n);
+  g_print ("%-44s %5u %4u %4u %4u %5u  %6.1f %6.2f %6.2f %6.2f %6.2f %6.2f %6.2f %6.2f %6.2f %6.2f %8.1f\n", name,
+           r->games, r->wins, r->draws, r->losses, r->stuck, r->ooc / n, r->wdf / n, r->col / n, r->art_half / n,
+           r->art1 / n, r->art / n, r->alone / n, r->lost / n, r->mel / n, r->emel / n, r->cpu_ms / n);
 }
 
 static gboolean
@@ -419,6 +469,61 @@ typedef struct {
   guint games;
 } Map;
 
+/* The soak: n_games computer-v-computer games on generated maps of four sizes (a new map
+ * every ten games of a size, its seed the game's), the levels of the two sides in turn
+ * easy, normal and hard; a game that cannot be played to its end is stuck. */
+static guint
+soak (const GbacwScenario *demo, guint n_games)
+{
+  static const struct { int columns, rows, units; guint share; } sizes[] = {
+    { 12, 12, 24, 4 }, { 20, 20, 60, 3 }, { 30, 30, 150, 2 }, { 40, 48, 300, 1 },
+  };
+  guint total_share = 0, stuck_all = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    total_share += sizes[k].share;
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      guint n = MAX (1u, n_games * sizes[k].share / total_share), stuck = 0;
+      g_autoptr (GbacwScenario) map = NULL;
+      g_autofree char *name = g_strdup_printf ("soak %dx%d/%d: ai v ai, every level", sizes[k].columns, sizes[k].rows,
+                                               sizes[k].units);
+      Row row = { 0 };
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GbacwGame) game = NULL;
+          GbacwAiLevel levels[2] = { (GbacwAiLevel) (i % GBACW_AI_N_LEVELS), (GbacwAiLevel) ((i / 3 + 1) % GBACW_AI_N_LEVELS) };
+          gint64 c0 = cpu_time_us ();
+          if (i % 10 == 0)
+            {
+              g_clear_pointer (&map, gbacw_scenario_free);
+              map = gbacw_generate_scenario (demo, sizes[k].columns, sizes[k].rows, sizes[k].units, 1 + i / 10, &error);
+              if (map == NULL)
+                {
+                  g_print ("  cannot generate %s, map seed %u: %s\n", name, 1 + i / 10, error->message);
+                  stuck++;
+                  break;
+                }
+            }
+          game = gbacw_game_new (map, 1 + i, &error);
+          if (game == NULL || gbacw_ai_play_levels (game, 3, levels, 0, NULL, NULL, &error) != GBACW_AI_PLAY_OVER)
+            {
+              g_print ("  stuck: %s, map seed %u, seed %u, Game-Turn %d: %s\n", name, 1 + i / 10, 1 + i,
+                       game ? game->turn : 0, error ? error->message : "not over");
+              stuck++;
+            }
+          row.games++;
+          row.cpu_ms += (cpu_time_us () - c0) / 1000.0;
+        }
+      row.stuck = stuck;
+      print_row (name, &row);
+      stuck_all += stuck;
+    }
+  return stuck_all;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -427,6 +532,8 @@ main (int argc, char **argv)
   g_autoptr (GbacwScenario) demo = NULL;
   gboolean quick = g_strcmp0 (g_getenv ("GBACW_BENCH_QUICK"), "1") == 0;
   const char *env = g_getenv ("GBACW_AI_GAMES");
+  const char *soak_env = g_getenv ("GBACW_AI_SOAK");
+  guint n_soak = soak_env && *soak_env ? (guint) g_ascii_strtoull (soak_env, NULL, 10) : quick ? 40 : 1000;
   guint n_demo = env && *env ? (guint) g_ascii_strtoull (env, NULL, 10) : quick ? 10 : 100;
   Map maps[3];
   guint stuck = 0;
@@ -479,6 +586,8 @@ main (int argc, char **argv)
               beaten = FALSE;
           }
       }
+  if (argc > 1 && wanted (argc, argv, "soak"))
+    stuck += soak (demo, n_soak);
   g_clear_pointer (&maps[1].scenario, gbacw_scenario_free);
   g_clear_pointer (&maps[2].scenario, gbacw_scenario_free);
   if (stuck > 0)

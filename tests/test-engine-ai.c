@@ -1118,6 +1118,44 @@ test_soak_maps (void)
   g_assert_cmpuint (t.games, ==, 1 + n * (g_test_slow () ? 2 : 1));
 }
 
+/* The soak of several sizes: computer-v-computer games on generated maps from 12x12 / 24
+ * units to 30x30 / 150 (a new map every four games, the levels of the sides in turn), the
+ * invariants checked after every action; none may be stuck (the end of each phase put
+ * right through gbacw_game_phase_blockers (): 8.1, 17.52). bench-ai-strength plays 1,000
+ * ("soak" rows); "-m slow" plays three times as many here. */
+static void
+test_soak_sizes (void)
+{
+  static const struct { int columns, rows, units; guint games; } sizes[] = {
+    { 12, 12, 24, 12 }, { 16, 20, 40, 8 }, { 20, 20, 60, 6 }, { 30, 30, 150, 2 },
+  };
+  g_autoptr (GbacwScenario) tpl = load_demo ();
+  guint slow = g_test_slow () ? 3 : 1, expected = 0;
+  Totals t = { 0 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      g_autoptr (GbacwScenario) map = NULL;
+      g_autofree char *label = g_strdup_printf ("generated %dx%d, %d units", sizes[k].columns, sizes[k].rows,
+                                                sizes[k].units);
+      for (guint i = 0; i < sizes[k].games * slow; i++)
+        {
+          GbacwAiLevel a = (GbacwAiLevel) (i % GBACW_AI_N_LEVELS), b = (GbacwAiLevel) ((i / 3 + 1) % GBACW_AI_N_LEVELS);
+          if (i % 4 == 0)
+            {
+              g_autoptr (GError) error = NULL;
+              g_clear_pointer (&map, gbacw_scenario_free);
+              map = gbacw_generate_scenario (tpl, sizes[k].columns, sizes[k].rows, sizes[k].units, 2 + i / 4, &error);
+              g_assert_no_error (error);
+            }
+          play_checked_levels (map, 50 + i, label, a, b, &t);
+        }
+      expected += sizes[k].games * slow;
+    }
+  report ("soak of sizes", &t);
+  g_assert_cmpuint (t.games, ==, expected);
+}
+
 /* Ends every phase of side 1 (it never moves nor fires); its decisions answered by ai. */
 static gboolean
 passive_step (GbacwGame *game, GbacwAi *ai)
@@ -1229,5 +1267,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/levels-parse", test_levels_parse);
   g_test_add_func ("/engine/ai/defender-takes-objectives", test_defender_takes_objectives);
   g_test_add_func ("/engine/ai/soak-maps", test_soak_maps);
+  g_test_add_func ("/engine/ai/soak-sizes", test_soak_sizes);
   return g_test_run ();
 }
