@@ -53,5 +53,21 @@ grep -q '<place unit="u-24-mo" hex="2143" formation="line"/>' "$kit" || fail "pe
 grep -q '<turn n="23" first-player="union"/>' "$kit" || fail "pea-ridge: the Union first from Game-Turn 23"
 [ "$(grep -c 'night="yes"' "$kit")" -eq 4 ] || fail "pea-ridge: four night Game-Turns"
 
+# Jackson at the Crossroads: what the OB Rosters and scenarios print (J 29.0, 33.0, 36.0)
+kit=$data/games/jackson/the-crossroads.xml
+info=$tmp/the-crossroads.info
+grep -q '^Map: 39 × 48 hexes' "$info" || fail "jackson: map size: $(grep '^Map' "$info")"
+grep -q '^Union: 52 units, 20 leaders, 12 formations' "$info" || fail "jackson: $(grep '^Union' "$info")"
+grep -q '^Confederate: 56 units, 16 leaders, 9 formations' "$info" || fail "jackson: $(grep '^Confederate' "$info")"
+grep -q '^Game-Turns: 1 to 25' "$info" || fail "jackson: $(grep '^Game-Turns' "$info")"
+[ "$(grep -c 'section="yes"' "$kit")" -eq 67 ] || fail "jackson: 35 Union and 32 Confederate sections"
+grep -q 'id="c-winder-bde" kind="brigade" name="Winder.s Brigade" commander="c-winder" bce="9" momentum="3"' "$kit" \
+  || fail "jackson: Winder's BCE 9, 3 Momentum Points"
+grep -q 'designation="Rigby B" guns="3" morale="4" weapon="HA"' "$kit" || fail "jackson: Rigby B"
+grep -q '<place unit="c-jackson" hex="0440"/>' "$kit" || fail "jackson: Jackson at 0440 (36.12)"
+[ "$(grep -c 'night="yes"' "$kit")" -eq 2 ] || fail "jackson: night Game-Turns 16 and 17"
+grep -q 'Game-Turns: 18 to 25' "$tmp/port-republic.info" || fail "jackson: Port Republic GT18-25 (29.0)"
+grep -q 'Game-Turns: 2 to 15' "$tmp/cross-keys.info" || fail "jackson: Cross Keys GT2-15 (33.0)"
+
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "ok: $n game kit(s)"

@@ -1121,6 +1121,28 @@ test_j_35_21_first_night_turn_distance (void)
   g_assert_cmpint (game->phase, ==, GBACW_PHASE_AMMUNITION_RESUPPLY);
 }
 
+/* J 35.21: the first player's units end 2 hexes or more from the enemy; a unit held under
+ * J 30.1 (3 hexes away, so 4) is not captured at 3, nor one still to arrive (its hex -1). */
+static void
+test_j_35_21_night_distance_only (void)
+{
+  g_autoptr (Fixture) f = fixture_new (8, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-held", "union", 3, 3, "0605", "s");
+  INF (f, "u-late", "union", 3, 3, "0101", "s");
+  reinforce (f, "u-late", 20, "0101", GBACW_FORMATION_STATE_LINE);
+  add_exclusive (f, "reserves", "units", "u-held u-late", "forbid", "none", "approach", "3", "case", "J 30.1", NULL);
+  game = first_night_game (f);
+  g_assert_cmpint (distance_between (game, "u-held", "c-1"), ==, 3);
+  advance_to (game, 16, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-1", "0303"), NULL);
+  end_phase (game);
+  g_assert_cmpint (unit_of (game, "u-bty")->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_cmpint (unit_of (game, "u-held")->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (unit_of (game, "u-late")->presence, !=, GBACW_PRESENCE_CAPTURED);
+}
+
 static void
 test_j_35_22_second_player_two_hexes (void)
 {
@@ -2379,6 +2401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/P-28.27-division-successor-and-delay", test_p_28_27_division_successor_and_delay);
   g_test_add_func ("/engine/exclusive/P-28.24-successor-lost-first", test_p_28_24_successor_lost_first);
   g_test_add_func ("/engine/exclusive/J-35.21-first-night-turn-distance", test_j_35_21_first_night_turn_distance);
+  g_test_add_func ("/engine/exclusive/J-35.21-night-distance-only", test_j_35_21_night_distance_only);
   g_test_add_func ("/engine/exclusive/J-35.22-second-player-two-hexes", test_j_35_22_second_player_two_hexes);
   g_test_add_func ("/engine/exclusive/J-35.23-second-night-turn-within-two", test_j_35_23_second_night_turn_within_two);
   g_test_add_func ("/engine/exclusive/J-35.21-one-zoc-no-withdrawal-fire", test_j_35_21_one_zoc);

@@ -446,6 +446,8 @@ night_phase_begin (GbacwGame *game, gpointer data)
     }
 }
 
+static int night_keep_distance (const GbacwGame *game, gpointer data, int unit);
+
 static void
 night_phase_end (GbacwGame *game, gpointer data)
 {
@@ -468,11 +470,12 @@ night_phase_end (GbacwGame *game, gpointer data)
         if (u->hex >= 0)
           u->status |= GBACW_STATUS_ENGAGED;
       }
-  /* J 35.21, 35.22: the units that could not get far enough are captured */
+  /* J 35.21, 35.22: the units that could not get far enough are captured (the night's
+   * distance alone: another rule's, J 30.1's, captures nobody) */
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      int keep = gbacw_game_keep_distance (game, u->index);
+      int keep = night_keep_distance (game, d, u->index);
       if (keep > 0 && enemy_distance (game, u->hex, u->side) < keep)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
