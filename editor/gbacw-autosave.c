@@ -316,7 +316,7 @@ gbacw_autosave_offer_recovery (GtkApplication *application,
       g_weak_ref_init (&offer->window, window);
       offer->copy = g_ptr_array_steal_index (copies, 0);
       /* TRANSLATORS: the date and time of a recovery copy (g_date_time_format) */
-      when = g_date_time_format (offer->copy->saved, _("%A %e %B %Y, %H:%M"));
+      when = g_date_time_format (offer->copy->saved, _("%A %-d %B %Y, %H:%M"));
       file = offer->copy->original_path ? g_filename_display_name (offer->copy->original_path)
                                         : g_strdup (_("a document that was never saved"));
       dialog = gtk_message_dialog_new (parent, GTK_DIALOG_DESTROY_WITH_PARENT,
