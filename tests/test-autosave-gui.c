@@ -429,6 +429,35 @@ test_export_tmx_vmod (void)
   g_rmdir (dir);
 }
 
+/* Whether a label under widget shows text (in its markup: a link's address). */
+static gboolean
+shows_text (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The first GtkStack under widget, or NULL. */
+static GtkStack *
+find_stack (GtkWidget *widget)
+{
+  if (GTK_IS_STACK (widget))
+    return GTK_STACK (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *stack = find_stack (child);
+      if (stack != NULL)
+        return stack;
+    }
+  return NULL;
+}
+
 /* The about dialog: the version from config.h, the metainfo's homepage as its website
  * and its bug tracker as a link. */
 static void
@@ -458,6 +487,12 @@ test_about (void)
   g_assert_nonnull (about);
   g_assert_cmpstr (gtk_about_dialog_get_website (about), ==, PACKAGE_URL);
   g_assert_cmpstr (gtk_about_dialog_get_version (about), ==, PACKAGE_VERSION);
+  /* the credits page, made when it is first shown, has the tracker as a link */
+  g_assert_false (shows_text (GTK_WIDGET (about), PACKAGE_BUGREPORT));
+  g_assert_nonnull (find_stack (GTK_WIDGET (about)));
+  gtk_stack_set_visible_child_name (find_stack (GTK_WIDGET (about)), "credits");
+  iterate ();
+  g_assert_true (shows_text (GTK_WIDGET (about), PACKAGE_BUGREPORT));
   gtk_window_destroy (GTK_WINDOW (about));
   iterate ();
 }
