@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "gbacw-autosave-private.h"
 #include "gbacw-recovery.h"
@@ -291,6 +292,49 @@ on_offer_response (GtkDialog *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static char *
+format_time (GDateTime *time)
+{
+  /* TRANSLATORS: the date and time of a recovery copy or a file (g_date_time_format) */
+  return g_date_time_format (time, _("%A %-d %B %Y, %H:%M"));
+}
+
+/* What the copy is, and how it compares with the file as it is now: a file saved after
+ * the copy (by another program, or another run) holds later work than the copy. */
+static char *
+describe_copy (const GbacwRecoveryCopy *copy)
+{
+  g_autofree char *when = format_time (copy->saved);
+  g_autofree char *file = NULL;
+  g_autofree char *made = NULL;
+  g_autofree char *compared = NULL;
+  GStatBuf st;
+
+  if (copy->original_path == NULL)
+    /* TRANSLATORS: %s: a date and time */
+    return g_strdup_printf (_("The editor did not close cleanly. A recovery copy of a document that was never "
+                              "saved was made on %s. Restore opens it with its unsaved changes; Discard "
+                              "deletes the copy."), when);
+  file = g_filename_display_name (copy->original_path);
+  /* TRANSLATORS: %s: a file; %s: a date and time */
+  made = g_strdup_printf (_("The editor did not close cleanly. A recovery copy of %s was made on %s. Restore "
+                            "opens it with its unsaved changes; Discard deletes the copy."), file, when);
+  if (g_stat (copy->original_path, &st) != 0)
+    compared = g_strdup (_("The file is no longer there: save the restored document to keep it."));
+  else if ((gint64) st.st_mtime > g_date_time_to_unix (copy->saved))
+    {
+      g_autoptr(GDateTime) modified = g_date_time_new_from_unix_local ((gint64) st.st_mtime);
+      g_autofree char *saved = format_time (modified);
+
+      /* TRANSLATORS: %s: a date and time */
+      compared = g_strdup_printf (_("The file was saved after the copy was made, on %s: the copy may hold "
+                                    "older work than the file."), saved);
+    }
+  else
+    compared = g_strdup (_("The file has not been saved since the copy was made."));
+  return g_strconcat (made, "\n\n", compared, NULL);
+}
+
 guint
 gbacw_autosave_offer_recovery (GtkApplication *application,
                                GbacwWindow    *window)
@@ -308,28 +352,18 @@ gbacw_autosave_offer_recovery (GtkApplication *application,
   while (copies->len > 0)
     {
       Offer *offer = g_new0 (Offer, 1);
-      g_autofree char *when = NULL;
-      g_autofree char *file = NULL;
+      g_autofree char *text = NULL;
       GtkWidget *dialog, *button;
 
       offer->application = g_object_ref (application);
       g_weak_ref_init (&offer->window, window);
       offer->copy = g_ptr_array_steal_index (copies, 0);
-      /* TRANSLATORS: the date and time of a recovery copy (g_date_time_format) */
-      when = g_date_time_format (offer->copy->saved, _("%A %-d %B %Y, %H:%M"));
-      file = offer->copy->original_path ? g_filename_display_name (offer->copy->original_path)
-                                        : g_strdup (_("a document that was never saved"));
+      text = describe_copy (offer->copy);
       dialog = gtk_message_dialog_new (parent, GTK_DIALOG_DESTROY_WITH_PARENT,
                                        GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                        /* TRANSLATORS: %s is a document's title */
                                        _("Restore the unsaved changes to “%s”?"), offer->copy->title);
-      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                                /* TRANSLATORS: %s: a file (or "a document that was never
-                                                 * saved"); %s: a date and time */
-                                                _("The editor did not close cleanly. A recovery copy of %s "
-                                                  "was made on %s. Restore opens it with its unsaved changes; "
-                                                  "Discard deletes the copy."),
-                                                file, when);
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", text);
       button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD);
       gtk_widget_add_css_class (button, "destructive-action");
       button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Restore"), RESPONSE_RESTORE);

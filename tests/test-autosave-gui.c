@@ -12,6 +12,8 @@
 #include <libxml/tree.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <utime.h>
 
 #include "gbacw-application.h"
 #include "gbacw-autosave-private.h"
@@ -217,6 +219,7 @@ test_crash_and_restore (void)
     g_autofree char *hour = g_date_time_format (saved, "%H:%M");
     g_assert_nonnull (strstr (secondary, hour));
   }
+  g_assert_nonnull (strstr (secondary, "has not been saved since the copy was made"));
   gtk_dialog_response (GTK_DIALOG (offer), 2);   /* Restore */
   iterate ();
   g_assert_null (find_offer (path));
@@ -303,10 +306,20 @@ test_clean_close_and_discard (void)
   gbacw_recovery_set_pid_for_tests (0);
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();
+  /* the file saved after the copy (by another program): the offer says so */
+  {
+    struct utimbuf later = { .actime = time (NULL) + 120, .modtime = time (NULL) + 120 };
+    g_assert_cmpint (g_utime (path, &later), ==, 0);
+  }
   g_assert_cmpuint (gbacw_autosave_offer_recovery (GTK_APPLICATION (app), NULL), ==, 1);
   iterate ();
   offer = find_offer (path);
   g_assert_nonnull (offer);
+  {
+    g_autofree char *secondary = NULL;
+    g_object_get (offer, "secondary-text", &secondary, NULL);
+    g_assert_nonnull (strstr (secondary, "The file was saved after the copy was made"));
+  }
   gtk_dialog_response (GTK_DIALOG (offer), 1);   /* Discard */
   iterate ();
   g_assert_false (copy_exists (id));
