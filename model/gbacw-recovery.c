@@ -34,6 +34,32 @@ own_pid (void)
   return pid_for_tests != 0 ? pid_for_tests : (gint64) getpid ();
 }
 
+/* Who the process pid is, beyond its number, which the system reuses: the boot and the
+ * process's start time (Linux's /proc/sys/kernel/random/boot_id and field 22 of
+ * /proc/PID/stat), or NULL where the system does not say. */
+static char *
+process_identity (gint64 pid)
+{
+  g_autofree char *stat_path = g_strdup_printf ("/proc/%" G_GINT64_FORMAT "/stat", pid);
+  g_autofree char *stat = NULL;
+  g_autofree char *boot = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *after_name;
+
+  if (!g_file_get_contents ("/proc/sys/kernel/random/boot_id", &boot, NULL, NULL)
+      || !g_file_get_contents (stat_path, &stat, NULL, NULL))
+    return NULL;
+  /* the name, in parentheses, may hold spaces: the fields after it start with the 3rd */
+  after_name = strrchr (stat, ')');
+  if (after_name == NULL)
+    return NULL;
+  fields = g_strsplit (after_name + 1, " ", 0);
+  /* fields[0] is empty (the space after the name), fields[1] the 3rd field */
+  if (g_strv_length (fields) < 21)
+    return NULL;
+  return g_strdup_printf ("%s:%s", g_strstrip (boot), fields[20]);
+}
+
 void
 gbacw_recovery_copy_free (GbacwRecoveryCopy *copy)
 {
@@ -42,6 +68,7 @@ gbacw_recovery_copy_free (GbacwRecoveryCopy *copy)
   g_free (copy->id);
   g_free (copy->original_path);
   g_free (copy->title);
+  g_free (copy->process);
   g_clear_pointer (&copy->saved, g_date_time_unref);
   g_free (copy);
 }
@@ -83,6 +110,7 @@ gbacw_recovery_write (GbacwDocument  *document,
   g_autoptr(GKeyFile) key_file = NULL;
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *now_text = NULL;
+  g_autofree char *identity = NULL;
   const char *path, *base;
   char *stored;
   gsize length;
@@ -126,6 +154,9 @@ gbacw_recovery_write (GbacwDocument  *document,
   g_key_file_set_string (key_file, GROUP, "title", gbacw_document_get_title (document));
   g_key_file_set_string (key_file, GROUP, "saved", now_text);
   g_key_file_set_int64 (key_file, GROUP, "pid", own_pid ());
+  identity = process_identity (own_pid ());
+  if (identity != NULL)
+    g_key_file_set_string (key_file, GROUP, "process", identity);
   index = g_key_file_to_data (key_file, &length, NULL);
   return gbacw_safe_write_file (ini_path, index, length, GBACW_SAFE_WRITE_NONE, error);
 }
@@ -146,15 +177,22 @@ gbacw_recovery_remove (const char *id)
     g_warning ("%s: %s", xml_path, g_strerror (errno));
 }
 
-/* Whether a process with that id runs (one of another user's counts: kill says EPERM). */
+/* Whether the copy's writer runs: a process with its id (one of another user's counts:
+ * kill says EPERM) that, where the system says, is the same process and not a later one
+ * given the same id (after a reboot, say). */
 static gboolean
-process_is_alive (gint64 pid)
+writer_is_alive (const GbacwRecoveryCopy *copy)
 {
-  if (pid <= 0 || pid > G_MAXINT)
+  g_autofree char *identity = NULL;
+
+  if (copy->pid <= 0 || copy->pid > G_MAXINT)
     return FALSE;
-  if (pid == (gint64) getpid ())
+  if (kill ((pid_t) copy->pid, 0) != 0 && errno != EPERM)
+    return FALSE;
+  if (copy->process == NULL)
     return TRUE;
-  return kill ((pid_t) pid, 0) == 0 || errno == EPERM;
+  identity = process_identity (copy->pid);
+  return identity == NULL || g_str_equal (identity, copy->process);
 }
 
 /* PID-N, digits only: a file of that shape and nothing else is a copy's. */
@@ -202,6 +240,7 @@ read_index (const char *id)
   copy->title = g_key_file_get_string (key_file, GROUP, "title", NULL);
   saved = g_key_file_get_string (key_file, GROUP, "saved", NULL);
   copy->pid = g_key_file_get_int64 (key_file, GROUP, "pid", NULL);
+  copy->process = g_key_file_get_string (key_file, GROUP, "process", NULL);
   if (saved != NULL)
     copy->saved = g_date_time_new_from_iso8601 (saved, NULL);
   if (copy->title == NULL || copy->saved == NULL || copy->pid <= 0)
@@ -245,7 +284,7 @@ gbacw_recovery_list_orphans (void)
       copy = read_index (id);
       if (copy == NULL)
         continue;
-      if (process_is_alive (copy->pid))
+      if (writer_is_alive (copy))
         gbacw_recovery_copy_free (copy);
       else
         g_ptr_array_add (copies, copy);

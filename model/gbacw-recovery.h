@@ -10,7 +10,8 @@
  * scenario that is not whole; removing takes the index first.
  *
  * A copy is left over from a run that did not end cleanly when no process with its PID
- * is alive: a clean close removes its copies.
+ * is alive, or the one alive is another (the index records the boot and the writer's
+ * start time, as Linux's /proc tells them): a clean close removes its copies.
  */
 #pragma once
 
@@ -24,6 +25,7 @@ typedef struct {
   char *title;           /* the document's title when the copy was written */
   GDateTime *saved;      /* when the copy was written (local time) */
   gint64 pid;            /* the process that wrote it */
+  char *process;         /* which process that was (its boot and start time), or NULL */
 } GbacwRecoveryCopy;
 
 void  gbacw_recovery_copy_free (GbacwRecoveryCopy *copy);

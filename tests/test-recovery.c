@@ -98,12 +98,49 @@ test_living_writer (void)
   g_assert_true (gbacw_recovery_write (document, id, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (xml, G_FILE_TEST_IS_REGULAR));
+  /* the index says which process wrote it, where the system tells */
+  if (g_file_test ("/proc/self/stat", G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *ini = copy_path (id, ".ini");
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (ini, &text, NULL, NULL));
+      g_assert_nonnull (strstr (text, "\nprocess="));
+    }
   copies = gbacw_recovery_list_orphans ();
   g_assert_cmpuint (copies->len, ==, 0);
   gbacw_recovery_remove (id);
   g_assert_false (g_file_test (xml, G_FILE_TEST_EXISTS));
   /* removing what is not there is no error */
   gbacw_recovery_remove (id);
+}
+
+/* A process alive with the copy's id is its writer only if it is the same process: pid 1
+ * runs, but one started at another time on another boot is not what wrote "reused". */
+static void
+test_reused_pid (void)
+{
+  g_autofree char *folder = gbacw_recovery_get_folder ();
+  g_autofree char *reused = copy_path ("1-7", ".ini");
+  g_autofree char *same = copy_path ("1-8", ".ini");
+  g_autoptr(GPtrArray) copies = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (reused, "[Recovery]\ntitle=reused.xml\nsaved=2026-01-01T00:00:00Z\npid=1\n"
+                                              "process=00000000-0000-0000-0000-000000000000:1\n", -1, NULL));
+  /* without the process's identity, a living pid is taken as the writer */
+  g_assert_true (g_file_set_contents (same, "[Recovery]\ntitle=same.xml\nsaved=2026-01-01T00:00:00Z\npid=1\n",
+                                      -1, NULL));
+  copies = gbacw_recovery_list_orphans ();
+  if (!g_file_test ("/proc/1/stat", G_FILE_TEST_EXISTS))
+    g_assert_cmpuint (copies->len, ==, 0);
+  else
+    {
+      g_assert_cmpuint (copies->len, ==, 1);
+      g_assert_cmpstr (((GbacwRecoveryCopy *) copies->pdata[0])->id, ==, "1-7");
+    }
+  gbacw_recovery_remove ("1-7");
+  gbacw_recovery_remove ("1-8");
 }
 
 /* Index files that are not ours or make no sense are not listed (nor removed); a copy
@@ -167,6 +204,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recovery/killed-writer", test_killed_writer);
   g_test_add_func ("/recovery/living-writer", test_living_writer);
   g_test_add_func ("/recovery/bad-files", test_bad_files);
+  g_test_add_func ("/recovery/reused-pid", test_reused_pid);
   status = g_test_run ();
 
   folder = gbacw_recovery_get_folder ();
