@@ -102,8 +102,8 @@ update (GbacwExportDialog *self)
   gbacw_export_dialog_get_options (self, &o);
   gtk_stack_set_visible_child_name (self->stack, interop ? "interop" : o.format == GBACW_EXPORT_PDF ? "pdf" : "image");
   /* a Tiled map or a VASSAL module holds every layer */
-  gtk_widget_set_sensitive (self->layers_heading, !interop);
-  gtk_widget_set_sensitive (self->layers_grid, !interop);
+  gtk_widget_set_visible (self->layers_heading, !interop);
+  gtk_widget_set_visible (self->layers_grid, !interop);
   if (selected == GBACW_EXPORT_DIALOG_TMX)
     gtk_label_set_text (self->interop_summary,
                         _("A hexagonal map for Tiled: the terrain, hexsides, lines, labels and counters as "
