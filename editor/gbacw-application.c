@@ -32,10 +32,17 @@ gbacw_application_find_demo (void)
 static GbacwWindow *
 new_window (GbacwApplication *self)
 {
-  GbacwWindow *window = gbacw_window_new (GTK_APPLICATION (self));
+  return gbacw_window_new (GTK_APPLICATION (self));
+}
 
-  gbacw_autosave_attach (window);
-  return window;
+/* Every editor window of the application keeps recovery copies of its unsaved document,
+ * whoever opened it (the application, Open or New in a new window, a drop). */
+static void
+on_window_added (GtkApplication *application,
+                 GtkWindow      *window)
+{
+  if (GBACW_IS_WINDOW (window))
+    gbacw_autosave_attach (GBACW_WINDOW (window));
 }
 
 /* After a run that did not end cleanly: its recovery copies, offered over the first window. */
@@ -132,6 +139,7 @@ gbacw_application_startup (GApplication *application)
   G_APPLICATION_CLASS (gbacw_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_entries, G_N_ELEMENTS (app_entries), application);
+  g_signal_connect (application, "window-added", G_CALLBACK (on_window_added), NULL);
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
   /* Each window makes its own shortcuts window (gbacw-window.c). */
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "win.show-help-overlay", help_overlay_accels);

@@ -20,7 +20,8 @@ G_BEGIN_DECLS
 #define GBACW_TYPE_AUTOSAVE (gbacw_autosave_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwAutosave, gbacw_autosave, GBACW, AUTOSAVE, GObject)
 
-/* Autosaves the documents window shows from now on (window keeps it; transfer none). */
+/* Autosaves the documents window shows from now on (window keeps it; transfer none). The
+ * application attaches one to each of its windows as it is added. */
 GbacwAutosave *gbacw_autosave_attach (GbacwWindow *window);
 /* The window's autosave, or NULL. */
 GbacwAutosave *gbacw_autosave_get (GbacwWindow *window);

@@ -112,7 +112,8 @@ open_window (GbacwApplication *app, const char *path)
   GbacwWindow *window = gbacw_window_new (GTK_APPLICATION (app));
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  gbacw_autosave_attach (window);
+  /* every window of the application autosaves */
+  g_assert_nonnull (gbacw_autosave_get (window));
   g_assert_true (gbacw_window_load_file (window, file));
   gtk_window_present (GTK_WINDOW (window));
   iterate ();
