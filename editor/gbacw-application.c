@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-application.h"
+#include "gbacw-autosave.h"
 #include "gbacw-data.h"
 #include "gbacw-window.h"
 
@@ -16,6 +17,8 @@ GResource *gbacw_get_resource (void);
 struct _GbacwApplication
 {
   GtkApplication parent_instance;
+
+  gboolean recovery_offered;  /* the left-over recovery copies, once a run */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwApplication, gbacw_application, GTK_TYPE_APPLICATION)
@@ -30,6 +33,27 @@ static GbacwWindow *
 new_window (GbacwApplication *self)
 {
   return gbacw_window_new (GTK_APPLICATION (self));
+}
+
+/* Every editor window of the application keeps recovery copies of its unsaved document,
+ * whoever opened it (the application, Open or New in a new window, a drop). */
+static void
+on_window_added (GtkApplication *application,
+                 GtkWindow      *window)
+{
+  if (GBACW_IS_WINDOW (window))
+    gbacw_autosave_attach (GBACW_WINDOW (window));
+}
+
+/* After a run that did not end cleanly: its recovery copies, offered over the first window. */
+static void
+offer_recovery (GbacwApplication *self,
+                GbacwWindow      *window)
+{
+  if (self->recovery_offered)
+    return;
+  self->recovery_offered = TRUE;
+  gbacw_autosave_offer_recovery (GTK_APPLICATION (self), window);
 }
 
 /* ---------------------------------------------------------------- app actions */
@@ -72,17 +96,29 @@ about_activated (GSimpleAction *action,
   GbacwApplication *self = GBACW_APPLICATION (user_data);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   const char *authors[] = { _("The gbacw contributors"), NULL };
+  /* GtkAboutDialog shows "Name URL" as a link named Name */
+  g_autofree char *tracker = g_strdup_printf ("%s %s", _("Issue tracker"), PACKAGE_BUGREPORT);
+  const char *report[] = { tracker, NULL };
+  GtkWidget *about;
 
-  gtk_show_about_dialog (window,
-                         "program-name", _("GBACW Editor"),
-                         "logo-icon-name", "org.gbacw.Editor",
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Maps, orders of battle and scenarios for SPI’s "
-                                       "Great Battles of the American Civil War"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", authors,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (GTK_TYPE_ABOUT_DIALOG,
+                        "transient-for", window,
+                        "modal", window != NULL,
+                        "destroy-with-parent", TRUE,
+                        "program-name", _("GBACW Editor"),
+                        "logo-icon-name", "org.gbacw.Editor",
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Maps, orders of battle and scenarios for SPI’s "
+                                      "Great Battles of the American Civil War"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "website", PACKAGE_URL,
+                        "website-label", _("Website"),
+                        "authors", authors,
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  /* TRANSLATORS: the about dialog's credits section with the link to the issue tracker */
+  gtk_about_dialog_add_credit_section (GTK_ABOUT_DIALOG (about), _("Report a problem"), report);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static const GActionEntry app_entries[] = {
@@ -103,6 +139,7 @@ gbacw_application_startup (GApplication *application)
   G_APPLICATION_CLASS (gbacw_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_entries, G_N_ELEMENTS (app_entries), application);
+  g_signal_connect (application, "window-added", G_CALLBACK (on_window_added), NULL);
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
   /* Each window makes its own shortcuts window (gbacw-window.c). */
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "win.show-help-overlay", help_overlay_accels);
@@ -137,6 +174,7 @@ gbacw_application_activate (GApplication *application)
       gbacw_window_show_error (window, message);
     }
   gtk_window_present (GTK_WINDOW (window));
+  offer_recovery (self, window);
 }
 
 static void
@@ -155,6 +193,9 @@ gbacw_application_open (GApplication  *application,
       /* --test-play FILE: straight into test play (gbacw-play-mode.h) */
       if (g_strcmp0 (hint, "test-play") == 0 && gbacw_window_get_document (window) != NULL)
         gtk_widget_activate_action (GTK_WIDGET (window), "win.test-play", NULL);
+      /* restored copies open in windows of their own, not over the files asked for */
+      if (i == 0)
+        offer_recovery (self, NULL);
     }
 }
 

@@ -162,6 +162,20 @@ gbacw_document_new_from_template (const char *path, GError **error)
   return self;
 }
 
+GbacwDocument *
+gbacw_document_new_recovered (GbacwScenario *scenario, const char *path)
+{
+  GbacwDocument *self;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  self = gbacw_document_new (scenario);
+  if (path != NULL)
+    set_path (self, path);
+  gbacw_history_set_unsaved (self->history);
+  return self;
+}
+
 gboolean
 gbacw_document_save (GbacwDocument *self, const char *path, GError **error)
 {

@@ -32,6 +32,9 @@ GbacwDocument *gbacw_document_load (const char *path, GError **error);
 /* A new document made from the file, which it does not keep as its own: no path (its
  * first save asks where), titled "Untitled"; the file is its template. */
 GbacwDocument *gbacw_document_new_from_template (const char *path, GError **error);
+/* A document restored from a recovery copy (gbacw-recovery.h): takes ownership of scenario,
+ * whose path is path (NULL for a document never saved), modified until it is saved. */
+GbacwDocument *gbacw_document_new_recovered (GbacwScenario *scenario, const char *path);
 /* Saves to path, or to the document's path when path is NULL. On success the
  * current state becomes the clean point and path the document's path; on failure
  * nothing changes (the document stays modified). */

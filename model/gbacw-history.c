@@ -214,6 +214,15 @@ gbacw_history_set_clean (GbacwHistory *self)
 }
 
 void
+gbacw_history_set_unsaved (GbacwHistory *self)
+{
+  g_return_if_fail (GBACW_IS_HISTORY (self));
+
+  self->clean = -1;
+  update_state (self);
+}
+
+void
 gbacw_history_clear (GbacwHistory *self)
 {
   g_return_if_fail (GBACW_IS_HISTORY (self));

@@ -30,6 +30,9 @@ gboolean      gbacw_history_redo (GbacwHistory *self, GbacwScenario *scenario, G
 void          gbacw_history_set_clean (GbacwHistory *self);
 /* Drops every command; the document stays modified if it was. */
 void          gbacw_history_clear (GbacwHistory *self);
+/* Marks the current state as unsaved (a document recovered from a copy): modified until
+ * the next save, whatever is undone. */
+void          gbacw_history_set_unsaved (GbacwHistory *self);
 
 gboolean      gbacw_history_can_undo (GbacwHistory *self);
 gboolean      gbacw_history_can_redo (GbacwHistory *self);

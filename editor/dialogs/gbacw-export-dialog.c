@@ -11,6 +11,8 @@
 #include "gbacw-export-dialog.h"
 #include "gbacw-file-chooser.h"
 #include "gbacw-map-renderer.h"
+#include "gbacw-tmx-export.h"
+#include "gbacw-vmod-export.h"
 #include "gbacw-window-state.h"
 
 #define SQRT3 1.73205080756887729353
@@ -32,6 +34,9 @@ struct _GbacwExportDialog
   GtkSpinButton *overlap;
   GtkCheckButton *index_page;
   GtkLabel *pdf_summary;
+  GtkWidget *layers_heading;
+  GtkWidget *layers_grid;
+  GtkLabel *interop_summary;
   GtkLabel *error_label;
   GtkNativeDialog *chooser;
 };
@@ -66,7 +71,9 @@ gbacw_export_dialog_get_options (GbacwExportDialog  *self,
   g_return_if_fail (options != NULL);
 
   gbacw_export_options_init (options);
-  options->format = (GbacwExportFormat) gtk_drop_down_get_selected (self->format);
+  /* TMX and VMOD have no map options: the PNG ones stand in */
+  options->format = gbacw_export_dialog_get_selected (self) > GBACW_EXPORT_DIALOG_PDF
+                    ? GBACW_EXPORT_PNG : (GbacwExportFormat) gbacw_export_dialog_get_selected (self);
   options->layers = 0;
   for (guint i = 0; i < GBACW_N_LAYERS; i++)
     if (gtk_check_button_get_active (self->layers[i]))
@@ -89,9 +96,25 @@ update (GbacwExportDialog *self)
   g_autofree char *text = NULL;
   int w, h;
 
+  GbacwExportDialogFormat selected = gbacw_export_dialog_get_selected (self);
+  gboolean interop = selected > GBACW_EXPORT_DIALOG_PDF;
+
   gbacw_export_dialog_get_options (self, &o);
-  gtk_stack_set_visible_child_name (self->stack, o.format == GBACW_EXPORT_PDF ? "pdf" : "image");
-  if (scenario == NULL)
+  gtk_stack_set_visible_child_name (self->stack, interop ? "interop" : o.format == GBACW_EXPORT_PDF ? "pdf" : "image");
+  /* a Tiled map or a VASSAL module holds every layer */
+  gtk_widget_set_visible (self->layers_heading, !interop);
+  gtk_widget_set_visible (self->layers_grid, !interop);
+  if (selected == GBACW_EXPORT_DIALOG_TMX)
+    gtk_label_set_text (self->interop_summary,
+                        _("A hexagonal map for Tiled: the terrain, hexsides, lines, labels and counters as "
+                          "layers. Its three tileset images are written beside it (NAME-terrain.png, "
+                          "NAME-hexsides.png, NAME-counters.png): keep them together."));
+  else if (selected == GBACW_EXPORT_DIALOG_VMOD)
+    gtk_label_set_text (self->interop_summary,
+                        _("A module for VASSAL: the map as a board with the scenario’s hex grid and numbers, "
+                          "a piece for each counter, the set-up, the reinforcements by Game-Turn and the "
+                          "charts. Open it in VASSAL with File ▸ Open Module."));
+  if (scenario == NULL || interop)
     return;
 
   gbacw_map_export_get_image_size (scenario, &o, &w, &h);
@@ -131,6 +154,34 @@ gbacw_export_dialog_set_format (GbacwExportDialog *self,
   gtk_drop_down_set_selected (self->format, format);
 }
 
+void
+gbacw_export_dialog_select (GbacwExportDialog       *self,
+                            GbacwExportDialogFormat  format)
+{
+  g_return_if_fail (GBACW_IS_EXPORT_DIALOG (self));
+  g_return_if_fail (format <= GBACW_EXPORT_DIALOG_VMOD);
+  gtk_drop_down_set_selected (self->format, format);
+}
+
+GbacwExportDialogFormat
+gbacw_export_dialog_get_selected (GbacwExportDialog *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (GBACW_IS_EXPORT_DIALOG (self), GBACW_EXPORT_DIALOG_PNG);
+  selected = gtk_drop_down_get_selected (self->format);
+  return selected <= GBACW_EXPORT_DIALOG_VMOD ? (GbacwExportDialogFormat) selected : GBACW_EXPORT_DIALOG_PNG;
+}
+
+/* The file name extension of each of the dialog's formats. */
+static const char *
+format_extension (GbacwExportDialogFormat format)
+{
+  static const char *extensions[] = { "png", "svg", "pdf", "tmx", "vmod" };
+
+  return extensions[format];
+}
+
 static void
 save_preferences (GbacwExportDialog *self)
 {
@@ -150,7 +201,9 @@ gbacw_export_dialog_export_to (GbacwExportDialog  *self,
                                GError            **error)
 {
   GbacwExportOptions o;
+  GbacwExportDialogFormat selected;
   GtkWindow *parent;
+  gboolean done;
 
   g_return_val_if_fail (GBACW_IS_EXPORT_DIALOG (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -160,14 +213,22 @@ gbacw_export_dialog_export_to (GbacwExportDialog  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No scenario is open."));
       return FALSE;
     }
+  selected = gbacw_export_dialog_get_selected (self);
   gbacw_export_dialog_get_options (self, &o);
-  if (o.layers == 0)
+  if (o.layers == 0 && selected <= GBACW_EXPORT_DIALOG_PDF)
     {
       g_set_error_literal (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID, _("Choose at least one layer."));
       return FALSE;
     }
   save_preferences (self);
-  if (!gbacw_map_export (gbacw_document_get_scenario (self->document), &o, path, error))
+  /* each writes through the safe writer, naming the file in its errors */
+  if (selected == GBACW_EXPORT_DIALOG_TMX)
+    done = gbacw_export_tmx (gbacw_document_get_scenario (self->document), path, error);
+  else if (selected == GBACW_EXPORT_DIALOG_VMOD)
+    done = gbacw_export_vmod (gbacw_document_get_scenario (self->document), path, error);
+  else
+    done = gbacw_map_export (gbacw_document_get_scenario (self->document), &o, path, error);
+  if (!done)
     return FALSE;
   /* the dialog closes: the main window says where the map went */
   parent = gtk_window_get_transient_for (GTK_WINDOW (self));
@@ -203,13 +264,15 @@ on_chooser_response (GbacwExportDialog *self,
         show_error (self, _("The map can only be exported to a local file."));
       else
         {
-          GbacwExportOptions o;
-          gbacw_export_dialog_get_options (self, &o);
-          /* The extension says the format: give it one if the name has none. */
-          if (!gbacw_export_format_from_path (path, NULL))
+          GbacwExportDialogFormat selected = gbacw_export_dialog_get_selected (self);
+          g_autofree char *suffix = g_strconcat (".", format_extension (selected), NULL);
+          g_autofree char *lower = g_ascii_strdown (path, -1);
+
+          /* The extension says the format: give it the format's if the name has another or none. */
+          if ((selected <= GBACW_EXPORT_DIALOG_PDF && !gbacw_export_format_from_path (path, NULL))
+              || (selected > GBACW_EXPORT_DIALOG_PDF && !g_str_has_suffix (lower, suffix)))
             {
-              char *with = g_strconcat (path, o.format == GBACW_EXPORT_PDF ? ".pdf"
-                                              : o.format == GBACW_EXPORT_SVG ? ".svg" : ".png", NULL);
+              char *with = g_strconcat (path, suffix, NULL);
               g_free (path);
               path = with;
             }
@@ -225,15 +288,16 @@ on_chooser_response (GbacwExportDialog *self,
 static void
 on_export_clicked (GbacwExportDialog *self)
 {
-  static const char *extensions[] = { "png", "svg", "pdf" };
   GtkFileChooserNative *chooser;
-  GbacwExportOptions o;
+  GbacwExportDialogFormat selected = gbacw_export_dialog_get_selected (self);
+  const char *extension = format_extension (selected);
   g_autofree char *name = NULL;
   const char *path = self->document ? gbacw_document_get_path (self->document) : NULL;
 
-  gbacw_export_dialog_get_options (self, &o);
-  chooser = gtk_file_chooser_native_new (o.format == GBACW_EXPORT_PDF ? _("Export the Map for Printing")
-                                                                      : _("Export the Map"),
+  chooser = gtk_file_chooser_native_new (selected == GBACW_EXPORT_DIALOG_PDF ? _("Export the Map for Printing")
+                                         : selected == GBACW_EXPORT_DIALOG_TMX ? _("Export for Tiled")
+                                         : selected == GBACW_EXPORT_DIALOG_VMOD ? _("Export a VASSAL Module")
+                                         : _("Export the Map"),
                                          GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   if (path != NULL)
     {
@@ -242,12 +306,12 @@ on_export_clicked (GbacwExportDialog *self)
 
       if (dot != NULL)
         *dot = '\0';
-      name = g_strdup_printf ("%s.%s", base, extensions[o.format]);
+      name = g_strdup_printf ("%s.%s", base, extension);
       gbacw_file_chooser_set_folder_of (GTK_FILE_CHOOSER (chooser), path);
     }
   else
     /* TRANSLATORS: file name offered for an exported map; keep the %s (the extension) */
-    name = g_strdup_printf (_("map.%s"), extensions[o.format]);
+    name = g_strdup_printf (_("map.%s"), extension);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_chooser_response), self, G_CONNECT_SWAPPED);
@@ -306,7 +370,8 @@ summary_label (void)
 static void
 gbacw_export_dialog_init (GbacwExportDialog *self)
 {
-  const char *formats[] = { _("PNG image"), _("SVG drawing"), _("PDF to print at true size"), NULL };
+  const char *formats[] = { _("PNG image"), _("SVG drawing"), _("PDF to print at true size"),
+                            _("TMX map for Tiled"), _("VMOD module for VASSAL"), NULL };
   const char *papers[] = { _("A4"), _("Letter"), NULL };
   GSettings *settings = gbacw_window_state_get_settings ();
   GtkWidget *box, *grid, *flow, *page, *buttons, *button, *label;
@@ -334,7 +399,9 @@ gbacw_export_dialog_init (GbacwExportDialog *self)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (box), label);
+  self->layers_heading = label;
   flow = gtk_grid_new ();
+  self->layers_grid = flow;
   gtk_grid_set_column_spacing (GTK_GRID (flow), 12);
   for (guint i = 0; i < GBACW_N_LAYERS; i++)
     {
@@ -392,6 +459,10 @@ gbacw_export_dialog_init (GbacwExportDialog *self)
   self->pdf_summary = GTK_LABEL (summary_label ());
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->pdf_summary));
   gtk_stack_add_named (self->stack, page, "pdf");
+
+  /* TMX and VMOD */
+  self->interop_summary = GTK_LABEL (summary_label ());
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->interop_summary), "interop");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
 
   label = gtk_label_new (NULL);
