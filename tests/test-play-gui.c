@@ -3079,6 +3079,73 @@ test_ai_level (Fixture      *f,
   }
 }
 
+/* Tolliver's Division as McCulloch's (P 22.1): its two brigades on the map, far from the
+ * Union's 31 Ill, the Confederate player asked which withdraw after Game-Turn 1 (ask =
+ * yes), re-entering at 0812 from Game-Turn 3 with 3 La's group. */
+static void
+deploy_mcculloch (GbacwScenario *s)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  GbacwReinforcement *r = gbacw_reinforcement_new ("r-3la", 3);
+  const char *params[] = { "turn", "1", "division", "c-div", "dir-of", "c-tolliver", "reentry-hex", "0812",
+                           "reentry-turn", "3", "voluntary", "none", "ask", "yes", "case", "P 22.1", NULL };
+  int entry = parse_hex (s, "0812");
+
+  deploy (s, "u-31ill", "0202", "s", 0);
+  deploy (s, "c-tolliver", "0809", "n", 0);
+  deploy (s, "c-pryor-ldr", "0808", "n", 0);
+  deploy (s, "c-4ala", "0808", "n", 0);
+  deploy (s, "c-cade-ldr", "0810", "n", 0);
+  deploy (s, "c-8tn", "0810", "n", 0);
+  g_ptr_array_add (r->units, g_strdup ("c-3la"));
+  g_array_append_val (r->entry_hexes, entry);
+  g_ptr_array_add (s->reinforcements, r);
+  rule->id = g_strdup ("pearidge.mcculloch-withdrawal");
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  for (guint i = 0; params[i]; i += 2)
+    g_ptr_array_add (rule->params, gbacw_param_new (params[i], params[i + 1]));
+  g_ptr_array_add (s->exclusive_rules, rule);
+}
+
+static const Position mcculloch_position = { "mcculloch", deploy_mcculloch };
+
+/* P 22.11 in test play: the Turns page shows the Withdrawal Interphase to come; after
+ * Game-Turn 1 the Confederate player is asked which of the division's brigades withdraw,
+ * every choice offered (none, each, both); Cade's chosen, his brigade leaves the map and
+ * the Turns page says where and from when it re-enters (P 22.13), Pryor's stays. */
+static void
+test_decision_mcculloch_withdrawal (Fixture      *f,
+                                    gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwDecision *d = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GPtrArray) buttons = NULL;
+
+  before = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (before, "Exclusive Rules");
+  assert_contains (before, "Withdrawal Interphase of Game-Turn 1: 0 brigades of McCulloch's must withdraw as things "
+                           "stand (P 22.11)");
+  for (int steps = 0; steps < 40 && (d = gbacw_game_decision (view_game (view))) == NULL; steps++)
+    act (view, "play.next-step", NULL);
+  d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 1);
+  g_assert_cmpstr (d->rule_case, ==, "P 22.11");
+  g_assert_nonnull (find_answer (view, "None of them"));
+  g_assert_nonnull (find_answer (view, "Pryor"));
+  g_assert_nonnull (find_answer (view, "Pryor, Cade"));
+  buttons = answer_buttons (view);
+  g_assert_cmpuint (buttons->len, ==, 4);
+  click_answer (view, "Cade");
+  g_assert_true (logged (view, "P 22.11", "Cade's Brigade withdraws at the Confederate player's option"));
+  g_assert_cmpint (unit (view, "c-8tn")->hex, <, 0);
+  g_assert_cmpint (unit (view, "c-cade-ldr")->hex, <, 0);
+  g_assert_cmpint (unit (view, "c-4ala")->hex, ==, hex_of (view, "0808"));
+  after = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (after, "Cade's Brigade withdrew: 2 units re-enter at 0812 from Game-Turn 3 (P 22.13)");
+  gbacw_play_mode_leave (f->mode);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3125,6 +3192,8 @@ main (int argc, char **argv)
               test_decision_place_leader, fixture_tear_down);
   g_test_add ("/play/decisions/promote", Fixture, &promotion_position, position_fixture_set_up,
               test_decision_promote, fixture_tear_down);
+  g_test_add ("/play/decisions/22.11-mcculloch-withdrawal", Fixture, &mcculloch_position, position_fixture_set_up,
+              test_decision_mcculloch_withdrawal, fixture_tear_down);
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);
