@@ -3146,6 +3146,79 @@ test_decision_mcculloch_withdrawal (Fixture      *f,
   gbacw_play_mode_leave (f->mode);
 }
 
+/* 14 Oh and 22 Ind, due on Game-Turn 1 at 0112, under the reinforcement-entry rule with
+ * P 26.22's swap of 0112 and 0114; 31 Ill on the map. */
+static void
+deploy_reinforcements (GbacwScenario *s)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+  GbacwReinforcement *r = gbacw_reinforcement_new ("r-union", 1);
+  int entry = parse_hex (s, "0112");
+
+  deploy (s, "u-31ill", "0505", "n", 0);
+  deploy (s, "c-hart", "1505", "s", 0);
+  g_ptr_array_add (r->units, g_strdup ("u-14oh"));
+  g_ptr_array_add (r->units, g_strdup ("u-22ind"));
+  g_array_append_val (r->entry_hexes, entry);
+  r->formation = GBACW_FORMATION_STATE_COLUMN;
+  g_ptr_array_add (s->reinforcements, r);
+  rule->id = g_strdup ("reinforcement-entry");
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (rule->params, gbacw_param_new ("game", "P"));
+  g_ptr_array_add (rule->params, gbacw_param_new ("swap", "0112 0114"));
+  g_ptr_array_add (s->exclusive_rules, rule);
+}
+
+static const Position reinforcements_position = { "reinforcements", deploy_reinforcements };
+
+static GVariant *
+entry_target (GbacwPlayView *view,
+              const char    *unit_id,
+              const char    *hex)
+{
+  return g_variant_new ("(si)", unit_id, hex_of (view, hex));
+}
+
+/* 26.0, P 26.22 in test play: in the Union Movement Phase of Game-Turn 1 the orders panel
+ * offers 14 Oh and 22 Ind at 0112 only; held back a Game-Turn, at 0112 or 0114 (P 26.22
+ * named). The player picks the hex and the order of the column: 22 Ind first at 0114, then
+ * 14 Oh, second of the column there. */
+static void
+test_reinforcement_entry (Fixture      *f,
+                          gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GtkWidget *orders = GTK_WIDGET (gbacw_play_view_get_orders (view));
+  GtkWidget *second;
+
+  step_to (view, 0, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpint (view_game (view)->turn, ==, 1);
+  g_assert_true (order_offered (view, "orders.enter", entry_target (view, "u-14oh", "0112")));
+  g_assert_true (order_offered (view, "orders.enter", entry_target (view, "u-22ind", "0112")));
+  g_assert_false (order_offered (view, "orders.enter", entry_target (view, "u-14oh", "0114")));
+  g_assert_nonnull (find_labelled (orders, "Enter 14 Oh at 0112, place 1 of the column (26.0)"));
+
+  act (view, "play.next-step", NULL);   /* both held back (P 26.15) */
+  step_to (view, 0, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpint (view_game (view)->turn, ==, 2);
+  g_assert_true (order_offered (view, "orders.enter", entry_target (view, "u-14oh", "0112")));
+  g_assert_nonnull (find_labelled (orders, "Enter 14 Oh at 0114, place 1 of the column (P 26.22)"));
+  click_order (view, "orders.enter", entry_target (view, "u-22ind", "0114"));
+  g_assert_cmpint (unit (view, "u-22ind")->hex, ==, hex_of (view, "0114"));
+  g_assert_cmpint (view_game (view)->actions->len, >, 0);
+  g_assert_cmpint (((GbacwAction *) g_ptr_array_index (view_game (view)->actions,
+                                                       view_game (view)->actions->len - 1))->kind, ==,
+                   GBACW_ACTION_MOVE);
+  second = find_labelled (orders, "Enter 14 Oh at 0114, place 2 of the column (P 26.22)");
+  g_assert_nonnull (second);
+  g_signal_emit_by_name (second, "clicked");
+  iterate ();
+  g_assert_cmpint (unit (view, "u-14oh")->hex, ==, hex_of (view, "0114"));
+  g_assert_false (order_offered (view, "orders.enter", NULL));
+  gbacw_play_mode_leave (f->mode);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3194,6 +3267,8 @@ main (int argc, char **argv)
               test_decision_promote, fixture_tear_down);
   g_test_add ("/play/decisions/22.11-mcculloch-withdrawal", Fixture, &mcculloch_position, position_fixture_set_up,
               test_decision_mcculloch_withdrawal, fixture_tear_down);
+  g_test_add ("/play/orders/26.0-reinforcement-entry-hex-and-column", Fixture, &reinforcements_position,
+              position_fixture_set_up, test_reinforcement_entry, fixture_tear_down);
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);
