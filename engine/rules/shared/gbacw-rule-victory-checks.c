@@ -297,7 +297,7 @@ checks_status (const GbacwGame *game, gpointer data, GPtrArray *items)
       if (by == 0)
         g_ptr_array_add (items, gbacw_rule_status_new (c->lead_case,
                                                        _("After Game-Turn %d: the sides are level at %d VP; a lead of "
-                                                         "more than %d wins"), lead, v.vp[0], c->lead));
+                                                         "more than %d VP is a win"), lead, v.vp[0], c->lead));
       else if (by > c->lead)
         g_ptr_array_add (items, gbacw_rule_status_new (c->lead_case,
                                                        _("After Game-Turn %d: %s leads by %d VP, more than %d: a win as "
@@ -306,7 +306,7 @@ checks_status (const GbacwGame *game, gpointer data, GPtrArray *items)
       else
         g_ptr_array_add (items, gbacw_rule_status_new (c->lead_case,
                                                        _("After Game-Turn %d: %s leads by %d VP; a lead of more than %d "
-                                                         "wins"), lead, gbacw_game_side_name (game, high), by, c->lead));
+                                                         "VP is a win"), lead, gbacw_game_side_name (game, high), by, c->lead));
     }
   gbacw_victory_clear (&v);
 }
