@@ -3132,11 +3132,11 @@ test_decision_mcculloch_withdrawal (Fixture      *f,
   d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 1);
   g_assert_cmpstr (d->rule_case, ==, "P 22.11");
   g_assert_nonnull (find_answer (view, "None of them"));
-  g_assert_nonnull (find_answer (view, "Pryor"));
-  g_assert_nonnull (find_answer (view, "Pryor, Cade"));
+  g_assert_nonnull (find_answer (view, "Pryor's Brigade"));
+  g_assert_nonnull (find_answer (view, "Pryor's Brigade, Cade's Brigade"));
   buttons = answer_buttons (view);
   g_assert_cmpuint (buttons->len, ==, 4);
-  click_answer (view, "Cade");
+  click_answer (view, "Cade's Brigade");
   g_assert_true (logged (view, "P 22.11", "Cade's Brigade withdraws at the Confederate player's option"));
   g_assert_cmpint (unit (view, "c-8tn")->hex, <, 0);
   g_assert_cmpint (unit (view, "c-cade-ldr")->hex, <, 0);

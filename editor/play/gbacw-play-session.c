@@ -11,6 +11,7 @@
 #include "gbacw-ai.h"
 #include "gbacw-file-read.h"
 #include "gbacw-fire.h"
+#include "gbacw-leadership.h"
 #include "gbacw-play-session-private.h"
 #include "gbacw-scenario-io.h"
 
@@ -679,7 +680,8 @@ add_unit_set_answers (GPtrArray           *answers,
 }
 
 /* EXCLUSIVE_UNITS: which of the units named an exclusive rule applies to (P 22.11: the
- * McCulloch brigades that also withdraw, each named by a unit of it; C 30.34): every set of
+ * McCulloch brigades that also withdraw, each named by a unit of it, the answers naming the
+ * brigade its commander stands for; C 30.34): every set of
  * at most length of them when they are few, else each alone and all; none when the rule
  * allows it. */
 #define EXCLUSIVE_UNITS_ALL_SETS 4
@@ -697,7 +699,12 @@ add_exclusive_unit_set (GPtrArray           *answers,
     if (set & ((guint64) 1 << i))
       {
         int unit = g_array_index (d->firers, int, i);
-        g_string_append_printf (names, "%s%s", units->len ? ", " : "", gbacw_play_unit_name (game, unit));
+        /* a leader stands for the formation he commands (P 22.11: a brigade) */
+        const GbacwFormation *commanded = gbacw_game_unit (game, unit)->type == GBACW_UNIT_LEADER
+                                          ? gbacw_leader_formation (game, unit) : NULL;
+        const char *name = commanded == NULL ? gbacw_play_unit_name (game, unit)
+                           : commanded->name && *commanded->name ? commanded->name : commanded->id;
+        g_string_append_printf (names, "%s%s", units->len ? ", " : "", name);
         g_array_append_val (units, unit);
       }
   add_answer (answers, g_string_free (g_steal_pointer (&names), FALSE),
