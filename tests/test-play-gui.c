@@ -3079,13 +3079,28 @@ test_ai_level (Fixture      *f,
   }
 }
 
+/* An exclusive rule, enabled, with its parameters (name, value, …, NULL). */
+static void
+add_exclusive_rule (GbacwScenario     *s,
+                    const char        *id,
+                    const char *const *params)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+
+  rule->id = g_strdup (id);
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  for (guint i = 0; params[i]; i += 2)
+    g_ptr_array_add (rule->params, gbacw_param_new (params[i], params[i + 1]));
+  g_ptr_array_add (s->exclusive_rules, rule);
+}
+
 /* Tolliver's Division as McCulloch's (P 22.1): its two brigades on the map, far from the
  * Union's 31 Ill, the Confederate player asked which withdraw after Game-Turn 1 (ask =
  * yes), re-entering at 0812 from Game-Turn 3 with 3 La's group. */
 static void
 deploy_mcculloch (GbacwScenario *s)
 {
-  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
   GbacwReinforcement *r = gbacw_reinforcement_new ("r-3la", 3);
   const char *params[] = { "turn", "1", "division", "c-div", "dir-of", "c-tolliver", "reentry-hex", "0812",
                            "reentry-turn", "3", "voluntary", "none", "ask", "yes", "case", "P 22.1", NULL };
@@ -3100,12 +3115,7 @@ deploy_mcculloch (GbacwScenario *s)
   g_ptr_array_add (r->units, g_strdup ("c-3la"));
   g_array_append_val (r->entry_hexes, entry);
   g_ptr_array_add (s->reinforcements, r);
-  rule->id = g_strdup ("pearidge.mcculloch-withdrawal");
-  rule->enabled = TRUE;
-  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-  for (guint i = 0; params[i]; i += 2)
-    g_ptr_array_add (rule->params, gbacw_param_new (params[i], params[i + 1]));
-  g_ptr_array_add (s->exclusive_rules, rule);
+  add_exclusive_rule (s, "pearidge.mcculloch-withdrawal", params);
 }
 
 static const Position mcculloch_position = { "mcculloch", deploy_mcculloch };
@@ -3151,8 +3161,8 @@ test_decision_mcculloch_withdrawal (Fixture      *f,
 static void
 deploy_reinforcements (GbacwScenario *s)
 {
-  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
   GbacwReinforcement *r = gbacw_reinforcement_new ("r-union", 1);
+  const char *params[] = { "game", "P", "swap", "0112 0114", NULL };
   int entry = parse_hex (s, "0112");
 
   deploy (s, "u-31ill", "0505", "n", 0);
@@ -3162,12 +3172,7 @@ deploy_reinforcements (GbacwScenario *s)
   g_array_append_val (r->entry_hexes, entry);
   r->formation = GBACW_FORMATION_STATE_COLUMN;
   g_ptr_array_add (s->reinforcements, r);
-  rule->id = g_strdup ("reinforcement-entry");
-  rule->enabled = TRUE;
-  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-  g_ptr_array_add (rule->params, gbacw_param_new ("game", "P"));
-  g_ptr_array_add (rule->params, gbacw_param_new ("swap", "0112 0114"));
-  g_ptr_array_add (s->exclusive_rules, rule);
+  add_exclusive_rule (s, "reinforcement-entry", params);
 }
 
 static const Position reinforcements_position = { "reinforcements", deploy_reinforcements };
