@@ -3097,13 +3097,16 @@ add_exclusive_rule (GbacwScenario     *s,
 
 /* Tolliver's Division as McCulloch's (P 22.1): its two brigades on the map, far from the
  * Union's 31 Ill, the Confederate player asked which withdraw after Game-Turn 1 (ask =
- * yes), re-entering at 0812 from Game-Turn 3 with 3 La's group. */
+ * yes), re-entering at 0812 from Game-Turn 3 with 3 La's group; before it, a day-1 check
+ * after Game-Turn 1 that nobody can win (100 VP at least) and a lead check after 2. */
 static void
 deploy_mcculloch (GbacwScenario *s)
 {
   GbacwReinforcement *r = gbacw_reinforcement_new ("r-3la", 3);
   const char *params[] = { "turn", "1", "division", "c-div", "dir-of", "c-tolliver", "reentry-hex", "0812",
                            "reentry-turn", "3", "voluntary", "none", "ask", "yes", "case", "P 22.1", NULL };
+  const char *checks[] = { "ratio-turns", "1", "ratio-minimum", "100", "ratio-case", "P 34.21", "lead-turns", "2",
+                           "lead", "50", "lead-case", "P 34.31", NULL };
   int entry = parse_hex (s, "0812");
 
   deploy (s, "u-31ill", "0202", "s", 0);
@@ -3115,12 +3118,14 @@ deploy_mcculloch (GbacwScenario *s)
   g_ptr_array_add (r->units, g_strdup ("c-3la"));
   g_array_append_val (r->entry_hexes, entry);
   g_ptr_array_add (s->reinforcements, r);
+  add_exclusive_rule (s, "victory-checks", checks);
   add_exclusive_rule (s, "pearidge.mcculloch-withdrawal", params);
 }
 
 static const Position mcculloch_position = { "mcculloch", deploy_mcculloch };
 
-/* P 22.11 in test play: the Turns page shows the Withdrawal Interphase to come; after
+/* P 22.11 in test play: the Turns page shows the Withdrawal Interphase to come and the VP
+ * against the day-1 margin and the lead (P 34.21, 34.31); after
  * Game-Turn 1 the Confederate player is asked which of the division's brigades withdraw,
  * every choice offered (none, each, both); Cade's chosen, his brigade leaves the map and
  * the Turns page says where and from when it re-enters (P 22.13), Pryor's stays. */
@@ -3137,6 +3142,9 @@ test_decision_mcculloch_withdrawal (Fixture      *f,
   assert_contains (before, "Exclusive Rules");
   assert_contains (before, "Withdrawal Interphase of Game-Turn 1: 0 brigades of McCulloch's must withdraw as things "
                            "stand (P 22.11)");
+  assert_contains (before, "After Game-Turn 1: Union ");
+  assert_contains (before, ", needs at least 100 and more than ");
+  assert_contains (before, "a lead of more than 50 VP is a win (P 34.31)");
   for (int steps = 0; steps < 40 && (d = gbacw_game_decision (view_game (view))) == NULL; steps++)
     act (view, "play.next-step", NULL);
   d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 1);
