@@ -77,3 +77,38 @@ gbacw_game_keep_distance (const GbacwGame *game, int unit)
       keep = MAX (keep, hooks->keep_distance (game, data, unit));
   return keep;
 }
+
+GbacwRuleStatus *
+gbacw_rule_status_new (const char *rule_case, const char *format, ...)
+{
+  GbacwRuleStatus *status = g_new0 (GbacwRuleStatus, 1);
+  va_list args;
+
+  va_start (args, format);
+  status->text = g_strdup_vprintf (format, args);
+  va_end (args);
+  status->rule_case = g_strdup (rule_case);
+  return status;
+}
+
+void
+gbacw_rule_status_free (GbacwRuleStatus *status)
+{
+  if (status == NULL)
+    return;
+  g_free (status->rule_case);
+  g_free (status->text);
+  g_free (status);
+}
+
+GPtrArray *
+gbacw_game_rules_status (const GbacwGame *game)
+{
+  GPtrArray *items = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_rule_status_free);
+
+  g_return_val_if_fail (game != NULL, items);
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->status)
+      hooks->status (game, data, items);
+  return items;
+}

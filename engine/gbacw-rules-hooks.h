@@ -238,7 +238,24 @@ typedef struct {
    * Such a unit does not count against the limits of a hex with a column (8.11), only
    * against the terrain's. */
   gboolean (*column_companion) (const GbacwGame *game, gpointer data, int unit, int n_before);
+  /* STATUS: what the module's rule stands at now, for a player to read (test play): appends
+   * GbacwRuleStatus items (gbacw_rule_status_new ()) to items (P 22.13: the withdrawn
+   * brigades and where they re-enter; P 28.26: the replacement delays running; P 34.21:
+   * the Victory Points against the day-1 margin). */
+  void     (*status) (const GbacwGame *game, gpointer data, GPtrArray *items);
 } GbacwRuleHooks;
+
+/* One fact an exclusive rule reports (the STATUS hook). */
+typedef struct {
+  char *rule_case;   /* the case it follows, "P 22.13" */
+  char *text;        /* translated, readable */
+} GbacwRuleStatus;
+
+GbacwRuleStatus *gbacw_rule_status_new (const char *rule_case, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void             gbacw_rule_status_free (GbacwRuleStatus *status);
+/* What the game's exclusive rules stand at (GbacwRuleStatus*, freed with the array), in the
+ * scenario's order of its rules; empty when none reports anything. */
+GPtrArray       *gbacw_game_rules_status (const GbacwGame *game);
 
 /* Registers a module (the table must live as long as the program); a later
  * registration of the same id replaces the earlier one. The engine's own modules
@@ -246,5 +263,7 @@ typedef struct {
 void                  gbacw_rules_hooks_register (const GbacwRuleHooks *hooks);
 const GbacwRuleHooks *gbacw_rules_hooks_lookup (const char *id);
 void                  gbacw_rules_hooks_unregister (const char *id);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwRuleStatus, gbacw_rule_status_free)
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "gbacw-game-private.h"
 #include "gbacw-movement.h"
+#include "gbacw-rules-hooks.h"
 
 static int
 compare_labels (gconstpointer a, gconstpointer b)
@@ -227,6 +228,32 @@ test_p_26_14_enemy_on_entry_hex (void)
   assert_replays (f, game);
 }
 
+/* P 26.14 reported (test play's Turns page): the blocked hex, from when and where its
+ * reinforcement enters; nothing once it has entered. */
+static void
+test_p_26_14_status (void)
+{
+  g_autoptr (Fixture) f = pea_ridge_fixture ("0401");
+  g_autoptr (GbacwGame) game = start_game (f);
+  g_autoptr (GPtrArray) before = NULL;
+  g_autoptr (GPtrArray) blocked = NULL;
+  g_autoptr (GPtrArray) entered = NULL;
+
+  before = gbacw_game_rules_status (game);
+  g_assert_cmpuint (before->len, ==, 0);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  blocked = gbacw_game_rules_status (game);
+  g_assert_cmpuint (blocked->len, ==, 1);
+  g_assert_cmpstr (((GbacwRuleStatus *) g_ptr_array_index (blocked, 0))->rule_case, ==, "P 26.14");
+  g_assert_cmpstr (((GbacwRuleStatus *) g_ptr_array_index (blocked, 0))->text, ==,
+                   "The entry hex 0401 was blocked on Game-Turn 1: 1 reinforcement waits to enter from Game-Turn 2, "
+                   "there or at the nearest hex");
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-1", "0501"), NULL);
+  entered = gbacw_game_rules_status (game);
+  g_assert_cmpuint (entered->len, ==, 0);
+}
+
 /* P 26.14 reads only enemy units: an enemy ZOC over the entry hex does not block it. */
 static void
 test_p_26_14_zoc_does_not_block (void)
@@ -352,6 +379,7 @@ main (int argc, char **argv)
                    test_j_32_0_sections_without_module);
   g_test_add_func ("/engine/exclusive/reinforcement-entry/P-26.14-enemy-on-entry-hex", test_p_26_14_enemy_on_entry_hex);
   g_test_add_func ("/engine/exclusive/reinforcement-entry/P-26.14-zoc-does-not-block", test_p_26_14_zoc_does_not_block);
+  g_test_add_func ("/engine/exclusive/reinforcement-entry/P-26.14-status", test_p_26_14_status);
   g_test_add_func ("/engine/exclusive/reinforcement-entry/P-26.22-other-hex-a-turn-late",
                    test_p_26_22_other_hex_a_turn_late);
   g_test_add_func ("/engine/exclusive/reinforcement-entry/C-30.13-half-point-column-and-29.47-first-hex",

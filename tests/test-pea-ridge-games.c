@@ -95,11 +95,60 @@ test_kit_games_gideon_smith (void)
   g_assert_cmpuint (no_victor, >, 0);
 }
 
+/* P 34.11, 11.19: Carr's supply wagon, uncrewed, captured by a Confederate regiment entering
+ * its hex scores the Confederate player its VP, 5, through the kit's unit-vp award
+ * (v-wagons); the Union player nothing ("Confederate only"); the 5 more of a capture's 10
+ * stay the custom award v-wagons-captured. */
+static void
+test_kit_captured_wagon (void)
+{
+  g_autoptr (GbacwScenario) s = pea_ridge_with_stand_ins ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_new (s, 1, &error);
+  GbacwOutcome *outcome;
+  GbacwVictory before = { 0 }, after = { 0 };
+  GbacwGameUnit *wagon, *regiment = NULL;
+  int confederate, union_side, hex;
+
+  g_assert_no_error (error);
+  confederate = gbacw_game_side_index (game, "confederate");
+  union_side = gbacw_game_side_index (game, "union");
+  wagon = gbacw_game_find_unit (game, "u-carr-s-wagon");
+  g_assert_nonnull (wagon);
+  g_assert_cmpint (wagon->oob->vp, ==, 5);
+  for (guint i = 0; i < game->units->len && regiment == NULL; i++)
+    {
+      GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == confederate && u->type == GBACW_UNIT_INFANTRY && !gbacw_game_is_wagon_crew (u))
+        regiment = u;
+    }
+  g_assert_nonnull (regiment);
+  outcome = gbacw_outcome_new (game);
+  gbacw_outcome_victory (outcome, game, &before);
+  hex = hex_of (s, "2020");
+  gbacw_game_place_unit (game, wagon->index, hex, FALSE);
+  wagon->strength = 0;   /* its crew gone */
+  gbacw_game_place_unit (game, regiment->index, hex, TRUE);
+  gbacw_supply_capture_wagons (game, hex, confederate);
+  g_assert_cmpint (wagon->side, ==, confederate);
+  g_assert_true (log_has (game, "11.19", "captured"));
+  gbacw_outcome_update (outcome, game);
+  gbacw_outcome_victory (outcome, game, &after);
+  g_assert_cmpint (after.units[confederate] - before.units[confederate], ==, 5);
+  g_assert_cmpint (after.vp[confederate] - before.vp[confederate], ==, 5);
+  g_assert_cmpint (after.units[union_side], ==, before.units[union_side]);
+  g_assert_cmpint (after.vp[union_side], ==, before.vp[union_side]);
+  gbacw_victory_clear (&before);
+  gbacw_victory_clear (&after);
+  gbacw_outcome_free (outcome);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/pea-ridge/games/computer-against-computer", test_kit_games);
   g_test_add_func ("/pea-ridge/games/32.0-no-victor", test_kit_games_gideon_smith);
+  g_test_add_func ("/pea-ridge/34.11/captured-wagon-scores-its-vp", test_kit_captured_wagon);
   return g_test_run ();
 }

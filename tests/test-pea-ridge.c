@@ -6,6 +6,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-bce.h"
 #include "gbacw-exclusive-params.h"
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
@@ -1119,6 +1120,111 @@ test_sequence_victory_then_withdrawal (void)
     }
 }
 
+/* The text of the first STATUS item of rule_case that contains text (test play shows them),
+ * or NULL. */
+static char *
+status_with (const GbacwGame *game, const char *rule_case, const char *text)
+{
+  g_autoptr (GPtrArray) items = gbacw_game_rules_status (game);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      const GbacwRuleStatus *item = g_ptr_array_index (items, i);
+      if (g_strcmp0 (item->rule_case, rule_case) == 0 && strstr (item->text, text) != NULL)
+        return g_strdup (item->text);
+    }
+  return NULL;
+}
+
+/* 22.11, 22.13 reported: before the interphase, the brigade bound to withdraw as things
+ * stand; after it, the withdrawn brigade and where and from when its units re-enter, fewer
+ * as they come back. */
+static void
+test_withdrawal_status (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game = withdrawal_game (f);
+  g_autofree char *before = NULL, *after = NULL, *back = NULL;
+
+  gbacw_bce_refresh (game);
+  before = status_with (game, "P 22.11", "Game-Turn 1");
+  g_assert_cmpstr (before, ==, "Withdrawal Interphase of Game-Turn 1: 1 brigade of McCulloch's must withdraw as things "
+                               "stand");
+  through_interphase (game);
+  hold_withdrawal_fire (game);
+  g_assert_null (status_with (game, "P 22.11", ""));
+  after = status_with (game, "P 22.13", "c-mci");
+  g_assert_cmpstr (after, ==, "c-mci withdrew: 3 units re-enter at 0110 from Game-Turn 3");
+  for (int guard = 0; guard < 100 && game->turn < 3; guard++)
+    end_phase (game);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-3tx", "0110"), NULL);
+  back = status_with (game, "P 22.13", "c-mci");
+  g_assert_cmpstr (back, ==, "c-mci withdrew: 2 units re-enter at 0110 from Game-Turn 3");
+  gbacw_game_free (game);
+}
+
+/* 28.26 reported: a lost Confederate brigadier's replacement is to be rolled, then (die 3:
+ * three Final Command Phases) counted down; the Union's, replaced at once, is never shown. */
+static void
+test_replacement_status (void)
+{
+  g_autoptr (Fixture) f = replacement_fixture ();
+  GbacwGame *game = start_game (f);
+  g_autofree char *lost = NULL, *rolled = NULL;
+
+  gbacw_leadership_leader_lost (game, unit_index (game, "c-bde-ldr"), GBACW_PRESENCE_KILLED);
+  lost = status_with (game, "P 28.26", "c-bde");
+  g_assert_cmpstr (lost, ==, "c-bde has lost c-bde-ldr (c-bde-ldr): the delay of the replacement is rolled in the next Final "
+                             "Command Phase");
+  gbacw_dice_force_list (game->dice, 3, 0);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 1);
+  end_phase (game);
+  g_assert_true (log_has (game, "P 28.26", "in 3 Final Command Phases"));
+  rolled = status_with (game, "P 28.26", "c-bde");
+  g_assert_cmpstr (rolled, ==, "c-bde has lost c-bde-ldr (c-bde-ldr): 2 more Final Command Phases before the new commander comes");
+  gbacw_game_free (game);
+}
+
+/* 34.21, 34.31 reported: each side's VP against the day-1 margin, the printed example (170
+ * against 112: 112 + 56 = 168 < 170, a win), and the day-2 lead (58, more than 50). */
+static void
+test_victory_status (void)
+{
+  g_autoptr (Fixture) f = withdrawal_fixture ("none", "no", "0203");
+  GbacwGame *game;
+  g_autofree char *confederate = NULL, *union_side = NULL, *lead = NULL;
+  const char *sides[] = { "confederate", "union" };
+  const char *hexes[] = { "0708", "0304" };
+  const int vp[] = { 170, 112 };
+
+  add_exclusive (f, "victory-checks", "ratio-turns", "1", "ratio-minimum", "100", "ratio-case", "P 34.21",
+                 "lead-turns", "2 4", "lead", "50", "lead-case", "P 34.31", NULL);
+  for (int i = 0; i < 2; i++)
+    {
+      GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
+      g_autofree char *area = g_strdup_printf ("vp-%s", sides[i]);
+      add_area (f, area, GBACW_AREA_OBJECTIVE, NULL, hexes[i]);
+      a->id = g_strdup (area);
+      a->side = g_strdup (sides[i]);
+      a->event = GBACW_VP_OBJECTIVE;
+      a->area = g_strdup (area);
+      a->vp = vp[i];
+      g_ptr_array_add (f->s->vp_awards, a);
+    }
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  end_phase (game);
+  confederate = status_with (game, "P 34.21", "Confederate");
+  union_side = status_with (game, "P 34.21", "Union");
+  lead = status_with (game, "P 34.31", "leads");
+  g_assert_cmpstr (confederate, ==, "After Game-Turn 1: Confederate 170 VP, at least 100 and more than 168 (112 + 56): "
+                                    "a win as things stand");
+  g_assert_cmpstr (union_side, ==, "After Game-Turn 1: Union 112 VP, needs at least 100 and more than 255 (170 + 85)");
+  g_assert_cmpstr (lead, ==, "After Game-Turn 2: Confederate leads by 58 VP, more than 50: a win as things stand");
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1147,6 +1253,9 @@ main (int argc, char **argv)
   g_test_add_func ("/pea-ridge/32.0/one-added-per-earlier-loss", test_gideon_smith_per_loss);
   g_test_add_func ("/pea-ridge/29.11/carr-replaced-by-dodge-then-vandever", test_union_replacement_order);
   g_test_add_func ("/pea-ridge/28.26/confederate-delay-beside-union-replacement", test_both_sides_replacement);
+  g_test_add_func ("/pea-ridge/22.13/status-withdrawn-brigades-and-reentry", test_withdrawal_status);
+  g_test_add_func ("/pea-ridge/28.26/status-replacement-delay-running", test_replacement_status);
+  g_test_add_func ("/pea-ridge/34.21/status-vp-against-day-1-margin-and-day-2-lead", test_victory_status);
   g_test_add_func ("/pea-ridge/29.21/original-brigade-commanders-first", test_union_original_first);
   g_test_add_func ("/pea-ridge/33.0/24-mo-frozen-until-game-turn-2", test_24_mo_set_up);
   g_test_add_func ("/pea-ridge/21.7/victory-determination-then-withdrawal", test_sequence_victory_then_withdrawal);

@@ -3079,6 +3079,159 @@ test_ai_level (Fixture      *f,
   }
 }
 
+/* An exclusive rule, enabled, with its parameters (name, value, …, NULL). */
+static void
+add_exclusive_rule (GbacwScenario     *s,
+                    const char        *id,
+                    const char *const *params)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+
+  rule->id = g_strdup (id);
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  for (guint i = 0; params[i]; i += 2)
+    g_ptr_array_add (rule->params, gbacw_param_new (params[i], params[i + 1]));
+  g_ptr_array_add (s->exclusive_rules, rule);
+}
+
+/* Tolliver's Division as McCulloch's (P 22.1): its two brigades on the map, far from the
+ * Union's 31 Ill, the Confederate player asked which withdraw after Game-Turn 1 (ask =
+ * yes), re-entering at 0812 from Game-Turn 3 with 3 La's group; before it, a day-1 check
+ * after Game-Turn 1 that nobody can win (100 VP at least) and a lead check after 2. */
+static void
+deploy_mcculloch (GbacwScenario *s)
+{
+  GbacwReinforcement *r = gbacw_reinforcement_new ("r-3la", 3);
+  const char *params[] = { "turn", "1", "division", "c-div", "dir-of", "c-tolliver", "reentry-hex", "0812",
+                           "reentry-turn", "3", "voluntary", "none", "ask", "yes", "case", "P 22.1", NULL };
+  const char *checks[] = { "ratio-turns", "1", "ratio-minimum", "100", "ratio-case", "P 34.21", "lead-turns", "2",
+                           "lead", "50", "lead-case", "P 34.31", NULL };
+  int entry = parse_hex (s, "0812");
+
+  deploy (s, "u-31ill", "0202", "s", 0);
+  deploy (s, "c-tolliver", "0809", "n", 0);
+  deploy (s, "c-pryor-ldr", "0808", "n", 0);
+  deploy (s, "c-4ala", "0808", "n", 0);
+  deploy (s, "c-cade-ldr", "0810", "n", 0);
+  deploy (s, "c-8tn", "0810", "n", 0);
+  g_ptr_array_add (r->units, g_strdup ("c-3la"));
+  g_array_append_val (r->entry_hexes, entry);
+  g_ptr_array_add (s->reinforcements, r);
+  add_exclusive_rule (s, "victory-checks", checks);
+  add_exclusive_rule (s, "pearidge.mcculloch-withdrawal", params);
+}
+
+static const Position mcculloch_position = { "mcculloch", deploy_mcculloch };
+
+/* P 22.11 in test play: the Turns page shows the Withdrawal Interphase to come and the VP
+ * against the day-1 margin and the lead (P 34.21, 34.31); after
+ * Game-Turn 1 the Confederate player is asked which of the division's brigades withdraw,
+ * every choice offered (none, each, both); Cade's chosen, his brigade leaves the map and
+ * the Turns page says where and from when it re-enters (P 22.13), Pryor's stays. */
+static void
+test_decision_mcculloch_withdrawal (Fixture      *f,
+                                    gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwDecision *d = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GPtrArray) buttons = NULL;
+
+  before = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (before, "Exclusive Rules");
+  assert_contains (before, "Withdrawal Interphase of Game-Turn 1: 0 brigades of McCulloch's must withdraw as things "
+                           "stand (P 22.11)");
+  assert_contains (before, "After Game-Turn 1: Union ");
+  assert_contains (before, ", needs at least 100 and more than ");
+  assert_contains (before, "a lead of more than 50 VP is a win (P 34.31)");
+  for (int steps = 0; steps < 40 && (d = gbacw_game_decision (view_game (view))) == NULL; steps++)
+    act (view, "play.next-step", NULL);
+  d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 1);
+  g_assert_cmpstr (d->rule_case, ==, "P 22.11");
+  g_assert_nonnull (find_answer (view, "None of them"));
+  g_assert_nonnull (find_answer (view, "Pryor's Brigade"));
+  g_assert_nonnull (find_answer (view, "Pryor's Brigade, Cade's Brigade"));
+  buttons = answer_buttons (view);
+  g_assert_cmpuint (buttons->len, ==, 4);
+  click_answer (view, "Cade's Brigade");
+  g_assert_true (logged (view, "P 22.11", "Cade's Brigade withdraws at the Confederate player's option"));
+  g_assert_cmpint (unit (view, "c-8tn")->hex, <, 0);
+  g_assert_cmpint (unit (view, "c-cade-ldr")->hex, <, 0);
+  g_assert_cmpint (unit (view, "c-4ala")->hex, ==, hex_of (view, "0808"));
+  after = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (after, "Cade's Brigade withdrew: 2 units re-enter at 0812 from Game-Turn 3 (P 22.13)");
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* 14 Oh and 22 Ind, due on Game-Turn 1 at 0112, under the reinforcement-entry rule with
+ * P 26.22's swap of 0112 and 0114; 31 Ill on the map. */
+static void
+deploy_reinforcements (GbacwScenario *s)
+{
+  GbacwReinforcement *r = gbacw_reinforcement_new ("r-union", 1);
+  const char *params[] = { "game", "P", "swap", "0112 0114", NULL };
+  int entry = parse_hex (s, "0112");
+
+  deploy (s, "u-31ill", "0505", "n", 0);
+  deploy (s, "c-hart", "1505", "s", 0);
+  g_ptr_array_add (r->units, g_strdup ("u-14oh"));
+  g_ptr_array_add (r->units, g_strdup ("u-22ind"));
+  g_array_append_val (r->entry_hexes, entry);
+  r->formation = GBACW_FORMATION_STATE_COLUMN;
+  g_ptr_array_add (s->reinforcements, r);
+  add_exclusive_rule (s, "reinforcement-entry", params);
+}
+
+static const Position reinforcements_position = { "reinforcements", deploy_reinforcements };
+
+static GVariant *
+entry_target (GbacwPlayView *view,
+              const char    *unit_id,
+              const char    *hex)
+{
+  return g_variant_new ("(si)", unit_id, hex_of (view, hex));
+}
+
+/* 26.0, P 26.22 in test play: in the Union Movement Phase of Game-Turn 1 the orders panel
+ * offers 14 Oh and 22 Ind at 0112 only; held back a Game-Turn, at 0112 or 0114 (P 26.22
+ * named). The player picks the hex and the order of the column: 22 Ind first at 0114, then
+ * 14 Oh, second of the column there. */
+static void
+test_reinforcement_entry (Fixture      *f,
+                          gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GtkWidget *orders = GTK_WIDGET (gbacw_play_view_get_orders (view));
+  GtkWidget *second;
+
+  step_to (view, 0, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpint (view_game (view)->turn, ==, 1);
+  g_assert_true (order_offered (view, "orders.enter", entry_target (view, "u-14oh", "0112")));
+  g_assert_true (order_offered (view, "orders.enter", entry_target (view, "u-22ind", "0112")));
+  g_assert_false (order_offered (view, "orders.enter", entry_target (view, "u-14oh", "0114")));
+  g_assert_nonnull (find_labelled (orders, "Enter 14 Oh at 0112, place 1 of the column (26.0)"));
+
+  act (view, "play.next-step", NULL);   /* both held back (P 26.15) */
+  step_to (view, 0, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpint (view_game (view)->turn, ==, 2);
+  g_assert_true (order_offered (view, "orders.enter", entry_target (view, "u-14oh", "0112")));
+  g_assert_nonnull (find_labelled (orders, "Enter 14 Oh at 0114, place 1 of the column (P 26.22)"));
+  click_order (view, "orders.enter", entry_target (view, "u-22ind", "0114"));
+  g_assert_cmpint (unit (view, "u-22ind")->hex, ==, hex_of (view, "0114"));
+  g_assert_cmpint (view_game (view)->actions->len, >, 0);
+  g_assert_cmpint (((GbacwAction *) g_ptr_array_index (view_game (view)->actions,
+                                                       view_game (view)->actions->len - 1))->kind, ==,
+                   GBACW_ACTION_MOVE);
+  second = find_labelled (orders, "Enter 14 Oh at 0114, place 2 of the column (P 26.22)");
+  g_assert_nonnull (second);
+  g_signal_emit_by_name (second, "clicked");
+  iterate ();
+  g_assert_cmpint (unit (view, "u-14oh")->hex, ==, hex_of (view, "0114"));
+  g_assert_false (order_offered (view, "orders.enter", NULL));
+  gbacw_play_mode_leave (f->mode);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3125,6 +3278,10 @@ main (int argc, char **argv)
               test_decision_place_leader, fixture_tear_down);
   g_test_add ("/play/decisions/promote", Fixture, &promotion_position, position_fixture_set_up,
               test_decision_promote, fixture_tear_down);
+  g_test_add ("/play/decisions/22.11-mcculloch-withdrawal", Fixture, &mcculloch_position, position_fixture_set_up,
+              test_decision_mcculloch_withdrawal, fixture_tear_down);
+  g_test_add ("/play/orders/26.0-reinforcement-entry-hex-and-column", Fixture, &reinforcements_position,
+              position_fixture_set_up, test_reinforcement_entry, fixture_tear_down);
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-leadership.h"
+#include "gbacw-movement.h"
 #include "gbacw-play-orders.h"
 #include "gbacw-panel-widgets.h"
 
@@ -39,6 +40,8 @@ struct _GbacwPlayOrders
   GtkBox *recrew_box;
   GtkWidget *exit_section;
   GtkBox *exit_box;
+  GtkWidget *entry_section;
+  GtkBox *entry_box;
 
   GbacwPlaySession *session;
   GArray *selection;              /* int units, the first shown */
@@ -866,6 +869,59 @@ build_exit (GbacwPlayOrders     *self,
   return TRUE;
 }
 
+/* Movement Phase: each reinforcement of the phasing side whose Game-Turn has come, at each
+ * hex it may enter at now (26.0; P 26.14: a blocked hex's nearest, P 26.22: the other hex a
+ * Game-Turn late, the case named), with its place in the column there; shown whatever is
+ * selected, the units not being on the map. */
+static gboolean
+build_entry (GbacwPlayOrders *self)
+{
+  GbacwGame *game = get_game (self);
+  gboolean shown = FALSE;
+
+  if (game == NULL || game->phase != GBACW_PHASE_MOVEMENT || !may_act (self, game->phasing_side))
+    return FALSE;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      const char *rule_case = NULL;
+      g_autoptr(GArray) hexes = NULL;
+      g_autoptr(GError) refused = NULL;
+      gboolean offered = FALSE;
+
+      if (u->side != game->phasing_side || u->presence != GBACW_PRESENCE_NOT_ARRIVED || u->reinforcement < 0)
+        continue;
+      hexes = gbacw_movement_entry_hexes (game, (int) i, &rule_case);
+      for (guint k = 0; k < hexes->len; k++)
+        {
+          int hex = g_array_index (hexes, int, k), unit = (int) i;
+          int place = GPOINTER_TO_INT (g_hash_table_lookup (game->entries, GINT_TO_POINTER (hex))) + 1;
+          g_autoptr(GbacwAction) enter = gbacw_action_new_move (&unit, 1, &hex, 1, -1);
+          g_autoptr(GError) error = NULL;
+          g_autofree char *hex_label = gbacw_game_hex_label (game, hex);
+          g_autofree char *label = NULL;
+
+          if (!accepts (self, enter, &error))
+            {
+              if (refused == NULL)
+                refused = g_steal_pointer (&error);
+              continue;
+            }
+          /* TRANSLATORS: an order: a reinforcement enters at a hex, its place in the column
+           * there and the case that allows the hex: "Enter 8 Tenn at 0812, place 2 of the
+           * column (P 26.22)" */
+          label = g_strdup_printf (_("Enter %s at %s, place %d of the column (%s)"), unit_name (self, unit), hex_label,
+                                   place, rule_case);
+          add_order (self->entry_box, label, "orders.enter", g_variant_new ("(si)", u->id, hex));
+          offered = TRUE;
+        }
+      if (!offered && refused != NULL)
+        add_refusal (self->entry_box, refused);
+      shown |= offered || refused != NULL;
+    }
+  return shown;
+}
+
 /* ---------------------------------------------------------------- building */
 
 static void
@@ -881,6 +937,7 @@ rebuild (GbacwPlayOrders *self)
   gbacw_panel_clear (GTK_WIDGET (self->transfer_box));
   gbacw_panel_clear (GTK_WIDGET (self->recrew_box));
   gbacw_panel_clear (GTK_WIDGET (self->exit_box));
+  gbacw_panel_clear (GTK_WIDGET (self->entry_box));
   if (game != NULL && self->selection->len > 0)
     u = gbacw_game_unit (game, g_array_index (self->selection, int, 0));
   gtk_widget_set_visible (self->stack_section, u != NULL && build_stack (self, u));
@@ -889,6 +946,7 @@ rebuild (GbacwPlayOrders *self)
   gtk_widget_set_visible (self->supply_section, u != NULL && build_supply (self, u));
   gtk_widget_set_visible (self->recrew_section, u != NULL && build_recrew (self, u));
   gtk_widget_set_visible (self->exit_section, u != NULL && build_exit (self, u));
+  gtk_widget_set_visible (self->entry_section, build_entry (self));
 }
 
 void
@@ -1090,6 +1148,25 @@ exit_action (GtkWidget  *widget,
   give (self, action);
 }
 
+/* 26.0: a reinforcement enters at a hex ("(si)": the unit, the hex index) */
+static void
+enter_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  GbacwPlayOrders *self = GBACW_PLAY_ORDERS (widget);
+  g_autoptr(GbacwAction) action = NULL;
+  const char *id;
+  int unit, hex;
+
+  g_variant_get (parameter, "(&si)", &id, &hex);
+  unit = unit_by_id (self, id);
+  if (unit < 0)
+    return;
+  action = gbacw_action_new_move (&unit, 1, &hex, 1, -1);
+  give (self, action);
+}
+
 gboolean
 gbacw_play_orders_click_hex (GbacwPlayOrders *self,
                              int              hex)
@@ -1192,6 +1269,8 @@ gbacw_play_orders_class_init (GbacwPlayOrdersClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayOrders, recrew_box);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayOrders, exit_section);
   gtk_widget_class_bind_template_child (widget_class, GbacwPlayOrders, exit_box);
+  gtk_widget_class_bind_template_child (widget_class, GbacwPlayOrders, entry_section);
+  gtk_widget_class_bind_template_child (widget_class, GbacwPlayOrders, entry_box);
 
   gtk_widget_class_install_action (widget_class, "orders.command-points", "s", command_points_action);
   gtk_widget_class_install_action (widget_class, "orders.detach", "s", detach_action);
@@ -1202,6 +1281,7 @@ gbacw_play_orders_class_init (GbacwPlayOrdersClass *klass)
   gtk_widget_class_install_action (widget_class, "orders.recrew", "(ss)", pair_action);
   gtk_widget_class_install_action (widget_class, "orders.restack", "(si)", restack_action);
   gtk_widget_class_install_action (widget_class, "orders.exit", NULL, exit_action);
+  gtk_widget_class_install_action (widget_class, "orders.enter", "(si)", enter_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "playorders");

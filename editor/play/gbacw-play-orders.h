@@ -19,7 +19,10 @@
  *   Phase, or after a Fire Phase in which its top unit ran out of ammunition, "Move to top",
  *   up and down (8.41);
  * - Movement Phase: the units leave the map from an exit area (5.17, the scenario's exit
- *   areas).
+ *   areas);
+ * - Movement Phase, whatever is selected: each reinforcement whose Game-Turn has come
+ *   enters at each hex it may enter at now (26.0; P 26.14, 26.22 a delayed one's other
+ *   hexes), one at a time, so that the order of the clicks is the order of the column.
  *
  * Where the obvious order is refused, the engine's reason is shown with its rule case. An
  * order refused when given (a click on a hex, an action activated by hand) emits
@@ -29,7 +32,8 @@
  * from the spin button), detach (s: the brigade commander), attach ((ss): brigade commander,
  * division commander), rally ((ss): leader, unit), resupply ((ss): unit, wagon),
  * transfer-rounds ((ss): from, to; the rounds from the spin button), recrew ((ss): unit,
- * wagon), restack ((si): unit, its new place from the top), exit (the units that move).
+ * wagon), restack ((si): unit, its new place from the top), exit (the units that move),
+ * enter ((si): the reinforcement, the hex index it enters at).
  */
 #pragma once
 

@@ -11,6 +11,7 @@
 #include "gbacw-ai.h"
 #include "gbacw-file-read.h"
 #include "gbacw-fire.h"
+#include "gbacw-leadership.h"
 #include "gbacw-play-session-private.h"
 #include "gbacw-scenario-io.h"
 
@@ -678,6 +679,67 @@ add_unit_set_answers (GPtrArray           *answers,
                 fire ? gbacw_action_new_answer_fire (NULL, 0) : gbacw_action_new_answer_units (NULL, 0));
 }
 
+/* EXCLUSIVE_UNITS: which of the units named an exclusive rule applies to (P 22.11: the
+ * McCulloch brigades that also withdraw, each named by a unit of it, the answers naming the
+ * brigade its commander stands for; C 30.34): every set of
+ * at most length of them when they are few, else each alone and all; none when the rule
+ * allows it. */
+#define EXCLUSIVE_UNITS_ALL_SETS 4
+
+static void
+add_exclusive_unit_set (GPtrArray           *answers,
+                        GbacwGame           *game,
+                        const GbacwDecision *d,
+                        guint64              set)
+{
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < d->firers->len; i++)
+    if (set & ((guint64) 1 << i))
+      {
+        int unit = g_array_index (d->firers, int, i);
+        /* a leader stands for the formation he commands (P 22.11: a brigade) */
+        const GbacwFormation *commanded = gbacw_game_unit (game, unit)->type == GBACW_UNIT_LEADER
+                                          ? gbacw_leader_formation (game, unit) : NULL;
+        const char *name = commanded == NULL ? gbacw_play_unit_name (game, unit)
+                           : commanded->name && *commanded->name ? commanded->name : commanded->id;
+        g_string_append_printf (names, "%s%s", units->len ? ", " : "", name);
+        g_array_append_val (units, unit);
+      }
+  add_answer (answers, g_string_free (g_steal_pointer (&names), FALSE),
+              gbacw_action_new_answer_units ((const int *) (gpointer) units->data, units->len));
+}
+
+static void
+add_exclusive_unit_answers (GPtrArray           *answers,
+                            GbacwGame           *game,
+                            const GbacwDecision *d)
+{
+  guint n = d->firers ? MIN (d->firers->len, 63u) : 0;
+  guint most = d->length > 0 ? MIN ((guint) d->length, n) : n;
+
+  if (d->may_decline || n == 0)
+    /* TRANSLATORS: an answer: the exclusive rule asked about applies to none of the units named */
+    add_answer (answers, g_strdup (_("None of them")), gbacw_action_new_answer_units (NULL, 0));
+  if (n <= EXCLUSIVE_UNITS_ALL_SETS)
+    {
+      for (guint64 set = 1; set < ((guint64) 1 << n); set++)
+        {
+          guint size = 0;
+          for (guint i = 0; i < n; i++)
+            size += (set >> i) & 1;
+          if (size <= most)
+            add_exclusive_unit_set (answers, game, d, set);
+        }
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    add_exclusive_unit_set (answers, game, d, (guint64) 1 << i);
+  if (most == n)
+    add_exclusive_unit_set (answers, game, d, ((guint64) 1 << n) - 1);
+}
+
 GPtrArray *
 gbacw_play_session_list_answers (GbacwPlaySession *self)
 {
@@ -787,6 +849,9 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
                 gbacw_hex_grid_contains (grid, faced) ? gbacw_hex_grid_index (grid, faced) : -1;
             }
         }
+      break;
+    case GBACW_DECISION_EXCLUSIVE_UNITS:
+      add_exclusive_unit_answers (answers, game, d);
       break;
     case GBACW_DECISION_ROUT_LEADERS:
       /* 13.43: all the leaders stay, each one goes, or all go (no path on these answers: a

@@ -9,6 +9,7 @@
 #include "gbacw-panel-widgets.h"
 #include "gbacw-play-turns-section.h"
 #include "gbacw-play-text.h"
+#include "gbacw-rules-hooks.h"
 
 struct _GbacwPlayTurnsSection
 {
@@ -115,6 +116,22 @@ gbacw_play_turns_section_update (GbacwPlaySection *section)
     if (gbacw_play_describe_uncounted_awards (scenario) != NULL)
       gbacw_panel_add_label (box, gbacw_play_describe_uncounted_awards (scenario), "play-vp-note");
     gbacw_victory_clear (&v);
+  }
+
+  /* what the exclusive rules stand at: withdrawn brigades (P 22.13), replacement delays
+   * (P 28.26), the VP against the checks to come (P 34.21, 34.31) */
+  {
+    g_autoptr (GPtrArray) status = gbacw_game_rules_status (game);
+
+    if (status->len > 0)
+      gbacw_panel_add_heading (box, _("Exclusive Rules"));
+    for (guint i = 0; i < status->len; i++)
+      {
+        const GbacwRuleStatus *item = g_ptr_array_index (status, i);
+        /* TRANSLATORS: a fact an exclusive rule reports, then the case it follows: "…: 3 units re-enter at 3946 (P 22.13)" */
+        g_autofree char *text = g_strdup_printf (_("%s (%s)"), item->text, item->rule_case ? item->rule_case : "");
+        gtk_widget_add_css_class (gbacw_panel_add_label (box, text, NULL), "play-rule-status");
+      }
   }
 
   /* the units that left the map ("unit-exited" awards) */

@@ -587,6 +587,66 @@ withdrawal_action_legal (GbacwGame *game, gpointer data, const GbacwAction *acti
   return TRUE;
 }
 
+/* STATUS: before the interphase, the brigades bound to withdraw as things stand (P 22.11);
+ * after it, each withdrawn brigade and where and when its units still off the map re-enter
+ * (P 22.13). */
+static void
+withdrawal_status (const GbacwGame *game, gpointer data, GPtrArray *items)
+{
+  const Withdrawal *w = data;
+  g_autofree char *hex = w->reentry_hex >= 0 ? gbacw_game_hex_label (game, w->reentry_hex) : g_strdup ("?");
+  g_autofree guint *waiting = g_new0 (guint, w->n_formations + 1);   /* the last: the division's own units */
+  gboolean any = FALSE;
+
+  if (w->division < 0)
+    return;
+  for (int i = 0; i < w->n_units; i++)
+    if (w->withdrawn[i])
+      {
+        int f = brigade_of_unit (game, w, i);
+        any = TRUE;
+        waiting[f >= 0 ? f : w->n_formations] += gbacw_game_unit (game, i)->presence == GBACW_PRESENCE_NOT_ARRIVED;
+      }
+  if (!any)
+    {
+      g_autoptr (GArray) brigades = NULL;
+      guint bound = 0;
+      if (game->turn > w->turn || game->decided)
+        return;
+      brigades = brigades_in_play (game, w);
+      for (guint i = 0; w->must && i < brigades->len; i++)
+        bound += gbacw_bce_lost (game, g_array_index (brigades, int, i))
+                 && !within_dir (game, w, g_array_index (brigades, int, i));
+      g_ptr_array_add (items, gbacw_rule_status_new ("P 22.11",
+                                                     g_dngettext (GETTEXT_PACKAGE,
+                                                                  "Withdrawal Interphase of Game-Turn %d: %u brigade "
+                                                                  "of McCulloch's must withdraw as things stand",
+                                                                  "Withdrawal Interphase of Game-Turn %d: %u brigades "
+                                                                  "of McCulloch's must withdraw as things stand",
+                                                                  bound),
+                                                     w->turn, bound));
+      return;
+    }
+  for (int f = 0; f <= w->n_formations; f++)
+    {
+      const char *name = f < w->n_formations ? formation_name (game, f) : formation_name (game, w->division);
+      if (f < w->n_formations && !w->withdrawing[f])
+        continue;
+      if (f == w->n_formations && waiting[f] == 0)
+        continue;
+      if (waiting[f] == 0)
+        g_ptr_array_add (items, gbacw_rule_status_new ("P 22.13", _("%s withdrew and is back on the map"), name));
+      else
+        g_ptr_array_add (items,
+                         gbacw_rule_status_new ("P 22.13",
+                                                g_dngettext (GETTEXT_PACKAGE,
+                                                             "%s withdrew: %u unit re-enters at %s from Game-Turn %d",
+                                                             "%s withdrew: %u units re-enter at %s from Game-Turn %d",
+                                                             waiting[f]),
+                                                name, waiting[f], hex, w->reentry_turn));
+    }
+}
+
 const GbacwRuleHooks gbacw_rule_pearidge_mcculloch_withdrawal = {
   .id = "pearidge.mcculloch-withdrawal",
   .init = withdrawal_init,
@@ -596,4 +656,5 @@ const GbacwRuleHooks gbacw_rule_pearidge_mcculloch_withdrawal = {
   .exclusive_answer = withdrawal_answer,
   .exclusive_default = withdrawal_default,
   .action_legal = withdrawal_action_legal,
+  .status = withdrawal_status,
 };

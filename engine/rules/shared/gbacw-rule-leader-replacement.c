@@ -397,6 +397,44 @@ replacement_phase_begin (GbacwGame *game, gpointer data)
     }
 }
 
+/* STATUS: the replacements still delayed (P 28.26): rolled, or to roll in the next Final
+ * Command Phase. */
+static void
+replacement_status (const GbacwGame *game, gpointer data, GPtrArray *items)
+{
+  const Replacement *r = data;
+
+  for (guint f = 0; f < r->n_formations; f++)
+    {
+      const GbacwFormation *formation = formation_at (game, (int) f);
+      const Vacancy *v = &r->vacancies[f];
+      const GArray *delay = formation->kind == GBACW_FORMATION_DIVISION ? r->delay_division : r->delay_brigade;
+      const char *name = formation->name ? formation->name : formation->id;
+      g_autofree char *lost = NULL;
+
+      if (v->lost_leader < 0 || delay == NULL || !gated (r, game, (int) f) || (r->never_replaced & (1u << formation->kind)))
+        continue;
+      lost = gbacw_game_unit_label (game, v->lost_leader);
+      if (v->remaining < 0)
+        g_ptr_array_add (items, gbacw_rule_status_new (r->rule_case,
+                                                       _("%s has lost %s: the delay of the replacement is rolled in "
+                                                         "the next Final Command Phase"), name, lost));
+      else if (v->remaining == 0)
+        g_ptr_array_add (items, gbacw_rule_status_new (r->rule_case,
+                                                       _("%s has lost %s: the new commander comes in the next Final "
+                                                         "Command Phase"), name, lost));
+      else
+        g_ptr_array_add (items,
+                         gbacw_rule_status_new (r->rule_case,
+                                                g_dngettext (GETTEXT_PACKAGE,
+                                                             "%s has lost %s: %d more Final Command Phase before "
+                                                             "the new commander comes",
+                                                             "%s has lost %s: %d more Final Command Phases before "
+                                                             "the new commander comes", v->remaining),
+                                                name, lost, v->remaining));
+    }
+}
+
 const GbacwRuleHooks gbacw_rule_leader_replacement = {
   .id = "leader-replacement",
   .init = replacement_init,
@@ -406,4 +444,5 @@ const GbacwRuleHooks gbacw_rule_leader_replacement = {
   .replacement_due = replacement_due,
   .promotion = replacement_promotion,
   .promoted = replacement_promoted,
+  .status = replacement_status,
 };

@@ -407,6 +407,46 @@ entry_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
     }
 }
 
+/* STATUS: each blocked entry hex whose reinforcements still wait (P 26.14, J 32.2): from
+ * when they enter, and where (the hexes gbacw_movement_entry_hexes () then gives). */
+static void
+entry_status (const GbacwGame *game, gpointer data, GPtrArray *items)
+{
+  const Entry *e = data;
+  const GPtrArray *groups = game->scenario->reinforcements;
+
+  for (guint g = 0; g < groups->len; g++)
+    {
+      const GbacwReinforcement *r = g_ptr_array_index (groups, g);
+      guint waiting = 0;
+
+      for (guint i = 0; i < game->units->len; i++)
+        {
+          const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          waiting += u->reinforcement == (int) g && u->presence == GBACW_PRESENCE_NOT_ARRIVED;
+        }
+      for (guint k = 0; waiting > 0 && r->entry_hexes && k < r->entry_hexes->len && k < 1000; k++)
+        {
+          int blocked_on = GPOINTER_TO_INT (g_hash_table_lookup (e->blocked_turn, SLOT_KEY (g, k))) - 1;
+          g_autofree char *label = NULL;
+
+          if (blocked_on < 0)
+            continue;
+          label = gbacw_game_hex_label (game, g_array_index (r->entry_hexes, int, k));
+          g_ptr_array_add (items,
+                           gbacw_rule_status_new (case_of (e, "P 26.14", "J 32.2", "26.0"),
+                                                  g_dngettext (GETTEXT_PACKAGE,
+                                                               "The entry hex %s was blocked on Game-Turn %d: %u "
+                                                               "reinforcement waits to enter from Game-Turn %d, there "
+                                                               "or at the nearest hex",
+                                                               "The entry hex %s was blocked on Game-Turn %d: %u "
+                                                               "reinforcements wait to enter from Game-Turn %d, there "
+                                                               "or at the nearest hex", waiting),
+                                                  label, blocked_on, waiting, blocked_on + 1));
+        }
+    }
+}
+
 const GbacwRuleHooks gbacw_rule_reinforcement_entry = {
   .id = "reinforcement-entry",
   .init = entry_init,
@@ -416,4 +456,5 @@ const GbacwRuleHooks gbacw_rule_reinforcement_entry = {
   .entry_cost = entry_cost,
   .action_legal = entry_action_legal,
   .action_done = entry_action_done,
+  .status = entry_status,
 };

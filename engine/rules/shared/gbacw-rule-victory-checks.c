@@ -248,6 +248,69 @@ checks_victory (const GbacwGame *game, gpointer data, int *winning_side, char **
   return TRUE;
 }
 
+/* The first of turns at or after turn (its interphase still to come), -1. */
+static int
+next_turn (const GArray *turns, int turn)
+{
+  int next = -1;
+
+  for (guint i = 0; turns && i < turns->len; i++)
+    if (g_array_index (turns, int, i) >= turn && (next < 0 || g_array_index (turns, int, i) < next))
+      next = g_array_index (turns, int, i);
+  return next;
+}
+
+/* STATUS: each side's Victory Points against the next checks to come: the day-1 margin
+ * (P 34.21: at least the minimum and more than the other's total and half of it, rounded
+ * up) and the day-2 lead (P 34.31). */
+static void
+checks_status (const GbacwGame *game, gpointer data, GPtrArray *items)
+{
+  const Checks *c = data;
+  GbacwVictory v;
+  int ratio, lead;
+
+  if (c->decided)
+    return;
+  gbacw_outcome_victory (c->outcome, game, &v);
+  ratio = next_turn (c->ratio_turns, game->turn);
+  lead = next_turn (c->lead_turns, game->turn);
+  for (int side = 0; ratio >= 0 && side < 2; side++)
+    {
+      int mine = v.vp[side], other = v.vp[1 - side], half = (other + 1) / 2;
+      if (ratio_wins (mine, other, c->ratio_minimum))
+        g_ptr_array_add (items, gbacw_rule_status_new (c->ratio_case,
+                                                       _("After Game-Turn %d: %s %d VP, at least %d and more than %d "
+                                                         "(%d + %d): a win as things stand"),
+                                                       ratio, gbacw_game_side_name (game, side), mine,
+                                                       c->ratio_minimum, other + half, other, half));
+      else
+        g_ptr_array_add (items, gbacw_rule_status_new (c->ratio_case,
+                                                       _("After Game-Turn %d: %s %d VP, needs at least %d and more "
+                                                         "than %d (%d + %d)"),
+                                                       ratio, gbacw_game_side_name (game, side), mine,
+                                                       c->ratio_minimum, other + half, other, half));
+    }
+  if (lead >= 0)
+    {
+      int high = v.vp[0] >= v.vp[1] ? 0 : 1, by = v.vp[high] - v.vp[1 - high];
+      if (by == 0)
+        g_ptr_array_add (items, gbacw_rule_status_new (c->lead_case,
+                                                       _("After Game-Turn %d: the sides are level at %d VP; a lead of "
+                                                         "more than %d VP is a win"), lead, v.vp[0], c->lead));
+      else if (by > c->lead)
+        g_ptr_array_add (items, gbacw_rule_status_new (c->lead_case,
+                                                       _("After Game-Turn %d: %s leads by %d VP, more than %d: a win as "
+                                                         "things stand"), lead, gbacw_game_side_name (game, high), by,
+                                                       c->lead));
+      else
+        g_ptr_array_add (items, gbacw_rule_status_new (c->lead_case,
+                                                       _("After Game-Turn %d: %s leads by %d VP; a lead of more than %d "
+                                                         "VP is a win"), lead, gbacw_game_side_name (game, high), by, c->lead));
+    }
+  gbacw_victory_clear (&v);
+}
+
 const GbacwRuleHooks gbacw_rule_victory_checks = {
   .id = "victory-checks",
   .init = checks_init,
@@ -255,4 +318,5 @@ const GbacwRuleHooks gbacw_rule_victory_checks = {
   .interphase = checks_interphase,
   .victory = checks_victory,
   .action_done = checks_action_done,
+  .status = checks_status,
 };
