@@ -47,6 +47,7 @@ static const KindInfo kinds[] = {
   [GBACW_FILE_KIND_GAME_RECORD] = { 256 * MIB, N_("a game record"), N_("a game record file") },
   [GBACW_FILE_KIND_ROSTER] = { 64 * MIB, N_("a roster"), N_("a roster (CSV) file") },
   [GBACW_FILE_KIND_IMAGE] = { 256 * MIB, N_("an image"), N_("an image file (PNG or JPEG)") },
+  [GBACW_FILE_KIND_TRACE_SAMPLES] = { 16 * MIB, N_("a samples file"), N_("a samples file (gbacw trace --samples)") },
 };
 
 guint64

@@ -31,6 +31,7 @@ typedef enum {
   GBACW_FILE_KIND_GAME_RECORD,
   GBACW_FILE_KIND_ROSTER,
   GBACW_FILE_KIND_IMAGE,
+  GBACW_FILE_KIND_TRACE_SAMPLES,
 } GbacwFileKind;
 
 /* The largest file of that kind that is read, in bytes. */
