@@ -97,7 +97,59 @@ set_hex_colour (cairo_t *cr, const char *fill)
   cairo_set_source_rgb (cr, r / 255.0, g / 255.0, b / 255.0);
 }
 
-/* noise: the amplitude of the per-pixel noise (0-255); blur: passes of a 3×3 box blur. */
+/* What scanning does to a printed map (RGB24 surface): noise the amplitude of the per-pixel
+ * noise (0-255), blur passes of a 3×3 box blur, lighting uneven (darker toward one corner)
+ * and a warm cast. */
+static inline void
+degrade_scan (cairo_surface_t *surface, double noise, int blur, GRand *rand)
+{
+  int width = cairo_image_surface_get_width (surface), height = cairo_image_surface_get_height (surface);
+  guint8 *data;
+  int stride;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int pass = 0; pass < blur; pass++)
+    {
+      g_autofree guint32 *copy = g_memdup2 (data, (gsize) stride * height);
+      for (int y = 1; y + 1 < height; y++)
+        for (int x = 1; x + 1 < width; x++)
+          {
+            guint sum[3] = { 0, 0, 0 };
+            for (int dy = -1; dy <= 1; dy++)
+              for (int dx = -1; dx <= 1; dx++)
+                {
+                  guint32 p = copy[(y + dy) * (stride / 4) + x + dx];
+                  sum[0] += (p >> 16) & 0xff;
+                  sum[1] += (p >> 8) & 0xff;
+                  sum[2] += p & 0xff;
+                }
+            ((guint32 *) (gpointer) data)[y * (stride / 4) + x] = ((sum[0] / 9) << 16) | ((sum[1] / 9) << 8) | (sum[2] / 9);
+          }
+    }
+  for (int y = 0; y < height; y++)
+    {
+      guint32 *row = (guint32 *) (gpointer) (data + (gsize) y * stride);
+      for (int x = 0; x < width; x++)
+        {
+          double light = 1.04 - 0.12 * ((double) x / width + (double) y / height) / 2;
+          double cast[3] = { 1.03, 1.0, 0.94 };
+          guint32 out = 0;
+          for (int c = 0; c < 3; c++)
+            {
+              double v = ((row[x] >> (16 - 8 * c)) & 0xff) * light * cast[c] +
+                         g_rand_double_range (rand, -noise, noise);
+              out |= (guint32) CLAMP ((int) lround (v), 0, 255) << (16 - 8 * c);
+            }
+          row[x] = out;
+        }
+    }
+  cairo_surface_mark_dirty (surface);
+}
+
+/* The scan of s with each hex of the terrain truth gives it, through transform, degraded
+ * by degrade_scan (). */
 static inline cairo_surface_t *
 draw_scan (const GbacwScenario *s, const int *truth, const double transform[6], double noise, int blur, GRand *rand)
 {
@@ -107,8 +159,6 @@ draw_scan (const GbacwScenario *s, const int *truth, const double transform[6], 
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_matrix_t m;
-  guint8 *data;
-  int stride;
 
   gbacw_hex_grid_extent (grid, &w, &h);
   width = (int) ceil (transform[0] * w + 60);
@@ -194,46 +244,7 @@ draw_scan (const GbacwScenario *s, const int *truth, const double transform[6], 
     }
   cairo_destroy (cr);
 
-  /* the scan: blurred, lit unevenly (darker toward one corner), a warm cast, noise */
-  cairo_surface_flush (surface);
-  data = cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  for (int pass = 0; pass < blur; pass++)
-    {
-      g_autofree guint32 *copy = g_memdup2 (data, (gsize) stride * height);
-      for (int y = 1; y + 1 < height; y++)
-        for (int x = 1; x + 1 < width; x++)
-          {
-            guint sum[3] = { 0, 0, 0 };
-            for (int dy = -1; dy <= 1; dy++)
-              for (int dx = -1; dx <= 1; dx++)
-                {
-                  guint32 p = copy[(y + dy) * (stride / 4) + x + dx];
-                  sum[0] += (p >> 16) & 0xff;
-                  sum[1] += (p >> 8) & 0xff;
-                  sum[2] += p & 0xff;
-                }
-            ((guint32 *) (gpointer) data)[y * (stride / 4) + x] = ((sum[0] / 9) << 16) | ((sum[1] / 9) << 8) | (sum[2] / 9);
-          }
-    }
-  for (int y = 0; y < height; y++)
-    {
-      guint32 *row = (guint32 *) (gpointer) (data + (gsize) y * stride);
-      for (int x = 0; x < width; x++)
-        {
-          double light = 1.04 - 0.12 * ((double) x / width + (double) y / height) / 2;
-          double cast[3] = { 1.03, 1.0, 0.94 };
-          guint32 out = 0;
-          for (int c = 0; c < 3; c++)
-            {
-              double v = ((row[x] >> (16 - 8 * c)) & 0xff) * light * cast[c] +
-                         g_rand_double_range (rand, -noise, noise);
-              out |= (guint32) CLAMP ((int) lround (v), 0, 255) << (16 - 8 * c);
-            }
-          row[x] = out;
-        }
-    }
-  cairo_surface_mark_dirty (surface);
+  degrade_scan (surface, noise, blur, rand);
   return surface;
 }
 
