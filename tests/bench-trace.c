@@ -32,18 +32,14 @@ main (void)
   g_autoptr (GPtrArray) samples = make_samples (s, truth);
   g_autoptr (GbacwBackgroundImage) image = NULL;
   g_autoptr (GError) error = NULL;
-  cairo_surface_t *surface;
   double transform[6], runs[5];
   int n_runs = bench_runs (5, 3), n = 0, right = 0;
   gboolean ok;
 
   bench_print_mode ("bench-trace");
-  make_transform (40, transform);
-  surface = draw_scan (s, truth, transform, 14, 1, rand);
-  image = gbacw_background_image_new (surface);
-  g_print ("scan %d x %d pixels under a 40x48 map\n", cairo_image_surface_get_width (surface),
-           cairo_image_surface_get_height (surface));
-  cairo_surface_destroy (surface);
+  image = drawn_image (s, truth, 40, 14, 1, rand, transform);
+  g_print ("scan %d x %d pixels under a 40x48 map\n", gbacw_background_image_get_width (image),
+           gbacw_background_image_get_height (image));
 
   for (int r = 0; r < n_runs; r++)
     {

@@ -77,38 +77,59 @@ score_proposals (const GbacwScenario *s, const int *truth, const GbacwTracePropo
                   matrix->str);
 }
 
+/* A columns × rows map traced from its scan drawn at px pixels a hex radius with that noise
+ * and blur, three samples a terrain, and the proposals scored. */
+typedef struct {
+  GbacwScenario *scenario;
+  int *truth;
+  GPtrArray *samples;
+  GbacwTraceProposal *proposals;
+  Score score;
+} Traced;
+
+static void
+traced_run (Traced *t, int columns, int rows, guint32 seed, double px, double noise, int blur)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autoptr (GError) error = NULL;
+  double transform[6];
+
+  t->scenario = make_scenario (columns, rows, rand, &t->truth);
+  t->samples = make_samples (t->scenario, t->truth);
+  image = drawn_image (t->scenario, t->truth, px, noise, blur, rand, transform);
+  g_assert_true (gbacw_trace_terrain (t->scenario, image, transform, t->samples, 0, &t->proposals, &error));
+  g_assert_no_error (error);
+  score_proposals (t->scenario, t->truth, t->proposals, &t->score);
+}
+
+static void
+traced_clear (Traced *t)
+{
+  g_clear_pointer (&t->scenario, gbacw_scenario_free);
+  g_clear_pointer (&t->truth, g_free);
+  g_clear_pointer (&t->samples, g_ptr_array_unref);
+  g_clear_pointer (&t->proposals, g_free);
+}
+
 /* A scan of the default degradation: at least 95% right with three samples a terrain. */
 static void
 test_accuracy (void)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (20);
-  g_autofree int *truth = NULL;
-  g_autoptr (GbacwScenario) s = make_scenario (20, 16, rand, &truth);
-  double transform[6];
-  cairo_surface_t *surface;
-  g_autoptr (GbacwBackgroundImage) image = NULL;
-  g_autoptr (GPtrArray) samples = make_samples (s, truth);
-  g_autofree GbacwTraceProposal *p = NULL;
-  g_autoptr (GError) error = NULL;
-  Score score;
+  Traced t = { 0 };
 
-  make_transform (22, transform);
-  surface = draw_scan (s, truth, transform, 14, 1, rand);
-  image = gbacw_background_image_new (surface);
-  cairo_surface_destroy (surface);
-  g_assert_true (gbacw_trace_terrain (s, image, transform, samples, 0, &p, &error));
-  g_assert_no_error (error);
-  score_proposals (s, truth, p, &score);
-  g_assert_cmpint (score.n, ==, gbacw_hex_grid_n_hexes (&s->map->grid) - 4 * 3);
-  g_assert_cmpfloat ((double) score.right / score.n, >=, 0.95);
+  traced_run (&t, 20, 16, 20, 22, 14, 1);
+  g_assert_cmpint (t.score.n, ==, gbacw_hex_grid_n_hexes (&t.scenario->map->grid) - 4 * 3);
+  g_assert_cmpfloat ((double) t.score.right / t.score.n, >=, 0.95);
   /* the samples themselves are proposed as given */
-  for (guint i = 0; i < samples->len; i++)
+  for (guint i = 0; i < t.samples->len; i++)
     {
-      const GbacwTraceSample *sample = g_ptr_array_index (samples, i);
+      const GbacwTraceSample *sample = g_ptr_array_index (t.samples, i);
       int hex = g_array_index (sample->hexes, int, 0);
-      g_assert_cmpint (p[hex].status, ==, GBACW_TRACE_SAMPLE);
-      g_assert_cmpint (p[hex].terrain, ==, sample->terrain);
+      g_assert_cmpint (t.proposals[hex].status, ==, GBACW_TRACE_SAMPLE);
+      g_assert_cmpint (t.proposals[hex].terrain, ==, sample->terrain);
     }
+  traced_clear (&t);
 }
 
 /* A much worse scan (heavy noise and blur, hexes of 7 pixels): about one in ten is wrong,
@@ -116,26 +137,12 @@ test_accuracy (void)
 static void
 test_confidence (void)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
-  g_autofree int *truth = NULL;
-  g_autoptr (GbacwScenario) s = make_scenario (30, 24, rand, &truth);
-  double transform[6];
-  cairo_surface_t *surface;
-  g_autoptr (GbacwBackgroundImage) image = NULL;
-  g_autoptr (GPtrArray) samples = make_samples (s, truth);
-  g_autofree GbacwTraceProposal *p = NULL;
-  g_autoptr (GError) error = NULL;
-  Score score;
+  Traced t = { 0 };
 
-  make_transform (7, transform);
-  surface = draw_scan (s, truth, transform, 120, 2, rand);
-  image = gbacw_background_image_new (surface);
-  cairo_surface_destroy (surface);
-  g_assert_true (gbacw_trace_terrain (s, image, transform, samples, 0, &p, &error));
-  g_assert_no_error (error);
-  score_proposals (s, truth, p, &score);
-  g_assert_cmpint (score.n - score.right, >=, 10);
-  g_assert_cmpfloat (score.confidence_wrong, <, score.confidence_right);
+  traced_run (&t, 30, 24, 7, 7, 120, 2);
+  g_assert_cmpint (t.score.n - t.score.right, >=, 10);
+  g_assert_cmpfloat (t.score.confidence_wrong, <, t.score.confidence_right);
+  traced_clear (&t);
 }
 
 /* Painted hexes are left alone with GBACW_TRACE_UNPAINTED_ONLY; hexes off the scan get no
@@ -147,7 +154,6 @@ test_flags (void)
   g_autofree int *truth = NULL;
   g_autoptr (GbacwScenario) s = make_scenario (12, 10, rand, &truth);
   double transform[6];
-  cairo_surface_t *surface;
   g_autoptr (GbacwBackgroundImage) image = NULL;
   g_autoptr (GPtrArray) samples = make_samples (s, truth);
   g_autoptr (GPtrArray) none = g_ptr_array_new ();
@@ -156,10 +162,7 @@ test_flags (void)
   g_autoptr (GError) error = NULL;
   int n = gbacw_hex_grid_n_hexes (&s->map->grid), clear_right = 0, clear_n = 0;
 
-  make_transform (20, transform);
-  surface = draw_scan (s, truth, transform, 6, 0, rand);
-  image = gbacw_background_image_new (surface);
-  cairo_surface_destroy (surface);
+  image = drawn_image (s, truth, 20, 6, 0, rand, transform);
   s->map->terrain[5] = 1u << WOODS;
   g_assert_true (gbacw_trace_terrain (s, image, transform, samples, GBACW_TRACE_UNPAINTED_ONLY, &p, &error));
   g_assert_no_error (error);
@@ -326,6 +329,7 @@ through_jpeg (cairo_surface_t *surface, int quality)
 static void
 test_rendered_demo (void)
 {
+  /* GBACW_DATADIR: set by meson test (tests/meson.build), as the other tests read it */
   g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);

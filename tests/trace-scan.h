@@ -248,6 +248,22 @@ draw_scan (const GbacwScenario *s, const int *truth, const double transform[6], 
   return surface;
 }
 
+/* draw_scan () at px pixels a hex radius (make_transform ()), as a background image;
+ * transform is set to the calibration. */
+static inline GbacwBackgroundImage *
+drawn_image (const GbacwScenario *s, const int *truth, double px, double noise, int blur, GRand *rand,
+             double transform[6])
+{
+  cairo_surface_t *surface;
+  GbacwBackgroundImage *image;
+
+  make_transform (px, transform);
+  surface = draw_scan (s, truth, transform, noise, blur, rand);
+  image = gbacw_background_image_new (surface);
+  cairo_surface_destroy (surface);
+  return image;
+}
+
 /* Three sample hexes of each terrain: the first, the middle and the last of it on the map. */
 static inline GPtrArray *
 make_samples (const GbacwScenario *s, const int *truth)
