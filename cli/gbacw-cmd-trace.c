@@ -50,10 +50,14 @@ status_word (GbacwTraceStatus status)
   return "proposed";
 }
 
-/* Whether OUT gets the proposal: a sample hex always, a proposal at or above min. */
+/* Whether OUT gets hex's proposal: an unpainted sample hex always, a proposal at or above min. */
 static gboolean
-is_painted (const GbacwTraceProposal *p, double min_confidence)
+is_painted (const GbacwScenario *scenario, const GbacwTraceProposal *proposals, int hex, double min_confidence)
 {
+  const GbacwTraceProposal *p = &proposals[hex];
+
+  if (scenario->map->terrain[hex] != 0)
+    return FALSE;
   return p->status == GBACW_TRACE_SAMPLE || (p->status == GBACW_TRACE_PROPOSED && p->confidence >= min_confidence);
 }
 
@@ -73,7 +77,8 @@ print_report_text (const GbacwScenario *scenario, const GbacwTraceProposal *prop
       if (p->terrain >= 0)
         g_snprintf (confidence, sizeof confidence, "%.2f", p->confidence);
       g_print ("%-8s %-9s %-16s %-10s %-16s %s\n", label, status_word (p->status), terrain_id (scenario, p->terrain),
-               confidence, terrain_id (scenario, p->runner_up), is_painted (p, min_confidence) ? _("yes") : _("no"));
+               confidence, terrain_id (scenario, p->runner_up),
+               is_painted (scenario, proposals, i, min_confidence) ? _("yes") : _("no"));
     }
 }
 
@@ -94,7 +99,7 @@ print_report_json (const GbacwScenario *scenario, const GbacwTraceProposal *prop
         g_print (", \"terrain\": \"%s\", \"confidence\": %.3f", terrain_id (scenario, p->terrain), p->confidence);
       if (p->runner_up >= 0)
         g_print (", \"next\": \"%s\", \"distance\": %.3f", terrain_id (scenario, p->runner_up), p->distance);
-      g_print (", \"painted\": %s}", is_painted (p, min_confidence) ? "true" : "false");
+      g_print (", \"painted\": %s}", is_painted (scenario, proposals, i, min_confidence) ? "true" : "false");
     }
   g_print ("\n]}\n");
 }
@@ -182,7 +187,7 @@ gbacw_cmd_trace (int argc, char **argv)
       n_samples += p->status == GBACW_TRACE_SAMPLE;
       n_kept += p->status == GBACW_TRACE_SKIPPED;
       n_off += p->status == GBACW_TRACE_OFF_SCAN;
-      n_low += p->status == GBACW_TRACE_PROPOSED && !is_painted (p, min_confidence);
+      n_low += p->status == GBACW_TRACE_PROPOSED && p->confidence < min_confidence;
     }
   if (report)
     {
@@ -201,7 +206,7 @@ gbacw_cmd_trace (int argc, char **argv)
       g_autofree char *rebased = NULL;
 
       for (int i = 0; i < n_hexes; i++)
-        if (is_painted (&proposals[i], min_confidence) && scenario->map->terrain[i] == 0)
+        if (is_painted (scenario, proposals, i, min_confidence))
           {
             gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) i, G_GUINT64_CONSTANT (1) << proposals[i].terrain);
             n_painted++;
