@@ -298,6 +298,7 @@ int gbacw_cmd_fire (int argc, char **argv);    /* gbacw-cmd-combat.c */
 int gbacw_cmd_melee (int argc, char **argv);   /* gbacw-cmd-combat.c */
 int gbacw_cmd_export (int argc, char **argv);  /* gbacw-cmd-export.c */
 int gbacw_cmd_stand_ins (int argc, char **argv); /* gbacw-cmd-stand-ins.c */
+int gbacw_cmd_trace (int argc, char **argv);   /* gbacw-cmd-trace.c */
 
 static const Command commands[] = {
   { "convert", N_("IN OUT"), N_("Load a scenario and save it (checks it, writes the current format)"), run_convert },
@@ -315,6 +316,7 @@ static const Command commands[] = {
   { "roster", N_("export FILE [--side S] [--delimiter D] [--encoding E] [-o OUT.csv] | import FILE CSV [-o OUT]"), N_("The order of battle as a CSV spreadsheet"), gbacw_cmd_roster },
   { "balance", N_("FILE --games N [--jobs J] [--shard K/N] [--format text|json] [--force] | merge FILE.json…"), N_("The computer plays both sides N times: the distribution of outcomes"), gbacw_cmd_balance },
   { "stand-ins", N_("FILE -o OUT [--clear]"), N_("Stand-ins for the values not entered yet (marked, so that gbacw check warns of each)"), gbacw_cmd_stand_ins },
+  { "trace", N_("SCENARIO --samples FILE -o OUT [--report] [--min-confidence X]"), N_("Terrain proposed for the unpainted hexes from the calibrated scan, by example"), gbacw_cmd_trace },
 };
 
 /* To standard output when asked for (--help), to standard error after a mistake. */

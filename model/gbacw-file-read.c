@@ -50,6 +50,7 @@ static const KindInfo kinds[] = {
   /* a balance run's results: about 250 bytes a game, a million games */
   [GBACW_FILE_KIND_BALANCE_RESULTS] = { 256 * MIB, N_("balance results"),
                                         N_("a file written by gbacw balance --format json") },
+  [GBACW_FILE_KIND_TRACE_SAMPLES] = { 16 * MIB, N_("a samples file"), N_("a samples file (gbacw trace --samples)") },
 };
 
 guint64

@@ -32,6 +32,7 @@ typedef enum {
   GBACW_FILE_KIND_ROSTER,
   GBACW_FILE_KIND_IMAGE,
   GBACW_FILE_KIND_BALANCE_RESULTS,   /* gbacw balance --format json */
+  GBACW_FILE_KIND_TRACE_SAMPLES,
 } GbacwFileKind;
 
 /* The largest file of that kind that is read, in bytes. */

@@ -4,7 +4,8 @@
  * Every reader of a user's file refuses what is not a regular file (a
  * named pipe, a device, a folder, a socket) and a file over its limit, without blocking
  * and without reading it (gbacw-file-read.h): the scenario, the chart library, the game
- * record and the scenario it names, the roster, the background image. The files over
+ * record and the scenario it names, the roster, the background image, the samples file of
+ * gbacw trace. The files over
  * the limit are sparse (truncate): nothing is written. A reader that blocks is stopped
  * by alarm () and fails the test. The game records of tests/io/records are refused by
  * their schema (data/gbacw-game-record.rng) with their line and plain words. */
@@ -25,6 +26,7 @@
 #include "gbacw-file-read.h"
 #include "gbacw-game.h"
 #include "gbacw-scenario-io.h"
+#include "gbacw-trace.h"
 
 static char *tmp_dir;
 
@@ -87,6 +89,19 @@ read_image (const char *path, GError **error)
   return image != NULL;
 }
 
+static gboolean
+read_trace_samples (const char *path, GError **error)
+{
+  GbacwHexGrid grid;
+  g_autoptr (GbacwScenario) s = NULL;
+  g_autoptr (GPtrArray) samples = NULL;
+
+  gbacw_hex_grid_init_default (&grid, 1, 1);
+  s = gbacw_scenario_new (&grid);
+  samples = gbacw_trace_samples_load (s, path, error);
+  return samples != NULL;
+}
+
 typedef struct {
   const char *name;
   ReadFunc read;
@@ -102,6 +117,7 @@ static const Reader readers[] = {
   { "record-scenario", read_record_scenario, GBACW_FILE_KIND_SCENARIO, "give the path of a scenario file", "a scenario may be at most 256 MiB" },
   { "roster", read_roster, GBACW_FILE_KIND_ROSTER, "give the path of a roster (CSV) file", "a roster may be at most 64 MiB" },
   { "image", read_image, GBACW_FILE_KIND_IMAGE, "give the path of an image file (PNG or JPEG)", "an image may be at most 256 MiB" },
+  { "trace-samples", read_trace_samples, GBACW_FILE_KIND_TRACE_SAMPLES, "give the path of a samples file (gbacw trace --samples)", "a samples file may be at most 16 MiB" },
 };
 
 static void

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-cmd-trace.c: `gbacw trace SCENARIO --samples FILE -o OUT [--report]`: terrain
+ * proposed for the unpainted hexes from the scenario's calibrated scan (render/gbacw-trace.h),
+ * by the example of the sample hexes the samples file names; OUT is the scenario with the
+ * proposals at or above --min-confidence painted, for review in the editor. The scan and
+ * SCENARIO are never changed.
+ *
+ * Exit status: 0 success, 1 bad input (a file that cannot be read or written, a mistake in
+ * the samples file, no calibrated scan), 2 usage error.
+ */
+#define G_LOG_DOMAIN "gbacw-cmd-trace"
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "gbacw-map-edit.h"
+#include "gbacw-scenario-io.h"
+#include "gbacw-trace.h"
+
+int gbacw_cmd_trace (int argc, char **argv);
+
+int gbacw_usage_error (GOptionContext *context, const char *message);  /* gbacw.c */
+
+#define DEFAULT_MIN_CONFIDENCE 0.2
+
+static const char *
+terrain_id (const GbacwScenario *scenario, int terrain)
+{
+  if (terrain < 0)
+    return "-";
+  return ((const GbacwHexTerrain *) g_ptr_array_index (scenario->catalogue.hex_terrains, terrain))->id;
+}
+
+static const char *
+status_word (GbacwTraceStatus status)
+{
+  switch (status)
+    {
+    case GBACW_TRACE_PROPOSED: return "proposed";
+    case GBACW_TRACE_SAMPLE: return "sample";
+    case GBACW_TRACE_SKIPPED: return "painted";
+    case GBACW_TRACE_OFF_SCAN: return "off-scan";
+    default: break;
+    }
+  return "proposed";
+}
+
+/* Whether OUT gets hex's proposal: an unpainted sample hex always, a proposal at or above min. */
+static gboolean
+is_painted (const GbacwScenario *scenario, const GbacwTraceProposal *proposals, int hex, double min_confidence)
+{
+  const GbacwTraceProposal *p = &proposals[hex];
+
+  if (scenario->map->terrain[hex] != 0)
+    return FALSE;
+  return p->status == GBACW_TRACE_SAMPLE || (p->status == GBACW_TRACE_PROPOSED && p->confidence >= min_confidence);
+}
+
+static void
+print_report_text (const GbacwScenario *scenario, const GbacwTraceProposal *proposals, double min_confidence)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+
+  g_print ("%-8s %-9s %-16s %-10s %-16s %s\n", _("HEX"), _("STATUS"), _("TERRAIN"), _("CONFIDENCE"), _("NEXT"),
+           _("IN OUT"));
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+    {
+      const GbacwTraceProposal *p = &proposals[i];
+      g_autofree char *label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, i));
+      char confidence[G_ASCII_DTOSTR_BUF_SIZE] = "-";
+
+      if (p->terrain >= 0)
+        g_snprintf (confidence, sizeof confidence, "%.2f", p->confidence);
+      g_print ("%-8s %-9s %-16s %-10s %-16s %s\n", label, status_word (p->status), terrain_id (scenario, p->terrain),
+               confidence, terrain_id (scenario, p->runner_up),
+               is_painted (scenario, proposals, i, min_confidence) ? _("yes") : _("no"));
+    }
+}
+
+static void
+print_report_json (const GbacwScenario *scenario, const GbacwTraceProposal *proposals, double min_confidence)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+
+  g_print ("{\"min_confidence\": %.3f, \"hexes\": [", min_confidence);
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+    {
+      const GbacwTraceProposal *p = &proposals[i];
+      g_autofree char *label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, i));
+
+      g_print ("%s\n  {\"hex\": \"%s\", \"status\": \"%s\"", i ? "," : "", label, status_word (p->status));
+      /* ids are [A-Za-z0-9_.-]+ (docs/file-format.md): nothing to escape */
+      if (p->terrain >= 0)
+        g_print (", \"terrain\": \"%s\", \"confidence\": %.3f", terrain_id (scenario, p->terrain), p->confidence);
+      if (p->runner_up >= 0)
+        g_print (", \"next\": \"%s\", \"distance\": %.3f", terrain_id (scenario, p->runner_up), p->distance);
+      g_print (", \"painted\": %s}", is_painted (scenario, proposals, i, min_confidence) ? "true" : "false");
+    }
+  g_print ("\n]}\n");
+}
+
+int
+gbacw_cmd_trace (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *samples_path = NULL;
+  g_autofree char *format = NULL;
+  gboolean report = FALSE, catalogue_colours = FALSE;
+  double min_confidence = DEFAULT_MIN_CONFIDENCE;
+  GOptionEntry entries[] = {
+    { "samples", 's', 0, G_OPTION_ARG_FILENAME, &samples_path,
+      N_("The sample hexes: one line per terrain, its id then the labels of its sample hexes"), N_("FILE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the scenario with the proposals painted here"),
+      N_("OUT.xml") },
+    { "min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
+      N_("Paint only proposals at least this sure, 0-1 (default 0.2)"), N_("X") },
+    { "catalogue-colours", 0, 0, G_OPTION_ARG_NONE, &catalogue_colours,
+      N_("Terrains without samples compete too, with their catalogue colour"), NULL },
+    { "report", 0, 0, G_OPTION_ARG_NONE, &report, N_("Print each hex's proposal and confidence"), NULL },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("The report as text (default) or json"), N_("text|json") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context =
+    g_option_context_new (_("SCENARIO --samples FILE -o OUT — terrain proposed from the calibrated scan"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) scenario = NULL;
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autoptr (GPtrArray) samples = NULL;
+  g_autofree GbacwTraceProposal *proposals = NULL;
+  GbacwTraceFlags flags = GBACW_TRACE_UNPAINTED_ONLY;
+  gboolean json = FALSE;
+  guint n_proposed = 0, n_painted = 0, n_low = 0, n_samples = 0, n_kept = 0, n_off = 0;
+  int n_hexes;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return gbacw_usage_error (context, error->message);
+  if (argc != 2)
+    return gbacw_usage_error (context, argc < 2 ? _("Give the scenario to trace") : _("Too many arguments"));
+  if (output == NULL && !report)
+    return gbacw_usage_error (context, _("Name the file to write with -o OUT, or ask for --report"));
+  if (!isfinite (min_confidence) || min_confidence < 0 || min_confidence > 1)
+    return gbacw_usage_error (context, _("--min-confidence must be a number from 0 to 1"));
+  if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "json"))
+    return gbacw_usage_error (context, _("--format must be text or json"));
+  json = format != NULL && g_str_equal (format, "json");
+  if (json && !report)
+    return gbacw_usage_error (context, _("--format is the report's: give --report too"));
+  if (samples_path == NULL)
+    catalogue_colours = TRUE;
+  if (catalogue_colours)
+    flags |= GBACW_TRACE_CATALOGUE_COLOURS;
+
+  scenario = gbacw_scenario_load_file (argv[1], &error);
+  if (scenario == NULL)
+    {
+      g_printerr ("gbacw: %s\n", error->message);
+      return 1;
+    }
+  if (samples_path != NULL)
+    samples = gbacw_trace_samples_load (scenario, samples_path, &error);
+  else
+    samples = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_trace_sample_free);
+  if (samples == NULL)
+    {
+      g_printerr ("gbacw: %s\n", error->message);
+      return 1;
+    }
+  image = gbacw_trace_load_background (scenario, argv[1], &error);
+  if (image == NULL ||
+      !gbacw_trace_terrain (scenario, image, scenario->map->background.transform, samples, flags, &proposals, &error))
+    {
+      g_printerr ("gbacw: %s\n", error->message);
+      return 1;
+    }
+
+  n_hexes = gbacw_hex_grid_n_hexes (&scenario->map->grid);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      const GbacwTraceProposal *p = &proposals[i];
+      n_proposed += p->status == GBACW_TRACE_PROPOSED;
+      n_samples += p->status == GBACW_TRACE_SAMPLE;
+      n_kept += p->status == GBACW_TRACE_SKIPPED;
+      n_off += p->status == GBACW_TRACE_OFF_SCAN;
+      n_low += p->status == GBACW_TRACE_PROPOSED && p->confidence < min_confidence;
+    }
+  if (report)
+    {
+      if (json)
+        print_report_json (scenario, proposals, min_confidence);
+      else
+        print_report_text (scenario, proposals, min_confidence);
+    }
+
+  if (output != NULL)
+    {
+      g_autoptr (GbacwMapEdit) edit = gbacw_map_edit_new (_("Paint the traced terrain"), 0);
+      g_autoptr (GBytes) saved = NULL;
+      g_autoptr (GbacwScenario) check = NULL;
+      GbacwBackground *bg = &scenario->map->background;
+      g_autofree char *rebased = NULL;
+
+      for (int i = 0; i < n_hexes; i++)
+        if (is_painted (scenario, proposals, i, min_confidence))
+          {
+            gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) i, G_GUINT64_CONSTANT (1) << proposals[i].terrain);
+            n_painted++;
+          }
+      gbacw_command_apply (GBACW_COMMAND (edit), scenario, NULL);
+      /* the scan as OUT names it: relative to OUT's folder when it is in it or below */
+      rebased = gbacw_background_file_for (argv[1], bg->file, output);
+      g_free (bg->file);
+      bg->file = g_steal_pointer (&rebased);
+      /* what is written must load again: checked before the file is touched */
+      saved = gbacw_scenario_save_to_bytes (scenario);
+      check = gbacw_scenario_load_bytes (saved, output, &error);
+      if (check == NULL || !gbacw_scenario_save_file (scenario, output, &error))
+        {
+          g_printerr ("gbacw: %s\n", error->message);
+          return 1;
+        }
+    }
+
+  /* the summary goes where it does not mix with a report read by a program */
+  {
+    g_autoptr (GString) summary = g_string_new (NULL);
+    g_string_append_printf (summary,
+                            g_dngettext (GETTEXT_PACKAGE, "%u hex proposed", "%u hexes proposed", n_proposed),
+                            n_proposed);
+    g_string_append (summary, ", ");
+    g_string_append_printf (summary,
+                            g_dngettext (GETTEXT_PACKAGE, "%u below the minimum confidence",
+                                         "%u below the minimum confidence", n_low),
+                            n_low);
+    g_string_append (summary, ", ");
+    g_string_append_printf (summary, g_dngettext (GETTEXT_PACKAGE, "%u sample", "%u samples", n_samples), n_samples);
+    g_string_append (summary, ", ");
+    g_string_append_printf (summary,
+                            g_dngettext (GETTEXT_PACKAGE, "%u painted already (kept)", "%u painted already (kept)",
+                                         n_kept),
+                            n_kept);
+    g_string_append (summary, ", ");
+    g_string_append_printf (summary,
+                            g_dngettext (GETTEXT_PACKAGE, "%u off the scan", "%u off the scan", n_off), n_off);
+    if (output != NULL)
+      {
+        g_string_append (summary, "; ");
+        g_string_append_printf (summary,
+                                g_dngettext (GETTEXT_PACKAGE, "%s: %u hex painted for review",
+                                             "%s: %u hexes painted for review", n_painted),
+                                output, n_painted);
+      }
+    if (report)
+      g_printerr ("%s\n", summary->str);
+    else
+      g_print ("%s\n", summary->str);
+  }
+  return 0;
+}

@@ -1,0 +1,644 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-trace.c: terrain proposed from the calibrated scan, by example (gbacw-trace.h). */
+#define G_LOG_DOMAIN "gbacw-trace"
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gbacw-trace.h"
+
+#include "gbacw-file-read.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The share of the hex (centre to corner) sampled: the grid lines, a few pixels either
+ * side of the hex's edge, stay outside. */
+#define INNER_SCALE 0.7
+/* Points above this (map units from the centre, y down) are left out: the hex number is
+ * printed just below the top edge (flat-topped) or the top vertex's shoulders (pointy). */
+#define NUMBER_BAND_FLAT (-0.45)
+#define NUMBER_BAND_POINTY (-0.15)
+/* At most this many sample points across the inner hex: a 150 dpi scan has some 50
+ * pixels a hex radius, which is more than the features need. */
+#define MAX_POINTS_ACROSS 40
+/* A hex with fewer points on the scan than this has no proposal. */
+#define MIN_POINTS 12
+/* Lightness (L*, 0-100) below which a pixel counts as dark: printed blocks and symbols. */
+#define DARK_L 40.0
+
+enum {
+  F_L, F_A, F_B,        /* mean colour, CIE Lab */
+  F_L_SPREAD,           /* standard deviation of L* */
+  F_AB_SPREAD,          /* of colour: sqrt (var a* + var b*) */
+  F_DARK,               /* percent of dark pixels */
+  F_GRADIENT,           /* mean |ΔL*| between neighbouring points: speckle */
+  N_FEATURES
+};
+
+/* The least spread of each feature a class is given: two or three sample hexes of flat
+ * colour would otherwise make a class that nothing but an identical hex fits. */
+static const double feature_floor[N_FEATURES] = { 2.0, 1.5, 1.5, 1.0, 0.7, 1.5, 0.7 };
+/* The spread a class from the catalogue's colour alone is given when no sampled class
+ * says what spread the scan has: a printed colour and a scanned one differ by that much. */
+static const double catalogue_spread[N_FEATURES] = { 8.0, 5.0, 5.0, 5.0, 3.0, 6.0, 3.0 };
+/* A hex further than this (RMS, in units of the class's spread) from its nearest class is
+ * unlike all of them: its confidence falls with the distance. */
+#define FAR_DISTANCE 3.0
+
+G_DEFINE_QUARK (gbacw-trace-error-quark, gbacw_trace_error)
+
+void
+gbacw_trace_sample_free (GbacwTraceSample *sample)
+{
+  if (sample == NULL)
+    return;
+  g_clear_pointer (&sample->hexes, g_array_unref);
+  g_free (sample);
+}
+
+/* ---------------------------------------------------------------- samples file */
+
+static GbacwTraceSample *
+find_sample (GPtrArray *samples, int terrain)
+{
+  for (guint i = 0; i < samples->len; i++)
+    {
+      GbacwTraceSample *s = g_ptr_array_index (samples, i);
+      if (s->terrain == terrain)
+        return s;
+    }
+  return NULL;
+}
+
+static char *
+terrain_ids (const GbacwScenario *scenario)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < scenario->catalogue.hex_terrains->len; i++)
+    {
+      const GbacwHexTerrain *t = g_ptr_array_index (scenario->catalogue.hex_terrains, i);
+      g_string_append_printf (ids, "%s%s", i ? ", " : "", t->id);
+    }
+  return g_string_free (ids, FALSE);
+}
+
+GPtrArray *
+gbacw_trace_samples_parse (const GbacwScenario *scenario,
+                           const char          *text,
+                           gsize                length,
+                           const char          *display_name,
+                           GError             **error)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_autoptr (GPtrArray) samples = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_trace_sample_free);
+  g_autofree int *owner = g_new (int, gbacw_hex_grid_n_hexes (grid));
+  g_autofree char *copy = NULL;
+  g_auto (GStrv) lines = NULL;
+  const char *display = display_name ? display_name : "(memory)";
+
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+    owner[i] = -1;
+  if (!g_utf8_validate_len (text, length, NULL) || memchr (text, '\0', length) != NULL)
+    {
+      g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                   _("%s: not a text file: give one line per terrain, its id then the labels of its sample hexes"),
+                   display);
+      return NULL;
+    }
+  copy = g_strndup (text, length);
+  lines = g_strsplit (copy, "\n", -1);
+  for (int n = 0; lines[n] != NULL; n++)
+    {
+      char *hash = strchr (lines[n], '#');
+      g_auto (GStrv) words = NULL;
+      GbacwTraceSample *sample;
+      int terrain, n_words;
+
+      if (hash != NULL)
+        *hash = '\0';
+      words = g_strsplit_set (g_strstrip (lines[n]), " \t\r,", -1);
+      n_words = 0;
+      for (int w = 0; words[w] != NULL; w++)
+        if (words[w][0] != '\0')
+          words[n_words++] = words[w];
+        else
+          g_free (words[w]);
+      words[n_words] = NULL;
+      if (n_words == 0)
+        continue;
+      terrain = gbacw_catalogue_find_hex_terrain (&scenario->catalogue, words[0]);
+      if (terrain < 0)
+        {
+          g_autofree char *ids = terrain_ids (scenario);
+          g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                       _("%s:%d: the scenario's catalogue has no hex terrain “%s” (its terrains: %s)"), display,
+                       n + 1, words[0], ids);
+          return NULL;
+        }
+      if (n_words == 1)
+        {
+          g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                       _("%s:%d: “%s” has no sample hexes: give their labels after the terrain (woods 0304 1122)"),
+                       display, n + 1, words[0]);
+          return NULL;
+        }
+      sample = find_sample (samples, terrain);
+      if (sample == NULL)
+        {
+          sample = g_new0 (GbacwTraceSample, 1);
+          sample->terrain = terrain;
+          sample->hexes = g_array_new (FALSE, FALSE, sizeof (int));
+          sample->line = n + 1;
+          g_ptr_array_add (samples, sample);
+        }
+      for (int w = 1; w < n_words; w++)
+        {
+          g_autoptr (GError) local = NULL;
+          GbacwHex hex;
+          int index;
+
+          if (!gbacw_hex_grid_parse_label (grid, words[w], &hex, &local))
+            {
+              g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES, "%s:%d: %s", display, n + 1,
+                           local->message);
+              return NULL;
+            }
+          index = gbacw_hex_grid_index (grid, hex);
+          if (owner[index] >= 0 && owner[index] != terrain)
+            {
+              const GbacwHexTerrain *other = g_ptr_array_index (scenario->catalogue.hex_terrains, owner[index]);
+              g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                           _("%s:%d: hex %s is a sample of %s already: give each hex for one terrain"), display,
+                           n + 1, words[w], other->id);
+              return NULL;
+            }
+          if (owner[index] < 0)
+            g_array_append_val (sample->hexes, index);
+          owner[index] = terrain;
+        }
+    }
+  return g_steal_pointer (&samples);
+}
+
+GPtrArray *
+gbacw_trace_samples_load (const GbacwScenario *scenario, const char *path, GError **error)
+{
+  g_autoptr (GBytes) bytes = gbacw_file_read (path, GBACW_FILE_KIND_TRACE_SAMPLES, error);
+  g_autofree char *display = NULL;
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  display = g_filename_display_name (path);
+  data = g_bytes_get_data (bytes, &length);
+  return gbacw_trace_samples_parse (scenario, data ? data : "", length, display, error);
+}
+
+/* ---------------------------------------------------------------- colour */
+
+static float srgb_to_linear[256];
+
+static void
+init_colour_tables (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (int i = 0; i < 256; i++)
+        {
+          double c = i / 255.0;
+          srgb_to_linear[i] = (float) (c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4));
+        }
+      g_once_init_leave (&done, 1);
+    }
+}
+
+static inline float
+lab_f (float t)
+{
+  return t > 0.008856f ? cbrtf (t) : 7.787f * t + 16.0f / 116.0f;
+}
+
+/* sRGB (0-255 each) to CIE L*a*b* (D65). */
+static inline void
+rgb_to_lab (guint r, guint g, guint b, float lab[3])
+{
+  float rl = srgb_to_linear[r], gl = srgb_to_linear[g], bl = srgb_to_linear[b];
+  float x = (0.4124f * rl + 0.3576f * gl + 0.1805f * bl) / 0.95047f;
+  float y = 0.2126f * rl + 0.7152f * gl + 0.0722f * bl;
+  float z = (0.0193f * rl + 0.1192f * gl + 0.9505f * bl) / 1.08883f;
+  float fx = lab_f (x), fy = lab_f (y), fz = lab_f (z);
+
+  lab[0] = 116.0f * fy - 16.0f;
+  lab[1] = 500.0f * (fx - fy);
+  lab[2] = 200.0f * (fy - fz);
+}
+
+/* "#rrggbb" as its Lab colour; FALSE when it is not one. */
+static gboolean
+parse_fill (const char *fill, float lab[3])
+{
+  guint r, g, b;
+
+  if (fill == NULL || strlen (fill) != 7 || fill[0] != '#' || sscanf (fill + 1, "%02x%02x%02x", &r, &g, &b) != 3)
+    return FALSE;
+  rgb_to_lab (r, g, b, lab);
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- features */
+
+typedef struct {
+  const guint8 *data;
+  int width, height, stride;
+  double transform[6];
+  double step;                 /* map units between sample points */
+  int n_across;                /* sample points across the inner hex */
+  gboolean pointy;
+  float *lightness;            /* n_across² scratch: L* of each point, NAN outside */
+} Sampler;
+
+static gboolean
+inside_inner_hex (const Sampler *s, double u, double v)
+{
+  const double r = INNER_SCALE, h = INNER_SCALE * 0.8660254037844386;
+  double x = s->pointy ? v : u, y = s->pointy ? u : v;
+
+  /* flat-topped hex of radius r in (x, y); pointy is the same with the axes swapped */
+  if (fabs (y) > h || 1.7320508075688772 * fabs (x) + fabs (y) > 1.7320508075688772 * r)
+    return FALSE;
+  return v >= (s->pointy ? NUMBER_BAND_POINTY : NUMBER_BAND_FLAT);
+}
+
+/* The features of the hex centred at (cx, cy) in map units; FALSE when too little of it is
+ * on the scan. */
+static gboolean
+hex_features (Sampler *s, double cx, double cy, double features[N_FEATURES])
+{
+  const double *m = s->transform;
+  double sum[3] = { 0, 0, 0 }, sum2[3] = { 0, 0, 0 }, gradient = 0;
+  int n = 0, n_dark = 0, n_gradient = 0;
+  int k = s->n_across;
+  double start = -(k - 1) * s->step / 2;
+
+  for (int j = 0; j < k; j++)
+    for (int i = 0; i < k; i++)
+      {
+        double u = start + i * s->step, v = start + j * s->step;
+        double x = cx + u, y = cy + v;
+        int px, py;
+        guint32 pixel;
+        guint a, r, g, b;
+        float lab[3];
+
+        s->lightness[j * k + i] = NAN;
+        if (!inside_inner_hex (s, u, v))
+          continue;
+        px = (int) floor (m[0] * x + m[2] * y + m[4]);
+        py = (int) floor (m[1] * x + m[3] * y + m[5]);
+        if (px < 0 || py < 0 || px >= s->width || py >= s->height)
+          continue;
+        pixel = ((const guint32 *) (gconstpointer) (s->data + (gsize) py * s->stride))[px];
+        a = pixel >> 24;
+        if (a == 0)
+          continue;
+        r = (pixel >> 16) & 0xff;
+        g = (pixel >> 8) & 0xff;
+        b = pixel & 0xff;
+        if (a != 255)
+          {
+            r = MIN (255u, r * 255 / a);
+            g = MIN (255u, g * 255 / a);
+            b = MIN (255u, b * 255 / a);
+          }
+        rgb_to_lab (r, g, b, lab);
+        s->lightness[j * k + i] = lab[0];
+        for (int c = 0; c < 3; c++)
+          {
+            sum[c] += lab[c];
+            sum2[c] += (double) lab[c] * lab[c];
+          }
+        if (lab[0] < DARK_L)
+          n_dark++;
+        n++;
+      }
+  if (n < MIN_POINTS)
+    return FALSE;
+  for (int j = 0; j < k; j++)
+    for (int i = 0; i < k; i++)
+      {
+        float l = s->lightness[j * k + i];
+        if (isnan (l))
+          continue;
+        if (i + 1 < k && !isnan (s->lightness[j * k + i + 1]))
+          {
+            gradient += fabsf (l - s->lightness[j * k + i + 1]);
+            n_gradient++;
+          }
+        if (j + 1 < k && !isnan (s->lightness[(j + 1) * k + i]))
+          {
+            gradient += fabsf (l - s->lightness[(j + 1) * k + i]);
+            n_gradient++;
+          }
+      }
+  for (int c = 0; c < 3; c++)
+    features[F_L + c] = sum[c] / n;
+  features[F_L_SPREAD] = sqrt (MAX (0.0, sum2[0] / n - features[F_L] * features[F_L]));
+  features[F_AB_SPREAD] = sqrt (MAX (0.0, sum2[1] / n - features[F_A] * features[F_A]) +
+                                MAX (0.0, sum2[2] / n - features[F_B] * features[F_B]));
+  features[F_DARK] = 100.0 * n_dark / n;
+  features[F_GRADIENT] = n_gradient > 0 ? gradient / n_gradient : 0;
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- classes */
+
+typedef struct {
+  int terrain;
+  double mean[N_FEATURES];
+  double spread[N_FEATURES];   /* standard deviation, floored */
+} TraceClass;
+
+static double
+class_distance (const TraceClass *c, const double x[N_FEATURES])
+{
+  double d = 0;
+
+  for (int f = 0; f < N_FEATURES; f++)
+    {
+      double z = (x[f] - c->mean[f]) / c->spread[f];
+      d += z * z;
+    }
+  return sqrt (d / N_FEATURES);
+}
+
+/* The classes: one per sampled terrain from its hexes' features, and with
+ * GBACW_TRACE_CATALOGUE_COLOURS one per other terrain from its fill. Each sampled class's
+ * spread is its own shrunk toward the spread pooled over all sampled classes (two or three
+ * samples say little about a spread alone). */
+static GArray *
+build_classes (const GbacwScenario *scenario,
+               const GPtrArray     *samples,
+               const double        *features,
+               const gboolean      *valid,
+               GbacwTraceFlags      flags)
+{
+  const double prior_weight = 2.0;
+  GArray *classes = g_array_new (FALSE, TRUE, sizeof (TraceClass));
+  double pooled[N_FEATURES] = { 0 };
+  double pooled_n = 0;
+  g_autofree double *within = g_new0 (double, (gsize) samples->len * N_FEATURES);
+  g_autofree int *counts = g_new0 (int, samples->len);
+  guint n_sampled;
+
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const GbacwTraceSample *sample = g_ptr_array_index (samples, i);
+      TraceClass c = { sample->terrain, { 0 }, { 0 } };
+      int n = 0;
+
+      for (guint h = 0; h < sample->hexes->len; h++)
+        {
+          int hex = g_array_index (sample->hexes, int, h);
+          if (!valid[hex])
+            continue;
+          for (int f = 0; f < N_FEATURES; f++)
+            c.mean[f] += features[hex * N_FEATURES + f];
+          n++;
+        }
+      if (n == 0)
+        continue;
+      for (int f = 0; f < N_FEATURES; f++)
+        c.mean[f] /= n;
+      for (guint h = 0; h < sample->hexes->len; h++)
+        {
+          int hex = g_array_index (sample->hexes, int, h);
+          if (!valid[hex])
+            continue;
+          for (int f = 0; f < N_FEATURES; f++)
+            {
+              double d = features[hex * N_FEATURES + f] - c.mean[f];
+              within[classes->len * N_FEATURES + f] += d * d;
+            }
+        }
+      for (int f = 0; f < N_FEATURES; f++)
+        pooled[f] += within[classes->len * N_FEATURES + f];
+      pooled_n += n - 1;
+      counts[classes->len] = n;
+      g_array_append_val (classes, c);
+    }
+  n_sampled = classes->len;
+  for (int f = 0; f < N_FEATURES; f++)
+    pooled[f] = pooled_n > 0 ? MAX (sqrt (pooled[f] / pooled_n), feature_floor[f]) : feature_floor[f];
+  for (guint i = 0; i < n_sampled; i++)
+    {
+      TraceClass *c = &g_array_index (classes, TraceClass, i);
+      for (int f = 0; f < N_FEATURES; f++)
+        {
+          double var = (within[i * N_FEATURES + f] + prior_weight * pooled[f] * pooled[f]) /
+                       (counts[i] - 1 + prior_weight);
+          c->spread[f] = MAX (sqrt (var), feature_floor[f]);
+        }
+    }
+
+  if (flags & GBACW_TRACE_CATALOGUE_COLOURS)
+    for (guint t = 0; t < scenario->catalogue.hex_terrains->len; t++)
+      {
+        const GbacwHexTerrain *terrain = g_ptr_array_index (scenario->catalogue.hex_terrains, t);
+        TraceClass c = { (int) t, { 0 }, { 0 } };
+        float lab[3];
+        gboolean sampled = FALSE;
+
+        for (guint i = 0; i < n_sampled; i++)
+          sampled |= g_array_index (classes, TraceClass, i).terrain == (int) t;
+        if (sampled || !parse_fill (terrain->fill, lab))
+          continue;
+        c.mean[F_L] = lab[0];
+        c.mean[F_A] = lab[1];
+        c.mean[F_B] = lab[2];
+        /* a flat fill has no spread or speckle; the scan's paper and print add some */
+        for (int f = 0; f < N_FEATURES; f++)
+          c.spread[f] = n_sampled > 0 ? MAX (2 * pooled[f], catalogue_spread[f] / 2) : catalogue_spread[f];
+        g_array_append_val (classes, c);
+      }
+  return classes;
+}
+
+/* ---------------------------------------------------------------- tracing */
+
+gboolean
+gbacw_trace_terrain (const GbacwScenario  *scenario,
+                     GbacwBackgroundImage *image,
+                     const double          transform[6],
+                     const GPtrArray      *samples,
+                     GbacwTraceFlags       flags,
+                     GbacwTraceProposal  **proposals,
+                     GError              **error)
+{
+  const GbacwHexGrid *grid;
+  const GbacwMap *map;
+  cairo_surface_t *surface;
+  Sampler s = { 0 };
+  double det, pixels_per_unit;
+  int n_hexes;
+  g_autofree double *features = NULL;
+  g_autofree gboolean *valid = NULL;
+  g_autofree int *sample_terrain = NULL;
+  g_autofree float *lightness = NULL;
+  g_autoptr (GArray) classes = NULL;
+  GbacwTraceProposal *out;
+
+  g_return_val_if_fail (scenario != NULL && image != NULL && transform != NULL && samples != NULL, FALSE);
+  g_return_val_if_fail (proposals != NULL, FALSE);
+
+  init_colour_tables ();
+  map = scenario->map;
+  grid = &map->grid;
+  n_hexes = gbacw_hex_grid_n_hexes (grid);
+  det = transform[0] * transform[3] - transform[1] * transform[2];
+  if (!isfinite (det) || fabs (det) < 1e-6)
+    {
+      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
+                           _("The scan's transform is degenerate: calibrate the scan again with three hex centres"));
+      return FALSE;
+    }
+  pixels_per_unit = sqrt (fabs (det));
+
+  surface = gbacw_background_image_get_level (image, 0);
+  cairo_surface_flush (surface);
+  s.data = cairo_image_surface_get_data (surface);
+  s.width = cairo_image_surface_get_width (surface);
+  s.height = cairo_image_surface_get_height (surface);
+  s.stride = cairo_image_surface_get_stride (surface);
+  memcpy (s.transform, transform, sizeof s.transform);
+  s.pointy = grid->orientation == GBACW_GRID_POINTY_ROWS;
+  /* one point a scan pixel, up to MAX_POINTS_ACROSS across the inner hex (2 · INNER_SCALE) */
+  s.n_across = CLAMP ((int) ceil (2 * INNER_SCALE * pixels_per_unit), 4, MAX_POINTS_ACROSS);
+  s.step = 2 * INNER_SCALE / s.n_across;
+  lightness = g_new (float, (gsize) s.n_across * s.n_across);
+  s.lightness = lightness;
+
+  sample_terrain = g_new (int, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    sample_terrain[i] = -1;
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const GbacwTraceSample *sample = g_ptr_array_index (samples, i);
+      for (guint h = 0; h < sample->hexes->len; h++)
+        {
+          int hex = g_array_index (sample->hexes, int, h);
+          g_return_val_if_fail (hex >= 0 && hex < n_hexes, FALSE);
+          sample_terrain[hex] = sample->terrain;
+        }
+    }
+
+  features = g_new0 (double, (gsize) n_hexes * N_FEATURES);
+  valid = g_new0 (gboolean, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      double cx, cy;
+
+      if ((flags & GBACW_TRACE_UNPAINTED_ONLY) && map->terrain[i] != 0 && sample_terrain[i] < 0)
+        continue;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &cx, &cy);
+      valid[i] = hex_features (&s, cx, cy, features + (gsize) i * N_FEATURES);
+    }
+
+  classes = build_classes (scenario, samples, features, valid, flags);
+  if (classes->len == 0)
+    {
+      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_NO_CLASSES,
+                           samples->len > 0
+                             ? _("None of the sample hexes is on the scan: check the scan's calibration")
+                             : _("No sample hexes and no catalogue colours to compare the hexes with"));
+      return FALSE;
+    }
+
+  out = g_new0 (GbacwTraceProposal, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      GbacwTraceProposal *p = &out[i];
+      double best = G_MAXDOUBLE, second = G_MAXDOUBLE;
+
+      p->terrain = -1;
+      p->runner_up = -1;
+      if ((flags & GBACW_TRACE_UNPAINTED_ONLY) && map->terrain[i] != 0 && sample_terrain[i] < 0)
+        {
+          p->status = GBACW_TRACE_SKIPPED;
+          continue;
+        }
+      if (sample_terrain[i] >= 0)
+        {
+          p->status = GBACW_TRACE_SAMPLE;
+          p->terrain = sample_terrain[i];
+          p->confidence = 1.0;
+          continue;
+        }
+      if (!valid[i])
+        {
+          p->status = GBACW_TRACE_OFF_SCAN;
+          continue;
+        }
+      p->status = GBACW_TRACE_PROPOSED;
+      for (guint c = 0; c < classes->len; c++)
+        {
+          const TraceClass *k = &g_array_index (classes, TraceClass, c);
+          double d = class_distance (k, features + (gsize) i * N_FEATURES);
+          if (d < best)
+            {
+              second = best;
+              p->runner_up = p->terrain;
+              best = d;
+              p->terrain = k->terrain;
+            }
+          else if (d < second)
+            {
+              second = d;
+              p->runner_up = k->terrain;
+            }
+        }
+      p->distance = best;
+      /* the margin to the runner-up, relative; one class alone leaves only the distance */
+      p->confidence = classes->len > 1 ? (second - best) / (second + best + 1e-9) : 1.0;
+      if (best > FAR_DISTANCE)
+        p->confidence *= FAR_DISTANCE / best;
+      p->confidence = CLAMP (p->confidence, 0.0, 1.0);
+    }
+  *proposals = out;
+  return TRUE;
+}
+
+GbacwBackgroundImage *
+gbacw_trace_load_background (const GbacwScenario *scenario,
+                             const char          *scenario_path,
+                             GError             **error)
+{
+  const GbacwBackground *bg = &scenario->map->background;
+  static const double identity[6] = { 1, 0, 0, 1, 0, 0 };
+  g_autofree char *path = NULL;
+  g_autofree char *display = g_filename_display_name (scenario_path ? scenario_path : "(memory)");
+
+  if (bg->file == NULL || bg->file[0] == '\0')
+    {
+      g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_NO_BACKGROUND,
+                   _("%s: the scenario has no background scan to trace: add the scan in the editor and calibrate it "
+                     "with three hex centres"), display);
+      return NULL;
+    }
+  if (memcmp (bg->transform, identity, sizeof identity) == 0)
+    {
+      g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
+                   _("%s: the background scan is not calibrated (its transform is the identity): calibrate it in the "
+                     "editor with three hex centres"), display);
+      return NULL;
+    }
+  path = gbacw_background_image_resolve_path (scenario_path, bg->file);
+  return gbacw_background_image_new_from_file (path, error);
+}

@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-trace.c: terrain proposed from a scan (render/gbacw-trace.h), on scans drawn here.
+ *
+ * Each scan is drawn with cairo over a scenario's grid through a known calibration (turned
+ * 1.5 degrees, scaled, shifted): each hex filled with its terrain's colour and texture
+ * (woods speckled with trees, towns with dark blocks, swamp with blue dashes), the grid
+ * lines and the printed hex numbers over it, then uneven lighting, a colour cast and
+ * per-pixel noise. Tracing with three sample hexes per terrain must get at least 95% of
+ * the other hexes right, and the wrong ones must have the lower confidence. The demo drawn
+ * by the program's own renderer, degraded and saved as a JPEG, must be traced as well.
+ */
+#define G_LOG_DOMAIN "test-trace"
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <cairo.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gbacw-map-renderer.h"
+#include "gbacw-scenario-io.h"
+#include "gbacw-trace.h"
+
+#ifdef HAVE_GDK_PIXBUF
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#endif
+
+#include "trace-scan.h"
+
+typedef struct {
+  int n, right;
+  double confidence_right, confidence_wrong;
+  int confusion[N_TERRAINS][N_TERRAINS];   /* [truth][proposed] */
+} Score;
+
+static void
+score_proposals (const GbacwScenario *s, const int *truth, const GbacwTraceProposal *p, Score *score)
+{
+  g_autoptr (GString) matrix = g_string_new ("confusion (rows: truth, columns: proposed)\n");
+
+  memset (score, 0, sizeof *score);
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (&s->map->grid); i++)
+    {
+      if (p[i].status != GBACW_TRACE_PROPOSED)
+        continue;
+      g_assert_cmpint (p[i].terrain, >=, 0);
+      g_assert_cmpfloat (p[i].confidence, >=, 0);
+      g_assert_cmpfloat (p[i].confidence, <=, 1);
+      score->n++;
+      score->confusion[truth[i]][p[i].terrain]++;
+      if (p[i].terrain == truth[i])
+        {
+          score->right++;
+          score->confidence_right += p[i].confidence;
+        }
+      else
+        score->confidence_wrong += p[i].confidence;
+    }
+  if (score->right > 0)
+    score->confidence_right /= score->right;
+  if (score->n > score->right)
+    score->confidence_wrong /= score->n - score->right;
+  for (int t = 0; t < N_TERRAINS; t++)
+    {
+      g_string_append_printf (matrix, "%-6s", terrain_ids[t]);
+      for (int u = 0; u < N_TERRAINS; u++)
+        g_string_append_printf (matrix, " %5d", score->confusion[t][u]);
+      g_string_append_c (matrix, '\n');
+    }
+  g_test_message ("%d of %d right (%.1f%%), mean confidence %.2f right, %.2f wrong\n%s", score->right, score->n,
+                  100.0 * score->right / MAX (score->n, 1), score->confidence_right, score->confidence_wrong,
+                  matrix->str);
+}
+
+/* A columns × rows map traced from its scan drawn at px pixels a hex radius with that noise
+ * and blur, three samples a terrain, and the proposals scored. */
+typedef struct {
+  GbacwScenario *scenario;
+  int *truth;
+  GPtrArray *samples;
+  GbacwTraceProposal *proposals;
+  Score score;
+} Traced;
+
+static void
+traced_run (Traced *t, int columns, int rows, guint32 seed, double px, double noise, int blur)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autoptr (GError) error = NULL;
+  double transform[6];
+
+  t->scenario = make_scenario (columns, rows, rand, &t->truth);
+  t->samples = make_samples (t->scenario, t->truth);
+  image = drawn_image (t->scenario, t->truth, px, noise, blur, rand, transform);
+  g_assert_true (gbacw_trace_terrain (t->scenario, image, transform, t->samples, 0, &t->proposals, &error));
+  g_assert_no_error (error);
+  score_proposals (t->scenario, t->truth, t->proposals, &t->score);
+}
+
+static void
+traced_clear (Traced *t)
+{
+  g_clear_pointer (&t->scenario, gbacw_scenario_free);
+  g_clear_pointer (&t->truth, g_free);
+  g_clear_pointer (&t->samples, g_ptr_array_unref);
+  g_clear_pointer (&t->proposals, g_free);
+}
+
+/* A scan of the default degradation: at least 95% right with three samples a terrain. */
+static void
+test_accuracy (void)
+{
+  Traced t = { 0 };
+
+  traced_run (&t, 20, 16, 20, 22, 14, 1);
+  g_assert_cmpint (t.score.n, ==, gbacw_hex_grid_n_hexes (&t.scenario->map->grid) - 4 * 3);
+  g_assert_cmpfloat ((double) t.score.right / t.score.n, >=, 0.95);
+  /* the samples themselves are proposed as given */
+  for (guint i = 0; i < t.samples->len; i++)
+    {
+      const GbacwTraceSample *sample = g_ptr_array_index (t.samples, i);
+      int hex = g_array_index (sample->hexes, int, 0);
+      g_assert_cmpint (t.proposals[hex].status, ==, GBACW_TRACE_SAMPLE);
+      g_assert_cmpint (t.proposals[hex].terrain, ==, sample->terrain);
+    }
+  traced_clear (&t);
+}
+
+/* A much worse scan (heavy noise and blur, hexes of 7 pixels): about one in ten is wrong,
+ * and the wrong ones are the doubtful proposals. */
+static void
+test_confidence (void)
+{
+  Traced t = { 0 };
+
+  traced_run (&t, 30, 24, 7, 7, 120, 2);
+  g_assert_cmpint (t.score.n - t.score.right, >=, 10);
+  g_assert_cmpfloat (t.score.confidence_wrong, <, t.score.confidence_right);
+  traced_clear (&t);
+}
+
+/* Painted hexes are left alone with GBACW_TRACE_UNPAINTED_ONLY; hexes off the scan get no
+ * proposal; without samples the catalogue's colours are the classes. */
+static void
+test_flags (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  g_autofree int *truth = NULL;
+  g_autoptr (GbacwScenario) s = make_scenario (12, 10, rand, &truth);
+  double transform[6];
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autoptr (GPtrArray) samples = make_samples (s, truth);
+  g_autoptr (GPtrArray) none = g_ptr_array_new ();
+  g_autofree GbacwTraceProposal *p = NULL;
+  g_autofree GbacwTraceProposal *q = NULL;
+  g_autoptr (GError) error = NULL;
+  int n = gbacw_hex_grid_n_hexes (&s->map->grid), clear_right = 0, clear_n = 0;
+
+  image = drawn_image (s, truth, 20, 6, 0, rand, transform);
+  s->map->terrain[5] = 1u << WOODS;
+  g_assert_true (gbacw_trace_terrain (s, image, transform, samples, GBACW_TRACE_UNPAINTED_ONLY, &p, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (p[5].status, ==, GBACW_TRACE_SKIPPED);
+  g_assert_cmpint (p[5].terrain, ==, -1);
+  g_assert_cmpint (p[6].status, !=, GBACW_TRACE_SKIPPED);
+  g_clear_pointer (&p, g_free);
+
+  /* the scan moved off to the right: the map's left columns are not on it */
+  transform[4] -= 20 * 6;
+  g_assert_true (gbacw_trace_terrain (s, image, transform, none, GBACW_TRACE_CATALOGUE_COLOURS, &p, &error));
+  g_assert_cmpint (p[0].status, ==, GBACW_TRACE_OFF_SCAN);
+  g_assert_cmpint (p[0].terrain, ==, -1);
+  transform[4] += 20 * 6;
+
+  /* no samples: the catalogue's fill colours find the plain clear hexes */
+  g_assert_true (gbacw_trace_terrain (s, image, transform, none, GBACW_TRACE_CATALOGUE_COLOURS, &q, &error));
+  for (int i = 0; i < n; i++)
+    if (truth[i] == CLEAR)
+      {
+        clear_n++;
+        clear_right += q[i].terrain == CLEAR;
+      }
+  g_assert_cmpint (clear_right, >=, clear_n * 9 / 10);
+
+  /* nothing to compare with */
+  g_clear_pointer (&q, g_free);
+  g_assert_false (gbacw_trace_terrain (s, image, transform, none, 0, &q, &error));
+  g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_NO_CLASSES);
+  g_assert_null (q);
+}
+
+static void
+expect_samples_error (const GbacwScenario *s, const char *text, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) samples = gbacw_trace_samples_parse (s, text, strlen (text), "samples.txt", &error);
+
+  g_assert_null (samples);
+  g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES);
+  if (strstr (error->message, message) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, message);
+}
+
+static void
+test_samples_file (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1);
+  g_autofree int *truth = NULL;
+  g_autoptr (GbacwScenario) s = make_scenario (12, 10, rand, &truth);
+  const char *text = "# samples\n\nwoods 0304 1110 0907  # three\nclear 0101,0102\nwoods 0305 0304\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) samples = gbacw_trace_samples_parse (s, text, strlen (text), "samples.txt", &error);
+  const GbacwTraceSample *woods, *clear;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (samples->len, ==, 2);
+  woods = g_ptr_array_index (samples, 0);
+  clear = g_ptr_array_index (samples, 1);
+  g_assert_cmpint (woods->terrain, ==, WOODS);
+  g_assert_cmpint (woods->line, ==, 3);
+  g_assert_cmpuint (woods->hexes->len, ==, 4);   /* 0304 given twice counts once */
+  g_assert_cmpint (g_array_index (woods->hexes, int, 0), ==, 3 * 12 + 2);
+  g_assert_cmpint (clear->terrain, ==, CLEAR);
+  g_assert_cmpuint (clear->hexes->len, ==, 2);
+
+  expect_samples_error (s, "woods 0101\nforest 0102\n", "samples.txt:2: the scenario's catalogue has no hex terrain “forest” (its terrains: clear, woods, town, swamp)");
+  expect_samples_error (s, "woods 0101 1311\n", "samples.txt:1: ");
+  expect_samples_error (s, "woods 0101 1311\n", "1311");
+  expect_samples_error (s, "woods 0101 x\n", "samples.txt:1: ");
+  expect_samples_error (s, "\n\ntown\n", "samples.txt:3: “town” has no sample hexes");
+  expect_samples_error (s, "woods 0101\ntown 0102 0101\n", "samples.txt:2: hex 0101 is a sample of woods already");
+  expect_samples_error (s, "woods \xff\n", "samples.txt: not a text file");
+}
+
+/* The scenario's background before tracing: none, not calibrated, an image that does not read. */
+static void
+test_load_background (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1);
+  g_autofree int *truth = NULL;
+  g_autoptr (GbacwScenario) s = make_scenario (4, 4, rand, &truth);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-trace-XXXXXX", NULL);
+  g_autofree char *scenario_path = g_build_filename (dir, "s.xml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.png", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.png", NULL);
+  cairo_surface_t *surface;
+
+  g_assert_null (gbacw_trace_load_background (s, scenario_path, &error));
+  g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_NO_BACKGROUND);
+  g_assert_nonnull (strstr (error->message, "s.xml: the scenario has no background scan"));
+  g_clear_error (&error);
+
+  s->map->background.file = g_strdup ("bad.png");
+  g_assert_null (gbacw_trace_load_background (s, scenario_path, &error));
+  g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED);
+  g_assert_nonnull (strstr (error->message, "not calibrated"));
+  g_clear_error (&error);
+
+  s->map->background.transform[0] = 20;
+  s->map->background.transform[3] = 20;
+  g_assert_true (g_file_set_contents (bad, "\x89PNG\r\n\x1a\nnot really", -1, NULL));
+  g_assert_null (gbacw_trace_load_background (s, scenario_path, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "bad.png"));
+  g_clear_error (&error);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 40, 30);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, good), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_free (s->map->background.file);
+  s->map->background.file = g_strdup ("good.png");
+  image = gbacw_trace_load_background (s, scenario_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gbacw_background_image_get_width (image), ==, 40);
+
+  g_unlink (bad);
+  g_unlink (good);
+  g_rmdir (dir);
+}
+
+#ifdef HAVE_GDK_PIXBUF
+/* The surface (RGB24) as a JPEG of that quality, read back as a scan is. */
+static GbacwBackgroundImage *
+through_jpeg (cairo_surface_t *surface, int quality)
+{
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  g_autoptr (GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, w, h);
+  guint8 *pixels = gdk_pixbuf_get_pixels (pixbuf);
+  int rowstride = gdk_pixbuf_get_rowstride (pixbuf);
+  g_autofree char *buffer = NULL;
+  g_autofree char *quality_text = g_strdup_printf ("%d", quality);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  GbacwBackgroundImage *image;
+  gsize size;
+
+  cairo_surface_flush (surface);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = ((const guint32 *) (gconstpointer) (data + (gsize) y * stride))[x];
+        guint8 *q = pixels + (gsize) y * rowstride + 3 * x;
+        q[0] = (p >> 16) & 0xff;
+        q[1] = (p >> 8) & 0xff;
+        q[2] = p & 0xff;
+      }
+  g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, "jpeg", &error, "quality", quality_text, NULL));
+  bytes = g_bytes_new_take (g_steal_pointer (&buffer), size);
+  image = gbacw_background_image_new_from_bytes (bytes, "scan.jpg", &error);
+  g_assert_no_error (error);
+  return image;
+}
+
+/* The issue's test map: the demo scenario drawn by the program's own renderer (terrain,
+ * grid, hex numbers) turned 1.5 degrees at 22 pixels a hex radius, degraded (blur, uneven
+ * light, a colour cast, paper noise), saved as a JPEG at quality 60 and calibrated from
+ * three hex centres clicked a pixel off, as a user would. Three samples a terrain; at
+ * least 95% of the other hexes right. */
+static void
+test_rendered_demo (void)
+{
+  /* GBACW_DATADIR: set by meson test (tests/meson.build), as the other tests read it */
+  g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (60);
+  const GbacwHexGrid *grid;
+  g_autoptr (GPtrArray) samples = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_trace_sample_free);
+  g_autofree int *truth = NULL;
+  g_autofree GbacwTraceProposal *p = NULL;
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autoptr (GString) matrix = g_string_new (NULL);
+  guint n_terrains;
+  g_autofree int *confusion = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_matrix_t m;
+  double w, h, transform[6], calibrated[6], map_points[3][2], image_points[3][2];
+  const double scale = 22;
+  int n_hexes, n = 0, right = 0;
+
+  g_assert_no_error (error);
+  grid = &demo->map->grid;
+  n_hexes = gbacw_hex_grid_n_hexes (grid);
+  n_terrains = demo->catalogue.hex_terrains->len;
+  gbacw_hex_grid_extent (grid, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) (w * scale) + 40, (int) (h * scale) + 40);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 0.95, 0.93, 0.88);
+  cairo_paint (cr);
+  cairo_translate (cr, 25, 8);
+  cairo_rotate (cr, 1.5 * G_PI / 180);
+  gbacw_map_render (cr, demo, GBACW_LAYER_BIT_TERRAIN | GBACW_LAYER_BIT_GRID | GBACW_LAYER_BIT_HEX_NUMBERS, scale, NULL);
+  cairo_get_matrix (cr, &m);
+  cairo_destroy (cr);
+  transform[0] = m.xx * scale;
+  transform[1] = m.yx * scale;
+  transform[2] = m.xy * scale;
+  transform[3] = m.yy * scale;
+  transform[4] = m.x0;
+  transform[5] = m.y0;
+  degrade_scan (surface, 14, 1, rand);
+  image = through_jpeg (surface, 60);
+  cairo_surface_destroy (surface);
+
+  /* three hex centres far apart, each clicked up to a pixel off */
+  for (int k = 0; k < 3; k++)
+    {
+      GbacwHex hex = { k == 1 ? grid->columns - 1 : 0, k == 2 ? grid->rows - 1 : 0 };
+      gbacw_hex_grid_centre (grid, hex, &map_points[k][0], &map_points[k][1]);
+      for (int c = 0; c < 2; c++)
+        image_points[k][c] = transform[c] * map_points[k][0] + transform[2 + c] * map_points[k][1] + transform[4 + c] +
+                             g_rand_double_range (rand, -1, 1);
+    }
+  g_assert_true (gbacw_background_calibrate (map_points, image_points, calibrated));
+
+  /* the truth: the hexes of one terrain; samples: three of each terrain that has three */
+  truth = g_new (int, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      guint64 mask = demo->map->terrain[i];
+      truth[i] = mask != 0 && (mask & (mask - 1)) == 0 ? g_bit_nth_lsf (mask, -1) : -1;
+    }
+  for (guint t = 0; t < n_terrains; t++)
+    {
+      g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (int));
+      GbacwTraceSample *sample;
+      for (int i = 0; i < n_hexes; i++)
+        if (truth[i] == (int) t)
+          g_array_append_val (all, i);
+      if (all->len < 3)
+        continue;
+      sample = g_new0 (GbacwTraceSample, 1);
+      sample->terrain = (int) t;
+      sample->hexes = g_array_new (FALSE, FALSE, sizeof (int));
+      g_array_append_val (sample->hexes, g_array_index (all, int, 0));
+      g_array_append_val (sample->hexes, g_array_index (all, int, all->len / 2));
+      g_array_append_val (sample->hexes, g_array_index (all, int, all->len - 1));
+      g_ptr_array_add (samples, sample);
+    }
+  g_assert_cmpuint (samples->len, >=, 4);
+
+  g_assert_true (gbacw_trace_terrain (demo, image, calibrated, samples, 0, &p, &error));
+  g_assert_no_error (error);
+  confusion = g_new0 (int, n_terrains * n_terrains);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      gboolean sampled = FALSE;
+      if (p[i].status != GBACW_TRACE_PROPOSED || truth[i] < 0)
+        continue;
+      for (guint k = 0; k < samples->len; k++)
+        sampled |= ((GbacwTraceSample *) g_ptr_array_index (samples, k))->terrain == truth[i];
+      if (!sampled)
+        continue;
+      n++;
+      right += p[i].terrain == truth[i];
+      confusion[truth[i] * n_terrains + p[i].terrain]++;
+    }
+  for (guint t = 0; t < n_terrains; t++)
+    {
+      g_string_append_printf (matrix, "%-12s", ((GbacwHexTerrain *) g_ptr_array_index (demo->catalogue.hex_terrains, t))->id);
+      for (guint u = 0; u < n_terrains; u++)
+        g_string_append_printf (matrix, " %4d", confusion[t * n_terrains + u]);
+      g_string_append_c (matrix, '\n');
+    }
+  g_test_message ("the demo rendered, degraded, JPEG 60: %d of %d right (%.1f%%)\n%s", right, n,
+                  100.0 * right / MAX (n, 1), matrix->str);
+  g_assert_cmpint (n, >, 250);
+  g_assert_cmpfloat ((double) right / n, >=, 0.95);
+}
+#endif
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/trace/accuracy", test_accuracy);
+  g_test_add_func ("/trace/confidence", test_confidence);
+  g_test_add_func ("/trace/flags", test_flags);
+  g_test_add_func ("/trace/samples-file", test_samples_file);
+  g_test_add_func ("/trace/load-background", test_load_background);
+#ifdef HAVE_GDK_PIXBUF
+  g_test_add_func ("/trace/rendered-demo", test_rendered_demo);
+#endif
+  return g_test_run ();
+}
