@@ -18,8 +18,10 @@ G_BEGIN_DECLS
 /* Prints the host's document with the layers its canvas shows and background (may be NULL)
  * in the background layer. action GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG shows the print
  * dialog (with a "Map" tab for the hex size and the index page) and waits for it;
- * GTK_PRINT_OPERATION_ACTION_EXPORT writes export_path as a PDF file without a dialog. The
- * settings chosen are kept for the next print. */
+ * GTK_PRINT_OPERATION_ACTION_EXPORT writes export_path as a PDF file without a dialog;
+ * GTK_PRINT_OPERATION_ACTION_PREVIEW (and the dialog's Preview) opens a window named
+ * "gbacw-print-preview" that shows the pages one by one. The settings chosen are kept for
+ * the next print. */
 GtkPrintOperationResult gbacw_print_map (GbacwEditorHost         *host,
                                          GbacwBackgroundImage    *background,
                                          GtkPrintOperationAction  action,

@@ -203,6 +203,122 @@ test_print_to_file (void)
   iterate_for (30);
 }
 
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_preview (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (g_str_equal (gtk_widget_get_name (toplevel), "gbacw-print-preview"))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* The colours in the drawing area as GTK draws it: a blank page has two (desk and paper). */
+static guint
+n_colours (GtkWidget *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  GskRenderNode *node;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  g_clear_pointer (&node, gsk_render_node_unref);
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x += 2)
+      {
+        const guint8 *row = cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface);
+        g_hash_table_add (colours, GUINT_TO_POINTER (*(const guint32 *) (gconstpointer) (row + 4 * x)));
+      }
+  cairo_surface_destroy (surface);
+  return g_hash_table_size (colours);
+}
+
+static void
+wait_for_drawn (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+
+  while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  iterate_for (100);
+}
+
+/* The preview window: its pages one by one, each drawn with the map, and the buttons to
+ * turn them. */
+static void
+test_preview (void)
+{
+  GbacwWindow *window = open_demo ();
+  g_autoptr(GError) error = NULL;
+  GtkWidget *preview, *area, *header;
+  GtkPrintOperationResult result;
+  GtkLabel *label;
+  GtkButton *buttons[2];
+  int n = 0;
+
+  result = gbacw_print_map (GBACW_EDITOR_HOST (window), NULL, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (result, !=, GTK_PRINT_OPERATION_RESULT_ERROR);
+  for (int i = 0; i < 200 && (preview = find_preview ()) == NULL; i++)
+    iterate_for (10);
+  g_assert_nonnull (preview);
+  area = find_widget (preview, GTK_TYPE_DRAWING_AREA);
+  g_assert_nonnull (area);
+  wait_for_drawn (area);
+
+  header = gtk_window_get_titlebar (GTK_WINDOW (preview));
+  label = GTK_LABEL (find_widget (header, GTK_TYPE_LABEL));
+  for (GtkWidget *w = find_widget (header, GTK_TYPE_BUTTON); w != NULL && n < 2; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_BUTTON (w))
+      buttons[n++] = GTK_BUTTON (w);
+  g_assert_cmpint (n, ==, 2);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Page 1 of 3");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (buttons[0])));
+  g_assert_cmpuint (n_colours (area), >, 20);
+
+  g_signal_emit_by_name (buttons[1], "clicked");
+  iterate_for (50);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Page 2 of 3");
+  g_assert_cmpuint (n_colours (area), >, 20);
+  g_signal_emit_by_name (buttons[1], "clicked");
+  iterate_for (50);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Page 3 of 3");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (buttons[1])));
+
+  gtk_window_destroy (GTK_WINDOW (preview));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -210,6 +326,7 @@ main (int    argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+  g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {
@@ -220,5 +337,6 @@ main (int    argc,
   g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
 
   g_test_add_func ("/print/to-file", test_print_to_file);
+  g_test_add_func ("/print/preview", test_preview);
   return g_test_run ();
 }
