@@ -18,6 +18,7 @@
 #include "gbacw-map-renderer.h"
 #include "gbacw-new-dialog.h"
 #include "gbacw-play-mode.h"
+#include "gbacw-print.h"
 #include "gbacw-scenario-controller.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-tool-elevation.h"
@@ -1099,7 +1100,7 @@ background_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (self->background_dialog));
 }
 
-/* win.export: an image; win.print: a printable PDF. */
+/* win.export: an image or a printable PDF. */
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
@@ -1111,9 +1112,27 @@ export_action (GtkWidget  *widget,
   if (self->document == NULL)
     return;
   dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (self), gbacw_background_controller_get_image (self->background));
-  if (g_str_equal (action_name, "win.print"))
-    gbacw_export_dialog_set_format (dialog, GBACW_EXPORT_PDF);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* win.print: the print dialog, with the sheets the PDF export makes. */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  GbacwWindow *self = GBACW_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->document == NULL)
+    return;
+  if (gbacw_print_map (GBACW_EDITOR_HOST (self), gbacw_background_controller_get_image (self->background),
+                       GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autofree char *message = g_strdup_printf (_("The map could not be printed: %s"),
+                                                  error != NULL ? error->message : _("unknown error"));
+      gbacw_window_show_error (self, message);
+    }
 }
 
 /* ---------------------------------------------------------------- the controllers' actions */
@@ -1491,7 +1510,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
   gtk_widget_class_install_action (widget_class, "win.background", NULL, background_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
-  gtk_widget_class_install_action (widget_class, "win.print", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_property_action (widget_class, "win.test-play", "test-play");
   gtk_widget_class_install_action (widget_class, "win.balance", NULL, controller_action);
   gtk_widget_class_install_property_action (widget_class, "win.scenario-sidebar", "scenario-sidebar");

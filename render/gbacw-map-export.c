@@ -888,6 +888,25 @@ draw_index (cairo_t                  *cr,
   cairo_restore (cr);
 }
 
+void
+gbacw_map_export_draw_page (cairo_t                  *cr,
+                            const GbacwScenario      *scenario,
+                            const GbacwExportOptions *options,
+                            const GbacwPageLayout    *layout,
+                            int                       page)
+{
+  int n_pages = layout->columns * layout->rows + (options->index_page ? 1 : 0);
+  int sheet = page - (options->index_page ? 1 : 0);
+
+  g_return_if_fail (cr != NULL && scenario != NULL && scenario->map != NULL && options != NULL && layout != NULL);
+  g_return_if_fail (page >= 0 && page < n_pages);
+
+  if (sheet < 0)
+    draw_index (cr, scenario, options, layout, n_pages);
+  else
+    draw_sheet (cr, scenario, options, layout, sheet % layout->columns, sheet / layout->columns, page + 1, n_pages);
+}
+
 static gboolean
 export_pdf (const GbacwScenario      *scenario,
             const GbacwExportOptions *options,
@@ -899,7 +918,7 @@ export_pdf (const GbacwScenario      *scenario,
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  int n_pages, page = 1;
+  int n_pages, page;
 
   if (!gbacw_map_export_get_page_layout (scenario, options, &layout, error))
     return FALSE;
@@ -922,18 +941,11 @@ export_pdf (const GbacwScenario      *scenario,
 #endif
 
   cr = cairo_create (surface);
-  if (options->index_page)
+  for (page = 0; page < n_pages; page++)
     {
-      draw_index (cr, scenario, options, &layout, n_pages);
+      gbacw_map_export_draw_page (cr, scenario, options, &layout, page);
       cairo_show_page (cr);
-      page++;
     }
-  for (int row = 0; row < layout.rows; row++)
-    for (int col = 0; col < layout.columns; col++)
-      {
-        draw_sheet (cr, scenario, options, &layout, col, row, page++, n_pages);
-        cairo_show_page (cr);
-      }
   status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_finish (surface);

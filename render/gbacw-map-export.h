@@ -120,6 +120,16 @@ GArray  *gbacw_map_export_get_sheet_labels (const GbacwScenario *scenario, const
 /* Sheets plus the index page. */
 int      gbacw_map_export_get_n_pages (const GbacwScenario *scenario, const GbacwExportOptions *options);
 
+/* PDF: draws page page (0-based: the index page first when options->index_page, then the
+ * sheets row by row) of layout on cr, whose origin is the paper's top left corner and whose
+ * unit is the point. The PDF export and the editor's printing both draw through this, so
+ * that they cut the map into the same sheets. */
+void     gbacw_map_export_draw_page (cairo_t                  *cr,
+                                     const GbacwScenario      *scenario,
+                                     const GbacwExportOptions *options,
+                                     const GbacwPageLayout    *layout,
+                                     int                       page);
+
 /* Writes the map to path in options->format. */
 gboolean gbacw_map_export (const GbacwScenario      *scenario,
                            const GbacwExportOptions *options,

@@ -379,13 +379,13 @@ test_layer_order (Fixture      *f,
   GObject *owner;
 
   /* The editor's window adds the deployment controller's layer to the canvas's own. */
-  g_assert_cmpstr (names, ==, "unpainted markers hover tool deployment");
+  g_assert_cmpstr (names, ==, "unpainted markers hover cursor tool deployment");
 
   gbacw_map_canvas_add_layer (f->canvas, top);
   gbacw_map_canvas_insert_layer (f->canvas, bottom, 0);
   g_clear_pointer (&names, g_free);
   names = layer_names (f);
-  g_assert_cmpstr (names, ==, "bottom unpainted markers hover tool deployment top");
+  g_assert_cmpstr (names, ==, "bottom unpainted markers hover cursor tool deployment top");
   g_assert_true (gbacw_canvas_layer_get_canvas (top) == f->canvas);
 
   surface = draw_widget (GTK_WIDGET (f->canvas));

@@ -14,7 +14,10 @@
 
 #include <math.h>
 
+#include <glib/gi18n.h>
+
 #include "gbacw-map-canvas.h"
+#include "gbacw-cursor-layer.h"
 #include "gbacw-hover-layer.h"
 #include "gbacw-canvas-layer-private.h"
 #include "gbacw-map-renderer.h"
@@ -37,6 +40,8 @@ struct _GbacwMapCanvas
   GbacwTool *tool;
   guint layers;
   int hover_hex;
+  /* The keyboard's hex cursor (arrow keys; Enter applies the tool there), -1 until used. */
+  int cursor_hex;
 
   GbacwTileCache *tiles;
   gboolean scan_over_terrain;
@@ -45,7 +50,7 @@ struct _GbacwMapCanvas
   /* GbacwCanvasLayer, bottom first; the canvas's own among them, also held here until
    * finalize, so that their setters (markers, hover) stay safe through dispose */
   GListStore *overlay_layers;
-  GbacwCanvasLayer *unpainted_layer, *marker_layer, *hover_layer, *tool_layer;
+  GbacwCanvasLayer *unpainted_layer, *marker_layer, *hover_layer, *cursor_layer, *tool_layer;
 
   /* pointer */
   gboolean has_pointer;
@@ -62,8 +67,10 @@ struct _GbacwMapCanvas
   gboolean primary_pans;
   /* The press that gave the map the keyboard focus: it does not reach the tool. */
   gboolean primary_focuses;
-  /* space held: the primary button pans whatever the tool (as in image editors) */
+  /* space held: the primary button pans whatever the tool (as in image editors); released
+   * without a pan, it applies the tool at the hex cursor as Enter does */
   gboolean space_held;
+  gboolean space_panned;
   double zoom_start_scale;
 };
 
@@ -75,6 +82,7 @@ enum {
   PROP_VIEWPORT,
   PROP_LAYERS,
   PROP_HOVER_HEX,
+  PROP_CURSOR_HEX,
   PROP_TOOL,
   PROP_SCAN_OVER_TERRAIN,
   PROP_UNPAINTED_ONLY,
@@ -341,6 +349,151 @@ update_hover (GbacwMapCanvas *self)
                                              gbacw_hex_grid_hex_at_point (&scenario->map->grid, mx, my)));
 }
 
+/* ---------------------------------------------------------------- keyboard cursor */
+
+/* What assistive technology says the map is: the hex under the keyboard cursor and its
+ * terrain, or the map's size before the cursor is used. */
+static void
+update_accessible_label (GbacwMapCanvas *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (scenario == NULL)
+    g_string_append (text, _("Map"));
+  else if (self->cursor_hex < 0 || self->cursor_hex >= gbacw_hex_grid_n_hexes (&scenario->map->grid))
+    /* TRANSLATORS: the map's columns × rows; the plural follows the rows */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Map of %d × %d hex", "Map of %d × %d hexes",
+                                               scenario->map->grid.rows),
+                            scenario->map->grid.columns, scenario->map->grid.rows);
+  else
+    {
+      const GbacwMap *map = scenario->map;
+      guint64 mask = map->terrain[self->cursor_hex];
+      g_autofree char *label = gbacw_hex_grid_format_label (&map->grid,
+                                                            gbacw_hex_grid_hex_at (&map->grid, self->cursor_hex));
+      g_autoptr(GString) terrain = g_string_new (NULL);
+
+      if (mask == 0)
+        g_string_append (terrain, _("not painted"));
+      for (guint t = 0; t < scenario->catalogue.hex_terrains->len && t < 64; t++)
+        if (mask & (G_GUINT64_CONSTANT (1) << t))
+          {
+            const GbacwHexTerrain *hex_terrain = g_ptr_array_index (scenario->catalogue.hex_terrains, t);
+            if (terrain->len > 0)
+              g_string_append (terrain, ", ");
+            g_string_append (terrain, hex_terrain->name ? hex_terrain->name : hex_terrain->id);
+          }
+      /* TRANSLATORS: the map as a screen reader names it: the hex under the keyboard cursor
+       * ("0907") and its terrain ("Woods, Town" or "not painted") */
+      g_string_append_printf (text, _("Map, hex %s: %s"), label, terrain->str);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text->str, -1);
+}
+
+/* Pans the view, if need be, so that the cursor's hex is in it with a hex to spare. */
+static void
+scroll_to_cursor (GbacwMapCanvas *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  double mx, my, vx, vy, margin_x, margin_y, dx = 0, dy = 0;
+
+  if (scenario == NULL || self->cursor_hex < 0 || w <= 0 || h <= 0)
+    return;
+  gbacw_hex_grid_centre (&scenario->map->grid, gbacw_hex_grid_hex_at (&scenario->map->grid, self->cursor_hex),
+                         &mx, &my);
+  gbacw_viewport_map_to_view (self->viewport, mx, my, &vx, &vy);
+  margin_x = MIN (2.5 * gbacw_viewport_get_scale (self->viewport), w / 2);
+  margin_y = MIN (2.5 * gbacw_viewport_get_scale (self->viewport), h / 2);
+  if (vx < margin_x)
+    dx = margin_x - vx;
+  else if (vx > w - margin_x)
+    dx = w - margin_x - vx;
+  if (vy < margin_y)
+    dy = margin_y - vy;
+  else if (vy > h - margin_y)
+    dy = h - margin_y - vy;
+  if (dx != 0 || dy != 0)
+    gbacw_viewport_pan_by (self->viewport, dx, dy);
+}
+
+int
+gbacw_map_canvas_get_cursor_hex (GbacwMapCanvas *self)
+{
+  g_return_val_if_fail (GBACW_IS_MAP_CANVAS (self), -1);
+  return self->cursor_hex;
+}
+
+void
+gbacw_map_canvas_set_cursor_hex (GbacwMapCanvas *self,
+                                 int             hex)
+{
+  const GbacwScenario *scenario;
+
+  g_return_if_fail (GBACW_IS_MAP_CANVAS (self));
+
+  scenario = get_scenario (self);
+  if (scenario == NULL || hex < 0 || hex >= gbacw_hex_grid_n_hexes (&scenario->map->grid))
+    hex = -1;
+  if (self->cursor_hex == hex)
+    return;
+  self->cursor_hex = hex;
+  gbacw_cursor_layer_set_hex (GBACW_CURSOR_LAYER (self->cursor_layer), hex);
+  update_accessible_label (self);
+  scroll_to_cursor (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_HEX]);
+}
+
+/* Arrow keys: the first shows the cursor at the hex under the pointer (else the one in the
+ * middle of the view); the next move it a column or a row, within the map. */
+static void
+move_cursor_by (GbacwMapCanvas *self,
+                int             columns,
+                int             rows)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  const GbacwHexGrid *grid;
+  GbacwHex hex;
+
+  if (scenario == NULL)
+    return;
+  grid = &scenario->map->grid;
+  if (self->cursor_hex >= 0)
+    {
+      hex = gbacw_hex_grid_hex_at (grid, self->cursor_hex);
+      hex.col += columns;
+      hex.row += rows;
+    }
+  else if (self->hover_hex >= 0)
+    hex = gbacw_hex_grid_hex_at (grid, self->hover_hex);
+  else
+    hex = gbacw_hex_grid_hex_at_point (grid, gbacw_viewport_get_centre_x (self->viewport),
+                                       gbacw_viewport_get_centre_y (self->viewport));
+  hex.col = CLAMP (hex.col, 0, grid->columns - 1);
+  hex.row = CLAMP (hex.row, 0, grid->rows - 1);
+  gbacw_map_canvas_set_cursor_hex (self, gbacw_hex_grid_index (grid, hex));
+  /* Already there (at an edge): the view still comes to it. */
+  scroll_to_cursor (self);
+}
+
+/* Enter and space: the tool at the cursor's hex as a click in its middle would have it. */
+static gboolean
+apply_tool_at_cursor (GbacwMapCanvas *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  double x, y;
+
+  if (scenario == NULL || self->tool == NULL || self->cursor_hex < 0)
+    return FALSE;
+  gbacw_hex_grid_centre (&scenario->map->grid, gbacw_hex_grid_hex_at (&scenario->map->grid, self->cursor_hex),
+                         &x, &y);
+  gbacw_tool_motion (self->tool, self, x, y, 0);
+  gbacw_tool_pressed (self->tool, self, x, y, 0);
+  gbacw_tool_released (self->tool, self, x, y, 0);
+  return TRUE;
+}
+
 /* ---------------------------------------------------------------- document */
 
 static void
@@ -366,6 +519,9 @@ on_document_changed (GbacwMapCanvas    *self,
 
   /* The map's size may have changed with the settings. */
   update_map_size (self);
+  if (self->cursor_hex >= gbacw_hex_grid_n_hexes (&gbacw_document_get_scenario (document)->map->grid))
+    gbacw_map_canvas_set_cursor_hex (self, -1);
+  update_accessible_label (self);
   if (change == NULL)
     {
       gbacw_map_canvas_invalidate (self);
@@ -408,6 +564,8 @@ gbacw_map_canvas_set_document (GbacwMapCanvas *self,
                               gbacw_viewport_get_scale (self->viewport));
   clear_tiles (self);
   update_hover (self);
+  gbacw_map_canvas_set_cursor_hex (self, -1);
+  update_accessible_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
@@ -593,11 +751,45 @@ on_key_pressed (GbacwMapCanvas        *self,
                 GdkModifierType        state,
                 GtkEventControllerKey *controller)
 {
-  if (keyval != GDK_KEY_space)
-    return self->tool != NULL && gbacw_tool_key_pressed (self->tool, self, keyval, state) ? GDK_EVENT_STOP
-                                                                                          : GDK_EVENT_PROPAGATE;
-  self->space_held = TRUE;
-  return GDK_EVENT_STOP;
+  gboolean plain = (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK | GDK_SUPER_MASK)) == 0;
+
+  if (keyval == GDK_KEY_space)
+    {
+      if (!self->space_held)
+        self->space_panned = FALSE;
+      self->space_held = TRUE;
+      return GDK_EVENT_STOP;
+    }
+  if (self->tool != NULL && gbacw_tool_key_pressed (self->tool, self, keyval, state))
+    return GDK_EVENT_STOP;
+  if (!plain)
+    return GDK_EVENT_PROPAGATE;
+  /* The hex cursor; Shift+arrows pan (the canvas's key bindings). */
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      move_cursor_by (self, -1, 0);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      move_cursor_by (self, 1, 0);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      move_cursor_by (self, 0, -1);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      move_cursor_by (self, 0, 1);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+      return apply_tool_at_cursor (self) ? GDK_EVENT_STOP : GDK_EVENT_PROPAGATE;
+    default:
+      return GDK_EVENT_PROPAGATE;
+    }
 }
 
 static void
@@ -607,8 +799,11 @@ on_key_released (GbacwMapCanvas        *self,
                  GdkModifierType        state,
                  GtkEventControllerKey *controller)
 {
-  if (keyval == GDK_KEY_space)
-    self->space_held = FALSE;
+  if (keyval != GDK_KEY_space || !self->space_held)
+    return;
+  self->space_held = FALSE;
+  if (!self->space_panned)
+    apply_tool_at_cursor (self);
 }
 
 /* Whether the map has its window's keyboard focus (whether or not the window is active). */
@@ -632,6 +827,8 @@ primary_drag_begin (GbacwMapCanvas *self,
   self->drag_start_x = x;
   self->drag_start_y = y;
   self->primary_pans = self->tool == NULL || self->space_held;
+  if (self->space_held)
+    self->space_panned = TRUE;
   self->primary_focuses = FALSE;
   if (self->primary_pans)
     {
@@ -962,6 +1159,7 @@ gbacw_map_canvas_finalize (GObject *object)
   g_clear_object (&self->unpainted_layer);
   g_clear_object (&self->marker_layer);
   g_clear_object (&self->hover_layer);
+  g_clear_object (&self->cursor_layer);
   g_clear_object (&self->tool_layer);
 
   G_OBJECT_CLASS (gbacw_map_canvas_parent_class)->finalize (object);
@@ -988,6 +1186,9 @@ gbacw_map_canvas_get_property (GObject    *object,
       break;
     case PROP_HOVER_HEX:
       g_value_set_int (value, self->hover_hex);
+      break;
+    case PROP_CURSOR_HEX:
+      g_value_set_int (value, self->cursor_hex);
       break;
     case PROP_TOOL:
       g_value_set_object (value, self->tool);
@@ -1018,6 +1219,9 @@ gbacw_map_canvas_set_property (GObject      *object,
       break;
     case PROP_LAYERS:
       gbacw_map_canvas_set_layers (self, g_value_get_uint (value));
+      break;
+    case PROP_CURSOR_HEX:
+      gbacw_map_canvas_set_cursor_hex (self, g_value_get_int (value));
       break;
     case PROP_TOOL:
       gbacw_map_canvas_set_tool (self, g_value_get_object (value));
@@ -1060,6 +1264,10 @@ gbacw_map_canvas_class_init (GbacwMapCanvasClass *klass)
   properties[PROP_HOVER_HEX] =
     g_param_spec_int ("hover-hex", NULL, NULL, -1, G_MAXINT, -1,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The keyboard's hex cursor, -1 for none. */
+  properties[PROP_CURSOR_HEX] =
+    g_param_spec_int ("cursor-hex", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TOOL] =
     g_param_spec_object ("tool", NULL, NULL, GBACW_TYPE_TOOL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -1074,10 +1282,6 @@ gbacw_map_canvas_class_init (GbacwMapCanvasClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "canvas.pan", "(dd)", pan_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "canvas.pan", "(dd)", 0.2, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "canvas.pan", "(dd)", -0.2, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "canvas.pan", "(dd)", 0.0, 0.2);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "canvas.pan", "(dd)", 0.0, -0.2);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_SHIFT_MASK, "canvas.pan", "(dd)", 0.8, 0.0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_SHIFT_MASK, "canvas.pan", "(dd)", -0.8, 0.0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_SHIFT_MASK, "canvas.pan", "(dd)", 0.0, 0.8);
@@ -1102,15 +1306,17 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
 
   self->layers = GBACW_LAYER_BIT_ALL;
   self->hover_hex = -1;
+  self->cursor_hex = -1;
   self->scan_over_terrain = TRUE;
   self->tiles = gbacw_tile_cache_new ();
 
   /* The canvas's own layers, bottom first; owners add theirs on top. */
   self->overlay_layers = g_list_store_new (GBACW_TYPE_CANVAS_LAYER);
   {
-    GbacwCanvasLayer **own[] = { &self->unpainted_layer, &self->marker_layer, &self->hover_layer, &self->tool_layer };
+    GbacwCanvasLayer **own[] = { &self->unpainted_layer, &self->marker_layer, &self->hover_layer, &self->cursor_layer,
+                                 &self->tool_layer };
     GbacwCanvasLayer *(*make[]) (void) = { gbacw_unpainted_layer_new, gbacw_marker_layer_new, gbacw_hover_layer_new,
-                                        gbacw_tool_layer_new };
+                                        gbacw_cursor_layer_new, gbacw_tool_layer_new };
     for (guint i = 0; i < G_N_ELEMENTS (own); i++)
       {
         *own[i] = make[i] ();
@@ -1121,6 +1327,11 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_notify), self, G_CONNECT_SWAPPED);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  update_accessible_label (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("The arrow keys move a hex cursor over the map and Enter or Space applies the "
+                                    "current tool there; Shift with the arrow keys scrolls the map"),
+                                  -1);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   self->pan_drag = gtk_gesture_drag_new ();

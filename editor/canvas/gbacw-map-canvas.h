@@ -8,8 +8,11 @@
  * the keyboard focus, a press that a tool would edit with only focuses it. Over the
  * tiles it draws its layers (GbacwCanvasLayer), bottom first: its own — the hatch over
  * unpainted hexes ("unpainted"), the findings markers and selected hex ("markers"), the
- * hover highlight ("hover"), the tool's feedback ("tool") — then those others add
- * (test play's counters, deployment), all in map units with the canvas's viewport.
+ * hover highlight ("hover"), the keyboard's hex cursor ("cursor"), the tool's feedback
+ * ("tool") — then those others add (test play's counters, deployment), all in map units
+ * with the canvas's viewport. With the keyboard focus, the arrow keys move the hex cursor
+ * (Shift+arrows pan) and Enter or Space applies the tool there as a click in the hex's
+ * middle would; its accessible label names the cursor's hex and its terrain.
  */
 #pragma once
 
@@ -36,6 +39,9 @@ guint          gbacw_map_canvas_get_layers (GbacwMapCanvas *self);
 void           gbacw_map_canvas_set_layers (GbacwMapCanvas *self, guint layers);
 /* The hex index under the pointer, -1 when none. */
 int            gbacw_map_canvas_get_hover_hex (GbacwMapCanvas *self);
+/* The keyboard's hex cursor (a hex index), -1 when none; set scrolls the view to it. */
+int            gbacw_map_canvas_get_cursor_hex (GbacwMapCanvas *self);
+void           gbacw_map_canvas_set_cursor_hex (GbacwMapCanvas *self, int hex);
 GbacwTool     *gbacw_map_canvas_get_tool (GbacwMapCanvas *self);
 void           gbacw_map_canvas_set_tool (GbacwMapCanvas *self, GbacwTool *tool);
 

@@ -303,6 +303,7 @@ remove_button (const char *tooltip)
   GtkWidget *button = gtk_button_new_from_icon_name ("list-remove-symbolic");
 
   gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   gtk_widget_add_css_class (button, "flat");
   return button;
 }

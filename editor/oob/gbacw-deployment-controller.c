@@ -457,6 +457,9 @@ add_overlay_widgets (GbacwDeploymentController *self)
   gtk_overlay_add_overlay (GTK_OVERLAY (parent), self->status_label);
 
   self->menu_button = gtk_menu_button_new ();
+  /* Unseen, it only anchors the menu of the counters under the pointer. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Counter Menu"), -1);
   gtk_widget_set_halign (self->menu_button, GTK_ALIGN_START);
   gtk_widget_set_valign (self->menu_button, GTK_ALIGN_START);
   gtk_widget_set_opacity (self->menu_button, 0);

@@ -457,6 +457,11 @@ gbacw_game_turn_track_init (GbacwGameTurnTrack *self)
 
   self->selected_turn = GBACW_UNSET;
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game-Turn Track"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("The scenario’s Game-Turns with the reinforcements that arrive on each; "
+                                    "drop a unit on a turn to make it a reinforcement of that turn"),
+                                  -1);
   g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect_swapped (target, "drop", G_CALLBACK (on_drop), self);

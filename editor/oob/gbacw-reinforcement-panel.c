@@ -485,6 +485,8 @@ build_row (GbacwReinforcementPanel  *self,
 
   widget = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_set_tooltip_text (widget, _("Remove this reinforcement"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove this reinforcement"), -1);
   gtk_widget_add_css_class (widget, "flat");
   tag (widget, r->id);
   g_signal_connect_object (widget, "clicked", G_CALLBACK (on_remove_clicked), self, 0);
@@ -513,6 +515,8 @@ build_row (GbacwReinforcementPanel  *self,
   gtk_box_append (GTK_BOX (line), widget);
   widget = gtk_button_new_from_icon_name ("edit-clear-symbolic");
   gtk_widget_set_tooltip_text (widget, _("Forget the entry hexes"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Forget the entry hexes"),
+                                  -1);
   gtk_widget_add_css_class (widget, "flat");
   gtk_widget_set_sensitive (widget, r->entry_hexes->len > 0);
   tag (widget, r->id);

@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-print-gui.c: File ▸ Print (needs a display: run under xvfb-run).
+ *
+ * Runs the editor's print operation as GTK's "Print to File" does, exporting a PDF file
+ * without the dialog, and reads the file back: as many pages as the PDF export's sheet
+ * layout gives (the index page and the sheets), each on the layout's paper and turned as
+ * it is, and none blank (each page's drawing, inflated, holds the map's paths).
+ */
+#define G_LOG_DOMAIN "test-print-gui"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "gbacw-application.h"
+#include "gbacw-data.h"
+#include "gbacw-map-export.h"
+#include "gbacw-print.h"
+#include "gbacw-window.h"
+
+static void
+iterate_for (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* needle in the first length bytes of haystack, which may hold NUL bytes; NULL if not there. */
+static const char *
+find (const char *haystack,
+      gsize       length,
+      const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (const char *p = haystack; p + n <= haystack + length; p++)
+    {
+      p = memchr (p, needle[0], haystack + length - p);
+      if (p == NULL || p + n > haystack + length)
+        return NULL;
+      if (memcmp (p, needle, n) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+/* The inflated bytes of stream object number object in pdf. */
+static GBytes *
+pdf_stream (GBytes *pdf,
+            int     object)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (pdf, &size);
+  g_autofree char *header = g_strdup_printf ("\n%d 0 obj", object);
+  const char *start = find (data, size, header);
+  const char *body, *end;
+  g_autoptr(GInputStream) raw = NULL;
+  g_autoptr(GConverter) zlib = NULL;
+  g_autoptr(GInputStream) inflated = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (start);
+  body = find (start, size - (start - data), "stream\n");
+  g_assert_nonnull (body);
+  body += strlen ("stream\n");
+  end = find (body, size - (body - data), "endstream");
+  g_assert_nonnull (end);
+  g_assert_nonnull (find (start, body - start, "/FlateDecode"));
+
+  raw = g_memory_input_stream_new_from_data (body, end - body, NULL);
+  zlib = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
+  inflated = g_converter_input_stream_new (raw, zlib);
+  out = g_memory_output_stream_new_resizable ();
+  g_output_stream_splice (out, inflated, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+typedef struct {
+  double width, height;  /* the MediaBox, points */
+  gsize drawing;         /* bytes of drawing operators, the page's own and its forms' */
+} PdfPage;
+
+/* The pages of the PDF file that cairo wrote, in order. */
+static GArray *
+pdf_pages (GBytes *pdf)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (pdf, &size);
+  const char *end = data + size;
+  GArray *pages = g_array_new (FALSE, TRUE, sizeof (PdfPage));
+
+  for (const char *p = data; (p = find (p, end - p, "/Type /Page")) != NULL; p++)
+    {
+      PdfPage page = { 0 };
+      const char *obj_end, *box, *contents;
+      int object;
+
+      if (p[strlen ("/Type /Page")] == 's')
+        continue;
+      obj_end = find (p, end - p, "endobj");
+      g_assert_nonnull (obj_end);
+      box = find (p, obj_end - p, "/MediaBox [");
+      g_assert_nonnull (box);
+      {
+        double x0, y0, x1, y1;
+        char *q = (char *) box + strlen ("/MediaBox [");
+        x0 = g_ascii_strtod (q, &q);
+        y0 = g_ascii_strtod (q, &q);
+        x1 = g_ascii_strtod (q, &q);
+        y1 = g_ascii_strtod (q, &q);
+        page.width = x1 - x0;
+        page.height = y1 - y0;
+      }
+      contents = find (p, obj_end - p, "/Contents ");
+      g_assert_nonnull (contents);
+      object = atoi (contents + strlen ("/Contents "));
+      {
+        g_autoptr(GBytes) stream = pdf_stream (pdf, object);
+        page.drawing = g_bytes_get_size (stream);
+        g_test_message ("page %u: %g x %g pt, %" G_GSIZE_FORMAT " bytes of drawing", pages->len + 1, page.width,
+                        page.height, page.drawing);
+      }
+      g_array_append_val (pages, page);
+    }
+  return pages;
+}
+
+static GbacwWindow *
+open_demo (void)
+{
+  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr(GFile) file = g_file_new_for_path (demo);
+  GbacwWindow *window = gbacw_window_new (NULL);
+
+  g_assert_true (gbacw_window_load_file (window, file));
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_for (50);
+  return window;
+}
+
+/* The pages are the export's: its page count, paper and orientation, each with the map. */
+static void
+test_print_to_file (void)
+{
+  GbacwWindow *window = open_demo ();
+  GbacwDocument *document = gbacw_window_get_document (window);
+  const GbacwScenario *scenario = gbacw_document_get_scenario (document);
+  g_autofree char *dir = g_dir_make_tmp ("test-print-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "map.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GArray) pages = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  GbacwExportOptions options;
+  GbacwPageLayout layout;
+  GtkPrintOperationResult result;
+  int n_pages;
+
+  result = gbacw_print_map (GBACW_EDITOR_HOST (window), NULL, GTK_PRINT_OPERATION_ACTION_EXPORT, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (result, ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+
+  /* What the PDF export would make of the same map. */
+  gbacw_export_options_init (&options);
+  options.format = GBACW_EXPORT_PDF;
+  options.paper = GBACW_PAPER_A4;
+  {
+    g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (NULL);
+    if (g_str_equal (gtk_paper_size_get_name (paper), GTK_PAPER_NAME_LETTER))
+      options.paper = GBACW_PAPER_LETTER;
+  }
+  g_assert_true (gbacw_map_export_get_page_layout (scenario, &options, &layout, NULL));
+  n_pages = gbacw_map_export_get_n_pages (scenario, &options);
+  g_assert_cmpint (n_pages, >=, 2);
+
+  mapped = g_mapped_file_new (path, FALSE, &error);
+  g_assert_no_error (error);
+  pdf = g_mapped_file_get_bytes (mapped);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (pdf, NULL), "%PDF-"));
+  pages = pdf_pages (pdf);
+  g_assert_cmpint (pages->len, ==, n_pages);
+  for (guint i = 0; i < pages->len; i++)
+    {
+      const PdfPage *page = &g_array_index (pages, PdfPage, i);
+
+      g_assert_cmpfloat_with_epsilon (page->width, layout.paper_width, 1);
+      g_assert_cmpfloat_with_epsilon (page->height, layout.paper_height, 1);
+      /* A blank page has a few bytes of drawing; a sheet of the map has its hexes. */
+      g_assert_cmpuint (page->drawing, >, 4000);
+    }
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_preview (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (g_str_equal (gtk_widget_get_name (toplevel), "gbacw-print-preview"))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* The colours in the drawing area as GTK draws it: a blank page has two (desk and paper). */
+static guint
+n_colours (GtkWidget *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  GskRenderNode *node;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  g_clear_pointer (&node, gsk_render_node_unref);
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x += 2)
+      {
+        const guint8 *row = cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface);
+        g_hash_table_add (colours, GUINT_TO_POINTER (*(const guint32 *) (gconstpointer) (row + 4 * x)));
+      }
+  cairo_surface_destroy (surface);
+  return g_hash_table_size (colours);
+}
+
+static void
+wait_for_drawn (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+
+  while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  iterate_for (100);
+}
+
+/* The preview window: its pages one by one, each drawn with the map, and the buttons to
+ * turn them. */
+static void
+test_preview (void)
+{
+  GbacwWindow *window = open_demo ();
+  g_autoptr(GError) error = NULL;
+  GtkWidget *preview, *area, *header;
+  GtkPrintOperationResult result;
+  GtkLabel *label;
+  GtkButton *buttons[2];
+  int n = 0;
+
+  result = gbacw_print_map (GBACW_EDITOR_HOST (window), NULL, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (result, !=, GTK_PRINT_OPERATION_RESULT_ERROR);
+  for (int i = 0; i < 200 && (preview = find_preview ()) == NULL; i++)
+    iterate_for (10);
+  g_assert_nonnull (preview);
+  area = find_widget (preview, GTK_TYPE_DRAWING_AREA);
+  g_assert_nonnull (area);
+  wait_for_drawn (area);
+
+  header = gtk_window_get_titlebar (GTK_WINDOW (preview));
+  label = GTK_LABEL (find_widget (header, GTK_TYPE_LABEL));
+  for (GtkWidget *w = find_widget (header, GTK_TYPE_BUTTON); w != NULL && n < 2; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_BUTTON (w))
+      buttons[n++] = GTK_BUTTON (w);
+  g_assert_cmpint (n, ==, 2);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Page 1 of 3");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (buttons[0])));
+  g_assert_cmpuint (n_colours (area), >, 20);
+
+  g_signal_emit_by_name (buttons[1], "clicked");
+  iterate_for (50);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Page 2 of 3");
+  g_assert_cmpuint (n_colours (area), >, 20);
+  g_signal_emit_by_name (buttons[1], "clicked");
+  iterate_for (50);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Page 3 of 3");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (buttons[1])));
+
+  gtk_window_destroy (GTK_WINDOW (preview));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display (run under xvfb-run)");
+      return 77;
+    }
+  /* The application class registers the GResource (window template, icons). */
+  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+
+  g_test_add_func ("/print/to-file", test_print_to_file);
+  g_test_add_func ("/print/preview", test_preview);
+  return g_test_run ();
+}
