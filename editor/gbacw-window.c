@@ -1385,7 +1385,7 @@ gbacw_window_set_property (GObject      *object,
       if (!g_value_get_boolean (value))
         gbacw_play_mode_leave (self->play_mode);
       else if (!gbacw_play_mode_is_active (self->play_mode))
-        gbacw_play_mode_enter (self->play_mode, g_random_int_range (1, 1000000), NULL);
+        gbacw_play_mode_start (self->play_mode, g_random_int_range (1, 1000000));
       break;
     case PROP_SCENARIO_SIDEBAR:
       gtk_widget_set_visible (GTK_WIDGET (self->sidebar), g_value_get_boolean (value));

@@ -908,6 +908,39 @@ has_space (const char *s)
   return FALSE;
 }
 
+/* A row's stand-ins="col col …": its invented cells a stand-in filled (gbacw-stand-ins.h). */
+static gboolean
+load_cell_stand_ins (Loader *ld, const xmlNode *node, const GbacwChart *chart, GbacwChartRow *row)
+{
+  const char *s = attr (node, "stand-ins");
+  g_auto (GStrv) words = NULL;
+
+  if (s == NULL)
+    return TRUE;
+  words = g_strsplit_set (s, " \t\n", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      int col;
+      if (*words[i] == '\0')
+        continue;
+      col = gbacw_chart_find_column (chart, words[i]);
+      if (col < 0)
+        {
+          invalid (ld, node, _("chart “%s”, row “%s”: stand-ins=\"%s\": the chart has no column “%s”"), chart->id,
+                   row->id, s, words[i]);
+          return FALSE;
+        }
+      if (row->cells[col].status != GBACW_CELL_INVENTED)
+        {
+          invalid (ld, node, _("chart “%s”, row “%s”: stand-ins=\"%s\": the cell in column “%s” is not invented; "
+                               "a stand-in is written {value}"), chart->id, row->id, s, words[i]);
+          return FALSE;
+        }
+      row->cells[col].stand_in = TRUE;
+    }
+  return TRUE;
+}
+
 static GbacwChart *
 load_chart (Loader *ld, const xmlNode *node)
 {
@@ -970,6 +1003,8 @@ load_chart (Loader *ld, const xmlNode *node)
                 }
               gbacw_cell_parse (&row->cells[i], cells[i]);
             }
+          if (!load_cell_stand_ins (ld, c, chart, row))
+            return NULL;
         }
       else if (is (c, "cell-note"))
         {

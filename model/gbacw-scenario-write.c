@@ -317,6 +317,23 @@ write_catalogue (GString *out, const GbacwCatalogue *cat, int level)
   close_tag (out, level, "terrain-catalogue");
 }
 
+
+/* stand-ins="col col …": the row's invented cells a stand-in filled (gbacw-stand-ins.h) */
+static void
+write_cell_stand_ins (GString *out, const GbacwChart *chart, const GbacwChartRow *row)
+{
+  g_autoptr (GString) cols = g_string_new (NULL);
+
+  for (guint j = 0; j < chart->columns->len; j++)
+    if (row->cells[j].stand_in && row->cells[j].status == GBACW_CELL_INVENTED)
+      {
+        if (cols->len)
+          g_string_append_c (cols, ' ');
+        g_string_append (cols, g_ptr_array_index (chart->columns, j));
+      }
+  if (cols->len)
+    attr_str (out, "stand-ins", cols->str);
+}
 static void
 write_chart (GString *out, const GbacwChart *chart, int level)
 {
@@ -345,6 +362,7 @@ write_chart (GString *out, const GbacwChart *chart, int level)
       open_tag (out, level + 1, "row");
       attr_str (out, "id", row->id);
       attr_str (out, "name", row->name);
+      write_cell_stand_ins (out, chart, row);
       g_string_append_c (out, '>');
       for (guint j = 0; j < n_cols; j++)
         {

@@ -276,6 +276,7 @@ gbacw_cell_clear (GbacwCell *cell)
 {
   g_clear_pointer (&cell->value, g_free);
   cell->status = GBACW_CELL_UNKNOWN;
+  cell->stand_in = FALSE;
 }
 
 void
@@ -283,6 +284,7 @@ gbacw_cell_copy (GbacwCell *dest, const GbacwCell *src)
 {
   dest->value = g_strdup (src->value);
   dest->status = src->status;
+  dest->stand_in = src->stand_in;
 }
 
 void
@@ -293,6 +295,7 @@ gbacw_cell_parse (GbacwCell *cell, const char *text)
 
   g_free (cell->value);
   cell->value = NULL;
+  cell->stand_in = FALSE;   /* entered: no longer a stand-in */
   if (len == 0 || strcmp (s, "?") == 0)
     {
       cell->status = GBACW_CELL_UNKNOWN;

@@ -87,6 +87,7 @@ typedef enum {
 typedef struct {
   char *value;          /* NULL when unknown */
   GbacwCellStatus status;
+  gboolean stand_in;    /* an invented cell a stand-in filled (gbacw-stand-ins.h): row stand-ins="…" */
 } GbacwCell;
 
 typedef struct {

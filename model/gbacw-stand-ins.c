@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "gbacw-collection-edit.h"
+#include "gbacw-data.h"
 #include "gbacw-oob-edit.h"
+#include "gbacw-scenario-io.h"
 
 #define BIT(field) (1u << (field))
 
@@ -342,6 +344,203 @@ brigade_total (const GbacwScenario *s, const GPtrArray *units, const char *briga
   return total;
 }
 
+/* ---------------------------------------------------------------- chart cells */
+
+/* The Standard Rules chart library (data/charts/standard.xml), GbacwChart*; empty when it
+ * cannot be read (the cells then get the usual values below). */
+static GPtrArray *
+standard_charts (const GbacwScenario *s)
+{
+  GPtrArray *charts = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_chart_free);
+  g_autofree char *path = gbacw_data_find ("charts/standard.xml");
+  g_autoptr (GError) error = NULL;
+  GbacwCatalogue catalogue;
+
+  if (path == NULL)
+    return charts;
+  gbacw_catalogue_copy (&catalogue, &s->catalogue);
+  if (!gbacw_charts_load_file (path, &catalogue, charts, &error))
+    g_warning ("%s: %s", path, error->message);
+  gbacw_catalogue_clear (&catalogue);
+  return charts;
+}
+
+static gboolean
+id_has (const char *id, const char *word)
+{
+  return strstr (id, word) != NULL;
+}
+
+/* The games' usual value of a chart cell the Standard Rules charts do not give: the cells the
+ * three rulebooks print (J's mapsheet Terrain Effects on Movement Chart, Infantry (Line) row:
+ * clear 1, woods 2, crest +1 up, steep crest +2, stream +1, river P, ford all; J's Terrain
+ * Effects on Combat Chart's clear, woods and stream rows; J's Range Effects Chart's L row, the
+ * 6-lb smoothbore; J's Stacking Restrictions Chart's clear and woods rows; the Movement
+ * Allowances of 6.1 and P 22.21), else — (no effect). */
+static const char *
+usual_cell (const GbacwScenario *s, const char *chart, const char *row, const char *col)
+{
+  const GbacwCatalogue *cat = &s->catalogue;
+
+  if (strcmp (chart, "terrain-movement") == 0)
+    {
+      g_autofree char *base = g_strndup (col, strcspn (col, "."));
+      gboolean down = g_str_has_suffix (col, ".down");
+      gboolean line_row = strcmp (row, "infantry-line") == 0 || strcmp (row, "cavalry-dismounted") == 0;
+      if (strcmp (col, "ma") == 0)
+        {
+          if (g_str_has_prefix (row, "cavalry-mounted") || strcmp (row, "leader") == 0)
+            return "12";
+          if (strcmp (row, "artillery-unlimbered") == 0)
+            return "0";   /* 6.13: unlimbered artillery may not move */
+          if (g_str_has_prefix (row, "artillery") || strcmp (row, "wagon") == 0)
+            return "8";
+          return "6";
+        }
+      if (strcmp (col, "chg") == 0)
+        return strcmp (row, "wagon") == 0 || strcmp (row, "leader") == 0 ? "—" : "2";
+      if (strcmp (row, "artillery-unlimbered") == 0)
+        return "P";   /* 6.13 */
+      if (gbacw_catalogue_find_hex_terrain (cat, base) >= 0)
+        return strcmp (base, "clear") == 0 ? "1" : id_has (base, "heavy") ? "3" : "2";
+      if (gbacw_catalogue_find_line_type (cat, base) >= 0)
+        /* 6.12: Line infantry may not benefit from roads (the other terrain applies) */
+        return line_row ? "—" : id_has (base, "trail") ? "1" : "1/2";
+      if (id_has (base, "steep"))
+        return down ? "+1" : "+2";
+      if (id_has (base, "crest") || id_has (base, "slope"))
+        return down ? "—" : "+1";
+      if (id_has (base, "river"))
+        return "P";
+      if (id_has (base, "ford"))
+        return "all";
+      if (id_has (base, "bridge") || id_has (base, "fence"))
+        return "—";
+      return "+1";
+    }
+  if (strcmp (chart, "terrain-combat") == 0)
+    {
+      int c = strcmp (col, "charge") == 0 ? 0 : strcmp (col, "blocks-los") == 0 ? 1
+              : strcmp (col, "fire-shift") == 0 ? 2 : strcmp (col, "melee") == 0 ? 3 : -1;
+      static const char *const clear[] = { "yes", "no", "—", "—" };
+      static const char *const cover[] = { "no", "yes", "1L", "—" };
+      static const char *const crest[] = { "yes", "no", "1L", "—" };
+      static const char *const water[] = { "no", "no", "—", "-1 SP" };
+      if (c < 0)
+        return "—";
+      if (gbacw_catalogue_find_line_type (cat, row) >= 0)
+        return "other";   /* 9.54: roads refer to the other terrain in the hex */
+      if (gbacw_catalogue_find_hex_terrain (cat, row) >= 0)
+        return strcmp (row, "clear") == 0 ? clear[c] : cover[c];
+      if (id_has (row, "crest") || id_has (row, "slope"))
+        return crest[c];
+      if (id_has (row, "stream") || id_has (row, "river") || id_has (row, "ford"))
+        return water[c];
+      return clear[c];
+    }
+  if (strcmp (chart, "range-effects") == 0)
+    {
+      static const char *const cols[] = { "max", "1", "2", "3", "4-5", "6-9", "10-15", "16+" };
+      static const char *const smoothbore[] = { "6", "4", "1", "1/2", "1/2", "1/2", "—", "—" };
+      for (guint i = 0; i < G_N_ELEMENTS (cols); i++)
+        if (strcmp (col, cols[i]) == 0)
+          return smoothbore[i];
+      return "—";
+    }
+  if (strcmp (chart, "stacking") == 0)
+    {
+      static const char *const cols[] = { "units", "sp", "sections", "fire-per-hexside", "melee-max" };
+      static const char *const open[] = { "3", "12", "6", "4", "12" };
+      static const char *const cover[] = { "2", "8", "4", "4", "8" };
+      gboolean is_open = strcmp (row, "clear") == 0 || gbacw_catalogue_find_hex_terrain (cat, row) < 0;
+      for (guint i = 0; i < G_N_ELEMENTS (cols); i++)
+        if (strcmp (col, cols[i]) == 0)
+          return is_open ? open[i] : cover[i];
+      return "—";
+    }
+  return "—";
+}
+
+/* Adds to edit a copy of every chart with unknown cells, each filled from the Standard Rules
+ * chart of the same id and cell, else with the usual value, invented and marked a stand-in. */
+static void
+fill_charts (const GbacwScenario *s, GbacwCollectionEdit *edit, guint *n)
+{
+  g_autoptr (GPtrArray) standard = standard_charts (s);
+
+  for (guint i = 0; i < s->charts->len; i++)
+    {
+      const GbacwChart *chart = g_ptr_array_index (s->charts, i);
+      const GbacwChart *lib = NULL;
+      GbacwChart *c = NULL;
+      for (guint k = 0; k < standard->len; k++)
+        if (strcmp (((GbacwChart *) g_ptr_array_index (standard, k))->id, chart->id) == 0)
+          lib = g_ptr_array_index (standard, k);
+      for (guint r = 0; r < chart->rows->len; r++)
+        {
+          const GbacwChartRow *row = g_ptr_array_index (chart->rows, r);
+          for (guint j = 0; j < chart->columns->len; j++)
+            {
+              const char *col = g_ptr_array_index (chart->columns, j);
+              const GbacwCell *from = lib ? gbacw_chart_lookup (lib, row->id, col) : NULL;
+              GbacwCell *cell;
+              if (row->cells[j].status != GBACW_CELL_UNKNOWN && row->cells[j].value != NULL)
+                continue;
+              if (c == NULL)
+                c = gbacw_chart_copy (chart);
+              cell = &((GbacwChartRow *) g_ptr_array_index (c->rows, r))->cells[j];
+              g_free (cell->value);
+              cell->value = g_strdup (from && from->status != GBACW_CELL_UNKNOWN && from->value
+                                      ? from->value : usual_cell (s, chart->id, row->id, col));
+              cell->status = GBACW_CELL_INVENTED;
+              cell->stand_in = TRUE;
+              (*n)++;
+            }
+        }
+      if (c)
+        gbacw_collection_edit_replace (edit, GBACW_COLLECTION_CHARTS, i, c);
+    }
+}
+
+/* Adds to edit a copy of every chart with stand-in cells, those cells unknown again. */
+static void
+clear_charts (const GbacwScenario *s, GbacwCollectionEdit *edit, guint *n)
+{
+  for (guint i = 0; i < s->charts->len; i++)
+    {
+      const GbacwChart *chart = g_ptr_array_index (s->charts, i);
+      GbacwChart *c = NULL;
+      for (guint r = 0; r < chart->rows->len; r++)
+        for (guint j = 0; j < chart->columns->len; j++)
+          {
+            if (!((GbacwChartRow *) g_ptr_array_index (chart->rows, r))->cells[j].stand_in)
+              continue;
+            if (c == NULL)
+              c = gbacw_chart_copy (chart);
+            gbacw_cell_clear (&((GbacwChartRow *) g_ptr_array_index (c->rows, r))->cells[j]);
+            (*n)++;
+          }
+      if (c)
+        gbacw_collection_edit_replace (edit, GBACW_COLLECTION_CHARTS, i, c);
+    }
+}
+
+/* The number of stand-in chart cells. */
+static guint
+count_chart_stand_ins (const GbacwScenario *s)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < s->charts->len; i++)
+    {
+      const GbacwChart *chart = g_ptr_array_index (s->charts, i);
+      for (guint r = 0; r < chart->rows->len; r++)
+        for (guint j = 0; j < chart->columns->len; j++)
+          n += ((GbacwChartRow *) g_ptr_array_index (chart->rows, r))->cells[j].stand_in ? 1 : 0;
+    }
+  return n;
+}
+
 GbacwCommand *
 gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values)
 {
@@ -402,6 +601,7 @@ gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values)
     if (g_ptr_array_index (units, i) != g_ptr_array_index (scenario->oob.units, i))
       gbacw_collection_edit_replace (edit, GBACW_COLLECTION_UNITS, i,
                                      gbacw_unit_copy (g_ptr_array_index (units, i)));
+  fill_charts (scenario, edit, &n);
   if (n_values)
     *n_values = n;
   return GBACW_COMMAND (edit);
@@ -454,6 +654,7 @@ gbacw_stand_ins_clear (const GbacwScenario *scenario, guint *n_values)
       c->stand_ins = 0;
       gbacw_collection_edit_replace (edit, GBACW_COLLECTION_FORMATIONS, i, c);
     }
+  clear_charts (scenario, edit, &n);
   if (n_values)
     *n_values = n;
   return GBACW_COMMAND (edit);
@@ -469,5 +670,5 @@ gbacw_stand_ins_count (const GbacwScenario *scenario)
     n += (guint) __builtin_popcount (((GbacwUnit *) g_ptr_array_index (scenario->oob.units, i))->stand_ins);
   for (guint i = 0; i < scenario->oob.formations->len; i++)
     n += (guint) __builtin_popcount (((GbacwFormation *) g_ptr_array_index (scenario->oob.formations, i))->stand_ins);
-  return n;
+  return n + count_chart_stand_ins (scenario);
 }

@@ -11,6 +11,12 @@
  * times the median share the brigades entered give, else a third. Each is marked a
  * stand-in (GbacwUnit.stand_ins, GbacwFormation.stand_ins; saved as stand-ins="…"), the
  * validator warns about each, and editing the value clears its mark.
+ *
+ * Every unknown chart cell (`?`) gets the cell of the same chart, row and column in the
+ * Standard Rules chart library (data/charts/standard.xml), else the games' usual value,
+ * written invented ({value}) so that the validator warns about it, and marked a stand-in
+ * (GbacwCell.stand_in; saved as the row's stand-ins="col …"): clearing takes back exactly
+ * those cells, in the same undo step as the units'.
  */
 #pragma once
 

@@ -80,6 +80,7 @@ void gbacw_check_areas (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_oob (CheckContext *ctx, GPtrArray *out);
 /* A warning for each stand-in value of the order of battle (gbacw-checks-stand-ins.c). */
 void gbacw_check_stand_ins (CheckContext *ctx, GPtrArray *out);
+void gbacw_check_chart_stand_ins (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_settings (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_arrivals (CheckContext *ctx, GPtrArray *out);
 void gbacw_check_map_hex (CheckContext *ctx, int hex, GPtrArray *out);

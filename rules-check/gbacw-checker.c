@@ -390,6 +390,7 @@ run_family (GbacwChecker *self, Family family)
     {
     case FAMILY_CHARTS:
       gbacw_check_charts (ctx, out);
+      gbacw_check_chart_stand_ins (ctx, out);
       break;
     case FAMILY_AREAS:
       gbacw_check_areas (ctx, out);

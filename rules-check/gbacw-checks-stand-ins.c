@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-checks-stand-ins.c: a warning for each value of the order of battle that is a stand-in
- * (model/gbacw-stand-ins.h): invented so that the scenario can be played, not the game's. */
+/* gbacw-checks-stand-ins.c: a warning for each value of the order of battle and each chart cell
+ * that is a stand-in (model/gbacw-stand-ins.h): invented so that the scenario can be played, not
+ * the game's. */
 #define G_LOG_DOMAIN "gbacw-checks-stand-ins"
 
 #include "gbacw-checks-private.h"
@@ -62,5 +63,24 @@ gbacw_check_stand_ins (CheckContext *ctx, GPtrArray *out)
                                               _(fields[k].what), f->name ? f->name : f->id, value ? value : ""),
                                   GBACW_LOCATION_FORMATION, f->id);
           }
+    }
+}
+
+void
+gbacw_check_chart_stand_ins (CheckContext *ctx, GPtrArray *out)
+{
+  for (guint i = 0; i < ctx->s->charts->len; i++)
+    {
+      const GbacwChart *chart = g_ptr_array_index (ctx->s->charts, i);
+      for (guint r = 0; r < chart->rows->len; r++)
+        {
+          const GbacwChartRow *row = g_ptr_array_index (chart->rows, r);
+          for (guint c = 0; c < chart->columns->len; c++)
+            if (row->cells[c].stand_in)
+              gbacw_finding_set_chart (gbacw_emit (out, GBACW_SEVERITY_WARNING, "charts.stand-in", chart->rule_case,
+                                                   _("The cell “{%s}” is a stand-in, not the game's: enter the value "
+                                                     "the rules print"), row->cells[c].value ? row->cells[c].value : ""),
+                                       chart->id, row->id, g_ptr_array_index (chart->columns, c));
+        }
     }
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # test-cli-stand-ins.sh GBACW: `gbacw stand-ins FILE -o OUT [--clear]` on the Pea Ridge kit: the
-# stand-ins leave no error for `gbacw check`, which warns of each one; the computer plays the
-# game to its end; --clear gives back the file as it was; usage and bad input exit 2 and 1.
+# stand-ins (order of battle and unknown chart cells) leave no error for `gbacw check`, which
+# warns of each one; the computer plays the game to its end, and on the map painted clear (the
+# kit's terrain is not painted yet, so its units can only enter) its units move and fire;
+# --clear gives back the file as it was; usage and bad input exit 2 and 1.
 set -u
 gbacw=$1
 data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
@@ -24,6 +26,22 @@ s=$?
 w=$(grep -c ': warning: .*is a stand-in, not the game' check.txt)
 [ "$w" = "$n" ] || fail "gbacw check warns of $w stand-ins, not $n"
 grep -q 'The strength of 3 Tex C (.*) is a stand-in' check.txt || fail "no warning about 3 Tex C's strength"
+
+grep -q 'chart:terrain-movement/infantry-line/clear: warning: .*“{1}” is a stand-in' check.txt \
+  || fail "no warning about the Terrain Effects on Movement Chart's stand-in clear cell"
+grep '<row id=' filled.xml | grep -q ' ? \|>? \| ?<' && fail "a chart cell is still unknown"
+
+s=$(status "$gbacw" play filled.xml --ai both --seed 1 --log=log.txt)
+[ "$s" = 0 ] || fail "gbacw play --ai both --seed 1: exit $s: $(tail -3 err.txt)"
+grep -q 'the game is over\|The game is decided' log.txt || fail "seed 1: the game did not end"
+# the map painted clear: "-" (no terrain) becomes "." in the rows of <terrain>
+sed '/<terrain>/,/<\/terrain>/{/<row /{s/>-/>./;s/ -/ ./g}}' filled.xml > clear.xml
+"$gbacw" check clear.xml > check-clear.txt || fail "gbacw check on the map painted clear: $(grep ': error:' check-clear.txt | head -3)"
+s=$(status "$gbacw" play clear.xml --ai both --seed 1 --log=log-clear.txt)
+[ "$s" = 0 ] || fail "gbacw play on the map painted clear: exit $s: $(tail -3 err.txt)"
+grep -q 'The game is decided\|the game is over' log-clear.txt || fail "the map painted clear: the game did not end"
+grep -q ') moves [0-9]* → ' log-clear.txt || fail "the map painted clear: no unit moved"
+grep -q 'fire at ' log-clear.txt || fail "the map painted clear: no unit fired"
 
 s=$(status "$gbacw" play filled.xml --ai both --seed 3)
 [ "$s" = 0 ] || fail "gbacw play --ai both: exit $s: $(tail -3 err.txt)"

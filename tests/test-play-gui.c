@@ -59,15 +59,18 @@
 
 #include "gbacw-application.h"
 #include "gbacw-balance-dialog-private.h"
+#include "gbacw-chart-edit.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-melee.h"
 #include "gbacw-movement.h"
+#include "gbacw-oob-edit.h"
 #include "gbacw-play-mode.h"
 #include "gbacw-play-session-private.h"
 #include "gbacw-play-view-private.h"
 #include "gbacw-scenario-io.h"
+#include "gbacw-stand-ins.h"
 #include "gbacw-window-private.h"
 
 typedef struct
@@ -854,6 +857,105 @@ test_validator_error (Fixture      *f,
   g_assert_true (gbacw_play_mode_enter (f->mode, 1, &error));
   g_assert_no_error (error);
   gbacw_play_mode_leave (f->mode);
+}
+
+/* The demo with two values not entered yet: 14 Oh's strength and a Fire CRT cell. */
+static void
+unenter_two_values (GbacwDocument *document)
+{
+  GbacwScenario *s = (GbacwScenario *) gbacw_document_get_scenario (document);
+  g_autoptr(GError) error = NULL;
+  GbacwCommand *strength = gbacw_oob_set_field (s, GBACW_OOB_ENTRY_UNIT, "u-14oh", GBACW_OOB_FIELD_STRENGTH, "", &error);
+  GbacwChartEdit *cell_edit = gbacw_chart_edit_new ("Edit cell", 0);
+  GbacwCell unknown = { NULL, GBACW_CELL_UNKNOWN, FALSE };
+
+  g_assert_no_error (error);
+  gbacw_document_execute (document, strength);
+  gbacw_chart_edit_set_cell (cell_edit, "fire-crt", "1", "5", &unknown);
+  gbacw_document_execute (document, GBACW_COMMAND (cell_edit));
+  iterate ();
+}
+
+/* Test play (win.test-play) of a scenario with values not entered yet asks first: Cancel does
+ * not play; Play Anyway plays it as it is; Fill Stand-ins and Play fills them in one undo step
+ * (model/gbacw-stand-ins.h) and plays. */
+static void
+test_stand_ins_offer (Fixture      *f,
+                      gconstpointer data)
+{
+  GbacwDocument *document = gbacw_window_get_document (f->window);
+  GbacwHistory *history = gbacw_document_get_history (document);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autofree char *primary = NULL;
+  GtkWindow *offer;
+  const GbacwUnit *u;
+  const GbacwCell *cell;
+
+  unenter_two_values (document);
+  before = document_bytes (f);
+  g_assert_cmpuint (gbacw_stand_ins_count (gbacw_document_get_scenario (document)), ==, 0);
+
+  /* Cancel */
+  g_object_set (f->window, "test-play", TRUE, NULL);
+  iterate ();
+  offer = gbacw_play_mode_get_stand_ins_offer (f->mode);
+  g_assert_nonnull (offer);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (offer));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (offer)));
+  g_object_get (offer, "text", &primary, NULL);
+  g_test_message ("%s", primary);
+  g_assert_cmpstr (primary, ==, "2 values are not entered yet: test play will use stand-ins");
+  g_assert_false (gbacw_play_mode_is_active (f->mode));
+  gtk_dialog_response (GTK_DIALOG (offer), GTK_RESPONSE_CANCEL);
+  iterate ();
+  g_assert_null (gbacw_play_mode_get_stand_ins_offer (f->mode));
+  g_assert_false (gbacw_play_mode_is_active (f->mode));
+  after = document_bytes (f);
+  g_assert_true (g_bytes_equal (before, after));
+  g_clear_pointer (&after, g_bytes_unref);
+
+  /* Play Anyway: the document is left as it is */
+  gbacw_play_mode_start (f->mode, 3);
+  offer = gbacw_play_mode_get_stand_ins_offer (f->mode);
+  g_assert_nonnull (offer);
+  gtk_dialog_response (GTK_DIALOG (offer), 1);   /* Play Anyway */
+  iterate ();
+  g_assert_true (gbacw_play_mode_is_active (f->mode));
+  gbacw_play_mode_leave (f->mode);
+  iterate ();
+  after = document_bytes (f);
+  g_assert_true (g_bytes_equal (before, after));
+  g_clear_pointer (&after, g_bytes_unref);
+
+  /* Fill Stand-ins and Play */
+  gbacw_play_mode_start (f->mode, 3);
+  offer = gbacw_play_mode_get_stand_ins_offer (f->mode);
+  g_assert_nonnull (offer);
+  gtk_dialog_response (GTK_DIALOG (offer), 2);   /* Fill Stand-ins and Play */
+  iterate ();
+  g_assert_true (gbacw_play_mode_is_active (f->mode));
+  g_assert_cmpuint (gbacw_stand_ins_count (gbacw_document_get_scenario (document)), ==, 2);
+  u = gbacw_oob_find_unit (&gbacw_document_get_scenario (document)->oob, "u-14oh");
+  g_assert_cmpint (u->strength, >, 0);
+  g_assert_true (u->stand_ins & (1u << GBACW_OOB_FIELD_STRENGTH));
+  cell = gbacw_chart_lookup (gbacw_scenario_find_chart (gbacw_document_get_scenario (document), "fire-crt"), "1", "5");
+  g_assert_cmpstr (cell->value, ==, "P");   /* the Standard Rules Fire CRT's cell */
+  g_assert_true (cell->stand_in && cell->status == GBACW_CELL_INVENTED);
+  /* the game is made from the scenario with its stand-ins */
+  {
+    g_autoptr(GbacwScenario) played = gbacw_scenario_load_file (gbacw_play_mode_get_scenario_path (f->mode), NULL);
+    g_assert_nonnull (played);
+    g_assert_cmpuint (gbacw_stand_ins_count (played), ==, 2);
+  }
+  gbacw_play_mode_leave (f->mode);
+  iterate ();
+  /* one undo step takes both back */
+  g_assert_cmpstr (gbacw_history_get_undo_label (history), ==, "Fill stand-ins");
+  g_assert_true (gbacw_document_undo (document));
+  iterate ();
+  after = document_bytes (f);
+  g_assert_true (g_bytes_equal (before, after));
 }
 
 static void
@@ -3254,6 +3356,7 @@ main (int argc, char **argv)
   g_test_add ("/play/computer-turn", Fixture, NULL, fixture_set_up, test_computer_turn, fixture_tear_down);
   g_test_add ("/play/saved-file", Fixture, NULL, fixture_set_up, test_saved_file, fixture_tear_down);
   g_test_add ("/play/validator-error", Fixture, NULL, fixture_set_up, test_validator_error, fixture_tear_down);
+  g_test_add ("/play/stand-ins-offer", Fixture, NULL, fixture_set_up, test_stand_ins_offer, fixture_tear_down);
   g_test_add ("/play/balance", Fixture, NULL, fixture_set_up, test_balance, fixture_tear_down);
   g_test_add ("/play/window-actions", Fixture, NULL, fixture_set_up, test_window_actions, fixture_tear_down);
   g_test_add ("/play/orders/command-rally-supply-restack-exit", Fixture, NULL, orders_fixture_set_up, test_orders,

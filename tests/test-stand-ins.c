@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-stand-ins.c: stand-ins for the values not entered yet (model/gbacw-stand-ins.h) on the
  * Pea Ridge kit: plausible values marked as stand-ins, saved and read back, one undo step, taken
- * back all at once, and a value entered by hand no longer a stand-in. */
+ * back all at once, and a value entered by hand no longer a stand-in; its unknown chart cells
+ * filled from the Standard Rules charts or the usual values, invented, and taken back exactly. */
 #define G_LOG_DOMAIN "test-stand-ins"
 
 #include "config.h"
 
 #include <string.h>
 
+#include "gbacw-chart-edit.h"
 #include "gbacw-data.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
@@ -164,13 +166,149 @@ test_bad_attribute (void)
   gbacw_command_apply (fill, s, NULL);
   filled = save (s);
   text = g_strndup (g_bytes_get_data (filled, NULL), g_bytes_get_size (filled));
-  at = strstr (text, "stand-ins=\"");
+  at = strstr (text, "stand-ins=\"strength");
   g_assert_nonnull (at);
   memcpy (at + strlen ("stand-ins=\""), "name", 4);   /* "strength…" -> "namegth…" */
   bad = g_bytes_new (text, strlen (text));
   loaded = gbacw_scenario_load_bytes (bad, "bad.xml", &error);
   g_assert_null (loaded);
   g_assert_nonnull (error);
+}
+
+static GbacwCell *
+kit_cell (GbacwScenario *s, const char *chart, const char *row, const char *col)
+{
+  const GbacwChart *c = gbacw_scenario_find_chart (s, chart);
+  g_assert_nonnull (c);
+  g_assert_nonnull (gbacw_chart_lookup (c, row, col));
+  return (GbacwCell *) gbacw_chart_lookup (c, row, col);
+}
+
+/* Unknown chart cells: the Standard Rules chart's cell where it has one (fire-crt 9.16, die 1,
+ * column 5: P), else the usual value (5.19: clear 1 for Line infantry; 6.13: unlimbered
+ * artillery may not move), each invented and a stand-in; an invented cell typed in by hand is
+ * no stand-in; Clear gives back the bytes as they were, all in one undo step with the units'. */
+static void
+test_chart_cells (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) filled = NULL;
+  g_autoptr (GBytes) cleared = NULL;
+  g_autoptr (GbacwScenario) loaded = NULL;
+  g_autoptr (GbacwCommand) fill = NULL;
+  g_autoptr (GbacwCommand) clear = NULL;
+  g_autoptr (GError) error = NULL;
+  const GbacwCell *cell;
+
+  /* a cell not entered yet that the chart library has, and one invented by hand */
+  gbacw_cell_parse (kit_cell (s, "fire-crt", "1", "5"), "?");
+  gbacw_cell_parse (kit_cell (s, "terrain-combat", "clear", "charge"), "{no}");
+  g_assert_cmpint (kit_cell (s, "terrain-movement", "infantry-line", "clear")->status, ==, GBACW_CELL_UNKNOWN);
+  before = save (s);
+
+  fill = gbacw_stand_ins_fill (s, NULL);
+  gbacw_command_apply (fill, s, NULL);
+  cell = kit_cell (s, "fire-crt", "1", "5");
+  g_assert_cmpstr (cell->value, ==, "P");
+  g_assert_cmpint (cell->status, ==, GBACW_CELL_INVENTED);
+  g_assert_true (cell->stand_in);
+  cell = kit_cell (s, "terrain-movement", "infantry-line", "clear");
+  g_assert_cmpstr (cell->value, ==, "1");
+  g_assert_true (cell->stand_in && cell->status == GBACW_CELL_INVENTED);
+  g_assert_cmpstr (kit_cell (s, "terrain-movement", "artillery-unlimbered", "clear")->value, ==, "P");
+  /* entered cells untouched: the printed Line MA 6, the hand-invented {no} */
+  cell = kit_cell (s, "terrain-movement", "infantry-line", "ma");
+  g_assert_cmpstr (cell->value, ==, "6");
+  g_assert_false (cell->stand_in);
+  cell = kit_cell (s, "terrain-combat", "clear", "charge");
+  g_assert_cmpstr (cell->value, ==, "no");
+  g_assert_false (cell->stand_in);
+  /* no cell is left unknown */
+  for (guint i = 0; i < s->charts->len; i++)
+    {
+      const GbacwChart *c = g_ptr_array_index (s->charts, i);
+      for (guint r = 0; r < c->rows->len; r++)
+        for (guint j = 0; j < c->columns->len; j++)
+          g_assert_cmpint (((GbacwChartRow *) g_ptr_array_index (c->rows, r))->cells[j].status, !=, GBACW_CELL_UNKNOWN);
+    }
+
+  /* the file remembers which cells are stand-ins */
+  filled = save (s);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (filled, NULL), g_bytes_get_size (filled),
+                                  "<row id=\"infantry-line\" name=\"Infantry (Line)\" stand-ins=\"chg clear "));
+  loaded = gbacw_scenario_load_bytes (filled, "filled.xml", &error);
+  g_assert_no_error (error);
+  g_assert_true (kit_cell (loaded, "fire-crt", "1", "5")->stand_in);
+  g_assert_false (kit_cell (loaded, "terrain-combat", "clear", "charge")->stand_in);
+
+  /* one undo step takes the cells back with the units */
+  gbacw_command_revert (fill, s, NULL);
+  {
+    g_autoptr (GBytes) reverted = save (s);
+    g_assert_true (g_bytes_equal (before, reverted));
+  }
+
+  /* Clear on the file read back: exactly the stand-ins go, the hand-invented cell stays */
+  clear = gbacw_stand_ins_clear (loaded, NULL);
+  gbacw_command_apply (clear, loaded, NULL);
+  g_assert_cmpuint (gbacw_stand_ins_count (loaded), ==, 0);
+  cleared = save (loaded);
+  g_assert_true (g_bytes_equal (before, cleared));
+}
+
+/* A stand-in cell edited by hand is entered: Clear leaves it. */
+static void
+test_chart_cell_edited (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GbacwCommand) fill = gbacw_stand_ins_fill (s, NULL);
+  g_autoptr (GbacwChartEdit) edit = gbacw_chart_edit_new ("Edit cell", 0);
+  g_autoptr (GbacwCommand) clear = NULL;
+  GbacwCell typed = { NULL, GBACW_CELL_UNKNOWN, FALSE };
+
+  gbacw_command_apply (fill, s, NULL);
+  g_assert_true (kit_cell (s, "terrain-movement", "infantry-line", "clear")->stand_in);
+  gbacw_cell_parse (&typed, "{1}");
+  gbacw_chart_edit_set_cell (edit, "terrain-movement", "infantry-line", "clear", &typed);
+  gbacw_cell_clear (&typed);
+  gbacw_command_apply (GBACW_COMMAND (edit), s, NULL);
+  g_assert_false (kit_cell (s, "terrain-movement", "infantry-line", "clear")->stand_in);
+  clear = gbacw_stand_ins_clear (s, NULL);
+  gbacw_command_apply (clear, s, NULL);
+  g_assert_cmpstr (kit_cell (s, "terrain-movement", "infantry-line", "clear")->value, ==, "1");
+  g_assert_cmpint (kit_cell (s, "terrain-movement", "infantry-line", "crest.up")->status, ==, GBACW_CELL_UNKNOWN);
+}
+
+/* A row's stand-ins naming a column it does not have, or a cell that is not invented, is refused. */
+static void
+test_bad_chart_attribute (void)
+{
+  static const char *const bad[][2] = {
+    { "stand-ins=\"chg clear ", "stand-ins=\"chg nowhere " },
+    { "stand-ins=\"chg clear ", "stand-ins=\"ma chg clear " },   /* ma: 6, printed */
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      g_autoptr (GbacwScenario) s = load_kit ();
+      g_autoptr (GbacwCommand) fill = gbacw_stand_ins_fill (s, NULL);
+      g_autoptr (GBytes) filled = NULL;
+      g_autoptr (GBytes) text = NULL;
+      g_autoptr (GbacwScenario) loaded = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GString) str = NULL;
+
+      gbacw_command_apply (fill, s, NULL);
+      filled = save (s);
+      str = g_string_new_len (g_bytes_get_data (filled, NULL), g_bytes_get_size (filled));
+      g_assert_cmpuint (g_string_replace (str, bad[k][0], bad[k][1], 1), ==, 1);
+      text = g_bytes_new (str->str, str->len);
+      loaded = gbacw_scenario_load_bytes (text, "bad.xml", &error);
+      g_assert_null (loaded);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "stand-ins"));
+    }
 }
 
 int
@@ -181,5 +319,8 @@ main (int argc, char **argv)
   g_test_add_func ("/stand-ins/round-trip-undo-clear", test_round_trip_undo_clear);
   g_test_add_func ("/stand-ins/entered-value-kept", test_entered_value_kept);
   g_test_add_func ("/stand-ins/bad-attribute", test_bad_attribute);
+  g_test_add_func ("/stand-ins/chart-cells", test_chart_cells);
+  g_test_add_func ("/stand-ins/chart-cell-edited", test_chart_cell_edited);
+  g_test_add_func ("/stand-ins/bad-chart-attribute", test_bad_chart_attribute);
   return g_test_run ();
 }

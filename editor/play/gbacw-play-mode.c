@@ -13,6 +13,7 @@
 #include "gbacw-play-mode.h"
 #include "gbacw-safe-write.h"
 #include "gbacw-scenario-io.h"
+#include "gbacw-stand-ins.h"
 
 /* At most this many of the validator's errors are listed in the window. */
 #define MAX_ERRORS_SHOWN 6
@@ -33,6 +34,9 @@ struct _GbacwPlayMode
 
   /* what entering changed, put back on leaving */
   GtkWidget *focus;
+
+  GtkWidget *stand_ins_offer;     /* the question before play, while it is shown */
+  guint32 offer_seed;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwPlayMode, gbacw_play_mode, G_TYPE_OBJECT)
@@ -243,6 +247,78 @@ gbacw_play_mode_enter (GbacwPlayMode  *self,
   return TRUE;
 }
 
+/* ---------------------------------------------------------------- stand-ins offered */
+
+enum {
+  RESPONSE_PLAY_ANYWAY = 1,
+  RESPONSE_FILL_AND_PLAY = 2,
+};
+
+static void
+on_stand_ins_response (GbacwPlayMode *self,
+                       int            response,
+                       GtkDialog     *dialog)
+{
+  GbacwDocument *document = self->window ? gbacw_editor_host_get_document (self->window) : NULL;
+
+  g_clear_weak_pointer (&self->stand_ins_offer);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (document == NULL || (response != RESPONSE_PLAY_ANYWAY && response != RESPONSE_FILL_AND_PLAY))
+    return;
+  if (response == RESPONSE_FILL_AND_PLAY)
+    /* one undo step: Edit ▸ Undo or Scenario ▸ Clear Stand-ins takes them back */
+    gbacw_document_execute (document, gbacw_stand_ins_fill (gbacw_document_get_scenario (document), NULL));
+  gbacw_play_mode_enter (self, self->offer_seed, NULL);
+}
+
+void
+gbacw_play_mode_start (GbacwPlayMode *self,
+                       guint32        seed)
+{
+  GbacwDocument *document;
+  g_autoptr(GbacwCommand) fill = NULL;
+  GtkWidget *dialog, *button;
+  guint n = 0;
+
+  g_return_if_fail (GBACW_IS_PLAY_MODE (self));
+
+  if (self->active || self->stand_ins_offer != NULL)
+    return;
+  document = self->window ? gbacw_editor_host_get_document (self->window) : NULL;
+  if (document != NULL)
+    fill = gbacw_stand_ins_fill (gbacw_document_get_scenario (document), &n);
+  if (n == 0)
+    {
+      gbacw_play_mode_enter (self, seed, NULL);
+      return;
+    }
+  self->offer_seed = seed;
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self->window), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   g_dngettext (GETTEXT_PACKAGE,
+                                                "%u value is not entered yet: test play will use stand-ins",
+                                                "%u values are not entered yet: test play will use stand-ins", n), n);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Fill Stand-ins gives each a plausible value, marked so that the "
+                                              "validator warns about it, in one step that Edit ▸ Undo or Scenario ▸ "
+                                              "Clear Stand-ins takes back. Play Anyway plays the scenario as it is."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("Play _Anyway"), RESPONSE_PLAY_ANYWAY);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Fill Stand-ins and Play"), RESPONSE_FILL_AND_PLAY);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_FILL_AND_PLAY);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_stand_ins_response), self, G_CONNECT_SWAPPED);
+  g_set_weak_pointer (&self->stand_ins_offer, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+GtkWindow *
+gbacw_play_mode_get_stand_ins_offer (GbacwPlayMode *self)
+{
+  g_return_val_if_fail (GBACW_IS_PLAY_MODE (self), NULL);
+  return self->stand_ins_offer ? GTK_WINDOW (self->stand_ins_offer) : NULL;
+}
+
 void
 gbacw_play_mode_leave (GbacwPlayMode *self)
 {
@@ -374,6 +450,12 @@ gbacw_play_mode_dispose (GObject *object)
     {
       g_object_remove_weak_pointer (G_OBJECT (self->focus), (gpointer *) &self->focus);
       self->focus = NULL;
+    }
+  if (self->stand_ins_offer != NULL)
+    {
+      GtkWidget *offer = self->stand_ins_offer;
+      g_clear_weak_pointer (&self->stand_ins_offer);
+      gtk_window_destroy (GTK_WINDOW (offer));
     }
   remove_temp_dir (self);
   G_OBJECT_CLASS (gbacw_play_mode_parent_class)->dispose (object);

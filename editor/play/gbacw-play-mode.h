@@ -35,6 +35,12 @@ GbacwPlayMode *gbacw_play_mode_new (GbacwEditorHost *window, GbacwBackgroundCont
  * when there is no document, it cannot be saved or read back, or the validator finds
  * errors. */
 gboolean       gbacw_play_mode_enter (GbacwPlayMode *self, guint32 seed, GError **error);
+/* What win.test-play does: when the scenario has values not entered yet, first asks (a modal
+ * question) whether to fill stand-ins (model/gbacw-stand-ins.h; one undo step) and play, play
+ * anyway, or cancel; else enters at once. */
+void           gbacw_play_mode_start (GbacwPlayMode *self, guint32 seed);
+/* The question of gbacw_play_mode_start () while it is shown, else NULL. */
+GtkWindow     *gbacw_play_mode_get_stand_ins_offer (GbacwPlayMode *self);
 void           gbacw_play_mode_leave (GbacwPlayMode *self);
 gboolean       gbacw_play_mode_is_active (GbacwPlayMode *self);
 /* The balance dialog for the window's scenario as saved; errors shown in the window. */
