@@ -101,6 +101,7 @@ test_losses (void)
   c->strength--;
   c->captured++;
   l->times_lost = 1;   /* his own VP value (3), not the award's */
+  l->times_killed = 1;
   victory (outcome, game, &v);
   g_assert_cmpint (v.enemy_sp[0], ==, 4);
   g_assert_cmpint (v.leaders[0], ==, 3);
