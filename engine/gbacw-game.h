@@ -124,6 +124,14 @@ typedef struct {
   int cp_left;                  /* 17.22: Command Points left this Initial Command Phase */
   gboolean promoted;            /* 17.83, 17.85: a brigade commander promoted to division command (no CP) */
   int times_lost;               /* 17.73, 17.82: times killed, wounded or captured (for Victory Points) */
+  /* 17.73: the same losses by outcome, and those suffered while promoted to division command
+     (17.83; P 34.11 prices a promoted brigade commander as a division commander) */
+  int times_wounded;
+  int times_killed;
+  int times_captured;
+  int times_wounded_promoted;
+  int times_killed_promoted;
+  int times_captured_promoted;
   int reinforcement;            /* its group in scenario->reinforcements, -1 */
   /* supply wagons (11.1): ammunition boxes left */
   int small_arms_boxes;
@@ -154,6 +162,9 @@ typedef struct {
   /* a battery eliminated with its crew (15.12: its second crew loss; P 20.22, C 24.22: its
      crew lost away from the guns): the guns it had then, counted killed; 0 otherwise */
   int crew_lost_guns;
+  /* 11.19: SP removed from play with the wagon's capture (its former crew), counted killed
+     but never Victory Points */
+  int removed_without_vp;
 } GbacwGameUnit;
 
 typedef struct {

@@ -237,6 +237,12 @@ gbacw_leadership_leader_lost (GbacwGame *game, int leader, GbacwPresence presenc
   GbacwGameUnit *l = gbacw_game_unit (game, leader);
 
   l->times_lost++;
+  if (presence == GBACW_PRESENCE_WOUNDED)
+    (*(l->promoted ? &l->times_wounded_promoted : &l->times_wounded))++;
+  else if (presence == GBACW_PRESENCE_CAPTURED)
+    (*(l->promoted ? &l->times_captured_promoted : &l->times_captured))++;
+  else
+    (*(l->promoted ? &l->times_killed_promoted : &l->times_killed))++;
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->leader_replacement)
       hooks->leader_replacement (game, data, leader);

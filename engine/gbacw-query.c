@@ -808,6 +808,101 @@ exited_units (const GbacwGame *game, const GbacwVpAward *award, int side)
   return n;
 }
 
+/* "enemy-sp-lost": whether the unit's losses count. Without a unit type the combat units'
+ * (never wagons, their crews, nor gun crews: P 34.11 "Artillery Crew eliminated — No VP's");
+ * with "wagon" the wagons' guards, on the wagon or routed off it as its crew counter (P 34.11
+ * "Supply Wagon Guard eliminated"); with another type the combat units of that type. */
+static gboolean
+sp_counts (const GbacwGame *game, const GbacwGameUnit *u, const GbacwVpAward *award)
+{
+  if (u->type == GBACW_UNIT_LEADER)
+    return FALSE;
+  if (g_strcmp0 (award->unit_type, "wagon") == 0)
+    return u->type == GBACW_UNIT_WAGON
+           || (gbacw_game_is_wagon_crew (u) && !gbacw_game_is_gun_crew (game, u));
+  if (u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u))
+    return FALSE;
+  return award->unit_type == NULL || g_strcmp0 (award->unit_type, gbacw_unit_type_to_string (u->type)) == 0;
+}
+
+/* "enemy-sp-lost": the unit's Strength Points (guns) lost the award's way; "eliminated"
+ * (or "killed") the casualties, "captured" those captured (P 34.11 prices them apart); a
+ * former crew removed with its captured wagon never counts (11.19). */
+static int
+sp_lost (const GbacwGameUnit *u, GbacwVpHow how)
+{
+  int killed = MAX (0, u->killed - u->removed_without_vp);
+
+  switch (how)
+    {
+    case GBACW_VP_HOW_ANY:
+      return killed + u->captured;
+    case GBACW_VP_HOW_ELIMINATED:
+    case GBACW_VP_HOW_KILLED:
+      return killed;
+    case GBACW_VP_HOW_CAPTURED:
+      return u->captured;
+    case GBACW_VP_HOW_WOUNDED:
+    default:
+      return 0;
+    }
+}
+
+/* "unit-vp": whether the unit (not a leader) was lost the award's way and is of its unit
+ * type; a wagon that changed side was captured (11.19) even if later eliminated. */
+static gboolean
+unit_lost (const GbacwGameUnit *u, const GbacwVpAward *award)
+{
+  gboolean captured = u->presence == GBACW_PRESENCE_CAPTURED || u->side != u->original_side;
+  gboolean eliminated = !captured && u->presence == GBACW_PRESENCE_ELIMINATED;
+
+  if (award->unit_type && g_strcmp0 (award->unit_type, gbacw_unit_type_to_string (u->type)) != 0)
+    return FALSE;
+  switch (award->how)
+    {
+    case GBACW_VP_HOW_ANY:
+      return captured || eliminated;
+    case GBACW_VP_HOW_ELIMINATED:
+    case GBACW_VP_HOW_KILLED:
+      return eliminated;
+    case GBACW_VP_HOW_CAPTURED:
+      return captured;
+    case GBACW_VP_HOW_WOUNDED:
+    default:
+      return FALSE;
+    }
+}
+
+/* "leader-lost": the times the leader was lost the award's way (17.73: wounded, killed or
+ * captured; "eliminated" is killed) in the award's role; a replacement leader commands a
+ * brigade (17.82), and a brigade commander promoted to division command is a division
+ * commander for the losses he suffered then (17.83, as P 34.11's note says). */
+static int
+leader_losses (const GbacwGameUnit *u, const GbacwVpAward *award)
+{
+  gboolean plain = award->role == NULL || g_strcmp0 (award->role, gbacw_leader_role_to_string (u->oob->role)) == 0
+                   || (g_strcmp0 (award->role, "brigade") == 0 && u->oob->role == GBACW_LEADER_REPLACEMENT);
+  gboolean promoted = award->role == NULL || g_strcmp0 (award->role, "division") == 0;
+  int wounded = (plain ? u->times_wounded : 0) + (promoted ? u->times_wounded_promoted : 0);
+  int killed = (plain ? u->times_killed : 0) + (promoted ? u->times_killed_promoted : 0);
+  int captured = (plain ? u->times_captured : 0) + (promoted ? u->times_captured_promoted : 0);
+
+  switch (award->how)
+    {
+    case GBACW_VP_HOW_ANY:
+      return wounded + killed + captured;
+    case GBACW_VP_HOW_WOUNDED:
+      return wounded;
+    case GBACW_VP_HOW_ELIMINATED:
+    case GBACW_VP_HOW_KILLED:
+      return killed;
+    case GBACW_VP_HOW_CAPTURED:
+      return captured;
+    default:
+      return 0;
+    }
+}
+
 void
 gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictory *v)
 {
@@ -858,9 +953,9 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
               for (guint k = 0; k < game->units->len; k++)
                 {
                   const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-                  if (u->side == enemy && u->type != GBACW_UNIT_LEADER && u->type != GBACW_UNIT_WAGON
-                      && !gbacw_game_is_wagon_crew (u))
-                    v->enemy_sp[side] += (u->killed + u->captured) * (award->vp != GBACW_UNSET ? award->vp : 1);
+                  /* a captured wagon's guard losses stay its first side's (11.19) */
+                  if (u->original_side == enemy && sp_counts (game, u, award))
+                    v->enemy_sp[side] += sp_lost (u, award->how) * (award->vp != GBACW_UNSET ? award->vp : 1);
                 }
               break;
             case GBACW_VP_LEADER_LOST:
@@ -868,8 +963,8 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
                 {
                   const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
                   if (u->side == enemy && u->type == GBACW_UNIT_LEADER)
-                    v->leaders[side] += u->times_lost * (u->oob->vp != GBACW_UNSET ? u->oob->vp
-                                                         : award->vp != GBACW_UNSET ? award->vp : 0);
+                    v->leaders[side] += leader_losses (u, award) * (u->oob->vp != GBACW_UNSET ? u->oob->vp
+                                                                    : award->vp != GBACW_UNSET ? award->vp : 0);
                 }
               break;
             case GBACW_VP_BCE_LOST:
@@ -889,9 +984,7 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
               for (guint k = 0; k < game->units->len; k++)
                 {
                   const GbacwGameUnit *u = g_ptr_array_index (game->units, k);
-                  gboolean lost = u->presence == GBACW_PRESENCE_ELIMINATED || u->presence == GBACW_PRESENCE_CAPTURED
-                                  || u->side != u->original_side;   /* a captured wagon (11.19) */
-                  if (u->original_side == enemy && u->type != GBACW_UNIT_LEADER && lost)
+                  if (u->original_side == enemy && u->type != GBACW_UNIT_LEADER && unit_lost (u, award))
                     v->units[side] += u->oob->vp != GBACW_UNSET ? u->oob->vp : award->vp != GBACW_UNSET ? award->vp : 0;
                 }
               break;

@@ -17,9 +17,12 @@
  * The Victory Points are worked out here, from the scenario's awards: an area is
  * controlled by the side that last had combat units in it with no enemy combat unit
  * ("objective": the award's vp, else the area's); "enemy-sp-lost" counts the Strength
- * Points and guns killed and captured (never wagon crews, nor their crew counters, 11.19);
+ * Points and guns killed and captured (never wagon crews, nor their crew counters, unless
+ * the award's unit-type is "wagon": the wagon guards, never a former crew removed, 11.19);
  * "leader-lost" each time an enemy leader is killed, wounded or captured (17.73; his own
- * VP value when the order of battle gives one); "bce-lost" each enemy brigade whose losses reached its BCE limit
+ * VP value when the order of battle gives one); an award's how, unit-type and role
+ * qualifiers count only the losses of that outcome, unit type or leader role (P 34.11,
+ * docs/file-format.md); "bce-lost" each enemy brigade whose losses reached its BCE limit
  * (its bce-vp); "unit-exited" vp per combat unit that left the map (GBACW_ACTION_EXIT)
  * through the award's exit area (any exit area when it names none): the units of the
  * area's side when it has one, else the awarded side's own, counted when they exit;

@@ -288,6 +288,7 @@ gbacw_supply_remove_former_crew (GbacwGame *game, int wagon, int former_side)
   wagon_label = gbacw_game_unit_label (game, wagon);
   hex = c->hex;
   c->killed += c->strength;   /* out of play; never Victory Points (gbacw-query.c) */
+  c->removed_without_vp += c->strength;
   c->strength = 0;
   gbacw_game_remove_unit (game, c->index, GBACW_PRESENCE_ELIMINATED);
   gbacw_game_log (game, "11.19", _("%s, the former crew of %s, is removed from play"), label, wagon_label);

@@ -1907,6 +1907,7 @@ load_victory (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
           GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
           g_autofree char *event = get_token (c, "event");
           g_autofree char *when = get_token (c, "when");
+          g_autofree char *how = get_token (c, "how");
           int e = gbacw_vp_event_from_string (event);
           g_ptr_array_add (s->vp_awards, a);
           a->id = get_token (c, "id");
@@ -1916,6 +1917,9 @@ load_victory (Loader *ld, GbacwScenario *s, Refs *refs, const xmlNode *node)
           a->vp = GBACW_UNSET;
           a->each_turn = when && strcmp (when, "each-turn") == 0;
           a->text = has_text (c) ? g_strdup (text (ld, c)) : NULL;
+          a->how = how ? MAX (gbacw_vp_how_from_string (how), 0) : GBACW_VP_HOW_ANY;
+          a->unit_type = get_token (c, "unit-type");
+          a->role = get_token (c, "role");
           if ((a->id && !check_new_id (ld, ids, c, a->id, _("awards")))
               || !check_side_ref (ld, refs, c, a->side, TRUE)
               || !check_area_ref (ld, refs, c, a->area)

@@ -1166,6 +1166,10 @@ write_victory (GString *out, const GbacwScenario *s)
       attr_str (out, "area", a->area);
       attr_int (out, "vp", a->vp);
       attr_str (out, "when", a->each_turn ? "each-turn" : "end");
+      if (a->how != GBACW_VP_HOW_ANY)
+        attr_str (out, "how", gbacw_vp_how_to_string (a->how));
+      attr_str (out, "unit-type", a->unit_type);
+      attr_str (out, "role", a->role);
       if (a->text && *a->text)
         put_text_end (out, a->text, "award");
       else

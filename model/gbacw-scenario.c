@@ -47,6 +47,7 @@ TOKEN_TABLE (unit_type, GbacwUnitType, "infantry", "cavalry", "artillery", "wago
 TOKEN_TABLE (leader_role, GbacwLeaderRole, "army", "corps", "division", "brigade", "replacement")
 TOKEN_TABLE (formation_state, GbacwFormationState, "", "line", "column", "mounted", "dismounted", "limbered", "unlimbered")
 TOKEN_TABLE (vp_event, GbacwVpEvent, "objective", "enemy-sp-lost", "leader-lost", "bce-lost", "unit-exited", "unit-vp", "custom")
+TOKEN_TABLE (vp_how, GbacwVpHow, "any", "eliminated", "captured", "wounded", "killed")
 TOKEN_TABLE (side_mode, GbacwSideMode, "none", "elevation", "inside")
 
 const char *
@@ -1015,6 +1016,8 @@ gbacw_vp_award_copy (const GbacwVpAward *a)
   c->side = g_strdup (a->side);
   c->area = g_strdup (a->area);
   c->text = g_strdup (a->text);
+  c->unit_type = g_strdup (a->unit_type);
+  c->role = g_strdup (a->role);
   return c;
 }
 
@@ -1027,6 +1030,8 @@ gbacw_vp_award_free (GbacwVpAward *a)
   g_free (a->side);
   g_free (a->area);
   g_free (a->text);
+  g_free (a->unit_type);
+  g_free (a->role);
   g_free (a);
 }
 

@@ -393,6 +393,17 @@ typedef enum {
   GBACW_VP_CUSTOM,
 } GbacwVpEvent;
 
+/* How the enemy's unit, Strength Points or leader were lost, for the awards that price
+ * the outcomes differently (P 34.11: a captured Strength Point 2 VP, an eliminated one 1;
+ * a leader wounded, killed or captured, 17.73). */
+typedef enum {
+  GBACW_VP_HOW_ANY,
+  GBACW_VP_HOW_ELIMINATED,
+  GBACW_VP_HOW_CAPTURED,
+  GBACW_VP_HOW_WOUNDED,
+  GBACW_VP_HOW_KILLED,
+} GbacwVpHow;
+
 typedef struct {
   char *id;
   char *side;              /* side id, or "both" */
@@ -401,6 +412,9 @@ typedef struct {
   int vp;
   gboolean each_turn;      /* when="each-turn" rather than at the end */
   char *text;
+  GbacwVpHow how;          /* enemy-sp-lost, unit-vp, leader-lost: which losses count */
+  char *unit_type;         /* unit-vp: only units of this type ("wagon"), NULL = any */
+  char *role;              /* leader-lost: only leaders of this role ("brigade"), NULL = any */
 } GbacwVpAward;
 
 typedef struct {
@@ -510,6 +524,8 @@ const char *gbacw_formation_state_to_string (GbacwFormationState state);
 int         gbacw_formation_state_from_string (const char *s);
 const char *gbacw_vp_event_to_string (GbacwVpEvent event);
 int         gbacw_vp_event_from_string (const char *s);
+const char *gbacw_vp_how_to_string (GbacwVpHow how);
+int         gbacw_vp_how_from_string (const char *s);
 const char *gbacw_side_mode_to_string (GbacwSideMode mode);
 int         gbacw_side_mode_from_string (const char *s);
 /* Status flags <-> space-separated words; parsing fails on an unknown word. */

@@ -94,6 +94,32 @@ check_turns (CheckContext *ctx, GPtrArray *out)
     }
 }
 
+/* An award's how, unit-type and role qualifiers (P 34.11 prices losses by outcome) count
+ * only for the events that read them: a qualifier the event ignores is a slip (the award
+ * then counts every loss, or none). */
+static void
+check_award_qualifiers (const GbacwVpAward *a, const char *setting, GPtrArray *out)
+{
+  gboolean losses = a->event == GBACW_VP_ENEMY_SP_LOST || a->event == GBACW_VP_UNIT_VP;
+  const char *qualifier = NULL;
+
+  if (a->how != GBACW_VP_HOW_ANY && !losses && a->event != GBACW_VP_LEADER_LOST)
+    qualifier = "how";
+  else if (a->how == GBACW_VP_HOW_WOUNDED && losses)
+    qualifier = "how=\"wounded\"";
+  else if (a->unit_type && !losses)
+    qualifier = "unit-type";
+  else if (a->role && a->event != GBACW_VP_LEADER_LOST)
+    qualifier = "role";
+  if (qualifier)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_WARNING, "scenario.objectives", "scenario",
+                              _("The award “%s” has %s, which its event “%s” does not use: how “eliminated” or "
+                                "“captured” and unit-type qualify Strength Points and units lost, how “wounded”, "
+                                "“killed” or “captured” and role leaders lost"),
+                              a->id ? a->id : "", qualifier, gbacw_vp_event_to_string (a->event)),
+                  setting);
+}
+
 static void
 check_objectives (CheckContext *ctx, GPtrArray *out)
 {
@@ -139,6 +165,7 @@ check_objectives (CheckContext *ctx, GPtrArray *out)
         emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.objectives", "scenario",
                                   _("The Victory Points of the award “%s” are not entered yet"), a->id ? a->id : ""),
                       setting);
+      check_award_qualifiers (a, setting, out);
     }
   for (guint i = 0; i < s->automatic_victories->len; i++)
     {

@@ -5,6 +5,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-leadership.h"
 #include "gbacw-query.h"
 
 static GbacwVpAward *
@@ -101,6 +102,7 @@ test_losses (void)
   c->strength--;
   c->captured++;
   l->times_lost = 1;   /* his own VP value (3), not the award's */
+  l->times_killed = 1;
   victory (outcome, game, &v);
   g_assert_cmpint (v.enemy_sp[0], ==, 4);
   g_assert_cmpint (v.leaders[0], ==, 3);
@@ -167,6 +169,72 @@ test_unit_vp (void)
   g_assert_cmpint (v.vp[0], ==, 7);
   /* the award is the Union's: the Confederates score nothing for u-1 */
   g_assert_cmpint (v.units[1], ==, 0);
+  gbacw_victory_clear (&v);
+}
+
+/* test_qualifiers: the leader-lost awards priced 3 and 5 are a brigade commander's, the
+ * one priced 8 a division commander's. */
+static void
+set_leader_award_roles (gpointer data, gpointer user_data)
+{
+  GbacwVpAward *a = data;
+  (void) user_data;
+  if (a->event == GBACW_VP_LEADER_LOST)
+    a->role = g_strdup (a->vp == 8 ? "division" : "brigade");
+}
+
+/* P 34.11 prices losses by how they happened: the how qualifier counts the SP eliminated
+ * (1 each here) apart from those captured (2 each), "wounded" no SP at all; the role and how
+ * of leader-lost the brigade commander's wounds (3) apart from his death (5), and his death
+ * while promoted to division command (17.83) as a division commander's (8); unit-type
+ * limits unit-vp to the wagons. */
+static void
+test_qualifiers (void)
+{
+  g_autoptr (Fixture) f = fixture_new (3, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwOutcome) outcome = NULL;
+  GbacwVictory v = { 0 };
+  GbacwGameUnit *c, *l, *w;
+
+  INF (f, "c-1", "confederate", 4, 3, "0109", "n");
+  LEADER (f, "c-ldr", "confederate", "0109");
+  gbacw_oob_find_unit (&f->s->oob, "c-ldr")->role = GBACW_LEADER_BRIGADE;
+  add_unit (f, "c-w", "confederate", GBACW_UNIT_WAGON, 2, 2, "R", "0309", GBACW_FORMATION_STATE_UNSET, "n");
+  add_award (f, "union", GBACW_VP_ENEMY_SP_LOST, NULL, 1, FALSE, NULL)->how = GBACW_VP_HOW_ELIMINATED;
+  add_award (f, "union", GBACW_VP_ENEMY_SP_LOST, NULL, 2, FALSE, NULL)->how = GBACW_VP_HOW_CAPTURED;
+  add_award (f, "union", GBACW_VP_ENEMY_SP_LOST, NULL, 100, FALSE, NULL)->how = GBACW_VP_HOW_WOUNDED;
+  add_award (f, "union", GBACW_VP_LEADER_LOST, NULL, 3, FALSE, NULL)->how = GBACW_VP_HOW_WOUNDED;
+  add_award (f, "union", GBACW_VP_LEADER_LOST, NULL, 5, FALSE, NULL)->how = GBACW_VP_HOW_KILLED;
+  add_award (f, "union", GBACW_VP_LEADER_LOST, NULL, 8, FALSE, NULL)->how = GBACW_VP_HOW_KILLED;
+  g_ptr_array_foreach (f->s->vp_awards, (GFunc) set_leader_award_roles, NULL);
+  add_award (f, "union", GBACW_VP_UNIT_VP, NULL, 10, FALSE, NULL)->unit_type = g_strdup ("wagon");
+  game = start_game (f);
+  outcome = gbacw_outcome_new (game);
+  c = unit_of (game, "c-1");
+  l = unit_of (game, "c-ldr");
+  w = unit_of (game, "c-w");
+  c->strength -= 3;
+  c->killed += 1;
+  c->captured += 2;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.enemy_sp[0], ==, 1 + 4);
+  g_assert_cmpint (v.units[0], ==, 0);
+  gbacw_leadership_leader_lost (game, l->index, GBACW_PRESENCE_WOUNDED);
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.leaders[0], ==, 3);
+  l->times_killed++;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.leaders[0], ==, 3 + 5);
+  l->times_killed_promoted++;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.leaders[0], ==, 3 + 5 + 8);
+  c->presence = GBACW_PRESENCE_ELIMINATED;   /* not a wagon: no unit-vp */
+  w->presence = GBACW_PRESENCE_ELIMINATED;
+  victory (outcome, game, &v);
+  g_assert_cmpint (v.units[0], ==, 10);
+  g_assert_cmpint (v.vp[0], ==, 5 + 16 + 10);
+  g_assert_cmpint (v.vp[1], ==, 0);
   gbacw_victory_clear (&v);
 }
 
@@ -359,6 +427,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/victory/enemy-sp-leader-bce-lost", test_losses);
   g_test_add_func ("/engine/victory/unit-exited", test_unit_exited);
   g_test_add_func ("/engine/victory/34.11/unit-vp", test_unit_vp);
+  g_test_add_func ("/engine/victory/34.11/how-unit-type-role", test_qualifiers);
   g_test_add_func ("/engine/victory/custom-not-computed", test_custom_not_computed);
   g_test_add_func ("/engine/victory/automatic-victory", test_automatic_victory);
   g_test_add_func ("/engine/victory/levels", test_levels);

@@ -1381,6 +1381,58 @@ test_objective_edit (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 }
 
+/* P 34.11 prices losses by how they happened: the Victory page shows an award's qualifiers
+ * for the events that read them (how and unit type for SP lost, how and role for leaders
+ * lost, none for an objective); choosing one is one undo step, in the file. */
+static void
+test_award_qualifiers (Fixture *f, gconstpointer data)
+{
+  GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+  g_autoptr(GBytes) original = gbacw_scenario_save_to_bytes (f->scenario);
+  g_autoptr(GBytes) undone = NULL;
+  guint steps = n_steps (f);
+  GtkWidget *widget;
+  const GbacwVpAward *award;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gbacw_settings_dialog_show_page (dialog, "victory");
+  iterate ();
+  g_assert_null (gbacw_settings_dialog_get_award_widget (dialog, "v-mill", "how"));
+  g_assert_null (gbacw_settings_dialog_get_award_widget (dialog, "v-sp", "role"));
+  g_assert_null (gbacw_settings_dialog_get_award_widget (dialog, "v-leaders", "unit-type"));
+  widget = gbacw_settings_dialog_get_award_widget (dialog, "v-sp", "how");
+  g_assert_nonnull (widget);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 2);   /* Captured */
+  iterate ();
+  award = g_ptr_array_index (f->scenario->vp_awards, 2);
+  g_assert_cmpstr (award->id, ==, "v-sp");
+  g_assert_cmpint (award->how, ==, GBACW_VP_HOW_CAPTURED);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+  widget = gbacw_settings_dialog_get_award_widget (dialog, "v-leaders", "role");
+  g_assert_nonnull (widget);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 3);   /* Division commander */
+  iterate ();
+  widget = gbacw_settings_dialog_get_award_widget (dialog, "v-leaders", "how");
+  g_assert_nonnull (widget);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 3);   /* Wounded */
+  iterate ();
+  award = g_ptr_array_index (f->scenario->vp_awards, 3);
+  g_assert_cmpstr (award->id, ==, "v-leaders");
+  g_assert_cmpstr (award->role, ==, "division");
+  g_assert_cmpint (award->how, ==, GBACW_VP_HOW_WOUNDED);
+  g_assert_cmpuint (n_steps (f), ==, steps + 3);
+  {
+    g_autoptr(GBytes) saved = gbacw_scenario_save_to_bytes (f->scenario);
+    g_autofree char *text = g_strndup (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved));
+    g_assert_nonnull (strstr (text, "event=\"leader-lost\" vp=\"2\" when=\"end\" how=\"wounded\" role=\"division\""));
+  }
+  while (n_steps (f) > steps)
+    g_assert_true (gbacw_document_undo (f->document));
+  iterate ();
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (original, undone));
+}
+
 /* Whether a label under widget starts with prefix. */
 static gboolean
 find_label (GtkWidget  *widget,
@@ -1553,6 +1605,7 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/exclusive-rules", Fixture, NULL, fixture_set_up, test_exclusive_rules_page,
               fixture_tear_down);
   g_test_add ("/editor/oob/objective-edit", Fixture, NULL, fixture_set_up, test_objective_edit, fixture_tear_down);
+  g_test_add ("/editor/oob/34.11/award-qualifiers", Fixture, NULL, fixture_set_up, test_award_qualifiers, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -247,6 +247,7 @@ build_full_scenario (void)
   GbacwReinforcement *r;
   GbacwLabel *label;
   GbacwVictoryLevel *level;
+  GbacwVpAward *award;
   GbacwAutomaticVictory *automatic;
   GbacwExclusiveRule *rule;
   GbacwTurn *turn;
@@ -493,9 +494,14 @@ build_full_scenario (void)
   /* victory: every event */
   add_award (s, "v1", "union", GBACW_VP_OBJECTIVE, "obj-church", 5, FALSE, NULL);
   add_award (s, "v2", "both", GBACW_VP_ENEMY_SP_LOST, NULL, 1, FALSE, NULL);
-  add_award (s, "v3", "confederate", GBACW_VP_LEADER_LOST, NULL, 3, FALSE, NULL);
+  award = add_award (s, "v3", "confederate", GBACW_VP_LEADER_LOST, NULL, 3, FALSE, NULL);
+  award->how = GBACW_VP_HOW_WOUNDED;   /* P 34.11: priced by the outcome and the leader's role */
+  award->role = g_strdup ("division");
   add_award (s, "v4", "union", GBACW_VP_BCE_LOST, NULL, GBACW_UNSET, FALSE, NULL);
   add_award (s, "v5", "confederate", GBACW_VP_UNIT_EXITED, "exit", 2, TRUE, NULL);
+  award = add_award (s, "v6", "confederate", GBACW_VP_UNIT_VP, NULL, 10, FALSE, NULL);
+  award->how = GBACW_VP_HOW_CAPTURED;   /* P 34.11: a captured wagon 10 */
+  award->unit_type = g_strdup ("wagon");
   add_award (s, NULL, NULL, GBACW_VP_CUSTOM, NULL, -1, TRUE, "Each turn the bridge stands: 1 VP & a <cheer>.");
   level = g_new0 (GbacwVictoryLevel, 1);
   level->name = g_strdup ("Union decisive victory");
@@ -857,6 +863,9 @@ assert_scenario_equal (const GbacwScenario *a, const GbacwScenario *b)
       g_assert_cmpint (x->vp, ==, y->vp);
       g_assert_cmpint (x->each_turn, ==, y->each_turn);
       g_assert_cmpstr (x->text, ==, y->text);
+      g_assert_cmpint (x->how, ==, y->how);
+      g_assert_cmpstr (x->unit_type, ==, y->unit_type);
+      g_assert_cmpstr (x->role, ==, y->role);
     }
   g_assert_cmpuint (a->victory_levels->len, ==, b->victory_levels->len);
   for (guint i = 0; i < a->victory_levels->len; i++)
@@ -1048,6 +1057,8 @@ test_canonical_form (void)
                                   "status=\"pinned engaged\"/>\n"));
   g_assert_nonnull (strstr (text, "\n  <turns first=\"1\" last=\"5\" first-player=\"confederate\">\n"));
   g_assert_nonnull (strstr (text, "\n    <award id=\"v2\" side=\"both\" event=\"enemy-sp-lost\" vp=\"1\" when=\"end\"/>\n"));
+  g_assert_nonnull (strstr (text, "\n    <award id=\"v6\" side=\"confederate\" event=\"unit-vp\" vp=\"10\" when=\"end\" "
+                                  "how=\"captured\" unit-type=\"wagon\"/>\n"));
   g_assert_nonnull (strstr (text, "\n    <option id=\"los-along-hexside\" value=\"adjacent-only\"/>\n"));
   g_assert_nonnull (strstr (text, "<title>Mill Creek &amp; &lt;Cross Keys&gt; \"1862\"</title>"));
   g_assert_nonnull (strstr (text, "Line two,\tafter a tab.&#13;\nA CRLF above; 'quotes' \"too\" &amp; ]]&gt; end.  </description>"));

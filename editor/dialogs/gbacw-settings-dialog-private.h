@@ -18,6 +18,10 @@ const char          *gbacw_settings_dialog_get_message (GbacwSettingsDialog *sel
  * button) or "remove" (button); NULL if not shown. */
 GtkWidget           *gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self, const char *area,
                                                                  const char *part);
+/* A widget of the Victory Points award's row: part "side", "event", "area", "how",
+ * "unit-type", "role" (dropdowns), "vp" (spin button); NULL if not shown. */
+GtkWidget           *gbacw_settings_dialog_get_award_widget (GbacwSettingsDialog *self, const char *award,
+                                                             const char *part);
 
 /* The exclusive rules page: rule's check button (param NULL), the entry of its parameter param,
  * or (picker) the dropdown beside it that puts a choice or an id in it, or its Pick on Map

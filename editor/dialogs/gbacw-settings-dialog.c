@@ -1011,6 +1011,12 @@ change_award (GbacwSettingsDialog *self,
     award.vp = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
   else if (g_str_equal (part, "each-turn"))
     award.each_turn = gtk_check_button_get_active (GTK_CHECK_BUTTON (widget));
+  else if (g_str_equal (part, "how"))
+    award.how = MAX (gbacw_vp_how_from_string (dropdown_value (GTK_DROP_DOWN (widget))), GBACW_VP_HOW_ANY);
+  else if (g_str_equal (part, "unit-type"))
+    award.unit_type = (char *) dropdown_value (GTK_DROP_DOWN (widget));
+  else if (g_str_equal (part, "role"))
+    award.role = (char *) dropdown_value (GTK_DROP_DOWN (widget));
   else if (g_str_equal (part, "text"))
     {
       const char *text = gtk_editable_get_text (GTK_EDITABLE (widget));
@@ -1151,6 +1157,63 @@ add_unit_vp_notice (GbacwSettingsDialog *self,
   gtk_box_append (box, notice);
 }
 
+/* One of an award's qualifiers (P 34.11 prices losses by how they happened): a dropdown of
+ * n values and their titles, the first value meaning any. */
+static GtkWidget *
+award_qualifier (GbacwSettingsDialog *self,
+                 const GbacwVpAward  *award,
+                 const char          *part,
+                 const char *const   *values,
+                 const char *const   *titles,
+                 guint                n,
+                 const char          *selected)
+{
+  g_autoptr(GPtrArray) value_list = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) title_list = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *widget;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_ptr_array_add (value_list, g_strdup (values[i]));
+      g_ptr_array_add (title_list, g_strdup (_(titles[i])));
+    }
+  widget = tagged (choice_dropdown (value_list, title_list, selected), award->id, part);
+  g_signal_connect (widget, "notify::selected", G_CALLBACK (on_award_notify), self);
+  return widget;
+}
+
+/* The qualifiers the award's event reads: how the loss happened, for SP, units and leaders;
+ * the unit type for SP and units; the leader's role for leaders. */
+static void
+add_award_qualifiers (GbacwSettingsDialog *self,
+                      const GbacwVpAward  *award,
+                      GtkWidget           *line)
+{
+  static const char *const hows[] = { NULL, "eliminated", "captured", "wounded", "killed" };
+  static const char *const how_titles[] = { N_("Any loss"), N_("Eliminated"), N_("Captured"), N_("Wounded"), N_("Killed") };
+  static const char *const types[] = { NULL, "infantry", "cavalry", "artillery", "wagon" };
+  static const char *const type_titles[] = { N_("Any unit"), N_("Infantry"), N_("Cavalry"), N_("Artillery"),
+                                             N_("Supply wagons (their guards for SP)") };
+  static const char *const roles[] = { NULL, "army", "corps", "division", "brigade" };
+  static const char *const role_titles[] = { N_("Any leader"), N_("Army commander"), N_("Corps commander"),
+                                             N_("Division commander"), N_("Brigade commander") };
+  gboolean units = award->event == GBACW_VP_ENEMY_SP_LOST || award->event == GBACW_VP_UNIT_VP;
+  gboolean leaders = award->event == GBACW_VP_LEADER_LOST;
+  const char *how = award->how == GBACW_VP_HOW_ANY ? NULL : gbacw_vp_how_to_string (award->how);
+
+  /* SP and units are eliminated or captured (a file's "wounded" or "killed" stays shown) */
+  if (units || leaders)
+    gtk_box_append (GTK_BOX (line), award_qualifier (self, award, "how", hows, how_titles,
+                                                     units && award->how <= GBACW_VP_HOW_CAPTURED ? 3 : G_N_ELEMENTS (hows),
+                                                     how));
+  if (units)
+    gtk_box_append (GTK_BOX (line), award_qualifier (self, award, "unit-type", types, type_titles,
+                                                     G_N_ELEMENTS (types), award->unit_type));
+  if (leaders)
+    gtk_box_append (GTK_BOX (line), award_qualifier (self, award, "role", roles, role_titles,
+                                                     G_N_ELEMENTS (roles), award->role));
+}
+
 static void
 load_awards (GbacwSettingsDialog *self,
              GtkBox              *box)
@@ -1217,6 +1280,7 @@ load_awards (GbacwSettingsDialog *self,
           g_signal_connect (widget, "value-changed", G_CALLBACK (on_award_signal), self);
         }
       gtk_box_append (GTK_BOX (line), widget);
+      add_award_qualifiers (self, a, line);
       widget = tagged (gtk_check_button_new_with_label (_("Each turn")), a->id, "each-turn");
       gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), a->each_turn);
       g_signal_connect (widget, "toggled", G_CALLBACK (on_award_signal), self);
@@ -1463,6 +1527,16 @@ gbacw_settings_dialog_get_objective_widget (GbacwSettingsDialog *self,
   g_return_val_if_fail (area != NULL && part != NULL, NULL);
   tag = g_strconcat ("objective-", part, NULL);
   return find_tagged (GTK_WIDGET (self->victory_box), area, tag);
+}
+
+GtkWidget *
+gbacw_settings_dialog_get_award_widget (GbacwSettingsDialog *self,
+                                        const char          *award,
+                                        const char          *part)
+{
+  g_return_val_if_fail (GBACW_IS_SETTINGS_DIALOG (self), NULL);
+  g_return_val_if_fail (award != NULL && part != NULL, NULL);
+  return find_tagged (GTK_WIDGET (self->victory_box), award, part);
 }
 
 static void

@@ -388,6 +388,16 @@ def _(t):
                '<award id="v-obj" side="both" event="objective" area="obj" vp="-2" when="end"/>')
 
 
+@case("scenario-objectives-award-qualifier")
+def _(t):
+    return sub(t, '<award id="v-obj" side="both" event="objective" area="obj" vp="2" when="end"/>',
+               '<award id="v-obj" side="both" event="objective" area="obj" vp="2" when="end"/>\n'
+               '    <award id="v-wounded-sp" side="both" event="enemy-sp-lost" vp="1" when="end" how="wounded"/>\n'
+               '    <award id="v-sp-role" side="both" event="enemy-sp-lost" vp="1" when="end" role="brigade"/>\n'
+               '    <award id="v-leader-type" side="both" event="leader-lost" vp="3" when="end" unit-type="wagon"/>\n'
+               '    <award id="v-leader-ok" side="both" event="leader-lost" vp="3" when="end" how="wounded" role="brigade"/>')
+
+
 @case("scenario-victory-levels")
 def _(t):
     return sub(t, '    <level name="Confederate victory" side="confederate" min="2"/>',
