@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gui-test-helpers.h: what the editor's GUI test programs share: running the main loop,
+ * waiting for a window's layout, finding a widget by type, and the start of main ()
+ * (environment, GTK, the editor's resources). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "gbacw-application.h"
+
+/* Runs what is pending in the main context, without waiting. */
+static inline void
+gui_test_iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Runs the main context for ms milliseconds: frames and timeouts that are not pending yet. */
+static inline void
+gui_test_iterate_for (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* A few frames: the layout after a change (the machine may be busy). */
+static inline void
+gui_test_settle (void)
+{
+  for (int i = 0; i < 10; i++)
+    {
+      gui_test_iterate ();
+      g_usleep (5000);
+    }
+}
+
+/* Lets the window map and lay out (the viewport learns its size), for up to five seconds. */
+static inline void
+gui_test_wait_for_layout (GtkWidget *widget)
+{
+  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
+    {
+      gui_test_iterate ();
+      g_usleep (10000);
+    }
+  gui_test_iterate ();
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+}
+
+/* Waits up to timeout_s seconds for widget to be mapped and laid out, then runs the main
+ * context for settle_ms more (a machine busy with other builds can take many seconds to
+ * map a window). */
+static inline void
+gui_test_wait_for_layout_within (GtkWidget *widget,
+                                 int        timeout_s,
+                                 int        settle_ms)
+{
+  gint64 end = g_get_monotonic_time () + timeout_s * G_TIME_SPAN_SECOND;
+
+  while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+  gui_test_iterate_for (settle_ms);
+}
+
+/* The first widget of type at or below root, depth first; NULL when there is none. */
+static inline GtkWidget *
+gui_test_find_widget (GtkWidget *root,
+                      GType      type)
+{
+  if (root == NULL)
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = gui_test_find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The start of a GUI test's main (): no accessibility bus (there is none in the test
+ * sessions), cairo rather than the X server's software GL (mesa's EGL leaves blocks
+ * behind at exit that LeakSanitizer cannot follow to a suppression), g_test_init (), GTK,
+ * and the editor's GResource (window template, icons), which the application class
+ * registers. Returns FALSE, the test skipped, when there is no display: main () then
+ * returns 77. Set any other environment before calling it. */
+static inline gboolean
+gui_test_init (int    *argc,
+               char ***argv)
+{
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+  g_test_init (argc, argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display (run under xvfb-run)");
+      return FALSE;
+    }
+  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  return TRUE;
+}
