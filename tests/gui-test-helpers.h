@@ -7,6 +7,9 @@
 #include <gtk/gtk.h>
 
 #include "gbacw-application.h"
+#include "gbacw-data.h"
+#include "gbacw-oob-panel.h"
+#include "gbacw-window.h"
 
 /* Runs what is pending in the main context, without waiting. */
 static inline void
@@ -105,4 +108,45 @@ gui_test_init (int    *argc,
     }
   g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
   return TRUE;
+}
+
+/* A window of that default size on a scenario from the data folder ("scenarios/demo.xml"),
+ * not yet presented. */
+static inline GbacwWindow *
+gui_test_window_on (const char *data_path,
+                    int         width,
+                    int         height)
+{
+  g_autofree char *path = gbacw_data_find (data_path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GbacwWindow *window = gbacw_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (gbacw_window_load_file (window, file));
+  return window;
+}
+
+/* Where the centre of hex (an index) is in the canvas's widget coordinates. */
+static inline void
+gui_test_hex_centre (GbacwMapCanvas      *canvas,
+                     const GbacwScenario *scenario,
+                     int                  hex,
+                     double              *x,
+                     double              *y)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  double mx, my;
+
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &mx, &my);
+  gbacw_viewport_map_to_view (gbacw_map_canvas_get_viewport (canvas), mx, my, x, y);
+}
+
+/* The id of the entry selected in the order-of-battle panel (there must be one). */
+static inline const char *
+gui_test_selected_oob_id (GbacwOobPanel *panel)
+{
+  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (panel);
+
+  g_assert_nonnull (item);
+  return gbacw_oob_item_get_id (item);
 }

@@ -62,13 +62,9 @@ static void
 fixture_set_up (Fixture      *f,
                 gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
   g_autoptr(GListModel) controllers = NULL;
 
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1200, 800);
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
@@ -137,11 +133,7 @@ hex_to_widget (Fixture *f,
                double  *x,
                double  *y)
 {
-  const GbacwHexGrid *grid = &f->scenario->map->grid;
-  double mx, my;
-
-  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &mx, &my);
-  gbacw_viewport_map_to_view (gbacw_map_canvas_get_viewport (f->canvas), mx, my, x, y);
+  gui_test_hex_centre (f->canvas, f->scenario, hex, x, y);
 }
 
 /* How much redder than blue a hex is near its centre: the median over a few pixels

@@ -74,16 +74,12 @@ find_controllers (Fixture *f)
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
   g_autoptr(GError) error = NULL;
 
   f->tmpdir = g_dir_make_tmp ("gbacw-gui-XXXXXX", &error);
   g_assert_no_error (error);
 
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1200, 800);
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);

@@ -39,12 +39,7 @@ static void
 fixture_set_up (Fixture      *f,
                 gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
-
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1400, 900);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
   f->sidebar = gbacw_scenario_controller_get_sidebar (gbacw_window_get_scenario_controller (f->window));
@@ -137,10 +132,7 @@ focus_widget (Fixture *f)
 static const char *
 selected_id (Fixture *f)
 {
-  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (f->panel);
-
-  g_assert_nonnull (item);
-  return gbacw_oob_item_get_id (item);
+  return gui_test_selected_oob_id (f->panel);
 }
 
 /* ---------------------------------------------------------------- tests */

@@ -51,16 +51,12 @@ static void
 fixture_set_up (Fixture      *f,
                 gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
   g_autoptr(GError) error = NULL;
   GbacwScenarioSidebar *sidebar;
 
   f->tmpdir = g_dir_make_tmp ("gbacw-oob-gui-XXXXXX", &error);
   g_assert_no_error (error);
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1400, 900);
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
@@ -110,10 +106,7 @@ n_steps (Fixture *f)
 static const char *
 selected_id (Fixture *f)
 {
-  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (f->panel);
-
-  g_assert_nonnull (item);
-  return gbacw_oob_item_get_id (item);
+  return gui_test_selected_oob_id (f->panel);
 }
 
 static void
@@ -154,11 +147,7 @@ hex_point (Fixture *f,
            double  *x,
            double  *y)
 {
-  const GbacwHexGrid *grid = &f->scenario->map->grid;
-  double mx, my;
-
-  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &mx, &my);
-  gbacw_viewport_map_to_view (gbacw_map_canvas_get_viewport (f->canvas), mx, my, x, y);
+  gui_test_hex_centre (f->canvas, f->scenario, hex, x, y);
 }
 
 static int
