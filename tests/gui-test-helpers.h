@@ -150,3 +150,29 @@ gui_test_selected_oob_id (GbacwOobPanel *panel)
   g_assert_nonnull (item);
   return gbacw_oob_item_get_id (item);
 }
+
+/* The shortcut with trigger wanted that widget handles in phase: capture, before its
+ * children see the key; bubble, its class's key bindings. NULL when it has none. */
+static inline GtkShortcut *
+gui_test_find_shortcut (GtkWidget          *widget,
+                        GtkShortcutTrigger *wanted,
+                        GtkPropagationPhase phase)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return shortcut;   /* the controller keeps it */
+        }
+    }
+  return NULL;
+}

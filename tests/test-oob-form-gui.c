@@ -59,30 +59,6 @@ fixture_tear_down (Fixture      *f,
 
 /* ---------------------------------------------------------------- keys */
 
-static GtkShortcut *
-find_shortcut_in (GtkWidget          *widget,
-                  GtkShortcutTrigger *wanted,
-                  GtkPropagationPhase phase)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return shortcut;   /* the controller keeps it */
-        }
-    }
-  return NULL;
-}
-
 /* A key pressed where the focus is, as GTK hands it on: the capture phase from the
  * window down to the focus, then the bubble phase (key bindings) from the focus up.
  * TRUE if a shortcut took it and acted. */
@@ -100,14 +76,14 @@ press_at_focus (Fixture    *f,
     g_ptr_array_insert (chain, 0, w);
   for (guint i = 0; i < chain->len && !done; i++)
     {
-      GtkShortcut *shortcut = find_shortcut_in (chain->pdata[i], wanted, GTK_PHASE_CAPTURE);
+      GtkShortcut *shortcut = gui_test_find_shortcut (chain->pdata[i], wanted, GTK_PHASE_CAPTURE);
       if (shortcut != NULL)
         done = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
                                              chain->pdata[i], gtk_shortcut_get_arguments (shortcut));
     }
   for (guint i = chain->len; i > 0 && !done; i--)
     {
-      GtkShortcut *shortcut = find_shortcut_in (chain->pdata[i - 1], wanted, GTK_PHASE_BUBBLE);
+      GtkShortcut *shortcut = gui_test_find_shortcut (chain->pdata[i - 1], wanted, GTK_PHASE_BUBBLE);
       if (shortcut != NULL)
         done = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
                                              chain->pdata[i - 1], gtk_shortcut_get_arguments (shortcut));

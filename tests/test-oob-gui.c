@@ -704,24 +704,9 @@ find_shortcut (GtkWidget          *widget,
                const char         *trigger,
                GtkPropagationPhase phase)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (trigger);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return shortcut;   /* the controller keeps it */
-        }
-    }
-  return NULL;
+  return gui_test_find_shortcut (widget, wanted, phase);
 }
 
 static GtkShortcut *
