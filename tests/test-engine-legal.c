@@ -19,14 +19,6 @@
 #define BATTERY(f, id, guns, hex) \
   add_unit ((f), (id), "union", GBACW_UNIT_ARTILLERY, (guns), 4, "L", (hex), GBACW_FORMATION_STATE_LIMBERED, "s")
 
-static GbacwGame *
-movement_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
-  return game;
-}
-
 /* 8.13: four batteries in a woods hex (0103), which allows four, and a fifth beside it
  * (u-b5 in 0102). */
 static void
