@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 #include <math.h>
 
+#include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 
 typedef struct {
@@ -482,24 +483,6 @@ build_side (SideBuilder *b)
     }
 }
 
-static GbacwFormationState
-initial_formation (GbacwUnitType type)
-{
-  switch (type)
-    {
-    case GBACW_UNIT_INFANTRY:
-      return GBACW_FORMATION_STATE_LINE;
-    case GBACW_UNIT_CAVALRY:
-      return GBACW_FORMATION_STATE_MOUNTED;
-    case GBACW_UNIT_ARTILLERY:
-      return GBACW_FORMATION_STATE_UNLIMBERED;
-    case GBACW_UNIT_WAGON:
-    case GBACW_UNIT_LEADER:
-    default:
-      return GBACW_FORMATION_STATE_UNSET;
-    }
-}
-
 /* Deploys the side's units, one combat unit per hex (more on a crowded map), each
  * leader on the hex of the unit before it, skipping swamp (23.5). The last brigade
  * of the side is held back as a reinforcement. */
@@ -583,7 +566,7 @@ deploy_side (Generator *g, const char *side, gboolean west, const char *entry_ar
           last_hex = hex;
         }
       GbacwPlacement *p = gbacw_placement_new (u->id, hex);
-      p->formation = initial_formation (u->type);
+      p->formation = gbacw_deploy_setup_formation (u->type);
       p->facing = facing;
       g_ptr_array_add (s->deployment, p);
     }

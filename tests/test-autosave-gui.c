@@ -24,14 +24,9 @@
 #include "gbacw-scenario-io.h"
 #include "gbacw-settings-edit.h"
 
-static char *state_home;
+#include "gui-test-helpers.h"
 
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
+static char *state_home;
 
 static gboolean
 ignore_session_bus (const char *log_domain, GLogLevelFlags log_level, const char *message, gpointer user_data)
@@ -116,7 +111,7 @@ open_window (GbacwApplication *app, const char *path)
   g_assert_nonnull (gbacw_autosave_get (window));
   g_assert_true (gbacw_window_load_file (window, file));
   gtk_window_present (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate ();
   return window;
 }
 
@@ -199,7 +194,7 @@ test_crash_and_restore (void)
   /* the crash: no clean close */
   gbacw_autosave_abandon_for_tests (gbacw_autosave_get (window));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (copy_exists (id));
   gbacw_recovery_set_pid_for_tests (0);
 
@@ -210,7 +205,7 @@ test_crash_and_restore (void)
   g_assert_cmpstr (((GbacwRecoveryCopy *) orphans->pdata[0])->title, ==, "my-battle.xml");
   start = open_window (app, demo);
   g_assert_cmpuint (gbacw_autosave_offer_recovery (GTK_APPLICATION (app), start), ==, 1);
-  iterate ();
+  gui_test_iterate ();
   offer = find_offer (path);
   g_assert_nonnull (offer);
   g_object_get (offer, "secondary-text", &secondary, NULL);
@@ -222,7 +217,7 @@ test_crash_and_restore (void)
   }
   g_assert_nonnull (strstr (secondary, "has not been saved since the copy was made"));
   gtk_dialog_response (GTK_DIALOG (offer), 2);   /* Restore */
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (find_offer (path));
 
   /* restored over the unmodified demo window, under its own name, modified, with the edit */
@@ -248,7 +243,7 @@ test_crash_and_restore (void)
   g_assert_nonnull (strstr (after, "Recovered Battle"));
 
   gtk_window_destroy (GTK_WINDOW (start));
-  iterate ();
+  gui_test_iterate ();
   gbacw_autosave_set_interval_for_tests (0);
   g_remove (path);
   g_autofree char *backup = g_strconcat (path, "~", NULL);
@@ -285,7 +280,7 @@ test_clean_close_and_discard (void)
   g_free (id);
   id = g_strdup (gbacw_autosave_get_copy_id (gbacw_autosave_get (window)));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (copy_exists (id));
 
   /* a copy of this (running) process is not offered */
@@ -306,14 +301,14 @@ test_clean_close_and_discard (void)
   gbacw_autosave_abandon_for_tests (gbacw_autosave_get (window));
   gbacw_recovery_set_pid_for_tests (0);
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate ();
   /* the file saved after the copy (by another program): the offer says so */
   {
     struct utimbuf later = { .actime = time (NULL) + 120, .modtime = time (NULL) + 120 };
     g_assert_cmpint (g_utime (path, &later), ==, 0);
   }
   g_assert_cmpuint (gbacw_autosave_offer_recovery (GTK_APPLICATION (app), NULL), ==, 1);
-  iterate ();
+  gui_test_iterate ();
   offer = find_offer (path);
   g_assert_nonnull (offer);
   {
@@ -322,7 +317,7 @@ test_clean_close_and_discard (void)
     g_assert_nonnull (strstr (secondary, "The file was saved after the copy was made"));
   }
   gtk_dialog_response (GTK_DIALOG (offer), 1);   /* Discard */
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (copy_exists (id));
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));   /* nothing restored */
   orphans = gbacw_recovery_list_orphans ();
@@ -399,7 +394,7 @@ test_export_tmx_vmod (void)
   gtk_window_present (GTK_WINDOW (window));
   dialog = gbacw_export_dialog_new (GBACW_EDITOR_HOST (window), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate ();
 
   gbacw_export_dialog_select (dialog, GBACW_EXPORT_DIALOG_TMX);
   g_assert_cmpint (gbacw_export_dialog_get_selected (dialog), ==, GBACW_EXPORT_DIALOG_TMX);
@@ -437,7 +432,7 @@ test_export_tmx_vmod (void)
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate ();
   g_remove (tmx);
   g_remove (vmod);
   g_rmdir (dir);
@@ -490,7 +485,7 @@ test_about (void)
   g_assert_nonnull (strstr (metainfo, tracker));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  iterate ();
+  gui_test_iterate ();
   toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels) && about == NULL; i++)
     {
@@ -505,10 +500,10 @@ test_about (void)
   g_assert_false (shows_text (GTK_WIDGET (about), PACKAGE_BUGREPORT));
   g_assert_nonnull (find_stack (GTK_WIDGET (about)));
   gtk_stack_set_visible_child_name (find_stack (GTK_WIDGET (about)), "credits");
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (shows_text (GTK_WIDGET (about), PACKAGE_BUGREPORT));
   gtk_window_destroy (GTK_WINDOW (about));
-  iterate ();
+  gui_test_iterate ();
 }
 
 int
@@ -519,16 +514,9 @@ main (int argc, char **argv)
   /* the recovery copies go to a state folder of the test's own */
   state_home = g_dir_make_tmp ("gbacw-state-XXXXXX", NULL);
   g_setenv ("XDG_STATE_HOME", state_home, TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/editor/autosave/crash-and-restore", test_crash_and_restore);
   g_test_add_func ("/editor/autosave/clean-close-and-discard", test_clean_close_and_discard);

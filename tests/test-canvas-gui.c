@@ -26,6 +26,8 @@
 #include "gbacw-unpainted-layer-private.h"
 #include "gbacw-window.h"
 
+#include "gui-test-helpers.h"
+
 typedef struct
 {
   GbacwWindow *window;
@@ -35,45 +37,6 @@ typedef struct
   GtkGesture *drag;
   GtkEventController *motion;
 } Fixture;
-
-static void
-iterate_for (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  /* Generous: a machine busy with other builds can take many seconds to map a window. */
-  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
-
-  while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-  iterate_for (30);
-}
-
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (root == NULL)
-    return NULL;
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static GtkGesture *
 primary_drag_of (GtkWidget *widget)
@@ -99,18 +62,14 @@ static void
 fixture_set_up (Fixture      *f,
                 gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
   g_autoptr(GListModel) controllers = NULL;
 
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1200, 800);
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (f->canvas));
+  gui_test_wait_for_layout_within (GTK_WIDGET (f->canvas), 60, 30);
 
   f->drag = primary_drag_of (GTK_WIDGET (f->canvas));
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
@@ -128,7 +87,7 @@ fixture_tear_down (Fixture      *f,
                    gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate_for (30);
+  gui_test_iterate_for (30);
 }
 
 /* ---------------------------------------------------------------- drawing */
@@ -174,11 +133,7 @@ hex_to_widget (Fixture *f,
                double  *x,
                double  *y)
 {
-  const GbacwHexGrid *grid = &f->scenario->map->grid;
-  double mx, my;
-
-  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &mx, &my);
-  gbacw_viewport_map_to_view (gbacw_map_canvas_get_viewport (f->canvas), mx, my, x, y);
+  gui_test_hex_centre (f->canvas, f->scenario, hex, x, y);
 }
 
 /* How much redder than blue a hex is near its centre: the median over a few pixels
@@ -270,7 +225,7 @@ unpaint (Fixture   *f,
   for (guint i = 0; i < n; i++)
     gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) hexes[i], 0);
   gbacw_document_execute (f->document, GBACW_COMMAND (edit));
-  iterate_for (50);
+  gui_test_iterate_for (50);
 }
 
 static GbacwCanvasLayer *
@@ -501,7 +456,7 @@ test_unpainted_hatch (Fixture      *f,
   g_assert_cmpint (bare[2], !=, bare[1]);
   g_assert_cmpint (painted, >, bare[2]);
   gbacw_findings_panel_set_show_severity (panel, GBACW_SEVERITY_INFO, TRUE);
-  iterate_for (100);
+  gui_test_iterate_for (100);
   n_info = gbacw_findings_panel_get_count (panel, GBACW_SEVERITY_INFO);
 
   /* Close enough for the hatch's lines (8 pixels apart) to fall inside a hex. */
@@ -512,7 +467,7 @@ test_unpainted_hatch (Fixture      *f,
     gbacw_viewport_set_centre (gbacw_map_canvas_get_viewport (f->canvas), mx, my);
   }
   unpaint (f, bare, G_N_ELEMENTS (bare));
-  iterate_for (300);
+  gui_test_iterate_for (300);
 
   with = draw_widget (GTK_WIDGET (f->canvas));
   gbacw_canvas_layer_set_visible (hatch, FALSE);
@@ -610,7 +565,7 @@ test_scan_under_terrain (Fixture      *f,
   g_assert_cmpuint (differences_at (f, over, plain, painted, 6), >, 120);
 
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.scan-over-terrain", NULL));
-  iterate_for (30);
+  gui_test_iterate_for (30);
   /* the class action's state is the window's property */
   g_object_get (f->window, "scan-over-terrain", &over_terrain, NULL);
   g_assert_false (over_terrain);
@@ -658,7 +613,7 @@ test_unpainted_only (Fixture      *f,
   normal = draw_widget (GTK_WIDGET (f->canvas));
 
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.unpainted-only", NULL));
-  iterate_for (30);
+  gui_test_iterate_for (30);
   g_assert_true (gbacw_map_canvas_get_unpainted_only (f->canvas));
   only = draw_widget (GTK_WIDGET (f->canvas));
   gbacw_canvas_layer_set_visible (hatch, FALSE);
@@ -688,7 +643,7 @@ drag_at (Fixture *f,
   g_signal_emit_by_name (f->motion, "motion", x, y);
   g_signal_emit_by_name (f->drag, "drag-begin", x, y);
   g_signal_emit_by_name (f->drag, "drag-end", 0.0, 0.0);
-  iterate_for (30);
+  gui_test_iterate_for (30);
 }
 
 /* Issue 12: clicking the map to focus it edits it. With the focus elsewhere, a press of
@@ -710,7 +665,7 @@ test_focus_click (Fixture      *f,
   g_object_set (brush, "mask", G_GUINT64_CONSTANT (1), "radius", 0, NULL);
 
   /* The focus on a button of the header bar, as after clicking it. */
-  elsewhere = find_widget (gtk_window_get_titlebar (GTK_WINDOW (f->window)), GTK_TYPE_BUTTON);
+  elsewhere = gui_test_find_widget (gtk_window_get_titlebar (GTK_WINDOW (f->window)), GTK_TYPE_BUTTON);
   g_assert_nonnull (elsewhere);
   gtk_widget_set_focusable (elsewhere, TRUE);
   g_assert_true (gtk_widget_grab_focus (elsewhere));
@@ -732,7 +687,7 @@ static void
 test_overview (Fixture      *f,
                gconstpointer data)
 {
-  GbacwMapOverview *overview = GBACW_MAP_OVERVIEW (find_widget (GTK_WIDGET (f->window), GBACW_TYPE_MAP_OVERVIEW));
+  GbacwMapOverview *overview = GBACW_MAP_OVERVIEW (gui_test_find_widget (GTK_WIDGET (f->window), GBACW_TYPE_MAP_OVERVIEW));
   GbacwViewport *viewport = gbacw_map_canvas_get_viewport (f->canvas);
   GtkGesture *drag;
   double cx, cy, x, y, x1, y1, scale, mx, my;
@@ -743,7 +698,7 @@ test_overview (Fixture      *f,
   g_assert_nonnull (overview);
   g_assert_true (gbacw_map_overview_get_canvas (overview) == f->canvas);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overview)));
-  wait_for_layout (GTK_WIDGET (overview));
+  gui_test_wait_for_layout_within (GTK_WIDGET (overview), 60, 30);
   drag = primary_drag_of (GTK_WIDGET (overview));
 
   /* Zoomed in on the map's middle: the rectangle is a part of the overview. */
@@ -783,7 +738,7 @@ test_overview (Fixture      *f,
   cairo_surface_destroy (surface);
   g_assert_cmpuint (gbacw_map_overview_get_n_renders (overview), ==, n_renders);
   unpaint (f, &hex, 1);
-  iterate_for (400);
+  gui_test_iterate_for (400);
   surface = draw_widget (GTK_WIDGET (overview));
   cairo_surface_destroy (surface);
   g_assert_cmpuint (gbacw_map_overview_get_n_renders (overview), >, n_renders);
@@ -797,17 +752,9 @@ int
 main (int    argc,
       char **argv)
 {
-  g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  /* The application class registers the GResource (window template, icons). */
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add ("/canvas/layers/order", Fixture, NULL, fixture_set_up, test_layer_order, fixture_tear_down);
   g_test_add ("/canvas/layers/draw", Fixture, NULL, fixture_set_up, test_layers_draw, fixture_tear_down);

@@ -4,14 +4,7 @@
 # whatever the number of jobs, the seed option, usage errors and a bad file; shards
 # (--shard K/N --format json) merged by `gbacw balance merge` give the report and the JSON
 # of one run, and merge refuses files that are not shards of one run.
-set -u
-gbacw=$1
-data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "${0%/*}/cli-test-lib.sh"
 status () { "$@" >/dev/null 2>err.txt; echo $?; }
 
 demo="$data/scenarios/demo.xml"

@@ -4,14 +4,7 @@
 # Radius (17.11) and a brigade commander outside his division commander's Divisional
 # Integrity Radius (17.21) may be moved one hex only (5.2); --in-command lists the full
 # range; the status and its case are printed.
-set -u
-gbacw=$1
-data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "${0%/*}/cli-test-lib.sh"
 status () { "$@" >out.txt 2>err.txt; echo $?; }
 reachable () { sed -n 's/^\([0-9]*\) hexes reachable.*/\1/p' out.txt; }
 # every hex listed is one hex away: a one-hex move costs nothing more than entering one hex

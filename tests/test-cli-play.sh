@@ -3,14 +3,7 @@
 # the demo with its record and log, the replay printing exactly what play printed, the
 # same seed giving the same game, --turns, a side left to a human (exit 3), and bad
 # input (FILE:LINE, exit 1) and usage errors (exit 2).
-set -u
-gbacw=$1
-data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "${0%/*}/cli-test-lib.sh"
 status () { "$@" >out.txt 2>err.txt; echo $?; }
 
 # not wired into the command yet: skip

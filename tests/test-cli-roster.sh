@@ -2,14 +2,7 @@
 # test-cli-roster.sh GBACW: `gbacw roster export|import`: the round trip, an edit saved in
 # place, a bad file refused with FILE:LINE:COLUMN and nothing written, exit statuses;
 # semicolon- and tab-separated and UTF-16 files as spreadsheets write them.
-set -u
-gbacw=$1
-data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "${0%/*}/cli-test-lib.sh"
 status () { "$@" >/dev/null 2>err.txt; echo $?; }
 
 cp "$data/scenarios/demo.xml" demo.xml

@@ -6,14 +6,7 @@
 # must have at least 95% of the other hexes' terrain right, the report must list every hex,
 # and the samples file's mistakes, a missing or uncalibrated scan and usage errors must exit
 # 1 and 2 with their messages.
-set -u
-gbacw=$1
-data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "${0%/*}/cli-test-lib.sh"
 status () { "$@" >out.txt 2>err.txt; echo $?; }
 
 "$gbacw" render "$data/scenarios/demo.xml" -o scan.png --zoom 24 --layers terrain,grid,hex-numbers ||

@@ -39,6 +39,8 @@
 #include "gbacw-tool-select.h"
 #include "gbacw-window.h"
 
+#include "gui-test-helpers.h"
+
 typedef struct
 {
   GbacwWindow *window;
@@ -49,27 +51,6 @@ typedef struct
   GtkEventController *motion;  /* the canvas's motion controller */
   char *tmpdir;
 } Fixture;
-
-static void
-iterate (void)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
-
-  while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-  iterate ();
-}
 
 static void
 find_controllers (Fixture *f)
@@ -93,21 +74,17 @@ find_controllers (Fixture *f)
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
   g_autoptr(GError) error = NULL;
 
   f->tmpdir = g_dir_make_tmp ("gbacw-gui-XXXXXX", &error);
   g_assert_no_error (error);
 
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1200, 800);
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (f->canvas));
+  gui_test_wait_for_layout_within (GTK_WIDGET (f->canvas), 10, 30);
   find_controllers (f);
 }
 
@@ -130,7 +107,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 {
   /* Destroyed, not closed: closing a modified window would ask about saving. */
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate ();
+  gui_test_iterate_for (30);
   remove_dir (f->tmpdir);
   g_free (f->tmpdir);
 }
@@ -192,7 +169,7 @@ drag_map (Fixture *f, const double *points, guint n)
     map_to_widget (f, points[2 * (n - 1)], points[2 * (n - 1) + 1], &x, &y);
     g_signal_emit_by_name (f->drag, "drag-end", x - x0, y - y0);
   }
-  iterate ();
+  gui_test_iterate_for (30);
 }
 
 static void
@@ -237,7 +214,7 @@ static void
 activate (Fixture *f, const char *action, GVariant *parameter)
 {
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), action, parameter));
-  iterate ();
+  gui_test_iterate_for (30);
 }
 
 static void
@@ -433,7 +410,7 @@ press_key_on_canvas (Fixture *f, guint keyval)
 
   gtk_widget_grab_focus (GTK_WIDGET (f->canvas));
   g_signal_emit_by_name (canvas_controller (f, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed", keyval, 0, 0, &handled);
-  iterate ();
+  gui_test_iterate_for (30);
   return handled;
 }
 
@@ -527,7 +504,7 @@ test_label_editing (Fixture *f, gconstpointer data)
 
   /* Its text from the options: the map follows as one types; undo puts the field back. */
   gtk_editable_set_text (GTK_EDITABLE (text), "Millersburg Town");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpstr (((GbacwLabel *) g_ptr_array_index (map->labels, millersburg))->text, ==, "Millersburg Town");
   g_assert_cmpuint (n_steps (f), ==, 2);
   activate (f, "win.undo", NULL);
@@ -538,7 +515,7 @@ test_label_editing (Fixture *f, gconstpointer data)
 
   /* Its angle. */
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (angle), 30);
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpfloat (((GbacwLabel *) g_ptr_array_index (map->labels, millersburg))->angle, ==, 30);
   g_assert_cmpuint (n_steps (f), ==, 3);
 
@@ -547,7 +524,7 @@ test_label_editing (Fixture *f, gconstpointer data)
   g_assert_false (has_keyboard (f, text));
   map_to_widget (f, x, y, &x0, &y0);
   g_signal_emit_by_name (canvas_controller (f, GTK_TYPE_GESTURE_CLICK), "pressed", 2, x0, y0);
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_true (gets_keyboard (f, text));
 
   /* Delete on the map removes it. */
@@ -576,13 +553,13 @@ test_area_rename_delete (Fixture *f, gconstpointer data)
   /* obj-mill, seventh in the demo */
   g_assert_cmpstr (((GbacwArea *) g_ptr_array_index (f->scenario->map->areas, 6))->id, ==, "obj-mill");
   gtk_drop_down_set_selected (dropdown, 6);
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpstr (gbacw_tool_area_get_area (tool (f, "area")), ==, "obj-mill");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rename)), ==, "Miller's Mill");
 
   gtk_editable_set_text (GTK_EDITABLE (rename), "Miller's Old Mill");
   g_signal_emit_by_name (rename, "activate");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpstr (gbacw_map_find_area (f->scenario->map, "obj-mill")->name, ==, "Miller's Old Mill");
   g_assert_cmpuint (n_steps (f), ==, 1);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 6);
@@ -591,7 +568,7 @@ test_area_rename_delete (Fixture *f, gconstpointer data)
 
   /* The VP award v-mill counts it: refused, and the panel says why. */
   g_signal_emit_by_name (delete, "clicked");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_nonnull (gbacw_map_find_area (f->scenario->map, "obj-mill"));
   g_assert_cmpuint (n_steps (f), ==, 1);
   message = find_visible_label (GTK_WIDGET (f->window), "v-mill");
@@ -600,11 +577,11 @@ test_area_rename_delete (Fixture *f, gconstpointer data)
 
   /* The bridge approaches go; undo brings them back into the chooser. */
   gtk_drop_down_set_selected (dropdown, 3);
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpstr (gbacw_tool_area_get_area (tool (f, "area")), ==, "bridge-approaches");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (message)));
   g_signal_emit_by_name (delete, "clicked");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_null (gbacw_map_find_area (f->scenario->map, "bridge-approaches"));
   g_assert_cmpuint (n_steps (f), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, n_areas - 1);
@@ -644,7 +621,7 @@ test_hexside_name (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_is_sensitive (name));
   gtk_editable_set_text (GTK_EDITABLE (name), "Fort Pryor");
   g_signal_emit_by_name (name, "activate");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (id)), ==, "Fort Pryor");
   g_assert_cmpuint (n_steps (f), ==, 2);
 
@@ -659,14 +636,14 @@ test_hexside_name (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "");
   gtk_editable_set_text (GTK_EDITABLE (name), "Sunken lane");
   g_signal_emit_by_name (name, "activate");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");
   g_assert_cmpuint (n_steps (f), ==, 3);
 
   /* Emptied: the name goes; undo brings it back, into the field too. */
   gtk_editable_set_text (GTK_EDITABLE (name), "");
   g_signal_emit_by_name (name, "activate");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_false (g_hash_table_contains (map->hexside_names, GUINT_TO_POINTER (other)));
   activate (f, "win.undo", NULL);
   g_assert_cmpstr (g_hash_table_lookup (map->hexside_names, GUINT_TO_POINTER (other)), ==, "Sunken lane");
@@ -682,7 +659,7 @@ test_inspector (Fixture *f, gconstpointer data)
 
   hex_centre (f, 8, 6, &cx, &cy);   /* 0907: Millersburg */
   move_pointer (f, cx, cy);
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpint (gbacw_map_canvas_get_hover_hex (f->canvas), ==, hex_index (f, 8, 6));
   g_assert_cmpstr (gbacw_hex_inspector_get_text (inspector, "title"), ==, "Hex 0907");
   g_assert_cmpstr (gbacw_hex_inspector_get_text (inspector, "terrain"), ==, "Town");
@@ -790,7 +767,7 @@ test_demo_template (Fixture *f, gconstpointer data)
 
   /* cancelled: nothing written, still new */
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_null (gbacw_window_get_file_chooser (f->window));
   g_assert_null (gbacw_document_get_path (f->document));
   g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (f->document)));
@@ -838,7 +815,7 @@ drop_files (Fixture *f, GFile **files, gsize n_files)
   g_value_take_boxed (&value, gdk_file_list_new_from_array (files, n_files));
   g_signal_emit_by_name (target, "drop", &value, 20.0, 20.0, &accepted);
   g_value_unset (&value);
-  iterate ();
+  gui_test_iterate_for (30);
   return accepted;
 }
 
@@ -1012,7 +989,7 @@ test_new (Fixture *f, gconstpointer data)
   /* 120 rows numbered from 0 need three digits */
   g_assert_cmpint (grid.digits, ==, 3);
   g_assert_true (gbacw_new_dialog_create (dialog));
-  iterate ();
+  gui_test_iterate_for (30);
 
   scenario = gbacw_document_get_scenario (gbacw_window_get_document (f->window));
   g_assert_cmpint (scenario->map->grid.columns, ==, 40);
@@ -1086,7 +1063,7 @@ test_new_enter (Fixture *f, gconstpointer data)
     }
   g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) != NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate_for (30);
 }
 
 /* Every tool has its action target and key, and the palette a button per tool. */
@@ -1198,7 +1175,7 @@ recent_menu_lists (GbacwWindow *window, const char *path)
     {
       if (g_get_monotonic_time () >= end)
         return FALSE;
-      iterate ();
+      gui_test_iterate_for (30);
     }
   return TRUE;
 }
@@ -1252,7 +1229,7 @@ test_recent (Fixture *f, gconstpointer data)
   g_assert_true (recent_menu_lists (second, earlier));
   g_assert_true (recent_menu_lists (second, path));
   gtk_window_destroy (GTK_WINDOW (second));
-  iterate ();
+  gui_test_iterate_for (30);
 }
 
 /* The hex under the canvas's widget point (x, y). */
@@ -1288,7 +1265,7 @@ test_zoom_at_edge (Fixture *f, gconstpointer data)
       GbacwHex under;
 
       activate (f, "win.zoom-fit", NULL);
-      iterate ();
+      gui_test_iterate_for (30);
       g_assert_cmpfloat (gbacw_viewport_get_scale (viewport), ==, gbacw_viewport_get_min_scale (viewport));
       hex_centre (f, hexes[i].col, hexes[i].row, &mx, &my);
       map_to_widget (f, mx, my, &x, &y);
@@ -1333,7 +1310,7 @@ test_space_drag_pans (Fixture *f, gconstpointer data)
   /* zoomed in, so that the map can move */
   gbacw_viewport_set_scale (viewport, 4 * gbacw_viewport_get_min_scale (viewport) + 20);
   gbacw_viewport_set_centre (viewport, 15.0, 12.0);
-  iterate ();
+  gui_test_iterate_for (30);
   scale = gbacw_viewport_get_scale (viewport);
   cx = gbacw_viewport_get_centre_x (viewport);
   cy = gbacw_viewport_get_centre_y (viewport);
@@ -1344,7 +1321,7 @@ test_space_drag_pans (Fixture *f, gconstpointer data)
   g_signal_emit_by_name (f->drag, "drag-update", 60.0, -40.0);
   g_signal_emit_by_name (f->drag, "drag-end", 60.0, -40.0);
   g_signal_emit_by_name (keys, "key-released", GDK_KEY_space, 0, 0);
-  iterate ();
+  gui_test_iterate_for (30);
 
   /* the map follows the pointer: the centre moves the other way */
   g_assert_cmpfloat_with_epsilon (gbacw_viewport_get_centre_x (viewport), cx - 60.0 / scale, 1e-6);
@@ -1418,7 +1395,7 @@ test_help_overlay (void)
       }
   }
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate_for (30);
 }
 
 /* At 1024×700 the map can get most of the width: the scenario sidebar shares the row
@@ -1453,7 +1430,7 @@ test_sidebar_paned (void)
   g_assert_true (gtk_paned_get_start_child (paned) == sidebar);
   g_assert_true (gtk_widget_is_ancestor (canvas, gtk_paned_get_end_child (paned)));
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_layout (canvas);
+  gui_test_wait_for_layout_within (canvas, 10, 30);
   g_test_message ("at 1024: sidebar %d, canvas %d", gtk_widget_get_width (sidebar), gtk_widget_get_width (canvas));
 
   /* The sidebar can be narrow: its rows ellipsize rather than ask for width. */
@@ -1464,8 +1441,8 @@ test_sidebar_paned (void)
   /* The divider dragged to the left: the map takes what the sidebar gives up. */
   before = gtk_widget_get_width (canvas);
   gtk_paned_set_position (paned, 0);
-  iterate ();
-  iterate ();
+  gui_test_iterate_for (30);
+  gui_test_iterate_for (30);
   g_test_message ("divider left: sidebar %d, canvas %d", gtk_widget_get_width (sidebar),
                   gtk_widget_get_width (canvas));
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, min);
@@ -1476,34 +1453,34 @@ test_sidebar_paned (void)
 
   /* And to the right: the map keeps the rest. */
   gtk_paned_set_position (paned, 400);
-  iterate ();
-  iterate ();
+  gui_test_iterate_for (30);
+  gui_test_iterate_for (30);
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 400);
   g_assert_cmpint (ABS (gtk_widget_get_width (canvas) - (narrow - (400 - min))), <=, 1);
 
   /* Hiding the sidebar (F9) gives the map the whole row. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-sidebar", NULL));
-  iterate ();
-  iterate ();
+  gui_test_iterate_for (30);
+  gui_test_iterate_for (30);
   g_assert_false (gtk_widget_get_visible (sidebar));
   g_assert_cmpint (gtk_widget_get_width (canvas), >=, narrow + min);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-sidebar", NULL));
-  iterate ();
-  iterate ();
+  gui_test_iterate_for (30);
+  gui_test_iterate_for (30);
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 400);
 
   /* The width is remembered when the window is closed, and the next window has it. */
   g_assert_nonnull (settings);
   gtk_paned_set_position (paned, 260);
-  iterate ();
+  gui_test_iterate_for (30);
   gtk_window_close (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 260);
   window = gbacw_window_new (NULL);
   controller = gbacw_window_get_scenario_controller (window);
   g_assert_cmpint (gtk_paned_get_position (gbacw_scenario_controller_get_paned (controller)), ==, 260);
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  gui_test_iterate_for (30);
   g_settings_reset (settings, "sidebar-width");
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");
@@ -1526,7 +1503,7 @@ test_open_fifo (Fixture *f, gconstpointer data)
   g_assert_false (gbacw_window_load_file (f->window, file));
   alarm (0);
   g_test_assert_expected_messages ();
-  iterate ();
+  gui_test_iterate_for (30);
   message = find_visible_label (GTK_WIDGET (f->window), "is a named pipe, not a file: give the path of a scenario file");
   g_assert_nonnull (message);
   g_assert_nonnull (strstr (gtk_label_get_text (message), "Could not open the scenario: "));
@@ -1756,7 +1733,7 @@ test_work_name (Fixture *f, gconstpointer data)
   steps = n_steps (f);
   gtk_editable_set_text (GTK_EDITABLE (name), "Fort Robinett");
   g_signal_emit_by_name (name, "activate");
-  iterate ();
+  gui_test_iterate_for (30);
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
   g_clear_pointer (&work, g_array_unref);
   work = gbacw_map_work_hexsides (f->scenario, south);
@@ -1785,23 +1762,13 @@ main (int argc, char **argv)
   g_autofree char *data_home = g_dir_make_tmp ("gbacw-gui-data-XXXXXX", NULL);
   int status;
 
-  /* No accessibility bus in the test sessions; the desktop's recent files in a private place. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  /* Settings that outlive nothing, as without a session bus (see /editor/gui/recent). */
+  /* Settings that outlive nothing, as without a session bus (see /editor/gui/recent);
+   * the desktop's recent files in a private place. */
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* Cairo drawing, not the X server's software GL: mesa's EGL leaks a block at exit
-   * through frames LeakSanitizer cannot follow to its suppression. */
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   if (data_home != NULL)
     g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  /* The application class registers the GResource (window template, icons). */
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/editor/gui/brush-stroke", test_brush_stroke);

@@ -9,14 +9,6 @@
 #define BATTERY(f, id, guns, hex) \
   add_unit ((f), (id), "union", GBACW_UNIT_ARTILLERY, (guns), 4, "L", (hex), GBACW_FORMATION_STATE_LIMBERED, "s")
 
-static GbacwGame *
-movement_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
-  return game;
-}
-
 /* 5.16: "Movement from hex to hex must be consecutive; units may not skip hexes." */
 static void
 test_5_16_consecutive (void)

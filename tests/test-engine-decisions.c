@@ -15,14 +15,6 @@
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
 
-static GbacwGame *
-movement_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
-  return game;
-}
-
 static int
 hex_distance (const GbacwGame *game, int a, int b)
 {

@@ -504,6 +504,15 @@ goto_phase (GbacwGame *game, GbacwPhase phase, int phasing_side)
   g_assert_cmpint (game->phasing_side, ==, phasing_side);
 }
 
+/* A new game of the fixture's scenario at the first player's Movement Phase. */
+G_GNUC_UNUSED static GbacwGame *
+movement_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  return game;
+}
+
 /* Ends phases (holding every free shot asked) until the Game-Turn, phase and phasing side. */
 G_GNUC_UNUSED static void
 advance_to_phase (GbacwGame *game, int turn, GbacwPhase phase, int side)

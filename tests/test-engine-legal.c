@@ -19,14 +19,6 @@
 #define BATTERY(f, id, guns, hex) \
   add_unit ((f), (id), "union", GBACW_UNIT_ARTILLERY, (guns), 4, "L", (hex), GBACW_FORMATION_STATE_LIMBERED, "s")
 
-static GbacwGame *
-movement_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
-  return game;
-}
-
 /* 8.13: four batteries in a woods hex (0103), which allows four, and a fifth beside it
  * (u-b5 in 0102). */
 static void
@@ -62,6 +54,21 @@ ai_ends_phase (GbacwGame *game, int side)
   g_assert_false (game->phase == phase && game->turn == turn && game->player_turn == player_turn);
 }
 
+/* The one blocker of blockers, of that kind and citing that case. */
+static const GbacwBlocker *
+only_blocker (GPtrArray        *blockers,
+              GbacwBlockerKind  kind,
+              const char       *rule_case)
+{
+  const GbacwBlocker *b;
+
+  g_assert_cmpuint (blockers->len, ==, 1);
+  b = g_ptr_array_index (blockers, 0);
+  g_assert_cmpint (b->kind, ==, kind);
+  g_assert_cmpstr (b->rule_case, ==, rule_case);
+  return b;
+}
+
 /* 8.13 (8.1): five batteries in a woods hex that allows four: one can move out, so the
  * end of the Movement Phase is blocked by the hex; the computer moves one out. */
 static void
@@ -81,10 +88,7 @@ test_blocker_stacking (void)
   apply_expect (game, move_action (game, "u-b5", "0103"), NULL);
   g_clear_pointer (&blockers, g_ptr_array_unref);
   blockers = gbacw_game_phase_blockers (game);
-  g_assert_cmpuint (blockers->len, ==, 1);
-  b = g_ptr_array_index (blockers, 0);
-  g_assert_cmpint (b->kind, ==, GBACW_BLOCKER_STACKING);
-  g_assert_cmpstr (b->rule_case, ==, "8.13");
+  b = only_blocker (blockers, GBACW_BLOCKER_STACKING, "8.13");
   g_assert_cmpint (b->hex, ==, woods);
   g_assert_cmpint (b->unit, ==, -1);
   /* the first blocker is the refusal of END_PHASE */
@@ -112,10 +116,7 @@ test_blocker_lone_leader (void)
   leader = unit_index (game, "u-ldr");
   apply_expect (game, move_action (game, "u-ldr", "0304"), NULL);
   blockers = gbacw_game_phase_blockers (game);
-  g_assert_cmpuint (blockers->len, ==, 1);
-  b = g_ptr_array_index (blockers, 0);
-  g_assert_cmpint (b->kind, ==, GBACW_BLOCKER_LONE_LEADER);
-  g_assert_cmpstr (b->rule_case, ==, "17.52");
+  b = only_blocker (blockers, GBACW_BLOCKER_LONE_LEADER, "17.52");
   g_assert_cmpint (b->unit, ==, leader);
   g_assert_cmpint (b->hex, ==, hex_of (f->s, "0304"));
   g_assert_nonnull (strstr (b->message, "u-ldr"));
@@ -156,7 +157,6 @@ test_blocker_decision_and_game_over (void)
   g_autoptr (Fixture) f = fixture_new (5, 8);
   g_autoptr (GbacwGame) game = NULL;
   g_autoptr (GPtrArray) blockers = NULL;
-  const GbacwBlocker *b;
 
   INF (f, "u-1", "union", 3, 3, "0302", "s");
   INF (f, "c-1", "confederate", 3, 3, "0303", "n");
@@ -164,10 +164,7 @@ test_blocker_decision_and_game_over (void)
   apply_expect (game, declare (game, "u-1", "0303", FALSE), NULL);
   g_assert_nonnull (gbacw_game_decision (game));
   blockers = gbacw_game_phase_blockers (game);
-  g_assert_cmpuint (blockers->len, ==, 1);
-  b = g_ptr_array_index (blockers, 0);
-  g_assert_cmpint (b->kind, ==, GBACW_BLOCKER_DECISION);
-  g_assert_cmpstr (b->rule_case, ==, gbacw_game_decision (game)->rule_case);
+  only_blocker (blockers, GBACW_BLOCKER_DECISION, gbacw_game_decision (game)->rule_case);
   stand_all (game);
   g_clear_pointer (&blockers, g_ptr_array_unref);
   blockers = gbacw_game_phase_blockers (game);
@@ -181,10 +178,7 @@ test_blocker_decision_and_game_over (void)
   }
   g_clear_pointer (&blockers, g_ptr_array_unref);
   blockers = gbacw_game_phase_blockers (game);
-  g_assert_cmpuint (blockers->len, ==, 1);
-  b = g_ptr_array_index (blockers, 0);
-  g_assert_cmpint (b->kind, ==, GBACW_BLOCKER_GAME_OVER);
-  g_assert_cmpstr (b->rule_case, ==, "4.0");
+  only_blocker (blockers, GBACW_BLOCKER_GAME_OVER, "4.0");
 }
 
 /* Every action listed passes the check; the moves reach every hex of the unit's range

@@ -4,14 +4,6 @@
 
 #include "test-engine-fixture.c"
 
-static GbacwGame *
-movement_game (Fixture *f)
-{
-  GbacwGame *game = start_game (f);
-  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
-  return game;
-}
-
 static void
 test_5_11_allowance (void)
 {

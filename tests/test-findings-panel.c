@@ -28,6 +28,8 @@
 #include "gbacw-scenario-controller.h"
 #include "gbacw-window.h"
 
+#include "gui-test-helpers.h"
+
 typedef struct
 {
   GbacwWindow *window;
@@ -36,43 +38,6 @@ typedef struct
   GbacwMapCanvas *canvas;
   guint n_activated;
 } Fixture;
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* Lets the window map and lay out (the viewport learns its size). */
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
-    {
-      iterate ();
-      g_usleep (10000);
-    }
-  iterate ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (root == NULL)
-    return NULL;
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static void
 on_activated (GbacwFindingsPanel *panel,
@@ -95,7 +60,7 @@ open_file (Fixture    *f,
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   g_assert_true (gbacw_window_load_file (f->window, file));
-  iterate ();
+  gui_test_iterate ();
 }
 
 static void
@@ -106,14 +71,14 @@ fixture_set_up (Fixture      *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 750);
   f->panel = gbacw_window_get_findings_panel (f->window);
   f->canvas = gbacw_window_get_canvas (f->window);
-  f->button = GBACW_FINDINGS_BUTTON (find_widget (gtk_window_get_titlebar (GTK_WINDOW (f->window)),
+  f->button = GBACW_FINDINGS_BUTTON (gui_test_find_widget (gtk_window_get_titlebar (GTK_WINDOW (f->window)),
                                                   GBACW_TYPE_FINDINGS_BUTTON));
   g_assert_nonnull (f->panel);
   g_assert_nonnull (f->button);
   g_assert_true (gbacw_findings_button_get_panel (f->button) == f->panel);
   g_signal_connect (f->panel, "finding-activated", G_CALLBACK (on_activated), f);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (f->canvas));
+  gui_test_wait_for_layout (GTK_WIDGET (f->canvas));
 }
 
 static void
@@ -121,7 +86,7 @@ fixture_tear_down (Fixture      *f,
                    gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* ---------------------------------------------------------------- helpers */
@@ -269,7 +234,7 @@ test_live (Fixture      *f,
   g_signal_connect_swapped (checker, "changed", G_CALLBACK (count_signal), &n_checker_changed);
   gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (scenario, hexside, crest, TRUE,
                                                                                        -1, 0)));
-  iterate ();
+  gui_test_iterate ();
 
   /* Updated with the change, not run again. */
   assert_counts (f, 1, 1);
@@ -312,7 +277,7 @@ test_live (Fixture      *f,
   viewport = gbacw_map_canvas_get_viewport (f->canvas);
   gbacw_viewport_fit (viewport);
   gbacw_findings_panel_activate_row (f->panel, (guint) position);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpuint (f->n_activated, ==, 1);
   gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, finding->hex), &cx, &cy);
   g_assert_cmpfloat (fabs (gbacw_viewport_get_centre_x (viewport) - cx), <=, 1.0);
@@ -348,11 +313,11 @@ test_live (Fixture      *f,
 
   /* A frame with the markers and the highlight drawn. */
   gtk_widget_queue_draw (GTK_WIDGET (f->canvas));
-  iterate ();
+  gui_test_iterate ();
 
   /* Undo: the finding is gone, with its marker and outline; still no full run. */
   g_assert_true (gbacw_document_undo (document));
-  iterate ();
+  gui_test_iterate ();
   assert_counts (f, 1, 2);
   g_assert_cmpuint (n_checker_changed, ==, 2);
   g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 0);
@@ -366,7 +331,7 @@ test_live (Fixture      *f,
 
   /* Redo brings it back, through an update again. */
   g_assert_true (gbacw_document_redo (document));
-  iterate ();
+  gui_test_iterate ();
   assert_counts (f, 1, 3);
   g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_ERROR), ==, 1);
   g_assert_cmpint (find_row (model, "map.crest", NULL), >=, 1);
@@ -395,7 +360,7 @@ test_rows_kept (Fixture      *f,
   hexside = find_level_hexside (scenario, crest);
   gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_hexside_feature (scenario, hexside, crest, TRUE,
                                                                                        -1, 0)));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (find_row (model, "map.crest", NULL), >=, 0);
   g_assert_cmpint (find_row (model, "charts.unknown-cell", &after), >=, 0);
   g_assert_true (before == after);
@@ -425,7 +390,7 @@ test_broken_scenario (Fixture      *f,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (f->button), TRUE);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* A finding clicked is shown where it is edited: a chart's cell in the chart editor,
@@ -448,7 +413,7 @@ test_shown_where_edited (Fixture      *f,
   position = find_row (model, "charts.unknown-cell", NULL);
   g_assert_cmpint (position, >=, 0);
   gbacw_findings_panel_activate_row (f->panel, (guint) position);
-  iterate ();
+  gui_test_iterate ();
   dialog = gbacw_scenario_controller_get_chart_editor (controller);
   g_assert_nonnull (dialog);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
@@ -459,7 +424,7 @@ test_shown_where_edited (Fixture      *f,
   g_assert_cmpint (position, >=, 0);
   gbacw_scenario_sidebar_show_page (sidebar, "reinforcements");
   gbacw_findings_panel_activate_row (f->panel, (guint) position);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_scenario_sidebar_get_page (sidebar), ==, "oob");
   g_assert_nonnull (gbacw_oob_panel_get_selected_item (gbacw_scenario_sidebar_get_oob_panel (sidebar)));
   g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_panel_get_selected_item (gbacw_scenario_sidebar_get_oob_panel (sidebar))),
@@ -469,11 +434,11 @@ test_shown_where_edited (Fixture      *f,
   gbacw_document_execute (document, gbacw_settings_set_first_player (gbacw_document_get_scenario (document), NULL,
                                                                      &error));
   g_assert_no_error (error);
-  iterate ();
+  gui_test_iterate ();
   position = find_row (model, "scenario.turns", NULL);
   g_assert_cmpint (position, >=, 0);
   gbacw_findings_panel_activate_row (f->panel, (guint) position);
-  iterate ();
+  gui_test_iterate ();
   dialog = gbacw_scenario_controller_get_settings_dialog (controller);
   g_assert_nonnull (dialog);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
@@ -502,7 +467,7 @@ test_grouped (Fixture      *f,
 
   g_assert_no_error (error);
   gbacw_window_set_document (f->window, document);
-  iterate ();
+  gui_test_iterate ();
   scenario = gbacw_document_get_scenario (document);
   g_assert_cmpuint (gbacw_findings_panel_get_count (f->panel, GBACW_SEVERITY_INFO), >=, 1920);
 
@@ -540,7 +505,7 @@ test_grouped (Fixture      *f,
   }
   /* A frame with the row drawn. */
   gtk_widget_set_visible (GTK_WIDGET (f->panel), TRUE);
-  iterate ();
+  gui_test_iterate ();
 
   /* Activating it opens it: the hexes, each going to its hex. */
   gbacw_findings_panel_activate_row (f->panel, cluster_position);
@@ -552,7 +517,7 @@ test_grouped (Fixture      *f,
   g_assert_cmpstr (gbacw_finding_item_get_finding (GBACW_FINDING_ITEM (child))->message, ==,
                    "This hex has no terrain yet");
   gbacw_findings_panel_activate_row (f->panel, cluster_position + 5);
-  iterate ();
+  gui_test_iterate ();
   gbacw_map_canvas_get_highlight (f->canvas, &hex, &direction);
   g_assert_cmpint (hex, ==, gbacw_finding_item_get_finding (GBACW_FINDING_ITEM (child))->hex);
   g_assert_cmpuint (f->n_activated, ==, 1);
@@ -565,7 +530,7 @@ test_grouped (Fixture      *f,
     g_array_append_val (hexes, first);
     gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_paint_terrain (scenario, hexes, 1, FALSE, 0)));
   }
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpuint (gbacw_finding_cluster_get_n_items (cluster), ==, 1919);
   g_assert_true (gtk_tree_list_row_get_expanded (cluster_row));
   g_clear_pointer (&title, g_free);
@@ -579,20 +544,9 @@ test_grouped (Fixture      *f,
 int
 main (int argc, char **argv)
 {
-  /* No accessibility bus in the test sessions. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  /* Cairo, not GL: under Xvfb GTK probes the software GL driver and unloads it again,
-   * and LeakSanitizer cannot name (or suppress) what it left behind. */
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  /* The application class registers the GResource (window template, icons). */
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add ("/editor/findings/live", Fixture, NULL, fixture_set_up, test_live, fixture_tear_down);
   g_test_add ("/editor/findings/rows-kept", Fixture, NULL, fixture_set_up, test_rows_kept, fixture_tear_down);

@@ -18,12 +18,7 @@
 #include "gbacw-new-dialog.h"
 #include "gbacw-scenario-io.h"
 
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
+#include "gui-test-helpers.h"
 
 static void
 on_created (GbacwNewDialog *dialog,
@@ -43,11 +38,11 @@ run_dialog (void (*set_up) (GbacwNewDialog *dialog, gpointer data),
 
   g_signal_connect (dialog, "document-created", G_CALLBACK (on_created), &document);
   gtk_window_present (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate ();
   set_up (dialog, data);
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gbacw_new_dialog_create (dialog));   /* and it closes */
-  iterate ();
+  gui_test_iterate ();
   g_assert_nonnull (document);
   return document;
 }
@@ -161,16 +156,9 @@ test_blank (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/editor/new-dialog/from-game", test_from_game);
   g_test_add_func ("/editor/new-dialog/blank", test_blank);

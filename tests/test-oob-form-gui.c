@@ -23,6 +23,8 @@
 #include "gbacw-scenario-controller.h"
 #include "gbacw-window.h"
 
+#include "gui-test-helpers.h"
+
 typedef struct
 {
   GbacwWindow *window;
@@ -34,52 +36,17 @@ typedef struct
 } Fixture;
 
 static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* A few frames: the layout after a change (the machine may be busy). */
-static void
-settle (void)
-{
-  for (int i = 0; i < 10; i++)
-    {
-      iterate ();
-      g_usleep (5000);
-    }
-}
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
-    {
-      iterate ();
-      g_usleep (10000);
-    }
-  iterate ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static void
 fixture_set_up (Fixture      *f,
                 gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
-
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1400, 900);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
   f->sidebar = gbacw_scenario_controller_get_sidebar (gbacw_window_get_scenario_controller (f->window));
   f->panel = gbacw_scenario_sidebar_get_oob_panel (f->sidebar);
   f->inspector = gbacw_scenario_sidebar_get_inspector (f->sidebar);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (f->inspector));
+  gui_test_wait_for_layout (GTK_WIDGET (f->inspector));
 }
 
 static void
@@ -87,34 +54,10 @@ fixture_tear_down (Fixture      *f,
                    gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* ---------------------------------------------------------------- keys */
-
-static GtkShortcut *
-find_shortcut_in (GtkWidget          *widget,
-                  GtkShortcutTrigger *wanted,
-                  GtkPropagationPhase phase)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return shortcut;   /* the controller keeps it */
-        }
-    }
-  return NULL;
-}
 
 /* A key pressed where the focus is, as GTK hands it on: the capture phase from the
  * window down to the focus, then the bubble phase (key bindings) from the focus up.
@@ -133,19 +76,19 @@ press_at_focus (Fixture    *f,
     g_ptr_array_insert (chain, 0, w);
   for (guint i = 0; i < chain->len && !done; i++)
     {
-      GtkShortcut *shortcut = find_shortcut_in (chain->pdata[i], wanted, GTK_PHASE_CAPTURE);
+      GtkShortcut *shortcut = gui_test_find_shortcut (chain->pdata[i], wanted, GTK_PHASE_CAPTURE);
       if (shortcut != NULL)
         done = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
                                              chain->pdata[i], gtk_shortcut_get_arguments (shortcut));
     }
   for (guint i = chain->len; i > 0 && !done; i--)
     {
-      GtkShortcut *shortcut = find_shortcut_in (chain->pdata[i - 1], wanted, GTK_PHASE_BUBBLE);
+      GtkShortcut *shortcut = gui_test_find_shortcut (chain->pdata[i - 1], wanted, GTK_PHASE_BUBBLE);
       if (shortcut != NULL)
         done = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
                                              chain->pdata[i - 1], gtk_shortcut_get_arguments (shortcut));
     }
-  iterate ();
+  gui_test_iterate ();
   return done;
 }
 
@@ -165,10 +108,7 @@ focus_widget (Fixture *f)
 static const char *
 selected_id (Fixture *f)
 {
-  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (f->panel);
-
-  g_assert_nonnull (item);
-  return gbacw_oob_item_get_id (item);
+  return gui_test_selected_oob_id (f->panel);
 }
 
 /* ---------------------------------------------------------------- tests */
@@ -183,9 +123,9 @@ test_tab_order (Fixture      *f,
                                          GBACW_OOB_FIELD_ER, GBACW_OOB_FIELD_RALLY, GBACW_OOB_FIELD_DIR };
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-webb-ldr"));
-  settle ();
+  gui_test_settle ();
   gbacw_oob_inspector_focus_field (f->inspector, GBACW_OOB_FIELD_NAME);
-  settle ();
+  gui_test_settle ();
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
       GtkWidget *field = gbacw_oob_inspector_get_field_widget (f->inspector, order[i]);
@@ -199,19 +139,19 @@ test_tab_order (Fixture      *f,
         {
           g_autofree char *text = g_strconcat (gtk_editable_get_text (GTK_EDITABLE (field)), "x", NULL);
           gtk_editable_set_text (GTK_EDITABLE (field), text);
-          settle ();
+          gui_test_settle ();
         }
       if (i + 1 < G_N_ELEMENTS (order))
         {
           g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD));
-          settle ();
+          gui_test_settle ();
         }
     }
   /* and Shift+Tab back from Command to Rank */
   gbacw_oob_inspector_focus_field (f->inspector, GBACW_OOB_FIELD_ROLE);
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_BACKWARD));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (is_inside (focus_widget (f), gbacw_oob_inspector_get_field_widget (f->inspector,
                                                                                     GBACW_OOB_FIELD_RANK)));
 }
@@ -228,9 +168,9 @@ test_duplicate_keys (Fixture      *f,
   const GbacwUnit *copy;
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-31ill"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->panel), GTK_DIR_TAB_FORWARD));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (is_inside (focus_widget (f), GTK_WIDGET (f->panel)));
 
   g_assert_true (press_at_focus (f, "<Control>d"));
@@ -252,7 +192,7 @@ test_duplicate_keys (Fixture      *f,
 
   /* From another field of the form. */
   gbacw_oob_inspector_focus_field (f->inspector, GBACW_OOB_FIELD_STRENGTH);
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (press_at_focus (f, "<Control>d"));
   g_assert_cmpuint (f->scenario->oob.units->len, ==, n_units + 3);
   g_assert_cmpstr (gbacw_oob_find_unit (&f->scenario->oob, selected_id (f))->designation, ==, "31 Ill (4)");
@@ -268,7 +208,7 @@ weapon_choices (Fixture    *f,
   GListModel *model;
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, unit));
-  iterate ();
+  gui_test_iterate ();
   dropdown = gbacw_oob_inspector_get_field_widget (f->inspector, GBACW_OOB_FIELD_WEAPON);
   g_assert_true (GTK_IS_DROP_DOWN (dropdown));
   model = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
@@ -357,7 +297,7 @@ test_split (Fixture      *f,
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-31ill"));
   for (int i = 0; i < 30; i++)
     {
-      iterate ();
+      gui_test_iterate ();
       g_usleep (10000);
     }
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->panel)), >=, 150);
@@ -366,7 +306,7 @@ test_split (Fixture      *f,
   /* Dragged: remembered, and the next window opens with it. */
   position = gtk_paned_get_position (GTK_PANED (paned)) - 20;
   gtk_paned_set_position (GTK_PANED (paned), position);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (g_settings_get_int (settings, "oob-tree-height"), ==, position);
   second = gbacw_window_new (NULL);
   second_paned = gtk_widget_get_ancestor (
@@ -418,42 +358,35 @@ test_unit_vp_notice (Fixture      *f,
   gboolean counted = FALSE;
 
   gtk_window_present (dialog);
-  iterate ();
+  gui_test_iterate ();
   /* The demo's units have no VP of their own: no notice. */
   g_assert_null (find_with_data (GTK_WIDGET (dialog), "gbacw-unit-vp-notice"));
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-wagon"));
-  iterate ();
+  gui_test_iterate ();
   gbacw_oob_inspector_set_field_text (f->inspector, GBACW_OOB_FIELD_VP, "5");
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (gbacw_oob_find_unit (&f->scenario->oob, "u-wagon")->vp, ==, 5);
   notice = find_with_data (GTK_WIDGET (dialog), "gbacw-unit-vp-notice");
   g_assert_nonnull (notice);
   g_assert_true (gtk_widget_get_visible (notice));
 
   g_signal_emit_by_name (find_button (notice), "clicked");
-  iterate ();
+  gui_test_iterate ();
   for (guint i = 0; i < f->scenario->vp_awards->len; i++)
     counted |= ((GbacwVpAward *) g_ptr_array_index (f->scenario->vp_awards, i))->event == GBACW_VP_UNIT_VP;
   g_assert_true (counted);
   g_assert_null (find_with_data (GTK_WIDGET (dialog), "gbacw-unit-vp-notice"));
   gtk_window_close (dialog);
-  iterate ();
+  gui_test_iterate ();
 }
 
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add ("/editor/oob-form/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
   g_test_add ("/editor/oob-form/duplicate-keys", Fixture, NULL, fixture_set_up, test_duplicate_keys,

@@ -31,6 +31,8 @@
 #include "gbacw-exclusive-params.h"
 #include "gbacw-window.h"
 
+#include "gui-test-helpers.h"
+
 typedef struct
 {
   char *tmpdir;
@@ -46,38 +48,15 @@ typedef struct
 } Fixture;
 
 static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
-    {
-      iterate ();
-      g_usleep (10000);
-    }
-  iterate ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static void
 fixture_set_up (Fixture      *f,
                 gconstpointer data)
 {
-  g_autofree char *demo = gbacw_data_find ("scenarios/demo.xml");
-  g_autoptr(GFile) file = g_file_new_for_path (demo);
   g_autoptr(GError) error = NULL;
   GbacwScenarioSidebar *sidebar;
 
   f->tmpdir = g_dir_make_tmp ("gbacw-oob-gui-XXXXXX", &error);
   g_assert_no_error (error);
-  f->window = gbacw_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
-  g_assert_true (gbacw_window_load_file (f->window, file));
+  f->window = gui_test_window_on ("scenarios/demo.xml", 1400, 900);
   f->canvas = gbacw_window_get_canvas (f->window);
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
@@ -89,7 +68,7 @@ fixture_set_up (Fixture      *f,
   f->reinforcements = gbacw_scenario_sidebar_get_reinforcement_panel (sidebar);
   f->deployment = gbacw_scenario_controller_get_deployment (f->controller);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (f->canvas));
+  gui_test_wait_for_layout (GTK_WIDGET (f->canvas));
 }
 
 static void
@@ -111,7 +90,7 @@ fixture_tear_down (Fixture      *f,
                    gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate ();
+  gui_test_iterate ();
   remove_dir (f->tmpdir);
   g_free (f->tmpdir);
 }
@@ -127,10 +106,7 @@ n_steps (Fixture *f)
 static const char *
 selected_id (Fixture *f)
 {
-  GbacwOobItem *item = gbacw_oob_panel_get_selected_item (f->panel);
-
-  g_assert_nonnull (item);
-  return gbacw_oob_item_get_id (item);
+  return gui_test_selected_oob_id (f->panel);
 }
 
 static void
@@ -139,7 +115,7 @@ activate (Fixture    *f,
           const char *target)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), action, target ? "s" : NULL, target));
-  iterate ();
+  gui_test_iterate ();
 }
 
 static void
@@ -149,7 +125,7 @@ type_field (Fixture       *f,
 {
   g_assert_nonnull (gbacw_oob_inspector_get_field_widget (f->inspector, field));
   gbacw_oob_inspector_set_field_text (f->inspector, field, text);
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* A unit of the order of battle, as the rows show it. */
@@ -171,11 +147,7 @@ hex_point (Fixture *f,
            double  *x,
            double  *y)
 {
-  const GbacwHexGrid *grid = &f->scenario->map->grid;
-  double mx, my;
-
-  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &mx, &my);
-  gbacw_viewport_map_to_view (gbacw_map_canvas_get_viewport (f->canvas), mx, my, x, y);
+  gui_test_hex_centre (f->canvas, f->scenario, hex, x, y);
 }
 
 static int
@@ -298,7 +270,7 @@ test_build_deploy_save (Fixture      *f,
 
   /* The commander, and the brigade's totals beside its BCE limit. */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, brigade));
-  iterate ();
+  gui_test_iterate ();
   type_field (f, GBACW_OOB_FIELD_COMMANDER, leader);
   g_assert_cmpstr (gbacw_oob_find_formation (&f->scenario->oob, brigade)->commander, ==, leader);
   g_assert_nonnull (strstr (gbacw_oob_inspector_get_totals (f->inspector), "9 SP"));
@@ -333,7 +305,7 @@ test_build_deploy_save (Fixture      *f,
 
   /* The search shows the brigade with its division and side, and its units. */
   gbacw_oob_panel_set_search (f->panel, "grey");
-  iterate ();
+  gui_test_iterate ();
   {
     GListModel *model = gbacw_oob_panel_get_model (f->panel);
     guint n = g_list_model_get_n_items (model);
@@ -350,12 +322,12 @@ test_build_deploy_save (Fixture      *f,
     g_assert_false (has_other);
   }
   gbacw_oob_panel_set_search (f->panel, NULL);
-  iterate ();
+  gui_test_iterate ();
 
   /* A regiment dragged onto a hex of the Union set-up area: the hexes it may take are
    * shaded, the hex's stacking shown; then dropped through the canvas's drop target. */
   gbacw_map_canvas_zoom_fit (f->canvas);
-  iterate ();
+  gui_test_iterate ();
   hex = hex_of (f, "0607");
   hex_point (f, hex, &x, &y);
   g_assert_true (gbacw_deployment_controller_hover_drag (f->deployment, item (f, GBACW_OOB_ITEM_UNIT, first), x, y));
@@ -363,7 +335,7 @@ test_build_deploy_save (Fixture      *f,
   g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "SP"));
   for (int i = 0; i < 200 && gbacw_deployment_controller_count_allowed (f->deployment) == 0; i++)
     {
-      iterate ();
+      gui_test_iterate ();
       g_usleep (1000);
     }
   g_assert_cmpuint (gbacw_deployment_controller_count_allowed (f->deployment), >, 0);
@@ -378,7 +350,7 @@ test_build_deploy_save (Fixture      *f,
     g_value_unset (&value);
     g_assert_true (dropped);
   }
-  iterate ();
+  gui_test_iterate ();
   placement = gbacw_scenario_find_placement (f->scenario, first, NULL);
   g_assert_nonnull (placement);
   g_assert_cmpint (placement->hex, ==, hex);
@@ -398,13 +370,13 @@ test_build_deploy_save (Fixture      *f,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.rotate", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.formation", "s", "column"));
-  iterate ();
+  gui_test_iterate ();
   placement = gbacw_scenario_find_placement (f->scenario, first, NULL);
   g_assert_cmpint (placement->facing, ==, 1);
   g_assert_cmpint (placement->formation, ==, GBACW_FORMATION_STATE_COLUMN);
   /* and the form says so in words, not in the file's ids ("column, facing ne") */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, first));
-  iterate ();
+  gui_test_iterate ();
   g_assert_nonnull (strstr (gbacw_oob_inspector_get_placement (f->inspector), ", in column, facing NE"));
 
   /* The rest of the brigade placed around a hex in one step. */
@@ -430,7 +402,7 @@ test_build_deploy_save (Fixture      *f,
   type_field (f, GBACW_OOB_FIELD_NAME, "3 Me");
   reinforcement = gbacw_reinforcement_panel_add (f->reinforcements, 4, item (f, GBACW_OOB_ITEM_UNIT, straggler));
   g_assert_nonnull (reinforcement);
-  iterate ();
+  gui_test_iterate ();
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
   g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
   /* Escape cancels a pick */
@@ -441,7 +413,7 @@ test_build_deploy_save (Fixture      *f,
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0110"));
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, TRUE);
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0111"));
-  iterate ();
+  gui_test_iterate ();
   {
     const GbacwReinforcement *r = NULL;
     for (guint i = 0; i < f->scenario->reinforcements->len; i++)
@@ -458,7 +430,7 @@ test_build_deploy_save (Fixture      *f,
   /* Picking the entry hex again replaces it; the old one does not become an alternative. */
   g_signal_emit_by_name (f->reinforcements, "pick-entry", reinforcement, FALSE);
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0112"));
-  iterate ();
+  gui_test_iterate ();
   {
     const GbacwReinforcement *r = NULL;
     for (guint i = 0; i < f->scenario->reinforcements->len; i++)
@@ -479,14 +451,14 @@ test_build_deploy_save (Fixture      *f,
   {
     GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
     gtk_window_present (GTK_WINDOW (dialog));
-    iterate ();
+    gui_test_iterate ();
     gtk_editable_set_text (gbacw_settings_dialog_get_title_entry (dialog), "Grey's Stand");
     g_assert_cmpstr (f->scenario->info.title, ==, "Grey's Stand");
     gtk_editable_set_text (gbacw_settings_dialog_get_time_entry (dialog, 2), "6:4");
     g_assert_cmpstr (gbacw_settings_dialog_get_message (dialog), !=, "");
     gtk_editable_set_text (gbacw_settings_dialog_get_time_entry (dialog, 2), "06:45");
     gtk_check_button_set_active (gbacw_settings_dialog_get_night_check (dialog, 12), TRUE);
-    iterate ();
+    gui_test_iterate ();
   }
 
   /* A chart cell, marked invented. */
@@ -499,7 +471,7 @@ test_build_deploy_save (Fixture      *f,
 
     gtk_window_present (GTK_WINDOW (editor));
     g_assert_true (gbacw_chart_editor_show_chart (editor, "stacking"));
-    iterate ();
+    gui_test_iterate ();
     g_assert_true (gbacw_chart_editor_set_cell_text (editor, row->id, col, "{17}"));
     cell = gbacw_chart_lookup (gbacw_scenario_find_chart (f->scenario, "stacking"), row->id, col);
     g_assert_cmpstr (cell->value, ==, "17");
@@ -517,7 +489,7 @@ test_build_deploy_save (Fixture      *f,
     g_autoptr(GBytes) again = NULL;
 
     g_assert_true (gbacw_window_load_file (f->window, file));
-    iterate ();
+    gui_test_iterate ();
     f->document = gbacw_window_get_document (f->window);
     f->scenario = gbacw_document_get_scenario (f->document);
     g_assert_nonnull (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_FORMATION, brigade));
@@ -527,7 +499,7 @@ test_build_deploy_save (Fixture      *f,
     /* Back to the document as built, to undo it all. */
     g_assert_true (gbacw_window_load_file (f->window, file));
   }
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* Undo takes every step back to the bytes of the demo. */
@@ -550,7 +522,7 @@ test_undo_all (Fixture      *f,
   type_field (f, GBACW_OOB_FIELD_STRENGTH, "3");
   type_field (f, GBACW_OOB_FIELD_DISMOUNTED_MORALE, "2");
   gbacw_map_canvas_zoom_fit (f->canvas);
-  iterate ();
+  gui_test_iterate ();
   hex_point (f, 0, &x, &y);
   {
     GbacwHex h;
@@ -570,14 +542,14 @@ test_undo_all (Fixture      *f,
   {
     GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
     gtk_spin_button_set_value (gbacw_settings_dialog_get_turn_spin (dialog, TRUE), 14);
-    iterate ();
+    gui_test_iterate ();
     g_assert_cmpint (f->scenario->turns.last, ==, 14);
   }
   g_assert_cmpuint (n_steps (f), >, 5);
 
   while (gbacw_document_undo (f->document))
-    iterate ();
-  iterate ();
+    gui_test_iterate ();
+  gui_test_iterate ();
   back = save (f, "undone.xml");
   g_assert_true (g_bytes_equal (back, original));
   /* And the panel shows the demo's order of battle again. */
@@ -635,7 +607,7 @@ use_tool (Fixture    *f,
           const char *name)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tool", "s", name));
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* The map's own gestures, driven as the tests of the canvas do (by the gesture's
@@ -653,7 +625,7 @@ test_map_gestures (Fixture      *f,
   int from, to;
 
   gbacw_map_canvas_zoom_fit (f->canvas);
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_map_canvas_get_tool (f->canvas));  /* "Move the Map" */
   {
     guint n_tools;
@@ -669,11 +641,11 @@ test_map_gestures (Fixture      *f,
   g_signal_emit_by_name (press, "drag-begin", x, y);
   g_signal_emit_by_name (press, "drag-update", 40.0, 0.0);
   g_signal_emit_by_name (press, "drag-end", 40.0, 0.0);
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_deployment_controller_get_selected_unit (f->deployment));
   g_assert_cmpuint (n_steps (f), ==, steps);
   gbacw_map_canvas_zoom_fit (f->canvas);
-  iterate ();
+  gui_test_iterate ();
 
   use_tool (f, "deploy");
   g_assert_true (GBACW_IS_TOOL_DEPLOY (gbacw_map_canvas_get_tool (f->canvas)));
@@ -689,20 +661,20 @@ test_map_gestures (Fixture      *f,
   steps = n_steps (f);
   g_signal_emit_by_name (press, "drag-begin", x, y);
   g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-wagon");
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_oob_item_get_id (gbacw_oob_panel_get_selected_item (f->panel)), ==, "u-wagon");
   g_signal_emit_by_name (press, "drag-update", (tx - x) / 2, (ty - y) / 2);
   g_signal_emit_by_name (press, "drag-update", tx - x, ty - y);
   g_assert_nonnull (strstr (gbacw_deployment_controller_get_status (f->deployment), "0609"));
   g_signal_emit_by_name (press, "drag-end", tx - x, ty - y);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-wagon", NULL)->hex, ==, to);
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
 
   /* A stack of two, selected: it fans out. */
   placement = gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL);
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (gbacw_deployment_controller_get_fanned_hex (f->deployment), ==, placement->hex);
 
   g_assert_true (gbacw_document_undo (f->document));
@@ -732,24 +704,9 @@ find_shortcut (GtkWidget          *widget,
                const char         *trigger,
                GtkPropagationPhase phase)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (trigger);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return shortcut;   /* the controller keeps it */
-        }
-    }
-  return NULL;
+  return gui_test_find_shortcut (widget, wanted, phase);
 }
 
 static GtkShortcut *
@@ -769,7 +726,7 @@ press_binding (GtkWidget  *widget,
   g_assert_nonnull (shortcut);
   g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
                                                widget, NULL));
-  iterate ();
+  gui_test_iterate ();
 }
 
 static gboolean
@@ -782,7 +739,7 @@ press_shortcut (GtkWidget  *widget,
   g_assert_nonnull (shortcut);
   handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
                                           NULL);
-  iterate ();
+  gui_test_iterate ();
   return handled;
 }
 
@@ -811,7 +768,7 @@ click (Fixture         *f,
   map_point (f, label, &mx, &my);
   gbacw_tool_pressed (tool, f->canvas, mx, my, state);
   gbacw_tool_released (tool, f->canvas, mx, my, state);
-  iterate ();
+  gui_test_iterate ();
 }
 
 static guint
@@ -845,7 +802,7 @@ press_unit_key (Fixture    *f,
   g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (f->panel), scope));
   handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, scope,
                                           gtk_shortcut_get_arguments (shortcut));
-  iterate ();
+  gui_test_iterate ();
   return handled;
 }
 
@@ -900,7 +857,7 @@ test_multi_select (Fixture      *f,
   gbacw_tool_dragged (tool, f->canvas, (x0 + x1) / 2, (y0 + y1) / 2, 0);
   gbacw_tool_dragged (tool, f->canvas, x1, y1, 0);
   gbacw_tool_released (tool, f->canvas, x1, y1, 0);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpuint (n_steps (f), ==, steps + 3);
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-7wis", NULL)->hex, ==, hex_of (f, "0611"));
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-bty-b", NULL)->hex, ==, hex_of (f, "0708"));
@@ -920,7 +877,7 @@ test_multi_select (Fixture      *f,
   gbacw_tool_pressed (tool, f->canvas, x0, y0, 0);
   gbacw_tool_dragged (tool, f->canvas, x1, y1, 0);
   gbacw_tool_released (tool, f->canvas, x1, y1, 0);
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (is_selected (f, "u-1usss"));
   g_assert_true (is_selected (f, "u-wagon"));
   g_assert_false (is_selected (f, "u-14oh"));
@@ -930,7 +887,7 @@ test_multi_select (Fixture      *f,
 
   /* the whole stack of 14 Oh (with Hollister) turned in one step */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "deploy.select-stack", NULL));
   g_assert_true (is_selected (f, "u-hollister"));
   g_assert_cmpstr (gbacw_deployment_controller_get_selected_unit (f->deployment), ==, "u-14oh");
@@ -948,12 +905,12 @@ test_multi_select (Fixture      *f,
   /* Webb's Brigade chosen in the tree, the focus in the tree: comma turns every unit of
    * it on the map (14 Oh, 31 Ill and Webb) in one step */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "u-webb"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (is_selected (f, "u-31ill"));
   g_assert_true (is_selected (f, "u-webb-ldr"));
   g_assert_false (is_selected (f, "u-hollister"));
   gtk_widget_grab_focus (GTK_WIDGET (f->panel));
-  iterate ();
+  gui_test_iterate ();
   steps = n_steps (f);
   g_assert_true (press_unit_key (f, "comma"));
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
@@ -963,7 +920,7 @@ test_multi_select (Fixture      *f,
 
   /* and a unit chosen in the tree takes L (Line) there too */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (press_unit_key (f, "c"));
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-14oh", NULL)->formation, ==,
                    GBACW_FORMATION_STATE_COLUMN);
@@ -1063,7 +1020,7 @@ right_click_row (Fixture    *f,
                                                 + gtk_adjustment_get_page_size (adjustment) / 3);
           for (int k = 0; k < 5; k++)
             {
-              iterate ();
+              gui_test_iterate ();
               g_usleep (5000);
             }
         }
@@ -1080,7 +1037,7 @@ right_click_row (Fixture    *f,
   g_assert_nonnull (click);
   g_assert_true (gtk_widget_translate_coordinates (row, list, 20, gtk_widget_get_height (row) / 2.0, &x, &y));
   g_signal_emit_by_name (click, "pressed", 1, x, y);
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* A regiment moved to the Confederates through the tree's menu, and a brigade copied
@@ -1123,7 +1080,7 @@ test_other_side (Fixture      *f,
   g_assert_cmpstr (selected_id (f), ==, "u-14oh");
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
-  iterate ();
+  gui_test_iterate ();
   activate (f, "oob.copy-to-side", "union");
   g_assert_cmpuint (n_steps (f), ==, steps + 2);
   copy = g_strdup (selected_id (f));
@@ -1140,13 +1097,13 @@ test_other_side (Fixture      *f,
   }
   /* a side cannot take what it has */
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_FORMATION, "c-pryor"));
-  iterate ();
+  gui_test_iterate ();
   activate (f, "oob.move-to-side", "confederate");
   g_assert_cmpuint (n_steps (f), ==, steps + 2);
 
   while (n_steps (f) > steps)
     g_assert_true (gbacw_document_undo (f->document));
-  iterate ();
+  gui_test_iterate ();
   undone = gbacw_scenario_save_to_bytes (f->scenario);
   g_assert_true (g_bytes_equal (original, undone));
   g_assert_null (gbacw_oob_panel_lookup (f->panel, GBACW_OOB_ITEM_FORMATION, copy));
@@ -1162,13 +1119,13 @@ test_undo_in_field (Fixture *f, gconstpointer data)
 #define UNIT gbacw_oob_find_unit (&f->scenario->oob, "u-14oh")
 
   g_assert_true (gbacw_oob_panel_select (f->panel, GBACW_OOB_ITEM_UNIT, "u-14oh"));
-  iterate ();
+  gui_test_iterate ();
   type_field (f, GBACW_OOB_FIELD_STRENGTH, "7");
   g_assert_cmpint (UNIT->strength, ==, 7);
 
   name = gbacw_oob_inspector_get_field_widget (f->inspector, GBACW_OOB_FIELD_NAME);
   g_assert_true (gtk_widget_grab_focus (name));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (press_shortcut (GTK_WIDGET (f->window), "<Control>z"));
   g_assert_cmpint (UNIT->strength, ==, 6);
   g_assert_cmpstr (UNIT->designation, ==, "14 Oh");
@@ -1178,7 +1135,7 @@ test_undo_in_field (Fixture *f, gconstpointer data)
 
   /* The search field keeps its own undo. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "oob.search", NULL));
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (press_shortcut (GTK_WIDGET (f->window), "<Control>z"));
   g_assert_cmpint (UNIT->strength, ==, 7);
 
@@ -1192,11 +1149,11 @@ test_undo_in_field (Fixture *f, gconstpointer data)
     GtkEditable *cell;
 
     gtk_window_present (GTK_WINDOW (charts));
-    iterate ();
+    gui_test_iterate ();
     g_assert_true (gbacw_chart_editor_set_cell_text (charts, row->id, col, "{9}"));
     cell = gbacw_chart_editor_get_cell_entry (charts, row->id, col);
     g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (cell)));
-    iterate ();
+    gui_test_iterate ();
     g_assert_true (press_shortcut (GTK_WIDGET (charts), "<Control>z"));
     {
       const GbacwChart *now = gbacw_scenario_find_chart (f->scenario, chart->id);
@@ -1222,11 +1179,11 @@ test_reinforcement_takes_off_map (Fixture *f, gconstpointer data)
 
   id = gbacw_reinforcement_panel_add (f->reinforcements, 4, item (f, GBACW_OOB_ITEM_UNIT, "u-1usss"));
   g_assert_nonnull (id);
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL));
   g_assert_cmpuint (n_steps (f), ==, steps + 1);
   g_assert_true (gbacw_document_undo (f->document));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (gbacw_scenario_find_placement (f->scenario, "u-1usss", NULL)->hex, ==, hex);
   g_assert_cmpuint (f->scenario->reinforcements->len, ==, 1);
 
@@ -1237,7 +1194,7 @@ test_reinforcement_takes_off_map (Fixture *f, gconstpointer data)
 
     steps = n_steps (f);
     gbacw_map_canvas_zoom_fit (f->canvas);
-    iterate ();
+    gui_test_iterate ();
     hex_point (f, hex_of (f, "0506"), &x, &y);
     g_assert_true (gbacw_deploy_in_setup_area (f->scenario, "union", hex_of (f, "0506")));
     g_assert_false (gbacw_deployment_controller_drop (f->deployment, item (f, GBACW_OOB_ITEM_UNIT, "u-22ind"), x, y));
@@ -1301,11 +1258,11 @@ test_objective_edit (Fixture *f, gconstpointer data)
 
   gtk_window_present (GTK_WINDOW (dialog));
   gbacw_settings_dialog_show_page (dialog, "victory");
-  iterate ();
+  gui_test_iterate ();
   add = find_button (GTK_WIDGET (dialog), "Add Objective");
   g_assert_nonnull (add);
   g_signal_emit_by_name (add, "clicked");
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpuint (f->scenario->map->areas->len, ==, n_areas + 1);
   area = g_ptr_array_index (f->scenario->map->areas, n_areas);
   id = g_strdup (area->id);
@@ -1318,7 +1275,7 @@ test_objective_edit (Fixture *f, gconstpointer data)
   g_assert_true (GTK_IS_EDITABLE (widget));
   gtk_editable_set_text (GTK_EDITABLE (widget), "Harlan's Ridge");
   g_signal_emit_by_name (widget, "activate");
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_map_find_area (f->scenario->map, id)->name, ==, "Harlan's Ridge");
   g_assert_cmpuint (n_steps (f), ==, steps + 2);
   g_assert_cmpuint (count_choices (GTK_WIDGET (dialog), "Harlan's Ridge"), ==,
@@ -1330,7 +1287,7 @@ test_objective_edit (Fixture *f, gconstpointer data)
   g_assert_true (GTK_IS_DROP_DOWN (widget));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (widget)), ==, 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 1);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_map_find_area (f->scenario->map, id)->side, ==, first_side->id);
   g_assert_cmpuint (n_steps (f), ==, steps + 3);
 
@@ -1338,41 +1295,41 @@ test_objective_edit (Fixture *f, gconstpointer data)
   widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "vp");
   g_assert_true (GTK_IS_SPIN_BUTTON (widget));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), 4);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (gbacw_map_find_area (f->scenario->map, id)->vp, ==, 4);
   g_assert_cmpuint (n_steps (f), ==, steps + 4);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), 0);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (gbacw_map_find_area (f->scenario->map, id)->vp, ==, GBACW_UNSET);
   g_assert_cmpuint (n_steps (f), ==, steps + 5);
 
   /* Undo takes the VP back, and the dialog shows it. */
   g_assert_true (gbacw_document_undo (f->document));
-  iterate ();
+  gui_test_iterate ();
   widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "vp");
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)), ==, 4);
   g_assert_true (gbacw_document_redo (f->document));
-  iterate ();
+  gui_test_iterate ();
 
   /* An award names obj-mill: refused, with the reason. */
   widget = gbacw_settings_dialog_get_objective_widget (dialog, "obj-mill", "remove");
   g_assert_true (GTK_IS_BUTTON (widget));
   g_signal_emit_by_name (widget, "clicked");
-  iterate ();
+  gui_test_iterate ();
   g_assert_nonnull (gbacw_map_find_area (f->scenario->map, "obj-mill"));
   g_assert_cmpstr (gbacw_settings_dialog_get_message (dialog), !=, "");
   g_assert_cmpuint (n_steps (f), ==, steps + 5);
 
   widget = gbacw_settings_dialog_get_objective_widget (dialog, id, "remove");
   g_signal_emit_by_name (widget, "clicked");
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_map_find_area (f->scenario->map, id));
   g_assert_null (gbacw_settings_dialog_get_objective_widget (dialog, id, "name"));
   g_assert_cmpuint (n_steps (f), ==, steps + 6);
 
   while (n_steps (f) > steps)
     g_assert_true (gbacw_document_undo (f->document));
-  iterate ();
+  gui_test_iterate ();
   undone = gbacw_scenario_save_to_bytes (f->scenario);
   g_assert_true (g_bytes_equal (original, undone));
   /* Escape closes Scenario Settings */
@@ -1470,13 +1427,13 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
 
   gtk_window_present (GTK_WINDOW (dialog));
   gbacw_settings_dialog_show_page (dialog, "rules");
-  iterate ();
+  gui_test_iterate ();
   gbacw_document_execute (f->document, gbacw_settings_set_exclusive_rule (f->scenario, "reinforcement-entry", TRUE,
                                                                           &error));
   g_assert_no_error (error);
   gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry",
                                                                            "blocked", "zoc", &error));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpuint (n_steps (f), ==, steps + 2);
   g_assert_nonnull (gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", NULL, FALSE));
   g_assert_true (find_label (GTK_WIDGET (dialog), "26.0 — Blocked entry hexes"));
@@ -1487,7 +1444,7 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_has_css_class (widget, "error"));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (widget), "is not one of"));
   gtk_editable_set_text (GTK_EDITABLE (widget), "enemy");
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "blocked"), ==, "enemy");
   g_assert_false (gtk_widget_has_css_class (widget, "error"));
   /* typing into the same parameter merges with its last change: one step */
@@ -1496,29 +1453,29 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", "blocked", TRUE);
   g_assert_true (GTK_IS_DROP_DOWN (pick));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (pick), 3);
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "blocked"), ==, "enemy-zoc");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (pick)), ==, 0);
 
   /* hexes picked on the map: a click adds one, a click on it again takes it out */
   gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry", "swap",
                                                                            "0101", &error));
-  iterate ();
+  gui_test_iterate ();
   pick = gbacw_settings_dialog_get_rule_widget (dialog, "reinforcement-entry", "swap", TRUE);
   g_assert_true (GTK_IS_BUTTON (pick));
   g_assert_true (gtk_widget_get_sensitive (pick));
   g_signal_emit_by_name (pick, "clicked");
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0203"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, "0101 0203");
   g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));   /* until Escape */
   gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0101"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, "0203");
   gbacw_deployment_controller_finish_pick (f->deployment, -1);
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (gbacw_deployment_controller_is_picking (f->deployment));
   g_assert_cmpuint (n_steps (f), ==, steps + 3);   /* another parameter: a step, its picks merged in it */
 
@@ -1531,7 +1488,7 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   gbacw_document_execute (f->document, gbacw_settings_set_exclusive_rule (f->scenario, "reserves", TRUE, &error));
   gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reserves", "formations", "u-webb",
                                                                            &error));
-  iterate ();
+  gui_test_iterate ();
   widget = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations", FALSE);
   g_assert_false (gtk_widget_has_css_class (widget, "error"));
   pick = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations", TRUE);
@@ -1545,7 +1502,7 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
     g_assert_cmpuint (sayer, >, 0);
     gtk_drop_down_set_selected (GTK_DROP_DOWN (pick), sayer);
   }
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "formations"), ==, "u-webb u-sayer");
   g_assert_false (gtk_widget_has_css_class (widget, "error"));
   steps += 5;
@@ -1554,7 +1511,7 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   /* turning it off: one step */
   widget = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", NULL, FALSE);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), FALSE);
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (last_rule (f)->enabled);
   g_assert_cmpuint (n_steps (f), ==, ++steps);
 
@@ -1573,7 +1530,7 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
 
   while (n_steps (f) > 0 && gbacw_document_undo (f->document))
     ;
-  iterate ();
+  gui_test_iterate ();
   undone = gbacw_scenario_save_to_bytes (f->scenario);
   g_assert_true (g_bytes_equal (original, undone));
 }
@@ -1581,16 +1538,9 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display (run under xvfb-run)");
-      return 77;
-    }
-  g_type_class_unref (g_type_class_ref (GBACW_TYPE_APPLICATION));
+  if (!gui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add ("/editor/oob/build-deploy-save", Fixture, NULL, fixture_set_up, test_build_deploy_save,
               fixture_tear_down);

@@ -141,6 +141,20 @@ melee_at_target (GbacwPlayView *self,
   gbacw_play_view_update (self);
 }
 
+/* The target attacked as the phase says: a melee declared in the Retreat before Melee
+ * Phase, resolved in the Melee Phase, fire otherwise. */
+static void
+attack_target (GbacwPlayView *self,
+               GbacwGame     *game)
+{
+  if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE)
+    melee_at_target (self, TRUE);
+  else if (game->phase == GBACW_PHASE_MELEE)
+    melee_at_target (self, FALSE);
+  else
+    fire_at_target (self);
+}
+
 static void
 move_to (GbacwPlayView *self,
          int            hex)
@@ -238,14 +252,7 @@ gbacw_play_view_click_hex (GbacwPlayView   *self,
           && stack->len > 0)
         {
           if (hex == self->target)
-            {
-              if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE)
-                melee_at_target (self, TRUE);
-              else if (game->phase == GBACW_PHASE_MELEE)
-                melee_at_target (self, FALSE);
-              else
-                fire_at_target (self);
-            }
+            attack_target (self, game);
           else
             set_target (self, hex);
           return;
@@ -420,12 +427,7 @@ confirm_action (GtkWidget  *widget,
 
   if (game == NULL || self->target < 0)
     return;
-  if (game->phase == GBACW_PHASE_RETREAT_BEFORE_MELEE)
-    melee_at_target (self, TRUE);
-  else if (game->phase == GBACW_PHASE_MELEE)
-    melee_at_target (self, FALSE);
-  else
-    fire_at_target (self);
+  attack_target (self, game);
 }
 
 static void

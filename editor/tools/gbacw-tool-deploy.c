@@ -41,6 +41,25 @@ deploy_deactivate (GbacwTool      *tool,
   gbacw_map_tool_deactivate (tool, canvas);
 }
 
+typedef void (*PointerHandler) (GbacwDeploymentController *controller,
+                                double                     x,
+                                double                     y,
+                                GdkModifierType            state);
+
+/* The pointer's press, drag or release handed to the canvas's deployment controller. */
+static void
+forward_pointer (GbacwMapCanvas  *canvas,
+                 PointerHandler   handler,
+                 double           x,
+                 double           y,
+                 GdkModifierType  state)
+{
+  GbacwDeploymentController *controller = gbacw_deployment_controller_get_for_canvas (canvas);
+
+  if (controller != NULL)
+    handler (controller, x, y, state);
+}
+
 static void
 deploy_pressed (GbacwTool       *tool,
                 GbacwMapCanvas  *canvas,
@@ -48,10 +67,7 @@ deploy_pressed (GbacwTool       *tool,
                 double           y,
                 GdkModifierType  state)
 {
-  GbacwDeploymentController *controller = gbacw_deployment_controller_get_for_canvas (canvas);
-
-  if (controller != NULL)
-    gbacw_deployment_controller_tool_pressed (controller, x, y, state);
+  forward_pointer (canvas, gbacw_deployment_controller_tool_pressed, x, y, state);
 }
 
 static void
@@ -61,10 +77,7 @@ deploy_dragged (GbacwTool       *tool,
                 double           y,
                 GdkModifierType  state)
 {
-  GbacwDeploymentController *controller = gbacw_deployment_controller_get_for_canvas (canvas);
-
-  if (controller != NULL)
-    gbacw_deployment_controller_tool_dragged (controller, x, y, state);
+  forward_pointer (canvas, gbacw_deployment_controller_tool_dragged, x, y, state);
 }
 
 static void
@@ -74,10 +87,7 @@ deploy_released (GbacwTool       *tool,
                  double           y,
                  GdkModifierType  state)
 {
-  GbacwDeploymentController *controller = gbacw_deployment_controller_get_for_canvas (canvas);
-
-  if (controller != NULL)
-    gbacw_deployment_controller_tool_released (controller, x, y, state);
+  forward_pointer (canvas, gbacw_deployment_controller_tool_released, x, y, state);
 }
 
 static gboolean
