@@ -1353,14 +1353,14 @@ test_award_qualifiers (Fixture *f, gconstpointer data)
 
   gtk_window_present (GTK_WINDOW (dialog));
   gbacw_settings_dialog_show_page (dialog, "victory");
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_settings_dialog_get_award_widget (dialog, "v-mill", "how"));
   g_assert_null (gbacw_settings_dialog_get_award_widget (dialog, "v-sp", "role"));
   g_assert_null (gbacw_settings_dialog_get_award_widget (dialog, "v-leaders", "unit-type"));
   widget = gbacw_settings_dialog_get_award_widget (dialog, "v-sp", "how");
   g_assert_nonnull (widget);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 2);   /* Captured */
-  iterate ();
+  gui_test_iterate ();
   award = g_ptr_array_index (f->scenario->vp_awards, 2);
   g_assert_cmpstr (award->id, ==, "v-sp");
   g_assert_cmpint (award->how, ==, GBACW_VP_HOW_CAPTURED);
@@ -1368,11 +1368,11 @@ test_award_qualifiers (Fixture *f, gconstpointer data)
   widget = gbacw_settings_dialog_get_award_widget (dialog, "v-leaders", "role");
   g_assert_nonnull (widget);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 3);   /* Division commander */
-  iterate ();
+  gui_test_iterate ();
   widget = gbacw_settings_dialog_get_award_widget (dialog, "v-leaders", "how");
   g_assert_nonnull (widget);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), 3);   /* Wounded */
-  iterate ();
+  gui_test_iterate ();
   award = g_ptr_array_index (f->scenario->vp_awards, 3);
   g_assert_cmpstr (award->id, ==, "v-leaders");
   g_assert_cmpstr (award->role, ==, "division");
@@ -1385,7 +1385,7 @@ test_award_qualifiers (Fixture *f, gconstpointer data)
   }
   while (n_steps (f) > steps)
     g_assert_true (gbacw_document_undo (f->document));
-  iterate ();
+  gui_test_iterate ();
   undone = gbacw_scenario_save_to_bytes (f->scenario);
   g_assert_true (g_bytes_equal (original, undone));
 }
