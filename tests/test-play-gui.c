@@ -72,6 +72,7 @@
 #include "gbacw-scenario-io.h"
 #include "gbacw-stand-ins.h"
 #include "gbacw-window-private.h"
+#include "gui-test-helpers.h"
 
 typedef struct
 {
@@ -80,25 +81,6 @@ typedef struct
   char *dir;
   char *path;
 } Fixture;
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  for (int i = 0; i < 500 && (gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)); i++)
-    {
-      iterate ();
-      g_usleep (10000);
-    }
-  iterate ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
 
 static GtkWidget *
 find_action_widget (GtkWidget  *root,
@@ -136,7 +118,7 @@ open_window (Fixture *f)
   f->mode = gbacw_window_get_play_mode (f->window);
   g_assert_nonnull (f->mode);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (gbacw_window_get_canvas (f->window)));
+  gui_test_wait_for_layout (GTK_WIDGET (gbacw_window_get_canvas (f->window)));
 }
 
 static void
@@ -174,7 +156,7 @@ fixture_tear_down (Fixture      *f,
                    gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate ();
+  gui_test_iterate ();
   remove_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
@@ -191,7 +173,7 @@ act (GbacwPlayView *view,
   g_autoptr(GVariant) sunk = parameter ? g_variant_ref_sink (parameter) : NULL;
 
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (view), action, sunk));
-  iterate ();
+  gui_test_iterate ();
 }
 
 static GbacwGame *
@@ -474,11 +456,11 @@ test_play_turn (Fixture      *f,
     g_array_append_val (hexes, hex);
     gbacw_document_execute (document, GBACW_COMMAND (gbacw_map_edit_set_elevation (s, hexes,
                                                                                    s->map->elevation[hex] + 1, 0)));
-    iterate ();
+    gui_test_iterate ();
   }
   g_assert_true (gbacw_history_is_modified (gbacw_document_get_history (document)));
   g_object_set (f->window, "tool", "brush", NULL);
-  iterate ();
+  gui_test_iterate ();
   gbacw_viewport_zoom_at (viewport, 1.5, 100, 80);
   scale = gbacw_viewport_get_scale (viewport);
   cx = gbacw_viewport_get_centre_x (viewport);
@@ -494,7 +476,7 @@ test_play_turn (Fixture      *f,
   gbacw_play_view_set_computer (view, 0);
   g_assert_true (gbacw_play_mode_enter (f->mode, 7, &error));
   g_assert_no_error (error);
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gbacw_play_mode_is_active (f->mode));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "play");
   g_assert_false (gtk_widget_get_visible (titlebar));
@@ -515,7 +497,7 @@ test_play_turn (Fixture      *f,
   g_assert_no_error (error);
   g_assert_true (gbacw_play_view_run_computer (view, &error));
   g_assert_no_error (error);
-  iterate ();
+  gui_test_iterate ();
   game = view_game (view);
   g_assert_cmpint (game->turn, ==, 2);
   g_assert_cmpint (gbacw_play_session_get_jump (gbacw_play_view_get_session (view)), ==, 0);
@@ -589,7 +571,7 @@ test_play_turn (Fixture      *f,
 
   /* leaving: the editor as it was */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (gbacw_play_mode_is_active (f->mode));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "editor");
   g_assert_true (gtk_widget_get_visible (titlebar));
@@ -633,7 +615,7 @@ test_window_actions (Fixture      *f,
 
   /* playing, entered through the action */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gbacw_play_mode_is_active (f->mode));
   g_object_get (f->window, "test-play", &playing, NULL);
   g_assert_true (playing);
@@ -647,7 +629,7 @@ test_window_actions (Fixture      *f,
 
   /* left: as before */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
-  iterate ();
+  gui_test_iterate ();
   g_assert_false (gbacw_play_mode_is_active (f->mode));
   for (guint i = 0; with_document[i] != NULL; i++)
     g_assert_true (gbacw_window_get_action_enabled (f->window, with_document[i]));
@@ -839,7 +821,7 @@ test_validator_error (Fixture      *f,
   g_autoptr(GBytes) after = NULL;
 
   add_level_crest (document);
-  iterate ();
+  gui_test_iterate ();
   before = document_bytes (f);
   g_assert_false (gbacw_play_mode_enter (f->mode, 1, &error));
   g_assert_nonnull (error);
@@ -873,7 +855,7 @@ unenter_two_values (GbacwDocument *document)
   gbacw_document_execute (document, strength);
   gbacw_chart_edit_set_cell (cell_edit, "fire-crt", "1", "5", &unknown);
   gbacw_document_execute (document, GBACW_COMMAND (cell_edit));
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* Test play (win.test-play) of a scenario with values not entered yet asks first: Cancel does
@@ -898,7 +880,7 @@ test_stand_ins_offer (Fixture      *f,
 
   /* Cancel */
   g_object_set (f->window, "test-play", TRUE, NULL);
-  iterate ();
+  gui_test_iterate ();
   offer = gbacw_play_mode_get_stand_ins_offer (f->mode);
   g_assert_nonnull (offer);
   g_assert_true (GTK_IS_MESSAGE_DIALOG (offer));
@@ -908,7 +890,7 @@ test_stand_ins_offer (Fixture      *f,
   g_assert_cmpstr (primary, ==, "2 values are not entered yet: test play will use stand-ins");
   g_assert_false (gbacw_play_mode_is_active (f->mode));
   gtk_dialog_response (GTK_DIALOG (offer), GTK_RESPONSE_CANCEL);
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_play_mode_get_stand_ins_offer (f->mode));
   g_assert_false (gbacw_play_mode_is_active (f->mode));
   after = document_bytes (f);
@@ -920,10 +902,10 @@ test_stand_ins_offer (Fixture      *f,
   offer = gbacw_play_mode_get_stand_ins_offer (f->mode);
   g_assert_nonnull (offer);
   gtk_dialog_response (GTK_DIALOG (offer), 1);   /* Play Anyway */
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gbacw_play_mode_is_active (f->mode));
   gbacw_play_mode_leave (f->mode);
-  iterate ();
+  gui_test_iterate ();
   after = document_bytes (f);
   g_assert_true (g_bytes_equal (before, after));
   g_clear_pointer (&after, g_bytes_unref);
@@ -933,7 +915,7 @@ test_stand_ins_offer (Fixture      *f,
   offer = gbacw_play_mode_get_stand_ins_offer (f->mode);
   g_assert_nonnull (offer);
   gtk_dialog_response (GTK_DIALOG (offer), 2);   /* Fill Stand-ins and Play */
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (gbacw_play_mode_is_active (f->mode));
   g_assert_cmpuint (gbacw_stand_ins_count (gbacw_document_get_scenario (document)), ==, 2);
   u = gbacw_oob_find_unit (&gbacw_document_get_scenario (document)->oob, "u-14oh");
@@ -949,11 +931,11 @@ test_stand_ins_offer (Fixture      *f,
     g_assert_cmpuint (gbacw_stand_ins_count (played), ==, 2);
   }
   gbacw_play_mode_leave (f->mode);
-  iterate ();
+  gui_test_iterate ();
   /* one undo step takes both back */
   g_assert_cmpstr (gbacw_history_get_undo_label (history), ==, "Fill stand-ins");
   g_assert_true (gbacw_document_undo (document));
-  iterate ();
+  gui_test_iterate ();
   after = document_bytes (f);
   g_assert_true (g_bytes_equal (before, after));
 }
@@ -1029,7 +1011,7 @@ test_balance (Fixture      *f,
   gbacw_balance_dialog_get_progress (dialog, &n_done, &total);
   g_assert_cmpuint (n_done, <, 5000);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* ---------------------------------------------------------------- orders */
@@ -1209,7 +1191,7 @@ click_order (GbacwPlayView *view,
   lines = gbacw_play_view_get_n_log_lines (view);
   g_test_message ("clicking “%s”", gtk_button_get_label (GTK_BUTTON (button)));
   g_signal_emit_by_name (button, "clicked");
-  iterate ();
+  gui_test_iterate ();
   /* the order given, the log has its result */
   g_assert_cmpuint (gbacw_play_view_get_n_log_lines (view), >, lines);
 }
@@ -1346,7 +1328,7 @@ test_orders (Fixture      *f,
   gbacw_play_view_set_computer (view, 0);
   g_assert_true (gbacw_play_mode_enter (f->mode, 11, &error));
   g_assert_no_error (error);
-  iterate ();
+  gui_test_iterate ();
   game = view_game (view);
   g_assert_cmpint (game->turn, ==, 1);
   g_assert_cmpint (game->phasing_side, ==, 0);
@@ -1401,7 +1383,7 @@ test_orders (Fixture      *f,
   /* an order the engine refuses, given by hand: refused with its case, nothing recorded */
   before = game->actions->len;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (orders), "orders.attach", "(ss)", "u-webb-ldr", "c-tolliver"));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpuint (game->actions->len, ==, before);
   g_assert_nonnull (gbacw_play_view_get_message (view));
   g_test_message ("refused: %s", gbacw_play_view_get_message (view));
@@ -1443,7 +1425,7 @@ test_orders (Fixture      *f,
     g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
     g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
     g_signal_emit_by_name (button, "clicked");
-    iterate ();
+    gui_test_iterate ();
     g_assert_cmpint (g_array_index (gbacw_play_view_get_selection (view), int, 0), ==, webb->index);
     g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (find_labelled (GTK_WIDGET (orders), "Webb"))));
   }
@@ -1622,7 +1604,7 @@ test_vp_not_computed (Fixture      *f,
   gbacw_play_view_set_computer (view, 0);
   g_assert_true (gbacw_play_mode_enter (f->mode, 1, &error));
   g_assert_no_error (error);
-  iterate ();
+  gui_test_iterate ();
   g_assert_nonnull (find_tooltip_widget (GTK_WIDGET (view), "Not counted (custom awards, for the players to judge): "
                                                             "3 VP for holding the Upper Ford"));
   g_assert_nonnull (find_tooltip_widget (GTK_WIDGET (view), "units exited 0"));
@@ -1722,7 +1704,7 @@ start_position (Fixture *f)
   gbacw_play_view_set_computer (view, 0);
   g_assert_true (gbacw_play_mode_enter (f->mode, 5, &error));
   g_assert_no_error (error);
-  iterate ();
+  gui_test_iterate ();
   game = view_game (view);
   g_assert_cmpint (game->turn, ==, 1);
   g_assert_cmpint (game->phasing_side, ==, 0);
@@ -1873,7 +1855,7 @@ click_answer (GbacwPlayView *view,
   g_assert_true (gtk_widget_is_sensitive (button));
   g_test_message ("answering “%s”", text);
   g_signal_emit_by_name (button, "clicked");
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_play_view_get_message (view));
   return assert_recorded (view, before, GBACW_ACTION_ANSWER);
 }
@@ -2673,7 +2655,7 @@ test_command_line (void)
   /* the shipped demo, opened as a new document and unmodified: its own file is played */
   g_assert_cmpstr (c.scenario, ==, demo);
   g_free (c.scenario);
-  iterate ();
+  gui_test_iterate ();
 }
 
 /* ---------------------------------------------------------------- sections, actions, bars */
@@ -2688,7 +2670,7 @@ start_demo_movement (Fixture *f)
   gbacw_play_view_set_computer (view, 0);
   g_assert_true (gbacw_play_mode_enter (f->mode, 5, &error));
   g_assert_no_error (error);
-  wait_for_layout (GTK_WIDGET (gbacw_play_view_get_canvas (view)));
+  gui_test_wait_for_layout (GTK_WIDGET (gbacw_play_view_get_canvas (view)));
   play_to (view, view_game (view)->first_turn, view_game (view)->phasing_side, GBACW_PHASE_MOVEMENT);
   return view;
 }
@@ -2944,10 +2926,10 @@ settle (void)
 {
   for (int i = 0; i < 40; i++)
     {
-      iterate ();
+      gui_test_iterate ();
       g_usleep (20000);
     }
-  iterate ();
+  gui_test_iterate ();
 }
 
 static void
@@ -3050,13 +3032,13 @@ test_awards_notice (Fixture      *f,
 
   dialog = gbacw_balance_dialog_new (GTK_WINDOW (f->window), demo);
   gtk_window_present (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (gbacw_balance_dialog_get_notice (dialog));
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   dialog = gbacw_balance_dialog_new (GTK_WINDOW (f->window), none);
   gtk_window_present (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpstr (gbacw_balance_dialog_get_notice (dialog), ==, no_awards);
   /* shown where the user looks: a visible label of the dialog */
   g_assert_nonnull (find_shown_label (GTK_WIDGET (dialog), no_awards));
@@ -3067,7 +3049,7 @@ test_awards_notice (Fixture      *f,
   g_assert_nonnull (gbacw_balance_dialog_get_notice (dialog));
   g_assert_nonnull (strstr (gbacw_balance_dialog_get_notice (dialog), "all custom ones"));
   gtk_window_destroy (GTK_WINDOW (dialog));
-  iterate ();
+  gui_test_iterate ();
 
   /* test play's Turns page */
   session = gbacw_play_session_new (none, NULL, FALSE, 1, &error);
@@ -3177,7 +3159,7 @@ test_ai_level (Fixture      *f,
     /* and not the games of the default level */
     g_assert_true (differs);
     gtk_window_destroy (GTK_WINDOW (dialog));
-    iterate ();
+    gui_test_iterate ();
   }
 }
 
@@ -3328,7 +3310,7 @@ test_reinforcement_entry (Fixture      *f,
   second = find_labelled (orders, "Enter 14 Oh at 0114, place 2 of the column (P 26.22)");
   g_assert_nonnull (second);
   g_signal_emit_by_name (second, "clicked");
-  iterate ();
+  gui_test_iterate ();
   g_assert_cmpint (unit (view, "u-14oh")->hex, ==, hex_of (view, "0114"));
   g_assert_false (order_offered (view, "orders.enter", NULL));
   gbacw_play_mode_leave (f->mode);
