@@ -242,7 +242,7 @@ static const ExclusiveSpec exclusive_rules[] = {
                                        { "per-loss", PARAM_MODIFIER, FALSE }, { "death", PARAM_DIE_TOP, FALSE },
                                        { "case", PARAM_CASE, FALSE } } },
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
-  { "corinth.sharpshooters", "21.3", { { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.sharpshooters", "C 21.3", { { "drm", PARAM_MODIFIER, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
