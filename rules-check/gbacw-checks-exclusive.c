@@ -241,6 +241,8 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "pearidge.gideon-smith", "32.0", { { "unit", PARAM_UNITS, FALSE }, { "roll", PARAM_ROLLS, FALSE },
                                        { "per-loss", PARAM_MODIFIER, FALSE }, { "death", PARAM_DIE_TOP, FALSE },
                                        { "case", PARAM_CASE, FALSE } } },
+  /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
+  { "corinth.sharpshooters", "C 21.3", { { "drm", PARAM_MODIFIER, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -782,6 +784,7 @@ static const struct {
   { "pearidge.indians", N_("The Indian regiments check morale whenever artillery fires on them") },
   { "pearidge.van-dorn", N_("Van Dorn in his ambulance: Movement Allowance 10 at wagon costs, no melee Strength Point") },
   { "pearidge.gideon-smith", N_("Optional: the game ends with no victor if Gideon Smith is killed") },
+  { "corinth.sharpshooters", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die") },
 };
 
 static const ExclusiveSpec *

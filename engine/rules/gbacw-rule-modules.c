@@ -30,6 +30,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_van_dorn,      /* P 31.0 */
   &gbacw_rule_pearidge_gideon_smith,  /* P 32.0 */
   &gbacw_rule_pearidge_union_leader_replacement, /* P 29 */
+  &gbacw_rule_corinth_sharpshooters,  /* C 21.3 */
 };
 
 guint

@@ -452,6 +452,13 @@ def _(t):
                '      <param name="stay-in-column.union" value="yes"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-sharpshooters")
+def _(t):
+    # the sharpshooters module's parameter (C 21.3): a modifier beyond a die's -6 to +6
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="corinth.sharpshooters" enabled="yes">\n'
+               '      <param name="drm" value="+9"/>\n    </exclusive>\n')
+
+
 @case("scenario-rules-crews")
 def _(t):
     # the crew-markers module's parameters (J 21.21, P 20.2, C 24.2): a return it does not
