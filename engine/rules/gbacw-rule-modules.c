@@ -30,6 +30,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_van_dorn,      /* P 31.0 */
   &gbacw_rule_pearidge_gideon_smith,  /* P 32.0 */
   &gbacw_rule_pearidge_union_leader_replacement, /* P 29 */
+  &gbacw_rule_jackson_stonewall,      /* J 26.0 */
 };
 
 guint
