@@ -241,9 +241,12 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "pearidge.gideon-smith", "32.0", { { "unit", PARAM_UNITS, FALSE }, { "roll", PARAM_ROLLS, FALSE },
                                        { "per-loss", PARAM_MODIFIER, FALSE }, { "death", PARAM_DIE_TOP, FALSE },
                                        { "case", PARAM_CASE, FALSE } } },
-  /* Jackson at the Crossroads' own rules (J 26.0): engine/rules/jackson/ */
+  /* Jackson at the Crossroads' own rules (J 25.4, 26.0): engine/rules/jackson/ */
   { "jackson.stonewall", "26.0", { { "leader", PARAM_LEADERS, TRUE }, { "brigade", PARAM_FORMATIONS, TRUE },
                                    { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.blenker-restraint", "25.4", { { "division", PARAM_FORMATIONS, TRUE },
+                                           { "superior", PARAM_FORMATIONS, TRUE },
+                                           { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -786,6 +789,7 @@ static const struct {
   { "pearidge.van-dorn", N_("Van Dorn in his ambulance: Movement Allowance 10 at wagon costs, no melee Strength Point") },
   { "pearidge.gideon-smith", N_("Optional: the game ends with no victor if Gideon Smith is killed") },
   { "jackson.stonewall", N_("Jackson stacked with Winder: Winder's regiments within his Effectiveness Radius check at morale 5") },
+  { "jackson.blenker-restraint", N_("Blenker without his Divisional Integrity Radius when outside Fremont's") },
 };
 
 static const ExclusiveSpec *

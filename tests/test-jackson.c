@@ -1,12 +1,91 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-jackson.c: Jackson at the Crossroads' own exclusive rules (engine/rules/jackson/),
- * each on a small position built in code, named after the case it plays (J 26.0 Jackson
- * and the Stonewall Brigade). */
+ * each on a small position built in code, named after the case it plays (J 25.4 Blenker's
+ * restraint, J 26.0 Jackson and the Stonewall Brigade). */
 #define G_LOG_DOMAIN "test-jackson"
 
 #include "test-engine-fixture.c"
 
 #include "gbacw-morale.h"
+
+/* ------------------------------------------------------------------ J 25.4 Blenker */
+
+/* Fremont (DIR 3) on 0101; Blenker (DIR 4) on blenker_hex with his brigade commander Stahel
+ * and Stahel's regiment next to him (column 02, so within Blenker's DIR). */
+static Fixture *
+blenker_fixture (gboolean module, const char *blenker_hex, const char *stahel_hex)
+{
+  Fixture *f = fixture_new (6, 10);
+
+  add_formation (f, "u-fremont-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-fremont");
+  add_formation (f, "u-blenker-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-blenker");
+  add_formation (f, "u-stahel-bde", "union", GBACW_FORMATION_BRIGADE, "u-blenker-div", "u-stahel");
+  LEADER (f, "u-fremont", "union", "0101");
+  LEADER (f, "u-blenker", "union", blenker_hex);
+  LEADER (f, "u-stahel", "union", stahel_hex);
+  set_leader (f, "u-fremont", GBACW_LEADER_DIVISION, 1, 1, 3, 2);
+  set_leader (f, "u-blenker", GBACW_LEADER_DIVISION, 1, 1, 4, 2);
+  set_leader (f, "u-stahel", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  INF (f, "u-stahel-1", "union", 4, 3, stahel_hex, "s");
+  set_formation (f, "u-fremont", "u-fremont-div");
+  set_formation (f, "u-blenker", "u-blenker-div");
+  set_formation (f, "u-stahel u-stahel-1", "u-stahel-bde");
+  INF (f, "c-1", "confederate", 4, 3, "0610", "n");
+  if (module)
+    add_exclusive (f, "jackson.blenker-restraint", "division", "u-blenker-div", "superior", "u-fremont-div", "case",
+                   "J 25.4", NULL);
+  return f;
+}
+
+/* J 25.4: Blenker 4 hexes from Fremont (DIR 3) has no DIR when the Union Initial Command
+ * Phase ends: Stahel, 1 hex from Blenker, is outside it (17.21); 2 hexes from Fremont he
+ * keeps it; without the module Stahel is within Blenker's DIR either way. */
+static void
+test_blenker_outside_fremont (void)
+{
+  struct { gboolean module; const char *blenker, *stahel; gboolean in_dir; } cases[] = {
+    { TRUE, "0105", "0205", FALSE },
+    { TRUE, "0103", "0203", TRUE },
+    { FALSE, "0105", "0205", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = blenker_fixture (cases[i].module, cases[i].blenker, cases[i].stahel);
+      GbacwGame *game = start_game (f);
+
+      g_assert_cmpint (unit_of (game, "u-stahel")->side, ==, 0);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      g_assert_cmpint (unit_of (game, "u-stahel")->in_dir, ==, cases[i].in_dir);
+      g_assert_cmpint (unit_of (game, "u-stahel")->out_of_command, ==, !cases[i].in_dir);
+      g_assert_cmpint (log_has (game, "J 25.4", NULL), ==, !cases[i].in_dir);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 25.4 with 17.22: outside Fremont's DIR Blenker may spend no Command Points on Stahel
+ * in the Initial Command Phase; within it he may. */
+static void
+test_blenker_no_command_points (void)
+{
+  for (int within = 0; within <= 1; within++)
+    {
+      g_autoptr (Fixture) f = blenker_fixture (TRUE, within ? "0103" : "0105", within ? "0203" : "0205");
+      GbacwGame *game = start_game (f);
+      g_autoptr (GbacwAction) a = NULL;
+      g_autoptr (GError) error = NULL;
+
+      goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
+      a = gbacw_action_new_command_points (unit_index (game, "u-blenker"), unit_index (game, "u-stahel"), 1);
+      g_assert_cmpint (gbacw_game_apply_action (game, a, &error), ==, within);
+      if (!within)
+        {
+          g_assert_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL);
+          g_assert_nonnull (strstr (error->message, "[J 25.4]"));
+        }
+      gbacw_game_free (game);
+    }
+}
 
 /* ------------------------------------------------------------------ J 26.0 Stonewall */
 
@@ -111,6 +190,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/jackson/J-25.4/blenker-outside-fremont-dir-has-none", test_blenker_outside_fremont);
+  g_test_add_func ("/jackson/J-25.4/no-command-points-outside-fremont-dir", test_blenker_no_command_points);
   g_test_add_func ("/jackson/J-26.0/stacked-winder-regiments-in-radius-morale-5", test_stonewall_stacked);
   g_test_add_func ("/jackson/J-26.0/not-stacked-printed-morale", test_stonewall_not_stacked);
   g_test_add_func ("/jackson/J-26.0/morale-check-passes-at-5", test_stonewall_morale_check);
