@@ -243,6 +243,12 @@ static const ExclusiveSpec exclusive_rules[] = {
                                        { "case", PARAM_CASE, FALSE } } },
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
   { "corinth.sharpshooters", "C 21.3", { { "drm", PARAM_MODIFIER, FALSE } } },
+  /* Jackson at the Crossroads' own rules (J 25.4, 26.0): engine/rules/jackson/ */
+  { "jackson.stonewall", "26.0", { { "leader", PARAM_LEADERS, TRUE }, { "brigade", PARAM_FORMATIONS, TRUE },
+                                   { "morale", PARAM_MODIFIER, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.blenker-restraint", "25.4", { { "division", PARAM_FORMATIONS, TRUE },
+                                           { "superior", PARAM_FORMATIONS, TRUE },
+                                           { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -785,6 +791,8 @@ static const struct {
   { "pearidge.van-dorn", N_("Van Dorn in his ambulance: Movement Allowance 10 at wagon costs, no melee Strength Point") },
   { "pearidge.gideon-smith", N_("Optional: the game ends with no victor if Gideon Smith is killed") },
   { "corinth.sharpshooters", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die") },
+  { "jackson.stonewall", N_("Jackson stacked with Winder: Winder's regiments within his Effectiveness Radius check at morale 5") },
+  { "jackson.blenker-restraint", N_("Blenker without his Divisional Integrity Radius when outside Fremont's") },
 };
 
 static const ExclusiveSpec *

@@ -578,6 +578,20 @@ def _(t):
                '      <param name="death" value="1-9"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-jackson")
+def _(t):
+    # Jackson at the Crossroads' modules (J 25.4, 26.0): a leader and a brigade that do not
+    # exist, a morale change that is not a modifier, a required superior division missing
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="jackson.stonewall" enabled="yes">\n'
+               '      <param name="leader" value="c-nobody"/>\n'
+               '      <param name="brigade" value="c-nowhere"/>\n'
+               '      <param name="morale" value="lots"/>\n'
+               '      <param name="case" value="J 26.0"/>\n    </exclusive>\n'
+               '    <exclusive id="jackson.blenker-restraint" enabled="yes">\n'
+               '      <param name="division" value="c-div"/>\n    </exclusive>\n')
+
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")
