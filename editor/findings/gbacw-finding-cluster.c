@@ -237,7 +237,8 @@ gbacw_finding_splice_changed (GListStore *store,
     return;
   /* The mirror first: what the store's "items-changed" calls reads it. */
   g_ptr_array_set_size (mirror, n_new);
-  memcpy (mirror->pdata + prefix, items->pdata + prefix, (n_new - prefix) * sizeof (gpointer));
+  if (n_new > prefix)   /* an empty array's pdata may be NULL */
+    memcpy (mirror->pdata + prefix, items->pdata + prefix, (n_new - prefix) * sizeof (gpointer));
   g_list_store_splice (store, prefix, n_old - prefix - suffix, items->pdata + prefix, n_new - prefix - suffix);
 }
 
