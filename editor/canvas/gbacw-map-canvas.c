@@ -17,8 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-map-canvas.h"
-#include "gbacw-cursor-layer.h"
-#include "gbacw-hover-layer.h"
+#include "gbacw-hex-layer.h"
 #include "gbacw-canvas-layer-private.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-marker-layer.h"
@@ -329,7 +328,7 @@ set_hover_hex (GbacwMapCanvas *self,
   if (self->hover_hex == hex)
     return;
   self->hover_hex = hex;
-  gbacw_hover_layer_set_hex (GBACW_HOVER_LAYER (self->hover_layer), hex);
+  gbacw_hex_layer_set_hex (GBACW_HEX_LAYER (self->hover_layer), hex);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER_HEX]);
 }
 
@@ -439,7 +438,7 @@ gbacw_map_canvas_set_cursor_hex (GbacwMapCanvas *self,
   if (self->cursor_hex == hex)
     return;
   self->cursor_hex = hex;
-  gbacw_cursor_layer_set_hex (GBACW_CURSOR_LAYER (self->cursor_layer), hex);
+  gbacw_hex_layer_set_hex (GBACW_HEX_LAYER (self->cursor_layer), hex);
   update_accessible_label (self);
   scroll_to_cursor (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_HEX]);
@@ -1315,13 +1314,14 @@ gbacw_map_canvas_init (GbacwMapCanvas *self)
   {
     GbacwCanvasLayer **own[] = { &self->unpainted_layer, &self->marker_layer, &self->hover_layer, &self->cursor_layer,
                                  &self->tool_layer };
-    GbacwCanvasLayer *(*make[]) (void) = { gbacw_unpainted_layer_new, gbacw_marker_layer_new, gbacw_hover_layer_new,
-                                        gbacw_cursor_layer_new, gbacw_tool_layer_new };
+
+    self->unpainted_layer = gbacw_unpainted_layer_new ();
+    self->marker_layer = gbacw_marker_layer_new ();
+    self->hover_layer = gbacw_hex_layer_new ("hover", GBACW_HEX_LAYER_HOVER);
+    self->cursor_layer = gbacw_hex_layer_new ("cursor", GBACW_HEX_LAYER_CURSOR);
+    self->tool_layer = gbacw_tool_layer_new ();
     for (guint i = 0; i < G_N_ELEMENTS (own); i++)
-      {
-        *own[i] = make[i] ();
-        gbacw_map_canvas_add_layer (self, *own[i]);
-      }
+      gbacw_map_canvas_add_layer (self, *own[i]);
   }
   self->viewport = gbacw_viewport_new ();
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_notify), self, G_CONNECT_SWAPPED);
