@@ -20,6 +20,7 @@
 #include "gbacw-tool-brush.h"
 #include "gbacw-toolbox.h"
 #include "gbacw-window.h"
+#include "gui-test-helpers.h"
 
 typedef struct
 {
@@ -29,28 +30,6 @@ typedef struct
   GbacwScenario *scenario;
   GtkEventController *keys;
 } Fixture;
-
-static void
-iterate_for (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  /* Generous: a machine busy with other builds can take many seconds to map a window. */
-  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
-
-  while ((gtk_widget_get_width (widget) == 0 || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-  iterate_for (30);
-}
 
 static void
 fixture_set_up (Fixture      *f,
@@ -67,7 +46,7 @@ fixture_set_up (Fixture      *f,
   f->document = gbacw_window_get_document (f->window);
   f->scenario = gbacw_document_get_scenario (f->document);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_layout (GTK_WIDGET (f->canvas));
+  gui_test_wait_for_layout_within (GTK_WIDGET (f->canvas), 60, 30);
 
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->canvas));
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
@@ -84,7 +63,7 @@ fixture_tear_down (Fixture      *f,
                    gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate_for (30);
+  gui_test_iterate_for (30);
 }
 
 /* ---------------------------------------------------------------- labels */
@@ -193,17 +172,17 @@ test_dialogs_named (Fixture      *f,
   guint n_buttons = 0, n_windows;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
-  iterate_for (200);
+  gui_test_iterate_for (200);
   collect_unnamed (GTK_WIDGET (f->window), unnamed, &n_buttons);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.test-play", NULL));
-  iterate_for (50);
+  gui_test_iterate_for (50);
 
   n_windows = g_list_model_get_n_items (toplevels);
   for (guint i = 0; i < 3; i++)
     {
       const char *actions[] = { "win.settings", "win.charts", "win.new" };
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), actions[i], NULL));
-      iterate_for (100);
+      gui_test_iterate_for (100);
     }
   g_assert_cmpuint (g_list_model_get_n_items (toplevels), >=, n_windows + 3);
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -235,7 +214,7 @@ press (Fixture *f,
   gboolean handled = FALSE;
 
   g_signal_emit_by_name (f->keys, "key-pressed", keyval, 0, 0, &handled);
-  iterate_for (5);
+  gui_test_iterate_for (5);
   return handled;
 }
 
@@ -304,7 +283,7 @@ test_keyboard_cursor (Fixture      *f,
   gbacw_viewport_set_scale (viewport, 60);
   gbacw_hex_grid_centre (grid, (GbacwHex) { 4, 4 }, &mx, &my);
   gbacw_viewport_set_centre (viewport, mx, my);
-  iterate_for (20);
+  gui_test_iterate_for (20);
 
   /* Before the arrow keys, the map names itself by its size. */
   g_assert_cmpint (gbacw_map_canvas_get_cursor_hex (f->canvas), ==, -1);
@@ -381,7 +360,7 @@ test_keyboard_cursor (Fixture      *f,
     g_signal_emit_by_name (f->keys, "key-pressed", GDK_KEY_space, 0, 0, &handled);
     g_assert_true (handled);
     g_signal_emit_by_name (f->keys, "key-released", GDK_KEY_space, 0, 0);
-    iterate_for (5);
+    gui_test_iterate_for (5);
   }
   g_assert_cmphex (f->scenario->map->terrain[target], ==, G_GUINT64_CONSTANT (1) << t);
   g_assert_true (gbacw_document_undo (f->document));

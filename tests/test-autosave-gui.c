@@ -451,22 +451,6 @@ shows_text (GtkWidget *widget, const char *text)
   return FALSE;
 }
 
-/* The first GtkStack under widget, or NULL. */
-static GtkStack *
-find_stack (GtkWidget *widget)
-{
-  if (GTK_IS_STACK (widget))
-    return GTK_STACK (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkStack *stack = find_stack (child);
-      if (stack != NULL)
-        return stack;
-    }
-  return NULL;
-}
-
 /* The about dialog: the version from config.h, the metainfo's homepage as its website
  * and its bug tracker as a link. */
 static void
@@ -479,6 +463,7 @@ test_about (void)
   g_autofree char *tracker = g_strdup_printf ("<url type=\"bugtracker\">%s</url>", PACKAGE_BUGREPORT);
   GListModel *toplevels;
   GtkAboutDialog *about = NULL;
+  GtkWidget *stack;
 
   g_assert_true (g_file_get_contents (metainfo_path, &metainfo, NULL, NULL));
   g_assert_nonnull (strstr (metainfo, homepage));
@@ -498,8 +483,9 @@ test_about (void)
   g_assert_cmpstr (gtk_about_dialog_get_version (about), ==, PACKAGE_VERSION);
   /* the credits page, made when it is first shown, has the tracker as a link */
   g_assert_false (shows_text (GTK_WIDGET (about), PACKAGE_BUGREPORT));
-  g_assert_nonnull (find_stack (GTK_WIDGET (about)));
-  gtk_stack_set_visible_child_name (find_stack (GTK_WIDGET (about)), "credits");
+  stack = gui_test_find_widget (GTK_WIDGET (about), GTK_TYPE_STACK);
+  g_assert_nonnull (stack);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "credits");
   gui_test_iterate ();
   g_assert_true (shows_text (GTK_WIDGET (about), PACKAGE_BUGREPORT));
   gtk_window_destroy (GTK_WINDOW (about));

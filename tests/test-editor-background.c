@@ -20,6 +20,7 @@
 #include "gbacw-tool-calibrate.h"
 #include "gbacw-window-private.h"
 #include "gbacw-window-state.h"
+#include "gui-test-helpers.h"
 
 typedef struct {
   char *dir;
@@ -179,22 +180,6 @@ click_point (GbacwScenario *s, const double true_t[6], const char *label, double
   *y = iy;
 }
 
-/* The first entry under widget, depth first. */
-static GtkWidget *
-find_entry (GtkWidget *widget)
-{
-  if (GTK_IS_ENTRY (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *entry = find_entry (child);
-      if (entry != NULL)
-        return entry;
-    }
-  return NULL;
-}
-
 static void
 test_calibrate_three_hexes (Fixture *f, gconstpointer data)
 {
@@ -227,7 +212,7 @@ test_calibrate_three_hexes (Fixture *f, gconstpointer data)
     g_assert_false (gbacw_background_dialog_enter_label (dialog, labels[0]));
     /* as the user does: the number typed into the entry, then Enter */
     {
-      GtkWidget *entry = find_entry (GTK_WIDGET (dialog));
+      GtkWidget *entry = gui_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY);
       g_assert_nonnull (entry);
       gtk_editable_set_text (GTK_EDITABLE (entry), labels[1]);
       g_signal_emit_by_name (entry, "activate");

@@ -946,49 +946,19 @@ append_menu_labels (GMenuModel *model,
     }
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The row showing the entry id under widget, or NULL. */
 static GtkWidget *
 find_row (GtkWidget  *widget,
-          const char *id)
+          const char *id,
+          gboolean    mapped_only)
 {
-  if (GBACW_IS_OOB_ROW (widget) && gbacw_oob_row_get_item (GBACW_OOB_ROW (widget)) != NULL
+  if (GBACW_IS_OOB_ROW (widget) && (!mapped_only || gtk_widget_get_mapped (widget))
+      && gbacw_oob_row_get_item (GBACW_OOB_ROW (widget)) != NULL
       && g_strcmp0 (gbacw_oob_item_get_id (gbacw_oob_row_get_item (GBACW_OOB_ROW (widget))), id) == 0)
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_row (child, id);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The row of id the tree shows in its view, or NULL. */
-static GtkWidget *
-find_mapped_row (GtkWidget  *widget,
-                 const char *id)
-{
-  if (GBACW_IS_OOB_ROW (widget) && gtk_widget_get_mapped (widget) && gbacw_oob_row_get_item (GBACW_OOB_ROW (widget)) != NULL
-      && g_strcmp0 (gbacw_oob_item_get_id (gbacw_oob_row_get_item (GBACW_OOB_ROW (widget))), id) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_mapped_row (child, id);
+      GtkWidget *found = find_row (child, id, mapped_only);
       if (found != NULL)
         return found;
     }
@@ -1000,21 +970,21 @@ static void
 right_click_row (Fixture    *f,
                  const char *id)
 {
-  GtkWidget *list = find_descendant (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW);
+  GtkWidget *list = gui_test_find_widget (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW);
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (list);
-  GtkWidget *row = find_row (list, id);
+  GtkWidget *row = find_row (list, id, FALSE);
   GtkGesture *click = NULL;
   double x, y;
 
   g_assert_nonnull (row);
   /* the row scrolled into the tree's view first, where a pointer can reach it: the tree
    * keeps rows a little past its view too, neither mapped nor at a place to click */
-  if (find_mapped_row (list, id) == NULL)
+  if (find_row (list, id, TRUE) == NULL)
     {
       GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
 
       gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
-      for (int step = 0; step < 100 && find_mapped_row (list, id) == NULL; step++)
+      for (int step = 0; step < 100 && find_row (list, id, TRUE) == NULL; step++)
         {
           gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment)
                                                 + gtk_adjustment_get_page_size (adjustment) / 3);
@@ -1025,7 +995,7 @@ right_click_row (Fixture    *f,
             }
         }
     }
-  row = find_mapped_row (list, id);
+  row = find_row (list, id, TRUE);
   g_assert_nonnull (row);
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
     {
@@ -1060,7 +1030,7 @@ test_other_side (Fixture      *f,
   right_click_row (f, "u-14oh");
   g_assert_cmpstr (selected_id (f), ==, "u-14oh");
   {
-    GtkWidget *popover = find_descendant (find_descendant (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW),
+    GtkWidget *popover = gui_test_find_widget (gui_test_find_widget (GTK_WIDGET (f->panel), GTK_TYPE_LIST_VIEW),
                                           GTK_TYPE_POPOVER_MENU);
     g_assert_nonnull (popover);
     g_assert_true (gtk_widget_get_visible (popover));
