@@ -29,13 +29,6 @@ typedef struct {
   int horse_ma;        /* halves, 0: no horse artillery rule */
 } Exceptions;
 
-static int
-int_param (const GbacwExclusiveRule *rule, const char *name, int fallback)
-{
-  const char *value = gbacw_exclusive_rule_get_param (rule, name);
-  return value ? (int) g_ascii_strtoll (value, NULL, 10) : fallback;
-}
-
 static gpointer
 exceptions_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
@@ -43,9 +36,9 @@ exceptions_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   const char *pass = gbacw_exclusive_rule_get_param (rule, "road-pass-through");
 
   (void) game;
-  e->with_column = MAX (0, int_param (rule, "limbered-with-column", 1));
+  e->with_column = MAX (0, gbacw_exclusive_rule_get_int (rule, "limbered-with-column", 1));
   e->pass_through = pass == NULL || g_strcmp0 (pass, "yes") == 0;
-  e->horse_ma = MAX (0, int_param (rule, "horse-artillery-ma", 12)) * 2;
+  e->horse_ma = MAX (0, gbacw_exclusive_rule_get_int (rule, "horse-artillery-ma", 12)) * 2;
   return e;
 }
 

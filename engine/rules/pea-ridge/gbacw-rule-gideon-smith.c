@@ -36,13 +36,6 @@ typedef struct {
   gboolean ended;
 } Gideon;
 
-static int
-int_param (const GbacwExclusiveRule *rule, const char *name, int fallback)
-{
-  const char *value = gbacw_exclusive_rule_get_param (rule, name);
-  return value ? (int) g_ascii_strtoll (value, NULL, 10) : fallback;
-}
-
 static gpointer
 gideon_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
@@ -54,8 +47,8 @@ gideon_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   g_autofree char *why = NULL;
 
   g->unit = u ? u->index : -1;
-  g->roll = int_param (rule, "roll", 6);
-  g->per_loss = int_param (rule, "per-loss", 1);
+  g->roll = gbacw_exclusive_rule_get_int (rule, "roll", 6);
+  g->per_loss = gbacw_exclusive_rule_get_int (rule, "per-loss", 1);
   if (death == NULL || !gbacw_exclusive_parse_die_top (death, &g->death, &why))
     g->death = 2;
   g->rule_case = g_strdup (rule_case ? rule_case : "P 32.0");

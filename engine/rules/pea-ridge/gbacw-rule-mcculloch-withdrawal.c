@@ -94,8 +94,6 @@ static gpointer
 withdrawal_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
   Withdrawal *w = g_new0 (Withdrawal, 1);
-  const char *turn = gbacw_exclusive_rule_get_param (rule, "turn");
-  const char *reentry_turn = gbacw_exclusive_rule_get_param (rule, "reentry-turn");
   const char *hex = gbacw_exclusive_rule_get_param (rule, "reentry-hex");
   const char *must = gbacw_exclusive_rule_get_param (rule, "must");
   const char *voluntary = gbacw_exclusive_rule_get_param (rule, "voluntary");
@@ -105,8 +103,8 @@ withdrawal_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   GbacwGameUnit *leader = dir_of ? gbacw_game_find_unit (game, dir_of) : NULL;
   g_autofree char *why = NULL;
 
-  w->turn = turn ? (int) g_ascii_strtoll (turn, NULL, 10) : 18;
-  w->reentry_turn = reentry_turn ? (int) g_ascii_strtoll (reentry_turn, NULL, 10) : 21;
+  w->turn = gbacw_exclusive_rule_get_int (rule, "turn", 18);
+  w->reentry_turn = gbacw_exclusive_rule_get_int (rule, "reentry-turn", 21);
   w->division = formation_index (game, gbacw_exclusive_rule_get_param (rule, "division"));
   w->attach_to = formation_index (game, gbacw_exclusive_rule_get_param (rule, "attach-to"));
   w->dir_of = leader ? leader->index : -1;

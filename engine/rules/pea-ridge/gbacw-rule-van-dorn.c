@@ -35,13 +35,12 @@ van_dorn_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
   VanDorn *v = g_new0 (VanDorn, 1);
   const char *id = gbacw_exclusive_rule_get_param (rule, "leader");
-  const char *ma = gbacw_exclusive_rule_get_param (rule, "ma");
   const char *costs = gbacw_exclusive_rule_get_param (rule, "costs");
   const char *bonus = gbacw_exclusive_rule_get_param (rule, "melee-bonus");
   GbacwGameUnit *u = gbacw_game_find_unit (game, id ? id : "c-van-dorn");
 
   v->leader = u && u->type == GBACW_UNIT_LEADER ? u->index : -1;
-  v->ma = (ma ? (int) g_ascii_strtoll (ma, NULL, 10) : 10) * 2;
+  v->ma = gbacw_exclusive_rule_get_int (rule, "ma", 10) * 2;
   v->wagon_costs = costs == NULL || g_strcmp0 (costs, "wagon") == 0;
   v->no_bonus = bonus == NULL || g_strcmp0 (bonus, "no") == 0;
   return v;
