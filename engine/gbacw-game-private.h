@@ -76,6 +76,8 @@ void           gbacw_leadership_init (GbacwGame *game);
 /* The index of the formation unit belongs to in the order of battle (a leader's too, not
  * the one he commands), -1: looked up once by gbacw_leadership_init (). */
 int            gbacw_leadership_oob_formation (const GbacwGame *game, int unit);
+/* The index of the formation of that id in the order of battle, -1 (id may be NULL). */
+int            gbacw_leadership_formation_index (const GbacwGame *game, const char *id);
 gboolean       gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void           gbacw_leadership_apply_action (GbacwGame *game, const GbacwAction *action);
 void           gbacw_leadership_phase_begin (GbacwGame *game);

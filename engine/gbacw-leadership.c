@@ -95,6 +95,15 @@ gbacw_leadership_oob_formation (const GbacwGame *game, int unit)
   return game->unit_formation[unit];
 }
 
+int
+gbacw_leadership_formation_index (const GbacwGame *game, const char *id)
+{
+  for (int f = 0; id && f < N_FORMATIONS (game); f++)
+    if (g_strcmp0 (FORMATION (game, f)->id, id) == 0)
+      return f;
+  return -1;
+}
+
 /* The formation index the leader commands (the first), -1. */
 static int
 commanded_formation (const GbacwGame *game, int leader)

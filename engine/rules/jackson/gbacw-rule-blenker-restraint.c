@@ -36,23 +36,14 @@ typedef struct {
   char *rule_case;
 } Restraint;
 
-static int
-formation_index (const GbacwGame *game, const char *id)
-{
-  for (guint f = 0; id && f < game->scenario->oob.formations->len; f++)
-    if (g_strcmp0 (((const GbacwFormation *) g_ptr_array_index (game->scenario->oob.formations, f))->id, id) == 0)
-      return (int) f;
-  return -1;
-}
-
 static gpointer
 restraint_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
   Restraint *r = g_new0 (Restraint, 1);
   const char *rule_case = gbacw_exclusive_rule_get_param (rule, "case");
 
-  r->division = formation_index (game, gbacw_exclusive_rule_get_param (rule, "division"));
-  r->superior = formation_index (game, gbacw_exclusive_rule_get_param (rule, "superior"));
+  r->division = gbacw_leadership_formation_index (game, gbacw_exclusive_rule_get_param (rule, "division"));
+  r->superior = gbacw_leadership_formation_index (game, gbacw_exclusive_rule_get_param (rule, "superior"));
   r->rule_case = g_strdup (rule_case ? rule_case : "J 25.4");
   return r;
 }

@@ -42,17 +42,13 @@ stonewall_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 
   s->leader = u ? u->index : -1;
   s->commander = -1;
-  s->brigade = -1;
   s->change = gbacw_exclusive_rule_get_int (rule, "morale", 2);
-  for (guint f = 0; brigade && f < game->scenario->oob.formations->len; f++)
+  s->brigade = gbacw_leadership_formation_index (game, brigade);
+  if (s->brigade >= 0)
     {
-      const GbacwFormation *formation = g_ptr_array_index (game->scenario->oob.formations, f);
-      if (g_strcmp0 (formation->id, brigade) == 0)
-        {
-          GbacwGameUnit *c = formation->commander ? gbacw_game_find_unit (game, formation->commander) : NULL;
-          s->brigade = (int) f;
-          s->commander = c ? c->index : -1;
-        }
+      const GbacwFormation *formation = g_ptr_array_index (game->scenario->oob.formations, s->brigade);
+      GbacwGameUnit *c = formation->commander ? gbacw_game_find_unit (game, formation->commander) : NULL;
+      s->commander = c ? c->index : -1;
     }
   return s;
 }

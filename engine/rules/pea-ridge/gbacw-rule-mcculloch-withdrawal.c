@@ -81,15 +81,6 @@ formation_at (const GbacwGame *game, int f)
   return g_ptr_array_index (game->scenario->oob.formations, f);
 }
 
-static int
-formation_index (const GbacwGame *game, const char *id)
-{
-  for (guint f = 0; id && f < game->scenario->oob.formations->len; f++)
-    if (g_strcmp0 (formation_at (game, (int) f)->id, id) == 0)
-      return (int) f;
-  return -1;
-}
-
 static gpointer
 withdrawal_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
@@ -105,8 +96,8 @@ withdrawal_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 
   w->turn = gbacw_exclusive_rule_get_int (rule, "turn", 18);
   w->reentry_turn = gbacw_exclusive_rule_get_int (rule, "reentry-turn", 21);
-  w->division = formation_index (game, gbacw_exclusive_rule_get_param (rule, "division"));
-  w->attach_to = formation_index (game, gbacw_exclusive_rule_get_param (rule, "attach-to"));
+  w->division = gbacw_leadership_formation_index (game, gbacw_exclusive_rule_get_param (rule, "division"));
+  w->attach_to = gbacw_leadership_formation_index (game, gbacw_exclusive_rule_get_param (rule, "attach-to"));
   w->dir_of = leader ? leader->index : -1;
   w->must = must == NULL || g_strcmp0 (must, "none") != 0;
   if (voluntary == NULL || !gbacw_exclusive_parse_choice (voluntary, voluntary_choices, &w->voluntary, &why))
