@@ -144,7 +144,7 @@ def nplurals_of(header):
     return int(m.group(1)) if m else 2
 
 
-def write_entry(out, entry):
+def write_entry(out, entry, nplurals):
     for comment in entry.comments:
         out.write(comment + '\n')
     if entry.flags:
@@ -154,7 +154,7 @@ def write_entry(out, entry):
     out.write('msgid "%s"\n' % entry.msgid)
     if entry.plural is not None:
         out.write('msgid_plural "%s"\n' % entry.plural)
-        out.write('msgstr[0] ""\nmsgstr[1] ""\n')
+        out.write(''.join('msgstr[%d] ""\n' % i for i in range(nplurals)))
     else:
         out.write('msgstr ""\n')
     out.write('\n')
@@ -223,8 +223,13 @@ def main():
                     print('  … and %d more (run build-aux/po-missing.py %s to list them)' % (len(todo) - 20, lang),
                           file=sys.stderr)
             else:
+                # the language's header first: its charset and plural forms, for msgcat
+                if header is not None:
+                    sys.stdout.write('msgid ""\n')
+                    sys.stdout.write('msgstr ""\n' + ''.join('"%s"\n' % line for line in
+                                     re.findall(r'.*?\\n|.+$', header.msgstr.get(0, ''))) + '\n')
                 for t in todo:
-                    write_entry(sys.stdout, t)
+                    write_entry(sys.stdout, t, nplurals)
     return 1 if failed and args.check else 0
 
 
