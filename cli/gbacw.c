@@ -335,7 +335,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_autofree char *localedir = gbacw_data_relocate (LOCALEDIR);
+  g_autofree char *localedir = gbacw_data_locale_dir ();
   bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -8,15 +8,18 @@
 #include <locale.h>
 
 #include "gbacw-application.h"
+#include "gbacw-data.h"
 
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GbacwApplication) app = NULL;
+  g_autofree char *localedir = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  localedir = gbacw_data_locale_dir ();
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

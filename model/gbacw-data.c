@@ -72,6 +72,20 @@ gbacw_data_relocate (const char *configured_dir)
   return g_build_filename (prefix, below, NULL);
 }
 
+char *
+gbacw_data_locale_dir (void)
+{
+  const char *env = g_getenv ("GBACW_LOCALEDIR");
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+#ifdef LOCALEDIR
+  return gbacw_data_relocate (LOCALEDIR);
+#else
+  return g_strdup ("");
+#endif
+}
+
 const char *
 gbacw_data_dir (void)
 {

@@ -23,6 +23,11 @@ const char *gbacw_data_dir (void);
  * moved with the prefix as above. */
 char *gbacw_data_relocate (const char *configured_dir);
 
+/* The folder of the message catalogues (LANG/LC_MESSAGES/gbacw.mo): $GBACW_LOCALEDIR
+ * when it is set and not empty (an uninstalled build's po folder), else the installed
+ * one, moved with the prefix. */
+char *gbacw_data_locale_dir (void);
+
 /* The path of a file under the data directory (e.g. "gbacw-scenario.rng",
  * "scenarios/demo.xml") if it exists, else NULL. */
 char *gbacw_data_find (const char *relative_path);

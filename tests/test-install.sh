@@ -10,7 +10,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
-unset GBACW_DATADIR GSETTINGS_SCHEMA_DIR
+unset GBACW_DATADIR GSETTINGS_SCHEMA_DIR GBACW_LOCALEDIR
 case $bindir in /*) ;; *) bindir=$prefix/$bindir ;; esac
 case $datadir in /*) ;; *) datadir=$prefix/$datadir ;; esac
 case $mandir in /*) ;; *) mandir=$prefix/$mandir ;; esac
@@ -31,6 +31,10 @@ grep -q '^Title: ' "$tmp/info.txt" || fail "installed gbacw info printed no titl
   fail "installed gbacw generate (the demo as the default template): $(cat "$tmp/err.txt")"
 "$bin/gbacw" check "$tmp/generated.xml" --format json > /dev/null 2>"$tmp/err.txt"
 [ $? -le 1 ] || fail "installed gbacw check: $(cat "$tmp/err.txt")"
+
+# the German catalogue, below its own prefix (C.UTF-8: LANGUAGE is ignored under C)
+LANGUAGE=de LC_ALL=C.UTF-8 "$bin/gbacw" --help > "$tmp/de.txt" 2>&1
+grep -qF 'Aufruf: gbacw BEFEHL' "$tmp/de.txt" || fail "the installed gbacw is not German under LANGUAGE=de: $(head -3 "$tmp/de.txt")"
 
 # only its own prefix: without the installed schema and demo nothing else is used
 mv "$data/gbacw-scenario.rng" "$tmp/rng"
@@ -74,10 +78,15 @@ if [ "$editor" = true ]; then
   "$bin/gbacw-editor" --version | grep -q '^gbacw-editor [0-9]' || fail "installed gbacw-editor --version"
   desktop=$root$datadir/applications/org.gbacw.Editor.desktop
   grep -qx 'MimeType=application/x-gbacw-scenario;' "$desktop" || fail "no MimeType= in the desktop file"
+  LANGUAGE=de LC_ALL=C.UTF-8 "$bin/gbacw-editor" --help > "$tmp/de.txt" 2>&1
+  grep -qF 'Die Version ausgeben und beenden' "$tmp/de.txt" ||
+    fail "the installed gbacw-editor is not German under LANGUAGE=de: $(head -5 "$tmp/de.txt")"
+  grep -qx 'Name\[de\]=GBACW-Editor' "$desktop" || fail "the desktop file has no German name"
   if command -v desktop-file-validate > /dev/null; then
     desktop-file-validate "$desktop" || fail "desktop-file-validate"
   fi
   metainfo=$root$datadir/metainfo/org.gbacw.Editor.metainfo.xml
+  grep -q 'xml:lang="de"' "$metainfo" || fail "the metainfo has no German text"
   if command -v appstream-util > /dev/null; then
     appstream-util validate-relax --nonet "$metainfo" > "$tmp/err.txt" 2>&1 || fail "appstream-util: $(cat "$tmp/err.txt")"
   fi

@@ -1,12 +1,12 @@
 #!/bin/sh
 # test-potfiles.sh SRCDIR: po/POTFILES.in is sorted and lists every source file
-# with a translatable string (_() or N_() in C, translatable="yes" in .ui).
+# with a translatable string (_() or N_() in C, translatable="yes" in .ui, the desktop file, metainfo and settings schema).
 set -u
 cd "$1" || exit 1
 expected=$(
   { grep -lE '(^|[^A-Za-z0-9_])(N?_|g_dngettext ?)\(' $(find model render editor cli engine rules-check -name '*.c') 2>/dev/null
     grep -l 'translatable="yes"' $(find editor -name '*.ui') 2>/dev/null
-    ls data/*.desktop.in data/*.metainfo.xml.in 2>/dev/null; } | LC_ALL=C sort -u)
+    ls data/*.desktop.in data/*.metainfo.xml.in data/*.gschema.xml 2>/dev/null; } | LC_ALL=C sort -u)
 listed=$(grep -v '^#' po/POTFILES.in | grep -v '^$')
 status=0
 if [ "$listed" != "$(printf '%s\n' "$listed" | LC_ALL=C sort)" ]; then
