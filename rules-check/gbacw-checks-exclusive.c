@@ -40,6 +40,11 @@ typedef enum {
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
   PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
   PARAM_COLUMN_COST, /* "multiple", "first-hex" or Movement Points per place of a column: "1/2" */
+  PARAM_AREAS,       /* area ids of the map */
+  PARAM_HALF_VP,     /* Victory Points, halves allowed: "20", "1/2", "3.5" */
+  PARAM_VP_LEVELS,   /* five ascending lower bounds in Victory Points, halves allowed (C 31.31) */
+  PARAM_LEADER_VP,   /* captured/killed/wounded Victory Points: "3/2/1" */
+  PARAM_LEADERS_VP,  /* leader ids with captured/killed/wounded Victory Points: "c-price:-2/-2/-1" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -274,6 +279,15 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
   { "corinth.sharpshooters", "C 21.3", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die"),
     { { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.victory", "C 31.0",
+    N_("Corinth's Victory Points (redans, town hexes at 1/2, leaders, attrition), the first-day test and the levels"),
+    { { "side", PARAM_SIDES, TRUE }, { "primary-redans", PARAM_AREAS, FALSE },
+      { "secondary-redans", PARAM_AREAS, FALSE }, { "primary-vp", PARAM_HALF_VP, FALSE },
+      { "secondary-vp", PARAM_HALF_VP, FALSE }, { "town", PARAM_AREA, FALSE }, { "town-vp", PARAM_HALF_VP, FALSE },
+      { "army-leader", PARAM_LEADER_VP, FALSE, PER_SIDE }, { "division-leader", PARAM_LEADER_VP, FALSE, PER_SIDE },
+      { "leaders", PARAM_LEADERS_VP, FALSE }, { "attrition", PARAM_COUNT, FALSE },
+      { "first-day-turn", PARAM_TURN, FALSE }, { "win-at", PARAM_HALF_VP, FALSE }, { "lose-at", PARAM_HALF_VP, FALSE },
+      { "levels", PARAM_VP_LEVELS, FALSE }, { "case", PARAM_CASE, FALSE } } },
   /* Jackson at the Crossroads' own rules (J 25.4, 26.0): engine/rules/jackson/ */
   { "jackson.stonewall", "26.0",
     N_("Jackson stacked with Winder: Winder's regiments within his Effectiveness Radius check at morale 5"),
@@ -446,6 +460,52 @@ word_is_leader_id (CheckContext *ctx, const ParamSpec *spec, const char *word, c
   return word_is_leader (ctx, word, why);
 }
 
+/* "c-price:-2/-2/-1": a leader of the order of battle and his captured/killed/wounded VP. */
+static gboolean
+word_is_leader_vp (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  const char *colon = strchr (word, ':');
+  g_autofree char *id = colon ? g_strndup (word, colon - word) : NULL;
+  int vp[3];
+
+  if (colon == NULL)
+    {
+      *why = g_strdup_printf (_("“%s” is not a leader id and his Victory Points, as “c-price:-2/-2/-1”"), word);
+      return FALSE;
+    }
+  return word_is_leader (ctx, id, why) && gbacw_exclusive_parse_leader_vp (colon + 1, vp, why);
+}
+
+/* C 31.31-31.33: the lower bounds of the five levels above the lowest, ascending. */
+static gboolean
+valid_vp_levels (const char *value, char **why)
+{
+  g_auto (GStrv) words = g_strsplit_set (value ? value : "", " \t\n", -1);
+  int n = 0, last = G_MININT;
+
+  for (guint i = 0; words[i]; i++)
+    {
+      int halves;
+      if (*words[i] == '\0')
+        continue;
+      if (!gbacw_exclusive_parse_half_vp (words[i], &halves, why))
+        return FALSE;
+      if (halves <= last)
+        {
+          *why = g_strdup_printf (_("“%s” is not above the level before it"), words[i]);
+          return FALSE;
+        }
+      last = halves;
+      n++;
+    }
+  if (n != 5)
+    {
+      *why = g_strdup_printf (_("it gives %d lower bounds, not the five of the levels above the lowest"), n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 valid_die_leaders (CheckContext *ctx, const char *value, char **why)
 {
@@ -556,6 +616,8 @@ valid_ids (CheckContext *ctx, ParamKind kind, const char *value, char **why)
         *why = g_strdup_printf (_("the catalogue has no hex terrain “%s”"), id);
       else if (kind == PARAM_UNITS && gbacw_oob_find_unit (&ctx->s->oob, id) == NULL)
         *why = g_strdup_printf (_("the order of battle has no unit “%s”"), id);
+      else if (kind == PARAM_AREAS && gbacw_map_find_area (ctx->s->map, id) == NULL)
+        *why = g_strdup_printf (_("the map has no area “%s”"), id);
       else if (kind == PARAM_AREA && (ids[1] != NULL || gbacw_map_find_area (ctx->s->map, id) == NULL))
         *why = ids[1] != NULL ? g_strdup (_("it names more than one area"))
                               : g_strdup_printf (_("the map has no area “%s”"), id);
@@ -610,7 +672,22 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
     case PARAM_TERRAINS:
     case PARAM_UNITS:
     case PARAM_AREA:
+    case PARAM_AREAS:
       return valid_ids (ctx, kind, value, why);
+    case PARAM_HALF_VP:
+      {
+        int halves;
+        return gbacw_exclusive_parse_half_vp (value, &halves, why);
+      }
+    case PARAM_VP_LEVELS:
+      return valid_vp_levels (value, why);
+    case PARAM_LEADER_VP:
+      {
+        int vp[3];
+        return gbacw_exclusive_parse_leader_vp (value, vp, why);
+      }
+    case PARAM_LEADERS_VP:
+      return valid_words (ctx, spec, value, why, word_is_leader_vp);
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);
     case PARAM_LEADERS:

@@ -39,6 +39,9 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_van_dorn;
 extern const GbacwRuleHooks gbacw_rule_pearidge_gideon_smith;
 extern const GbacwRuleHooks gbacw_rule_pearidge_union_leader_replacement;
 extern const GbacwRuleHooks gbacw_rule_corinth_sharpshooters;
+extern const GbacwRuleHooks gbacw_rule_corinth_victory;
+extern const GbacwRuleHooks gbacw_rule_corinth_sequence;
+extern const GbacwRuleHooks gbacw_rule_corinth_pre_dawn_barrage;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 
