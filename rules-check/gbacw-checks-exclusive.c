@@ -279,6 +279,15 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
   { "corinth.sharpshooters", "C 21.3", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die"),
     { { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.sequence", "C 21.1",
+    N_("Corinth's Sequence of Play: Phase K at night, the Victory Determination, BCE Recovery and Pre-Dawn Barrage "
+       "Interphases"),
+    { { "victory-turn", PARAM_TURN, FALSE }, { "recovery-turn", PARAM_TURN, FALSE } } },
+  { "corinth.pre-dawn-barrage", "C 26.4",
+    N_("The Pre-Dawn Barrage after the last night Game-Turn: batteries only, within 8 hexes, the die less one, "
+       "losses become pins"),
+    { { "turn", PARAM_TURN, FALSE }, { "side", PARAM_SIDES, FALSE }, { "max-range", PARAM_COUNT, FALSE },
+      { "drm", PARAM_MODIFIER, FALSE } } },
   { "corinth.victory", "C 31.0",
     N_("Corinth's Victory Points (redans, town hexes at 1/2, leaders, attrition), the first-day test and the levels"),
     { { "side", PARAM_SIDES, TRUE }, { "primary-redans", PARAM_AREAS, FALSE },

@@ -5,6 +5,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-query.h"
 
 /* ------------------------------------------------------------------ C 31 victory */
@@ -270,6 +271,228 @@ test_second_day_levels (void)
     }
 }
 
+
+/* ------------------------------------------------------------------ C 26.4 pre-dawn barrage */
+
+#define BATTERY(f, id, side, guns, weapon, hex, facing) \
+  add_unit ((f), (id), (side), GBACW_UNIT_ARTILLERY, (guns), 4, (weapon), (hex), GBACW_FORMATION_STATE_UNLIMBERED, \
+            (facing))
+
+/* Game-Turns 20 (night) and 21, the Confederates first: a Confederate HB battery at 0101
+ * facing the Union regiment at 0102, a Union L battery at 0104 and Union regiments at 0109
+ * (8 hexes) and 0110 (9 hexes). */
+static Fixture *
+barrage_fixture (void)
+{
+  Fixture *f = fixture_new (3, 12);
+
+  BATTERY (f, "c-bty", "confederate", 4, "HB", "0101", "s");
+  INF (f, "u-reg", "union", 4, 3, "0102", "n");
+  BATTERY (f, "u-bty", "union", 4, "L", "0104", "n");
+  INF (f, "u-far-8", "union", 4, 3, "0109", "n");
+  INF (f, "u-far-9", "union", 4, 3, "0110", "n");
+  set_turns (f, 20, 21);
+  ((GbacwTurn *) g_ptr_array_index (f->s->turns.turns, 0))->night = TRUE;
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.sequence", NULL);
+  add_exclusive (f, "corinth.pre-dawn-barrage", NULL);
+  return f;
+}
+
+/* Plays Game-Turn 20 to its end: the barrage's first question is open. */
+static GbacwGame *
+barrage_game (Fixture *f)
+{
+  GbacwGame *game = start_game (f);
+
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  end_phase (game);
+  g_assert_cmpint (game->turn, ==, 21);
+  g_assert_nonnull (gbacw_game_decision (game));
+  return game;
+}
+
+static void
+answer (GbacwGame *game, const char *ids)
+{
+  g_autoptr (GArray) units = ids ? units_of (game, ids) : g_array_new (FALSE, FALSE, sizeof (int));
+
+  apply_expect (game, gbacw_action_new_answer_units ((const int *) (gpointer) units->data, units->len), NULL);
+}
+
+/* The units offered by the open EXCLUSIVE_UNITS question, by id, space separated. */
+static char *
+offered (GbacwGame *game)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+  GString *out = g_string_new (NULL);
+
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_EXCLUSIVE_UNITS);
+  for (guint i = 0; i < d->firers->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "",
+                            gbacw_game_unit (game, g_array_index (d->firers, int, i))->oob->id);
+  return g_string_free (out, FALSE);
+}
+
+/* C 26.41-26.45: the Confederate battery fires at the adjacent regiment: a die of 6 less 1 is
+ * 5, on the 36-43 grapeshot column a loss, which the barrage makes a Pin (the regiment keeps
+ * its 4 SP); only targets within 8 hexes are offered, nearest first. Then the Union battery
+ * fires back: a die of 1 less 1 is 0, no effect. The interphases come in C 21.1's order. */
+static void
+test_barrage_fire (void)
+{
+  g_autoptr (Fixture) f = barrage_fixture ();
+  GbacwGame *game = barrage_game (f);
+  g_autofree char *batteries = offered (game), *targets = NULL, *union_batteries = NULL, *union_targets = NULL;
+
+  g_assert_true (log_has (game, "C 21.1", "Pre-Dawn Barrage Interphase after Game-Turn 20"));
+  g_assert_cmpstr (batteries, ==, "c-bty");
+  g_assert_cmpint (gbacw_game_decision (game)->side, ==, 1);
+  answer (game, "c-bty");
+  g_assert_true (log_has (game, "C 26.41", "announces a pre-dawn barrage"));
+  targets = offered (game);
+  g_assert_cmpstr (targets, ==, "u-reg u-bty u-far-8");
+  gbacw_dice_force_list (game->dice, 6, 0);
+  answer (game, "u-reg");
+  g_assert_true (log_has (game, "C 26.45", "die 6 adjusted to 5: 2*, a Pin instead"));
+  g_assert_true (unit_of (game, "u-reg")->status & GBACW_STATUS_PINNED);
+  g_assert_cmpint (unit_of (game, "u-reg")->strength, ==, 4);
+  g_assert_true (log_has (game, "C 26.45", "(u-reg) is pinned"));
+  union_batteries = offered (game);
+  g_assert_cmpstr (union_batteries, ==, "u-bty");
+  g_assert_cmpint (gbacw_game_decision (game)->side, ==, 0);
+  answer (game, "u-bty");
+  union_targets = offered (game);
+  g_assert_cmpstr (union_targets, ==, "c-bty");
+  gbacw_dice_force_list (game->dice, 1, 0);
+  answer (game, "c-bty");
+  g_assert_true (log_has (game, "C 26.42", "die 1 adjusted to 0: no effect"));
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (unit_of (game, "c-bty")->guns, ==, 4);
+  gbacw_game_free (game);
+}
+
+/* C 26.41: no barrage announced: the Union batteries may not fire, nobody is asked again. */
+static void
+test_barrage_declined (void)
+{
+  g_autoptr (Fixture) f = barrage_fixture ();
+  GbacwGame *game = barrage_game (f);
+
+  answer (game, NULL);
+  g_assert_true (log_has (game, "C 26.41", "undertakes no pre-dawn barrage"));
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+  gbacw_game_free (game);
+}
+
+
+
+/* C 26.4: the computer player answers the barrage's questions (every battery fires, at the
+ * nearest target) and play goes on. */
+static void
+test_barrage_computer_player (void)
+{
+  g_autoptr (Fixture) f = barrage_fixture ();
+  GbacwGame *game = barrage_game (f);
+
+  for (int guard = 0; guard < 10 && gbacw_game_decision (game); guard++)
+    {
+      GbacwAi *ai = gbacw_ai_new (game, gbacw_game_decision (game)->side);
+      g_autoptr (GbacwAction) action = gbacw_ai_choose (ai, game);
+      g_autoptr (GError) error = NULL;
+      g_assert_nonnull (action);
+      g_assert_true (gbacw_game_apply_action (game, action, &error));
+      g_assert_no_error (error);
+      gbacw_ai_free (ai);
+    }
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (log_has (game, "C 26.41", "announces a pre-dawn barrage"));
+  g_assert_true (log_has (game, NULL, "(c-bty) fires at u-reg (u-reg)"));
+  g_assert_true (log_has (game, NULL, "(u-bty) fires at c-bty (c-bty)"));
+  gbacw_game_free (game);
+}
+
+/* ------------------------------------------------------------------ C 21.1 sequence */
+
+/* The index of the first event of the log citing rule_case (NULL: any) whose text holds
+ * text, -1. */
+static int
+log_index (const GbacwGame *game, const char *rule_case, const char *text)
+{
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if ((rule_case == NULL || g_strcmp0 (e->rule_case, rule_case) == 0) && strstr (e->text, text))
+        return (int) i;
+    }
+  return -1;
+}
+
+/* C 21.1: Game-Turns 16-21, 17-20 the night, the Confederates first. The Victory
+ * Determination Interphase follows the Union Player-Turn of Game-Turn 16 (and its check
+ * stands under it); Phase K follows the Final Command Phase of both Player-Turns of each
+ * night Game-Turn and no day one; the BCE Recovery and then the Pre-Dawn Barrage
+ * Interphases follow Game-Turn 20. */
+static void
+test_sequence_of_play (void)
+{
+  g_autoptr (Fixture) f = fixture_new (4, 4);
+  GbacwGame *game;
+  int vd, check, night, bce, barrage, day2, k = 0;
+
+  INF (f, "u-reg", "union", 4, 3, "0101", "s");
+  INF (f, "c-reg", "confederate", 4, 3, "0404", "n");
+  set_turns (f, 16, 21);
+  for (guint i = 0; i < f->s->turns.turns->len; i++)
+    {
+      GbacwTurn *t = g_ptr_array_index (f->s->turns.turns, i);
+      t->night = t->n >= 17 && t->n <= 20;
+    }
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.sequence", NULL);
+  add_exclusive (f, "corinth.victory", "side", "confederate", "first-day-turn", "16", "win-at", "20", NULL);
+  add_exclusive (f, "straggler-recovery", "timing", "player-turn", "success", "5-6", "case", "C 26.22", NULL);
+  add_exclusive (f, "bce-recovery", "method", "second-row", "turn", "20", "case", "C 26.32", NULL);
+  add_exclusive (f, "corinth.pre-dawn-barrage", NULL);
+  game = start_game (f);
+  g_assert_cmpint (gbacw_game_first_player (game, 16), ==, 1);
+  advance_to_phase (game, 21, GBACW_PHASE_MOVEMENT, 1);
+
+  vd = log_index (game, "C 21.1", "Victory Determination Interphase after Game-Turn 16");
+  check = log_index (game, "C 31.2", "Victory determination after Game-Turn 16");
+  night = log_index (game, "4.0", "Game-Turn 17 (night) begins");
+  bce = log_index (game, "C 21.1", "BCE Recovery Interphase after Game-Turn 20");
+  barrage = log_index (game, "C 21.1", "Pre-Dawn Barrage Interphase after Game-Turn 20");
+  day2 = log_index (game, "4.0", "Game-Turn 21 begins");
+  g_assert_cmpint (log_index (game, "4.0", "Second Player-Turn: Union"), <, vd);
+  g_assert_cmpint (vd, >=, 0);
+  g_assert_cmpint (vd, <, check);
+  g_assert_cmpint (check, <, night);
+  g_assert_cmpint (bce, >=, 0);
+  g_assert_cmpint (bce, <, log_index (game, "C 26.32", "BCE Recovery Interphase"));
+  g_assert_cmpint (bce, <, barrage);
+  g_assert_cmpint (barrage, <, day2);
+  g_assert_true (log_has (game, "C 26.41", "has no battery that could fire a pre-dawn barrage"));
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      const GbacwEvent *before = i > 0 ? g_ptr_array_index (game->events, i - 1) : NULL;
+      if (!strstr (e->text, "Straggler Recovery Phase (exclusive rule"))
+        continue;
+      k++;
+      g_assert_cmpint ((int) i, >, night);
+      g_assert_cmpint ((int) i, <, day2);
+      g_assert_nonnull (before);
+      g_assert_nonnull (strstr (before->text, "ends the Final Command Phase"));
+    }
+  g_assert_cmpint (k, ==, 4 * 2);
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -280,5 +503,9 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-31.1/attrition-bonus", test_attrition_bonus);
   g_test_add_func ("/corinth/C-31.2/first-day-test", test_first_day_test);
   g_test_add_func ("/corinth/C-31.31/second-day-levels", test_second_day_levels);
+  g_test_add_func ("/corinth/C-21.1/sequence-of-play", test_sequence_of_play);
+  g_test_add_func ("/corinth/C-26.4/barrage-fire", test_barrage_fire);
+  g_test_add_func ("/corinth/C-26.41/barrage-declined", test_barrage_declined);
+  g_test_add_func ("/corinth/C-26.4/barrage-computer-player", test_barrage_computer_player);
   return g_test_run ();
 }

@@ -488,11 +488,16 @@ victory_interphase (GbacwGame *game, gpointer data)
                                    gbacw_game_side_name (game, v->side)), total2);
           game->decided = TRUE;
         }
-      else
+      else if (v->has_lose_at)
         gbacw_game_log (game, "C 31.2",
                         _("Victory determination after Game-Turn %d: %s %s VP, between %s and %s: the game goes on "
                           "into the night and the second day"),
                         game->turn, gbacw_game_side_name (game, v->side), vp, lose, win);
+      else
+        gbacw_game_log (game, "C 31.2",
+                        _("Victory determination after Game-Turn %d: %s %s VP, less than %s: the game goes on into "
+                          "the night and the second day"),
+                        game->turn, gbacw_game_side_name (game, v->side), vp, win);
       return;
     }
   if (game->turn >= game->last_turn && v->has_levels)
@@ -549,10 +554,14 @@ victory_status (const GbacwGame *game, gpointer data, GPtrArray *items)
   if (v->first_day_turn >= game->turn)
     {
       g_autofree char *win = vp_text (v->win_at2), *lose = vp_text (v->lose_at2);
-      g_ptr_array_add (items, gbacw_rule_status_new ("C 31.2",
-                                                     _("After Game-Turn %d: %s VP or more win for %s, %s or less lose"),
-                                                     v->first_day_turn, win, gbacw_game_side_name (game, v->side),
-                                                     lose));
+      if (v->has_lose_at)
+        g_ptr_array_add (items, gbacw_rule_status_new ("C 31.2",
+                                                       _("After Game-Turn %d: %s VP or more win for %s, %s or less "
+                                                         "lose"), v->first_day_turn, win,
+                                                       gbacw_game_side_name (game, v->side), lose));
+      else
+        g_ptr_array_add (items, gbacw_rule_status_new ("C 31.2", _("After Game-Turn %d: %s VP or more win for %s"),
+                                                       v->first_day_turn, win, gbacw_game_side_name (game, v->side)));
     }
 }
 
