@@ -415,6 +415,57 @@ test_barrage_computer_player (void)
   gbacw_game_free (game);
 }
 
+
+/* ------------------------------------------------------------------ C 30.5 heat */
+
+/* C 30.5: Game-Turns 7-13, the heat rolled for 8-12. Before Game-Turn 8 both roll 3: it is
+ * skipped whole (play goes from Game-Turn 7 to 9); no roll before 9 and 10; before 11 a 2
+ * and a 5: it is played. Nothing is rolled before the last Game-Turn. */
+static void
+test_heat_skips_a_game_turn (void)
+{
+  g_autoptr (Fixture) f = fixture_new (4, 4);
+  GbacwGame *game;
+
+  INF (f, "u-reg", "union", 4, 3, "0101", "s");
+  INF (f, "c-reg", "confederate", 4, 3, "0404", "n");
+  set_turns (f, 7, 13);
+  add_exclusive (f, "corinth.heat", "turns", "8-13", "rest", "2", NULL);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 1);
+  gbacw_dice_force_list (game->dice, 3, 3, 0);
+  end_phase (game);
+  g_assert_true (log_has (game, "C 30.5", "Heat before Game-Turn 8: both roll 3"));
+  g_assert_cmpint (game->turn, ==, 9);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+  g_assert_true (log_has (game, "4.0", "Game-Turn 8 begins"));
+  {
+    /* nobody ended a phase of Game-Turn 8: none was played */
+    gboolean in_8 = FALSE;
+    for (guint i = 0; i < game->events->len; i++)
+      {
+        const GbacwEvent *e = g_ptr_array_index (game->events, i);
+        if (strstr (e->text, "Game-Turn 8 begins") || strstr (e->text, "Game-Turn 9 begins"))
+          in_8 = strstr (e->text, "Game-Turn 8 begins") != NULL;
+        else if (in_8)
+          g_assert_null (strstr (e->text, " ends the "));
+      }
+  }
+  advance_to_phase (game, 10, GBACW_PHASE_FINAL_COMMAND, 1);
+  g_assert_false (log_has (game, "C 30.5", "before Game-Turn 9"));
+  g_assert_false (log_has (game, "C 30.5", "before Game-Turn 10"));
+  gbacw_dice_force_list (game->dice, 2, 5, 0);
+  end_phase (game);
+  g_assert_true (log_has (game, "C 30.5", "Heat before Game-Turn 11: Union rolls 2, Confederate rolls 5: play goes on"));
+  g_assert_cmpint (game->turn, ==, 11);
+  advance_to_phase (game, 12, GBACW_PHASE_FINAL_COMMAND, 1);
+  gbacw_dice_force_list (game->dice, 4, 4, 0);
+  end_phase (game);
+  g_assert_cmpint (game->turn, ==, 13);
+  g_assert_false (log_has (game, "C 30.5", "before Game-Turn 13"));
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -507,5 +558,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-26.4/barrage-fire", test_barrage_fire);
   g_test_add_func ("/corinth/C-26.41/barrage-declined", test_barrage_declined);
   g_test_add_func ("/corinth/C-26.4/barrage-computer-player", test_barrage_computer_player);
+  g_test_add_func ("/corinth/C-30.5/heat-skips-a-game-turn", test_heat_skips_a_game_turn);
   return g_test_run ();
 }
