@@ -288,6 +288,10 @@ static const ExclusiveSpec exclusive_rules[] = {
        "losses become pins"),
     { { "turn", PARAM_TURN, FALSE }, { "side", PARAM_SIDES, FALSE }, { "max-range", PARAM_COUNT, FALSE },
       { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.assault-impetus", "C 29.6",
+    N_("Game-Turns 1-5: routed Union units rally only by a die roll (one less with a commander, none needed with an "
+       "army commander)"),
+    { { "side", PARAM_SIDES, FALSE }, { "turns", PARAM_TURNS, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },

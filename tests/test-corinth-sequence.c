@@ -466,6 +466,66 @@ test_heat_skips_a_game_turn (void)
   gbacw_game_free (game);
 }
 
+
+/* ------------------------------------------------------------------ C 29.6 assault impetus */
+
+/* A routed Union regiment u-1 (Morale 3) of brigade u-bde with its commander at 0201, the
+ * army commander at where; the Union Rally Phase of Game-Turn turn; the die forced. */
+static GbacwGame *
+impetus_rally (Fixture *f, int turn, const char *where, int die)
+{
+  GbacwGame *game;
+
+  INF (f, "u-1", "union", 4, 3, "0201", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0808", "n");
+  LEADER (f, "u-bc", "union", "0201");
+  LEADER (f, "u-rosecrans", "union", where);
+  add_formation (f, "u-army", "union", GBACW_FORMATION_ARMY, NULL, "u-rosecrans");
+  add_formation (f, "u-bde", "union", GBACW_FORMATION_BRIGADE, "u-army", "u-bc");
+  set_formation (f, "u-1 u-bc", "u-bde");
+  set_leader (f, "u-bc", GBACW_LEADER_BRIGADE, 3, 1, GBACW_UNSET, 0);
+  set_leader (f, "u-rosecrans", GBACW_LEADER_ARMY, 3, 1, GBACW_UNSET, 2);
+  set_turns (f, 1, 6);
+  add_exclusive (f, "corinth.assault-impetus", "side", "union", "turns", "1-5", NULL);
+  game = start_game (f);
+  advance_to_phase (game, turn, GBACW_PHASE_AMMUNITION_RESUPPLY, 0);
+  unit_of (game, "u-1")->status |= GBACW_STATUS_ROUTED;
+  gbacw_dice_force (game->dice, &die, 1);
+  end_phase (game);
+  return game;
+}
+
+/* C 29.61: in Game-Turns 1-5 a routed Union unit stacked with its brigade commander rolls:
+ * 4 - 1 = 3 rallies at Morale 3, 5 - 1 = 4 does not; with the army commander it rallies
+ * without a roll; from Game-Turn 6 the commander rallies it (13.52). */
+static void
+test_assault_impetus_rally_by_die (void)
+{
+  static const struct {
+    int turn;
+    const char *army_hex;
+    int die;
+    gboolean rallied;
+    const char *rule_case, *text;
+  } cases[] = {
+    { 1, "0101", 4, TRUE, "C 29.61", "die 4-1 = 3 against Morale 3" },
+    { 5, "0101", 5, FALSE, "C 29.61", "stays routed" },
+    { 3, "0201", 6, TRUE, "13.52", "rallies" },
+    { 6, "0101", 6, TRUE, "13.52", "rallies" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = fixture_new (8, 8);
+      GbacwGame *game = impetus_rally (f, cases[i].turn, cases[i].army_hex, cases[i].die);
+      if (!log_has (game, cases[i].rule_case, cases[i].text))
+        g_error ("case %u: no [%s] “%s” in the log", i, cases[i].rule_case, cases[i].text);
+      g_assert_cmpint ((unit_of (game, "u-1")->status & GBACW_STATUS_ROUTED) == 0, ==, cases[i].rallied);
+      g_assert_cmpint (log_has (game, "C 29.61", NULL), ==, i < 2);
+      gbacw_game_free (game);
+    }
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -559,5 +619,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-26.41/barrage-declined", test_barrage_declined);
   g_test_add_func ("/corinth/C-26.4/barrage-computer-player", test_barrage_computer_player);
   g_test_add_func ("/corinth/C-30.5/heat-skips-a-game-turn", test_heat_skips_a_game_turn);
+  g_test_add_func ("/corinth/C-29.61/assault-impetus-rally-by-die", test_assault_impetus_rally_by_die);
   return g_test_run ();
 }
