@@ -292,6 +292,9 @@ static const ExclusiveSpec exclusive_rules[] = {
     N_("Game-Turns 1-5: routed Union units rally only by a die roll (one less with a commander, none needed with an "
        "army commander)"),
     { { "side", PARAM_SIDES, FALSE }, { "turns", PARAM_TURNS, FALSE } } },
+  { "corinth.lovell-reluctance", "C 30.4",
+    N_("Lovell's division: ten casualties in all treat its three brigades as having lost BCE (no Victory Points)"),
+    { { "division", PARAM_FORMATIONS, TRUE }, { "limit", PARAM_COUNT, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },

@@ -6,6 +6,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-ai.h"
+#include "gbacw-bce.h"
 #include "gbacw-query.h"
 
 /* ------------------------------------------------------------------ C 31 victory */
@@ -526,6 +527,57 @@ test_assault_impetus_rally_by_die (void)
     }
 }
 
+
+/* ------------------------------------------------------------------ C 30.4 Lovell */
+
+/* C 30.4: Lovell's division of two brigades (limits 8 each) and a third division's brigade:
+ * 5 + 4 casualties are 9, below the divisional limit of 10; one more and both of Lovell's
+ * brigades are treated as without BCE (what the bce-loss rule's effects read), though
+ * neither has reached its own limit, so no Victory Points; the other brigade is not. */
+static void
+test_lovell_divisional_limit (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 6);
+  GbacwGame *game;
+  int rust, bowen, other;
+
+  INF (f, "c-r1", "confederate", 8, 3, "0505", "n");
+  INF (f, "c-b1", "confederate", 8, 3, "0605", "n");
+  INF (f, "c-o1", "confederate", 8, 3, "0606", "n");
+  INF (f, "u-1", "union", 4, 3, "0101", "s");
+  add_formation (f, "c-lovell-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-rust", "confederate", GBACW_FORMATION_BRIGADE, "c-lovell-div", NULL)->bce[0] = 8;
+  add_formation (f, "c-bowen", "confederate", GBACW_FORMATION_BRIGADE, "c-lovell-div", NULL)->bce[0] = 8;
+  add_formation (f, "c-maury-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-other", "confederate", GBACW_FORMATION_BRIGADE, "c-maury-div", NULL)->bce[0] = 8;
+  set_formation (f, "c-r1", "c-rust");
+  set_formation (f, "c-b1", "c-bowen");
+  set_formation (f, "c-o1", "c-other");
+  add_exclusive (f, "bce-loss", "variant", "corinth", NULL);
+  add_exclusive (f, "corinth.lovell-reluctance", "division", "c-lovell-div", "limit", "10", NULL);
+  game = start_game (f);
+  rust = gbacw_leadership_formation_index (game, "c-rust");
+  bowen = gbacw_leadership_formation_index (game, "c-bowen");
+  other = gbacw_leadership_formation_index (game, "c-other");
+  unit_of (game, "c-r1")->killed = 5;
+  unit_of (game, "c-b1")->killed = 4;
+  unit_of (game, "c-o1")->killed = 7;
+  g_assert_false (gbacw_bce_unit_lost (game, unit_index (game, "c-r1")));
+  g_assert_false (gbacw_bce_effects (game, bowen));
+  unit_of (game, "c-b1")->captured = 1;
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);   /* an action: the log */
+  g_assert_true (log_has (game, "C 30.4", "has 10 casualties, its divisional limit of 10"));
+  g_assert_true (gbacw_bce_unit_lost (game, unit_index (game, "c-r1")));
+  g_assert_true (gbacw_bce_unit_lost (game, unit_index (game, "c-b1")));
+  g_assert_true (gbacw_bce_effects (game, rust));
+  g_assert_false (gbacw_bce_lost (game, rust));
+  g_assert_false (gbacw_bce_lost (game, bowen));
+  g_assert_false (gbacw_query_bce_lost (game, g_ptr_array_index (f->s->oob.formations, bowen)));
+  g_assert_false (gbacw_bce_unit_lost (game, unit_index (game, "c-o1")));
+  g_assert_false (gbacw_bce_effects (game, other));
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -620,5 +672,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-26.4/barrage-computer-player", test_barrage_computer_player);
   g_test_add_func ("/corinth/C-30.5/heat-skips-a-game-turn", test_heat_skips_a_game_turn);
   g_test_add_func ("/corinth/C-29.61/assault-impetus-rally-by-die", test_assault_impetus_rally_by_die);
+  g_test_add_func ("/corinth/C-30.4/lovell-divisional-limit", test_lovell_divisional_limit);
   return g_test_run ();
 }
