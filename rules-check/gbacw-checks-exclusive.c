@@ -295,6 +295,14 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "corinth.lovell-reluctance", "C 30.4",
     N_("Lovell's division: ten casualties in all treat its three brigades as having lost BCE (no Victory Points)"),
     { { "division", PARAM_FORMATIONS, TRUE }, { "limit", PARAM_COUNT, FALSE } } },
+  { "corinth.union-deployment-limits", "C 29.4",
+    N_("The Union free set-up: away from the Assault Areas, brigades near them and the hotel, batteries in the redans "
+       "and the park"),
+    { { "side", PARAM_SIDES, FALSE }, { "assault-areas", PARAM_AREAS, FALSE }, { "distance", PARAM_COUNT, FALSE },
+      { "assault-radius", PARAM_COUNT, FALSE }, { "assault-brigades-min", PARAM_COUNT, FALSE },
+      { "assault-brigades-max", PARAM_COUNT, FALSE }, { "hotel", PARAM_AREA, FALSE },
+      { "hotel-radius", PARAM_COUNT, FALSE }, { "hotel-brigades", PARAM_COUNT, FALSE },
+      { "redans", PARAM_AREAS, FALSE }, { "park", PARAM_AREA, FALSE }, { "sharpshooters", PARAM_UNITS, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },
@@ -1067,5 +1075,7 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_retreat_compass (ctx, rule, setting, out);
       if (g_str_equal (rule->id, "pearidge.mcculloch-withdrawal"))
         check_interphase_order (ctx, setting, out);
+      if (g_str_equal (rule->id, "corinth.union-deployment-limits"))
+        gbacw_check_corinth_setup (ctx, rule, setting, out);
     }
 }

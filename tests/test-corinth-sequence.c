@@ -7,6 +7,7 @@
 
 #include "gbacw-ai.h"
 #include "gbacw-bce.h"
+#include "gbacw-checker.h"
 #include "gbacw-query.h"
 
 /* ------------------------------------------------------------------ C 31 victory */
@@ -578,6 +579,104 @@ test_lovell_divisional_limit (void)
   gbacw_game_free (game);
 }
 
+
+/* ------------------------------------------------------------------ C 29.4 Union set-up */
+
+/* The findings of the validator's check deploy.setup-area citing rule_case, messages
+ * joined by "\n". */
+static char *
+setup_findings (const GbacwScenario *s, const char *rule_case)
+{
+  g_autoptr (GPtrArray) findings = gbacw_check_scenario (s);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const GbacwFinding *f = g_ptr_array_index (findings, i);
+      if (g_strcmp0 (f->check, "deploy.setup-area") == 0 && g_strcmp0 (f->rule_case, rule_case) == 0)
+        g_string_append_printf (out, "%s\n", f->message);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* An Assault Area at 0225, the hotel at 1528, outer works on the north side of 0527 with 0527 inside. */
+static Fixture *
+setup_fixture (void)
+{
+  Fixture *f = fixture_new (20, 30);
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0527")),
+                                              direction_of (f->s, "n"));
+  GbacwHex owner;
+
+  add_area (f, "assault-a", GBACW_AREA_ASSAULT, "confederate", "0225");
+  add_area (f, "hotel", GBACW_AREA_OBJECTIVE, "confederate", "1528");
+  add_hexside_type (f->s, "outer-works", "works", GBACW_SIDE_MODE_INSIDE);
+  add_hexside (f, "0527", "n", "outer-works");
+  gbacw_hex_grid_hexside_hexes (grid, id, &owner, NULL, NULL);
+  if (!gbacw_hex_equal (owner, gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0527"))))
+    f->s->map->hexside_inside[id] |= 1u << gbacw_catalogue_find_hexside_type (&f->s->catalogue, "outer-works");
+  INF (f, "c-1", "confederate", 4, 3, "0101", "s");
+  add_exclusive (f, "corinth.union-deployment-limits", "side", "union", "assault-areas", "assault-a", "distance", "4",
+                 "hotel", "hotel", NULL);
+  return f;
+}
+
+/* C 29.41's printed example: a unit may set up in Battery E (0527), on the inside of the
+ * outer works, but not in 0426, both within 4 hexes of the Assault Area. */
+static void
+test_setup_away_from_assault_areas (void)
+{
+  g_autoptr (Fixture) f = setup_fixture ();
+  g_autofree char *found = NULL;
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  GbacwHex area = gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0225"));
+
+  g_assert_cmpint (gbacw_hex_grid_distance (grid, area, gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0527"))), <=, 4);
+  g_assert_cmpint (gbacw_hex_grid_distance (grid, area, gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0426"))), <=, 4);
+  INF (f, "u-in-redan", "union", 4, 3, "0527", "n");
+  INF (f, "u-outside", "union", 4, 3, "0426", "n");
+  INF (f, "u-far", "union", 4, 3, "1529", "n");
+  found = setup_findings (f->s, "C 29.41");
+  g_assert_nonnull (strstr (found, "u-outside is set up in 0426"));
+  g_assert_null (strstr (found, "u-in-redan"));
+  g_assert_null (strstr (found, "u-far"));
+}
+
+/* C 29.42: two brigades near the Assault Area (4-7 needed) and none near the hotel (3
+ * needed) are both reported; nothing is counted before the Union has set up. */
+static void
+test_setup_brigade_counts (void)
+{
+  g_autoptr (Fixture) f = setup_fixture ();
+  g_autofree char *before = setup_findings (f->s, "C 29.42"), *found = NULL;
+
+  g_assert_cmpstr (before, ==, "");
+  INF (f, "u-1", "union", 4, 3, "1529", "n");
+  INF (f, "u-2", "union", 4, 3, "1628", "n");
+  add_formation (f, "u-bde-1", "union", GBACW_FORMATION_BRIGADE, NULL, NULL);
+  add_formation (f, "u-bde-2", "union", GBACW_FORMATION_BRIGADE, NULL, NULL);
+  set_formation (f, "u-1", "u-bde-1");
+  set_formation (f, "u-2", "u-bde-2");
+  found = setup_findings (f->s, "C 29.42");
+  g_assert_nonnull (strstr (found, "0 brigades are set up within 10 hexes of a Confederate Assault Area: from 4 to 7"));
+  g_assert_nonnull (strstr (found, "2 brigades are set up within 10 hexes of the Tishomingo Hotel: 3 must be"));
+  g_free (found);
+  /* a third brigade with one regiment near the Assault Area and one near the hotel is near neither */
+  add_formation (f, "u-bde-3", "union", GBACW_FORMATION_BRIGADE, NULL, NULL);
+  INF (f, "u-3", "union", 4, 3, "0620", "n");
+  INF (f, "u-4", "union", 4, 3, "1427", "n");
+  set_formation (f, "u-3 u-4", "u-bde-3");
+  found = setup_findings (f->s, "C 29.42");
+  g_assert_nonnull (strstr (found, "0 brigades are set up within 10 hexes of a Confederate Assault Area"));
+  g_assert_nonnull (strstr (found, "2 brigades are set up within 10 hexes of the Tishomingo Hotel"));
+  g_free (found);
+  /* the whole brigade near the Assault Area counts */
+  set_formation (f, "u-4", "u-bde-1");
+  found = setup_findings (f->s, "C 29.42");
+  g_assert_nonnull (strstr (found, "1 brigade is set up within 10 hexes of a Confederate Assault Area: from 4 to 7"));
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -673,5 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-30.5/heat-skips-a-game-turn", test_heat_skips_a_game_turn);
   g_test_add_func ("/corinth/C-29.61/assault-impetus-rally-by-die", test_assault_impetus_rally_by_die);
   g_test_add_func ("/corinth/C-30.4/lovell-divisional-limit", test_lovell_divisional_limit);
+  g_test_add_func ("/corinth/C-29.41/setup-away-from-assault-areas", test_setup_away_from_assault_areas);
+  g_test_add_func ("/corinth/C-29.42/setup-brigade-counts", test_setup_brigade_counts);
   return g_test_run ();
 }
