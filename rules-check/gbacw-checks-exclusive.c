@@ -45,6 +45,7 @@ typedef enum {
   PARAM_VP_LEVELS,   /* five ascending lower bounds in Victory Points, halves allowed (C 31.31) */
   PARAM_LEADER_VP,   /* captured/killed/wounded Victory Points: "3/2/1" */
   PARAM_LEADERS_VP,  /* leader ids with captured/killed/wounded Victory Points: "c-price:-2/-2/-1" */
+  PARAM_AREA_RADIUS, /* an area id and a number of hexes: "tishomingo-hotel:10" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -213,6 +214,7 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "commit-at-will", PARAM_TURN, FALSE },
       { "vp-turn", PARAM_TURN, FALSE },
       { "vp", PARAM_VP, FALSE, PER_SIDE },
+      { "held-within", PARAM_AREA_RADIUS, FALSE },
       { "case", PARAM_CASE, FALSE } } },
   /* victory interphases (P 34.2-34.3, C 31.2): engine/rules/shared/gbacw-rule-victory-checks.c */
   { "victory-checks", "19.0", N_("Victory checked during the game: ratios, leads, thresholds"),
@@ -302,7 +304,9 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "assault-radius", PARAM_COUNT, FALSE }, { "assault-brigades-min", PARAM_COUNT, FALSE },
       { "assault-brigades-max", PARAM_COUNT, FALSE }, { "hotel", PARAM_AREA, FALSE },
       { "hotel-radius", PARAM_COUNT, FALSE }, { "hotel-brigades", PARAM_COUNT, FALSE },
-      { "redans", PARAM_AREAS, FALSE }, { "park", PARAM_AREA, FALSE }, { "sharpshooters", PARAM_UNITS, FALSE } } },
+      { "redans", PARAM_AREAS, FALSE }, { "park", PARAM_AREA, FALSE }, { "sharpshooters", PARAM_UNITS, FALSE },
+      { "divisions", PARAM_FORMATIONS, FALSE }, { "park-release-turn", PARAM_TURN, FALSE },
+      { "town", PARAM_AREA, FALSE }, { "park-release-distance", PARAM_COUNT, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },
@@ -715,6 +719,18 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       }
     case PARAM_LEADERS_VP:
       return valid_words (ctx, spec, value, why, word_is_leader_vp);
+    case PARAM_AREA_RADIUS:
+      {
+        g_auto (GStrv) parts = g_strsplit (value ? value : "", ":", 2);
+        int radius;
+        if (parts[0] == NULL || parts[1] == NULL || gbacw_map_find_area (ctx->s->map, parts[0]) == NULL)
+          {
+            *why = g_strdup_printf (_("“%s” is not an area id of the map and a number of hexes, as "
+                                      "“tishomingo-hotel:10”"), value ? value : "");
+            return FALSE;
+          }
+        return gbacw_exclusive_parse_int (parts[1], 0, 99, &radius, why);
+      }
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);
     case PARAM_LEADERS:

@@ -9,6 +9,7 @@
 #include "gbacw-bce.h"
 #include "gbacw-checker.h"
 #include "gbacw-query.h"
+#include "rules/shared/gbacw-rule-reserves.h"
 
 /* ------------------------------------------------------------------ C 31 victory */
 
@@ -677,6 +678,131 @@ test_setup_brigade_counts (void)
   g_assert_nonnull (strstr (found, "1 brigade is set up within 10 hexes of a Confederate Assault Area: from 4 to 7"));
 }
 
+
+/* C 29.44: the independent battery u-park set up beside the park hex 0103 may neither move
+ * nor fire; the brigade battery u-bde-bty there and the independent u-away farther off may;
+ * a Confederate unit coming within 6 hexes of the town hex 0101 frees the park. */
+static void
+test_artillery_park (void)
+{
+  g_autoptr (Fixture) f = fixture_new (4, 14);
+  GbacwGame *game;
+
+  add_unit (f, "u-park", "union", GBACW_UNIT_ARTILLERY, 4, 3, "L", "0104", GBACW_FORMATION_STATE_LIMBERED, "s");
+  add_unit (f, "u-bde-bty", "union", GBACW_UNIT_ARTILLERY, 4, 3, "L", "0203", GBACW_FORMATION_STATE_LIMBERED, "s");
+  add_unit (f, "u-away", "union", GBACW_UNIT_ARTILLERY, 4, 3, "L", "0306", GBACW_FORMATION_STATE_LIMBERED, "s");
+  INF (f, "c-1", "confederate", 4, 4, "0113", "n");
+  add_formation (f, "u-bde", "union", GBACW_FORMATION_BRIGADE, NULL, NULL);
+  set_formation (f, "u-bde-bty", "u-bde");
+  add_area (f, "park", GBACW_AREA_SETUP, "union", "0103");
+  add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0101");
+  set_turns (f, 1, 4);
+  add_exclusive (f, "corinth.union-deployment-limits", "side", "union", "park", "park", "park-release-turn", "3",
+                 "town", "corinth", "park-release-distance", "6", NULL);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-park", "0105"), "C 29.44");
+  apply_expect (game, move_action (game, "u-bde-bty", "0204"), NULL);
+  apply_expect (game, move_action (game, "u-away", "0307"), NULL);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  /* 0108 is 7 hexes from 0101, 0107 is 6 */
+  apply_expect (game, move_action (game, "c-1", "0112 0111 0110 0109 0108"), NULL);
+  g_assert_false (log_has (game, "C 29.44", "the artillery park is free"));
+  apply_expect (game, move_action (game, "c-1", "0107"), NULL);
+  g_assert_true (log_has (game, "C 29.44", "came within 6 hexes of Corinth: the artillery park is free"));
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-park", "0105"), NULL);
+  gbacw_game_free (game);
+}
+
+/* C 29.44 "until the second day": from park-release-turn the park is free. */
+static void
+test_artillery_park_second_day (void)
+{
+  g_autoptr (Fixture) f = fixture_new (4, 14);
+  GbacwGame *game;
+
+  add_unit (f, "u-park", "union", GBACW_UNIT_ARTILLERY, 4, 3, "L", "0103", GBACW_FORMATION_STATE_LIMBERED, "s");
+  INF (f, "c-1", "confederate", 4, 4, "0114", "n");
+  add_area (f, "park", GBACW_AREA_SETUP, "union", "0103");
+  set_turns (f, 1, 4);
+  add_exclusive (f, "corinth.union-deployment-limits", "side", "union", "park", "park", "park-release-turn", "2",
+                 NULL);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-park", "0104"), "C 29.44");
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  g_assert_true (log_has (game, "C 29.44", "the second day"));
+  apply_expect (game, move_action (game, "u-park", "0104"), NULL);
+  gbacw_game_free (game);
+}
+
+/* C 29.41: no Union unit moves within 4 hexes of an Assault Area (0101) until both
+ * Confederate divisions have entered: 0106 is 5 hexes off, 0105 is 4. */
+static void
+test_no_move_near_assault_areas (void)
+{
+  g_autoptr (Fixture) f = fixture_new (4, 14);
+  GbacwGame *game;
+
+  INF (f, "u-1", "union", 4, 3, "0107", "n");
+  INF (f, "c-1", "confederate", 4, 4, "0414", "n");
+  INF (f, "c-2", "confederate", 4, 4, "0413", "n");
+  add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-div-2", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-1", "c-div-1");
+  set_formation (f, "c-2", "c-div-2");
+  reinforce (f, "c-2", 2, "0413", GBACW_FORMATION_STATE_LINE);
+  add_area (f, "assault-a", GBACW_AREA_ASSAULT, "confederate", "0101");
+  set_turns (f, 1, 4);
+  add_exclusive (f, "corinth.union-deployment-limits", "side", "union", "assault-areas", "assault-a", "distance", "4",
+                 "divisions", "c-div-1 c-div-2", NULL);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-1", "0106"), NULL);
+  apply_expect (game, move_action (game, "u-1", "0105"), "C 29.41");
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-2", "0413"), NULL);
+  g_assert_true (log_has (game, "C 29.41", "Every Confederate division has entered"));
+  advance_to_phase (game, 3, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-1", "0105"), NULL);
+  gbacw_game_free (game);
+}
+
+
+/* C 29.43 with the reserves rule's held-within: of the brigades u-near (set up within 10
+ * hexes of the hotel at 0101) and u-far (its regiment 11 hexes off), only u-near is frozen;
+ * fire at one of its units activates it. */
+static void
+test_frozen_brigades_near_the_hotel (void)
+{
+  g_autoptr (Fixture) f = fixture_new (4, 16);
+  GbacwGame *game;
+
+  INF (f, "u-near-1", "union", 4, 3, "0111", "s");
+  INF (f, "u-far-1", "union", 4, 3, "0112", "s");
+  INF (f, "c-1", "confederate", 4, 4, "0114", "n");
+  add_formation (f, "u-near", "union", GBACW_FORMATION_BRIGADE, NULL, NULL);
+  add_formation (f, "u-far", "union", GBACW_FORMATION_BRIGADE, NULL, NULL);
+  set_formation (f, "u-near-1", "u-near");
+  set_formation (f, "u-far-1", "u-far");
+  add_area (f, "hotel", GBACW_AREA_OBJECTIVE, "confederate", "0101");
+  set_turns (f, 1, 4);
+  add_exclusive (f, "reserves", "formations", "u-near u-far", "forbid", "move formation fire", "release-on", "attacked",
+                 "release-after-combat", "4", "held-within", "hotel:10", "case", "C 29.43", NULL);
+  game = start_game (f);
+  g_assert_true (gbacw_reserves_held (game, unit_index (game, "u-near-1")));
+  g_assert_false (gbacw_reserves_held (game, unit_index (game, "u-far-1")));
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-near-1", "0110"), "C 29.43");
+  apply_expect (game, move_action (game, "u-far-1", "0212"), NULL);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 1);
+  gbacw_dice_force_list (game->dice, 4, 4, 4, 4, 0);
+  apply_expect (game, fire1 (game, "0111", "c-1", 0), NULL);
+  g_assert_false (gbacw_reserves_held (game, unit_index (game, "u-near-1")));
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -774,5 +900,9 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-30.4/lovell-divisional-limit", test_lovell_divisional_limit);
   g_test_add_func ("/corinth/C-29.41/setup-away-from-assault-areas", test_setup_away_from_assault_areas);
   g_test_add_func ("/corinth/C-29.42/setup-brigade-counts", test_setup_brigade_counts);
+  g_test_add_func ("/corinth/C-29.44/artillery-park", test_artillery_park);
+  g_test_add_func ("/corinth/C-29.44/artillery-park-second-day", test_artillery_park_second_day);
+  g_test_add_func ("/corinth/C-29.41/no-move-near-assault-areas", test_no_move_near_assault_areas);
+  g_test_add_func ("/corinth/C-29.43/frozen-brigades-near-the-hotel", test_frozen_brigades_near_the_hotel);
   return g_test_run ();
 }

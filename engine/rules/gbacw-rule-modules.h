@@ -45,6 +45,7 @@ extern const GbacwRuleHooks gbacw_rule_corinth_pre_dawn_barrage;
 extern const GbacwRuleHooks gbacw_rule_corinth_heat;
 extern const GbacwRuleHooks gbacw_rule_corinth_assault_impetus;
 extern const GbacwRuleHooks gbacw_rule_corinth_lovell_reluctance;
+extern const GbacwRuleHooks gbacw_rule_corinth_union_deployment_limits;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 
