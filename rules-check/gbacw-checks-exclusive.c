@@ -46,6 +46,7 @@ typedef enum {
   PARAM_LEADER_VP,   /* captured/killed/wounded Victory Points: "3/2/1" */
   PARAM_LEADERS_VP,  /* leader ids with captured/killed/wounded Victory Points: "c-price:-2/-2/-1" */
   PARAM_AREA_RADIUS, /* an area id and a number of hexes: "tishomingo-hotel:10" */
+  PARAM_AREA_TURNS,  /* area ids with a Game-Turn each: "assault-f:3 assault-g:5" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -307,6 +308,10 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "redans", PARAM_AREAS, FALSE }, { "park", PARAM_AREA, FALSE }, { "sharpshooters", PARAM_UNITS, FALSE },
       { "divisions", PARAM_FORMATIONS, FALSE }, { "park-release-turn", PARAM_TURN, FALSE },
       { "town", PARAM_AREA, FALSE }, { "park-release-distance", PARAM_COUNT, FALSE } } },
+  { "corinth.assault-areas", "C 29.2",
+    N_("The Confederate assault plan: each division's Game-Turn and Assault Area, plotted in secret"),
+    { { "divisions", PARAM_FORMATIONS, FALSE }, { "areas", PARAM_AREAS, FALSE }, { "area-from", PARAM_AREA_TURNS, FALSE },
+      { "last-turn", PARAM_TURN, FALSE }, { "reluctant", PARAM_YES_NO, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },
@@ -505,6 +510,23 @@ word_is_leader_vp (CheckContext *ctx, const ParamSpec *spec, const char *word, c
       return FALSE;
     }
   return word_is_leader (ctx, id, why) && gbacw_exclusive_parse_leader_vp (colon + 1, vp, why);
+}
+
+static gboolean valid_turn (CheckContext *ctx, const char *value, char **why);
+
+/* "assault-f:3": an area of the map and a Game-Turn of the scenario (C 29.22). */
+static gboolean
+word_is_area_turn (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  const char *colon = strchr (word, ':');
+  g_autofree char *id = colon ? g_strndup (word, colon - word) : NULL;
+
+  if (id == NULL || gbacw_map_find_area (ctx->s->map, id) == NULL)
+    {
+      *why = g_strdup_printf (_("“%s” is not an area id of the map and a Game-Turn, as “assault-f:3”"), word);
+      return FALSE;
+    }
+  return valid_turn (ctx, colon + 1, why);
 }
 
 /* C 31.31-31.33: the lower bounds of the five levels above the lowest, ascending. */
@@ -719,6 +741,8 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       }
     case PARAM_LEADERS_VP:
       return valid_words (ctx, spec, value, why, word_is_leader_vp);
+    case PARAM_AREA_TURNS:
+      return valid_words (ctx, spec, value, why, word_is_area_turn);
     case PARAM_AREA_RADIUS:
       {
         g_auto (GStrv) parts = g_strsplit (value ? value : "", ":", 2);

@@ -803,6 +803,83 @@ test_frozen_brigades_near_the_hotel (void)
   gbacw_game_free (game);
 }
 
+
+/* ------------------------------------------------------------------ C 29.2 assault plan */
+
+static char *
+choices_of (GbacwGame *game)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+  GString *out = g_string_new (NULL);
+
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_EXCLUSIVE_CHOICE);
+  g_assert_cmpint (d->side, ==, 1);
+  for (guint i = 0; i < d->choices->len; i++)
+    g_string_append_printf (out, "%s%s", i ? ", " : "", (const char *) g_ptr_array_index (d->choices, i));
+  return g_string_free (out, FALSE);
+}
+
+static void
+choose (GbacwGame *game, const char *expected, int index)
+{
+  g_autofree char *offered = choices_of (game);
+
+  if (g_strcmp0 (offered, expected) != 0)
+    g_error ("offered “%s”, not “%s”", offered, expected);
+  apply_expect (game, gbacw_action_new_answer_unit (index), NULL);
+}
+
+/* C 29.21-29.25: Lovell's division is asked first, Game-Turn 1 offered last; held back to
+ * Game-Turn 2 through area b; Hebert's on Game-Turn 2 may not use b too, nor f before
+ * Game-Turn 3; Maury's must then enter on Game-Turn 1 (29.21) and the Union player is told
+ * its Area. Lovell's regiment may not enter on Game-Turn 1; Maury's enters through a only. */
+static void
+test_assault_plan (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 6);
+  GbacwGame *game;
+
+  INF (f, "u-1", "union", 4, 3, "0606", "n");
+  INF (f, "c-lovell-1", "confederate", 4, 3, "0101", "s");
+  INF (f, "c-hebert-1", "confederate", 4, 3, "0101", "s");
+  INF (f, "c-maury-1", "confederate", 4, 3, "0101", "s");
+  add_formation (f, "c-lovell-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-hebert-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-maury-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-lovell-1", "c-lovell-div");
+  set_formation (f, "c-hebert-1", "c-hebert-div");
+  set_formation (f, "c-maury-1", "c-maury-div");
+  reinforce (f, "c-lovell-1", 1, "0301", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-hebert-1", 1, "0301", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-maury-1", 1, "0301", GBACW_FORMATION_STATE_LINE);
+  add_area (f, "a", GBACW_AREA_ASSAULT, "confederate", "0101");
+  add_area (f, "b", GBACW_AREA_ASSAULT, "confederate", "0201");
+  add_area (f, "f", GBACW_AREA_ASSAULT, "confederate", "0401");
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.assault-areas", "divisions", "c-lovell-div c-hebert-div c-maury-div", "areas", "a b f",
+                 "area-from", "f:3", "last-turn", "4", NULL);
+  game = start_game (f);
+  choose (game, "Game-Turn 2, Game-Turn 3, Game-Turn 4, Game-Turn 1", 0);
+  g_assert_nonnull (strstr (gbacw_game_decision (game)->question, "c-lovell-div enter on Game-Turn 2"));
+  choose (game, "a, b", 1);
+  choose (game, "Game-Turn 1, Game-Turn 2, Game-Turn 3, Game-Turn 4", 1);
+  choose (game, "a", 0);
+  choose (game, "Game-Turn 1", 0);
+  g_assert_false (log_has (game, "C 29.23", NULL));
+  choose (game, "a, b", 0);
+  g_assert_true (log_has (game, "C 29.23", "enters through a on Game-Turn 1"));
+  g_assert_false (log_has (game, "C 29.23", "through b"));   /* the rest stays secret */
+  g_assert_null (gbacw_game_decision (game));
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-lovell-1", "0201"), "C 29.2");
+  apply_expect (game, move_action (game, "c-hebert-1", "0101"), "C 29.2");
+  apply_expect (game, move_action (game, "c-maury-1", "0301"), "C 29.25");
+  apply_expect (game, move_action (game, "c-maury-1", "0101"), NULL);
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -904,5 +981,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-29.44/artillery-park-second-day", test_artillery_park_second_day);
   g_test_add_func ("/corinth/C-29.41/no-move-near-assault-areas", test_no_move_near_assault_areas);
   g_test_add_func ("/corinth/C-29.43/frozen-brigades-near-the-hotel", test_frozen_brigades_near_the_hotel);
+  g_test_add_func ("/corinth/C-29.2/assault-plan", test_assault_plan);
   return g_test_run ();
 }

@@ -38,6 +38,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_corinth_assault_impetus, /* C 29.6, 30.6 */
   &gbacw_rule_corinth_lovell_reluctance, /* C 30.4 */
   &gbacw_rule_corinth_union_deployment_limits, /* C 29.41, 29.44 */
+  &gbacw_rule_corinth_assault_areas,  /* C 29.1-29.25 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
 };

@@ -46,6 +46,7 @@ extern const GbacwRuleHooks gbacw_rule_corinth_heat;
 extern const GbacwRuleHooks gbacw_rule_corinth_assault_impetus;
 extern const GbacwRuleHooks gbacw_rule_corinth_lovell_reluctance;
 extern const GbacwRuleHooks gbacw_rule_corinth_union_deployment_limits;
+extern const GbacwRuleHooks gbacw_rule_corinth_assault_areas;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 
