@@ -80,6 +80,7 @@ static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corint
 static const char *const withdrawal_must_choices[] = { "bce-lost-outside-dir", "none", NULL };
 static const char *const withdrawal_voluntary_choices[] = { "bce-lost", "all", "none", NULL };
 static const char *const van_dorn_costs_choices[] = { "wagon", "leader", NULL };
+static const char *const assault_plan_choices[] = { "secret", "dice", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -311,7 +312,10 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "corinth.assault-areas", "C 29.2",
     N_("The Confederate assault plan: each division's Game-Turn and Assault Area, plotted in secret"),
     { { "divisions", PARAM_FORMATIONS, FALSE }, { "areas", PARAM_AREAS, FALSE }, { "area-from", PARAM_AREA_TURNS, FALSE },
-      { "last-turn", PARAM_TURN, FALSE }, { "reluctant", PARAM_YES_NO, FALSE } } },
+      { "last-turn", PARAM_TURN, FALSE }, { "reluctant", PARAM_YES_NO, FALSE },
+      { "plan", PARAM_CHOICE, FALSE, FALSE, assault_plan_choices }, { "first-die", PARAM_DIE_TOP, FALSE },
+      { "arrival-chart", PARAM_WORDS, FALSE }, { "arrival-rows", PARAM_WORDS, FALSE },
+      { "area-chart", PARAM_WORDS, FALSE }, { "all-by", PARAM_TURN, FALSE }, { "attached", PARAM_UNITS, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },

@@ -880,6 +880,68 @@ test_assault_plan (void)
   gbacw_game_free (game);
 }
 
+
+/* C 29.51-29.57 (plan = dice): Game-Turn 1, a die of 2 sends Maury's division first, a die
+ * of 1 on the Area Determination Table (Game-Turn 1: B) its Area; Hebert's 4 misses its
+ * 1-2; Lovell's cell is not entered. Game-Turn 2: Hebert's 3 is within 1-3, through B again
+ * (free on that Game-Turn). Game-Turn 3 (all-by): Lovell enters whatever the roll, its Area
+ * cell unknown: the first Area with hexes. */
+static void
+test_solitaire_entry (void)
+{
+  static const char *const arrival[] = { "maury | ? | ? | ?", "hebert | 1-2 | 1-3 | ?", "lovell | ? | ? | ?", NULL };
+  static const char *const areas[] = { "1 | B | B | ?", "2 | A | A | ?", "3 | C | C | C", "4 | A | A | A", "5 | A | A | A",
+                                        "6 | A | A | A", NULL };
+  g_autoptr (Fixture) f = fixture_new (6, 6);
+  GbacwGame *game;
+
+  INF (f, "u-1", "union", 4, 3, "0606", "n");
+  INF (f, "c-maury-1", "confederate", 4, 3, "0101", "s");
+  INF (f, "c-hebert-1", "confederate", 4, 3, "0101", "s");
+  INF (f, "c-lovell-1", "confederate", 4, 3, "0101", "s");
+  add_formation (f, "c-maury-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-hebert-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-lovell-div", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-maury-1", "c-maury-div");
+  set_formation (f, "c-hebert-1", "c-hebert-div");
+  set_formation (f, "c-lovell-1", "c-lovell-div");
+  reinforce (f, "c-maury-1", 1, "0301", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-hebert-1", 1, "0301", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-lovell-1", 1, "0301", GBACW_FORMATION_STATE_LINE);
+  add_area (f, "a", GBACW_AREA_ASSAULT, "confederate", "0101");
+  add_area (f, "b", GBACW_AREA_ASSAULT, "confederate", "0201");
+  add_area (f, "c", GBACW_AREA_ASSAULT, "confederate", "0401");
+  add_chart (f->s, "division-arrival", "1 | 2 | 3", arrival);
+  add_chart (f->s, "area-determination", "1 | 2 | 3", areas);
+  set_turns (f, 1, 3);
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.assault-areas", "divisions", "c-maury-div c-hebert-div c-lovell-div", "areas", "a b c",
+                 "plan", "dice", "first-die", "1-3", "arrival-rows", "maury hebert lovell", "all-by", "3", NULL);
+  game = start_game (f);
+  g_assert_null (gbacw_game_decision (game));   /* nothing asked: the dice plot */
+  gbacw_dice_force_list (game->dice, 2, 1, 4, 5, 0);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_true (log_has (game, "C 29.51", "Die 2: c-maury-div enters first"));
+  g_assert_true (log_has (game, "C 29.57", "c-maury-div enters through b (die 1)"));
+  g_assert_true (log_has (game, "C 29.56", "c-hebert-div, Game-Turn 1: die 4 against 1-2: not yet"));
+  g_assert_true (log_has (game, "C 29.56", "c-lovell-div, Game-Turn 1: not entered"));
+  apply_expect (game, move_action (game, "c-maury-1", "0201"), NULL);
+  apply_expect (game, move_action (game, "c-hebert-1", "0101"), "C 29.2");
+  gbacw_dice_force_list (game->dice, 3, 1, 6, 0);
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_true (log_has (game, "C 29.56", "c-hebert-div, Game-Turn 2: die 3 against 1-3: it enters"));
+  g_assert_true (log_has (game, "C 29.57", "c-hebert-div enters through b (die 1)"));
+  apply_expect (game, move_action (game, "c-hebert-1", "0201"), NULL);
+  gbacw_dice_force_list (game->dice, 2, 0);
+  advance_to_phase (game, 3, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_true (log_has (game, "C 29.54", "c-lovell-div enters on Game-Turn 3, whatever the roll"));
+  g_assert_true (log_has (game, "C 29.57", "die 2, Game-Turn 3: not entered"));
+  g_assert_true (log_has (game, "C 29.57", "c-lovell-div enters through a (die 2)"));
+  apply_expect (game, move_action (game, "c-lovell-1", "0101"), NULL);
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -982,5 +1044,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-29.41/no-move-near-assault-areas", test_no_move_near_assault_areas);
   g_test_add_func ("/corinth/C-29.43/frozen-brigades-near-the-hotel", test_frozen_brigades_near_the_hotel);
   g_test_add_func ("/corinth/C-29.2/assault-plan", test_assault_plan);
+  g_test_add_func ("/corinth/C-29.5/solitaire-entry", test_solitaire_entry);
   return g_test_run ();
 }

@@ -23,12 +23,26 @@
  * first-row waves of 29.31-29.32 and the cavalry held off the map of 29.27 are not played
  * here (the reinforcement-entry rule's costs are).
  *
+ * The solitaire version (C 29.5, plan = dice) rolls the plan instead, when each Confederate
+ * Movement Phase begins: the first time, the first division by first-die (1-3 the first of
+ * divisions, Maury's, else the second, Hebert's: 29.51), which enters then; then one die
+ * for each division not yet in against its row of arrival-chart (29.56; arrival-rows, the
+ * rows of divisions in order) for this Game-Turn: within the cell's range it enters now;
+ * on Game-Turn all-by (6) it enters whatever the roll (29.54). Its Area: one die on
+ * area-chart (29.57), the row of the die, the column of the Game-Turn, a letter A-G read as
+ * the areas in order. An unknown cell brings no division (but on all-by) and gives the first
+ * Area with hexes (the log says it is not entered); an Area a division already uses that
+ * Game-Turn gives the next one free (the tables' letters are not known to avoid it).
+ * 29.55: each unit of attached rolls, 1-3 with the first division, 4-6 the second.
+ *
  * Parameters (<exclusive id="corinth.assault-areas">):
  *   divisions    formation ids, the reluctant one first ("c-lovell-div c-hebert-div c-maury-div")
  *   areas        the Assault Areas (area ids, A to G)
  *   area-from    "AREA:TURN" entries: an Area first usable on that Game-Turn
  *   last-turn    the last Game-Turn of entry (8)
  *   reluctant    yes (the default): the first division enters on Game-Turn 1 only if all do
+ *   plan         secret (the default: asked) or dice (C 29.5)
+ *   first-die, arrival-chart, arrival-rows, area-chart, all-by, attached   for dice
  */
 #define G_LOG_DOMAIN "gbacw-rule-assault-areas"
 
@@ -37,6 +51,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "gbacw-dice.h"
 #include "gbacw-exclusive-params.h"
 #include "gbacw-game-private.h"
 #include "gbacw-game.h"
@@ -60,6 +75,15 @@ typedef struct {
   int *group_plan;    /* per reinforcement group: its plan's index, -1 */
   guint n_groups;
   GArray *offered;    /* int: what the open question's choices stand for (Game-Turns or area indices) */
+  /* C 29.5 */
+  gboolean dice;
+  int first_top;      /* first-die: the first division on this roll or less */
+  const GbacwChart *arrival, *area_chart;
+  GStrv arrival_rows;
+  int all_by;
+  int *unit_plan;     /* per unit: its plan by 29.55, -1: its group's */
+  GStrv attached;
+  gboolean first_rolled;
 } Assault;
 
 static int
@@ -143,6 +167,26 @@ assault_init (GbacwGame *game, const GbacwExclusiveRule *rule)
         if (game->unit_formation[i] >= 0 && under (game, game->unit_formation[i], g_array_index (a->plans, Plan, p).formation))
           a->group_plan[u->reinforcement] = (int) p;
     }
+  a->unit_plan = g_new (int, MAX (game->units->len, 1));
+  for (guint i = 0; i < game->units->len; i++)
+    a->unit_plan[i] = -1;
+  a->dice = g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "plan"), "dice") == 0;
+  if (a->dice)
+    {
+      const char *rows = gbacw_exclusive_rule_get_param (rule, "arrival-rows");
+      const char *attached = gbacw_exclusive_rule_get_param (rule, "attached");
+      const char *arrival = gbacw_exclusive_rule_get_param (rule, "arrival-chart");
+      const char *area_chart = gbacw_exclusive_rule_get_param (rule, "area-chart");
+      g_autofree char *why = NULL;
+      if (!gbacw_exclusive_parse_die_top (gbacw_exclusive_rule_get_param (rule, "first-die") ?: "1-3", &a->first_top,
+                                          &why))
+        a->first_top = 3;
+      a->arrival = gbacw_scenario_find_chart (game->scenario, arrival ? arrival : "division-arrival");
+      a->area_chart = gbacw_scenario_find_chart (game->scenario, area_chart ? area_chart : "area-determination");
+      a->arrival_rows = rows ? g_strsplit_set (rows, " ,", -1) : g_new0 (char *, 1);
+      a->attached = attached ? g_strsplit_set (attached, " ,", -1) : g_new0 (char *, 1);
+      a->all_by = gbacw_exclusive_rule_get_int (rule, "all-by", 6);
+    }
   return a;
 }
 
@@ -156,6 +200,9 @@ assault_finalize (gpointer data)
   g_array_unref (a->area_from);
   g_array_unref (a->offered);
   g_free (a->group_plan);
+  g_free (a->unit_plan);
+  g_strfreev (a->arrival_rows);
+  g_strfreev (a->attached);
   g_free (a);
 }
 
@@ -184,11 +231,138 @@ queue (GbacwGame *game, const Assault *a, int stage, guint plan)
   gbacw_game_queue_pending (game, p, NULL);
 }
 
+
+static const char *
+formation_name (const GbacwGame *game, int f)
+{
+  const GbacwFormation *formation = g_ptr_array_index (game->scenario->oob.formations, f);
+  return formation->name && *formation->name ? formation->name : formation->id;
+}
+
+/* C 29.57: the Area of a division entering on this Game-Turn. */
+static void
+roll_area (GbacwGame *game, Assault *a, Plan *plan)
+{
+  int die = gbacw_dice_roll (game->dice), col = -1, row = -1, chosen = -1;
+  g_autofree char *turn = g_strdup_printf ("%d", game->turn), *die_text = g_strdup_printf ("%d", die);
+  const GbacwCell *cell = NULL;
+
+  if (a->area_chart)
+    {
+      col = gbacw_chart_find_column (a->area_chart, turn);
+      row = gbacw_chart_find_row (a->area_chart, die_text);
+    }
+  if (col >= 0 && row >= 0)
+    cell = &((GbacwChartRow *) g_ptr_array_index (a->area_chart->rows, row))->cells[col];
+  if (cell && cell->value && g_ascii_isalpha (cell->value[0])
+      && (guint) (g_ascii_toupper (cell->value[0]) - 'A') < a->areas->len)
+    chosen = (int) (g_ascii_toupper (cell->value[0]) - 'A');
+  else
+    gbacw_game_log (game, "C 29.57", _("Area Determination Table, die %d, Game-Turn %d: not entered; the first Area "
+                                       "with hexes is used"), die, game->turn);
+  /* the chosen Area, else the first with hexes, not used by another division this Game-Turn */
+  for (guint k = 0; k < a->areas->len * 2; k++)
+    {
+      guint i = chosen >= 0 ? ((guint) chosen + k) % a->areas->len : k % a->areas->len;
+      int area = g_array_index (a->areas, int, i);
+      gboolean used = FALSE;
+      if (chosen < 0 && k < a->areas->len && area_at (game, area)->hexes->len == 0)
+        continue;
+      for (guint q = 0; q < a->plans->len; q++)
+        used |= g_array_index (a->plans, Plan, q).turn == game->turn && g_array_index (a->plans, Plan, q).area == area;
+      if (!used)
+        {
+          const GbacwArea *at = area_at (game, area);
+          plan->area = area;
+          gbacw_game_log (game, "C 29.57", _("%s enters through %s (die %d)"), formation_name (game, plan->formation),
+                          at->name && *at->name ? at->name : at->id, die);
+          return;
+        }
+    }
+}
+
+/* Whether the division's roll on the Division Arrival Table brings it now (29.53, 29.54). */
+static gboolean
+arrives (GbacwGame *game, const Assault *a, guint p)
+{
+  const Plan *plan = &g_array_index (a->plans, Plan, p);
+  const char *row_id = p < g_strv_length (a->arrival_rows) ? a->arrival_rows[p] : NULL;
+  g_autofree char *turn = g_strdup_printf ("%d", game->turn);
+  int die, row = a->arrival && row_id ? gbacw_chart_find_row (a->arrival, row_id) : -1;
+  int col = a->arrival ? gbacw_chart_find_column (a->arrival, turn) : -1, lo = 1, hi = 0;
+  const GbacwCell *cell = row >= 0 && col >= 0 ? &((GbacwChartRow *) g_ptr_array_index (a->arrival->rows, row))->cells[col]
+                                               : NULL;
+  g_autofree char *why = NULL;
+
+  if (game->turn >= a->all_by)
+    {
+      gbacw_game_log (game, "C 29.54", _("%s enters on Game-Turn %d, whatever the roll"),
+                      formation_name (game, plan->formation), game->turn);
+      return TRUE;
+    }
+  die = gbacw_dice_roll (game->dice);
+  if (cell == NULL || cell->value == NULL || !gbacw_exclusive_parse_die_range (cell->value, &lo, &hi, &why))
+    {
+      gbacw_game_log (game, "C 29.56", _("Division Arrival Table, %s, Game-Turn %d: not entered; die %d brings nothing"),
+                      formation_name (game, plan->formation), game->turn, die);
+      return FALSE;
+    }
+  gbacw_game_log (game, "C 29.56", _("Division Arrival Table, %s, Game-Turn %d: die %d against %s: %s"),
+                  formation_name (game, plan->formation), game->turn, die, cell->value,
+                  die >= lo && die <= hi ? _("it enters") : _("not yet"));
+  return die >= lo && die <= hi;
+}
+
+/* C 29.5: the plan rolled when each Confederate Movement Phase begins. */
+static void
+roll_plan (GbacwGame *game, Assault *a)
+{
+  if (a->plans->len < 2 || game->phase != GBACW_PHASE_MOVEMENT || game->phasing_side != confederate_side (game, a))
+    return;
+  if (!a->first_rolled)
+    {
+      int die = gbacw_dice_roll (game->dice);
+      guint first = die <= a->first_top ? 0 : 1;
+      Plan *plan = &g_array_index (a->plans, Plan, first);
+      a->first_rolled = TRUE;
+      plan->turn = game->turn;
+      gbacw_game_log (game, "C 29.51", _("Die %d: %s enters first"), die, formation_name (game, plan->formation));
+      roll_area (game, a, plan);
+      for (guint i = 0; a->attached[i]; i++)
+        {
+          GbacwGameUnit *u = *a->attached[i] ? gbacw_game_find_unit (game, a->attached[i]) : NULL;
+          int d;
+          if (u == NULL)
+            continue;
+          d = gbacw_dice_roll (game->dice);
+          a->unit_plan[u->index] = d <= 3 ? 0 : 1;
+          {
+            g_autofree char *label = gbacw_game_unit_label (game, u->index);
+            gbacw_game_log (game, "C 29.55", _("Die %d: %s enters with %s"), d, label,
+                            formation_name (game, g_array_index (a->plans, Plan, a->unit_plan[u->index]).formation));
+          }
+        }
+    }
+  for (guint p = 0; p < a->plans->len; p++)
+    {
+      Plan *plan = &g_array_index (a->plans, Plan, p);
+      if (plan->turn >= 0 || !arrives (game, a, p))
+        continue;
+      plan->turn = game->turn;
+      roll_area (game, a, plan);
+    }
+}
+
 static void
 assault_phase_begin (GbacwGame *game, gpointer data)
 {
   Assault *a = data;
 
+  if (a->dice)
+    {
+      roll_plan (game, a);
+      return;
+    }
   if (a->asked || a->plans->len == 0)
     return;
   a->asked = TRUE;
@@ -197,13 +371,6 @@ assault_phase_begin (GbacwGame *game, gpointer data)
       queue (game, a, STAGE_TURN, p);
       queue (game, a, STAGE_AREA, p);
     }
-}
-
-static const char *
-formation_name (const GbacwGame *game, int f)
-{
-  const GbacwFormation *formation = g_ptr_array_index (game->scenario->oob.formations, f);
-  return formation->name && *formation->name ? formation->name : formation->id;
 }
 
 /* 29.21, 29.24: the Game-Turns the division of plan p may enter on; the reluctant one's
@@ -314,7 +481,8 @@ static const Plan *
 plan_of_unit (const GbacwGame *game, const Assault *a, int unit)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  int p = u->reinforcement >= 0 && (guint) u->reinforcement < a->n_groups ? a->group_plan[u->reinforcement] : -1;
+  int p = a->unit_plan[unit] >= 0 ? a->unit_plan[unit]
+          : u->reinforcement >= 0 && (guint) u->reinforcement < a->n_groups ? a->group_plan[u->reinforcement] : -1;
 
   return p >= 0 ? &g_array_index (a->plans, Plan, p) : NULL;
 }
