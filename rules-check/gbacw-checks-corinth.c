@@ -115,8 +115,12 @@ check_distance (Setup *st, GPtrArray *out)
         continue;
       label = gbacw_hex_label (st->ctx, p->hex);
       emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.setup-area", "C 29.41",
-                             _("%s is set up in %s, %d hexes from a Confederate Assault Area: no unit may set up "
-                               "within %d (but inside the outer works)"),
+                             g_dngettext (GETTEXT_PACKAGE,
+                                          "%s is set up in %s, %d hex from a Confederate Assault Area: no unit may "
+                                          "set up within %d, but on the inside of the outer works",
+                                          "%s is set up in %s, %d hexes from a Confederate Assault Area: no unit may "
+                                          "set up within %d, but on the inside of the outer works",
+                                          (gulong) st->near_assault[p->hex]),
                              gbacw_unit_name (u), label, st->near_assault[p->hex], distance), u->id);
     }
 }
@@ -255,7 +259,10 @@ check_sharpshooters (Setup *st, GPtrArray *out)
         continue;
       label = gbacw_hex_label (st->ctx, p->hex);
       emit_unit (gbacw_emit (out, GBACW_SEVERITY_ERROR, "deploy.setup-area", "C 29.46",
-                             _("%s is set up in %s, %d hexes from the Tishomingo Hotel: it must be within %d"),
+                             g_dngettext (GETTEXT_PACKAGE, "%s is set up in %s, %d hex from the Tishomingo Hotel: it "
+                                          "must be within %d",
+                                          "%s is set up in %s, %d hexes from the Tishomingo Hotel: it must be within %d",
+                                          (gulong) st->near_hotel[p->hex]),
                              gbacw_unit_name (u), label, st->near_hotel[p->hex], radius), u->id);
     }
 }

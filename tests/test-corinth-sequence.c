@@ -568,7 +568,7 @@ test_lovell_divisional_limit (void)
   g_assert_false (gbacw_bce_effects (game, bowen));
   unit_of (game, "c-b1")->captured = 1;
   goto_phase (game, GBACW_PHASE_MOVEMENT, 0);   /* an action: the log */
-  g_assert_true (log_has (game, "C 30.4", "has 10 casualties, its divisional limit of 10"));
+  g_assert_true (log_has (game, "C 30.4", "casualties 10, its divisional limit 10 reached"));
   g_assert_true (gbacw_bce_unit_lost (game, unit_index (game, "c-r1")));
   g_assert_true (gbacw_bce_unit_lost (game, unit_index (game, "c-b1")));
   g_assert_true (gbacw_bce_effects (game, rust));
@@ -942,6 +942,48 @@ test_solitaire_entry (void)
   gbacw_game_free (game);
 }
 
+
+/* C 29.31: a second unit may not double up in 0101 while 0201, the other hex of the Area,
+ * is empty; once both are held it may. C 29.32: the first division's regiment left over
+ * enters through the Area before the second division's. */
+static void
+test_entry_waves (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 6);
+  GbacwGame *game;
+
+  INF (f, "u-1", "union", 4, 3, "0606", "n");
+  INF (f, "c-1", "confederate", 2, 3, "0101", "s");
+  INF (f, "c-2", "confederate", 2, 3, "0101", "s");
+  INF (f, "c-3", "confederate", 2, 3, "0101", "s");
+  INF (f, "c-4", "confederate", 2, 3, "0101", "s");
+  add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-div-2", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-1 c-2 c-3", "c-div-1");
+  set_formation (f, "c-4", "c-div-2");
+  reinforce (f, "c-1 c-2 c-3", 1, "0101", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-4", 1, "0101", GBACW_FORMATION_STATE_LINE);
+  add_area (f, "a", GBACW_AREA_ASSAULT, "confederate", "0101 0201");
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1 c-div-2", "areas", "a", "last-turn", "3", "reluctant",
+                 "no", NULL);
+  game = start_game (f);
+  choose (game, "Game-Turn 1, Game-Turn 2, Game-Turn 3", 0);
+  choose (game, "a", 0);
+  choose (game, "Game-Turn 1, Game-Turn 2, Game-Turn 3", 1);
+  choose (game, "a", 0);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-1", "0101"), NULL);
+  apply_expect (game, move_action (game, "c-2", "0101"), "C 29.31");
+  apply_expect (game, move_action (game, "c-2", "0201"), NULL);
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-4", "0101"), "C 29.32");
+  apply_expect (game, move_action (game, "c-3", "0101"), NULL);   /* both hexes held: it may double up */
+  apply_expect (game, move_action (game, "c-4", "0201"), NULL);
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ C 21.1 sequence */
 
 /* The index of the first event of the log citing rule_case (NULL: any) whose text holds
@@ -1045,5 +1087,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-29.43/frozen-brigades-near-the-hotel", test_frozen_brigades_near_the_hotel);
   g_test_add_func ("/corinth/C-29.2/assault-plan", test_assault_plan);
   g_test_add_func ("/corinth/C-29.5/solitaire-entry", test_solitaire_entry);
+  g_test_add_func ("/corinth/C-29.31/entry-waves", test_entry_waves);
   return g_test_run ();
 }

@@ -18,10 +18,16 @@
  * leaders and batteries too, 29.26) then enter no sooner than its Game-Turn and only
  * through its Area (29.25): the entry hexes of their units are the Area's hexes.
  *
+ * 29.31: a unit of the division enters a hex of its Area that a friendly combat unit holds
+ * only when every hex of the Area holds one (or an enemy unit): each wave fills the row
+ * before the next doubles up (each unit pays its hex's cost: the reinforcement-entry rule's
+ * first-hex costs). 29.32: the units of a division left over enter through its Area before
+ * those of a division plotted later through it.
+ *
  * Readings: the plan is made when the game begins, in the first phase, whatever the first
- * Game-Turn; "divisions arriving in the same turn" compares the plotted Game-Turns. The
- * first-row waves of 29.31-29.32 and the cavalry held off the map of 29.27 are not played
- * here (the reinforcement-entry rule's costs are).
+ * Game-Turn; "divisions arriving in the same turn" compares the plotted Game-Turns; the
+ * Area's hexes are its first row. The cavalry held off the map of 29.27 is not played
+ * here.
  *
  * The solitaire version (C 29.5, plan = dice) rolls the plan instead, when each Confederate
  * Movement Phase begins: the first time, the first division by first-die (1-3 the first of
@@ -303,7 +309,7 @@ arrives (GbacwGame *game, const Assault *a, guint p)
   die = gbacw_dice_roll (game->dice);
   if (cell == NULL || cell->value == NULL || !gbacw_exclusive_parse_die_range (cell->value, &lo, &hi, &why))
     {
-      gbacw_game_log (game, "C 29.56", _("Division Arrival Table, %s, Game-Turn %d: not entered; die %d brings nothing"),
+      gbacw_game_log (game, "C 29.56", _("Division Arrival Table, %s, Game-Turn %d: not entered; no entry on the die (%d)"),
                       formation_name (game, plan->formation), game->turn, die);
       return FALSE;
     }
@@ -503,6 +509,66 @@ assault_entry_hexes (const GbacwGame *game, gpointer data, int unit, GArray *hex
   return "C 29.25";
 }
 
+/* Whether a combat unit of side stands in hex. */
+static gboolean
+side_in_hex (const GbacwGame *game, int hex, int side, gboolean *enemy)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  gboolean friend = FALSE;
+
+  *enemy = FALSE;
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (!gbacw_game_is_combat_unit (u))
+        continue;
+      friend |= u->side == side;
+      *enemy |= u->side != side;
+    }
+  return friend;
+}
+
+/* 29.31: a unit enters a hex of the Area's row another friendly unit holds only when no
+ * hex of it is empty; 29.32: a division's units left over enter before another's through
+ * the same Area. */
+static gboolean
+check_waves (const GbacwGame *game, const Assault *a, const Plan *plan, int unit, int hex, GError **error)
+{
+  const GbacwArea *area = area_at (game, plan->area);
+  int side = gbacw_game_unit (game, unit)->side;
+  gboolean enemy;
+
+  for (guint q = 0; q < a->plans->len; q++)
+    {
+      const Plan *other = &g_array_index (a->plans, Plan, q);
+      if (other == plan || other->area != plan->area || other->turn < 0 || other->turn >= plan->turn)
+        continue;
+      for (guint i = 0; i < game->units->len; i++)
+        if (plan_of_unit (game, a, (int) i) == other && gbacw_game_unit (game, (int) i)->presence == GBACW_PRESENCE_NOT_ARRIVED
+            && gbacw_game_is_combat_unit (gbacw_game_unit (game, (int) i)))
+          {
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         _("[C 29.32] The units of %s left over enter through the Area first"),
+                         formation_name (game, other->formation));
+            return FALSE;
+          }
+    }
+  if (!gbacw_area_contains (area, hex) || !side_in_hex (game, hex, side, &enemy))
+    return TRUE;
+  for (guint k = 0; k < area->hexes->len; k++)
+    {
+      int other = g_array_index (area->hexes, int, k);
+      if (other != hex && !side_in_hex (game, other, side, &enemy) && !enemy)
+        {
+          g_autofree char *label = gbacw_game_hex_label (game, other);
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                       _("[C 29.31] Every hex of the Area's first row is filled first: %s is still empty"), label);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* 29.2: no entry before the plan is made, nor before the division's Game-Turn. */
 static gboolean
 assault_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error)
@@ -525,6 +591,9 @@ assault_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action,
                        formation_name (game, plan->formation));
           return FALSE;
         }
+      if (action->move.path && action->move.path->len > 0
+          && !check_waves (game, a, plan, unit, g_array_index (action->move.path, int, 0), error))
+        return FALSE;
     }
   return TRUE;
 }

@@ -107,11 +107,11 @@ reluctance_action_done (GbacwGame *game, gpointer data, const GbacwAction *actio
   r->reached = reached;
   if (reached)
     gbacw_game_log (game, "C 30.4",
-                    _("%s has %d casualties, its divisional limit of %d: all its brigades are treated as having lost "
+                    _("%s: casualties %d, its divisional limit %d reached: all its brigades are treated as having lost "
                       "Brigade Combat Effectiveness (no Victory Points for it)"),
                     division_name (game, r), marks, r->limit);
   else
-    gbacw_game_log (game, "C 30.4", _("%s is below its divisional limit again (%d of %d casualties)"),
+    gbacw_game_log (game, "C 30.4", _("%s is below its divisional limit again (casualties: %d of %d)"),
                     division_name (game, r), marks, r->limit);
 }
 
@@ -123,7 +123,7 @@ reluctance_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 
   if (r->division < 0)
     return;
-  g_ptr_array_add (items, gbacw_rule_status_new ("C 30.4", _("%s: %d of %d casualties (divisional limit)"),
+  g_ptr_array_add (items, gbacw_rule_status_new ("C 30.4", _("%s: casualties %d of its divisional limit %d"),
                                                  division_name (game, r), division_marks (game, r), r->limit));
 }
 

@@ -220,7 +220,10 @@ resolve_target (GbacwGame *game, Barrage *b, GbacwPending *p, GbacwDecision **de
 
   if (gbacw_game_unit (game, battery)->hex < 0 || targets->len == 0)
     {
-      gbacw_game_log (game, "C 26.42", _("%s has no target within %d hexes"), label, b->max_range);
+      gbacw_game_log (game, "C 26.42",
+                      g_dngettext (GETTEXT_PACKAGE, "%s has no target within %d hex", "%s has no target within %d hexes",
+                                   (gulong) b->max_range),
+                      label, b->max_range);
       return GBACW_RESOLVE_DONE;
     }
   d = gbacw_decision_new (GBACW_DECISION_EXCLUSIVE_UNITS, p->side, "C 26.42");
@@ -228,7 +231,11 @@ resolve_target (GbacwGame *game, Barrage *b, GbacwPending *p, GbacwDecision **de
   g_array_append_val (d->units, battery);
   d->length = 1;
   d->may_decline = TRUE;
-  d->question = g_strdup_printf (_("Pre-Dawn Barrage (C 26.42): at which unit's hex does %s fire (within %d hexes)?"),
+  d->question = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Pre-Dawn Barrage (C 26.42): at which unit's hex does %s fire (within %d "
+                                             "hex)?",
+                                             "Pre-Dawn Barrage (C 26.42): at which unit's hex does %s fire (within %d "
+                                             "hexes)?", (gulong) b->max_range),
                                  label, b->max_range);
   *decision = d;
   return GBACW_RESOLVE_WAIT;

@@ -242,8 +242,12 @@ limits_move_legal (const GbacwGame *game, gpointer data, int unit, int from, int
   label = gbacw_game_unit_label (game, unit);
   hex = gbacw_game_hex_label (game, to);
   g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
-               _("[C 29.41] %s may not move into %s, within %d hexes of a Confederate Assault Area, until every "
-                 "Confederate division has entered"), label, hex, l->distance);
+               g_dngettext (GETTEXT_PACKAGE,
+                            "[C 29.41] %s may not move into %s, within %d hex of a Confederate Assault Area, until "
+                            "every Confederate division has entered",
+                            "[C 29.41] %s may not move into %s, within %d hexes of a Confederate Assault Area, until "
+                            "every Confederate division has entered", (gulong) l->distance),
+               label, hex, l->distance);
   return FALSE;
 }
 
@@ -258,8 +262,13 @@ limits_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     n += l->park[i];
   if (!l->entered && l->near_assault)
     g_ptr_array_add (items, gbacw_rule_status_new ("C 29.41",
-                                                   _("No Union move within %d hexes of an Assault Area until every "
-                                                     "Confederate division has entered"), l->distance));
+                                                   g_dngettext (GETTEXT_PACKAGE,
+                                                                "No Union move within %d hex of an Assault Area until "
+                                                                "every Confederate division has entered",
+                                                                "No Union move within %d hexes of an Assault Area until "
+                                                                "every Confederate division has entered",
+                                                                (gulong) l->distance),
+                                                   l->distance));
   if (n > 0 && !l->park_released)
     g_ptr_array_add (items, gbacw_rule_status_new ("C 29.44",
                                                    g_dngettext (GETTEXT_PACKAGE,
