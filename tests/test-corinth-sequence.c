@@ -877,6 +877,12 @@ test_assault_plan (void)
   apply_expect (game, move_action (game, "c-hebert-1", "0101"), "C 29.2");
   apply_expect (game, move_action (game, "c-maury-1", "0301"), "C 29.25");
   apply_expect (game, move_action (game, "c-maury-1", "0101"), NULL);
+  {
+    /* the record keeps each answer as the index of its choice, and replays */
+    g_autofree char *xml = gbacw_game_to_xml (game, "test.xml");
+    g_assert_nonnull (strstr (xml, "<answer value=\"1\"/>"));
+  }
+  assert_replays (f, game);
   gbacw_game_free (game);
 }
 
