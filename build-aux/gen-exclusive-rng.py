@@ -26,6 +26,8 @@ PATTERNS = {
     'PARAM_TURN': r'[0-9]+',
     'PARAM_DIE_TOP': r'[1-6](-[1-6])?|[1-6](,[1-6])*|none|-|–',
     'PARAM_ROLLS': r'[1-6](-[1-6])?|none|–',
+    'PARAM_HALF_VP': r'[+\-]?([0-9]+(\.[05])?|[0-9]+ 1/2|1/2)',
+    'PARAM_LEADER_VP': r'[+\-]?[0-9]+/[+\-]?[0-9]+/[+\-]?[0-9]+',
     'PARAM_COLUMN_COST': r'multiple|first-hex|[0-9]+(\.[0-9]+)?(/[0-9]+)?|[0-9]+ [0-9]+/[0-9]+',
 }
 

@@ -1823,6 +1823,9 @@ choose_answer (AiView *view, const GbacwDecision *d)
     case GBACW_DECISION_EXCLUSIVE_UNITS:
       action = answer_exclusive_units (d);
       break;
+    case GBACW_DECISION_EXCLUSIVE_CHOICE:
+      action = gbacw_action_new_answer_unit (0);   /* the module offers the likeliest first */
+      break;
     default:
       break;
     }

@@ -135,11 +135,22 @@ gbacw_bce_lost (const GbacwGame *game, int formation)
 }
 
 gboolean
+gbacw_bce_effects (const GbacwGame *game, int formation)
+{
+  if (gbacw_bce_lost (game, formation))
+    return TRUE;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->bce_effects && hooks->bce_effects (game, data, formation))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 gbacw_bce_unit_lost (const GbacwGame *game, int unit)
 {
   int f = gbacw_bce_formation_of (game, unit);
 
-  return f >= 0 && gbacw_bce_lost (game, f);
+  return f >= 0 && gbacw_bce_effects (game, f);
 }
 
 void

@@ -35,7 +35,10 @@ int      gbacw_bce_limit (const GbacwGame *game, int formation);
 void     gbacw_bce_set_limit (GbacwGame *game, int formation, int limit, const char *rule_case);
 /* Whether formation has lost BCE now: a limit, and marks at least that limit. */
 gboolean gbacw_bce_lost (const GbacwGame *game, int formation);
-/* Whether the unit belongs to a formation that has lost BCE. */
+/* Whether formation suffers the effects of BCE loss: it has lost BCE, or an exclusive
+ * rule treats it so (the RULE hooks' bce_effects: C 30.4). */
+gboolean gbacw_bce_effects (const GbacwGame *game, int formation);
+/* Whether the unit belongs to a formation that suffers the effects of BCE loss. */
 gboolean gbacw_bce_unit_lost (const GbacwGame *game, int unit);
 /* Logs each formation that has lost or regained BCE since the last call and calls the
  * modules' bce_changed hooks; the engine calls it after each action. */

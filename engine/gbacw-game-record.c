@@ -175,6 +175,8 @@ gbacw_game_to_xml (const GbacwGame *game, const char *scenario_path)
               g_autofree char *id = g_markup_escape_text (gbacw_game_unit (game, a->answer.hex)->id, -1);
               g_string_append_printf (s, " unit=\"%s\"", id);
             }
+          else if (a->answer.hex >= 0 && a->answer.names_choice)
+            g_string_append_printf (s, " value=\"%d\"", a->answer.hex);
           else if (a->answer.hex >= 0)
             {
               g_autofree char *label = gbacw_game_hex_label (game, a->answer.hex);

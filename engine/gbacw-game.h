@@ -255,6 +255,9 @@ typedef enum {
   GBACW_DECISION_EXCLUSIVE_UNITS,      /* an exclusive rule asks which of firers (at most length of them, each once;
                                           none when may_decline) it applies to (C 30.34: the reserves that try to
                                           commit); answered with gbacw_action_new_answer_units () */
+  GBACW_DECISION_EXCLUSIVE_CHOICE,     /* an exclusive rule asks which one of choices (C 29.2: the Assault Area
+                                          and the Game-Turn of a division's entry); answered with
+                                          gbacw_action_new_answer_unit () naming the choice's index */
 } GbacwDecisionKind;
 
 typedef struct _GbacwDecision {
@@ -271,6 +274,7 @@ typedef struct _GbacwDecision {
                                    the start excluded), cheapest first; ROUT_LEADERS: the rout's path */
   GArray *hexes;                /* PLACE_LEADER: the legal hexes; MELEE_FACING: the hexes of units */
   gboolean may_decline;         /* FIRE: hold fire; RETREAT_BEFORE_MELEE: stand; ADVANCE, ROUT_LEADERS: stay */
+  GPtrArray *choices;           /* EXCLUSIVE_CHOICE: the answers (char*, translated), the likeliest first; else NULL */
 } GbacwDecision;
 
 typedef enum {
@@ -335,6 +339,7 @@ typedef struct _GbacwAction {
       GArray *path;       /* RETREAT_PATH, RETREAT_BEFORE_MELEE: int hexes (empty: stand) */
       int hex;            /* PLACE_LEADER: the hex; MELEE_LOSS, PROMOTE: the unit */
       gboolean names_unit;  /* set when applied: hex holds a unit (MELEE_LOSS, PROMOTE); records write its id */
+      gboolean names_choice;  /* set when applied: hex holds a choice's index (EXCLUSIVE_CHOICE); records write it */
     } answer;
     struct {
       int hex;

@@ -1002,5 +1002,5 @@ gbacw_leadership_phase_end (GbacwGame *game)
 gboolean
 gbacw_leadership_bce_lost (const GbacwGame *game, int formation)
 {
-  return gbacw_bce_lost (game, formation);
+  return gbacw_bce_effects (game, formation);
 }

@@ -134,6 +134,7 @@ gbacw_decision_free (GbacwDecision *decision)
   g_clear_pointer (&decision->firers, g_array_unref);
   g_clear_pointer (&decision->paths, g_ptr_array_unref);
   g_clear_pointer (&decision->hexes, g_array_unref);
+  g_clear_pointer (&decision->choices, g_ptr_array_unref);
   g_free (decision);
 }
 
@@ -322,6 +323,12 @@ gbacw_pending_check_answer (GbacwGame *game, const GbacwAction *action, GError *
           return FALSE;
         }
       return TRUE;
+    case GBACW_DECISION_EXCLUSIVE_CHOICE:
+      if (d->choices && action->answer.hex >= 0 && (guint) action->answer.hex < d->choices->len)
+        return TRUE;
+      g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[%s] Choose one of the answers offered"),
+                   d->rule_case);
+      return FALSE;
     case GBACW_DECISION_MELEE_LOSS:
       if (gbacw_int_array_has (d->units, action->answer.hex))
         return TRUE;

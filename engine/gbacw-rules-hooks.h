@@ -221,6 +221,10 @@ typedef struct {
    * Brigade Combat Effectiveness; called after the action in which it happened
    * (gbacw_bce_refresh ()). */
   void     (*bce_changed) (GbacwGame *game, gpointer data, int formation, gboolean lost);
+  /* BCE: whether formation suffers the effects of BCE loss (25.0) though its own boxes have
+   * not reached its limit (C 30.4: Lovell's divisional limit of ten); whether it has lost
+   * BCE itself, for its Victory Points, is still its own limit's (gbacw_bce_lost ()). */
+  gboolean (*bce_effects) (const GbacwGame *game, gpointer data, int formation);
   /* MOVE-LEGAL during a move: units moving together (normal movement, never a retreat)
    * are about to enter hex to from hex from; FALSE stops the move in from (the module
    * logs why and applies what the rule says there: J 27.2's morale check). */

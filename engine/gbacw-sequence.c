@@ -566,6 +566,8 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
   gboolean names_unit = action->kind == GBACW_ACTION_ANSWER && game->decision != NULL
                         && (game->decision->kind == GBACW_DECISION_MELEE_LOSS
                             || game->decision->kind == GBACW_DECISION_PROMOTE);
+  gboolean names_choice = action->kind == GBACW_ACTION_ANSWER && game->decision != NULL
+                          && game->decision->kind == GBACW_DECISION_EXCLUSIVE_CHOICE;
 
   if (!gbacw_game_check_action (game, action, error))
     return FALSE;
@@ -615,7 +617,10 @@ gbacw_game_apply_action (GbacwGame *game, const GbacwAction *action, GError **er
     }
   recorded = gbacw_action_copy (action);
   if (recorded->kind == GBACW_ACTION_ANSWER)
-    recorded->answer.names_unit = names_unit;
+    {
+      recorded->answer.names_unit = names_unit;
+      recorded->answer.names_choice = names_choice;
+    }
   g_ptr_array_add (game->actions, recorded);
   /* whatever the action left pending (withdrawal fire, retreats) */
   gbacw_game_run_pending (game);

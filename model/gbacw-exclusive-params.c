@@ -571,3 +571,51 @@ gbacw_exclusive_rule_get_scoped (const GbacwExclusiveRule *rule, const GbacwOob 
     }
   return gbacw_exclusive_rule_get_param (rule, base);
 }
+
+gboolean
+gbacw_exclusive_parse_half_vp (const char *text, int *halves, char **why)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text ? text : ""));
+  const char *body = copy;
+  gboolean negative = FALSE;
+  double d = 0;
+
+  g_return_val_if_fail (halves != NULL && why != NULL, FALSE);
+  *why = NULL;
+  if (*body == '-' || *body == '+')
+    {
+      negative = *body == '-';
+      body++;
+    }
+  if (g_strcmp0 (body, "0") == 0)
+    d = 0;
+  else if (!gbacw_exclusive_parse_number (body, &d, why))
+    return FALSE;
+  if (d * 2 != floor (d * 2) || d > 9999)
+    {
+      g_free (*why);
+      *why = g_strdup_printf (_("“%s” is not a whole or half number of Victory Points"), text ? text : "");
+      return FALSE;
+    }
+  *halves = (int) (d * 2) * (negative ? -1 : 1);
+  return TRUE;
+}
+
+gboolean
+gbacw_exclusive_parse_leader_vp (const char *text, int vp[3], char **why)
+{
+  g_auto (GStrv) parts = g_strsplit (text ? text : "", "/", -1);
+
+  g_return_val_if_fail (vp != NULL && why != NULL, FALSE);
+  *why = NULL;
+  if (g_strv_length (parts) != 3)
+    {
+      *why = g_strdup_printf (_("“%s” is not three Victory Point values, captured/killed/wounded (“3/2/1”)"),
+                              text ? text : "");
+      return FALSE;
+    }
+  for (int i = 0; i < 3; i++)
+    if (!gbacw_exclusive_parse_int (parts[i], -99, 99, &vp[i], why))
+      return FALSE;
+  return TRUE;
+}

@@ -124,4 +124,10 @@ GArray  *gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, cha
 const char *gbacw_exclusive_rule_get_scoped (const GbacwExclusiveRule *rule, const GbacwOob *oob, const char *base,
                                              const char *formation, const char *side);
 
+/* Victory Points that may be half ones (C 31.1: a Corinth hex is worth 1/2): "3", "-2", "0",
+ * "1/2", "3 1/2", "3.5"; *halves is twice the value. */
+gboolean gbacw_exclusive_parse_half_vp (const char *text, int *halves, char **why);
+/* A leader's Victory Points when captured, killed and wounded (C 31.1): "3/2/1", "-2/-2/-1". */
+gboolean gbacw_exclusive_parse_leader_vp (const char *text, int vp[3], char **why);
+
 G_END_DECLS

@@ -40,6 +40,13 @@ typedef enum {
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
   PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
   PARAM_COLUMN_COST, /* "multiple", "first-hex" or Movement Points per place of a column: "1/2" */
+  PARAM_AREAS,       /* area ids of the map */
+  PARAM_HALF_VP,     /* Victory Points, halves allowed: "20", "1/2", "3.5" */
+  PARAM_VP_LEVELS,   /* five ascending lower bounds in Victory Points, halves allowed (C 31.31) */
+  PARAM_LEADER_VP,   /* captured/killed/wounded Victory Points: "3/2/1" */
+  PARAM_LEADERS_VP,  /* leader ids with captured/killed/wounded Victory Points: "c-price:-2/-2/-1" */
+  PARAM_AREA_RADIUS, /* an area id and a number of hexes: "tishomingo-hotel:10" */
+  PARAM_AREA_TURNS,  /* area ids with a Game-Turn each: "assault-f:3 assault-g:5" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -73,6 +80,7 @@ static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corint
 static const char *const withdrawal_must_choices[] = { "bce-lost-outside-dir", "none", NULL };
 static const char *const withdrawal_voluntary_choices[] = { "bce-lost", "all", "none", NULL };
 static const char *const van_dorn_costs_choices[] = { "wagon", "leader", NULL };
+static const char *const assault_plan_choices[] = { "secret", "dice", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -208,6 +216,7 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "commit-at-will", PARAM_TURN, FALSE },
       { "vp-turn", PARAM_TURN, FALSE },
       { "vp", PARAM_VP, FALSE, PER_SIDE },
+      { "held-within", PARAM_AREA_RADIUS, FALSE },
       { "case", PARAM_CASE, FALSE } } },
   /* victory interphases (P 34.2-34.3, C 31.2): engine/rules/shared/gbacw-rule-victory-checks.c */
   { "victory-checks", "19.0", N_("Victory checked during the game: ratios, leads, thresholds"),
@@ -274,6 +283,51 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
   { "corinth.sharpshooters", "C 21.3", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die"),
     { { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.sequence", "C 21.1",
+    N_("Corinth's Sequence of Play: Phase K at night, the Victory Determination, BCE Recovery and Pre-Dawn Barrage "
+       "Interphases"),
+    { { "victory-turn", PARAM_TURN, FALSE }, { "recovery-turn", PARAM_TURN, FALSE } } },
+  { "corinth.pre-dawn-barrage", "C 26.4",
+    N_("The Pre-Dawn Barrage after the last night Game-Turn: batteries only, within 8 hexes, the die less one, "
+       "losses become pins"),
+    { { "turn", PARAM_TURN, FALSE }, { "side", PARAM_SIDES, FALSE }, { "max-range", PARAM_COUNT, FALSE },
+      { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.assault-impetus", "C 29.6",
+    N_("Game-Turns 1-5: routed Union units rally only by a die roll (one less with a commander, none needed with an "
+       "army commander)"),
+    { { "side", PARAM_SIDES, FALSE }, { "turns", PARAM_TURNS, FALSE } } },
+  { "corinth.lovell-reluctance", "C 30.4",
+    N_("Lovell's division: ten casualties in all treat its three brigades as having lost BCE (no Victory Points)"),
+    { { "division", PARAM_FORMATIONS, TRUE }, { "limit", PARAM_COUNT, FALSE } } },
+  { "corinth.union-deployment-limits", "C 29.4",
+    N_("The Union free set-up: away from the Assault Areas, brigades near them and the hotel, batteries in the redans "
+       "and the park"),
+    { { "side", PARAM_SIDES, FALSE }, { "assault-areas", PARAM_AREAS, FALSE }, { "distance", PARAM_COUNT, FALSE },
+      { "assault-radius", PARAM_COUNT, FALSE }, { "assault-brigades-min", PARAM_COUNT, FALSE },
+      { "assault-brigades-max", PARAM_COUNT, FALSE }, { "hotel", PARAM_AREA, FALSE },
+      { "hotel-radius", PARAM_COUNT, FALSE }, { "hotel-brigades", PARAM_COUNT, FALSE },
+      { "redans", PARAM_AREAS, FALSE }, { "park", PARAM_AREA, FALSE }, { "sharpshooters", PARAM_UNITS, FALSE },
+      { "divisions", PARAM_FORMATIONS, FALSE }, { "park-release-turn", PARAM_TURN, FALSE },
+      { "town", PARAM_AREA, FALSE }, { "park-release-distance", PARAM_COUNT, FALSE } } },
+  { "corinth.assault-areas", "C 29.2",
+    N_("The Confederate assault plan: each division's Game-Turn and Assault Area, plotted in secret"),
+    { { "divisions", PARAM_FORMATIONS, FALSE }, { "areas", PARAM_AREAS, FALSE }, { "area-from", PARAM_AREA_TURNS, FALSE },
+      { "last-turn", PARAM_TURN, FALSE }, { "reluctant", PARAM_YES_NO, FALSE },
+      { "plan", PARAM_CHOICE, FALSE, FALSE, assault_plan_choices }, { "first-die", PARAM_DIE_TOP, FALSE },
+      { "arrival-chart", PARAM_WORDS, FALSE }, { "arrival-rows", PARAM_WORDS, FALSE },
+      { "area-chart", PARAM_WORDS, FALSE }, { "all-by", PARAM_TURN, FALSE }, { "attached", PARAM_UNITS, FALSE } } },
+  { "corinth.heat", "C 30.5",
+    N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
+    { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },
+  { "corinth.victory", "C 31.0",
+    N_("Corinth's Victory Points (redans, town hexes at 1/2, leaders, attrition), the first-day test and the levels"),
+    { { "side", PARAM_SIDES, TRUE }, { "primary-redans", PARAM_AREAS, FALSE },
+      { "secondary-redans", PARAM_AREAS, FALSE }, { "primary-vp", PARAM_HALF_VP, FALSE },
+      { "secondary-vp", PARAM_HALF_VP, FALSE }, { "town", PARAM_AREA, FALSE }, { "town-vp", PARAM_HALF_VP, FALSE },
+      { "army-leader", PARAM_LEADER_VP, FALSE, PER_SIDE }, { "division-leader", PARAM_LEADER_VP, FALSE, PER_SIDE },
+      { "leaders", PARAM_LEADERS_VP, FALSE }, { "attrition", PARAM_COUNT, FALSE },
+      { "first-day-turn", PARAM_TURN, FALSE }, { "win-at", PARAM_HALF_VP, FALSE }, { "lose-at", PARAM_HALF_VP, FALSE },
+      { "levels", PARAM_VP_LEVELS, FALSE }, { "case", PARAM_CASE, FALSE } } },
   /* Jackson at the Crossroads' own rules (J 25.4, 26.0): engine/rules/jackson/ */
   { "jackson.stonewall", "26.0",
     N_("Jackson stacked with Winder: Winder's regiments within his Effectiveness Radius check at morale 5"),
@@ -446,6 +500,69 @@ word_is_leader_id (CheckContext *ctx, const ParamSpec *spec, const char *word, c
   return word_is_leader (ctx, word, why);
 }
 
+/* "c-price:-2/-2/-1": a leader of the order of battle and his captured/killed/wounded VP. */
+static gboolean
+word_is_leader_vp (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  const char *colon = strchr (word, ':');
+  g_autofree char *id = colon ? g_strndup (word, colon - word) : NULL;
+  int vp[3];
+
+  if (colon == NULL)
+    {
+      *why = g_strdup_printf (_("“%s” is not a leader id and his Victory Points, as “c-price:-2/-2/-1”"), word);
+      return FALSE;
+    }
+  return word_is_leader (ctx, id, why) && gbacw_exclusive_parse_leader_vp (colon + 1, vp, why);
+}
+
+static gboolean valid_turn (CheckContext *ctx, const char *value, char **why);
+
+/* "assault-f:3": an area of the map and a Game-Turn of the scenario (C 29.22). */
+static gboolean
+word_is_area_turn (CheckContext *ctx, const ParamSpec *spec, const char *word, char **why)
+{
+  const char *colon = strchr (word, ':');
+  g_autofree char *id = colon ? g_strndup (word, colon - word) : NULL;
+
+  if (id == NULL || gbacw_map_find_area (ctx->s->map, id) == NULL)
+    {
+      *why = g_strdup_printf (_("“%s” is not an area id of the map and a Game-Turn, as “assault-f:3”"), word);
+      return FALSE;
+    }
+  return valid_turn (ctx, colon + 1, why);
+}
+
+/* C 31.31-31.33: the lower bounds of the five levels above the lowest, ascending. */
+static gboolean
+valid_vp_levels (const char *value, char **why)
+{
+  g_auto (GStrv) words = g_strsplit_set (value ? value : "", " \t\n", -1);
+  int n = 0, last = G_MININT;
+
+  for (guint i = 0; words[i]; i++)
+    {
+      int halves;
+      if (*words[i] == '\0')
+        continue;
+      if (!gbacw_exclusive_parse_half_vp (words[i], &halves, why))
+        return FALSE;
+      if (halves <= last)
+        {
+          *why = g_strdup_printf (_("“%s” is not above the level before it"), words[i]);
+          return FALSE;
+        }
+      last = halves;
+      n++;
+    }
+  if (n != 5)
+    {
+      *why = g_strdup_printf (_("it gives %d lower bounds, not the five of the levels above the lowest"), n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 valid_die_leaders (CheckContext *ctx, const char *value, char **why)
 {
@@ -556,6 +673,8 @@ valid_ids (CheckContext *ctx, ParamKind kind, const char *value, char **why)
         *why = g_strdup_printf (_("the catalogue has no hex terrain “%s”"), id);
       else if (kind == PARAM_UNITS && gbacw_oob_find_unit (&ctx->s->oob, id) == NULL)
         *why = g_strdup_printf (_("the order of battle has no unit “%s”"), id);
+      else if (kind == PARAM_AREAS && gbacw_map_find_area (ctx->s->map, id) == NULL)
+        *why = g_strdup_printf (_("the map has no area “%s”"), id);
       else if (kind == PARAM_AREA && (ids[1] != NULL || gbacw_map_find_area (ctx->s->map, id) == NULL))
         *why = ids[1] != NULL ? g_strdup (_("it names more than one area"))
                               : g_strdup_printf (_("the map has no area “%s”"), id);
@@ -610,7 +729,36 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
     case PARAM_TERRAINS:
     case PARAM_UNITS:
     case PARAM_AREA:
+    case PARAM_AREAS:
       return valid_ids (ctx, kind, value, why);
+    case PARAM_HALF_VP:
+      {
+        int halves;
+        return gbacw_exclusive_parse_half_vp (value, &halves, why);
+      }
+    case PARAM_VP_LEVELS:
+      return valid_vp_levels (value, why);
+    case PARAM_LEADER_VP:
+      {
+        int vp[3];
+        return gbacw_exclusive_parse_leader_vp (value, vp, why);
+      }
+    case PARAM_LEADERS_VP:
+      return valid_words (ctx, spec, value, why, word_is_leader_vp);
+    case PARAM_AREA_TURNS:
+      return valid_words (ctx, spec, value, why, word_is_area_turn);
+    case PARAM_AREA_RADIUS:
+      {
+        g_auto (GStrv) parts = g_strsplit (value ? value : "", ":", 2);
+        int radius;
+        if (parts[0] == NULL || parts[1] == NULL || gbacw_map_find_area (ctx->s->map, parts[0]) == NULL)
+          {
+            *why = g_strdup_printf (_("“%s” is not an area id of the map and a number of hexes, as "
+                                      "“tishomingo-hotel:10”"), value ? value : "");
+            return FALSE;
+          }
+        return gbacw_exclusive_parse_int (parts[1], 0, 99, &radius, why);
+      }
     case PARAM_LEADER_DICE:
       return valid_words (ctx, spec, value, why, word_is_leader_dice);
     case PARAM_LEADERS:
@@ -971,5 +1119,7 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_retreat_compass (ctx, rule, setting, out);
       if (g_str_equal (rule->id, "pearidge.mcculloch-withdrawal"))
         check_interphase_order (ctx, setting, out);
+      if (g_str_equal (rule->id, "corinth.union-deployment-limits"))
+        gbacw_check_corinth_setup (ctx, rule, setting, out);
     }
 }

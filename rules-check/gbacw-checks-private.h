@@ -73,5 +73,7 @@ const char *gbacw_unit_type_name (GbacwUnitType type);
 
 /* The exclusive rules a scenario names and their parameters (gbacw-checks-exclusive.c). */
 void gbacw_check_rules (CheckContext *ctx, GPtrArray *out);
+/* C 29.4: the Union free set-up limits of corinth.union-deployment-limits (gbacw-checks-corinth.c). */
+void gbacw_check_corinth_setup (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out);
 
 G_END_DECLS

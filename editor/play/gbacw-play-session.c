@@ -853,6 +853,10 @@ gbacw_play_session_list_answers (GbacwPlaySession *self)
     case GBACW_DECISION_EXCLUSIVE_UNITS:
       add_exclusive_unit_answers (answers, game, d);
       break;
+    case GBACW_DECISION_EXCLUSIVE_CHOICE:
+      for (guint i = 0; d->choices && i < d->choices->len; i++)
+        add_answer (answers, g_strdup (g_ptr_array_index (d->choices, i)), gbacw_action_new_answer_unit ((int) i));
+      break;
     case GBACW_DECISION_ROUT_LEADERS:
       /* 13.43: all the leaders stay, each one goes, or all go (no path on these answers: a
        * click on the rout's last hex would then pick one of them) */

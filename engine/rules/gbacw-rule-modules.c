@@ -31,6 +31,14 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_gideon_smith,  /* P 32.0 */
   &gbacw_rule_pearidge_union_leader_replacement, /* P 29 */
   &gbacw_rule_corinth_sharpshooters,  /* C 21.3 */
+  &gbacw_rule_corinth_victory,        /* C 31.0-31.33 */
+  &gbacw_rule_corinth_sequence,       /* C 21.1 */
+  &gbacw_rule_corinth_pre_dawn_barrage, /* C 26.4 */
+  &gbacw_rule_corinth_heat,           /* C 30.5 */
+  &gbacw_rule_corinth_assault_impetus, /* C 29.6, 30.6 */
+  &gbacw_rule_corinth_lovell_reluctance, /* C 30.4 */
+  &gbacw_rule_corinth_union_deployment_limits, /* C 29.41, 29.44 */
+  &gbacw_rule_corinth_assault_areas,  /* C 29.1-29.25 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
 };

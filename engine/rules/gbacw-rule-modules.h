@@ -39,6 +39,14 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_van_dorn;
 extern const GbacwRuleHooks gbacw_rule_pearidge_gideon_smith;
 extern const GbacwRuleHooks gbacw_rule_pearidge_union_leader_replacement;
 extern const GbacwRuleHooks gbacw_rule_corinth_sharpshooters;
+extern const GbacwRuleHooks gbacw_rule_corinth_victory;
+extern const GbacwRuleHooks gbacw_rule_corinth_sequence;
+extern const GbacwRuleHooks gbacw_rule_corinth_pre_dawn_barrage;
+extern const GbacwRuleHooks gbacw_rule_corinth_heat;
+extern const GbacwRuleHooks gbacw_rule_corinth_assault_impetus;
+extern const GbacwRuleHooks gbacw_rule_corinth_lovell_reluctance;
+extern const GbacwRuleHooks gbacw_rule_corinth_union_deployment_limits;
+extern const GbacwRuleHooks gbacw_rule_corinth_assault_areas;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 

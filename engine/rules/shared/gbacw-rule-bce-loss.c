@@ -340,7 +340,7 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
   g_autofree char *label = NULL;
 
   if (!b->brigade_retreat || g_strcmp0 (rule_case, b->cases->retreat) == 0 || f < 0 || !gbacw_bce_counts (game, unit)
-      || !gbacw_bce_lost (game, f) || u->hex < 0)
+      || !gbacw_bce_effects (game, f) || u->hex < 0)
     return;
   if (b->once_per_phase && b->retreat_phase[f] == phase_key (game))
     return;   /* C 25.25 */

@@ -42,6 +42,10 @@
  *   commit-at-will           from that Game-Turn he commits any he wishes, without a roll
  *   vp-turn, vp.SIDE         when vp-turn ends, each group still held gives SIDE vp.SIDE Victory
  *                            Points (negative: lost)
+ *   held-within              "AREA:RADIUS": only the groups set up within RADIUS hexes of the area
+ *                            are held (C 29.43: the brigades near the hotel; a formation with a
+ *                            unit deployed farther, or none deployed, is not), and of the units
+ *                            only those within (C 29.44: the artillery park)
  *   case                     the case the log and refusals cite ("C 30.3")
  */
 #define G_LOG_DOMAIN "gbacw-rule-reserves"
@@ -194,6 +198,54 @@ init_near_area (Reserves *r, GbacwGame *game, const GbacwExclusiveRule *rule)
       }
 }
 
+/* held-within "AREA:RADIUS" (C 29.43, 29.44: the free set-up decides who is held): a
+ * formation's group is held only when every combat unit of it deployed at the start is
+ * within RADIUS hexes of a hex of AREA (one with none deployed is not); a unit of the units
+ * group only when it is. */
+static void
+held_within (Reserves *r, GbacwGame *game, const GbacwExclusiveRule *rule)
+{
+  const char *value = gbacw_exclusive_rule_get_param (rule, "held-within");
+  g_auto (GStrv) parts = value ? g_strsplit (value, ":", 2) : NULL;
+  const GbacwArea *area = parts && parts[0] ? gbacw_map_find_area (game->scenario->map, parts[0]) : NULL;
+  g_autofree gboolean *out = NULL, *in = NULL;
+  g_autofree char *why = NULL;
+  int radius = 0;
+
+  if (value == NULL)
+    return;
+  if (area == NULL || parts[1] == NULL || !gbacw_exclusive_parse_int (parts[1], 0, 99, &radius, &why))
+    {
+      warn_param ("held-within", value);
+      return;
+    }
+  out = g_new0 (gboolean, r->groups->len + 1);
+  in = g_new0 (gboolean, r->groups->len + 1);
+  for (guint i = 0; i < r->n_units; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, (int) i);
+      gboolean near = FALSE;
+      int g = r->group_of[i];
+      if (g < 0 || !gbacw_game_is_combat_unit (u))
+        continue;
+      for (guint k = 0; u->hex >= 0 && k < area->hexes->len && !near; k++)
+        near = gbacw_game_distance (game, u->hex, g_array_index (area->hexes, int, k)) <= radius;
+      if (g_strcmp0 (g_array_index (r->groups, Group, g).id, "units") == 0)
+        {
+          if (!near)
+            r->group_of[i] = -1;
+        }
+      else if (u->hex >= 0)
+        {
+          out[g] |= !near;
+          in[g] |= near;
+        }
+    }
+  for (guint g = 0; g < r->groups->len; g++)
+    if (g_strcmp0 (g_array_index (r->groups, Group, g).id, "units") != 0 && (out[g] || !in[g]))
+      g_array_index (r->groups, Group, g).released = TRUE;
+}
+
 static gpointer
 reserves_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
@@ -273,6 +325,7 @@ reserves_init (GbacwGame *game, const GbacwExclusiveRule *rule)
           r->group_of[u->index] = (int) r->groups->len - 1;
         }
     }
+  held_within (r, game, rule);
   return r;
 }
 
