@@ -113,6 +113,11 @@ gboolean gbacw_exclusive_parse_int (const char *text, int min, int max, int *val
  * the validator has checked. */
 int      gbacw_exclusive_rule_get_int (const GbacwExclusiveRule *rule, const char *name, int fallback);
 
+/* J 30.2: the Initiative Level of boxes of Fremont's Momentum Track, "BOX:LEVEL" separated by
+ * spaces ("-3:1 0:1 +2:2"), each box from -10 to +10 once, each level 0 to 9: levels[box + 10]
+ * (21 entries) gets the level, -1 for a box not given. */
+gboolean gbacw_exclusive_parse_momentum_levels (const char *text, int *levels, char **why);
+
 /* Hexes of the map: labels ("3944") and area ids (every hex of the area), separated by
  * spaces or commas, each hex once, in the order given: an array of int hex indices, or
  * NULL with *why. */

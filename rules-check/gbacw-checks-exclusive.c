@@ -40,6 +40,7 @@ typedef enum {
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
   PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
   PARAM_COLUMN_COST, /* "multiple", "first-hex" or Movement Points per place of a column: "1/2" */
+  PARAM_MOMENTUM_LEVELS, /* J 30.2: Momentum Track boxes and their Initiative Levels: "-3:1 0:1 +2:2" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -283,6 +284,13 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "division", PARAM_FORMATIONS, TRUE },
       { "superior", PARAM_FORMATIONS, TRUE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.fremont-commitment", "30.0",
+    N_("Fremont's Corps: the Momentum Track, orders, withdrawal, individual initiative and recall"),
+    { { "divisions", PARAM_FORMATIONS, TRUE }, { "superior", PARAM_FORMATIONS, TRUE },
+      { "restrained", PARAM_FORMATIONS, FALSE }, { "initiative", PARAM_MOMENTUM_LEVELS, TRUE },
+      { "initiative-brigades", PARAM_FORMATIONS, TRUE }, { "start", PARAM_WHOLE, FALSE },
+      { "initiative-roll", PARAM_DIE_TOP, FALSE }, { "recall-roll", PARAM_DIE_TOP, FALSE },
+      { "withdraw-distance", PARAM_COUNT, FALSE }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -619,6 +627,11 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_die_leaders (ctx, value, why);
     case PARAM_DIE_NUMBERS:
       return valid_die_numbers (value, why);
+    case PARAM_MOMENTUM_LEVELS:
+      {
+        int levels[21];
+        return gbacw_exclusive_parse_momentum_levels (value, levels, why);
+      }
     case PARAM_WORDS:
       return valid_words (ctx, spec, value, why, word_any);
     case PARAM_COLUMN_COST:
