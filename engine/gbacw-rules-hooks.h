@@ -70,6 +70,10 @@ typedef struct {
    * ends it; phase_begin and phase_end run for it as for any phase. */
   const char *(*extra_phase) (GbacwGame *game, gpointer data, int after_phase);
 
+  /* PHASE (turn order): the first player of Game-Turn turn (a side index), or -1 to leave
+   * the turn record's (J 31.0: the Confederate from the Game-Turn after the offensive). */
+  int      (*first_player) (const GbacwGame *game, gpointer data, int turn);
+
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);
 

@@ -291,6 +291,11 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "initiative-brigades", PARAM_FORMATIONS, TRUE }, { "start", PARAM_WHOLE, FALSE },
       { "initiative-roll", PARAM_DIE_TOP, FALSE }, { "recall-roll", PARAM_DIE_TOP, FALSE },
       { "withdraw-distance", PARAM_COUNT, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.confederate-offensive", "31.0",
+    N_("The Confederate offensive: the Restraint Line until it is declared, then the Confederate moves first"),
+    { { "side", PARAM_SIDES, FALSE }, { "from", PARAM_TURN, FALSE }, { "beyond", PARAM_HEXES, FALSE },
+      { "restraint", PARAM_YES_NO, FALSE }, { "clear-area", PARAM_HEXES, FALSE },
+      { "clear-distance", PARAM_COUNT, FALSE }, { "leader", PARAM_LEADERS, FALSE }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -9,6 +9,7 @@
 
 #include "gbacw-bce.h"
 #include "rules/shared/gbacw-rule-reserves.h"
+#include "rules/jackson/gbacw-rule-confederate-offensive.h"
 #include "rules/jackson/gbacw-rule-fremont-commitment.h"
 
 /* ------------------------------------------------------------------ J 30 Fremont's Corps */
@@ -477,6 +478,97 @@ test_night_withdraws (void)
   }
 }
 
+/* ------------------------------------------------------------------ J 31.0 the offensive */
+
+/* Jackson and a Confederate regiment on 0106; the Restraint Line: rows 01-04 beyond it; a
+ * Union regiment on 0601; Port Republic (clear-area) 0108. */
+static Fixture *
+offensive_fixture (const char *restraint, const char *union_hex)
+{
+  Fixture *f = fixture_new (8, 10);
+
+  set_turns (f, 1, 8);
+  LEADER (f, "c-jackson", "confederate", "0106");
+  set_leader (f, "c-jackson", GBACW_LEADER_DIVISION, 1, 1, 6, 0);
+  INF (f, "c-1", "confederate", 4, 3, "0106", "n");
+  INF (f, "u-1", "union", 4, 3, union_hex, "s");
+  add_area (f, "beyond-line", GBACW_AREA_SETUP, NULL, "0101 0102 0103 0104 0201 0202 0203 0204");
+  add_area (f, "port-republic", GBACW_AREA_SETUP, NULL, "0108");
+  add_exclusive (f, "jackson.confederate-offensive", "from", "6", "beyond", "beyond-line", "restraint", restraint,
+                 "clear-area", "port-republic", "clear-distance", "2", "leader", "c-jackson", NULL);
+  return f;
+}
+
+/* J 31.0: before the offensive a Confederate unit may move up to the line, not across it. */
+static void
+test_restraint_line (void)
+{
+  g_autoptr (Fixture) f = offensive_fixture ("yes", "0601");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-1", "0105 0104"), "J 31.0");
+  apply_expect (game, move_action (game, "c-1", "0105"), NULL);
+  g_assert_true (status_has (game, "J 31.0", "not declared: it may be from Game-Turn 6"));
+}
+
+/* J 33.7, 36.8: the free-play scenarios have no line. */
+static void
+test_free_play_no_line (void)
+{
+  g_autoptr (Fixture) f = offensive_fixture ("no", "0601");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-1", "0105 0104"), NULL);
+}
+
+/* J 33.4, 31.0: no question before Game-Turn 6; declared in the Confederate Final Command
+ * Phase of GT 6, the Confederate is the first player of GT 7 (two Player-Turns running)
+ * and of every later one, and may cross the line. */
+static void
+test_declare_and_double_turn (void)
+{
+  g_autoptr (Fixture) f = offensive_fixture ("yes", "0601");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 5, GBACW_PHASE_FINAL_COMMAND, 1);
+  g_assert_null (gbacw_game_decision (game));
+  for (int guard = 0; guard < 100 && !(game->turn == 6 && game->phase == GBACW_PHASE_FINAL_COMMAND
+                                       && game->phasing_side == 1);
+       guard++)
+    step (game);
+  {
+    g_autofree char *names = offered (game);
+    g_assert_cmpstr (names, ==, "c-jackson");
+  }
+  answer (game, "c-jackson");
+  g_assert_true (log_has (game, "J 31.0", "Confederate declares the offensive: from Game-Turn 7"));
+  g_assert_true (status_has (game, "J 31.0", "declared on Game-Turn 6"));
+  end_phase (game);
+  g_assert_cmpint (game->turn, ==, 7);
+  g_assert_cmpint (game->phasing_side, ==, 1);
+  g_assert_cmpint (gbacw_game_first_player (game, 8), ==, 1);
+  advance (game, 7, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-1", "0105 0104"), NULL);
+}
+
+/* J 36.3: with a Union unit within 2 hexes of a Port Republic hex, no declaration. */
+static void
+test_not_with_union_near_town (void)
+{
+  g_autoptr (Fixture) f = offensive_fixture ("yes", "0110");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  for (int guard = 0; guard < 100 && !(game->turn == 6 && game->phase == GBACW_PHASE_FINAL_COMMAND
+                                       && game->phasing_side == 1);
+       guard++)
+    step (game);
+  g_assert_null (gbacw_game_decision (game));
+  g_assert_true (status_has (game, "J 36.3", "within 2 hexes of Port Republic"));
+  g_assert_cmpint (gbacw_game_first_player (game, 7), ==, 0);   /* the Union still first */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -492,5 +584,9 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-30.4/individual-initiative-on-1", test_individual_initiative);
   g_test_add_func ("/jackson/J-30.42/recall-at-initiative-level-0", test_recall_at_level_zero);
   g_test_add_func ("/jackson/J-35.1/night-withdraws-orders", test_night_withdraws);
+  g_test_add_func ("/jackson/J-31.0/restraint-line-not-crossed", test_restraint_line);
+  g_test_add_func ("/jackson/J-33.7/free-play-no-restraint-line", test_free_play_no_line);
+  g_test_add_func ("/jackson/J-33.4/declared-from-gt6-confederate-first-player", test_declare_and_double_turn);
+  g_test_add_func ("/jackson/J-36.3/not-declared-with-union-near-port-republic", test_not_with_union_near_town);
   return g_test_run ();
 }
