@@ -9,8 +9,8 @@
  *  - J 33.4, 36.3: the Confederate player may declare it in any of his Final Command Phases
  *    from Game-Turn from (6), in The Crossroads only while no enemy combat unit is within
  *    clear-distance (2) hexes of a hex of clear-area (Port Republic). He is asked (an
- *    EXCLUSIVE_UNITS decision naming one leader, leader, or his first on the map: naming
- *    him declares it); the computer player declares it as soon as it may.
+ *    EXCLUSIVE_UNITS decision naming one unit, leader, or his first leader or unit on the
+ *    map: naming it declares it); the computer player declares it as soon as it may.
  *  - J 31.0: from the Game-Turn after the declaration the Confederate is the first player
  *    for the rest of the game (the first_player hook): he has two Player-Turns running.
  *
@@ -117,18 +117,26 @@ may_declare (const GbacwGame *game, const Offensive *o)
          && game->turn >= o->from && !area_threatened (game, o);
 }
 
+/* The unit the question names: leader, else the side's first leader on the map, else its
+ * first unit there. */
 static int
 asking_leader (const GbacwGame *game, const Offensive *o)
 {
+  int any = -1;
+
   if (o->leader >= 0 && gbacw_game_unit (game, o->leader)->hex >= 0)
     return o->leader;
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
-      if (u->side == o->side && u->hex >= 0 && u->type == GBACW_UNIT_LEADER)
+      if (u->side != o->side || u->hex < 0)
+        continue;
+      if (u->type == GBACW_UNIT_LEADER)
         return u->index;
+      if (any < 0)
+        any = u->index;
     }
-  return -1;
+  return any;
 }
 
 static void
