@@ -296,6 +296,9 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "side", PARAM_SIDES, FALSE }, { "from", PARAM_TURN, FALSE }, { "beyond", PARAM_HEXES, FALSE },
       { "restraint", PARAM_YES_NO, FALSE }, { "clear-area", PARAM_HEXES, FALSE },
       { "clear-distance", PARAM_COUNT, FALSE }, { "leader", PARAM_LEADERS, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.encampment", "34.0", N_("Encamped units neither move nor fire until the alert, by Union action or a die"),
+    { { "areas", PARAM_HEXES, FALSE }, { "units", PARAM_UNITS, FALSE }, { "early", PARAM_WORDS, FALSE },
+      { "town", PARAM_HEXES, FALSE }, { "alert-roll", PARAM_TURN_DICE, FALSE }, { "side", PARAM_SIDES, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -10,6 +10,7 @@
 #include "gbacw-bce.h"
 #include "rules/shared/gbacw-rule-reserves.h"
 #include "rules/jackson/gbacw-rule-confederate-offensive.h"
+#include "rules/jackson/gbacw-rule-encampment.h"
 #include "rules/jackson/gbacw-rule-fremont-commitment.h"
 
 /* ------------------------------------------------------------------ J 30 Fremont's Corps */
@@ -569,6 +570,118 @@ test_not_with_union_near_town (void)
   g_assert_cmpint (gbacw_game_first_player (game, 7), ==, 0);   /* the Union still first */
 }
 
+/* ------------------------------------------------------------------ J 34 encampment */
+
+/* Jackson (0205) and a regiment of his in the encampment area (0206, 0207); a Union
+ * regiment on 0601; Port Republic 0603. */
+static Fixture *
+encampment_fixture (void)
+{
+  Fixture *f = fixture_new (8, 10);
+
+  set_turns (f, 1, 6);
+  LEADER (f, "c-jackson", "confederate", "0205");
+  set_leader (f, "c-jackson", GBACW_LEADER_DIVISION, 1, 1, 6, 0);
+  INF (f, "c-w1", "confederate", 4, 3, "0206", "n");
+  INF (f, "u-1", "union", 4, 3, "0601", "s");
+  add_area (f, "enc-winder", GBACW_AREA_SETUP, "confederate", "0206 0207");
+  add_area (f, "port-republic", GBACW_AREA_SETUP, NULL, "0603");
+  add_exclusive (f, "jackson.encampment", "areas", "enc-winder", "units", "c-jackson", "early", "c-jackson", "town",
+                 "port-republic", "alert-roll", "2:1-2 3:1-4 4:1-6", NULL);
+  return f;
+}
+
+static GbacwAction *
+formation_action (GbacwGame *game, const char *unit, GbacwFormationState formation)
+{
+  int u = unit_index (game, unit);
+  return gbacw_action_new_change_formation (&u, 1, formation);
+}
+
+/* J 34.1: before the alert an encamped unit may neither move nor change formation. */
+static void
+test_encamped_held (void)
+{
+  g_autoptr (Fixture) f = encampment_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  g_assert_true (gbacw_encampment_encamped (game, unit_index (game, "c-w1")));
+  g_assert_true (gbacw_encampment_encamped (game, unit_index (game, "c-jackson")));
+  g_assert_false (gbacw_encampment_encamped (game, unit_index (game, "u-1")));
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-w1", "0207"), "J 34.1");
+  apply_expect (game, formation_action (game, "c-w1", GBACW_FORMATION_STATE_COLUMN), "J 34.1");
+  apply_expect (game, move_action (game, "c-jackson", "0204"), "J 34.1");
+  g_assert_true (status_has (game, "J 34.1", "2 units encamped"));
+  g_assert_true (status_has (game, "J 34.2", "not alerted yet"));
+}
+
+/* J 21.12, 34.2: the alert roll: GT 2 a 3 misses (1-2), GT 3 a 5 misses (1-4), GT 4 is
+ * automatic; with a 4 on GT 3 the alert comes then. */
+static void
+test_alert_roll (void)
+{
+  for (int early = 0; early <= 1; early++)
+    {
+      g_autoptr (Fixture) f = encampment_fixture ();
+      g_autoptr (GbacwGame) game = start_game (f);
+
+      advance (game, 2, GBACW_PHASE_INITIAL_COMMAND, 0);
+      advance (game, 2, GBACW_PHASE_MOVEMENT, 0);
+      gbacw_dice_force_list (game->dice, 3, 0);
+      advance (game, 2, GBACW_PHASE_MOVEMENT, 1);
+      g_assert_true (log_has (game, "J 21.12", "No alert: a die of 3 (1-2 needed)"));
+      advance (game, 3, GBACW_PHASE_MOVEMENT, 0);
+      gbacw_dice_force_list (game->dice, early ? 4 : 5, 0);
+      advance (game, 3, GBACW_PHASE_MOVEMENT, 1);
+      g_assert_cmpint (gbacw_encampment_alert_turn (game, NULL), ==, early ? 3 : -1);
+      advance (game, 4, GBACW_PHASE_MOVEMENT, 1);
+      g_assert_cmpint (gbacw_encampment_alert_turn (game, NULL), ==, early ? 3 : 4);
+      if (!early)
+        g_assert_true (log_has (game, "J 34.2", "alerted: automatically on Game-Turn 4"));
+    }
+}
+
+/* J 34.11-34.13: alerted on GT 3, Jackson leaves encampment that Movement Phase; the
+ * regiment only on GT 4, by a change of formation (moving first is refused), then moves. */
+static void
+test_leaving_encampment (void)
+{
+  g_autoptr (Fixture) f = encampment_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  gbacw_dice_force_list (game->dice, 6, 0);
+  advance (game, 3, GBACW_PHASE_MOVEMENT, 0);
+  gbacw_dice_force_list (game->dice, 1, 0);
+  advance (game, 3, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_cmpint (gbacw_encampment_alert_turn (game, NULL), ==, 3);
+  apply_expect (game, formation_action (game, "c-w1", GBACW_FORMATION_STATE_COLUMN), "J 34.12");
+  apply_expect (game, move_action (game, "c-jackson", "0204"), NULL);
+  g_assert_true (log_has (game, "J 34.13", "c-jackson (c-jackson) leaves encampment"));
+  apply_expect (game, move_action (game, "c-jackson", "0205"), NULL);
+  advance (game, 4, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-w1", "0207"), "J 34.13");
+  apply_expect (game, formation_action (game, "c-w1", GBACW_FORMATION_STATE_COLUMN), NULL);
+  g_assert_false (gbacw_encampment_encamped (game, unit_index (game, "c-w1")));
+  apply_expect (game, move_action (game, "c-w1", "0207"), NULL);
+}
+
+/* J 34.2: a Union unit entering a hex of Port Republic alerts at once. */
+static void
+test_union_in_town_alerts (void)
+{
+  g_autoptr (Fixture) f = encampment_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+  gboolean by_town = FALSE;
+
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-1", "0602 0603"), NULL);
+  g_assert_cmpint (gbacw_encampment_alert_turn (game, &by_town), ==, 1);
+  g_assert_true (by_town);
+  g_assert_true (log_has (game, "J 34.2", "entered 0603, a hex of Port Republic"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -588,5 +701,9 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-33.7/free-play-no-restraint-line", test_free_play_no_line);
   g_test_add_func ("/jackson/J-33.4/declared-from-gt6-confederate-first-player", test_declare_and_double_turn);
   g_test_add_func ("/jackson/J-36.3/not-declared-with-union-near-port-republic", test_not_with_union_near_town);
+  g_test_add_func ("/jackson/J-34.1/encamped-may-not-move-or-change-formation", test_encamped_held);
+  g_test_add_func ("/jackson/J-34.2/alert-roll-gt2-gt3-automatic-gt4", test_alert_roll);
+  g_test_add_func ("/jackson/J-34.12/jackson-leaves-in-alert-turn-regiments-next", test_leaving_encampment);
+  g_test_add_func ("/jackson/J-34.2/union-entering-port-republic-alerts", test_union_in_town_alerts);
   return g_test_run ();
 }

@@ -35,6 +35,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
   &gbacw_rule_jackson_fremont_commitment, /* J 30.0 */
   &gbacw_rule_jackson_confederate_offensive, /* J 31.0 */
+  &gbacw_rule_jackson_encampment,     /* J 34.0 */
 };
 
 guint

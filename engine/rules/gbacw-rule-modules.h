@@ -43,6 +43,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 extern const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment;
 extern const GbacwRuleHooks gbacw_rule_jackson_confederate_offensive;
+extern const GbacwRuleHooks gbacw_rule_jackson_encampment;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
