@@ -682,6 +682,67 @@ test_union_in_town_alerts (void)
   g_assert_true (log_has (game, "J 34.2", "entered 0603, a hex of Port Republic"));
 }
 
+/* ------------------------------------------------------------------ J 33.3 with J 30.1 */
+
+/* Cross Keys' one reserves rule: Taylor's brigade (c-t1 on 0105: no move until GT 9 or a
+ * Union unit within 3 hexes) and Fremont's uncommitted Milroy (u-m1 on 0109, 4 hexes away:
+ * may move, not within 3 hexes of the enemy, never released by the enemy's coming near).
+ * No leaders: every unit moves one hex (5.2). */
+static Fixture *
+reserve_brigades_fixture (void)
+{
+  Fixture *f = fixture_new (8, 10);
+
+  set_turns (f, 1, 10);
+  add_formation (f, "c-taylor-bde", "confederate", GBACW_FORMATION_BRIGADE, NULL, NULL)->name = g_strdup ("Taylor's Brigade");
+  add_formation (f, "u-milroy-bde", "union", GBACW_FORMATION_BRIGADE, NULL, NULL)->name = g_strdup ("Milroy's Brigade");
+  INF (f, "c-t1", "confederate", 4, 3, "0105", "n");
+  INF (f, "u-m1", "union", 4, 3, "0109", "n");
+  INF (f, "u-s1", "union", 4, 3, "0101", "s");   /* Shields': free */
+  set_formation (f, "c-t1", "c-taylor-bde");
+  set_formation (f, "u-m1", "u-milroy-bde");
+  add_exclusive (f, "reserves", "formations", "c-taylor-bde u-milroy-bde", "release-turn.c-taylor-bde", "9",
+                 "release-on.c-taylor-bde", "fired-on enemy-near", "release-distance", "3", "forbid", "none",
+                 "approach", "3", "forbid.c-taylor-bde", "move formation", "case", "J 30.1", "case.c-taylor-bde",
+                 "J 33.3", NULL);
+  return f;
+}
+
+/* J 33.31, 33.32, 30.1: Milroy may move, but not within 3 hexes of c-t1 (J 30.1 cited);
+ * Shields' regiment coming within 3 hexes of Taylor releases him (J 33.3 cited), Milroy
+ * stays uncommitted; Taylor then moves. */
+static void
+test_reserve_brigades_one_rule (void)
+{
+  g_autoptr (Fixture) f = reserve_brigades_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-m1", "0108"), "J 30.1");
+  apply_expect (game, move_action (game, "u-m1", "0110"), NULL);
+  g_assert_cmpint (gbacw_game_keep_distance (game, unit_index (game, "u-m1")), ==, 4);
+  apply_expect (game, move_action (game, "u-s1", "0102"), NULL);
+  g_assert_true (log_has (game, "J 33.3", "Taylor's Brigade is released from reserve: an enemy unit came within 3 hexes"));
+  g_assert_false (gbacw_reserves_held (game, unit_index (game, "c-t1")));
+  g_assert_true (gbacw_reserves_held (game, unit_index (game, "u-m1")));
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-t1", "0106"), NULL);
+}
+
+/* J 33.3: without a Union unit near, Taylor is released at the start of Game-Turn 9. */
+static void
+test_reserve_brigade_release_turn (void)
+{
+  g_autoptr (Fixture) f = reserve_brigades_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 8, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-t1", "0106"), "J 33.3");
+  advance (game, 9, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_true (log_has (game, "J 33.3", "Taylor's Brigade is released from reserve: Game-Turn 9"));
+  apply_expect (game, move_action (game, "c-t1", "0106"), NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -705,5 +766,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-34.2/alert-roll-gt2-gt3-automatic-gt4", test_alert_roll);
   g_test_add_func ("/jackson/J-34.12/jackson-leaves-in-alert-turn-regiments-next", test_leaving_encampment);
   g_test_add_func ("/jackson/J-34.2/union-entering-port-republic-alerts", test_union_in_town_alerts);
+  g_test_add_func ("/jackson/J-33.32/reserve-brigades-and-uncommitted-in-one-rule", test_reserve_brigades_one_rule);
+  g_test_add_func ("/jackson/J-33.3/reserve-brigade-released-on-its-turn", test_reserve_brigade_release_turn);
   return g_test_run ();
 }
