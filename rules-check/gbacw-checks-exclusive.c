@@ -299,6 +299,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.encampment", "34.0", N_("Encamped units neither move nor fire until the alert, by Union action or a die"),
     { { "areas", PARAM_HEXES, FALSE }, { "units", PARAM_UNITS, FALSE }, { "early", PARAM_WORDS, FALSE },
       { "town", PARAM_HEXES, FALSE }, { "alert-roll", PARAM_TURN_DICE, FALSE }, { "side", PARAM_SIDES, FALSE } } },
+  { "jackson.train-park", "34.3", N_("The Train Park routs off the map when the Union enters Port Republic, and comes back"),
+    { { "area", PARAM_HEXES, TRUE }, { "steady", PARAM_UNITS, FALSE }, { "entry", PARAM_HEXES, FALSE },
+      { "first-roll", PARAM_DIE_TOP, FALSE }, { "second-roll", PARAM_DIE_TOP, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -682,6 +682,82 @@ test_union_in_town_alerts (void)
   g_assert_true (log_has (game, "J 34.2", "entered 0603, a hex of Port Republic"));
 }
 
+/* ------------------------------------------------------------------ J 34.3 the Train Park */
+
+/* The encampment position with a Train Park (0108, 0208): c-tp1 and c-carr (a steady unit,
+ * morale 2); recovered units come back on 0110. */
+static Fixture *
+train_park_fixture (void)
+{
+  Fixture *f = encampment_fixture ();
+
+  INF (f, "c-tp1", "confederate", 2, 3, "0108", "n");
+  INF (f, "c-carr", "confederate", 2, 2, "0208", "n");
+  add_area (f, "train-park", GBACW_AREA_SETUP, "confederate", "0108 0208");
+  add_exclusive (f, "jackson.train-park", "area", "train-park", "steady", "c-carr", "entry", "0110", NULL);
+  return f;
+}
+
+/* J 34.3, 34.31: the Union entering Port Republic alerts: c-tp1 routs off the map; c-carr
+ * checks morale: a 2 (morale 2) passes and it stays, a 3 fails and it goes too. */
+static void
+test_train_park_routs (void)
+{
+  for (int die = 2; die <= 3; die++)
+    {
+      g_autoptr (Fixture) f = train_park_fixture ();
+      g_autoptr (GbacwGame) game = start_game (f);
+
+      advance (game, 1, GBACW_PHASE_MOVEMENT, 0);
+      gbacw_dice_force_list (game->dice, die, 0);
+      apply_expect (game, move_action (game, "u-1", "0602 0603"), NULL);
+      g_assert_cmpint (unit_of (game, "c-tp1")->hex, <, 0);
+      g_assert_cmpint (unit_of (game, "c-tp1")->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
+      g_assert_true (log_has (game, "J 34.3", "c-tp1 (c-tp1) routs off the map with the Train Park"));
+      g_assert_cmpint (unit_of (game, "c-carr")->hex >= 0, ==, die == 2);
+      g_assert_true (log_has (game, "J 34.3", die == 2 ? "passes its morale check" : "failed its morale check"));
+      g_assert_cmpint (unit_of (game, "c-w1")->hex, >=, 0);   /* not of the Train Park */
+    }
+}
+
+/* J 34.3: alerted by the roll, not by a Union unit in town, the Train Park stays. */
+static void
+test_train_park_stays_on_roll_alert (void)
+{
+  g_autoptr (Fixture) f = train_park_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  gbacw_dice_force_list (game->dice, 1, 0);
+  advance (game, 2, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_cmpint (gbacw_encampment_alert_turn (game, NULL), ==, 2);
+  g_assert_cmpint (unit_of (game, "c-tp1")->hex, >=, 0);
+}
+
+/* J 21.13, 34.32: each Confederate Initial Command Phase, per unit off the map, a 1 then a
+ * 1-3 recovers it (c-tp1: 1, 3); a 1 then a 4 does not (c-carr); recovered, it comes back on
+ * the entry hex in the Movement Phase. */
+static void
+test_train_park_recovery (void)
+{
+  g_autoptr (Fixture) f = train_park_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  gbacw_dice_force_list (game->dice, 6, 0);   /* c-carr fails */
+  apply_expect (game, move_action (game, "u-1", "0602 0603"), NULL);
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 0);
+  step (game);
+  advance (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
+  gbacw_dice_force_list (game->dice, 1, 3, 1, 4, 0);
+  advance (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  g_assert_true (log_has (game, "J 34.32", "c-tp1 (c-tp1) is recovered (dice 1 and 3)"));
+  g_assert_true (log_has (game, "J 34.32", "c-carr (c-carr) is not recovered: dice 1 and 4"));
+  g_assert_cmpint (unit_of (game, "c-tp1")->hex, ==, hex_of (game->scenario, "0110"));
+  g_assert_cmpint (unit_of (game, "c-carr")->hex, <, 0);
+  g_assert_true (status_has (game, "J 34.32", "1 unit still off the map"));
+}
+
 /* ------------------------------------------------------------------ J 33.3 with J 30.1 */
 
 /* Cross Keys' one reserves rule: Taylor's brigade (c-t1 on 0105: no move until GT 9 or a
@@ -766,6 +842,9 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-34.2/alert-roll-gt2-gt3-automatic-gt4", test_alert_roll);
   g_test_add_func ("/jackson/J-34.12/jackson-leaves-in-alert-turn-regiments-next", test_leaving_encampment);
   g_test_add_func ("/jackson/J-34.2/union-entering-port-republic-alerts", test_union_in_town_alerts);
+  g_test_add_func ("/jackson/J-34.3/union-in-port-republic-routs-the-train-park", test_train_park_routs);
+  g_test_add_func ("/jackson/J-34.3/train-park-stays-on-a-rolled-alert", test_train_park_stays_on_roll_alert);
+  g_test_add_func ("/jackson/J-34.32/recovery-1-then-1-3-back-on-the-entry-hex", test_train_park_recovery);
   g_test_add_func ("/jackson/J-33.32/reserve-brigades-and-uncommitted-in-one-rule", test_reserve_brigades_one_rule);
   g_test_add_func ("/jackson/J-33.3/reserve-brigade-released-on-its-turn", test_reserve_brigade_release_turn);
   return g_test_run ();

@@ -36,6 +36,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_fremont_commitment, /* J 30.0 */
   &gbacw_rule_jackson_confederate_offensive, /* J 31.0 */
   &gbacw_rule_jackson_encampment,     /* J 34.0 */
+  &gbacw_rule_jackson_train_park,     /* J 34.3 */
 };
 
 guint
