@@ -630,7 +630,7 @@ resolve_initiative (GbacwGame *game, Fremont *fr, GbacwDecision **decision)
   d->length = 1;
   names = names_of (game, eligible);
   d->question = g_strdup_printf (_("Individual Initiative Segment (J 30.4): for which brigade commander do you roll "
-                                   "(1-%d achieves it)? %s"),
+                                   "(1-%d needed)? %s"),
                                  fr->initiative_top, names->str);
   *decision = d;
   return GBACW_RESOLVE_WAIT;
