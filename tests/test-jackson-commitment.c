@@ -8,6 +8,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-bce.h"
+#include "gbacw-leadership.h"
 #include "rules/shared/gbacw-rule-reserves.h"
 #include "rules/jackson/gbacw-rule-confederate-offensive.h"
 #include "rules/jackson/gbacw-rule-encampment.h"
@@ -479,6 +480,29 @@ test_night_withdraws (void)
   }
 }
 
+/* J 30.62: Milroy's brigade independent; Milroy killed: the brigade loses its initiative at
+ * the next Union Initial Command Phase, recalled, and may not roll again that day. */
+static void
+test_leader_lost_recalled (void)
+{
+  g_autoptr (Fixture) f = fremont_fixture ("0104", "0302");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  wound (game, "u-stahel-1", 1);
+  to_orders_segment (game, 1);
+  answer (game, "");
+  gbacw_dice_force_list (game->dice, 1, 0);
+  answer (game, "u-milroy");
+  g_assert_true (status_has (game, "J 30.4", "Independent attack: Milroy's Brigade"));
+  gbacw_leadership_leader_lost (game, unit_index (game, "u-milroy"), GBACW_PRESENCE_KILLED);
+  g_assert_true (log_has (game, "J 30.62", "Milroy's Brigade has lost its commander"));
+  g_assert_true (status_has (game, "J 30.4", "Independent attack: Milroy's Brigade"));
+  to_orders_segment (game, 2);
+  answer (game, "");   /* no orders */
+  g_assert_true (log_has (game, "J 30.62", "Milroy's Brigade lost its commander and is recalled"));
+  g_assert_true (status_has (game, "J 30.42", "Recalled: Milroy's Brigade"));
+}
+
 /* ------------------------------------------------------------------ J 31.0 the offensive */
 
 /* Jackson and a Confederate regiment on 0106; the Restraint Line: rows 01-04 beyond it; a
@@ -834,6 +858,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-30.4/individual-initiative-on-1", test_individual_initiative);
   g_test_add_func ("/jackson/J-30.42/recall-at-initiative-level-0", test_recall_at_level_zero);
   g_test_add_func ("/jackson/J-35.1/night-withdraws-orders", test_night_withdraws);
+  g_test_add_func ("/jackson/J-30.62/independent-brigade-losing-its-commander-recalled", test_leader_lost_recalled);
   g_test_add_func ("/jackson/J-31.0/restraint-line-not-crossed", test_restraint_line);
   g_test_add_func ("/jackson/J-33.7/free-play-no-restraint-line", test_free_play_no_line);
   g_test_add_func ("/jackson/J-33.4/declared-from-gt6-confederate-first-player", test_declare_and_double_turn);
