@@ -476,8 +476,6 @@ fremont_phase_begin (GbacwGame *game, gpointer data)
   Fremont *fr = data;
 
   update_day (game, fr);
-  for (int f = 0; f < fr->n_formations; f++)
-    fr->lost_pending[f] = FALSE;
   if (game->phasing_side != fr->side)
     return;
   if (game->phase == GBACW_PHASE_INITIAL_COMMAND)
@@ -828,6 +826,11 @@ corps_acted (const GbacwGame *game, const Fremont *fr, const GbacwAction *action
           return TRUE;
       return FALSE;
     default:
+      /* fire or melee resolved as a phase ends: a unit of the corps that has fired (its
+         strength used, 9.45) or meleed */
+      for (int i = 0; i < fr->n_units; i++)
+        if (corps_unit (game, fr, i) && (gbacw_game_unit (game, i)->fire_used > 0 || gbacw_game_unit (game, i)->meleed))
+          return TRUE;
       return FALSE;
     }
   for (guint i = 0; firers && i < firers->len; i++)
