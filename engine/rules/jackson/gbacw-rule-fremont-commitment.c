@@ -67,6 +67,7 @@
 #include "gbacw-game.h"
 #include "gbacw-leadership.h"
 #include "gbacw-morale.h"
+#include "gbacw-query.h"
 #include "shared/gbacw-rule-reserves.h"
 
 typedef enum {
@@ -424,28 +425,18 @@ must_keep_away (const GbacwGame *game, const Fremont *fr, int unit)
          && (fr->state[f] == STATE_WITHDRAWN || fr->state[f] == STATE_RECALLED);
 }
 
-static gboolean
-enemy_within (const GbacwGame *game, int side, int hex, int distance)
-{
-  for (guint i = 0; i < game->units->len; i++)
-    {
-      const GbacwGameUnit *o = g_ptr_array_index (game->units, i);
-      if (o->side == 1 - side && o->hex >= 0 && gbacw_game_is_combat_unit (o)
-          && gbacw_game_distance (game, hex, o->hex) <= distance)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 union_movement_end (GbacwGame *game, Fremont *fr)
 {
+  g_autofree int *enemy = g_new (int, MAX (game->n_hexes, 1));
+
+  gbacw_query_enemy_distance (game, fr->side, enemy, NULL);
   for (int i = 0; i < fr->n_units; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, i);
       int f = game->unit_formation[i];
       if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || !must_keep_away (game, fr, i)
-          || (u->status & GBACW_STATUS_ROUTED) || !enemy_within (game, u->side, u->hex, fr->distance - 1))
+          || (u->status & GBACW_STATUS_ROUTED) || enemy[u->hex] >= fr->distance)
         continue;
       {
         g_autofree char *label = gbacw_game_unit_label (game, i);
