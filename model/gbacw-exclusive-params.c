@@ -498,6 +498,23 @@ gbacw_exclusive_rule_get_int (const GbacwExclusiveRule *rule, const char *name, 
   return text != NULL && gbacw_exclusive_parse_int (text, G_MININT, G_MAXINT, &value, &why) ? value : fallback;
 }
 
+guint8 *
+gbacw_exclusive_parse_hex_set (const GbacwMap *map, const char *text)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) hexes = text ? gbacw_exclusive_parse_hexes (map, text, &why) : NULL;
+  int n = gbacw_hex_grid_n_hexes (&map->grid);
+  guint8 *set;
+
+  if (hexes == NULL || hexes->len == 0)
+    return NULL;
+  set = g_new0 (guint8, MAX (n, 1));
+  for (guint i = 0; i < hexes->len; i++)
+    if (g_array_index (hexes, int, i) >= 0 && g_array_index (hexes, int, i) < n)
+      set[g_array_index (hexes, int, i)] = 1;
+  return set;
+}
+
 gboolean
 gbacw_exclusive_parse_momentum_levels (const char *text, int *levels, char **why)
 {

@@ -122,6 +122,9 @@ gboolean gbacw_exclusive_parse_momentum_levels (const char *text, int *levels, c
  * spaces or commas, each hex once, in the order given: an array of int hex indices, or
  * NULL with *why. */
 GArray  *gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, char **why);
+/* The same as a set: one byte per hex of the map, 1 for a hex given; NULL when text is NULL,
+ * wrong or names no hex. */
+guint8  *gbacw_exclusive_parse_hex_set (const GbacwMap *map, const char *text);
 
 /* The parameter base.ID for a unit: ID its formation, else each formation above it in
  * turn, else its side, else base itself (J 24.11-24.13: retreat hexes per command); NULL

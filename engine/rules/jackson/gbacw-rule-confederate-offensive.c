@@ -54,22 +54,12 @@ offensive_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   Offensive *o = g_new0 (Offensive, 1);
   const char *value = gbacw_exclusive_rule_get_param (rule, "side");
   g_autofree char *why = NULL;
-  g_autoptr (GArray) beyond = NULL;
   GbacwGameUnit *leader;
 
   o->side = gbacw_game_side_index (game, value ? value : "confederate");
   o->from = gbacw_exclusive_rule_get_int (rule, "from", 6);
   o->restraint = g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "restraint"), "no") != 0;
-  value = gbacw_exclusive_rule_get_param (rule, "beyond");
-  beyond = value ? gbacw_exclusive_parse_hexes (game->scenario->map, value, &why) : NULL;
-  if (beyond && beyond->len > 0)
-    {
-      o->beyond = g_new0 (guint8, MAX (game->n_hexes, 1));
-      for (guint i = 0; i < beyond->len; i++)
-        if (g_array_index (beyond, int, i) >= 0 && g_array_index (beyond, int, i) < game->n_hexes)
-          o->beyond[g_array_index (beyond, int, i)] = 1;
-    }
-  g_clear_pointer (&why, g_free);
+  o->beyond = gbacw_exclusive_parse_hex_set (game->scenario->map, gbacw_exclusive_rule_get_param (rule, "beyond"));
   value = gbacw_exclusive_rule_get_param (rule, "clear-area");
   o->clear = value ? gbacw_exclusive_parse_hexes (game->scenario->map, value, &why) : NULL;
   o->clear_distance = gbacw_exclusive_rule_get_int (rule, "clear-distance", 2);

@@ -48,22 +48,6 @@ typedef struct {
   int rolled_turn;      /* -1 */
 } Encampment;
 
-static guint8 *
-hex_set (const GbacwGame *game, const char *value)
-{
-  g_autofree char *why = NULL;
-  g_autoptr (GArray) hexes = value ? gbacw_exclusive_parse_hexes (game->scenario->map, value, &why) : NULL;
-  guint8 *set;
-
-  if (hexes == NULL || hexes->len == 0)
-    return NULL;
-  set = g_new0 (guint8, MAX (game->n_hexes, 1));
-  for (guint i = 0; i < hexes->len; i++)
-    if (g_array_index (hexes, int, i) >= 0 && g_array_index (hexes, int, i) < game->n_hexes)
-      set[g_array_index (hexes, int, i)] = 1;
-  return set;
-}
-
 /* The units named, or on a hex of the areas named, in value (ids separated by spaces). */
 static void
 mark_units (GbacwGame *game, const char *value, gboolean *marks)
@@ -81,7 +65,7 @@ mark_units (GbacwGame *game, const char *value, gboolean *marks)
       else if (gbacw_map_find_area (game->scenario->map, ids[i]))
         g_string_append_printf (areas, "%s ", ids[i]);
     }
-  hexes = areas->len ? hex_set (game, areas->str) : NULL;
+  hexes = areas->len ? gbacw_exclusive_parse_hex_set (game->scenario->map, areas->str) : NULL;
   g_string_free (areas, TRUE);
   for (guint i = 0; hexes && i < game->units->len; i++)
     {
@@ -108,7 +92,7 @@ encampment_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   mark_units (game, gbacw_exclusive_rule_get_param (rule, "early"), e->early);
   for (int i = 0; i < e->n_units; i++)
     e->encamped[i] = e->encamped[i] && gbacw_game_unit (game, i)->side == e->side && gbacw_game_unit (game, i)->hex >= 0;
-  e->town = hex_set (game, gbacw_exclusive_rule_get_param (rule, "town"));
+  e->town = gbacw_exclusive_parse_hex_set (game->scenario->map, gbacw_exclusive_rule_get_param (rule, "town"));
   e->alert_roll = gbacw_exclusive_parse_turn_dice (roll ? roll : "2:1-2 3:1-4 4:1-6", &why);
   e->alert_turn = -1;
   e->rolled_turn = -1;
