@@ -8,6 +8,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-bce.h"
+#include "gbacw-fire.h"
 #include "gbacw-leadership.h"
 #include "rules/shared/gbacw-rule-reserves.h"
 #include "rules/jackson/gbacw-rule-confederate-offensive.h"
@@ -640,6 +641,20 @@ test_encamped_held (void)
   g_assert_true (status_has (game, "J 34.2", "not alerted yet"));
 }
 
+/* J 34.1: fire through its front hexside enfilades the encamped regiment (no facing); once
+ * it has left encampment (facing n, in line) it does not. */
+static void
+test_encamped_always_enfiladed (void)
+{
+  g_autoptr (Fixture) f = encampment_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+  int front[2] = { direction_of (game->scenario, "n"), -1 };
+
+  g_assert_true (gbacw_fire_enfilades (game, unit_index (game, "c-w1"), front));
+  gbacw_encampment_leave (game, unit_index (game, "c-w1"));
+  g_assert_false (gbacw_fire_enfilades (game, unit_index (game, "c-w1"), front));
+}
+
 /* J 21.12, 34.2: the alert roll: GT 2 a 3 misses (1-2), GT 3 a 5 misses (1-4), GT 4 is
  * automatic; with a 4 on GT 3 the alert comes then. */
 static void
@@ -864,6 +879,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-33.4/declared-from-gt6-confederate-first-player", test_declare_and_double_turn);
   g_test_add_func ("/jackson/J-36.3/not-declared-with-union-near-port-republic", test_not_with_union_near_town);
   g_test_add_func ("/jackson/J-34.1/encamped-may-not-move-or-change-formation", test_encamped_held);
+  g_test_add_func ("/jackson/J-34.1/encamped-always-enfiladed", test_encamped_always_enfiladed);
   g_test_add_func ("/jackson/J-34.2/alert-roll-gt2-gt3-automatic-gt4", test_alert_roll);
   g_test_add_func ("/jackson/J-34.12/jackson-leaves-in-alert-turn-regiments-next", test_leaving_encampment);
   g_test_add_func ("/jackson/J-34.2/union-entering-port-republic-alerts", test_union_in_town_alerts);

@@ -3,7 +3,8 @@
  *
  *  - J 34.0, 34.1: the units set up in the encampment areas (areas), and the units named
  *    (units: Jackson), begin encamped: they may not move, fire, change formation or
- *    facing, nor initiate melee.
+ *    facing, nor initiate melee; they have no facing, and fire at them always enfilades
+ *    them (the always_enfiladed hook).
  *  - J 34.2: the Confederate player is alerted at once when a Union unit fires on an
  *    encamped unit (after the action, any encamped unit fired upon) or a Union unit enters
  *    a hex of town (Port Republic); else in his Initial Command Phase (J 21.12) a die
@@ -14,8 +15,6 @@
  *    Game-Turn after. J 34.13: an infantry, cavalry or artillery unit leaves it by a change
  *    of formation, which pays the normal cost (then it may move on); leaders and wagons
  *    leave it by moving, at no cost.
- *  Read: the encamped units' "always enfiladed" (J 34.1) is not played (no hook changes a
- *  target's enfilade yet).
  *
  * Parameters (<exclusive id="jackson.encampment">):
  *   areas       the encampment areas (area ids)
@@ -296,6 +295,14 @@ encampment_move_enter (GbacwGame *game, gpointer data, const GArray *units, int 
   return TRUE;
 }
 
+/* J 34.1: no facing, always enfiladed. */
+static gboolean
+encampment_always_enfiladed (const GbacwGame *game, gpointer data, int unit)
+{
+  (void) game;
+  return encamped (data, unit);
+}
+
 static void
 encampment_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 {
@@ -327,6 +334,7 @@ const GbacwRuleHooks gbacw_rule_jackson_encampment = {
   .action_legal = encampment_action_legal,
   .action_done = encampment_action_done,
   .move_enter = encampment_move_enter,
+  .always_enfiladed = encampment_always_enfiladed,
   .status = encampment_status,
 };
 
