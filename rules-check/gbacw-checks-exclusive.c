@@ -728,6 +728,44 @@ check_night_track (CheckContext *ctx, const GbacwExclusiveRule *rule, const char
       }
 }
 
+/* J 30.2, 31.0, 34.2: the Jackson modules' values printed on the mapsheet only, when the
+ * scenario leaves them out: not entered yet (info). */
+static void
+check_jackson_not_entered (const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  if (g_str_equal (rule->id, "jackson.fremont-commitment"))
+    {
+      int levels[21];
+      g_autofree char *why = NULL;
+      GString *missing = g_string_new (NULL);
+      if (gbacw_exclusive_parse_momentum_levels (gbacw_exclusive_rule_get_param (rule, "initiative"), levels, &why))
+        for (int box = -10; box <= 10; box++)
+          if (levels[box + 10] < 0)
+            g_string_append_printf (missing, "%s%+d", missing->len ? ", " : "", box);
+      if (missing->len > 0)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 30.2",
+                                  _("The Initiative Level of the Momentum Track's boxes %s is not entered yet (each is "
+                                    "read as the nearest box given toward 0)"),
+                                  missing->str), setting);
+      g_string_free (missing, TRUE);
+    }
+  else if (g_str_equal (rule->id, "jackson.confederate-offensive")
+           && g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "restraint"), "no") != 0
+           && gbacw_exclusive_rule_get_param (rule, "beyond") == NULL)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 31.0",
+                              _("The Confederate Restraint Line (the parameter “beyond”) is not entered yet: no unit is "
+                                "held back by it")), setting);
+  if (g_str_equal (rule->id, "jackson.confederate-offensive") && gbacw_exclusive_rule_get_param (rule, "clear-distance")
+      && gbacw_exclusive_rule_get_param (rule, "clear-area") == NULL)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 36.3",
+                              _("The Port Republic hexes (the parameter “clear-area”) are not entered yet: the offensive "
+                                "may be declared whatever Union units stand near the town")), setting);
+  else if (g_str_equal (rule->id, "jackson.encampment") && gbacw_exclusive_rule_get_param (rule, "town") == NULL)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 34.2",
+                              _("The Port Republic hexes (the parameter “town”) are not entered yet: no Union unit "
+                                "alerts by entering them")), setting);
+}
+
 /* P 23.0: compass sectors need the map's compass (<map north>), which the scenario must
  * give: Pea Ridge's north is not at the top (rules matrix 5.P). */
 static void
@@ -995,5 +1033,6 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_retreat_compass (ctx, rule, setting, out);
       if (g_str_equal (rule->id, "pearidge.mcculloch-withdrawal"))
         check_interphase_order (ctx, setting, out);
+      check_jackson_not_entered (rule, setting, out);
     }
 }
