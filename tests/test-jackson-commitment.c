@@ -8,6 +8,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-bce.h"
+#include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
 #include "rules/shared/gbacw-rule-reserves.h"
@@ -185,6 +186,59 @@ test_track_starts_at_zero (void)
   g_assert_true (status_has (game, "J 30.2", "Fremont's Momentum Track: +0, Initiative Level 1"));
   g_assert_true (status_has (game, "J 30.1", "Uncommitted: Milroy's Brigade, Schenck's Brigade, Stahel's Brigade"));
   g_assert_true (gbacw_reserves_held (game, unit_index (game, "u-milroy-1")));
+}
+
+/* J 30.2: the initiative parameter: boxes -10 to +10 with levels 0-9, each once. */
+static void
+test_momentum_levels_parameter (void)
+{
+  int levels[21];
+  g_autofree char *why = NULL;
+
+  g_assert_true (gbacw_exclusive_parse_momentum_levels ("-10:0 -3:1 0:1 +2:2 +5:4", levels, &why));
+  g_assert_cmpint (levels[0], ==, 0);
+  g_assert_cmpint (levels[7], ==, 1);
+  g_assert_cmpint (levels[15], ==, 4);
+  g_assert_cmpint (levels[14], ==, -1);
+  g_assert_false (gbacw_exclusive_parse_momentum_levels ("+11:4", levels, &why));
+  g_assert_nonnull (strstr (why, "+11:4"));
+  g_clear_pointer (&why, g_free);
+  g_assert_false (gbacw_exclusive_parse_momentum_levels ("0:1 0:2", levels, &why));
+  g_assert_nonnull (strstr (why, "+0 is given twice"));
+  g_clear_pointer (&why, g_free);
+  g_assert_false (gbacw_exclusive_parse_momentum_levels ("", levels, &why));
+}
+
+/* J 30.2 with the cut-off row: a box not given reads as the nearest given toward 0: with
+ * only 0:1 and -4:0 given, Milroy's loss (box -3) is level 1, Stahel's after it (-6) level 0. */
+static void
+test_box_not_entered (void)
+{
+  g_autoptr (Fixture) f = fremont_fixture ("0104", "0302");
+  g_autoptr (GbacwGame) game = NULL;
+
+  for (guint i = 0; i < f->s->exclusive_rules->len; i++)
+    {
+      GbacwExclusiveRule *rule = g_ptr_array_index (f->s->exclusive_rules, i);
+      for (guint k = 0; g_str_equal (rule->id, "jackson.fremont-commitment") && k < rule->params->len; k++)
+        {
+          GbacwParam *param = g_ptr_array_index (rule->params, k);
+          if (g_str_equal (param->name, "initiative"))
+            {
+              g_free (param->value);
+              param->value = g_strdup ("-4:0 0:1");
+            }
+        }
+    }
+  game = start_game (f);
+  wound (game, "u-milroy-1", 2);
+  step (game);
+  g_assert_cmpint (gbacw_fremont_momentum (game), ==, -3);
+  g_assert_cmpint (gbacw_fremont_initiative_level (game), ==, 1);
+  wound (game, "u-stahel-1", 2);
+  step (game);
+  g_assert_cmpint (gbacw_fremont_momentum (game), ==, -6);
+  g_assert_cmpint (gbacw_fremont_initiative_level (game), ==, 0);
 }
 
 /* J 21.11, 30.3: at Initiative Level 1 one brigade may be given orders (two are refused); it
@@ -863,6 +917,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/jackson/J-30.21/track-starts-at-zero-level-1", test_track_starts_at_zero);
+  g_test_add_func ("/jackson/J-30.2/initiative-levels-parameter", test_momentum_levels_parameter);
+  g_test_add_func ("/jackson/J-30.2/box-not-entered-reads-nearest-toward-0", test_box_not_entered);
   g_test_add_func ("/jackson/J-30.3/orders-up-to-initiative-level", test_orders_up_to_level);
   g_test_add_func ("/jackson/J-30.32/orders-eligibility-dir", test_orders_eligibility);
   g_test_add_func ("/jackson/J-30.23/union-bce-loss-lowers-momentum", test_union_bce_loss_lowers_momentum);
