@@ -7,6 +7,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-bce.h"
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
@@ -415,6 +416,45 @@ test_excess_withdrawn_and_routs (void)
   advance (game, 2, GBACW_PHASE_FINAL_COMMAND, 0);
   g_assert_true (log_has (game, "J 21.14", "The Withdrawn marker is removed from Milroy's Brigade"));
   g_assert_true (gbacw_reserves_held (game, unit_index (game, "u-milroy-1")));
+}
+
+/* J 30.33 with the computer player: asked the Withdrawal question with one brigade too many
+ * under orders (level 1, two ordered), it withdraws exactly one (the module's default), not
+ * both, as the generic answer would; asked the Orders question it gives every order it may. */
+static void
+test_computer_withdraws_only_the_excess (void)
+{
+  g_autoptr (Fixture) f = fremont_fixture ("0104", "0302");
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwAi *ai;
+  g_autoptr (GbacwAction) orders = NULL;
+  g_autoptr (GbacwAction) withdrawal = NULL;
+
+  /* the marker starts in box +2: level 2 */
+  for (guint i = 0; i < f->s->exclusive_rules->len; i++)
+    {
+      GbacwExclusiveRule *rule = g_ptr_array_index (f->s->exclusive_rules, i);
+      if (g_str_equal (rule->id, "jackson.fremont-commitment"))
+        g_ptr_array_add (rule->params, gbacw_param_new ("start", "2"));
+    }
+  game = start_game (f);
+  ai = gbacw_ai_new (game, 0);
+  to_orders_segment (game, 1);
+  g_assert_cmpint (gbacw_game_decision (game)->length, ==, 2);
+  orders = gbacw_ai_choose (ai, game);
+  g_assert_nonnull (orders);
+  g_assert_cmpuint (orders->answer.firers->len, ==, 2);
+  apply_expect (game, gbacw_action_copy (orders), NULL);
+  answer (game, "");    /* no withdrawal */
+  wound (game, "u-stahel-1", 2);   /* -3: level 1 */
+  step (game);
+  g_assert_cmpint (gbacw_fremont_initiative_level (game), ==, 1);
+  to_orders_segment (game, 2);
+  g_assert_cmpint (gbacw_game_decision (game)->firers->len, ==, 2);
+  withdrawal = gbacw_ai_choose (ai, game);
+  g_assert_nonnull (withdrawal);
+  g_assert_cmpuint (withdrawal->answer.firers->len, ==, 1);
+  gbacw_ai_free (ai);
 }
 
 /* J 30.5, 30.35: a brigade under orders that lost BCE is withdrawn at the next Union Initial
@@ -926,6 +966,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-30.26/csa-bce-loss-credited-to-whoever-caused-it", test_csa_bce_loss_by_whom);
   g_test_add_func ("/jackson/J-30.33/excess-withdrawn-and-routs-near-enemy", test_excess_withdrawn_and_routs);
   g_test_add_func ("/jackson/J-30.5/bce-lost-brigade-withdrawn", test_bce_lost_withdrawn);
+  g_test_add_func ("/jackson/J-30.33/computer-withdraws-only-the-excess", test_computer_withdraws_only_the_excess);
   g_test_add_func ("/jackson/J-30.4/individual-initiative-on-1", test_individual_initiative);
   g_test_add_func ("/jackson/J-30.42/recall-at-initiative-level-0", test_recall_at_level_zero);
   g_test_add_func ("/jackson/J-35.1/night-withdraws-orders", test_night_withdraws);
