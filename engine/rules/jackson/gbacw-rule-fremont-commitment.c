@@ -371,11 +371,14 @@ forced_withdrawals (GbacwGame *game, Fremont *fr)
       if (!fr->corps[f])
         continue;
       if (fr->state[f] == STATE_ORDERS && gbacw_bce_lost (game, f))
-        set_state (game, fr, f, STATE_WITHDRAWN, "J 30.5", _("%s has lost BCE and is withdrawn"), formation_name (game, f));
+        set_state (game, fr, f, STATE_WITHDRAWN, "J 30.5", _("%s has lost BCE and is withdrawn"),
+                   formation_name (game, f));
       else if (fr->state[f] == STATE_INDEPENDENT && gbacw_bce_lost (game, f))
-        set_state (game, fr, f, STATE_RECALLED, "J 30.5", _("%s has lost BCE and is recalled"), formation_name (game, f));
+        set_state (game, fr, f, STATE_RECALLED, "J 30.5", _("%s has lost BCE and is recalled"),
+                   formation_name (game, f));
       else if (fr->state[f] == STATE_INDEPENDENT && fr->leader_lost[f])
-        set_state (game, fr, f, STATE_RECALLED, "J 30.62", _("%s lost its commander and is recalled"), formation_name (game, f));
+        set_state (game, fr, f, STATE_RECALLED, "J 30.62", _("%s lost its commander and is recalled"),
+                   formation_name (game, f));
     }
 }
 
@@ -456,9 +459,11 @@ union_final_command (GbacwGame *game, Fremont *fr)
 {
   for (int f = 0; f < fr->n_formations; f++)
     if (fr->corps[f] && fr->state[f] == STATE_WITHDRAWN)
-      set_state (game, fr, f, STATE_UNCOMMITTED, "J 21.14", _("The Withdrawn marker is removed from %s"), formation_name (game, f));
+      set_state (game, fr, f, STATE_UNCOMMITTED, "J 21.14", _("The Withdrawn marker is removed from %s"),
+                 formation_name (game, f));
     else if (fr->corps[f] && fr->state[f] == STATE_RECALLED)
-      set_state (game, fr, f, STATE_UNCOMMITTED, "J 21.14", _("The Recalled marker is removed from %s"), formation_name (game, f));
+      set_state (game, fr, f, STATE_UNCOMMITTED, "J 21.14", _("The Recalled marker is removed from %s"),
+                 formation_name (game, f));
 }
 
 static void
@@ -664,7 +669,8 @@ answer_orders (GbacwGame *game, Fremont *fr, const GArray *chosen)
       int f = brigade_of_unit (game, fr, g_array_index (chosen, GbacwFirer, i).unit);
       if (f < 0 || !may_receive_orders (game, fr, f))
         continue;
-      set_state (game, fr, f, STATE_ORDERS, "J 30.3", _("Fremont gives orders to %s: it is committed"), formation_name (game, f));
+      set_state (game, fr, f, STATE_ORDERS, "J 30.3", _("Fremont gives orders to %s: it is committed"),
+                 formation_name (game, f));
       slots--;
     }
   if (chosen->len == 0)
@@ -686,8 +692,11 @@ answer_withdrawal (GbacwGame *game, Fremont *fr, const GArray *chosen)
   /* J 30.33: the excess the answer left */
   ordered = ordered_brigades (fr);
   for (guint i = 0; i < ordered->len && excess (fr) > 0; i++)
-    set_state (game, fr, g_array_index (ordered, int, i), STATE_WITHDRAWN, "J 30.33",
-               _("Fremont's Initiative Level has fallen: %s must be withdrawn"), formation_name (game, g_array_index (ordered, int, i)));
+    {
+      int f = g_array_index (ordered, int, i);
+      set_state (game, fr, f, STATE_WITHDRAWN, "J 30.33", _("Fremont's Initiative Level has fallen: %s must be withdrawn"),
+                 formation_name (game, f));
+    }
 }
 
 static void
