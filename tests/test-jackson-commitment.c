@@ -800,6 +800,24 @@ test_leaving_encampment (void)
   apply_expect (game, move_action (game, "c-w1", "0207"), NULL);
 }
 
+/* J 34.13 as the kits set encamped units up, without a formation: the regiment leaves
+ * encampment by taking one (column), then moves. */
+static void
+test_leaving_from_no_formation (void)
+{
+  g_autoptr (Fixture) f = encampment_fixture ();
+  g_autoptr (GbacwGame) game = NULL;
+
+  gbacw_scenario_find_placement (f->s, "c-w1", NULL)->formation = GBACW_FORMATION_STATE_UNSET;
+  game = start_game (f);
+  advance (game, 3, GBACW_PHASE_MOVEMENT, 0);
+  gbacw_dice_force_list (game->dice, 1, 0);
+  advance (game, 4, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, formation_action (game, "c-w1", GBACW_FORMATION_STATE_COLUMN), NULL);
+  g_assert_cmpint (unit_of (game, "c-w1")->formation, ==, GBACW_FORMATION_STATE_COLUMN);
+  apply_expect (game, move_action (game, "c-w1", "0207"), NULL);
+}
+
 /* J 34.2: a Union unit entering a hex of Port Republic alerts at once. */
 static void
 test_union_in_town_alerts (void)
@@ -979,6 +997,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-34.1/encamped-always-enfiladed", test_encamped_always_enfiladed);
   g_test_add_func ("/jackson/J-34.2/alert-roll-gt2-gt3-automatic-gt4", test_alert_roll);
   g_test_add_func ("/jackson/J-34.12/jackson-leaves-in-alert-turn-regiments-next", test_leaving_encampment);
+  g_test_add_func ("/jackson/J-34.13/leaves-from-no-formation", test_leaving_from_no_formation);
   g_test_add_func ("/jackson/J-34.2/union-entering-port-republic-alerts", test_union_in_town_alerts);
   g_test_add_func ("/jackson/J-34.3/union-in-port-republic-routs-the-train-park", test_train_park_routs);
   g_test_add_func ("/jackson/J-34.3/train-park-stays-on-a-rolled-alert", test_train_park_stays_on_roll_alert);
