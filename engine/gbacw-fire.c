@@ -80,6 +80,9 @@ gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2])
 
   if (u->status & GBACW_STATUS_ROUTED)
     return TRUE;   /* 6.35 */
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->always_enfiladed && hooks->always_enfiladed (game, data, unit))
+      return TRUE;   /* J 34.1 */
   switch (u->type)
     {
     case GBACW_UNIT_WAGON:

@@ -70,6 +70,10 @@ typedef struct {
    * ends it; phase_begin and phase_end run for it as for any phase. */
   const char *(*extra_phase) (GbacwGame *game, gpointer data, int after_phase);
 
+  /* PHASE (turn order): the first player of Game-Turn turn (a side index), or -1 to leave
+   * the turn record's (J 31.0: the Confederate from the Game-Turn after the offensive). */
+  int      (*first_player) (const GbacwGame *game, gpointer data, int turn);
+
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);
 
@@ -242,6 +246,9 @@ typedef struct {
    * Such a unit does not count against the limits of a hex with a column (8.11), only
    * against the terrain's. */
   gboolean (*column_companion) (const GbacwGame *game, gpointer data, int unit, int n_before);
+  /* UNIT-STATE: whether fire at unit always enfilades it, whatever its facing (J 34.1: an
+   * encamped unit has none); asked by gbacw_fire_enfilades () before 7.0's own test. */
+  gboolean (*always_enfiladed) (const GbacwGame *game, gpointer data, int unit);
   /* STATUS: what the module's rule stands at now, for a player to read (test play): appends
    * GbacwRuleStatus items (gbacw_rule_status_new ()) to items (P 22.13: the withdrawn
    * brigades and where they re-enter; P 28.26: the replacement delays running; P 34.21:

@@ -75,6 +75,14 @@ gbacw_game_first_player (const GbacwGame *game, int turn)
         first = t->first_player;
     }
   side = gbacw_game_side_index (game, first);
+  if (game->hooks)
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->first_player)
+        {
+          int module_side = hooks->first_player (game, data, turn);
+          if (module_side == 0 || module_side == 1)
+            side = module_side;
+        }
   return side >= 0 ? side : 0;
 }
 

@@ -498,6 +498,61 @@ gbacw_exclusive_rule_get_int (const GbacwExclusiveRule *rule, const char *name, 
   return text != NULL && gbacw_exclusive_parse_int (text, G_MININT, G_MAXINT, &value, &why) ? value : fallback;
 }
 
+guint8 *
+gbacw_exclusive_parse_hex_set (const GbacwMap *map, const char *text)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (GArray) hexes = text ? gbacw_exclusive_parse_hexes (map, text, &why) : NULL;
+  int n = gbacw_hex_grid_n_hexes (&map->grid);
+  guint8 *set;
+
+  if (hexes == NULL || hexes->len == 0)
+    return NULL;
+  set = g_new0 (guint8, MAX (n, 1));
+  for (guint i = 0; i < hexes->len; i++)
+    if (g_array_index (hexes, int, i) >= 0 && g_array_index (hexes, int, i) < n)
+      set[g_array_index (hexes, int, i)] = 1;
+  return set;
+}
+
+gboolean
+gbacw_exclusive_parse_momentum_levels (const char *text, int *levels, char **why)
+{
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n,", -1);
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (levels != NULL && why != NULL, FALSE);
+  *why = NULL;
+  for (int i = 0; i < 21; i++)
+    levels[i] = -1;
+  for (guint i = 0; words[i]; i++)
+    {
+      const char *colon = strchr (words[i], ':');
+      g_autofree char *box_text = colon ? g_strndup (words[i], colon - words[i]) : NULL;
+      int box, level;
+      if (*words[i] == '\0')
+        continue;
+      if (colon == NULL || !gbacw_exclusive_parse_int (box_text, -10, 10, &box, why)
+          || !gbacw_exclusive_parse_int (colon + 1, 0, 9, &level, why))
+        {
+          g_free (*why);
+          *why = g_strdup_printf (_("“%s” is not a box of the Momentum Track (-10 to +10) and its Initiative Level "
+                                    "(0 to 9), as “-3:1”"), words[i]);
+          return FALSE;
+        }
+      if (levels[box + 10] >= 0)
+        {
+          *why = g_strdup_printf (_("The box %+d is given twice"), box);
+          return FALSE;
+        }
+      levels[box + 10] = level;
+      any = TRUE;
+    }
+  if (!any)
+    *why = g_strdup (_("No box of the Momentum Track is given"));
+  return any;
+}
+
 static gboolean
 has_hex (const GArray *hexes, int hex)
 {

@@ -113,10 +113,18 @@ gboolean gbacw_exclusive_parse_int (const char *text, int min, int max, int *val
  * the validator has checked. */
 int      gbacw_exclusive_rule_get_int (const GbacwExclusiveRule *rule, const char *name, int fallback);
 
+/* J 30.2: the Initiative Level of boxes of Fremont's Momentum Track, "BOX:LEVEL" separated by
+ * spaces ("-3:1 0:1 +2:2"), each box from -10 to +10 once, each level 0 to 9: levels[box + 10]
+ * (21 entries) gets the level, -1 for a box not given. */
+gboolean gbacw_exclusive_parse_momentum_levels (const char *text, int *levels, char **why);
+
 /* Hexes of the map: labels ("3944") and area ids (every hex of the area), separated by
  * spaces or commas, each hex once, in the order given: an array of int hex indices, or
  * NULL with *why. */
 GArray  *gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, char **why);
+/* The same as a set: one byte per hex of the map, 1 for a hex given; NULL when text is NULL,
+ * wrong or names no hex. */
+guint8  *gbacw_exclusive_parse_hex_set (const GbacwMap *map, const char *text);
 
 /* The parameter base.ID for a unit: ID its formation, else each formation above it in
  * turn, else its side, else base itself (J 24.11-24.13: retreat hexes per command); NULL

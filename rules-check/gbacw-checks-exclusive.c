@@ -47,6 +47,7 @@ typedef enum {
   PARAM_LEADERS_VP,  /* leader ids with captured/killed/wounded Victory Points: "c-price:-2/-2/-1" */
   PARAM_AREA_RADIUS, /* an area id and a number of hexes: "tishomingo-hotel:10" */
   PARAM_AREA_TURNS,  /* area ids with a Game-Turn each: "assault-f:3 assault-g:5" */
+  PARAM_MOMENTUM_LEVELS, /* J 30.2: Momentum Track boxes and their Initiative Levels: "-3:1 0:1 +2:2" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -202,10 +203,10 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "reserves", "19.0", N_("Formations held in reserve until released or committed"),
     { { "formations", PARAM_FORMATIONS, FALSE },
       { "units", PARAM_UNITS, FALSE },
-      { "forbid", PARAM_CHOICES, FALSE, FALSE, gbacw_reserves_forbid_choices },
-      { "approach", PARAM_COUNT, FALSE },
+      { "forbid", PARAM_CHOICES, FALSE, PER_FORMATION, gbacw_reserves_forbid_choices },
+      { "approach", PARAM_COUNT, FALSE, PER_FORMATION },
       { "release-turn", PARAM_TURN, FALSE, PER_FORMATION },
-      { "release-on", PARAM_CHOICES, FALSE, FALSE, gbacw_reserves_release_choices },
+      { "release-on", PARAM_CHOICES, FALSE, PER_FORMATION, gbacw_reserves_release_choices },
       { "release-distance", PARAM_COUNT, FALSE },
       { "release-area", PARAM_AREA, FALSE },
       { "release-area-distance", PARAM_COUNT, FALSE },
@@ -217,7 +218,7 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "vp-turn", PARAM_TURN, FALSE },
       { "vp", PARAM_VP, FALSE, PER_SIDE },
       { "held-within", PARAM_AREA_RADIUS, FALSE },
-      { "case", PARAM_CASE, FALSE } } },
+      { "case", PARAM_CASE, FALSE, PER_FORMATION } } },
   /* victory interphases (P 34.2-34.3, C 31.2): engine/rules/shared/gbacw-rule-victory-checks.c */
   { "victory-checks", "19.0", N_("Victory checked during the game: ratios, leads, thresholds"),
     { { "ratio-turns", PARAM_TURNS, FALSE },
@@ -337,6 +338,24 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "division", PARAM_FORMATIONS, TRUE },
       { "superior", PARAM_FORMATIONS, TRUE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.fremont-commitment", "30.0",
+    N_("Fremont's Corps: the Momentum Track, orders, withdrawal, individual initiative and recall"),
+    { { "divisions", PARAM_FORMATIONS, TRUE }, { "superior", PARAM_FORMATIONS, TRUE },
+      { "restrained", PARAM_FORMATIONS, FALSE }, { "initiative", PARAM_MOMENTUM_LEVELS, TRUE },
+      { "initiative-brigades", PARAM_FORMATIONS, TRUE }, { "start", PARAM_WHOLE, FALSE },
+      { "initiative-roll", PARAM_DIE_TOP, FALSE }, { "recall-roll", PARAM_DIE_TOP, FALSE },
+      { "withdraw-distance", PARAM_COUNT, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.confederate-offensive", "31.0",
+    N_("The Confederate offensive: the Restraint Line until it is declared, then the Confederate moves first"),
+    { { "side", PARAM_SIDES, FALSE }, { "from", PARAM_TURN, FALSE }, { "beyond", PARAM_HEXES, FALSE },
+      { "restraint", PARAM_YES_NO, FALSE }, { "clear-area", PARAM_HEXES, FALSE },
+      { "clear-distance", PARAM_COUNT, FALSE }, { "leader", PARAM_LEADERS, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.encampment", "34.0", N_("Encamped units neither move nor fire until the alert, by Union action or a die"),
+    { { "areas", PARAM_HEXES, FALSE }, { "units", PARAM_UNITS, FALSE }, { "early", PARAM_WORDS, FALSE },
+      { "town", PARAM_HEXES, FALSE }, { "alert-roll", PARAM_TURN_DICE, FALSE }, { "side", PARAM_SIDES, FALSE } } },
+  { "jackson.train-park", "34.3", N_("The Train Park routs off the map when the Union enters Port Republic, and comes back"),
+    { { "area", PARAM_HEXES, TRUE }, { "steady", PARAM_UNITS, FALSE }, { "entry", PARAM_HEXES, FALSE },
+      { "first-roll", PARAM_DIE_TOP, FALSE }, { "second-roll", PARAM_DIE_TOP, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -767,6 +786,11 @@ valid_param (CheckContext *ctx, const ParamSpec *spec, const char *value, char *
       return valid_die_leaders (ctx, value, why);
     case PARAM_DIE_NUMBERS:
       return valid_die_numbers (value, why);
+    case PARAM_MOMENTUM_LEVELS:
+      {
+        int levels[21];
+        return gbacw_exclusive_parse_momentum_levels (value, levels, why);
+      }
     case PARAM_WORDS:
       return valid_words (ctx, spec, value, why, word_any);
     case PARAM_COLUMN_COST:
@@ -850,6 +874,44 @@ check_night_track (CheckContext *ctx, const GbacwExclusiveRule *rule, const char
                                     _("The exclusive rule “night” makes Game-Turn %d a night turn, which the turn "
                                       "track does not mark night"), t->n), setting);
       }
+}
+
+/* J 30.2, 31.0, 34.2: the Jackson modules' values printed on the mapsheet only, when the
+ * scenario leaves them out: not entered yet (info). */
+static void
+check_jackson_not_entered (const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  if (g_str_equal (rule->id, "jackson.fremont-commitment"))
+    {
+      int levels[21];
+      g_autofree char *why = NULL;
+      GString *missing = g_string_new (NULL);
+      if (gbacw_exclusive_parse_momentum_levels (gbacw_exclusive_rule_get_param (rule, "initiative"), levels, &why))
+        for (int box = -10; box <= 10; box++)
+          if (levels[box + 10] < 0)
+            g_string_append_printf (missing, "%s%+d", missing->len ? ", " : "", box);
+      if (missing->len > 0)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 30.2",
+                                  _("The Initiative Level of the Momentum Track's boxes %s is not entered yet (each is "
+                                    "read as the nearest box given toward 0)"),
+                                  missing->str), setting);
+      g_string_free (missing, TRUE);
+    }
+  else if (g_str_equal (rule->id, "jackson.confederate-offensive")
+           && g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "restraint"), "no") != 0
+           && gbacw_exclusive_rule_get_param (rule, "beyond") == NULL)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 31.0",
+                              _("The Confederate Restraint Line (the parameter “beyond”) is not entered yet: no unit is "
+                                "held back by it")), setting);
+  if (g_str_equal (rule->id, "jackson.confederate-offensive") && gbacw_exclusive_rule_get_param (rule, "clear-distance")
+      && gbacw_exclusive_rule_get_param (rule, "clear-area") == NULL)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 36.3",
+                              _("The Port Republic hexes (the parameter “clear-area”) are not entered yet: the offensive "
+                                "may be declared whatever Union units stand near the town")), setting);
+  else if (g_str_equal (rule->id, "jackson.encampment") && gbacw_exclusive_rule_get_param (rule, "town") == NULL)
+    emit_setting (gbacw_emit (out, GBACW_SEVERITY_INFO, "scenario.rules", "J 34.2",
+                              _("The Port Republic hexes (the parameter “town”) are not entered yet: no Union unit "
+                                "alerts by entering them")), setting);
 }
 
 /* P 23.0: compass sectors need the map's compass (<map north>), which the scenario must
@@ -1121,5 +1183,6 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_interphase_order (ctx, setting, out);
       if (g_str_equal (rule->id, "corinth.union-deployment-limits"))
         gbacw_check_corinth_setup (ctx, rule, setting, out);
+      check_jackson_not_entered (rule, setting, out);
     }
 }

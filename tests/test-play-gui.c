@@ -3248,6 +3248,102 @@ test_decision_mcculloch_withdrawal (Fixture      *f,
   gbacw_play_mode_leave (f->mode);
 }
 
+/* Hollister's Division as Fremont's Corps (J 30.0): Webb's and Sayer's brigades held by
+ * reserves (J 30.1), Webb's may roll for initiative; Hart's Bn far away. */
+static void
+deploy_fremont (GbacwScenario *s)
+{
+  const char *reserves[] = { "formations", "u-webb u-sayer", "forbid", "none", "approach", "3", "case", "J 30.1",
+                             NULL };
+  const char *fremont[] = { "divisions", "u-div", "superior", "u-div", "initiative", "-10:0 -3:1 0:1 +2:2",
+                            "initiative-brigades", "u-webb", NULL };
+
+  deploy (s, "u-hollister", "0202", "s", 0);
+  deploy (s, "u-webb-ldr", "0203", "s", 0);
+  deploy (s, "u-14oh", "0203", "s", 0);
+  deploy (s, "u-sayer-ldr", "0303", "s", 0);
+  deploy (s, "u-22ind", "0303", "s", 0);
+  deploy (s, "c-hart", "0810", "n", 0);
+  add_exclusive_rule (s, "reserves", reserves);
+  add_exclusive_rule (s, "jackson.fremont-commitment", fremont);
+}
+
+static const Position fremont_position = { "fremont", deploy_fremont };
+
+/* J 30.2, 30.3 in test play: the Turns page shows Fremont's Momentum Track, his Initiative
+ * Level and the brigades uncommitted; when the Union Initial Command Phase ends he is asked
+ * which brigade gets his orders (one at level 1), then whether to withdraw it; the page then
+ * shows it under orders. */
+static void
+test_decision_fremont_orders (Fixture      *f,
+                              gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwDecision *d = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+
+  before = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (before, "Fremont's Momentum Track: +0, Initiative Level 1 (J 30.2)");
+  assert_contains (before, "Uncommitted: Webb's Brigade, Sayer's Brigade (J 30.1)");
+  for (int steps = 0; steps < 10 && (d = gbacw_game_decision (view_game (view))) == NULL; steps++)
+    act (view, "play.next-step", NULL);
+  d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 0);
+  g_assert_cmpstr (d->rule_case, ==, "J 30.3");
+  g_assert_nonnull (find_answer (view, "None of them"));
+  g_assert_nonnull (find_answer (view, "Sayer's Brigade"));
+  click_answer (view, "Webb's Brigade");
+  g_assert_true (logged (view, "J 30.3", "Fremont gives orders to Webb's Brigade"));
+  d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 0);
+  g_assert_cmpstr (d->rule_case, ==, "J 30.33");
+  click_answer (view, "None of them");
+  after = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (after, "Under orders: Webb's Brigade (J 30.3)");
+  assert_contains (after, "Uncommitted: Sayer's Brigade (J 30.1)");
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* The Confederate offensive (J 31.0) declarable from Game-Turn 1, Tolliver asked. */
+static void
+deploy_offensive (GbacwScenario *s)
+{
+  const char *offensive[] = { "from", "1", "leader", "c-tolliver", "restraint", "no", NULL };
+
+  deploy (s, "u-31ill", "0202", "s", 0);
+  deploy (s, "c-tolliver", "0809", "n", 0);
+  deploy (s, "c-hart", "0810", "n", 0);
+  add_exclusive_rule (s, "jackson.confederate-offensive", offensive);
+}
+
+static const Position offensive_position = { "offensive", deploy_offensive };
+
+/* J 31.0 in test play: the Turns page says the offensive is not declared; in the
+ * Confederate Final Command Phase he is asked; declared, the page says so and the
+ * Confederate is the first player of Game-Turn 2. */
+static void
+test_decision_declare_offensive (Fixture      *f,
+                                 gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwDecision *d = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+
+  before = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (before, "The Confederate offensive is not declared");
+  for (int steps = 0; steps < 40 && (d = gbacw_game_decision (view_game (view))) == NULL; steps++)
+    act (view, "play.next-step", NULL);
+  d = assert_question (view, GBACW_DECISION_EXCLUSIVE_UNITS, 1);
+  g_assert_cmpstr (d->rule_case, ==, "J 31.0");
+  g_assert_cmpint (view_game (view)->phase, ==, GBACW_PHASE_FINAL_COMMAND);
+  g_assert_nonnull (find_answer (view, "None of them"));
+  click_answer (view, "Tolliver's Division");
+  g_assert_true (logged (view, "J 31.0", "Confederate declares the offensive: from Game-Turn 2"));
+  after = gbacw_play_view_get_page_text (view, "turns");
+  assert_contains (after, "The Confederate offensive was declared on Game-Turn 1: Confederate is the first player from "
+                          "Game-Turn 2 (J 31.0)");
+  g_assert_cmpint (gbacw_game_first_player (view_game (view), 2), ==, 1);
+  gbacw_play_mode_leave (f->mode);
+}
+
 /* 14 Oh and 22 Ind, due on Game-Turn 1 at 0112, under the reinforcement-entry rule with
  * P 26.22's swap of 0112 and 0114; 31 Ill on the map. */
 static void
@@ -3365,6 +3461,10 @@ main (int argc, char **argv)
               test_decision_promote, fixture_tear_down);
   g_test_add ("/play/decisions/22.11-mcculloch-withdrawal", Fixture, &mcculloch_position, position_fixture_set_up,
               test_decision_mcculloch_withdrawal, fixture_tear_down);
+  g_test_add ("/play/decisions/J-30.3-fremont-orders", Fixture, &fremont_position, position_fixture_set_up,
+              test_decision_fremont_orders, fixture_tear_down);
+  g_test_add ("/play/decisions/J-31.0-declare-the-offensive", Fixture, &offensive_position, position_fixture_set_up,
+              test_decision_declare_offensive, fixture_tear_down);
   g_test_add ("/play/orders/26.0-reinforcement-entry-hex-and-column", Fixture, &reinforcements_position,
               position_fixture_set_up, test_reinforcement_entry, fixture_tear_down);
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);

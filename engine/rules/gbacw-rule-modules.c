@@ -41,6 +41,10 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_corinth_assault_areas,  /* C 29.1-29.25 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
+  &gbacw_rule_jackson_fremont_commitment, /* J 30.0 */
+  &gbacw_rule_jackson_confederate_offensive, /* J 31.0 */
+  &gbacw_rule_jackson_encampment,     /* J 34.0 */
+  &gbacw_rule_jackson_train_park,     /* J 34.3 */
 };
 
 guint

@@ -49,6 +49,10 @@ extern const GbacwRuleHooks gbacw_rule_corinth_union_deployment_limits;
 extern const GbacwRuleHooks gbacw_rule_corinth_assault_areas;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
+extern const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment;
+extern const GbacwRuleHooks gbacw_rule_jackson_confederate_offensive;
+extern const GbacwRuleHooks gbacw_rule_jackson_encampment;
+extern const GbacwRuleHooks gbacw_rule_jackson_train_park;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

@@ -25,12 +25,14 @@
  *   formations               formation ids: each formation (with every formation under it) is
  *                            one reserve group, released on its own
  *   units                    unit ids: one group together
- *   forbid                   move formation offensive-fire fire, or none (default "move
+ *   forbid[.FORMATION]       move formation offensive-fire fire, or none (default "move
  *                            formation"); move also forbids exits and melee
- *   approach                 J 30.1: hexes from the enemy a moving held unit may not come within
+ *   approach[.FORMATION]     J 30.1: hexes from the enemy a moving held unit may not come within
  *   release-turn[.FORMATION] the Game-Turn at whose start the group is released
- *   release-on               fired-on attacked enemy-near: fire at one of its units, fire or
+ *   release-on[.FORMATION]   fired-on attacked enemy-near: fire at one of its units, fire or
  *                            melee against them, an enemy combat unit within release-distance
+ *                            (a FORMATION's value, for its group, in place of the rule's: one
+ *                            rule holds J 30.1's brigades and J 33.3's)
  *   release-distance         for enemy-near (default 3)
  *   release-area, release-area-distance
  *                            an enemy combat unit within that many hexes of a hex of the area
@@ -46,7 +48,7 @@
  *                            are held (C 29.43: the brigades near the hotel; a formation with a
  *                            unit deployed farther, or none deployed, is not), and of the units
  *                            only those within (C 29.44: the artillery park)
- *   case                     the case the log and refusals cite ("C 30.3")
+ *   case[.FORMATION]         the case the log and refusals cite ("C 30.3")
  */
 #define G_LOG_DOMAIN "gbacw-rule-reserves"
 
@@ -71,6 +73,10 @@ typedef struct {
   int commit_top;           /* the commitment roll's top, 0: none */
   gboolean released;
   int rolled_turn;          /* the Game-Turn of its last commitment roll, -1 */
+  guint forbid;             /* FORBID_* */
+  int approach;
+  guint release_on;         /* RELEASE_* */
+  char *rule_case;          /* the case its log lines and refusals cite */
 } Group;
 
 typedef struct {
@@ -166,13 +172,22 @@ formation_index (const GbacwGame *game, const char *id)
 static void
 add_group (Reserves *r, const GbacwExclusiveRule *rule, const char *id, const char *name, int side)
 {
-  Group g = { g_strdup (id), g_strdup (name), side, -1, 0, FALSE, -1 };
+  g_autofree char *case_name = g_strconcat ("case.", id, NULL);
+  const char *group_case = gbacw_exclusive_rule_get_param (rule, case_name);
+  Group g = { g_strdup (id), g_strdup (name), side, -1, 0, FALSE, -1, r->forbid, r->approach, r->release_on,
+              g_strdup (group_case ? group_case : r->rule_case) };
   g_autofree char *turn_name = g_strconcat ("release-turn.", id, NULL);
   g_autofree char *roll_name = g_strconcat ("commit-roll.", id, NULL);
+  g_autofree char *forbid_name = g_strconcat ("forbid.", id, NULL);
+  g_autofree char *approach_name = g_strconcat ("approach.", id, NULL);
+  g_autofree char *release_name = g_strconcat ("release-on.", id, NULL);
   const char *roll = gbacw_exclusive_rule_get_param (rule, roll_name);
   g_autofree char *why = NULL;
 
   g.release_turn = turn_param (rule, turn_name, turn_param (rule, "release-turn", -1));
+  g.forbid = choice_bits (rule, forbid_name, gbacw_reserves_forbid_choices, g.forbid);
+  g.approach = turn_param (rule, approach_name, g.approach);
+  g.release_on = choice_bits (rule, release_name, gbacw_reserves_release_choices, g.release_on);
   if (roll == NULL)
     roll = gbacw_exclusive_rule_get_param (rule, "commit-roll");
   if (roll && !gbacw_exclusive_parse_die_top (roll, &g.commit_top, &why))
@@ -338,6 +353,7 @@ reserves_finalize (gpointer data)
     {
       g_free (g_array_index (r->groups, Group, i).id);
       g_free (g_array_index (r->groups, Group, i).name);
+      g_free (g_array_index (r->groups, Group, i).rule_case);
     }
   g_array_unref (r->groups);
   g_free (r->group_of);
@@ -366,7 +382,7 @@ release (GbacwGame *game, Reserves *r, Group *g, const char *why)
   if (g->released)
     return;
   g->released = TRUE;
-  gbacw_game_log (game, r->rule_case, _("%s is released from reserve: %s"), g->name, why);
+  gbacw_game_log (game, g->rule_case, _("%s is released from reserve: %s"), g->name, why);
 }
 
 /* An enemy combat unit on the map within distance hexes of hex. */
@@ -408,19 +424,19 @@ check_position (GbacwGame *game, Reserves *r)
       Group *g = group_of (r, (int) i);
       if (g == NULL || g->released || u->hex < 0)
         continue;
-      if ((r->release_on & (RELEASE_FIRED_ON | RELEASE_ATTACKED)) && u->fired_upon != 0)
+      if ((g->release_on & (RELEASE_FIRED_ON | RELEASE_ATTACKED)) && u->fired_upon != 0)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
           g_autofree char *why = g_strdup_printf (_("%s was fired on"), label);
           release (game, r, g, why);
         }
-      else if ((r->release_on & RELEASE_ATTACKED) && u->meleed)
+      else if ((g->release_on & RELEASE_ATTACKED) && u->meleed)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
           g_autofree char *why = g_strdup_printf (_("%s was attacked in melee"), label);
           release (game, r, g, why);
         }
-      else if ((r->release_on & RELEASE_ENEMY_NEAR) && enemy_within (game, u->side, u->hex, r->release_distance))
+      else if ((g->release_on & RELEASE_ENEMY_NEAR) && enemy_within (game, u->side, u->hex, r->release_distance))
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
           g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "an enemy unit came within %d hex of %s",
@@ -569,7 +585,7 @@ reserves_answer (GbacwGame *game, gpointer data, GbacwPending *pending, const Gb
           release (game, r, g, why);
         }
       else
-        gbacw_game_log (game, r->rule_case, _("%s stays in reserve: a die of %d (1-%d needed)"), g->name, die,
+        gbacw_game_log (game, g->rule_case, _("%s stays in reserve: a die of %d (1-%d needed)"), g->name, die,
                         g->commit_top);
     }
   if (chosen->len == 0)
@@ -624,7 +640,7 @@ reserves_move_enter (GbacwGame *game, gpointer data, const GArray *units, int fr
   gboolean combat = FALSE;
 
   (void) from;
-  if (side < 0 || !(r->release_on & RELEASE_ENEMY_NEAR))
+  if (side < 0)
     return TRUE;
   for (guint k = 0; k < units->len; k++)
     combat |= gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (units, int, k)));
@@ -632,7 +648,7 @@ reserves_move_enter (GbacwGame *game, gpointer data, const GArray *units, int fr
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, (int) i);
       Group *g = group_of (r, (int) i);
-      if (g && !g->released && u->side == 1 - side && u->hex >= 0
+      if (g && !g->released && (g->release_on & RELEASE_ENEMY_NEAR) && u->side == 1 - side && u->hex >= 0
           && gbacw_game_distance (game, u->hex, to) <= r->release_distance)
         {
           g_autofree char *label = gbacw_game_unit_label (game, u->index);
@@ -646,30 +662,40 @@ reserves_move_enter (GbacwGame *game, gpointer data, const GArray *units, int fr
   return TRUE;
 }
 
+/* The case a refusal about unit cites: its group's. */
+static const char *
+case_of (const Reserves *r, int unit)
+{
+  const Group *g = group_of (r, unit);
+  return g ? g->rule_case : r->rule_case;
+}
+
 static gboolean
 refuse (GError **error, const Reserves *r, const GbacwGame *game, int unit, const char *what)
 {
   g_autofree char *label = gbacw_game_unit_label (game, unit);
 
   g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL, _("[%s] %s is in reserve and may not %s"),
-               r->rule_case, label, what);
+               case_of (r, unit), label, what);
   return FALSE;
 }
 
+/* The units (int, or GbacwFirer) held in a group that forbids what (FORBID_*): refused. */
 static gboolean
-check_units (const GbacwGame *game, const Reserves *r, const GArray *units, gboolean firers, const char *what,
-             GError **error)
+check_units (const GbacwGame *game, const Reserves *r, const GArray *units, gboolean firers, guint forbid,
+             const char *what, GError **error)
 {
   for (guint i = 0; units && i < units->len; i++)
     {
       int unit = firers ? g_array_index (units, GbacwFirer, i).unit : g_array_index (units, int, i);
-      if (held (r, unit))
+      const Group *g = group_of (r, unit);
+      if (g && !g->released && (g->forbid & forbid))
         return refuse (error, r, game, unit, what);
     }
   return TRUE;
 }
 
-/* J 30.1: no hex of the move within approach hexes of an enemy combat unit. */
+/* J 30.1: no hex of the move within the group's approach hexes of an enemy combat unit. */
 static gboolean
 check_approach (const GbacwGame *game, const Reserves *r, const GbacwAction *action, GError **error)
 {
@@ -678,17 +704,19 @@ check_approach (const GbacwGame *game, const Reserves *r, const GbacwAction *act
   for (guint i = 0; units && i < units->len; i++)
     {
       int unit = g_array_index (units, int, i);
-      if (!held (r, unit))
+      const Group *g = group_of (r, unit);
+      int approach = g && !g->released ? g->approach : 0;
+      if (approach <= 0)
         continue;
       for (guint k = 0; path && k < path->len; k++)
-        if (enemy_within (game, gbacw_game_unit (game, unit)->side, g_array_index (path, int, k), r->approach))
+        if (enemy_within (game, gbacw_game_unit (game, unit)->side, g_array_index (path, int, k), approach))
           {
             g_autofree char *label = gbacw_game_unit_label (game, unit);
             g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                          g_dngettext (GETTEXT_PACKAGE, "[%s] %s is uncommitted and may not move within %d hex of an enemy unit",
                                       "[%s] %s is uncommitted and may not move within %d hexes of an enemy unit",
-                                      (gulong) r->approach),
-                         r->rule_case, label, r->approach);
+                                      (gulong) approach),
+                         case_of (r, unit), label, approach);
             return FALSE;
           }
     }
@@ -699,28 +727,26 @@ static gboolean
 reserves_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error)
 {
   Reserves *r = data;
-  gboolean no_fire = (r->forbid & FORBID_FIRE)
-                     || ((r->forbid & FORBID_OFFENSIVE_FIRE) && game->phase == GBACW_PHASE_OFFENSIVE_FIRE);
+  guint no_fire = FORBID_FIRE | (game->phase == GBACW_PHASE_OFFENSIVE_FIRE ? FORBID_OFFENSIVE_FIRE : 0);
 
   switch (action->kind)
     {
     case GBACW_ACTION_MOVE:
     case GBACW_ACTION_EXIT:
-      if (r->forbid & FORBID_MOVE)
-        return check_units (game, r, action->move.units, FALSE, _("move"), error);
-      return r->approach <= 0 || action->kind != GBACW_ACTION_MOVE || check_approach (game, r, action, error);
+      if (!check_units (game, r, action->move.units, FALSE, FORBID_MOVE, _("move"), error))
+        return FALSE;
+      return action->kind != GBACW_ACTION_MOVE || check_approach (game, r, action, error);
     case GBACW_ACTION_CHANGE_FORMATION:
-      return !(r->forbid & FORBID_FORMATION) || check_units (game, r, action->formation.units, FALSE,
-                                                             _("change formation"), error);
+      return check_units (game, r, action->formation.units, FALSE, FORBID_FORMATION, _("change formation"), error);
     case GBACW_ACTION_DECLARE_MELEE:
     case GBACW_ACTION_MELEE:
-      return !(r->forbid & FORBID_MOVE) || check_units (game, r, action->melee.units, FALSE, _("melee"), error);
+      return check_units (game, r, action->melee.units, FALSE, FORBID_MOVE, _("melee"), error);
     case GBACW_ACTION_FIRE:
-      return !no_fire || check_units (game, r, action->fire.firers, TRUE, _("fire"), error);
+      return check_units (game, r, action->fire.firers, TRUE, no_fire, _("fire"), error);
     case GBACW_ACTION_ANSWER:
       /* withdrawal, limber and retreat fire (10.17) are fire too */
-      if ((r->forbid & FORBID_FIRE) && game->decision && game->decision->kind == GBACW_DECISION_FIRE)
-        return check_units (game, r, action->answer.firers, TRUE, _("fire"), error);
+      if (game->decision && game->decision->kind == GBACW_DECISION_FIRE)
+        return check_units (game, r, action->answer.firers, TRUE, FORBID_FIRE, _("fire"), error);
       return TRUE;
     default:
       return TRUE;
@@ -733,9 +759,10 @@ static int
 reserves_keep_distance (const GbacwGame *game, gpointer data, int unit)
 {
   const Reserves *r = data;
+  const Group *g = group_of (r, unit);
 
   (void) game;
-  return r->approach > 0 && !(r->forbid & FORBID_MOVE) && held (r, unit) ? r->approach + 1 : 0;
+  return g && !g->released && g->approach > 0 && !(g->forbid & FORBID_MOVE) ? g->approach + 1 : 0;
 }
 
 static void
@@ -823,7 +850,7 @@ gbacw_reserves_set_committed (GbacwGame *game, const char *formation, gboolean c
             if (g_strcmp0 (g->id, formation) != 0 || g->released == committed)
               continue;
             g->released = committed;
-            gbacw_game_log (game, rule_case ? rule_case : r->rule_case,
+            gbacw_game_log (game, rule_case ? rule_case : g->rule_case,
                             committed ? _("%s is committed") : _("%s is uncommitted again"), g->name);
             return TRUE;
           }
