@@ -483,7 +483,7 @@ make_firer (const GbacwGame *game, const Shooter *s, int target, GHashTable *use
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, s->unit);
   int exit[2], entry[2];
-  guint frontal = gbacw_query_frontal_mask (u);
+  guint frontal = gbacw_game_frontal_mask (game, s->unit);
   int best_dir = -1;
   double best = 0;
 

@@ -60,16 +60,22 @@ gbacw_fire_line_hexsides (const GbacwGame *game, int from, int to, int exit[2], 
 /* 7.0: the frontal hexsides of a unit, as a mask of directions; all six for units with
  * no facing. */
 static guint
-frontal_mask (const GbacwGameUnit *u)
+frontal_mask (const GbacwGame *game, const GbacwGameUnit *u)
 {
   int f = u->facing;
+  guint mask;
 
   if (u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED)
-    return 1u << f;   /* 6.34: one frontal hexside for its own fire */
-  if (u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
-      || u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
-    return (1u << f) | (1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6));
-  return 0x3f;
+    mask = 1u << f;   /* 6.34: one frontal hexside for its own fire */
+  else if (u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
+           || u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+    mask = (1u << f) | (1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6));
+  else
+    mask = 0x3f;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->frontal)
+      mask = hooks->frontal (game, data, u->index, mask);
+  return mask;
 }
 
 gboolean
@@ -100,7 +106,7 @@ gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2])
     default:
       return FALSE;    /* no facing: always frontal */
     }
-  frontal = frontal_mask (u);
+  frontal = frontal_mask (game, u);
   /* 7.23: through a rear hexside; a line along a frontal and a rear hexside is frontal */
   if (entry[0] < 0)
     return FALSE;
@@ -478,7 +484,7 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
 
       /* 7.22, 9.61: only through a frontal hexside; 9.33: which one */
       gbacw_fire_line_hexsides (game, u->hex, target_hex, exit, fc.entry);
-      frontal = frontal_mask (u);
+      frontal = frontal_mask (game, u);
       if (f->direction >= 0)
         {
           if (f->direction != exit[0] && f->direction != exit[1])

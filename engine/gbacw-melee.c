@@ -25,6 +25,7 @@
 #include "gbacw-leadership.h"
 #include "gbacw-morale.h"
 #include "gbacw-movement.h"
+#include "gbacw-query.h"
 #include "gbacw-retreat.h"
 
 static const GbacwHexGrid *
@@ -365,13 +366,15 @@ gbacw_melee_odds (GbacwGame *game, const GArray *attackers, int hex, gboolean ch
 
 /* 7.31, 12.21: the hexes a unit may melee through; a charge only through its front (16.2). */
 static gboolean
-through_front (const GbacwGameUnit *u, int d, gboolean charge)
+through_front (const GbacwGame *game, const GbacwGameUnit *u, int d, gboolean charge)
 {
   int f = u->facing;
 
   if (charge)
     return d == f;
-  return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;
+  if (gbacw_game_unit_is_mounted (u))
+    return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;
+  return (gbacw_game_frontal_mask (game, u->index) >> d) & 1;   /* C 23.21: the FACING hooks */
 }
 
 static gboolean
@@ -413,7 +416,7 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
   if (d < 0)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.21] %s must begin the Melee Phase adjacent to %s"), label,
                  hex_label);
-  if (!through_front (u, d, charge))
+  if (!through_front (game, u, d, charge))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  charge ? _("[16.2] %s charges only through its front hexside")
                         : _("[12.21] %s may melee only through a frontal hexside"),

@@ -238,6 +238,14 @@ typedef struct {
    * Such a unit does not count against the limits of a hex with a column (8.11), only
    * against the terrain's. */
   gboolean (*column_companion) (const GbacwGame *game, gpointer data, int unit, int n_before);
+  /* FACING: the frontal hexsides of unit (a mask of directions) in place of mask, the
+   * Standard Rules' (7.0, 6.34); its ZOC (10.0), fire (7.22), enfilade (7.23) and melee
+   * (12.21) follow it (C 23.21-23.22: a unit in a redan faces its outer side, or its rear). */
+  guint    (*frontal) (const GbacwGame *game, gpointer data, int unit, guint mask);
+  /* STACK: whether units (int: combat units of one side) may stand together in hex, after
+   * the Stacking Restrictions Chart's limits allowed them (8.1); FALSE with a GError citing
+   * the case (C 23.27: a redan holds one battery and one infantry SP, or four infantry SP). */
+  gboolean (*stacking) (const GbacwGame *game, gpointer data, int hex, const GArray *units, GError **error);
   /* STATUS: what the module's rule stands at now, for a player to read (test play): appends
    * GbacwRuleStatus items (gbacw_rule_status_new ()) to items (P 22.13: the withdrawn
    * brigades and where they re-enter; P 28.26: the replacement delays running; P 34.21:

@@ -31,6 +31,10 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_pearidge_gideon_smith,  /* P 32.0 */
   &gbacw_rule_pearidge_union_leader_replacement, /* P 29 */
   &gbacw_rule_corinth_sharpshooters,  /* C 21.3 */
+  &gbacw_rule_corinth_outer_works,    /* C 23.1 */
+  &gbacw_rule_corinth_redans,         /* C 23.2 */
+  &gbacw_rule_corinth_town,           /* C 23.3 */
+  &gbacw_rule_corinth_siege_guns,     /* C 24.3 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
 };

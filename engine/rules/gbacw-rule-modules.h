@@ -39,6 +39,10 @@ extern const GbacwRuleHooks gbacw_rule_pearidge_van_dorn;
 extern const GbacwRuleHooks gbacw_rule_pearidge_gideon_smith;
 extern const GbacwRuleHooks gbacw_rule_pearidge_union_leader_replacement;
 extern const GbacwRuleHooks gbacw_rule_corinth_sharpshooters;
+extern const GbacwRuleHooks gbacw_rule_corinth_outer_works;
+extern const GbacwRuleHooks gbacw_rule_corinth_redans;
+extern const GbacwRuleHooks gbacw_rule_corinth_town;
+extern const GbacwRuleHooks gbacw_rule_corinth_siege_guns;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 

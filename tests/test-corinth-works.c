@@ -1,0 +1,610 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-corinth-works.c: The Battle of Corinth's terrain, works and artillery modules
+ * (engine/rules/corinth/: outer works C 23.1, redans C 23.2, the town C 23.3, siege guns
+ * C 24.3), each on a small position built in code, named after the case it plays. */
+#define G_LOG_DOMAIN "test-corinth-works"
+
+#include "test-engine-fixture.c"
+
+#include "gbacw-fire.h"
+#include "gbacw-query.h"
+
+/* ------------------------------------------------------------------ the position */
+
+/* The fixture's charts with the Corinth kit's hexside and terrain columns added: outer
+ * works (+1 to cross, -1 SP in melee), primary and secondary redans (+3, P for artillery
+ * and wagons, 1L, -2 / -1 SP; a redan hex holds 4 Stacking Points and 2 batteries). */
+static void
+corinth_charts (Fixture *f)
+{
+  static const char *const tem[] = {
+    "infantry-line      | 6    | 2    | 1    | 2 | {2} | {2} | +1   | —    | P | +1   | —    | {—}   | —    | +1 | +3 | +3",
+    "infantry-column    | 6    | {2}  | {1}  | 2 | {2} | {2} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}  | +1 | +3 | +3",
+    "cavalry-mounted    | 12   | {2}  | {1}  | {3} | {3} | {2} | {+2} | {+1} | P | {+1} | —  | {1/2} | {1}  | +1 | +3 | +3",
+    "cavalry-dismounted | {6}  | {2}  | {1}  | {2} | {2} | {2} | {+1} | {—}  | P | {+1} | {—} | {—}  | {—}  | +1 | +3 | +3",
+    "artillery-limbered | {8}  | {2}  | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —  | {1/2} | {1}  | +2 | P  | P",
+    "artillery-unlimbered | {0} | {2} | {P}  | {P} | {P} | {P} | {P}  | {P}  | P | {P}  | —    | {P}   | {P}  | P  | P  | P",
+    "wagon              | {8}  | —    | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —    | {1/2} | {1}  | +2 | P  | P",
+    "leader             | {12} | —    | {1}  | {2} | {2} | {1} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}  | +1 | +3 | +3",
+    NULL
+  };
+  static const char *const tec[] = {
+    "clear           | yes   | no    | —     | —",
+    "woods           | no    | yes   | 1L    | —",
+    "tall-woods      | no    | yes   | 1L    | —",
+    "town            | no    | yes   | 2L    | —",
+    "crest           | {yes} | yes   | 1L    | -1 SP",
+    "river           | {no}  | {no}  | {—}   | {—}",
+    "stream          | no    | no    | —     | -1 SP",
+    "bridge          | {no}  | {no}  | {—}   | -2 SP",
+    "outer-works     | no    | ?     | ?     | -1 SP",
+    "primary-redan   | no    | ?     | 1L    | -2 SP",
+    "secondary-redan | no    | ?     | 1L    | -1 SP",
+    "road            | other | other | other | other",
+    NULL
+  };
+  static const char *const stacking[] = {
+    "clear           | 3   | 12   | 6   | 4   | 12",
+    "woods           | 2   | 8    | 4   | 4   | 8",
+    "tall-woods      | 2   | 8    | 4   | 4   | 8",
+    "town            | 2   | 8    | 4   | 4   | 8",
+    "column          | {1} | {12} | {0} | {0} | {12}",
+    "primary-redan   | ?   | 4    | 2   | 4   | 4",
+    "secondary-redan | ?   | 4    | 2   | 4   | 4",
+    NULL
+  };
+  const char *ids[] = { "terrain-movement", "terrain-combat", "stacking" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GbacwChart *old = gbacw_scenario_find_chart (f->s, ids[i]);
+      g_assert_nonnull (old);
+      g_ptr_array_remove (f->s->charts, old);
+    }
+  add_hexside_type (f->s, "outer-works", "works", GBACW_SIDE_MODE_INSIDE);
+  add_hexside_type (f->s, "primary-redan", "redan", GBACW_SIDE_MODE_INSIDE);
+  add_hexside_type (f->s, "secondary-redan", "redan", GBACW_SIDE_MODE_INSIDE);
+  add_line_type (f->s, "track");
+  add_chart (f->s, "terrain-movement",
+             "ma | chg | clear | woods | tall-woods | town | crest.up | crest.down | river | stream | bridge | road | trail"
+             " | outer-works | primary-redan | secondary-redan",
+             tem);
+  add_chart (f->s, "terrain-combat", "charge | blocks-los | fire-shift | melee", tec);
+  add_chart (f->s, "stacking", "units | sp | sections | fire-per-hexside | melee-max", stacking);
+}
+
+static Fixture *
+corinth_fixture (int columns, int rows)
+{
+  Fixture *f = fixture_new (columns, rows);
+  corinth_charts (f);
+  return f;
+}
+
+/* The label of the hex beside label in direction dir. */
+static char *
+beside (Fixture *f, const char *label, const char *dir)
+{
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  GbacwHex hex = gbacw_hex_grid_hex_at (grid, hex_of (f->s, label));
+  return gbacw_hex_grid_format_label (grid, gbacw_hex_grid_neighbour (grid, hex, direction_of (f->s, dir)));
+}
+
+/* A works or redan hexside of type on label's side dir, label being its inside. */
+static void
+add_work (Fixture *f, const char *label, const char *dir, const char *type)
+{
+  const GbacwHexGrid *grid = &f->s->map->grid;
+  int t = gbacw_catalogue_find_hexside_type (&f->s->catalogue, type);
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, label)), direction_of (f->s, dir));
+  GbacwHex a;
+
+  g_assert_cmpint (t, >=, 0);
+  f->s->map->hexside_features[id] |= 1u << t;
+  gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, NULL);
+  if (gbacw_hex_grid_index (grid, a) == hex_of (f->s, label))
+    f->s->map->hexside_inside[id] &= ~(1u << t);
+  else
+    f->s->map->hexside_inside[id] |= 1u << t;   /* the inside is b */
+}
+
+static GbacwPlacement *
+battery (Fixture *f, const char *id, const char *side, int guns, const char *hex, GbacwFormationState formation,
+         const char *facing)
+{
+  return add_unit (f, id, side, GBACW_UNIT_ARTILLERY, guns, 3, "L", hex, formation, facing);
+}
+
+/* The fire at hex by one unit, worked out without dice (the caller frees it). */
+static GbacwFireResolution *
+compute1 (GbacwGame *game, const char *hex, const char *unit)
+{
+  GbacwFirer firer = { unit_index (game, unit), 0, -1 };
+  g_autoptr (GError) error = NULL;
+  GbacwFireResolution *res = gbacw_fire_compute (game, hex_of (game->scenario, hex), &firer, 1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (res);
+  return res;
+}
+
+static gboolean
+fire_refused (GbacwGame *game, const char *hex, const char *unit, const char *expect_case)
+{
+  GbacwFirer firer = { unit_index (game, unit), 0, -1 };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *prefix = g_strdup_printf ("[%s]", expect_case);
+  GbacwFireResolution *res = gbacw_fire_compute (game, hex_of (game->scenario, hex), &firer, 1, &error);
+
+  if (res)
+    {
+      gbacw_fire_resolution_free (res);
+      return FALSE;
+    }
+  g_assert_nonnull (error);
+  return g_str_has_prefix (error->message, prefix);
+}
+
+/* ------------------------------------------------------------------ C 23.2 redans */
+
+/* A redan at 0303 whose outer side is its n and ne hexsides (a primary redan), a Union
+ * regiment in it facing facing. */
+static Fixture *
+redan_fixture (gboolean module, const char *facing)
+{
+  Fixture *f = corinth_fixture (6, 6);
+
+  add_work (f, "0303", "n", "primary-redan");
+  add_work (f, "0303", "ne", "primary-redan");
+  INF (f, "u-reg", "union", 3, 3, "0303", facing);
+  if (module)
+    add_exclusive (f, "corinth.redans", NULL);
+  return f;
+}
+
+static gboolean
+zoc_into (GbacwGame *game, Fixture *f, const char *unit, const char *dir)
+{
+  g_autofree char *label = beside (f, gbacw_game_hex_label (game, unit_of (game, unit)->hex), dir);
+  return gbacw_movement_exerts_zoc (game, unit_index (game, unit), hex_of (f->s, label));
+}
+
+/* C 23.21: the ZOC of a unit in a redan is the redan's outer side (n, ne): not its third
+ * frontal hexside (nw), which the Standard Rules would give it. */
+static void
+test_redan_zoc_outer_side (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = redan_fixture (module, "n");
+      g_autoptr (GbacwGame) game = start_game (f);
+      g_assert_true (zoc_into (game, f, "u-reg", "n"));
+      g_assert_true (zoc_into (game, f, "u-reg", "ne"));
+      g_assert_cmpint (zoc_into (game, f, "u-reg", "nw"), ==, !module);
+      g_assert_false (zoc_into (game, f, "u-reg", "s"));
+    }
+}
+
+/* C 23.21: "A player may declare ... that a unit in a redan is facing the rear. In this case,
+ * the above diagram is reversed": a unit facing a rear hexside (s) of the redan has the
+ * four rear hexsides as its ZOC and none into the outer side. */
+static void
+test_redan_rear_facing (void)
+{
+  g_autoptr (Fixture) f = redan_fixture (TRUE, "s");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  g_assert_true (zoc_into (game, f, "u-reg", "s"));
+  g_assert_true (zoc_into (game, f, "u-reg", "se"));
+  g_assert_true (zoc_into (game, f, "u-reg", "sw"));
+  g_assert_true (zoc_into (game, f, "u-reg", "nw"));
+  g_assert_false (zoc_into (game, f, "u-reg", "n"));
+  g_assert_false (zoc_into (game, f, "u-reg", "ne"));
+}
+
+/* C 23.21: "The unit's enfilade hexsides are the rear hexes of the redan": fire entering
+ * through nw enfilades it (the Standard Rules: nw is frontal for a unit facing n). */
+static void
+test_redan_enfilade_rear (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = redan_fixture (module, "n");
+      g_autoptr (GbacwGame) game = start_game (f);
+      int nw[2] = { direction_of (f->s, "nw"), -1 }, n[2] = { direction_of (f->s, "n"), -1 };
+      g_assert_cmpint (gbacw_fire_enfilades (game, unit_index (game, "u-reg"), nw), ==, module);
+      g_assert_false (gbacw_fire_enfilades (game, unit_index (game, "u-reg"), n));
+    }
+}
+
+/* C 23.22: "may fire out of any of its ZOC hexsides, but may not fire out of its enfilade
+ * hexsides": at an enemy to the nw it may not fire; to the n it may. */
+static void
+test_redan_fire_out_of_zoc_only (void)
+{
+  g_autoptr (Fixture) f = redan_fixture (TRUE, "n");
+  g_autofree char *nw = beside (f, "0303", "nw");
+  g_autofree char *n = beside (f, "0303", "n");
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "c-a", "confederate", 3, 3, nw, "se");
+  INF (f, "c-b", "confederate", 3, 3, n, "s");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  g_assert_true (fire_refused (game, nw, "u-reg", "7.22"));
+  gbacw_fire_resolution_free (compute1 (game, n, "u-reg"));
+}
+
+/* C 23.23: crossing a redan hexside costs 3 more Movement Points (the chart's +3), and a
+ * battery may not cross at all (the chart's P). */
+static void
+test_redan_crossing_costs (void)
+{
+  g_autoptr (Fixture) f = redan_fixture (TRUE, "n");
+  g_autofree char *n = beside (f, "0303", "n");
+  g_autofree char *se = beside (f, "0303", "se");
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-out", "union", 1, 3, n, "n");
+  battery (f, "u-bty", "union", 2, se, GBACW_FORMATION_STATE_LIMBERED, "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-out", "0303"), NULL);
+  g_assert_cmpint (unit_of (game, "u-out")->mp_spent, ==, 2 * (1 + 3));
+  apply_expect (game, move_action (game, "u-bty", "0303"), NULL);   /* from the rear: no redan hexside */
+  apply_expect (game, move_action (game, "u-bty", n), "5.19");
+}
+
+/* C 23.24: a unit in a redan fired on gets one column to the left: through the redan (the
+ * chart's cell) and through its rear (the module). */
+static void
+test_redan_one_left (void)
+{
+  g_autoptr (Fixture) f = redan_fixture (TRUE, "n");
+  g_autofree char *n = beside (f, "0303", "n");
+  g_autofree char *s = beside (f, "0303", "s");
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwFireResolution *res;
+
+  INF (f, "c-front", "confederate", 3, 3, n, "s");
+  INF (f, "c-rear", "confederate", 3, 3, s, "n");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 1);
+  res = compute1 (game, "0303", "c-front");
+  g_assert_cmpint (res->terrain_shift + res->hook_shift, ==, -1);
+  gbacw_fire_resolution_free (res);
+  res = compute1 (game, "0303", "c-rear");
+  g_assert_cmpint (res->terrain_shift, ==, 0);
+  g_assert_cmpint (res->hook_shift, ==, -1);
+  gbacw_fire_resolution_free (res);
+}
+
+/* C 23.25-23.26: a Confederate regiment of 6 SP meleeing into the redan: across the primary
+ * redan hexside 4 SP count and 2 are taken off (2); from the rear 4 count (no crossing);
+ * a secondary redan takes 1. Without the module the 6 SP less the chart's 2 count. */
+static void
+test_redan_melee_four_sp (void)
+{
+  for (int module = 0; module < 2; module++)
+    for (int secondary = 0; secondary < 2; secondary++)
+      {
+        g_autoptr (Fixture) f = corinth_fixture (6, 6);
+        g_autofree char *n = NULL;
+        g_autofree char *s = NULL;
+        g_autoptr (GbacwGame) game = NULL;
+        GbacwMeleeOdds odds;
+
+        add_work (f, "0303", "n", secondary ? "secondary-redan" : "primary-redan");
+        add_work (f, "0303", "ne", secondary ? "secondary-redan" : "primary-redan");
+        INF (f, "u-reg", "union", 2, 3, "0303", "n");
+        n = beside (f, "0303", "n");
+        s = beside (f, "0303", "s");
+        INF (f, "c-front", "confederate", 6, 3, n, "s");
+        INF (f, "c-rear", "confederate", 6, 3, s, "n");
+        if (module)
+          add_exclusive (f, "corinth.redans", NULL);
+        game = start_game (f);
+        odds_of (game, "c-front", "0303", FALSE, &odds);
+        g_assert_cmpint (odds.attack_base, ==, module ? 4 - (secondary ? 1 : 2) : 6 - (secondary ? 1 : 2));
+        odds_of (game, "c-rear", "0303", FALSE, &odds);
+        g_assert_cmpint (odds.attack_base, ==, module ? 4 : 6);
+        odds_of (game, "c-front c-rear", "0303", FALSE, &odds);
+        g_assert_cmpint (odds.attack_base, ==, module ? 4 - (secondary ? 1 : 2) : 12 - (secondary ? 1 : 2));
+      }
+}
+
+/* C 23.26: "This reduction does not apply to additional melees caused by an engaged melee
+ * result": into a redan hex where the units are engaged (12.94), a unit crossing the
+ * primary redan loses nothing. */
+static void
+test_redan_engaged_no_crossing_penalty (void)
+{
+  g_autoptr (Fixture) f = redan_fixture (TRUE, "n");
+  g_autofree char *n = beside (f, "0303", "n");
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwMeleeOdds odds;
+
+  INF (f, "c-front", "confederate", 3, 3, n, "s");
+  game = start_game (f);
+  odds_of (game, "c-front", "0303", FALSE, &odds);
+  g_assert_cmpint (odds.attack_base, ==, 1);
+  unit_of (game, "u-reg")->status |= GBACW_STATUS_ENGAGED;
+  odds_of (game, "c-front", "0303", FALSE, &odds);
+  g_assert_cmpint (odds.attack_base, ==, 3);
+}
+
+/* C 23.27: a redan hex holds one battery and one infantry SP, or four infantry SP and no
+ * guns: a battery with 1 SP, yes; with 2 SP, no (the chart's 4 Stacking Points would allow
+ * it); 4 SP without guns, yes. */
+static void
+test_redan_stacking (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 6);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GError) error = NULL;
+      int bty, one, two, four;
+
+      add_work (f, "0303", "n", "primary-redan");
+      battery (f, "u-bty", "union", 4, "0303", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+      INF (f, "u-one", "union", 1, 3, "0304", "n");
+      INF (f, "u-two", "union", 2, 3, "0305", "n");
+      INF (f, "u-four", "union", 4, 3, "0205", "n");
+      if (module)
+        add_exclusive (f, "corinth.redans", NULL);
+      game = start_game (f);
+      bty = unit_index (game, "u-bty");
+      one = unit_index (game, "u-one");
+      two = unit_index (game, "u-two");
+      four = unit_index (game, "u-four");
+      g_assert_true (gbacw_query_stacking_allows (game, hex_of (f->s, "0303"), &one, 1, GBACW_FORMATION_STATE_UNSET));
+      g_assert_cmpint (gbacw_query_stacking_allows (game, hex_of (f->s, "0303"), &two, 1, GBACW_FORMATION_STATE_UNSET),
+                       ==, !module);
+      gbacw_game_place_unit (game, bty, hex_of (f->s, "0404"), FALSE);
+      g_assert_true (gbacw_query_stacking_allows (game, hex_of (f->s, "0303"), &four, 1, GBACW_FORMATION_STATE_UNSET));
+      gbacw_game_place_unit (game, bty, hex_of (f->s, "0303"), FALSE);
+      gbacw_game_place_unit (game, two, hex_of (f->s, "0303"), FALSE);
+      g_assert_cmpint (gbacw_movement_check_stacking (game, hex_of (f->s, "0303"), &error), ==, !module);
+      if (module)
+        g_assert_true (g_str_has_prefix (error->message, "[C 23.27]"));
+    }
+}
+
+/* The LOS of C 23.1 and 23.28, for the rule id and its hexside type: the work is 10 feet
+ * above the higher of its hexes, and a unit on its inside stands 10 feet higher.
+ * - From 0202 on a hill (level 1, as 0203 and 0204) down to 0207: clear over the hill's
+ *   edge (9.73), blocked by a work on the hexside 0204/0205 (30 feet, 2.5 hexes from 0207).
+ * - From 0202 to 0207 on the ground with the woods 0204 between: blocked; with both ends on
+ *   the inside of works (15 feet each), the 20-foot trees no longer block. */
+static void
+check_works_los (const char *rule, const char *type)
+{
+  for (int module = 0; module < 2; module++)
+    for (int raised = 0; raised < 2; raised++)
+      {
+        g_autoptr (Fixture) f = corinth_fixture (3, 8);
+        g_autoptr (GbacwGame) game = NULL;
+
+        if (raised)
+          {
+            set_terrain (f, "0204", "woods");
+            add_work (f, "0202", "n", type);
+            add_work (f, "0207", "s", type);
+          }
+        else
+          {
+            set_level (f, "0202", 1);
+            set_level (f, "0203", 1);
+            set_level (f, "0204", 1);
+            add_work (f, "0204", "s", type);
+          }
+        INF (f, "u-a", "union", 1, 3, "0202", "s");
+        INF (f, "c-b", "confederate", 1, 3, "0207", "n");
+        if (module)
+          add_exclusive (f, rule, NULL);
+        game = start_game (f);
+        g_assert_cmpint (gbacw_fire_los (game, hex_of (f->s, "0202"), hex_of (f->s, "0207"), NULL), ==,
+                         raised ? module : !module);
+      }
+}
+
+/* C 23.28: "For LOS purposes a redan is considered to be 10 feet high. A unit which is on the
+ * inside ... 10 feet higher". */
+static void
+test_redan_los (void)
+{
+  check_works_los ("corinth.redans", "primary-redan");
+}
+
+/* ------------------------------------------------------------------ C 23.1 outer works */
+
+/* Outer works on 0303's n hexside, 0303 inside; a Union regiment inside, a Confederate one
+ * outside at 0302. */
+static Fixture *
+works_fixture (gboolean module)
+{
+  Fixture *f = corinth_fixture (6, 6);
+
+  add_work (f, "0303", "n", "outer-works");
+  INF (f, "u-in", "union", 4, 3, "0303", "n");
+  INF (f, "c-out", "confederate", 4, 3, "0302", "s");
+  if (module)
+    add_exclusive (f, "corinth.outer-works", NULL);
+  return f;
+}
+
+/* C 23.1: "A unit which crosses an outer works hexside from outside to inside during melee
+ * has its melee strength reduced by one point": from outside 4 - 1; from inside nothing
+ * (without the module the chart's cell takes one both ways). */
+static void
+test_works_melee_outside_to_inside (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = works_fixture (module);
+      g_autoptr (GbacwGame) game = start_game (f);
+      GbacwMeleeOdds odds;
+
+      odds_of (game, "c-out", "0303", FALSE, &odds);
+      g_assert_cmpint (odds.attack_base, ==, 3);
+      odds_of (game, "u-in", "0302", FALSE, &odds);
+      g_assert_cmpint (odds.attack_base, ==, module ? 4 : 3);
+    }
+}
+
+/* C 23.1: fire solely across the works at a unit behind them: -1 to the firer's die, a 1
+ * stays 1; a firer from elsewhere as well: nothing. Fire out of the works: nothing. */
+static void
+test_works_fire_drm (void)
+{
+  g_autoptr (Fixture) f = works_fixture (TRUE);
+  g_autofree char *se = beside (f, "0303", "se");
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwFireResolution *res;
+
+  INF (f, "c-side", "confederate", 2, 3, se, "nw");
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 1);
+  res = compute1 (game, "0303", "c-out");
+  g_assert_cmpint (res->drm, ==, -1);
+  g_assert_cmpint (gbacw_fire_modified_die (res, 1), ==, 1);
+  g_assert_cmpint (gbacw_fire_modified_die (res, 4), ==, 3);
+  gbacw_fire_resolution_free (res);
+  {
+    GbacwFirer firers[2] = { { unit_index (game, "c-out"), 0, -1 }, { unit_index (game, "c-side"), 0, -1 } };
+    g_autoptr (GError) error = NULL;
+    res = gbacw_fire_compute (game, hex_of (f->s, "0303"), firers, 2, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (res->drm, ==, 0);
+    gbacw_fire_resolution_free (res);
+  }
+  res = compute1 (game, "0303", "c-side");
+  g_assert_cmpint (res->drm, ==, 0);
+  gbacw_fire_resolution_free (res);
+}
+
+/* C 23.1: "the attacking unit checks for ammo depletion only if its unmodified die-roll is
+ * one": a fire across the works rolled 1 (read as 1) asks for the check; rolled 2 (read as
+ * 1) does not. */
+static void
+test_works_ammo_check_on_unmodified_one (void)
+{
+  for (int die = 1; die <= 2; die++)
+    {
+      g_autoptr (Fixture) f = works_fixture (TRUE);
+      g_autoptr (GbacwGame) game = start_game (f);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwAction) a = NULL;
+
+      goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 1);
+      a = fire1 (game, "0303", "c-out", 4);
+      gbacw_dice_force_list (game->dice, die, 6, 0);   /* 6: the depletion re-roll, if asked: kept */
+      g_assert_true (gbacw_game_apply_action (game, a, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (log_has (game, "11.21", NULL), ==, die == 1);
+    }
+}
+
+/* C 23.1: "For LOS purposes the works are considered to be 10 feet high. A unit which is on
+ * the inside of the works is considered to occupy an elevation 10 feet higher". */
+static void
+test_works_los (void)
+{
+  check_works_los ("corinth.outer-works", "outer-works");
+}
+
+/* ------------------------------------------------------------------ C 23.31 the town */
+
+/* C 23.31: "an artillery unit would be able to enter 2834 from 2833 but not from 2934": 2834
+ * a town hex, a road across 2833/2834. Infantry enters from either. */
+static void
+test_town_road_hexside_2834 (void)
+{
+  for (int from_road = 0; from_road < 2; from_road++)
+    for (int kind = 0; kind < 3; kind++)
+      {
+        g_autoptr (Fixture) f = corinth_fixture (30, 36);
+        const char *from = from_road ? "2833" : "2934";
+        g_autoptr (GbacwGame) game = NULL;
+        g_autofree char *below = beside (f, "2833", "s");
+
+        g_assert_cmpstr (below, ==, "2834");
+        set_terrain (f, "2834", "town");
+        add_road (f, "2833", "s");
+        if (kind == 0)
+          battery (f, "u-mover", "union", 2, from, GBACW_FORMATION_STATE_LIMBERED, "n");
+        else if (kind == 1)
+          add_unit (f, "u-mover", "union", GBACW_UNIT_CAVALRY, 2, 3, "C", from, GBACW_FORMATION_STATE_MOUNTED, "n");
+        else
+          INF (f, "u-mover", "union", 2, 3, from, "n");
+        add_exclusive (f, "corinth.town", NULL);
+        game = movement_game (f);
+        apply_expect (game, move_action (game, "u-mover", "2834"), from_road || kind == 2 ? NULL : "C 23.31");
+      }
+}
+
+/* ------------------------------------------------------------------ C 24.3 siege guns */
+
+/* C 24.3: Battery Phillips moves one hex a Game-Turn, and into woods only along a road or
+ * track; another battery moves as far as its allowance lets it. */
+static void
+test_siege_guns_one_hex (void)
+{
+  g_autoptr (Fixture) f = corinth_fixture (6, 6);
+  g_autoptr (GbacwGame) game = NULL;
+
+  battery (f, "u-bty-phillips", "union", 2, "0303", GBACW_FORMATION_STATE_LIMBERED, "n");
+  battery (f, "u-bty-other", "union", 2, "0503", GBACW_FORMATION_STATE_LIMBERED, "n");
+  set_terrain (f, "0301", "woods");
+  set_terrain (f, "0305", "woods");
+  add_road (f, "0304", "s");
+  add_exclusive (f, "corinth.siege-guns", "units", "u-bty-phillips u-bty-williams", NULL);
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-bty-other", "0502 0501"), NULL);
+  apply_expect (game, move_action (game, "u-bty-phillips", "0302 0301"), "C 24.3");
+  apply_expect (game, move_action (game, "u-bty-phillips", "0304"), NULL);
+  apply_expect (game, move_action (game, "u-bty-phillips", "0305"), "C 24.3");   /* already moved a hex */
+}
+
+/* C 24.3: into woods only along a road or track. */
+static void
+test_siege_guns_woods_along_road (void)
+{
+  for (int road = 0; road < 2; road++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 6);
+      g_autoptr (GbacwGame) game = NULL;
+
+      battery (f, "u-bty-williams", "union", 2, "0303", GBACW_FORMATION_STATE_LIMBERED, "n");
+      set_terrain (f, "0304", "woods");
+      if (road)
+        add_road (f, "0303", "s");
+      add_exclusive (f, "corinth.siege-guns", "units", "u-bty-phillips u-bty-williams", NULL);
+      game = movement_game (f);
+      apply_expect (game, move_action (game, "u-bty-williams", "0304"), road ? NULL : "C 24.3");
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/corinth/C-23.21/redan-zoc-outer-side", test_redan_zoc_outer_side);
+  g_test_add_func ("/corinth/C-23.21/redan-rear-facing", test_redan_rear_facing);
+  g_test_add_func ("/corinth/C-23.21/redan-enfilade-rear", test_redan_enfilade_rear);
+  g_test_add_func ("/corinth/C-23.22/redan-fire-out-of-zoc-only", test_redan_fire_out_of_zoc_only);
+  g_test_add_func ("/corinth/C-23.23/redan-crossing-costs", test_redan_crossing_costs);
+  g_test_add_func ("/corinth/C-23.24/redan-one-left", test_redan_one_left);
+  g_test_add_func ("/corinth/C-23.25/redan-melee-four-sp", test_redan_melee_four_sp);
+  g_test_add_func ("/corinth/C-23.26/redan-engaged-no-crossing-penalty", test_redan_engaged_no_crossing_penalty);
+  g_test_add_func ("/corinth/C-23.27/redan-stacking", test_redan_stacking);
+  g_test_add_func ("/corinth/C-23.28/redan-los", test_redan_los);
+  g_test_add_func ("/corinth/C-23.1/works-melee-outside-to-inside", test_works_melee_outside_to_inside);
+  g_test_add_func ("/corinth/C-23.1/works-fire-drm", test_works_fire_drm);
+  g_test_add_func ("/corinth/C-23.1/works-ammo-check-on-unmodified-one", test_works_ammo_check_on_unmodified_one);
+  g_test_add_func ("/corinth/C-23.1/works-los", test_works_los);
+  g_test_add_func ("/corinth/C-23.31/town-road-hexside-2834", test_town_road_hexside_2834);
+  g_test_add_func ("/corinth/C-24.3/siege-guns-one-hex", test_siege_guns_one_hex);
+  g_test_add_func ("/corinth/C-24.3/siege-guns-woods-along-road", test_siege_guns_woods_along_road);
+  return g_test_run ();
+}
