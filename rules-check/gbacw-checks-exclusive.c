@@ -274,6 +274,18 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
   { "corinth.sharpshooters", "C 21.3", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die"),
     { { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.outer-works", "C 23.1",
+    N_("Outer works: melee from outside -1 SP, fire solely across them -1 to the die, 10 feet high for LOS"),
+    { { "drm", PARAM_MODIFIER, FALSE }, { "height", PARAM_COUNT, FALSE }, { "raise", PARAM_COUNT, FALSE } } },
+  { "corinth.redans", "C 23.2",
+    N_("Battery redans: ZOC and fire out of the outer side, 4 SP melee into one, one battery and 1 SP or 4 SP in one"),
+    { { "melee-max", PARAM_COUNT, FALSE }, { "with-battery", PARAM_WHOLE, FALSE },
+      { "without-guns", PARAM_WHOLE, FALSE }, { "height", PARAM_COUNT, FALSE }, { "raise", PARAM_COUNT, FALSE } } },
+  { "corinth.town", "C 23.31", N_("Artillery, wagons and mounted cavalry enter a town hex only across a road"),
+    { { "terrain", PARAM_TERRAINS, FALSE }, { "roads", PARAM_WORDS, FALSE } } },
+  { "corinth.siege-guns", "C 24.3",
+    N_("Siege guns move one hex a Game-Turn, into woods only along a road or track"),
+    { { "units", PARAM_UNITS, TRUE }, { "terrain", PARAM_TERRAINS, FALSE }, { "along", PARAM_WORDS, FALSE } } },
   /* Jackson at the Crossroads' own rules (J 25.4, 26.0): engine/rules/jackson/ */
   { "jackson.stonewall", "26.0",
     N_("Jackson stacked with Winder: Winder's regiments within his Effectiveness Radius check at morale 5"),
