@@ -592,6 +592,22 @@ gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GErro
         brigade = commanded_formation (game, b->index);
         if (action->command.points <= 0)
           return fail (error, _("[17.22] Spend at least one Command Point"));
+        GBACW_FOREACH_HOOK (game, hooks, data)
+          {
+            gboolean allowed = TRUE;
+            if (!hooks->command_points_allowed
+                || !hooks->command_points_allowed (game, data, l->index, b->index, &allowed, error))
+              continue;
+            if (!allowed)
+              return FALSE;
+            if (l->cp_left < action->command.points)
+              return fail (error, _("[17.22] %s has %d Command Points left"), label, l->cp_left);
+            if (b->hex < 0)
+              return fail (error, _("[17.0] %s is not on the map"), brigade_label);
+            if (b->augmented_by >= 0 && b->augmented_by != l->index)
+              return fail (error, _("[17.22] %s's radius is already increased by another commander"), brigade_label);
+            return TRUE;
+          }
         if (division < 0 || FORMATION (game, division)->kind != GBACW_FORMATION_DIVISION)
           return fail (error, _("[17.22] %s is not a division commander"), label);
         if (l->cp_left < action->command.points)

@@ -72,6 +72,13 @@ typedef struct {
 
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);
+  /* CMD: whether leader may spend Command Points on brigade_leader (17.22), in place of the
+   * Standard Rules' test (a division commander, on a brigade commander of his division
+   * within his Divisional Integrity Radius): TRUE when the module decides, with *allowed
+   * (FALSE: error set, citing its case); FALSE leaves it to 17.22 (C 28.11: an army
+   * commander within three hexes; C 28.21: a division commander of the brigade's division). */
+  gboolean (*command_points_allowed) (const GbacwGame *game, gpointer data, int leader, int brigade_leader,
+                                      gboolean *allowed, GError **error);
 
   /* MOVE-COST / MOVE-LEGAL: may change a unit's Movement Allowance (halves), the cost
    * of one step (from hex index, direction), or forbid a step with a GError citing

@@ -7,6 +7,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-fire.h"
+#include "gbacw-leadership.h"
 #include "gbacw-query.h"
 
 /* ------------------------------------------------------------------ the position */
@@ -585,6 +586,100 @@ test_siege_guns_woods_along_road (void)
     }
 }
 
+/* ------------------------------------------------------------------ C 28 command */
+
+/* The Union army u-army (Rosecrans, CP 3) over two divisions, u-div1 (CP 2: brigade u-b1)
+ * and u-div2 (CP 2: brigade u-b2), every brigade independent (C 21.2); leaders at the
+ * hexes given. */
+static Fixture *
+command_fixture (const char *army_hex, const char *div1_hex, const char *b1_hex, const char *b2_hex)
+{
+  Fixture *f = corinth_fixture (12, 12);
+  GbacwFormation *b;
+
+  LEADER (f, "u-ros", "union", army_hex);
+  LEADER (f, "u-div1", "union", div1_hex);
+  LEADER (f, "u-div2", "union", "1212");
+  LEADER (f, "u-b1", "union", b1_hex);
+  LEADER (f, "u-b2", "union", b2_hex);
+  set_leader (f, "u-ros", GBACW_LEADER_ARMY, 0, 0, GBACW_UNSET, 3);
+  set_leader (f, "u-div1", GBACW_LEADER_DIVISION, 0, 0, GBACW_UNSET, 2);
+  set_leader (f, "u-div2", GBACW_LEADER_DIVISION, 0, 0, GBACW_UNSET, 2);
+  set_leader (f, "u-b1", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, GBACW_UNSET);
+  set_leader (f, "u-b2", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, GBACW_UNSET);
+  add_formation (f, "u-army", "union", GBACW_FORMATION_ARMY, NULL, "u-ros");
+  add_formation (f, "u-d1", "union", GBACW_FORMATION_DIVISION, "u-army", "u-div1");
+  add_formation (f, "u-d2", "union", GBACW_FORMATION_DIVISION, "u-army", "u-div2");
+  b = add_formation (f, "u-br1", "union", GBACW_FORMATION_BRIGADE, "u-d1", "u-b1");
+  b->independent = TRUE;
+  b = add_formation (f, "u-br2", "union", GBACW_FORMATION_BRIGADE, "u-d2", "u-b2");
+  b->independent = TRUE;
+  set_formation (f, "u-ros", "u-army");
+  set_formation (f, "u-div1", "u-d1");
+  set_formation (f, "u-div2", "u-d2");
+  set_formation (f, "u-b1", "u-br1");
+  set_formation (f, "u-b2", "u-br2");
+  return f;
+}
+
+static GbacwAction *
+points (GbacwGame *game, const char *leader, const char *brigade, int n)
+{
+  return gbacw_action_new_command_points (unit_index (game, leader), unit_index (game, brigade), n);
+}
+
+/* C 28.21: a division commander (no Divisional Integrity Radius, 28.2) spends his Command
+ * Points on a brigade commander of his division wherever he is (17.22 alone: only within
+ * the radius, none here), never on another division's. */
+static void
+test_division_points_own_division (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = command_fixture ("0101", "0606", "0610", "0611");
+      g_autoptr (GbacwGame) game = NULL;
+
+      if (module)
+        add_exclusive (f, "corinth.no-divisional-integrity", NULL);
+      game = start_game (f);
+      g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+      apply_expect (game, points (game, "u-div1", "u-b2", 1), module ? "C 28.21" : "17.22");
+      apply_expect (game, points (game, "u-div1", "u-b1", 2), module ? NULL : "17.22");
+      if (module)
+        g_assert_cmpint (gbacw_leadership_er (game, unit_index (game, "u-b1")), ==, 4);
+    }
+}
+
+/* C 28.11: an army commander spends his Command Points on any brigade commander of his
+ * side within three hexes: u-b1 three hexes off, yes; u-b2 four hexes off, no. */
+static void
+test_army_points_within_three (void)
+{
+  g_autoptr (Fixture) f = command_fixture ("0606", "0101", "0609", "0610");
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_exclusive (f, "corinth.army-commanders", "leaders", "u-ros", NULL);
+  game = start_game (f);
+  apply_expect (game, points (game, "u-ros", "u-b2", 1), "C 28.11");
+  apply_expect (game, points (game, "u-ros", "u-b1", 2), NULL);
+  apply_expect (game, points (game, "u-ros", "u-b1", 2), "17.22");   /* one left */
+  g_assert_cmpint (gbacw_leadership_er (game, unit_index (game, "u-b1")), ==, 4);
+}
+
+/* C 28.14: "Gen. Price ... cannot ... in any way affect the units in Lovell's division": an
+ * army commander excluded from a division spends no points on its brigade commanders. */
+static void
+test_army_points_excluded_division (void)
+{
+  g_autoptr (Fixture) f = command_fixture ("0606", "0101", "0607", "0605");
+  g_autoptr (GbacwGame) game = NULL;
+
+  add_exclusive (f, "corinth.army-commanders", "leaders", "u-ros", "exclude", "u-ros:u-d2", NULL);
+  game = start_game (f);
+  apply_expect (game, points (game, "u-ros", "u-b2", 1), "C 28.14");
+  apply_expect (game, points (game, "u-ros", "u-b1", 1), NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -606,5 +701,8 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-23.31/town-road-hexside-2834", test_town_road_hexside_2834);
   g_test_add_func ("/corinth/C-24.3/siege-guns-one-hex", test_siege_guns_one_hex);
   g_test_add_func ("/corinth/C-24.3/siege-guns-woods-along-road", test_siege_guns_woods_along_road);
+  g_test_add_func ("/corinth/C-28.21/division-points-own-division", test_division_points_own_division);
+  g_test_add_func ("/corinth/C-28.11/army-points-within-three", test_army_points_within_three);
+  g_test_add_func ("/corinth/C-28.14/army-points-excluded-division", test_army_points_excluded_division);
   return g_test_run ();
 }
