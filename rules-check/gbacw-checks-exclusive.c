@@ -274,6 +274,12 @@ static const ExclusiveSpec exclusive_rules[] = {
   /* Corinth's own rules (C 21.3): engine/rules/corinth/ */
   { "corinth.sharpshooters", "C 21.3", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die"),
     { { "drm", PARAM_MODIFIER, FALSE } } },
+  { "corinth.no-divisional-integrity", "C 28.21",
+    N_("No Divisional Integrity: division commanders spend Command Points on their own brigades at any range"),
+    { { NULL, PARAM_WORDS, FALSE } } },
+  { "corinth.army-commanders", "C 28.11",
+    N_("Army commanders spend Command Points on any brigade commander within three hexes"),
+    { { "leaders", PARAM_LEADERS, TRUE }, { "range", PARAM_COUNT, FALSE }, { "exclude", PARAM_WORDS, FALSE } } },
   { "corinth.outer-works", "C 23.1",
     N_("Outer works: melee from outside -1 SP, fire solely across them -1 to the die, 10 feet high for LOS"),
     { { "drm", PARAM_MODIFIER, FALSE }, { "height", PARAM_COUNT, FALSE }, { "raise", PARAM_COUNT, FALSE } } },
