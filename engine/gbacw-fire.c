@@ -329,6 +329,17 @@ top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
   const GArray *stack = gbacw_game_stack (game, hex);
   int other = -1;
 
+  if (res->targets == NULL && res->rapid)
+    {
+      /* C 24.12: rapid fire falls on the infantry or cavalry, whatever the stacking order */
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+          if (is_small_arms_target (u) && u->crew_of < 0 && u->side != res->firing_side)
+            return u->index;
+        }
+      return -1;
+    }
   if (res->targets == NULL)
     return gbacw_fire_top_unit (game, hex);
   for (guint i = 0; stack && i < stack->len; i++)
@@ -542,6 +553,30 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
             if (m.after != m.before)
               g_array_append_val (res->modifiers, m);
           }
+      if (f->rapid)
+        {
+          gboolean played = FALSE;
+          double before = fc.strength;
+          fc.rapid = TRUE;
+          GBACW_FOREACH_HOOK (game, hooks, data)
+            if (hooks->rapid_fire && !played)
+              {
+                if (!hooks->rapid_fire (game, data, res, &fc, &played, error))
+                  return NULL;
+                if (played && fc.strength != before)
+                  {
+                    GbacwFireModifier m = { hooks->id, GBACW_FIRE_MODIFIER_STRENGTH, f->unit, before, fc.strength, 0 };
+                    g_array_append_val (res->modifiers, m);
+                  }
+              }
+          if (!played)
+            {
+              fail (error, GBACW_GAME_ERROR_ILLEGAL, _("%s may not rapid-fire: no exclusive rule of this scenario plays it"),
+                    label);
+              return NULL;
+            }
+          res->rapid = TRUE;
+        }
       if (!fc.whole && fc.strength < 1.0 - 1e-9)
         {
           fail (error, GBACW_GAME_ERROR_ILLEGAL,
@@ -636,7 +671,7 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       return NULL;
     }
   res->per_unit = FALSE;
-  if (res->artillery && res->min_range >= 3)
+  if (res->artillery && res->min_range >= 3 && !res->rapid)
     {
       int n = 0;
       for (guint i = 0; stack && i < stack->len; i++)

@@ -33,6 +33,7 @@ typedef struct {
   double strength;      /* base_strength after FIRE-STR hooks */
   int direction;        /* the firer's hexside the fire leaves through (9.3) */
   int entry[2];         /* the target hex's hexside(s) the fire enters through; [1] = -1 unless through a vertex */
+  gboolean rapid;       /* rapid fire (GbacwFirer.rapid, C 24.1): the RAPID-FIRE hook played it */
 } GbacwFireContribution;
 
 typedef struct {
@@ -81,6 +82,7 @@ struct _GbacwFireResolution {
   gboolean free_shot;
   GArray *targets;          /* int: the units fired at (the others in the hex are not), or NULL: the hex */
   gboolean no_rout_again;   /* 10.2: retreat fire: a routed unit hit does not rout again */
+  gboolean rapid;           /* a firer rapid-fires: the results fall on the top infantry or cavalry unit (C 24.12) */
 };
 
 /* The die a roll of die becomes with the resolution's DRM (1 to 6). */

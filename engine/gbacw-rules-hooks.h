@@ -111,6 +111,13 @@ typedef struct {
   double   (*fire_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, double strength);
   int      (*fire_shift) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
   int      (*fire_drm) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
+  /* RAPID-FIRE: contribution (a GbacwFireContribution of gbacw-fire.h) is one whose firer asked
+   * for rapid fire (GbacwFirer.rapid, C 24.1), its strength worked out (range, FIRE-STR
+   * hooks): a module that plays it sets *played, changes its strength (C 24.1: doubled) and
+   * returns FALSE with a GError citing its case when the rule forbids it (C 24.11, 24.12).
+   * No module playing it: refused. */
+  gboolean (*rapid_fire) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res, gpointer contribution,
+                          gboolean *played, GError **error);
   /* ammunition depletion after a Fire CRT die of 1, on a re-roll <= *threshold: asked for
    * each unit that fired, small arms (11.21: 2; 0: never) and batteries (no check: they
    * count rounds, 11.31). A module that sets *threshold returns the case it cites in the

@@ -586,6 +586,181 @@ test_siege_guns_woods_along_road (void)
     }
 }
 
+/* ------------------------------------------------------------------ C 24.1 rapid fire */
+
+/* A Union battery of 2 L guns (12 rounds) at 0303 facing n, a Confederate regiment of 4 SP
+ * at target (the n hex, or farther up the column); the Union's Offensive Fire Phase. */
+static GbacwGame *
+rapid_game (Fixture *f, const char *target, const char *params_consecutive)
+{
+  GbacwGame *game;
+
+  battery (f, "u-bty", "union", 2, "0303", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+  if (target)
+    INF (f, "c-reg", "confederate", 4, 3, target, "s");
+  add_exclusive (f, "corinth.rapid-fire", "consecutive", params_consecutive, NULL);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+  return game;
+}
+
+static GbacwFireResolution *
+rapid_compute (GbacwGame *game, const char *hex, const char *unit, gboolean rapid, GError **error)
+{
+  GbacwFirer firer = { unit_index (game, unit), 0, -1, rapid };
+  return gbacw_fire_compute (game, hex_of (game->scenario, hex), &firer, 1, error);
+}
+
+static GbacwAction *
+rapid_action (GbacwGame *game, const char *hex, const char *unit)
+{
+  GbacwFirer firer = { unit_index (game, unit), 0, -1, TRUE };
+  return gbacw_action_new_fire (hex_of (game->scenario, hex), &firer, 1);
+}
+
+/* C 24.1: rapid fire doubles the battery's strength (2 L guns at one hex: 2 x 4 = 8, then
+ * 16) and spends three rounds; a fouling die of 5 leaves the guns clean. */
+static void
+test_rapid_fire_doubles (void)
+{
+  g_autoptr (Fixture) f = corinth_fixture (6, 6);
+  g_autoptr (GbacwGame) game = rapid_game (f, "0302", "no");
+  g_autoptr (GError) error = NULL;
+  GbacwFireResolution *res = rapid_compute (game, "0302", "u-bty", FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (res->total, ==, 8);
+  gbacw_fire_resolution_free (res);
+  res = rapid_compute (game, "0302", "u-bty", TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (res->total, ==, 16);
+  gbacw_fire_resolution_free (res);
+  gbacw_dice_force_list (game->dice, 3, 5, 0);
+  apply_expect (game, rapid_action (game, "0302", "u-bty"), NULL);
+  g_assert_cmpint (unit_of (game, "u-bty")->rounds, ==, 9);
+  g_assert_true (log_has (game, "C 24.1", "fouling die 5, not fouled"));
+  /* the record keeps the rapid fire: replayed (with the seed's dice), it is 16 again */
+  {
+    g_autofree char *xml = gbacw_game_to_xml (game, "test.xml");
+    g_autoptr (GbacwGame) again = gbacw_game_replay (f->s, xml, strlen (xml), &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (xml, "rapid=\"yes\""));
+    g_assert_true (log_has (again, "9.0", "= 16; total 16"));
+  }
+}
+
+/* C 24.1: a fouling die of 6 fouls the guns: they may not fire, and the battery's next
+ * friendly Fire Phase begins with an unfouling roll, 1-3 unfouled. Test play lists them. */
+static void
+test_rapid_fire_fouling (void)
+{
+  g_autoptr (Fixture) f = corinth_fixture (6, 6);
+  g_autoptr (GbacwGame) game = rapid_game (f, "0302", "no");
+  g_autoptr (GPtrArray) status = NULL;
+  gboolean unfouled;
+
+  gbacw_dice_force_list (game->dice, 3, 6, 0);
+  apply_expect (game, rapid_action (game, "0302", "u-bty"), NULL);
+  g_assert_true (log_has (game, "C 24.1", "its guns are fouled"));
+  apply_expect (game, fire1 (game, "0302", "u-bty", 0), "C 24.1");
+  status = gbacw_game_rules_status (game);
+  g_assert_cmpuint (status->len, ==, 1);
+  g_assert_nonnull (strstr (((GbacwRuleStatus *) g_ptr_array_index (status, 0))->text, "fouled"));
+  /* the Confederate Player-Turn's Defensive Fire Phase is the Union's next Fire Phase */
+  advance_to_phase (game, 1, GBACW_PHASE_DEFENSIVE_FIRE, 1);
+  g_assert_true (log_has (game, "C 24.1", "tries to unfoul"));
+  unfouled = log_has (game, "C 24.1", ", unfouled");
+  {
+    g_autoptr (GbacwAction) a = fire1 (game, "0302", "u-bty", 0);
+    g_autoptr (GError) error = NULL;
+    gboolean ok = gbacw_game_check_action (game, a, &error);
+    g_assert_true (ok || error != NULL);
+    if (!unfouled)
+      g_assert_true (!ok && g_str_has_prefix (error->message, "[C 24.1]"));
+    else if (!ok)
+      g_assert_false (g_str_has_prefix (error->message, "[C 24.1]"));
+  }
+}
+
+/* C 24.11: only within three hexes; C 24.12: only at infantry or cavalry, and only they are
+ * affected (no 8.22 roll for the battery with them); C 24.1: not with PA guns. */
+static void
+test_rapid_fire_limits (void)
+{
+  {
+    g_autoptr (Fixture) f = corinth_fixture (6, 8);
+    g_autoptr (GbacwGame) game = rapid_game (f, "0307", "no");
+    g_autoptr (GError) error = NULL;
+    unit_of (game, "u-bty")->facing = direction_of (f->s, "s");
+    g_assert_null (rapid_compute (game, "0307", "u-bty", TRUE, &error));
+    if (!g_str_has_prefix (error->message, "[C 24.11]"))
+      g_error ("%s", error->message);
+  }
+  {
+    g_autoptr (Fixture) f = corinth_fixture (6, 6);
+    g_autoptr (GbacwGame) game = NULL;
+    g_autoptr (GError) error = NULL;
+    GbacwFireResolution *res;
+    battery (f, "c-bty", "confederate", 2, "0306", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+    battery (f, "c-bty2", "confederate", 2, "0305", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+    game = rapid_game (f, "0306", "no");   /* the regiment below the battery, three hexes off */
+    unit_of (game, "u-bty")->facing = direction_of (f->s, "s");
+    /* 8.22: artillery at three hexes fires at each unit in turn */
+    res = rapid_compute (game, "0306", "u-bty", FALSE, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (res->rolls->len, ==, 2);
+    gbacw_fire_resolution_free (res);
+    /* C 24.12: rapid fire affects only the regiment */
+    res = rapid_compute (game, "0306", "u-bty", TRUE, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (res->rolls->len, ==, 1);
+    g_assert_cmpint (g_array_index (res->rolls, GbacwFireRoll, 0).unit, ==, unit_index (game, "c-reg"));
+    gbacw_fire_resolution_free (res);
+    g_assert_null (rapid_compute (game, "0305", "u-bty", TRUE, &error));
+    g_assert_true (g_str_has_prefix (error->message, "[C 24.12]"));
+  }
+  {
+    g_autoptr (Fixture) f = corinth_fixture (6, 6);
+    g_autoptr (GbacwGame) game = NULL;
+    g_autoptr (GError) error = NULL;
+    add_unit (f, "u-pa", "union", GBACW_UNIT_ARTILLERY, 2, 3, "PA", "0203", GBACW_FORMATION_STATE_UNLIMBERED, "ne");
+    game = rapid_game (f, "0302", "no");
+    g_assert_null (rapid_compute (game, "0302", "u-pa", TRUE, &error));
+    g_assert_true (g_str_has_prefix (error->message, "[C 24.1]"));
+  }
+}
+
+/* C 24.13 (optional): rapid fire in the Union's Offensive Fire Phase, then again in its next
+ * Fire Phase (the Confederate Player-Turn's Defensive Fire): the second fouling die has one
+ * added, so a 5 fouls; without the option it does not. */
+static void
+test_rapid_fire_consecutive (void)
+{
+  for (int option = 0; option < 2; option++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 6);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAction) a = NULL;
+
+      INF (f, "c-far", "confederate", 4, 3, "0301", "s");
+      game = rapid_game (f, "0302", option ? "yes" : "no");
+      gbacw_dice_force_list (game->dice, 1, 5, 0);
+      apply_expect (game, rapid_action (game, "0302", "u-bty"), NULL);
+      g_assert_true (log_has (game, "C 24.1", "fouling die 5, not fouled"));
+      advance_to_phase (game, 1, GBACW_PHASE_DEFENSIVE_FIRE, 1);
+      gbacw_dice_clear_forced (game->dice);
+      gbacw_dice_force_list (game->dice, 1, 5, 0);
+      a = rapid_action (game, unit_of (game, "c-reg")->hex >= 0 ? "0302" : "0301", "u-bty");
+      if (unit_of (game, "c-reg")->hex < 0)
+        continue;
+      apply_expect (game, g_steal_pointer (&a), NULL);
+      if (option)
+        g_assert_true (log_has (game, "C 24.13", "fouling die 5+1, its guns are fouled"));
+      else
+        g_assert_false (log_has (game, "C 24.13", NULL) || log_has (game, "C 24.1", "its guns are fouled"));
+    }
+}
+
 /* ------------------------------------------------------------------ C 28 command */
 
 /* The Union army u-army (Rosecrans, CP 3) over two divisions, u-div1 (CP 2: brigade u-b1)
@@ -701,6 +876,10 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-23.31/town-road-hexside-2834", test_town_road_hexside_2834);
   g_test_add_func ("/corinth/C-24.3/siege-guns-one-hex", test_siege_guns_one_hex);
   g_test_add_func ("/corinth/C-24.3/siege-guns-woods-along-road", test_siege_guns_woods_along_road);
+  g_test_add_func ("/corinth/C-24.1/rapid-fire-doubles", test_rapid_fire_doubles);
+  g_test_add_func ("/corinth/C-24.1/rapid-fire-fouling", test_rapid_fire_fouling);
+  g_test_add_func ("/corinth/C-24.11/rapid-fire-limits", test_rapid_fire_limits);
+  g_test_add_func ("/corinth/C-24.13/rapid-fire-consecutive", test_rapid_fire_consecutive);
   g_test_add_func ("/corinth/C-28.21/division-points-own-division", test_division_points_own_division);
   g_test_add_func ("/corinth/C-28.11/army-points-within-three", test_army_points_within_three);
   g_test_add_func ("/corinth/C-28.14/army-points-excluded-division", test_army_points_excluded_division);

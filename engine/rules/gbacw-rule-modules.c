@@ -37,6 +37,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_corinth_siege_guns,     /* C 24.3 */
   &gbacw_rule_corinth_no_divisional_integrity, /* C 21.2, 28.2 */
   &gbacw_rule_corinth_army_commanders, /* C 28.1 */
+  &gbacw_rule_corinth_rapid_fire,     /* C 24.1 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
 };
