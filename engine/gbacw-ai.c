@@ -512,6 +512,7 @@ make_firer (const GbacwGame *game, const Shooter *s, int target, GHashTable *use
   if (best_dir < 0 || best < 1.0 - 1e-9)
     return FALSE;
   out->unit = s->unit;
+  out->rapid = FALSE;   /* C 24.1: the computer player does not ask for rapid fire */
   out->direction = best_dir;
   /* all it has left, or the room through the hexside */
   out->strength = s->artillery || fabs (best - s->left) < 1e-9 ? 0.0 : best;

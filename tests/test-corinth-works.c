@@ -6,6 +6,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-fire.h"
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
@@ -853,6 +854,58 @@ test_army_points_excluded_division (void)
   apply_expect (game, points (game, "u-ros", "u-b1", 1), NULL);
 }
 
+/* ------------------------------------------------------------------ computer play */
+
+/* The computer plays both sides for four Game-Turns over works, a redan, a town and siege
+ * guns with every module of this file on (five seeds): each game ends without an error and
+ * its record replays to the same log and units. */
+static void
+test_works_computer_games (void)
+{
+  for (guint seed = 1; seed <= 5; seed++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (10, 10);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GError) error = NULL;
+
+      for (int c = 1; c <= 10; c++)
+        {
+          g_autofree char *label = g_strdup_printf ("%02d05", c);
+          add_work (f, label, "n", "outer-works");
+        }
+      add_work (f, "0507", "n", "primary-redan");
+      add_work (f, "0507", "ne", "primary-redan");
+      set_terrain (f, "0809", "town");
+      set_terrain (f, "0309", "woods");
+      add_road (f, "0808", "s");
+      INF (f, "u-1", "union", 4, 3, "0305", "n");
+      INF (f, "u-2", "union", 4, 3, "0605", "n");
+      INF (f, "u-3", "union", 1, 3, "0507", "n");
+      battery (f, "u-bty-phillips", "union", 2, "0507", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+      battery (f, "u-bty-l", "union", 2, "0805", GBACW_FORMATION_STATE_UNLIMBERED, "n");
+      INF (f, "c-1", "confederate", 5, 3, "0302", "s");
+      INF (f, "c-2", "confederate", 5, 3, "0602", "s");
+      INF (f, "c-3", "confederate", 5, 3, "0502", "s");
+      battery (f, "c-bty", "confederate", 2, "0401", GBACW_FORMATION_STATE_LIMBERED, "s");
+      add_exclusive (f, "corinth.outer-works", NULL);
+      add_exclusive (f, "corinth.redans", NULL);
+      add_exclusive (f, "corinth.town", NULL);
+      add_exclusive (f, "corinth.rapid-fire", "consecutive", "yes", NULL);
+      add_exclusive (f, "corinth.siege-guns", "units", "u-bty-phillips", NULL);
+      add_exclusive (f, "corinth.no-divisional-integrity", NULL);
+      game = gbacw_game_new (f->s, seed, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (gbacw_ai_play (game, 3, 0, NULL, NULL, &error), ==, GBACW_AI_PLAY_OVER);
+      g_assert_no_error (error);
+      if (g_getenv ("CWORKS_DUMP"))
+        {
+          g_autofree char *log = gbacw_game_format_log (game);
+          g_printerr ("%s", log);
+        }
+      assert_replays (f, game);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -881,5 +934,6 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-28.21/division-points-own-division", test_division_points_own_division);
   g_test_add_func ("/corinth/C-28.11/army-points-within-three", test_army_points_within_three);
   g_test_add_func ("/corinth/C-28.14/army-points-excluded-division", test_army_points_excluded_division);
+  g_test_add_func ("/corinth/computer/works-games", test_works_computer_games);
   return g_test_run ();
 }
