@@ -854,6 +854,81 @@ test_army_points_excluded_division (void)
   apply_expect (game, points (game, "u-ros", "u-b1", 1), NULL);
 }
 
+/* ------------------------------------------------------------------ C 21.4 cavalry */
+
+/* A Union cavalry brigade: u-cav-ldr (ER 2) at ldr_hex commanding u-cav (2 SP, dismounted
+ * or mounted) at cav_hex. */
+static void
+cavalry_brigade (Fixture *f, const char *ldr_hex, const char *cav_hex, GbacwFormationState formation)
+{
+  LEADER (f, "u-cav-ldr", "union", ldr_hex);
+  set_leader (f, "u-cav-ldr", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, GBACW_UNSET);
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 2, 3, "C", cav_hex, formation, "n");
+  add_formation (f, "u-cav-bde", "union", GBACW_FORMATION_BRIGADE, NULL, "u-cav-ldr");
+  set_formation (f, "u-cav-ldr u-cav", "u-cav-bde");
+}
+
+/* C 21.41: dismounted cavalry may not initiate melee against infantry (or mounted cavalry),
+ * only against artillery, wagons or dismounted cavalry. */
+static void
+test_dismounted_cavalry_melee (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 6);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autofree char *n = beside (f, "0303", "n");
+      g_autofree char *ne = beside (f, "0303", "ne");
+
+      cavalry_brigade (f, "0303", "0303", GBACW_FORMATION_STATE_DISMOUNTED);
+      INF (f, "c-reg", "confederate", 2, 3, n, "s");
+      battery (f, "c-bty", "confederate", 2, ne, GBACW_FORMATION_STATE_UNLIMBERED, "sw");
+      if (module)
+        add_exclusive (f, "corinth.cavalry-limits", NULL);
+      game = melee_game (f);
+      apply_expect (game, declare (game, "u-cav", n, FALSE), module ? "C 21.41" : NULL);
+      if (module)
+        apply_expect (game, declare (game, "u-cav", ne, FALSE), NULL);
+    }
+}
+
+/* C 21.43: cavalry mounts or dismounts only within its brigade commander's Effectiveness
+ * Radius (2): at 2 hexes it may, at 3 it may not. */
+static void
+test_mount_within_radius (void)
+{
+  for (int far = 0; far < 2; far++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      int cav;
+
+      cavalry_brigade (f, "0301", far ? "0304" : "0303", GBACW_FORMATION_STATE_DISMOUNTED);
+      add_exclusive (f, "corinth.cavalry-limits", NULL);
+      game = movement_game (f);
+      cav = unit_index (game, "u-cav");
+      apply_expect (game, gbacw_action_new_change_formation (&cav, 1, GBACW_FORMATION_STATE_MOUNTED), far ? "C 21.43" : NULL);
+    }
+}
+
+/* C 21.44: mounted cavalry outside its commander's radius is in command (moves freely);
+ * dismounted it is out of command (17.11). */
+static void
+test_mounted_cavalry_free (void)
+{
+  for (int mounted = 0; mounted < 2; mounted++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 8);
+      g_autoptr (GbacwGame) game = NULL;
+
+      cavalry_brigade (f, "0301", "0305", mounted ? GBACW_FORMATION_STATE_MOUNTED : GBACW_FORMATION_STATE_DISMOUNTED);
+      add_exclusive (f, "corinth.cavalry-limits", NULL);
+      game = movement_game (f);
+      g_assert_cmpint (unit_of (game, "u-cav")->out_of_command, ==, !mounted);
+      g_assert_cmpint (log_has (game, "C 21.44", NULL), ==, mounted);
+    }
+}
+
 /* ------------------------------------------------------------------ computer play */
 
 /* The computer plays both sides for four Game-Turns over works, a redan, a town and siege
@@ -910,6 +985,9 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/corinth/C-21.41/dismounted-cavalry-melee", test_dismounted_cavalry_melee);
+  g_test_add_func ("/corinth/C-21.43/mount-within-radius", test_mount_within_radius);
+  g_test_add_func ("/corinth/C-21.44/mounted-cavalry-free", test_mounted_cavalry_free);
   g_test_add_func ("/corinth/C-23.21/redan-zoc-outer-side", test_redan_zoc_outer_side);
   g_test_add_func ("/corinth/C-23.21/redan-rear-facing", test_redan_rear_facing);
   g_test_add_func ("/corinth/C-23.21/redan-enfilade-rear", test_redan_enfilade_rear);
