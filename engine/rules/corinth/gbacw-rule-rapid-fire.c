@@ -222,11 +222,15 @@ rapid_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
       die = gbacw_dice_roll (game->dice);
       r->fouled[f->unit] = die + drm >= r->foul_from;
       if (drm > 0)
-        gbacw_game_log (game, "C 24.13", _("%s rapid-fires (%d rounds left): fouling die %d%+d, %s"), label,
-                        u->rounds, die, drm, r->fouled[f->unit] ? _("its guns are fouled") : _("not fouled"));
+        gbacw_game_log (game, "C 24.13",
+                        g_dngettext (GETTEXT_PACKAGE, "%s rapid-fires (%d round left): fouling die %d%+d, %s",
+                                     "%s rapid-fires (%d rounds left): fouling die %d%+d, %s", MAX (u->rounds, 0)),
+                        label, u->rounds, die, drm, r->fouled[f->unit] ? _("its guns are fouled") : _("not fouled"));
       else
-        gbacw_game_log (game, "C 24.1", _("%s rapid-fires (%d rounds left): fouling die %d, %s"), label, u->rounds,
-                        die, r->fouled[f->unit] ? _("its guns are fouled") : _("not fouled"));
+        gbacw_game_log (game, "C 24.1",
+                        g_dngettext (GETTEXT_PACKAGE, "%s rapid-fires (%d round left): fouling die %d, %s",
+                                     "%s rapid-fires (%d rounds left): fouling die %d, %s", MAX (u->rounds, 0)),
+                        label, u->rounds, die, r->fouled[f->unit] ? _("its guns are fouled") : _("not fouled"));
     }
 }
 
