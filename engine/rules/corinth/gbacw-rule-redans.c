@@ -46,6 +46,8 @@
 
 typedef struct {
   guint32 types;   /* the redan hexside types */
+  guint8 *outer;   /* per hex: the directions of its redan's outer side, 0: no redan hex */
+  int n_hexes;
   int melee_max;
   int with_battery;
   int without_guns;
@@ -64,14 +66,27 @@ redans_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   r->without_guns = gbacw_exclusive_rule_get_int (rule, "without-guns", 4);
   r->height = gbacw_exclusive_rule_get_int (rule, "height", 10);
   r->raise = gbacw_exclusive_rule_get_int (rule, "raise", 10);
+  r->n_hexes = game->n_hexes;
+  r->outer = g_new0 (guint8, MAX (r->n_hexes, 1));
+  for (int h = 0; r->types && h < r->n_hexes; h++)
+    r->outer[h] = (guint8) gbacw_corinth_inner_directions (game->scenario, h, r->types);
   return r;
+}
+
+static void
+redans_finalize (gpointer data)
+{
+  Redans *r = data;
+  g_free (r->outer);
+  g_free (r);
 }
 
 /* The redan's outer side seen from hex (directions), 0 when hex is no redan hex. */
 static guint
 outer_side (const GbacwGame *game, const Redans *r, int hex)
 {
-  return gbacw_corinth_inner_directions (game->scenario, hex, r->types);
+  (void) game;
+  return hex >= 0 && hex < r->n_hexes ? r->outer[hex] : 0;
 }
 
 static guint
@@ -241,7 +256,7 @@ redans_los_adjust (const GbacwGame *game, gpointer data, int from, int to, Gbacw
 const GbacwRuleHooks gbacw_rule_corinth_redans = {
   .id = "corinth.redans",
   .init = redans_init,
-  .finalize = g_free,
+  .finalize = redans_finalize,
   .frontal = redans_frontal,
   .fire_shift = redans_fire_shift,
   .melee_odds = redans_odds,
