@@ -630,6 +630,37 @@ before_melee_paths (GbacwGame *game, int unit)
   return out;
 }
 
+/* The attackers announced against hex (12.8). */
+static GArray *
+declared_attackers (GbacwGame *game, int hex)
+{
+  const GbacwMeleeDeclaration *d = declaration_at (game, hex);
+  GArray *attackers = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int k = 0; d && k < d->n_units; k++)
+    if (d->units[k] >= 0)
+      g_array_append_val (attackers, d->units[k]);
+  return attackers;
+}
+
+/* An exclusive rule that has unit retreat before melee (C 21.42): its case, else NULL. */
+static const char *
+before_melee_forced (GbacwGame *game, int unit, int hex)
+{
+  g_autoptr (GArray) attackers = NULL;
+  const char *rule_case = NULL;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->before_melee_forced)
+      {
+        if (attackers == NULL)
+          attackers = declared_attackers (game, hex);
+        if (hooks->before_melee_forced (game, data, unit, attackers, &rule_case))
+          return rule_case ? rule_case : "12.8";
+      }
+  return NULL;
+}
+
 static GbacwResolve
 resolve_before_melee (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
 {
@@ -651,10 +682,13 @@ resolve_before_melee (GbacwGame *game, GbacwPending *p, GbacwDecision **decision
   g_array_append_val ((*decision)->units, p->unit);
   (*decision)->hex = p->hex;
   (*decision)->length = 2;
-  (*decision)->may_decline = TRUE;
+  (*decision)->may_decline = before_melee_forced (game, p->unit, p->hex) == NULL;
   for (guint i = 0; i < paths->len; i++)
     g_ptr_array_add ((*decision)->paths, g_array_ref (g_ptr_array_index (paths, i)));
-  (*decision)->question = g_strdup_printf (_("Does %s retreat before melee (one or two hexes) or stand?"), label);
+  (*decision)->question = (*decision)->may_decline
+                            ? g_strdup_printf (_("Does %s retreat before melee (one or two hexes) or stand?"), label)
+                            : g_strdup_printf (_("Where does %s retreat before melee (one or two hexes)? It may not stand"),
+                                               label);
   return GBACW_RESOLVE_WAIT;
 }
 
@@ -665,23 +699,23 @@ answer_before_melee (GbacwGame *game, GbacwPending *p, const GbacwAction *action
   g_autofree char *label = gbacw_game_unit_label (game, p->unit);
   GbacwPending *move;
   gboolean mounted = gbacw_game_unit_is_mounted (u);
+  const char *forced;
 
   if (action->answer.path->len == 0)
     {
       gbacw_game_log (game, "12.8", _("%s stands and accepts the melee"), label);
       return GBACW_RESOLVE_DONE;
     }
-  {
-    const GbacwMeleeDeclaration *d = declaration_at (game, p->hex);
-    g_autoptr (GArray) attackers = g_array_new (FALSE, FALSE, sizeof (int));
-    for (int k = 0; d && k < d->n_units; k++)
-      if (d->units[k] >= 0)
-        g_array_append_val (attackers, d->units[k]);
-    GBACW_FOREACH_HOOK (game, hooks, data)
-      if (hooks->before_melee_roll && !hooks->before_melee_roll (game, data, p->unit, attackers))
-        return GBACW_RESOLVE_DONE;   /* it stands: the module said why in the log */
-  }
-  gbacw_game_log (game, mounted ? "12.84" : "12.8", _("%s retreats before melee"), label);
+  forced = before_melee_forced (game, p->unit, p->hex);
+  if (forced == NULL)
+    {
+      g_autoptr (GArray) attackers = declared_attackers (game, p->hex);
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->before_melee_roll && !hooks->before_melee_roll (game, data, p->unit, attackers))
+          return GBACW_RESOLVE_DONE;   /* it stands: the module said why in the log */
+    }
+  gbacw_game_log (game, forced ? forced : mounted ? "12.84" : "12.8",
+                  forced ? _("%s must retreat before melee, without a check") : _("%s retreats before melee"), label);
   /* the move, after the withdrawal fire (12.83; not for mounted cavalry, 12.84, 16.1) */
   move = gbacw_pending_new (GBACW_PENDING_RETREAT_MOVE, p->side, p->unit, p->hex, mounted ? "12.84" : "12.83");
   move->units = g_array_new (FALSE, FALSE, sizeof (int));

@@ -149,6 +149,11 @@ typedef struct {
    * units (int, unit first) the leaders that must go with it (C 22.33: the leader that spared it
    * its check). */
   void     (*before_melee_companions) (GbacwGame *game, gpointer data, int unit, GArray *units);
+  /* MELEE-INIT: before_melee_forced: whether unit, announced against by attackers (12.8), must
+   * retreat before melee (C 21.42): TRUE, it may not stand and makes no check for it
+   * (before_melee_roll is not asked); *rule_case the case the log cites. */
+  gboolean (*before_melee_forced) (const GbacwGame *game, gpointer data, int unit, const GArray *attackers,
+                                   const char **rule_case);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);

@@ -275,7 +275,7 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "corinth.sharpshooters", "C 21.3", N_("Sharpshooters firing alone add one to the Fire Combat Results Table die"),
     { { "drm", PARAM_MODIFIER, FALSE } } },
   { "corinth.cavalry-limits", "C 21.4",
-    N_("Dismounted cavalry melee only artillery, wagons and dismounted cavalry; mount only within the radius"),
+    N_("Dismounted cavalry melee only guns, wagons and dismounted cavalry, alone retreat from infantry; mount in the radius"),
     { { NULL, PARAM_WORDS, FALSE } } },
   { "corinth.no-divisional-integrity", "C 28.21",
     N_("No Divisional Integrity: division commanders spend Command Points on their own brigades at any range"),

@@ -892,6 +892,48 @@ test_dismounted_cavalry_melee (void)
     }
 }
 
+/* C 21.42: dismounted cavalry alone, meleed by infantry, must retreat before melee without a
+ * check (standing is refused); stacked with friendly infantry it may stand. */
+static void
+test_dismounted_cavalry_must_retreat (void)
+{
+  for (int stacked = 0; stacked < 2; stacked++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAction) stand = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *s = beside (f, "0303", "s");
+      const GbacwDecision *d;
+
+      cavalry_brigade (f, "0303", "0303", GBACW_FORMATION_STATE_DISMOUNTED);
+      if (stacked)
+        INF (f, "u-inf", "union", 1, 3, "0303", "n");
+      INF (f, "c-reg", "confederate", 3, 3, "0302", "s");
+      add_exclusive (f, "corinth.cavalry-limits", NULL);
+      game = start_game (f);
+      goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, 1);
+      apply_expect (game, declare (game, "c-reg", "0303", FALSE), NULL);
+      d = gbacw_game_decision (game);
+      g_assert_nonnull (d);
+      g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_BEFORE_MELEE);
+      if (g_array_index (d->units, int, 0) != unit_index (game, "u-cav"))
+        {
+          apply_expect (game, gbacw_action_new_answer_path (NULL, 0), NULL);   /* the regiment stands */
+          d = gbacw_game_decision (game);
+        }
+      g_assert_cmpint (g_array_index (d->units, int, 0), ==, unit_index (game, "u-cav"));
+      g_assert_cmpint (d->may_decline, ==, stacked);
+      stand = gbacw_action_new_answer_path (NULL, 0);
+      g_assert_cmpint (gbacw_game_check_action (game, stand, &error), ==, stacked);
+      if (!stacked)
+        {
+          retreat_to (game, s);
+          g_assert_true (log_has (game, "C 21.42", "must retreat before melee"));
+        }
+    }
+}
+
 /* C 21.43: cavalry mounts or dismounts only within its brigade commander's Effectiveness
  * Radius (2): at 2 hexes it may, at 3 it may not. */
 static void
@@ -986,6 +1028,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/corinth/C-21.41/dismounted-cavalry-melee", test_dismounted_cavalry_melee);
+  g_test_add_func ("/corinth/C-21.42/dismounted-cavalry-must-retreat", test_dismounted_cavalry_must_retreat);
   g_test_add_func ("/corinth/C-21.43/mount-within-radius", test_mount_within_radius);
   g_test_add_func ("/corinth/C-21.44/mounted-cavalry-free", test_mounted_cavalry_free);
   g_test_add_func ("/corinth/C-23.21/redan-zoc-outer-side", test_redan_zoc_outer_side);

@@ -17,8 +17,11 @@
  *   commander's Effectiveness Radius ... in effect, independent as long as they are
  *   mounted": after the Initial Command Phase a mounted cavalry unit out of command only for
  *   its commander's radius (17.11) is in command.
- * 21.42 (dismounted cavalry alone meleed by infantry must retreat before melee) is not
- * played yet.
+ * - 21.42 "An unpinned/unrouted dismounted cavalry unit which is not stacked with a
+ *   friendly artillery or infantry unit and which is meleed by enemy infantry must retreat in
+ *   the Retreat Before Melee Phase (no Morale Check is necessary)": asked to retreat before
+ *   melee, it may not stand when an infantry unit is among the attackers announced (with
+ *   dismounted cavalry alone against it, it may stand); when no path is open it stands (12.8).
  */
 #define G_LOG_DOMAIN "gbacw-rule-cavalry-limits"
 
@@ -55,6 +58,35 @@ cavalry_melee_initiation (GbacwGame *game, gpointer data, int unit, int target_h
         }
     }
   return TRUE;
+}
+
+static gboolean
+cavalry_before_melee_forced (const GbacwGame *game, gpointer data, int unit, const GArray *attackers,
+                             const char **rule_case)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GArray *stack;
+  gboolean infantry = FALSE;
+
+  (void) data;
+  if (u->type != GBACW_UNIT_CAVALRY || u->formation != GBACW_FORMATION_STATE_DISMOUNTED
+      || (u->status & (GBACW_STATUS_PINNED | GBACW_STATUS_ROUTED)))
+    return FALSE;
+  stack = gbacw_game_stack (game, u->hex);
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side == u->side && o->index != unit
+          && (o->type == GBACW_UNIT_ARTILLERY || (o->type == GBACW_UNIT_INFANTRY && o->crew_of < 0)))
+        return FALSE;
+    }
+  for (guint i = 0; i < attackers->len; i++)
+    {
+      const GbacwGameUnit *a = gbacw_game_unit (game, g_array_index (attackers, int, i));
+      infantry |= a->type == GBACW_UNIT_INFANTRY && a->crew_of < 0;
+    }
+  *rule_case = "C 21.42";
+  return infantry;
 }
 
 static gboolean
@@ -115,6 +147,7 @@ cavalry_command (GbacwGame *game, gpointer data)
 const GbacwRuleHooks gbacw_rule_corinth_cavalry_limits = {
   .id = "corinth.cavalry-limits",
   .melee_initiation = cavalry_melee_initiation,
+  .before_melee_forced = cavalry_before_melee_forced,
   .action_legal = cavalry_action_legal,
   .command = cavalry_command,
 };
