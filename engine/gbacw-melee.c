@@ -229,16 +229,20 @@ gbacw_melee_terrain_points (const GbacwGame *game, int unit, int hex, const char
   return worst;
 }
 
+/* 12.4: a leader of side in hex who counts for one of units (C 28.14: the CMD hooks). */
 static gboolean
-leader_with (const GbacwGame *game, int hex, int side)
+leader_with (const GbacwGame *game, int hex, int side, const int *units, guint n_units)
 {
   const GArray *stack = gbacw_game_stack (game, hex);
 
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->type == GBACW_UNIT_LEADER && o->side == side)
-        return TRUE;
+      if (o->type != GBACW_UNIT_LEADER || o->side != side)
+        continue;
+      for (guint k = 0; k < n_units; k++)
+        if (gbacw_leadership_leader_affects (game, o->index, units[k]))
+          return TRUE;
     }
   return FALSE;
 }
@@ -304,7 +308,7 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
           a_min = MIN (a_min, r);
           a_max = MAX (a_max, r);
         }
-      if (!o->attack_leader && leader_with (game, u->hex, side))
+      if (!o->attack_leader && leader_with (game, u->hex, side, &unit, 1))
         o->attack_leader = 1;   /* 12.4 */
     }
   for (guint i = 0; i < defenders->len; i++)
@@ -323,7 +327,7 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
   limit = melee_max (game, hex);
   if (limit != GBACW_UNSET && o->defend_base > limit)
     o->defend_base = limit;   /* 12.72 */
-  o->defend_leader = leader_with (game, hex, 1 - side) ? 1 : 0;
+  o->defend_leader = leader_with (game, hex, 1 - side, (const int *) (gpointer) defenders->data, defenders->len) ? 1 : 0;
   /* 12.52 */
   if (!o->green && attackers->len && defenders->len)
     {

@@ -72,6 +72,10 @@ typedef struct {
 
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);
+  /* CMD: whether leader, a friendly leader stacked with unit, counts for it: commands it when
+   * stacked (17.0), rallies it (13.52), adds to its melee (12.4); FALSE: he does nothing for
+   * it (C 28.14: Price and Lovell's division). */
+  gboolean (*leader_affects) (const GbacwGame *game, gpointer data, int leader, int unit);
   /* CMD: whether leader may spend Command Points on brigade_leader (17.22), in place of the
    * Standard Rules' test (a division commander, on a brigade commander of his division
    * within his Divisional Integrity Radius): TRUE when the module decides, with *allowed

@@ -854,6 +854,39 @@ test_army_points_excluded_division (void)
   apply_expect (game, points (game, "u-ros", "u-b1", 1), NULL);
 }
 
+/* C 28.14: units of the excluded division stacked with the army commander are not in
+ * command by him (17.0), not rallied by him (13.52) and get no +1 in melee from him (12.4);
+ * the other division's units are. */
+static void
+test_army_excluded_division_units (void)
+{
+  g_autoptr (Fixture) f = command_fixture ("0606", "0101", "0101", "0101");
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwMeleeOdds odds;
+  g_autofree char *n = NULL;
+
+  INF (f, "u-r1", "union", 3, 3, "0606", "n");
+  INF (f, "u-r2", "union", 3, 3, "0606", "n");
+  set_formation (f, "u-r1", "u-br1");
+  set_formation (f, "u-r2", "u-br2");
+  n = beside (f, "0606", "n");
+  INF (f, "c-reg", "confederate", 2, 3, n, "s");
+  add_exclusive (f, "corinth.army-commanders", "leaders", "u-ros", "exclude", "u-ros:u-d2", NULL);
+  game = start_game (f);
+  end_phase (game);   /* the Initial Command Phase: 17.11 */
+  g_assert_false (unit_of (game, "u-r1")->out_of_command);
+  g_assert_true (unit_of (game, "u-r2")->out_of_command);
+  odds_of (game, "u-r1", n, FALSE, &odds);
+  g_assert_cmpint (odds.attack_leader, ==, 1);
+  odds_of (game, "u-r2", n, FALSE, &odds);
+  g_assert_cmpint (odds.attack_leader, ==, 0);
+  unit_of (game, "u-r1")->status |= GBACW_STATUS_ROUTED;
+  unit_of (game, "u-r2")->status |= GBACW_STATUS_ROUTED;
+  advance_to_phase (game, 1, GBACW_PHASE_RALLY, 0);
+  g_assert_false (unit_of (game, "u-r1")->status & GBACW_STATUS_ROUTED);
+  g_assert_true (unit_of (game, "u-r2")->status & GBACW_STATUS_ROUTED);
+}
+
 /* ------------------------------------------------------------------ C 21.4 cavalry */
 
 /* A Union cavalry brigade: u-cav-ldr (ER 2) at ldr_hex commanding u-cav (2 SP, dismounted
@@ -1055,6 +1088,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-28.21/division-points-own-division", test_division_points_own_division);
   g_test_add_func ("/corinth/C-28.11/army-points-within-three", test_army_points_within_three);
   g_test_add_func ("/corinth/C-28.14/army-points-excluded-division", test_army_points_excluded_division);
+  g_test_add_func ("/corinth/C-28.14/army-excluded-division-units", test_army_excluded_division_units);
   g_test_add_func ("/corinth/computer/works-games", test_works_computer_games);
   return g_test_run ();
 }

@@ -9,7 +9,9 @@
  * Command Points on any brigade commander of his side within three hexes, whatever his
  * division. "Gen. Price ... cannot rally, aid, or in any way affect the units in Lovell's
  * division" (28.14): a leader's excluded formations' brigade commanders get none of his
- * points. 28.12 (the automatic rally of a BCE-lost brigade's unit) is the bce-loss module's
+ * points, and their units stacked with him are neither commanded (17.0), rallied (13.52)
+ * nor helped in melee (12.4) by him (hook leader_affects; C 22's melee-initiation aid is
+ * the melee-initiation module's, which does not ask it). 28.12 (the automatic rally of a BCE-lost brigade's unit) is the bce-loss module's
  * (C 25.13, an army commander stacked with it); 28.13 (otherwise a regular commander) the
  * Standard Rules'.
  *
@@ -135,9 +137,22 @@ armies_command_points (const GbacwGame *game, gpointer data, int leader, int bri
   return TRUE;
 }
 
+static gboolean
+armies_leader_affects (const GbacwGame *game, gpointer data, int leader, int unit)
+{
+  const Armies *a = data;
+  int f;
+
+  if ((guint) leader >= a->n_units || !a->army[leader] || unit < 0 || (guint) unit >= game->units->len)
+    return TRUE;
+  f = gbacw_game_unit (game, unit)->type == GBACW_UNIT_LEADER ? game->leader_formation[unit] : game->unit_formation[unit];
+  return f < 0 || !excluded (game, a, leader, f);
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_army_commanders = {
   .id = "corinth.army-commanders",
   .init = armies_init,
   .finalize = armies_finalize,
   .command_points_allowed = armies_command_points,
+  .leader_affects = armies_leader_affects,
 };
