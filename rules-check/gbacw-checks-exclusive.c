@@ -292,6 +292,8 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "without-guns", PARAM_WHOLE, FALSE }, { "height", PARAM_COUNT, FALSE }, { "raise", PARAM_COUNT, FALSE } } },
   { "corinth.town", "C 23.31", N_("Artillery, wagons and mounted cavalry enter a town hex only across a road"),
     { { "terrain", PARAM_TERRAINS, FALSE }, { "roads", PARAM_WORDS, FALSE } } },
+  { "corinth.crests", "C 23.6", N_("Crest hexes: extra Movement Points moving up through one, and for some moving down"),
+    { { "terrain", PARAM_TERRAINS, FALSE } } },
   { "corinth.rapid-fire", "C 24.1",
     N_("Rapid fire: a battery's strength doubled for three rounds within three hexes, its guns fouled on a 6"),
     { { "weapons", PARAM_WORDS, FALSE }, { "range", PARAM_COUNT, FALSE }, { "rounds", PARAM_COUNT, FALSE },

@@ -20,14 +20,14 @@ static void
 corinth_charts (Fixture *f)
 {
   static const char *const tem[] = {
-    "infantry-line      | 6    | 2    | 1    | 2 | {2} | {2} | +1   | —    | P | +1   | —    | {—}   | —    | +1 | +3 | +3",
-    "infantry-column    | 6    | {2}  | {1}  | 2 | {2} | {2} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}  | +1 | +3 | +3",
-    "cavalry-mounted    | 12   | {2}  | {1}  | {3} | {3} | {2} | {+2} | {+1} | P | {+1} | —  | {1/2} | {1}  | +1 | +3 | +3",
-    "cavalry-dismounted | {6}  | {2}  | {1}  | {2} | {2} | {2} | {+1} | {—}  | P | {+1} | {—} | {—}  | {—}  | +1 | +3 | +3",
-    "artillery-limbered | {8}  | {2}  | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —  | {1/2} | {1}  | +2 | P  | P",
-    "artillery-unlimbered | {0} | {2} | {P}  | {P} | {P} | {P} | {P}  | {P}  | P | {P}  | —    | {P}   | {P}  | P  | P  | P",
-    "wagon              | {8}  | —    | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —    | {1/2} | {1}  | +2 | P  | P",
-    "leader             | {12} | —    | {1}  | {2} | {2} | {1} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}  | +1 | +3 | +3",
+    "infantry-line      | 6    | 2    | 1    | 2 | {2} | {2} | +1   | —    | P | +1   | —    | {—}   | —    | +1 | +3 | +3 | +1 | — | 1",
+    "infantry-column    | 6    | {2}  | {1}  | 2 | {2} | {2} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}  | +1 | +3 | +3 | +1 | — | 1",
+    "cavalry-mounted    | 12   | {2}  | {1}  | {3} | {3} | {2} | {+2} | {+1} | P | {+1} | —  | {1/2} | {1}  | +1 | +3 | +3 | +2 | +1 | 1",
+    "cavalry-dismounted | {6}  | {2}  | {1}  | {2} | {2} | {2} | {+1} | {—}  | P | {+1} | {—} | {—}  | {—}  | +1 | +3 | +3 | +1 | — | 1",
+    "artillery-limbered | {8}  | {2}  | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —  | {1/2} | {1}  | +2 | P  | P | +2 | +1 | 1",
+    "artillery-unlimbered | {0} | {2} | {P}  | {P} | {P} | {P} | {P}  | {P}  | P | {P}  | —    | {P}   | {P}  | P  | P  | P | P | P | P",
+    "wagon              | {8}  | —    | {1}  | {4} | {4} | {2} | {+2} | {+1} | P | {+2} | —    | {1/2} | {1}  | +2 | P  | P | P | ? | 1",
+    "leader             | {12} | —    | {1}  | {2} | {2} | {1} | {+1} | {—}  | P | {+1} | —    | {1/2} | {1}  | +1 | +3 | +3 | +1 | — | 1",
     NULL
   };
   static const char *const tec[] = {
@@ -67,9 +67,10 @@ corinth_charts (Fixture *f)
   add_hexside_type (f->s, "primary-redan", "redan", GBACW_SIDE_MODE_INSIDE);
   add_hexside_type (f->s, "secondary-redan", "redan", GBACW_SIDE_MODE_INSIDE);
   add_line_type (f->s, "track");
+  add_hex_terrain (f->s, "crest-hex", "c", 0);
   add_chart (f->s, "terrain-movement",
              "ma | chg | clear | woods | tall-woods | town | crest.up | crest.down | river | stream | bridge | road | trail"
-             " | outer-works | primary-redan | secondary-redan",
+             " | outer-works | primary-redan | secondary-redan | crest-hex.up | crest-hex.down | crest-hex",
              tem);
   add_chart (f->s, "terrain-combat", "charge | blocks-los | fire-shift | melee", tec);
   add_chart (f->s, "stacking", "units | sp | sections | fire-per-hexside | melee-max", stacking);
@@ -587,6 +588,38 @@ test_siege_guns_woods_along_road (void)
     }
 }
 
+/* ------------------------------------------------------------------ C 23.6 crests */
+
+/* C 23.6: 0303 is a crest hex on level 1 (the lower of its two levels), 0302 above it on
+ * level 2, 0304 below on level 0. Infantry in line moving up through the crest hex (0303 to
+ * 0302) pays the chart's +1; into it from above, nothing (—); a limbered battery pays +1
+ * moving down into it; entering it from below (0304, level 0 to 1) is the hex's cost alone. */
+static void
+test_crest_hex_costs (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (Fixture) f = corinth_fixture (6, 6);
+      g_autoptr (GbacwGame) game = NULL;
+
+      set_terrain (f, "0303", "crest-hex");
+      set_level (f, "0302", 2);
+      set_level (f, "0303", 1);
+      INF (f, "u-up", "union", 1, 3, "0303", "n");
+      INF (f, "u-from-below", "union", 1, 3, "0304", "n");
+      battery (f, "u-down", "union", 2, "0302", GBACW_FORMATION_STATE_LIMBERED, "s");
+      if (module)
+        add_exclusive (f, "corinth.crests", NULL);
+      game = movement_game (f);
+      apply_expect (game, move_action (game, "u-up", "0302"), NULL);
+      g_assert_cmpint (unit_of (game, "u-up")->mp_spent, ==, 2 * (1 + module));
+      apply_expect (game, move_action (game, "u-from-below", "0303"), NULL);
+      g_assert_cmpint (unit_of (game, "u-from-below")->mp_spent, ==, 2);
+      apply_expect (game, move_action (game, "u-down", "0303"), NULL);
+      g_assert_cmpint (unit_of (game, "u-down")->mp_spent, ==, 2 * (1 + module));
+    }
+}
+
 /* ------------------------------------------------------------------ C 24.1 rapid fire */
 
 /* A Union battery of 2 L guns (12 rounds) at 0303 facing n, a Confederate regiment of 4 SP
@@ -1081,6 +1114,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-23.31/town-road-hexside-2834", test_town_road_hexside_2834);
   g_test_add_func ("/corinth/C-24.3/siege-guns-one-hex", test_siege_guns_one_hex);
   g_test_add_func ("/corinth/C-24.3/siege-guns-woods-along-road", test_siege_guns_woods_along_road);
+  g_test_add_func ("/corinth/C-23.6/crest-hex-costs", test_crest_hex_costs);
   g_test_add_func ("/corinth/C-24.1/rapid-fire-doubles", test_rapid_fire_doubles);
   g_test_add_func ("/corinth/C-24.1/rapid-fire-fouling", test_rapid_fire_fouling);
   g_test_add_func ("/corinth/C-24.11/rapid-fire-limits", test_rapid_fire_limits);

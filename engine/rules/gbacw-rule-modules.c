@@ -38,7 +38,8 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_corinth_no_divisional_integrity, /* C 21.2, 28.2 */
   &gbacw_rule_corinth_army_commanders, /* C 28.1 */
   &gbacw_rule_corinth_rapid_fire,     /* C 24.1 */
-  &gbacw_rule_corinth_cavalry_limits, /* C 21.41, 21.43, 21.44 */
+  &gbacw_rule_corinth_cavalry_limits, /* C 21.41-21.44 */
+  &gbacw_rule_corinth_crests,         /* C 23.6 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
 };
