@@ -116,6 +116,15 @@ gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2])
 }
 
 gboolean
+gbacw_fire_rapid_played (const GbacwGame *game)
+{
+  for (guint i = 0; i < game->hooks->len; i++)
+    if (((const GbacwRuleHooks *) g_ptr_array_index (game->hooks, i))->rapid_fire)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 gbacw_fire_los (const GbacwGame *game, int from_hex, int to_hex, GbacwLosResult *result)
 {
   GbacwLosResult local;

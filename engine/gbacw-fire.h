@@ -104,6 +104,8 @@ int                  gbacw_fire_top_unit (const GbacwGame *game, int hex);
 void                 gbacw_fire_line_hexsides (const GbacwGame *game, int from, int to, int exit[2], int entry[2]);
 /* 7.0, 7.23: whether fire entering the unit's hex through entry (one or two hexsides)
  * enfilades it. */
+/* Whether an exclusive rule of the game plays rapid fire (GbacwFirer.rapid, C 24.1). */
+gboolean             gbacw_fire_rapid_played (const GbacwGame *game);
 gboolean             gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2]);
 /* LOS as the game sees it: the units' heights, and the LOS hooks. */
 gboolean             gbacw_fire_los (const GbacwGame *game, int from_hex, int to_hex, GbacwLosResult *result);

@@ -1041,10 +1041,12 @@ test_mounted_cavalry_free (void)
 
 /* The computer plays both sides for four Game-Turns over works, a redan, a town and siege
  * guns with every module of this file on (five seeds): each game ends without an error and
- * its record replays to the same log and units. */
+ * its record replays to the same log and units; the computer rapid-fires (C 24.1). */
 static void
 test_works_computer_games (void)
 {
+  guint rapid = 0;
+
   for (guint seed = 1; seed <= 5; seed++)
     {
       g_autoptr (Fixture) f = corinth_fixture (10, 10);
@@ -1086,7 +1088,9 @@ test_works_computer_games (void)
           g_printerr ("%s", log);
         }
       assert_replays (f, game);
+      rapid += log_has (game, "C 24.1", "rapid-fires");
     }
+  g_assert_cmpuint (rapid, >, 0);
 }
 
 int
