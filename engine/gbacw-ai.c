@@ -483,7 +483,7 @@ make_firer (const GbacwGame *game, const Shooter *s, int target, GHashTable *use
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, s->unit);
   int exit[2], entry[2];
-  guint frontal = gbacw_query_frontal_mask (u);
+  guint frontal = gbacw_game_frontal_mask (game, s->unit);
   int best_dir = -1;
   double best = 0;
 
@@ -512,6 +512,7 @@ make_firer (const GbacwGame *game, const Shooter *s, int target, GHashTable *use
   if (best_dir < 0 || best < 1.0 - 1e-9)
     return FALSE;
   out->unit = s->unit;
+  out->rapid = FALSE;   /* C 24.1: asked for by plan_target () when it pays */
   out->direction = best_dir;
   /* all it has left, or the room through the hexside */
   out->strength = s->artillery || fabs (best - s->left) < 1e-9 ? 0.0 : best;
@@ -647,6 +648,18 @@ plan_target (AiView *view, const GArray *shooters, int target, gboolean artiller
               value = v;
             }
         }
+    }
+  /* C 24.1: a battery rapid-fires when an exclusive rule lets it and the fire gains by it */
+  for (guint i = 0; artillery && value > 0 && i < firers->len && gbacw_fire_rapid_played (game); i++)
+    {
+      GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      double v;
+      f->rapid = TRUE;
+      v = evaluate (game, target, firers);
+      if (v > value)
+        value = v;
+      else
+        f->rapid = FALSE;
     }
   if (value <= 0 || firers->len == 0)
     return FALSE;

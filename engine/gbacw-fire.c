@@ -60,16 +60,22 @@ gbacw_fire_line_hexsides (const GbacwGame *game, int from, int to, int exit[2], 
 /* 7.0: the frontal hexsides of a unit, as a mask of directions; all six for units with
  * no facing. */
 static guint
-frontal_mask (const GbacwGameUnit *u)
+frontal_mask (const GbacwGame *game, const GbacwGameUnit *u)
 {
   int f = u->facing;
+  guint mask;
 
   if (u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED)
-    return 1u << f;   /* 6.34: one frontal hexside for its own fire */
-  if (u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
-      || u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
-    return (1u << f) | (1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6));
-  return 0x3f;
+    mask = 1u << f;   /* 6.34: one frontal hexside for its own fire */
+  else if (u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
+           || u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
+    mask = (1u << f) | (1u << ((f + 1) % 6)) | (1u << ((f + 5) % 6));
+  else
+    mask = 0x3f;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->frontal)
+      mask = hooks->frontal (game, data, u->index, mask);
+  return mask;
 }
 
 gboolean
@@ -103,13 +109,22 @@ gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2])
     default:
       return FALSE;    /* no facing: always frontal */
     }
-  frontal = frontal_mask (u);
+  frontal = frontal_mask (game, u);
   /* 7.23: through a rear hexside; a line along a frontal and a rear hexside is frontal */
   if (entry[0] < 0)
     return FALSE;
   if (frontal & (1u << entry[0]))
     return FALSE;
   return !(entry[1] >= 0 && (frontal & (1u << entry[1])));
+}
+
+gboolean
+gbacw_fire_rapid_played (const GbacwGame *game)
+{
+  for (guint i = 0; i < game->hooks->len; i++)
+    if (((const GbacwRuleHooks *) g_ptr_array_index (game->hooks, i))->rapid_fire)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
@@ -326,6 +341,17 @@ top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
   const GArray *stack = gbacw_game_stack (game, hex);
   int other = -1;
 
+  if (res->targets == NULL && res->rapid)
+    {
+      /* C 24.12: rapid fire falls on the infantry or cavalry, whatever the stacking order */
+      for (guint i = 0; stack && i < stack->len; i++)
+        {
+          const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+          if (is_small_arms_target (u) && u->crew_of < 0 && u->side != res->firing_side)
+            return u->index;
+        }
+      return -1;
+    }
   if (res->targets == NULL)
     return gbacw_fire_top_unit (game, hex);
   for (guint i = 0; stack && i < stack->len; i++)
@@ -481,7 +507,7 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
 
       /* 7.22, 9.61: only through a frontal hexside; 9.33: which one */
       gbacw_fire_line_hexsides (game, u->hex, target_hex, exit, fc.entry);
-      frontal = frontal_mask (u);
+      frontal = frontal_mask (game, u);
       if (f->direction >= 0)
         {
           if (f->direction != exit[0] && f->direction != exit[1])
@@ -539,6 +565,30 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
             if (m.after != m.before)
               g_array_append_val (res->modifiers, m);
           }
+      if (f->rapid)
+        {
+          gboolean played = FALSE;
+          double before = fc.strength;
+          fc.rapid = TRUE;
+          GBACW_FOREACH_HOOK (game, hooks, data)
+            if (hooks->rapid_fire && !played)
+              {
+                if (!hooks->rapid_fire (game, data, res, &fc, &played, error))
+                  return NULL;
+                if (played && fc.strength != before)
+                  {
+                    GbacwFireModifier m = { hooks->id, GBACW_FIRE_MODIFIER_STRENGTH, f->unit, before, fc.strength, 0 };
+                    g_array_append_val (res->modifiers, m);
+                  }
+              }
+          if (!played)
+            {
+              fail (error, GBACW_GAME_ERROR_ILLEGAL, _("%s may not rapid-fire: no exclusive rule of this scenario plays it"),
+                    label);
+              return NULL;
+            }
+          res->rapid = TRUE;
+        }
       if (!fc.whole && fc.strength < 1.0 - 1e-9)
         {
           fail (error, GBACW_GAME_ERROR_ILLEGAL,
@@ -633,7 +683,7 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       return NULL;
     }
   res->per_unit = FALSE;
-  if (res->artillery && res->min_range >= 3)
+  if (res->artillery && res->min_range >= 3 && !res->rapid)
     {
       int n = 0;
       for (guint i = 0; stack && i < stack->len; i++)

@@ -33,6 +33,7 @@ typedef struct {
   double strength;      /* base_strength after FIRE-STR hooks */
   int direction;        /* the firer's hexside the fire leaves through (9.3) */
   int entry[2];         /* the target hex's hexside(s) the fire enters through; [1] = -1 unless through a vertex */
+  gboolean rapid;       /* rapid fire (GbacwFirer.rapid, C 24.1): the RAPID-FIRE hook played it */
 } GbacwFireContribution;
 
 typedef struct {
@@ -81,6 +82,7 @@ struct _GbacwFireResolution {
   gboolean free_shot;
   GArray *targets;          /* int: the units fired at (the others in the hex are not), or NULL: the hex */
   gboolean no_rout_again;   /* 10.2: retreat fire: a routed unit hit does not rout again */
+  gboolean rapid;           /* a firer rapid-fires: the results fall on the top infantry or cavalry unit (C 24.12) */
 };
 
 /* The die a roll of die becomes with the resolution's DRM (1 to 6). */
@@ -102,6 +104,8 @@ int                  gbacw_fire_top_unit (const GbacwGame *game, int hex);
 void                 gbacw_fire_line_hexsides (const GbacwGame *game, int from, int to, int exit[2], int entry[2]);
 /* 7.0, 7.23: whether fire entering the unit's hex through entry (one or two hexsides)
  * enfilades it. */
+/* Whether an exclusive rule of the game plays rapid fire (GbacwFirer.rapid, C 24.1). */
+gboolean             gbacw_fire_rapid_played (const GbacwGame *game);
 gboolean             gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2]);
 /* LOS as the game sees it: the units' heights, and the LOS hooks. */
 gboolean             gbacw_fire_los (const GbacwGame *game, int from_hex, int to_hex, GbacwLosResult *result);

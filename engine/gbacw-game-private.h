@@ -23,6 +23,13 @@ gboolean gbacw_movement_end_blockers (GbacwGame *game, GPtrArray *blockers, GErr
 void     gbacw_movement_phase_end (GbacwGame *game);
 /* 8.0: at the end of the Combat Phase (the Melee Phase), every hex over the limits. */
 void     gbacw_movement_combat_end (GbacwGame *game);
+/* The STACK hooks (C 23.27) on the combat units of side in stack (but those in without)
+ * with units (n_units) added, after the chart's limits (8.1) allowed them. */
+gboolean gbacw_movement_stacking_hooks (const GbacwGame *game, int hex, int side, const GArray *stack,
+                                        const GArray *without, const int *units, guint n_units, GError **error);
+
+/* gbacw-leadership.c: whether a friendly leader counts for unit (the CMD hooks leader_affects: C 28.14) */
+gboolean gbacw_leadership_leader_affects (const GbacwGame *game, int leader, int unit);
 
 /* gbacw-legal.c: a GbacwBlocker (gbacw-legal.h) from the refusal it is (rule_case from its "[case]") */
 gpointer gbacw_blocker_new (int kind, const char *rule_id, int unit, int hex, const GError *refusal);

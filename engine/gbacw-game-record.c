@@ -49,6 +49,8 @@ write_firers (GString *s, const GbacwGame *game, const GArray *firers)
                               g_ascii_dtostr (number, sizeof number, f->strength));
       if (f->direction >= 0)
         g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
+      if (f->rapid)
+        g_string_append (s, " rapid=\"yes\"");
       g_string_append (s, "/>\n");
     }
 }
@@ -521,7 +523,8 @@ replay_element (GMarkupParseContext *context, const char *element, const char **
       GbacwGameUnit *u = gbacw_game_find_unit (game, attribute (names, values, "unit"));
       const char *strength = attribute (names, values, "strength");
       const char *hexside = attribute (names, values, "hexside");
-      GbacwFirer firer = { -1, 0.0, -1 };
+      const char *rapid = attribute (names, values, "rapid");
+      GbacwFirer firer = { -1, 0.0, -1, FALSE };
       if (u == NULL)
         {
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("No such firing unit"));
@@ -540,6 +543,12 @@ replay_element (GMarkupParseContext *context, const char *element, const char **
               return;
             }
         }
+      if (rapid && !g_str_equal (rapid, "yes") && !g_str_equal (rapid, "no"))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("rapid=\"%s\" is neither yes nor no"), rapid);
+          return;
+        }
+      firer.rapid = g_strcmp0 (rapid, "yes") == 0;
       if (hexside && (firer.direction = parse_direction (game, hexside, error)) < 0)
         return;
       g_array_append_val (p->fire->kind == GBACW_ACTION_ANSWER ? p->fire->answer.firers : p->fire->fire.firers, firer);

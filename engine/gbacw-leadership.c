@@ -314,6 +314,15 @@ brigade_eliminated (const GbacwGame *game, int leader)
   return any;
 }
 
+gboolean
+gbacw_leadership_leader_affects (const GbacwGame *game, int leader, int unit)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->leader_affects && !hooks->leader_affects (game, data, leader, unit))
+      return FALSE;
+  return TRUE;
+}
+
 /* The friendly leaders stacked with the unit: 0 none; 1 some leader who commands what he is
  * stacked with (17.0, 17.1, 17.23); 2 only brigade commanders whose units are all
  * eliminated, who still do (17.14). *leader gets one of them. */
@@ -327,7 +336,8 @@ stacked_with_leader (const GbacwGame *game, int unit, int *leader)
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->type != GBACW_UNIT_LEADER || o->side != u->side || o->index == unit)
+      if (o->type != GBACW_UNIT_LEADER || o->side != u->side || o->index == unit
+          || !gbacw_leadership_leader_affects (game, o->index, unit))
         continue;
       if (!brigade_eliminated (game, o->index))
         {
@@ -592,6 +602,22 @@ gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GErro
         brigade = commanded_formation (game, b->index);
         if (action->command.points <= 0)
           return fail (error, _("[17.22] Spend at least one Command Point"));
+        GBACW_FOREACH_HOOK (game, hooks, data)
+          {
+            gboolean allowed = TRUE;
+            if (!hooks->command_points_allowed
+                || !hooks->command_points_allowed (game, data, l->index, b->index, &allowed, error))
+              continue;
+            if (!allowed)
+              return FALSE;
+            if (l->cp_left < action->command.points)
+              return fail (error, _("[17.22] %s has %d Command Points left"), label, l->cp_left);
+            if (b->hex < 0)
+              return fail (error, _("[17.0] %s is not on the map"), brigade_label);
+            if (b->augmented_by >= 0 && b->augmented_by != l->index)
+              return fail (error, _("[17.22] %s's radius is already increased by another commander"), brigade_label);
+            return TRUE;
+          }
         if (division < 0 || FORMATION (game, division)->kind != GBACW_FORMATION_DIVISION)
           return fail (error, _("[17.22] %s is not a division commander"), label);
         if (l->cp_left < action->command.points)
@@ -763,7 +789,8 @@ automatic_rally (GbacwGame *game)
       for (guint k = 0; stack && k < stack->len; k++)
         {
           const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, k));
-          if (o->type == GBACW_UNIT_LEADER && o->side == u->side && !(o->status & GBACW_STATUS_ENGAGED))
+          if (o->type == GBACW_UNIT_LEADER && o->side == u->side && !(o->status & GBACW_STATUS_ENGAGED)
+              && gbacw_leadership_leader_affects (game, o->index, u->index))
             with_leader = TRUE;
         }
       if (with_leader)

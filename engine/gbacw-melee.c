@@ -25,6 +25,7 @@
 #include "gbacw-leadership.h"
 #include "gbacw-morale.h"
 #include "gbacw-movement.h"
+#include "gbacw-query.h"
 #include "gbacw-retreat.h"
 
 static const GbacwHexGrid *
@@ -228,16 +229,20 @@ gbacw_melee_terrain_points (const GbacwGame *game, int unit, int hex, const char
   return worst;
 }
 
+/* 12.4: a leader of side in hex who counts for one of units (C 28.14: the CMD hooks). */
 static gboolean
-leader_with (const GbacwGame *game, int hex, int side)
+leader_with (const GbacwGame *game, int hex, int side, const int *units, guint n_units)
 {
   const GArray *stack = gbacw_game_stack (game, hex);
 
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->type == GBACW_UNIT_LEADER && o->side == side)
-        return TRUE;
+      if (o->type != GBACW_UNIT_LEADER || o->side != side)
+        continue;
+      for (guint k = 0; k < n_units; k++)
+        if (gbacw_leadership_leader_affects (game, o->index, units[k]))
+          return TRUE;
     }
   return FALSE;
 }
@@ -303,7 +308,7 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
           a_min = MIN (a_min, r);
           a_max = MAX (a_max, r);
         }
-      if (!o->attack_leader && leader_with (game, u->hex, side))
+      if (!o->attack_leader && leader_with (game, u->hex, side, &unit, 1))
         o->attack_leader = 1;   /* 12.4 */
     }
   for (guint i = 0; i < defenders->len; i++)
@@ -322,7 +327,7 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
   limit = melee_max (game, hex);
   if (limit != GBACW_UNSET && o->defend_base > limit)
     o->defend_base = limit;   /* 12.72 */
-  o->defend_leader = leader_with (game, hex, 1 - side) ? 1 : 0;
+  o->defend_leader = leader_with (game, hex, 1 - side, (const int *) (gpointer) defenders->data, defenders->len) ? 1 : 0;
   /* 12.52 */
   if (!o->green && attackers->len && defenders->len)
     {
@@ -365,13 +370,15 @@ gbacw_melee_odds (GbacwGame *game, const GArray *attackers, int hex, gboolean ch
 
 /* 7.31, 12.21: the hexes a unit may melee through; a charge only through its front (16.2). */
 static gboolean
-through_front (const GbacwGameUnit *u, int d, gboolean charge)
+through_front (const GbacwGame *game, const GbacwGameUnit *u, int d, gboolean charge)
 {
   int f = u->facing;
 
   if (charge)
     return d == f;
-  return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;
+  if (gbacw_game_unit_is_mounted (u))
+    return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;
+  return (gbacw_game_frontal_mask (game, u->index) >> d) & 1;   /* C 23.21: the FACING hooks */
 }
 
 static gboolean
@@ -413,7 +420,7 @@ attacker_ok (GbacwGame *game, int unit, int hex, gboolean charge, GError **error
   if (d < 0)
     return fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.21] %s must begin the Melee Phase adjacent to %s"), label,
                  hex_label);
-  if (!through_front (u, d, charge))
+  if (!through_front (game, u, d, charge))
     return fail (error, GBACW_GAME_ERROR_ILLEGAL,
                  charge ? _("[16.2] %s charges only through its front hexside")
                         : _("[12.21] %s may melee only through a frontal hexside"),
@@ -627,6 +634,37 @@ before_melee_paths (GbacwGame *game, int unit)
   return out;
 }
 
+/* The attackers announced against hex (12.8). */
+static GArray *
+declared_attackers (GbacwGame *game, int hex)
+{
+  const GbacwMeleeDeclaration *d = declaration_at (game, hex);
+  GArray *attackers = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int k = 0; d && k < d->n_units; k++)
+    if (d->units[k] >= 0)
+      g_array_append_val (attackers, d->units[k]);
+  return attackers;
+}
+
+/* An exclusive rule that has unit retreat before melee (C 21.42): its case, else NULL. */
+static const char *
+before_melee_forced (GbacwGame *game, int unit, int hex)
+{
+  g_autoptr (GArray) attackers = NULL;
+  const char *rule_case = NULL;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->before_melee_forced)
+      {
+        if (attackers == NULL)
+          attackers = declared_attackers (game, hex);
+        if (hooks->before_melee_forced (game, data, unit, attackers, &rule_case))
+          return rule_case ? rule_case : "12.8";
+      }
+  return NULL;
+}
+
 static GbacwResolve
 resolve_before_melee (GbacwGame *game, GbacwPending *p, GbacwDecision **decision)
 {
@@ -648,10 +686,13 @@ resolve_before_melee (GbacwGame *game, GbacwPending *p, GbacwDecision **decision
   g_array_append_val ((*decision)->units, p->unit);
   (*decision)->hex = p->hex;
   (*decision)->length = 2;
-  (*decision)->may_decline = TRUE;
+  (*decision)->may_decline = before_melee_forced (game, p->unit, p->hex) == NULL;
   for (guint i = 0; i < paths->len; i++)
     g_ptr_array_add ((*decision)->paths, g_array_ref (g_ptr_array_index (paths, i)));
-  (*decision)->question = g_strdup_printf (_("Does %s retreat before melee (one or two hexes) or stand?"), label);
+  (*decision)->question = (*decision)->may_decline
+                            ? g_strdup_printf (_("Does %s retreat before melee (one or two hexes) or stand?"), label)
+                            : g_strdup_printf (_("Where does %s retreat before melee (one or two hexes)? It may not stand"),
+                                               label);
   return GBACW_RESOLVE_WAIT;
 }
 
@@ -662,23 +703,23 @@ answer_before_melee (GbacwGame *game, GbacwPending *p, const GbacwAction *action
   g_autofree char *label = gbacw_game_unit_label (game, p->unit);
   GbacwPending *move;
   gboolean mounted = gbacw_game_unit_is_mounted (u);
+  const char *forced;
 
   if (action->answer.path->len == 0)
     {
       gbacw_game_log (game, "12.8", _("%s stands and accepts the melee"), label);
       return GBACW_RESOLVE_DONE;
     }
-  {
-    const GbacwMeleeDeclaration *d = declaration_at (game, p->hex);
-    g_autoptr (GArray) attackers = g_array_new (FALSE, FALSE, sizeof (int));
-    for (int k = 0; d && k < d->n_units; k++)
-      if (d->units[k] >= 0)
-        g_array_append_val (attackers, d->units[k]);
-    GBACW_FOREACH_HOOK (game, hooks, data)
-      if (hooks->before_melee_roll && !hooks->before_melee_roll (game, data, p->unit, attackers))
-        return GBACW_RESOLVE_DONE;   /* it stands: the module said why in the log */
-  }
-  gbacw_game_log (game, mounted ? "12.84" : "12.8", _("%s retreats before melee"), label);
+  forced = before_melee_forced (game, p->unit, p->hex);
+  if (forced == NULL)
+    {
+      g_autoptr (GArray) attackers = declared_attackers (game, p->hex);
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (hooks->before_melee_roll && !hooks->before_melee_roll (game, data, p->unit, attackers))
+          return GBACW_RESOLVE_DONE;   /* it stands: the module said why in the log */
+    }
+  gbacw_game_log (game, forced ? forced : mounted ? "12.84" : "12.8",
+                  forced ? _("%s must retreat before melee, without a check") : _("%s retreats before melee"), label);
   /* the move, after the withdrawal fire (12.83; not for mounted cavalry, 12.84, 16.1) */
   move = gbacw_pending_new (GBACW_PENDING_RETREAT_MOVE, p->side, p->unit, p->hex, mounted ? "12.84" : "12.83");
   move->units = g_array_new (FALSE, FALSE, sizeof (int));

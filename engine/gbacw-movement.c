@@ -51,7 +51,7 @@ gboolean
 gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
 {
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  int d, f;
+  int d;
 
   if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u))
     return FALSE;   /* 10.0: wagons and leaders have none; 11.16: nor supply crews */
@@ -65,8 +65,8 @@ gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
   if (!(u->formation == GBACW_FORMATION_STATE_LINE || u->formation == GBACW_FORMATION_STATE_DISMOUNTED
         || u->formation == GBACW_FORMATION_STATE_UNLIMBERED))
     return FALSE;   /* columns and limbered batteries have none */
-  f = u->facing;
-  return d == f || d == (f + 1) % 6 || d == (f + 5) % 6;   /* the three frontal hexsides */
+  /* the three frontal hexsides (C 23.21: the FACING hooks) */
+  return (gbacw_game_frontal_mask (game, unit) >> d) & 1;
 }
 
 gboolean
@@ -79,7 +79,7 @@ gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
       for (guint i = 0; stack && i < stack->len; i++)
         {
           const GbacwGameUnit *e = gbacw_game_unit (game, g_array_index (stack, int, i));
-          int back, f;
+          int back;
           if (e->side == side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
               || gbacw_game_is_wagon_crew (e) || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)))
             continue;   /* 10.0, 11.16, 13.32, 12.94; 11.22: an ammunition-depleted unit keeps this ZOC */
@@ -91,8 +91,7 @@ gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
           if (!(e->formation == GBACW_FORMATION_STATE_LINE || e->formation == GBACW_FORMATION_STATE_DISMOUNTED
                 || e->formation == GBACW_FORMATION_STATE_UNLIMBERED))
             continue;
-          f = e->facing;
-          if (back == f || back == (f + 1) % 6 || back == (f + 5) % 6)
+          if ((gbacw_game_frontal_mask (game, e->index) >> back) & 1)
             return TRUE;
         }
     }
@@ -622,7 +621,50 @@ stacking_within (const GbacwGame *game, int hex, int side, const GArray *without
       batteries -= c_batteries;
     }
   gbacw_rules_data_stacking_limits (game->rules, game_map (game), hex, column, &limits);
-  return within_limits (game, hex, &limits, units, sp, batteries, error);
+  if (!within_limits (game, hex, &limits, units, sp, batteries, error))
+    return FALSE;
+  return gbacw_movement_stacking_hooks (game, hex, side, stack, without, NULL, 0, error);
+}
+
+static gboolean
+int_list_has (const int *list, guint n, int value)
+{
+  for (guint i = 0; i < n; i++)
+    if (list[i] == value)
+      return TRUE;
+  return FALSE;
+}
+
+/* The STACK hooks (C 23.27) on the units of side in stack, but those in without, and units
+ * (n_units) added. */
+gboolean
+gbacw_movement_stacking_hooks (const GbacwGame *game, int hex, int side, const GArray *stack, const GArray *without,
+                               const int *units, guint n_units, GError **error)
+{
+  g_autoptr (GArray) present = NULL;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    {
+      if (!hooks->stacking)
+        continue;
+      if (present == NULL)
+        {
+          present = g_array_new (FALSE, FALSE, sizeof (int));
+          for (guint i = 0; stack && i < stack->len; i++)
+            {
+              const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+              if (gbacw_game_is_combat_unit (u) && u->side == side && !(without && gbacw_int_array_has (without, u->index))
+                  && !int_list_has (units, n_units, u->index))
+                g_array_append_val (present, u->index);
+            }
+          for (guint k = 0; k < n_units; k++)
+            if (gbacw_game_is_combat_unit (gbacw_game_unit (game, units[k])))
+              g_array_append_val (present, units[k]);
+        }
+      if (!hooks->stacking (game, data, hex, present, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

@@ -70,6 +70,17 @@ gbacw_query_frontal_mask (const GbacwGameUnit *u)
   return 0x3f;
 }
 
+guint
+gbacw_game_frontal_mask (const GbacwGame *game, int unit)
+{
+  guint mask = gbacw_query_frontal_mask (gbacw_game_unit (game, unit));
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->frontal)
+      mask = hooks->frontal (game, data, unit, mask);
+  return mask;
+}
+
 static void enemy_distance (const GbacwGame *game, int side, gboolean combat_only, int *distance, int *nearest);
 
 void
@@ -355,7 +366,8 @@ gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int *units, g
     }
   gbacw_rules_data_stacking_limits (game->rules, game->scenario->map, hex, column, &limits);
   return (limits.units == GBACW_UNSET || n <= limits.units) && (limits.sp == GBACW_UNSET || sp <= limits.sp)
-         && (limits.sections == GBACW_UNSET || batteries <= limits.sections);
+         && (limits.sections == GBACW_UNSET || batteries <= limits.sections)
+         && (side < 0 || gbacw_movement_stacking_hooks (game, hex, side, stack, NULL, units, n_units, NULL));
 }
 
 /* ------------------------------------------------------------------ fire */

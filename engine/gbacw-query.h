@@ -44,6 +44,9 @@ int      gbacw_query_distance (const GbacwGame *game, int a, int b);
 int      gbacw_query_direction_toward (const GbacwGame *game, int from, int to);
 /* 7.0: the unit's frontal hexsides as a mask of directions (all six without a facing). */
 guint    gbacw_query_frontal_mask (const GbacwGameUnit *unit);
+/* The same with the exclusive rules' FACING hooks applied (C 23.21: a redan's outer side):
+ * what ZOC (10.0), fire (7.22, 7.23) and melee (12.21) read. */
+guint    gbacw_game_frontal_mask (const GbacwGame *game, int unit);
 /* Per hex: the distance to the nearest combat unit on the map of a side other than side
  * (G_MAXINT when there is none); nearest (may be NULL) gets that unit's hex. Both arrays
  * have game->n_hexes entries and are filled by the caller's buffers. */

@@ -76,6 +76,17 @@ typedef struct {
 
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);
+  /* CMD: whether leader, a friendly leader stacked with unit, counts for it: commands it when
+   * stacked (17.0), rallies it (13.52), adds to its melee (12.4); FALSE: he does nothing for
+   * it (C 28.14: Price and Lovell's division). */
+  gboolean (*leader_affects) (const GbacwGame *game, gpointer data, int leader, int unit);
+  /* CMD: whether leader may spend Command Points on brigade_leader (17.22), in place of the
+   * Standard Rules' test (a division commander, on a brigade commander of his division
+   * within his Divisional Integrity Radius): TRUE when the module decides, with *allowed
+   * (FALSE: error set, citing its case); FALSE leaves it to 17.22 (C 28.11: an army
+   * commander within three hexes; C 28.21: a division commander of the brigade's division). */
+  gboolean (*command_points_allowed) (const GbacwGame *game, gpointer data, int leader, int brigade_leader,
+                                      gboolean *allowed, GError **error);
 
   /* MOVE-COST / MOVE-LEGAL: may change a unit's Movement Allowance (halves), the cost
    * of one step (from hex index, direction), or forbid a step with a GError citing
@@ -108,6 +119,13 @@ typedef struct {
   double   (*fire_strength) (const GbacwGame *game, gpointer data, int unit, int target_hex, double strength);
   int      (*fire_shift) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
   int      (*fire_drm) (const GbacwGame *game, gpointer data, const GbacwFireResolution *resolution);
+  /* RAPID-FIRE: contribution (a GbacwFireContribution of gbacw-fire.h) is one whose firer asked
+   * for rapid fire (GbacwFirer.rapid, C 24.1), its strength worked out (range, FIRE-STR
+   * hooks): a module that plays it sets *played, changes its strength (C 24.1: doubled) and
+   * returns FALSE with a GError citing its case when the rule forbids it (C 24.11, 24.12).
+   * No module playing it: refused. */
+  gboolean (*rapid_fire) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res, gpointer contribution,
+                          gboolean *played, GError **error);
   /* ammunition depletion after a Fire CRT die of 1, on a re-roll <= *threshold: asked for
    * each unit that fired, small arms (11.21: 2; 0: never) and batteries (no check: they
    * count rounds, 11.31). A module that sets *threshold returns the case it cites in the
@@ -139,6 +157,11 @@ typedef struct {
    * units (int, unit first) the leaders that must go with it (C 22.33: the leader that spared it
    * its check). */
   void     (*before_melee_companions) (GbacwGame *game, gpointer data, int unit, GArray *units);
+  /* MELEE-INIT: before_melee_forced: whether unit, announced against by attackers (12.8), must
+   * retreat before melee (C 21.42): TRUE, it may not stand and makes no check for it
+   * (before_melee_roll is not asked); *rule_case the case the log cites. */
+  gboolean (*before_melee_forced) (const GbacwGame *game, gpointer data, int unit, const GArray *attackers,
+                                   const char **rule_case);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);
@@ -249,6 +272,14 @@ typedef struct {
   /* UNIT-STATE: whether fire at unit always enfilades it, whatever its facing (J 34.1: an
    * encamped unit has none); asked by gbacw_fire_enfilades () before 7.0's own test. */
   gboolean (*always_enfiladed) (const GbacwGame *game, gpointer data, int unit);
+  /* FACING: the frontal hexsides of unit (a mask of directions) in place of mask, the
+   * Standard Rules' (7.0, 6.34); its ZOC (10.0), fire (7.22), enfilade (7.23) and melee
+   * (12.21) follow it (C 23.21-23.22: a unit in a redan faces its outer side, or its rear). */
+  guint    (*frontal) (const GbacwGame *game, gpointer data, int unit, guint mask);
+  /* STACK: whether units (int: combat units of one side) may stand together in hex, after
+   * the Stacking Restrictions Chart's limits allowed them (8.1); FALSE with a GError citing
+   * the case (C 23.27: a redan holds one battery and one infantry SP, or four infantry SP). */
+  gboolean (*stacking) (const GbacwGame *game, gpointer data, int hex, const GArray *units, GError **error);
   /* STATUS: what the module's rule stands at now, for a player to read (test play): appends
    * GbacwRuleStatus items (gbacw_rule_status_new ()) to items (P 22.13: the withdrawn
    * brigades and where they re-enter; P 28.26: the replacement delays running; P 34.21:

@@ -39,6 +39,15 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_corinth_lovell_reluctance, /* C 30.4 */
   &gbacw_rule_corinth_union_deployment_limits, /* C 29.41, 29.44 */
   &gbacw_rule_corinth_assault_areas,  /* C 29.1-29.25 */
+  &gbacw_rule_corinth_outer_works,    /* C 23.1 */
+  &gbacw_rule_corinth_redans,         /* C 23.2 */
+  &gbacw_rule_corinth_town,           /* C 23.3 */
+  &gbacw_rule_corinth_siege_guns,     /* C 24.3 */
+  &gbacw_rule_corinth_no_divisional_integrity, /* C 21.2, 28.2 */
+  &gbacw_rule_corinth_army_commanders, /* C 28.1 */
+  &gbacw_rule_corinth_rapid_fire,     /* C 24.1 */
+  &gbacw_rule_corinth_cavalry_limits, /* C 21.41-21.44 */
+  &gbacw_rule_corinth_crests,         /* C 23.6 */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
   &gbacw_rule_jackson_fremont_commitment, /* J 30.0 */

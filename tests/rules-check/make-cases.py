@@ -459,6 +459,22 @@ def _(t):
                '      <param name="drm" value="+9"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-corinth-works")
+def _(t):
+    # the Corinth works and artillery modules' parameters (C 23.2, 24.1, 24.3, 28.11): a
+    # negative redan height, a fouling roll that is no die roll, a yes/no that is neither, a
+    # battery and a leader the order of battle lacks; the valid ones say nothing
+    return sub(t, '  <rules>\n', '  <rules>\n    <exclusive id="corinth.redans" enabled="yes">\n'
+               '      <param name="height" value="-10"/>\n      <param name="melee-max" value="4"/>\n    </exclusive>\n'
+               '    <exclusive id="corinth.rapid-fire" enabled="yes">\n'
+               '      <param name="foul" value="seven"/>\n      <param name="consecutive" value="maybe"/>\n'
+               '      <param name="unfoul" value="1-3"/>\n    </exclusive>\n'
+               '    <exclusive id="corinth.siege-guns" enabled="yes">\n'
+               '      <param name="units" value="u-no-such-battery"/>\n    </exclusive>\n'
+               '    <exclusive id="corinth.army-commanders" enabled="yes">\n'
+               '      <param name="leaders" value="u-nobody"/>\n    </exclusive>\n')
+
+
 @case("scenario-rules-crews")
 def _(t):
     # the crew-markers module's parameters (J 21.21, P 20.2, C 24.2): a return it does not
