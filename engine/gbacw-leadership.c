@@ -195,7 +195,6 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
   const GbacwHexGrid *grid = game_grid (game);
   g_autoptr (GArray) frontier = NULL;
   g_autoptr (GHashTable) seen = NULL;
-  int move_class = gbacw_move_class_for (GBACW_UNIT_LEADER, GBACW_FORMATION_STATE_UNSET);
 
   if (l->hex < 0 || hex < 0)
     return FALSE;
@@ -221,7 +220,8 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
                 continue;
               if (gbacw_game_hexside_impassable (game, from, d))
                 continue;   /* 10.5, 13.53 */
-              gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, from, d, &cost);
+              /* the leader's own cost, exclusive rules included (J 22.53, 36.51: fords) */
+              gbacw_movement_step_cost (game, leader, from, d, &cost);
               if (cost.kind == GBACW_COST_PROHIBITED)
                 continue;   /* 13.53: impassable terrain */
               if (to == hex)

@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-jackson-terrain.c: Jackson at the Crossroads' terrain, bridges, fords, retreat and
+ * victory rules (engine/rules/jackson/), each on a small position built in code with the
+ * J chart cells it relies on, named after the case it plays. */
+#define G_LOG_DOMAIN "test-jackson-terrain"
+
+#include "test-engine-fixture.c"
+
+#include "gbacw-leadership.h"
+
+/* ------------------------------------------------------------------ the J terrain */
+
+/* The fixture's catalogue with J's bank, steep crest and ford, and a Terrain Effects on
+ * Movement Chart with J's printed Line row (8/9, crest +1, steep crest +2 / +1, river P,
+ * ford all), the other rows the tests' own; bank, bridge and the leader's ford are "?"
+ * as on the J mapsheet transcription. */
+static void
+jackson_catalogue (Fixture *f)
+{
+  static const char *const tem[] = {
+    "infantry-line        | 8/9 | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | —",
+    "infantry-column      | 8   | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | 1/2",
+    "cavalry-mounted      | 12  | 2 | 1 | 3 | 3 | ? | +2 | +1 | +3 | +2 | P | +1 | all | ? | 1/2",
+    "cavalry-dismounted   | 8   | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | —",
+    "artillery-limbered   | 8   | 2 | 1 | 4 | 4 | ? | +2 | +1 | +3 | +2 | P | +2 | all | ? | 1/2",
+    "artillery-unlimbered | 0   | 2 | P | P | P | ? | P  | P | P  | P  | P | P  | P   | P | P",
+    "wagon                | 8   | — | 1 | 4 | 4 | ? | +2 | +1 | +3 | +2 | P | +2 | all | ? | 1/2",
+    "leader               | 12  | — | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | ?   | ? | 1/2",
+    NULL
+  };
+  GbacwChart *old = gbacw_scenario_find_chart (f->s, "terrain-movement");
+  GbacwHexsideType *ford;
+
+  add_hex_terrain (f->s, "bank", "b", 0);
+  add_hexside_type (f->s, "steep-crest", "steep-crest", GBACW_SIDE_MODE_ELEVATION);
+  add_hexside_type (f->s, "ford", "ford", GBACW_SIDE_MODE_NONE);
+  ford = g_ptr_array_index (f->s->catalogue.hexside_types, f->s->catalogue.hexside_types->len - 1);
+  ford->requires = g_strsplit ("river", " ", -1);
+  g_ptr_array_remove (f->s->charts, old);
+  add_chart (f->s, "terrain-movement",
+             "ma | chg | clear | woods | town | bank | crest.up | crest.down | steep-crest.up | steep-crest.down | river | "
+             "stream | ford | bridge | road",
+             tem);
+}
+
+static void
+add_exclusive_terrain (Fixture *f)
+{
+  add_exclusive (f, "jackson.terrain", NULL);
+}
+
+static Fixture *
+terrain_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  jackson_catalogue (f);
+  if (module)
+    add_exclusive_terrain (f);
+  return f;
+}
+
+static GbacwMoveCost
+step_cost (GbacwGame *game, const char *unit, const char *from, const char *dir)
+{
+  GbacwMoveCost cost;
+  gbacw_movement_step_cost (game, unit_index (game, unit), hex_of (game->scenario, from),
+                            direction_of (game->scenario, dir), &cost);
+  return cost;
+}
+
+#define assert_cost(cost, kind_, halves_) \
+  G_STMT_START { \
+    GbacwMoveCost c_ = (cost); \
+    g_assert_cmpint (c_.kind, ==, (kind_)); \
+    if ((kind_) == GBACW_COST_MP) \
+      g_assert_cmpint (c_.halves, ==, (halves_)); \
+  } G_STMT_END
+
+/* J 22.1's example: a unit in 1813 (level 3) pays the crest to enter 1812 (level 4 beyond
+ * the crest hexside), nothing extra to enter 1713 on its own level. Here 0203 is 1813. */
+static void
+test_22_1_crest_levels (void)
+{
+  g_autoptr (Fixture) f = terrain_fixture (TRUE);
+  GbacwGame *game;
+
+  set_level (f, "0203", 3);
+  set_level (f, "0202", 4);
+  set_level (f, "0303", 3);
+  add_hexside (f, "0203", "n", "crest");
+  INF (f, "c-1", "confederate", 4, 3, "0203", "n");
+  INF (f, "u-1", "union", 4, 3, "0608", "n");
+  game = start_game (f);
+  assert_cost (step_cost (game, "c-1", "0203", "n"), GBACW_COST_MP, 4);   /* 1 + crest up 1 */
+  assert_cost (step_cost (game, "c-1", "0203", "ne"), GBACW_COST_MP, 2);  /* same level */
+  assert_cost (step_cost (game, "c-1", "0202", "s"), GBACW_COST_MP, 2);   /* down: "—" for Line */
+  gbacw_game_free (game);
+}
+
+/* J 22.2: a steep crest costs more (+2 up, +1 down for Line) and a unit fired on through
+ * it from a lower level is one column to the left; from the same level, or without the
+ * module (the chart has no steep crest row), no shift. */
+static void
+test_22_2_steep_crest (void)
+{
+  struct { gboolean module; int firer_level; int shift; } cases[] = {
+    { TRUE, 0, -1 }, { TRUE, 1, 0 }, { FALSE, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = terrain_fixture (cases[i].module);
+      g_autoptr (GError) error = NULL;
+      GbacwFireResolution *res;
+      GbacwGame *game;
+
+      set_level (f, "0204", 1);
+      set_level (f, "0205", cases[i].firer_level);
+      add_hexside (f, "0204", "s", "steep-crest");
+      INF (f, "c-1", "confederate", 4, 3, "0204", "s");
+      INF (f, "u-1", "union", 4, 3, "0205", "n");
+      game = start_game (f);
+      if (cases[i].firer_level == 0)
+        {
+          assert_cost (step_cost (game, "u-1", "0205", "n"), GBACW_COST_MP, 6);   /* 1 + 2 */
+          assert_cost (step_cost (game, "c-1", "0204", "s"), GBACW_COST_MP, 4);   /* 1 + 1 */
+        }
+      goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+      {
+        GbacwFirer firers[] = { { unit_index (game, "u-1"), 4, -1 } };
+        res = gbacw_fire_compute (game, hex_of (f->s, "0204"), firers, 1, &error);
+      }
+      g_assert_no_error (error);
+      g_assert_cmpint (res->hook_shift, ==, cases[i].shift);
+      gbacw_fire_resolution_free (res);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 22.3: a bank hex costs its land part: clear 1, woods 2; the chart has no bank
+ * column, so without the module the cost is not known. */
+static void
+test_22_3_bank_land_cost (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = terrain_fixture (module);
+      GbacwGame *game;
+
+      set_terrain (f, "0203", "bank");
+      set_terrain (f, "0303", "bank");
+      set_terrain (f, "0303", "+woods");
+      INF (f, "c-1", "confederate", 4, 3, "0202", "s");
+      INF (f, "u-1", "union", 4, 3, "0608", "n");
+      game = start_game (f);
+      if (module)
+        {
+          assert_cost (step_cost (game, "c-1", "0202", "s"), GBACW_COST_MP, 2);
+          unit_of (game, "c-1")->hex = hex_of (f->s, "0203");
+          assert_cost (step_cost (game, "c-1", "0203", "ne"), GBACW_COST_MP, 4);
+        }
+      else
+        assert_cost (step_cost (game, "c-1", "0202", "s"), GBACW_COST_UNKNOWN, 0);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 22.4: nobody crosses a plain river hexside; Zones of Control extend across it (10.5
+ * would stop them at a hexside no class may cross); a Command Radius does not, but it is
+ * traced across a ford (J 22.53: the leader's 5 Movement Points of J 22.51). */
+static void
+test_22_4_river (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = terrain_fixture (module);
+      GbacwGame *game;
+
+      add_hexside (f, "0203", "s", "river");
+      add_hexside (f, "0303", "s", "river");
+      add_hexside (f, "0303", "s", "ford");
+      INF (f, "c-1", "confederate", 4, 3, "0203", "s");
+      LEADER (f, "c-ldr", "confederate", "0203");
+      INF (f, "u-1", "union", 4, 3, "0204", "n");
+      INF (f, "u-2", "union", 4, 3, "0608", "n");
+      game = start_game (f);
+      assert_cost (step_cost (game, "c-1", "0203", "s"), GBACW_COST_PROHIBITED, 0);
+      g_assert_cmpint (gbacw_movement_exerts_zoc (game, unit_index (game, "c-1"), hex_of (f->s, "0204")), ==, module);
+      g_assert_false (gbacw_leadership_in_radius (game, unit_index (game, "c-ldr"), hex_of (f->s, "0204"), 1));
+      unit_of (game, "c-ldr")->hex = hex_of (f->s, "0303");
+      /* (the chart's leader ford cell is lost: without the module the ford is closed to him) */
+      g_assert_cmpint (gbacw_leadership_in_radius (game, unit_index (game, "c-ldr"), hex_of (f->s, "0304"), 1), ==, module);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 22.5: crossing a ford costs the whole Movement Allowance: a regiment that starts beside
+ * it crosses and stops in the bank hex; one that has moved first may not. J 22.51: a leader
+ * pays 5 Movement Points (1 + 5 here) and may go on. */
+static void
+test_22_5_ford_whole_allowance (void)
+{
+  g_autoptr (Fixture) f = terrain_fixture (TRUE);
+  GbacwGame *game;
+
+  add_hexside (f, "0203", "s", "river");
+  add_hexside (f, "0203", "s", "ford");
+  INF (f, "u-1", "union", 4, 3, "0203", "s");
+  INF (f, "u-2", "union", 4, 3, "0202", "s");
+  LEADER (f, "u-ldr", "union", "0103");
+  INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-1", "0204"), NULL);
+  g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 16);   /* the Union 8 (note A) */
+  apply_expect (game, move_action (game, "u-1", "0205"), "5.11");
+  apply_expect (game, move_action (game, "u-2", "0203 0204"), "5.11");
+  apply_expect (game, move_action (game, "u-ldr", "0203 0204 0205"), NULL);
+  g_assert_cmpint (unit_of (game, "u-ldr")->mp_spent, ==, 2 + 12 + 2);
+  gbacw_game_free (game);
+}
+
+/* The North River Bridge: a hexside of bridge over river between 0203 and 0204. */
+static Fixture *
+bridge_fixture (gboolean module)
+{
+  Fixture *f = terrain_fixture (module);
+
+  add_hexside (f, "0203", "s", "river");
+  add_hexside (f, "0203", "s", "bridge");
+  return f;
+}
+
+/* J 22.6: infantry crosses the Bridge in column at no extra cost (the chart's cell is
+ * lost: without the module the river's "P" stands); in line it may not. */
+static void
+test_22_6_bridge_column_only (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = bridge_fixture (module);
+      GbacwGame *game;
+
+      add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0203", GBACW_FORMATION_STATE_COLUMN, "s");
+      INF (f, "u-line", "union", 4, 3, "0103", "se");
+      INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+      game = movement_game (f);
+      if (!module)
+        {
+          assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_PROHIBITED, 0);
+          gbacw_game_free (game);
+          continue;
+        }
+      assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_MP, 2);
+      apply_expect (game, move_action (game, "u-col", "0204 0205"), NULL);
+      g_assert_cmpint (unit_of (game, "u-col")->mp_spent, ==, 4);
+      apply_expect (game, move_action (game, "u-line", "0203 0204"), "J 22.6");
+      g_assert_cmpint (unit_of (game, "u-line")->hex, ==, hex_of (f->s, "0103"));
+      gbacw_game_free (game);
+    }
+}
+
+/* J 22.61: Line infantry melees across the Bridge, each stack 2 Strength Points off its
+ * total: two regiments of one hex lose 2 together (not the chart's -2 each, 12.31), a
+ * second stack across another hexside nothing. */
+static void
+test_22_61_bridge_melee (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = bridge_fixture (module);
+      GbacwGame *game;
+      GbacwMeleeOdds odds;
+
+      INF (f, "u-1", "union", 4, 3, "0203", "s");
+      INF (f, "u-2", "union", 3, 3, "0203", "s");
+      INF (f, "c-1", "confederate", 4, 3, "0204", "n");
+      game = melee_game (f);
+      odds_of (game, "u-1 u-2", "0204", FALSE, &odds);
+      g_assert_cmpint (odds.attack_base + odds.exclusive, ==, odds.attack);
+      g_assert_cmpint (odds.attack, ==, module ? 7 - 2 : 7 - 4);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 22.62: a Line regiment retreating across the Bridge (here before melee, 12.8) may do so
+ * and is routed where its retreat ends, with no rout movement; without the module the
+ * bridge is disregarded for Line infantry (6.12) and the river bars the way. */
+static void
+test_22_62_retreat_across_bridge (void)
+{
+  g_autoptr (Fixture) f = bridge_fixture (TRUE);
+  GbacwGame *game;
+  const GbacwDecision *d;
+  gboolean across = FALSE;
+
+  INF (f, "u-1", "union", 4, 3, "0202", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0203", "n");
+  game = melee_game (f);
+  apply_expect (game, declare (game, "u-1", "0203", FALSE), NULL);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_BEFORE_MELEE);
+  for (guint i = 0; i < d->paths->len && !across; i++)
+    {
+      const GArray *path = g_ptr_array_index (d->paths, i);
+      if (g_array_index (path, int, 0) == hex_of (f->s, "0204"))
+        {
+          across = TRUE;
+          apply_expect (game, gbacw_action_new_answer_path ((const int *) path->data, path->len), NULL);
+        }
+    }
+  g_assert_true (across);
+  hold_fire (game);   /* the withdrawal fire of 12.83 */
+  g_assert_cmpint (unit_of (game, "c-1")->hex, ==, hex_of (f->s, "0204"));
+  g_assert_true (unit_of (game, "c-1")->status & GBACW_STATUS_ROUTED);
+  g_assert_cmpint (unit_of (game, "c-1")->rout_hexes_due, ==, 0);
+  g_assert_true (log_has (game, "J 22.62", NULL));
+  assert_replays (f, game);
+  gbacw_game_free (game);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/jackson/J-22.1/crest-up-costs-same-level-free", test_22_1_crest_levels);
+  g_test_add_func ("/jackson/J-22.2/steep-crest-costs-and-one-left-from-below", test_22_2_steep_crest);
+  g_test_add_func ("/jackson/J-22.3/bank-hex-pays-its-land", test_22_3_bank_land_cost);
+  g_test_add_func ("/jackson/J-22.4/river-closed-zoc-crosses-radius-only-at-ford", test_22_4_river);
+  g_test_add_func ("/jackson/J-22.5/ford-whole-allowance-leader-five", test_22_5_ford_whole_allowance);
+  g_test_add_func ("/jackson/J-22.6/bridge-in-column-no-extra-cost", test_22_6_bridge_column_only);
+  g_test_add_func ("/jackson/J-22.61/bridge-melee-two-off-per-stack", test_22_61_bridge_melee);
+  g_test_add_func ("/jackson/J-22.62/line-retreat-across-bridge-routs", test_22_62_retreat_across_bridge);
+  return g_test_run ();
+}
