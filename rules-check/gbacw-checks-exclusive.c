@@ -283,6 +283,14 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "division", PARAM_FORMATIONS, TRUE },
       { "superior", PARAM_FORMATIONS, TRUE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.terrain", "22.0",
+    N_("Banks, rivers, fords, the North River Bridge and steep crests of Jackson at the Crossroads"),
+    { { "bank", PARAM_TERRAINS, FALSE }, { "clear", PARAM_TERRAINS, FALSE },
+      { "leader-ford", PARAM_COUNT, FALSE }, { "bridge-melee", PARAM_COUNT, FALSE } } },
+  { "jackson.victory", "28.0",
+    N_("Victory Points as multiples of the Morale Rating, Effectiveness and Divisional Integrity Radii"),
+    { { "morale", PARAM_RATING, FALSE, PER_FORMATION }, { "wagon", PARAM_VP, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -7,6 +7,7 @@
 #include "test-engine-fixture.c"
 
 #include "gbacw-leadership.h"
+#include "gbacw-query.h"
 
 /* ------------------------------------------------------------------ the J terrain */
 
@@ -320,6 +321,109 @@ test_22_62_retreat_across_bridge (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ J 28 victory */
+
+static int
+exclusive_vp (GbacwGame *game, int side)
+{
+  g_autoptr (GbacwOutcome) outcome = gbacw_outcome_new (game);
+  GbacwVictory v = { 0 };
+  int vp;
+
+  gbacw_outcome_update (outcome, game);
+  gbacw_outcome_victory (outcome, game, &v);
+  vp = v.exclusive[side];
+  gbacw_victory_clear (&v);
+  return vp;
+}
+
+/* The Confederate losses of the J 28.11 schedule, set on the game's units: Winder's
+ * regiment (printed 3, the roster's 5 by `morale.FORMATION`, J 28.15) 2 SP eliminated and 1
+ * captured; a cavalry regiment (3) 1 and 1; a section (4) 2 guns eliminated; a wagon
+ * captured; a brigade commander (ER 2) wounded, a division commander (DIR 4) killed. */
+static Fixture *
+victory_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_formation (f, "c-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-jackson");
+  add_formation (f, "c-winder-bde", "confederate", GBACW_FORMATION_BRIGADE, "c-div", "c-winder");
+  LEADER (f, "c-jackson", "confederate", "0101");
+  LEADER (f, "c-winder", "confederate", "0102");
+  set_leader (f, "c-jackson", GBACW_LEADER_DIVISION, 1, 1, 4, 2);
+  set_leader (f, "c-winder", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  INF (f, "c-w1", "confederate", 5, 3, "0102", "s");
+  INF (f, "c-w2", "confederate", 4, 3, "0202", "s");
+  set_formation (f, "c-winder c-w1 c-w2", "c-winder-bde");
+  set_formation (f, "c-jackson", "c-div");
+  add_unit (f, "c-cav", "confederate", GBACW_UNIT_CAVALRY, 3, 3, "C", "0103", GBACW_FORMATION_STATE_MOUNTED, "s");
+  add_unit (f, "c-sec", "confederate", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0104", GBACW_FORMATION_STATE_LIMBERED, "s");
+  add_unit (f, "c-wagon", "confederate", GBACW_UNIT_WAGON, 2, 3, NULL, "0105", GBACW_FORMATION_STATE_UNSET, NULL);
+  INF (f, "c-2", "confederate", 3, 2, "0106", "s");
+  INF (f, "u-1", "union", 4, 3, "0608", "n");
+  if (module)
+    add_exclusive (f, "jackson.victory", "morale.c-winder-bde", "5", NULL);
+  return f;
+}
+
+static void
+lose (GbacwGame *game, const char *id, int killed, int captured)
+{
+  GbacwGameUnit *u = unit_of (game, id);
+  if (u->type == GBACW_UNIT_ARTILLERY)
+    u->guns -= killed + captured;
+  else
+    u->strength -= killed + captured;
+  u->killed += killed;
+  u->captured += captured;
+}
+
+/* J 28.11-28.15: 5 × (2 + 2 × 1) + 2 × 3 × (1 + 2 × 1) + 4 × 2 + 20 + 2 × 1 + 4 × 2 =
+ * 20 + 18 + 8 + 20 + 2 + 8 = 76 to the Union, nothing to the Confederates; without the
+ * module the custom award is not counted (0). */
+static void
+test_28_11_schedule (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = victory_fixture (module);
+      GbacwGame *game = start_game (f);
+      GbacwGameUnit *wagon = unit_of (game, "c-wagon");
+
+      lose (game, "c-w1", 2, 1);
+      lose (game, "c-cav", 1, 1);
+      lose (game, "c-sec", 2, 0);
+      wagon->side = 0;   /* captured (11.19): now the Union's */
+      unit_of (game, "c-winder")->times_wounded = 1;
+      unit_of (game, "c-jackson")->times_killed = 1;
+      g_assert_cmpint (exclusive_vp (game, 0), ==, module ? 76 : 0);
+      g_assert_cmpint (exclusive_vp (game, 1), ==, 0);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 28.2, 24.21: units that left the map give 1 VP per SP for a printed Morale Rating of 2
+ * or 3 and 2 for 4 or 5 (Winder's regiment 5 by the roster: 4 SP × 2; the 2-rated regiment
+ * 3 SP × 1); the brigade commander who went with them nothing (no loss). J 35.45: SP lost
+ * and recovered give nothing (the killed count erased). */
+static void
+test_28_2_strategic_retreat (void)
+{
+  g_autoptr (Fixture) f = victory_fixture (TRUE);
+  GbacwGame *game = start_game (f);
+
+  gbacw_game_remove_unit (game, unit_index (game, "c-w2"), GBACW_PRESENCE_EXITED);
+  gbacw_game_remove_unit (game, unit_index (game, "c-2"), GBACW_PRESENCE_EXITED);
+  gbacw_game_remove_unit (game, unit_index (game, "c-winder"), GBACW_PRESENCE_EXITED);
+  g_assert_cmpint (exclusive_vp (game, 0), ==, 4 * 2 + 3 * 1);
+  lose (game, "c-w1", 1, 0);
+  g_assert_cmpint (exclusive_vp (game, 0), ==, 11 + 5);
+  unit_of (game, "c-w1")->killed--;   /* recovered (J 35.43) */
+  unit_of (game, "c-w1")->strength++;
+  g_assert_cmpint (exclusive_vp (game, 0), ==, 11);
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -332,5 +436,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-22.6/bridge-in-column-no-extra-cost", test_22_6_bridge_column_only);
   g_test_add_func ("/jackson/J-22.61/bridge-melee-two-off-per-stack", test_22_61_bridge_melee);
   g_test_add_func ("/jackson/J-22.62/line-retreat-across-bridge-routs", test_22_62_retreat_across_bridge);
+  g_test_add_func ("/jackson/J-28.11/victory-point-schedule", test_28_11_schedule);
+  g_test_add_func ("/jackson/J-28.2/strategic-retreat-awards", test_28_2_strategic_retreat);
   return g_test_run ();
 }

@@ -34,6 +34,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
   &gbacw_rule_jackson_terrain,        /* J 22 */
+  &gbacw_rule_jackson_victory,        /* J 28 */
 };
 
 guint
