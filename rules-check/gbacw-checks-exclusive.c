@@ -291,6 +291,9 @@ static const ExclusiveSpec exclusive_rules[] = {
     N_("Victory Points as multiples of the Morale Rating, Effectiveness and Divisional Integrity Radii"),
     { { "morale", PARAM_RATING, FALSE, PER_FORMATION }, { "wagon", PARAM_VP, FALSE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.divisional-units", "25.5",
+    N_("Union divisional cavalry and artillery in command only within their commander's Divisional Integrity Radius"),
+    { { "divisions", PARAM_FORMATIONS, TRUE }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

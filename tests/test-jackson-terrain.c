@@ -424,6 +424,45 @@ test_28_2_strategic_retreat (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ J 25.5 */
+
+/* Fremont (ER 1, DIR 3) on 0101; his division's own cavalry 2 hexes away (0103) and
+ * section 5 hexes away (0106); a brigade's regiment beside him. */
+static Fixture *
+divisional_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_formation (f, "u-fremont-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-fremont");
+  LEADER (f, "u-fremont", "union", "0101");
+  set_leader (f, "u-fremont", GBACW_LEADER_DIVISION, 1, 1, 3, 2);
+  add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 4, 3, "C", "0103", GBACW_FORMATION_STATE_MOUNTED, "s");
+  add_unit (f, "u-sec", "union", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0106", GBACW_FORMATION_STATE_LIMBERED, "s");
+  set_formation (f, "u-fremont u-cav u-sec", "u-fremont-div");
+  INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+  if (module)
+    add_exclusive (f, "jackson.divisional-units", "divisions", "u-fremont-div", NULL);
+  return f;
+}
+
+/* J 25.5: within Fremont's DIR (3) the cavalry is in command though outside his ER (1,
+ * 17.11); the section 5 hexes away is out of command; without the module the ER decides. */
+static void
+test_25_5_divisional_units (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = divisional_fixture (module);
+      GbacwGame *game = start_game (f);
+
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      g_assert_cmpint (unit_of (game, "u-cav")->out_of_command, ==, !module);
+      g_assert_true (unit_of (game, "u-sec")->out_of_command);
+      g_assert_cmpint (log_has (game, "J 25.5", "in command"), ==, module);
+      gbacw_game_free (game);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -438,5 +477,6 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-22.62/line-retreat-across-bridge-routs", test_22_62_retreat_across_bridge);
   g_test_add_func ("/jackson/J-28.11/victory-point-schedule", test_28_11_schedule);
   g_test_add_func ("/jackson/J-28.2/strategic-retreat-awards", test_28_2_strategic_retreat);
+  g_test_add_func ("/jackson/J-25.5/divisional-units-within-dir", test_25_5_divisional_units);
   return g_test_run ();
 }

@@ -35,6 +35,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
   &gbacw_rule_jackson_terrain,        /* J 22 */
   &gbacw_rule_jackson_victory,        /* J 28 */
+  &gbacw_rule_jackson_divisional_units, /* J 25.5 */
 };
 
 guint

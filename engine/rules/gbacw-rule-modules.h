@@ -43,6 +43,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 extern const GbacwRuleHooks gbacw_rule_jackson_terrain;
 extern const GbacwRuleHooks gbacw_rule_jackson_victory;
+extern const GbacwRuleHooks gbacw_rule_jackson_divisional_units;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
