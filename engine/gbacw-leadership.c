@@ -555,6 +555,16 @@ check_rally (GbacwGame *game, const GbacwAction *action, GError **error)
   return TRUE;
 }
 
+/* 17.63's limits lifted for side by an exclusive rule (J 25.31). */
+static gboolean
+attachment_unlimited (const GbacwGame *game, int side)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->attachment_unlimited && hooks->attachment_unlimited (game, data, side))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
 {
@@ -617,7 +627,7 @@ gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GErro
         if (division_leader < 0 || !in_dir_of (game, division_leader, l->index))
           return fail (error, _("[17.62] %s must be within his division commander's Divisional Integrity Radius to be "
                                 "detached"), label);
-        if (parent == original_parent (game, brigade))
+        if (parent == original_parent (game, brigade) && !attachment_unlimited (game, l->side))
           for (int f = 0; f < N_FORMATIONS (game); f++)
             if (f != brigade && original_parent (game, f) == parent && game->formation_parent[f] != parent
                 && FORMATION (game, f)->kind == GBACW_FORMATION_BRIGADE)
@@ -642,7 +652,7 @@ gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GErro
           return fail (error, _("[17.64] The brigade is already part of that division"));
         if (!in_dir_of (game, action->command.other, l->index))
           return fail (error, _("[17.64] %s must be within the division commander's Divisional Integrity Radius"), label);
-        if (original_parent (game, brigade) != division)
+        if (original_parent (game, brigade) != division && !attachment_unlimited (game, l->side))
           for (int f = 0; f < N_FORMATIONS (game); f++)
             if (f != brigade && game->formation_parent[f] == division && original_parent (game, f) != division
                 && FORMATION (game, f)->kind == GBACW_FORMATION_BRIGADE)

@@ -72,6 +72,10 @@ typedef struct {
 
   /* CMD: after the standard Initial Command Phase has set each unit's out_of_command */
   void     (*command) (GbacwGame *game, gpointer data);
+  /* CMD: whether 17.63's limits on attaching and detaching (one brigade detached from a
+   * division, one from another command attached to it) are lifted for side (J 25.31: any
+   * number, the module's action_legal keeping what the rule asks in their place). */
+  gboolean (*attachment_unlimited) (const GbacwGame *game, gpointer data, int side);
 
   /* MOVE-COST / MOVE-LEGAL: may change a unit's Movement Allowance (halves), the cost
    * of one step (from hex index, direction), or forbid a step with a GError citing

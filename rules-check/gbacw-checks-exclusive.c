@@ -294,6 +294,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.divisional-units", "25.5",
     N_("Union divisional cavalry and artillery in command only within their commander's Divisional Integrity Radius"),
     { { "divisions", PARAM_FORMATIONS, TRUE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.attachment", "25.3", N_("Brigades attached and detached freely within 2-4 per division, or never"),
+    { { "free", PARAM_SIDES, FALSE }, { "min", PARAM_COUNT, FALSE }, { "max", PARAM_COUNT, FALSE },
+      { "never", PARAM_SIDES, FALSE }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

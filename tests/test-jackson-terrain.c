@@ -463,6 +463,112 @@ test_25_5_divisional_units (void)
     }
 }
 
+/* ------------------------------------------------------------------ J 25.3 */
+
+/* Jackson's division of four brigades (b1-b4) and Ewell's of three (e1-e3), every leader
+ * within the DIR (6) of his division commander; a Union division of two brigades. */
+static Fixture *
+attachment_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (8, 8);
+  const char *const csa[] = { "c-b1", "c-b2", "c-b3", "c-b4", "c-e1", "c-e2", "c-e3" };
+
+  add_formation (f, "c-jackson-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-jackson");
+  add_formation (f, "c-ewell-div", "confederate", GBACW_FORMATION_DIVISION, NULL, "c-ewell");
+  LEADER (f, "c-jackson", "confederate", "0404");
+  LEADER (f, "c-ewell", "confederate", "0405");
+  set_leader (f, "c-jackson", GBACW_LEADER_DIVISION, 1, 1, 6, 0);
+  set_leader (f, "c-ewell", GBACW_LEADER_DIVISION, 1, 1, 6, 0);
+  set_formation (f, "c-jackson", "c-jackson-div");
+  set_formation (f, "c-ewell", "c-ewell-div");
+  for (guint i = 0; i < G_N_ELEMENTS (csa); i++)
+    {
+      g_autofree char *bde = g_strdup_printf ("%s-bde", csa[i]);
+      g_autofree char *hex = g_strdup_printf ("0%u0%u", 3 + i % 3, 3 + i / 3);
+      g_autofree char *members = g_strdup_printf ("%s %s-1", csa[i], csa[i]);
+      g_autofree char *regiment = g_strdup_printf ("%s-1", csa[i]);
+      add_formation (f, bde, "confederate", GBACW_FORMATION_BRIGADE, i < 4 ? "c-jackson-div" : "c-ewell-div", csa[i]);
+      LEADER (f, csa[i], "confederate", hex);
+      set_leader (f, csa[i], GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+      INF (f, regiment, "confederate", 4, 3, hex, "s");
+      set_formation (f, members, bde);
+    }
+  add_formation (f, "u-div", "union", GBACW_FORMATION_DIVISION, NULL, "u-fremont");
+  add_formation (f, "u-b1-bde", "union", GBACW_FORMATION_BRIGADE, "u-div", "u-b1");
+  add_formation (f, "u-b2-bde", "union", GBACW_FORMATION_BRIGADE, "u-div", "u-b2");
+  LEADER (f, "u-fremont", "union", "0801");
+  LEADER (f, "u-b1", "union", "0802");
+  LEADER (f, "u-b2", "union", "0702");
+  set_leader (f, "u-fremont", GBACW_LEADER_DIVISION, 1, 1, 6, 0);
+  set_leader (f, "u-b1", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  set_leader (f, "u-b2", GBACW_LEADER_BRIGADE, 2, 1, GBACW_UNSET, 0);
+  INF (f, "u-b1-1", "union", 4, 3, "0802", "n");
+  INF (f, "u-b2-1", "union", 4, 3, "0702", "n");
+  set_formation (f, "u-fremont", "u-div");
+  set_formation (f, "u-b1 u-b1-1", "u-b1-bde");
+  set_formation (f, "u-b2 u-b2-1", "u-b2-bde");
+  f->s->turns.first_player = g_strdup ("confederate");
+  g_ptr_array_add (f->s->oob.sides, g_ptr_array_steal_index (f->s->oob.sides, 0));   /* Confederates first */
+  if (module)
+    add_exclusive (f, "jackson.attachment", "free", "confederate", "never", "union", NULL);
+  return f;
+}
+
+static GbacwAction *
+detach (GbacwGame *game, const char *leader)
+{
+  return gbacw_action_new_detach (unit_index (game, leader));
+}
+
+static GbacwAction *
+attach (GbacwGame *game, const char *leader, const char *division_leader)
+{
+  return gbacw_action_new_attach (unit_index (game, leader), unit_index (game, division_leader));
+}
+
+/* J 25.31: the Confederates detach and attach as many brigades as they wish (17.63 would
+ * refuse a second detachment from Jackson's division), as long as each division keeps 2 to
+ * 4: b1 and b2 go from Jackson (4, 3, then 2), b1 to Ewell (4); b3 may not leave Jackson
+ * (1), b2 may not join Ewell (5). Without the module 17.63 refuses b2's detachment. */
+static void
+test_25_31_two_to_four_brigades (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = attachment_fixture (module);
+      GbacwGame *game = start_game (f);
+
+      goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
+      g_assert_cmpstr (((GbacwSide *) g_ptr_array_index (game->scenario->oob.sides, game->phasing_side))->id, ==,
+                       "confederate");
+      apply_expect (game, detach (game, "c-b1"), NULL);
+      apply_expect (game, attach (game, "c-b1", "c-ewell"), NULL);
+      if (!module)
+        {
+          apply_expect (game, detach (game, "c-b2"), "17.63");
+          gbacw_game_free (game);
+          continue;
+        }
+      apply_expect (game, detach (game, "c-b2"), NULL);
+      apply_expect (game, detach (game, "c-b3"), "J 25.3");
+      apply_expect (game, attach (game, "c-b2", "c-ewell"), "J 25.3");
+      assert_replays (f, game);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 25.32: the Union never detaches nor attaches a brigade. */
+static void
+test_25_32_union_never (void)
+{
+  g_autoptr (Fixture) f = attachment_fixture (TRUE);
+  GbacwGame *game = start_game (f);
+
+  goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 1);
+  apply_expect (game, detach (game, "u-b1"), "J 25.3");
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -478,5 +584,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-28.11/victory-point-schedule", test_28_11_schedule);
   g_test_add_func ("/jackson/J-28.2/strategic-retreat-awards", test_28_2_strategic_retreat);
   g_test_add_func ("/jackson/J-25.5/divisional-units-within-dir", test_25_5_divisional_units);
+  g_test_add_func ("/jackson/J-25.31/free-attachment-two-to-four-brigades", test_25_31_two_to_four_brigades);
+  g_test_add_func ("/jackson/J-25.32/union-never-detaches", test_25_32_union_never);
   return g_test_run ();
 }

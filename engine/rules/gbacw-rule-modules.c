@@ -36,6 +36,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_terrain,        /* J 22 */
   &gbacw_rule_jackson_victory,        /* J 28 */
   &gbacw_rule_jackson_divisional_units, /* J 25.5 */
+  &gbacw_rule_jackson_attachment,     /* J 25.3 */
 };
 
 guint
