@@ -297,6 +297,10 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.attachment", "25.3", N_("Brigades attached and detached freely within 2-4 per division, or never"),
     { { "free", PARAM_SIDES, FALSE }, { "min", PARAM_COUNT, FALSE }, { "max", PARAM_COUNT, FALSE },
       { "never", PARAM_SIDES, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.port-republic-limits", "29.2",
+    N_("Port Republic: the Confederates never cross the North River; Strength Points lost before play"),
+    { { "side", PARAM_SIDES, FALSE }, { "crossings", PARAM_HEXES, FALSE }, { "pre-losses", PARAM_UNITS, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -8,6 +8,7 @@
 
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
+#include "gbacw-retreat.h"
 
 /* ------------------------------------------------------------------ the J terrain */
 
@@ -569,6 +570,61 @@ test_25_32_union_never (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ J 29.2, 29.14 */
+
+/* J 29.2: the North River Bridge (0203-0204) may not be crossed by the Confederates, in
+ * column, in a retreat (none of the retreat paths from 0204 crosses it, though the Union's
+ * bridge at 0403-0404 is crossed by a Union column). */
+static void
+test_29_2_no_confederate_crossing (void)
+{
+  g_autoptr (Fixture) f = bridge_fixture (TRUE);
+  g_autoptr (GArray) units = NULL;
+  g_autoptr (GPtrArray) paths = NULL;
+  GbacwGame *game;
+
+  add_hexside (f, "0403", "s", "river");
+  add_hexside (f, "0403", "s", "bridge");
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0403", GBACW_FORMATION_STATE_COLUMN, "s");
+  add_unit (f, "c-col", "confederate", GBACW_UNIT_INFANTRY, 4, 3, "R", "0204", GBACW_FORMATION_STATE_COLUMN, "n");
+  add_exclusive (f, "jackson.port-republic-limits", "side", "confederate", "crossings", "0203 0204 0403 0404", NULL);
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-col", "0404"), NULL);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-col", "0203"), "J 29.2");
+  units = units_of (game, "c-col");
+  paths = gbacw_retreat_paths (game, units, hex_of (f->s, "0204"), 1, 0);
+  g_assert_cmpuint (paths->len, >, 0);
+  for (guint i = 0; i < paths->len; i++)
+    g_assert_cmpint (g_array_index ((GArray *) g_ptr_array_index (paths, i), int, 0), !=, hex_of (f->s, "0203"));
+  gbacw_game_free (game);
+}
+
+/* J 29.14: 52 Va loses two Strength Points before play, 31 Va one: counted killed (for
+ * BCE) but worth no Victory Points; a loss in play still is (morale 4: 4 VP). */
+static void
+test_29_14_pre_losses (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 8);
+  GbacwGame *game;
+
+  INF (f, "c-52-va", "confederate", 5, 4, "0202", "s");
+  INF (f, "c-31-va", "confederate", 4, 4, "0203", "s");
+  INF (f, "u-1", "union", 4, 3, "0608", "n");
+  add_exclusive (f, "jackson.port-republic-limits", "side", "confederate", "pre-losses", "c-52-va c-52-va c-31-va",
+                 NULL);
+  add_exclusive (f, "jackson.victory", NULL);
+  game = start_game (f);
+  g_assert_cmpint (unit_of (game, "c-52-va")->strength, ==, 3);
+  g_assert_cmpint (unit_of (game, "c-52-va")->killed, ==, 2);
+  g_assert_cmpint (unit_of (game, "c-31-va")->strength, ==, 3);
+  g_assert_true (log_has (game, "J 29.14", NULL));
+  g_assert_cmpint (exclusive_vp (game, 0), ==, 0);
+  lose (game, "c-31-va", 1, 0);
+  g_assert_cmpint (exclusive_vp (game, 0), ==, 4);
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -586,5 +642,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-25.5/divisional-units-within-dir", test_25_5_divisional_units);
   g_test_add_func ("/jackson/J-25.31/free-attachment-two-to-four-brigades", test_25_31_two_to_four_brigades);
   g_test_add_func ("/jackson/J-25.32/union-never-detaches", test_25_32_union_never);
+  g_test_add_func ("/jackson/J-29.2/no-confederate-crossing-of-the-north-river", test_29_2_no_confederate_crossing);
+  g_test_add_func ("/jackson/J-29.14/pre-losses-count-for-bce-not-vp", test_29_14_pre_losses);
   return g_test_run ();
 }

@@ -37,6 +37,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_victory,        /* J 28 */
   &gbacw_rule_jackson_divisional_units, /* J 25.5 */
   &gbacw_rule_jackson_attachment,     /* J 25.3 */
+  &gbacw_rule_jackson_port_republic_limits, /* J 29.2, 29.14 */
 };
 
 guint

@@ -45,6 +45,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_terrain;
 extern const GbacwRuleHooks gbacw_rule_jackson_victory;
 extern const GbacwRuleHooks gbacw_rule_jackson_divisional_units;
 extern const GbacwRuleHooks gbacw_rule_jackson_attachment;
+extern const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
