@@ -301,6 +301,10 @@ static const ExclusiveSpec exclusive_rules[] = {
     N_("Port Republic: the Confederates never cross the North River; Strength Points lost before play"),
     { { "side", PARAM_SIDES, FALSE }, { "crossings", PARAM_HEXES, FALSE }, { "pre-losses", PARAM_UNITS, FALSE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.wagon-bridge", "23.0", N_("The wagon bridge: placed, built at night across a ford, who crosses it"),
+    { { "placed", PARAM_HEXES, FALSE }, { "build-turns", PARAM_TURNS, FALSE }, { "build-side", PARAM_SIDES, FALSE },
+      { "fords", PARAM_HEXES, FALSE }, { "never", PARAM_HEXES, FALSE }, { "melee", PARAM_COUNT, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

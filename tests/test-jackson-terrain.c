@@ -15,19 +15,20 @@
 /* The fixture's catalogue with J's bank, steep crest and ford, and a Terrain Effects on
  * Movement Chart with J's printed Line row (8/9, crest +1, steep crest +2 / +1, river P,
  * ford all), the other rows the tests' own; bank, bridge and the leader's ford are "?"
- * as on the J mapsheet transcription. */
+ * as on the J mapsheet transcription; the wagon bridge (the tests' own column) costs
+ * nothing extra, P for artillery, mounted cavalry and wagons. */
 static void
 jackson_catalogue (Fixture *f)
 {
   static const char *const tem[] = {
-    "infantry-line        | 8/9 | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | —",
-    "infantry-column      | 8   | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | 1/2",
-    "cavalry-mounted      | 12  | 2 | 1 | 3 | 3 | ? | +2 | +1 | +3 | +2 | P | +1 | all | ? | 1/2",
-    "cavalry-dismounted   | 8   | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | —",
-    "artillery-limbered   | 8   | 2 | 1 | 4 | 4 | ? | +2 | +1 | +3 | +2 | P | +2 | all | ? | 1/2",
-    "artillery-unlimbered | 0   | 2 | P | P | P | ? | P  | P | P  | P  | P | P  | P   | P | P",
-    "wagon                | 8   | — | 1 | 4 | 4 | ? | +2 | +1 | +3 | +2 | P | +2 | all | ? | 1/2",
-    "leader               | 12  | — | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | ?   | ? | 1/2",
+    "infantry-line        | 8/9 | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | — | —",
+    "infantry-column      | 8   | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | 1/2 | —",
+    "cavalry-mounted      | 12  | 2 | 1 | 3 | 3 | ? | +2 | +1 | +3 | +2 | P | +1 | all | ? | 1/2 | P",
+    "cavalry-dismounted   | 8   | 2 | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | all | ? | — | —",
+    "artillery-limbered   | 8   | 2 | 1 | 4 | 4 | ? | +2 | +1 | +3 | +2 | P | +2 | all | ? | 1/2 | P",
+    "artillery-unlimbered | 0   | 2 | P | P | P | ? | P  | P | P  | P  | P | P  | P   | P | P | P",
+    "wagon                | 8   | — | 1 | 4 | 4 | ? | +2 | +1 | +3 | +2 | P | +2 | all | ? | 1/2 | P",
+    "leader               | 12  | — | 1 | 2 | 2 | ? | +1 | — | +2 | +1 | P | +1 | ?   | ? | 1/2 | —",
     NULL
   };
   GbacwChart *old = gbacw_scenario_find_chart (f->s, "terrain-movement");
@@ -38,10 +39,13 @@ jackson_catalogue (Fixture *f)
   add_hexside_type (f->s, "ford", "ford", GBACW_SIDE_MODE_NONE);
   ford = g_ptr_array_index (f->s->catalogue.hexside_types, f->s->catalogue.hexside_types->len - 1);
   ford->requires = g_strsplit ("river", " ", -1);
+  add_hexside_type (f->s, "wagon-bridge", "wagon-bridge", GBACW_SIDE_MODE_NONE);
+  ((GbacwHexsideType *) g_ptr_array_index (f->s->catalogue.hexside_types, f->s->catalogue.hexside_types->len - 1))
+    ->requires = g_strsplit ("ford", " ", -1);
   g_ptr_array_remove (f->s->charts, old);
   add_chart (f->s, "terrain-movement",
              "ma | chg | clear | woods | town | bank | crest.up | crest.down | steep-crest.up | steep-crest.down | river | "
-             "stream | ford | bridge | road",
+             "stream | ford | bridge | road | wagon-bridge",
              tem);
 }
 
@@ -625,6 +629,145 @@ test_29_14_pre_losses (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ J 23, 35.5 */
+
+/* A ford (0203-0204) with the wagon bridge placed on it (J 29.13's `placed`). */
+static Fixture *
+wagon_bridge_fixture (const char *placed)
+{
+  Fixture *f = terrain_fixture (TRUE);
+
+  add_hexside (f, "0203", "s", "river");
+  add_hexside (f, "0203", "s", "ford");
+  if (placed)
+    add_exclusive (f, "jackson.wagon-bridge", "placed", placed, NULL);
+  return f;
+}
+
+/* J 23.0, 23.11: over the wagon bridge a column crosses at the wagon bridge's cost (the
+ * ford's whole allowance no more) and goes on; Line infantry may not cross it in its
+ * Movement Phase (the ford is superseded). */
+static void
+test_23_11_who_crosses (void)
+{
+  g_autoptr (Fixture) f = wagon_bridge_fixture ("0203 0204");
+  GbacwGame *game;
+
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0203", GBACW_FORMATION_STATE_COLUMN, "s");
+  INF (f, "u-line", "union", 4, 3, "0103", "se");
+  INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-col", "0204 0205"), NULL);
+  g_assert_cmpint (unit_of (game, "u-col")->mp_spent, ==, 4);
+  apply_expect (game, move_action (game, "u-line", "0203 0204"), "J 23.11");
+  gbacw_game_free (game);
+}
+
+static gboolean
+has_path_to (GbacwGame *game, const char *unit, const char *from, const char *to)
+{
+  g_autoptr (GArray) units = units_of (game, unit);
+  g_autoptr (GPtrArray) paths = gbacw_retreat_paths (game, units, hex_of (game->scenario, from), 1, 0);
+
+  for (guint i = 0; i < paths->len; i++)
+    if (g_array_index ((GArray *) g_ptr_array_index (paths, i), int, 0) == hex_of (game->scenario, to))
+      return TRUE;
+  return FALSE;
+}
+
+/* J 23.12: a Line regiment retreats across the wagon bridge, a limbered section may not
+ * (neither is refused across a plain ford, J 22.52); 0203 is otherwise closed by rivers. */
+static void
+test_23_12_retreat_across (void)
+{
+  for (int placed = 0; placed <= 1; placed++)
+    {
+      g_autoptr (Fixture) f = wagon_bridge_fixture (placed ? "0203 0204" : NULL);
+      GbacwGame *game;
+
+      /* the river all round 0203 but for the ford: the only way out */
+      add_hexside (f, "0203", "n", "river");
+      add_hexside (f, "0203", "ne", "river");
+      add_hexside (f, "0203", "se", "river");
+      add_hexside (f, "0203", "sw", "river");
+      add_hexside (f, "0203", "nw", "river");
+      INF (f, "u-line", "union", 4, 3, "0203", "n");
+      add_unit (f, "u-sec", "union", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0203", GBACW_FORMATION_STATE_LIMBERED, "n");
+      INF (f, "c-1", "confederate", 4, 3, "0201", "s");
+      game = start_game (f);
+      g_assert_true (has_path_to (game, "u-line", "0203", "0204"));
+      g_assert_cmpint (has_path_to (game, "u-sec", "0203", "0204"), ==, !placed);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 23.13: infantry melees across the wagon bridge, 2 SP off per stack. */
+static void
+test_23_13_melee_across (void)
+{
+  g_autoptr (Fixture) f = wagon_bridge_fixture ("0203 0204");
+  GbacwGame *game;
+  GbacwMeleeOdds odds;
+
+  INF (f, "u-1", "union", 4, 3, "0203", "s");
+  INF (f, "u-2", "union", 3, 3, "0203", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0204", "n");
+  game = melee_game (f);
+  odds_of (game, "u-1 u-2", "0204", FALSE, &odds);
+  g_assert_cmpint (odds.attack, ==, 7 - 2);
+  gbacw_game_free (game);
+}
+
+/* J 35.5: in a night Game-Turn a regiment beside a ford that did not move builds the wagon
+ * bridge at the start of its Final Command Phase (the regiment that moved is not offered;
+ * Pirkey's Ford, `never`, is not); the next Game-Turn a column crosses it without spending
+ * its whole allowance. */
+static void
+test_35_5_built_at_night (void)
+{
+  g_autoptr (Fixture) f = terrain_fixture (TRUE);
+  GbacwGame *game;
+  const GbacwDecision *d;
+
+  add_hexside (f, "0203", "s", "river");
+  add_hexside (f, "0203", "s", "ford");
+  add_hexside (f, "0403", "s", "river");
+  add_hexside (f, "0403", "s", "ford");
+  add_hexside (f, "0603", "s", "river");
+  add_hexside (f, "0603", "s", "ford");
+  INF (f, "u-builder", "union", 4, 3, "0203", "s");
+  INF (f, "u-mover", "union", 4, 3, "0402", "s");
+  INF (f, "u-pirkey", "union", 4, 3, "0603", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0108", "n");
+  add_exclusive (f, "jackson.wagon-bridge", "build-turns", "1", "build-side", "union", "never", "0603 0604", NULL);
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-mover", "0403"), NULL);
+  hold_fire (game);
+  for (int guard = 0; guard < 20 && gbacw_game_decision (game) == NULL; guard++)
+    end_phase (game);
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_EXCLUSIVE_UNITS);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_FINAL_COMMAND);
+  g_assert_cmpuint (d->firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, unit_index (game, "u-builder"));
+  apply_expect (game, gbacw_action_new_answer_units (&g_array_index (d->firers, int, 0), 1), NULL);
+  g_assert_true (log_has (game, "J 35.5", "wagon bridge"));
+  {
+    g_autoptr (GPtrArray) status = gbacw_game_rules_status (game);
+    g_assert_cmpuint (status->len, ==, 1);
+    g_assert_cmpstr (((GbacwRuleStatus *) g_ptr_array_index (status, 0))->rule_case, ==, "J 23.0");
+  }
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  assert_replays (f, game);
+  unit_of (game, "u-mover")->formation = GBACW_FORMATION_STATE_COLUMN;
+  unit_of (game, "u-mover")->hex = hex_of (f->s, "0202");
+  gbacw_game_refresh_hex (game, hex_of (f->s, "0403"));
+  gbacw_game_refresh_hex (game, hex_of (f->s, "0202"));
+  assert_cost (step_cost (game, "u-mover", "0203", "s"), GBACW_COST_MP, 2);
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -644,5 +787,9 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-25.32/union-never-detaches", test_25_32_union_never);
   g_test_add_func ("/jackson/J-29.2/no-confederate-crossing-of-the-north-river", test_29_2_no_confederate_crossing);
   g_test_add_func ("/jackson/J-29.14/pre-losses-count-for-bce-not-vp", test_29_14_pre_losses);
+  g_test_add_func ("/jackson/J-23.11/wagon-bridge-column-crosses-line-may-not", test_23_11_who_crosses);
+  g_test_add_func ("/jackson/J-23.12/wagon-bridge-retreat-infantry-not-artillery", test_23_12_retreat_across);
+  g_test_add_func ("/jackson/J-23.13/wagon-bridge-melee-two-off-per-stack", test_23_13_melee_across);
+  g_test_add_func ("/jackson/J-35.5/wagon-bridge-built-at-night", test_35_5_built_at_night);
   return g_test_run ();
 }

@@ -38,6 +38,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_divisional_units, /* J 25.5 */
   &gbacw_rule_jackson_attachment,     /* J 25.3 */
   &gbacw_rule_jackson_port_republic_limits, /* J 29.2, 29.14 */
+  &gbacw_rule_jackson_wagon_bridge,   /* J 23.0, 35.5 */
 };
 
 guint

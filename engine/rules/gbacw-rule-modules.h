@@ -46,6 +46,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_victory;
 extern const GbacwRuleHooks gbacw_rule_jackson_divisional_units;
 extern const GbacwRuleHooks gbacw_rule_jackson_attachment;
 extern const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits;
+extern const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
