@@ -305,6 +305,9 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "placed", PARAM_HEXES, FALSE }, { "build-turns", PARAM_TURNS, FALSE }, { "build-side", PARAM_SIDES, FALSE },
       { "fords", PARAM_HEXES, FALSE }, { "never", PARAM_HEXES, FALSE }, { "melee", PARAM_COUNT, FALSE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.fords-swollen", "29.3", N_("Swollen rivers: one regiment or three sections across a ford per phase, closed fords"),
+    { { "turns", PARAM_TURNS, FALSE }, { "closed", PARAM_HEXES, FALSE }, { "no-melee", PARAM_YES_NO, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -219,10 +219,12 @@ test_22_5_ford_whole_allowance (void)
   game = movement_game (f);
   apply_expect (game, move_action (game, "u-1", "0204"), NULL);
   g_assert_cmpint (unit_of (game, "u-1")->mp_spent, ==, 16);   /* the Union 8 (note A) */
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0204"));
   apply_expect (game, move_action (game, "u-1", "0205"), "5.11");
   apply_expect (game, move_action (game, "u-2", "0203 0204"), "5.11");
   apply_expect (game, move_action (game, "u-ldr", "0203 0204 0205"), NULL);
   g_assert_cmpint (unit_of (game, "u-ldr")->mp_spent, ==, 2 + 12 + 2);
+  g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0205"));
   gbacw_game_free (game);
 }
 
@@ -659,6 +661,7 @@ test_23_11_who_crosses (void)
   game = movement_game (f);
   apply_expect (game, move_action (game, "u-col", "0204 0205"), NULL);
   g_assert_cmpint (unit_of (game, "u-col")->mp_spent, ==, 4);
+  g_assert_cmpint (unit_of (game, "u-col")->hex, ==, hex_of (f->s, "0205"));
   apply_expect (game, move_action (game, "u-line", "0203 0204"), "J 23.11");
   gbacw_game_free (game);
 }
@@ -768,6 +771,98 @@ test_35_5_built_at_night (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ J 29.3, 36.5 */
+
+/* Two fords (0203-0204, 0403-0404); Pirkey's (0603-0604) closed when closed. */
+static Fixture *
+fords_fixture (gboolean closed, gboolean no_melee)
+{
+  Fixture *f = terrain_fixture (TRUE);
+
+  add_hexside (f, "0203", "s", "river");
+  add_hexside (f, "0203", "s", "ford");
+  add_hexside (f, "0403", "s", "river");
+  add_hexside (f, "0403", "s", "ford");
+  add_hexside (f, "0603", "s", "river");
+  add_hexside (f, "0603", "s", "ford");
+  add_exclusive (f, "jackson.fords-swollen", "turns", "1-4", "closed", closed ? "0603 0604" : "0101 0102", "no-melee",
+                 no_melee ? "yes" : "no", "case", "J 36.52", NULL);
+  return f;
+}
+
+/* J 29.3, 36.52: one regiment crosses a ford in a Movement Phase, a second may not; three
+ * sections cross the other ford, a fourth may not, nor two regiments moving together at
+ * another; leaders are not counted. */
+static void
+test_29_3_one_regiment_or_three_sections (void)
+{
+  g_autoptr (Fixture) f = fords_fixture (FALSE, FALSE);
+  g_autoptr (GArray) two = NULL;
+  GbacwGame *game;
+  const char *const sections[] = { "u-s1", "u-s2", "u-s3", "u-s4" };
+
+  INF (f, "u-r1", "union", 4, 3, "0203", "s");
+  INF (f, "u-r2", "union", 4, 3, "0203", "s");
+  LEADER (f, "u-ldr", "union", "0203");
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    add_unit (f, sections[i], "union", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0403", GBACW_FORMATION_STATE_LIMBERED, "s");
+  INF (f, "u-r3", "union", 4, 3, "0603", "s");
+  INF (f, "u-r4", "union", 4, 3, "0603", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0108", "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-r1", "0204"), NULL);
+  g_assert_cmpint (unit_of (game, "u-r1")->hex, ==, hex_of (f->s, "0204"));
+  apply_expect (game, move_action (game, "u-r2", "0204"), "J 36.52");
+  apply_expect (game, move_action (game, "u-ldr", "0204"), NULL);
+  for (guint i = 0; i < 3; i++)
+    apply_expect (game, move_action (game, sections[i], "0404"), NULL);
+  apply_expect (game, move_action (game, "u-s4", "0404"), "J 36.52");
+  two = units_of (game, "u-r3 u-r4");
+  {
+    int to = hex_of (f->s, "0604");
+    apply_expect (game, gbacw_action_new_move ((int *) two->data, two->len, &to, 1, -1), "J 36.52");
+  }
+  assert_replays (f, game);
+  /* the next Movement Phase: the ford takes one more */
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-r2", "0204"), NULL);
+  gbacw_game_free (game);
+}
+
+/* J 36.51: Pirkey's Ford is closed to movement, retreat and Effectiveness Radii. */
+static void
+test_36_51_pirkeys_ford_closed (void)
+{
+  g_autoptr (Fixture) f = fords_fixture (TRUE, FALSE);
+  GbacwGame *game;
+
+  INF (f, "u-r1", "union", 4, 3, "0603", "s");
+  LEADER (f, "u-ldr", "union", "0603");
+  INF (f, "c-1", "confederate", 4, 3, "0108", "n");
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-r1", "0604"), "5.19");
+  g_assert_false (has_path_to (game, "u-r1", "0603", "0604"));
+  g_assert_false (gbacw_leadership_in_radius (game, unit_index (game, "u-ldr"), hex_of (f->s, "0604"), 1));
+  gbacw_game_free (game);
+}
+
+/* J 36.52: no melee across a ford (with `no-melee`); without it, melee is allowed. */
+static void
+test_36_52_no_melee_across_fords (void)
+{
+  for (int no_melee = 0; no_melee <= 1; no_melee++)
+    {
+      g_autoptr (Fixture) f = fords_fixture (FALSE, no_melee);
+      GbacwGame *game;
+
+      INF (f, "u-1", "union", 4, 3, "0203", "s");
+      INF (f, "c-1", "confederate", 4, 3, "0204", "n");
+      game = melee_game (f);
+      apply_expect (game, declare (game, "u-1", "0204", FALSE), no_melee ? "J 36.52" : NULL);
+      gbacw_game_free (game);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -791,5 +886,8 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-23.12/wagon-bridge-retreat-infantry-not-artillery", test_23_12_retreat_across);
   g_test_add_func ("/jackson/J-23.13/wagon-bridge-melee-two-off-per-stack", test_23_13_melee_across);
   g_test_add_func ("/jackson/J-35.5/wagon-bridge-built-at-night", test_35_5_built_at_night);
+  g_test_add_func ("/jackson/J-29.3/ford-one-regiment-or-three-sections", test_29_3_one_regiment_or_three_sections);
+  g_test_add_func ("/jackson/J-36.51/pirkeys-ford-closed", test_36_51_pirkeys_ford_closed);
+  g_test_add_func ("/jackson/J-36.52/no-melee-across-fords", test_36_52_no_melee_across_fords);
   return g_test_run ();
 }

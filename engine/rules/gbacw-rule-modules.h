@@ -47,6 +47,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_divisional_units;
 extern const GbacwRuleHooks gbacw_rule_jackson_attachment;
 extern const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits;
 extern const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge;
+extern const GbacwRuleHooks gbacw_rule_jackson_fords_swollen;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
