@@ -308,6 +308,8 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.fords-swollen", "29.3", N_("Swollen rivers: one regiment or three sections across a ford per phase, closed fords"),
     { { "turns", PARAM_TURNS, FALSE }, { "closed", PARAM_HEXES, FALSE }, { "no-melee", PARAM_YES_NO, FALSE },
       { "case", PARAM_CASE, FALSE } } },
+  { "jackson.bridge-burning", "36.4", N_("Optional: burning the North River Bridge, destroying the wagon bridge"),
+    { { "bridge", PARAM_HEXES, FALSE }, { "roll", PARAM_DIE_TOP, FALSE }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -863,6 +863,93 @@ test_36_52_no_melee_across_fords (void)
     }
 }
 
+/* ------------------------------------------------------------------ J 36.4 */
+
+/* Ends phases until a decision is asked (or the Game-Turn is over). */
+static const GbacwDecision *
+next_decision (GbacwGame *game)
+{
+  for (int guard = 0; guard < 20 && gbacw_game_decision (game) == NULL && game->phase != GBACW_PHASE_GAME_OVER; guard++)
+    end_phase (game);
+  return gbacw_game_decision (game);
+}
+
+/* J 36.4, 36.41: a regiment that spent the Player-Turn beside the North River Bridge
+ * without moving tries to burn it in the Final Command Phase: a die of 5 fails, a die of 2
+ * the next Game-Turn burns it, and the bridge is a river no column crosses. */
+static void
+test_36_4_burn_the_bridge (void)
+{
+  g_autoptr (Fixture) f = bridge_fixture (TRUE);
+  GbacwGame *game;
+  const GbacwDecision *d;
+
+  INF (f, "u-1", "union", 4, 3, "0203", "n");
+  add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0103", GBACW_FORMATION_STATE_COLUMN, "se");
+  INF (f, "c-1", "confederate", 4, 3, "0108", "n");
+  add_exclusive (f, "jackson.bridge-burning", "bridge", "0203 0204", NULL);
+  game = movement_game (f);
+  assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_MP, 2);
+  d = next_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_FINAL_COMMAND);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, unit_index (game, "u-1"));
+  gbacw_dice_force_list (game->dice, 5, 0);
+  apply_expect (game, gbacw_action_new_answer_units (&g_array_index (d->firers, int, 0), 1), NULL);
+  g_assert_true (log_has (game, "J 36.4", "fails"));
+  assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_MP, 2);
+  advance_to_phase (game, 2, GBACW_PHASE_MOVEMENT, 0);
+  d = next_decision (game);
+  g_assert_nonnull (d);
+  gbacw_dice_force_list (game->dice, 2, 0);
+  apply_expect (game, gbacw_action_new_answer_units (&g_array_index (d->firers, int, 0), 1), NULL);
+  g_assert_true (log_has (game, "J 36.4", "burns"));
+  assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_PROHIBITED, 0);
+  gbacw_game_free (game);
+}
+
+/* J 36.4: a regiment that moved this Player-Turn, or an enemy unit in the opposite bank
+ * hex, and nobody is asked. J 36.42: the wagon bridge is destroyed without a roll and the
+ * hexside is a ford again (the whole allowance). */
+static void
+test_36_42_destroy_the_wagon_bridge (void)
+{
+  {
+    g_autoptr (Fixture) f = bridge_fixture (TRUE);
+    GbacwGame *game;
+
+    INF (f, "u-1", "union", 4, 3, "0202", "s");
+    INF (f, "u-2", "union", 4, 3, "0304", "n");
+    INF (f, "c-1", "confederate", 4, 3, "0204", "n");
+    add_exclusive (f, "jackson.bridge-burning", "bridge", "0203 0204", NULL);
+    game = movement_game (f);
+    apply_expect (game, move_action (game, "u-1", "0203"), NULL);
+    hold_fire (game);
+    advance_to_phase (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
+    g_assert_null (gbacw_game_decision (game));
+    gbacw_game_free (game);
+  }
+  {
+    g_autoptr (Fixture) f = wagon_bridge_fixture ("0203 0204");
+    GbacwGame *game;
+    const GbacwDecision *d;
+
+    INF (f, "u-1", "union", 4, 3, "0203", "n");
+    add_unit (f, "u-col", "union", GBACW_UNIT_INFANTRY, 4, 3, "R", "0103", GBACW_FORMATION_STATE_COLUMN, "se");
+    INF (f, "c-1", "confederate", 4, 3, "0108", "n");
+    add_exclusive (f, "jackson.bridge-burning", "bridge", "0403 0404", NULL);
+    game = movement_game (f);
+    assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_MP, 2);
+    d = next_decision (game);
+    g_assert_nonnull (d);
+    apply_expect (game, gbacw_action_new_answer_units (&g_array_index (d->firers, int, 0), 1), NULL);
+    g_assert_true (log_has (game, "J 36.42", NULL));
+    assert_cost (step_cost (game, "u-col", "0203", "s"), GBACW_COST_ALL, 0);
+    assert_replays (f, game);
+    gbacw_game_free (game);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -889,5 +976,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-29.3/ford-one-regiment-or-three-sections", test_29_3_one_regiment_or_three_sections);
   g_test_add_func ("/jackson/J-36.51/pirkeys-ford-closed", test_36_51_pirkeys_ford_closed);
   g_test_add_func ("/jackson/J-36.52/no-melee-across-fords", test_36_52_no_melee_across_fords);
+  g_test_add_func ("/jackson/J-36.4/burn-the-north-river-bridge", test_36_4_burn_the_bridge);
+  g_test_add_func ("/jackson/J-36.42/destroy-the-wagon-bridge", test_36_42_destroy_the_wagon_bridge);
   return g_test_run ();
 }

@@ -40,6 +40,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_port_republic_limits, /* J 29.2, 29.14 */
   &gbacw_rule_jackson_wagon_bridge,   /* J 23.0, 35.5 */
   &gbacw_rule_jackson_fords_swollen,  /* J 29.3, 36.5 */
+  &gbacw_rule_jackson_bridge_burning, /* J 36.4 */
 };
 
 guint

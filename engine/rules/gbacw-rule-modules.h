@@ -48,6 +48,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_attachment;
 extern const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits;
 extern const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge;
 extern const GbacwRuleHooks gbacw_rule_jackson_fords_swollen;
+extern const GbacwRuleHooks gbacw_rule_jackson_bridge_burning;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
