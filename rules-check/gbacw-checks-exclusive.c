@@ -310,6 +310,8 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "case", PARAM_CASE, FALSE } } },
   { "jackson.bridge-burning", "36.4", N_("Optional: burning the North River Bridge, destroying the wagon bridge"),
     { { "bridge", PARAM_HEXES, FALSE }, { "roll", PARAM_DIE_TOP, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.strategic-retreat", "24.2", N_("Strategic retreat: leaving the map from a retreat hex for a road hex's cost"),
+    { { "hexes", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -950,6 +950,72 @@ test_36_42_destroy_the_wagon_bridge (void)
   }
 }
 
+/* ------------------------------------------------------------------ J 24.2 */
+
+static GbacwAction *
+exit_action (GbacwGame *game, const char *unit)
+{
+  int u = unit_index (game, unit);
+  return gbacw_action_new_exit (&u, 1);
+}
+
+/* J 24.2: a unit leaves the map from its retreat hex (0101) in its Movement Phase, paying
+ * the off-map road hex (Line infantry: the clear cell, 1); with less than that left it may
+ * not; from another edge hex it may not while the retreat hex is free; then jackson.victory
+ * gives the enemy 1 VP per SP of morale 3. Without the module, 5.17 refuses any exit. */
+static void
+test_24_2_strategic_retreat (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = terrain_fixture (FALSE);
+      GbacwGame *game;
+
+      INF (f, "u-1", "union", 4, 3, "0101", "s");
+      INF (f, "u-2", "union", 3, 3, "0101", "s");
+      INF (f, "u-3", "union", 4, 3, "0103", "s");
+      INF (f, "c-1", "confederate", 4, 3, "0608", "n");
+      add_exclusive (f, "jackson.victory", NULL);
+      if (module)
+        add_exclusive (f, "jackson.strategic-retreat", "hexes.union", "0101", NULL);
+      game = movement_game (f);
+      if (!module)
+        {
+          apply_expect (game, exit_action (game, "u-1"), "5.17");
+          gbacw_game_free (game);
+          continue;
+        }
+      unit_of (game, "u-2")->mp_spent = 15;   /* 7 1/2 of 8 spent */
+      apply_expect (game, exit_action (game, "u-2"), "J 24.2");
+      apply_expect (game, exit_action (game, "u-3"), "J 24.2");
+      apply_expect (game, exit_action (game, "u-1"), NULL);
+      g_assert_cmpint (unit_of (game, "u-1")->presence, ==, GBACW_PRESENCE_EXITED);
+      g_assert_true (log_has (game, "J 24.2", "leaves the map"));
+      g_assert_cmpint (exclusive_vp (game, 1), ==, 4);
+      gbacw_game_free (game);
+    }
+}
+
+/* J 24.22: the retreat hex in an enemy ZOC, a unit leaves from another hex of its edge
+ * (column 01), not from a hex off that edge. */
+static void
+test_24_22_retreat_hex_blocked (void)
+{
+  g_autoptr (Fixture) f = terrain_fixture (FALSE);
+  GbacwGame *game;
+
+  INF (f, "u-3", "union", 4, 3, "0105", "s");
+  INF (f, "u-4", "union", 4, 3, "0305", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0201", "sw");
+  add_exclusive (f, "jackson.strategic-retreat", "hexes.union", "0101", NULL);
+  game = movement_game (f);
+  g_assert_true (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0101"), 0, FALSE));
+  apply_expect (game, exit_action (game, "u-4"), "J 24.2");
+  apply_expect (game, exit_action (game, "u-3"), NULL);
+  assert_replays (f, game);
+  gbacw_game_free (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -978,5 +1044,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-36.52/no-melee-across-fords", test_36_52_no_melee_across_fords);
   g_test_add_func ("/jackson/J-36.4/burn-the-north-river-bridge", test_36_4_burn_the_bridge);
   g_test_add_func ("/jackson/J-36.42/destroy-the-wagon-bridge", test_36_42_destroy_the_wagon_bridge);
+  g_test_add_func ("/jackson/J-24.2/strategic-retreat-from-the-retreat-hex", test_24_2_strategic_retreat);
+  g_test_add_func ("/jackson/J-24.22/retreat-hex-blocked-any-hex-of-its-edge", test_24_22_retreat_hex_blocked);
   return g_test_run ();
 }

@@ -41,6 +41,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_wagon_bridge,   /* J 23.0, 35.5 */
   &gbacw_rule_jackson_fords_swollen,  /* J 29.3, 36.5 */
   &gbacw_rule_jackson_bridge_burning, /* J 36.4 */
+  &gbacw_rule_jackson_strategic_retreat, /* J 24.2 */
 };
 
 guint

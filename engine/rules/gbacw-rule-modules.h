@@ -49,6 +49,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits;
 extern const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge;
 extern const GbacwRuleHooks gbacw_rule_jackson_fords_swollen;
 extern const GbacwRuleHooks gbacw_rule_jackson_bridge_burning;
+extern const GbacwRuleHooks gbacw_rule_jackson_strategic_retreat;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
