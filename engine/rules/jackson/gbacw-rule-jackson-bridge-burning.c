@@ -25,7 +25,7 @@
 #include "gbacw-dice.h"
 #include "gbacw-exclusive-params.h"
 #include "gbacw-game-private.h"
-#include "gbacw-rule-jackson-bridges.h"
+#include "gbacw-rule-jackson-map.h"
 
 typedef struct {
   int a, b;              /* the bridge's hexes, -1 */
@@ -132,12 +132,8 @@ burning_phase_begin (GbacwGame *game, gpointer data)
   for (guint i = 0; i < game->units->len; i++)
     if (target_of (game, b, g_ptr_array_index (game->units, i), &which) >= 0)
       {
-        GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, game->phasing_side, -1, -1, b->rule_case);
         b->asked_key = key;
-        for (guint h = 0; h < game->hooks->len; h++)
-          if (g_ptr_array_index (game->hook_data, h) == b)
-            p->value = (int) h;
-        gbacw_game_queue_pending (game, p, NULL);
+        gbacw_jackson_queue_question (game, b, b->rule_case);
         return;
       }
 }

@@ -27,8 +27,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gbacw-exclusive-params.h"
-#include "gbacw-game-private.h"
-#include "gbacw-rule-jackson-bridges.h"
+#include "gbacw-rule-jackson-map.h"
 
 #define REGIMENTS 1
 #define SECTIONS 3
@@ -57,47 +56,19 @@ typedef struct {
   GArray *crossings;     /* Crossing: begun in the action under way */
 } FordsSwollen;
 
-static GbacwHexsideId
-hexside_between (const GbacwGame *game, int from, int to)
-{
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
-  int d = gbacw_game_direction_between (game, from, to);
-  return d >= 0 ? gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, from), d) : GBACW_HEXSIDE_NONE;
-}
-
-static gboolean
-has_id (const GArray *ids, GbacwHexsideId id)
-{
-  for (guint i = 0; i < ids->len; i++)
-    if (g_array_index (ids, GbacwHexsideId, i) == id)
-      return TRUE;
-  return FALSE;
-}
-
 static gpointer
 fords_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
   FordsSwollen *f = g_new0 (FordsSwollen, 1);
-  const GbacwCatalogue *cat = &game->scenario->catalogue;
   const char *turns = gbacw_exclusive_rule_get_param (rule, "turns");
   const char *closed = gbacw_exclusive_rule_get_param (rule, "closed");
   const char *no_melee = gbacw_exclusive_rule_get_param (rule, "no-melee");
   const char *rule_case = gbacw_exclusive_rule_get_param (rule, "case");
   g_autofree char *why = NULL;
-  g_autoptr (GArray) hexes = closed ? gbacw_exclusive_parse_hexes (game->scenario->map, closed, &why) : NULL;
 
-  for (guint t = 0; t < cat->hexside_types->len && t < 32; t++)
-    if (g_strcmp0 (((const GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style, "ford") == 0)
-      f->ford |= 1u << t;
-  g_clear_pointer (&why, g_free);
+  f->ford = gbacw_jackson_style_bits (&game->scenario->catalogue, "ford");
   f->turns = turns ? gbacw_exclusive_parse_turns (turns, &why) : NULL;
-  f->closed = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
-  for (guint i = 0; hexes && i + 1 < hexes->len; i += 2)
-    {
-      GbacwHexsideId id = hexside_between (game, g_array_index (hexes, int, i), g_array_index (hexes, int, i + 1));
-      if (id != GBACW_HEXSIDE_NONE)
-        g_array_append_val (f->closed, id);
-    }
+  f->closed = gbacw_jackson_hexside_pairs (game, closed);
   if (no_melee)
     {
       g_autofree char *bad = NULL;
@@ -134,7 +105,7 @@ active (const GbacwGame *game, const FordsSwollen *f)
 static GbacwHexsideId
 limited_ford (const GbacwGame *game, const FordsSwollen *f, int from, int to)
 {
-  GbacwHexsideId id = hexside_between (game, from, to);
+  GbacwHexsideId id = gbacw_jackson_hexside_between (game, from, to);
 
   if (id == GBACW_HEXSIDE_NONE || !active (game, f) || !(game->scenario->map->hexside_features[id] & f->ford)
       || gbacw_jackson_wagon_bridge_at (game, from, gbacw_game_direction_between (game, from, to)))
@@ -176,7 +147,7 @@ fords_move_cost (const GbacwGame *game, gpointer data, int unit, int from, int d
   GbacwHexsideId id = gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, from), direction);
 
   (void) unit;
-  if (id != GBACW_HEXSIDE_NONE && active (game, f) && has_id (f->closed, id))
+  if (id != GBACW_HEXSIDE_NONE && active (game, f) && gbacw_jackson_has_hexside (f->closed, id))
     *cost = (GbacwMoveCost) { GBACW_COST_PROHIBITED, 0, NULL };   /* J 36.51 */
 }
 

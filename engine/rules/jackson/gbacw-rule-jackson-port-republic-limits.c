@@ -28,10 +28,11 @@
 
 #include "gbacw-exclusive-params.h"
 #include "gbacw-game-private.h"
+#include "gbacw-rule-jackson-map.h"
 
 typedef struct {
   int side;
-  GArray *crossings;   /* int pairs of hex indices */
+  GArray *crossings;   /* GbacwHexsideId */
   char *rule_case;
 } PortRepublicLimits;
 
@@ -63,14 +64,9 @@ limits_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   const char *side = gbacw_exclusive_rule_get_param (rule, "side");
   const char *crossings = gbacw_exclusive_rule_get_param (rule, "crossings");
   const char *rule_case = gbacw_exclusive_rule_get_param (rule, "case");
-  g_autofree char *why = NULL;
-  g_autoptr (GArray) hexes = crossings ? gbacw_exclusive_parse_hexes (game->scenario->map, crossings, &why) : NULL;
 
   l->side = side ? gbacw_game_side_index (game, side) : -1;
-  l->crossings = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; hexes && i + 1 < hexes->len; i += 2)
-    if (gbacw_game_distance (game, g_array_index (hexes, int, i), g_array_index (hexes, int, i + 1)) == 1)
-      g_array_append_vals (l->crossings, &g_array_index (hexes, int, i), 2);
+  l->crossings = gbacw_jackson_hexside_pairs (game, crossings);
   l->rule_case = g_strdup (rule_case ? rule_case : "J 29.2");
   take_pre_losses (game, gbacw_exclusive_rule_get_param (rule, "pre-losses"));
   return l;
@@ -88,15 +84,8 @@ limits_finalize (gpointer data)
 static gboolean
 barred (const GbacwGame *game, const PortRepublicLimits *l, int unit, int from, int to)
 {
-  if (gbacw_game_unit (game, unit)->side != l->side)
-    return FALSE;
-  for (guint i = 0; i + 1 < l->crossings->len; i += 2)
-    {
-      int a = g_array_index (l->crossings, int, i), b = g_array_index (l->crossings, int, i + 1);
-      if ((a == from && b == to) || (a == to && b == from))
-        return TRUE;
-    }
-  return FALSE;
+  return gbacw_game_unit (game, unit)->side == l->side
+         && gbacw_jackson_has_hexside (l->crossings, gbacw_jackson_hexside_between (game, from, to));
 }
 
 static gboolean

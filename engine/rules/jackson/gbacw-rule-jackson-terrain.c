@@ -42,6 +42,7 @@
 #include "gbacw-game-private.h"
 #include "gbacw-melee.h"
 #include "gbacw-morale.h"
+#include "gbacw-rule-jackson-map.h"
 
 typedef struct {
   guint64 bank;           /* hex terrain bits */
@@ -51,17 +52,6 @@ typedef struct {
   int bridge_melee;       /* SP */
   GArray *routed_after;   /* int: Line infantry that retreated across the bridge (J 22.62) */
 } JacksonTerrain;
-
-static guint32
-style_bits (const GbacwCatalogue *cat, const char *style)
-{
-  guint32 bits = 0;
-
-  for (guint t = 0; t < cat->hexside_types->len && t < 32; t++)
-    if (g_strcmp0 (((const GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style, style) == 0)
-      bits |= 1u << t;
-  return bits;
-}
 
 static guint64
 terrain_bits (const GbacwCatalogue *cat, const char *ids)
@@ -90,10 +80,10 @@ terrain_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 
   t->bank = terrain_bits (cat, bank ? bank : "bank");
   t->clear = terrain_bits (cat, clear ? clear : "clear");
-  t->river = style_bits (cat, "river");
-  t->ford = style_bits (cat, "ford");
-  t->bridge = style_bits (cat, "bridge");
-  t->steep_crest = style_bits (cat, "steep-crest");
+  t->river = gbacw_jackson_style_bits (cat, "river");
+  t->ford = gbacw_jackson_style_bits (cat, "ford");
+  t->bridge = gbacw_jackson_style_bits (cat, "bridge");
+  t->steep_crest = gbacw_jackson_style_bits (cat, "steep-crest");
   t->leader_ford = 2 * gbacw_exclusive_rule_get_int (rule, "leader-ford", 5);
   t->bridge_melee = gbacw_exclusive_rule_get_int (rule, "bridge-melee", 2);
   t->routed_after = g_array_new (FALSE, FALSE, sizeof (int));
@@ -128,8 +118,9 @@ hexside_features (const GbacwGame *game, int from, int direction)
 }
 
 static gboolean
-crosses_bridge (const GbacwGame *game, const JacksonTerrain *t, int from, int to)
+crosses_bridge (const GbacwGame *game, gconstpointer data, int from, int to)
 {
+  const JacksonTerrain *t = data;
   int d = gbacw_game_direction_between (game, from, to);
   return t->bridge && d >= 0 && (hexside_features (game, from, d) & t->bridge);
 }
@@ -238,36 +229,10 @@ terrain_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
 }
 
 static void
-terrain_melee_odds (const GbacwGame *game, gpointer data, const GArray *attackers, int hex, gpointer odds_data)
+terrain_melee_odds (const GbacwGame *game, gpointer data, const GArray *attackers, int hex, gpointer odds)
 {
   const JacksonTerrain *t = data;
-  GbacwMeleeOdds *odds = odds_data;
-  g_autoptr (GArray) stacks = g_array_new (FALSE, FALSE, sizeof (int));
-
-  for (guint i = 0; i < attackers->len; i++)
-    {
-      int unit = g_array_index (attackers, int, i);
-      const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-      int s, with_bridge, without;
-      if (u->hex == hex || !crosses_bridge (game, t, u->hex, hex))
-        continue;
-      /* the chart's bridge cell (12.31, per unit), given back: J 22.61 counts per stack */
-      s = gbacw_melee_unit_strength (game, unit, TRUE, FALSE, FALSE, FALSE);
-      with_bridge = MIN (s, -gbacw_melee_terrain_points (game, unit, hex, NULL));
-      without = MIN (s, -gbacw_melee_terrain_points (game, unit, hex, "bridge"));
-      odds->attack_base += with_bridge - without;
-      odds->terrain -= with_bridge - without;
-      odds->attack += with_bridge - without;
-      if (!gbacw_int_array_has (stacks, u->hex))
-        g_array_append_val (stacks, u->hex);
-    }
-  odds->attack -= t->bridge_melee * (int) stacks->len;
-  odds->exclusive -= t->bridge_melee * (int) stacks->len;
-  if (odds->attack < 0)
-    {
-      odds->exclusive -= odds->attack;
-      odds->attack = 0;
-    }
+  gbacw_jackson_melee_per_stack (game, attackers, hex, crosses_bridge, t, "bridge", t->bridge_melee, odds);   /* J 22.61 */
 }
 
 static int

@@ -39,8 +39,7 @@
 
 #include "gbacw-exclusive-params.h"
 #include "gbacw-game-private.h"
-#include "gbacw-melee.h"
-#include "gbacw-rule-jackson-bridges.h"
+#include "gbacw-rule-jackson-map.h"
 
 typedef struct {
   guint32 ford, wagon_bridge;    /* hexside type bits, by style */
@@ -62,47 +61,6 @@ hexside_of (const GbacwGame *game, int hex, int direction)
   return gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex), direction);
 }
 
-static gboolean
-has_id (const GArray *ids, GbacwHexsideId id)
-{
-  for (guint i = 0; ids && i < ids->len; i++)
-    if (g_array_index (ids, GbacwHexsideId, i) == id)
-      return TRUE;
-  return FALSE;
-}
-
-/* The hexsides between the pairs of adjacent hexes of a parameter. */
-static GArray *
-hexside_pairs (GbacwGame *game, const char *value)
-{
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
-  g_autofree char *why = NULL;
-  g_autoptr (GArray) hexes = value ? gbacw_exclusive_parse_hexes (game->scenario->map, value, &why) : NULL;
-
-  for (guint i = 0; hexes && i + 1 < hexes->len; i += 2)
-    {
-      int a = g_array_index (hexes, int, i), b = g_array_index (hexes, int, i + 1);
-      int d = gbacw_game_direction_between (game, a, b);
-      if (d >= 0)
-        {
-          GbacwHexsideId id = hexside_of (game, a, d);
-          g_array_append_val (ids, id);
-        }
-    }
-  return ids;
-}
-
-static guint32
-style_bits (const GbacwCatalogue *cat, const char *style)
-{
-  guint32 bits = 0;
-
-  for (guint t = 0; t < cat->hexside_types->len && t < 32; t++)
-    if (g_strcmp0 (((const GbacwHexsideType *) g_ptr_array_index (cat->hexside_types, t))->style, style) == 0)
-      bits |= 1u << t;
-  return bits;
-}
-
 static gpointer
 wagon_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 {
@@ -114,19 +72,19 @@ wagon_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   g_autofree char *why = NULL;
   guint32 n_sides = gbacw_hex_grid_n_hexside_ids (&map->grid);
 
-  w->ford = style_bits (&game->scenario->catalogue, "ford");
-  w->wagon_bridge = style_bits (&game->scenario->catalogue, "wagon-bridge");
-  w->standing = hexside_pairs (game, gbacw_exclusive_rule_get_param (rule, "placed"));
+  w->ford = gbacw_jackson_style_bits (&game->scenario->catalogue, "ford");
+  w->wagon_bridge = gbacw_jackson_style_bits (&game->scenario->catalogue, "wagon-bridge");
+  w->standing = gbacw_jackson_hexside_pairs (game, gbacw_exclusive_rule_get_param (rule, "placed"));
   w->destroyed = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
-  w->fords = hexside_pairs (game, gbacw_exclusive_rule_get_param (rule, "fords"));
-  w->never = hexside_pairs (game, gbacw_exclusive_rule_get_param (rule, "never"));
+  w->fords = gbacw_jackson_hexside_pairs (game, gbacw_exclusive_rule_get_param (rule, "fords"));
+  w->never = gbacw_jackson_hexside_pairs (game, gbacw_exclusive_rule_get_param (rule, "never"));
   w->build_turns = turns ? gbacw_exclusive_parse_turns (turns, &why) : NULL;
   w->build_side = side ? gbacw_game_side_index (game, side) : -1;
   w->melee = gbacw_exclusive_rule_get_int (rule, "melee", 2);
   w->rule_case = g_strdup (rule_case ? rule_case : "J 35.5");
   w->asked_key = -1;
   for (GbacwHexsideId id = 0; w->wagon_bridge && id < n_sides; id++)
-    if ((map->hexside_features[id] & w->wagon_bridge) && !has_id (w->standing, id))
+    if ((map->hexside_features[id] & w->wagon_bridge) && !gbacw_jackson_has_hexside (w->standing, id))
       g_array_append_val (w->standing, id);
   w->built = w->standing->len > 0;
   return w;
@@ -165,10 +123,10 @@ gbacw_jackson_wagon_bridge_at (const GbacwGame *game, int hex, int direction)
     return FALSE;
   if (w == NULL)
     {
-      guint32 bits = style_bits (&game->scenario->catalogue, "wagon-bridge");
+      guint32 bits = gbacw_jackson_style_bits (&game->scenario->catalogue, "wagon-bridge");
       return (game->scenario->map->hexside_features[id] & bits) != 0;
     }
-  return has_id (w->standing, id);
+  return gbacw_jackson_has_hexside (w->standing, id);
 }
 
 gboolean
@@ -177,7 +135,7 @@ gbacw_jackson_wagon_bridge_destroy (GbacwGame *game, int hex, int direction)
   WagonBridge *w = module_data (game);
   GbacwHexsideId id = hexside_of (game, hex, direction);
 
-  if (w == NULL || id == GBACW_HEXSIDE_NONE || !has_id (w->standing, id))
+  if (w == NULL || id == GBACW_HEXSIDE_NONE || !gbacw_jackson_has_hexside (w->standing, id))
     return FALSE;
   for (guint i = 0; i < w->standing->len; i++)
     if (g_array_index (w->standing, GbacwHexsideId, i) == id)
@@ -187,10 +145,11 @@ gbacw_jackson_wagon_bridge_destroy (GbacwGame *game, int hex, int direction)
 }
 
 static gboolean
-crosses (const GbacwGame *game, const WagonBridge *w, int from, int to)
+crosses (const GbacwGame *game, gconstpointer data, int from, int to)
 {
+  const WagonBridge *w = data;
   int d = gbacw_game_direction_between (game, from, to);
-  return d >= 0 && has_id (w->standing, hexside_of (game, from, d));
+  return d >= 0 && gbacw_jackson_has_hexside (w->standing, hexside_of (game, from, d));
 }
 
 static void
@@ -208,9 +167,9 @@ wagon_move_cost (const GbacwGame *game, gpointer data, int unit, int from, int d
   if (c < 0 || to < 0 || id == GBACW_HEXSIDE_NONE || !w->wagon_bridge)
     return;
   plain = map->hexside_features[id];
-  if (has_id (w->standing, id))
+  if (gbacw_jackson_has_hexside (w->standing, id))
     mine = plain | (w->wagon_bridge & -w->wagon_bridge);   /* the chart's wagon-bridge column */
-  else if (has_id (w->destroyed, id))
+  else if (gbacw_jackson_has_hexside (w->destroyed, id))
     mine = plain & ~w->wagon_bridge;                       /* J 36.42: a ford again */
   else
     return;
@@ -273,36 +232,10 @@ wagon_melee_initiation (GbacwGame *game, gpointer data, int unit, int target_hex
 }
 
 static void
-wagon_melee_odds (const GbacwGame *game, gpointer data, const GArray *attackers, int hex, gpointer odds_data)
+wagon_melee_odds (const GbacwGame *game, gpointer data, const GArray *attackers, int hex, gpointer odds)
 {
   const WagonBridge *w = data;
-  GbacwMeleeOdds *odds = odds_data;
-  g_autoptr (GArray) stacks = g_array_new (FALSE, FALSE, sizeof (int));
-
-  for (guint i = 0; i < attackers->len; i++)
-    {
-      int unit = g_array_index (attackers, int, i);
-      const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-      int s, with_it, without;
-      if (u->hex == hex || !crosses (game, w, u->hex, hex))
-        continue;
-      /* the chart's wagon-bridge cell (12.31, per unit), given back: J 23.13 counts per stack */
-      s = gbacw_melee_unit_strength (game, unit, TRUE, FALSE, FALSE, FALSE);
-      with_it = MIN (s, -gbacw_melee_terrain_points (game, unit, hex, NULL));
-      without = MIN (s, -gbacw_melee_terrain_points (game, unit, hex, "wagon-bridge"));
-      odds->attack_base += with_it - without;
-      odds->terrain -= with_it - without;
-      odds->attack += with_it - without;
-      if (!gbacw_int_array_has (stacks, u->hex))
-        g_array_append_val (stacks, u->hex);
-    }
-  odds->attack -= w->melee * (int) stacks->len;
-  odds->exclusive -= w->melee * (int) stacks->len;
-  if (odds->attack < 0)
-    {
-      odds->exclusive -= odds->attack;
-      odds->attack = 0;
-    }
+  gbacw_jackson_melee_per_stack (game, attackers, hex, crosses, w, "wagon-bridge", w->melee, odds);   /* J 23.13 */
 }
 
 /* ------------------------------------------------------------------ building (J 35.5) */
@@ -320,7 +253,7 @@ buildable_ford (const GbacwGame *game, const WagonBridge *w, const GbacwGameUnit
     {
       GbacwHexsideId id = hexside_of (game, u->hex, d);
       if (id == GBACW_HEXSIDE_NONE || gbacw_game_neighbour_index (game, u->hex, d) < 0 || !(map->hexside_features[id] & w->ford)
-          || has_id (w->never, id) || (w->fords->len > 0 && !has_id (w->fords, id)))
+          || gbacw_jackson_has_hexside (w->never, id) || (w->fords->len > 0 && !gbacw_jackson_has_hexside (w->fords, id)))
         continue;
       return d;
     }
@@ -345,12 +278,8 @@ wagon_phase_begin (GbacwGame *game, gpointer data)
   for (guint i = 0; i < game->units->len; i++)
     if (buildable_ford (game, w, g_ptr_array_index (game->units, i)) >= 0)
       {
-        GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, game->phasing_side, -1, -1, w->rule_case);
         w->asked_key = key;
-        for (guint h = 0; h < game->hooks->len; h++)
-          if (g_ptr_array_index (game->hook_data, h) == w)
-            p->value = (int) h;
-        gbacw_game_queue_pending (game, p, NULL);
+        gbacw_jackson_queue_question (game, w, w->rule_case);
         return;
       }
 }
