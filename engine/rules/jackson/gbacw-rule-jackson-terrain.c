@@ -41,7 +41,6 @@
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
 #include "gbacw-melee.h"
-#include "gbacw-morale.h"
 #include "gbacw-rule-jackson-map.h"
 
 typedef struct {
@@ -158,10 +157,12 @@ terrain_move_cost (const GbacwGame *game, gpointer data, int unit, int from, int
     }
   if (features == plain_features && terrain == plain_terrain)
     return;
+  gbacw_rules_data_move_cost_as (game->rules, map, c, from, direction, plain_terrain, plain_features, &plain);
+  if (cost->kind == GBACW_COST_PROHIBITED && plain.kind != GBACW_COST_PROHIBITED)
+    return;   /* closed by a rule before this one (J 36.41, 36.51) */
   gbacw_rules_data_move_cost_as (game->rules, map, c, from, direction, terrain, features, &mine);
   if (mine.kind == GBACW_COST_MP)
     mine.halves += extra;
-  gbacw_rules_data_move_cost_as (game->rules, map, c, from, direction, plain_terrain, plain_features, &plain);
   if (cost->kind == GBACW_COST_MP && plain.kind == GBACW_COST_MP && mine.kind == GBACW_COST_MP)
     cost->halves += mine.halves - plain.halves;   /* keeps what 6.11 and other rules did to it */
   else

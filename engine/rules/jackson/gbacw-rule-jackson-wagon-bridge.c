@@ -175,8 +175,10 @@ wagon_move_cost (const GbacwGame *game, gpointer data, int unit, int from, int d
     return;
   if (mine == plain)
     return;
-  gbacw_rules_data_move_cost_as (game->rules, map, c, from, direction, map->terrain[to], mine, &now);
   gbacw_rules_data_move_cost_as (game->rules, map, c, from, direction, map->terrain[to], plain, &was);
+  if (cost->kind == GBACW_COST_PROHIBITED && was.kind != GBACW_COST_PROHIBITED)
+    return;   /* closed by a rule before this one */
+  gbacw_rules_data_move_cost_as (game->rules, map, c, from, direction, map->terrain[to], mine, &now);
   if (cost->kind == GBACW_COST_MP && was.kind == GBACW_COST_MP && now.kind == GBACW_COST_MP)
     cost->halves += now.halves - was.halves;
   else
