@@ -514,6 +514,7 @@ attachment_fixture (gboolean module)
   set_formation (f, "u-fremont", "u-div");
   set_formation (f, "u-b1 u-b1-1", "u-b1-bde");
   set_formation (f, "u-b2 u-b2-1", "u-b2-bde");
+  g_free (f->s->turns.first_player);
   f->s->turns.first_player = g_strdup ("confederate");
   g_ptr_array_add (f->s->oob.sides, g_ptr_array_steal_index (f->s->oob.sides, 0));   /* Confederates first */
   if (module)
