@@ -84,7 +84,8 @@ step_cost (GbacwGame *game, const char *unit, const char *from, const char *dir)
   } G_STMT_END
 
 /* J 22.1's example: a unit in 1813 (level 3) pays the crest to enter 1812 (level 4 beyond
- * the crest hexside), nothing extra to enter 1713 on its own level. Here 0203 is 1813. */
+ * the crest hexside), nothing extra to enter 1713 on its own level. Here 0203 is 1813. The
+ * chart's example (5.19): Line infantry entering woods across a stream spends 2 + 1 = 3. */
 static void
 test_22_1_crest_levels (void)
 {
@@ -95,10 +96,14 @@ test_22_1_crest_levels (void)
   set_level (f, "0202", 4);
   set_level (f, "0303", 3);
   add_hexside (f, "0203", "n", "crest");
+  set_level (f, "0204", 3);
+  set_terrain (f, "0204", "woods");
+  add_hexside (f, "0203", "s", "stream");
   INF (f, "c-1", "confederate", 4, 3, "0203", "n");
   INF (f, "u-1", "union", 4, 3, "0608", "n");
   game = start_game (f);
   assert_cost (step_cost (game, "c-1", "0203", "n"), GBACW_COST_MP, 4);   /* 1 + crest up 1 */
+  assert_cost (step_cost (game, "c-1", "0203", "s"), GBACW_COST_MP, 6);   /* the chart's example: woods 2 + stream 1 */
   assert_cost (step_cost (game, "c-1", "0203", "ne"), GBACW_COST_MP, 2);  /* same level */
   assert_cost (step_cost (game, "c-1", "0202", "s"), GBACW_COST_MP, 2);   /* down: "—" for Line */
   gbacw_game_free (game);
@@ -226,6 +231,32 @@ test_22_5_ford_whole_allowance (void)
   g_assert_cmpint (unit_of (game, "u-ldr")->mp_spent, ==, 2 + 12 + 2);
   g_assert_cmpint (unit_of (game, "u-ldr")->hex, ==, hex_of (f->s, "0205"));
   gbacw_game_free (game);
+}
+
+/* J 22.7: woods 30 feet above their hex. A unit in woods two levels up (40 ft; 5 ft of man)
+ * fires through the adjacent woods below (30 ft) at a target 3 hexes off: its line passes
+ * over the trees (31 2/3 ft there); one level up (20 ft) it does not. */
+static void
+test_22_7_fire_over_lower_woods (void)
+{
+  for (int level = 1; level <= 2; level++)
+    {
+      g_autoptr (Fixture) f = terrain_fixture (TRUE);
+      GbacwHexTerrain *woods = g_ptr_array_index (f->s->catalogue.hex_terrains,
+                                                  gbacw_catalogue_find_hex_terrain (&f->s->catalogue, "woods"));
+      GbacwLosResult result;
+      GbacwGame *game;
+
+      woods->height = 30;
+      set_terrain (f, "0202", "woods");
+      set_terrain (f, "0203", "woods");
+      set_level (f, "0202", level);
+      INF (f, "u-1", "union", 4, 3, "0202", "s");
+      INF (f, "c-1", "confederate", 4, 3, "0205", "n");
+      game = start_game (f);
+      g_assert_cmpint (gbacw_fire_los (game, hex_of (f->s, "0202"), hex_of (f->s, "0205"), &result), ==, level == 2);
+      gbacw_game_free (game);
+    }
 }
 
 /* The North River Bridge: a hexside of bridge over river between 0203 and 0204. */
@@ -1026,6 +1057,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-22.3/bank-hex-pays-its-land", test_22_3_bank_land_cost);
   g_test_add_func ("/jackson/J-22.4/river-closed-zoc-crosses-radius-only-at-ford", test_22_4_river);
   g_test_add_func ("/jackson/J-22.5/ford-whole-allowance-leader-five", test_22_5_ford_whole_allowance);
+  g_test_add_func ("/jackson/J-22.7/fire-over-adjacent-lower-woods", test_22_7_fire_over_lower_woods);
   g_test_add_func ("/jackson/J-22.6/bridge-in-column-no-extra-cost", test_22_6_bridge_column_only);
   g_test_add_func ("/jackson/J-22.61/bridge-melee-two-off-per-stack", test_22_61_bridge_melee);
   g_test_add_func ("/jackson/J-22.62/line-retreat-across-bridge-routs", test_22_62_retreat_across_bridge);
