@@ -40,6 +40,7 @@ typedef enum {
   PARAM_VP,          /* a whole number of Victory Points, -9999 to 9999 */
   PARAM_HEXES,       /* hex labels and area ids of the map: "3944", "corinth 1010"; "arrival" too for a target */
   PARAM_COLUMN_COST, /* "multiple", "first-hex" or Movement Points per place of a column: "1/2" */
+  PARAM_HEXSIDES,    /* hexsides, each named by its two adjacent hexes: "1040 0941" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -299,17 +300,17 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "never", PARAM_SIDES, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "jackson.port-republic-limits", "J 29.2",
     N_("Port Republic: the Confederates never cross the North River; Strength Points lost before play"),
-    { { "side", PARAM_SIDES, FALSE }, { "crossings", PARAM_HEXES, FALSE }, { "pre-losses", PARAM_UNITS, FALSE },
+    { { "side", PARAM_SIDES, FALSE }, { "crossings", PARAM_HEXSIDES, FALSE }, { "pre-losses", PARAM_UNITS, FALSE },
       { "case", PARAM_CASE, FALSE } } },
   { "jackson.wagon-bridge", "J 23.0", N_("The wagon bridge: placed, built at night across a ford, who crosses it"),
-    { { "placed", PARAM_HEXES, FALSE }, { "build-turns", PARAM_TURNS, FALSE }, { "build-side", PARAM_SIDES, FALSE },
-      { "fords", PARAM_HEXES, FALSE }, { "never", PARAM_HEXES, FALSE }, { "melee", PARAM_COUNT, FALSE },
+    { { "placed", PARAM_HEXSIDES, FALSE }, { "build-turns", PARAM_TURNS, FALSE }, { "build-side", PARAM_SIDES, FALSE },
+      { "fords", PARAM_HEXSIDES, FALSE }, { "never", PARAM_HEXSIDES, FALSE }, { "melee", PARAM_COUNT, FALSE },
       { "case", PARAM_CASE, FALSE } } },
   { "jackson.fords-swollen", "J 29.3", N_("Swollen rivers: one regiment or three sections across a ford per phase, closed fords"),
-    { { "turns", PARAM_TURNS, FALSE }, { "closed", PARAM_HEXES, FALSE }, { "no-melee", PARAM_YES_NO, FALSE },
+    { { "turns", PARAM_TURNS, FALSE }, { "closed", PARAM_HEXSIDES, FALSE }, { "no-melee", PARAM_YES_NO, FALSE },
       { "case", PARAM_CASE, FALSE } } },
   { "jackson.bridge-burning", "J 36.4", N_("Optional: burning the North River Bridge, destroying the wagon bridge"),
-    { { "bridge", PARAM_HEXES, FALSE }, { "roll", PARAM_DIE_TOP, FALSE }, { "case", PARAM_CASE, FALSE } } },
+    { { "bridge", PARAM_HEXSIDES, FALSE }, { "roll", PARAM_DIE_TOP, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "jackson.strategic-retreat", "J 24.2", N_("Strategic retreat: leaving the map from a retreat hex for a road hex's cost"),
     { { "hexes", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION }, { "case", PARAM_CASE, FALSE } } },
 };
@@ -380,6 +381,12 @@ valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboole
     case PARAM_WHOLE:
       *valid = gbacw_exclusive_parse_int (value, -9, 9, &a, why);
       return TRUE;
+    case PARAM_HEXSIDES:
+      {
+        g_autoptr (GArray) hexsides = gbacw_exclusive_parse_hexsides (ctx->s->map, value, why);
+        *valid = hexsides != NULL;
+        return TRUE;
+      }
     case PARAM_HEXES:
       {
         g_autoptr (GArray) hexes = NULL;
@@ -863,6 +870,7 @@ value_kind (ParamKind kind)
     case PARAM_LEADERS: return GBACW_EXCLUSIVE_VALUE_LEADERS;
     case PARAM_SIDES: return GBACW_EXCLUSIVE_VALUE_SIDES;
     case PARAM_HEXES:
+    case PARAM_HEXSIDES:
     case PARAM_AREA: return GBACW_EXCLUSIVE_VALUE_HEXES;
     default: return GBACW_EXCLUSIVE_VALUE_TEXT;
     }

@@ -6,6 +6,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-exclusive-params.h"
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
 #include "gbacw-retreat.h"
@@ -1048,6 +1049,35 @@ test_24_22_retreat_hex_blocked (void)
   gbacw_game_free (game);
 }
 
+/* ------------------------------------------------------------------ hexside parameters */
+
+/* The fords, bridges and crossings the modules name: two adjacent hexes a hexside, in
+ * order; an odd count, hexes apart or off the map are refused with the reason. */
+static void
+test_hexside_parameters (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 8);
+  const char *const bad[] = { "0101", "0101 0103", "0101 9999", "", NULL };
+  g_autoptr (GArray) ids = NULL;
+  g_autofree char *why = NULL;
+  const GbacwHexGrid *grid = &f->s->map->grid;
+
+  ids = gbacw_exclusive_parse_hexsides (f->s->map, "0203 0204, 0403 0303", &why);
+  g_assert_nonnull (ids);
+  g_assert_null (why);
+  g_assert_cmpuint (ids->len, ==, 2);
+  g_assert_cmpuint (g_array_index (ids, GbacwHexsideId, 0), ==,
+                    gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0203")), direction_of (f->s, "s")));
+  g_assert_cmpuint (g_array_index (ids, GbacwHexsideId, 1), ==,
+                    gbacw_hex_grid_hexside (grid, gbacw_hex_grid_hex_at (grid, hex_of (f->s, "0303")), direction_of (f->s, "s")));
+  for (guint i = 0; bad[i]; i++)
+    {
+      g_autofree char *reason = NULL;
+      g_assert_null (gbacw_exclusive_parse_hexsides (f->s->map, bad[i], &reason));
+      g_assert_nonnull (reason);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1079,5 +1109,6 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-36.42/destroy-the-wagon-bridge", test_36_42_destroy_the_wagon_bridge);
   g_test_add_func ("/jackson/J-24.2/strategic-retreat-from-the-retreat-hex", test_24_2_strategic_retreat);
   g_test_add_func ("/jackson/J-24.22/retreat-hex-blocked-any-hex-of-its-edge", test_24_22_retreat_hex_blocked);
+  g_test_add_func ("/jackson/parameters/hexsides-by-two-adjacent-hexes", test_hexside_parameters);
   return g_test_run ();
 }

@@ -15,8 +15,8 @@ G_BEGIN_DECLS
 guint32  gbacw_jackson_style_bits (const GbacwCatalogue *catalogue, const char *style);
 /* The hexside between hexes a and b, GBACW_HEXSIDE_NONE when they are not adjacent. */
 GbacwHexsideId gbacw_jackson_hexside_between (const GbacwGame *game, int a, int b);
-/* The hexsides (GbacwHexsideId) between the pairs of adjacent hexes of a hexes parameter
- * ("1042 0942 1040 0941"); pairs that are not adjacent are left out. */
+/* The hexsides (GbacwHexsideId) of a hexsides parameter ("1042 0942 1040 0941",
+ * gbacw_exclusive_parse_hexsides ()); none when it is not valid. */
 GArray  *gbacw_jackson_hexside_pairs (const GbacwGame *game, const char *value);
 gboolean gbacw_jackson_has_hexside (const GArray *hexsides, GbacwHexsideId id);
 /* J 22.61, 23.13: points off the attackers' total for each stack (attacking hex) that
