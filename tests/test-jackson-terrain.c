@@ -1062,7 +1062,7 @@ test_hexside_parameters (void)
   g_autofree char *why = NULL;
   const GbacwHexGrid *grid = &f->s->map->grid;
 
-  ids = gbacw_exclusive_parse_hexsides (f->s->map, "0203 0204, 0403 0303", &why);
+  ids = gbacw_exclusive_parse_hexsides (f->s->map, "0203 0204, 0304 0303", &why);
   g_assert_nonnull (ids);
   g_assert_null (why);
   g_assert_cmpuint (ids->len, ==, 2);
