@@ -463,6 +463,38 @@ test_28_2_strategic_retreat (void)
   gbacw_game_free (game);
 }
 
+/* J 29.51, 29.52 on a one-column map: the Union regiment in 0105 traces a path to 0101 (2
+ * VP per SP; the Confederate beside it in 0106 puts 0105 in its ZOC, which the regiment
+ * itself negates); with the Confederate in 0103 it cannot: no VP, and at the end of the
+ * Union Final Command Phase the Confederates win a Decisive Victory. */
+static void
+test_29_51_trace_to_3944 (void)
+{
+  for (int blocked = 0; blocked <= 1; blocked++)
+    {
+      g_autoptr (Fixture) f = fixture_new (1, 6);
+      g_autoptr (GbacwOutcome) outcome = NULL;
+      GbacwVictory v = { 0 };
+      GbacwGame *game;
+
+      INF (f, "u-1", "union", 4, 3, "0105", "n");
+      INF (f, "c-1", "confederate", 3, 3, blocked ? "0103" : "0106", "n");
+      add_exclusive (f, "jackson.victory", "trace-hex", "0101", "trace-side", "union", "trace-automatic", "yes", NULL);
+      game = start_game (f);
+      g_assert_cmpint (exclusive_vp (game, 0), ==, blocked ? 0 : 8);
+      advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 1);
+      g_assert_cmpint (game->decided, ==, blocked);
+      g_assert_cmpint (log_has (game, "J 29.52", NULL), ==, blocked);
+      outcome = gbacw_outcome_new (game);
+      gbacw_outcome_update (outcome, game);
+      gbacw_outcome_victory (outcome, game, &v);
+      if (blocked)
+        g_assert_cmpint (v.winner, ==, 1);
+      gbacw_victory_clear (&v);
+      gbacw_game_free (game);
+    }
+}
+
 /* ------------------------------------------------------------------ J 25.5 */
 
 /* Fremont (ER 1, DIR 3) on 0101; his division's own cavalry 2 hexes away (0103) and
@@ -1093,6 +1125,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-22.62/line-retreat-across-bridge-routs", test_22_62_retreat_across_bridge);
   g_test_add_func ("/jackson/J-28.11/victory-point-schedule", test_28_11_schedule);
   g_test_add_func ("/jackson/J-28.2/strategic-retreat-awards", test_28_2_strategic_retreat);
+  g_test_add_func ("/jackson/J-29.51/trace-a-path-to-the-hex", test_29_51_trace_to_3944);
   g_test_add_func ("/jackson/J-25.5/divisional-units-within-dir", test_25_5_divisional_units);
   g_test_add_func ("/jackson/J-25.31/free-attachment-two-to-four-brigades", test_25_31_two_to_four_brigades);
   g_test_add_func ("/jackson/J-25.32/union-never-detaches", test_25_32_union_never);
