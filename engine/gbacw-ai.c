@@ -1808,11 +1808,30 @@ fallback_answer (const GbacwDecision *d)
   return gbacw_action_new_answer_path (NULL, 0);
 }
 
+/* The answer the exclusive rule that asked suggests (its exclusive_default hook: P 22.11,
+ * J 35.5, J 36.4), or NULL. */
+static GbacwAction *
+module_answer (AiView *view, const GbacwDecision *d)
+{
+  GbacwGame *game = view->game;
+  const GbacwPending *p = game->pending->len ? g_ptr_array_index (game->pending, 0) : NULL;
+  const GbacwRuleHooks *hooks;
+
+  if (p == NULL || p->kind != GBACW_PENDING_EXCLUSIVE || p->value < 0 || (guint) p->value >= game->hooks->len)
+    return NULL;
+  hooks = g_ptr_array_index (game->hooks, p->value);
+  return hooks->exclusive_default ? hooks->exclusive_default (game, g_ptr_array_index (game->hook_data, p->value), p, d)
+                                  : NULL;
+}
+
 static GbacwAction *
 choose_answer (AiView *view, const GbacwDecision *d)
 {
-  GbacwAction *action = NULL;
+  GbacwAction *action = module_answer (view, d);
 
+  if (action && gbacw_ai_try (view, action))
+    return action;
+  g_clear_pointer (&action, gbacw_action_free);
   switch (d->kind)
     {
     case GBACW_DECISION_FIRE:

@@ -195,7 +195,6 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
   const GbacwHexGrid *grid = game_grid (game);
   g_autoptr (GArray) frontier = NULL;
   g_autoptr (GHashTable) seen = NULL;
-  int move_class = gbacw_move_class_for (GBACW_UNIT_LEADER, GBACW_FORMATION_STATE_UNSET);
 
   if (l->hex < 0 || hex < 0)
     return FALSE;
@@ -221,7 +220,8 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
                 continue;
               if (gbacw_game_hexside_impassable (game, from, d))
                 continue;   /* 10.5, 13.53 */
-              gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, from, d, &cost);
+              /* the leader's own cost, exclusive rules included (J 22.53, 36.51: fords) */
+              gbacw_movement_step_cost (game, leader, from, d, &cost);
               if (cost.kind == GBACW_COST_PROHIBITED)
                 continue;   /* 13.53: impassable terrain */
               if (to == hex)
@@ -565,6 +565,16 @@ check_rally (GbacwGame *game, const GbacwAction *action, GError **error)
   return TRUE;
 }
 
+/* 17.63's limits lifted for side by an exclusive rule (J 25.31). */
+static gboolean
+attachment_unlimited (const GbacwGame *game, int side)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->attachment_unlimited && hooks->attachment_unlimited (game, data, side))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GError **error)
 {
@@ -643,7 +653,7 @@ gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GErro
         if (division_leader < 0 || !in_dir_of (game, division_leader, l->index))
           return fail (error, _("[17.62] %s must be within his division commander's Divisional Integrity Radius to be "
                                 "detached"), label);
-        if (parent == original_parent (game, brigade))
+        if (parent == original_parent (game, brigade) && !attachment_unlimited (game, l->side))
           for (int f = 0; f < N_FORMATIONS (game); f++)
             if (f != brigade && original_parent (game, f) == parent && game->formation_parent[f] != parent
                 && FORMATION (game, f)->kind == GBACW_FORMATION_BRIGADE)
@@ -668,7 +678,7 @@ gbacw_leadership_check_action (GbacwGame *game, const GbacwAction *action, GErro
           return fail (error, _("[17.64] The brigade is already part of that division"));
         if (!in_dir_of (game, action->command.other, l->index))
           return fail (error, _("[17.64] %s must be within the division commander's Divisional Integrity Radius"), label);
-        if (original_parent (game, brigade) != division)
+        if (original_parent (game, brigade) != division && !attachment_unlimited (game, l->side))
           for (int f = 0; f < N_FORMATIONS (game); f++)
             if (f != brigade && game->formation_parent[f] == division && original_parent (game, f) != division
                 && FORMATION (game, f)->kind == GBACW_FORMATION_BRIGADE)

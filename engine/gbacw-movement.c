@@ -1759,6 +1759,27 @@ exit_area (const GbacwGame *game, int hex, int side)
   return -1;
 }
 
+/* Whether an exclusive rule lets unit leave the map from its hex where no exit area does
+ * (J 24.2: strategic retreat); *rule_case the case it cites. A refusal sets error. */
+static gboolean
+module_exit (const GbacwGame *game, int unit, const char **rule_case, GError **error)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->exit_allowed)
+      {
+        const char *why = NULL;
+        if (hooks->exit_allowed (game, data, unit, &why, error))
+          {
+            if (rule_case)
+              *rule_case = why;
+            return TRUE;
+          }
+        if (error && *error)
+          return FALSE;
+      }
+  return FALSE;
+}
+
 /* Leaving the map (the scenario's exit areas; 5.17 otherwise forbids it): units that may
  * still move, from a hex of an exit area of their side (or of none), not in an enemy ZOC
  * (the rules give no withdrawal fire off the map); a routed or out-of-command unit only
@@ -1787,8 +1808,10 @@ check_exit (GbacwGame *game, const GbacwAction *action, GError **error, int *are
           return FALSE;
         }
       hex = u->hex;
-      if (exit_area (game, hex, u->side) < 0)
+      if (exit_area (game, hex, u->side) < 0 && !module_exit (game, u->index, NULL, error))
         {
+          if (error && *error)
+            return FALSE;
           g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                        _("[5.17] %s may not move off the map: its hex is in no exit area of its side"), label);
           return FALSE;
@@ -1820,16 +1843,23 @@ apply_exit (GbacwGame *game, const GbacwAction *action)
   const GbacwArea *a;
 
   check_exit (game, action, NULL, &area);
-  a = g_ptr_array_index (game->scenario->map->areas, area);
+  a = area >= 0 ? g_ptr_array_index (game->scenario->map->areas, area) : NULL;
   for (guint i = 0; i < units->len; i++)
     {
       GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
       g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      g_autofree char *hex = gbacw_game_hex_label (game, u->hex);
+      const char *rule_case = "5.17";
+      if (a == NULL)
+        module_exit (game, u->index, &rule_case, NULL);
       u->exit_turn = game->turn;
       u->exit_area = area;
       u->moved = TRUE;
       gbacw_game_remove_unit (game, u->index, GBACW_PRESENCE_EXITED);
-      gbacw_game_log (game, "5.17", _("%s leaves the map through %s"), label, a->name && *a->name ? a->name : a->id);
+      if (a)
+        gbacw_game_log (game, "5.17", _("%s leaves the map through %s"), label, a->name && *a->name ? a->name : a->id);
+      else
+        gbacw_game_log (game, rule_case, _("%s leaves the map from %s"), label, hex);
     }
 }
 

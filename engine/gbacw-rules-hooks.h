@@ -87,6 +87,10 @@ typedef struct {
    * commander within three hexes; C 28.21: a division commander of the brigade's division). */
   gboolean (*command_points_allowed) (const GbacwGame *game, gpointer data, int leader, int brigade_leader,
                                       gboolean *allowed, GError **error);
+  /* CMD: whether 17.63's limits on attaching and detaching (one brigade detached from a
+   * division, one from another command attached to it) are lifted for side (J 25.31: any
+   * number, the module's action_legal keeping what the rule asks in their place). */
+  gboolean (*attachment_unlimited) (const GbacwGame *game, gpointer data, int side);
 
   /* MOVE-COST / MOVE-LEGAL: may change a unit's Movement Allowance (halves), the cost
    * of one step (from hex index, direction), or forbid a step with a GError citing
@@ -108,6 +112,11 @@ typedef struct {
    * of this Movement Phase, 0 when no rule says (J 35.21, 35.22); the computer player
    * reads it through gbacw_game_keep_distance (). */
   int      (*keep_distance) (const GbacwGame *game, gpointer data, int unit);
+  /* MOVE-LEGAL: whether unit may leave the map from its hex (GBACW_ACTION_EXIT) where no exit
+   * area of its side lets it: TRUE with *rule_case the case the log cites (J 24.2: strategic
+   * retreat from its retreat hex); FALSE, with a GError citing the case when the module
+   * refuses it, else none (5.17 then refuses it). */
+  gboolean (*exit_allowed) (const GbacwGame *game, gpointer data, int unit, const char **rule_case, GError **error);
 
   /* LOS: los_prepare may change obstacle tops once (gbacw_los_set_hex_top (), e.g. a
    * town 25 feet high, C 23.33); los_adjust may overrule one answer (P 21.22: through

@@ -603,6 +603,51 @@ gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, char **why)
   return g_steal_pointer (&hexes);
 }
 
+GArray *
+gbacw_exclusive_parse_hexsides (const GbacwMap *map, const char *text, char **why)
+{
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n,", -1);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (GbacwHexsideId));
+  GbacwHex pair[2];
+  int n = 0;
+
+  g_return_val_if_fail (map != NULL && why != NULL, NULL);
+  *why = NULL;
+  for (guint i = 0; words[i]; i++)
+    {
+      if (*words[i] == '\0')
+        continue;
+      if (!gbacw_hex_grid_parse_label (&map->grid, words[i], &pair[n], NULL))
+        {
+          *why = g_strdup_printf (_("“%s” is not a hex of the map"), words[i]);
+          return NULL;
+        }
+      if (++n == 2)
+        {
+          int d = gbacw_hex_grid_direction_to (&map->grid, pair[0], pair[1]);
+          GbacwHexsideId id = d >= 0 ? gbacw_hex_grid_hexside (&map->grid, pair[0], d) : GBACW_HEXSIDE_NONE;
+          if (id == GBACW_HEXSIDE_NONE)
+            {
+              *why = g_strdup_printf (_("“%s %s” are not two adjacent hexes"), words[i - 1], words[i]);
+              return NULL;
+            }
+          g_array_append_val (ids, id);
+          n = 0;
+        }
+    }
+  if (n != 0)
+    {
+      *why = g_strdup (_("it names an odd number of hexes: a hexside is named by the two hexes beside it"));
+      return NULL;
+    }
+  if (ids->len == 0)
+    {
+      *why = g_strdup (_("it names no hexside"));
+      return NULL;
+    }
+  return g_steal_pointer (&ids);
+}
+
 const char *
 gbacw_exclusive_rule_get_scoped (const GbacwExclusiveRule *rule, const GbacwOob *oob, const char *base,
                                  const char *formation, const char *side)

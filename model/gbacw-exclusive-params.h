@@ -126,6 +126,11 @@ GArray  *gbacw_exclusive_parse_hexes (const GbacwMap *map, const char *text, cha
  * wrong or names no hex. */
 guint8  *gbacw_exclusive_parse_hex_set (const GbacwMap *map, const char *text);
 
+/* Hexsides, each named by the two adjacent hexes beside it: "1040 0941 1042 0942" (J 22.6,
+ * 29.13): an array of GbacwHexsideId in the order given; NULL with *why (a hex not on the
+ * map, two hexes not adjacent, an odd number of hexes, none). */
+GArray  *gbacw_exclusive_parse_hexsides (const GbacwMap *map, const char *text, char **why);
+
 /* The parameter base.ID for a unit: ID its formation, else each formation above it in
  * turn, else its side, else base itself (J 24.11-24.13: retreat hexes per command); NULL
  * when none is given. formation and side may be NULL. */

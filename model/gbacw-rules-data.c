@@ -705,11 +705,23 @@ gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, Gba
 {
   const GbacwHexGrid *grid = &map->grid;
   GbacwHex a = gbacw_hex_grid_hex_at (grid, from);
+  int to = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, a, direction));
+  GbacwHexsideId id = to >= 0 ? gbacw_hex_grid_hexside (grid, a, direction) : GBACW_HEXSIDE_NONE;
+
+  gbacw_rules_data_move_cost_as (data, map, move_class, from, direction, to >= 0 ? map->terrain[to] : 0,
+                                 id != GBACW_HEXSIDE_NONE ? map->hexside_features[id] : 0, out);
+}
+
+void
+gbacw_rules_data_move_cost_as (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class, int from,
+                               int direction, guint64 terrain, guint32 features, GbacwMoveCost *out)
+{
+  const GbacwHexGrid *grid = &map->grid;
+  GbacwHex a = gbacw_hex_grid_hex_at (grid, from);
   GbacwHex b = gbacw_hex_grid_neighbour (grid, a, direction);
   int to = gbacw_hex_grid_index (grid, b);
   GbacwMoveClass c = move_class;
   GbacwHexsideId id;
-  guint32 features;
   guint16 lines;
   gboolean on_line = FALSE;
 
@@ -723,7 +735,6 @@ gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, Gba
       return;
     }
   id = gbacw_hex_grid_hexside (grid, a, direction);
-  features = map->hexside_features[id];
   lines = map->hexside_lines[id];
 
   /* the hex: a road, pike, trail or railroad across this hexside replaces the other terrain */
@@ -738,7 +749,7 @@ gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, Gba
         }
     }
   if (!on_line)
-    hex_terrain_cost (data, c, map->terrain[to], out);
+    hex_terrain_cost (data, c, terrain, out);
 
   /* the hexside, cumulative */
   if (features)

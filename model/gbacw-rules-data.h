@@ -123,6 +123,11 @@ typedef struct {
  * - precedence: prohibited, then whole MA, then unknown, then the sum. */
 void gbacw_rules_data_move_cost (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class,
                                  int from, int direction, GbacwMoveCost *out);
+/* The same as if the hex beside from held the terrains terrain (bits of the catalogue's hex
+ * terrains) and the hexside the features features (J 22.3: a bank hex costs its land; J 22.6,
+ * 23.0: a bridge or wagon bridge the rules add to, or take from, the map). */
+void gbacw_rules_data_move_cost_as (const GbacwRulesData *data, const GbacwMap *map, GbacwMoveClass move_class,
+                                    int from, int direction, guint64 terrain, guint32 features, GbacwMoveCost *out);
 /* The cost of the line (road, pike, trail, railroad) the class moves along from the hex
  * index from in direction: the cheapest it may use of those crossing that hexside (6.11,
  * 6.12), in halves; FALSE when none is usable or its cost is unknown. */

@@ -48,6 +48,7 @@ typedef enum {
   PARAM_AREA_RADIUS, /* an area id and a number of hexes: "tishomingo-hotel:10" */
   PARAM_AREA_TURNS,  /* area ids with a Game-Turn each: "assault-f:3 assault-g:5" */
   PARAM_MOMENTUM_LEVELS, /* J 30.2: Momentum Track boxes and their Initiative Levels: "-3:1 0:1 +2:2" */
+  PARAM_HEXSIDES,    /* hexsides, each named by its two adjacent hexes: "1040 0941" */
 } ParamKind;
 
 /* ParamSpec.per_side: also NAME.SIDE for each side id, or NAME.FORMATION for each formation id */
@@ -384,6 +385,37 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.train-park", "34.3", N_("The Train Park routs off the map when the Union enters Port Republic, and comes back"),
     { { "area", PARAM_HEXES, TRUE }, { "steady", PARAM_UNITS, FALSE }, { "entry", PARAM_HEXES, FALSE },
       { "first-roll", PARAM_DIE_TOP, FALSE }, { "second-roll", PARAM_DIE_TOP, FALSE } } },
+  { "jackson.terrain", "J 22.0",
+    N_("Banks, rivers, fords, the North River Bridge and steep crests of Jackson at the Crossroads"),
+    { { "bank", PARAM_TERRAINS, FALSE }, { "clear", PARAM_TERRAINS, FALSE },
+      { "leader-ford", PARAM_COUNT, FALSE }, { "bridge-melee", PARAM_COUNT, FALSE } } },
+  { "jackson.victory", "J 28.0",
+    N_("Victory Points as multiples of the Morale Rating, Effectiveness and Divisional Integrity Radii"),
+    { { "morale", PARAM_RATING, FALSE, PER_FORMATION }, { "wagon", PARAM_VP, FALSE },
+      { "trace-hex", PARAM_HEXES, FALSE }, { "trace-side", PARAM_SIDES, FALSE },
+      { "trace-formations", PARAM_FORMATIONS, FALSE }, { "trace-vp", PARAM_VP, FALSE },
+      { "trace-automatic", PARAM_YES_NO, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.divisional-units", "J 25.5",
+    N_("Union divisional cavalry and artillery in command only within their commander's Divisional Integrity Radius"),
+    { { "divisions", PARAM_FORMATIONS, TRUE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.attachment", "J 25.3", N_("Brigades attached and detached freely within 2-4 per division, or never"),
+    { { "free", PARAM_SIDES, FALSE }, { "min", PARAM_COUNT, FALSE }, { "max", PARAM_COUNT, FALSE },
+      { "never", PARAM_SIDES, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.port-republic-limits", "J 29.2",
+    N_("Port Republic: the Confederates never cross the North River; Strength Points lost before play"),
+    { { "side", PARAM_SIDES, FALSE }, { "crossings", PARAM_HEXSIDES, FALSE }, { "pre-losses", PARAM_UNITS, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
+  { "jackson.wagon-bridge", "J 23.0", N_("The wagon bridge: placed, built at night across a ford, who crosses it"),
+    { { "placed", PARAM_HEXSIDES, FALSE }, { "build-turns", PARAM_TURNS, FALSE }, { "build-side", PARAM_SIDES, FALSE },
+      { "fords", PARAM_HEXSIDES, FALSE }, { "never", PARAM_HEXSIDES, FALSE }, { "melee", PARAM_COUNT, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
+  { "jackson.fords-swollen", "J 29.3", N_("Swollen rivers: one regiment or three sections across a ford per phase, closed fords"),
+    { { "turns", PARAM_TURNS, FALSE }, { "closed", PARAM_HEXSIDES, FALSE }, { "no-melee", PARAM_YES_NO, FALSE },
+      { "case", PARAM_CASE, FALSE } } },
+  { "jackson.bridge-burning", "J 36.4", N_("Optional: burning the North River Bridge, destroying the wagon bridge"),
+    { { "bridge", PARAM_HEXSIDES, FALSE }, { "roll", PARAM_DIE_TOP, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.strategic-retreat", "J 24.2", N_("Strategic retreat: leaving the map from a retreat hex for a road hex's cost"),
+    { { "hexes", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -452,6 +484,12 @@ valid_typed (CheckContext *ctx, const ParamSpec *spec, const char *value, gboole
     case PARAM_WHOLE:
       *valid = gbacw_exclusive_parse_int (value, -9, 9, &a, why);
       return TRUE;
+    case PARAM_HEXSIDES:
+      {
+        g_autoptr (GArray) hexsides = gbacw_exclusive_parse_hexsides (ctx->s->map, value, why);
+        *valid = hexsides != NULL;
+        return TRUE;
+      }
     case PARAM_HEXES:
       {
         g_autoptr (GArray) hexes = NULL;
@@ -1072,6 +1110,7 @@ value_kind (ParamKind kind)
     case PARAM_LEADERS: return GBACW_EXCLUSIVE_VALUE_LEADERS;
     case PARAM_SIDES: return GBACW_EXCLUSIVE_VALUE_SIDES;
     case PARAM_HEXES:
+    case PARAM_HEXSIDES:
     case PARAM_AREA: return GBACW_EXCLUSIVE_VALUE_HEXES;
     default: return GBACW_EXCLUSIVE_VALUE_TEXT;
     }

@@ -54,6 +54,15 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_confederate_offensive, /* J 31.0 */
   &gbacw_rule_jackson_encampment,     /* J 34.0 */
   &gbacw_rule_jackson_train_park,     /* J 34.3 */
+  &gbacw_rule_jackson_terrain,        /* J 22 */
+  &gbacw_rule_jackson_victory,        /* J 28 */
+  &gbacw_rule_jackson_divisional_units, /* J 25.5 */
+  &gbacw_rule_jackson_attachment,     /* J 25.3 */
+  &gbacw_rule_jackson_port_republic_limits, /* J 29.2, 29.14 */
+  &gbacw_rule_jackson_wagon_bridge,   /* J 23.0, 35.5 */
+  &gbacw_rule_jackson_fords_swollen,  /* J 29.3, 36.5 */
+  &gbacw_rule_jackson_bridge_burning, /* J 36.4 */
+  &gbacw_rule_jackson_strategic_retreat, /* J 24.2 */
 };
 
 guint

@@ -62,6 +62,15 @@ extern const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment;
 extern const GbacwRuleHooks gbacw_rule_jackson_confederate_offensive;
 extern const GbacwRuleHooks gbacw_rule_jackson_encampment;
 extern const GbacwRuleHooks gbacw_rule_jackson_train_park;
+extern const GbacwRuleHooks gbacw_rule_jackson_terrain;
+extern const GbacwRuleHooks gbacw_rule_jackson_victory;
+extern const GbacwRuleHooks gbacw_rule_jackson_divisional_units;
+extern const GbacwRuleHooks gbacw_rule_jackson_attachment;
+extern const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits;
+extern const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge;
+extern const GbacwRuleHooks gbacw_rule_jackson_fords_swollen;
+extern const GbacwRuleHooks gbacw_rule_jackson_bridge_burning;
+extern const GbacwRuleHooks gbacw_rule_jackson_strategic_retreat;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

@@ -608,6 +608,26 @@ def _(t):
                '      <param name="division" value="c-div"/>\n    </exclusive>\n')
 
 
+@case("scenario-rules-jackson-terrain")
+def _(t):
+    # Jackson at the Crossroads' terrain, bridge, command and victory modules (J 22-29, 36):
+    # a morale that is no rating and one for a formation that does not exist, the required
+    # divisions missing, a hex off the map, two hexes not adjacent, a yes/no that is neither, a
+    # side that does not exist
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="jackson.victory" enabled="yes">\n'
+               '      <param name="morale.c-nowhere" value="5"/>\n'
+               '      <param name="wagon" value="many"/>\n    </exclusive>\n'
+               '    <exclusive id="jackson.divisional-units" enabled="yes"/>\n'
+               '    <exclusive id="jackson.wagon-bridge" enabled="yes">\n'
+               '      <param name="placed" value="0101 9999"/>\n'
+               '      <param name="never" value="0101 0105"/>\n    </exclusive>\n'
+               '    <exclusive id="jackson.fords-swollen" enabled="yes">\n'
+               '      <param name="no-melee" value="perhaps"/>\n    </exclusive>\n'
+               '    <exclusive id="jackson.attachment" enabled="yes">\n'
+               '      <param name="free" value="martians"/>\n    </exclusive>\n')
+
+
 # ---------------------------------------------------------------- reachability
 
 @case("reach-objective")
