@@ -135,6 +135,11 @@ typedef struct {
    * units (int, unit first) the leaders that must go with it (C 22.33: the leader that spared it
    * its check). */
   void     (*before_melee_companions) (GbacwGame *game, gpointer data, int unit, GArray *units);
+  /* MELEE-INIT: melee_companions: attackers (the units that initiate, after the rolls) go into
+   * target_hex; a module may add to leaders (int) the leaders that must go in with them (C 22.33:
+   * a leader that spared a stack its initiation check). The engine adds its own (12.4) first. */
+  void     (*melee_companions) (GbacwGame *game, gpointer data, const GArray *attackers, int target_hex,
+                                GArray *leaders);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);
