@@ -2,7 +2,8 @@
 # test-cli-stand-ins.sh GBACW: `gbacw stand-ins FILE -o OUT [--clear]` on the Pea Ridge kit: the
 # stand-ins (order of battle, unknown chart cells, and the clear terrain of every hex not painted
 # yet, written "{.}") leave no error for `gbacw check`, which warns of each one; the computer
-# plays the game to its end, its units moving and firing over the stand-in terrain; --clear
+# plays the game to its end, its units moving and firing over the stand-in terrain, and so
+# every scenario of the Jackson, Pea Ridge and Corinth kits; --clear
 # gives back the file as it was; usage and bad input exit 2 and 1.
 set -u
 gbacw=$1
@@ -45,6 +46,23 @@ grep -q 'fire at ' log.txt || fail "seed 1: no unit fired"
 s=$(status "$gbacw" play filled.xml --ai both --seed 3)
 [ "$s" = 0 ] || fail "gbacw play --ai both: exit $s: $(tail -3 err.txt)"
 "$gbacw" play filled.xml --ai both --seed 3 2>/dev/null | grep -q 'the game is over' || fail "the game did not end"
+
+# every scenario of the three kits: with its stand-ins the computer plays it to the end
+# (--force: a set-up may break a stacking limit of the stand-in terrain), units moving and
+# firing; the reserves commit (C 30.3, on a die) and are released (J 33.3)
+for kit in "$data"/games/*/*.xml; do
+  name=$(basename "$kit" .xml)
+  "$gbacw" stand-ins "$kit" -o "kit-$name.xml" > /dev/null || fail "$name: stand-ins"
+  s=$(status "$gbacw" play "kit-$name.xml" --ai both --seed 1 --force --log="log-$name.txt")
+  [ "$s" = 0 ] || fail "$name: gbacw play --ai both --seed 1 --force: exit $s: $(tail -3 err.txt)"
+  grep -q 'the game is over\|The game is decided\|The last Game-Turn is over' "log-$name.txt" \
+    || fail "$name: the game did not end"
+  grep -q ') moves [0-9]* → ' "log-$name.txt" || fail "$name: no unit moved"
+  grep -q '[Ff]ire at ' "log-$name.txt" || fail "$name: no unit fired"
+done
+grep -q 'is released from reserve: committed on a die .*\[C 30.3\]' log-corinth-historical.txt \
+  || fail "corinth-historical: no reserve committed (C 30.3)"
+grep -q 'is released from reserve: .*\[J 33.3\]' log-cross-keys.txt || fail "cross-keys: no reserve released (J 33.3)"
 
 "$gbacw" stand-ins filled.xml --clear -o cleared.xml > out.txt || fail "--clear: $(cat out.txt)"
 grep -q "^cleared.xml: $n stand-ins taken back" out.txt || fail "--clear: $(cat out.txt)"

@@ -8,6 +8,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-bce.h"
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
@@ -922,6 +923,34 @@ test_c_28_32_tie_is_the_owners_choice (void)
   g_assert_cmpint (d->kind, ==, GBACW_DECISION_PROMOTE);
   g_assert_cmpuint (d->units->len, ==, 2);
   g_assert_false (gbacw_int_array_has (d->units, unit_index (game, "u-l2")));
+}
+
+/* The computer player asked to choose between the tied brigadiers (C 28.32: the owner's
+ * choice) picks one of them, the better rally rating of the two, and the game goes on. */
+static void
+test_c_28_32_computer_picks_the_successor (void)
+{
+  g_autoptr (Fixture) f = three_brigades ("brigadier-general", "colonel", "brigadier-general");
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  GbacwAction *applied = NULL;
+  GbacwAi *ai;
+
+  gbacw_oob_find_unit (&f->s->oob, "u-l3")->rally = 2;
+  add_exclusive (f, "leader-replacement", "rank-order", "colonel brigadier-general", NULL);
+  game = lose_and_promote (f, "u-div-ldr");
+  g_assert_nonnull (gbacw_game_decision (game));
+  g_assert_cmpint (gbacw_game_decision (game)->kind, ==, GBACW_DECISION_PROMOTE);
+  ai = gbacw_ai_new (game, gbacw_game_decision (game)->side);
+  g_assert_true (gbacw_ai_step (ai, game, &applied, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (applied);
+  gbacw_action_free (applied);
+  gbacw_ai_free (ai);
+  g_assert_cmpint (game->formation_commander[formation_of (game, "u-div")], ==, unit_index (game, "u-l3"));
+  g_assert_true (unit_of (game, "u-l3")->promoted);
+  g_assert_true (log_has (game, "17.83", "u-l3 (u-l3) is promoted"));
+  g_assert_true (gbacw_game_decision (game) == NULL || gbacw_game_decision (game)->kind != GBACW_DECISION_PROMOTE);
 }
 
 static void
@@ -2440,6 +2469,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/J-25.13-replacements-in-the-same-order", test_j_25_13_replacements_in_the_same_order);
   g_test_add_func ("/engine/exclusive/C-28.32-rank-then-er", test_c_28_32_rank_then_er);
   g_test_add_func ("/engine/exclusive/C-28.32-tie-is-the-owners-choice", test_c_28_32_tie_is_the_owners_choice);
+  g_test_add_func ("/engine/exclusive/C-28.32-computer-picks-the-successor", test_c_28_32_computer_picks_the_successor);
   g_test_add_func ("/engine/exclusive/C-28.31-army-never-replaced", test_c_28_31_army_never_replaced);
   g_test_add_func ("/engine/exclusive/P-28.26-brigade-delay", test_p_28_26_brigade_delay);
   g_test_add_func ("/engine/exclusive/P-28.26-brigadier-within-dir", test_p_28_26_brigadier_within_dir);
