@@ -1505,6 +1505,21 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   g_assert_true (g_bytes_equal (original, undone));
 }
 
+/* The rules page shown with reserves' parameter param given empty (the rule added with it):
+ * the scenario's bytes then. */
+static GBytes *
+show_rule_param (Fixture *f, GbacwSettingsDialog *dialog, const char *param)
+{
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gbacw_settings_dialog_show_page (dialog, "rules");
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reserves", param, "", &error));
+  g_assert_no_error (error);
+  gui_test_iterate ();
+  return gbacw_scenario_save_to_bytes (f->scenario);
+}
+
 /* An area parameter drawn on the map (reserves' release-area): the first click makes an area
  * for it and names it in the parameter, the next ones put hexes in or take them out; the
  * whole drawing is one undo step, and undoing it gives back the scenario as it was. */
@@ -1514,20 +1529,13 @@ test_exclusive_area_picker (Fixture *f, gconstpointer data)
   GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GBytes) undone = NULL;
-  g_autoptr(GError) error = NULL;
   guint n_areas = f->scenario->map->areas->len;
   const GbacwArea *area;
   const char *id;
   GtkWidget *pick, *choice;
   guint steps;
 
-  gtk_window_present (GTK_WINDOW (dialog));
-  gbacw_settings_dialog_show_page (dialog, "rules");
-  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reserves", "release-area", "",
-                                                                           &error));
-  g_assert_no_error (error);
-  gui_test_iterate ();
-  before = gbacw_scenario_save_to_bytes (f->scenario);
+  before = show_rule_param (f, dialog, "release-area");
   steps = n_steps (f);
 
   pick = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "release-area", TRUE);
@@ -1595,18 +1603,11 @@ test_exclusive_formation_list (Fixture *f, gconstpointer data)
   GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GBytes) undone = NULL;
-  g_autoptr(GError) error = NULL;
   GListModel *model;
   GtkWidget *pick;
   guint steps, webb = 0, sayer = 0;
 
-  gtk_window_present (GTK_WINDOW (dialog));
-  gbacw_settings_dialog_show_page (dialog, "rules");
-  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reserves", "formations", "",
-                                                                           &error));
-  g_assert_no_error (error);
-  gui_test_iterate ();
-  before = gbacw_scenario_save_to_bytes (f->scenario);
+  before = show_rule_param (f, dialog, "formations");
   steps = n_steps (f);
 
   pick = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations", TRUE);

@@ -1993,7 +1993,6 @@ gbacw_settings_dialog_get_rule_widget (GbacwSettingsDialog *self,
   g_return_val_if_fail (GBACW_IS_SETTINGS_DIALOG (self), NULL);
   if (param == NULL)
     key = picker_widget ? g_strdup_printf ("%s//pick", rule) : g_strdup (rule);
-
   else
     key = g_strdup_printf (picker_widget ? "%s/%s/pick" : "%s/%s", rule, param);
   return g_hash_table_lookup (self->rule_widgets, key);
