@@ -1522,7 +1522,8 @@ show_rule_param (Fixture *f, GbacwSettingsDialog *dialog, const char *param)
 
 /* An area parameter drawn on the map (reserves' release-area): the first click makes an area
  * for it and names it in the parameter, the next ones put hexes in or take them out; the
- * whole drawing is one undo step, and undoing it gives back the scenario as it was. */
+ * whole drawing is one undo step, and undoing it gives back the scenario as it was. An area
+ * of the map chosen instead; a hexes parameter given an area. */
 static void
 test_exclusive_area_picker (Fixture *f, gconstpointer data)
 {
@@ -1593,6 +1594,22 @@ test_exclusive_area_picker (Fixture *f, gconstpointer data)
   area = gbacw_map_find_area (f->scenario->map, id);
   g_assert_nonnull (area);
   g_assert_true (area == g_ptr_array_index (f->scenario->map->areas, 0));
+
+  /* a hexes parameter takes an area's id after its hexes */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *expected = NULL;
+    gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry", "swap",
+                                                                             "0101", &error));
+    g_assert_no_error (error);
+    gui_test_iterate ();
+    choice = gbacw_settings_dialog_get_rule_area_choice (dialog, "reinforcement-entry", "swap");
+    g_assert_true (GTK_IS_DROP_DOWN (choice));
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (choice), 1);
+    gui_test_iterate ();
+    expected = g_strdup_printf ("0101 %s", ((GbacwArea *) g_ptr_array_index (f->scenario->map->areas, 0))->id);
+    g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, expected);
+  }
 }
 
 /* A formation-list parameter (reserves' formations) from the order of battle: each choice is

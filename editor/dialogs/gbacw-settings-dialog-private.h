@@ -29,7 +29,8 @@ GtkWidget           *gbacw_settings_dialog_get_award_widget (GbacwSettingsDialog
  * new parameter); NULL if not shown. */
 GtkWidget           *gbacw_settings_dialog_get_rule_widget (GbacwSettingsDialog *self, const char *rule,
                                                             const char *param, gboolean picker);
-/* The dropdown of the map's areas beside an area parameter's Draw on Map button; NULL if not shown. */
+/* The dropdown of the map's areas beside an area parameter's Draw on Map button, or a hexes
+ * parameter's Pick on Map button; NULL if not shown. */
 GtkWidget           *gbacw_settings_dialog_get_rule_area_choice (GbacwSettingsDialog *self, const char *rule,
                                                                  const char *param);
 

@@ -592,7 +592,7 @@ picker (GPtrArray   *words,
 }
 
 /* The words a parameter's picker offers: its choices, ids of the order of battle (sides,
- * formations, units, leaders) or of the map's areas; NULL when it has none (text, hexes). */
+ * formations, units, leaders) or of the map's areas (areas, hexes); NULL when it has none. */
 static GPtrArray *
 param_words (const GbacwScenario            *scenario,
              const GbacwExclusiveParamInfo *info)
@@ -625,11 +625,12 @@ param_words (const GbacwScenario            *scenario,
         g_ptr_array_add (words, g_strdup (((GbacwSide *) g_ptr_array_index (scenario->oob.sides, i))->id));
       break;
     case GBACW_EXCLUSIVE_VALUE_AREA:
+    case GBACW_EXCLUSIVE_VALUE_HEXES:
+      /* hexes: an area's id stands for its hexes */
       for (guint i = 0; i < scenario->map->areas->len; i++)
         g_ptr_array_add (words, g_strdup (((GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id));
       break;
     case GBACW_EXCLUSIVE_VALUE_TEXT:
-    case GBACW_EXCLUSIVE_VALUE_HEXES:
     default:
       break;
     }
@@ -964,11 +965,10 @@ load_rules (GbacwSettingsDialog *self)
                                     && info.kind != GBACW_EXCLUSIVE_VALUE_AREA;
                   GtkWidget *pick = picker (words, append ? _("Add…") : _("Choose…"), entry, append, self);
                   gtk_widget_insert_after (pick, line, entry);
-                  /* an area's: "RULE/NAME/choose", beside its Draw on Map button */
+                  /* areas and hexes: "RULE/NAME/choose", beside their button for the map */
+                  gboolean on_map = info.kind == GBACW_EXCLUSIVE_VALUE_AREA || info.kind == GBACW_EXCLUSIVE_VALUE_HEXES;
                   g_hash_table_insert (self->rule_widgets,
-                                       g_strdup_printf (info.kind == GBACW_EXCLUSIVE_VALUE_AREA ? "%s/%s/choose"
-                                                                                                 : "%s/%s/pick",
-                                                        rule->id, param->name),
+                                       g_strdup_printf (on_map ? "%s/%s/choose" : "%s/%s/pick", rule->id, param->name),
                                        pick);
                 }
             }
