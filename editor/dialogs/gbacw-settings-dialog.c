@@ -870,7 +870,7 @@ pick_next_param_hex (GbacwSettingsDialog *self)
   names = g_strsplit (self->picking_param, "\t", 2);
   if (self->picking_draws_area)
     prompt = g_strdup_printf (_("Click the hexes of the area “%s” of the exclusive rule “%s” (a click on one of its "
-                                "hexes takes it out; Escape ends)"), names[1], names[0]);
+                                "hexes takes it out)"), names[1], names[0]);
   else
     prompt = g_strdup_printf (_("Click the hexes of “%s” of the exclusive rule “%s” (a click on one listed takes it "
                                 "out; Escape ends)"), names[1], names[0]);
