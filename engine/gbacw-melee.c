@@ -1347,6 +1347,15 @@ melee (GbacwGame *game, const GbacwAction *action)
     }
   if (leader >= 0)
     g_array_append_val (m->attackers, leader);
+  {
+    g_autoptr (GArray) leaders = g_array_new (FALSE, FALSE, sizeof (int));
+    GBACW_FOREACH_HOOK (game, hooks, data)
+      if (hooks->melee_companions)
+        hooks->melee_companions (game, data, units, hex, leaders);
+    for (guint i = 0; i < leaders->len; i++)
+      if (!gbacw_int_array_has (m->attackers, g_array_index (leaders, int, i)))
+        g_array_append_val (m->attackers, g_array_index (leaders, int, i));
+  }
 
   /* the attackers enter the hex (12.0); 9.85: the defenders are no longer pinned */
   m->defenders = side_units (game, hex, 1 - m->side, FALSE);

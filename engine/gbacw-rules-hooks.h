@@ -171,6 +171,11 @@ typedef struct {
    * (before_melee_roll is not asked); *rule_case the case the log cites. */
   gboolean (*before_melee_forced) (const GbacwGame *game, gpointer data, int unit, const GArray *attackers,
                                    const char **rule_case);
+  /* MELEE-INIT: melee_companions: attackers (the units that initiate, after the rolls) go into
+   * target_hex; a module may add to leaders (int) the leaders that must go in with them (C 22.33:
+   * a leader that spared a stack its initiation check). The engine adds its own (12.4) first. */
+  void     (*melee_companions) (GbacwGame *game, gpointer data, const GArray *attackers, int target_hex,
+                                GArray *leaders);
 
   /* MORALE-VAL / MORALE-DRM */
   int      (*morale_rating) (const GbacwGame *game, gpointer data, int unit, int rating);

@@ -442,12 +442,20 @@ gbacw_collection_edit_merge (GbacwCommand *command, GbacwCommand *next_command)
   next = GBACW_COLLECTION_EDIT (next_command);
   if (self->merge_key == 0 || self->merge_key != next->merge_key)
     return FALSE;
-  if (self->ops->len != 1 || next->ops->len != 1)
+  if (next->ops->len != 1)
     return FALSE;
-  mine = &g_array_index (self->ops, Op, 0);
   theirs = &g_array_index (next->ops, Op, 0);
-  if (mine->kind != OP_REPLACE || theirs->kind != OP_REPLACE || mine->refused || theirs->refused
-      || mine->collection != theirs->collection || mine->index != theirs->index)
+  if (theirs->kind != OP_REPLACE || theirs->refused)
+    return FALSE;
+  /* next replaces the item self's last operation on that list put there: a single replace,
+   * or in an edit of several lists a replace or an insert (a new area and the parameter
+   * that names it, then the hexes drawn into the area) */
+  mine = NULL;
+  for (guint i = self->ops->len; i-- > 0 && mine == NULL;)
+    if (g_array_index (self->ops, Op, i).collection == theirs->collection)
+      mine = &g_array_index (self->ops, Op, i);
+  if (mine == NULL || mine->refused || mine->index != theirs->index
+      || !(mine->kind == OP_REPLACE || (mine->kind == OP_INSERT && self->ops->len > 1)))
     return FALSE;
 
   /* self keeps the original item; next holds self's intermediate one, no longer needed */

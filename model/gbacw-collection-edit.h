@@ -49,8 +49,10 @@ gboolean   gbacw_catalogue_entry_in_use (const GbacwScenario *scenario, GbacwCol
 #define GBACW_TYPE_COLLECTION_EDIT (gbacw_collection_edit_get_type ())
 G_DECLARE_FINAL_TYPE (GbacwCollectionEdit, gbacw_collection_edit, GBACW, COLLECTION_EDIT, GbacwCommand)
 
-/* merge_key: edits that are each a single replace of the same item with the same
- * non-zero key merge, so that typing into a field is one undo step. */
+/* merge_key: an edit that is a single replace of an item merges into the edit before it
+ * with the same non-zero key when that one put the item there (replaced it, or inserted it
+ * among changes to other lists), so that typing into a field, or drawing an area made for
+ * a parameter, is one undo step. */
 GbacwCollectionEdit *gbacw_collection_edit_new (const char *label, guint merge_key);
 
 /* Operations run in the order they are added, each on the lists as the ones before

@@ -59,7 +59,7 @@ name_cell_clear (gpointer data)
 static gboolean
 layer_is_per_hex (GbacwMapLayer layer)
 {
-  return layer == GBACW_LAYER_TERRAIN || layer == GBACW_LAYER_ELEVATION;
+  return layer == GBACW_LAYER_TERRAIN || layer == GBACW_LAYER_ELEVATION || layer == GBACW_LAYER_TERRAIN_STAND_IN;
 }
 
 static gboolean
@@ -85,6 +85,8 @@ read_cell (const GbacwMap *map, GbacwMapLayer layer, guint index)
       return map->hexside_inside[index];
     case GBACW_LAYER_HEXSIDE_LINES:
       return map->hexside_lines[index];
+    case GBACW_LAYER_TERRAIN_STAND_IN:
+      return map->terrain_stand_in[index];
     default:
       g_return_val_if_reached (0);
     }
@@ -120,6 +122,11 @@ write_cell (GbacwMap *map, GbacwMapLayer layer, guint index, guint64 value, Gbac
       change->flags |= GBACW_CHANGE_LINES;
       gbacw_change_add_hexside (change, index);
       break;
+    case GBACW_LAYER_TERRAIN_STAND_IN:
+      map->terrain_stand_in[index] = value != 0;
+      change->flags |= GBACW_CHANGE_TERRAIN;
+      gbacw_change_add_hex (change, (int) index);
+      break;
     default:
       g_return_if_reached ();
     }
@@ -136,12 +143,31 @@ write_name (GbacwMap *map, GbacwHexsideId hexside, const char *name, GbacwChange
   gbacw_change_add_hexside (change, hexside);
 }
 
+/* Terrain set on a hex whose terrain was a stand-in is the user's: its mark goes, in the same
+ * edit (read when the edit is first applied, as the old values are). */
+static void
+take_off_stand_in_marks (GbacwMapEdit *self, const GbacwMap *map)
+{
+  guint n = self->cells->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const Cell *c = &g_array_index (self->cells, Cell, i);
+      guint index = c->index;
+      if (c->layer == GBACW_LAYER_TERRAIN && !c->have_old && cell_in_range (map, c->layer, index)
+          && map->terrain_stand_in[index]
+          && !g_hash_table_contains (self->positions, cell_key (GBACW_LAYER_TERRAIN_STAND_IN, index)))
+        gbacw_map_edit_set (self, GBACW_LAYER_TERRAIN_STAND_IN, index, 0);
+    }
+}
+
 static void
 gbacw_map_edit_apply (GbacwCommand *command, GbacwScenario *scenario, GbacwChange *change)
 {
   GbacwMapEdit *self = GBACW_MAP_EDIT (command);
   GbacwMap *map = scenario->map;
 
+  take_off_stand_in_marks (self, map);
   for (guint i = 0; i < self->cells->len; i++)
     {
       Cell *c = &g_array_index (self->cells, Cell, i);
@@ -293,7 +319,7 @@ gbacw_map_edit_set (GbacwMapEdit *self, GbacwMapLayer layer, guint index, guint6
   guint pos;
 
   g_return_if_fail (GBACW_IS_MAP_EDIT (self));
-  g_return_if_fail (layer <= GBACW_LAYER_HEXSIDE_LINES);
+  g_return_if_fail (layer <= GBACW_LAYER_TERRAIN_STAND_IN);
   g_return_if_fail (index <= MAX_CELL_INDEX);
 
   switch (layer)
@@ -307,6 +333,9 @@ gbacw_map_edit_set (GbacwMapEdit *self, GbacwMapLayer layer, guint index, guint6
       break;
     case GBACW_LAYER_HEXSIDE_LINES:
       new_value = (guint16) new_value;
+      break;
+    case GBACW_LAYER_TERRAIN_STAND_IN:
+      new_value = new_value != 0;
       break;
     case GBACW_LAYER_TERRAIN:
     default:
@@ -382,7 +411,8 @@ gbacw_map_edit_paint_terrain (const GbacwScenario *scenario, GArray *hexes, guin
     {
       int hex = g_array_index (hexes, int, i);
       if (hex_index_valid (map, hex))
-        gbacw_map_edit_set (self, GBACW_LAYER_TERRAIN, (guint) hex, add ? map->terrain[hex] | mask : mask);
+        gbacw_map_edit_set (self, GBACW_LAYER_TERRAIN, (guint) hex,
+                            add && !map->terrain_stand_in[hex] ? map->terrain[hex] | mask : mask);
     }
   return self;
 }

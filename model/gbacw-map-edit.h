@@ -22,6 +22,9 @@ typedef enum {
   GBACW_LAYER_HEXSIDE_FEATURES,   /* per hexside id: guint32 mask of hexside type indices */
   GBACW_LAYER_HEXSIDE_INSIDE,     /* per hexside id: guint32 mask, see GbacwMap */
   GBACW_LAYER_HEXSIDE_LINES,      /* per hexside id: guint16 mask of line type indices */
+  GBACW_LAYER_TERRAIN_STAND_IN,   /* per hex: 1 when its terrain is a stand-in (GbacwMap.terrain_stand_in).
+                                     An edit that sets a hex's terrain takes the mark off, unless it
+                                     sets this layer for the hex too. */
 } GbacwMapLayer;
 
 #define GBACW_TYPE_MAP_EDIT (gbacw_map_edit_get_type ())
@@ -41,7 +44,7 @@ guint         gbacw_map_edit_get_n_changes (GbacwMapEdit *self);
 /* Convenience constructors; they read the scenario to compute new values but do not
  * apply anything. hexes are int hex indices; off-map ones are ignored. */
 
-/* add TRUE adds mask to each hex's terrain; FALSE replaces it (mask 0 erases). */
+/* add TRUE adds mask to each hex's terrain (replaces a stand-in terrain); FALSE replaces it (mask 0 erases). */
 GbacwMapEdit *gbacw_map_edit_paint_terrain (const GbacwScenario *scenario, GArray *hexes, guint64 mask,
                                             gboolean add, guint merge_key);
 GbacwMapEdit *gbacw_map_edit_set_elevation (const GbacwScenario *scenario, GArray *hexes, int level,

@@ -26,6 +26,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (OobArea, gbacw_area_free)
 /* typing into one parameter merges; another parameter of the same rule is another step */
 #define MERGE_EXCLUSIVE_PARAM(name) (0x4f470000u | (g_str_hash (name) & 0xffffu))
 #define MERGE_OPTION          0x4f460002u
+/* the hexes drawn into one area of an exclusive rule's parameter */
+#define MERGE_AREA_DRAW(id)   (0x4f480000u | (g_str_hash (id) & 0xffffu))
 
 #define ALL_STATUS (GBACW_STATUS_ROUTED | GBACW_STATUS_PINNED | GBACW_STATUS_AMMO_DEPLETED | GBACW_STATUS_ENGAGED \
                     | GBACW_STATUS_HALF_CREW | GBACW_STATUS_ABANDONED)

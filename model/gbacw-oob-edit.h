@@ -313,6 +313,14 @@ GbacwCommand *gbacw_settings_set_exclusive_rule (GbacwScenario *scenario, const 
  * rule (enabled) when it is not in the scenario. Edits of one parameter merge. */
 GbacwCommand *gbacw_settings_set_exclusive_param (GbacwScenario *scenario, const char *id, const char *name,
                                                   const char *value, GError **error);
+/* Draws the area parameter name of exclusive rule id on the map: hex goes into the area the
+ * parameter names, or out of it when it is there. When the parameter names no area of the
+ * map, a new area (kind other, named after the rule's parameter) holding hex, and the
+ * parameter set to its id (the rule added, enabled, when it is not in the scenario). The id
+ * of the area drawn goes to area_out (may be NULL). Consecutive draws of one area merge: the
+ * whole drawing, the new area included, is one undo step. */
+GbacwCommand *gbacw_settings_draw_exclusive_area (GbacwScenario *scenario, const char *id, const char *name, int hex,
+                                                  char **area_out, GError **error);
 /* A rule option (gbacw_scenario_get_option ()); value NULL removes it. */
 GbacwCommand *gbacw_settings_set_option (GbacwScenario *scenario, const char *id, const char *value,
                                          GError **error);

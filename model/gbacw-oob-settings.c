@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gbacw-collection-edit.h"
+#include "gbacw-exclusive-params.h"
 #include "gbacw-oob-edit-private.h"
 #include "gbacw-settings-edit.h"
 
@@ -255,6 +256,37 @@ exclusive_rule_new (const char *id)
   return rule;
 }
 
+/* A copy of exclusive rule id (a new one, enabled, when the scenario has none; *index then
+ * -1) with parameter name set to value, or removed (NULL). */
+static GbacwExclusiveRule *
+exclusive_rule_with_param (const GbacwScenario *scenario, const char *id, const char *name, const char *value,
+                           int *index)
+{
+  GbacwExclusiveRule *rule;
+  guint k;
+
+  *index = exclusive_rule_index (scenario, id);
+  rule = *index >= 0 ? gbacw_exclusive_rule_copy (g_ptr_array_index (scenario->exclusive_rules, *index))
+                     : exclusive_rule_new (id);
+  for (k = 0; k < rule->params->len; k++)
+    if (g_strcmp0 (((GbacwParam *) g_ptr_array_index (rule->params, k))->name, name) == 0)
+      break;
+  if (value == NULL)
+    {
+      if (k < rule->params->len)
+        g_ptr_array_remove_index (rule->params, k);
+    }
+  else if (k < rule->params->len)
+    {
+      GbacwParam *param = g_ptr_array_index (rule->params, k);
+      g_free (param->value);
+      param->value = g_strdup (value);
+    }
+  else
+    g_ptr_array_add (rule->params, gbacw_param_new (name, value));
+  return rule;
+}
+
 static GbacwCommand *
 put_exclusive_rule (const GbacwScenario *s, int index, GbacwExclusiveRule *rule, const char *label, guint merge_key)
 {
@@ -296,7 +328,6 @@ gbacw_settings_set_exclusive_param (GbacwScenario *scenario, const char *id, con
                                     GError **error)
 {
   GbacwExclusiveRule *rule;
-  guint k;
   int i;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -309,24 +340,7 @@ gbacw_settings_set_exclusive_param (GbacwScenario *scenario, const char *id, con
       gbacw_oob_edit_set_invalid (error, _("the text is not valid UTF-8"));
       return NULL;
     }
-  i = exclusive_rule_index (scenario, id);
-  rule = i >= 0 ? gbacw_exclusive_rule_copy (g_ptr_array_index (scenario->exclusive_rules, i)) : exclusive_rule_new (id);
-  for (k = 0; k < rule->params->len; k++)
-    if (g_strcmp0 (((GbacwParam *) g_ptr_array_index (rule->params, k))->name, name) == 0)
-      break;
-  if (value == NULL)
-    {
-      if (k < rule->params->len)
-        g_ptr_array_remove_index (rule->params, k);
-    }
-  else if (k < rule->params->len)
-    {
-      GbacwParam *param = g_ptr_array_index (rule->params, k);
-      g_free (param->value);
-      param->value = g_strdup (value);
-    }
-  else
-    g_ptr_array_add (rule->params, gbacw_param_new (name, value));
+  rule = exclusive_rule_with_param (scenario, id, name, value, &i);
   return put_exclusive_rule (scenario, i, rule, _("Change rule parameter"), MERGE_EXCLUSIVE_PARAM (name));
 }
 
@@ -534,6 +548,70 @@ gbacw_victory_set_objective_hexes (GbacwScenario *scenario, const char *id, cons
   if (!set_area_hexes (scenario, area, hexes, n_hexes, error))
     return NULL;
   return gbacw_oob_edit_one_replace (_("Change objective hexes"), GBACW_COLLECTION_AREAS, i, g_steal_pointer (&area));
+}
+
+GbacwCommand *
+gbacw_settings_draw_exclusive_area (GbacwScenario *scenario, const char *id, const char *name, int hex,
+                                    char **area_out, GError **error)
+{
+  const char *value = NULL;
+  g_autoptr (OobArea) area = NULL;
+  GbacwCollectionEdit *edit;
+  int i;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!gbacw_oob_edit_check_id_syntax (id, error) || !gbacw_oob_edit_check_id_syntax (name, error)
+      || !gbacw_oob_edit_check_hex (scenario, hex, error))
+    return NULL;
+  i = exclusive_rule_index (scenario, id);
+  if (i >= 0)
+    value = gbacw_exclusive_rule_get_param (g_ptr_array_index (scenario->exclusive_rules, i), name);
+  for (guint a = 0; value && a < scenario->map->areas->len; a++)
+    if (g_strcmp0 (((GbacwArea *) g_ptr_array_index (scenario->map->areas, a))->id, value) == 0)
+      {
+        /* the parameter's area: hex in, or out when it is there */
+        area = gbacw_area_copy (g_ptr_array_index (scenario->map->areas, a));
+        if (gbacw_area_contains (area, hex))
+          {
+            for (guint k = 0; k < area->hexes->len; k++)
+              if (g_array_index (area->hexes, int, k) == hex)
+                {
+                  g_array_remove_index (area->hexes, k);
+                  break;
+                }
+          }
+        else
+          {
+            g_array_append_val (area->hexes, hex);
+            gbacw_area_sort (area);
+          }
+        if (area_out)
+          *area_out = g_strdup (area->id);
+        edit = gbacw_collection_edit_new (_("Draw area"), MERGE_AREA_DRAW (area->id));
+        gbacw_collection_edit_replace (edit, GBACW_COLLECTION_AREAS, a, g_steal_pointer (&area));
+        return GBACW_COMMAND (edit);
+      }
+
+  /* no area yet: a new one, and the parameter naming it, in one edit */
+  {
+    g_autofree char *area_id = gbacw_oob_unique_id (scenario, name);
+    g_autofree char *area_name = g_strdup_printf ("%s %s", id, name);
+    GbacwExclusiveRule *rule = exclusive_rule_with_param (scenario, id, name, area_id, &i);
+
+    area = gbacw_area_new (area_id, GBACW_AREA_OTHER, area_name);
+    g_array_append_val (area->hexes, hex);
+    if (area_out)
+      *area_out = g_strdup (area_id);
+    edit = gbacw_collection_edit_new (_("Draw area"), MERGE_AREA_DRAW (area_id));
+    gbacw_collection_edit_insert (edit, GBACW_COLLECTION_AREAS, scenario->map->areas->len, g_steal_pointer (&area));
+    if (i < 0)
+      gbacw_collection_edit_insert (edit, GBACW_COLLECTION_EXCLUSIVE_RULES, scenario->exclusive_rules->len, rule);
+    else
+      gbacw_collection_edit_replace (edit, GBACW_COLLECTION_EXCLUSIVE_RULES, (guint) i, rule);
+    return GBACW_COMMAND (edit);
+  }
 }
 
 GbacwCommand *

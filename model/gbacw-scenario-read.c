@@ -1366,14 +1366,39 @@ load_rows (Loader *ld, GbacwScenario *s, const xmlNode *node, const char *sectio
   return check_row_count (ld, node, section, r);
 }
 
-/* "-" (no terrain) or terrain codes joined by + */
+/* "-" (no terrain) or terrain codes joined by +; in braces ("{.}") a stand-in terrain */
 static gboolean
 terrain_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const char *start, const char *end,
               gpointer data)
 {
   GHashTable *codes = data;
   guint64 mask = 0;
+  gboolean stand_in = FALSE;
 
+  if (end - start >= 3 && *start == '{' && end[-1] == '}')
+    {
+      char whole[16];
+      gboolean is_code = FALSE;
+      if (end - start < (gssize) sizeof whole)
+        {
+          memcpy (whole, start, end - start);
+          whole[end - start] = '\0';
+          is_code = g_hash_table_contains (codes, whole);
+        }
+      if (!is_code)
+        {
+          start++;
+          end--;
+          stand_in = TRUE;
+          if (end - start == 1 && *start == '-')
+            {
+              g_autofree char *label = hex_label (ld->grid, hex);
+              return invalid (ld, row, _("terrain row %s, hex %s: “{-}” is not a terrain: a stand-in in braces "
+                                         "is terrain codes, “-” alone is a hex not painted"),
+                              attr (row, "n"), label);
+            }
+        }
+    }
   if (!(end - start == 1 && *start == '-'))
     for (const char *q = start; q < end;)
       {
@@ -1408,6 +1433,7 @@ terrain_cell (Loader *ld, GbacwScenario *s, const xmlNode *row, int hex, const c
           }
       }
   s->map->terrain[hex] = mask;
+  s->map->terrain_stand_in[hex] = stand_in;
   return TRUE;
 }
 

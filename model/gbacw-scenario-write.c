@@ -412,6 +412,7 @@ write_terrain (GString *out, const GbacwScenario *s)
   const GbacwHexGrid *grid = &map->grid;
   const GPtrArray *terrains = s->catalogue.hex_terrains;
   guint n_codes = MIN (terrains->len, 64u);
+  guint64 known;
   g_autoptr (GPtrArray) codes = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < n_codes; i++)
@@ -422,6 +423,7 @@ write_terrain (GString *out, const GbacwScenario *s)
       g_ptr_array_add (codes, g_string_free (code, FALSE));
     }
 
+  known = n_codes >= 64 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << n_codes) - 1;
   open_tag (out, 2, "terrain");
   end_open (out);
   for (int r = 0; r < grid->rows; r++)
@@ -430,9 +432,12 @@ write_terrain (GString *out, const GbacwScenario *s)
       for (int c = 0; c < grid->columns; c++)
         {
           guint64 mask = map->terrain[r * grid->columns + c];
+          gboolean stand_in = map->terrain_stand_in[r * grid->columns + c] && (mask & known) != 0;
           gboolean any = FALSE;
           if (c)
             g_string_append_c (out, ' ');
+          if (stand_in)
+            g_string_append_c (out, '{');
           while (mask)
             {
               guint bit = (guint) __builtin_ctzll (mask);
@@ -446,6 +451,8 @@ write_terrain (GString *out, const GbacwScenario *s)
             }
           if (!any)
             g_string_append_c (out, '-');
+          if (stand_in)
+            g_string_append_c (out, '}');
         }
       g_string_append (out, "</row>\n");
     }

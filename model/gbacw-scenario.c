@@ -571,6 +571,7 @@ gbacw_map_new (const GbacwHexGrid *grid)
   map->grid = *grid;
   map->levels = g_array_new (FALSE, FALSE, sizeof (int));
   map->terrain = g_new0 (guint64, MAX (n, 1));
+  map->terrain_stand_in = g_new0 (guint8, MAX (n, 1));
   map->elevation = g_new0 (gint16, MAX (n, 1));
   map->hexside_features = g_new0 (guint32, MAX (n_sides, 1));
   map->hexside_inside = g_new0 (guint32, MAX (n_sides, 1));
@@ -620,6 +621,7 @@ gbacw_map_free (GbacwMap *map)
     return;
   g_array_unref (map->levels);
   g_free (map->terrain);
+  g_free (map->terrain_stand_in);
   g_free (map->elevation);
   g_free (map->hexside_features);
   g_free (map->hexside_inside);
@@ -642,6 +644,7 @@ gbacw_map_copy (const GbacwMap *map)
 
   g_array_append_vals (c->levels, map->levels->data, map->levels->len);
   memcpy (c->terrain, map->terrain, sizeof (guint64) * (gsize) n);
+  memcpy (c->terrain_stand_in, map->terrain_stand_in, (gsize) n);
   memcpy (c->elevation, map->elevation, sizeof (gint16) * (gsize) n);
   memcpy (c->hexside_features, map->hexside_features, sizeof (guint32) * n_sides);
   memcpy (c->hexside_inside, map->hexside_inside, sizeof (guint32) * n_sides);

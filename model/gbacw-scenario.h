@@ -177,6 +177,8 @@ typedef struct {
   GbacwHexGrid grid;
   GArray *levels;              /* int feet per elevation level, level 0 first; GBACW_UNSET if not entered */
   guint64 *terrain;            /* per hex: mask of hex terrain indices; 0 = not painted */
+  guint8 *terrain_stand_in;    /* per hex: 1 when its terrain is a stand-in, not painted by the user
+                                  (gbacw-stand-ins.h; saved as "{code}") */
   gint16 *elevation;           /* per hex: level */
   guint32 *hexside_features;   /* per hexside id: mask of hexside type indices */
   guint32 *hexside_inside;     /* per hexside id: bit set = the inside of that feature is the hex on the far side (b of gbacw_hex_grid_hexside_hexes) */

@@ -10,6 +10,7 @@
 
 #include "gbacw-collection-edit.h"
 #include "gbacw-data.h"
+#include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 
@@ -541,9 +542,85 @@ count_chart_stand_ins (const GbacwScenario *s)
   return n;
 }
 
+/* The terrain a hex not painted stands in with: the catalogue's clear (or open) terrain, by
+ * id or name, else its first hex terrain; -1 when the catalogue has none. */
+static int
+stand_in_terrain (const GbacwScenario *s)
+{
+  const GPtrArray *terrains = s->catalogue.hex_terrains;
+  static const char *const plain[] = { "clear", "open" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (plain); k++)
+    for (guint i = 0; i < MIN (terrains->len, GBACW_MAX_HEX_TERRAINS); i++)
+      {
+        const GbacwHexTerrain *t = g_ptr_array_index (terrains, i);
+        if (g_strcmp0 (t->id, plain[k]) == 0 || (t->name && g_ascii_strcasecmp (t->name, plain[k]) == 0))
+          return (int) i;
+      }
+  return terrains->len > 0 ? 0 : -1;
+}
+
+/* Every hex not painted gets the stand-in terrain, marked (GbacwMap.terrain_stand_in); NULL
+ * when there is none to fill. */
+static GbacwMapEdit *
+fill_terrain (const GbacwScenario *s, guint *n)
+{
+  const GbacwMap *map = s->map;
+  int terrain = stand_in_terrain (s);
+  int n_hexes = gbacw_hex_grid_n_hexes (&map->grid);
+  GbacwMapEdit *edit = NULL;
+
+  for (int hex = 0; terrain >= 0 && hex < n_hexes; hex++)
+    if (map->terrain[hex] == 0)
+      {
+        if (edit == NULL)
+          edit = gbacw_map_edit_new (_("Fill stand-ins"), 0);
+        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) hex, G_GUINT64_CONSTANT (1) << terrain);
+        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN_STAND_IN, (guint) hex, 1);
+        (*n)++;
+      }
+  return edit;
+}
+
+/* The hexes whose terrain is a stand-in back to not painted; NULL when there are none. */
+static GbacwMapEdit *
+clear_terrain (const GbacwScenario *s, guint *n)
+{
+  const GbacwMap *map = s->map;
+  int n_hexes = gbacw_hex_grid_n_hexes (&map->grid);
+  GbacwMapEdit *edit = NULL;
+
+  for (int hex = 0; hex < n_hexes; hex++)
+    if (map->terrain_stand_in[hex])
+      {
+        if (edit == NULL)
+          edit = gbacw_map_edit_new (_("Clear stand-ins"), 0);
+        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) hex, 0);
+        gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN_STAND_IN, (guint) hex, 0);
+        if (map->terrain[hex] != 0)
+          (*n)++;
+      }
+  return edit;
+}
+
+/* edit and, when there is one, the map's edit after it: one undo step. */
+static GbacwCommand *
+with_map_edit (GbacwCollectionEdit *edit, GbacwMapEdit *map_edit, const char *label)
+{
+  GbacwCommandGroup *group;
+
+  if (map_edit == NULL)
+    return GBACW_COMMAND (edit);
+  group = gbacw_command_group_new (label);
+  gbacw_command_group_add (group, GBACW_COMMAND (edit));
+  gbacw_command_group_add (group, GBACW_COMMAND (map_edit));
+  return GBACW_COMMAND (group);
+}
+
 GbacwCommand *
 gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values)
 {
+  GbacwMapEdit *map_edit;
   GbacwCollectionEdit *edit;
   g_autoptr (GPtrArray) units = NULL;   /* the units as filled: borrowed or owned */
   g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_unit_free);
@@ -602,14 +679,16 @@ gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values)
       gbacw_collection_edit_replace (edit, GBACW_COLLECTION_UNITS, i,
                                      gbacw_unit_copy (g_ptr_array_index (units, i)));
   fill_charts (scenario, edit, &n);
+  map_edit = fill_terrain (scenario, &n);
   if (n_values)
     *n_values = n;
-  return GBACW_COMMAND (edit);
+  return with_map_edit (edit, map_edit, _("Fill stand-ins"));
 }
 
 GbacwCommand *
 gbacw_stand_ins_clear (const GbacwScenario *scenario, guint *n_values)
 {
+  GbacwMapEdit *map_edit;
   GbacwCollectionEdit *edit;
   guint n = 0;
 
@@ -655,9 +734,10 @@ gbacw_stand_ins_clear (const GbacwScenario *scenario, guint *n_values)
       gbacw_collection_edit_replace (edit, GBACW_COLLECTION_FORMATIONS, i, c);
     }
   clear_charts (scenario, edit, &n);
+  map_edit = clear_terrain (scenario, &n);
   if (n_values)
     *n_values = n;
-  return GBACW_COMMAND (edit);
+  return with_map_edit (edit, map_edit, _("Clear stand-ins"));
 }
 
 guint
@@ -670,5 +750,7 @@ gbacw_stand_ins_count (const GbacwScenario *scenario)
     n += (guint) __builtin_popcount (((GbacwUnit *) g_ptr_array_index (scenario->oob.units, i))->stand_ins);
   for (guint i = 0; i < scenario->oob.formations->len; i++)
     n += (guint) __builtin_popcount (((GbacwFormation *) g_ptr_array_index (scenario->oob.formations, i))->stand_ins);
+  for (int hex = 0; hex < gbacw_hex_grid_n_hexes (&scenario->map->grid); hex++)
+    n += scenario->map->terrain_stand_in[hex] && scenario->map->terrain[hex] != 0;
   return n + count_chart_stand_ins (scenario);
 }

@@ -17,6 +17,11 @@
  * written invented ({value}) so that the validator warns about it, and marked a stand-in
  * (GbacwCell.stand_in; saved as the row's stand-ins="col …"): clearing takes back exactly
  * those cells, in the same undo step as the units'.
+ *
+ * Every hex not painted gets the catalogue's clear (or open) terrain, else its first, marked a
+ * stand-in (GbacwMap.terrain_stand_in; saved as "{code}" in the terrain rows) so that units
+ * can move over the whole map; painting the hex takes the mark off, and clearing takes the
+ * marked hexes back to not painted, in the same undo step.
  */
 #pragma once
 

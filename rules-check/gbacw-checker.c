@@ -15,6 +15,7 @@ static const GbacwCheckInfo checks[] = {
   { "charts.invalid-cell", "charts", N_("Chart cells outside the chart's vocabulary") },
   { "charts.los-unknown", "charts", N_("Terrain not known to block line of sight or not (9.71)") },
   { "map.no-terrain", "map", N_("Hexes without terrain") },
+  { "map.stand-in-terrain", "map", N_("Hexes whose terrain is a stand-in") },
   { "map.crest", "map", N_("Crests between different elevations (22.1)") },
   { "map.crossing", "map", N_("Fords and bridges on rivers and streams (22.4-22.6, 23.0)") },
   { "map.road-water", "map", N_("Roads across rivers and streams need a bridge or ford") },

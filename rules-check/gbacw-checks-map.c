@@ -30,6 +30,12 @@ gbacw_check_map_hex (CheckContext *ctx, int hex, GPtrArray *out)
     gbacw_finding_set_hex (gbacw_emit (out, GBACW_SEVERITY_INFO, "map.no-terrain", "5.15",
                                        _("This hex has no terrain yet")),
                            ctx->grid, hex);
+  else if (map->terrain_stand_in[hex])
+    gbacw_finding_set_hex (gbacw_emit (out, GBACW_SEVERITY_WARNING, "map.stand-in-terrain", "5.15",
+                                       _("This hex's terrain is a stand-in, not the map's: paint the hex as "
+                                         "the game's map shows it (Scenario ▸ Clear Stand-ins takes every "
+                                         "stand-in back)")),
+                           ctx->grid, hex);
 
   /* roads do not dead-end inside the map except at a town or another road */
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)

@@ -20,6 +20,7 @@ typedef enum {
   GBACW_EXCLUSIVE_VALUE_LEADERS,     /* leader ids */
   GBACW_EXCLUSIVE_VALUE_SIDES,       /* side ids */
   GBACW_EXCLUSIVE_VALUE_HEXES,       /* hex labels and area ids */
+  GBACW_EXCLUSIVE_VALUE_AREA,        /* one area id of the map */
 } GbacwExclusiveValueKind;
 
 typedef struct {

@@ -8,6 +8,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-bce.h"
 #include "gbacw-exclusive-params.h"
 #include "gbacw-fire.h"
@@ -623,6 +624,50 @@ test_c_22_0_leader_lets_it_retreat (void)
   g_assert_cmpint (unit_of (game, "u-1")->hex, !=, hex_of (f->s, "0302"));
 }
 
+/* C 22.33 for the attacker: two stacks, each with a leader, melee one hex; neither rolls (22.0
+ * step 5), so both leaders were used to bypass the check and both go into the melee hex with
+ * their units, not only the one 12.4 sends in; against a pinned defender (22.4: no check to
+ * bypass) only 12.4's leader goes in. */
+static void
+test_c_22_33_attacker_leaders (void)
+{
+  for (int pinned = 0; pinned <= 1; pinned++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+      GbacwPlacement *p;
+      int target;
+
+      add_corinth_gate (f);
+      INF (f, "u-1", "union", 3, 3, "0302", "s");
+      LEADER (f, "u-ldr-1", "union", "0302");
+      INF (f, "u-2", "union", 3, 3, "0304", "n");
+      LEADER (f, "u-ldr-2", "union", "0304");
+      p = INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+      if (pinned)
+        p->status = GBACW_STATUS_PINNED;
+      LEADER (f, "c-ldr", "confederate", "0303");   /* so that the defender does not roll to retreat */
+      game = melee_game_of (f, 0, 10);
+      target = hex_of (f->s, "0303");
+      /* the melee: the engaged result (12.94) keeps everyone in the hex */
+      g_assert_true (melee_fought (game, "u-1 u-2", "0303", 6, 0));
+      g_assert_false (log_has (game, "C 22.0", "Melee initiation"));
+      g_assert_cmpint (unit_of (game, "u-1")->hex, ==, target);
+      g_assert_cmpint (unit_of (game, "u-2")->hex, ==, target);
+      g_assert_cmpint (unit_of (game, "u-ldr-1")->hex, ==, target);   /* 12.4: the first leader */
+      if (pinned)
+        {
+          g_assert_false (log_has (game, "C 22.33", NULL));
+          g_assert_cmpint (unit_of (game, "u-ldr-2")->hex, ==, hex_of (f->s, "0304"));
+        }
+      else
+        {
+          g_assert_true (log_has (game, "C 22.33", "u-ldr-2 (u-ldr-2) spared u-2 (u-2) its check and goes into the melee"));
+          g_assert_cmpint (unit_of (game, "u-ldr-2")->hex, ==, target);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ dismounted cavalry */
 
 /* The Morale Rating of a cavalry regiment rated mounted, dismounted (GBACW_UNSET: not
@@ -878,6 +923,34 @@ test_c_28_32_tie_is_the_owners_choice (void)
   g_assert_cmpint (d->kind, ==, GBACW_DECISION_PROMOTE);
   g_assert_cmpuint (d->units->len, ==, 2);
   g_assert_false (gbacw_int_array_has (d->units, unit_index (game, "u-l2")));
+}
+
+/* The computer player asked to choose between the tied brigadiers (C 28.32: the owner's
+ * choice) picks one of them, the better rally rating of the two, and the game goes on. */
+static void
+test_c_28_32_computer_picks_the_successor (void)
+{
+  g_autoptr (Fixture) f = three_brigades ("brigadier-general", "colonel", "brigadier-general");
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  GbacwAction *applied = NULL;
+  GbacwAi *ai;
+
+  gbacw_oob_find_unit (&f->s->oob, "u-l3")->rally = 2;
+  add_exclusive (f, "leader-replacement", "rank-order", "colonel brigadier-general", NULL);
+  game = lose_and_promote (f, "u-div-ldr");
+  g_assert_nonnull (gbacw_game_decision (game));
+  g_assert_cmpint (gbacw_game_decision (game)->kind, ==, GBACW_DECISION_PROMOTE);
+  ai = gbacw_ai_new (game, gbacw_game_decision (game)->side);
+  g_assert_true (gbacw_ai_step (ai, game, &applied, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (applied);
+  gbacw_action_free (applied);
+  gbacw_ai_free (ai);
+  g_assert_cmpint (game->formation_commander[formation_of (game, "u-div")], ==, unit_index (game, "u-l3"));
+  g_assert_true (unit_of (game, "u-l3")->promoted);
+  g_assert_true (log_has (game, "17.83", "u-l3 (u-l3) is promoted"));
+  g_assert_true (gbacw_game_decision (game) == NULL || gbacw_game_decision (game)->kind != GBACW_DECISION_PROMOTE);
 }
 
 static void
@@ -2387,6 +2460,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/C-22.4-automatic-initiation", test_c_22_4_automatic);
   g_test_add_func ("/engine/exclusive/C-22.1-retreat-before-melee-check", test_c_22_1_retreat_before_melee_check);
   g_test_add_func ("/engine/exclusive/C-22.0-leader-lets-it-retreat", test_c_22_0_leader_lets_it_retreat);
+  g_test_add_func ("/corinth/22.33/attacking-stacks-keep-their-leaders", test_c_22_33_attacker_leaders);
   g_test_add_func ("/engine/exclusive/6.14-dismounted-side-rating", test_6_14_dismounted_side_rating);
   g_test_add_func ("/engine/exclusive/J-20.3-one-lower-dismounted", test_j_20_3_one_lower_dismounted);
   g_test_add_func ("/engine/exclusive/C-21.4-dismounted-rating-2", test_c_21_4_dismounted_rating_2);
@@ -2395,6 +2469,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/J-25.13-replacements-in-the-same-order", test_j_25_13_replacements_in_the_same_order);
   g_test_add_func ("/engine/exclusive/C-28.32-rank-then-er", test_c_28_32_rank_then_er);
   g_test_add_func ("/engine/exclusive/C-28.32-tie-is-the-owners-choice", test_c_28_32_tie_is_the_owners_choice);
+  g_test_add_func ("/engine/exclusive/C-28.32-computer-picks-the-successor", test_c_28_32_computer_picks_the_successor);
   g_test_add_func ("/engine/exclusive/C-28.31-army-never-replaced", test_c_28_31_army_never_replaced);
   g_test_add_func ("/engine/exclusive/P-28.26-brigade-delay", test_p_28_26_brigade_delay);
   g_test_add_func ("/engine/exclusive/P-28.26-brigadier-within-dir", test_p_28_26_brigadier_within_dir);

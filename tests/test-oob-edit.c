@@ -11,6 +11,7 @@
 #include "gbacw-collection-edit.h"
 #include "gbacw-data.h"
 #include "gbacw-document.h"
+#include "gbacw-exclusive-params.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-rules-data.h"
 #include "gbacw-scenario-io.h"
@@ -1102,6 +1103,69 @@ test_victory (void)
   expect_error (gbacw_victory_add_automatic (s, &automatic, &error), &error, GBACW_OOB_EDIT_ERROR_INVALID);
 }
 
+/* An exclusive rule's area drawn hex by hex: the first draw makes the area and names it in the
+ * parameter, the next put hexes in or take them out, merged into that one undo step; undo gives
+ * back the scenario as it was, redo the drawing as it ended; a parameter naming an area of the
+ * map draws into it (a step of its own); a hex off the map is refused. */
+static void
+test_draw_exclusive_area (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GBytes) original = gbacw_scenario_save_to_bytes (s);
+  g_autoptr (GbacwDocument) doc = gbacw_document_new (g_steal_pointer (&s));
+  GbacwScenario *ds = gbacw_document_get_scenario (doc);
+  GbacwHistory *history = gbacw_document_get_history (doc);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autoptr (GBytes) drawn = NULL;
+  g_autoptr (GBytes) back = NULL;
+  g_autoptr (GBytes) redone = NULL;
+  guint n_areas = ds->map->areas->len;
+  const GbacwArea *area;
+
+  gbacw_document_execute (doc, ok (gbacw_settings_draw_exclusive_area (ds, "reserves", "release-area", hex (ds, "0303"),
+                                                                       &id, &error), error));
+  g_assert_nonnull (id);
+  g_assert_cmpuint (ds->map->areas->len, ==, n_areas + 1);
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (g_ptr_array_index (ds->exclusive_rules, ds->exclusive_rules->len - 1),
+                                                   "release-area"), ==, id);
+  gbacw_document_execute (doc, ok (gbacw_settings_draw_exclusive_area (ds, "reserves", "release-area", hex (ds, "0304"),
+                                                                       NULL, &error), error));
+  gbacw_document_execute (doc, ok (gbacw_settings_draw_exclusive_area (ds, "reserves", "release-area", hex (ds, "0303"),
+                                                                       NULL, &error), error));
+  area = gbacw_map_find_area (ds->map, id);
+  g_assert_cmpuint (area->hexes->len, ==, 1);
+  g_assert_true (gbacw_area_contains (area, hex (ds, "0304")));
+  g_assert_cmpuint (gbacw_history_get_index (history), ==, 1);
+  drawn = gbacw_scenario_save_to_bytes (ds);
+
+  g_assert_true (gbacw_document_undo (doc));
+  back = gbacw_scenario_save_to_bytes (ds);
+  assert_bytes_equal (original, back);
+  g_assert_true (gbacw_document_redo (doc));
+  redone = gbacw_scenario_save_to_bytes (ds);
+  assert_bytes_equal (drawn, redone);
+
+  /* the parameter names an area of the map: the draws go into it */
+  {
+    const GbacwArea *first = g_ptr_array_index (ds->map->areas, 0);
+    g_autofree char *first_id = g_strdup (first->id);
+    gboolean had = gbacw_area_contains (first, hex (ds, "0101"));
+    g_autofree char *drawn_id = NULL;
+    gbacw_document_execute (doc, ok (gbacw_settings_set_exclusive_param (ds, "reserves", "release-area", first_id,
+                                                                         &error), error));
+    gbacw_document_execute (doc, ok (gbacw_settings_draw_exclusive_area (ds, "reserves", "release-area",
+                                                                         hex (ds, "0101"), &drawn_id, &error), error));
+    g_assert_cmpstr (drawn_id, ==, first_id);
+    g_assert_cmpuint (ds->map->areas->len, ==, n_areas + 1);
+    g_assert_cmpint (gbacw_area_contains (gbacw_map_find_area (ds->map, first_id), hex (ds, "0101")), !=, had);
+    g_assert_cmpuint (gbacw_history_get_index (history), ==, 3);
+  }
+
+  g_assert_null (gbacw_settings_draw_exclusive_area (ds, "reserves", "release-area", 100000, NULL, &error));
+  g_assert_nonnull (error);
+}
+
 /* Building a brigade, deploying it and scheduling a reinforcement through a document,
  * then undoing everything, gives back the original file. */
 static void
@@ -1165,5 +1229,6 @@ main (int argc, char **argv)
   g_test_add_func ("/oob-edit/settings", test_settings);
   g_test_add_func ("/oob-edit/victory", test_victory);
   g_test_add_func ("/oob-edit/document", test_document_round_trip);
+  g_test_add_func ("/oob-edit/draw-exclusive-area", test_draw_exclusive_area);
   return g_test_run ();
 }

@@ -1505,6 +1505,160 @@ test_exclusive_rules_page (Fixture *f, gconstpointer data)
   g_assert_true (g_bytes_equal (original, undone));
 }
 
+/* The rules page shown with reserves' parameter param given empty (the rule added with it):
+ * the scenario's bytes then. */
+static GBytes *
+show_rule_param (Fixture *f, GbacwSettingsDialog *dialog, const char *param)
+{
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gbacw_settings_dialog_show_page (dialog, "rules");
+  gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reserves", param, "", &error));
+  g_assert_no_error (error);
+  gui_test_iterate ();
+  return gbacw_scenario_save_to_bytes (f->scenario);
+}
+
+/* An area parameter drawn on the map (reserves' release-area): the first click makes an area
+ * for it and names it in the parameter, the next ones put hexes in or take them out; the
+ * whole drawing is one undo step, and undoing it gives back the scenario as it was. An area
+ * of the map chosen instead; a hexes parameter given an area. */
+static void
+test_exclusive_area_picker (Fixture *f, gconstpointer data)
+{
+  GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) undone = NULL;
+  guint n_areas = f->scenario->map->areas->len;
+  const GbacwArea *area;
+  const char *id;
+  GtkWidget *pick, *choice;
+  guint steps;
+
+  before = show_rule_param (f, dialog, "release-area");
+  steps = n_steps (f);
+
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "release-area", TRUE);
+  g_assert_true (GTK_IS_BUTTON (pick));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (pick)), ==, "Draw on Map");
+  g_assert_true (gtk_widget_get_sensitive (pick));
+  g_signal_emit_by_name (pick, "clicked");
+  gui_test_iterate ();
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0203"));
+  gui_test_iterate ();
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0304"));
+  gui_test_iterate ();
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0404"));
+  gui_test_iterate ();
+  gbacw_deployment_controller_finish_pick (f->deployment, hex_of (f, "0203"));   /* takes it out again */
+  gui_test_iterate ();
+  g_assert_true (gbacw_deployment_controller_is_picking (f->deployment));
+  gbacw_deployment_controller_finish_pick (f->deployment, -1);
+  gui_test_iterate ();
+  g_assert_false (gbacw_deployment_controller_is_picking (f->deployment));
+
+  /* a new area holding the hexes drawn, named by the parameter, which the validator accepts */
+  g_assert_cmpuint (f->scenario->map->areas->len, ==, n_areas + 1);
+  id = gbacw_exclusive_rule_get_param (last_rule (f), "release-area");
+  area = gbacw_map_find_area (f->scenario->map, id);
+  g_assert_nonnull (area);
+  g_assert_cmpuint (area->hexes->len, ==, 2);
+  g_assert_true (gbacw_area_contains (area, hex_of (f, "0304")));
+  g_assert_true (gbacw_area_contains (area, hex_of (f, "0404")));
+  g_assert_false (gbacw_area_contains (area, hex_of (f, "0203")));
+  g_assert_false (gtk_widget_has_css_class (gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "release-area",
+                                                                                   FALSE),
+                                            "error"));
+  /* the map's areas to choose from, the new one among them */
+  choice = gbacw_settings_dialog_get_rule_area_choice (dialog, "reserves", "release-area");
+  g_assert_true (GTK_IS_DROP_DOWN (choice));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (choice))), ==, 1 + n_areas + 1);
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+
+  /* one undo takes back the whole drawing */
+  g_assert_true (gbacw_document_undo (f->document));
+  gui_test_iterate ();
+  g_assert_cmpuint (f->scenario->map->areas->len, ==, n_areas);
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "release-area"), ==, "");
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (before, undone));
+
+  /* an existing area chosen, then drawn into: the parameter names it, the hexes go into it */
+  choice = gbacw_settings_dialog_get_rule_area_choice (dialog, "reserves", "release-area");
+  g_assert_nonnull (choice);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (choice), 1);
+  gui_test_iterate ();
+  id = gbacw_exclusive_rule_get_param (last_rule (f), "release-area");
+  area = gbacw_map_find_area (f->scenario->map, id);
+  g_assert_nonnull (area);
+  g_assert_true (area == g_ptr_array_index (f->scenario->map->areas, 0));
+
+  /* a hexes parameter takes an area's id after its hexes */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *expected = NULL;
+    gbacw_document_execute (f->document, gbacw_settings_set_exclusive_param (f->scenario, "reinforcement-entry", "swap",
+                                                                             "0101", &error));
+    g_assert_no_error (error);
+    gui_test_iterate ();
+    choice = gbacw_settings_dialog_get_rule_area_choice (dialog, "reinforcement-entry", "swap");
+    g_assert_true (GTK_IS_DROP_DOWN (choice));
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (choice), 1);
+    gui_test_iterate ();
+    expected = g_strdup_printf ("0101 %s", ((GbacwArea *) g_ptr_array_index (f->scenario->map->areas, 0))->id);
+    g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "swap"), ==, expected);
+  }
+}
+
+/* A formation-list parameter (reserves' formations) from the order of battle: each choice is
+ * added to the list, one undo step, and one undo gives back the scenario as it was. */
+static void
+test_exclusive_formation_list (Fixture *f, gconstpointer data)
+{
+  GbacwSettingsDialog *dialog = GBACW_SETTINGS_DIALOG (gbacw_scenario_controller_get_settings_dialog (f->controller));
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) undone = NULL;
+  GListModel *model;
+  GtkWidget *pick;
+  guint steps, webb = 0, sayer = 0;
+
+  before = show_rule_param (f, dialog, "formations");
+  steps = n_steps (f);
+
+  pick = gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations", TRUE);
+  g_assert_true (GTK_IS_DROP_DOWN (pick));
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (pick));
+  /* the order of battle's formations, every one of them */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + f->scenario->oob.formations->len);
+  for (guint i = 1; i < g_list_model_get_n_items (model); i++)
+    {
+      const char *word = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+      if (g_str_equal (word, "u-webb"))
+        webb = i;
+      else if (g_str_equal (word, "u-sayer"))
+        sayer = i;
+    }
+  g_assert_cmpuint (webb, >, 0);
+  g_assert_cmpuint (sayer, >, 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pick), webb);
+  gui_test_iterate ();
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pick), sayer);
+  gui_test_iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "formations"), ==, "u-webb u-sayer");
+  g_assert_false (gtk_widget_has_css_class (gbacw_settings_dialog_get_rule_widget (dialog, "reserves", "formations",
+                                                                                   FALSE),
+                                            "error"));
+  g_assert_cmpuint (n_steps (f), ==, steps + 1);
+
+  g_assert_true (gbacw_document_undo (f->document));
+  gui_test_iterate ();
+  g_assert_cmpstr (gbacw_exclusive_rule_get_param (last_rule (f), "formations"), ==, "");
+  undone = gbacw_scenario_save_to_bytes (f->scenario);
+  g_assert_true (g_bytes_equal (before, undone));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1523,6 +1677,10 @@ main (int argc, char **argv)
   g_test_add ("/editor/oob/reinforcement-takes-off-map", Fixture, NULL, fixture_set_up,
               test_reinforcement_takes_off_map, fixture_tear_down);
   g_test_add ("/editor/oob/exclusive-rules", Fixture, NULL, fixture_set_up, test_exclusive_rules_page,
+              fixture_tear_down);
+  g_test_add ("/editor/oob/exclusive-area-picker", Fixture, NULL, fixture_set_up, test_exclusive_area_picker,
+              fixture_tear_down);
+  g_test_add ("/editor/oob/exclusive-formation-list", Fixture, NULL, fixture_set_up, test_exclusive_formation_list,
               fixture_tear_down);
   g_test_add ("/editor/oob/objective-edit", Fixture, NULL, fixture_set_up, test_objective_edit, fixture_tear_down);
   g_test_add ("/editor/oob/34.11/award-qualifiers", Fixture, NULL, fixture_set_up, test_award_qualifiers, fixture_tear_down);

@@ -29,6 +29,7 @@
 #include "gbacw-report.h"
 #include "gbacw-rules-data.h"
 #include "gbacw-scenario-io.h"
+#include "gbacw-stand-ins.h"
 
 #ifndef TEST_SRCDIR
 #define TEST_SRCDIR "tests"
@@ -990,6 +991,35 @@ test_incremental_unreachable (void)
   g_assert_cmpuint (count_check (checker, "reach.objective"), ==, 5);
 }
 
+/* Stand-in terrain (Fill Stand-ins) on hexes not painted: a warning for each, as the full check
+ * finds; painting one takes its warning away; Clear Stand-ins gives back the hex not painted. */
+static void
+test_incremental_stand_in_terrain (void)
+{
+  g_autoptr (GbacwScenario) s = load_case ("clean");
+  g_autoptr (GbacwChecker) checker = gbacw_checker_new ();
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  int a = hex_at (s, "0505"), b = hex_at (s, "0605");
+
+  gbacw_checker_run (checker, s);
+  g_array_append_val (hexes, a);
+  g_array_append_val (hexes, b);
+  apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_paint_terrain (s, hexes, 0, FALSE, 0)));
+  g_assert_cmpuint (count_check (checker, "map.no-terrain"), ==, 2);
+  apply_and_check (checker, s, gbacw_stand_ins_fill (s, NULL));
+  g_assert_cmpuint (count_check (checker, "map.no-terrain"), ==, 0);
+  g_assert_cmpuint (count_check (checker, "map.stand-in-terrain"), ==, 2);
+  g_assert_cmpuint (s->map->terrain[a], ==, terrain_bit (s, "clear"));
+  g_array_set_size (hexes, 1);
+  apply_and_check (checker, s, GBACW_COMMAND (gbacw_map_edit_paint_terrain (s, hexes, terrain_bit (s, "clear"), FALSE, 0)));
+  g_assert_cmpuint (count_check (checker, "map.stand-in-terrain"), ==, 1);
+  apply_and_check (checker, s, gbacw_stand_ins_clear (s, NULL));
+  g_assert_cmpuint (count_check (checker, "map.stand-in-terrain"), ==, 0);
+  g_assert_cmpuint (count_check (checker, "map.no-terrain"), ==, 1);
+  g_assert_cmpuint (s->map->terrain[a], ==, terrain_bit (s, "clear"));
+  g_assert_cmpuint (s->map->terrain[b], ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1019,5 +1049,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-check/incremental/redan-work", test_incremental_redan_work);
   g_test_add_func ("/rules-check/incremental/generated", test_incremental_generated);
   g_test_add_func ("/rules-check/incremental/unreachable", test_incremental_unreachable);
+  g_test_add_func ("/rules-check/incremental/stand-in-terrain", test_incremental_stand_in_terrain);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 
 #include "gbacw-chart-edit.h"
 #include "gbacw-data.h"
+#include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
 #include "gbacw-scenario-io.h"
 #include "gbacw-stand-ins.h"
@@ -311,6 +312,102 @@ test_bad_chart_attribute (void)
     }
 }
 
+/* The kit's map is not painted: each hex gets the catalogue's clear terrain, marked a stand-in
+ * and saved in braces; painting a hex takes its mark off (an undo puts it back); Clear takes
+ * the marked hexes back to not painted and leaves the painted one. */
+static void
+test_terrain (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GbacwScenario) loaded = NULL;
+  g_autoptr (GbacwCommand) fill = NULL;
+  g_autoptr (GbacwCommand) paint = NULL;
+  g_autoptr (GbacwCommand) clear = NULL;
+  g_autoptr (GBytes) filled = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GError) error = NULL;
+  int n_hexes = gbacw_hex_grid_n_hexes (&s->map->grid);
+  int clear_terrain = gbacw_catalogue_find_hex_terrain (&s->catalogue, "clear");
+  int woods = gbacw_catalogue_find_hex_terrain (&s->catalogue, "light-woods");
+  guint unpainted = 0, left = 0, n = 0;
+  int hex = -1;
+
+  g_assert_cmpint (clear_terrain, >=, 0);
+  g_assert_cmpint (woods, >=, 0);
+  for (int h = 0; h < n_hexes; h++)
+    if (s->map->terrain[h] == 0)
+      {
+        unpainted++;
+        hex = h;
+      }
+  g_assert_cmpuint (unpainted, >, 100);
+
+  fill = gbacw_stand_ins_fill (s, NULL);
+  gbacw_command_apply (fill, s, NULL);
+  for (int h = 0; h < n_hexes; h++)
+    g_assert_cmpuint (s->map->terrain[h], !=, 0);
+  g_assert_true (s->map->terrain_stand_in[hex]);
+  g_assert_cmpuint (s->map->terrain[hex], ==, G_GUINT64_CONSTANT (1) << clear_terrain);
+  g_assert_cmpuint (gbacw_stand_ins_count (s), >=, unpainted);
+  filled = save (s);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (filled, NULL), g_bytes_get_size (filled), "{.}"));
+  loaded = gbacw_scenario_load_bytes (filled, "filled.xml", &error);
+  g_assert_no_error (error);
+  g_assert_true (loaded->map->terrain_stand_in[hex]);
+  again = save (loaded);
+  g_assert_true (g_bytes_equal (filled, again));
+
+  /* woods painted over it (added): woods only, the user's */
+  g_array_append_val (hexes, hex);
+  paint = GBACW_COMMAND (gbacw_map_edit_paint_terrain (s, hexes, G_GUINT64_CONSTANT (1) << woods, TRUE, 0));
+  gbacw_command_apply (paint, s, NULL);
+  g_assert_false (s->map->terrain_stand_in[hex]);
+  g_assert_cmpuint (s->map->terrain[hex], ==, G_GUINT64_CONSTANT (1) << woods);
+  gbacw_command_revert (paint, s, NULL);
+  g_assert_true (s->map->terrain_stand_in[hex]);
+  g_assert_cmpuint (s->map->terrain[hex], ==, G_GUINT64_CONSTANT (1) << clear_terrain);
+  gbacw_command_apply (paint, s, NULL);
+
+  clear = gbacw_stand_ins_clear (s, &n);
+  g_assert_cmpuint (n, ==, gbacw_stand_ins_count (s));
+  gbacw_command_apply (clear, s, NULL);
+  g_assert_cmpuint (gbacw_stand_ins_count (s), ==, 0);
+  g_assert_cmpuint (s->map->terrain[hex], ==, G_GUINT64_CONSTANT (1) << woods);
+  for (int h = 0; h < n_hexes; h++)
+    {
+      g_assert_false (s->map->terrain_stand_in[h]);
+      left += s->map->terrain[h] == 0;
+    }
+  g_assert_cmpuint (left, ==, unpainted - 1);
+}
+
+/* A stand-in in braces must hold terrain codes: "{-}" is refused with the row and hex. */
+static void
+test_bad_terrain_stand_in (void)
+{
+  g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GbacwScenario) s = NULL;
+  char *row;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  row = strstr (text, "<row n=\"01\">");
+  g_assert_nonnull (row);
+  row += strlen ("<row n=\"01\">");
+  /* the first hex's token (one character in the demo) becomes "{-}" */
+  {
+    g_autofree char *edited = g_strdup_printf ("%.*s{-}%s", (int) (row - text), text, row + 1);
+    bytes = g_bytes_new (edited, strlen (edited));
+  }
+  s = gbacw_scenario_load_bytes (bytes, "bad.xml", &error);
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "{-}"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -322,5 +419,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stand-ins/chart-cells", test_chart_cells);
   g_test_add_func ("/stand-ins/chart-cell-edited", test_chart_cell_edited);
   g_test_add_func ("/stand-ins/bad-chart-attribute", test_bad_chart_attribute);
+  g_test_add_func ("/stand-ins/terrain", test_terrain);
+  g_test_add_func ("/stand-ins/bad-terrain", test_bad_terrain_stand_in);
   return g_test_run ();
 }

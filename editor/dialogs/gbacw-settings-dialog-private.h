@@ -25,8 +25,13 @@ GtkWidget           *gbacw_settings_dialog_get_award_widget (GbacwSettingsDialog
 
 /* The exclusive rules page: rule's check button (param NULL), the entry of its parameter param,
  * or (picker) the dropdown beside it that puts a choice or an id in it, or its Pick on Map
- * button for hexes (param NULL: the dropdown that names a new parameter); NULL if not shown. */
+ * button for hexes, its Draw on Map button for an area (param NULL: the dropdown that names a
+ * new parameter); NULL if not shown. */
 GtkWidget           *gbacw_settings_dialog_get_rule_widget (GbacwSettingsDialog *self, const char *rule,
                                                             const char *param, gboolean picker);
+/* The dropdown of the map's areas beside an area parameter's Draw on Map button, or a hexes
+ * parameter's Pick on Map button; NULL if not shown. */
+GtkWidget           *gbacw_settings_dialog_get_rule_area_choice (GbacwSettingsDialog *self, const char *rule,
+                                                                 const char *param);
 
 G_END_DECLS

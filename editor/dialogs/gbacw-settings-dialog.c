@@ -53,6 +53,7 @@ struct _GbacwSettingsDialog
   GHashTable *rule_widgets;            /* "RULE" (its check), "RULE/NAME" (entry), "RULE/NAME/pick" -> GtkWidget */
   char *picking_area;
   char *picking_param;                 /* "RULE\tNAME": a parameter whose hexes are picked on the map */
+  gboolean picking_draws_area;         /* picking_param is an area drawn on the map */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwSettingsDialog, gbacw_settings_dialog, GTK_TYPE_WINDOW)
@@ -590,8 +591,8 @@ picker (GPtrArray   *words,
   return dropdown;
 }
 
-/* The words a parameter's picker offers: its choices, or ids of the order of battle (sides,
- * formations, units, leaders); NULL when it has none (text, hexes). */
+/* The words a parameter's picker offers: its choices, ids of the order of battle (sides,
+ * formations, units, leaders) or of the map's areas (areas, hexes); NULL when it has none. */
 static GPtrArray *
 param_words (const GbacwScenario            *scenario,
              const GbacwExclusiveParamInfo *info)
@@ -623,8 +624,13 @@ param_words (const GbacwScenario            *scenario,
       for (guint i = 0; i < scenario->oob.sides->len; i++)
         g_ptr_array_add (words, g_strdup (((GbacwSide *) g_ptr_array_index (scenario->oob.sides, i))->id));
       break;
-    case GBACW_EXCLUSIVE_VALUE_TEXT:
+    case GBACW_EXCLUSIVE_VALUE_AREA:
     case GBACW_EXCLUSIVE_VALUE_HEXES:
+      /* hexes: an area's id stands for its hexes */
+      for (guint i = 0; i < scenario->map->areas->len; i++)
+        g_ptr_array_add (words, g_strdup (((GbacwArea *) g_ptr_array_index (scenario->map->areas, i))->id));
+      break;
+    case GBACW_EXCLUSIVE_VALUE_TEXT:
     default:
       break;
     }
@@ -818,6 +824,14 @@ on_param_hex_picked (int      hex,
       return;
     }
   names = g_strsplit (self->picking_param, "\t", 2);
+  if (self->picking_draws_area)
+    {
+      apply_and_reload (self, gbacw_settings_draw_exclusive_area (get_scenario (self), names[0], names[1], hex, NULL,
+                                                                  &error),
+                        &error);
+      pick_next_param_hex (self);
+      return;
+    }
   for (guint i = 0; i < scenario->exclusive_rules->len; i++)
     {
       const GbacwExclusiveRule *rule = g_ptr_array_index (scenario->exclusive_rules, i);
@@ -854,8 +868,12 @@ pick_next_param_hex (GbacwSettingsDialog *self)
   if (self->picker == NULL || self->picking_param == NULL)
     return;
   names = g_strsplit (self->picking_param, "\t", 2);
-  prompt = g_strdup_printf (_("Click the hexes of “%s” of the exclusive rule “%s” (a click on one listed takes it "
-                              "out; Escape ends)"), names[1], names[0]);
+  if (self->picking_draws_area)
+    prompt = g_strdup_printf (_("Click the hexes of the area “%s” of the exclusive rule “%s” (a click on one of its "
+                                "hexes takes it out)"), names[1], names[0]);
+  else
+    prompt = g_strdup_printf (_("Click the hexes of “%s” of the exclusive rule “%s” (a click on one listed takes it "
+                                "out; Escape ends)"), names[1], names[0]);
   gbacw_deployment_controller_pick_hex (self->picker, prompt, on_param_hex_picked, g_object_ref (self),
                                         g_object_unref);
 }
@@ -867,6 +885,7 @@ on_param_pick (GtkButton           *button,
   g_free (self->picking_param);
   self->picking_param = g_strdup_printf ("%s\t%s", get_id (button),
                                          (const char *) g_object_get_data (G_OBJECT (button), KEY_NAME));
+  self->picking_draws_area = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "gbacw-draws-area"));
   pick_next_param_hex (self);
   if (gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
     gtk_window_present (gtk_window_get_transient_for (GTK_WINDOW (self)));
@@ -919,27 +938,38 @@ load_rules (GbacwSettingsDialog *self)
           entry = gtk_widget_get_next_sibling (gtk_widget_get_first_child (line));
           validate_param (self, entry, rule->id, param->name);
           g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s", rule->id, param->name), entry);
-          if (find_param_info (rule->id, param->name, &info) && info.kind == GBACW_EXCLUSIVE_VALUE_HEXES)
+          if (find_param_info (rule->id, param->name, &info)
+              && (info.kind == GBACW_EXCLUSIVE_VALUE_HEXES || info.kind == GBACW_EXCLUSIVE_VALUE_AREA))
             {
-              /* hexes picked on the map */
-              GtkWidget *pick = gtk_button_new_with_label (_("Pick on Map"));
-              gtk_widget_set_tooltip_text (pick, _("Click hexes on the map to add them to the list or take them out"));
+              /* hexes picked on the map, or an area drawn on it */
+              gboolean area = info.kind == GBACW_EXCLUSIVE_VALUE_AREA;
+              GtkWidget *pick = gtk_button_new_with_label (area ? _("Draw on Map") : _("Pick on Map"));
+              gtk_widget_set_tooltip_text (pick, area ? _("Click hexes on the map to put them into the area or take "
+                                                          "them out (a new area when none is named)")
+                                                      : _("Click hexes on the map to add them to the list or take "
+                                                          "them out"));
               gtk_widget_set_sensitive (pick, self->picker != NULL);
               set_id (pick, rule->id);
               g_object_set_data_full (G_OBJECT (pick), KEY_NAME, g_strdup (param->name), g_free);
+              g_object_set_data (G_OBJECT (pick), "gbacw-draws-area", GINT_TO_POINTER (area));
               g_signal_connect (pick, "clicked", G_CALLBACK (on_param_pick), self);
               gtk_widget_insert_after (pick, line, entry);
               g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s/pick", rule->id, param->name), pick);
             }
-          else if (find_param_info (rule->id, param->name, &info))
+          if (find_param_info (rule->id, param->name, &info))
             {
               g_autoptr(GPtrArray) words = param_words (scenario, &info);
               if (words != NULL)
                 {
-                  gboolean append = info.kind != GBACW_EXCLUSIVE_VALUE_CHOICE && info.kind != GBACW_EXCLUSIVE_VALUE_YES_NO;
+                  gboolean append = info.kind != GBACW_EXCLUSIVE_VALUE_CHOICE && info.kind != GBACW_EXCLUSIVE_VALUE_YES_NO
+                                    && info.kind != GBACW_EXCLUSIVE_VALUE_AREA;
                   GtkWidget *pick = picker (words, append ? _("Add…") : _("Choose…"), entry, append, self);
                   gtk_widget_insert_after (pick, line, entry);
-                  g_hash_table_insert (self->rule_widgets, g_strdup_printf ("%s/%s/pick", rule->id, param->name), pick);
+                  /* areas and hexes: "RULE/NAME/choose", beside their button for the map */
+                  gboolean on_map = info.kind == GBACW_EXCLUSIVE_VALUE_AREA || info.kind == GBACW_EXCLUSIVE_VALUE_HEXES;
+                  g_hash_table_insert (self->rule_widgets,
+                                       g_strdup_printf (on_map ? "%s/%s/choose" : "%s/%s/pick", rule->id, param->name),
+                                       pick);
                 }
             }
           gtk_widget_set_margin_start (line, 24);
@@ -1965,6 +1995,18 @@ gbacw_settings_dialog_get_rule_widget (GbacwSettingsDialog *self,
     key = picker_widget ? g_strdup_printf ("%s//pick", rule) : g_strdup (rule);
   else
     key = g_strdup_printf (picker_widget ? "%s/%s/pick" : "%s/%s", rule, param);
+  return g_hash_table_lookup (self->rule_widgets, key);
+}
+
+GtkWidget *
+gbacw_settings_dialog_get_rule_area_choice (GbacwSettingsDialog *self,
+                                            const char          *rule,
+                                            const char          *param)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (GBACW_IS_SETTINGS_DIALOG (self), NULL);
+  key = g_strdup_printf ("%s/%s/choose", rule, param);
   return g_hash_table_lookup (self->rule_widgets, key);
 }
 

@@ -195,6 +195,9 @@ gbacw_finding_cluster_get_title (GbacwFindingCluster *self)
   if (g_strcmp0 (f->check, "map.no-terrain") == 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s hex has no terrain yet",
                                          "%s hexes have no terrain yet", n), count);
+  if (g_strcmp0 (f->check, "map.stand-in-terrain") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s hex has a stand-in terrain, not the map's",
+                                         "%s hexes have a stand-in terrain, not the map's", n), count);
 
   message = same_message (self) || f->message_format == NULL ? g_strdup (f->message)
                                                               : format_as_text (f->message_format);

@@ -398,9 +398,10 @@ update_markers (GbacwFindingsPanel *self)
           GbacwMapMarker marker;
           gpointer key, value;
 
-          /* Unpainted hexes are hatched by the canvas, not marked one by one. */
+          /* Unpainted hexes are hatched by the canvas, not marked one by one; nor are the hexes
+           * of stand-in terrain (Fill Stand-ins: the whole unpainted map), which the list counts. */
           if (!valid_severity (f->severity) || !self->show[f->severity] || f->location == GBACW_LOCATION_AREA
-              || g_strcmp0 (f->check, "map.no-terrain") == 0
+              || g_strcmp0 (f->check, "map.no-terrain") == 0 || g_strcmp0 (f->check, "map.stand-in-terrain") == 0
               || !finding_place (self, f, &unit_hexes, &marker.hex, &marker.direction))
             continue;
           marker.level = (GbacwMapMarkerLevel) f->severity;

@@ -197,6 +197,12 @@ def _(t):
     return terrain_row(t, "05", ". . . . . -")
 
 
+@case("map-stand-in-terrain")
+def _(t):
+    # two hexes whose clear terrain Fill Stand-ins gave them
+    return terrain_row(t, "05", ". . . . {.} {.}")
+
+
 @case("map-crest")
 def _(t):
     return hexsides(t, ['<hexside hex="0402" dir="n" features="crest"/>'])

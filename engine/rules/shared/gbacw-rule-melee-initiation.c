@@ -17,7 +17,9 @@
  *    pinned, a battery or wagon without its crew or a lone crew, nor for a cavalry
  *    charge. With before-melee = morale a defender not stacked with a leader retreats
  *    before melee only if one die, modified (22.1), is at most its Morale Rating; the top
- *    unit that could retreat rolls for its stack (22.0 step 4).
+ *    unit that could retreat rolls for its stack (22.0 step 4). A leader that spared a stack
+ *    its check stays with it (22.33): it retreats with a unit that retreated before melee
+ *    and goes into the melee hex with the attackers.
  *
  * Parameters (<exclusive id="melee-initiation">):
  *   sides              the side ids gated; every side when absent
@@ -490,6 +492,23 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
   return g->stack_may;
 }
 
+/* The first friendly leader stacked with unit (the one that spares it a check, 22.0 steps 3
+ * and 5), or -1. */
+static int
+stack_leader (const GbacwGame *game, int unit)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GArray *stack = gbacw_game_stack (game, u->hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side == u->side && o->type == GBACW_UNIT_LEADER)
+        return o->index;
+    }
+  return -1;
+}
+
 /* C 22.33: "A leader who is stacked with units that retreat before melee ... must remain stacked
  * with those units if the leader was used to bypass a Morale Check": the first friendly leader
  * of the hex (22.0 step 3 needs one) goes with a unit that retreated without its check. */
@@ -498,22 +517,56 @@ gate_before_melee_companions (GbacwGame *game, gpointer data, int unit, GArray *
 {
   const Gate *g = data;
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  const GArray *stack;
+  int leader;
 
   if (!g->before_melee || !is_gated (g, u) || !gbacw_morale_with_leader (game, unit))
     return;
-  stack = gbacw_game_stack (game, u->hex);
-  for (guint i = 0; stack && i < stack->len; i++)
+  leader = stack_leader (game, unit);
+  if (leader >= 0)
     {
-      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->side == u->side && o->type == GBACW_UNIT_LEADER)
+      g_autofree char *name = gbacw_game_unit_label (game, leader);
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      if (!gbacw_int_array_has (units, leader))
+        g_array_append_val (units, leader);
+      gbacw_game_log (game, "C 22.33", _("%s spared %s its check and retreats with it"), name, label);
+    }
+}
+
+/* C 22.33 for the attacker: "A leader who is stacked with units that ... initiate melee must
+ * remain stacked with those units if the leader was used to bypass a Morale Check": each
+ * attacking stack that melees without its check because a leader is with it (22.0 step 5)
+ * takes that leader into the melee hex, whatever leader 12.4 sends in. A leader not needed
+ * (22.4: a hex whose defenders are all routed, pinned or without crews; a cavalry charge) is
+ * not bound. */
+static void
+gate_melee_companions (GbacwGame *game, gpointer data, const GArray *attackers, int target_hex, GArray *leaders)
+{
+  const Gate *g = data;
+  const GbacwMeleeDeclaration *d = NULL;
+
+  if (g->roll != ROLL_MORALE || attackers->len == 0)
+    return;
+  if (automatic_target (game, target_hex, 1 - gbacw_game_unit (game, g_array_index (attackers, int, 0))->side))
+    return;
+  for (guint k = 0; k < game->melees->len; k++)
+    if (((GbacwMeleeDeclaration *) g_ptr_array_index (game->melees, k))->target == target_hex)
+      d = g_ptr_array_index (game->melees, k);
+  for (guint i = 0; i < attackers->len; i++)
+    {
+      int unit = g_array_index (attackers, int, i);
+      const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+      int leader;
+
+      if (u->hex == target_hex || !is_gated (g, u) || u->type == GBACW_UNIT_LEADER
+          || (d && d->charge && u->type == GBACW_UNIT_CAVALRY) || !gbacw_morale_with_leader (game, unit))
+        continue;
+      leader = stack_leader (game, unit);
+      if (leader >= 0 && !gbacw_int_array_has (leaders, leader))
         {
-          g_autofree char *leader = gbacw_game_unit_label (game, o->index);
+          g_autofree char *name = gbacw_game_unit_label (game, leader);
           g_autofree char *label = gbacw_game_unit_label (game, unit);
-          if (!gbacw_int_array_has (units, o->index))
-            g_array_append_val (units, o->index);
-          gbacw_game_log (game, "C 22.33", _("%s spared %s its check and retreats with it"), leader, label);
-          return;
+          g_array_append_val (leaders, leader);
+          gbacw_game_log (game, "C 22.33", _("%s spared %s its check and goes into the melee with it"), name, label);
         }
     }
 }
@@ -526,4 +579,5 @@ const GbacwRuleHooks gbacw_rule_melee_initiation = {
   .melee_initiation_roll = gate_roll,
   .before_melee_roll = gate_before_melee,
   .before_melee_companions = gate_before_melee_companions,
+  .melee_companions = gate_melee_companions,
 };
