@@ -595,6 +595,9 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       placement.strength = t->type == GBACW_UNIT_ARTILLERY ? t->guns : t->strength;
       res->density_sp += gbacw_game_is_combat_unit (t) ? gbacw_unit_stacking_points (t->oob, &placement) : 0;
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->density_sp)
+      res->density_sp = hooks->density_sp (game, data, res, res->density_sp);
   {
     g_autoptr (GError) chart_error = NULL;
     if (!gbacw_density_shift (game->scenario, res->density_sp, &res->density_shift, &chart_error))
@@ -637,6 +640,9 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
         n += gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (stack, int, i)))
              && is_target (res, g_array_index (stack, int, i));
       res->per_unit = n > 1;
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (res->per_unit && hooks->fire_top_only && (res->top_only_case = hooks->fire_top_only (game, data, res)))
+          res->per_unit = FALSE;
     }
   for (guint i = 0; stack && i < stack->len; i++)
     {
@@ -731,6 +737,9 @@ log_resolution (GbacwGame *game, const GbacwFireResolution *res, const GbacwFire
                   res->artillery ? _("Artillery") : _("Small-arms"), target, unit, s->str, res->total,
                   roll->grapeshot ? _("grapeshot") : _("small-arms and counter-battery"), res->density_shift,
                   res->terrain_shift, roll->enfilade_shift, res->hook_shift, net, roll->column + 1, roll->die, result);
+  if (res->top_only_case)
+    gbacw_game_log (game, res->top_only_case, _("Artillery fire from beyond 3 hexes at a stack of sections: only %s is "
+                                                "affected, any excess on the sections beneath"), unit);
 }
 
 int
@@ -857,12 +866,27 @@ typedef struct {
   gboolean eliminated;
 } Struck;
 
+/* The case of a FIRE hook that has small arms kill a battery's whole crew (J 21.24), or NULL. */
+static const char *
+crew_killed_case (const GbacwGame *game, int unit)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->crew_killed)
+      {
+        const char *rule_case = hooks->crew_killed (game, data, unit);
+        if (rule_case)
+          return rule_case;
+      }
+  return NULL;
+}
+
 /* Losses on one unit (9.81, 9.82); returns the losses it could not take. */
 static int
 take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
 {
   GbacwGameUnit *u = gbacw_game_unit (game, unit);
   g_autofree char *label = gbacw_game_unit_label (game, unit);
+  const char *rule_case;
   int taken = 0, excess = 0;
 
   switch (u->type)
@@ -886,6 +910,13 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
            * crew with the guns */
           gbacw_game_log (game, "9.82", _("%s: its crew is not with its guns"), label);
           excess = losses;
+        }
+      else if ((rule_case = crew_killed_case (game, unit)) != NULL)
+        {
+          u->killed += u->guns;
+          u->crew_lost_guns = u->guns;
+          u->guns = 0;
+          gbacw_game_log (game, rule_case, _("%s's whole crew is killed by small arms: the section is removed"), label);
         }
       else
         {
@@ -1086,12 +1117,18 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
               g_hash_table_add (casualties, GINT_TO_POINTER (unit));
               any = TRUE;
               losses = take_losses (game, unit, losses, res->artillery);
-              /* 8.21: the rest from the next infantry or cavalry unit; 8.22: per unit only */
-              if (losses <= 0 || res->per_unit || !inf_cav)
+              /* 8.21: the rest from the next infantry or cavalry unit; 8.22: per unit only;
+               * J 21.25: the rest from the unit beneath, whatever it is */
+              if (losses <= 0 || res->per_unit || (!inf_cav && !res->top_only_case))
                 break;
               unit = top_target (game, res, hex);
-              if (unit >= 0 && !is_small_arms_target (gbacw_game_unit (game, unit)))
+              if (unit >= 0 && !is_small_arms_target (gbacw_game_unit (game, unit)) && !res->top_only_case)
                 break;
+              if (unit >= 0 && res->top_only_case)
+                {
+                  g_autofree char *label = gbacw_game_unit_label (game, unit);
+                  gbacw_game_log (game, res->top_only_case, _("The excess losses fall on %s"), label);
+                }
             }
         }
       /* 17.72: each leader in the hex rolls when a unit there suffers a casualty */

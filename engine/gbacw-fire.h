@@ -81,6 +81,7 @@ struct _GbacwFireResolution {
   gboolean free_shot;
   GArray *targets;          /* int: the units fired at (the others in the hex are not), or NULL: the hex */
   gboolean no_rout_again;   /* 10.2: retreat fire: a routed unit hit does not rout again */
+  const char *top_only_case; /* a FIRE hook's case (J 21.25): the top unit only, in place of 8.22 */
 };
 
 /* The die a roll of die becomes with the resolution's DRM (1 to 6). */

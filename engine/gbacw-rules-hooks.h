@@ -243,6 +243,16 @@ typedef struct {
    * brigades and where they re-enter; P 28.26: the replacement delays running; P 34.21:
    * the Victory Points against the day-1 margin). */
   void     (*status) (const GbacwGame *game, gpointer data, GPtrArray *items);
+  /* FIRE (artillery sections, J 21.24-21.26): density_sp: the density Strength Points of the
+   * units fired at in res's target hex, as 8.33-8.34 count them (a battery 1, a section 0),
+   * which a module may change (J 21.26: each full 4 guns one SP). fire_top_only: artillery
+   * fire that 8.22 would roll for each unit of the stack falls on the top unit alone, its
+   * excess losses on the units beneath (J 21.25): the case the log cites, else NULL.
+   * crew_killed: a loss from small arms on unit's crew (15.12 turns it to its half crew): a
+   * module returning its case has the whole crew killed and the unit removed (J 21.24). */
+  int      (*density_sp) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res, int density_sp);
+  const char *(*fire_top_only) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res);
+  const char *(*crew_killed) (const GbacwGame *game, gpointer data, int unit);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

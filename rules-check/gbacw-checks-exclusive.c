@@ -283,6 +283,10 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "division", PARAM_FORMATIONS, TRUE },
       { "superior", PARAM_FORMATIONS, TRUE },
       { "case", PARAM_CASE, FALSE } } },
+  /* Jackson's artillery (J 21.2-21.5): engine/rules/jackson/ */
+  { "jackson.artillery-sections", "21.2",
+    N_("Artillery sections: no half crews, the top section hit from beyond 3 hexes, density and melee by 4 guns"),
+    { { "guns-per-sp", PARAM_COUNT, FALSE }, { "beyond", PARAM_COUNT, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

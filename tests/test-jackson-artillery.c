@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-jackson-artillery.c: Jackson at the Crossroads' artillery and unit rules
+ * (engine/rules/jackson/): sections (J 21.24-21.26), each case on a small position built in
+ * code with fixed dice, named after the case it plays. */
+#define G_LOG_DOMAIN "test-jackson-artillery"
+
+#include "test-engine-fixture.c"
+
+#include "gbacw-fire.h"
+#include "gbacw-game-private.h"
+#include "gbacw-melee.h"
+
+/* An unlimbered artillery section (J 21.2) of guns guns in hex. */
+static void
+add_section (Fixture *f, const char *id, const char *side, int guns, const char *weapon, const char *hex,
+             const char *facing)
+{
+  GbacwUnit *u;
+
+  add_unit (f, id, side, GBACW_UNIT_ARTILLERY, guns, 4, weapon, hex, GBACW_FORMATION_STATE_UNLIMBERED, facing);
+  u = g_ptr_array_index (f->s->oob.units, f->s->oob.units->len - 1);
+  u->flags |= GBACW_UNIT_FLAG_SECTION;
+}
+
+static void
+add_sections_rule (Fixture *f)
+{
+  add_exclusive (f, "jackson.artillery-sections", NULL);
+}
+
+/* The resolution of firer (all it has) at target, not applied. */
+static GbacwFireResolution *
+compute_fire (GbacwGame *game, const char *target, const char *firers)
+{
+  g_auto (GStrv) ids = g_strsplit (firers, " ", -1);
+  g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  g_autoptr (GError) error = NULL;
+  GbacwFireResolution *res;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      GbacwFirer firer = { unit_index (game, ids[i]), 0, -1 };
+      g_array_append_val (list, firer);
+    }
+  res = gbacw_fire_compute (game, hex_of (game->scenario, target), (GbacwFirer *) list->data, list->len, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (res);
+  return res;
+}
+
+static GbacwAction *
+fire_all (GbacwGame *game, const char *target, const char *firers)
+{
+  g_auto (GStrv) ids = g_strsplit (firers, " ", -1);
+  g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      GbacwFirer firer = { unit_index (game, ids[i]), 0, -1 };
+      g_array_append_val (list, firer);
+    }
+  return gbacw_action_new_fire (hex_of (game->scenario, target), (GbacwFirer *) list->data, list->len);
+}
+
+/* ------------------------------------------------------------------ J 21.24 */
+
+/* A Confederate section of 2 guns on 0303 facing north; a Union regiment of 4 SP adjacent
+ * (0302) fires: 4 × 2 = 8 on the small-arms row (no density: 2 guns), a die of 5 gives a
+ * loss of 1. */
+static Fixture *
+crew_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  add_section (f, "c-sec", "confederate", 2, "L", "0303", "n");
+  INF (f, "u-1", "union", 4, 4, "0302", "s");
+  if (module)
+    add_sections_rule (f);
+  return f;
+}
+
+/* J 21.24: a loss from small arms kills the section's whole crew: it is removed, its guns
+ * eliminated; without the module 15.12 turns it to its half crew. */
+static void
+test_no_half_crew (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = crew_fixture (module);
+      g_autoptr (GbacwGame) game = start_game (f);
+      GbacwGameUnit *sec;
+
+      goto_phase (game, GBACW_PHASE_OFFENSIVE_FIRE, 0);
+      gbacw_dice_force_list (game->dice, 5, 1, 0);   /* the fire; the morale check */
+      apply_expect (game, fire_all (game, "0303", "u-1"), NULL);
+      g_assert_true (log_has (game, "9.0", "die 5: 1"));
+      end_phase (game);
+      hold_fire (game);
+      first_paths (game);
+      sec = unit_of (game, "c-sec");
+      if (module)
+        {
+          g_assert_cmpint (sec->presence, ==, GBACW_PRESENCE_ELIMINATED);
+          g_assert_cmpint (sec->guns, ==, 0);
+          g_assert_cmpint (sec->killed, ==, 2);
+          g_assert_true (log_has (game, "J 21.24", "whole crew"));
+        }
+      else
+        {
+          g_assert_cmpint (sec->presence, ==, GBACW_PRESENCE_ON_MAP);
+          g_assert_cmpint (sec->crew, ==, GBACW_CREW_HALF);
+          g_assert_false (log_has (game, "J 21.24", NULL));
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ J 21.25 */
+
+/* Two Union sections stacked on 0302 (A, 1 gun, on top; B, 2 guns); Confederate batteries
+ * of 12 guns each (HB, ×1 at 4-5 hexes) at range range in column 03. */
+static Fixture *
+stack_fixture (gboolean module, const char *firer_hex)
+{
+  Fixture *f = fixture_new (6, 10);
+
+  add_section (f, "u-a", "union", 1, "L", "0302", "s");
+  add_section (f, "u-b", "union", 2, "L", "0302", "s");
+  add_unit (f, "c-bat1", "confederate", GBACW_UNIT_ARTILLERY, 12, 4, "HB", firer_hex, GBACW_FORMATION_STATE_UNLIMBERED,
+            "n");
+  add_unit (f, "c-bat2", "confederate", GBACW_UNIT_ARTILLERY, 12, 4, "HB", firer_hex, GBACW_FORMATION_STATE_UNLIMBERED,
+            "n");
+  if (module)
+    add_sections_rule (f);
+  return f;
+}
+
+/* J 21.25: artillery from 4 hexes at a stack of sections rolls once, for the top section
+ * (exception to 8.22); at 3 hexes, or without the module, 8.22 rolls for each. */
+static void
+test_top_section_only (void)
+{
+  struct { gboolean module; const char *firer; guint rolls; } cases[] = {
+    { TRUE, "0306", 1 },    /* 4 hexes */
+    { TRUE, "0305", 2 },    /* 3 hexes: 8.22 */
+    { FALSE, "0306", 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = stack_fixture (cases[i].module, cases[i].firer);
+      g_autoptr (GbacwGame) game = start_game (f);
+      g_autoptr (GbacwFireResolution) res = NULL;
+
+      goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+      res = compute_fire (game, "0302", "c-bat1 c-bat2");
+      g_assert_cmpuint (res->rolls->len, ==, cases[i].rolls);
+      g_assert_cmpint (g_array_index (res->rolls, GbacwFireRoll, 0).unit, ==, unit_index (game, "u-a"));
+      g_assert_cmpint (res->per_unit, ==, cases[i].rolls > 1);
+      g_assert_cmpint (res->top_only_case != NULL, ==, cases[i].rolls == 1);
+    }
+}
+
+/* J 21.25: "If the top unit is eliminated, any excess losses must be taken from the
+ * sections beneath it": 24 at 4 hexes (column 7, no density: 3 guns, J 21.26), a die of 6
+ * gives 2*: the top section's one gun, then one of the two beneath. */
+static void
+test_excess_to_section_beneath (void)
+{
+  g_autoptr (Fixture) f = stack_fixture (TRUE, "0306");
+  g_autoptr (GbacwGame) game = start_game (f);
+
+  goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+  gbacw_dice_force_list (game->dice, 6, 0);
+  apply_expect (game, fire_all (game, "0302", "c-bat1 c-bat2"), NULL);
+  g_assert_true (log_has (game, "9.0", "die 6: 2*"));
+  end_phase (game);
+  hold_fire (game);
+  first_paths (game);
+  g_assert_cmpint (unit_of (game, "u-a")->presence, ==, GBACW_PRESENCE_ELIMINATED);
+  g_assert_cmpint (unit_of (game, "u-b")->guns, ==, 1);
+  g_assert_cmpint (unit_of (game, "u-b")->killed, ==, 1);
+  g_assert_true (log_has (game, "J 21.25", "excess losses fall on u-b"));
+}
+
+/* ------------------------------------------------------------------ J 21.26 */
+
+/* A Union regiment of 4 SP on 0302 with artillery of guns_a and guns_b guns (sections, or
+ * batteries when !sections); a Confederate regiment fires from 0303. */
+static Fixture *
+density_fixture (gboolean module, gboolean sections, int guns_a, int guns_b)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  INF (f, "u-1", "union", 4, 4, "0302", "s");
+  if (sections)
+    {
+      add_section (f, "u-a", "union", guns_a, "L", "0302", "s");
+      add_section (f, "u-b", "union", guns_b, "L", "0302", "s");
+    }
+  else
+    {
+      add_unit (f, "u-a", "union", GBACW_UNIT_ARTILLERY, guns_a, 4, "L", "0302", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+      add_unit (f, "u-b", "union", GBACW_UNIT_ARTILLERY, guns_b, 4, "L", "0302", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+    }
+  INF (f, "c-1", "confederate", 4, 4, "0303", "n");
+  if (module)
+    add_sections_rule (f);
+  return f;
+}
+
+/* J 21.26: "4 guns would count as 1 SP, 8 guns as 2 SP's ... Three or fewer guns in a hex
+ * ... do not count towards density"; 8.33 without the module: a battery 1, a section 0. */
+static void
+test_density_by_full_four_guns (void)
+{
+  struct { gboolean module, sections; int a, b, density; } cases[] = {
+    { TRUE, TRUE, 2, 2, 5 },     /* 4 guns: 1 */
+    { TRUE, TRUE, 2, 1, 4 },     /* 3 guns: 0 */
+    { TRUE, FALSE, 4, 4, 6 },    /* 8 guns: 2, not 8.33's 2 batteries */
+    { TRUE, FALSE, 3, 2, 5 },    /* 5 guns: 1 */
+    { FALSE, TRUE, 2, 2, 4 },    /* sections: 0 */
+    { FALSE, FALSE, 4, 4, 6 },   /* 8.33: one per battery */
+    { FALSE, FALSE, 3, 2, 6 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = density_fixture (cases[i].module, cases[i].sections, cases[i].a, cases[i].b);
+      g_autoptr (GbacwGame) game = start_game (f);
+      g_autoptr (GbacwFireResolution) res = NULL;
+
+      goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+      res = compute_fire (game, "0302", "c-1");
+      g_assert_cmpint (res->density_sp, ==, cases[i].density);
+    }
+}
+
+/* J 21.26 for melee: the hex's 4 guns give its top section a Melee Strength of 1 and the
+ * other 0; 3 guns give none; without the module each full crew melees 1 (12.12). */
+static void
+test_melee_by_full_four_guns (void)
+{
+  struct { gboolean module; int a, b, strength_a, strength_b; } cases[] = {
+    { TRUE, 2, 2, 1, 0 },
+    { TRUE, 2, 1, 0, 0 },
+    { TRUE, 4, 4, 2, 0 },
+    { FALSE, 2, 2, 1, 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = density_fixture (cases[i].module, TRUE, cases[i].a, cases[i].b);
+      g_autoptr (GbacwGame) game = start_game (f);
+
+      g_assert_cmpint (gbacw_melee_unit_strength (game, unit_index (game, "u-a"), FALSE, FALSE, FALSE, FALSE), ==,
+                       cases[i].strength_a);
+      g_assert_cmpint (gbacw_melee_unit_strength (game, unit_index (game, "u-b"), FALSE, FALSE, FALSE, FALSE), ==,
+                       cases[i].strength_b);
+      g_assert_cmpint (gbacw_melee_unit_strength (game, unit_index (game, "u-1"), FALSE, FALSE, FALSE, FALSE), ==, 4);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/jackson/J-21.24/small-arms-loss-kills-the-section", test_no_half_crew);
+  g_test_add_func ("/jackson/J-21.25/top-section-only-beyond-3-hexes", test_top_section_only);
+  g_test_add_func ("/jackson/J-21.25/excess-to-the-section-beneath", test_excess_to_section_beneath);
+  g_test_add_func ("/jackson/J-21.26/density-by-full-four-guns", test_density_by_full_four_guns);
+  g_test_add_func ("/jackson/J-21.26/melee-strength-by-full-four-guns", test_melee_by_full_four_guns);
+  return g_test_run ();
+}
