@@ -317,6 +317,35 @@ fill_roll (GbacwGame *game, GbacwFireResolution *res, GbacwFireRoll *roll, int n
   roll->column = base < 0 ? -1 : CLAMP (base + net, 0, res->n_columns - 1);
 }
 
+/* A firer's double shot (GbacwFirer.double_shot): allowed by a FIRE-STR hook (J 21.4), its
+ * multiplier doubled; else refused. */
+static gboolean
+double_shot (GbacwGame *game, GbacwFireContribution *fc, gboolean free_shot, GError **error)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->double_shot)
+      {
+        g_autoptr (GError) refusal = NULL;
+        const char *rule_case = hooks->double_shot (game, data, fc->unit, fc->range, free_shot, &refusal);
+        if (refusal)
+          {
+            g_propagate_error (error, g_steal_pointer (&refusal));
+            return FALSE;
+          }
+        if (rule_case)
+          {
+            fc->double_shot_case = rule_case;
+            fc->multiplier *= 2;
+            return TRUE;
+          }
+      }
+  {
+    g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
+    fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.25] No rule of this game lets %s fire double shot"), label);
+  }
+  return FALSE;
+}
+
 static int
 top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
 {
@@ -526,6 +555,8 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
           return NULL;
         }
       fc.whole = (free_shot || u->fire_used == 0) && fabs (fc.committed - available) < 1e-9;
+      if (f->double_shot && !double_shot (game, &fc, free_shot, error))
+        return NULL;
       fc.base_strength = fc.strength = fc.committed * fc.multiplier;
       GBACW_FOREACH_HOOK (game, hooks, data)
         if (hooks->fire_strength)
@@ -755,6 +786,16 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 {
   int first_die = 0;
 
+  for (guint c = 0; c < res->contributions->len; c++)
+    {
+      const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
+      if (fc->double_shot_case)
+        {
+          g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
+          gbacw_game_log (game, fc->double_shot_case, _("%s fires double shot: its Range Effects multiplier is doubled"),
+                          label);
+        }
+    }
   for (guint r = 0; r < res->rolls->len; r++)
     {
       GbacwFireRoll *roll = &g_array_index (res->rolls, GbacwFireRoll, r);
@@ -775,8 +816,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 
   /* 11.21: a die of 1 calls for an ammunition check by each small-arms unit that fired;
    * batteries count rounds instead (11.31) unless an exclusive rule has them check too
-   * (J 21.3) */
-  if (first_die == 1)
+   * (J 21.3); a double shot's die of 2 too (J 21.4) */
+  if (first_die == 1 || first_die == 2)
     for (guint c = 0; c < res->contributions->len; c++)
       {
         const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
@@ -786,6 +827,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
         const char *rule_case = res->artillery ? NULL : "11.21";
         int die;
 
+        if (first_die == 2 && !fc->double_shot_case)
+          continue;
         GBACW_FOREACH_HOOK (game, hooks, data)
           if (hooks->ammo_depletion)
             {
@@ -795,6 +838,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
             }
         if (rule_case == NULL)
           continue;
+        if (first_die == 2)
+          rule_case = fc->double_shot_case;
         label = gbacw_game_unit_label (game, fc->unit);
         die = gbacw_dice_roll (game->dice);
         if (die <= threshold)

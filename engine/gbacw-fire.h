@@ -33,6 +33,7 @@ typedef struct {
   double strength;      /* base_strength after FIRE-STR hooks */
   int direction;        /* the firer's hexside the fire leaves through (9.3) */
   int entry[2];         /* the target hex's hexside(s) the fire enters through; [1] = -1 unless through a vertex */
+  const char *double_shot_case;  /* the firer's double shot (J 21.4): the multiplier doubled; NULL */
 } GbacwFireContribution;
 
 typedef struct {

@@ -297,6 +297,7 @@ typedef struct {
   int unit;
   double strength;   /* SP (guns) committed, before range (9.45); <= 0: all it has left */
   int direction;     /* the firer's hexside the fire goes through (9.3), -1: by the line of fire */
+  gboolean double_shot;  /* the player's choice of double shot (J 21.4), which a FIRE hook must allow */
 } GbacwFirer;
 
 typedef struct _GbacwAction {

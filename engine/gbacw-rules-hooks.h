@@ -253,6 +253,13 @@ typedef struct {
   int      (*density_sp) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res, int density_sp);
   const char *(*fire_top_only) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res);
   const char *(*crew_killed) (const GbacwGame *game, gpointer data, int unit);
+  /* FIRE-STR: the firer unit asks to fire double shot at range hexes (GbacwFirer.double_shot;
+   * free_shot: a withdrawal or retreat fire, 10.17): a module that allows it returns its case
+   * (J 21.4: the Range Effects multiplier doubled, and a Fire CRT die of 2 calls for the
+   * ammunition check as a 1 does), one that forbids it sets error citing the case; NULL
+   * without an error: not its business. No module allows it: refused. */
+  const char *(*double_shot) (const GbacwGame *game, gpointer data, int unit, int range, gboolean free_shot,
+                              GError **error);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

@@ -287,6 +287,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.artillery-sections", "21.2",
     N_("Artillery sections: no half crews, the top section hit from beyond 3 hexes, density and melee by 4 guns"),
     { { "guns-per-sp", PARAM_COUNT, FALSE }, { "beyond", PARAM_COUNT, FALSE } } },
+  { "jackson.double-shot", "21.4",
+    N_("Double shot: smoothbore sections double their range multiplier at 2 hexes or less, ammunition checked on 1 or 2"),
+    { { "weapons", PARAM_WORDS, FALSE }, { "range", PARAM_COUNT, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-jackson-artillery.c: Jackson at the Crossroads' artillery and unit rules
  * (engine/rules/jackson/): sections (J 21.24-21.26), each case on a small position built in
- * code with fixed dice, named after the case it plays. */
+ * code with fixed dice, named after the case it plays; double shot (J 21.4). */
 #define G_LOG_DOMAIN "test-jackson-artillery"
 
 #include "test-engine-fixture.c"
@@ -260,6 +260,121 @@ test_melee_by_full_four_guns (void)
     }
 }
 
+/* ------------------------------------------------------------------ J 21.4 */
+
+/* A Union regiment of 4 SP on 0302 facing south; Confederate sections facing north in
+ * column 03: c-l (L, 2 guns) at sec_hex, c-pa (PA, rifled, 2 guns) at 0304; the
+ * ammunition rules of J 21.3 (artillery checks 1-2 as small arms do) and double shot. */
+static Fixture *
+double_shot_fixture (gboolean module, const char *sec_hex)
+{
+  Fixture *f = fixture_new (6, 8);
+
+  INF (f, "u-1", "union", 4, 4, "0302", "s");
+  add_section (f, "c-l", "confederate", 2, "L", sec_hex, "n");
+  add_section (f, "c-pa", "confederate", 2, "PA", "0304", "n");
+  add_exclusive (f, "ammunition-depletion", "small-arms", "1-2", "artillery", "1-2", "case", "J 29.4", NULL);
+  if (module)
+    add_exclusive (f, "jackson.double-shot", "weapons", "L N HA", "range", "2", NULL);
+  return f;
+}
+
+static GbacwFireResolution *
+compute_double_shot (GbacwGame *game, const char *unit, gboolean double_shot, GError **error)
+{
+  GbacwFirer firer = { unit_index (game, unit), 0, -1, double_shot };
+  return gbacw_fire_compute (game, hex_of (game->scenario, "0302"), &firer, 1, error);
+}
+
+/* J 21.4: a smoothbore section doubles its Range Effects multiplier: L at 1 hex 4, double
+ * shot 8 (2 guns: 16); at 2 hexes 1, double shot 2. */
+static void
+test_double_shot_doubles_multiplier (void)
+{
+  struct { const char *hex; double plain, doubled; } cases[] = { { "0303", 8, 16 }, { "0304", 2, 4 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = double_shot_fixture (TRUE, cases[i].hex);
+      g_autoptr (GbacwGame) game = start_game (f);
+      g_autoptr (GbacwFireResolution) plain = NULL;
+      g_autoptr (GbacwFireResolution) doubled = NULL;
+      g_autoptr (GError) error = NULL;
+
+      goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+      plain = compute_double_shot (game, "c-l", FALSE, &error);
+      g_assert_no_error (error);
+      doubled = compute_double_shot (game, "c-l", TRUE, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (plain->total, ==, cases[i].plain);
+      g_assert_cmpfloat (doubled->total, ==, cases[i].doubled);
+      g_assert_cmpstr (g_array_index (doubled->contributions, GbacwFireContribution, 0).double_shot_case, ==, "J 21.4");
+    }
+}
+
+/* J 21.4: not "at a range beyond 2 hexes", not for rifled guns (PA), and without the rule
+ * nobody may (9.25). */
+static void
+test_double_shot_refused (void)
+{
+  struct { gboolean module; const char *unit, *hex, *expect; } cases[] = {
+    { TRUE, "c-l", "0305", "[J 21.4]" },   /* 3 hexes */
+    { TRUE, "c-pa", "0303", "[J 21.4]" },  /* rifled */
+    { FALSE, "c-l", "0303", "[9.25]" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = double_shot_fixture (cases[i].module, cases[i].hex);
+      g_autoptr (GbacwGame) game = start_game (f);
+      g_autoptr (GbacwFireResolution) res = NULL;
+      g_autoptr (GError) error = NULL;
+
+      goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+      res = compute_double_shot (game, cases[i].unit, TRUE, &error);
+      g_assert_null (res);
+      g_assert_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL);
+      g_assert_true (g_str_has_prefix (error->message, cases[i].expect));
+    }
+}
+
+/* J 21.4: with double shot a Fire CRT die of 2 calls for the ammunition check (J 21.3's
+ * re-roll, 1-2 depleted); without it a 2 calls for none. The game record keeps the choice
+ * (double-shot="yes") and replays the same. */
+static void
+test_double_shot_ammunition_on_two (void)
+{
+  for (int doubled = 0; doubled <= 1; doubled++)
+    {
+      g_autoptr (Fixture) f = double_shot_fixture (TRUE, "0303");
+      g_autoptr (GbacwGame) game = start_game (f);
+      GbacwFirer firer;
+
+      goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+      firer = (GbacwFirer) { unit_index (game, "c-l"), 0, -1, doubled };
+      gbacw_dice_force_list (game->dice, 2, 1, 0);   /* the fire; the ammunition check */
+      apply_expect (game, gbacw_action_new_fire (hex_of (f->s, "0302"), &firer, 1), NULL);
+      g_assert_cmpint ((unit_of (game, "c-l")->status & GBACW_STATUS_AMMO_DEPLETED) != 0, ==, doubled);
+      g_assert_cmpint (log_has (game, "J 21.4", "die 1: out of ammunition"), ==, doubled);
+      g_assert_cmpint (log_has (game, "J 21.4", "fires double shot"), ==, doubled);
+      g_assert_cmpint (gbacw_dice_n_forced (game->dice), ==, doubled ? 0 : 1);
+    }
+  {
+    /* with the generator's dice: the record's double-shot="yes" replays the same */
+    g_autoptr (Fixture) f = double_shot_fixture (TRUE, "0303");
+    g_autoptr (GbacwGame) game = start_game (f);
+    g_autofree char *xml = NULL;
+    GbacwFirer firer;
+
+    goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+    firer = (GbacwFirer) { unit_index (game, "c-l"), 0, -1, TRUE };
+    apply_expect (game, gbacw_action_new_fire (hex_of (f->s, "0302"), &firer, 1), NULL);
+    xml = gbacw_game_to_xml (game, "test.xml");
+    g_assert_nonnull (strstr (xml, "double-shot=\"yes\""));
+    assert_replays (f, game);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -269,5 +384,8 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.25/excess-to-the-section-beneath", test_excess_to_section_beneath);
   g_test_add_func ("/jackson/J-21.26/density-by-full-four-guns", test_density_by_full_four_guns);
   g_test_add_func ("/jackson/J-21.26/melee-strength-by-full-four-guns", test_melee_by_full_four_guns);
+  g_test_add_func ("/jackson/J-21.4/double-shot-doubles-the-multiplier", test_double_shot_doubles_multiplier);
+  g_test_add_func ("/jackson/J-21.4/double-shot-refused", test_double_shot_refused);
+  g_test_add_func ("/jackson/J-21.4/ammunition-check-on-a-two", test_double_shot_ammunition_on_two);
   return g_test_run ();
 }

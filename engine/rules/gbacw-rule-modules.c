@@ -34,6 +34,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
   &gbacw_rule_jackson_artillery_sections, /* J 21.2, 21.24-21.26 */
+  &gbacw_rule_jackson_double_shot,    /* J 21.4 */
 };
 
 guint

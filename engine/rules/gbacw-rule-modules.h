@@ -42,6 +42,7 @@ extern const GbacwRuleHooks gbacw_rule_corinth_sharpshooters;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 extern const GbacwRuleHooks gbacw_rule_jackson_artillery_sections;
+extern const GbacwRuleHooks gbacw_rule_jackson_double_shot;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
