@@ -317,33 +317,46 @@ fill_roll (GbacwGame *game, GbacwFireResolution *res, GbacwFireRoll *roll, int n
   roll->column = base < 0 ? -1 : CLAMP (base + net, 0, res->n_columns - 1);
 }
 
-/* A firer's double shot (GbacwFirer.double_shot): allowed by a FIRE-STR hook (J 21.4), its
- * multiplier doubled; else refused. */
-static gboolean
-double_shot (GbacwGame *game, GbacwFireContribution *fc, gboolean free_shot, GError **error)
+static const char *
+double_shot_case (const GbacwGame *game, int unit, int range, gboolean free_shot, GError **error)
 {
   GBACW_FOREACH_HOOK (game, hooks, data)
     if (hooks->double_shot)
       {
         g_autoptr (GError) refusal = NULL;
-        const char *rule_case = hooks->double_shot (game, data, fc->unit, fc->range, free_shot, &refusal);
+        const char *rule_case = hooks->double_shot (game, data, unit, range, free_shot, &refusal);
         if (refusal)
           {
             g_propagate_error (error, g_steal_pointer (&refusal));
-            return FALSE;
+            return NULL;
           }
         if (rule_case)
-          {
-            fc->double_shot_case = rule_case;
-            fc->multiplier *= 2;
-            return TRUE;
-          }
+          return rule_case;
       }
-  {
-    g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
-    fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.25] No rule of this game lets %s fire double shot"), label);
-  }
-  return FALSE;
+  if (error != NULL)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.25] No rule of this game lets %s fire double shot"), label);
+    }
+  return NULL;
+}
+
+gboolean
+gbacw_fire_double_shot_allowed (const GbacwGame *game, int unit, int range, gboolean free_shot)
+{
+  return double_shot_case (game, unit, range, free_shot, NULL) != NULL;
+}
+
+/* A firer's double shot (GbacwFirer.double_shot): allowed by a FIRE-STR hook (J 21.4), its
+ * multiplier doubled; else refused. */
+static gboolean
+double_shot (GbacwGame *game, GbacwFireContribution *fc, gboolean free_shot, GError **error)
+{
+  fc->double_shot_case = double_shot_case (game, fc->unit, fc->range, free_shot, error);
+  if (fc->double_shot_case == NULL)
+    return FALSE;
+  fc->multiplier *= 2;
+  return TRUE;
 }
 
 static int

@@ -96,6 +96,9 @@ void                 gbacw_fire_resolution_free (GbacwFireResolution *resolution
 
 /* The strength a unit fires with (9.12, 9.13; 15.13: a half crew halves it, rounding up). */
 double               gbacw_fire_available (const GbacwGame *game, int unit);
+/* Whether an exclusive rule lets unit fire double shot (GbacwFirer.double_shot, J 21.4) at
+ * range hexes, in a free shot (10.17) or not. */
+gboolean             gbacw_fire_double_shot_allowed (const GbacwGame *game, int unit, int range, gboolean free_shot);
 /* The unit that takes the losses of fire at hex (8.21): the top infantry or cavalry
  * unit, else the top battery or wagon; -1. */
 int                  gbacw_fire_top_unit (const GbacwGame *game, int hex);

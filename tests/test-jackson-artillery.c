@@ -5,6 +5,7 @@
 #define G_LOG_DOMAIN "test-jackson-artillery"
 
 #include "test-engine-fixture.c"
+#include "test-engine-soak.c"
 
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
@@ -375,6 +376,54 @@ test_double_shot_ammunition_on_two (void)
   }
 }
 
+/* ------------------------------------------------------------------ computer games */
+
+/* Two small armies facing each other 3 hexes apart, each a regiment and a stack of two
+ * sections (smoothbore, so double shot is offered), under the artillery rules of the
+ * kits: the computer plays them to the end (4 Game-Turns) under every invariant of
+ * test-engine-soak.c, each record replayed, and the logs cite J 21.4 and J 21.26's
+ * sections' melee or density. */
+static void
+test_computer_games (void)
+{
+  g_autoptr (Fixture) f = fixture_new (8, 10);
+  g_autoptr (GHashTable) cases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n = n_games (4, 20);
+  Totals t = { 0 };
+
+  INF (f, "u-1", "union", 4, 4, "0403", "s");
+  INF (f, "u-2", "union", 4, 4, "0503", "s");
+  add_section (f, "u-a", "union", 2, "HA", "0303", "s");
+  add_section (f, "u-b", "union", 2, "L", "0303", "s");
+  INF (f, "c-1", "confederate", 4, 4, "0406", "n");
+  INF (f, "c-2", "confederate", 4, 4, "0506", "n");
+  add_section (f, "c-a", "confederate", 2, "N", "0306", "n");
+  add_section (f, "c-b", "confederate", 2, "HA", "0306", "n");
+  add_sections_rule (f);
+  add_exclusive (f, "jackson.double-shot", NULL);
+  add_exclusive (f, "ammunition-depletion", "small-arms", "1", "artillery", "1-2", "case", "J 33.5", NULL);
+  add_exclusive (f, "crew-markers", "game", "J", "return", "final-command", NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwGame) game = gbacw_game_new (f->s, 1 + i, &error);
+
+      g_assert_no_error (error);
+      play_checked (f->s, 1 + i, "jackson artillery", &t);
+      g_assert_cmpint (gbacw_ai_play (game, 3, 0, NULL, NULL, &error), ==, GBACW_AI_PLAY_OVER);
+      for (guint k = 0; k < game->events->len; k++)
+        {
+          const GbacwEvent *e = g_ptr_array_index (game->events, k);
+          if (e->rule_case && g_str_has_prefix (e->rule_case, "J "))
+            g_hash_table_add (cases, g_strdup (e->rule_case));
+        }
+    }
+  report ("jackson artillery", &t);
+  g_assert_cmpuint (t.games, ==, n);
+  g_assert_cmpuint (t.fires, >, n);
+  g_assert_true (g_hash_table_contains (cases, "J 21.4"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -387,5 +436,6 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.4/double-shot-doubles-the-multiplier", test_double_shot_doubles_multiplier);
   g_test_add_func ("/jackson/J-21.4/double-shot-refused", test_double_shot_refused);
   g_test_add_func ("/jackson/J-21.4/ammunition-check-on-a-two", test_double_shot_ammunition_on_two);
+  g_test_add_func ("/jackson/J-21.2/computer-games-with-sections", test_computer_games);
   return g_test_run ();
 }
