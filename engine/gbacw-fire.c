@@ -136,8 +136,8 @@ gbacw_fire_top_unit (const GbacwGame *game, int hex)
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
       if (is_small_arms_target (u))
         return u->index;   /* 8.21 */
-      if (other < 0 && gbacw_game_is_combat_unit (u))
-        other = u->index;
+      if (other < 0 && gbacw_game_is_combat_unit (u) && !gbacw_game_unit_ignored (game, u))
+        other = u->index;   /* J 21.23: not abandoned guns */
     }
   return other;
 }
@@ -374,7 +374,7 @@ top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
         continue;
       if (is_small_arms_target (u))
         return u->index;
-      if (other < 0 && gbacw_game_is_combat_unit (u))
+      if (other < 0 && gbacw_game_is_combat_unit (u) && !gbacw_game_unit_ignored (game, u))
         other = u->index;
     }
   return other;
@@ -634,8 +634,8 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
     {
       const GbacwGameUnit *t = gbacw_game_unit (game, g_array_index (stack, int, i));
       GbacwPlacement placement = { 0 };
-      if (!is_target (res, t->index))
-        continue;
+      if (!is_target (res, t->index) || gbacw_game_unit_ignored (game, t))
+        continue;   /* J 21.23 */
       placement.strength = t->type == GBACW_UNIT_ARTILLERY ? t->guns : t->strength;
       res->density_sp += gbacw_game_is_combat_unit (t) ? gbacw_unit_stacking_points (t->oob, &placement) : 0;
     }
@@ -682,7 +682,8 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       int n = 0;
       for (guint i = 0; stack && i < stack->len; i++)
         n += gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (stack, int, i)))
-             && is_target (res, g_array_index (stack, int, i));
+             && is_target (res, g_array_index (stack, int, i))
+             && !gbacw_game_unit_ignored (game, gbacw_game_unit (game, g_array_index (stack, int, i)));
       res->per_unit = n > 1;
       GBACW_FOREACH_HOOK (game, hooks, data)
         if (res->per_unit && hooks->fire_top_only && (res->top_only_case = hooks->fire_top_only (game, data, res)))
@@ -696,7 +697,8 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       GbacwGameUnit *tu = gbacw_game_unit (game, unit);
       int facing = tu->facing;
 
-      if (res->per_unit ? !gbacw_game_is_combat_unit (tu) || !is_target (res, unit) : unit != top)
+      if (res->per_unit ? !gbacw_game_is_combat_unit (tu) || !is_target (res, unit) || gbacw_game_unit_ignored (game, tu)
+                        : unit != top)
         continue;
       roll.unit = unit;
       if (target_facing >= 0)

@@ -12,6 +12,10 @@ G_BEGIN_DECLS
     for (const GbacwRuleHooks *hook_var = g_ptr_array_index ((game)->hooks, hook_i_); hook_var; hook_var = NULL) \
       for (gpointer data_var = g_ptr_array_index ((game)->hook_data, hook_i_); hook_var; hook_var = NULL)
 
+/* Whether unit is abandoned guns that an exclusive rule gives no game significance (J 21.23:
+ * GbacwRuleHooks.abandoned_guns_ignored): not in the way of movement, stacking, ZOC or fire. */
+gboolean gbacw_game_unit_ignored (const GbacwGame *game, const GbacwGameUnit *unit);
+
 /* gbacw-movement.c */
 gboolean gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void     gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action);

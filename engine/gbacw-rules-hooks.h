@@ -52,6 +52,11 @@ typedef struct {
   /* UNIT-STATE: every battery gets a crew counter, as every wagon does (11.11), which comes
    * on the map when its crew routs away from unlimbered guns (J 21.21, P 20.21, C 24.21). */
   gboolean battery_crew_counters;
+  /* UNIT-STATE: abandoned guns (GBACW_STATUS_ABANDONED) have no game significance (J 21.23):
+   * units of both sides move, fire and end their move through and in their hex, they count
+   * for no stacking limit nor density, exert no ZOC and are no target of fire
+   * (gbacw_game_unit_ignored ()). */
+  gboolean abandoned_guns_ignored;
 
   /* set-up */
   gpointer (*init) (GbacwGame *game, const GbacwExclusiveRule *rule);

@@ -290,6 +290,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.double-shot", "21.4",
     N_("Double shot: smoothbore sections double their range multiplier at 2 hexes or less, ammunition checked on 1 or 2"),
     { { "weapons", PARAM_WORDS, FALSE }, { "range", PARAM_COUNT, FALSE } } },
+  { "jackson.abandoned-guns", "21.23",
+    N_("Abandoned guns: moved through, no stacking, no ZOC, no target; captured by an enemy unit holding their hex"),
+    { { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

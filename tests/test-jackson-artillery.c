@@ -10,6 +10,7 @@
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
 #include "gbacw-melee.h"
+#include "gbacw-movement.h"
 
 /* An unlimbered artillery section (J 21.2) of guns guns in hex. */
 static void
@@ -376,6 +377,81 @@ test_double_shot_ammunition_on_two (void)
   }
 }
 
+/* ------------------------------------------------------------------ J 21.23, 21.27 */
+
+/* A Union section (2 guns) unlimbered on 0305 facing south, a Confederate regiment on 0308
+ * facing north; crew markers as the kits have them (J 21.21) and, with module, abandoned
+ * guns. The section's crew routs away in the Union Initial Command Phase of Game-Turn 1,
+ * and the game goes on to the Confederate Movement Phase. */
+static GbacwGame *
+abandoned_game (Fixture **out, gboolean module)
+{
+  Fixture *f = fixture_new (6, 12);
+  GbacwGame *game;
+
+  add_section (f, "u-sec", "union", 2, "L", "0305", "s");
+  INF (f, "c-1", "confederate", 4, 4, "0308", "n");
+  add_exclusive (f, "crew-markers", "game", "J", "return", "final-command", NULL);
+  if (module)
+    add_exclusive (f, "jackson.abandoned-guns", "case", "J 21.27", NULL);
+  game = start_game (f);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  rout (game, "u-sec");
+  first_paths (game);
+  g_assert_true (unit_of (game, "u-sec")->status & GBACW_STATUS_ABANDONED);
+  g_assert_cmpint (unit_of (game, "u-sec-crew")->hex, !=, unit_of (game, "u-sec")->hex);
+  advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 1);
+  *out = f;
+  return game;
+}
+
+/* J 21.23: units "may freely move ... through hexes occupied solely by abandoned guns, and
+ * may end their movement stacked in such a hex"; the guns exert no ZOC; without the rule
+ * the hex is enemy-occupied (5.12). */
+static void
+test_move_through_abandoned_guns (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      Fixture *f = NULL;
+      g_autoptr (GbacwGame) game = abandoned_game (&f, module);
+      int sec = unit_index (game, "u-sec");
+
+      g_assert_cmpint (gbacw_movement_exerts_zoc (game, sec, hex_of (f->s, "0306")), ==, !module);
+      apply_expect (game, move_action (game, "c-1", "0307 0306 0305 0304"), module ? NULL : "5.12");
+      if (module)
+        {
+          hold_fire (game);
+          g_assert_cmpint (unit_of (game, "c-1")->hex, ==, hex_of (f->s, "0304"));
+          g_assert_cmpint (unit_of (game, "u-sec")->presence, ==, GBACW_PRESENCE_ON_MAP);   /* passed, not taken */
+        }
+      fixture_free (f);
+    }
+}
+
+/* J 21.27: "The unit may also capture the guns if it has moved normally onto the guns
+ * during its Movement Phase, and survived enemy defensive fire": still abandoned when the
+ * move ends, captured when the Union Defensive Fire Phase ends. */
+static void
+test_captured_after_defensive_fire (void)
+{
+  Fixture *f = NULL;
+  g_autoptr (GbacwGame) game = abandoned_game (&f, TRUE);
+  GbacwGameUnit *sec = unit_of (game, "u-sec");
+
+  apply_expect (game, move_action (game, "c-1", "0307 0306 0305"), NULL);
+  hold_fire (game);
+  g_assert_cmpint (sec->presence, ==, GBACW_PRESENCE_ON_MAP);
+  end_phase (game);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_DEFENSIVE_FIRE);
+  g_assert_cmpint (sec->presence, ==, GBACW_PRESENCE_ON_MAP);
+  end_phase (game);
+  g_assert_cmpint (sec->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_cmpint (sec->captured, ==, 2);
+  g_assert_true (log_has (game, "J 21.27", "survived the Defensive Fire"));
+  fixture_free (f);
+}
+
 /* ------------------------------------------------------------------ computer games */
 
 /* Two small armies facing each other 3 hexes apart, each a regiment and a stack of two
@@ -403,6 +479,7 @@ test_computer_games (void)
   add_exclusive (f, "jackson.double-shot", NULL);
   add_exclusive (f, "ammunition-depletion", "small-arms", "1", "artillery", "1-2", "case", "J 33.5", NULL);
   add_exclusive (f, "crew-markers", "game", "J", "return", "final-command", NULL);
+  add_exclusive (f, "jackson.abandoned-guns", NULL);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GError) error = NULL;
@@ -419,6 +496,13 @@ test_computer_games (void)
         }
     }
   report ("jackson artillery", &t);
+  {
+    g_autoptr (GString) cited = g_string_new (NULL);
+    g_autoptr (GList) keys = g_list_sort (g_hash_table_get_keys (cases), (GCompareFunc) g_strcmp0);
+    for (GList *l = keys; l; l = l->next)
+      g_string_append_printf (cited, "%s%s", l == keys ? "" : ", ", (const char *) l->data);
+    g_test_message ("jackson artillery: the log cites %s", cited->str);
+  }
   g_assert_cmpuint (t.games, ==, n);
   g_assert_cmpuint (t.fires, >, n);
   g_assert_true (g_hash_table_contains (cases, "J 21.4"));
@@ -436,6 +520,8 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.4/double-shot-doubles-the-multiplier", test_double_shot_doubles_multiplier);
   g_test_add_func ("/jackson/J-21.4/double-shot-refused", test_double_shot_refused);
   g_test_add_func ("/jackson/J-21.4/ammunition-check-on-a-two", test_double_shot_ammunition_on_two);
+  g_test_add_func ("/jackson/J-21.23/move-through-abandoned-guns", test_move_through_abandoned_guns);
+  g_test_add_func ("/jackson/J-21.27/captured-after-defensive-fire", test_captured_after_defensive_fire);
   g_test_add_func ("/jackson/J-21.2/computer-games-with-sections", test_computer_games);
   return g_test_run ();
 }

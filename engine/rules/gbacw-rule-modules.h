@@ -43,6 +43,7 @@ extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 extern const GbacwRuleHooks gbacw_rule_jackson_artillery_sections;
 extern const GbacwRuleHooks gbacw_rule_jackson_double_shot;
+extern const GbacwRuleHooks gbacw_rule_jackson_abandoned_guns;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);
