@@ -293,6 +293,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.abandoned-guns", "21.23",
     N_("Abandoned guns: moved through, no stacking, no ZOC, no target; captured by an enemy unit holding their hex"),
     { { "case", PARAM_CASE, FALSE } } },
+  { "jackson.company-breakdown", "20.2",
+    N_("The 1st West Virginia Cavalry broken down into its two companies, and recombined"),
+    { { "regiment", PARAM_UNITS, FALSE }, { "companies", PARAM_UNITS, FALSE }, { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

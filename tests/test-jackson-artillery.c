@@ -452,6 +452,128 @@ test_captured_after_defensive_fire (void)
   fixture_free (f);
 }
 
+/* ------------------------------------------------------------------ J 20.2 */
+
+/* A unit of the order of battle that is not deployed. */
+static void
+add_undeployed (Fixture *f, const char *id, const char *side, GbacwUnitType type, int strength, int morale)
+{
+  GbacwUnit *u = gbacw_unit_new (id, side, type);
+
+  u->designation = g_strdup (id);
+  u->strength = strength;
+  u->morale = morale;
+  u->weapon = g_strdup ("C");
+  u->flags |= GBACW_UNIT_FLAG_INDEPENDENT;
+  g_ptr_array_add (f->s->oob.units, u);
+  gbacw_oob_reindex (&f->s->oob);
+}
+
+/* The 1st West Virginia Cavalry (2 SP, mounted) on 0303 and its two companies (1 SP each)
+ * in the countermix; a Confederate regiment far away. */
+static Fixture *
+company_fixture (void)
+{
+  Fixture *f = fixture_new (6, 10);
+
+  add_unit (f, "u-1wv", "union", GBACW_UNIT_CAVALRY, 2, 4, "C", "0303", GBACW_FORMATION_STATE_MOUNTED, "s");
+  ((GbacwUnit *) g_ptr_array_index (f->s->oob.units, 0))->flags |= GBACW_UNIT_FLAG_INDEPENDENT;
+  add_undeployed (f, "u-1wv-a", "union", GBACW_UNIT_CAVALRY, 1, 4);
+  add_undeployed (f, "u-1wv-b", "union", GBACW_UNIT_CAVALRY, 1, 4);
+  INF (f, "c-1", "confederate", 4, 4, "0310", "n");
+  add_exclusive (f, "jackson.company-breakdown", "regiment", "u-1wv", "companies", "u-1wv-a u-1wv-b", "case", "J 20.2",
+                 NULL);
+  return f;
+}
+
+/* Answers the open J 20.2 question about unit: yes or no. */
+static void
+answer_company (GbacwGame *game, const char *unit, gboolean yes)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+  int u = unit_index (game, unit);
+
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_EXCLUSIVE_UNITS);
+  g_assert_cmpstr (d->rule_case, ==, "J 20.2");
+  g_assert_cmpuint (d->firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, u);
+  apply_expect (game, gbacw_action_new_answer_units (&u, yes ? 1 : 0), NULL);
+}
+
+static int
+side_strength (GbacwGame *game)
+{
+  int sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == 0)
+        sp += u->strength;
+    }
+  return sp;
+}
+
+/* J 20.2: broken down in the Union Initial Command Phase (the two companies, 1 SP each, in
+ * its hex, mounted), recombined in the Union Final Command Phase while stacked together;
+ * the side's Strength Points stay 2; the answers replay. */
+static void
+test_breakdown_and_recombine (void)
+{
+  g_autoptr (Fixture) f = company_fixture ();
+  g_autoptr (GbacwGame) game = start_game (f);
+  GbacwGameUnit *r = unit_of (game, "u-1wv"), *a = unit_of (game, "u-1wv-a"), *b = unit_of (game, "u-1wv-b");
+
+  g_assert_cmpint (side_strength (game), ==, 2);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_INITIAL_COMMAND);
+  answer_company (game, "u-1wv", TRUE);
+  g_assert_cmpint (r->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
+  g_assert_cmpint (a->hex, ==, hex_of (f->s, "0303"));
+  g_assert_cmpint (b->hex, ==, hex_of (f->s, "0303"));
+  g_assert_cmpint (a->strength + b->strength, ==, 2);
+  g_assert_cmpint (a->formation, ==, GBACW_FORMATION_STATE_MOUNTED);
+  g_assert_cmpint (side_strength (game), ==, 2);
+  g_assert_true (log_has (game, "J 20.2", "breaks down"));
+  advance_to_phase (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
+  answer_company (game, "u-1wv-a", TRUE);
+  g_assert_cmpint (r->hex, ==, hex_of (f->s, "0303"));
+  g_assert_cmpint (r->strength, ==, 2);
+  g_assert_cmpint (a->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
+  g_assert_cmpint (side_strength (game), ==, 2);
+  g_assert_cmpint (r->strength + r->killed + r->captured - r->recovered, ==, 2);
+  assert_replays (f, game);
+}
+
+/* J 20.2: "Breakdown and recombination may not occur if a Strength Point of the 1st West
+ * Virginia has been eliminated": no question once it has lost one; companies not stacked
+ * together are not asked to recombine. */
+static void
+test_no_breakdown_after_a_loss (void)
+{
+  {
+    g_autoptr (Fixture) f = company_fixture ();
+    g_autoptr (GbacwGame) game = start_game (f);
+
+    answer_company (game, "u-1wv", FALSE);   /* declined: whole */
+    g_assert_cmpint (unit_of (game, "u-1wv")->hex, ==, hex_of (f->s, "0303"));
+    unit_of (game, "u-1wv")->strength = 1;
+    unit_of (game, "u-1wv")->killed = 1;
+    advance_to_phase (game, 2, GBACW_PHASE_INITIAL_COMMAND, 0);
+    g_assert_null (gbacw_game_decision (game));
+  }
+  {
+    g_autoptr (Fixture) f = company_fixture ();
+    g_autoptr (GbacwGame) game = start_game (f);
+
+    answer_company (game, "u-1wv", TRUE);
+    advance_to_phase (game, 1, GBACW_PHASE_MOVEMENT, 0);
+    apply_expect (game, move_action (game, "u-1wv-b", "0304"), NULL);
+    advance_to_phase (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
+    g_assert_null (gbacw_game_decision (game));   /* not stacked together */
+  }
+}
+
 /* ------------------------------------------------------------------ computer games */
 
 /* Two small armies facing each other 3 hexes apart, each a regiment and a stack of two
@@ -522,6 +644,8 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.4/ammunition-check-on-a-two", test_double_shot_ammunition_on_two);
   g_test_add_func ("/jackson/J-21.23/move-through-abandoned-guns", test_move_through_abandoned_guns);
   g_test_add_func ("/jackson/J-21.27/captured-after-defensive-fire", test_captured_after_defensive_fire);
+  g_test_add_func ("/jackson/J-20.2/breakdown-and-recombine", test_breakdown_and_recombine);
+  g_test_add_func ("/jackson/J-20.2/no-breakdown-after-a-loss", test_no_breakdown_after_a_loss);
   g_test_add_func ("/jackson/J-21.2/computer-games-with-sections", test_computer_games);
   return g_test_run ();
 }

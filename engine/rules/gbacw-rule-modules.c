@@ -36,6 +36,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_artillery_sections, /* J 21.2, 21.24-21.26 */
   &gbacw_rule_jackson_double_shot,    /* J 21.4 */
   &gbacw_rule_jackson_abandoned_guns, /* J 21.23, 21.27 */
+  &gbacw_rule_jackson_company_breakdown, /* J 20.2 */
 };
 
 guint
