@@ -1442,6 +1442,18 @@ log_route (GbacwGame *game, const GArray *units, const GString *route)
     }
 }
 
+/* MOVE hooks after a hex is entered: TRUE when one queued items before the move (J 21.5). */
+static gboolean
+entered_interrupt (GbacwGame *game, GbacwPending *p, const GArray *units, int hex, int direction)
+{
+  gboolean interrupt = FALSE;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->move_entered)
+      interrupt |= hooks->move_entered (game, data, p, units, hex, direction);
+  return interrupt;
+}
+
 static gboolean
 enter_allowed (GbacwGame *game, const GArray *units, int from, int to)
 {
@@ -1633,6 +1645,12 @@ continue_move (GbacwGame *game, GbacwPending *p)
           log_route (game, units, route);
           gbacw_morale_pin_hex (game, to, "10.15");
           return GBACW_RESOLVE_DONE;
+        }
+      /* MOVE hooks may stop the move in the hex entered for what they queued (J 21.5) */
+      if (entered_interrupt (game, p, units, to, d))
+        {
+          log_route (game, units, route);
+          return GBACW_RESOLVE_AGAIN;
         }
     }
   if (strchr (route->str, ' '))

@@ -265,6 +265,12 @@ typedef struct {
    * without an error: not its business. No module allows it: refused. */
   const char *(*double_shot) (const GbacwGame *game, gpointer data, int unit, int range, gboolean free_shot,
                               GError **error);
+  /* MOVE (an interrupt): units moving together (a MOVE, never a retreat) have entered hex
+   * through direction (the facing they entered with, before any change at the end of the
+   * move, 7.12): a module that queued items before move (gbacw_game_queue_pending ())
+   * returns TRUE, and the move goes on once they are resolved (J 21.5: opportunity fire). */
+  gboolean (*move_entered) (GbacwGame *game, gpointer data, GbacwPending *move, const GArray *units, int hex,
+                            int direction);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

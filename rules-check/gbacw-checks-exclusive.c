@@ -296,6 +296,9 @@ static const ExclusiveSpec exclusive_rules[] = {
   { "jackson.company-breakdown", "20.2",
     N_("The 1st West Virginia Cavalry broken down into its two companies, and recombined"),
     { { "regiment", PARAM_UNITS, FALSE }, { "companies", PARAM_UNITS, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.opportunity-fire", "21.5",
+    N_("Optional: artillery fires at enemy units as they enter hexes in their Movement Phase, not again that turn"),
+    { { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive

@@ -574,13 +574,100 @@ test_no_breakdown_after_a_loss (void)
   }
 }
 
+/* ------------------------------------------------------------------ J 21.5 */
+
+/* A Confederate battery (4 guns, HA: ×1 at 3 hexes) unlimbered on 0303 facing south; a Union regiment of
+ * 4 SP (morale 4) on 0308 facing north; opportunity fire on or off. */
+static Fixture *
+opportunity_fixture (gboolean module)
+{
+  Fixture *f = fixture_new (6, 12);
+
+  add_unit (f, "c-art", "confederate", GBACW_UNIT_ARTILLERY, 4, 4, "HA", "0303", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  INF (f, "u-1", "union", 4, 4, "0308", "n");
+  if (module)
+    add_exclusive (f, "jackson.opportunity-fire", "case", "J 21.5", NULL);
+  return f;
+}
+
+/* The open decision is J 21.5's opportunity fire at u-1 in hex, by c-art. */
+static void
+assert_opportunity_asked (GbacwGame *game, const char *hex)
+{
+  const GbacwDecision *d = gbacw_game_decision (game);
+
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->kind, ==, GBACW_DECISION_FIRE);
+  g_assert_cmpstr (d->rule_case, ==, "J 21.5");
+  g_assert_cmpint (d->side, ==, 1);
+  g_assert_cmpint (d->hex, ==, hex_of (game->scenario, hex));
+  g_assert_cmpuint (d->firers->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, unit_index (game, "c-art"));
+  g_assert_cmpuint (d->units->len, ==, 1);
+}
+
+/* J 21.5, 21.51: the move halts in every hex the regiment enters within the battery's
+ * reach and the Confederate player is asked; held, it goes on to the end; without the
+ * optional rule nothing is asked. */
+static void
+test_opportunity_asked_each_hex (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = opportunity_fixture (module);
+      g_autoptr (GbacwGame) game = movement_game (f);
+
+      apply_expect (game, move_action (game, "u-1", "0307 0306 0305"), NULL);
+      if (module)
+        {
+          const char *hexes[] = { "0307", "0306", "0305" };
+          for (guint i = 0; i < G_N_ELEMENTS (hexes); i++)
+            {
+              assert_opportunity_asked (game, hexes[i]);
+              g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, hexes[i]));
+              apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+            }
+          g_assert_true (log_has (game, "J 21.5", "holds its opportunity fire"));
+        }
+      g_assert_null (gbacw_game_decision (game));
+      g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0305"));
+      assert_replays (f, game);
+    }
+}
+
+/* J 21.5: fired on at 0306 (3 hexes: 4 guns × 1 = 4, a die of 4 gives P) and pinned (6
+ * against Morale 4), the regiment stops there; the battery, having fired, is refused in
+ * the Defensive Fire Phase. */
+static void
+test_opportunity_pins_and_forfeits (void)
+{
+  g_autoptr (Fixture) f = opportunity_fixture (TRUE);
+  g_autoptr (GbacwGame) game = movement_game (f);
+  GbacwFirer firer;
+
+  apply_expect (game, move_action (game, "u-1", "0307 0306 0305"), NULL);
+  assert_opportunity_asked (game, "0307");
+  apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+  assert_opportunity_asked (game, "0306");
+  firer = (GbacwFirer) { unit_index (game, "c-art"), 0, -1, FALSE };
+  gbacw_dice_force_list (game->dice, 4, 6, 0);
+  apply_expect (game, gbacw_action_new_answer_fire (&firer, 1), NULL);
+  g_assert_cmpint (gbacw_dice_n_forced (game->dice), ==, 0);
+  g_assert_true (unit_of (game, "u-1")->status & GBACW_STATUS_PINNED);
+  g_assert_null (gbacw_game_decision (game));   /* not asked again at 0305: it never gets there */
+  g_assert_cmpint (unit_of (game, "u-1")->hex, ==, hex_of (f->s, "0306"));
+  g_assert_true (log_has (game, "J 21.5", "pinned by opportunity fire"));
+  end_phase (game);
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_DEFENSIVE_FIRE);
+  apply_expect (game, fire1 (game, "0306", "c-art", 0), "J 21.5");
+}
+
 /* ------------------------------------------------------------------ computer games */
 
 /* Two small armies facing each other 3 hexes apart, each a regiment and a stack of two
  * sections (smoothbore, so double shot is offered), under the artillery rules of the
- * kits: the computer plays them to the end (4 Game-Turns) under every invariant of
- * test-engine-soak.c, each record replayed, and the logs cite J 21.4 and J 21.26's
- * sections' melee or density. */
+ * kits and the optional opportunity fire: the computer plays them to the end (4 Game-Turns) under every invariant of
+ * test-engine-soak.c, each record replayed, and the logs cite J 21.4 and J 21.5. */
 static void
 test_computer_games (void)
 {
@@ -602,6 +689,7 @@ test_computer_games (void)
   add_exclusive (f, "ammunition-depletion", "small-arms", "1", "artillery", "1-2", "case", "J 33.5", NULL);
   add_exclusive (f, "crew-markers", "game", "J", "return", "final-command", NULL);
   add_exclusive (f, "jackson.abandoned-guns", NULL);
+  add_exclusive (f, "jackson.opportunity-fire", NULL);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GError) error = NULL;
@@ -628,6 +716,7 @@ test_computer_games (void)
   g_assert_cmpuint (t.games, ==, n);
   g_assert_cmpuint (t.fires, >, n);
   g_assert_true (g_hash_table_contains (cases, "J 21.4"));
+  g_assert_true (g_hash_table_contains (cases, "J 21.5"));
 }
 
 int
@@ -646,6 +735,8 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.27/captured-after-defensive-fire", test_captured_after_defensive_fire);
   g_test_add_func ("/jackson/J-20.2/breakdown-and-recombine", test_breakdown_and_recombine);
   g_test_add_func ("/jackson/J-20.2/no-breakdown-after-a-loss", test_no_breakdown_after_a_loss);
+  g_test_add_func ("/jackson/J-21.5/asked-in-each-hex-entered", test_opportunity_asked_each_hex);
+  g_test_add_func ("/jackson/J-21.5/pinned-stops-and-no-defensive-fire", test_opportunity_pins_and_forfeits);
   g_test_add_func ("/jackson/J-21.2/computer-games-with-sections", test_computer_games);
   return g_test_run ();
 }

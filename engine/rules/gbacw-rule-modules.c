@@ -37,6 +37,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_double_shot,    /* J 21.4 */
   &gbacw_rule_jackson_abandoned_guns, /* J 21.23, 21.27 */
   &gbacw_rule_jackson_company_breakdown, /* J 20.2 */
+  &gbacw_rule_jackson_opportunity_fire, /* J 21.5 */
 };
 
 guint
