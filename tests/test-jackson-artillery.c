@@ -667,13 +667,14 @@ test_opportunity_pins_and_forfeits (void)
 /* Two small armies facing each other 3 hexes apart, each a regiment and a stack of two
  * sections (smoothbore, so double shot is offered), under the artillery rules of the
  * kits and the optional opportunity fire: the computer plays them to the end (4 Game-Turns) under every invariant of
- * test-engine-soak.c, each record replayed, and the logs cite J 21.4 and J 21.5. */
+ * test-engine-soak.c, each record replayed, and the logs cite J 21.4 and J 21.5 (12
+ * seeds, 50 with "-m slow" or GBACW_AI_GAMES=n). */
 static void
 test_computer_games (void)
 {
   g_autoptr (Fixture) f = fixture_new (8, 10);
   g_autoptr (GHashTable) cases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  guint n = n_games (4, 20);
+  guint n = n_games (12, 50);
   Totals t = { 0 };
 
   INF (f, "u-1", "union", 4, 4, "0403", "s");
