@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-jackson-artillery.c: Jackson at the Crossroads' artillery and unit rules
- * (engine/rules/jackson/): sections (J 21.24-21.26), each case on a small position built in
- * code with fixed dice, named after the case it plays; double shot (J 21.4). */
+/* test-jackson-artillery.c: Jackson at the Crossroads' own rules for its units and
+ * artillery (engine/rules/jackson/): sections (J 21.24-21.26), double shot (J 21.4),
+ * abandoned guns (J 21.23, 21.27), company breakdown (J 20.2), opportunity fire (J 21.5),
+ * and the melee restriction of dismounted cavalry (J 20.3, 21.6), each case on a small
+ * position built in code with fixed dice, named after the case it plays; then the computer
+ * playing them all. */
 #define G_LOG_DOMAIN "test-jackson-artillery"
 
 #include "test-engine-fixture.c"
@@ -10,6 +13,7 @@
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
 #include "gbacw-melee.h"
+#include "gbacw-morale.h"
 #include "gbacw-movement.h"
 
 /* An unlimbered artillery section (J 21.2) of guns guns in hex. */
@@ -662,6 +666,40 @@ test_opportunity_pins_and_forfeits (void)
   apply_expect (game, fire1 (game, "0306", "c-art", 0), "J 21.5");
 }
 
+/* ------------------------------------------------------------------ J 20.3, 21.6 */
+
+/* J 21.6 with J 20.3, as the kits configure them (dismounted-morale offset −1,
+ * melee-initiation forbidden-morale 2 for the Union): "Certain Union cavalry units have a
+ * Morale Rating of 2 when dismounted, and a Morale Rating of 3 when mounted. These units
+ * are subject to the restrictions of this case only when dismounted": a cavalry regiment
+ * printed 3 may not initiate melee dismounted (2) unless stacked with a leader, and may
+ * mounted. */
+static void
+test_dismounted_cavalry_melee_restriction (void)
+{
+  struct { GbacwFormationState formation; gboolean leader; int rating; const char *expect; } cases[] = {
+    { GBACW_FORMATION_STATE_DISMOUNTED, FALSE, 2, "J 21.6" },
+    { GBACW_FORMATION_STATE_DISMOUNTED, TRUE, 2, NULL },
+    { GBACW_FORMATION_STATE_MOUNTED, FALSE, 3, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+
+      add_unit (f, "u-cav", "union", GBACW_UNIT_CAVALRY, 3, 3, "C", "0302", cases[i].formation, "s");
+      if (cases[i].leader)
+        LEADER (f, "u-ldr", "union", "0302");
+      INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+      add_exclusive (f, "dismounted-morale", "offset", "-1", "case", "J 20.3", NULL);
+      add_exclusive (f, "melee-initiation", "sides", "union", "forbidden-morale", "2", "case", "J 21.6", NULL);
+      game = melee_game (f);
+      g_assert_cmpint (gbacw_morale_rating (game, unit_index (game, "u-cav")), ==, cases[i].rating);
+      apply_expect (game, declare (game, "u-cav", "0303", FALSE), cases[i].expect);
+    }
+}
+
 /* ------------------------------------------------------------------ computer games */
 
 /* Two small armies facing each other 3 hexes apart, each a regiment and a stack of two
@@ -738,6 +776,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-20.2/no-breakdown-after-a-loss", test_no_breakdown_after_a_loss);
   g_test_add_func ("/jackson/J-21.5/asked-in-each-hex-entered", test_opportunity_asked_each_hex);
   g_test_add_func ("/jackson/J-21.5/pinned-stops-and-no-defensive-fire", test_opportunity_pins_and_forfeits);
+  g_test_add_func ("/jackson/J-21.6/dismounted-cavalry-at-2-needs-a-leader", test_dismounted_cavalry_melee_restriction);
   g_test_add_func ("/jackson/J-21.2/computer-games-with-sections", test_computer_games);
   return g_test_run ();
 }
