@@ -45,6 +45,10 @@ typedef enum {
 } GbacwResolve;
 
 GbacwPending  *gbacw_pending_new (GbacwPendingKind kind, int side, int unit, int hex, const char *rule_case);
+/* A GBACW_PENDING_EXCLUSIVE item of the module whose per-game data is data (its value the
+ * module's index in game->hooks). */
+GbacwPending  *gbacw_pending_new_exclusive (const GbacwGame *game, gconstpointer data, int side, int unit, int hex,
+                                            const char *rule_case);
 GbacwPending  *gbacw_pending_copy (const GbacwPending *pending);
 void           gbacw_pending_free (GbacwPending *pending);
 /* Takes ownership; before: put it just before that item (NULL: at the back). */

@@ -124,12 +124,8 @@ may_recombine (const GbacwGame *game, const Breakdown *b)
 static void
 ask (GbacwGame *game, Breakdown *b, int unit)
 {
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, game->phasing_side, unit, -1, b->rule_case);
-
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == b)
-      p->value = (int) h;
-  gbacw_game_queue_pending (game, p, NULL);
+  gbacw_game_queue_pending (game, gbacw_pending_new_exclusive (game, b, game->phasing_side, unit, -1, b->rule_case),
+                            NULL);
 }
 
 static void

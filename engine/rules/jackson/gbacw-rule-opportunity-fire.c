@@ -20,6 +20,7 @@
  *   a routed unit leaves the move (the engine's), a pinned one stops it where it stands (the
  *   units moving with it stop too: they move together, J 21.54).
  * - The sections that fired are refused in the Defensive Fire Phase of that Player-Turn.
+ * - None at night (J 35.0: no combat), and never double shot (a free shot, J 21.4's hook).
  * J 21.54 (stacks that begin and end their move together move as a stack) is not enforced:
  * the engine moves what the player moves together.
  *
@@ -140,15 +141,6 @@ eligible_firers (const Opportunity *o, GbacwGame *game, int side, const GArray *
   return out;
 }
 
-static int
-module_index (const GbacwGame *game, gconstpointer data)
-{
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == data)
-      return (int) h;
-  return -1;
-}
-
 static gboolean
 opportunity_entered (GbacwGame *game, gpointer data, GbacwPending *move, const GArray *units, int hex, int direction)
 {
@@ -157,14 +149,13 @@ opportunity_entered (GbacwGame *game, gpointer data, GbacwPending *move, const G
   g_autoptr (GArray) firers = NULL;
   GbacwPending *p;
 
-  if (game->phase != GBACW_PHASE_MOVEMENT)
-    return FALSE;
+  if (game->phase != GBACW_PHASE_MOVEMENT || game->night)
+    return FALSE;   /* J 35.0: no combat at night */
   targets = targets_in (o, game, units, hex);
   firers = eligible_firers (o, game, 1 - move->side, targets, hex, direction);
   if (firers->len == 0)
     return FALSE;
-  p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, 1 - move->side, -1, hex, o->rule_case);
-  p->value = module_index (game, o);
+  p = gbacw_pending_new_exclusive (game, o, 1 - move->side, -1, hex, o->rule_case);
   p->facing = direction;
   p->units = g_steal_pointer (&targets);
   gbacw_game_queue_pending (game, p, move);
