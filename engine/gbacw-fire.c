@@ -1117,8 +1117,8 @@ check_rest_of_hex (GbacwGame *game, const GbacwFireResolution *res, int hex, int
       int unit = g_array_index (units, int, i);
       GbacwGameUnit *u = gbacw_game_unit (game, unit);
       if (unit == except || !gbacw_game_is_combat_unit (u) || g_hash_table_contains (checked, GINT_TO_POINTER (unit))
-          || !on_map_at (game, unit, hex) || !is_target (res, unit))
-        continue;
+          || !on_map_at (game, unit, hex) || !is_target (res, unit) || gbacw_game_unit_ignored (game, u))
+        continue;   /* J 21.23: not abandoned guns */
       g_hash_table_add (checked, GINT_TO_POINTER (unit));
       if (u->status & GBACW_STATUS_ROUTED)
         continue;

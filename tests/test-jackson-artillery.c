@@ -188,6 +188,33 @@ test_excess_to_section_beneath (void)
   g_assert_true (log_has (game, "J 21.25", "excess losses fall on u-b"));
 }
 
+/* J 21.25: "Every section in the stack must check for rout if the top unit routs": 16 at
+ * 4 hexes (column 6), a die of 1 gives R; the top section routs (6 against Morale 4) and
+ * the section beneath checks (a 2: it stands), without a roll of its own on the Fire CRT. */
+static void
+test_top_section_rout_makes_the_rest_check (void)
+{
+  g_autoptr (Fixture) f = stack_fixture (TRUE, "0306");
+  g_autoptr (GbacwGame) game = NULL;
+
+  for (guint i = 0; i < f->s->oob.units->len; i++)
+    {
+      GbacwUnit *u = g_ptr_array_index (f->s->oob.units, i);
+      if (g_str_has_prefix (u->id, "c-bat"))
+        u->guns = 8;
+    }
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_DEFENSIVE_FIRE, 0);
+  gbacw_dice_force_list (game->dice, 1, 6, 2, 0);
+  apply_expect (game, fire_all (game, "0302", "c-bat1 c-bat2"), NULL);
+  g_assert_true (log_has (game, "9.0", "die 1: R"));
+  end_phase (game);
+  g_assert_cmpint (gbacw_dice_n_forced (game->dice), ==, 0);
+  g_assert_true (unit_of (game, "u-a")->status & GBACW_STATUS_ROUTED);
+  g_assert_false (unit_of (game, "u-b")->status & GBACW_STATUS_ROUTED);
+  g_assert_true (log_has (game, "13.21", "Morale check for u-b"));
+}
+
 /* ------------------------------------------------------------------ J 21.26 */
 
 /* A Union regiment of 4 SP on 0302 with artillery of guns_a and guns_b guns (sections, or
@@ -454,6 +481,30 @@ test_captured_after_defensive_fire (void)
   g_assert_cmpint (sec->captured, ==, 2);
   g_assert_true (log_has (game, "J 21.27", "survived the Defensive Fire"));
   fixture_free (f);
+}
+
+/* J 21.27: "captured ... only if an enemy unit successfully occupies that hex alone (it may
+ * not be engaged) at the end of an enemy Melee Phase": a Confederate regiment in the guns'
+ * hex when the Confederate Melee Phase ends takes them (put there as an advance would);
+ * an engaged one does not. */
+static void
+test_captured_at_end_of_melee_phase (void)
+{
+  for (int engaged = 0; engaged <= 1; engaged++)
+    {
+      Fixture *f = NULL;
+      g_autoptr (GbacwGame) game = abandoned_game (&f, TRUE);
+      GbacwGameUnit *sec = unit_of (game, "u-sec");
+
+      advance_to_phase (game, 1, GBACW_PHASE_MELEE, 1);
+      gbacw_game_place_unit (game, unit_index (game, "c-1"), sec->hex, TRUE);
+      if (engaged)
+        unit_of (game, "c-1")->status |= GBACW_STATUS_ENGAGED;
+      end_phase (game);
+      g_assert_cmpint (sec->presence, ==, engaged ? GBACW_PRESENCE_ON_MAP : GBACW_PRESENCE_CAPTURED);
+      g_assert_cmpint (log_has (game, "J 21.27", "end of the Melee Phase"), ==, !engaged);
+      fixture_free (f);
+    }
 }
 
 /* ------------------------------------------------------------------ J 20.2 */
@@ -765,6 +816,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.24/small-arms-loss-kills-the-section", test_no_half_crew);
   g_test_add_func ("/jackson/J-21.25/top-section-only-beyond-3-hexes", test_top_section_only);
   g_test_add_func ("/jackson/J-21.25/excess-to-the-section-beneath", test_excess_to_section_beneath);
+  g_test_add_func ("/jackson/J-21.25/top-section-rout-makes-the-rest-check", test_top_section_rout_makes_the_rest_check);
   g_test_add_func ("/jackson/J-21.26/density-by-full-four-guns", test_density_by_full_four_guns);
   g_test_add_func ("/jackson/J-21.26/melee-strength-by-full-four-guns", test_melee_by_full_four_guns);
   g_test_add_func ("/jackson/J-21.4/double-shot-doubles-the-multiplier", test_double_shot_doubles_multiplier);
@@ -772,6 +824,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.4/ammunition-check-on-a-two", test_double_shot_ammunition_on_two);
   g_test_add_func ("/jackson/J-21.23/move-through-abandoned-guns", test_move_through_abandoned_guns);
   g_test_add_func ("/jackson/J-21.27/captured-after-defensive-fire", test_captured_after_defensive_fire);
+  g_test_add_func ("/jackson/J-21.27/captured-at-the-end-of-the-melee-phase", test_captured_at_end_of_melee_phase);
   g_test_add_func ("/jackson/J-20.2/breakdown-and-recombine", test_breakdown_and_recombine);
   g_test_add_func ("/jackson/J-20.2/no-breakdown-after-a-loss", test_no_breakdown_after_a_loss);
   g_test_add_func ("/jackson/J-21.5/asked-in-each-hex-entered", test_opportunity_asked_each_hex);
