@@ -64,7 +64,7 @@ opportunity_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   o->pinned = g_new (int, n);
   for (guint i = 0; i < n; i++)
     o->fired[i] = o->pinned[i] = -1;
-  o->attacked = g_hash_table_new (g_int64_hash, g_int64_equal);
+  o->attacked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   o->attacked_key = -1;
   return o;
 }
