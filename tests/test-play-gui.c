@@ -3269,6 +3269,52 @@ deploy_reinforcements (GbacwScenario *s)
 
 static const Position reinforcements_position = { "reinforcements", deploy_reinforcements };
 
+/* B 1 Oh LA (N, smoothbore) unlimbered at 0506 facing north, two hexes from Hart's Bn at
+ * 0504; double shot (J 21.4) among the rules. */
+static void
+deploy_double_shot (GbacwScenario *s)
+{
+  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
+
+  deploy (s, "c-hart", "0504", "s", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  rule->id = g_strdup ("jackson.double-shot");
+  rule->enabled = TRUE;
+  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
+  g_ptr_array_add (s->exclusive_rules, rule);
+}
+
+static const Position double_shot_position = { "double-shot", deploy_double_shot };
+
+/* J 21.4 in test play: aiming a smoothbore battery within 2 hexes offers "Double shot"; on,
+ * the fire worked out doubles the multiplier and the fire given asks for it. */
+static void
+test_double_shot (Fixture      *f,
+                  gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwAction *fire;
+  double plain;
+  guint before;
+
+  step_to (view, 1, GBACW_PHASE_DEFENSIVE_FIRE);   /* out of command, it fires defensively (17.11) */
+  select_unit (view, "u-bty-b");
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0504")));
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  plain = gbacw_play_view_get_fire_preview (view)->total;
+  g_assert_nonnull (find_action_widget (GTK_WIDGET (view), "play.double-shot"));
+  act (view, "play.double-shot", NULL);
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  g_assert_cmpfloat (gbacw_play_view_get_fire_preview (view)->total, ==, 2 * plain);
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0504")));
+  fire = assert_recorded (view, before, GBACW_ACTION_FIRE);
+  g_assert_true (g_array_index (fire->fire.firers, GbacwFirer, 0).double_shot);
+  g_assert_true (logged (view, "J 21.4", "fires double shot"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+
 static GVariant *
 entry_target (GbacwPlayView *view,
               const char    *unit_id,
@@ -3368,6 +3414,8 @@ main (int argc, char **argv)
   g_test_add ("/play/orders/26.0-reinforcement-entry-hex-and-column", Fixture, &reinforcements_position,
               position_fixture_set_up, test_reinforcement_entry, fixture_tear_down);
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
+  g_test_add ("/play/orders/J-21.4-double-shot", Fixture, &double_shot_position, position_fixture_set_up,
+              test_double_shot, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);
   g_test_add ("/play/awards-notice", Fixture, NULL, fixture_set_up, test_awards_notice, fixture_tear_down);
