@@ -3269,22 +3269,58 @@ deploy_reinforcements (GbacwScenario *s)
 
 static const Position reinforcements_position = { "reinforcements", deploy_reinforcements };
 
+static const char *const no_params[] = { NULL };
+
 /* B 1 Oh LA (N, smoothbore) unlimbered at 0506 facing north, two hexes from Hart's Bn at
  * 0504; double shot (J 21.4) among the rules. */
 static void
 deploy_double_shot (GbacwScenario *s)
 {
-  GbacwExclusiveRule *rule = g_new0 (GbacwExclusiveRule, 1);
-
   deploy (s, "c-hart", "0504", "s", 0);
   deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
-  rule->id = g_strdup ("jackson.double-shot");
-  rule->enabled = TRUE;
-  rule->params = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_param_free);
-  g_ptr_array_add (s->exclusive_rules, rule);
+  add_exclusive_rule (s, "jackson.double-shot", no_params);
 }
 
 static const Position double_shot_position = { "double-shot", deploy_double_shot };
+
+/* B 1 Oh LA unlimbered at 0506 facing north; Hart's Bn at 0502 facing south, four hexes
+ * away; the optional opportunity fire (J 21.5) among the rules. */
+static void
+deploy_opportunity (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "0502", "s", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  add_exclusive_rule (s, "jackson.opportunity-fire", no_params);
+}
+
+static const Position opportunity_position = { "opportunity", deploy_opportunity };
+
+/* J 21.5 in test play: Hart's Bn entering 0503 in the Confederate Movement Phase stops for
+ * the Union player's question, which he answers from the window (hold fire); the move
+ * then ends where it was going. */
+static void
+test_decision_opportunity_fire (Fixture      *f,
+                                gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *hart = unit (view, "c-hart"), *battery = unit (view, "u-bty-b");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+
+  step_to (view, 1, GBACW_PHASE_MOVEMENT);
+  move_by_click (view, "c-hart", "0503");
+  d = assert_question (view, GBACW_DECISION_FIRE, 0);
+  g_assert_cmpstr (d->rule_case, ==, "J 21.5");
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, battery->index);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, hart->index);
+  g_assert_nonnull (find_answer (view, "Fire with B 1 Oh LA"));
+  answer = click_answer (view, "Hold fire");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_cmpint (hart->hex, ==, hex_of (view, "0503"));
+  g_assert_true (logged (view, "J 21.5", "holds its opportunity fire"));
+  gbacw_play_mode_leave (f->mode);
+}
 
 /* J 21.4 in test play: aiming a smoothbore battery within 2 hexes offers "Double shot"; on,
  * the fire worked out doubles the multiplier and the fire given asks for it. */
@@ -3416,6 +3452,8 @@ main (int argc, char **argv)
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
   g_test_add ("/play/orders/J-21.4-double-shot", Fixture, &double_shot_position, position_fixture_set_up,
               test_double_shot, fixture_tear_down);
+  g_test_add ("/play/decisions/J-21.5-opportunity-fire", Fixture, &opportunity_position, position_fixture_set_up,
+              test_decision_opportunity_fire, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);
   g_test_add ("/play/awards-notice", Fixture, NULL, fixture_set_up, test_awards_notice, fixture_tear_down);
