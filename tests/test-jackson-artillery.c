@@ -34,20 +34,29 @@ add_sections_rule (Fixture *f)
   add_exclusive (f, "jackson.artillery-sections", NULL);
 }
 
-/* The resolution of firer (all it has) at target, not applied. */
+/* The units of ids (space-separated), each firing all it has (GbacwFirer). */
+static GArray *
+firers_of (GbacwGame *game, const char *ids)
+{
+  g_auto (GStrv) names = g_strsplit (ids, " ", -1);
+  GArray *list = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+
+  for (guint i = 0; names[i]; i++)
+    {
+      GbacwFirer firer = { unit_index (game, names[i]), 0, -1, FALSE };
+      g_array_append_val (list, firer);
+    }
+  return list;
+}
+
+/* The resolution of firers (all they have) at target, not applied. */
 static GbacwFireResolution *
 compute_fire (GbacwGame *game, const char *target, const char *firers)
 {
-  g_auto (GStrv) ids = g_strsplit (firers, " ", -1);
-  g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  g_autoptr (GArray) list = firers_of (game, firers);
   g_autoptr (GError) error = NULL;
   GbacwFireResolution *res;
 
-  for (guint i = 0; ids[i]; i++)
-    {
-      GbacwFirer firer = { unit_index (game, ids[i]), 0, -1 };
-      g_array_append_val (list, firer);
-    }
   res = gbacw_fire_compute (game, hex_of (game->scenario, target), (GbacwFirer *) list->data, list->len, &error);
   g_assert_no_error (error);
   g_assert_nonnull (res);
@@ -57,14 +66,8 @@ compute_fire (GbacwGame *game, const char *target, const char *firers)
 static GbacwAction *
 fire_all (GbacwGame *game, const char *target, const char *firers)
 {
-  g_auto (GStrv) ids = g_strsplit (firers, " ", -1);
-  g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (GbacwFirer));
+  g_autoptr (GArray) list = firers_of (game, firers);
 
-  for (guint i = 0; ids[i]; i++)
-    {
-      GbacwFirer firer = { unit_index (game, ids[i]), 0, -1 };
-      g_array_append_val (list, firer);
-    }
   return gbacw_action_new_fire (hex_of (game->scenario, target), (GbacwFirer *) list->data, list->len);
 }
 
