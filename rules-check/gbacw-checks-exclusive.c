@@ -733,6 +733,64 @@ check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const 
                   setting);
 }
 
+/* Whether the unit id is deployed or part of a reinforcement group. */
+static gboolean
+unit_placed (const GbacwScenario *s, const char *id)
+{
+  for (guint i = 0; i < s->deployment->len; i++)
+    if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (s->deployment, i))->unit, id) == 0)
+      return TRUE;
+  for (guint i = 0; i < s->reinforcements->len; i++)
+    {
+      const GbacwReinforcement *r = g_ptr_array_index (s->reinforcements, i);
+      for (guint k = 0; r->units && k < r->units->len; k++)
+        if (g_strcmp0 (g_ptr_array_index (r->units, k), id) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* J 20.2: the regiment and its two company counters, which come on the map only when it
+ * breaks down (jackson.company-breakdown does nothing otherwise). */
+static void
+check_companies (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  const char *regiment = gbacw_exclusive_rule_get_param (rule, "regiment");
+  const char *companies = gbacw_exclusive_rule_get_param (rule, "companies");
+  const GbacwUnit *r = regiment ? gbacw_oob_find_unit (&ctx->s->oob, regiment) : NULL;
+  g_auto (GStrv) ids = companies ? g_strsplit_set (companies, " ,", -1) : NULL;
+  guint n = 0;
+
+  if (regiment == NULL && companies == NULL)
+    return;
+  for (guint i = 0; ids && ids[i]; i++)
+    n += ids[i][0] != '\0';
+  if (r == NULL || n != 2)
+    {
+      emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "J 20.2",
+                                _("The exclusive rule “jackson.company-breakdown” needs the regiment and its two "
+                                  "companies (“regiment” and “companies”, two unit ids)")),
+                    setting);
+      return;
+    }
+  for (guint i = 0; ids[i]; i++)
+    {
+      const GbacwUnit *c = ids[i][0] ? gbacw_oob_find_unit (&ctx->s->oob, ids[i]) : NULL;
+      if (c == NULL)
+        continue;   /* the parameter's own check names it */
+      if (c->type != r->type || g_strcmp0 (c->side, r->side) != 0)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "J 20.2",
+                                  _("The company “%s” of the exclusive rule “jackson.company-breakdown” is not of the "
+                                    "regiment's side and type"), ids[i]),
+                      setting);
+      if (unit_placed (ctx->s, ids[i]))
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "J 20.2",
+                                  _("The company “%s” of the exclusive rule “jackson.company-breakdown” is deployed or "
+                                    "a reinforcement: it comes on the map only when the regiment breaks down"), ids[i]),
+                      setting);
+    }
+}
+
 /* P 21.7: the interphases come in the printed order (Victory Determination, Withdrawal,
  * Straggler Recovery, BCE Recovery), and the engine runs the modules' interphases in the
  * scenario's order of its exclusive rules. */
@@ -987,5 +1045,7 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
         check_retreat_compass (ctx, rule, setting, out);
       if (g_str_equal (rule->id, "pearidge.mcculloch-withdrawal"))
         check_interphase_order (ctx, setting, out);
+      if (g_str_equal (rule->id, "jackson.company-breakdown"))
+        check_companies (ctx, rule, setting, out);
     }
 }
