@@ -516,6 +516,9 @@ make_firer (const GbacwGame *game, const Shooter *s, int target, GHashTable *use
   out->direction = best_dir;
   /* all it has left, or the room through the hexside */
   out->strength = s->artillery || fabs (best - s->left) < 1e-9 ? 0.0 : best;
+  /* double shot wherever the rules allow it (J 21.4) */
+  out->double_shot = s->artillery && gbacw_fire_double_shot_allowed (game, s->unit, gbacw_game_distance (game, u->hex, target),
+                                                                      FALSE);
   return TRUE;
 }
 

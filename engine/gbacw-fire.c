@@ -154,8 +154,8 @@ gbacw_fire_top_unit (const GbacwGame *game, int hex)
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
       if (is_small_arms_target (u))
         return u->index;   /* 8.21 */
-      if (other < 0 && gbacw_game_is_combat_unit (u))
-        other = u->index;
+      if (other < 0 && gbacw_game_is_combat_unit (u) && !gbacw_game_unit_ignored (game, u))
+        other = u->index;   /* J 21.23: not abandoned guns */
     }
   return other;
 }
@@ -335,6 +335,48 @@ fill_roll (GbacwGame *game, GbacwFireResolution *res, GbacwFireRoll *roll, int n
   roll->column = base < 0 ? -1 : CLAMP (base + net, 0, res->n_columns - 1);
 }
 
+static const char *
+double_shot_case (const GbacwGame *game, int unit, int range, gboolean free_shot, GError **error)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->double_shot)
+      {
+        g_autoptr (GError) refusal = NULL;
+        const char *rule_case = hooks->double_shot (game, data, unit, range, free_shot, &refusal);
+        if (refusal)
+          {
+            g_propagate_error (error, g_steal_pointer (&refusal));
+            return NULL;
+          }
+        if (rule_case)
+          return rule_case;
+      }
+  if (error != NULL)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.25] No rule of this game lets %s fire double shot"), label);
+    }
+  return NULL;
+}
+
+gboolean
+gbacw_fire_double_shot_allowed (const GbacwGame *game, int unit, int range, gboolean free_shot)
+{
+  return double_shot_case (game, unit, range, free_shot, NULL) != NULL;
+}
+
+/* A firer's double shot (GbacwFirer.double_shot): allowed by a FIRE-STR hook (J 21.4), its
+ * multiplier doubled; else refused. */
+static gboolean
+double_shot (GbacwGame *game, GbacwFireContribution *fc, gboolean free_shot, GError **error)
+{
+  fc->double_shot_case = double_shot_case (game, fc->unit, fc->range, free_shot, error);
+  if (fc->double_shot_case == NULL)
+    return FALSE;
+  fc->multiplier *= 2;
+  return TRUE;
+}
+
 static int
 top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
 {
@@ -361,7 +403,7 @@ top_target (const GbacwGame *game, const GbacwFireResolution *res, int hex)
         continue;
       if (is_small_arms_target (u))
         return u->index;
-      if (other < 0 && gbacw_game_is_combat_unit (u))
+      if (other < 0 && gbacw_game_is_combat_unit (u) && !gbacw_game_unit_ignored (game, u))
         other = u->index;
     }
   return other;
@@ -555,6 +597,8 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
           return NULL;
         }
       fc.whole = (free_shot || u->fire_used == 0) && fabs (fc.committed - available) < 1e-9;
+      if (f->double_shot && !double_shot (game, &fc, free_shot, error))
+        return NULL;
       fc.base_strength = fc.strength = fc.committed * fc.multiplier;
       GBACW_FOREACH_HOOK (game, hooks, data)
         if (hooks->fire_strength)
@@ -643,11 +687,14 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
     {
       const GbacwGameUnit *t = gbacw_game_unit (game, g_array_index (stack, int, i));
       GbacwPlacement placement = { 0 };
-      if (!is_target (res, t->index))
-        continue;
+      if (!is_target (res, t->index) || gbacw_game_unit_ignored (game, t))
+        continue;   /* J 21.23 */
       placement.strength = t->type == GBACW_UNIT_ARTILLERY ? t->guns : t->strength;
       res->density_sp += gbacw_game_is_combat_unit (t) ? gbacw_unit_stacking_points (t->oob, &placement) : 0;
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->density_sp)
+      res->density_sp = hooks->density_sp (game, data, res, res->density_sp);
   {
     g_autoptr (GError) chart_error = NULL;
     if (!gbacw_density_shift (game->scenario, res->density_sp, &res->density_shift, &chart_error))
@@ -688,8 +735,12 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       int n = 0;
       for (guint i = 0; stack && i < stack->len; i++)
         n += gbacw_game_is_combat_unit (gbacw_game_unit (game, g_array_index (stack, int, i)))
-             && is_target (res, g_array_index (stack, int, i));
+             && is_target (res, g_array_index (stack, int, i))
+             && !gbacw_game_unit_ignored (game, gbacw_game_unit (game, g_array_index (stack, int, i)));
       res->per_unit = n > 1;
+      GBACW_FOREACH_HOOK (game, hooks, data)
+        if (res->per_unit && hooks->fire_top_only && (res->top_only_case = hooks->fire_top_only (game, data, res)))
+          res->per_unit = FALSE;
     }
   for (guint i = 0; stack && i < stack->len; i++)
     {
@@ -699,7 +750,8 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
       GbacwGameUnit *tu = gbacw_game_unit (game, unit);
       int facing = tu->facing;
 
-      if (res->per_unit ? !gbacw_game_is_combat_unit (tu) || !is_target (res, unit) : unit != top)
+      if (res->per_unit ? !gbacw_game_is_combat_unit (tu) || !is_target (res, unit) || gbacw_game_unit_ignored (game, tu)
+                        : unit != top)
         continue;
       roll.unit = unit;
       if (target_facing >= 0)
@@ -784,6 +836,9 @@ log_resolution (GbacwGame *game, const GbacwFireResolution *res, const GbacwFire
                   res->artillery ? _("Artillery") : _("Small-arms"), target, unit, s->str, res->total,
                   roll->grapeshot ? _("grapeshot") : _("small-arms and counter-battery"), res->density_shift,
                   res->terrain_shift, roll->enfilade_shift, res->hook_shift, net, roll->column + 1, roll->die, result);
+  if (res->top_only_case)
+    gbacw_game_log (game, res->top_only_case, _("Artillery fire from beyond 3 hexes at a stack of sections: only %s is "
+                                                "affected, any excess on the sections beneath"), unit);
 }
 
 int
@@ -799,6 +854,16 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 {
   int first_die = 0;
 
+  for (guint c = 0; c < res->contributions->len; c++)
+    {
+      const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
+      if (fc->double_shot_case)
+        {
+          g_autofree char *label = gbacw_game_unit_label (game, fc->unit);
+          gbacw_game_log (game, fc->double_shot_case, _("%s fires double shot: its Range Effects multiplier is doubled"),
+                          label);
+        }
+    }
   for (guint r = 0; r < res->rolls->len; r++)
     {
       GbacwFireRoll *roll = &g_array_index (res->rolls, GbacwFireRoll, r);
@@ -819,8 +884,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
 
   /* 11.21: a die of 1 calls for an ammunition check by each small-arms unit that fired;
    * batteries count rounds instead (11.31) unless an exclusive rule has them check too
-   * (J 21.3) */
-  if (first_die == 1)
+   * (J 21.3); a double shot's die of 2 too (J 21.4) */
+  if (first_die == 1 || first_die == 2)
     for (guint c = 0; c < res->contributions->len; c++)
       {
         const GbacwFireContribution *fc = &g_array_index (res->contributions, GbacwFireContribution, c);
@@ -830,6 +895,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
         const char *rule_case = res->artillery ? NULL : "11.21";
         int die;
 
+        if (first_die == 2 && !fc->double_shot_case)
+          continue;
         GBACW_FOREACH_HOOK (game, hooks, data)
           if (hooks->ammo_depletion)
             {
@@ -839,6 +906,8 @@ roll_resolution (GbacwGame *game, GbacwFireResolution *res)
             }
         if (rule_case == NULL)
           continue;
+        if (first_die == 2)
+          rule_case = fc->double_shot_case;
         label = gbacw_game_unit_label (game, fc->unit);
         die = gbacw_dice_roll (game->dice);
         if (die <= threshold)
@@ -910,12 +979,27 @@ typedef struct {
   gboolean eliminated;
 } Struck;
 
+/* The case of a FIRE hook that has small arms kill a battery's whole crew (J 21.24), or NULL. */
+static const char *
+crew_killed_case (const GbacwGame *game, int unit)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->crew_killed)
+      {
+        const char *rule_case = hooks->crew_killed (game, data, unit);
+        if (rule_case)
+          return rule_case;
+      }
+  return NULL;
+}
+
 /* Losses on one unit (9.81, 9.82); returns the losses it could not take. */
 static int
 take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
 {
   GbacwGameUnit *u = gbacw_game_unit (game, unit);
   g_autofree char *label = gbacw_game_unit_label (game, unit);
+  const char *rule_case;
   int taken = 0, excess = 0;
 
   switch (u->type)
@@ -939,6 +1023,13 @@ take_losses (GbacwGame *game, int unit, int losses, gboolean artillery_fire)
            * crew with the guns */
           gbacw_game_log (game, "9.82", _("%s: its crew is not with its guns"), label);
           excess = losses;
+        }
+      else if ((rule_case = crew_killed_case (game, unit)) != NULL)
+        {
+          u->killed += u->guns;
+          u->crew_lost_guns = u->guns;
+          u->guns = 0;
+          gbacw_game_log (game, rule_case, _("%s's whole crew is killed by small arms: the section is removed"), label);
         }
       else
         {
@@ -1079,8 +1170,8 @@ check_rest_of_hex (GbacwGame *game, const GbacwFireResolution *res, int hex, int
       int unit = g_array_index (units, int, i);
       GbacwGameUnit *u = gbacw_game_unit (game, unit);
       if (unit == except || !gbacw_game_is_combat_unit (u) || g_hash_table_contains (checked, GINT_TO_POINTER (unit))
-          || !on_map_at (game, unit, hex) || !is_target (res, unit))
-        continue;
+          || !on_map_at (game, unit, hex) || !is_target (res, unit) || gbacw_game_unit_ignored (game, u))
+        continue;   /* J 21.23: not abandoned guns */
       g_hash_table_add (checked, GINT_TO_POINTER (unit));
       if (u->status & GBACW_STATUS_ROUTED)
         continue;
@@ -1139,12 +1230,18 @@ gbacw_fire_apply_results (GbacwGame *game, GPtrArray *resolutions)
               g_hash_table_add (casualties, GINT_TO_POINTER (unit));
               any = TRUE;
               losses = take_losses (game, unit, losses, res->artillery);
-              /* 8.21: the rest from the next infantry or cavalry unit; 8.22: per unit only */
-              if (losses <= 0 || res->per_unit || !inf_cav)
+              /* 8.21: the rest from the next infantry or cavalry unit; 8.22: per unit only;
+               * J 21.25: the rest from the unit beneath, whatever it is */
+              if (losses <= 0 || res->per_unit || (!inf_cav && !res->top_only_case))
                 break;
               unit = top_target (game, res, hex);
-              if (unit >= 0 && !is_small_arms_target (gbacw_game_unit (game, unit)))
+              if (unit >= 0 && !is_small_arms_target (gbacw_game_unit (game, unit)) && !res->top_only_case)
                 break;
+              if (unit >= 0 && res->top_only_case)
+                {
+                  g_autofree char *label = gbacw_game_unit_label (game, unit);
+                  gbacw_game_log (game, res->top_only_case, _("The excess losses fall on %s"), label);
+                }
             }
         }
       /* 17.72: each leader in the hex rolls when a unit there suffers a casualty */

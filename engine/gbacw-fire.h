@@ -34,6 +34,7 @@ typedef struct {
   int direction;        /* the firer's hexside the fire leaves through (9.3) */
   int entry[2];         /* the target hex's hexside(s) the fire enters through; [1] = -1 unless through a vertex */
   gboolean rapid;       /* rapid fire (GbacwFirer.rapid, C 24.1): the RAPID-FIRE hook played it */
+  const char *double_shot_case;  /* the firer's double shot (J 21.4): the multiplier doubled; NULL */
 } GbacwFireContribution;
 
 typedef struct {
@@ -83,6 +84,7 @@ struct _GbacwFireResolution {
   GArray *targets;          /* int: the units fired at (the others in the hex are not), or NULL: the hex */
   gboolean no_rout_again;   /* 10.2: retreat fire: a routed unit hit does not rout again */
   gboolean rapid;           /* a firer rapid-fires: the results fall on the top infantry or cavalry unit (C 24.12) */
+  const char *top_only_case; /* a FIRE hook's case (J 21.25): the top unit only, in place of 8.22 */
 };
 
 /* The die a roll of die becomes with the resolution's DRM (1 to 6). */
@@ -96,6 +98,9 @@ void                 gbacw_fire_resolution_free (GbacwFireResolution *resolution
 
 /* The strength a unit fires with (9.12, 9.13; 15.13: a half crew halves it, rounding up). */
 double               gbacw_fire_available (const GbacwGame *game, int unit);
+/* Whether an exclusive rule lets unit fire double shot (GbacwFirer.double_shot, J 21.4) at
+ * range hexes, in a free shot (10.17) or not. */
+gboolean             gbacw_fire_double_shot_allowed (const GbacwGame *game, int unit, int range, gboolean free_shot);
 /* The unit that takes the losses of fire at hex (8.21): the top infantry or cavalry
  * unit, else the top battery or wagon; -1. */
 int                  gbacw_fire_top_unit (const GbacwGame *game, int hex);

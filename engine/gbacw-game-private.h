@@ -12,6 +12,10 @@ G_BEGIN_DECLS
     for (const GbacwRuleHooks *hook_var = g_ptr_array_index ((game)->hooks, hook_i_); hook_var; hook_var = NULL) \
       for (gpointer data_var = g_ptr_array_index ((game)->hook_data, hook_i_); hook_var; hook_var = NULL)
 
+/* Whether unit is abandoned guns that an exclusive rule gives no game significance (J 21.23:
+ * GbacwRuleHooks.abandoned_guns_ignored): not in the way of movement, stacking, ZOC or fire. */
+gboolean gbacw_game_unit_ignored (const GbacwGame *game, const GbacwGameUnit *unit);
+
 /* gbacw-movement.c */
 gboolean gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void     gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action);
@@ -48,6 +52,10 @@ typedef enum {
 } GbacwResolve;
 
 GbacwPending  *gbacw_pending_new (GbacwPendingKind kind, int side, int unit, int hex, const char *rule_case);
+/* A GBACW_PENDING_EXCLUSIVE item of the module whose per-game data is data (its value the
+ * module's index in game->hooks). */
+GbacwPending  *gbacw_pending_new_exclusive (const GbacwGame *game, gconstpointer data, int side, int unit, int hex,
+                                            const char *rule_case);
 GbacwPending  *gbacw_pending_copy (const GbacwPending *pending);
 void           gbacw_pending_free (GbacwPending *pending);
 /* Takes ownership; before: put it just before that item (NULL: at the back). */

@@ -51,6 +51,8 @@ write_firers (GString *s, const GbacwGame *game, const GArray *firers)
         g_string_append_printf (s, " hexside=\"%s\"", gbacw_hex_direction_name (orientation, f->direction));
       if (f->rapid)
         g_string_append (s, " rapid=\"yes\"");
+      if (f->double_shot)
+        g_string_append (s, " double-shot=\"yes\"");
       g_string_append (s, "/>\n");
     }
 }
@@ -524,6 +526,7 @@ replay_element (GMarkupParseContext *context, const char *element, const char **
       const char *strength = attribute (names, values, "strength");
       const char *hexside = attribute (names, values, "hexside");
       const char *rapid = attribute (names, values, "rapid");
+      const char *double_shot = attribute (names, values, "double-shot");
       GbacwFirer firer = { -1, 0.0, -1, FALSE };
       if (u == NULL)
         {
@@ -551,6 +554,13 @@ replay_element (GMarkupParseContext *context, const char *element, const char **
       firer.rapid = g_strcmp0 (rapid, "yes") == 0;
       if (hexside && (firer.direction = parse_direction (game, hexside, error)) < 0)
         return;
+      if (double_shot && !g_str_equal (double_shot, "yes") && !g_str_equal (double_shot, "no"))
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_FILE, _("double-shot=\"%s\" is not yes or no"),
+                       double_shot);
+          return;
+        }
+      firer.double_shot = g_strcmp0 (double_shot, "yes") == 0;
       g_array_append_val (p->fire->kind == GBACW_ACTION_ANSWER ? p->fire->answer.firers : p->fire->fire.firers, firer);
     }
   else

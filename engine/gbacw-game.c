@@ -374,6 +374,17 @@ gbacw_game_is_combat_unit (const GbacwGameUnit *unit)
 }
 
 gboolean
+gbacw_game_unit_ignored (const GbacwGame *game, const GbacwGameUnit *unit)
+{
+  if (unit->type != GBACW_UNIT_ARTILLERY || !(unit->status & GBACW_STATUS_ABANDONED))
+    return FALSE;
+  for (guint i = 0; i < game->hooks->len; i++)
+    if (((const GbacwRuleHooks *) g_ptr_array_index (game->hooks, i))->abandoned_guns_ignored)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 gbacw_game_is_wagon_crew (const GbacwGameUnit *unit)
 {
   return unit->crew_of >= 0;

@@ -302,6 +302,7 @@ typedef struct {
   double strength;   /* SP (guns) committed, before range (9.45); <= 0: all it has left */
   int direction;     /* the firer's hexside the fire goes through (9.3), -1: by the line of fire */
   gboolean rapid;    /* a battery's rapid fire (C 24.1), which an exclusive rule must play */
+  gboolean double_shot;  /* the player's choice of double shot (J 21.4), which a FIRE hook must allow */
 } GbacwFirer;
 
 typedef struct _GbacwAction {

@@ -53,8 +53,9 @@ gbacw_movement_exerts_zoc (const GbacwGame *game, int unit, int hex)
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int d;
 
-  if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u))
-    return FALSE;   /* 10.0: wagons and leaders have none; 11.16: nor supply crews */
+  if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u)
+      || gbacw_game_unit_ignored (game, u))
+    return FALSE;   /* 10.0: wagons and leaders have none; 11.16: nor supply crews; J 21.23 */
   if (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED | GBACW_STATUS_AMMO_DEPLETED))
     return FALSE;   /* 13.32, 12.94, 11.22 */
   d = gbacw_game_direction_between (game, u->hex, hex);
@@ -81,8 +82,9 @@ gbacw_movement_in_enemy_path_zoc (const GbacwGame *game, int hex, int side)
           const GbacwGameUnit *e = gbacw_game_unit (game, g_array_index (stack, int, i));
           int back;
           if (e->side == side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
-              || gbacw_game_is_wagon_crew (e) || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED)))
-            continue;   /* 10.0, 11.16, 13.32, 12.94; 11.22: an ammunition-depleted unit keeps this ZOC */
+              || gbacw_game_is_wagon_crew (e) || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ENGAGED))
+              || gbacw_game_unit_ignored (game, e))
+            continue;   /* 10.0, 11.16, 13.32, 12.94, J 21.23; 11.22: an ammunition-depleted unit keeps this ZOC */
           back = gbacw_game_direction_between (game, e->hex, hex);
           if (back < 0 || gbacw_game_hexside_impassable (game, e->hex, back))
             continue;   /* 10.5 */
@@ -310,8 +312,8 @@ check_step (const GbacwGame *game, const GbacwGameUnit *u, int from, int to, int
   for (guint i = 0; stack && i < stack->len; i++)
     {
       const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->index == u->index)
-        continue;
+      if (o->index == u->index || gbacw_game_unit_ignored (game, o))
+        continue;   /* J 21.23: abandoned guns, moved through and into */
       /* 11.19: an uncrewed enemy wagon is captured by infantry or cavalry entering (a column
        * may not enter it, 8.16; mounted cavalry may, 11.19 naming cavalry over 8.17; a wagon
        * crew counter is no infantry unit here) */
@@ -592,8 +594,8 @@ stacking_within (const GbacwGame *game, int hex, int side, const GArray *without
   for (guint i = 0; i < stack->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (!gbacw_game_is_combat_unit (u) || u->side != side)
-        continue;   /* 8.14; 8.1: a player's own units (engaged enemies in the hex do not count, 12.94) */
+      if (!gbacw_game_is_combat_unit (u) || u->side != side || gbacw_game_unit_ignored (game, u))
+        continue;   /* 8.14; 8.1: a player's own units (engaged enemies in the hex do not count, 12.94); J 21.23 */
       if (without && gbacw_int_array_has (without, u->index))
         continue;
       column |= is_column (u);
@@ -1482,6 +1484,18 @@ log_route (GbacwGame *game, const GArray *units, const GString *route)
     }
 }
 
+/* MOVE hooks after a hex is entered: TRUE when one queued items before the move (J 21.5). */
+static gboolean
+entered_interrupt (GbacwGame *game, GbacwPending *p, const GArray *units, int hex, int direction)
+{
+  gboolean interrupt = FALSE;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->move_entered)
+      interrupt |= hooks->move_entered (game, data, p, units, hex, direction);
+  return interrupt;
+}
+
 static gboolean
 enter_allowed (GbacwGame *game, const GArray *units, int from, int to)
 {
@@ -1673,6 +1687,12 @@ continue_move (GbacwGame *game, GbacwPending *p)
           log_route (game, units, route);
           gbacw_morale_pin_hex (game, to, "10.15");
           return GBACW_RESOLVE_DONE;
+        }
+      /* MOVE hooks may stop the move in the hex entered for what they queued (J 21.5) */
+      if (entered_interrupt (game, p, units, to, d))
+        {
+          log_route (game, units, route);
+          return GBACW_RESOLVE_AGAIN;
         }
     }
   if (strchr (route->str, ' '))

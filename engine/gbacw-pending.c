@@ -56,6 +56,18 @@ gbacw_pending_new (GbacwPendingKind kind, int side, int unit, int hex, const cha
 }
 
 GbacwPending *
+gbacw_pending_new_exclusive (const GbacwGame *game, gconstpointer data, int side, int unit, int hex,
+                             const char *rule_case)
+{
+  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, side, unit, hex, rule_case);
+
+  for (guint h = 0; h < game->hooks->len; h++)
+    if (g_ptr_array_index (game->hook_data, h) == data)
+      p->value = (int) h;
+  return p;
+}
+
+GbacwPending *
 gbacw_pending_copy (const GbacwPending *pending)
 {
   GbacwPending *p = g_new0 (GbacwPending, 1);

@@ -342,8 +342,8 @@ gbacw_query_stacking_allows (const GbacwGame *game, int hex, const int *units, g
       gboolean added = FALSE;
       for (guint k = 0; k < n_units; k++)
         added |= units[k] == u->index;
-      if (added || !gbacw_game_is_combat_unit (u) || (side >= 0 && u->side != side))   /* 8.1: own units */
-        continue;
+      if (added || !gbacw_game_is_combat_unit (u) || (side >= 0 && u->side != side) || gbacw_game_unit_ignored (game, u))
+        continue;   /* 8.1: own units; J 21.23: not abandoned guns */
       column |= u->type == GBACW_UNIT_INFANTRY && u->formation == GBACW_FORMATION_STATE_COLUMN;
       if (u->type == GBACW_UNIT_ARTILLERY)
         batteries++;

@@ -52,6 +52,11 @@ typedef struct {
   /* UNIT-STATE: every battery gets a crew counter, as every wagon does (11.11), which comes
    * on the map when its crew routs away from unlimbered guns (J 21.21, P 20.21, C 24.21). */
   gboolean battery_crew_counters;
+  /* UNIT-STATE: abandoned guns (GBACW_STATUS_ABANDONED) have no game significance (J 21.23):
+   * units of both sides move, fire and end their move through and in their hex, they count
+   * for no stacking limit nor density, exert no ZOC and are no target of fire
+   * (gbacw_game_unit_ignored ()). */
+  gboolean abandoned_guns_ignored;
 
   /* set-up */
   gpointer (*init) (GbacwGame *game, const GbacwExclusiveRule *rule);
@@ -299,6 +304,29 @@ typedef struct {
    * brigades and where they re-enter; P 28.26: the replacement delays running; P 34.21:
    * the Victory Points against the day-1 margin). */
   void     (*status) (const GbacwGame *game, gpointer data, GPtrArray *items);
+  /* FIRE (artillery sections, J 21.24-21.26): density_sp: the density Strength Points of the
+   * units fired at in res's target hex, as 8.33-8.34 count them (a battery 1, a section 0),
+   * which a module may change (J 21.26: each full 4 guns one SP). fire_top_only: artillery
+   * fire that 8.22 would roll for each unit of the stack falls on the top unit alone, its
+   * excess losses on the units beneath (J 21.25): the case the log cites, else NULL.
+   * crew_killed: a loss from small arms on unit's crew (15.12 turns it to its half crew): a
+   * module returning its case has the whole crew killed and the unit removed (J 21.24). */
+  int      (*density_sp) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res, int density_sp);
+  const char *(*fire_top_only) (const GbacwGame *game, gpointer data, const GbacwFireResolution *res);
+  const char *(*crew_killed) (const GbacwGame *game, gpointer data, int unit);
+  /* FIRE-STR: the firer unit asks to fire double shot at range hexes (GbacwFirer.double_shot;
+   * free_shot: a withdrawal or retreat fire, 10.17): a module that allows it returns its case
+   * (J 21.4: the Range Effects multiplier doubled, and a Fire CRT die of 2 calls for the
+   * ammunition check as a 1 does), one that forbids it sets error citing the case; NULL
+   * without an error: not its business. No module allows it: refused. */
+  const char *(*double_shot) (const GbacwGame *game, gpointer data, int unit, int range, gboolean free_shot,
+                              GError **error);
+  /* MOVE (an interrupt): units moving together (a MOVE, never a retreat) have entered hex
+   * through direction (the facing they entered with, before any change at the end of the
+   * move, 7.12): a module that queued items before move (gbacw_game_queue_pending ())
+   * returns TRUE, and the move goes on once they are resolved (J 21.5: opportunity fire). */
+  gboolean (*move_entered) (GbacwGame *game, gpointer data, GbacwPending *move, const GArray *units, int hex,
+                            int direction);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

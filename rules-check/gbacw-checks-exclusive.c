@@ -416,6 +416,22 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "bridge", PARAM_HEXSIDES, FALSE }, { "roll", PARAM_DIE_TOP, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "jackson.strategic-retreat", "J 24.2", N_("Strategic retreat: leaving the map from a retreat hex for a road hex's cost"),
     { { "hexes", PARAM_HEXES, FALSE, PER_SIDE_OR_FORMATION }, { "case", PARAM_CASE, FALSE } } },
+  /* Jackson's artillery (J 21.2-21.5): engine/rules/jackson/ */
+  { "jackson.artillery-sections", "21.2",
+    N_("Artillery sections: no half crews, the top section hit from beyond 3 hexes, density and melee by 4 guns"),
+    { { "guns-per-sp", PARAM_COUNT, FALSE }, { "beyond", PARAM_COUNT, FALSE } } },
+  { "jackson.double-shot", "21.4",
+    N_("Double shot: smoothbore sections double their range multiplier at 2 hexes or less, ammunition checked on 1 or 2"),
+    { { "weapons", PARAM_WORDS, FALSE }, { "range", PARAM_COUNT, FALSE } } },
+  { "jackson.abandoned-guns", "21.23",
+    N_("Abandoned guns: moved through, no stacking, no ZOC, no target; captured by an enemy unit holding their hex"),
+    { { "case", PARAM_CASE, FALSE } } },
+  { "jackson.company-breakdown", "20.2",
+    N_("The 1st West Virginia Cavalry broken down into its two companies, and recombined"),
+    { { "regiment", PARAM_UNITS, FALSE }, { "companies", PARAM_UNITS, FALSE }, { "case", PARAM_CASE, FALSE } } },
+  { "jackson.opportunity-fire", "21.5",
+    N_("Optional: artillery fires at enemy units as they enter hexes in their Movement Phase, not again that turn"),
+    { { "case", PARAM_CASE, FALSE } } },
 };
 
 /* The mechanism ids of the rules matrix (section 2), which the engine registers its exclusive
@@ -993,6 +1009,64 @@ check_retreat_compass (CheckContext *ctx, const GbacwExclusiveRule *rule, const 
                   setting);
 }
 
+/* Whether the unit id is deployed or part of a reinforcement group. */
+static gboolean
+unit_placed (const GbacwScenario *s, const char *id)
+{
+  for (guint i = 0; i < s->deployment->len; i++)
+    if (g_strcmp0 (((GbacwPlacement *) g_ptr_array_index (s->deployment, i))->unit, id) == 0)
+      return TRUE;
+  for (guint i = 0; i < s->reinforcements->len; i++)
+    {
+      const GbacwReinforcement *r = g_ptr_array_index (s->reinforcements, i);
+      for (guint k = 0; r->units && k < r->units->len; k++)
+        if (g_strcmp0 (g_ptr_array_index (r->units, k), id) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* J 20.2: the regiment and its two company counters, which come on the map only when it
+ * breaks down (jackson.company-breakdown does nothing otherwise). */
+static void
+check_companies (CheckContext *ctx, const GbacwExclusiveRule *rule, const char *setting, GPtrArray *out)
+{
+  const char *regiment = gbacw_exclusive_rule_get_param (rule, "regiment");
+  const char *companies = gbacw_exclusive_rule_get_param (rule, "companies");
+  const GbacwUnit *r = regiment ? gbacw_oob_find_unit (&ctx->s->oob, regiment) : NULL;
+  g_auto (GStrv) ids = companies ? g_strsplit_set (companies, " ,", -1) : NULL;
+  guint n = 0;
+
+  if (regiment == NULL && companies == NULL)
+    return;
+  for (guint i = 0; ids && ids[i]; i++)
+    n += ids[i][0] != '\0';
+  if (r == NULL || n != 2)
+    {
+      emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "J 20.2",
+                                _("The exclusive rule “jackson.company-breakdown” needs the regiment and its two "
+                                  "companies (“regiment” and “companies”, two unit ids)")),
+                    setting);
+      return;
+    }
+  for (guint i = 0; ids[i]; i++)
+    {
+      const GbacwUnit *c = ids[i][0] ? gbacw_oob_find_unit (&ctx->s->oob, ids[i]) : NULL;
+      if (c == NULL)
+        continue;   /* the parameter's own check names it */
+      if (c->type != r->type || g_strcmp0 (c->side, r->side) != 0)
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "J 20.2",
+                                  _("The company “%s” of the exclusive rule “jackson.company-breakdown” is not of the "
+                                    "regiment's side and type"), ids[i]),
+                      setting);
+      if (unit_placed (ctx->s, ids[i]))
+        emit_setting (gbacw_emit (out, GBACW_SEVERITY_ERROR, "scenario.rules", "J 20.2",
+                                  _("The company “%s” of the exclusive rule “jackson.company-breakdown” is deployed or "
+                                    "a reinforcement: it comes on the map only when the regiment breaks down"), ids[i]),
+                      setting);
+    }
+}
+
 /* P 21.7: the interphases come in the printed order (Victory Determination, Withdrawal,
  * Straggler Recovery, BCE Recovery), and the engine runs the modules' interphases in the
  * scenario's order of its exclusive rules. */
@@ -1251,5 +1325,7 @@ gbacw_check_rules (CheckContext *ctx, GPtrArray *out)
       if (g_str_equal (rule->id, "corinth.union-deployment-limits"))
         gbacw_check_corinth_setup (ctx, rule, setting, out);
       check_jackson_not_entered (rule, setting, out);
+      if (g_str_equal (rule->id, "jackson.company-breakdown"))
+        check_companies (ctx, rule, setting, out);
     }
 }

@@ -65,7 +65,8 @@ grep -q '<turn n="23" first-player="union"/>' "$kit" || fail "pea-ridge: the Uni
 kit=$data/games/jackson/the-crossroads.xml
 info=$tmp/the-crossroads.info
 grep -q '^Map: 39 × 48 hexes' "$info" || fail "jackson: map size: $(grep '^Map' "$info")"
-grep -q '^Union: 52 units, 20 leaders, 12 formations' "$info" || fail "jackson: $(grep '^Union' "$info")"
+# (54: the 1st West Virginia's two company counters, J 20.2, are in the order of battle)
+grep -q '^Union: 54 units, 20 leaders, 12 formations' "$info" || fail "jackson: $(grep '^Union' "$info")"
 grep -q '^Confederate: 56 units, 16 leaders, 9 formations' "$info" || fail "jackson: $(grep '^Confederate' "$info")"
 grep -q '^Game-Turns: 1 to 25' "$info" || fail "jackson: $(grep '^Game-Turns' "$info")"
 [ "$(grep -c 'section="yes"' "$kit")" -eq 67 ] || fail "jackson: 35 Union and 32 Confederate sections"

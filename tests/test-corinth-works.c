@@ -641,14 +641,14 @@ rapid_game (Fixture *f, const char *target, const char *params_consecutive)
 static GbacwFireResolution *
 rapid_compute (GbacwGame *game, const char *hex, const char *unit, gboolean rapid, GError **error)
 {
-  GbacwFirer firer = { unit_index (game, unit), 0, -1, rapid };
+  GbacwFirer firer = { .unit = unit_index (game, unit), .strength = 0, .direction = -1, .rapid = rapid };
   return gbacw_fire_compute (game, hex_of (game->scenario, hex), &firer, 1, error);
 }
 
 static GbacwAction *
 rapid_action (GbacwGame *game, const char *hex, const char *unit)
 {
-  GbacwFirer firer = { unit_index (game, unit), 0, -1, TRUE };
+  GbacwFirer firer = { .unit = unit_index (game, unit), .strength = 0, .direction = -1, .rapid = TRUE };
   return gbacw_action_new_fire (hex_of (game->scenario, hex), &firer, 1);
 }
 

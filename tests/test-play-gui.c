@@ -3365,6 +3365,88 @@ deploy_reinforcements (GbacwScenario *s)
 
 static const Position reinforcements_position = { "reinforcements", deploy_reinforcements };
 
+static const char *const no_params[] = { NULL };
+
+/* B 1 Oh LA (N, smoothbore) unlimbered at 0506 facing north, two hexes from Hart's Bn at
+ * 0504; double shot (J 21.4) among the rules. */
+static void
+deploy_double_shot (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "0504", "s", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  add_exclusive_rule (s, "jackson.double-shot", no_params);
+}
+
+static const Position double_shot_position = { "double-shot", deploy_double_shot };
+
+/* B 1 Oh LA unlimbered at 0506 facing north; Hart's Bn at 0502 facing south, four hexes
+ * away; the optional opportunity fire (J 21.5) among the rules. */
+static void
+deploy_opportunity (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "0502", "s", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  add_exclusive_rule (s, "jackson.opportunity-fire", no_params);
+}
+
+static const Position opportunity_position = { "opportunity", deploy_opportunity };
+
+/* J 21.5 in test play: Hart's Bn entering 0503 in the Confederate Movement Phase stops for
+ * the Union player's question, which he answers from the window (hold fire); the move
+ * then ends where it was going. */
+static void
+test_decision_opportunity_fire (Fixture      *f,
+                                gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  GbacwGameUnit *hart = unit (view, "c-hart"), *battery = unit (view, "u-bty-b");
+  const GbacwDecision *d;
+  const GbacwAction *answer;
+
+  step_to (view, 1, GBACW_PHASE_MOVEMENT);
+  move_by_click (view, "c-hart", "0503");
+  d = assert_question (view, GBACW_DECISION_FIRE, 0);
+  g_assert_cmpstr (d->rule_case, ==, "J 21.5");
+  g_assert_cmpint (g_array_index (d->firers, int, 0), ==, battery->index);
+  g_assert_cmpint (g_array_index (d->units, int, 0), ==, hart->index);
+  g_assert_nonnull (find_answer (view, "Fire with B 1 Oh LA"));
+  answer = click_answer (view, "Hold fire");
+  g_assert_cmpuint (answer->answer.firers->len, ==, 0);
+  g_assert_null (gbacw_game_decision (view_game (view)));
+  g_assert_cmpint (hart->hex, ==, hex_of (view, "0503"));
+  g_assert_true (logged (view, "J 21.5", "holds its opportunity fire"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* J 21.4 in test play: aiming a smoothbore battery within 2 hexes offers "Double shot"; on,
+ * the fire worked out doubles the multiplier and the fire given asks for it. */
+static void
+test_double_shot (Fixture      *f,
+                  gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwAction *fire;
+  double plain;
+  guint before;
+
+  step_to (view, 1, GBACW_PHASE_DEFENSIVE_FIRE);   /* out of command, it fires defensively (17.11) */
+  select_unit (view, "u-bty-b");
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0504")));
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  plain = gbacw_play_view_get_fire_preview (view)->total;
+  g_assert_nonnull (find_action_widget (GTK_WIDGET (view), "play.double-shot"));
+  act (view, "play.double-shot", NULL);
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  g_assert_cmpfloat (gbacw_play_view_get_fire_preview (view)->total, ==, 2 * plain);
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0504")));
+  fire = assert_recorded (view, before, GBACW_ACTION_FIRE);
+  g_assert_true (g_array_index (fire->fire.firers, GbacwFirer, 0).double_shot);
+  g_assert_true (logged (view, "J 21.4", "fires double shot"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+
 static GVariant *
 entry_target (GbacwPlayView *view,
               const char    *unit_id,
@@ -3468,6 +3550,10 @@ main (int argc, char **argv)
   g_test_add ("/play/orders/26.0-reinforcement-entry-hex-and-column", Fixture, &reinforcements_position,
               position_fixture_set_up, test_reinforcement_entry, fixture_tear_down);
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
+  g_test_add ("/play/orders/J-21.4-double-shot", Fixture, &double_shot_position, position_fixture_set_up,
+              test_double_shot, fixture_tear_down);
+  g_test_add ("/play/decisions/J-21.5-opportunity-fire", Fixture, &opportunity_position, position_fixture_set_up,
+              test_decision_opportunity_fire, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/play/message-bar", Fixture, NULL, fixture_set_up, test_message_bar, fixture_tear_down);
   g_test_add ("/play/awards-notice", Fixture, NULL, fixture_set_up, test_awards_notice, fixture_tear_down);

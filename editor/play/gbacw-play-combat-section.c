@@ -22,6 +22,7 @@ struct _GbacwPlayCombatSection
   GbacwFireResolution *preview;
   GbacwMeleeOdds odds;
   gboolean has_odds;
+  gboolean may_double_shot;       /* J 21.4: some of the units may fire double shot at the target */
   char *preview_error;
   char *result_text;              /* the last fire or melee and what came of it */
   int result_key;                 /* the phase it belongs to */
@@ -42,6 +43,7 @@ clear_preview (GbacwPlayCombatSection *self)
   g_clear_pointer (&self->preview, gbacw_fire_resolution_free);
   g_clear_pointer (&self->preview_error, g_free);
   self->has_odds = FALSE;
+  self->may_double_shot = FALSE;
 }
 
 static void
@@ -88,6 +90,12 @@ gbacw_play_combat_section_update (GbacwPlaySection *section)
           GtkWidget *button;
 
           gbacw_panel_add_label (box, text, "play-fire");
+          if (self->may_double_shot)
+            {
+              GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Double shot (J 21.4)"));
+              gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "play.double-shot");
+              gtk_box_append (box, check);
+            }
           button = gbacw_panel_add_action_button (GTK_WIDGET (box), _("_Fire (Return)"), "play.confirm", NULL);
           gtk_widget_add_css_class (button, "destructive-action");
         }
@@ -174,7 +182,8 @@ void
 gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self,
                                     const GArray           *units,
                                     int                     target,
-                                    gboolean                charge)
+                                    gboolean                charge,
+                                    gboolean                double_shot)
 {
   GbacwGame *game = gbacw_play_section_get_game (GBACW_PLAY_SECTION (self));
   g_autoptr(GError) error = NULL;
@@ -188,8 +197,14 @@ gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self,
       if (gbacw_play_is_fire_phase (game))
         {
           g_autoptr(GArray) firers = gbacw_play_combat_firers (game, self->units);
-          self->preview = gbacw_fire_compute (game, self->target, (const GbacwFirer *) (gpointer) firers->data,
-                                              firers->len, &error);
+          g_autoptr(GArray) doubled = g_array_copy (firers);
+          GArray *fired;
+
+          /* J 21.4: offered when the rules allow it to any of them */
+          self->may_double_shot = gbacw_play_mark_double_shot (game, doubled, self->target) > 0;
+          fired = double_shot && self->may_double_shot ? doubled : firers;
+          self->preview = gbacw_fire_compute (game, self->target, (const GbacwFirer *) (gpointer) fired->data,
+                                              fired->len, &error);
         }
       else if (gbacw_play_is_melee_phase (game))
         self->has_odds = gbacw_melee_odds (game, self->units, self->target, charge, &self->odds, &error);

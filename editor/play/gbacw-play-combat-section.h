@@ -18,9 +18,10 @@ G_DECLARE_FINAL_TYPE (GbacwPlayCombatSection, gbacw_play_combat_section, GBACW, 
  * the fire or melee worked out stays as it was. */
 void       gbacw_play_combat_section_set_units (GbacwPlayCombatSection *self, const GArray *units, int target);
 /* The same, and the fire (Fire Phases) or the melee's odds (Retreat Before Melee and Melee
- * Phases, charge: a cavalry charge 16.2) worked out for them now, or why not. */
+ * Phases, charge: a cavalry charge 16.2; double_shot: double shot where the rules allow it,
+ * J 21.4) worked out for them now, or why not. */
 void       gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self, const GArray *units, int target,
-                                               gboolean charge);
+                                               gboolean charge, gboolean double_shot);
 void       gbacw_play_combat_section_clear_preview (GbacwPlayCombatSection *self);
 /* The fire worked out, or NULL. */
 const GbacwFireResolution *gbacw_play_combat_section_get_preview (GbacwPlayCombatSection *self);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "gbacw-combat-charts.h"
+#include "gbacw-fire.h"
 #include "gbacw-play-text.h"
 
 const char *
@@ -366,6 +367,24 @@ gbacw_play_combat_firers (const GbacwGame *game,
         g_array_append_val (firers, f);
     }
   return firers;
+}
+
+guint
+gbacw_play_mark_double_shot (const GbacwGame *game,
+                             GArray          *firers,
+                             int              target)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < firers->len; i++)
+    {
+      GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      const GbacwGameUnit *u = gbacw_game_unit (game, f->unit);
+      f->double_shot = u->hex >= 0 && target >= 0
+                       && gbacw_fire_double_shot_allowed (game, f->unit, gbacw_game_distance (game, u->hex, target), FALSE);
+      n += f->double_shot;
+    }
+  return n;
 }
 
 

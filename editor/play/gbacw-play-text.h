@@ -54,6 +54,9 @@ int         gbacw_play_human_side (GbacwPlaySession *session);
 /* The combat units among units, each firing all it has by the line of fire (9.45, 9.3)
  * (GbacwFirer). */
 GArray     *gbacw_play_combat_firers (const GbacwGame *game, const GArray *units);
+/* Marks double shot (J 21.4) on the firers (GbacwFirer) the game's rules allow it to at
+ * target; returns how many. */
+guint       gbacw_play_mark_double_shot (const GbacwGame *game, GArray *firers, int target);
 /* The hexes units (int indices) are in, each once (int hexes). */
 GArray     *gbacw_play_unit_hexes (const GbacwGame *game, const GArray *units);
 

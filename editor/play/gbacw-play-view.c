@@ -38,6 +38,7 @@ enum {
   PROP_REPLAYING,
   PROP_WHOLE_STACK,
   PROP_CHARGE,
+  PROP_DOUBLE_SHOT,
   PROP_COMPUTER,
   PROP_AI_LEVEL,
   N_PROPS
@@ -239,7 +240,7 @@ gbacw_play_view_update_preview (GbacwPlayView *self)
 {
   g_autoptr(GArray) units = gbacw_play_view_acting_units (self);
 
-  gbacw_play_combat_section_work_out (self->combat_section, units, self->target, self->charge);
+  gbacw_play_combat_section_work_out (self->combat_section, units, self->target, self->charge, self->double_shot);
 }
 
 void
@@ -1288,6 +1289,9 @@ gbacw_play_view_get_property (GObject    *object,
     case PROP_CHARGE:
       g_value_set_boolean (value, self->charge);
       break;
+    case PROP_DOUBLE_SHOT:
+      g_value_set_boolean (value, self->double_shot);
+      break;
     case PROP_COMPUTER:
       g_value_set_uint (value, self->computer);
       break;
@@ -1334,6 +1338,15 @@ gbacw_play_view_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_DOUBLE_SHOT:
+      if (self->double_shot != g_value_get_boolean (value))
+        {
+          self->double_shot = g_value_get_boolean (value);
+          gbacw_play_view_update_preview (self);
+          gbacw_play_view_update (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     case PROP_COMPUTER:
       gbacw_play_view_set_computer (self, g_value_get_uint (value));
       break;
@@ -1367,6 +1380,10 @@ gbacw_play_view_class_init (GbacwPlayViewClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CHARGE] =
     g_param_spec_boolean ("charge", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* J 21.4: the fire given uses double shot where the rules allow it. */
+  properties[PROP_DOUBLE_SHOT] =
+    g_param_spec_boolean ("double-shot", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The sides the computer plays (bit 1 << side). */
   properties[PROP_COMPUTER] =

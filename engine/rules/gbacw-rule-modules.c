@@ -63,6 +63,11 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_jackson_fords_swollen,  /* J 29.3, 36.5 */
   &gbacw_rule_jackson_bridge_burning, /* J 36.4 */
   &gbacw_rule_jackson_strategic_retreat, /* J 24.2 */
+  &gbacw_rule_jackson_artillery_sections, /* J 21.2, 21.24-21.26 */
+  &gbacw_rule_jackson_double_shot,    /* J 21.4 */
+  &gbacw_rule_jackson_abandoned_guns, /* J 21.23, 21.27 */
+  &gbacw_rule_jackson_company_breakdown, /* J 20.2 */
+  &gbacw_rule_jackson_opportunity_fire, /* J 21.5 */
 };
 
 guint

@@ -71,6 +71,11 @@ extern const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge;
 extern const GbacwRuleHooks gbacw_rule_jackson_fords_swollen;
 extern const GbacwRuleHooks gbacw_rule_jackson_bridge_burning;
 extern const GbacwRuleHooks gbacw_rule_jackson_strategic_retreat;
+extern const GbacwRuleHooks gbacw_rule_jackson_artillery_sections;
+extern const GbacwRuleHooks gbacw_rule_jackson_double_shot;
+extern const GbacwRuleHooks gbacw_rule_jackson_abandoned_guns;
+extern const GbacwRuleHooks gbacw_rule_jackson_company_breakdown;
+extern const GbacwRuleHooks gbacw_rule_jackson_opportunity_fire;
 
 guint                 gbacw_rule_modules_n (void);
 const GbacwRuleHooks *gbacw_rule_modules_get (guint i);

@@ -632,6 +632,25 @@ def _(t):
                '      <param name="no-melee" value="perhaps"/>\n    </exclusive>\n'
                '    <exclusive id="jackson.attachment" enabled="yes">\n'
                '      <param name="free" value="martians"/>\n    </exclusive>\n')
+@case("scenario-rules-jackson-units")
+def _(t):
+    # Jackson's unit and artillery modules (J 20.2, 21.4): companies that are deployed and
+    # not of the regiment's side and type; a range that is no count
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="jackson.company-breakdown" enabled="yes">\n'
+               '      <param name="regiment" value="c-cav"/>\n'
+               '      <param name="companies" value="u-bty u-inf1"/>\n    </exclusive>\n'
+               '    <exclusive id="jackson.double-shot" enabled="yes">\n'
+               '      <param name="range" value="far"/>\n    </exclusive>\n')
+
+
+@case("scenario-rules-jackson-one-company")
+def _(t):
+    # J 20.2: the regiment with one company named, not two
+    return sub(t, '  <rules>\n', '  <rules>\n'
+               '    <exclusive id="jackson.company-breakdown" enabled="yes">\n'
+               '      <param name="regiment" value="c-cav"/>\n'
+               '      <param name="companies" value="c-inf1"/>\n    </exclusive>\n')
 
 
 # ---------------------------------------------------------------- reachability
