@@ -91,6 +91,19 @@ struct _GbacwRosterPages {
   int lines_per_page, pages_per_band;
 };
 
+/* Unhinted metrics, so that widths scale with the type and a cell measured at one size fits
+ * at another, on any surface. */
+static void
+unhint (cairo_t *cr)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_set_font_options (cr, options);
+  cairo_font_options_destroy (options);
+}
+
 static const char *
 heading_for (const char *column)
 {
@@ -233,7 +246,7 @@ collect_columns (GbacwRosterPages *pages, cairo_t *cr)
 
           if (line->cells == NULL)
             continue;
-          w = text_width (cr, line->cells[c], FALSE) + (c == c_name ? line->depth * INDENT / GBACW_ROSTER_FONT : 0);
+          w = text_width (cr, line->cells[c], line->formation) + (c == c_name ? line->depth * INDENT / GBACW_ROSTER_FONT : 0);
           column.width = MAX (column.width, w);
           used |= line->cells[c][0] != '\0';
         }
@@ -300,6 +313,7 @@ gbacw_roster_pages_new (const GbacwScenario *scenario,
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
+  unhint (cr);
   collect_lines (pages, scenario);
   collect_columns (pages, cr);
   cairo_destroy (cr);
@@ -395,7 +409,8 @@ cell_text (cairo_t *cr, const char *text, double x, double y, double w)
   g_autofree char *shown = NULL;
 
   cairo_text_extents (cr, text, &ext);
-  if (ext.x_advance > w && g_utf8_strlen (text, -1) > 1)
+  /* The widest text of a column is its width: a rounding error is no reason to shorten it. */
+  if (ext.x_advance > w + 0.05 && g_utf8_strlen (text, -1) > 1)
     {
       glong n = g_utf8_strlen (text, -1);
       do
@@ -443,6 +458,7 @@ gbacw_roster_pages_draw_page (const GbacwRosterPages *pages,
   c_name = (guint) find_column (g_ptr_array_index (pages->rows, 0), "name");
 
   cairo_save (cr);
+  unhint (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
   set_font (cr, TITLE_FONT, TRUE);
   cairo_move_to (cr, margin, margin + TITLE_FONT);
