@@ -6,7 +6,8 @@
  * layout gives (the index page and the sheets), each on the layout's paper and turned as
  * it is, and none blank (each page's drawing, inflated, holds the map's paths); on A3 and
  * on a custom paper chosen in the page setup, the sheets recut for that paper; the order
- * of battle, chosen in the dialog's "Map and Roster" tab, as the roster's pages.
+ * of battle, chosen in the dialog's "Map and Roster" tab, as the roster's pages; and Ctrl+P's
+ * own print dialog, its tab set to the roster and "Print to File" chosen, writing that PDF.
  */
 #define G_LOG_DOMAIN "test-print-gui"
 
@@ -461,6 +462,136 @@ test_preview (void)
   iterate_for (30);
 }
 
+/* A check button below root whose label (with its mnemonic) is label. */
+static GtkWidget *
+find_check (GtkWidget  *root,
+            const char *label)
+{
+  if (GTK_IS_CHECK_BUTTON (root) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_check (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toplevel of the class type_name (GTK registers the print dialog's class when it makes
+ * the first one). */
+static GtkWidget *
+find_toplevel (const char *type_name)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (g_str_equal (G_OBJECT_TYPE_NAME (toplevel), type_name))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* The name of the printer the print dialog has selected, or NULL. */
+static char *
+selected_printer (GtkWidget *dialog)
+{
+  g_autoptr(GObject) printer = NULL;
+  char *name = NULL;
+
+  g_object_get (dialog, "selected-printer", &printer, NULL);
+  if (printer != NULL)
+    g_object_get (printer, "name", &name, NULL);
+  return name;
+}
+
+/* Ctrl+P as a user does it: the window's print action opens GTK's print dialog; its "Map and
+ * Roster" tab is set to the order of battle, the "Print to File" printer chosen with a file
+ * name, Print pressed: the file is the roster's pages. */
+static void
+test_print_dialog_to_file (void)
+{
+  GbacwWindow *window = open_demo ();
+  const GbacwScenario *scenario = gbacw_document_get_scenario (gbacw_window_get_document (window));
+  g_autofree char *dir = g_dir_make_tmp ("test-print-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "roster.pdf", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
+  g_autoptr(GtkPageSetup) setup = NULL;
+  g_autoptr(GbacwRosterPages) roster = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GArray) pages = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog = NULL, *roster_check;
+  GtkPaperSize *paper;
+  gint64 end;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.print", NULL);
+  for (int i = 0; i < 500 && (dialog = find_toplevel ("GtkPrintUnixDialog")) == NULL; i++)
+    iterate_for (10);
+  g_assert_nonnull (dialog);
+  wait_for_drawn (dialog);
+
+  /* The tab, and in it what to print. */
+  roster_check = find_check (dialog, "The _order of battle, as the roster export has it");
+  g_assert_nonnull (roster_check);
+  g_assert_nonnull (find_check (dialog, "The _map at true scale"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (roster_check), TRUE);
+
+  /* "Print to File", to path, as PDF: the file backend's printer, once it is listed. */
+  gtk_print_settings_set_printer (settings, "Print to File");
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, uri);
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf");
+  g_object_set (dialog, "print-settings", settings, NULL);
+  end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  for (;;)
+    {
+      g_autofree char *name = selected_printer (dialog);
+      if (g_strcmp0 (name, "Print to File") == 0 || g_get_monotonic_time () > end)
+        break;
+      iterate_for (20);
+    }
+  {
+    g_autofree char *name = selected_printer (dialog);
+    g_assert_cmpstr (name, ==, "Print to File");
+  }
+  g_object_get (dialog, "page-setup", &setup, NULL);
+  g_assert_nonnull (setup);
+  paper = gtk_page_setup_get_paper_size (setup);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+
+  /* The file backend writes the file after the dialog closes. */
+  end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  while (g_get_monotonic_time () < end)
+    {
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      if (g_file_get_contents (path, &contents, &length, NULL) && length > 100
+          && g_strstr_len (contents + length - MIN (length, 64), MIN (length, 64), "%%EOF") != NULL)
+        break;
+      iterate_for (50);
+    }
+  mapped = g_mapped_file_new (path, FALSE, &error);
+  g_assert_no_error (error);
+  pdf = g_mapped_file_get_bytes (mapped);
+  pages = pdf_pages (pdf);
+  roster = gbacw_roster_pages_new (scenario, gtk_paper_size_get_width (paper, GTK_UNIT_POINTS),
+                                   gtk_paper_size_get_height (paper, GTK_UNIT_POINTS), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pages->len, ==, gbacw_roster_pages_get_n_pages (roster));
+  for (guint i = 0; i < pages->len; i++)
+    g_assert_cmpuint (g_array_index (pages, PdfPage, i).drawing, >, 1500);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -483,5 +614,6 @@ main (int    argc,
   g_test_add_func ("/print/a3", test_print_a3);
   g_test_add_func ("/print/custom-paper", test_print_custom_paper);
   g_test_add_func ("/print/roster", test_print_roster);
+  g_test_add_func ("/print/dialog-to-file", test_print_dialog_to_file);
   return g_test_run ();
 }
