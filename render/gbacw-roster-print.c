@@ -327,6 +327,18 @@ gbacw_roster_pages_new (const GbacwScenario *scenario,
   pages->page_height = pages->landscape ? upright_w : upright_h;
   width = pages->page_width - 2 * margin;
   pages->font = CLAMP (width / wide, GBACW_ROSTER_MIN_FONT, GBACW_ROSTER_FONT);
+  /* No column wider than the page leaves beside the id column (a very long name is
+   * shortened with an ellipsis rather than run off the paper). */
+  {
+    Column *id = &g_array_index (pages->columns, Column, 0);
+
+    id->width = MIN (id->width, width / pages->font / 2);
+    for (guint i = 1; i < pages->columns->len; i++)
+      {
+        Column *column = &g_array_index (pages->columns, Column, i);
+        column->width = MIN (column->width, width / pages->font - id->width);
+      }
+  }
   for (guint first = 1; first < pages->columns->len;)
     {
       Band band = { first, 1 };

@@ -695,6 +695,36 @@ test_roster_pages (void)
   g_assert_cmpint (gbacw_roster_pages_get_n_bands (strip), >, 1);
   g_assert_cmpint (gbacw_roster_pages_get_n_pages (strip) % gbacw_roster_pages_get_n_bands (strip), ==, 0);
 
+  /* A name longer than the page is wide: shortened in its cell, the table on the paper. */
+  {
+    g_autoptr(GbacwScenario) longer = load_demo ();
+    g_autoptr(GbacwRosterPages) pages = NULL;
+    GbacwUnit *unit = g_ptr_array_index (longer->oob.units, 0);
+    GString *name = g_string_new (NULL);
+
+    for (int i = 0; i < 60; i++)
+      g_string_append (name, "Very Long Name ");
+    g_free (unit->designation);
+    unit->designation = g_string_free (name, FALSE);
+    pages = gbacw_roster_pages_new (longer, 148 * mm, 210 * mm, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gbacw_roster_pages_get_n_pages (pages), >=, 1);
+    for (int page = 0; page < gbacw_roster_pages_get_n_pages (pages); page++)
+      {
+        cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+        cairo_t *cr = cairo_create (surface);
+        double ink_x, ink_y, ink_w, ink_h, pw, ph;
+
+        gbacw_roster_pages_draw_page (pages, cr, page);
+        cairo_destroy (cr);
+        cairo_recording_surface_ink_extents (surface, &ink_x, &ink_y, &ink_w, &ink_h);
+        gbacw_roster_pages_get_page_size (pages, &pw, &ph);
+        g_assert_cmpfloat (ink_x + ink_w, <=, pw + 1e-6);
+        g_assert_cmpfloat (ink_y + ink_h, <=, ph + 1e-6);
+        cairo_surface_destroy (surface);
+      }
+  }
+
   /* Every page draws without a cairo error. */
   lines = gbacw_roster_pages_get_n_pages (a5);
   for (int page = 0; page < lines; page++)
