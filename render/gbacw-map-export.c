@@ -967,43 +967,46 @@ gbacw_map_export_draw_page (cairo_t                  *cr,
     draw_sheet (cr, scenario, options, layout, sheet % layout->columns, sheet / layout->columns, page + 1, n_pages);
 }
 
-static gboolean
-export_pdf (const GbacwScenario      *scenario,
-            const GbacwExportOptions *options,
-            const char               *path,
-            GError                  **error)
+gboolean
+gbacw_export_pdf_pages (const char       *path,
+                        const char       *title,
+                        double            width,
+                        double            height,
+                        int               n_pages,
+                        GbacwPdfPageFunc  draw_page,
+                        gpointer          data,
+                        GError          **error)
 {
-  GbacwPageLayout layout;
   GbacwSafeWriter *out;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  int n_pages, page;
 
-  if (!gbacw_map_export_get_page_layout (scenario, options, &layout, error))
-    return FALSE;
-  n_pages = layout.columns * layout.rows + (options->index_page ? 1 : 0);
+  g_return_val_if_fail (path != NULL && draw_page != NULL && n_pages >= 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   out = open_output (path, error);
   if (out == NULL)
     return FALSE;
-  surface = cairo_pdf_surface_create_for_stream (gbacw_cairo_write_to_safe_writer, out, layout.paper_width,
-                                                 layout.paper_height);
+  surface = cairo_pdf_surface_create_for_stream (gbacw_cairo_write_to_safe_writer, out, width, height);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
     {
       status = cairo_surface_status (surface);
       cairo_surface_destroy (surface);
       return finish_output (out, status, path, error);
     }
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, map_title (scenario));
+  if (title != NULL)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
 #ifdef PACKAGE_VERSION
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "gbacw " PACKAGE_VERSION);
 #endif
 
   cr = cairo_create (surface);
-  for (page = 0; page < n_pages; page++)
+  for (int page = 0; page < n_pages; page++)
     {
-      gbacw_map_export_draw_page (cr, scenario, options, &layout, page);
+      cairo_save (cr);
+      draw_page (cr, page, data);
+      cairo_restore (cr);
       cairo_show_page (cr);
     }
   status = cairo_status (cr);
@@ -1013,6 +1016,36 @@ export_pdf (const GbacwScenario      *scenario,
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
   return finish_output (out, status, path, error);
+}
+
+typedef struct {
+  const GbacwScenario *scenario;
+  const GbacwExportOptions *options;
+  const GbacwPageLayout *layout;
+} MapPages;
+
+static void
+draw_map_page (cairo_t *cr, int page, gpointer data)
+{
+  const MapPages *m = data;
+
+  gbacw_map_export_draw_page (cr, m->scenario, m->options, m->layout, page);
+}
+
+static gboolean
+export_pdf (const GbacwScenario      *scenario,
+            const GbacwExportOptions *options,
+            const char               *path,
+            GError                  **error)
+{
+  GbacwPageLayout layout;
+  MapPages pages = { scenario, options, &layout };
+
+  if (!gbacw_map_export_get_page_layout (scenario, options, &layout, error))
+    return FALSE;
+  return gbacw_export_pdf_pages (path, map_title (scenario), layout.paper_width, layout.paper_height,
+                                 layout.columns * layout.rows + (options->index_page ? 1 : 0), draw_map_page, &pages,
+                                 error);
 }
 
 gboolean

@@ -149,6 +149,21 @@ void     gbacw_map_export_draw_page (cairo_t                  *cr,
                                      const GbacwPageLayout    *layout,
                                      int                       page);
 
+/* Writes n_pages pages of width × height points, each drawn by draw_page (its origin the
+ * page's top left corner, its unit the point), as the PDF file path (through the safe
+ * writer: a failure leaves the old file); title is the document's (may be NULL). The PDF
+ * export and the printed roster's both write through this. */
+typedef void (*GbacwPdfPageFunc) (cairo_t *cr, int page, gpointer data);
+
+gboolean gbacw_export_pdf_pages (const char       *path,
+                                 const char       *title,
+                                 double            width,
+                                 double            height,
+                                 int               n_pages,
+                                 GbacwPdfPageFunc  draw_page,
+                                 gpointer          data,
+                                 GError          **error);
+
 /* Writes the map to path in options->format. */
 gboolean gbacw_map_export (const GbacwScenario      *scenario,
                            const GbacwExportOptions *options,

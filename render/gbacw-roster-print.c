@@ -545,3 +545,20 @@ gbacw_roster_pages_draw_page (const GbacwRosterPages *pages,
   cairo_show_text (cr, footer);
   cairo_restore (cr);
 }
+
+static void
+draw_roster_page (cairo_t *cr, int page, gpointer data)
+{
+  gbacw_roster_pages_draw_page (data, cr, page);
+}
+
+gboolean
+gbacw_roster_pages_export_pdf (const GbacwRosterPages  *pages,
+                               const char              *path,
+                               GError                 **error)
+{
+  g_return_val_if_fail (pages != NULL && path != NULL, FALSE);
+
+  return gbacw_export_pdf_pages (path, pages->title, pages->page_width, pages->page_height,
+                                 gbacw_roster_pages_get_n_pages (pages), draw_roster_page, (gpointer) pages, error);
+}

@@ -47,6 +47,8 @@ guint             gbacw_roster_pages_get_n_entries (const GbacwRosterPages *page
 /* Draws page page (from 0) on cr, whose origin is the page's top left corner and whose unit
  * is the point. */
 void              gbacw_roster_pages_draw_page (const GbacwRosterPages *pages, cairo_t *cr, int page);
+/* The pages as the PDF file path, written as the PDF export writes (gbacw_export_pdf_pages ()). */
+gboolean          gbacw_roster_pages_export_pdf (const GbacwRosterPages *pages, const char *path, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GbacwRosterPages, gbacw_roster_pages_free)
 
