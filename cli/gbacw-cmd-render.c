@@ -79,7 +79,7 @@ gbacw_cmd_render (int argc, char **argv)
     { "layers", 0, 0, G_OPTION_ARG_STRING, &layer_list,
       N_("Comma-separated layers: background, terrain, elevation, hexsides, roads, areas, labels, grid, "
          "hex-numbers, units (default: all)"), N_("LIST") },
-    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("PDF: a4 (default) or letter"), N_("PAPER") },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("PDF: a4 (default), letter, a3, legal, tabloid or a5"), N_("PAPER") },
     { "hex-size", 0, 0, G_OPTION_ARG_DOUBLE, &hex_mm, N_("PDF: hex width across the flats in mm (default 16)"), N_("MM") },
     { "overlap", 0, 0, G_OPTION_ARG_DOUBLE, &overlap_mm, N_("PDF: overlap of adjacent sheets in mm (default 12)"), N_("MM") },
     { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &margin_mm, N_("PDF: unprinted margin of each sheet in mm (default 12)"), N_("MM") },
@@ -114,7 +114,7 @@ gbacw_cmd_render (int argc, char **argv)
   if (options.format == GBACW_EXPORT_PDF && (size > 0 || zoom > 0))
     return gbacw_usage_error (context, _("A PDF is drawn at true size: use --hex-size, not --size or --zoom"));
   if (paper != NULL && !gbacw_paper_from_string (paper, &options.paper))
-    return gbacw_usage_error (context, _("--paper must be a4 or letter"));
+    return gbacw_usage_error (context, _("--paper must be a4, letter, a3, legal, tabloid or a5"));
   if (layer_list != NULL)
     {
       options.layers = parse_layers (layer_list, &message);

@@ -3,6 +3,7 @@
  *
  *   gbacw roster export FILE [--side S] [--delimiter comma|semicolon|tab]
  *                            [--encoding utf-8|utf-16] [-o OUT.csv]   (standard output by default)
+ *   gbacw roster export FILE -o OUT.pdf [--paper PAPER]   (the printed roster's pages)
  *   gbacw roster import FILE CSV [-o OUT.xml]          (FILE is saved in place, atomically)
  *
  * Exit status: 0 success, 1 bad input (every bad row is reported as
@@ -21,7 +22,9 @@
 
 #include "gbacw-collection-edit.h"
 #include "gbacw-file-read.h"
+#include "gbacw-map-export.h"
 #include "gbacw-roster-csv.h"
+#include "gbacw-roster-print.h"
 #include "gbacw-scenario-io.h"
 
 int gbacw_cmd_roster (int argc, char **argv);
@@ -63,6 +66,7 @@ run_export (int argc, char **argv)
   g_autofree char *output = NULL;
   g_autofree char *delimiter_name = NULL;
   g_autofree char *encoding_name = NULL;
+  g_autofree char *paper_name = NULL;
   int delimiter = GBACW_ROSTER_DELIMITER_COMMA, encoding = GBACW_ROSTER_ENCODING_UTF8;
   GOptionEntry entries[] = {
     { "side", 0, 0, G_OPTION_ARG_STRING, &side, N_("Only this side (a side id)"), N_("SIDE") },
@@ -70,8 +74,11 @@ run_export (int argc, char **argv)
       N_("The field separator: comma (default), semicolon or tab"), N_("DELIMITER") },
     { "encoding", 0, 0, G_OPTION_ARG_STRING, &encoding_name,
       N_("utf-8 (default), or utf-16 with a byte order mark"), N_("ENCODING") },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the CSV here instead of to standard output"),
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the CSV here instead of to standard output; a name ending in .pdf writes the printed roster"),
       N_("OUT.csv") },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper_name, N_("PDF: a4 (default), letter, a3, legal, tabloid or a5"),
+      N_("PAPER") },
     { NULL }
   };
   g_autoptr (GOptionContext) context =
@@ -91,6 +98,28 @@ run_export (int argc, char **argv)
     return usage (context, _("--delimiter must be comma, semicolon or tab"));
   if (encoding_name && (encoding = choice (encoding_name, encodings)) < 0)
     return usage (context, _("--encoding must be utf-8 or utf-16"));
+
+  if (output != NULL && g_str_has_suffix (output, ".pdf"))
+    {
+      GbacwPaper paper = GBACW_PAPER_A4;
+      g_autoptr (GbacwRosterPages) pages = NULL;
+      double w, h;
+
+      if (side != NULL || delimiter_name != NULL || encoding_name != NULL)
+        return usage (context, _("--side, --delimiter and --encoding are for CSV files, not PDF"));
+      if (paper_name != NULL && !gbacw_paper_from_string (paper_name, &paper))
+        return usage (context, _("--paper must be a4, letter, a3, legal, tabloid or a5"));
+      scenario = gbacw_scenario_load_file (argv[1], &error);
+      if (scenario == NULL)
+        return fail (error);
+      gbacw_paper_get_size_mm (paper, &w, &h);
+      pages = gbacw_roster_pages_new (scenario, w * 72 / 25.4, h * 72 / 25.4, &error);
+      if (pages == NULL || !gbacw_roster_pages_export_pdf (pages, output, &error))
+        return fail (error);
+      return 0;
+    }
+  if (paper_name != NULL)
+    return usage (context, _("--paper is for PDF files: give -o OUT.pdf"));
 
   scenario = gbacw_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
@@ -160,6 +189,7 @@ run_import (int argc, char **argv)
 
 #define ROSTER_USAGE N_("Usage:\n  gbacw roster export FILE [--side SIDE] [--delimiter comma|semicolon|tab]\n" \
                        "                          [--encoding utf-8|utf-16] [-o OUT.csv]\n" \
+                       "  gbacw roster export FILE -o OUT.pdf [--paper PAPER]\n" \
                        "  gbacw roster import FILE CSV [-o OUT.xml]\n")
 
 int

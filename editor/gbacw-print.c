@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-print.c: printing the map as the PDF export's true-scale sheets. */
+/* gbacw-print.c: printing the map as the PDF export's true-scale sheets, or the order of
+ * battle as the roster export has it. */
 #define G_LOG_DOMAIN "gbacw-print"
 
 #include "config.h"
@@ -10,17 +11,22 @@
 #include "gbacw-map-canvas.h"
 #include "gbacw-map-export.h"
 #include "gbacw-print.h"
+#include "gbacw-roster-print.h"
 
 /* What the last print chose (printer, copies, paper, hex size), for the next one. */
 static GtkPrintSettings *last_settings;
 static GtkPageSetup *last_page_setup;
 static double last_hex_mm = GBACW_EXPORT_DEFAULT_HEX_MM;
 static gboolean last_index_page = TRUE;
+static GbacwPrintContent last_content = GBACW_PRINT_MAP;
 
 typedef struct {
   GbacwDocument *document;
+  GbacwPrintContent content;
   GbacwExportOptions options;
   GbacwPageLayout layout;
+  GbacwRosterPages *roster;
+  GtkPaperSize *paper;          /* the sheet as the page setup chose it */
   GError *error;
 
   /* While the dialog or the preview runs on after gbacw_print_map () returned: the window
@@ -29,6 +35,7 @@ typedef struct {
   gboolean holding;
 
   /* the "Map" tab */
+  GtkCheckButton *map_check, *roster_check;
   GtkSpinButton *hex_mm_spin;
   GtkCheckButton *index_check;
 } PrintJob;
@@ -40,6 +47,8 @@ print_job_free (PrintJob *job)
     g_object_remove_weak_pointer (G_OBJECT (job->host), (gpointer *) &job->host);
   g_clear_object (&job->document);
   g_clear_object (&job->options.background);
+  g_clear_pointer (&job->roster, gbacw_roster_pages_free);
+  g_clear_pointer (&job->paper, gtk_paper_size_free);
   g_clear_error (&job->error);
   g_free (job);
 }
@@ -91,17 +100,15 @@ preview_draw (GtkDrawingArea *area,
 {
   Preview *p = data;
   double pw, ph, scale;
-  g_autoptr(GtkPaperSize) sheet = NULL;
 
   cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
   cairo_paint (cr);
-  if (p->n_pages <= 0 || p->page >= p->n_pages)
+  if (p->n_pages <= 0 || p->page >= p->n_pages || p->job->paper == NULL)
     return;
   /* GTK turns a landscape page onto the sheet as the printer takes it: the sheet is the
    * paper upright. */
-  sheet = gtk_paper_size_new (p->job->options.paper == GBACW_PAPER_LETTER ? GTK_PAPER_NAME_LETTER : GTK_PAPER_NAME_A4);
-  pw = gtk_paper_size_get_width (sheet, GTK_UNIT_POINTS);
-  ph = gtk_paper_size_get_height (sheet, GTK_UNIT_POINTS);
+  pw = gtk_paper_size_get_width (p->job->paper, GTK_UNIT_POINTS);
+  ph = gtk_paper_size_get_height (p->job->paper, GTK_UNIT_POINTS);
   scale = MIN ((width - 24) / pw, (height - 24) / ph);
   if (scale <= 0)
     return;
@@ -200,38 +207,47 @@ on_preview (GtkPrintOperation        *operation,
   return TRUE;
 }
 
-/* The sheets are A4 or Letter, the paper the export lays the map out on: Letter when the
- * printer's paper is (near enough) Letter, else A4. */
-static GbacwPaper
-paper_for (GtkPageSetup *setup)
-{
-  GtkPaperSize *size = gtk_page_setup_get_paper_size (setup);
-  double w = gtk_paper_size_get_width (size, GTK_UNIT_MM), h = gtk_paper_size_get_height (size, GTK_UNIT_MM);
-  double lw, lh;
-
-  gbacw_paper_get_size_mm (GBACW_PAPER_LETTER, &lw, &lh);
-  if ((fabs (w - lw) < 3 && fabs (h - lh) < 3) || (fabs (w - lh) < 3 && fabs (h - lw) < 3))
-    return GBACW_PAPER_LETTER;
-  return GBACW_PAPER_A4;
-}
-
 static void
 on_begin_print (GtkPrintOperation *operation,
                 GtkPrintContext   *context,
                 PrintJob          *job)
 {
   const GbacwScenario *scenario = gbacw_document_get_scenario (job->document);
+  GtkPaperSize *paper = gtk_page_setup_get_paper_size (gtk_print_context_get_page_setup (context));
+  double w = gtk_paper_size_get_width (paper, GTK_UNIT_MM), h = gtk_paper_size_get_height (paper, GTK_UNIT_MM);
+  int n_pages;
 
-  job->options.paper = paper_for (gtk_print_context_get_page_setup (context));
-  if (!gbacw_map_export_get_page_layout (scenario, &job->options, &job->layout, &job->error))
+  /* The paper the page setup chose, whatever it is: the sheets are cut to fit it. */
+  g_clear_pointer (&job->paper, gtk_paper_size_free);
+  job->paper = gtk_paper_size_copy (paper);
+  if (job->content == GBACW_PRINT_ROSTER)
     {
-      gtk_print_operation_cancel (operation);
-      return;
+      g_clear_pointer (&job->roster, gbacw_roster_pages_free);
+      job->roster = gbacw_roster_pages_new (scenario, gtk_paper_size_get_width (paper, GTK_UNIT_POINTS),
+                                            gtk_paper_size_get_height (paper, GTK_UNIT_POINTS), &job->error);
+      if (job->roster == NULL)
+        {
+          gtk_print_operation_cancel (operation);
+          return;
+        }
+      n_pages = gbacw_roster_pages_get_n_pages (job->roster);
     }
-  gtk_print_operation_set_n_pages (operation, gbacw_map_export_get_n_pages (scenario, &job->options));
+  else
+    {
+      job->options.paper = gbacw_paper_for_size_mm (w, h);
+      job->options.paper_width_mm = w;
+      job->options.paper_height_mm = h;
+      if (!gbacw_map_export_get_page_layout (scenario, &job->options, &job->layout, &job->error))
+        {
+          gtk_print_operation_cancel (operation);
+          return;
+        }
+      n_pages = gbacw_map_export_get_n_pages (scenario, &job->options);
+    }
+  gtk_print_operation_set_n_pages (operation, n_pages);
 }
 
-/* Every page on the layout's paper, turned as the layout turned it. */
+/* Every page on the chosen paper, turned as the layout turned it. */
 static void
 on_request_page_setup (GtkPrintOperation *operation,
                        GtkPrintContext   *context,
@@ -239,12 +255,12 @@ on_request_page_setup (GtkPrintOperation *operation,
                        GtkPageSetup      *setup,
                        PrintJob          *job)
 {
-  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (job->options.paper == GBACW_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
-                                                                                               : GTK_PAPER_NAME_A4);
+  gboolean landscape = job->content == GBACW_PRINT_ROSTER ? job->roster != NULL && gbacw_roster_pages_get_landscape (job->roster)
+                                                          : job->layout.landscape;
 
-  gtk_page_setup_set_paper_size (setup, paper);
-  gtk_page_setup_set_orientation (setup, job->layout.landscape ? GTK_PAGE_ORIENTATION_LANDSCAPE
-                                                               : GTK_PAGE_ORIENTATION_PORTRAIT);
+  if (job->paper != NULL)
+    gtk_page_setup_set_paper_size (setup, job->paper);
+  gtk_page_setup_set_orientation (setup, landscape ? GTK_PAGE_ORIENTATION_LANDSCAPE : GTK_PAGE_ORIENTATION_PORTRAIT);
 }
 
 static void
@@ -254,8 +270,21 @@ on_draw_page (GtkPrintOperation *operation,
               PrintJob          *job)
 {
   /* Full page, in points: the origin is the paper's top left corner, as on a PDF sheet. */
-  gbacw_map_export_draw_page (gtk_print_context_get_cairo_context (context),
-                              gbacw_document_get_scenario (job->document), &job->options, &job->layout, page_nr);
+  if (job->content == GBACW_PRINT_ROSTER)
+    gbacw_roster_pages_draw_page (job->roster, gtk_print_context_get_cairo_context (context), page_nr);
+  else
+    gbacw_map_export_draw_page (gtk_print_context_get_cairo_context (context),
+                                gbacw_document_get_scenario (job->document), &job->options, &job->layout, page_nr);
+}
+
+static void
+on_content_toggled (GtkCheckButton *button,
+                    PrintJob       *job)
+{
+  gboolean map = gtk_check_button_get_active (job->map_check);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (job->hex_mm_spin), map);
+  gtk_widget_set_sensitive (GTK_WIDGET (job->index_check), map);
 }
 
 static GObject *
@@ -263,7 +292,7 @@ on_create_custom_widget (GtkPrintOperation *operation,
                          PrintJob          *job)
 {
   GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *label, *spin, *check;
+  GtkWidget *label, *spin, *check, *map, *roster;
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -272,31 +301,46 @@ on_create_custom_widget (GtkPrintOperation *operation,
   gtk_widget_set_margin_top (grid, 18);
   gtk_widget_set_margin_bottom (grid, 18);
 
+  /* What to print: the map's sheets or the order of battle's pages. */
+  map = gtk_check_button_new_with_mnemonic (_("The _map at true scale"));
+  roster = gtk_check_button_new_with_mnemonic (_("The _order of battle, as the roster export has it"));
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (roster), GTK_CHECK_BUTTON (map));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (job->content == GBACW_PRINT_ROSTER ? roster : map), TRUE);
+  gtk_grid_attach (GTK_GRID (grid), map, 0, 0, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid), roster, 0, 1, 2, 1);
+
   label = gtk_label_new_with_mnemonic (_("_Hex size across the flats (mm)"));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 24);
   spin = gtk_spin_button_new_with_range (2, 100, 0.1);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), job->options.hex_mm);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
   gtk_widget_set_tooltip_text (spin, _("SPI’s maps have hexes 16 mm (5/8 inch) across: the map then prints at its "
                                        "true size"));
-  gtk_grid_attach (GTK_GRID (grid), label, 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), spin, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), spin, 1, 2, 1, 1);
 
   check = gtk_check_button_new_with_mnemonic (_("An _index page showing how the sheets fit"));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), job->options.index_page);
-  gtk_grid_attach (GTK_GRID (grid), check, 0, 1, 2, 1);
+  gtk_widget_set_margin_start (check, 24);
+  gtk_grid_attach (GTK_GRID (grid), check, 0, 3, 2, 1);
 
-  label = gtk_label_new (_("The map is printed at true size over A4 or Letter sheets that overlap. Print at "
-                           "100 % (no “fit to page”), then check the 50 mm bar with a ruler."));
+  label = gtk_label_new (_("The map is printed at true size over sheets of the paper chosen in Page Setup, "
+                           "overlapping. Print at 100 % (no “fit to page”), then check the 50 mm bar with a "
+                           "ruler."));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "dim-label");
-  gtk_grid_attach (GTK_GRID (grid), label, 0, 2, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 4, 2, 1);
 
+  job->map_check = GTK_CHECK_BUTTON (map);
+  job->roster_check = GTK_CHECK_BUTTON (roster);
   job->hex_mm_spin = GTK_SPIN_BUTTON (spin);
   job->index_check = GTK_CHECK_BUTTON (check);
+  g_signal_connect (map, "toggled", G_CALLBACK (on_content_toggled), job);
+  on_content_toggled (job->map_check, job);
   return G_OBJECT (grid);
 }
 
@@ -305,25 +349,22 @@ on_custom_widget_apply (GtkPrintOperation *operation,
                         GtkWidget         *widget,
                         PrintJob          *job)
 {
+  job->content = gtk_check_button_get_active (job->roster_check) ? GBACW_PRINT_ROSTER : GBACW_PRINT_MAP;
   job->options.hex_mm = gtk_spin_button_get_value (job->hex_mm_spin);
   job->options.index_page = gtk_check_button_get_active (job->index_check);
+  last_content = job->content;
   last_hex_mm = job->options.hex_mm;
   last_index_page = job->options.index_page;
 }
 
+/* The locale's paper. */
 static GtkPageSetup *
 default_page_setup (void)
 {
   GtkPageSetup *setup = gtk_page_setup_new ();
   g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (NULL);
 
-  /* The locale's paper as A4 or Letter. */
   gtk_page_setup_set_paper_size (setup, paper);
-  {
-    g_autoptr(GtkPaperSize) sheet = gtk_paper_size_new (paper_for (setup) == GBACW_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
-                                                                                                 : GTK_PAPER_NAME_A4);
-    gtk_page_setup_set_paper_size (setup, sheet);
-  }
   return setup;
 }
 
@@ -348,7 +389,9 @@ on_done (GtkPrintOperation       *operation,
     gtk_print_operation_get_error (operation, &error);
   if (error != NULL && job->host != NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("The map could not be printed: %s"), error->message);
+      g_autofree char *message = g_strdup_printf (job->content == GBACW_PRINT_ROSTER
+                                                  ? _("The order of battle could not be printed: %s")
+                                                  : _("The map could not be printed: %s"), error->message);
       gbacw_editor_host_show_error (job->host, message);
     }
   if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
@@ -367,6 +410,18 @@ gbacw_print_map (GbacwEditorHost         *host,
                  GtkPrintOperationAction  action,
                  const char              *export_path,
                  GError                 **error)
+{
+  return gbacw_print (host, background, last_content, NULL, action, export_path, error);
+}
+
+GtkPrintOperationResult
+gbacw_print (GbacwEditorHost         *host,
+             GbacwBackgroundImage    *background,
+             GbacwPrintContent        content,
+             GtkPageSetup            *page_setup,
+             GtkPrintOperationAction  action,
+             const char              *export_path,
+             GError                 **error)
 {
   g_autoptr(GtkPrintOperation) operation = NULL;
   PrintJob *job;
@@ -390,6 +445,7 @@ gbacw_print_map (GbacwEditorHost         *host,
   job = g_new0 (PrintJob, 1);
   g_object_set_data_full (G_OBJECT (operation), "gbacw-print-job", job, (GDestroyNotify) print_job_free);
   job->document = g_object_ref (gbacw_editor_host_get_document (host));
+  job->content = content;
   gbacw_export_options_init (&job->options);
   job->options.format = GBACW_EXPORT_PDF;
   canvas = gbacw_editor_host_get_canvas (host);
@@ -404,12 +460,13 @@ gbacw_print_map (GbacwEditorHost         *host,
   gtk_print_operation_set_use_full_page (operation, TRUE);
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
-  gtk_print_operation_set_custom_tab_label (operation, _("Map"));
+  /* TRANSLATORS: the print dialog's tab that chooses what to print (the map or the order of battle) */
+  gtk_print_operation_set_custom_tab_label (operation, _("Map and Roster"));
   if (last_settings != NULL)
     gtk_print_operation_set_print_settings (operation, last_settings);
   if (last_page_setup == NULL)
     last_page_setup = default_page_setup ();
-  gtk_print_operation_set_default_page_setup (operation, last_page_setup);
+  gtk_print_operation_set_default_page_setup (operation, page_setup != NULL ? page_setup : last_page_setup);
   if (export_path != NULL)
     gtk_print_operation_set_export_filename (operation, export_path);
 
@@ -443,7 +500,7 @@ gbacw_print_map (GbacwEditorHost         *host,
     }
   if (job->error != NULL)
     {
-      /* The layout refused the options (a hex size out of range). */
+      /* The layout refused the options (a hex size out of range, a paper too small). */
       g_clear_error (error);
       g_propagate_error (error, g_steal_pointer (&job->error));
       return GTK_PRINT_OPERATION_RESULT_ERROR;

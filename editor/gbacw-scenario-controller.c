@@ -140,6 +140,17 @@ gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
                                          const char              *path,
                                          const char              *side)
 {
+  return gbacw_scenario_controller_export_roster_as (self, path, side, GBACW_ROSTER_DELIMITER_COMMA,
+                                                     GBACW_ROSTER_ENCODING_UTF8);
+}
+
+gboolean
+gbacw_scenario_controller_export_roster_as (GbacwScenarioController *self,
+                                            const char              *path,
+                                            const char              *side,
+                                            GbacwRosterDelimiter     delimiter,
+                                            GbacwRosterEncoding      encoding)
+{
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (GBACW_IS_SCENARIO_CONTROLLER (self), FALSE);
@@ -147,7 +158,8 @@ gbacw_scenario_controller_export_roster (GbacwScenarioController *self,
 
   if (self->document == NULL)
     return FALSE;
-  if (!gbacw_roster_export_file (gbacw_document_get_scenario (self->document), side, path, &error))
+  if (!gbacw_roster_export_file_as (gbacw_document_get_scenario (self->document), side, delimiter, encoding, path,
+                                    &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not export the roster: %s"), error->message);
       gbacw_editor_host_show_error (self->window, message);
@@ -247,9 +259,16 @@ on_export_response (GbacwScenarioController *self,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = g_file_get_path (file);
       const char *side = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "side");
+      const char *separator = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "separator");
+      const char *encoding = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "encoding");
+      GbacwRosterDelimiter delimiter = g_strcmp0 (separator, "semicolon") == 0 ? GBACW_ROSTER_DELIMITER_SEMICOLON
+                                       : g_strcmp0 (separator, "tab") == 0     ? GBACW_ROSTER_DELIMITER_TAB
+                                                                               : GBACW_ROSTER_DELIMITER_COMMA;
 
       if (path != NULL)
-        gbacw_scenario_controller_export_roster (self, path, g_strcmp0 (side, "") == 0 ? NULL : side);
+        gbacw_scenario_controller_export_roster_as (self, path, g_strcmp0 (side, "") == 0 ? NULL : side, delimiter,
+                                                    g_strcmp0 (encoding, "utf-16") == 0 ? GBACW_ROSTER_ENCODING_UTF16
+                                                                                        : GBACW_ROSTER_ENCODING_UTF8);
     }
   close_chooser (self);
 }
@@ -285,6 +304,20 @@ gbacw_scenario_controller_choose_roster_export (GbacwScenarioController *self)
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "side", _("Side"), (const char **) ids->pdata,
                                (const char **) names->pdata);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "side", "");
+  /* What spreadsheets read: commas, or semicolons where the decimal point is a comma (Excel
+   * and LibreOffice in much of Europe), or tabs; UTF-16 for older Excel. */
+  {
+    static const char *separators[] = { "comma", "semicolon", "tab", NULL };
+    static const char *encodings[] = { "utf-8", "utf-16", NULL };
+    const char *separator_names[] = { _("Commas"), _("Semicolons"), _("Tabs"), NULL };
+    const char *encoding_names[] = { _("UTF-8"), _("UTF-16 (older Excel)"), NULL };
+
+    gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "separator", _("Separated by"), separators,
+                                 separator_names);
+    gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "separator", "comma");
+    gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "encoding", _("Encoding"), encodings, encoding_names);
+    gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "encoding", "utf-8");
+  }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_response), self, G_CONNECT_SWAPPED);
   self->chooser = GTK_NATIVE_DIALOG (chooser);

@@ -12,6 +12,7 @@
 
 #include "gbacw-deployment-controller.h"
 #include "gbacw-editor-host.h"
+#include "gbacw-roster-csv.h"
 #include "gbacw-scenario-sidebar.h"
 
 G_BEGIN_DECLS
@@ -35,13 +36,19 @@ GtkWindow                 *gbacw_scenario_controller_get_chart_editor (GbacwScen
 /* Presents the Scenario Settings dialog, the chart editor (nothing without a document). */
 void                       gbacw_scenario_controller_show_settings (GbacwScenarioController *self);
 void                       gbacw_scenario_controller_show_charts (GbacwScenarioController *self);
-/* Asks for a CSV file to export the roster to (and which side), or to import. */
+/* Asks for a CSV file to export the roster to (and which side, which separator and which
+ * encoding), or to import. */
 void                       gbacw_scenario_controller_choose_roster_export (GbacwScenarioController *self);
 void                       gbacw_scenario_controller_choose_roster_import (GbacwScenarioController *self);
 
-/* The roster of side (NULL: every side) written to path; a failure is shown in the window. */
+/* The roster of side (NULL: every side) written to path, comma-separated UTF-8 or as
+ * given; a failure is shown in the window. */
 gboolean                   gbacw_scenario_controller_export_roster (GbacwScenarioController *self, const char *path,
                                                                     const char *side);
+gboolean                   gbacw_scenario_controller_export_roster_as (GbacwScenarioController *self,
+                                                                       const char *path, const char *side,
+                                                                       GbacwRosterDelimiter delimiter,
+                                                                       GbacwRosterEncoding encoding);
 /* The CSV at path read into the order of battle as one undoable step; errors (with their
  * line and column) are shown in the window. */
 gboolean                   gbacw_scenario_controller_import_roster (GbacwScenarioController *self, const char *path);

@@ -1129,7 +1129,7 @@ print_action (GtkWidget  *widget,
   if (gbacw_print_map (GBACW_EDITOR_HOST (self), gbacw_background_controller_get_image (self->background),
                        GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
-      g_autofree char *message = g_strdup_printf (_("The map could not be printed: %s"),
+      g_autofree char *message = g_strdup_printf (_("Could not print: %s"),
                                                   error != NULL ? error->message : _("unknown error"));
       gbacw_window_show_error (self, message);
     }

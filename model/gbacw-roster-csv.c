@@ -109,34 +109,32 @@ column_kinds (void)
   return kinds;
 }
 
+/* One row's cells, as gbacw_roster_export_rows () gives them. */
 static void
-put_row (GString *out, char delimiter, gboolean formation, const char *id, const char *side, const char *parent, gconstpointer item)
+put_row (GPtrArray *rows, gboolean formation, const char *id, const char *side, const char *parent, gconstpointer item)
 {
   const int *kinds = column_kinds ();
+  char **cells = g_new0 (char *, G_N_ELEMENTS (columns));
 
   for (guint c = 0; columns[c]; c++)
-    {
-      g_autofree char *value = NULL;
-
-      switch (kinds[c])
-        {
-        case COLUMN_ID: put_cell (out, delimiter, id, c == 0); break;
-        case COLUMN_SIDE: put_cell (out, delimiter, side, c == 0); break;
-        case COLUMN_PARENT: put_cell (out, delimiter, parent, c == 0); break;
-        default:
-          g_assert (kinds[c] >= 0);
-          value = formation ? gbacw_oob_field_format_formation (item, (GbacwOobField) kinds[c])
-                            : gbacw_oob_field_format_unit (item, (GbacwOobField) kinds[c]);
-          put_cell (out, delimiter, value, c == 0);
-          break;
-        }
-    }
-  g_string_append (out, "\r\n");
+    switch (kinds[c])
+      {
+      case COLUMN_ID: cells[c] = g_strdup (id ? id : ""); break;
+      case COLUMN_SIDE: cells[c] = g_strdup (side ? side : ""); break;
+      case COLUMN_PARENT: cells[c] = g_strdup (parent ? parent : ""); break;
+      default:
+        g_assert (kinds[c] >= 0);
+        cells[c] = formation ? gbacw_oob_field_format_formation (item, (GbacwOobField) kinds[c])
+                             : gbacw_oob_field_format_unit (item, (GbacwOobField) kinds[c]);
+        if (cells[c] == NULL)
+          cells[c] = g_strdup ("");
+        break;
+      }
+  g_ptr_array_add (rows, cells);
 }
 
 typedef struct {
-  GString *out;
-  char delimiter;
+  GPtrArray *rows;
   GHashTable *formations;   /* id -> first GbacwFormation with it */
   GHashTable *children;     /* formation id -> GPtrArray of GbacwFormation* */
   GHashTable *units;        /* formation id -> GPtrArray of GbacwUnit* */
@@ -162,14 +160,14 @@ export_formation (Exporter *e, const GbacwFormation *f)
 
   if (!g_hash_table_add (e->visited, (gpointer) f))
     return;
-  put_row (e->out, e->delimiter, TRUE, f->id, f->side,
+  put_row (e->rows, TRUE, f->id, f->side,
            f->parent && g_hash_table_contains (e->formations, f->parent) ? f->parent : NULL, f);
   units = g_hash_table_lookup (e->units, f->id);
   children = g_hash_table_lookup (e->children, f->id);
   for (guint i = 0; units && i < units->len; i++)
     {
       const GbacwUnit *u = g_ptr_array_index (units, i);
-      put_row (e->out, e->delimiter, FALSE, u->id, u->side, f->id, u);
+      put_row (e->rows, FALSE, u->id, u->side, f->id, u);
     }
   for (guint i = 0; children && i < children->len; i++)
     export_formation (e, g_ptr_array_index (children, i));
@@ -197,16 +195,14 @@ gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **e
   return gbacw_roster_export_as (scenario, side, GBACW_ROSTER_DELIMITER_COMMA, GBACW_ROSTER_ENCODING_UTF8, error);
 }
 
-GBytes *
-gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRosterDelimiter delimiter,
-                        GbacwRosterEncoding encoding, GError **error)
+GPtrArray *
+gbacw_roster_export_rows (const GbacwScenario *scenario, const char *side, GError **error)
 {
   const GbacwOob *oob;
   Exporter e;
   g_autoptr (GHashTable) side_units = NULL;
   g_autoptr (GHashTable) side_tops = NULL;
   g_autoptr (GHashTable) sides_done = g_hash_table_new (g_str_hash, g_str_equal);
-  gsize size;
 
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -225,8 +221,7 @@ gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRo
         }
     }
 
-  e.out = g_string_sized_new (256 + (gsize) (oob->units->len + oob->formations->len) * 96);
-  e.delimiter = delimiter_char (delimiter);
+  e.rows = g_ptr_array_new_full (1 + oob->units->len + oob->formations->len, (GDestroyNotify) g_strfreev);
   e.formations = g_hash_table_new (g_str_hash, g_str_equal);
   e.children = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
   e.units = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
@@ -261,9 +256,7 @@ gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRo
         multimap_add (side_units, u->side, u);
     }
 
-  for (guint c = 0; columns[c]; c++)
-    put_cell (e.out, e.delimiter, columns[c], c == 0);
-  g_string_append (e.out, "\r\n");
+  g_ptr_array_add (e.rows, g_strdupv ((char **) columns));
   for (guint i = 0; i < oob->sides->len; i++)
     {
       const GbacwSide *s = g_ptr_array_index (oob->sides, i);
@@ -275,7 +268,7 @@ gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRo
       for (guint k = 0; units && k < units->len; k++)
         {
           const GbacwUnit *u = g_ptr_array_index (units, k);
-          put_row (e.out, e.delimiter, FALSE, u->id, u->side, NULL, u);
+          put_row (e.rows, FALSE, u->id, u->side, NULL, u);
         }
       for (guint k = 0; tops && k < tops->len; k++)
         export_formation (&e, g_ptr_array_index (tops, k));
@@ -285,14 +278,36 @@ gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRo
   g_hash_table_unref (e.children);
   g_hash_table_unref (e.units);
   g_hash_table_unref (e.visited);
+  return e.rows;
+}
+
+GBytes *
+gbacw_roster_export_as (const GbacwScenario *scenario, const char *side, GbacwRosterDelimiter delimiter,
+                        GbacwRosterEncoding encoding, GError **error)
+{
+  g_autoptr (GPtrArray) rows = gbacw_roster_export_rows (scenario, side, error);
+  char separator = delimiter_char (delimiter);
+  GString *out;
+  gsize size;
+
+  if (rows == NULL)
+    return NULL;
+  out = g_string_sized_new (256 + (gsize) rows->len * 96);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (rows, r);
+      for (guint c = 0; cells[c]; c++)
+        put_cell (out, separator, cells[c], c == 0);
+      g_string_append (out, "\r\n");
+    }
   if (encoding == GBACW_ROSTER_ENCODING_UTF16)
     {
-      GBytes *utf16 = encode_utf16 (e.out);
-      g_string_free (e.out, TRUE);
+      GBytes *utf16 = encode_utf16 (out);
+      g_string_free (out, TRUE);
       return utf16;
     }
-  size = e.out->len;
-  return g_bytes_new_take (g_string_free (e.out, FALSE), size);
+  size = out->len;
+  return g_bytes_new_take (g_string_free (out, FALSE), size);
 }
 
 gboolean

@@ -47,6 +47,10 @@ typedef enum {
 /* The column names in export order, NULL-terminated (static). */
 const char *const *gbacw_roster_columns (void);
 
+/* The rows the export writes, in its order, each a NULL-terminated array of the cells of
+ * gbacw_roster_columns () ("" where no value is entered); the first row is the column
+ * names. NULL and GBACW_ROSTER_ERROR_SIDE if side is no side. Free with g_ptr_array_unref. */
+GPtrArray *gbacw_roster_export_rows (const GbacwScenario *scenario, const char *side, GError **error);
 /* The roster of side (a side id, NULL for every side), CRLF line ends: comma-separated
  * UTF-8, or as given. */
 GBytes *gbacw_roster_export (const GbacwScenario *scenario, const char *side, GError **error);

@@ -60,17 +60,38 @@ gbacw_export_format_from_path (const char        *path,
   return FALSE;
 }
 
+static const struct {
+  const char *name;
+  const char *display_name;
+  double width, height;  /* mm, upright */
+} papers[GBACW_N_NAMED_PAPERS] = {
+  [GBACW_PAPER_A4] = { "a4", N_("A4"), 210.0, 297.0 },
+  [GBACW_PAPER_LETTER] = { "letter", N_("Letter"), 215.9, 279.4 },
+  [GBACW_PAPER_A3] = { "a3", N_("A3"), 297.0, 420.0 },
+  [GBACW_PAPER_LEGAL] = { "legal", N_("Legal"), 215.9, 355.6 },
+  [GBACW_PAPER_TABLOID] = { "tabloid", N_("Tabloid"), 279.4, 431.8 },
+  [GBACW_PAPER_A5] = { "a5", N_("A5"), 148.0, 210.0 },
+};
+
 gboolean
 gbacw_paper_from_string (const char *name,
                          GbacwPaper *paper)
 {
-  if (g_ascii_strcasecmp (name, "a4") == 0)
-    *paper = GBACW_PAPER_A4;
-  else if (g_ascii_strcasecmp (name, "letter") == 0)
-    *paper = GBACW_PAPER_LETTER;
-  else
-    return FALSE;
-  return TRUE;
+  g_return_val_if_fail (name != NULL && paper != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (papers); i++)
+    if (g_ascii_strcasecmp (name, papers[i].name) == 0)
+      {
+        *paper = (GbacwPaper) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+gbacw_paper_to_string (GbacwPaper paper)
+{
+  return paper < GBACW_N_NAMED_PAPERS ? papers[paper].name : "custom";
 }
 
 void
@@ -78,16 +99,43 @@ gbacw_paper_get_size_mm (GbacwPaper  paper,
                          double     *width,
                          double     *height)
 {
-  if (paper == GBACW_PAPER_LETTER)
+  if (paper >= GBACW_N_NAMED_PAPERS)
+    paper = GBACW_PAPER_A4;
+  *width = papers[paper].width;
+  *height = papers[paper].height;
+}
+
+const char *
+gbacw_paper_get_display_name (GbacwPaper paper)
+{
+  return paper < GBACW_N_NAMED_PAPERS ? _(papers[paper].display_name) : _("custom paper");
+}
+
+GbacwPaper
+gbacw_paper_for_size_mm (double width,
+                         double height)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (papers); i++)
+    if ((fabs (width - papers[i].width) < 2 && fabs (height - papers[i].height) < 2)
+        || (fabs (width - papers[i].height) < 2 && fabs (height - papers[i].width) < 2))
+      return (GbacwPaper) i;
+  return GBACW_PAPER_CUSTOM;
+}
+
+void
+gbacw_export_options_get_paper_size_mm (const GbacwExportOptions *options,
+                                        double                   *width,
+                                        double                   *height)
+{
+  g_return_if_fail (options != NULL && width != NULL && height != NULL);
+
+  if (options->paper == GBACW_PAPER_CUSTOM)
     {
-      *width = 215.9;
-      *height = 279.4;
+      *width = MIN (options->paper_width_mm, options->paper_height_mm);
+      *height = MAX (options->paper_width_mm, options->paper_height_mm);
     }
   else
-    {
-      *width = 210.0;
-      *height = 297.0;
-    }
+    gbacw_paper_get_size_mm (options->paper, width, height);
 }
 
 /* ---------------------------------------------------------------- PNG and SVG */
@@ -270,7 +318,13 @@ gbacw_map_export_get_page_layout (const GbacwScenario      *scenario,
 
   g_return_val_if_fail (scenario != NULL && scenario->map != NULL && options != NULL && layout != NULL, FALSE);
 
-  gbacw_paper_get_size_mm (options->paper, &paper_w, &paper_h);
+  gbacw_export_options_get_paper_size_mm (options, &paper_w, &paper_h);
+  if (!(paper_w >= 50 && paper_h <= 2000))
+    {
+      g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID,
+                   _("The paper must be from 50 to 2000 mm on a side, not %g × %g mm"), paper_w, paper_h);
+      return FALSE;
+    }
   if (!(options->hex_mm >= 2 && options->hex_mm <= 100))
     {
       g_set_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID,
@@ -803,9 +857,15 @@ draw_index (cairo_t                  *cr,
   g_autofree char *summary = NULL;
   g_autofree char *pages = NULL;
   g_autofree char *sizes = NULL;
+  g_autofree char *paper_name = NULL;
 
-  gbacw_paper_get_size_mm (options->paper, &paper_w, &paper_h);
+  gbacw_export_options_get_paper_size_mm (options, &paper_w, &paper_h);
   gbacw_hex_grid_extent (&scenario->map->grid, &mw, &mh);
+  if (options->paper == GBACW_PAPER_CUSTOM)
+    /* TRANSLATORS: index page: the paper the sheets are printed on, width × height in mm */
+    paper_name = g_strdup_printf (_("%.0f × %.0f mm paper"), paper_w, paper_h);
+  else
+    paper_name = g_strdup (gbacw_paper_get_display_name (options->paper));
 
   cairo_save (cr);
   cairo_translate (cr, margin, margin);
@@ -828,7 +888,7 @@ draw_index (cairo_t                  *cr,
                                           "%d sheets of %s (%d across, %d down, %s), overlapping by %g mm; %s.",
                                           (gulong) (layout->columns * layout->rows)),
                              layout->columns * layout->rows,
-                             options->paper == GBACW_PAPER_LETTER ? _("Letter") : _("A4"), layout->columns, layout->rows,
+                             paper_name, layout->columns, layout->rows,
                              layout->landscape ? _("landscape") : _("portrait"), options->overlap_mm, pages);
   text_at (cr, summary, 0, 14 + 24, 0);
   text_at (cr, _("Print at actual size (100 %, no “fit to page”), then check the 50 mm bar on a sheet with a ruler."),
@@ -907,43 +967,46 @@ gbacw_map_export_draw_page (cairo_t                  *cr,
     draw_sheet (cr, scenario, options, layout, sheet % layout->columns, sheet / layout->columns, page + 1, n_pages);
 }
 
-static gboolean
-export_pdf (const GbacwScenario      *scenario,
-            const GbacwExportOptions *options,
-            const char               *path,
-            GError                  **error)
+gboolean
+gbacw_export_pdf_pages (const char       *path,
+                        const char       *title,
+                        double            width,
+                        double            height,
+                        int               n_pages,
+                        GbacwPdfPageFunc  draw_page,
+                        gpointer          data,
+                        GError          **error)
 {
-  GbacwPageLayout layout;
   GbacwSafeWriter *out;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  int n_pages, page;
 
-  if (!gbacw_map_export_get_page_layout (scenario, options, &layout, error))
-    return FALSE;
-  n_pages = layout.columns * layout.rows + (options->index_page ? 1 : 0);
+  g_return_val_if_fail (path != NULL && draw_page != NULL && n_pages >= 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   out = open_output (path, error);
   if (out == NULL)
     return FALSE;
-  surface = cairo_pdf_surface_create_for_stream (gbacw_cairo_write_to_safe_writer, out, layout.paper_width,
-                                                 layout.paper_height);
+  surface = cairo_pdf_surface_create_for_stream (gbacw_cairo_write_to_safe_writer, out, width, height);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
     {
       status = cairo_surface_status (surface);
       cairo_surface_destroy (surface);
       return finish_output (out, status, path, error);
     }
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, map_title (scenario));
+  if (title != NULL)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
 #ifdef PACKAGE_VERSION
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "gbacw " PACKAGE_VERSION);
 #endif
 
   cr = cairo_create (surface);
-  for (page = 0; page < n_pages; page++)
+  for (int page = 0; page < n_pages; page++)
     {
-      gbacw_map_export_draw_page (cr, scenario, options, &layout, page);
+      cairo_save (cr);
+      draw_page (cr, page, data);
+      cairo_restore (cr);
       cairo_show_page (cr);
     }
   status = cairo_status (cr);
@@ -953,6 +1016,36 @@ export_pdf (const GbacwScenario      *scenario,
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
   return finish_output (out, status, path, error);
+}
+
+typedef struct {
+  const GbacwScenario *scenario;
+  const GbacwExportOptions *options;
+  const GbacwPageLayout *layout;
+} MapPages;
+
+static void
+draw_map_page (cairo_t *cr, int page, gpointer data)
+{
+  const MapPages *m = data;
+
+  gbacw_map_export_draw_page (cr, m->scenario, m->options, m->layout, page);
+}
+
+static gboolean
+export_pdf (const GbacwScenario      *scenario,
+            const GbacwExportOptions *options,
+            const char               *path,
+            GError                  **error)
+{
+  GbacwPageLayout layout;
+  MapPages pages = { scenario, options, &layout };
+
+  if (!gbacw_map_export_get_page_layout (scenario, options, &layout, error))
+    return FALSE;
+  return gbacw_export_pdf_pages (path, map_title (scenario), layout.paper_width, layout.paper_height,
+                                 layout.columns * layout.rows + (options->index_page ? 1 : 0), draw_map_page, &pages,
+                                 error);
 }
 
 gboolean

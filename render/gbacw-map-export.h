@@ -3,8 +3,8 @@
  *
  * The editor's export dialog and `gbacw render` both call this, so that they draw
  * the same picture. PNG and SVG are one image of the whole map; PDF is the map at
- * its printed size (hexes hex_mm across the flats), tiled over A4 or Letter pages
- * that overlap, with registration marks on the overlaps, crop marks, page labels, a
+ * its printed size (hexes hex_mm across the flats), tiled over sheets of the chosen
+ * paper (A4, Letter, A3, Legal, Tabloid, A5 or any size a print dialog gives) that overlap, with registration marks on the overlaps, crop marks, page labels, a
  * scale bar to check the print, and a first page that shows how the sheets fit.
  */
 #pragma once
@@ -33,9 +33,18 @@ typedef enum {
   GBACW_EXPORT_PDF,
 } GbacwExportFormat;
 
+/* The named papers in the order the export dialog and the settings list them; CUSTOM is a
+ * sheet of options->paper_width_mm by paper_height_mm (what a print dialog's page setup may
+ * choose). */
 typedef enum {
   GBACW_PAPER_A4,
   GBACW_PAPER_LETTER,
+  GBACW_PAPER_A3,
+  GBACW_PAPER_LEGAL,
+  GBACW_PAPER_TABLOID,  /* 11 × 17 inches */
+  GBACW_PAPER_A5,
+  GBACW_N_NAMED_PAPERS,
+  GBACW_PAPER_CUSTOM = GBACW_N_NAMED_PAPERS,
 } GbacwPaper;
 
 /* SPI's hexes are 5/8 inch (15.9 mm) across the flats: a 39x48-hex map then fills
@@ -59,6 +68,7 @@ typedef struct {
 
   /* PDF */
   GbacwPaper paper;
+  double paper_width_mm, paper_height_mm;  /* GBACW_PAPER_CUSTOM: the sheet, upright */
   double hex_mm;                     /* across the flats */
   double overlap_mm;                 /* printed twice where two sheets meet */
   double margin_mm;                  /* unprinted border of each sheet; labels go there */
@@ -70,9 +80,18 @@ void     gbacw_export_options_init (GbacwExportOptions *options);
 
 /* From the file name's extension (.png, .svg, .pdf, any case). */
 gboolean gbacw_export_format_from_path (const char *path, GbacwExportFormat *format);
-/* "a4", "letter" */
-gboolean gbacw_paper_from_string (const char *name, GbacwPaper *paper);
-void     gbacw_paper_get_size_mm (GbacwPaper paper, double *width, double *height);
+/* "a4", "letter", "a3", "legal", "tabloid", "a5" (any case) */
+gboolean    gbacw_paper_from_string (const char *name, GbacwPaper *paper);
+const char *gbacw_paper_to_string (GbacwPaper paper);
+/* A named paper's size, upright. */
+void        gbacw_paper_get_size_mm (GbacwPaper paper, double *width, double *height);
+/* The name printed on the index page and shown in the export dialog ("A4", "Letter"…). */
+const char *gbacw_paper_get_display_name (GbacwPaper paper);
+/* The named paper within 2 mm of width × height (either way round), else GBACW_PAPER_CUSTOM. */
+GbacwPaper  gbacw_paper_for_size_mm (double width, double height);
+/* The options' sheet, upright: the named paper's size, or the custom size. */
+void        gbacw_export_options_get_paper_size_mm (const GbacwExportOptions *options, double *width,
+                                                    double *height);
 
 /* PNG and SVG: pixels per map unit (hex radius), and the image's size. */
 double   gbacw_map_export_get_scale (const GbacwScenario *scenario, const GbacwExportOptions *options);
@@ -129,6 +148,21 @@ void     gbacw_map_export_draw_page (cairo_t                  *cr,
                                      const GbacwExportOptions *options,
                                      const GbacwPageLayout    *layout,
                                      int                       page);
+
+/* Writes n_pages pages of width × height points, each drawn by draw_page (its origin the
+ * page's top left corner, its unit the point), as the PDF file path (through the safe
+ * writer: a failure leaves the old file); title is the document's (may be NULL). The PDF
+ * export and the printed roster's both write through this. */
+typedef void (*GbacwPdfPageFunc) (cairo_t *cr, int page, gpointer data);
+
+gboolean gbacw_export_pdf_pages (const char       *path,
+                                 const char       *title,
+                                 double            width,
+                                 double            height,
+                                 int               n_pages,
+                                 GbacwPdfPageFunc  draw_page,
+                                 gpointer          data,
+                                 GError          **error);
 
 /* Writes the map to path in options->format. */
 gboolean gbacw_map_export (const GbacwScenario      *scenario,

@@ -139,9 +139,9 @@ append_map_open (Vmod *v, const char *map_name, const char *board, const char *i
   g_autofree char *head = g_markup_printf_escaped (
     "  <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"%s\""
     " changeFormat=\"$message$\" color=\"255,102,102\" createFormat=\"$pieceName$ created in $location$\""
-    " edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"%s\" mapName=\"%s\""
+    " edgeHeight=\"0\" edgeWidth=\"0\" hotkey=\"\" icon=\"\" launch=\"%s\" mapName=\"%s\""
     " markMoved=\"Never\" moveToFormat=\"$pieceName$ moves $previousLocation$ - $location$\""
-    " moveWithinFormat=\"$pieceName$ moves $previousLocation$ - $location$\" showKey=\"\" thickness=\"3\">\n"
+    " moveWithinFormat=\"$pieceName$ moves $previousLocation$ - $location$\" thickness=\"3\">\n"
     "   <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\""
     " boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n"
     "    <VASSAL.build.module.map.boardPicker.Board image=\"%s\" name=\"%s\" reversible=\"false\">\n",
@@ -165,7 +165,7 @@ append_map_tools (Vmod *v)
                    "   <VASSAL.build.module.map.KeyBufferer/>\n"
                    "   <VASSAL.build.module.map.ImageSaver/>\n"
                    "   <VASSAL.build.module.map.CounterDetailViewer/>\n"
-                   "   <VASSAL.build.module.map.Zoomer zoomLevels=\"0.25,0.4,0.6,0.8,1.0,1.25,1.6\" zoomStart=\"5\"/>\n");
+                   "   <VASSAL.build.module.map.Zoomer zoomLevels=\"1.6,1.25,1.0,0.8,0.6,0.4,0.25\" zoomStart=\"3\"/>\n");
 }
 
 static void
@@ -417,8 +417,8 @@ append_palette (Vmod *v)
 
   if (s->oob.units->len == 0)
     return;
-  g_string_append (v->xml, "  <VASSAL.build.module.PieceWindow allowHidePieces=\"false\" buttonText=\"Counters\""
-                           " hidden=\"false\" hotkey=\"\" icon=\"\" name=\"Counters\" scale=\"1.0\" tooltip=\"Counters\">\n"
+  g_string_append (v->xml, "  <VASSAL.build.module.PieceWindow hidden=\"false\" hotkey=\"\" icon=\"\" name=\"Counters\""
+                           " scale=\"1.0\" text=\"Counters\" tooltip=\"Counters\">\n"
                            "   <VASSAL.build.widget.TabWidget entryName=\"Counters\">\n");
   for (guint i = 0; i < s->oob.sides->len; i++)
     {
@@ -527,7 +527,7 @@ append_charts (Vmod *v, GError **error)
 
   if (charts->len == 0)
     return TRUE;
-  g_string_append (v->xml, "  <VASSAL.build.module.ChartWindow description=\"\" hotkey=\"\" icon=\"\" name=\"Charts\""
+  g_string_append (v->xml, "  <VASSAL.build.module.ChartWindow hotkey=\"\" icon=\"\" name=\"Charts\""
                            " text=\"Charts\" tooltip=\"Charts\">\n"
                            "   <VASSAL.build.widget.TabWidget entryName=\"Charts\">\n");
   for (guint i = 0; i < charts->len; i++)

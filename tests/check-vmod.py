@@ -80,6 +80,84 @@ for mp in maps:
         if mp.find(P + "module.map." + tag) is None:
             fail(f"map {mp.get('mapName')} has no {tag}")
 
+# Every element is a class VASSAL builds, with only attributes that class reads (its
+# getAttributeNames () in VASSAL 3.6, plus the few its build () reads itself): an attribute
+# VASSAL does not know is silently dropped, so a misspelt one is a setting lost.
+LAUNCH = {"text", "tooltip", "icon", "hotkey"}
+KNOWN = {
+    "GameModule": {"name", "version", "VassalVersion", "description", "nextPieceSlotId", "ModuleOther1",
+                   "ModuleOther2"},
+    "module.BasicCommandEncoder": set(), "module.Documentation": set(), "module.Chatter": set(),
+    "module.KeyNamer": set(),
+    "module.PlayerRoster": {"buttonText", "buttonToolTip", "buttonKeyStroke", "buttonIcon", "description"},
+    "module.GlobalOptions": {"autoReport", "centerOnMove", "nonOwnerUnmaskable", "playerIdFormat", "promptString",
+                             "markMoved", "chatterHTMLSupport", "hotKeysOnClosedWindows", "inventoryForAll",
+                             "sendToLocationMoveTrails", "storeLeadingZeroIntegersAsStrings"},
+    "module.Map": {"mapName", "markMoved", "markUnmovedIcon", "markUnmovedText", "markUnmovedTooltip", "edgeWidth",
+                   "edgeHeight", "backgroundcolor", "color", "thickness", "allowMultiple", "launch", "buttonName",
+                   "tooltip", "icon", "hotkey", "suppressAuto", "moveWithinFormat", "moveToFormat", "createFormat",
+                   "changeFormat", "moveKey", "movingStacksPickupUnits"},
+    "module.map.BoardPicker": {"slotScale", "slotHeight", "slotWidth", "title", "addRowText", "addColumnText",
+                               "boardPrompt", "maxColumns"},
+    "module.map.boardPicker.Board": {"name", "image", "reversible", "color", "width", "height"},
+    "module.map.boardPicker.board.HexGrid": {"sideways", "x0", "y0", "dy", "dx", "snapTo", "edgesLegal",
+                                            "cornersLegal", "visible", "dotsVisible", "color", "snapscale"},
+    "module.map.boardPicker.board.mapgrid.HexGridNumbering": {
+        "first", "sep", "hType", "hLeading", "hOff", "hDescend", "vType", "vLeading", "vOff", "vDescend",
+        "locationFormat", "visible", "fontSize", "color", "rotateText", "hDrawOff", "vDrawOff", "stagger"},
+    "module.map.StackMetrics": {"disabled", "exSepX", "exSepY", "unexSepX", "unexSepY", "color", "top", "bottom",
+                                "up", "down"},
+    "module.map.ForwardToKeyBuffer": set(), "module.map.Scroller": set(), "module.map.ForwardToChatter": set(),
+    "module.map.MenuDisplayer": set(), "module.map.MapCenterer": set(), "module.map.StackExpander": set(),
+    "module.map.PieceMover": set(), "module.map.KeyBufferer": set(), "module.map.ImageSaver": set(),
+    "module.map.CounterDetailViewer": set(),
+    "module.map.Zoomer": {"zoomStart", "zoomLevels", "zoomInKey", "zoomOutKey", "zoomPickKey"},
+    "module.map.SetupStack": {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
+    "module.PieceWindow": {"name", "hidden", "scale"} | LAUNCH,
+    "module.ChartWindow": {"name"} | LAUNCH,
+    "widget.TabWidget": {"entryName"},
+    "widget.ListWidget": {"entryName", "width", "height", "scale", "divider"},
+    "widget.PieceSlot": {"entryName", "gpid", "width", "height"},
+    "widget.Chart": {"chartName", "fileName", "description"},
+}
+# What each must say for the module to work as gbacw means it.
+REQUIRED = {
+    "GameModule": {"name", "version", "VassalVersion", "nextPieceSlotId"},
+    "module.Map": {"mapName"},
+    "module.map.boardPicker.Board": {"name", "image"},
+    "module.map.boardPicker.board.HexGrid": {"sideways", "x0", "y0", "dx", "dy", "snapTo"},
+    "module.map.boardPicker.board.mapgrid.HexGridNumbering": {"first", "hLeading", "hOff", "vLeading", "vOff",
+                                                              "stagger", "locationFormat"},
+    "module.map.SetupStack": {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
+    "module.PieceWindow": {"name", "text"},
+    "module.ChartWindow": {"name", "text"},
+    "widget.PieceSlot": {"entryName", "gpid", "width", "height"},
+    "widget.Chart": {"chartName", "fileName"},
+}
+for el in build.iter():
+    if el.tag == "entry":  # PlayerRoster's sides
+        continue
+    if not el.tag.startswith(P) or el.tag[len(P):] not in KNOWN:
+        fail(f"<{el.tag}> is no component VASSAL builds here")
+        continue
+    cls = el.tag[len(P):]
+    for attr in el.attrib:
+        if attr not in KNOWN[cls]:
+            fail(f"<{cls}> has {attr}=, an attribute VASSAL does not read")
+    for attr in REQUIRED.get(cls, ()):
+        if attr not in el.attrib:
+            fail(f"<{cls}> lacks {attr}=")
+for el in build.iter(P + "module.PieceWindow"):
+    if not el.get("text"):
+        fail("the Counters window's toolbar button has no text")
+# Zoomer: zoomLevels from most zoomed in to most zoomed out, zoomStart counted from 1 in that
+# list; the map opens at 100 %.
+for el in build.iter(P + "module.map.Zoomer"):
+    levels = [float(x) for x in el.get("zoomLevels").split(",")]
+    start = int(el.get("zoomStart"))
+    if levels != sorted(levels, reverse=True) or not 1 <= start <= len(levels) or levels[start - 1] != 1.0:
+        fail(f"Zoomer levels {levels} from {start} do not open the map at 100 %")
+
 # Images named anywhere are in the zip.
 referenced = {b.get("image") for b in build.iter(P + "module.map.boardPicker.Board")}
 referenced |= {c.get("fileName") for c in build.iter(P + "widget.Chart")}

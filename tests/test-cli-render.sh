@@ -38,13 +38,20 @@ check "render a tiled A4 PDF" 0 "$gbacw" render "$demo" -o "$tmp/demo.pdf"
 expect "the PDF is a PDF" '[ "$(head -c 5 "$tmp/demo.pdf")" = "%PDF-" ]'
 check "render a Letter PDF with larger hexes" 0 "$gbacw" render "$demo" -o "$tmp/letter.pdf" --paper letter --hex-size 25 --no-index
 expect "Letter pages are 612 points wide or high" 'grep -aq "MediaBox \[ *0 0 \(612\|792\)" "$tmp/letter.pdf"'
+# A3 is 842 x 1191 points, Tabloid 792 x 1224: the sheets are the paper chosen, and a
+# larger paper needs fewer of them for the same map.
+check "render an A3 PDF" 0 "$gbacw" render "$demo" -o "$tmp/a3.pdf" --paper a3 --hex-size 25 --no-index
+expect "A3 pages are 842 by 1191 points" 'grep -aq "MediaBox \[ *0 0 \(841\.8[0-9]* 1190\.5\|1190\.5[0-9]* 841\.8\)" "$tmp/a3.pdf"'
+expect "A3 needs fewer sheets than Letter" '[ "$(grep -ac "/Type /Page\b" "$tmp/a3.pdf")" -lt "$(grep -ac "/Type /Page\b" "$tmp/letter.pdf")" ]'
+check "render a Tabloid PDF" 0 "$gbacw" render "$demo" -o "$tmp/tabloid.pdf" --paper TABLOID --no-index
+expect "Tabloid pages are 792 by 1224 points" 'grep -aq "MediaBox \[ *0 0 \(792 1224\|1224 792\) \]" "$tmp/tabloid.pdf"'
 
 check "no -o is a usage error" 2 "$gbacw" render "$demo"
 check "an unknown extension is a usage error" 2 "$gbacw" render "$demo" -o "$tmp/demo.jpg"
 check "an unknown layer is a usage error" 2 "$gbacw" render "$demo" -o "$tmp/x.png" --layers terrain,nonsense
 expect "the message lists the layers" 'grep -q "hex-numbers" "$tmp/err"'
 check "--size and --zoom together are a usage error" 2 "$gbacw" render "$demo" -o "$tmp/x.png" --size 10 --zoom 3
-check "a bad paper is a usage error" 2 "$gbacw" render "$demo" -o "$tmp/x.pdf" --paper a3
+check "a bad paper is a usage error" 2 "$gbacw" render "$demo" -o "$tmp/x.pdf" --paper b7
 check "a bad hex size is a usage error" 2 "$gbacw" render "$demo" -o "$tmp/x.pdf" --hex-size 0
 check "--size for a PDF is a usage error" 2 "$gbacw" render "$demo" -o "$tmp/x.pdf" --size 100
 check "two files is a usage error" 2 "$gbacw" render "$demo" "$demo" -o "$tmp/x.png"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-cli-roster.sh GBACW: `gbacw roster export|import`: the round trip, an edit saved in
 # place, a bad file refused with FILE:LINE:COLUMN and nothing written, exit statuses;
-# semicolon- and tab-separated and UTF-16 files as spreadsheets write them.
+# semicolon- and tab-separated and UTF-16 files as spreadsheets write them; the printed
+# roster as a PDF file on the paper asked for.
 . "${0%/*}/cli-test-lib.sh"
 status () { "$@" >/dev/null 2>err.txt; echo $?; }
 
@@ -68,6 +69,19 @@ s=$(status "$gbacw" roster export demo.xml --delimiter pipe)
 s=$(status "$gbacw" roster export demo.xml --encoding latin-1)
 [ "$s" = 2 ] || fail "--encoding latin-1: exit status $s, not 2"
 "$gbacw" roster export --help | grep -q 'gbacw roster export \[OPTION' || fail "export --help: no “gbacw roster export” usage line"
+
+# The printed roster: a PDF of A4 pages (595 x 842 points, either way round), or A3 ones.
+"$gbacw" roster export demo.xml -o roster.pdf || fail "export -o roster.pdf"
+[ "$(head -c 5 roster.pdf)" = "%PDF-" ] || fail "roster.pdf is no PDF"
+grep -aq "MediaBox \[ *0 0 \(595\.2[0-9]* 841\.8\|841\.8[0-9]* 595\.2\)" roster.pdf || fail "roster.pdf's pages are not A4"
+"$gbacw" roster export demo.xml -o roster-a3.pdf --paper a3 || fail "export -o roster-a3.pdf --paper a3"
+grep -aq "MediaBox \[ *0 0 \(841\.8[0-9]* 1190\.5\|1190\.5[0-9]* 841\.8\)" roster-a3.pdf || fail "roster-a3.pdf's pages are not A3"
+s=$(status "$gbacw" roster export demo.xml -o roster.pdf --paper b7)
+[ "$s" = 2 ] || fail "--paper b7: exit status $s, not 2"
+s=$(status "$gbacw" roster export demo.xml -o roster.pdf --delimiter tab)
+[ "$s" = 2 ] || fail "--delimiter with a PDF: exit status $s, not 2"
+s=$(status "$gbacw" roster export demo.xml -o x.csv --paper a4)
+[ "$s" = 2 ] || fail "--paper with a CSV: exit status $s, not 2"
 
 [ "$failures" = 0 ] && echo "gbacw roster: all checks passed"
 exit "$failures"

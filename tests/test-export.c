@@ -17,6 +17,8 @@
 #include "gbacw-map-export.h"
 #include "gbacw-map-renderer.h"
 #include "gbacw-png-writer.h"
+#include "gbacw-roster-csv.h"
+#include "gbacw-roster-print.h"
 #include "gbacw-scenario-io.h"
 
 #define RED  0xffff0000u
@@ -392,10 +394,23 @@ test_formats (void)
   g_assert_false (gbacw_export_format_from_path ("png", &f));
   g_assert_true (gbacw_paper_from_string ("A4", &paper) && paper == GBACW_PAPER_A4);
   g_assert_true (gbacw_paper_from_string ("letter", &paper) && paper == GBACW_PAPER_LETTER);
-  g_assert_false (gbacw_paper_from_string ("a3", &paper));
+  g_assert_true (gbacw_paper_from_string ("a3", &paper) && paper == GBACW_PAPER_A3);
+  g_assert_true (gbacw_paper_from_string ("Tabloid", &paper) && paper == GBACW_PAPER_TABLOID);
+  g_assert_false (gbacw_paper_from_string ("b7", &paper));
   gbacw_paper_get_size_mm (GBACW_PAPER_LETTER, &w, &h);
   g_assert_cmpfloat_with_epsilon (w, 215.9, 1e-9);
   g_assert_cmpfloat_with_epsilon (h, 279.4, 1e-9);
+  gbacw_paper_get_size_mm (GBACW_PAPER_LEGAL, &w, &h);
+  g_assert_cmpfloat_with_epsilon (h, 355.6, 1e-9);
+  /* A print dialog's paper, either way round, is a named paper within 2 mm, else custom. */
+  g_assert_cmpint (gbacw_paper_for_size_mm (420, 297), ==, GBACW_PAPER_A3);
+  g_assert_cmpint (gbacw_paper_for_size_mm (279.4, 431.8), ==, GBACW_PAPER_TABLOID);
+  g_assert_cmpint (gbacw_paper_for_size_mm (500, 700), ==, GBACW_PAPER_CUSTOM);
+  for (guint i = 0; i < GBACW_N_NAMED_PAPERS; i++)
+    {
+      g_assert_true (gbacw_paper_from_string (gbacw_paper_to_string ((GbacwPaper) i), &paper));
+      g_assert_cmpint (paper, ==, i);
+    }
 }
 
 static void
@@ -530,6 +545,38 @@ test_page_layout (void)
   g_assert_true (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
   g_assert_cmpfloat_with_epsilon (MIN (l.paper_width, l.paper_height), 612, 1e-6);
 
+  /* A3 is twice A4: the same map on about half the sheets, each 842 x 1191 points. */
+  {
+    int a4_sheets, a3_sheets;
+
+    o.paper = GBACW_PAPER_A4;
+    g_assert_true (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
+    a4_sheets = l.columns * l.rows;
+    o.paper = GBACW_PAPER_A3;
+    g_assert_true (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
+    a3_sheets = l.columns * l.rows;
+    g_assert_cmpfloat_with_epsilon (MIN (l.paper_width, l.paper_height), 297 * mm, 1e-6);
+    g_assert_cmpfloat_with_epsilon (MAX (l.paper_width, l.paper_height), 420 * mm, 1e-6);
+    g_assert_cmpint (a3_sheets, <, a4_sheets);
+    g_assert_cmpfloat ((l.columns - 1) * l.step_x + l.sheet_width, >=, l.map_width - 1e-6);
+    g_assert_cmpfloat (l.sheet_width, <=, MAX (l.paper_width, l.paper_height) - 2 * o.margin_mm * mm + 1e-6);
+
+    /* A custom paper (as a print dialog may choose), given either way round: the map is
+     * tiled over it, at the same true scale. */
+    o.paper = GBACW_PAPER_CUSTOM;
+    o.paper_width_mm = 700;
+    o.paper_height_mm = 500;
+    g_assert_true (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
+    g_assert_cmpfloat_with_epsilon (MIN (l.paper_width, l.paper_height), 500 * mm, 1e-6);
+    g_assert_cmpfloat_with_epsilon (MAX (l.paper_width, l.paper_height), 700 * mm, 1e-6);
+    g_assert_cmpfloat_with_epsilon (l.scale, 16.0 / sqrt (3.0) * mm, 1e-9);
+    g_assert_cmpint (l.columns * l.rows, <=, a3_sheets);
+    o.paper_width_mm = 20;
+    g_assert_false (gbacw_map_export_get_page_layout (spi, &o, &l, &error));
+    g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID);
+    g_clear_error (&error);
+  }
+
   /* A small map fits one sheet. */
   o.paper = GBACW_PAPER_A4;
   g_assert_true (gbacw_map_export_get_page_layout (tiny, &o, &l, &error));
@@ -588,6 +635,117 @@ test_export_pdf (void)
  * a sliver of two hex columns; and the labels of every sheet fit without overlapping, on
  * the paper. The 40 x 48 map on A4 had a last column about 2 hexes wide, where the title,
  * "↑ A4" and "page 9 of 13" printed over each other. */
+/* The printed order of battle: the roster export's entries, its columns with a value but
+ * side and parent, upright on A4 when they fit, smaller or in bands on narrow paper. */
+static void
+test_roster_pages (void)
+{
+  g_autoptr(GbacwScenario) demo = load_demo ();
+  g_autoptr(GbacwScenario) empty = small_scenario (5, 5);
+  g_autoptr(GPtrArray) rows = gbacw_roster_export_rows (demo, NULL, NULL);
+  g_autoptr(GbacwRosterPages) a4 = NULL;
+  g_autoptr(GbacwRosterPages) a5 = NULL;
+  g_autoptr(GbacwRosterPages) strip = NULL;
+  g_autoptr(GError) error = NULL;
+  const double mm = 72 / 25.4;
+  const char *const *columns;
+  double w, h;
+  int lines;
+
+  g_assert_nonnull (rows);
+  g_assert_cmpuint (rows->len, >, 5);
+  a4 = gbacw_roster_pages_new (demo, 210 * mm, 297 * mm, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gbacw_roster_pages_get_n_entries (a4), ==, rows->len - 1);
+  columns = gbacw_roster_pages_get_columns (a4);
+  g_assert_cmpstr (columns[0], ==, "id");
+  g_assert_true (g_strv_contains (columns, "name"));
+  g_assert_true (g_strv_contains (columns, "strength"));
+  g_assert_false (g_strv_contains (columns, "side"));
+  g_assert_false (g_strv_contains (columns, "parent"));
+  /* A column is printed when some entry has a value in it. */
+  for (const char *const *c = gbacw_roster_columns (); *c != NULL; c++)
+    {
+      guint index = (guint) (c - gbacw_roster_columns ());
+      gboolean used = FALSE;
+
+      for (guint r = 1; r < rows->len; r++)
+        used |= ((char **) g_ptr_array_index (rows, r))[index][0] != '\0';
+      if (g_str_equal (*c, "side") || g_str_equal (*c, "parent"))
+        continue;
+      g_assert_true (g_strv_contains (columns, *c) == (used || g_str_equal (*c, "kind")));
+    }
+  gbacw_roster_pages_get_page_size (a4, &w, &h);
+  g_assert_cmpfloat_with_epsilon (MIN (w, h), 210 * mm, 1e-6);
+  g_assert_cmpfloat_with_epsilon (MAX (w, h), 297 * mm, 1e-6);
+  g_assert_true (gbacw_roster_pages_get_landscape (a4) == (w > h));
+  g_assert_cmpint (gbacw_roster_pages_get_n_pages (a4), >=, 1);
+
+  /* A5 is narrower: smaller type or more bands, never larger type than A4's. */
+  a5 = gbacw_roster_pages_new (demo, 148 * mm, 210 * mm, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (gbacw_roster_pages_get_font_size (a5), <=, gbacw_roster_pages_get_font_size (a4));
+  g_assert_cmpfloat (gbacw_roster_pages_get_font_size (a5), >=, GBACW_ROSTER_MIN_FONT);
+  g_assert_cmpint (gbacw_roster_pages_get_n_pages (a5), >=, gbacw_roster_pages_get_n_pages (a4));
+
+  /* A small card: the smallest type, bands of columns, each band on its own pages. */
+  strip = gbacw_roster_pages_new (demo, 60 * mm, 62 * mm, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (gbacw_roster_pages_get_font_size (strip), GBACW_ROSTER_MIN_FONT, 1e-9);
+  g_assert_cmpint (gbacw_roster_pages_get_n_bands (strip), >, 1);
+  g_assert_cmpint (gbacw_roster_pages_get_n_pages (strip) % gbacw_roster_pages_get_n_bands (strip), ==, 0);
+
+  /* A name longer than the page is wide: shortened in its cell, the table on the paper. */
+  {
+    g_autoptr(GbacwScenario) longer = load_demo ();
+    g_autoptr(GbacwRosterPages) pages = NULL;
+    GbacwUnit *unit = g_ptr_array_index (longer->oob.units, 0);
+    GString *name = g_string_new (NULL);
+
+    for (int i = 0; i < 60; i++)
+      g_string_append (name, "Very Long Name ");
+    g_free (unit->designation);
+    unit->designation = g_string_free (name, FALSE);
+    pages = gbacw_roster_pages_new (longer, 148 * mm, 210 * mm, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gbacw_roster_pages_get_n_pages (pages), >=, 1);
+    for (int page = 0; page < gbacw_roster_pages_get_n_pages (pages); page++)
+      {
+        cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+        cairo_t *cr = cairo_create (surface);
+        double ink_x, ink_y, ink_w, ink_h, pw, ph;
+
+        gbacw_roster_pages_draw_page (pages, cr, page);
+        cairo_destroy (cr);
+        cairo_recording_surface_ink_extents (surface, &ink_x, &ink_y, &ink_w, &ink_h);
+        gbacw_roster_pages_get_page_size (pages, &pw, &ph);
+        g_assert_cmpfloat (ink_x + ink_w, <=, pw + 1e-6);
+        g_assert_cmpfloat (ink_y + ink_h, <=, ph + 1e-6);
+        cairo_surface_destroy (surface);
+      }
+  }
+
+  /* Every page draws without a cairo error. */
+  lines = gbacw_roster_pages_get_n_pages (a5);
+  for (int page = 0; page < lines; page++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 420, 595);
+      cairo_t *cr = cairo_create (surface);
+
+      gbacw_roster_pages_draw_page (a5, cr, page);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+
+  /* Nothing to print, or no room, is an error in words. */
+  g_assert_null (gbacw_roster_pages_new (empty, 210 * mm, 297 * mm, &error));
+  g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (gbacw_roster_pages_new (demo, 30 * mm, 297 * mm, &error));
+  g_assert_error (error, GBACW_EXPORT_ERROR, GBACW_EXPORT_ERROR_INVALID);
+}
+
 static void
 test_page_sheets_balanced (void)
 {
@@ -681,6 +839,7 @@ main (int argc, char **argv)
   g_test_add_func ("/background/load-files", test_load_files);
   g_test_add_func ("/export/png-writer", test_png_writer);
   g_test_add_func ("/export/formats", test_formats);
+  g_test_add_func ("/export/roster-pages", test_roster_pages);
   g_test_add_func ("/export/image-size", test_image_size);
   g_test_add_func ("/export/png-svg", test_export_png_svg);
   g_test_add_func ("/export/page-layout", test_page_layout);

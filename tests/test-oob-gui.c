@@ -582,6 +582,27 @@ test_roster (Fixture      *f,
     g_autoptr(GBytes) after = gbacw_scenario_save_to_bytes (f->scenario);
     g_assert_true (g_bytes_equal (after, before));
   }
+
+  /* As a European spreadsheet writes it: semicolons in UTF-16 after a byte order mark;
+   * it reads back as the same order of battle. */
+  {
+    g_autofree char *semi = g_build_filename (f->tmpdir, "roster-semicolon.csv", NULL);
+    g_autofree char *bytes = NULL;
+    gsize length = 0;
+
+    g_assert_true (gbacw_scenario_controller_export_roster_as (f->controller, semi, NULL,
+                                                               GBACW_ROSTER_DELIMITER_SEMICOLON,
+                                                               GBACW_ROSTER_ENCODING_UTF16));
+    g_assert_true (g_file_get_contents (semi, &bytes, &length, NULL));
+    g_assert_cmpuint (length, >, 4);
+    g_assert_cmpmem (bytes, 4, "\xFF\xFEi\0", 4);
+    g_assert_nonnull (memchr (bytes, ';', length));
+    g_assert_true (gbacw_scenario_controller_import_roster (f->controller, semi));
+    {
+      g_autoptr(GBytes) after = gbacw_scenario_save_to_bytes (f->scenario);
+      g_assert_true (g_bytes_equal (after, before));
+    }
+  }
 }
 
 /* The canvas's gesture of the primary button (which the current tool gets). */

@@ -4,7 +4,10 @@
  * Runs the editor's print operation as GTK's "Print to File" does, exporting a PDF file
  * without the dialog, and reads the file back: as many pages as the PDF export's sheet
  * layout gives (the index page and the sheets), each on the layout's paper and turned as
- * it is, and none blank (each page's drawing, inflated, holds the map's paths).
+ * it is, and none blank (each page's drawing, inflated, holds the map's paths); on A3 and
+ * on a custom paper chosen in the page setup, the sheets recut for that paper; the order
+ * of battle, chosen in the dialog's "Map and Roster" tab, as the roster's pages; and Ctrl+P's
+ * own print dialog, its tab set to the roster and "Print to File" chosen, writing that PDF.
  */
 #define G_LOG_DOMAIN "test-print-gui"
 
@@ -19,6 +22,7 @@
 #include "gbacw-data.h"
 #include "gbacw-map-export.h"
 #include "gbacw-print.h"
+#include "gbacw-roster-print.h"
 #include "gbacw-window.h"
 
 static void
@@ -133,6 +137,72 @@ pdf_pages (GBytes *pdf)
   return pages;
 }
 
+/* Prints content of window's document on page_setup's paper to a PDF file, as "Print to
+ * File" does, and reads its pages back. */
+static GArray *
+print_to_pdf (GbacwWindow       *window,
+              GbacwPrintContent  content,
+              GtkPageSetup      *page_setup)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-print-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "print.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  GtkPrintOperationResult result;
+  GArray *pages;
+
+  result = gbacw_print (GBACW_EDITOR_HOST (window), NULL, content, page_setup, GTK_PRINT_OPERATION_ACTION_EXPORT,
+                        path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (result, ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+  mapped = g_mapped_file_new (path, FALSE, &error);
+  g_assert_no_error (error);
+  pdf = g_mapped_file_get_bytes (mapped);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (pdf, NULL), "%PDF-"));
+  pages = pdf_pages (pdf);
+  g_unlink (path);
+  g_rmdir (dir);
+  return pages;
+}
+
+static GtkPageSetup *
+page_setup_for (GtkPaperSize *paper)
+{
+  GtkPageSetup *setup = gtk_page_setup_new ();
+
+  gtk_page_setup_set_paper_size (setup, paper);
+  return setup;
+}
+
+/* The map on paper: the PDF export's layout for that paper, page for page. */
+static void
+assert_map_pages (const GbacwScenario *scenario,
+                  GArray              *pages,
+                  GbacwPaper           paper,
+                  double               width_mm,
+                  double               height_mm)
+{
+  GbacwExportOptions options;
+  GbacwPageLayout layout;
+
+  gbacw_export_options_init (&options);
+  options.format = GBACW_EXPORT_PDF;
+  options.paper = paper;
+  options.paper_width_mm = width_mm;
+  options.paper_height_mm = height_mm;
+  g_assert_true (gbacw_map_export_get_page_layout (scenario, &options, &layout, NULL));
+  g_assert_cmpint (pages->len, ==, gbacw_map_export_get_n_pages (scenario, &options));
+  for (guint i = 0; i < pages->len; i++)
+    {
+      const PdfPage *page = &g_array_index (pages, PdfPage, i);
+
+      g_assert_cmpfloat_with_epsilon (page->width, layout.paper_width, 1);
+      g_assert_cmpfloat_with_epsilon (page->height, layout.paper_height, 1);
+      g_assert_cmpuint (page->drawing, >, 4000);
+    }
+}
+
 static GbacwWindow *
 open_demo (void)
 {
@@ -199,6 +269,79 @@ test_print_to_file (void)
 
   g_unlink (path);
   g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
+/* A3 from the page setup: the sheets are A3 ones, fewer than A4's for the same map. */
+static void
+test_print_a3 (void)
+{
+  GbacwWindow *window = open_demo ();
+  const GbacwScenario *scenario = gbacw_document_get_scenario (gbacw_window_get_document (window));
+  g_autoptr(GtkPaperSize) a3 = gtk_paper_size_new (GTK_PAPER_NAME_A3);
+  g_autoptr(GtkPaperSize) a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  g_autoptr(GtkPageSetup) a3_setup = page_setup_for (a3);
+  g_autoptr(GtkPageSetup) a4_setup = page_setup_for (a4);
+  g_autoptr(GArray) a3_pages = print_to_pdf (window, GBACW_PRINT_MAP, a3_setup);
+  g_autoptr(GArray) a4_pages = print_to_pdf (window, GBACW_PRINT_MAP, a4_setup);
+
+  assert_map_pages (scenario, a3_pages, GBACW_PAPER_A3, 0, 0);
+  assert_map_pages (scenario, a4_pages, GBACW_PAPER_A4, 0, 0);
+  g_assert_cmpfloat_with_epsilon (MIN (g_array_index (a3_pages, PdfPage, 0).width,
+                                       g_array_index (a3_pages, PdfPage, 0).height), 841.9, 1);
+  g_assert_cmpuint (a3_pages->len, <, a4_pages->len);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
+/* A paper no export names (a custom size in the page setup): the sheets are that size. */
+static void
+test_print_custom_paper (void)
+{
+  GbacwWindow *window = open_demo ();
+  const GbacwScenario *scenario = gbacw_document_get_scenario (gbacw_window_get_document (window));
+  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new_custom ("gbacw-test", "Test 180 x 250 mm", 180, 250,
+                                                              GTK_UNIT_MM);
+  g_autoptr(GtkPageSetup) setup = page_setup_for (paper);
+  g_autoptr(GArray) pages = print_to_pdf (window, GBACW_PRINT_MAP, setup);
+  const PdfPage *first = &g_array_index (pages, PdfPage, 0);
+
+  assert_map_pages (scenario, pages, GBACW_PAPER_CUSTOM, 180, 250);
+  g_assert_cmpfloat_with_epsilon (MIN (first->width, first->height), 180 * 72 / 25.4, 1);
+  g_assert_cmpfloat_with_epsilon (MAX (first->width, first->height), 250 * 72 / 25.4, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
+/* The order of battle: the roster's pages on the chosen paper, each with its table. */
+static void
+test_print_roster (void)
+{
+  GbacwWindow *window = open_demo ();
+  const GbacwScenario *scenario = gbacw_document_get_scenario (gbacw_window_get_document (window));
+  g_autoptr(GtkPaperSize) a5 = gtk_paper_size_new (GTK_PAPER_NAME_A5);
+  g_autoptr(GtkPageSetup) setup = page_setup_for (a5);
+  g_autoptr(GArray) pages = print_to_pdf (window, GBACW_PRINT_ROSTER, setup);
+  g_autoptr(GbacwRosterPages) roster = NULL;
+  g_autoptr(GError) error = NULL;
+  double width, height;
+
+  roster = gbacw_roster_pages_new (scenario, gtk_paper_size_get_width (a5, GTK_UNIT_POINTS),
+                                   gtk_paper_size_get_height (a5, GTK_UNIT_POINTS), &error);
+  g_assert_no_error (error);
+  gbacw_roster_pages_get_page_size (roster, &width, &height);
+  g_assert_cmpint (pages->len, ==, gbacw_roster_pages_get_n_pages (roster));
+  g_assert_cmpint (pages->len, >=, 1);
+  for (guint i = 0; i < pages->len; i++)
+    {
+      const PdfPage *page = &g_array_index (pages, PdfPage, i);
+
+      g_assert_cmpfloat_with_epsilon (page->width, width, 1);
+      g_assert_cmpfloat_with_epsilon (page->height, height, 1);
+      /* The title, the headings and the rows' text and shading, not a blank page. */
+      g_assert_cmpuint (page->drawing, >, 1500);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
   iterate_for (30);
 }
@@ -319,6 +462,136 @@ test_preview (void)
   iterate_for (30);
 }
 
+/* A check button below root whose label (with its mnemonic) is label. */
+static GtkWidget *
+find_check (GtkWidget  *root,
+            const char *label)
+{
+  if (GTK_IS_CHECK_BUTTON (root) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_check (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toplevel of the class type_name (GTK registers the print dialog's class when it makes
+ * the first one). */
+static GtkWidget *
+find_toplevel (const char *type_name)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (g_str_equal (G_OBJECT_TYPE_NAME (toplevel), type_name))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* The name of the printer the print dialog has selected, or NULL. */
+static char *
+selected_printer (GtkWidget *dialog)
+{
+  g_autoptr(GObject) printer = NULL;
+  char *name = NULL;
+
+  g_object_get (dialog, "selected-printer", &printer, NULL);
+  if (printer != NULL)
+    g_object_get (printer, "name", &name, NULL);
+  return name;
+}
+
+/* Ctrl+P as a user does it: the window's print action opens GTK's print dialog; its "Map and
+ * Roster" tab is set to the order of battle, the "Print to File" printer chosen with a file
+ * name, Print pressed: the file is the roster's pages. */
+static void
+test_print_dialog_to_file (void)
+{
+  GbacwWindow *window = open_demo ();
+  const GbacwScenario *scenario = gbacw_document_get_scenario (gbacw_window_get_document (window));
+  g_autofree char *dir = g_dir_make_tmp ("test-print-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "roster.pdf", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
+  g_autoptr(GtkPageSetup) setup = NULL;
+  g_autoptr(GbacwRosterPages) roster = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GArray) pages = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog = NULL, *roster_check;
+  GtkPaperSize *paper;
+  gint64 end;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.print", NULL);
+  for (int i = 0; i < 500 && (dialog = find_toplevel ("GtkPrintUnixDialog")) == NULL; i++)
+    iterate_for (10);
+  g_assert_nonnull (dialog);
+  wait_for_drawn (dialog);
+
+  /* The tab, and in it what to print. */
+  roster_check = find_check (dialog, "The _order of battle, as the roster export has it");
+  g_assert_nonnull (roster_check);
+  g_assert_nonnull (find_check (dialog, "The _map at true scale"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (roster_check), TRUE);
+
+  /* "Print to File", to path, as PDF: the file backend's printer, once it is listed. */
+  gtk_print_settings_set_printer (settings, "Print to File");
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, uri);
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf");
+  g_object_set (dialog, "print-settings", settings, NULL);
+  end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  for (;;)
+    {
+      g_autofree char *name = selected_printer (dialog);
+      if (g_strcmp0 (name, "Print to File") == 0 || g_get_monotonic_time () > end)
+        break;
+      iterate_for (20);
+    }
+  {
+    g_autofree char *name = selected_printer (dialog);
+    g_assert_cmpstr (name, ==, "Print to File");
+  }
+  g_object_get (dialog, "page-setup", &setup, NULL);
+  g_assert_nonnull (setup);
+  paper = gtk_page_setup_get_paper_size (setup);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+
+  /* The file backend writes the file after the dialog closes. */
+  end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  while (g_get_monotonic_time () < end)
+    {
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      if (g_file_get_contents (path, &contents, &length, NULL) && length > 100
+          && g_strstr_len (contents + length - MIN (length, 64), MIN (length, 64), "%%EOF") != NULL)
+        break;
+      iterate_for (50);
+    }
+  mapped = g_mapped_file_new (path, FALSE, &error);
+  g_assert_no_error (error);
+  pdf = g_mapped_file_get_bytes (mapped);
+  pages = pdf_pages (pdf);
+  roster = gbacw_roster_pages_new (scenario, gtk_paper_size_get_width (paper, GTK_UNIT_POINTS),
+                                   gtk_paper_size_get_height (paper, GTK_UNIT_POINTS), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pages->len, ==, gbacw_roster_pages_get_n_pages (roster));
+  for (guint i = 0; i < pages->len; i++)
+    g_assert_cmpuint (g_array_index (pages, PdfPage, i).drawing, >, 1500);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (30);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -338,5 +611,9 @@ main (int    argc,
 
   g_test_add_func ("/print/to-file", test_print_to_file);
   g_test_add_func ("/print/preview", test_preview);
+  g_test_add_func ("/print/a3", test_print_a3);
+  g_test_add_func ("/print/custom-paper", test_print_custom_paper);
+  g_test_add_func ("/print/roster", test_print_roster);
+  g_test_add_func ("/print/dialog-to-file", test_print_dialog_to_file);
   return g_test_run ();
 }

@@ -80,7 +80,7 @@ gbacw_export_dialog_get_options (GbacwExportDialog  *self,
       options->layers |= 1u << i;
   options->background = self->image;
   options->zoom = gtk_spin_button_get_value (self->hex_px) / SQRT3;
-  options->paper = gtk_drop_down_get_selected (self->paper) == 1 ? GBACW_PAPER_LETTER : GBACW_PAPER_A4;
+  options->paper = MIN (gtk_drop_down_get_selected (self->paper), GBACW_N_NAMED_PAPERS - 1);
   options->hex_mm = gtk_spin_button_get_value (self->hex_mm);
   options->overlap_mm = gtk_spin_button_get_value (self->overlap);
   options->index_page = gtk_check_button_get_active (self->index_page);
@@ -372,7 +372,7 @@ gbacw_export_dialog_init (GbacwExportDialog *self)
 {
   const char *formats[] = { _("PNG image"), _("SVG drawing"), _("PDF to print at true size"),
                             _("TMX map for Tiled"), _("VMOD module for VASSAL"), NULL };
-  const char *papers[] = { _("A4"), _("Letter"), NULL };
+  const char *papers[GBACW_N_NAMED_PAPERS + 1] = { NULL };
   GSettings *settings = gbacw_window_state_get_settings ();
   GtkWidget *box, *grid, *flow, *page, *buttons, *button, *label;
 
@@ -435,6 +435,9 @@ gbacw_export_dialog_init (GbacwExportDialog *self)
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  /* In GbacwPaper's order, which the settings' enumeration follows. */
+  for (guint i = 0; i < GBACW_N_NAMED_PAPERS; i++)
+    papers[i] = gbacw_paper_get_display_name ((GbacwPaper) i);
   self->paper = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (papers));
   if (settings != NULL)
     gtk_drop_down_set_selected (self->paper, (guint) g_settings_get_enum (settings, "export-paper"));
