@@ -146,6 +146,26 @@ group_key (const AiGroup *g, int first_unit)
 }
 
 static double strength_within (const AiView *v, int hex, int side, int radius, const AiGroup *except);
+static double unit_strength (const GbacwGameUnit *u);
+
+/* The enemy's strength within radius of hex, his units that have held their hexes for two
+ * of his Movement Phases at a quarter (a line that holds threatens less than one coming on). */
+static double
+enemy_threat (const AiView *v, int hex, int radius)
+{
+  GbacwGame *game = v->game;
+  double sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+          || dist (v, hex, u->hex) > radius)
+        continue;
+      sp += unit_strength (u) * (v->ai->still[i] >= 2 ? 0.25 : 1.0);
+    }
+  return sp;
+}
 
 /* GBACW_AI_LEVEL_NORMAL and above: what an objective is worth to group g now: its
  * automatic victory only while it can still be won; one of ours as much as the enemy
@@ -164,7 +184,7 @@ objective_value (const AiView *v, const AiGroup *g, const AiObjective *o)
     w -= o->automatic;
   if (st->control[o->area] == v->side)
     {
-      double threat = strength_within (v, o->hex, 1 - v->side, 8, NULL);
+      double threat = enemy_threat (v, o->hex, 8);
       double held = strength_within (v, o->hex, v->side, 2, g);
       w *= CLAMP (threat / (held + 1.0), 0.2, 1.0);
     }
@@ -234,6 +254,10 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
   const AiStanding *st = &v->ai->standing;
   /* what it lacks of the margin it plays for */
   double ours = 0, best = -1, short_of = MAX (0, st->target - st->margin);
+  /* an enemy who holds his ground will not give the margin: it has to be taken from him */
+  double holding = st->enemy_units > 0 ? (double) st->enemy_still / st->enemy_units : 0.0;
+  /* of it, what the objectives still to take cannot bring */
+  double beyond = MAX (0, short_of - st->to_take);
 
   *hex = -1;
   if (v->ai->level < GBACW_AI_LEVEL_NORMAL)
@@ -255,7 +279,8 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
       /* a weak or routed stack is worth a riposte at any time; others while short of victory */
       /* the losses fire can inflict in the turns left, and what the victory still lacks */
       worth = MIN (st->turns_left + 1, 4) + 2.0 * MIN (8.0, short_of) * st->pressure
-              + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0);
+              + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0)
+              + holding * MIN (8.0, beyond);
       score = worth * ours / (ours + theirs) / (1.0 + dist (v, centre, e->hex) / 5.0);
       if (score > best + 1e-9)
         {
@@ -301,11 +326,17 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
         }
     }
   attack = attack_goal (v, g, centre, &attack_hex);
+  g->attacking = FALSE;
   if (attack_hex >= 0 && attack > best)
     {
       g->goal = attack_hex;
+      g->attacking = TRUE;
       best_area = -1;
     }
+  if (g_getenv ("GBACW_AI_DEBUG"))
+    g_printerr ("DBG T%d side %d group %d (n %u) centre %d: obj best %.2f goal %d, attack %.2f at %d, margin %d target %d pressure %.2f\n",
+                game->turn, v->side, g->leader, g->members->len, centre, best, g->goal, attack, attack_hex,
+                v->ai->standing.margin, v->ai->standing.target, v->ai->standing.pressure);
   if (best_area >= 0)
     assigned[best_area]++;
   else if (attack_hex < 0 && v->enemy_near[centre] >= 0)
@@ -333,6 +364,7 @@ sort_members (AiView *v, AiGroup *g)
           break;
       }
   g->rear = gbacw_game_unit (v->game, g_array_index (m, int, m->len - 1))->hex;
+  g->spread = dist (v, gbacw_game_unit (v->game, g_array_index (m, int, 0))->hex, g->rear);
 }
 
 /* The group of a combat unit: its commander's (found or made), or its own; a new group
@@ -780,6 +812,10 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
+  /* an attack goes in together: while the brigade is strung out, its first units wait out
+     of the enemy's small-arms reach for the others (from normal up) */
+  if (normal (v) && g->attacking && g->spread > 3 && e <= 3 && e < enemy_dist (v, start))
+    s -= 16.0;
   /* 10.1: withdrawal fire (from normal up: worth about four hexes of progress, and half
      that for an objective) */
   if (leaving_zoc && hex != start)

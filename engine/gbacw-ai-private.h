@@ -26,6 +26,9 @@ typedef struct {
   int turns_left;         /* Game-Turns after this one */
   double pressure;        /* 0..1: how far short of its victory it is, the more the fewer turns are left */
   int *control;           /* per area of the map: the side controlling it, -1 */
+  int to_take;            /* the VP of the objectives not ours that would count for us */
+  int enemy_units;        /* the enemy's combat units on the map (wagons left out) */
+  int enemy_still;        /* of them, those found in the same hex at our last three Movement Phases */
 } AiStanding;
 
 /* The units that move together: a commander's, or one independent unit. */
@@ -36,6 +39,8 @@ typedef struct {
   int anchor;             /* where its first unit ended its move, -1 */
   int anchor_unit;        /* that unit */
   int rear;               /* the hex of its unit farthest from the goal when the phase began */
+  gboolean attacking;     /* its goal is an enemy stack (attack_goal ()), not an objective */
+  int spread;             /* hexes between its units nearest to and farthest from the goal when the phase began */
   GArray *members;        /* int: combat units, nearest to the goal first */
 } AiGroup;
 
@@ -56,6 +61,8 @@ struct _GbacwAi {
   GbacwOutcome *outcome;  /* followed at each call: the VP and who controls each area */
   AiStanding standing;
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
+  int *seen_hex;          /* per unit: the enemy unit's hex when our last Movement Phase began (-2: not seen yet) */
+  int *still;             /* per unit: how many of our Movement Phases in a row found the enemy unit where it was */
 
   /* what it remembers of the phase it is in */
   int mem_turn, mem_player_turn, mem_phase, mem_extra;
