@@ -333,10 +333,6 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
       g->attacking = TRUE;
       best_area = -1;
     }
-  if (g_getenv ("GBACW_AI_DEBUG"))
-    g_printerr ("DBG T%d side %d group %d (n %u) centre %d: obj best %.2f goal %d, attack %.2f at %d, margin %d target %d pressure %.2f\n",
-                game->turn, v->side, g->leader, g->members->len, centre, best, g->goal, attack, attack_hex,
-                v->ai->standing.margin, v->ai->standing.target, v->ai->standing.pressure);
   if (best_area >= 0)
     assigned[best_area]++;
   else if (attack_hex < 0 && v->enemy_near[centre] >= 0)
@@ -771,6 +767,32 @@ enemy_fire_at (const AiView *v, int hex)
   return sp / (1.0 + v->ai->cover[hex] / 3.0);
 }
 
+/* Whether hex is of an objective area of ours (which stays ours when we leave it) within
+ * reach of the enemy while every enemy unit within eight hexes holds its ground: standing
+ * there only draws his fire. */
+static gboolean
+held_under_idle_fire (const AiView *v, int hex)
+{
+  GbacwGame *game = v->game;
+
+  if (!normal (v) || enemy_dist (v, hex) > 3)
+    return FALSE;
+  for (guint i = 0; i < v->ai->objectives->len; i++)
+    {
+      const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
+      if (o->hex == hex && !o->exit && v->ai->standing.control[o->area] != v->side)
+        return FALSE;
+    }
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side != v->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON
+          && v->ai->still[i] < 2 && dist (v, hex, u->hex) <= 8)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static double
 score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveRange *range, Role role, int hex,
            gboolean leaving_zoc, int wagon, int leader)
@@ -820,8 +842,12 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
      that for an objective) */
   if (leaving_zoc && hex != start)
     s -= !normal (v) ? 6.0 : objective_weight (v, hex) <= 0 ? 40.0 : 20.0;
-  if (objective_weight (v, hex) > 0)
+  if (objective_weight (v, hex) > 0 && !held_under_idle_fire (v, hex))
     s += 8.0;
+  /* from normal up, out of the fire of an enemy who holds his ground where nothing is
+     gained by standing in it */
+  else if (normal (v) && !g->attacking && e <= 3 && v->ai->standing.enemy_still > 0)
+    s -= 0.15 * enemy_fire_at (v, hex);
   /* the brigade keeps together: within reach of its first unit (from normal up within
    * its commander's radius of it, where he can keep them all in command, 17.11), which
    * keeps within reach of the last */
