@@ -844,9 +844,10 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     s -= !normal (v) ? 6.0 : objective_weight (v, hex) <= 0 ? 40.0 : 20.0;
   if (objective_weight (v, hex) > 0 && !held_under_idle_fire (v, hex))
     s += 8.0;
-  /* from normal up, out of the fire of an enemy who holds his ground where nothing is
-     gained by standing in it */
-  else if (normal (v) && !g->attacking && e <= 3 && v->ai->standing.enemy_still > 0)
+  /* from normal up, out of the fire of an enemy who mostly holds his ground, where
+     nothing is gained by standing in it */
+  else if (normal (v) && !g->attacking && e <= 3 && 2 * v->ai->standing.enemy_still >= v->ai->standing.enemy_units
+           && v->ai->standing.enemy_still > 0)
     s -= 0.15 * enemy_fire_at (v, hex);
   /* the brigade keeps together: within reach of its first unit (from normal up within
    * its commander's radius of it, where he can keep them all in command, 17.11), which
