@@ -188,6 +188,8 @@ objective_value (const AiView *v, const AiGroup *g, const AiObjective *o)
       double held = strength_within (v, o->hex, v->side, 2, g);
       w *= CLAMP (threat / (held + 1.0), 0.2, 1.0);
     }
+  else if (st->hold && enemy_dist (v, o->hex) <= 3)
+    w *= 0.1;   /* holding: not one to assault */
   else
     {
       w *= 1.0 + 2.0 * st->pressure;
@@ -281,6 +283,9 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
       worth = MIN (st->turns_left + 1, 4) + 2.0 * MIN (8.0, short_of) * st->pressure
               + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0)
               + holding * MIN (8.0, beyond);
+      /* holding: only a riposte, near and at clear odds, or on the routed */
+      if (st->hold && (dist (v, centre, e->hex) > 4 || (ours < 2.0 * theirs && !(e->status & GBACW_STATUS_ROUTED))))
+        continue;
       score = worth * ours / (ours + theirs) / (1.0 + dist (v, centre, e->hex) / 5.0);
       if (score > best + 1e-9)
         {
@@ -335,7 +340,7 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
     }
   if (best_area >= 0)
     assigned[best_area]++;
-  else if (attack_hex < 0 && v->enemy_near[centre] >= 0)
+  else if (attack_hex < 0 && v->enemy_near[centre] >= 0 && !v->ai->standing.hold)
     g->goal = v->enemy_near[centre];   /* no objective: the nearest enemy */
   g_hash_table_insert (v->ai->goals, key, GINT_TO_POINTER (g->goal));
 }
@@ -834,6 +839,9 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
+  /* holding: into the enemy's reach only to riposte, or onto an objective */
+  if (v->ai->standing.hold && !g->attacking && e <= 3 && e < enemy_dist (v, start) && objective_weight (v, hex) <= 0)
+    s -= 12.0;
   /* an attack goes in together: while the brigade is strung out, its first units wait out
      of the enemy's small-arms reach for the others (from normal up) */
   if (normal (v) && g->attacking && g->spread > 3 && e <= 3 && e < enemy_dist (v, start))
@@ -1727,6 +1735,8 @@ gbacw_ai_choose_movement (AiView *v)
   if (!gbacw_ai_was_tried (ai, AI_KEY (9, 0, 0)))
     {
       gbacw_ai_mark_tried (ai, AI_KEY (9, 0, 0));
+      if (ai->level >= GBACW_AI_LEVEL_HARD)
+        gbacw_ai_look_ahead (ai, game);
       gbacw_ai_assess (ai, game);
       build_groups (v);
     }

@@ -29,7 +29,16 @@ typedef struct {
   int to_take;            /* the VP of the objectives not ours that would count for us */
   int enemy_units;        /* the enemy's combat units on the map (wagons left out) */
   int enemy_still;        /* of them, those found in the same hex at our last three Movement Phases */
+  gboolean hold;          /* the plan of the turn is AI_PLAN_HOLD */
 } AiStanding;
+
+/* What the side plays for in a Player-Turn (GBACW_AI_LEVEL_HARD chooses by looking ahead,
+ * gbacw_ai_look_ahead ()): */
+typedef enum {
+  AI_PLAN_ADVANCE,        /* normal's: objectives, attacks where the margin needs them */
+  AI_PLAN_HOLD,           /* hold its ground out of the enemy's reach and riposte: he pays for coming on */
+  AI_N_PLANS
+} AiPlan;
 
 /* The units that move together: a commander's, or one independent unit. */
 typedef struct {
@@ -47,6 +56,8 @@ typedef struct {
 struct _GbacwAi {
   int side;
   GbacwAiLevel level;
+  AiPlan plan;            /* of this Player-Turn */
+  GbacwGame *model;       /* GBACW_AI_LEVEL_HARD: the model it looks ahead on (gbacw-ai-look.c), NULL */
   guint32 seed;
   GArray *objectives;     /* AiObjective */
   guint n_exits;          /* of them exits */
@@ -93,6 +104,12 @@ void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);
 /* Assesses ai->standing from the game as it is. */
 void         gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game);
 void         gbacw_ai_view_clear (AiView *view);
+
+/* gbacw-ai-look.c */
+/* GBACW_AI_LEVEL_HARD, at the start of its Movement Phase: plays each plan out on a model of
+ * the game to the start of its next Movement Phase (the enemy played by the computer at
+ * normal, dice of the model's own) and sets ai->plan to the one that did best. */
+void         gbacw_ai_look_ahead (GbacwAi *ai, const GbacwGame *game);
 
 /* gbacw-ai-move.c */
 GbacwAction *gbacw_ai_choose_movement (AiView *view);

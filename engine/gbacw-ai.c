@@ -215,6 +215,7 @@ gbacw_ai_free (GbacwAi *ai)
   g_clear_pointer (&ai->goals, g_hash_table_unref);
   g_clear_pointer (&ai->groups, g_ptr_array_unref);
   g_free (ai->group_of);
+  g_clear_pointer (&ai->model, gbacw_game_free);
   g_free (ai->seen_hex);
   g_free (ai->still);
   g_free (ai->cover);
@@ -360,6 +361,7 @@ gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game)
           st->enemy_still += ai->still[i] >= 2;
         }
     }
+  st->hold = ai->plan == AI_PLAN_HOLD;
 }
 
 /* Forgets the last phase when the game is in another one. */
