@@ -140,12 +140,16 @@ play_out (GbacwAi *ai, const GbacwGame *game, GbacwGame *m, AiPlan plan, guint32
 void
 gbacw_ai_look_ahead (GbacwAi *ai, const GbacwGame *game)
 {
+  const AiStanding *st = &ai->standing;
   GbacwGame *m;
   double best, total[AI_N_PLANS] = { 0 };
   AiPlan chosen = AI_PLAN_ADVANCE;
 
   ai->plan = AI_PLAN_ADVANCE;
-  if (!can_model (game))
+  /* an enemy who mostly held his ground at its last look will not come on as the model's
+     does: holding would only wait for him while the victory lacks what it must take */
+  if (!can_model (game)
+      || (st->enemy_units > 0 && 2 * st->enemy_still >= st->enemy_units && st->margin < st->target))
     return;
   if (ai->model == NULL && (ai->model = gbacw_game_new (game->scenario, 1, NULL)) == NULL)
     return;
