@@ -146,6 +146,26 @@ group_key (const AiGroup *g, int first_unit)
 }
 
 static double strength_within (const AiView *v, int hex, int side, int radius, const AiGroup *except);
+static double unit_strength (const GbacwGameUnit *u);
+
+/* The enemy's strength within radius of hex, his units that have held their hexes for two
+ * of his Movement Phases at a quarter (a line that holds threatens less than one coming on). */
+static double
+enemy_threat (const AiView *v, int hex, int radius)
+{
+  GbacwGame *game = v->game;
+  double sp = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == v->side || u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON
+          || dist (v, hex, u->hex) > radius)
+        continue;
+      sp += unit_strength (u) * (v->ai->still[i] >= 2 ? 0.25 : 1.0);
+    }
+  return sp;
+}
 
 /* GBACW_AI_LEVEL_NORMAL and above: what an objective is worth to group g now: its
  * automatic victory only while it can still be won; one of ours as much as the enemy
@@ -164,10 +184,12 @@ objective_value (const AiView *v, const AiGroup *g, const AiObjective *o)
     w -= o->automatic;
   if (st->control[o->area] == v->side)
     {
-      double threat = strength_within (v, o->hex, 1 - v->side, 8, NULL);
+      double threat = enemy_threat (v, o->hex, 8);
       double held = strength_within (v, o->hex, v->side, 2, g);
       w *= CLAMP (threat / (held + 1.0), 0.2, 1.0);
     }
+  else if (st->hold && enemy_dist (v, o->hex) <= 3)
+    w *= 0.1;   /* holding: not one to assault */
   else
     {
       w *= 1.0 + 2.0 * st->pressure;
@@ -234,6 +256,10 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
   const AiStanding *st = &v->ai->standing;
   /* what it lacks of the margin it plays for */
   double ours = 0, best = -1, short_of = MAX (0, st->target - st->margin);
+  /* an enemy who holds his ground will not give the margin: it has to be taken from him */
+  double holding = st->enemy_units > 0 ? (double) st->enemy_still / st->enemy_units : 0.0;
+  /* of it, what the objectives still to take cannot bring */
+  double beyond = MAX (0, short_of - st->to_take);
 
   *hex = -1;
   if (v->ai->level < GBACW_AI_LEVEL_NORMAL)
@@ -255,7 +281,11 @@ attack_goal (AiView *v, const AiGroup *g, int centre, int *hex)
       /* a weak or routed stack is worth a riposte at any time; others while short of victory */
       /* the losses fire can inflict in the turns left, and what the victory still lacks */
       worth = MIN (st->turns_left + 1, 4) + 2.0 * MIN (8.0, short_of) * st->pressure
-              + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0);
+              + ((e->status & GBACW_STATUS_ROUTED) || theirs <= 2 ? 1.5 : 0.0)
+              + holding * MIN (8.0, beyond);
+      /* holding: only a riposte, near and at clear odds, or on the routed */
+      if (st->hold && (dist (v, centre, e->hex) > 4 || (ours < 2.0 * theirs && !(e->status & GBACW_STATUS_ROUTED))))
+        continue;
       score = worth * ours / (ours + theirs) / (1.0 + dist (v, centre, e->hex) / 5.0);
       if (score > best + 1e-9)
         {
@@ -301,14 +331,16 @@ assign_goal (AiView *v, AiGroup *g, int *assigned)
         }
     }
   attack = attack_goal (v, g, centre, &attack_hex);
+  g->attacking = FALSE;
   if (attack_hex >= 0 && attack > best)
     {
       g->goal = attack_hex;
+      g->attacking = TRUE;
       best_area = -1;
     }
   if (best_area >= 0)
     assigned[best_area]++;
-  else if (attack_hex < 0 && v->enemy_near[centre] >= 0)
+  else if (attack_hex < 0 && v->enemy_near[centre] >= 0 && !v->ai->standing.hold)
     g->goal = v->enemy_near[centre];   /* no objective: the nearest enemy */
   g_hash_table_insert (v->ai->goals, key, GINT_TO_POINTER (g->goal));
 }
@@ -333,6 +365,7 @@ sort_members (AiView *v, AiGroup *g)
           break;
       }
   g->rear = gbacw_game_unit (v->game, g_array_index (m, int, m->len - 1))->hex;
+  g->spread = dist (v, gbacw_game_unit (v->game, g_array_index (m, int, 0))->hex, g->rear);
 }
 
 /* The group of a combat unit: its commander's (found or made), or its own; a new group
@@ -739,6 +772,32 @@ enemy_fire_at (const AiView *v, int hex)
   return sp / (1.0 + v->ai->cover[hex] / 3.0);
 }
 
+/* Whether hex is of an objective area of ours (which stays ours when we leave it) within
+ * reach of the enemy while every enemy unit within eight hexes holds its ground: standing
+ * there only draws his fire. */
+static gboolean
+held_under_idle_fire (const AiView *v, int hex)
+{
+  GbacwGame *game = v->game;
+
+  if (!normal (v) || enemy_dist (v, hex) > 3)
+    return FALSE;
+  for (guint i = 0; i < v->ai->objectives->len; i++)
+    {
+      const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
+      if (o->hex == hex && !o->exit && v->ai->standing.control[o->area] != v->side)
+        return FALSE;
+    }
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side != v->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON
+          && v->ai->still[i] < 2 && dist (v, hex, u->hex) <= 8)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static double
 score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveRange *range, Role role, int hex,
            gboolean leaving_zoc, int wagon, int leader)
@@ -780,12 +839,24 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
     }
   if (e <= 3)
     s += 3.0 * v->ai->cover[hex];
+  /* holding: into the enemy's reach only to riposte, or onto an objective */
+  if (v->ai->standing.hold && !g->attacking && e <= 3 && e < enemy_dist (v, start) && objective_weight (v, hex) <= 0)
+    s -= 12.0;
+  /* an attack goes in together: while the brigade is strung out, its first units wait out
+     of the enemy's small-arms reach for the others (from normal up) */
+  if (normal (v) && g->attacking && g->spread > 3 && e <= 3 && e < enemy_dist (v, start))
+    s -= 16.0;
   /* 10.1: withdrawal fire (from normal up: worth about four hexes of progress, and half
      that for an objective) */
   if (leaving_zoc && hex != start)
     s -= !normal (v) ? 6.0 : objective_weight (v, hex) <= 0 ? 40.0 : 20.0;
-  if (objective_weight (v, hex) > 0)
+  if (objective_weight (v, hex) > 0 && !held_under_idle_fire (v, hex))
     s += 8.0;
+  /* from normal up, out of the fire of an enemy who mostly holds his ground, where
+     nothing is gained by standing in it */
+  else if (normal (v) && !g->attacking && e <= 3 && 2 * v->ai->standing.enemy_still >= v->ai->standing.enemy_units
+           && v->ai->standing.enemy_still > 0)
+    s -= 0.15 * enemy_fire_at (v, hex);
   /* the brigade keeps together: within reach of its first unit (from normal up within
    * its commander's radius of it, where he can keep them all in command, 17.11), which
    * keeps within reach of the last */
@@ -1664,6 +1735,8 @@ gbacw_ai_choose_movement (AiView *v)
   if (!gbacw_ai_was_tried (ai, AI_KEY (9, 0, 0)))
     {
       gbacw_ai_mark_tried (ai, AI_KEY (9, 0, 0));
+      if (ai->level >= GBACW_AI_LEVEL_HARD)
+        gbacw_ai_look_ahead (ai, game);
       gbacw_ai_assess (ai, game);
       build_groups (v);
     }

@@ -26,7 +26,19 @@ typedef struct {
   int turns_left;         /* Game-Turns after this one */
   double pressure;        /* 0..1: how far short of its victory it is, the more the fewer turns are left */
   int *control;           /* per area of the map: the side controlling it, -1 */
+  int to_take;            /* the VP of the objectives not ours that would count for us */
+  int enemy_units;        /* the enemy's combat units on the map (wagons left out) */
+  int enemy_still;        /* of them, those found in the same hex at our last three Movement Phases */
+  gboolean hold;          /* the plan of the turn is AI_PLAN_HOLD */
 } AiStanding;
+
+/* What the side plays for in a Player-Turn (GBACW_AI_LEVEL_HARD chooses by looking ahead,
+ * gbacw_ai_look_ahead ()): */
+typedef enum {
+  AI_PLAN_ADVANCE,        /* normal's: objectives, attacks where the margin needs them */
+  AI_PLAN_HOLD,           /* hold its ground out of the enemy's reach and riposte: he pays for coming on */
+  AI_N_PLANS
+} AiPlan;
 
 /* The units that move together: a commander's, or one independent unit. */
 typedef struct {
@@ -36,12 +48,16 @@ typedef struct {
   int anchor;             /* where its first unit ended its move, -1 */
   int anchor_unit;        /* that unit */
   int rear;               /* the hex of its unit farthest from the goal when the phase began */
+  gboolean attacking;     /* its goal is an enemy stack (attack_goal ()), not an objective */
+  int spread;             /* hexes between its units nearest to and farthest from the goal when the phase began */
   GArray *members;        /* int: combat units, nearest to the goal first */
 } AiGroup;
 
 struct _GbacwAi {
   int side;
   GbacwAiLevel level;
+  AiPlan plan;            /* of this Player-Turn */
+  GbacwGame *model;       /* GBACW_AI_LEVEL_HARD: the model it looks ahead on (gbacw-ai-look.c), NULL */
   guint32 seed;
   GArray *objectives;     /* AiObjective */
   guint n_exits;          /* of them exits */
@@ -56,6 +72,8 @@ struct _GbacwAi {
   GbacwOutcome *outcome;  /* followed at each call: the VP and who controls each area */
   AiStanding standing;
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
+  int *seen_hex;          /* per unit: the enemy unit's hex when our last Movement Phase began (-2: not seen yet) */
+  int *still;             /* per unit: how many of our Movement Phases in a row found the enemy unit where it was */
 
   /* what it remembers of the phase it is in */
   int mem_turn, mem_player_turn, mem_phase, mem_extra;
@@ -86,6 +104,12 @@ void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);
 /* Assesses ai->standing from the game as it is. */
 void         gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game);
 void         gbacw_ai_view_clear (AiView *view);
+
+/* gbacw-ai-look.c */
+/* GBACW_AI_LEVEL_HARD, at the start of its Movement Phase: plays each plan out on a model of
+ * the game to the start of its next Movement Phase (the enemy played by the computer at
+ * normal, dice of the model's own) and sets ai->plan to the one that did best. */
+void         gbacw_ai_look_ahead (GbacwAi *ai, const GbacwGame *game);
 
 /* gbacw-ai-move.c */
 GbacwAction *gbacw_ai_choose_movement (AiView *view);

@@ -184,8 +184,13 @@ gbacw_ai_new (const GbacwGame *game, int side)
   ai->goals = g_hash_table_new (g_direct_hash, g_direct_equal);
   ai->groups = g_ptr_array_new_with_free_func (group_free);
   ai->group_of = g_new (int, MAX (1u, game->units->len));
+  ai->seen_hex = g_new (int, MAX (1u, game->units->len));
+  ai->still = g_new0 (int, MAX (1u, game->units->len));
   for (guint i = 0; i < game->units->len; i++)
-    ai->group_of[i] = -1;
+    {
+      ai->group_of[i] = -1;
+      ai->seen_hex[i] = -2;
+    }
   ai->mem_turn = -1;
   ai->outcome = gbacw_outcome_new (game);
   ai->standing.control = g_new0 (int, MAX (1u, game->scenario->map->areas->len));
@@ -210,6 +215,9 @@ gbacw_ai_free (GbacwAi *ai)
   g_clear_pointer (&ai->goals, g_hash_table_unref);
   g_clear_pointer (&ai->groups, g_ptr_array_unref);
   g_free (ai->group_of);
+  g_clear_pointer (&ai->model, gbacw_game_free);
+  g_free (ai->seen_hex);
+  g_free (ai->still);
   g_free (ai->cover);
   g_free (ai->enemy_hexes);
   g_free (ai->enemy_dist);
@@ -323,6 +331,37 @@ gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game)
   st->pressure = short_of * (0.25 + 0.75 * (1.0 - (double) st->turns_left / total));
   for (guint i = 0; i < s->map->areas->len; i++)
     st->control[i] = gbacw_outcome_area_control (ai->outcome, g_ptr_array_index (s->map->areas, i));
+  /* the VP the objectives not ours would bring (each_turn awards once: the turns are not
+     all left) */
+  st->to_take = 0;
+  for (guint k = 0; k < s->vp_awards->len; k++)
+    {
+      const GbacwVpAward *award = g_ptr_array_index (s->vp_awards, k);
+      const GbacwArea *area;
+      if (award->event != GBACW_VP_OBJECTIVE || award->vp == GBACW_UNSET || award->vp <= 0
+          || !award_is_for (game, award, ai->side) || award->area == NULL
+          || (area = gbacw_map_find_area (s->map, award->area)) == NULL)
+        continue;
+      if (gbacw_outcome_area_control (ai->outcome, area) != ai->side)
+        st->to_take += award->vp;
+    }
+  /* which enemy units hold where they are (an enemy that stays threatens less, and has to
+     be gone for when the victory lacks what he holds back) */
+  st->enemy_still = st->enemy_units = 0;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (u->side == ai->side)
+        continue;
+      ai->still[i] = u->hex >= 0 && u->hex == ai->seen_hex[i] ? ai->still[i] + 1 : 0;
+      ai->seen_hex[i] = u->hex;
+      if (u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON)
+        {
+          st->enemy_units++;
+          st->enemy_still += ai->still[i] >= 2;
+        }
+    }
+  st->hold = ai->plan == AI_PLAN_HOLD;
 }
 
 /* Forgets the last phase when the game is in another one. */
