@@ -168,7 +168,8 @@ redan_fixture (gboolean module, const char *facing)
 static gboolean
 zoc_into (GbacwGame *game, Fixture *f, const char *unit, const char *dir)
 {
-  g_autofree char *label = beside (f, gbacw_game_hex_label (game, unit_of (game, unit)->hex), dir);
+  g_autofree char *from = gbacw_game_hex_label (game, unit_of (game, unit)->hex);
+  g_autofree char *label = beside (f, from, dir);
   return gbacw_movement_exerts_zoc (game, unit_index (game, unit), hex_of (f->s, label));
 }
 

@@ -341,7 +341,7 @@ test_22_62_retreat_across_bridge (void)
   d = gbacw_game_decision (game);
   g_assert_nonnull (d);
   g_assert_cmpint (d->kind, ==, GBACW_DECISION_RETREAT_BEFORE_MELEE);
-  for (guint i = 0; i < d->paths->len && !across; i++)
+  for (guint i = 0; !across && i < d->paths->len; i++)
     {
       const GArray *path = g_ptr_array_index (d->paths, i);
       if (g_array_index (path, int, 0) == hex_of (f->s, "0204"))
