@@ -14,7 +14,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <stdlib.h>
 
 /* The share of the hex (centre to corner) sampled: the grid lines, a few pixels either
  * side of the hex's edge, stay outside. */
@@ -1000,9 +999,9 @@ join_chains (const GbacwHexGrid *grid, GArray *links)
       GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
       l->chain = chain_root (parent, (int) i);
       l->chain_length = length[l->chain];
-      /* a river or a road of one hexside alone is seldom one */
-      if (l->chain_length == 1)
-        l->confidence *= 0.6;
+      /* a river or a road of one or two hexsides alone is seldom one */
+      if (l->chain_length <= 2)
+        l->confidence *= l->chain_length == 1 ? 0.5 : 0.75;
     }
 }
 
@@ -1133,14 +1132,6 @@ gbacw_trace_links (const GbacwScenario  *scenario,
               gbacw_hex_grid_corner (grid, a, direction, &x0, &y0);
               gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &x1, &y1);
               sample_band (&s, x0, y0, x1, y1, side_ts, BAND_ALONG, NULL, band);
-              if (g_getenv ("DBGID") && (guint) atoi (g_getenv ("DBGID")) == id)
-                for (int i = 0; i < band->n_along; i += 3)
-                  {
-                    g_printerr ("t%d beside %.0f,%.0f,%.0f | %.0f,%.0f,%.0f :", i, band->beside[i][0][0], band->beside[i][0][1], band->beside[i][0][2], band->beside[i][1][0], band->beside[i][1][1], band->beside[i][1][2]);
-                    for (int k = 0; k < BAND_ACROSS; k++)
-                      g_printerr (" %.0f,%.0f,%.0f", band->across[i][k][0], band->across[i][k][1], band->across[i][k][2]);
-                    g_printerr ("\n");
-                  }
               propose_band (band, side_looks, side_type_of, n_side_looks, kind, id, links);
             }
           else
