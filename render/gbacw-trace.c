@@ -655,6 +655,8 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
 /* A point shows a look when its colour is at least this much the look's mixed with the
  * colour beside the band (look_mix ()). */
 #define MIN_MIX 0.2
+/* A point this far (ΔE) from both colours beside the band has something printed on it. */
+#define MIN_PRINT_DE 12.0
 /* The least share of a band's length that must match for a proposal. */
 #define MIN_COVERAGE 0.5
 
@@ -1006,10 +1008,29 @@ join_chains (const GbacwHexGrid *grid, GArray *links)
 }
 
 /* The best look of each group for the band, appended as links when it fits well enough. */
+/* Whether anything is printed on the band: a point that differs from the colours beside it
+ * by more than noise does. Most hexsides have nothing, and this is cheaper than the looks. */
+static gboolean
+band_has_print (const Band *band)
+{
+  for (int i = 0; i < band->n_along; i++)
+    for (int k = 0; k < BAND_ACROSS; k++)
+      {
+        gboolean differs = band->valid[i][k];
+        for (int b = 0; b < band->n_beside[i] && differs; b++)
+          differs = lab_distance (band->across[i][k], band->beside[i][b]) > MIN_PRINT_DE;
+        if (differs)
+          return TRUE;
+      }
+  return FALSE;
+}
+
 static void
 propose_band (const Band *band, const Look *looks, const int *types, int n_looks, GbacwTraceLinkKind kind,
               GbacwHexsideId id, GArray *links)
 {
+  if (!band_has_print (band))
+    return;
   for (int group = 0; group < 2; group++)
     {
       double best = 0, second = 0, best_coverage = 0, best_width = 0, best_residual = 0;
