@@ -359,6 +359,34 @@ hex_features (Sampler *s, double cx, double cy, double features[N_FEATURES])
   return TRUE;
 }
 
+/* s reads image through transform (map units -> image pixels) for grid's hexes; FALSE with
+ * an error when the transform is degenerate. *pixels_per_unit: the scan's scale. */
+static gboolean
+sampler_init (Sampler *s, GbacwBackgroundImage *image, const double transform[6], const GbacwHexGrid *grid,
+              double *pixels_per_unit, GError **error)
+{
+  double det = transform[0] * transform[3] - transform[1] * transform[2];
+  cairo_surface_t *surface;
+
+  if (!isfinite (det) || fabs (det) < 1e-6)
+    {
+      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
+                           _("The scan's transform is degenerate: calibrate the scan again with three hex centres"));
+      return FALSE;
+    }
+  *pixels_per_unit = sqrt (fabs (det));
+  surface = gbacw_background_image_get_level (image, 0);
+  cairo_surface_flush (surface);
+  s->data = cairo_image_surface_get_data (surface);
+  s->width = cairo_image_surface_get_width (surface);
+  s->height = cairo_image_surface_get_height (surface);
+  s->stride = cairo_image_surface_get_stride (surface);
+  s->has_alpha = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32;
+  memcpy (s->transform, transform, sizeof s->transform);
+  s->pointy = grid->orientation == GBACW_GRID_POINTY_ROWS;
+  return TRUE;
+}
+
 /* ---------------------------------------------------------------- classes */
 
 typedef struct {
@@ -485,9 +513,8 @@ gbacw_trace_terrain (const GbacwScenario  *scenario,
 {
   const GbacwHexGrid *grid;
   const GbacwMap *map;
-  cairo_surface_t *surface;
   Sampler s = { 0 };
-  double det, pixels_per_unit;
+  double pixels_per_unit;
   int n_hexes;
   g_autofree double *features = NULL;
   g_autofree gboolean *valid = NULL;
@@ -503,23 +530,8 @@ gbacw_trace_terrain (const GbacwScenario  *scenario,
   map = scenario->map;
   grid = &map->grid;
   n_hexes = gbacw_hex_grid_n_hexes (grid);
-  det = transform[0] * transform[3] - transform[1] * transform[2];
-  if (!isfinite (det) || fabs (det) < 1e-6)
-    {
-      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
-                           _("The scan's transform is degenerate: calibrate the scan again with three hex centres"));
-      return FALSE;
-    }
-  pixels_per_unit = sqrt (fabs (det));
-
-  surface = gbacw_background_image_get_level (image, 0);
-  cairo_surface_flush (surface);
-  s.data = cairo_image_surface_get_data (surface);
-  s.width = cairo_image_surface_get_width (surface);
-  s.height = cairo_image_surface_get_height (surface);
-  s.stride = cairo_image_surface_get_stride (surface);
-  memcpy (s.transform, transform, sizeof s.transform);
-  s.pointy = grid->orientation == GBACW_GRID_POINTY_ROWS;
+  if (!sampler_init (&s, image, transform, grid, &pixels_per_unit, error))
+    return FALSE;
   /* one point a scan pixel, up to MAX_POINTS_ACROSS across the inner hex (2 · INNER_SCALE) */
   s.n_across = CLAMP ((int) ceil (2 * INNER_SCALE * pixels_per_unit), 4, MAX_POINTS_ACROSS);
   s.step = 2 * INNER_SCALE / s.n_across;
@@ -1082,8 +1094,7 @@ gbacw_trace_links (const GbacwScenario  *scenario,
   int side_type_of[GBACW_MAX_HEXSIDE_TYPES], line_type_of[GBACW_MAX_LINE_TYPES];
   int n_side_looks = 0, n_line_looks = 0;
   double side_ts[BAND_ALONG], line_ts[BAND_ALONG];
-  cairo_surface_t *surface;
-  double det, min_width;
+  double pixels_per_unit, min_width;
   Sampler s = { 0 };
   GArray *links;
   Band *band;
@@ -1091,25 +1102,10 @@ gbacw_trace_links (const GbacwScenario  *scenario,
   g_return_val_if_fail (scenario != NULL && image != NULL && transform != NULL, NULL);
 
   init_colour_tables ();
-  det = transform[0] * transform[3] - transform[1] * transform[2];
-  if (!isfinite (det) || fabs (det) < 1e-6)
-    {
-      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
-                           _("The scan's transform is degenerate: calibrate the scan again with three hex centres"));
-      return NULL;
-    }
+  if (!sampler_init (&s, image, transform, grid, &pixels_per_unit, error))
+    return NULL;
   /* the renderer draws no line thinner than a pixel or so */
-  min_width = 1.0 / sqrt (fabs (det));
-
-  surface = gbacw_background_image_get_level (image, 0);
-  cairo_surface_flush (surface);
-  s.data = cairo_image_surface_get_data (surface);
-  s.width = cairo_image_surface_get_width (surface);
-  s.height = cairo_image_surface_get_height (surface);
-  s.stride = cairo_image_surface_get_stride (surface);
-  s.has_alpha = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32;
-  memcpy (s.transform, transform, sizeof s.transform);
-  s.pointy = grid->orientation == GBACW_GRID_POINTY_ROWS;
+  min_width = 1.0 / pixels_per_unit;
 
   for (guint t = 0; t < MIN (side_types->len, GBACW_MAX_HEXSIDE_TYPES); t++)
     if (hexside_look (g_ptr_array_index (side_types, t), min_width, &side_looks[n_side_looks]))

@@ -495,25 +495,20 @@ score_links (const GbacwScenario *s, const GArray *links, GbacwTraceLinkKind kin
   return score;
 }
 
+/* The types of the catalogue's hexside types (lines FALSE) or line types drawn in one of styles. */
 static guint32
-hexside_mask (const GbacwScenario *s, const char *const *styles)
+style_mask (const GbacwScenario *s, gboolean lines, const char *const *styles)
 {
+  const GPtrArray *types = lines ? s->catalogue.line_types : s->catalogue.hexside_types;
   guint32 mask = 0;
 
-  for (guint t = 0; t < s->catalogue.hexside_types->len; t++)
-    if (g_strv_contains (styles, ((GbacwHexsideType *) g_ptr_array_index (s->catalogue.hexside_types, t))->style))
-      mask |= 1u << t;
-  return mask;
-}
-
-static guint32
-line_mask (const GbacwScenario *s, const char *const *styles)
-{
-  guint32 mask = 0;
-
-  for (guint t = 0; t < s->catalogue.line_types->len; t++)
-    if (g_strv_contains (styles, ((GbacwLineType *) g_ptr_array_index (s->catalogue.line_types, t))->style))
-      mask |= 1u << t;
+  for (guint t = 0; t < types->len; t++)
+    {
+      const char *style = lines ? ((GbacwLineType *) g_ptr_array_index (types, t))->style
+                                : ((GbacwHexsideType *) g_ptr_array_index (types, t))->style;
+      if (g_strv_contains (styles, style))
+        mask |= 1u << t;
+    }
   return mask;
 }
 
@@ -567,19 +562,19 @@ check_links (const GbacwScenario *s, double scale, gboolean mild, guint32 seed)
       g_assert_cmpint (first->kind, ==, l->kind);
       g_assert_cmpint (first->type, ==, l->type);
       g_assert_cmpint (first->chain, ==, l->chain);
-      if (l->kind == GBACW_TRACE_LINK_HEXSIDE && (hexside_mask (s, water) & (1u << l->type)))
+      if (l->kind == GBACW_TRACE_LINK_HEXSIDE && (style_mask (s, FALSE, water) & (1u << l->type)))
         longest_water = MAX (longest_water, l->chain_length);
     }
   g_test_message (mild ? "mildly degraded (noise 8, JPEG 85):" : "degraded as the issue's scans (noise 14, JPEG 60):");
   g_assert_cmpint (longest_water, >=, 5);
-  report_links ("rivers and streams", score_links (s, links, GBACW_TRACE_LINK_HEXSIDE, hexside_mask (s, water)),
+  report_links ("rivers and streams", score_links (s, links, GBACW_TRACE_LINK_HEXSIDE, style_mask (s, FALSE, water)),
                 mild ? 0.95 : 0.9, floor);
-  report_links ("crests", score_links (s, links, GBACW_TRACE_LINK_HEXSIDE, hexside_mask (s, crest)), 0.85 * floor / 0.9,
+  report_links ("crests", score_links (s, links, GBACW_TRACE_LINK_HEXSIDE, style_mask (s, FALSE, crest)), 0.85 * floor / 0.9,
                 0.8 * floor / 0.9);
-  report_links ("roads, pikes and railroads", score_links (s, links, GBACW_TRACE_LINK_LINE, line_mask (s, solid)),
+  report_links ("roads, pikes and railroads", score_links (s, links, GBACW_TRACE_LINK_LINE, style_mask (s, TRUE, solid)),
                 mild ? 0.85 : 0.7, mild ? 0.8 : 0.65);
   /* trails, dashed and as thin as a stream, are told from woods' and towns' symbols less well */
-  report_links ("trails", score_links (s, links, GBACW_TRACE_LINK_LINE, line_mask (s, dashed)), 0.0, 0.0);
+  report_links ("trails", score_links (s, links, GBACW_TRACE_LINK_LINE, style_mask (s, TRUE, dashed)), 0.0, 0.0);
 }
 
 static void
