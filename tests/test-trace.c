@@ -8,6 +8,9 @@
  * per-pixel noise. Tracing with three sample hexes per terrain must get at least 95% of
  * the other hexes right, and the wrong ones must have the lower confidence. The demo drawn
  * by the program's own renderer, degraded and saved as a JPEG, must be traced as well.
+ * Hexside features and lines (gbacw_trace_links ()): the demo and a generated 40x48 map
+ * drawn by the renderer with their rivers, streams, crests and roads, degraded mildly and
+ * as the issue's scans; precision and recall against the scenario that drew them.
  */
 #define G_LOG_DOMAIN "test-trace"
 
@@ -589,6 +592,40 @@ test_links_demo (void)
   check_links (demo, 22, FALSE, 63);
 }
 
+/* GBACW_TRACE_UNPAINTED_ONLY: no feature proposed on a hexside that has one, no line where
+ * one crosses; a degenerate transform is an error. */
+static void
+test_links_flags (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (65);
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autoptr (GArray) all = NULL, unpainted = NULL;
+  static const double flat[6] = { 1, 2, 2, 4, 0, 0 };
+  double calibrated[6];
+
+  g_assert_no_error (error);
+  image = rendered_scan (demo, GBACW_LAYER_BIT_TERRAIN | GBACW_LAYER_BIT_HEXSIDES | GBACW_LAYER_BIT_ROADS |
+                                 GBACW_LAYER_BIT_GRID | GBACW_LAYER_BIT_HEX_NUMBERS, 22, 8, 85, rand, calibrated);
+  all = gbacw_trace_links (demo, image, calibrated, 0, &error);
+  g_assert_no_error (error);
+  unpainted = gbacw_trace_links (demo, image, calibrated, GBACW_TRACE_UNPAINTED_ONLY, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (unpainted->len, <, all->len);
+  for (guint i = 0; i < unpainted->len; i++)
+    {
+      const GbacwTraceLink *l = &g_array_index (unpainted, GbacwTraceLink, i);
+      if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+        g_assert_cmpuint (demo->map->hexside_features[l->hexside], ==, 0);
+      else
+        g_assert_cmpuint (demo->map->hexside_lines[l->hexside], ==, 0);
+    }
+  g_assert_null (gbacw_trace_links (demo, image, flat, 0, &error));
+  g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED);
+}
+
 /* A generated 40x48 map (more rivers, streams and roads than the demo has). */
 static void
 test_links_generated (void)
@@ -619,6 +656,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/rendered-demo", test_rendered_demo);
   g_test_add_func ("/trace/links-demo", test_links_demo);
   g_test_add_func ("/trace/links-generated", test_links_generated);
+  g_test_add_func ("/trace/links-flags", test_links_flags);
 #endif
   return g_test_run ();
 }
