@@ -61,6 +61,110 @@ is_painted (const GbacwScenario *scenario, const GbacwTraceProposal *proposals, 
   return p->status == GBACW_TRACE_SAMPLE || (p->status == GBACW_TRACE_PROPOSED && p->confidence >= min_confidence);
 }
 
+/* A hexside as a user names it: an on-map hex of its two and the direction from it. */
+static char *
+hexside_label (const GbacwHexGrid *grid, GbacwHexsideId id)
+{
+  GbacwHex a, b;
+  int direction;
+  g_autofree char *label = NULL;
+
+  gbacw_hex_grid_hexside_hexes (grid, id, &a, &direction, &b);
+  if (!gbacw_hex_grid_contains (grid, a))
+    {
+      a = b;
+      direction = gbacw_hex_direction_opposite (direction);
+    }
+  label = gbacw_hex_grid_format_label (grid, a);
+  return g_strdup_printf ("%s/%s", label, gbacw_hex_direction_name (grid->orientation, direction));
+}
+
+/* A line link as the two hexes it joins. */
+static char *
+link_hexes_label (const GbacwHexGrid *grid, GbacwHexsideId id)
+{
+  GbacwHex a, b;
+  g_autofree char *la = NULL, *lb = NULL;
+
+  gbacw_hex_grid_hexside_hexes (grid, id, &a, NULL, &b);
+  la = gbacw_hex_grid_format_label (grid, a);
+  lb = gbacw_hex_grid_format_label (grid, b);
+  return g_strdup_printf ("%s-%s", la, lb);
+}
+
+static const char *
+link_type_id (const GbacwScenario *scenario, const GbacwTraceLink *l)
+{
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    return ((const GbacwHexsideType *) g_ptr_array_index (scenario->catalogue.hexside_types, l->type))->id;
+  return ((const GbacwLineType *) g_ptr_array_index (scenario->catalogue.line_types, l->type))->id;
+}
+
+static char *
+link_label (const GbacwScenario *scenario, const GbacwTraceLink *l)
+{
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    return hexside_label (&scenario->map->grid, l->hexside);
+  return link_hexes_label (&scenario->map->grid, l->hexside);
+}
+
+/* Whether OUT gets the link: at or above min, on a hexside with nothing of its kind yet. */
+static gboolean
+link_is_painted (const GbacwScenario *scenario, const GbacwTraceLink *l, double min_confidence)
+{
+  if (l->confidence < min_confidence)
+    return FALSE;
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    return scenario->map->hexside_features[l->hexside] == 0;
+  return scenario->map->hexside_lines[l->hexside] == 0;
+}
+
+static void
+print_links_text (const GbacwScenario *scenario, const GArray *links, double min_confidence)
+{
+  g_print ("\n%-12s %-8s %-14s %-10s %-12s %-6s %s\n", _("HEXSIDE"), _("KIND"), _("TYPE"), _("CONFIDENCE"),
+           _("CHAIN"), _("LENGTH"), _("IN OUT"));
+  for (guint i = 0; i < links->len; i++)
+    {
+      const GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
+      g_autofree char *label = link_label (scenario, l);
+      g_autofree char *first = link_label (scenario, &g_array_index (links, GbacwTraceLink, l->chain));
+
+      g_print ("%-12s %-8s %-14s %-10.2f %-12s %-6d %s\n", label,
+               l->kind == GBACW_TRACE_LINK_HEXSIDE ? "hexside" : "line", link_type_id (scenario, l), l->confidence,
+               first, l->chain_length,
+               link_is_painted (scenario, l, min_confidence) ? _("yes") : _("no"));
+    }
+}
+
+static void
+print_links_json (const GbacwScenario *scenario, const GArray *links, double min_confidence)
+{
+  for (int kind = GBACW_TRACE_LINK_HEXSIDE; kind <= GBACW_TRACE_LINK_LINE; kind++)
+    {
+      gboolean first = TRUE;
+
+      g_print (",\n\"%s\": [", kind == GBACW_TRACE_LINK_HEXSIDE ? "hexsides" : "lines");
+      for (guint i = 0; i < links->len; i++)
+        {
+          const GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
+          g_autofree char *label = NULL, *chain = NULL;
+
+          if ((int) l->kind != kind)
+            continue;
+          label = link_label (scenario, l);
+          chain = link_label (scenario, &g_array_index (links, GbacwTraceLink, l->chain));
+          g_print ("%s\n  {\"%s\": \"%s\", \"type\": \"%s\", \"confidence\": %.3f, \"coverage\": %.3f, "
+                   "\"width\": %.3f, \"chain\": \"%s\", \"chain_length\": %d, \"painted\": %s}",
+                   first ? "" : ",", kind == GBACW_TRACE_LINK_HEXSIDE ? "hexside" : "hexes", label,
+                   link_type_id (scenario, l), l->confidence, l->coverage, l->width, chain, l->chain_length,
+                   link_is_painted (scenario, l, min_confidence) ? "true" : "false");
+          first = FALSE;
+        }
+      g_print ("\n]");
+    }
+}
+
 static void
 print_report_text (const GbacwScenario *scenario, const GbacwTraceProposal *proposals, double min_confidence)
 {
@@ -101,7 +205,7 @@ print_report_json (const GbacwScenario *scenario, const GbacwTraceProposal *prop
         g_print (", \"next\": \"%s\", \"distance\": %.3f", terrain_id (scenario, p->runner_up), p->distance);
       g_print (", \"painted\": %s}", is_painted (scenario, proposals, i, min_confidence) ? "true" : "false");
     }
-  g_print ("\n]}\n");
+  g_print ("\n]");
 }
 
 int
@@ -132,8 +236,10 @@ gbacw_cmd_trace (int argc, char **argv)
   g_autoptr (GbacwBackgroundImage) image = NULL;
   g_autoptr (GPtrArray) samples = NULL;
   g_autofree GbacwTraceProposal *proposals = NULL;
+  g_autoptr (GArray) links = NULL;
   GbacwTraceFlags flags = GBACW_TRACE_UNPAINTED_ONLY;
   gboolean json = FALSE;
+  guint n_links = 0, n_links_painted = 0;
   guint n_proposed = 0, n_painted = 0, n_low = 0, n_samples = 0, n_kept = 0, n_off = 0;
   int n_hexes;
 
@@ -178,6 +284,13 @@ gbacw_cmd_trace (int argc, char **argv)
       g_printerr ("gbacw: %s\n", error->message);
       return 1;
     }
+  links = gbacw_trace_links (scenario, image, scenario->map->background.transform, flags, &error);
+  if (links == NULL)
+    {
+      g_printerr ("gbacw: %s\n", error->message);
+      return 1;
+    }
+  n_links = links->len;
 
   n_hexes = gbacw_hex_grid_n_hexes (&scenario->map->grid);
   for (int i = 0; i < n_hexes; i++)
@@ -192,9 +305,16 @@ gbacw_cmd_trace (int argc, char **argv)
   if (report)
     {
       if (json)
-        print_report_json (scenario, proposals, min_confidence);
+        {
+          print_report_json (scenario, proposals, min_confidence);
+          print_links_json (scenario, links, min_confidence);
+          g_print ("}\n");
+        }
       else
-        print_report_text (scenario, proposals, min_confidence);
+        {
+          print_report_text (scenario, proposals, min_confidence);
+          print_links_text (scenario, links, min_confidence);
+        }
     }
 
   if (output != NULL)
@@ -211,6 +331,31 @@ gbacw_cmd_trace (int argc, char **argv)
             gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) i, G_GUINT64_CONSTANT (1) << proposals[i].terrain);
             n_painted++;
           }
+      {
+        /* the links' masks gathered first: a hexside may get a crest and a stream */
+        guint32 n_ids = gbacw_hex_grid_n_hexside_ids (&scenario->map->grid);
+        g_autofree guint32 *features = g_new0 (guint32, n_ids);
+        g_autofree guint16 *lines = g_new0 (guint16, n_ids);
+
+        for (guint i = 0; i < links->len; i++)
+          {
+            const GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
+            if (!link_is_painted (scenario, l, min_confidence))
+              continue;
+            if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+              features[l->hexside] |= 1u << l->type;
+            else
+              lines[l->hexside] |= (guint16) (1u << l->type);
+            n_links_painted++;
+          }
+        for (guint32 id = 0; id < n_ids; id++)
+          {
+            if (features[id] != 0)
+              gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_FEATURES, id, features[id]);
+            if (lines[id] != 0)
+              gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_LINES, id, lines[id]);
+          }
+      }
       gbacw_command_apply (GBACW_COMMAND (edit), scenario, NULL);
       /* the scan as OUT names it: relative to OUT's folder when it is in it or below */
       rebased = gbacw_background_file_for (argv[1], bg->file, output);
@@ -247,6 +392,11 @@ gbacw_cmd_trace (int argc, char **argv)
     g_string_append (summary, ", ");
     g_string_append_printf (summary,
                             g_dngettext (GETTEXT_PACKAGE, "%u off the scan", "%u off the scan", n_off), n_off);
+    g_string_append (summary, ", ");
+    g_string_append_printf (summary,
+                            g_dngettext (GETTEXT_PACKAGE, "%u hexside feature or line proposed",
+                                         "%u hexside features and lines proposed", n_links),
+                            n_links);
     if (output != NULL)
       {
         g_string_append (summary, "; ");
@@ -254,6 +404,11 @@ gbacw_cmd_trace (int argc, char **argv)
                                 g_dngettext (GETTEXT_PACKAGE, "%s: %u hex painted for review",
                                              "%s: %u hexes painted for review", n_painted),
                                 output, n_painted);
+        g_string_append (summary, ", ");
+        g_string_append_printf (summary,
+                                g_dngettext (GETTEXT_PACKAGE, "%u hexside feature or line painted for review",
+                                             "%u hexside features and lines painted for review", n_links_painted),
+                                n_links_painted);
       }
     if (report)
       g_printerr ("%s\n", summary->str);

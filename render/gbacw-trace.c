@@ -262,6 +262,7 @@ typedef struct {
   double step;                 /* map units between sample points */
   int n_across;                /* sample points across the inner hex */
   gboolean pointy;
+  gboolean has_alpha;          /* ARGB32: premultiplied, a transparent pixel is off the scan */
   float *lightness;            /* n_across² scratch: L* of each point, NAN outside */
 } Sampler;
 
@@ -355,6 +356,34 @@ hex_features (Sampler *s, double cx, double cy, double features[N_FEATURES])
                                 MAX (0.0, sum2[2] / n - features[F_B] * features[F_B]));
   features[F_DARK] = 100.0 * n_dark / n;
   features[F_GRADIENT] = n_gradient > 0 ? gradient / n_gradient : 0;
+  return TRUE;
+}
+
+/* s reads image through transform (map units -> image pixels) for grid's hexes; FALSE with
+ * an error when the transform is degenerate. *pixels_per_unit: the scan's scale. */
+static gboolean
+sampler_init (Sampler *s, GbacwBackgroundImage *image, const double transform[6], const GbacwHexGrid *grid,
+              double *pixels_per_unit, GError **error)
+{
+  double det = transform[0] * transform[3] - transform[1] * transform[2];
+  cairo_surface_t *surface;
+
+  if (!isfinite (det) || fabs (det) < 1e-6)
+    {
+      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
+                           _("The scan's transform is degenerate: calibrate the scan again with three hex centres"));
+      return FALSE;
+    }
+  *pixels_per_unit = sqrt (fabs (det));
+  surface = gbacw_background_image_get_level (image, 0);
+  cairo_surface_flush (surface);
+  s->data = cairo_image_surface_get_data (surface);
+  s->width = cairo_image_surface_get_width (surface);
+  s->height = cairo_image_surface_get_height (surface);
+  s->stride = cairo_image_surface_get_stride (surface);
+  s->has_alpha = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32;
+  memcpy (s->transform, transform, sizeof s->transform);
+  s->pointy = grid->orientation == GBACW_GRID_POINTY_ROWS;
   return TRUE;
 }
 
@@ -484,9 +513,8 @@ gbacw_trace_terrain (const GbacwScenario  *scenario,
 {
   const GbacwHexGrid *grid;
   const GbacwMap *map;
-  cairo_surface_t *surface;
   Sampler s = { 0 };
-  double det, pixels_per_unit;
+  double pixels_per_unit;
   int n_hexes;
   g_autofree double *features = NULL;
   g_autofree gboolean *valid = NULL;
@@ -502,23 +530,8 @@ gbacw_trace_terrain (const GbacwScenario  *scenario,
   map = scenario->map;
   grid = &map->grid;
   n_hexes = gbacw_hex_grid_n_hexes (grid);
-  det = transform[0] * transform[3] - transform[1] * transform[2];
-  if (!isfinite (det) || fabs (det) < 1e-6)
-    {
-      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED,
-                           _("The scan's transform is degenerate: calibrate the scan again with three hex centres"));
-      return FALSE;
-    }
-  pixels_per_unit = sqrt (fabs (det));
-
-  surface = gbacw_background_image_get_level (image, 0);
-  cairo_surface_flush (surface);
-  s.data = cairo_image_surface_get_data (surface);
-  s.width = cairo_image_surface_get_width (surface);
-  s.height = cairo_image_surface_get_height (surface);
-  s.stride = cairo_image_surface_get_stride (surface);
-  memcpy (s.transform, transform, sizeof s.transform);
-  s.pointy = grid->orientation == GBACW_GRID_POINTY_ROWS;
+  if (!sampler_init (&s, image, transform, grid, &pixels_per_unit, error))
+    return FALSE;
   /* one point a scan pixel, up to MAX_POINTS_ACROSS across the inner hex (2 · INNER_SCALE) */
   s.n_across = CLAMP ((int) ceil (2 * INNER_SCALE * pixels_per_unit), 4, MAX_POINTS_ACROSS);
   s.step = 2 * INNER_SCALE / s.n_across;
@@ -641,4 +654,514 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
     }
   path = gbacw_background_image_resolve_path (scenario_path, bg->file);
   return gbacw_background_image_new_from_file (path, error);
+}
+
+/* ---------------------------------------------------------------- hexsides and lines */
+
+/* Points along a band, and across it from -BAND_HALF to BAND_HALF map units; the colour
+ * beside the band is sampled BAND_BESIDE either side. */
+#define BAND_ALONG 16
+#define BAND_ACROSS 17
+#define BAND_HALF 0.2
+#define BAND_BESIDE 0.34
+/* A point shows a look when its colour is at least this much the look's mixed with the
+ * colour beside the band (look_mix ()). */
+#define MIN_MIX 0.2
+/* A point this far (ΔE) from both colours beside the band has something printed on it. */
+#define MIN_PRINT_DE 12.0
+/* The least share of a band's length that must match for a proposal. */
+#define MIN_COVERAGE 0.5
+
+typedef struct {
+  float lab[3];
+  double width;       /* printed width, map units */
+  double coverage;    /* share of the length printed: 1 when solid */
+  int group;          /* looks of one group exclude each other on a hexside */
+  double min_peak;    /* the mix (look_mix ()) it must reach somewhere across the band */
+} Look;
+
+/* A band's samples: the colour of each point across at each position along, and beside. */
+typedef struct {
+  int n_along;
+  float across[BAND_ALONG][BAND_ACROSS][3];
+  float beside[BAND_ALONG][2][3];
+  gboolean valid[BAND_ALONG][BAND_ACROSS];
+  int n_beside[BAND_ALONG];
+} Band;
+
+static void
+rgb_double_to_lab (double r, double g, double b, float lab[3])
+{
+  rgb_to_lab ((guint) lround (r * 255), (guint) lround (g * 255), (guint) lround (b * 255), lab);
+}
+
+/* The hexside type's look; FALSE for the types not recognised by look. The colours and
+ * widths are the ones gbacw-map-renderer.c draws. */
+static gboolean
+hexside_look (const GbacwHexsideType *type, double min_width, Look *look)
+{
+  if (g_strcmp0 (type->style, "river") == 0 || g_strcmp0 (type->style, "stream") == 0)
+    {
+      gboolean river = g_strcmp0 (type->style, "river") == 0;
+      rgb_double_to_lab (0.235, 0.478, 0.757, look->lab);
+      look->width = MAX (river ? 0.24 : 0.09, (river ? 2.0 : 1.0) * min_width);
+      look->group = 0;
+      look->min_peak = MIN_MIX;
+    }
+  else if (g_strcmp0 (type->style, "crest") == 0)
+    {
+      rgb_double_to_lab (0.545, 0.353, 0.169, look->lab);
+      look->width = MAX (0.09, 1.2 * min_width);
+      look->group = 1;
+      /* the printed grid line darkens the paper a little all along every hexside, which
+       * reads as a faint brown: a crest must show more strongly than that */
+      look->min_peak = 0.35;
+    }
+  else
+    return FALSE;
+  look->coverage = 1.0;
+  return TRUE;
+}
+
+static gboolean
+line_look (const GbacwLineType *type, double min_width, Look *look)
+{
+  double w = type->width > 0 ? type->width : 0.1;
+
+  if (!parse_fill (type->colour, look->lab))
+    rgb_double_to_lab (0.45, 0.3, 0.15, look->lab);
+  look->coverage = 1.0;
+  look->group = 0;
+  look->min_peak = MIN_MIX;
+  if (g_strcmp0 (type->style, "double") == 0)
+    /* w 1.3 wide, less its light middle (w 0.5 wide, 70% white) */
+    look->width = MAX (w * 0.95, 1.5 * min_width);
+  else if (g_strcmp0 (type->style, "railroad") == 0)
+    look->width = MAX (w * 0.6, min_width);
+  else
+    {
+      look->width = MAX (w, min_width);
+      if (g_strcmp0 (type->style, "dashed") == 0)
+        look->coverage = 0.22 / 0.36;   /* the renderer's dash: 0.22 on, 0.14 off */
+    }
+  return TRUE;
+}
+
+gboolean
+gbacw_trace_hexside_type_traceable (const GbacwScenario *scenario, int type)
+{
+  Look look;
+
+  init_colour_tables ();
+  return type >= 0 && (guint) type < scenario->catalogue.hexside_types->len &&
+         hexside_look (g_ptr_array_index (scenario->catalogue.hexside_types, type), 0, &look);
+}
+
+gboolean
+gbacw_trace_line_type_traceable (const GbacwScenario *scenario, int type)
+{
+  return type >= 0 && (guint) type < scenario->catalogue.line_types->len && type < GBACW_MAX_LINE_TYPES;
+}
+
+static gboolean
+sample_lab (const Sampler *s, double x, double y, float lab[3])
+{
+  const double *m = s->transform;
+  int px = (int) floor (m[0] * x + m[2] * y + m[4]);
+  int py = (int) floor (m[1] * x + m[3] * y + m[5]);
+  guint32 pixel;
+  guint a, r, g, b;
+
+  if (px < 0 || py < 0 || px >= s->width || py >= s->height)
+    return FALSE;
+  pixel = ((const guint32 *) (gconstpointer) (s->data + (gsize) py * s->stride))[px];
+  a = pixel >> 24;
+  if (s->has_alpha && a == 0)
+    return FALSE;
+  r = (pixel >> 16) & 0xff;
+  g = (pixel >> 8) & 0xff;
+  b = pixel & 0xff;
+  if (s->has_alpha && a != 255)
+    {
+      r = MIN (255u, r * 255 / a);
+      g = MIN (255u, g * 255 / a);
+      b = MIN (255u, b * 255 / a);
+    }
+  rgb_to_lab (r, g, b, lab);
+  return TRUE;
+}
+
+/* Whether (x, y) is where the hex centred at (cx, cy) prints its number. */
+static gboolean
+in_number_area (const Sampler *s, double x, double y, double cx, double cy)
+{
+  double u = x - cx, v = y - cy;
+
+  return s->pointy ? v < -0.5 && fabs (u) < 0.35 : v < -0.45 && fabs (u) < 0.4;
+}
+
+/* Samples the band from (x0, y0) to (x1, y1) at the positions ts (0-1 along it); with
+ * centres (4 numbers: two hex centres) the points in their number areas are left out. */
+static void
+sample_band (const Sampler *s, double x0, double y0, double x1, double y1, const double *ts, int n_t,
+             const double *centres, Band *band)
+{
+  double length = hypot (x1 - x0, y1 - y0);
+  double tx = (x1 - x0) / length, ty = (y1 - y0) / length, nx = -ty, ny = tx;
+
+  band->n_along = n_t;
+  for (int i = 0; i < n_t; i++)
+    {
+      double x = x0 + (x1 - x0) * ts[i], y = y0 + (y1 - y0) * ts[i];
+
+      band->n_beside[i] = 0;
+      for (int side = -1; side <= 1; side += 2)
+        if (sample_lab (s, x + side * BAND_BESIDE * nx, y + side * BAND_BESIDE * ny,
+                        band->beside[i][band->n_beside[i]]))
+          band->n_beside[i]++;
+      for (int k = 0; k < BAND_ACROSS; k++)
+        {
+          double o = -BAND_HALF + k * (2 * BAND_HALF / (BAND_ACROSS - 1));
+          double px = x + o * nx, py = y + o * ny;
+
+          band->valid[i][k] = FALSE;
+          if (band->n_beside[i] == 0)
+            continue;
+          if (centres != NULL && (in_number_area (s, px, py, centres[0], centres[1]) ||
+                                  in_number_area (s, px, py, centres[2], centres[3])))
+            continue;
+          band->valid[i][k] = sample_lab (s, px, py, band->across[i][k]);
+        }
+    }
+}
+
+static inline double
+lab_distance (const float a[3], const float b[3])
+{
+  double dl = a[0] - b[0], da = a[1] - b[1], db = a[2] - b[2];
+  return sqrt (dl * dl + da * da + db * db);
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* How much of look's colour the point p has over the colour beside the band bg: p read as
+ * bg + alpha (look - bg) (blur, a thin line and a JPEG's coarse colour all mix a printed
+ * line with what is under it); *residual is what that reading leaves unexplained,
+ * relative to |look - bg|. */
+static double
+look_mix (const float p[3], const float bg[3], const float look[3], double *residual)
+{
+  double d[3], e[3], dd = 0, de = 0, rr = 0, alpha;
+
+  for (int c = 0; c < 3; c++)
+    {
+      d[c] = p[c] - bg[c];
+      e[c] = look[c] - bg[c];
+      dd += e[c] * e[c];
+      de += d[c] * e[c];
+    }
+  if (dd < 100)   /* the look's colour is the background's: nothing to tell */
+    {
+      *residual = G_MAXDOUBLE;
+      return 0;
+    }
+  alpha = de / dd;
+  for (int c = 0; c < 3; c++)
+    rr += (d[c] - alpha * e[c]) * (d[c] - alpha * e[c]);
+  *residual = sqrt (rr / dd);
+  return alpha;
+}
+
+/* How well the band fits look: the share of its length where look's colour shows, the
+ * width of it (the mix summed across the band: blur spreads a line but keeps that sum) and
+ * the mean unexplained residual of the points that show it. FALSE when too little of the
+ * band is on the scan. */
+static gboolean
+fit_look (const Band *band, const Look *look, double *coverage, double *width, double *residual)
+{
+  double widths[BAND_ALONG], sum_residual = 0;
+  int n_valid = 0, n_covered = 0, n_residual = 0;
+  const double step = 2 * BAND_HALF / (BAND_ACROSS - 1);
+
+  for (int i = 0; i < band->n_along; i++)
+    {
+      double mix = 0, peak = 0;
+      int valid = 0;
+
+      for (int k = 0; k < BAND_ACROSS; k++)
+        {
+          double best_alpha = 0, best_residual = G_MAXDOUBLE;
+
+          if (!band->valid[i][k])
+            continue;
+          valid++;
+          /* the point is over the hex whose colour beside the band is nearer it: a hex's
+           * own fill is no mix of another's with the look */
+          {
+            int b = band->n_beside[i] > 1 && lab_distance (band->across[i][k], band->beside[i][1]) <
+                                                 lab_distance (band->across[i][k], band->beside[i][0]);
+            best_alpha = look_mix (band->across[i][k], band->beside[i][b], look->lab, &best_residual);
+          }
+          /* mostly toward the look's colour, not some other ink */
+          if (best_alpha >= MIN_MIX && best_residual <= 0.5 * best_alpha + 0.1)
+            {
+              mix += MIN (best_alpha, 1.0) * step;
+              peak = MAX (peak, best_alpha);
+              sum_residual += best_residual;
+              n_residual++;
+            }
+        }
+      if (valid < BAND_ACROSS / 2)
+        continue;
+      n_valid++;
+      if (mix >= 0.35 * look->width && peak >= look->min_peak)
+        widths[n_covered++] = mix;
+    }
+  if (n_valid < 3)
+    return FALSE;
+  *coverage = (double) n_covered / n_valid;
+  if (n_covered > 0)
+    {
+      qsort (widths, n_covered, sizeof widths[0], compare_double);
+      *width = widths[n_covered / 2];
+    }
+  else
+    *width = 0;
+  *residual = n_residual > 0 ? sum_residual / n_residual : 1;
+  return TRUE;
+}
+
+/* The score of look for a band that fits it so: 0-1, the coverage against the look's,
+ * the width and the colour. */
+static double
+look_score (const Look *look, double coverage, double width, double residual)
+{
+  double c = MIN (1.0, coverage / look->coverage);
+  double w = width > 0 ? exp (-fabs (log (width / look->width))) : 0;
+
+  /* a dashed look's gaps must show */
+  if (look->coverage < 1)
+    c *= exp (-3 * MAX (0.0, coverage - look->coverage - 0.15));
+  return c * w * exp (-residual / 0.15);
+}
+
+/* Joins the links of one kind and type that meet into chains. */
+static int
+chain_root (int *parent, int i)
+{
+  while (parent[i] != i)
+    i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+static void
+join_chains (const GbacwHexGrid *grid, GArray *links)
+{
+  g_autofree int *parent = g_new (int, MAX (links->len, 1));
+  g_autofree int *length = g_new0 (int, MAX (links->len, 1));
+  g_autoptr (GHashTable) by_key = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *keys = g_new (gint64, MAX (links->len, 1));
+
+  for (guint i = 0; i < links->len; i++)
+    {
+      const GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
+      parent[i] = (int) i;
+      keys[i] = ((gint64) l->kind << 56) | ((gint64) l->type << 40) | l->hexside;
+      g_hash_table_insert (by_key, &keys[i], GINT_TO_POINTER (i + 1));
+    }
+  for (guint i = 0; i < links->len; i++)
+    {
+      const GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
+      GbacwHexsideId near[12];
+      guint n_near = 0;
+
+      if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+        n_near = gbacw_hex_grid_hexside_neighbours (grid, l->hexside, near);
+      else
+        {
+          /* segments that share a hex: the other hexsides of its two hexes */
+          GbacwHex ends[2];
+          gbacw_hex_grid_hexside_hexes (grid, l->hexside, &ends[0], NULL, &ends[1]);
+          for (int e = 0; e < 2; e++)
+            for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+              {
+                GbacwHexsideId id = gbacw_hex_grid_hexside (grid, ends[e], d);
+                if (id != l->hexside && id != GBACW_HEXSIDE_NONE && n_near < G_N_ELEMENTS (near))
+                  near[n_near++] = id;
+              }
+        }
+      for (guint k = 0; k < n_near; k++)
+        {
+          gint64 key = ((gint64) l->kind << 56) | ((gint64) l->type << 40) | near[k];
+          int j = GPOINTER_TO_INT (g_hash_table_lookup (by_key, &key)) - 1;
+          if (j >= 0)
+            {
+              int a = chain_root (parent, (int) i), b = chain_root (parent, j);
+              parent[MAX (a, b)] = MIN (a, b);
+            }
+        }
+    }
+  for (guint i = 0; i < links->len; i++)
+    length[chain_root (parent, (int) i)]++;
+  for (guint i = 0; i < links->len; i++)
+    {
+      GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
+      l->chain = chain_root (parent, (int) i);
+      l->chain_length = length[l->chain];
+      /* a river or a road of one or two hexsides alone is seldom one */
+      if (l->chain_length <= 2)
+        l->confidence *= l->chain_length == 1 ? 0.5 : 0.75;
+    }
+}
+
+/* The best look of each group for the band, appended as links when it fits well enough. */
+/* Whether anything is printed on the band: a point that differs from the colours beside it
+ * by more than noise does. Most hexsides have nothing, and this is cheaper than the looks. */
+static gboolean
+band_has_print (const Band *band)
+{
+  for (int i = 0; i < band->n_along; i++)
+    for (int k = 0; k < BAND_ACROSS; k++)
+      {
+        gboolean differs = band->valid[i][k];
+        for (int b = 0; b < band->n_beside[i] && differs; b++)
+          differs = lab_distance (band->across[i][k], band->beside[i][b]) > MIN_PRINT_DE;
+        if (differs)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+propose_band (const Band *band, const Look *looks, const int *types, int n_looks, GbacwTraceLinkKind kind,
+              GbacwHexsideId id, GArray *links)
+{
+  if (!band_has_print (band))
+    return;
+  for (int group = 0; group < 2; group++)
+    {
+      double best = 0, second = 0, best_coverage = 0, best_width = 0, best_residual = 0;
+      int best_type = -1;
+
+      for (int t = 0; t < n_looks; t++)
+        {
+          double coverage, width, de, score;
+
+          if (looks[t].group != group || !fit_look (band, &looks[t], &coverage, &width, &de))
+            continue;
+          score = look_score (&looks[t], coverage, width, de);
+          if (coverage / looks[t].coverage < MIN_COVERAGE)
+            score = 0;
+          if (score > best)
+            {
+              second = best;
+              best = score;
+              best_type = types[t];
+              best_coverage = coverage;
+              best_width = width;
+              best_residual = de;
+            }
+          else if (score > second)
+            second = score;
+        }
+      if (best_type >= 0 && best > 0)
+        {
+          GbacwTraceLink l = { kind, id, best_type, 0, best_coverage, best_width, best_residual, 0, 1 };
+          double margin = (best - second) / best;
+          l.confidence = CLAMP ((best - 0.08) / 0.35, 0.0, 1.0) * (0.5 + 0.5 * margin);
+          g_array_append_val (links, l);
+        }
+    }
+}
+
+GArray *
+gbacw_trace_links (const GbacwScenario  *scenario,
+                   GbacwBackgroundImage *image,
+                   const double          transform[6],
+                   GbacwTraceFlags       flags,
+                   GError              **error)
+{
+  const GbacwMap *map = scenario->map;
+  const GbacwHexGrid *grid = &map->grid;
+  const GPtrArray *side_types = scenario->catalogue.hexside_types;
+  const GPtrArray *line_types = scenario->catalogue.line_types;
+  Look side_looks[GBACW_MAX_HEXSIDE_TYPES], line_looks[GBACW_MAX_LINE_TYPES];
+  int side_type_of[GBACW_MAX_HEXSIDE_TYPES], line_type_of[GBACW_MAX_LINE_TYPES];
+  int n_side_looks = 0, n_line_looks = 0;
+  double side_ts[BAND_ALONG], line_ts[BAND_ALONG];
+  double pixels_per_unit, min_width;
+  Sampler s = { 0 };
+  GArray *links;
+  Band *band;
+
+  g_return_val_if_fail (scenario != NULL && image != NULL && transform != NULL, NULL);
+
+  init_colour_tables ();
+  if (!sampler_init (&s, image, transform, grid, &pixels_per_unit, error))
+    return NULL;
+  /* the renderer draws no line thinner than a pixel or so */
+  min_width = 1.0 / pixels_per_unit;
+
+  for (guint t = 0; t < MIN (side_types->len, GBACW_MAX_HEXSIDE_TYPES); t++)
+    if (hexside_look (g_ptr_array_index (side_types, t), min_width, &side_looks[n_side_looks]))
+      side_type_of[n_side_looks++] = (int) t;
+  for (guint t = 0; t < MIN (line_types->len, GBACW_MAX_LINE_TYPES); t++)
+    if (line_look (g_ptr_array_index (line_types, t), min_width, &line_looks[n_line_looks]))
+      line_type_of[n_line_looks++] = (int) t;
+  /* along a hexside: its middle 60%, the corners (where other hexsides meet) left out;
+   * along a segment: from near each centre to near the hexside it crosses */
+  for (int i = 0; i < BAND_ALONG; i++)
+    {
+      side_ts[i] = 0.2 + 0.6 * i / (BAND_ALONG - 1);
+      line_ts[i] = i < BAND_ALONG / 2 ? 0.14 + 0.26 * i / (BAND_ALONG / 2 - 1)
+                                      : 0.6 + 0.26 * (i - BAND_ALONG / 2) / (BAND_ALONG / 2 - 1);
+    }
+
+  links = g_array_new (FALSE, FALSE, sizeof (GbacwTraceLink));
+  band = g_new (Band, 1);
+  for (int kind = GBACW_TRACE_LINK_HEXSIDE; kind <= GBACW_TRACE_LINK_LINE; kind++)
+    {
+      if ((kind == GBACW_TRACE_LINK_HEXSIDE ? n_side_looks : n_line_looks) == 0)
+        continue;
+      for (GbacwHexsideId id = 0; id < gbacw_hex_grid_n_hexside_ids (grid); id++)
+        {
+          GbacwHex a, b;
+          int direction;
+          double centres[4];
+
+          if (!gbacw_hex_grid_hexside_hexes (grid, id, &a, &direction, &b))
+            continue;
+          gbacw_hex_grid_centre (grid, a, &centres[0], &centres[1]);
+          gbacw_hex_grid_centre (grid, b, &centres[2], &centres[3]);
+          if (kind == GBACW_TRACE_LINK_HEXSIDE)
+            {
+              double x0, y0, x1, y1;
+
+              /* the map edge's hexsides too: a river may run along it */
+              if (!gbacw_hex_grid_hexside_on_map (grid, id) ||
+                  ((flags & GBACW_TRACE_UNPAINTED_ONLY) && map->hexside_features[id] != 0))
+                continue;
+              gbacw_hex_grid_corner (grid, a, direction, &x0, &y0);
+              gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &x1, &y1);
+              sample_band (&s, x0, y0, x1, y1, side_ts, BAND_ALONG, NULL, band);
+              propose_band (band, side_looks, side_type_of, n_side_looks, kind, id, links);
+            }
+          else
+            {
+              if (!gbacw_hex_grid_contains (grid, a) || !gbacw_hex_grid_contains (grid, b) ||
+                  ((flags & GBACW_TRACE_UNPAINTED_ONLY) && map->hexside_lines[id] != 0))
+                continue;
+              sample_band (&s, centres[0], centres[1], centres[2], centres[3], line_ts, BAND_ALONG, centres, band);
+              propose_band (band, line_looks, line_type_of, n_line_looks, kind, id, links);
+            }
+        }
+    }
+  g_free (band);
+  join_chains (grid, links);
+  return links;
 }

@@ -93,4 +93,50 @@ GbacwBackgroundImage *gbacw_trace_load_background (const GbacwScenario *scenario
                                                    const char          *scenario_path,
                                                    GError             **error);
 
+/* ---------------------------------------------------------------- hexsides and lines
+ *
+ * Hexside features and lines are found by their printed look, as gbacw-map-renderer.c
+ * draws them: rivers and streams a blue band along the hexside (a river 0.24 of a hex
+ * radius wide, a stream 0.09), crests a brown one (0.09); a line type (road, pike, trail,
+ * railroad) a band of its catalogue colour and width from hex centre to hex centre. Along
+ * each hexside, its corners left out, and along each centre-to-centre segment, the hex
+ * numbers and the hexside it crosses left out, points across the band are compared with
+ * the look's colour and with the colour of the hexes beside the band (so a colour cast or
+ * uneven lighting moves both alike); the share of the length that matches and the width
+ * that matches give the type and a confidence. Proposals of one type that meet (hexsides
+ * sharing a corner, segments sharing a hex) are joined in chains. */
+
+typedef enum {
+  GBACW_TRACE_LINK_HEXSIDE,   /* a hexside type along the hexside */
+  GBACW_TRACE_LINK_LINE,      /* a line type crossing the hexside, centre to centre */
+} GbacwTraceLinkKind;
+
+typedef struct {
+  GbacwTraceLinkKind kind;
+  GbacwHexsideId hexside;
+  int type;                /* index in the catalogue's hexside_types (HEXSIDE) or line_types (LINE) */
+  double confidence;       /* 0-1 */
+  double coverage;         /* share of the sampled length with the look's colour */
+  double width;            /* the width with that colour, map units (median along the length) */
+  double residual;         /* how far the colour is from the look's mixed with the paper's, 0 = exactly */
+  int chain;               /* the proposals joined: the index of the chain's first proposal */
+  int chain_length;        /* proposals in that chain */
+} GbacwTraceLink;
+
+/* Proposals of hexside features and lines (GbacwTraceLink, ordered by kind then hexside
+ * id) for the hexsides of the scenario's map, from image placed by transform. With
+ * GBACW_TRACE_UNPAINTED_ONLY a hexside that has a feature gets no feature proposal and one
+ * that has a line no line proposal. Types the tracer cannot recognise by look (fords,
+ * works and the rest) are never proposed. NULL with an error when the transform is
+ * degenerate. */
+GArray *gbacw_trace_links (const GbacwScenario  *scenario,
+                           GbacwBackgroundImage *image,
+                           const double          transform[6],
+                           GbacwTraceFlags       flags,
+                           GError              **error);
+
+/* Whether the tracer proposes hexside type (catalogue index) / line type. */
+gboolean gbacw_trace_hexside_type_traceable (const GbacwScenario *scenario, int type);
+gboolean gbacw_trace_line_type_traceable (const GbacwScenario *scenario, int type);
+
 G_END_DECLS

@@ -4,8 +4,11 @@
  * A 40x48 map (an SPI map's size) drawn as a scan of 40 pixels a hex radius (2,480 x 3,463
  * pixels: a 34x22 inch map at about 150 dpi) by tests/trace-scan.h, traced with three
  * sample hexes per terrain: the median of five runs under 2 s (the issue's target for
- * proposing a 40x48 map). Also prints the share right. GBACW_BENCH_QUICK=1: three runs,
- * processor time, twice the target (bench-quick.h).
+ * proposing a 40x48 map). Also prints the share right. Then the hexside features and
+ * lines (gbacw_trace_links ()) of a generated 40x48 scenario drawn by the program's renderer
+ * at the same scale and degraded: the median of five runs, and terrain and links together
+ * under the 2 s. GBACW_BENCH_QUICK=1: three runs, processor time, twice the target
+ * (bench-quick.h).
  */
 #define G_LOG_DOMAIN "bench-trace"
 
@@ -14,6 +17,9 @@
 #include <stdlib.h>
 
 #include "bench-quick.h"
+#include "gbacw-generate.h"
+#include "gbacw-map-renderer.h"
+#include "gbacw-scenario-io.h"
 #include "trace-scan.h"
 
 static int
@@ -60,5 +66,51 @@ main (void)
   qsort (runs, n_runs, sizeof runs[0], compare_doubles);
   g_print ("terrain right on %d of %d hexes (%.1f%%)\n", right, n, 100.0 * right / MAX (n, 1));
   ok = bench_report ("trace the terrain of a 40x48 map, 3 samples a terrain", runs[n_runs / 2], "s", 2.0, FALSE);
+
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+    g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);
+    g_autoptr (GbacwScenario) map = NULL;
+    g_autoptr (GbacwBackgroundImage) rendered = NULL;
+    double w, h, links_runs[5];
+    cairo_surface_t *surface;
+    cairo_t *cr;
+    guint n_links = 0;
+
+    if (demo == NULL || (map = gbacw_generate_scenario (demo, 40, 48, 10, 7, &error)) == NULL)
+      g_error ("%s", error->message);
+    make_transform (40, transform);
+    gbacw_hex_grid_extent (&map->map->grid, &w, &h);
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (transform[0] * w + 60),
+                                          (int) ceil (transform[3] * h + transform[1] * w + 40));
+    cr = cairo_create (surface);
+    cairo_set_source_rgb (cr, 0.95, 0.93, 0.88);
+    cairo_paint (cr);
+    cairo_transform (cr, &(cairo_matrix_t) { transform[0] / 40, transform[1] / 40, transform[2] / 40,
+                                             transform[3] / 40, transform[4], transform[5] });
+    gbacw_map_render (cr, map, GBACW_LAYER_BIT_TERRAIN | GBACW_LAYER_BIT_HEXSIDES | GBACW_LAYER_BIT_ROADS |
+                                 GBACW_LAYER_BIT_GRID | GBACW_LAYER_BIT_HEX_NUMBERS, 40, NULL);
+    cairo_destroy (cr);
+    degrade_scan (surface, 8, 1, rand);
+    rendered = gbacw_background_image_new (surface);
+    cairo_surface_destroy (surface);
+
+    for (int r = 0; r < n_runs; r++)
+      {
+        g_autoptr (GArray) links = NULL;
+        gint64 t0 = bench_now_us ();
+
+        links = gbacw_trace_links (map, rendered, transform, 0, &error);
+        if (links == NULL)
+          g_error ("%s", error->message);
+        links_runs[r] = (bench_now_us () - t0) / 1e6;
+        n_links = links->len;
+      }
+    qsort (links_runs, n_runs, sizeof links_runs[0], compare_doubles);
+    g_print ("%u hexside features and lines proposed\n", n_links);
+    ok &= bench_report ("trace the hexside features and lines of a 40x48 map", links_runs[n_runs / 2], "s", 2.0, FALSE);
+    ok &= bench_report ("trace terrain, hexside features and lines of a 40x48 map",
+                        runs[n_runs / 2] + links_runs[n_runs / 2], "s", 2.0, FALSE);
+  }
   return ok ? 0 : 1;
 }

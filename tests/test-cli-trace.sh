@@ -141,6 +141,60 @@ s=$(status "$gbacw" trace broken.xml --samples samples.txt -o x.xml)
 grep -q 'broken.png' err.txt || fail "unreadable image: $(cat err.txt)"
 test -e x.xml && fail "a bad scan wrote x.xml"
 
+# hexside features and lines: the demo drawn with its rivers, streams, crests and roads;
+# lines.xml is the demo without them over that scan. OUT must get at least 90% of the river
+# and stream hexsides right and found, and the roads', pikes' and railroads' links at 80%.
+"$gbacw" render "$data/scenarios/demo.xml" -o lines.png --zoom 24 --layers terrain,hexsides,roads,grid,hex-numbers ||
+  fail "gbacw render of the hexsides"
+python3 - "$data/scenarios/demo.xml" <<'EOF2' || fail "could not make lines.xml"
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+text = re.sub(r"<hexsides>.*?</hexsides>", "<hexsides/>", text, flags=re.S)
+text = re.sub(r"<lines>.*?</lines>", "<lines/>", text, flags=re.S)
+text = text.replace("</map>", '  <background file="lines.png" opacity="0.5" transform="24 0 0 24 0 0"/>\n  </map>', 1)
+open("lines.xml", "w", encoding="utf-8").write(text)
+EOF2
+s=$(status "$gbacw" trace lines.xml -o lines-out.xml --report --format json)
+[ "$s" = 0 ] || fail "trace of the hexsides: exit $s: $(cat err.txt)"
+grep -q 'hexside features and lines proposed.*lines-out.xml: .*hexside features and lines painted for review' err.txt ||
+  fail "no hexside summary: $(cat err.txt)"
+python3 - "$data/scenarios/demo.xml" <<'EOF2' || fail "hexside features and lines in lines-out.xml"
+import json, re, sys
+report = json.load(open("out.txt"))
+assert report["hexsides"] and report["lines"], "no hexside or line proposals"
+for p in report["hexsides"] + report["lines"]:
+    assert 0 <= p["confidence"] <= 1 and p["chain_length"] >= 1, p
+def sides(path):
+    """hexside (hex, dir) -> features, and line links (hex pair) -> line types, as in path"""
+    text = open(path, encoding="utf-8").read()
+    features = {}
+    for hex_, d, f in re.findall(r'<hexside hex="(\d+)" dir="(\w+)" features="([^"]*)"', text):
+        features[(hex_, d)] = set(f.split())
+    links = set()
+    for t, hexes in re.findall(r'<line type="([^"]+)">([^<]*)</line>', text):
+        h = hexes.split()
+        links |= set((t,) + tuple(sorted(p)) for p in zip(h, h[1:]))
+    return features, links
+truth_f, truth_l = sides(sys.argv[1])
+got_f, got_l = sides("lines-out.xml")
+def score(truth, got):
+    return len(truth & got), len(truth), len(got)
+water = lambda f: set((k, x) for k, v in f.items() for x in v if x in ("river", "stream"))
+right, n_truth, n_got = score(water(truth_f), water(got_f))
+print("# rivers and streams: %d of %d found, %d proposed" % (right, n_truth, n_got))
+assert n_truth > 40 and right >= 0.9 * n_truth and right >= 0.95 * n_got, (right, n_truth, n_got)
+solid = lambda l: set(x for x in l if x[0] in ("road", "pike", "railroad"))
+right, n_truth, n_got = score(solid(truth_l), solid(got_l))
+print("# roads, pikes and railroads: %d of %d links found, %d proposed" % (right, n_truth, n_got))
+assert n_truth > 40 and right >= 0.8 * n_truth and right >= 0.8 * n_got, (right, n_truth, n_got)
+EOF2
+# a hexside already painted gets no proposal: trace the traced file again
+s=$(status "$gbacw" trace lines-out.xml -o lines-again.xml --report)
+[ "$s" = 0 ] || fail "trace of a traced map: exit $s"
+grep -q ': 0 hexside features and lines painted for review' err.txt || grep -q ', 0 hexside features and lines painted' err.txt ||
+  fail "a traced map got hexside paint again: $(cat err.txt)"
+grep -q '^HEXSIDE *KIND *TYPE *CONFIDENCE *CHAIN' out.txt || fail "no hexside table in the report: $(grep -n HEXSIDE out.txt)"
+
 # usage
 s=$(status "$gbacw" trace blank.xml --samples samples.txt)
 [ "$s" = 2 ] || fail "neither -o nor --report: exit $s"
