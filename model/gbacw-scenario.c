@@ -439,6 +439,14 @@ gbacw_chart_add_row (GbacwChart *chart, const char *id, const char *name)
   return row;
 }
 
+void
+gbacw_chart_remove_row (GbacwChart *chart, guint index)
+{
+  g_return_if_fail (index < chart->rows->len);
+  chart_row_free (g_ptr_array_index (chart->rows, index), chart->columns->len);
+  g_ptr_array_remove_index (chart->rows, index);
+}
+
 int
 gbacw_chart_find_column (const GbacwChart *chart, const char *col)
 {

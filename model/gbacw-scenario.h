@@ -121,6 +121,7 @@ int              gbacw_chart_find_row (const GbacwChart *chart, const char *row)
 /* The cell at (row id, column id), or NULL if there is no such row or column. */
 const GbacwCell *gbacw_chart_lookup (const GbacwChart *chart, const char *row, const char *col);
 GbacwChartRow   *gbacw_chart_add_row (GbacwChart *chart, const char *id, const char *name);
+void             gbacw_chart_remove_row (GbacwChart *chart, guint index);
 /* Parses "1", "?", "[R2]", "{3}" into a cell; formats it back. */
 void             gbacw_cell_parse (GbacwCell *cell, const char *text);
 char            *gbacw_cell_format (const GbacwCell *cell);

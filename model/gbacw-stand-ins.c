@@ -172,8 +172,36 @@ stand_in_value (const GbacwScenario *s, const GbacwUnit *u, int field)
   return usual_value (u, field);
 }
 
+/* The small-arms rows a stand-in weapon names when no weapon is entered for comparable
+ * units: no rulebook prints a small-arms letter or range (the kits' Range Effects Charts
+ * hold artillery rows only, rules matrix 3.7), and a regiment firing as a 6-lb battery
+ * (6 hexes, x4 at one) keeps both armies shooting from afar and never closing to melee.
+ * Values invented but the rifled musket's x2 at one hex (J 9.25 chart example); the
+ * carbine's name lets mounted cavalry fire it (6.14). Added to the chart as stand-ins. */
+typedef struct {
+  const char *id;
+  const char *name;
+  const char *cells[8];   /* by range_columns */
+} SmallArmsRow;
+
+static const char *const range_columns[] = { "max", "1", "2", "3", "4-5", "6-9", "10-15", "16+" };
+static const SmallArmsRow small_arms_rows[] = {
+  { "stand-in-musket", "Rifled musket (stand-in)", { "3", "2", "1", "1/2", "—", "—", "—", "—" } },
+  { "stand-in-carbine", "Carbine (stand-in)", { "2", "1", "1/2", "—", "—", "—", "—", "—" } },
+};
+
+static const SmallArmsRow *
+small_arms_row (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (small_arms_rows); i++)
+    if (g_strcmp0 (id, small_arms_rows[i].id) == 0)
+      return &small_arms_rows[i];
+  return NULL;
+}
+
 /* The weapon most often entered for comparable units, narrowest scope first (a wagon's crew:
- * the infantry's); else the first row of the Range Effects Chart; NULL without one. */
+ * the infantry's); else a stand-in small-arms row for infantry, cavalry and wagons, the first
+ * row of the Range Effects Chart for artillery; NULL without one. */
 static char *
 stand_in_weapon (const GbacwScenario *s, const GbacwUnit *u)
 {
@@ -205,6 +233,8 @@ stand_in_weapon (const GbacwScenario *s, const GbacwUnit *u)
       if (best)
         return g_strdup (best);
     }
+  if (range && u->type != GBACW_UNIT_ARTILLERY)
+    return g_strdup (small_arms_rows[u->type == GBACW_UNIT_CAVALRY ? 1 : 0].id);
   if (range && range->rows->len > 0)
     return g_strdup (((GbacwChartRow *) g_ptr_array_index (range->rows, 0))->id);
   return NULL;
@@ -462,10 +492,43 @@ usual_cell (const GbacwScenario *s, const char *chart, const char *row, const ch
   return "—";
 }
 
+/* Adds to c (a copy of the Range Effects Chart) the stand-in small-arms rows units name
+ * that it lacks, every cell invented and a stand-in; c NULL: copies chart first. */
+static GbacwChart *
+add_small_arms_rows (const GbacwChart *chart, GbacwChart *c, const GPtrArray *units, guint *n)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (small_arms_rows); k++)
+    {
+      const SmallArmsRow *sa = &small_arms_rows[k];
+      gboolean named = FALSE;
+      GbacwChartRow *row;
+      for (guint i = 0; i < units->len && !named; i++)
+        named = g_strcmp0 (((const GbacwUnit *) g_ptr_array_index (units, i))->weapon, sa->id) == 0;
+      if (!named || gbacw_chart_find_row (chart, sa->id) >= 0)
+        continue;
+      if (c == NULL)
+        c = gbacw_chart_copy (chart);
+      row = gbacw_chart_add_row (c, sa->id, sa->name);
+      for (guint j = 0; j < c->columns->len; j++)
+        {
+          const char *value = "—";
+          for (guint r = 0; r < G_N_ELEMENTS (range_columns); r++)
+            if (strcmp (g_ptr_array_index (c->columns, j), range_columns[r]) == 0)
+              value = sa->cells[r];
+          row->cells[j].value = g_strdup (value);
+          row->cells[j].status = GBACW_CELL_INVENTED;
+          row->cells[j].stand_in = TRUE;
+          (*n)++;
+        }
+    }
+  return c;
+}
+
 /* Adds to edit a copy of every chart with unknown cells, each filled from the Standard Rules
- * chart of the same id and cell, else with the usual value, invented and marked a stand-in. */
+ * chart of the same id and cell, else with the usual value, invented and marked a stand-in;
+ * the Range Effects Chart also gets the stand-in small-arms rows units (as filled) name. */
 static void
-fill_charts (const GbacwScenario *s, GbacwCollectionEdit *edit, guint *n)
+fill_charts (const GbacwScenario *s, const GPtrArray *units, GbacwCollectionEdit *edit, guint *n)
 {
   g_autoptr (GPtrArray) standard = standard_charts (s);
 
@@ -498,6 +561,8 @@ fill_charts (const GbacwScenario *s, GbacwCollectionEdit *edit, guint *n)
               (*n)++;
             }
         }
+      if (strcmp (chart->id, "range-effects") == 0)
+        c = add_small_arms_rows (chart, c, units, n);
       if (c)
         gbacw_collection_edit_replace (edit, GBACW_COLLECTION_CHARTS, i, c);
     }
@@ -521,6 +586,16 @@ clear_charts (const GbacwScenario *s, GbacwCollectionEdit *edit, guint *n)
             gbacw_cell_clear (&((GbacwChartRow *) g_ptr_array_index (c->rows, r))->cells[j]);
             (*n)++;
           }
+      /* a stand-in small-arms row goes with its cells */
+      for (guint r = c ? chart->rows->len : 0; r-- > 0;)
+        {
+          const GbacwChartRow *row = g_ptr_array_index (chart->rows, r);
+          gboolean all = small_arms_row (row->id) != NULL;
+          for (guint j = 0; j < chart->columns->len && all; j++)
+            all = row->cells[j].stand_in;
+          if (all)
+            gbacw_chart_remove_row (c, r);
+        }
       if (c)
         gbacw_collection_edit_replace (edit, GBACW_COLLECTION_CHARTS, i, c);
     }
@@ -678,7 +753,7 @@ gbacw_stand_ins_fill (const GbacwScenario *scenario, guint *n_values)
     if (g_ptr_array_index (units, i) != g_ptr_array_index (scenario->oob.units, i))
       gbacw_collection_edit_replace (edit, GBACW_COLLECTION_UNITS, i,
                                      gbacw_unit_copy (g_ptr_array_index (units, i)));
-  fill_charts (scenario, edit, &n);
+  fill_charts (scenario, units, edit, &n);
   map_edit = fill_terrain (scenario, &n);
   if (n_values)
     *n_values = n;

@@ -7,7 +7,9 @@
  * plausible value: the middle (median) of the values entered for units of the same kind in
  * the same formation, else of the same side, else of the whole order of battle, else the
  * usual value of the games (an infantry regiment 4 SP, morale 3, a battery 4 guns and 12
- * rounds, a brigade commander's radius 3 …); a brigade's BCE limit its Strength Points
+ * rounds, a brigade commander's radius 3 …; a regiment, squadron or wagon with no weapon to
+ * go by a stand-in rifled musket or carbine row added to the Range Effects Chart, whose
+ * printed rows are the batteries'); a brigade's BCE limit its Strength Points
  * times the median share the brigades entered give, else a third. Each is marked a
  * stand-in (GbacwUnit.stand_ins, GbacwFormation.stand_ins; saved as stand-ins="…"), the
  * validator warns about each, and editing the value clears its mark.

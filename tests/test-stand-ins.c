@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "gbacw-chart-edit.h"
@@ -408,6 +409,55 @@ test_bad_terrain_stand_in (void)
   g_assert_nonnull (strstr (error->message, "{-}"));
 }
 
+/* The range of a weapon: its Range Effects Chart row's "max" cell. */
+static int
+weapon_max_range (GbacwScenario *s, const char *weapon)
+{
+  const GbacwCell *cell = kit_cell (s, "range-effects", weapon, "max");
+  return atoi (cell->value);
+}
+
+/* 9.25, 6.14: the kit's Range Effects Chart has artillery rows only (no book prints a
+ * small-arms letter): a regiment with no weapon to go by gets a stand-in small-arms row
+ * (rifled musket, 3 hexes) and cavalry a carbine it may fire mounted, not the first row
+ * (the 6-lb smoothbore L, 6 hexes, x4 at one hex, which kept the computer's armies
+ * shooting from afar); the batteries keep their letters; clearing takes the rows back. */
+static void
+test_small_arms_weapon (void)
+{
+  g_autoptr (GbacwScenario) s = load_kit ();
+  g_autoptr (GBytes) before = save (s);
+  g_autoptr (GbacwCommand) fill = gbacw_stand_ins_fill (s, NULL);
+  g_autoptr (GbacwCommand) clear = NULL;
+  const GbacwUnit *inf, *cav;
+  const GbacwChart *range;
+  int r;
+
+  gbacw_command_apply (fill, s, NULL);
+  inf = gbacw_oob_find_unit (&s->oob, "u-4-iowa");
+  cav = gbacw_oob_find_unit (&s->oob, "c-3-tex-c");
+  g_assert_nonnull (inf->weapon);
+  g_assert_cmpstr (inf->weapon, !=, "L");
+  g_assert_true (inf->stand_ins & BIT (GBACW_OOB_FIELD_WEAPON));
+  g_assert_cmpint (weapon_max_range (s, inf->weapon), ==, 3);
+  g_assert_cmpstr (kit_cell (s, "range-effects", inf->weapon, "1")->value, ==, "2");
+  g_assert_true (kit_cell (s, "range-effects", inf->weapon, "1")->stand_in);
+  range = gbacw_scenario_find_chart (s, "range-effects");
+  r = gbacw_chart_find_row (range, cav->weapon);
+  g_assert_cmpint (r, >=, 0);
+  g_assert_nonnull (strstr (((GbacwChartRow *) g_ptr_array_index (range->rows, r))->name, "Carbine"));
+  g_assert_cmpint (weapon_max_range (s, cav->weapon), <=, 3);
+  g_assert_cmpstr (gbacw_oob_find_unit (&s->oob, "c-good-b")->weapon, ==, "N");
+
+  clear = gbacw_stand_ins_clear (s, NULL);
+  gbacw_command_apply (clear, s, NULL);
+  {
+    g_autoptr (GBytes) cleared = save (s);
+    g_assert_true (g_bytes_equal (before, cleared));
+  }
+  g_assert_cmpint (gbacw_chart_find_row (gbacw_scenario_find_chart (s, "range-effects"), "stand-in-musket"), <, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -421,5 +471,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stand-ins/bad-chart-attribute", test_bad_chart_attribute);
   g_test_add_func ("/stand-ins/terrain", test_terrain);
   g_test_add_func ("/stand-ins/bad-terrain", test_bad_terrain_stand_in);
+  g_test_add_func ("/stand-ins/9.25-small-arms-weapon", test_small_arms_weapon);
   return g_test_run ();
 }
