@@ -8,7 +8,9 @@
  * nothing; Accept All Above paints exactly the proposals at or above the threshold, in one
  * undo step that restores them all; Next Doubtful moves the hex cursor to a doubtful hex
  * and chooses its terrain, Accept paints that one hex as one undo step, and a terrain
- * picked instead is the one painted. The scan's file is never written.
+ * picked instead is the one painted; F3 and Ctrl+Return do the same in the editor window
+ * while the Trace Terrain window is open, and closing it takes its layer and keys away.
+ * The scan's file is never written.
  */
 #define G_LOG_DOMAIN "test-trace-gui"
 
@@ -141,6 +143,53 @@ fixture_tear_down (Fixture       *f,
   g_free (f->truth);
 }
 
+/* Runs the editor window's shortcut for keyval and mods as a key press would: TRUE when
+ * one of its shortcut controllers has it. */
+static gboolean
+activate_window_shortcut (Fixture         *f,
+                          guint            keyval,
+                          GdkModifierType  mods)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->window),
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+/* Whether the canvas has a layer of that name. */
+static gboolean
+canvas_has_layer (Fixture    *f,
+                  const char *name)
+{
+  GListModel *layers = gbacw_map_canvas_get_overlay_layers (gbacw_window_get_canvas (f->window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (layers); i++)
+    {
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+
+      if (g_strcmp0 (gbacw_canvas_layer_get_name (layer), name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Three sample hexes of each terrain (trace-scan.h's make_samples ()), marked as a user
  * does: the hex cursor there, the terrain chosen, Mark Sample. Then Trace. */
 static void
@@ -191,6 +240,14 @@ test_trace_proposes (Fixture       *f,
   g_assert_cmpint (n_right * 100, >=, n_proposed * 90);
   g_assert_cmpint (n_painted (f), ==, 0);
   g_assert_false (gbacw_history_can_undo (gbacw_document_get_history (f->document)));
+
+  /* closing the window takes its layer and its keys off the editor window */
+  g_assert_true (canvas_has_layer (f, "trace"));
+  gtk_window_close (GTK_WINDOW (f->dialog));
+  gui_test_settle ();
+  g_assert_null (find_trace_dialog ());
+  g_assert_false (canvas_has_layer (f, "trace"));
+  g_assert_false (activate_window_shortcut (f, GDK_KEY_F3, 0));
 }
 
 static int
@@ -300,13 +357,14 @@ test_review_one_by_one (Fixture       *f,
   g_assert_cmpuint (scenario->map->terrain[first], ==, G_GUINT64_CONSTANT (1) << p->terrain);
   g_assert_cmpuint (gbacw_history_get_n_commands (history), ==, 1);
 
-  /* the next one, with another terrain picked than proposed */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.next-doubtful", NULL));
+  /* the next one (F3 in the editor window), with another terrain picked than proposed,
+   * accepted with Ctrl+Return there */
+  g_assert_true (activate_window_shortcut (f, GDK_KEY_F3, 0));
   second = gbacw_map_canvas_get_cursor_hex (canvas);
   g_assert_cmpint (second, >, first);
   picked = (gbacw_trace_dialog_get_proposal (f->dialog, second)->terrain + 1) % N_TERRAINS;
   gbacw_trace_dialog_set_terrain (f->dialog, picked);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.accept", NULL));
+  g_assert_true (activate_window_shortcut (f, GDK_KEY_Return, GDK_CONTROL_MASK));
   gui_test_settle ();
   g_assert_cmpint (n_painted (f), ==, 2);
   g_assert_cmpuint (scenario->map->terrain[second], ==, G_GUINT64_CONSTANT (1) << picked);

@@ -10,8 +10,8 @@
 #include "gbacw-hex-path.h"
 #include "gbacw-trace-layer.h"
 
-#define SURE_ALPHA 0.7
-#define DOUBTFUL_ALPHA 0.4
+#define SURE_ALPHA 0.6
+#define DOUBTFUL_ALPHA 0.35
 
 struct _GbacwTraceLayer
 {
