@@ -5,7 +5,7 @@
  * The scenario is the four-terrain map of trace-scan.h, unpainted, over the scan drawn from
  * its true terrain (turned, blurred, lit unevenly, noisy) and calibrated exactly. Marking
  * three sample hexes per terrain and tracing must propose most hexes right and paint
- * nothing; Accept All Above paints exactly the proposals at or above the threshold, in one
+ * nothing; hexes painted with one terrain are samples as well; Accept All Above paints exactly the proposals at or above the threshold, in one
  * undo step that restores them all; Next Doubtful moves the hex cursor to a doubtful hex
  * and chooses its terrain, Accept paints that one hex as one undo step, and a terrain
  * picked instead is the one painted; F3 and Ctrl+Return do the same in the editor window
@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "gbacw-background-controller.h"
+#include "gbacw-map-edit.h"
 #include "gbacw-trace-dialog-private.h"
 #include "gbacw-window-private.h"
 #include "gui-test-helpers.h"
@@ -379,6 +380,46 @@ test_review_one_by_one (Fixture       *f,
   gui_test_settle ();
 }
 
+/* Hexes painted with one terrain are its samples: three per terrain painted (one undo
+ * step each, as a brush would), nothing marked, and the trace is as good. */
+static void
+test_painted_samples (Fixture       *f,
+                      gconstpointer  data)
+{
+  GbacwScenario *scenario = get_scenario (f);
+  g_autoptr(GPtrArray) samples = make_samples (scenario, f->truth);
+  int n = gbacw_hex_grid_n_hexes (&scenario->map->grid), n_proposed = 0, n_right = 0;
+
+  for (guint s = 0; s < samples->len; s++)
+    {
+      GbacwTraceSample *sample = g_ptr_array_index (samples, s);
+
+      gbacw_document_execute (f->document,
+                              GBACW_COMMAND (gbacw_map_edit_paint_terrain (scenario, sample->hexes,
+                                                                           G_GUINT64_CONSTANT (1) << sample->terrain,
+                                                                           FALSE, 0)));
+    }
+  g_assert_cmpint (n_painted (f), ==, 3 * N_TERRAINS);
+  /* every terrain has painted samples: the catalogue's colours do not compete */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.run", NULL));
+  gui_test_settle ();
+  for (int i = 0; i < n; i++)
+    {
+      const GbacwTraceProposal *p = gbacw_trace_dialog_get_proposal (f->dialog, i);
+
+      if (scenario->map->terrain[i] != 0)
+        {
+          g_assert_cmpint (p->status, ==, GBACW_TRACE_SAMPLE);
+          continue;
+        }
+      g_assert_cmpint (p->status, ==, GBACW_TRACE_PROPOSED);
+      n_proposed++;
+      n_right += p->terrain == f->truth[i];
+    }
+  g_assert_cmpint (n_right * 100, >=, n_proposed * 90);
+  g_assert_cmpint (n_painted (f), ==, 3 * N_TERRAINS);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,6 +430,7 @@ main (int    argc,
 
   g_test_add ("/trace-gui/proposes", Fixture, NULL, fixture_set_up, test_trace_proposes, fixture_tear_down);
   g_test_add ("/trace-gui/accept-above", Fixture, NULL, fixture_set_up, test_accept_above, fixture_tear_down);
+  g_test_add ("/trace-gui/painted-samples", Fixture, NULL, fixture_set_up, test_painted_samples, fixture_tear_down);
   g_test_add ("/trace-gui/one-by-one", Fixture, NULL, fixture_set_up, test_review_one_by_one, fixture_tear_down);
   return g_test_run ();
 }

@@ -36,6 +36,7 @@ struct _GbacwTraceDialog
   GtkDropDown *terrain_dropdown;
   GtkLabel *samples_label;
   GtkCheckButton *catalogue_check;
+  GtkCheckButton *painted_check;
   GtkLabel *summary_label;
   GtkSpinButton *threshold_spin;
   GtkLabel *hex_label;
@@ -343,19 +344,43 @@ clear_samples_action (GtkWidget  *widget,
   update (self);
 }
 
-/* The marked samples as the tracer takes them: one entry per terrain. */
+/* The terrain hex is a sample of: the one marked, else with "painted hexes are samples"
+ * the one the user painted it with (one terrain, not a stand-in); -1 for none. */
+static int
+sample_terrain_of (GbacwTraceDialog    *self,
+                   const GbacwScenario *scenario,
+                   int                  hex)
+{
+  const GbacwMap *map = scenario->map;
+  guint64 mask = map->terrain[hex];
+
+  if (self->sample_terrain[hex] >= 0)
+    return self->sample_terrain[hex];
+  if (!gtk_check_button_get_active (self->painted_check) || mask == 0 || (mask & (mask - 1)) != 0 ||
+      (map->terrain_stand_in != NULL && map->terrain_stand_in[hex]))
+    return -1;
+  for (int t = 0; t < 64; t++)
+    if (mask == G_GUINT64_CONSTANT (1) << t)
+      return t;
+  return -1;
+}
+
+/* The samples as the tracer takes them: one entry per terrain. */
 static GPtrArray *
 collect_samples (GbacwTraceDialog    *self,
                  const GbacwScenario *scenario)
 {
   GPtrArray *samples = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_trace_sample_free);
+  g_autofree int *terrain_of = g_new (int, self->n_hexes + 1);
 
+  for (int i = 0; i < self->n_hexes; i++)
+    terrain_of[i] = sample_terrain_of (self, scenario, i);
   for (guint t = 0; t < scenario->catalogue.hex_terrains->len; t++)
     {
       GbacwTraceSample *sample = NULL;
 
       for (int i = 0; i < self->n_hexes; i++)
-        if (self->sample_terrain[i] == (int) t)
+        if (terrain_of[i] == (int) t)
           {
             if (sample == NULL)
               {
@@ -632,6 +657,7 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, terrain_dropdown);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, samples_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, catalogue_check);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, painted_check);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, hex_label);

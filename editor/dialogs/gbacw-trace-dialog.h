@@ -3,8 +3,9 @@
  *
  * Terrain by example from the calibrated scan (gbacw-trace.h): the user marks sample hexes
  * of each terrain (the hex under the pointer, else the hex cursor's, as a sample of the
- * chosen terrain), or lets the
- * terrains without samples compete with their catalogue colours; Trace proposes a terrain
+ * chosen terrain); the hexes already painted with one terrain are samples of it too,
+ * unless the user says no; the terrains without samples may compete with their catalogue
+ * colours. Trace proposes a terrain
  * for every unpainted hex, shown on the canvas as a GbacwTraceLayer while the window is
  * open. Review: Accept All Above paints every proposal at or above the doubt threshold,
  * Next Doubtful (F3) moves the hex cursor to the next proposal below it and chooses its
