@@ -1103,6 +1103,16 @@ trace_terrain_action (GtkWidget  *widget,
 }
 
 static void
+close_trace_dialog (GbacwWindow *self)
+{
+  if (self->trace_dialog == NULL)
+    return;
+  g_object_remove_weak_pointer (G_OBJECT (self->trace_dialog), (gpointer *) &self->trace_dialog);
+  gtk_window_destroy (GTK_WINDOW (self->trace_dialog));
+  self->trace_dialog = NULL;
+}
+
+static void
 background_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
@@ -1185,6 +1195,9 @@ on_play_mode_active (GbacwWindow   *self,
                      GParamSpec    *pspec,
                      GbacwPlayMode *play_mode)
 {
+  /* nothing may paint the map while it is played: the review ends (its proposals with it) */
+  if (gbacw_play_mode_is_active (play_mode))
+    close_trace_dialog (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEST_PLAY]);
 }
@@ -1307,12 +1320,7 @@ gbacw_window_dispose (GObject *object)
       gtk_window_destroy (GTK_WINDOW (self->background_dialog));
       self->background_dialog = NULL;
     }
-  if (self->trace_dialog != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->trace_dialog), (gpointer *) &self->trace_dialog);
-      gtk_window_destroy (GTK_WINDOW (self->trace_dialog));
-      self->trace_dialog = NULL;
-    }
+  close_trace_dialog (self);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);

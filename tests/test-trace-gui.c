@@ -5,12 +5,12 @@
  * The scenario is the four-terrain map of trace-scan.h, unpainted, over the scan drawn from
  * its true terrain (turned, blurred, lit unevenly, noisy) and calibrated exactly. Marking
  * three sample hexes per terrain and tracing must propose most hexes right and paint
- * nothing; hexes painted with one terrain are samples as well; Accept All Above paints exactly the proposals at or above the threshold, in one
- * undo step that restores them all; Next Doubtful moves the hex cursor to a doubtful hex
- * and chooses its terrain, Accept paints that one hex as one undo step, and a terrain
- * picked instead is the one painted; F3 and Ctrl+Return do the same in the editor window
- * while the Trace Terrain window is open, and closing it takes its layer and keys away.
- * The scan's file is never written.
+ * nothing; hexes painted with one terrain are samples as well; Accept All Above paints
+ * exactly the proposals at or above the threshold, in one undo step that restores them
+ * all; Next Doubtful moves the hex cursor to a doubtful hex and chooses its terrain, Accept
+ * paints that one hex as one undo step, and a terrain picked instead is the one painted;
+ * F3 and Ctrl+Return do the same in the editor window while the Trace Terrain window is
+ * open, and closing it takes its layer and keys away. The scan's file is never written.
  */
 #define G_LOG_DOMAIN "test-trace-gui"
 

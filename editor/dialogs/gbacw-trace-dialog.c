@@ -225,8 +225,8 @@ update_actions (GbacwTraceDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.clear-samples", any_sample);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-all", any_sure);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.next-doubtful", any_doubtful);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept",
-                                 has_terrain && hex >= 0 && self->proposals != NULL && scenario->map->terrain[hex] == 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept", has_terrain && hex >= 0 && self->proposals != NULL &&
+                                                                   scenario->map->terrain[hex] == 0);
 }
 
 static void
