@@ -242,6 +242,16 @@ test_trace_proposes (Fixture       *f,
   g_assert_cmpint (n_painted (f), ==, 0);
   g_assert_false (gbacw_history_can_undo (gbacw_document_get_history (f->document)));
 
+  /* the scan taken away: its proposals go, and Trace has nothing to trace */
+  gbacw_background_controller_remove (gbacw_window_get_background_controller (f->window));
+  gui_test_settle ();
+  g_assert_null (gbacw_trace_dialog_get_proposal (f->dialog, 0));
+  g_assert_false (gbacw_trace_layer_shows (layer, scenario, 0));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.run", NULL) &&
+                  gbacw_trace_dialog_get_proposal (f->dialog, 0) != NULL);
+  g_assert_true (gbacw_document_undo (f->document));
+  gui_test_settle ();
+
   /* closing the window takes its layer and its keys off the editor window */
   g_assert_true (canvas_has_layer (f, "trace"));
   gtk_window_close (GTK_WINDOW (f->dialog));

@@ -5,7 +5,7 @@
  * tracer's GbacwTraceSample list at each Trace. The proposals stay as traced while the
  * user paints: the layer and the review read the map, so that what is accepted (or painted
  * with another tool) leaves the review and an undo brings it back. Another document, or a
- * map of another size, drops the samples and the proposals.
+ * map of another size, drops the samples and the proposals; another scan the proposals.
  */
 #define G_LOG_DOMAIN "gbacw-trace-dialog"
 
@@ -301,6 +301,14 @@ static void
 on_window_document (GbacwTraceDialog *self)
 {
   set_document (self, self->window ? gbacw_editor_host_get_document (self->window) : NULL);
+}
+
+/* Another scan (or none): the proposals were of the one before. */
+static void
+on_image (GbacwTraceDialog *self)
+{
+  drop_proposals (self);
+  update (self);
 }
 
 /* The cursor moved: on a proposal, its terrain is chosen, ready for Accept. */
@@ -621,6 +629,9 @@ gbacw_trace_dialog_dispose (GObject *object)
     }
   if (self->window != NULL)
     {
+      /* the controller lives as long as the window */
+      g_signal_handlers_disconnect_by_data (self->controller, self);
+      g_signal_handlers_disconnect_by_data (self->window, self);
       g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *) &self->window);
       self->window = NULL;
     }
@@ -726,7 +737,7 @@ gbacw_trace_dialog_new (GbacwEditorHost           *window,
   self->window_shortcuts = create_window_shortcuts (self);
   gtk_widget_add_controller (GTK_WIDGET (window), self->window_shortcuts);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (controller, "notify::image", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (controller, "notify::image", G_CALLBACK (on_image), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::cursor-hex", G_CALLBACK (on_cursor_hex), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   set_document (self, gbacw_editor_host_get_document (window));
