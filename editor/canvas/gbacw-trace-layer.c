@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-trace-layer.c: the map canvas's layer that shows the terrain traced from the scan. */
+/* gbacw-trace-layer.c: the map canvas's layer that shows the terrain traced from the scan.
+ *
+ * The layers are drawn again at every move of the pointer (the hover light), and tinting a
+ * whole map's proposals takes several frames: they are drawn once into a picture of the
+ * view and the picture copied, until the view, the proposals, the threshold or the
+ * unpainted hexes change (as the unpainted hatch does).
+ */
 #define G_LOG_DOMAIN "gbacw-trace-layer"
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +20,18 @@
 #define SURE_ALPHA 0.6
 #define DOUBTFUL_ALPHA 0.35
 
+/* What the picture shows: the transformation from map units to the widget, the widget's
+ * size and scale, the threshold, the proposals (their serial) and which hexes were
+ * unpainted. */
+typedef struct
+{
+  cairo_matrix_t matrix;
+  int width, height, scale_factor;
+  double threshold;
+  guint serial;
+  guint32 unpainted_hash;
+} PictureKey;
+
 struct _GbacwTraceLayer
 {
   GbacwCanvasLayer parent_instance;
@@ -20,6 +39,9 @@ struct _GbacwTraceLayer
   GbacwTraceProposal *proposals;
   int n_hexes;
   double threshold;
+  guint serial;               /* counts the proposals set */
+  cairo_surface_t *picture;   /* the proposals of the view, or NULL */
+  PictureKey key;
 };
 
 G_DEFINE_FINAL_TYPE (GbacwTraceLayer, gbacw_trace_layer, GBACW_TYPE_CANVAS_LAYER)
@@ -40,6 +62,7 @@ gbacw_trace_layer_set_proposals (GbacwTraceLayer          *self,
 
   g_clear_pointer (&self->proposals, g_free);
   self->n_hexes = MAX (n_hexes, 0);
+  self->serial++;
   if (self->n_hexes > 0)
     self->proposals = g_memdup2 (proposals, sizeof *proposals * (gsize) self->n_hexes);
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
@@ -108,47 +131,113 @@ hex_in_view (const GbacwHexGrid      *grid,
 }
 
 static void
+render_proposals (GbacwTraceLayer            *self,
+                  cairo_t                    *cr,
+                  const GbacwCanvasLayerView *view)
+{
+  const GPtrArray *terrains = view->scenario->catalogue.hex_terrains;
+  g_autofree guint8 *shown = g_new0 (guint8, self->n_hexes + 1);   /* 0 not, 1 sure, 2 doubtful */
+  gboolean any_doubtful = FALSE;
+
+  for (int i = 0; i < self->n_hexes; i++)
+    if (gbacw_trace_layer_shows (self, view->scenario, i) && hex_in_view (view->grid, i, &view->visible))
+      {
+        shown[i] = self->proposals[i].confidence < self->threshold ? 2 : 1;
+        any_doubtful |= shown[i] == 2;
+      }
+
+  /* the tints: one fill per terrain and doubt, of all its hexes (a fill per hex is many
+   * times slower over a whole map) */
+  for (guint t = 0; t < terrains->len; t++)
+    for (guint8 kind = 1; kind <= 2; kind++)
+      {
+        const GbacwHexTerrain *terrain = g_ptr_array_index (terrains, t);
+        guint r = 0xc0, g = 0xc0, b = 0xc0;
+        gboolean any = FALSE;
+
+        for (int i = 0; i < self->n_hexes; i++)
+          if (shown[i] == kind && self->proposals[i].terrain == (int) t)
+            {
+              gbacw_render_hex_path (cr, view->grid, i, 0.92);
+              any = TRUE;
+            }
+        if (!any)
+          continue;
+        if (terrain->fill != NULL && strlen (terrain->fill) == 7)
+          sscanf (terrain->fill, "#%02x%02x%02x", &r, &g, &b);
+        cairo_set_source_rgba (cr, r / 255.0, g / 255.0, b / 255.0, kind == 2 ? DOUBTFUL_ALPHA : SURE_ALPHA);
+        cairo_fill (cr);
+      }
+  if (!any_doubtful)
+    return;
+
+  /* the doubtful ones outlined, in one path */
+  for (int i = 0; i < self->n_hexes; i++)
+    if (shown[i] == 2)
+      gbacw_render_hex_path (cr, view->grid, i, 0.8);
+  cairo_set_line_width (cr, 2 * view->px);
+  cairo_set_source_rgb (cr, 0.93, 0.45, 0.05);
+  cairo_stroke (cr);
+}
+
+/* Which hexes are unpainted, as a hash of their indices. */
+static guint32
+hash_unpainted (const GbacwScenario *scenario)
+{
+  int n = gbacw_hex_grid_n_hexes (&scenario->map->grid);
+  guint32 h = 2166136261u;
+
+  for (int i = 0; i < n; i++)
+    if (scenario->map->terrain[i] == 0)
+      h = (h ^ (guint32) i) * 16777619u;
+  return h;
+}
+
+static void
 gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
                         GbacwMapCanvas             *canvas,
                         cairo_t                    *cr,
                         const GbacwCanvasLayerView *view)
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
-  const GPtrArray *terrains = view->scenario->catalogue.hex_terrains;
-  double dash[2] = { 4 * view->px, 3 * view->px };
-  gboolean any_doubtful = FALSE;
+  PictureKey key;
 
-  /* the tints, one fill per hex (a hex's fill is its own colour) */
-  for (int i = 0; i < self->n_hexes; i++)
-    {
-      const GbacwHexTerrain *terrain;
-      guint r = 0xc0, g = 0xc0, b = 0xc0;
-      gboolean doubtful;
-
-      if (!gbacw_trace_layer_shows (self, view->scenario, i) || !hex_in_view (view->grid, i, &view->visible))
-        continue;
-      terrain = g_ptr_array_index (terrains, self->proposals[i].terrain);
-      if (terrain->fill != NULL && strlen (terrain->fill) == 7)
-        sscanf (terrain->fill, "#%02x%02x%02x", &r, &g, &b);
-      doubtful = self->proposals[i].confidence < self->threshold;
-      any_doubtful |= doubtful;
-      gbacw_render_hex_path (cr, view->grid, i, 0.92);
-      cairo_set_source_rgba (cr, r / 255.0, g / 255.0, b / 255.0, doubtful ? DOUBTFUL_ALPHA : SURE_ALPHA);
-      cairo_fill (cr);
-    }
-  if (!any_doubtful)
+  if (view->scenario->map->terrain == NULL)
+    return;
+  memset (&key, 0, sizeof key);
+  cairo_get_matrix (cr, &key.matrix);
+  key.width = canvas ? gtk_widget_get_width (GTK_WIDGET (canvas)) : (int) ceil (view->visible.width / view->px);
+  key.height = canvas ? gtk_widget_get_height (GTK_WIDGET (canvas)) : (int) ceil (view->visible.height / view->px);
+  key.scale_factor = canvas ? gtk_widget_get_scale_factor (GTK_WIDGET (canvas)) : 1;
+  key.threshold = self->threshold;
+  key.serial = self->serial;
+  key.unpainted_hash = hash_unpainted (view->scenario);
+  if (key.width <= 0 || key.height <= 0)
     return;
 
-  /* the doubtful ones outlined, in one path */
-  for (int i = 0; i < self->n_hexes; i++)
-    if (gbacw_trace_layer_shows (self, view->scenario, i) && self->proposals[i].confidence < self->threshold &&
-        hex_in_view (view->grid, i, &view->visible))
-      gbacw_render_hex_path (cr, view->grid, i, 0.8);
-  cairo_set_line_width (cr, 2 * view->px);
-  cairo_set_dash (cr, dash, 2, 0);
-  cairo_set_source_rgb (cr, 0.93, 0.45, 0.05);
-  cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
+  if (self->picture == NULL || memcmp (&key, &self->key, sizeof key) != 0)
+    {
+      cairo_t *pcr;
+
+      g_clear_pointer (&self->picture, cairo_surface_destroy);
+      self->picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, key.width * key.scale_factor,
+                                                  key.height * key.scale_factor);
+      pcr = cairo_create (self->picture);
+      cairo_scale (pcr, key.scale_factor, key.scale_factor);
+      cairo_transform (pcr, &key.matrix);
+      render_proposals (self, pcr, view);
+      cairo_destroy (pcr);
+      cairo_surface_flush (self->picture);
+      self->key = key;
+    }
+
+  /* the picture in the widget's pixels */
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_scale (cr, 1.0 / key.scale_factor, 1.0 / key.scale_factor);
+  cairo_set_source_surface (cr, self->picture, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
 }
 
 static void
@@ -157,6 +246,7 @@ gbacw_trace_layer_finalize (GObject *object)
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (object);
 
   g_clear_pointer (&self->proposals, g_free);
+  g_clear_pointer (&self->picture, cairo_surface_destroy);
 
   G_OBJECT_CLASS (gbacw_trace_layer_parent_class)->finalize (object);
 }

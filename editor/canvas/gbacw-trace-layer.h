@@ -3,7 +3,7 @@
  *
  * Each unpainted hex with a proposal (gbacw-trace.h) is tinted with its proposed terrain's
  * fill colour; a doubtful one, its confidence under the threshold, is tinted more lightly
- * and outlined in orange dashes. Painted hexes show nothing: once a proposal is accepted
+ * and outlined in orange. Painted hexes show nothing: once a proposal is accepted
  * (or the user paints the hex otherwise) the map's own colour is seen, and an undo brings
  * the proposal back.
  */
