@@ -175,8 +175,8 @@ render_proposals (GbacwTraceLayer            *self,
   for (int i = 0; i < self->n_hexes; i++)
     if (shown[i] == 2)
       gbacw_render_hex_path (cr, view->grid, i, 0.8);
-  cairo_set_line_width (cr, 2 * view->px);
-  cairo_set_source_rgb (cr, 0.93, 0.45, 0.05);
+  cairo_set_line_width (cr, 1.5 * view->px);
+  cairo_set_source_rgba (cr, 0.93, 0.45, 0.05, 0.8);
   cairo_stroke (cr);
 }
 
