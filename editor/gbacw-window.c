@@ -24,6 +24,7 @@
 #include "gbacw-tool-elevation.h"
 #include "gbacw-tool-panel.h"
 #include "gbacw-toolbox.h"
+#include "gbacw-trace-dialog.h"
 #include "gbacw-window-private.h"
 #include "gbacw-window-state.h"
 #include "gbacw-file-chooser.h"
@@ -71,6 +72,7 @@ struct _GbacwWindow
   GbacwPlayMode *play_mode;
   GbacwScenarioController *scenario;
   GtkWidget *background_dialog;
+  GtkWidget *trace_dialog;
 
   GtkNativeDialog *file_chooser;
   /* The user chose to close despite unsaved changes (or saved them). */
@@ -141,7 +143,7 @@ action_applies (GbacwWindow *self,
   /* the actions that need a document */
   static const char *const with_document[] = {
     "win.save", "win.save-as", "win.zoom-in", "win.zoom-out", "win.zoom-fit", "win.auto-crest",
-    "win.background", "win.export", "win.print", "win.balance", "win.settings", "win.charts",
+    "win.background", "win.trace-terrain", "win.export", "win.print", "win.balance", "win.settings", "win.charts",
     "win.roster-export", "win.roster-import", "win.fill-stand-ins", "win.clear-stand-ins", "win.copy",
     "win.paste", NULL
   };
@@ -1084,6 +1086,32 @@ set_layer (GbacwWindow *self,
 
 /* ---------------------------------------------------------------- background, export */
 
+/* win.trace-terrain: the Trace Terrain window, one per editor window. */
+static void
+trace_terrain_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  GbacwWindow *self = GBACW_WINDOW (widget);
+
+  if (self->trace_dialog == NULL)
+    {
+      self->trace_dialog = GTK_WIDGET (gbacw_trace_dialog_new (GBACW_EDITOR_HOST (self), self->background));
+      g_object_add_weak_pointer (G_OBJECT (self->trace_dialog), (gpointer *) &self->trace_dialog);
+    }
+  gtk_window_present (GTK_WINDOW (self->trace_dialog));
+}
+
+static void
+close_trace_dialog (GbacwWindow *self)
+{
+  if (self->trace_dialog == NULL)
+    return;
+  g_object_remove_weak_pointer (G_OBJECT (self->trace_dialog), (gpointer *) &self->trace_dialog);
+  gtk_window_destroy (GTK_WINDOW (self->trace_dialog));
+  self->trace_dialog = NULL;
+}
+
 static void
 background_action (GtkWidget  *widget,
                    const char *action_name,
@@ -1167,6 +1195,9 @@ on_play_mode_active (GbacwWindow   *self,
                      GParamSpec    *pspec,
                      GbacwPlayMode *play_mode)
 {
+  /* nothing may paint the map while it is played: the review ends (its proposals with it) */
+  if (gbacw_play_mode_is_active (play_mode))
+    close_trace_dialog (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEST_PLAY]);
 }
@@ -1289,6 +1320,7 @@ gbacw_window_dispose (GObject *object)
       gtk_window_destroy (GTK_WINDOW (self->background_dialog));
       self->background_dialog = NULL;
     }
+  close_trace_dialog (self);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);
@@ -1509,6 +1541,7 @@ gbacw_window_class_init (GbacwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, tool_option_action);
   gtk_widget_class_install_property_action (widget_class, "win.tool", "tool");
   gtk_widget_class_install_action (widget_class, "win.background", NULL, background_action);
+  gtk_widget_class_install_action (widget_class, "win.trace-terrain", NULL, trace_terrain_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_property_action (widget_class, "win.test-play", "test-play");

@@ -596,7 +596,7 @@ test_window_actions (Fixture      *f,
 {
   static const char *const with_document[] = {
     "win.save", "win.save-as", "win.zoom-in", "win.zoom-fit", "win.auto-crest", "win.background", "win.export",
-    "win.print", "win.balance", "win.settings", "win.charts", "win.roster-export", "win.roster-import", NULL
+    "win.trace-terrain", "win.print", "win.balance", "win.settings", "win.charts", "win.roster-export", "win.roster-import", NULL
   };
   static const char *const always[] = {
     "win.new", "win.open", "win.tool", "win.radius-larger", "win.level-up", "win.scenario-sidebar",

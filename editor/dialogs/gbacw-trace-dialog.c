@@ -1,0 +1,745 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-trace-dialog.c: the Trace Terrain window of an editor window.
+ *
+ * The samples are kept as the terrain of each hex marked (-1: not a sample) and become the
+ * tracer's GbacwTraceSample list at each Trace. The proposals stay as traced while the
+ * user paints: the layer and the review read the map, so that what is accepted (or painted
+ * with another tool) leaves the review and an undo brings it back. Another document, or a
+ * map of another size, drops the samples and the proposals; another scan the proposals.
+ */
+#define G_LOG_DOMAIN "gbacw-trace-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "gbacw-map-edit.h"
+#include "gbacw-trace-dialog-private.h"
+
+struct _GbacwTraceDialog
+{
+  GtkWindow parent_instance;
+
+  GbacwEditorHost *window;                /* not owned */
+  GbacwBackgroundController *controller;  /* not owned; lives as long as the window */
+  GbacwDocument *document;
+  GbacwMapCanvas *canvas;                 /* the window's, not owned */
+  GbacwCanvasLayer *layer;
+  GtkEventController *window_shortcuts;   /* F3, Ctrl+Return, Ctrl+M in the editor window */
+
+  int n_hexes;
+  int *sample_terrain;                    /* n_hexes entries: the terrain a hex is a sample of, or -1 */
+  GbacwTraceProposal *proposals;          /* n_hexes entries after a trace, else NULL */
+
+  /* template */
+  GtkDropDown *terrain_dropdown;
+  GtkLabel *samples_label;
+  GtkCheckButton *catalogue_check;
+  GtkCheckButton *painted_check;
+  GtkLabel *summary_label;
+  GtkSpinButton *threshold_spin;
+  GtkLabel *hex_label;
+  GtkLabel *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (GbacwTraceDialog, gbacw_trace_dialog, GTK_TYPE_WINDOW)
+
+static const GbacwScenario *
+get_scenario (GbacwTraceDialog *self)
+{
+  return self->document ? gbacw_document_get_scenario (self->document) : NULL;
+}
+
+static void
+show_error (GbacwTraceDialog *self,
+            const char       *message)
+{
+  gtk_label_set_text (self->error_label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+}
+
+static double
+get_threshold (GbacwTraceDialog *self)
+{
+  return gtk_spin_button_get_value (self->threshold_spin);
+}
+
+static int
+get_cursor_hex (GbacwTraceDialog *self)
+{
+  return self->canvas ? gbacw_map_canvas_get_cursor_hex (self->canvas) : -1;
+}
+
+/* The hex a sample is marked at: the one under the pointer (Ctrl+M over the map), else the
+ * hex cursor's. */
+static int
+get_sample_hex (GbacwTraceDialog *self)
+{
+  int hex = self->canvas ? gbacw_map_canvas_get_hover_hex (self->canvas) : -1;
+
+  return hex >= 0 ? hex : get_cursor_hex (self);
+}
+
+static gboolean
+is_shown (GbacwTraceDialog *self,
+          int               hex)
+{
+  return self->proposals != NULL && gbacw_trace_layer_shows (GBACW_TRACE_LAYER (self->layer), get_scenario (self), hex);
+}
+
+static gboolean
+is_doubtful (GbacwTraceDialog *self,
+             int               hex)
+{
+  return is_shown (self, hex) && self->proposals[hex].confidence < get_threshold (self);
+}
+
+static const char *
+terrain_name (const GbacwScenario *scenario,
+              int                  terrain)
+{
+  const GbacwHexTerrain *t = g_ptr_array_index (scenario->catalogue.hex_terrains, terrain);
+
+  return t->name ? t->name : t->id;
+}
+
+/* ---------------------------------------------------------------- state shown */
+
+static void
+update_samples_label (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n_terrains = scenario ? scenario->catalogue.hex_terrains->len : 0;
+  g_autofree int *counts = g_new0 (int, n_terrains + 1);
+
+  for (int i = 0; i < self->n_hexes; i++)
+    if (self->sample_terrain[i] >= 0 && (guint) self->sample_terrain[i] < n_terrains)
+      counts[self->sample_terrain[i]]++;
+  for (guint t = 0; t < n_terrains; t++)
+    if (counts[t] > 0)
+      {
+        if (text->len > 0)
+          g_string_append (text, ", ");
+        /* TRANSLATORS: a terrain and how many sample hexes of it are marked, e.g. "Woods: 3" */
+        g_string_append_printf (text, _("%s: %d"), terrain_name (scenario, (int) t), counts[t]);
+      }
+  if (text->len == 0)
+    g_string_append (text, _("No sample hexes are marked."));
+  gtk_label_set_text (self->samples_label, text->str);
+}
+
+static void
+update_summary (GbacwTraceDialog *self)
+{
+  int n_left = 0, n_doubtful = 0;
+  g_autofree char *left = NULL;
+  g_autofree char *doubtful = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->proposals == NULL)
+    {
+      gtk_label_set_text (self->summary_label, _("Not traced yet."));
+      return;
+    }
+  for (int i = 0; i < self->n_hexes; i++)
+    if (is_shown (self, i))
+      {
+        n_left++;
+        n_doubtful += self->proposals[i].confidence < get_threshold (self);
+      }
+  left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d proposal left to review", "%d proposals left to review",
+                                       n_left), n_left);
+  doubtful = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of them doubtful", "%d of them doubtful", n_doubtful),
+                              n_doubtful);
+  /* TRANSLATORS: "12 proposals left to review, 3 of them doubtful" */
+  text = g_strdup_printf (_("%s, %s."), left, doubtful);
+  gtk_label_set_text (self->summary_label, text);
+}
+
+static void
+update_hex_label (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  int hex = get_cursor_hex (self);
+  g_autofree char *label = NULL;
+  g_autofree char *text = NULL;
+
+  if (scenario == NULL || hex < 0)
+    {
+      gtk_label_set_text (self->hex_label, _("No hex cursor: use the arrow keys on the map, or Next Doubtful."));
+      return;
+    }
+  label = gbacw_hex_grid_format_label (&scenario->map->grid, gbacw_hex_grid_hex_at (&scenario->map->grid, hex));
+  if (is_shown (self, hex))
+    {
+      const GbacwTraceProposal *p = &self->proposals[hex];
+
+      if (p->status == GBACW_TRACE_SAMPLE)
+        /* TRANSLATORS: a hex number and the terrain it is a sample of */
+        text = g_strdup_printf (_("Hex %s: sample of %s"), label, terrain_name (scenario, p->terrain));
+      else if (p->runner_up >= 0)
+        /* TRANSLATORS: a hex number, its proposed terrain, the confidence (0.00-1.00) and the next likeliest terrain */
+        text = g_strdup_printf (_("Hex %s: %s (confidence %.2f), else %s"), label, terrain_name (scenario, p->terrain),
+                                p->confidence, terrain_name (scenario, p->runner_up));
+      else
+        /* TRANSLATORS: a hex number, its proposed terrain and the confidence (0.00-1.00) */
+        text = g_strdup_printf (_("Hex %s: %s (confidence %.2f)"), label, terrain_name (scenario, p->terrain),
+                                p->confidence);
+    }
+  else if (scenario->map->terrain[hex] != 0)
+    /* TRANSLATORS: a hex number */
+    text = g_strdup_printf (_("Hex %s is painted."), label);
+  else
+    /* TRANSLATORS: a hex number */
+    text = g_strdup_printf (_("Hex %s has no proposal."), label);
+  gtk_label_set_text (self->hex_label, text);
+}
+
+/* Which of the window's actions apply, in one place. */
+static void
+update_actions (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  int hex = get_cursor_hex (self);
+  guint terrain = gtk_drop_down_get_selected (self->terrain_dropdown);
+  gboolean has_terrain = scenario != NULL && terrain != GTK_INVALID_LIST_POSITION &&
+                         terrain < scenario->catalogue.hex_terrains->len;
+  gboolean any_sample = FALSE, any_sure = FALSE, any_doubtful = FALSE;
+
+  for (int i = 0; i < self->n_hexes; i++)
+    {
+      any_sample |= self->sample_terrain[i] >= 0;
+      if (is_shown (self, i))
+        {
+          if (self->proposals[i].confidence < get_threshold (self))
+            any_doubtful = TRUE;
+          else
+            any_sure = TRUE;
+        }
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.run",
+                                 scenario != NULL && gbacw_background_controller_get_image (self->controller) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.mark-sample", has_terrain && get_sample_hex (self) >= 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.clear-samples", any_sample);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-all", any_sure);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.next-doubtful", any_doubtful);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept", has_terrain && hex >= 0 && self->proposals != NULL &&
+                                                                   scenario->map->terrain[hex] == 0);
+}
+
+static void
+update (GbacwTraceDialog *self)
+{
+  update_samples_label (self);
+  update_summary (self);
+  update_hex_label (self);
+  update_actions (self);
+}
+
+/* ---------------------------------------------------------------- document */
+
+static void
+drop_proposals (GbacwTraceDialog *self)
+{
+  g_clear_pointer (&self->proposals, g_free);
+  gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), NULL, 0);
+}
+
+/* The terrain list, the samples and the proposals for the document's map as it is now. */
+static void
+reset_for_map (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  drop_proposals (self);
+  g_clear_pointer (&self->sample_terrain, g_free);
+  self->n_hexes = scenario ? gbacw_hex_grid_n_hexes (&scenario->map->grid) : 0;
+  self->sample_terrain = g_new (int, self->n_hexes + 1);
+  for (int i = 0; i < self->n_hexes; i++)
+    self->sample_terrain[i] = -1;
+  if (scenario != NULL)
+    for (guint t = 0; t < scenario->catalogue.hex_terrains->len; t++)
+      gtk_string_list_append (names, terrain_name (scenario, (int) t));
+  gtk_drop_down_set_model (self->terrain_dropdown, G_LIST_MODEL (names));
+  show_error (self, NULL);
+}
+
+static void
+on_document_changed (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+
+  /* a map resized or a catalogue changed: the samples and proposals no longer fit */
+  if (scenario != NULL &&
+      (gbacw_hex_grid_n_hexes (&scenario->map->grid) != self->n_hexes ||
+       g_list_model_get_n_items (gtk_drop_down_get_model (self->terrain_dropdown)) !=
+         scenario->catalogue.hex_terrains->len))
+    reset_for_map (self);
+  gbacw_canvas_layer_queue_draw (self->layer);
+  update (self);
+}
+
+static void
+set_document (GbacwTraceDialog *self,
+              GbacwDocument    *document)
+{
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_object (document, "changed", G_CALLBACK (on_document_changed), self, G_CONNECT_SWAPPED);
+  reset_for_map (self);
+  update (self);
+}
+
+static void
+on_window_document (GbacwTraceDialog *self)
+{
+  set_document (self, self->window ? gbacw_editor_host_get_document (self->window) : NULL);
+}
+
+/* Another scan (or none): the proposals were of the one before. */
+static void
+on_image (GbacwTraceDialog *self)
+{
+  drop_proposals (self);
+  update (self);
+}
+
+/* The cursor moved: on a proposal, its terrain is chosen, ready for Accept. */
+static void
+on_cursor_hex (GbacwTraceDialog *self)
+{
+  int hex = get_cursor_hex (self);
+
+  if (is_shown (self, hex))
+    gtk_drop_down_set_selected (self->terrain_dropdown, (guint) self->proposals[hex].terrain);
+  update_hex_label (self);
+  update_actions (self);
+}
+
+/* ---------------------------------------------------------------- actions */
+
+static void
+mark_sample_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  int hex = get_sample_hex (self);
+  guint terrain = gtk_drop_down_get_selected (self->terrain_dropdown);
+
+  if (hex < 0 || hex >= self->n_hexes || terrain == GTK_INVALID_LIST_POSITION)
+    return;
+  self->sample_terrain[hex] = (int) terrain;
+  update (self);
+}
+
+static void
+clear_samples_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+
+  for (int i = 0; i < self->n_hexes; i++)
+    self->sample_terrain[i] = -1;
+  update (self);
+}
+
+/* The terrain hex is a sample of: the one marked, else with "painted hexes are samples"
+ * the one the user painted it with (one terrain, not a stand-in); -1 for none. */
+static int
+sample_terrain_of (GbacwTraceDialog    *self,
+                   const GbacwScenario *scenario,
+                   int                  hex)
+{
+  const GbacwMap *map = scenario->map;
+  guint64 mask = map->terrain[hex];
+
+  if (self->sample_terrain[hex] >= 0)
+    return self->sample_terrain[hex];
+  if (!gtk_check_button_get_active (self->painted_check) || mask == 0 || (mask & (mask - 1)) != 0 ||
+      (map->terrain_stand_in != NULL && map->terrain_stand_in[hex]))
+    return -1;
+  for (int t = 0; t < 64; t++)
+    if (mask == G_GUINT64_CONSTANT (1) << t)
+      return t;
+  return -1;
+}
+
+/* The samples as the tracer takes them: one entry per terrain. */
+static GPtrArray *
+collect_samples (GbacwTraceDialog    *self,
+                 const GbacwScenario *scenario)
+{
+  GPtrArray *samples = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_trace_sample_free);
+  g_autofree int *terrain_of = g_new (int, self->n_hexes + 1);
+
+  for (int i = 0; i < self->n_hexes; i++)
+    terrain_of[i] = sample_terrain_of (self, scenario, i);
+  for (guint t = 0; t < scenario->catalogue.hex_terrains->len; t++)
+    {
+      GbacwTraceSample *sample = NULL;
+
+      for (int i = 0; i < self->n_hexes; i++)
+        if (terrain_of[i] == (int) t)
+          {
+            if (sample == NULL)
+              {
+                sample = g_new0 (GbacwTraceSample, 1);
+                sample->terrain = (int) t;
+                sample->hexes = g_array_new (FALSE, FALSE, sizeof (int));
+                g_ptr_array_add (samples, sample);
+              }
+            g_array_append_val (sample->hexes, i);
+          }
+    }
+  return samples;
+}
+
+static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  const GbacwScenario *scenario = get_scenario (self);
+  GbacwBackgroundImage *image = gbacw_background_controller_get_image (self->controller);
+  static const double identity[6] = { 1, 0, 0, 1, 0, 0 };
+  GbacwTraceFlags flags = GBACW_TRACE_UNPAINTED_ONLY;
+  g_autoptr(GPtrArray) samples = NULL;
+  g_autoptr(GError) error = NULL;
+  GbacwTraceProposal *proposals = NULL;
+
+  if (scenario == NULL)
+    return;
+  if (image == NULL)
+    {
+      show_error (self, _("There is no scan to trace: load one with Background Image."));
+      return;
+    }
+  if (memcmp (scenario->map->background.transform, identity, sizeof identity) == 0)
+    {
+      show_error (self, _("The scan is not calibrated yet: in Background Image, click three hexes and give their "
+                          "numbers, so that the grid lies over the scan."));
+      return;
+    }
+  if (gtk_check_button_get_active (self->catalogue_check))
+    flags |= GBACW_TRACE_CATALOGUE_COLOURS;
+  samples = collect_samples (self, scenario);
+  if (!gbacw_trace_terrain (scenario, image, scenario->map->background.transform, samples, flags, &proposals, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not trace the scan: %s"), error->message);
+      show_error (self, message);
+      return;
+    }
+  show_error (self, NULL);
+  g_free (self->proposals);
+  self->proposals = proposals;
+  gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), proposals, self->n_hexes);
+  update (self);
+}
+
+/* Paints hexes (int indices) with their terrains (catalogue indices): one undo step. */
+static void
+paint (GbacwTraceDialog *self,
+       GArray           *hexes,
+       GArray           *terrains)
+{
+  g_autoptr(GbacwMapEdit) edit = NULL;
+
+  if (hexes->len == 0)
+    return;
+  edit = gbacw_map_edit_new (_("Accept traced terrain"), 0);
+  for (guint i = 0; i < hexes->len; i++)
+    gbacw_map_edit_set (edit, GBACW_LAYER_TERRAIN, (guint) g_array_index (hexes, int, i),
+                        G_GUINT64_CONSTANT (1) << g_array_index (terrains, int, i));
+  gbacw_document_execute (self->document, GBACW_COMMAND (g_steal_pointer (&edit)));
+}
+
+static void
+accept_all_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) terrains = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int i = 0; i < self->n_hexes; i++)
+    if (is_shown (self, i) && self->proposals[i].confidence >= get_threshold (self))
+      {
+        g_array_append_val (hexes, i);
+        g_array_append_val (terrains, self->proposals[i].terrain);
+      }
+  paint (self, hexes, terrains);
+}
+
+static void
+next_doubtful_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  int start = get_cursor_hex (self);
+
+  /* after the cursor's hex, round the map */
+  for (int k = 1; k <= self->n_hexes; k++)
+    {
+      int hex = ((start < 0 ? -1 : start) + k) % self->n_hexes;
+
+      if (is_doubtful (self, hex))
+        {
+          gbacw_map_canvas_set_cursor_hex (self->canvas, hex);
+          on_cursor_hex (self);
+          return;
+        }
+    }
+}
+
+static void
+accept_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  const GbacwScenario *scenario = get_scenario (self);
+  int hex = get_cursor_hex (self);
+  int terrain = (int) gtk_drop_down_get_selected (self->terrain_dropdown);
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) terrains = g_array_new (FALSE, FALSE, sizeof (int));
+
+  if (scenario == NULL || hex < 0 || hex >= self->n_hexes || scenario->map->terrain[hex] != 0 ||
+      (guint) terrain >= scenario->catalogue.hex_terrains->len)
+    return;
+  g_array_append_val (hexes, hex);
+  g_array_append_val (terrains, terrain);
+  paint (self, hexes, terrains);
+}
+
+/* The review's keys in the editor window too: they act here, on its canvas's cursor. */
+static gboolean
+activate_in_dialog (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  GbacwTraceDialog *self = user_data;
+
+  return gtk_widget_activate_action (GTK_WIDGET (self), g_variant_get_string (args, NULL), NULL);
+}
+
+static GtkEventController *
+create_window_shortcuts (GbacwTraceDialog *self)
+{
+  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
+    { GDK_KEY_F3, 0, "trace.next-doubtful" },
+    { GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept" },
+    { GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept" },
+    { GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                                                gtk_callback_action_new (activate_in_dialog, self, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (keys[i].action));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  return controller;
+}
+
+/* ---------------------------------------------------------------- test hooks */
+
+GbacwTraceLayer *
+gbacw_trace_dialog_get_layer (GbacwTraceDialog *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_DIALOG (self), NULL);
+  return GBACW_TRACE_LAYER (self->layer);
+}
+
+void
+gbacw_trace_dialog_set_threshold (GbacwTraceDialog *self,
+                                  double            threshold)
+{
+  g_return_if_fail (GBACW_IS_TRACE_DIALOG (self));
+  gtk_spin_button_set_value (self->threshold_spin, threshold);
+}
+
+int
+gbacw_trace_dialog_get_terrain (GbacwTraceDialog *self)
+{
+  guint terrain;
+
+  g_return_val_if_fail (GBACW_IS_TRACE_DIALOG (self), -1);
+  terrain = gtk_drop_down_get_selected (self->terrain_dropdown);
+  return terrain == GTK_INVALID_LIST_POSITION ? -1 : (int) terrain;
+}
+
+void
+gbacw_trace_dialog_set_terrain (GbacwTraceDialog *self,
+                                int               terrain)
+{
+  g_return_if_fail (GBACW_IS_TRACE_DIALOG (self));
+  gtk_drop_down_set_selected (self->terrain_dropdown, terrain < 0 ? GTK_INVALID_LIST_POSITION : (guint) terrain);
+}
+
+const GbacwTraceProposal *
+gbacw_trace_dialog_get_proposal (GbacwTraceDialog *self,
+                                 int               hex)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_DIALOG (self), NULL);
+  if (self->proposals == NULL || hex < 0 || hex >= self->n_hexes)
+    return NULL;
+  return &self->proposals[hex];
+}
+
+/* ---------------------------------------------------------------- life */
+
+static void
+on_threshold_changed (GbacwTraceDialog *self)
+{
+  gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (self->layer), get_threshold (self));
+  update (self);
+}
+
+static void
+gbacw_trace_dialog_dispose (GObject *object)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (object);
+
+  if (self->layer != NULL && gbacw_canvas_layer_get_canvas (self->layer) != NULL)
+    gbacw_map_canvas_remove_layer (gbacw_canvas_layer_get_canvas (self->layer), self->layer);
+  if (self->window_shortcuts != NULL && self->window != NULL)
+    gtk_widget_remove_controller (GTK_WIDGET (self->window), self->window_shortcuts);
+  self->window_shortcuts = NULL;
+  if (self->canvas != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->canvas, self);
+      g_object_remove_weak_pointer (G_OBJECT (self->canvas), (gpointer *) &self->canvas);
+      self->canvas = NULL;
+    }
+  if (self->window != NULL)
+    {
+      /* the controller lives as long as the window */
+      g_signal_handlers_disconnect_by_data (self->controller, self);
+      g_signal_handlers_disconnect_by_data (self->window, self);
+      g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *) &self->window);
+      self->window = NULL;
+    }
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_func (self->document, on_document_changed, self);
+  g_clear_object (&self->document);
+  g_clear_object (&self->layer);
+  gtk_widget_dispose_template (GTK_WIDGET (self), GBACW_TYPE_TRACE_DIALOG);
+
+  G_OBJECT_CLASS (gbacw_trace_dialog_parent_class)->dispose (object);
+}
+
+static void
+gbacw_trace_dialog_finalize (GObject *object)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (object);
+
+  g_free (self->sample_terrain);
+  g_free (self->proposals);
+
+  G_OBJECT_CLASS (gbacw_trace_dialog_parent_class)->finalize (object);
+}
+
+static void
+gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = gbacw_trace_dialog_dispose;
+  object_class->finalize = gbacw_trace_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/gbacw/Editor/gbacw-trace-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, terrain_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, samples_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, catalogue_check);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, painted_check);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, threshold_spin);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, hex_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, error_label);
+
+  gtk_widget_class_install_action (widget_class, "trace.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "trace.mark-sample", NULL, mark_sample_action);
+  gtk_widget_class_install_action (widget_class, "trace.clear-samples", NULL, clear_samples_action);
+  gtk_widget_class_install_action (widget_class, "trace.accept-all", NULL, accept_all_action);
+  gtk_widget_class_install_action (widget_class, "trace.next-doubtful", NULL, next_doubtful_action);
+  gtk_widget_class_install_action (widget_class, "trace.accept", NULL, accept_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "trace.next-doubtful", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+gbacw_trace_dialog_init (GbacwTraceDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->layer = gbacw_trace_layer_new ();
+  g_signal_connect_swapped (self->threshold_spin, "value-changed", G_CALLBACK (on_threshold_changed), self);
+  g_signal_connect_swapped (self->terrain_dropdown, "notify::selected", G_CALLBACK (update_actions), self);
+  gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (self->layer), get_threshold (self));
+}
+
+/* The layer goes under the hover light and the hex cursor, which stay visible over it. */
+static void
+add_layer (GbacwTraceDialog *self)
+{
+  GListModel *layers = gbacw_map_canvas_get_overlay_layers (self->canvas);
+  guint position = g_list_model_get_n_items (layers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (layers); i++)
+    {
+      g_autoptr(GbacwCanvasLayer) layer = g_list_model_get_item (layers, i);
+
+      if (g_strcmp0 (gbacw_canvas_layer_get_name (layer), "hover") == 0)
+        {
+          position = i;
+          break;
+        }
+    }
+  gbacw_map_canvas_insert_layer (self->canvas, self->layer, position);
+}
+
+GbacwTraceDialog *
+gbacw_trace_dialog_new (GbacwEditorHost           *window,
+                        GbacwBackgroundController *controller)
+{
+  GbacwTraceDialog *self;
+
+  g_return_val_if_fail (GBACW_IS_EDITOR_HOST (window), NULL);
+  g_return_val_if_fail (GBACW_IS_BACKGROUND_CONTROLLER (controller), NULL);
+
+  self = g_object_new (GBACW_TYPE_TRACE_DIALOG, "transient-for", window, NULL);
+  self->window = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &self->window);
+  self->controller = controller;
+  self->canvas = gbacw_editor_host_get_canvas (window);
+  g_object_add_weak_pointer (G_OBJECT (self->canvas), (gpointer *) &self->canvas);
+  add_layer (self);
+  self->window_shortcuts = create_window_shortcuts (self);
+  gtk_widget_add_controller (GTK_WIDGET (window), self->window_shortcuts);
+  g_signal_connect_object (window, "notify::document", G_CALLBACK (on_window_document), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (controller, "notify::image", G_CALLBACK (on_image), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::cursor-hex", G_CALLBACK (on_cursor_hex), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::hover-hex", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  set_document (self, gbacw_editor_host_get_document (window));
+  return self;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gbacw-trace-dialog.h: the Trace Terrain window of an editor window.
+ *
+ * Terrain by example from the calibrated scan (gbacw-trace.h): the user marks sample hexes
+ * of each terrain (the hex under the pointer, else the hex cursor's, as a sample of the
+ * chosen terrain); the hexes already painted with one terrain are samples of it too,
+ * unless the user says no; the terrains without samples may compete with their catalogue
+ * colours. Trace proposes a terrain
+ * for every unpainted hex, shown on the canvas as a GbacwTraceLayer while the window is
+ * open. Review: Accept All Above paints every proposal at or above the doubt threshold,
+ * Next Doubtful (F3) moves the hex cursor to the next proposal below it and chooses its
+ * terrain, Accept (Ctrl+Return) paints the cursor's hex with the chosen terrain, which the
+ * user may change first. Each acceptance is one undo step; nothing is painted otherwise and
+ * the scan is never changed. F3, Ctrl+Return and Ctrl+M (Mark Sample) also work in the
+ * editor window while this one is open, so that the arrow keys and the review keys go
+ * together on the map.
+ */
+#pragma once
+
+#include "gbacw-background-controller.h"
+#include "gbacw-editor-host.h"
+
+G_BEGIN_DECLS
+
+#define GBACW_TYPE_TRACE_DIALOG (gbacw_trace_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (GbacwTraceDialog, gbacw_trace_dialog, GBACW, TRACE_DIALOG, GtkWindow)
+
+GbacwTraceDialog *gbacw_trace_dialog_new (GbacwEditorHost *window, GbacwBackgroundController *controller);
+
+G_END_DECLS

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-trace-layer.c: the Trace Terrain review layer drawn over a whole 40x48 map.
+ *
+ * Every hex unpainted and proposed (a terrain and a confidence of its own, a third of them
+ * doubtful, so their outlines are drawn too), the whole map in a 1920x1080 view as the
+ * canvas hands it to the layer. Drawn after a change (the picture of the view made again:
+ * printed) and redrawn as the pointer moves, which must take under 16 ms (one frame at
+ * 60 Hz). Prints the median and the worst of each; fails if the median redraw is too slow
+ * (the worst of 40 copies of a picture is the scheduler's on this shared machine).
+ * GBACW_BENCH_QUICK=1: fewer draws and twice the budget (bench-quick.h).
+ */
+#define G_LOG_DOMAIN "bench-trace-layer"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gbacw-data.h"
+#include "gbacw-generate.h"
+#include "gbacw-scenario-io.h"
+#include "gbacw-trace-layer.h"
+
+#include "bench-quick.h"
+
+#define VIEW_W 1920
+#define VIEW_H 1080
+#define BUDGET_MS 16.0
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* One draw of the layer as the canvas does it, in ms. */
+static double
+draw_once (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const GbacwCanvasLayerView *view)
+{
+  cairo_t *cr = cairo_create (surface);
+  gint64 start = bench_now_us ();
+  double ms;
+
+  cairo_scale (cr, scale, scale);
+  GBACW_CANVAS_LAYER_GET_CLASS (layer)->draw (layer, NULL, cr, view);
+  cairo_surface_flush (surface);
+  ms = (bench_now_us () - start) / 1000.0;
+  cairo_destroy (cr);
+  return ms;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *path = gbacw_data_find ("scenarios/demo.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GbacwScenario) demo = NULL;
+  g_autoptr(GbacwScenario) scenario = NULL;
+  g_autoptr(GbacwCanvasLayer) layer = gbacw_trace_layer_new ();
+  g_autofree GbacwTraceProposal *proposals = NULL;
+  GbacwCanvasLayerView view;
+  cairo_surface_t *surface;
+  int n_runs = bench_runs (40, 10), n_renders = bench_runs (5, 2), n_hexes, n_terrains;
+  double times[40], renders[5], w, h, scale;
+
+  if (path == NULL || (demo = gbacw_scenario_load_file (path, &error)) == NULL)
+    {
+      g_printerr ("bench-trace-layer: cannot load the demo: %s\n", error ? error->message : "not found");
+      return 1;
+    }
+  scenario = gbacw_generate_scenario (demo, 40, 48, 0, 1, &error);
+  g_assert_no_error (error);
+  n_hexes = gbacw_hex_grid_n_hexes (&scenario->map->grid);
+  n_terrains = (int) scenario->catalogue.hex_terrains->len;
+  memset (scenario->map->terrain, 0, sizeof *scenario->map->terrain * (gsize) n_hexes);
+  proposals = g_new0 (GbacwTraceProposal, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      proposals[i].status = GBACW_TRACE_PROPOSED;
+      proposals[i].terrain = i % n_terrains;
+      proposals[i].runner_up = (i + 1) % n_terrains;
+      proposals[i].confidence = (i % 3) == 0 ? 0.2 : 0.8;
+    }
+  gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (layer), proposals, n_hexes);
+  gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (layer), 0.5);
+
+  gbacw_hex_grid_extent (&scenario->map->grid, &w, &h);
+  scale = MIN (VIEW_W / w, VIEW_H / h);
+  view.scenario = scenario;
+  view.grid = &scenario->map->grid;
+  view.visible = (cairo_rectangle_t) { 0, 0, VIEW_W / scale, VIEW_H / scale };
+  view.px = 1 / scale;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, VIEW_W, VIEW_H);
+
+  bench_print_mode ("bench-trace-layer");
+  /* after a change (a threshold, an acceptance): the picture drawn again; then the
+   * redraws of the same view (the pointer moving) copy it */
+  for (int run = 0; run < n_renders; run++)
+    {
+      gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (layer), 0.5 + 0.01 * run);
+      renders[run] = draw_once (layer, surface, scale, &view);
+    }
+  for (int run = 0; run < n_runs; run++)
+    times[run] = draw_once (layer, surface, scale, &view);
+  cairo_surface_destroy (surface);
+
+  qsort (renders, n_renders, sizeof (double), compare_double);
+  qsort (times, n_runs, sizeof (double), compare_double);
+  printf ("trace layer, %dx%d map, %d hexes proposed, whole map in %dx%d:\n", scenario->map->grid.columns,
+          scenario->map->grid.rows, n_hexes, VIEW_W, VIEW_H);
+  printf ("  drawn after a change: median %6.2f ms, max %6.2f ms\n", renders[n_renders / 2], renders[n_renders - 1]);
+  printf ("  redrawn (pointer moves): median %6.2f ms, max %6.2f ms %s\n", times[n_runs / 2], times[n_runs - 1],
+          times[n_runs / 2] < bench_time_limit (BUDGET_MS) ? "(within the limit)" : "(OVER THE LIMIT)");
+  if (times[n_runs / 2] >= bench_time_limit (BUDGET_MS))
+    {
+      printf ("FAIL: a redraw took %.2f ms, the median (target %.0f ms%s)\n", times[n_runs / 2], BUDGET_MS,
+              bench_limit_text (BUDGET_MS, bench_time_limit (BUDGET_MS)));
+      return 1;
+    }
+  return 0;
+}
