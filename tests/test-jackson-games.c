@@ -12,6 +12,7 @@
 #include "test-engine-fixture.c"
 #include "test-engine-soak.c"
 #include "test-jackson-stand-ins.c"
+#include "rules/jackson/gbacw-rule-encampment.h"
 
 #define QUICK_GAMES 20
 #define SLOW_GAMES 50
@@ -71,6 +72,38 @@ test_kit_games (gconstpointer data)
       g_error ("%s: no log cites %s (the logs cite %s)", kit->file, kit->cites[i], cited->str);
 }
 
+/* J 34.1 (the module's reading): Patton's regiment, encamped on 1430 in The Crossroads,
+ * driven off its hex (as a rout or retreat does; here placed on 1232) is encamped no more
+ * once the action ends, and says so, citing J 34.1; one left on its hex stays encamped. A
+ * routed unit cannot change formation to leave encampment (5.2, J 34.13): without this, it
+ * could never move again, and on the first night (J 35.21) the game could not go on (the
+ * free-play games' seed 6). */
+static void
+test_driven_out_of_encampment (void)
+{
+  g_autoptr (GbacwScenario) s = jackson_with_stand_ins ("the-crossroads");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAction) end = gbacw_action_new_end_phase ();
+  GbacwGameUnit *patton, *taylor;
+
+  g_assert_nonnull (s);
+  game = gbacw_game_new (s, 1, &error);
+  g_assert_no_error (error);
+  patton = gbacw_game_find_unit (game, "c-patton-1430");
+  taylor = gbacw_game_find_unit (game, "c-taylor-1427");
+  g_assert_nonnull (patton);
+  g_assert_nonnull (taylor);
+  g_assert_true (gbacw_encampment_encamped (game, patton->index));
+  g_assert_true (gbacw_encampment_encamped (game, taylor->index));
+  gbacw_game_place_unit (game, patton->index, hex_of (s, "1232"), FALSE);
+  g_assert_true (gbacw_game_apply_action (game, end, &error));
+  g_assert_no_error (error);
+  g_assert_false (gbacw_encampment_encamped (game, patton->index));
+  g_assert_true (gbacw_encampment_encamped (game, taylor->index));
+  g_assert_true (log_has (game, "J 34.1", "encamped no more"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -80,5 +113,6 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/jackson/games/%s", kit_games[i].file);
       g_test_add_data_func (path, &kit_games[i], test_kit_games);
     }
+  g_test_add_func ("/jackson/34.1/driven-out-of-encampment-encamped-no-more", test_driven_out_of_encampment);
   return g_test_run ();
 }
