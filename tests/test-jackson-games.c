@@ -6,7 +6,7 @@
  * action, each record replayed to the same state and log, and the logs citing the J cases
  * the games used (those seed 1 alone cites asserted). SLOW_GAMES (50) seeds a scenario with
  * "-m slow" or GBACW_AI_GAMES=n; QUICK_GAMES (20) otherwise, the five scenarios' 50 taking
- * about 95 s of processor time. */
+ * about 80 s of processor time. */
 #define G_LOG_DOMAIN "test-jackson-games"
 
 #include "test-engine-fixture.c"
