@@ -28,7 +28,7 @@ static const char *const cross_keys_cites[] = {
 };
 static const char *const cross_keys_free_cites[] = { "J 32.0", "J 33.3", "J 33.4", "J 33.5", NULL };
 static const char *const crossroads_cites[] = {
-  "J 21.25", "J 30.3", "J 34.2", "J 35.1", "J 35.3", "J 35.41", "J 36.3", "J 36.6", NULL,
+  "J 30.3", "J 34.1", "J 34.2", "J 35.1", "J 35.22", "J 35.41", "J 36.3", "J 36.6", NULL,
 };
 static const char *const crossroads_free_cites[] = {
   "J 32.0", "J 34.2", "J 34.13", "J 35.41", "J 36.3", "J 36.6", NULL,
