@@ -12,6 +12,7 @@
 #include "gbacw-data.h"
 #include "gbacw-map-edit.h"
 #include "gbacw-oob-edit.h"
+#include "gbacw-rules-data.h"
 #include "gbacw-scenario-io.h"
 
 #define BIT(field) (1u << (field))
@@ -256,9 +257,13 @@ brigade_of (const GbacwScenario *s, const char *formation)
   return NULL;
 }
 
+static int stand_in_hex_sp (const GbacwScenario *s);
+
 /* 18.0, "its brigade's totals where the roster gives them": a brigade whose BCE limit is
  * printed has about ratio times as many Strength Points (the median of the brigades entered
- * whole, else 2); its regiments not entered share what the others leave. Brigade id ->
+ * whole, else 2); its regiments not entered share what the others leave, each no more than
+ * a hex of the stand-in terrain holds (8.18: a set-up of one regiment a hex stays within
+ * the limits), even where that leaves the brigade at its limit. Brigade id ->
  * GINT_TO_POINTER (SP per regiment not entered). */
 static GHashTable *
 brigade_strengths (const GbacwScenario *s)
@@ -268,6 +273,7 @@ brigade_strengths (const GbacwScenario *s)
   guint n_formations = s->oob.formations->len;
   g_autofree int *entered = g_new0 (int, MAX (n_formations, 1));
   g_autofree int *missing = g_new0 (int, MAX (n_formations, 1));
+  int hex_sp = stand_in_hex_sp (s);
 
   for (guint i = 0; i < s->oob.units->len; i++)
     {
@@ -305,6 +311,8 @@ brigade_strengths (const GbacwScenario *s)
       /* more than the limit whatever the ratio: a brigade at its limit has lost BCE (18.0) */
       target = MAX ((f->bce[0] * ratio + 999) / 1000, f->bce[0] + 1);
       each = MAX (1, (target - entered[k] + missing[k] - 1) / missing[k]);
+      if (hex_sp > 0)
+        each = MIN (each, hex_sp);
       g_hash_table_insert (out, f->id, GINT_TO_POINTER (each));
     }
   return out;
@@ -633,6 +641,31 @@ stand_in_terrain (const GbacwScenario *s)
           return (int) i;
       }
   return terrains->len > 0 ? 0 : -1;
+}
+
+/* The Strength Points a hex of the stand-in terrain holds (8.18: the Stacking Restrictions
+ * Chart's sp column of its row, or the usual value the chart's stand-in would get), or
+ * GBACW_UNSET when there is no such chart or row. */
+static int
+stand_in_hex_sp (const GbacwScenario *s)
+{
+  const GbacwChart *chart = gbacw_scenario_find_chart (s, "stacking");
+  int terrain = stand_in_terrain (s);
+  const GbacwHexTerrain *t;
+  const GbacwCell *cell;
+  GbacwValue v;
+
+  if (chart == NULL || terrain < 0)
+    return GBACW_UNSET;
+  t = g_ptr_array_index (s->catalogue.hex_terrains, terrain);
+  cell = gbacw_chart_lookup (chart, t->id, "sp");
+  if (cell == NULL)
+    return GBACW_UNSET;
+  if (cell->status == GBACW_CELL_UNKNOWN || cell->value == NULL)
+    return (int) g_ascii_strtoll (usual_cell (s, "stacking", t->id, "sp"), NULL, 10);
+  if (gbacw_value_from_cell (cell, &v) && v.kind == GBACW_VALUE_NUMBER && v.den == 1 && v.num > 0)
+    return v.num;
+  return GBACW_UNSET;
 }
 
 /* Every hex not painted gets the stand-in terrain, marked (GbacwMap.terrain_stand_in); NULL

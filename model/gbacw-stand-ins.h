@@ -10,7 +10,9 @@
  * rounds, a brigade commander's radius 3 …; a regiment, squadron or wagon with no weapon to
  * go by a stand-in rifled musket or carbine row added to the Range Effects Chart, whose
  * printed rows are the batteries'); a brigade's BCE limit its Strength Points
- * times the median share the brigades entered give, else a third. Each is marked a
+ * times the median share the brigades entered give, else a third. A regiment's stand-in
+ * strength is never more than a hex of the stand-in terrain holds (8.18), so that a set-up
+ * of one unit a hex stays within the stacking limits. Each is marked a
  * stand-in (GbacwUnit.stand_ins, GbacwFormation.stand_ins; saved as stand-ins="…"), the
  * validator warns about each, and editing the value clears its mark.
  *

@@ -400,7 +400,7 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "divisions", PARAM_FORMATIONS, TRUE }, { "case", PARAM_CASE, FALSE } } },
   { "jackson.attachment", "J 25.3", N_("Brigades attached and detached freely within 2-4 per division, or never"),
     { { "free", PARAM_SIDES, FALSE }, { "min", PARAM_COUNT, FALSE }, { "max", PARAM_COUNT, FALSE },
-      { "never", PARAM_SIDES, FALSE }, { "case", PARAM_CASE, FALSE } } },
+      { "never", PARAM_SIDES, FALSE }, { "locked", PARAM_FORMATIONS, FALSE }, { "case", PARAM_CASE, FALSE } } },
   { "jackson.port-republic-limits", "J 29.2",
     N_("Port Republic: the Confederates never cross the North River; Strength Points lost before play"),
     { { "side", PARAM_SIDES, FALSE }, { "crossings", PARAM_HEXSIDES, FALSE }, { "pre-losses", PARAM_UNITS, FALSE },

@@ -1194,6 +1194,28 @@ test_j_35_21_first_night_turn_distance (void)
   g_assert_cmpint (game->phase, ==, GBACW_PHASE_AMMUNITION_RESUPPLY);
 }
 
+/* J 35.21 with another rule's refusal: u-enc, beside c-1, is encamped (`jackson.encampment`,
+ * never alerted: J 34.1, it may not move) and so cannot get away, though its movement range
+ * reaches hexes far enough: the phase ends and it is captured, as a unit that cannot move
+ * is (the phase was refused for ever before). */
+static void
+test_j_35_21_refused_move_cannot_keep_distance (void)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 8);
+  g_autoptr (GbacwGame) game = NULL;
+
+  INF (f, "u-enc", "union", 3, 3, "0405", "s");
+  add_exclusive (f, "jackson.encampment", "units", "u-enc", "side", "union", "alert-roll", "30:1-6", NULL);
+  game = first_night_game (f);
+  g_assert_cmpint (distance_between (game, "u-enc", "c-1"), ==, 1);
+  advance_to (game, 16, GBACW_PHASE_MOVEMENT, 0);
+  apply_expect (game, move_action (game, "u-enc", "0404"), "J 34.1");
+  apply_expect (game, move_action (game, "u-1", "0303"), NULL);
+  end_phase (game);
+  g_assert_cmpint (unit_of (game, "u-enc")->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_true (log_has (game, "J 35.21", "captured"));
+}
+
 /* J 35.21: the first player's units end 2 hexes or more from the enemy; a unit held under
  * J 30.1 (3 hexes away, so 4) is not captured at 3, nor one still to arrive (its hex -1). */
 static void
@@ -2476,6 +2498,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/P-28.27-division-successor-and-delay", test_p_28_27_division_successor_and_delay);
   g_test_add_func ("/engine/exclusive/P-28.24-successor-lost-first", test_p_28_24_successor_lost_first);
   g_test_add_func ("/engine/exclusive/J-35.21-first-night-turn-distance", test_j_35_21_first_night_turn_distance);
+  g_test_add_func ("/engine/exclusive/J-35.21-refused-move-cannot-keep-distance", test_j_35_21_refused_move_cannot_keep_distance);
   g_test_add_func ("/engine/exclusive/J-35.21-night-distance-only", test_j_35_21_night_distance_only);
   g_test_add_func ("/engine/exclusive/J-35.22-second-player-two-hexes", test_j_35_22_second_player_two_hexes);
   g_test_add_func ("/engine/exclusive/J-35.23-second-night-turn-within-two", test_j_35_23_second_night_turn_within_two);

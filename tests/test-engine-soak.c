@@ -275,6 +275,7 @@ typedef struct {
   guint decisions[GBACW_DECISION_EXCLUSIVE_UNITS + 1];
   guint kinds[GBACW_ACTION_EXIT + 1];
   int wins[3];
+  GHashTable *cases;   /* when set: every case the games' logs cite (owned by the caller) */
 } Totals;
 
 /* The record of game replays to the same state and the same event log. */
@@ -332,6 +333,12 @@ play_checked_levels (const GbacwScenario *s, guint32 seed, const char *label, Gb
       totals->wins[v.winner + 1]++;
       gbacw_victory_clear (&v);
       totals->games++;
+      for (guint k = 0; totals->cases && k < game->events->len; k++)
+        {
+          const GbacwEvent *e = g_ptr_array_index (game->events, k);
+          if (e->rule_case && !g_hash_table_contains (totals->cases, e->rule_case))
+            g_hash_table_add (totals->cases, g_strdup (e->rule_case));
+        }
       totals->actions += c.n_actions;
       totals->fires += c.n_fires;
       totals->moves += c.n_moves;

@@ -5,6 +5,7 @@
 #define G_LOG_DOMAIN "test-jackson-terrain"
 
 #include "test-engine-fixture.c"
+#include "rules/jackson/gbacw-rule-confederate-offensive.h"
 
 #include "gbacw-exclusive-params.h"
 #include "gbacw-leadership.h"
@@ -641,6 +642,47 @@ test_25_32_union_never (void)
   gbacw_game_free (game);
 }
 
+/* J 36.3: "the Confederate player may not detach any brigades from Jackson's division
+ * until after the offensive has been declared" (`locked` c-jackson-div): before it b1 may
+ * neither be detached nor attached to Ewell, while Ewell's e1 is detached; once the
+ * offensive is declared (in the Confederate Final Command Phase of Game-Turn 1, `from` 1),
+ * b1 is detached in the next Initial Command Phase. Without the offensive module it is
+ * never declared, and Jackson's brigades stay. */
+static void
+test_36_3_no_detaching_before_offensive (void)
+{
+  g_autoptr (Fixture) f = attachment_fixture (FALSE);
+  GbacwGame *game;
+
+  add_exclusive (f, "jackson.attachment", "free", "confederate", "never", "union", "locked", "c-jackson-div", NULL);
+  add_exclusive (f, "jackson.confederate-offensive", "from", "1", "restraint", "no", "leader", "c-jackson", NULL);
+  /* Fremont with a regiment, so that the Union Movement Phase ends (17.52) */
+  for (guint i = 0; i < f->s->deployment->len; i++)
+    {
+      GbacwPlacement *p = g_ptr_array_index (f->s->deployment, i);
+      if (g_str_equal (p->unit, "u-fremont"))
+        p->hex = hex_of (f->s, "0802");
+    }
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
+  apply_expect (game, detach (game, "c-b1"), "J 36.3");
+  apply_expect (game, attach (game, "c-b1", "c-ewell"), "J 36.3");
+  apply_expect (game, detach (game, "c-e1"), NULL);
+  g_assert_false (gbacw_confederate_offensive_declared (game));
+  goto_phase (game, GBACW_PHASE_FINAL_COMMAND, 0);
+  g_assert_nonnull (gbacw_game_decision (game));
+  {
+    int jackson = unit_index (game, "c-jackson");
+    apply_expect (game, gbacw_action_new_answer_units (&jackson, 1), NULL);
+  }
+  g_assert_true (gbacw_confederate_offensive_declared (game));
+  goto_phase (game, GBACW_PHASE_INITIAL_COMMAND, 0);
+  g_assert_cmpint (game->turn, ==, 2);
+  apply_expect (game, detach (game, "c-b1"), NULL);
+  assert_replays (f, game);
+  gbacw_game_free (game);
+}
+
 /* ------------------------------------------------------------------ J 29.2, 29.14 */
 
 /* J 29.2: the North River Bridge (0203-0204) may not be crossed by the Confederates, in
@@ -1128,6 +1170,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-29.51/trace-a-path-to-the-hex", test_29_51_trace_to_3944);
   g_test_add_func ("/jackson/J-25.5/divisional-units-within-dir", test_25_5_divisional_units);
   g_test_add_func ("/jackson/J-25.31/free-attachment-two-to-four-brigades", test_25_31_two_to_four_brigades);
+  g_test_add_func ("/jackson/J-36.3/no-detaching-from-jackson-before-offensive", test_36_3_no_detaching_before_offensive);
   g_test_add_func ("/jackson/J-25.32/union-never-detaches", test_25_32_union_never);
   g_test_add_func ("/jackson/J-29.2/no-confederate-crossing-of-the-north-river", test_29_2_no_confederate_crossing);
   g_test_add_func ("/jackson/J-29.14/pre-losses-count-for-bce-not-vp", test_29_14_pre_losses);

@@ -458,6 +458,34 @@ test_small_arms_weapon (void)
   g_assert_cmpint (gbacw_chart_find_row (gbacw_scenario_find_chart (s, "range-effects"), "stand-in-musket"), <, 0);
 }
 
+/* 8.18, 18.0: a brigade the kit enters as one unit standing for its regiments (Port
+ * Republic: Tyler's, BCE limit 9, placed alone in a clear hex) gets no more Strength
+ * Points than a hex of the stand-in (clear) terrain holds, 12 on J's Stacking Restrictions
+ * Chart, though twice its limit would be 18: the set-up stays within the limits. */
+static void
+test_regiment_within_a_hex (void)
+{
+  g_autofree char *path = gbacw_data_find ("games/jackson/port-republic.xml");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) s = NULL;
+  g_autoptr (GbacwCommand) fill = NULL;
+  const GbacwUnit *tyler, *carroll;
+
+  g_assert_nonnull (path);
+  s = gbacw_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (gbacw_chart_lookup (gbacw_scenario_find_chart (s, "stacking"), "clear", "sp")->value, ==, "12");
+  fill = gbacw_stand_ins_fill (s, NULL);
+  gbacw_command_apply (fill, s, NULL);
+  tyler = gbacw_oob_find_unit (&s->oob, "u-tyler-regiments");
+  carroll = gbacw_oob_find_unit (&s->oob, "u-carroll-regiments");
+  g_assert_cmpint (tyler->strength, ==, 12);
+  g_assert_cmpint (carroll->strength, ==, 12);
+  g_assert_true (tyler->stand_ins & BIT (GBACW_OOB_FIELD_STRENGTH));
+  /* still above the brigade's BCE limit (18.0) */
+  g_assert_cmpint (gbacw_oob_find_formation (&s->oob, "u-tyler-bde")->bce[0], <, tyler->strength);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -472,5 +500,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stand-ins/terrain", test_terrain);
   g_test_add_func ("/stand-ins/bad-terrain", test_bad_terrain_stand_in);
   g_test_add_func ("/stand-ins/9.25-small-arms-weapon", test_small_arms_weapon);
+  g_test_add_func ("/stand-ins/regiment-within-a-hex", test_regiment_within_a_hex);
   return g_test_run ();
 }

@@ -14,7 +14,9 @@
  *    of early (Jackson, the Train Park's area) may leave encampment, the others from the
  *    Game-Turn after. J 34.13: an infantry, cavalry or artillery unit leaves it by a change
  *    of formation, which pays the normal cost (then it may move on); leaders and wagons
- *    leave it by moving, at no cost.
+ *    leave it by moving, at no cost. A unit a retreat or rout takes off its encampment hex
+ *    (or off the map) is encamped no more (a reading: the rules do not say; routed, it
+ *    could not change formation to leave, 5.2, and would never move again).
  *
  * Parameters (<exclusive id="jackson.encampment">):
  *   areas       the encampment areas (area ids)
@@ -39,6 +41,7 @@ typedef struct {
   int side;
   int n_units;
   gboolean *encamped;   /* per unit */
+  int *home;            /* per unit: the hex it set up on */
   gboolean *early;      /* per unit */
   guint8 *town;         /* per hex, or NULL */
   GArray *alert_roll;   /* GbacwTurnDice */
@@ -89,8 +92,12 @@ encampment_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   mark_units (game, gbacw_exclusive_rule_get_param (rule, "areas"), e->encamped);
   mark_units (game, gbacw_exclusive_rule_get_param (rule, "units"), e->encamped);
   mark_units (game, gbacw_exclusive_rule_get_param (rule, "early"), e->early);
+  e->home = g_new0 (int, MAX (e->n_units, 1));
   for (int i = 0; i < e->n_units; i++)
-    e->encamped[i] = e->encamped[i] && gbacw_game_unit (game, i)->side == e->side && gbacw_game_unit (game, i)->hex >= 0;
+    {
+      e->encamped[i] = e->encamped[i] && gbacw_game_unit (game, i)->side == e->side && gbacw_game_unit (game, i)->hex >= 0;
+      e->home[i] = gbacw_game_unit (game, i)->hex;
+    }
   e->town = gbacw_exclusive_parse_hex_set (game->scenario->map, gbacw_exclusive_rule_get_param (rule, "town"));
   e->alert_roll = gbacw_exclusive_parse_turn_dice (roll ? roll : "2:1-2 3:1-4 4:1-6", &why);
   e->alert_turn = -1;
@@ -104,6 +111,7 @@ encampment_finalize (gpointer data)
   Encampment *e = data;
 
   g_free (e->encamped);
+  g_free (e->home);
   g_free (e->early);
   g_free (e->town);
   if (e->alert_roll)
@@ -269,6 +277,16 @@ encampment_action_done (GbacwGame *game, gpointer data, const GbacwAction *actio
           gbacw_game_log (game, "J 34.13", _("%s leaves encampment"), label);
         }
     }
+  /* J 34.1 (a reading): a unit a retreat or rout took off its encampment hex, or that left
+   * the map, is encamped no more; routed, it could never change formation to leave (34.13,
+   * 5.2), and so never move again */
+  for (int i = 0; i < e->n_units; i++)
+    if (e->encamped[i] && gbacw_game_unit (game, i)->hex != e->home[i])
+      {
+        g_autofree char *label = gbacw_game_unit_label (game, i);
+        e->encamped[i] = FALSE;
+        gbacw_game_log (game, "J 34.1", _("%s was driven out of its encampment: it is encamped no more"), label);
+      }
   for (int i = 0; e->alert_turn < 0 && i < e->n_units; i++)
     if (e->encamped[i] && gbacw_game_unit (game, i)->fired_upon != 0)
       {

@@ -8,14 +8,17 @@
  * than `min` brigades, or the one it gives a brigade to would have more than `max`; the
  * rest of 17.6 holds (the Initial Command Phase, the DIR of 17.62 and 17.64, 17.67's BCE).
  * J 25.32: the sides in `never` (the Union) may never detach nor attach a brigade.
- * J 36.3 (no detaching from Jackson's division before the offensive) is the Confederate
- * offensive rules'.
+ * J 36.3: "the Confederate player may not detach any brigades from Jackson's division
+ * until after the offensive has been declared": no brigade of a division of `locked` is
+ * detached, nor attached to another division, while the Confederate offensive
+ * (`jackson.confederate-offensive`) is not declared.
  *
  * Parameters (<exclusive id="jackson.attachment">):
  *   free   the sides that attach and detach freely within min-max (J 25.31)
  *   min    the fewest brigades a division keeps (default 2)
  *   max    the most brigades a division has (default 4)
  *   never  the sides that never attach or detach (J 25.32)
+ *   locked the divisions no brigade leaves before the offensive is declared (J 36.3)
  *   case   the case cited (default "J 25.3")
  */
 #define G_LOG_DOMAIN "gbacw-rule-jackson-attachment"
@@ -26,11 +29,13 @@
 
 #include "gbacw-exclusive-params.h"
 #include "gbacw-game-private.h"
+#include "gbacw-rule-confederate-offensive.h"
 
 typedef struct {
   gboolean free[2], never[2];
   int min, max;
   char *rule_case;
+  GArray *locked;   /* formation indices (J 36.3) */
 } Attachment;
 
 static void
@@ -57,6 +62,15 @@ attachment_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   a->min = gbacw_exclusive_rule_get_int (rule, "min", 2);
   a->max = gbacw_exclusive_rule_get_int (rule, "max", 4);
   a->rule_case = g_strdup (rule_case ? rule_case : "J 25.3");
+  a->locked = g_array_new (FALSE, FALSE, sizeof (int));
+  {
+    const char *locked = gbacw_exclusive_rule_get_param (rule, "locked");
+    g_auto (GStrv) ids = g_strsplit_set (locked ? locked : "", " \t,", -1);
+    for (guint i = 0; ids[i]; i++)
+      for (int f = 0; *ids[i] && f < (int) game->scenario->oob.formations->len; f++)
+        if (g_str_equal (((const GbacwFormation *) g_ptr_array_index (game->scenario->oob.formations, f))->id, ids[i]))
+          g_array_append_val (a->locked, f);
+  }
   return a;
 }
 
@@ -65,6 +79,7 @@ attachment_finalize (gpointer data)
 {
   Attachment *a = data;
   g_free (a->rule_case);
+  g_array_unref (a->locked);
   g_free (a);
 }
 
@@ -122,6 +137,16 @@ attachment_action_legal (GbacwGame *game, gpointer data, const GbacwAction *acti
   brigade = commanded (game, l->index);
   if (brigade < 0)
     return TRUE;
+  /* J 36.3: from a locked division, before the offensive */
+  for (guint i = 0; i < a->locked->len && !gbacw_confederate_offensive_declared (game); i++)
+    if (game->formation_parent[brigade] == g_array_index (a->locked, int, i)
+        && (action->kind == GBACW_ACTION_DETACH || action->command.other < 0
+            || commanded (game, action->command.other) != game->formation_parent[brigade]))
+      {
+        g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                     _("[J 36.3] No brigade may leave this division before the Confederate offensive is declared"));
+        return FALSE;
+      }
   if (action->kind == GBACW_ACTION_DETACH)
     {
       division = game->formation_parent[brigade];

@@ -652,7 +652,9 @@ night_keep_distance (const GbacwGame *game, gpointer data, int unit)
 }
 
 /* J 35.21: whether the unit can still end this phase far enough from the enemy (a hex of
- * its range with room for it, reached entering one enemy ZOC at most). */
+ * its range with room for it, reached entering one enemy ZOC at most, by a move the game
+ * accepts: the other rules' refusals, an encamped unit's or an uncommitted brigade's,
+ * count, or the phase could never end). */
 static gboolean
 can_keep_distance (GbacwGame *game, const Night *d, int unit, int keep)
 {
@@ -668,7 +670,12 @@ can_keep_distance (GbacwGame *game, const Night *d, int unit, int keep)
         continue;
       path = gbacw_move_range_path (range, hex);
       if (d->zoc != ZOC_ENTER_ONE || zoc_entries (game, u, path) <= 1)
-        return TRUE;
+        {
+          g_autoptr (GbacwAction) move = gbacw_action_new_move (&unit, 1, (const int *) (gpointer) path->data,
+                                                                path->len, -1);
+          if (gbacw_game_check_action (game, move, NULL))
+            return TRUE;
+        }
     }
   return FALSE;
 }
