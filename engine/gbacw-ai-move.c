@@ -1648,8 +1648,8 @@ fix_lone_leader (AiView *v, int leader)
   GbacwGame *game = v->game;
   const GbacwGameUnit *l = gbacw_game_unit (game, leader);
   g_autoptr (GbacwMoveRange) range = NULL;
-  int best_hex = -1;
-  double best = -G_MAXDOUBLE;
+  g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) scores = g_array_new (FALSE, FALSE, sizeof (double));
 
   if (l->hex < 0 || !fix_attempt (v, 5, l->index))
     return NULL;
@@ -1664,17 +1664,23 @@ fix_lone_leader (AiView *v, int leader)
         s = 50.0 - range->cost[hex];
       else
         continue;
-      if (s > best)
-        {
-          best = s;
-          best_hex = hex;
-        }
+      g_array_append_val (hexes, hex);
+      g_array_append_val (scores, s);
     }
-  if (best_hex >= 0)
+  /* best first; a hex an exclusive rule refuses (or whose way is unsafe) gives way to the
+   * next, for the phase cannot end until one is taken */
+  for (guint tries = 0; tries < hexes->len; tries++)
     {
-      GbacwAction *action = move_to (v, range, l->index, best_hex, -1);
-      if (action)
+      guint best = 0;
+      GbacwAction *action;
+      for (guint k = 1; k < hexes->len; k++)
+        if (g_array_index (scores, double, k) > g_array_index (scores, double, best))
+          best = k;
+      if (g_array_index (scores, double, best) == -G_MAXDOUBLE)
+        break;
+      if ((action = move_to (v, range, l->index, g_array_index (hexes, int, best), -1)))
         return action;
+      g_array_index (scores, double, best) = -G_MAXDOUBLE;
     }
   /* he cannot go: a combat unit comes to him */
   for (guint k = 0; k < game->units->len; k++)
