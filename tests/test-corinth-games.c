@@ -317,12 +317,69 @@ test_railroad_chart_cells (void)
     }
 }
 
+/* C 23.6 in the kit: its crest hexes are the hex terrain crest-hex whose Terrain Effects on
+ * Movement columns crest-hex.up and crest-hex.down corinth.crests reads (stand-ins here: the
+ * kit does not enter them). 3031 a crest hex on level 1 (23.6's example), the hex north of
+ * it on level 2: a regiment in line stepping up out of 3031 pays the hex's cost and the
+ * crest-hex.up stand-in (+1); with corinth.crests off, the hex's cost alone. */
+static void
+test_kit_crest_hex (void)
+{
+  for (int module = 0; module < 2; module++)
+    {
+      g_autoptr (GbacwScenario) s = corinth_kit_with_stand_ins ("corinth-historical.xml");
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GError) error = NULL;
+      GbacwMoveCost cost;
+      int crest, hex, north, unit = -1;
+
+      g_assert_nonnull (s);
+      crest = gbacw_catalogue_find_hex_terrain (&s->catalogue, "crest-hex");
+      g_assert_cmpint (crest, >=, 0);
+      g_assert_nonnull (gbacw_scenario_find_chart (s, "terrain-movement"));
+      g_assert_cmpint (gbacw_chart_find_column (gbacw_scenario_find_chart (s, "terrain-movement"), "crest-hex.up"), >=, 0);
+      g_assert_cmpint (gbacw_chart_find_column (gbacw_scenario_find_chart (s, "terrain-movement"), "crest-hex.down"), >=, 0);
+      for (guint i = 0; i < s->exclusive_rules->len; i++)
+        {
+          GbacwExclusiveRule *rule = g_ptr_array_index (s->exclusive_rules, i);
+          if (g_str_equal (rule->id, "corinth.crests"))
+            {
+              g_assert_true (rule->enabled);
+              rule->enabled = module;
+            }
+        }
+      hex = hex_of (s, "3031");
+      north = gbacw_hex_grid_index (&s->map->grid, gbacw_hex_grid_neighbour (&s->map->grid, gbacw_hex_grid_hex_at (&s->map->grid, hex),
+                                                                          direction_of (s, "n")));
+      g_assert_cmpint (north, >=, 0);
+      s->map->terrain[hex] |= G_GUINT64_CONSTANT (1) << crest;
+      s->map->terrain[hex] &= ~(G_GUINT64_CONSTANT (1) << gbacw_catalogue_find_hex_terrain (&s->catalogue, "clear"));
+      s->map->elevation[hex] = 1;
+      s->map->elevation[north] = 2;
+      game = gbacw_game_new (s, 1, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < game->units->len && unit < 0; i++)
+        {
+          GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+          if (u->type == GBACW_UNIT_INFANTRY && u->hex < 0)
+            unit = (int) i;
+        }
+      g_assert_cmpint (unit, >=, 0);
+      gbacw_game_unit (game, unit)->formation = GBACW_FORMATION_STATE_LINE;
+      gbacw_game_place_unit (game, unit, hex, FALSE);
+      gbacw_movement_step_cost (game, unit, hex, direction_of (s, "n"), &cost);
+      g_assert_cmpint (cost.kind, ==, GBACW_COST_MP);
+      g_assert_cmpint (cost.halves, ==, 2 * 1 + (module ? 2 * 1 : 0));   /* the stand-in clear 1 (+1 up) */
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/corinth/C-23.5/swamp-never-entered", test_swamp_never_entered);
   g_test_add_func ("/corinth/C-23.4/railroad-chart-cells", test_railroad_chart_cells);
+  g_test_add_func ("/corinth/C-23.6/kit-crest-hex", test_kit_crest_hex);
   g_test_add_func ("/corinth/games/free-setup", test_free_setup);
   g_test_add_func ("/corinth/games/solitaire-computer-as-union", test_solitaire);
   g_test_add_func ("/corinth/games/historical", test_historical);
