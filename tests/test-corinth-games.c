@@ -6,7 +6,7 @@
  * action, each record replayed to the same state and log, the log citing the Corinth cases
  * the games used. The solitaire scenario is played with the computer as the Union and the
  * Confederate entries rolled (C 29.5). 50 seeds per scenario ("-m slow", or
- * GBACW_AI_GAMES=n); 6 otherwise (about 30 s of processor time in all). */
+ * GBACW_AI_GAMES=n); 4 otherwise (about 35 s of processor time in all: 50 take some 400 s). */
 #define G_LOG_DOMAIN "test-corinth-games"
 
 #include "test-engine-fixture.c"
@@ -99,7 +99,7 @@ static void
 play_kit (const char *file, guint32 first_seed, KitTotals *kit, Totals *t)
 {
   g_autoptr (GbacwScenario) s = corinth_kit_with_stand_ins (file);
-  guint n = n_games (6, 50);
+  guint n = n_games (4, 50);
   g_autoptr (GString) cited = g_string_new (NULL);
 
   g_assert_nonnull (s);
