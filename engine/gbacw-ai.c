@@ -1873,7 +1873,7 @@ choose_answer (AiView *view, const GbacwDecision *d)
 
   if (action && gbacw_ai_try (view, action))
     return action;
-  g_clear_pointer (&action, gbacw_action_free);
+  action = NULL;   /* gbacw_ai_try freed the module's answer it refused */
   switch (d->kind)
     {
     case GBACW_DECISION_FIRE:

@@ -440,6 +440,8 @@ usual_cell (const GbacwScenario *s, const char *chart, const char *row, const ch
         return strcmp (row, "wagon") == 0 || strcmp (row, "leader") == 0 ? "—" : "2";
       if (strcmp (row, "artillery-unlimbered") == 0)
         return "P";   /* 6.13 */
+      if (strchr (col, '.') && (id_has (base, "crest") || id_has (base, "slope")))
+        return down ? "—" : "+1";   /* up or down through a crest hex (C 23.6) as across a crest */
       if (gbacw_catalogue_find_hex_terrain (cat, base) >= 0)
         return strcmp (base, "clear") == 0 ? "1" : id_has (base, "heavy") ? "3" : "2";
       if (gbacw_catalogue_find_line_type (cat, base) >= 0)

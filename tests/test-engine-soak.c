@@ -22,6 +22,7 @@
 #include "gbacw-leadership.h"
 #include "gbacw-movement.h"
 #include "gbacw-query.h"
+#include "gbacw-rules-hooks.h"
 
 /* ------------------------------------------------------------------ invariants */
 
@@ -155,6 +156,17 @@ check_strength (Checker *c, const GbacwGame *game)
       FAIL (c, game, "side %d: initial %d != current + killed + captured - recovered %d", s, start[s], now[s]);
 }
 
+/* Whether an exclusive rule treats the brigade as without BCE though its boxes do not say so
+ * (GbacwRuleHooks.bce_effects). */
+static gboolean
+module_bce_effects (const GbacwGame *game, int formation)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->bce_effects && hooks->bce_effects (game, data, formation))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 check_bce (Checker *c, const GbacwGame *game)
 {
@@ -180,7 +192,9 @@ check_bce (Checker *c, const GbacwGame *game)
       if (marks > gbacw_query_brigade_strength (game, f))
         FAIL (c, game, "brigade %s: %d BCE boxes marked for %d SP", f->id, marks,
               gbacw_query_brigade_strength (game, f));
-      if (gbacw_query_bce_lost (game, f) != gbacw_leadership_bce_lost (game, (int) i))
+      /* the boxes' count, or an exclusive rule's bce_effects (C 30.4: Lovell's brigades all
+       * treated as without BCE), is the engine's BCE */
+      if (gbacw_leadership_bce_lost (game, (int) i) != (gbacw_query_bce_lost (game, f) || module_bce_effects (game, (int) i)))
         FAIL (c, game, "brigade %s: the engine's BCE (%d) differs from the count (%d of %d)", f->id,
               gbacw_leadership_bce_lost (game, (int) i), marks, gbacw_query_bce_limit (game, f));
       c->bce[i] = marks;

@@ -56,6 +56,8 @@ extern const GbacwRuleHooks gbacw_rule_corinth_army_commanders;
 extern const GbacwRuleHooks gbacw_rule_corinth_rapid_fire;
 extern const GbacwRuleHooks gbacw_rule_corinth_cavalry_limits;
 extern const GbacwRuleHooks gbacw_rule_corinth_crests;
+extern const GbacwRuleHooks gbacw_rule_corinth_swamp;
+extern const GbacwRuleHooks gbacw_rule_corinth_railroad;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 extern const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment;
