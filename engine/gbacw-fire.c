@@ -478,6 +478,14 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
         fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[12.6] Units may not fire into the engaged hex %s"), target_label);
         return NULL;
       }
+  /* 9.0: fire is at the enemy; a hex our own combat unit shares with enemy units (abandoned
+   * guns it has reached, C 24.2, J 21.27) is not a target, or the fire would fall on it */
+  if (gbacw_game_hex_has_side (game, target_hex, firing_side, TRUE))
+    {
+      fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.0] %s holds a unit of the firing side: fire there would fall on it"),
+            target_label);
+      return NULL;
+    }
   res->firing_side = firing_side;
 
   for (guint i = 0; i < n_firers; i++)

@@ -746,6 +746,33 @@ test_exclusive_modifiers_recorded (void)
   gbacw_rules_hooks_unregister ("test.fire");
 }
 
+/* 9.0: a hex where a unit of the firing side stands beside enemy units (abandoned guns it
+ * reached, C 24.2) is no target: the fire would fall on our own unit (found in the Corinth
+ * kit games, where the Union fired on 7 Iowa standing on Guibor's guns). */
+static void
+test_no_fire_on_own_hex (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwFireResolution) res = NULL;
+  GbacwFirer firer;
+
+  INF (f, "u-1", "union", 3, 3, "0202", "s");
+  INF (f, "u-2", "union", 3, 3, "0304", "n");
+  INF (f, "c-1", "confederate", 3, 3, "0203", "n");
+  game = fire_game (f);
+  firer = (GbacwFirer) { .unit = unit_index (game, "u-1"), .strength = 0, .direction = -1 };
+  res = gbacw_fire_compute (game, hex_of (game->scenario, "0203"), &firer, 1, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&res, gbacw_fire_resolution_free);
+  gbacw_game_place_unit (game, unit_index (game, "u-2"), hex_of (game->scenario, "0203"), FALSE);
+  res = gbacw_fire_compute (game, hex_of (game->scenario, "0203"), &firer, 1, &error);
+  g_assert_null (res);
+  g_assert_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "[9.0]"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -779,5 +806,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/fire/9.82-small-arms-hit-crews", test_9_82_small_arms_hit_crews);
   g_test_add_func ("/engine/fire/13.42-stack-checks", test_13_42_stack_checks);
   g_test_add_func ("/engine/fire/4.0-fire-phases", test_wrong_phase);
+  g_test_add_func ("/engine/fire/9.0-not-at-a-hex-of-ours", test_no_fire_on_own_hex);
   return g_test_run ();
 }
