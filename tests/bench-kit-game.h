@@ -3,7 +3,7 @@
  * to its end, the outcome followed after every action as `gbacw play --ai both` does: under
  * 2 s, the median of nine seeds (processor time: the game is played on one thread; the
  * wall-clock time is printed beside). With GBACW_BENCH_QUICK=1 one seed, and it fails only
- * at twice the target (included by bench-pea-ridge.c and bench-jackson.c). */
+ * at twice the target (included by bench-pea-ridge.c, bench-jackson.c and bench-corinth.c). */
 #pragma once
 
 #include <glib.h>
