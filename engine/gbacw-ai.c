@@ -1816,21 +1816,6 @@ answer_exclusive_units (const GbacwDecision *d)
   return gbacw_action_new_answer_units ((const int *) (gpointer) d->firers->data, n);
 }
 
-/* The answer the module that asked an EXCLUSIVE_UNITS question gives itself (its
- * exclusive_default hook: J 30.33, only the withdrawals Fremont must make), or NULL. */
-static GbacwAction *
-module_default_answer (GbacwGame *game, const GbacwDecision *d)
-{
-  const GbacwPending *p = game->pending->len > 0 ? g_ptr_array_index (game->pending, 0) : NULL;
-  const GbacwRuleHooks *hooks;
-
-  if (p == NULL || p->kind != GBACW_PENDING_EXCLUSIVE || p->value < 0 || (guint) p->value >= game->hooks->len)
-    return NULL;
-  hooks = g_ptr_array_index (game->hooks, p->value);
-  return hooks->exclusive_default ? hooks->exclusive_default (game, g_ptr_array_index (game->hook_data, p->value), p, d)
-                                  : NULL;
-}
-
 /* Something legal whatever the question. */
 static GbacwAction *
 fallback_answer (const GbacwDecision *d)
@@ -1870,6 +1855,7 @@ static GbacwAction *
 choose_answer (AiView *view, const GbacwDecision *d)
 {
   GbacwAction *action = module_answer (view, d);
+  gboolean module_answered = action != NULL;
 
   if (action && gbacw_ai_try (view, action))
     return action;
@@ -1910,9 +1896,8 @@ choose_answer (AiView *view, const GbacwDecision *d)
       action = answer_rout_leaders (view, d);
       break;
     case GBACW_DECISION_EXCLUSIVE_UNITS:
-      action = module_default_answer (view->game, d);
-      if (action == NULL)
-        action = answer_exclusive_units (d);
+      /* a module that answers its own question (J 30.33) was asked above */
+      action = module_answered ? NULL : answer_exclusive_units (d);
       break;
     case GBACW_DECISION_EXCLUSIVE_CHOICE:
       action = gbacw_action_new_answer_unit (0);   /* the module offers the likeliest first */
