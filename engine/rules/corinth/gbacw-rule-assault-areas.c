@@ -213,15 +213,6 @@ assault_finalize (gpointer data)
 }
 
 static int
-hook_index (const GbacwGame *game, const Assault *a)
-{
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == a)
-      return (int) h;
-  return -1;
-}
-
-static int
 confederate_side (const GbacwGame *game, const Assault *a)
 {
   const GbacwFormation *f = g_ptr_array_index (game->scenario->oob.formations, g_array_index (a->plans, Plan, 0).formation);
@@ -231,9 +222,8 @@ confederate_side (const GbacwGame *game, const Assault *a)
 static void
 queue (GbacwGame *game, const Assault *a, int stage, guint plan)
 {
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, confederate_side (game, a), stage, (int) plan, "C 29.2");
+  GbacwPending *p = gbacw_pending_new_exclusive (game, a, confederate_side (game, a), stage, (int) plan, "C 29.2");
 
-  p->value = hook_index (game, a);
   gbacw_game_queue_pending (game, p, NULL);
 }
 

@@ -78,21 +78,11 @@ barrage_finalize (gpointer data)
   g_free (b);
 }
 
-static int
-hook_index (const GbacwGame *game, const Barrage *b)
-{
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == b)
-      return (int) h;
-  return -1;
-}
-
 static void
 queue (GbacwGame *game, const Barrage *b, int stage, int side, int battery)
 {
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, side, stage, -1, "C 26.4");
+  GbacwPending *p = gbacw_pending_new_exclusive (game, b, side, stage, -1, "C 26.4");
 
-  p->value = hook_index (game, b);
   if (battery >= 0)
     {
       p->units = g_array_new (FALSE, FALSE, sizeof (int));

@@ -138,10 +138,7 @@ offensive_phase_begin (GbacwGame *game, gpointer data)
   if (!may_declare (game, o) || o->asked_turn == game->turn || asking_leader (game, o) < 0)
     return;
   o->asked_turn = game->turn;
-  p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, o->side, -1, -1, "J 31.0");
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == o)
-      p->value = (int) h;
+  p = gbacw_pending_new_exclusive (game, o, o->side, -1, -1, "J 31.0");
   gbacw_game_queue_pending (game, p, NULL);
 }
 

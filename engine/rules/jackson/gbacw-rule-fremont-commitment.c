@@ -333,21 +333,11 @@ may_roll_initiative (const GbacwGame *game, const Fremont *fr, int f)
          && fr->committed_day[f] != fr->day && on_map_commander (game, f) != NULL;
 }
 
-static int
-hook_index (const GbacwGame *game, const Fremont *fr)
-{
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == fr)
-      return (int) h;
-  return -1;
-}
-
 static void
 queue (GbacwGame *game, const Fremont *fr, int segment, const char *rule_case)
 {
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, fr->side, segment, -1, rule_case);
+  GbacwPending *p = gbacw_pending_new_exclusive (game, fr, fr->side, segment, -1, rule_case);
 
-  p->value = hook_index (game, fr);
   gbacw_game_queue_pending (game, p, NULL);
 }
 

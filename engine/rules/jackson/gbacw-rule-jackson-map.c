@@ -82,10 +82,7 @@ gbacw_jackson_melee_per_stack (const GbacwGame *game, const GArray *attackers, i
 void
 gbacw_jackson_queue_question (GbacwGame *game, gconstpointer data, const char *rule_case)
 {
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, game->phasing_side, -1, -1, rule_case);
+  GbacwPending *p = gbacw_pending_new_exclusive (game, data, game->phasing_side, -1, -1, rule_case);
 
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == data)
-      p->value = (int) h;
   gbacw_game_queue_pending (game, p, NULL);
 }

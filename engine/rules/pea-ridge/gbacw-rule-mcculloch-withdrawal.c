@@ -133,21 +133,11 @@ withdrawal_finalize (gpointer data)
   g_free (w);
 }
 
-static int
-hook_index (const GbacwGame *game, const Withdrawal *w)
-{
-  for (guint h = 0; h < game->hooks->len; h++)
-    if (g_ptr_array_index (game->hook_data, h) == w)
-      return (int) h;
-  return -1;
-}
-
 static void
 queue (GbacwGame *game, const Withdrawal *w, int stage, int side, int hex, const GArray *units)
 {
-  GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, side, stage, hex, w->rule_case);
+  GbacwPending *p = gbacw_pending_new_exclusive (game, w, side, stage, hex, w->rule_case);
 
-  p->value = hook_index (game, w);
   if (units)
     p->units = g_array_copy ((GArray *) units);
   gbacw_game_queue_pending (game, p, NULL);

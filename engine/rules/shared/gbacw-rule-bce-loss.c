@@ -410,10 +410,7 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
    * which (GBACW_DECISION_EXCLUSIVE_UNITS, after the others' retreats) */
   if (batteries->len > 0)
     {
-      GbacwPending *p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, u->side, -1, -1, b->cases->retreat_battery);
-      for (guint h = 0; h < game->hooks->len; h++)
-        if (g_ptr_array_index (game->hook_data, h) == b)
-          p->value = (int) h;
+      GbacwPending *p = gbacw_pending_new_exclusive (game, b, u->side, -1, -1, b->cases->retreat_battery);
       p->units = g_array_copy (batteries);
       gbacw_game_queue_pending (game, p, NULL);
     }

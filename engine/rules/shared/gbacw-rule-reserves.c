@@ -483,10 +483,7 @@ queue_question (GbacwGame *game, Reserves *r)
     if (may_roll (game, r, &g_array_index (r->groups, Group, i)))
       {
         r->asked_key = key;
-        p = gbacw_pending_new (GBACW_PENDING_EXCLUSIVE, game->phasing_side, -1, -1, r->rule_case);
-        for (guint h = 0; h < game->hooks->len; h++)
-          if (g_ptr_array_index (game->hook_data, h) == r)
-            p->value = (int) h;
+        p = gbacw_pending_new_exclusive (game, r, game->phasing_side, -1, -1, r->rule_case);
         gbacw_game_queue_pending (game, p, NULL);
         return;
       }
