@@ -373,6 +373,67 @@ test_kit_crest_hex (void)
     }
 }
 
+/* C 24.4: "Some batteries are subordinate to the brigade commander listed on their counter.
+ * These units are subject to the Standard Rules of command. The game contains many
+ * independent batteries which are free to move and fire as independent units." In the
+ * Historical kit, Wade's Battery belongs to Gates's brigade (Hebert's division); Hoxton's
+ * Battery is independent. Gates and Hebert stand together; Wade's and Hoxton's far from
+ * them: Wade's is out of command (17.11, even within Hebert's Divisional Integrity Radius:
+ * no P 21.3 here), Hoxton's in command (5.3); beside Gates, Wade's is in command. The kit's
+ * corinth.artillery-subordination is known to be played: no "not played" line. */
+static void
+test_kit_artillery_subordination (void)
+{
+  g_autoptr (GbacwScenario) s = corinth_kit_with_stand_ins ("corinth-historical.xml");
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  GbacwCommandStatus status;
+  const GbacwHexGrid *grid;
+  int wade, hoxton, gates, hebert, centre, near, far;
+  gboolean enabled = FALSE;
+
+  g_assert_nonnull (s);
+  for (guint i = 0; i < s->exclusive_rules->len; i++)
+    {
+      const GbacwExclusiveRule *rule = g_ptr_array_index (s->exclusive_rules, i);
+      enabled |= g_str_equal (rule->id, "corinth.artillery-subordination") && rule->enabled;
+    }
+  g_assert_true (enabled);
+  game = gbacw_game_new (s, 1, &error);
+  g_assert_no_error (error);
+  g_assert_false (log_mentions (game, "corinth.artillery-subordination"));
+  grid = &s->map->grid;
+  wade = gbacw_game_find_unit (game, "c-wades-battery")->index;
+  hoxton = gbacw_game_find_unit (game, "c-hoxton-bty")->index;
+  gates = gbacw_game_find_unit (game, "c-gates")->index;
+  hebert = gbacw_game_find_unit (game, "c-hebert")->index;
+  g_assert_cmpint (gbacw_leadership_commander (game, wade), ==, gates);
+  g_assert_true (gbacw_leadership_independent (game, hoxton));
+  g_assert_false (gbacw_leadership_independent (game, wade));
+
+  centre = hex_of (s, "2020");
+  near = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, centre), direction_of (s, "n")));
+  far = hex_of (s, "2025");   /* 5 hexes south: beyond any stand-in ER, within a DIR */
+  for (guint i = 0; i < game->units->len; i++)
+    if (gbacw_game_unit (game, i)->hex >= 0)
+      gbacw_game_remove_unit (game, (int) i, GBACW_PRESENCE_NOT_ARRIVED);   /* nothing else near */
+  gbacw_game_place_unit (game, gates, centre, FALSE);
+  gbacw_game_place_unit (game, hebert, centre, FALSE);
+  gbacw_game_place_unit (game, wade, far, FALSE);
+  gbacw_game_place_unit (game, hoxton, far, FALSE);
+  g_assert_cmpint (gbacw_leadership_er (game, gates), <, 5);
+
+  g_assert_false (gbacw_leadership_command_status (game, wade, &status));
+  g_assert_cmpint (status.reason, ==, GBACW_COMMAND_OUT_OF_RADIUS);
+  g_assert_cmpint (status.leader, ==, gates);
+  g_assert_true (gbacw_leadership_command_status (game, hoxton, &status));
+  g_assert_cmpint (status.reason, ==, GBACW_COMMAND_INDEPENDENT);
+
+  gbacw_game_place_unit (game, wade, near, FALSE);
+  g_assert_true (gbacw_leadership_command_status (game, wade, &status));
+  g_assert_cmpint (status.reason, ==, GBACW_COMMAND_IN_RADIUS);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -380,6 +441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-23.5/swamp-never-entered", test_swamp_never_entered);
   g_test_add_func ("/corinth/C-23.4/railroad-chart-cells", test_railroad_chart_cells);
   g_test_add_func ("/corinth/C-23.6/kit-crest-hex", test_kit_crest_hex);
+  g_test_add_func ("/corinth/C-24.4/kit-artillery-subordination", test_kit_artillery_subordination);
   g_test_add_func ("/corinth/games/free-setup", test_free_setup);
   g_test_add_func ("/corinth/games/solitaire-computer-as-union", test_solitaire);
   g_test_add_func ("/corinth/games/historical", test_historical);
