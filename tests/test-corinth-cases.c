@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-corinth-cases.c: cases of The Battle of Corinth's Exclusive Rules no other test plays
- * (C 22.31-22.35, 23.32-23.34, 25.1-25.3, 26.21-26.31, 28.12-28.33, 30.33) and the computer's
+ * (C 22.31-22.35, 23.32-23.34, 25.1-25.3, 26.21-26.31, 28.12-28.33 with Price's aid of 28.14,
+ * 30.33) and the computer's
  * answer to P 24.33 / C 25.26, each on a small position built in code with fixed dice (the
  * town's chart cells with the kit's charts loaded), named after its case. */
 #define G_LOG_DOMAIN "test-corinth-cases"
@@ -1034,6 +1035,43 @@ test_c_28_22_division_commander_regular (void)
   check_high_commander (GBACW_LEADER_DIVISION);
 }
 
+/* C 28.14: "Gen. Price ... cannot rally, aid, or in any way affect the units in Lovell's
+ * division": stacked with Price, a regiment of Lovell's makes the C 22.2 check (a 6 fails it)
+ * and he does not go into the melee with it (C 22.33); one of Maury's does not check. */
+static void
+test_c_28_14_price_does_not_aid_lovell (void)
+{
+  for (int lovell = 0; lovell < 2; lovell++)
+    {
+      g_autoptr (Fixture) f = fixture_new (5, 8);
+      g_autoptr (GbacwGame) game = NULL;
+
+      add_corinth_gate (f, TRUE);
+      add_formation (f, "c-army", "confederate", GBACW_FORMATION_ARMY, NULL, "c-price");
+      add_formation (f, "c-lovell-div", "confederate", GBACW_FORMATION_DIVISION, "c-army", NULL);
+      add_formation (f, "c-maury-div", "confederate", GBACW_FORMATION_DIVISION, "c-army", NULL);
+      add_formation (f, "c-brig", "confederate", GBACW_FORMATION_BRIGADE, lovell ? "c-lovell-div" : "c-maury-div", "c-b-ldr");
+      INF (f, "c-1", "confederate", 3, 3, "0303", "n");
+      INF (f, "c-2", "confederate", 3, 3, "0304", "n");
+      LEADER (f, "c-b-ldr", "confederate", "0304");   /* its brigade commander, beside it: in command */
+      set_leader (f, "c-b-ldr", GBACW_LEADER_BRIGADE, 3, 1, GBACW_UNSET, GBACW_UNSET);
+      set_formation (f, "c-1 c-2 c-b-ldr", "c-brig");
+      LEADER (f, "c-price", "confederate", "0303");
+      set_leader (f, "c-price", GBACW_LEADER_ARMY, 4, 2, GBACW_UNSET, 2);
+      set_formation (f, "c-price", "c-army");
+      INF (f, "u-1", "union", 3, 3, "0302", "s");
+      LEADER (f, "u-ldr", "union", "0302");
+      add_exclusive (f, "corinth.army-commanders", "leaders", "c-price", "exclude", "c-price:c-lovell-div", NULL);
+      game = melee_game_of (f, 1, 10);
+      declare_and_stand (game, "c-1", "0302", FALSE);
+      gbacw_dice_force_list (game->dice, 6, 6, 6, 6, 6, 6, 0);
+      apply_expect (game, melee_action (game, "c-1", "0302"), NULL);
+      g_assert_cmpint (log_has (game, "C 22.0", "Melee initiation: c-1 (c-1) rolls 6"), ==, lovell);
+      g_assert_cmpint (log_has (game, "12.0", "Melee at"), ==, !lovell);
+      g_assert_false (lovell && log_has (game, "C 22.33", "c-price"));
+    }
+}
+
 /* C 28.13, 28.22 "may rally routed units": a routed regiment of a brigade with BCE stacked with
  * an army or a division commander rallies without a roll (13.52). */
 static void
@@ -1207,6 +1245,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/C-28.12-army-commander-rallies", test_c_28_12_army_commander_rallies);
   g_test_add_func ("/engine/exclusive/C-28.13-army-commander-regular", test_c_28_13_army_commander_regular);
   g_test_add_func ("/engine/exclusive/C-28.13-army-commander-rallies-as-others", test_c_28_13_army_commander_rallies_as_others);
+  g_test_add_func ("/engine/exclusive/C-28.14-price-does-not-aid-lovell", test_c_28_14_price_does_not_aid_lovell);
   g_test_add_func ("/engine/exclusive/C-28.22-division-commander-regular", test_c_28_22_division_commander_regular);
   g_test_add_func ("/engine/exclusive/C-28.22-division-commander-rallies", test_c_28_22_division_commander_rallies);
   g_test_add_func ("/engine/exclusive/C-28.33-brigade-commander-flipped", test_c_28_33_brigade_commander_flipped);

@@ -20,7 +20,8 @@
  *    unit that could retreat rolls for its stack (22.0 step 4); mounted cavalry meleed only
  *    by infantry or dismounted cavalry retreats without it (22.0 step 3, 16.1), charged by
  *    mounted cavalry it rolls (22.32; anyone else charged may not retreat at all, 16.26).
- *    A leader that spared a stack its check stays with it (22.33): it retreats with a unit
+ *    A leader aids only a unit he may affect (C 28.14: Price not Lovell's division, the CMD
+ *    hooks leader_affects). A leader that spared a stack its check stays with it (22.33): it retreats with a unit
  *    that retreated before melee and goes into the melee hex with the attackers. Units
  *    retreating from an engaged hex (12.94, 22.31) and attackers advancing into a hex every
  *    defender left (12.85, 22.34) make no check: neither is asked of this module. With
@@ -180,6 +181,24 @@ static gboolean
 is_gated (const Gate *g, const GbacwGameUnit *u)
 {
   return u->side >= 0 && g->gated[u->side];
+}
+
+/* The first friendly leader stacked with unit who may aid it (C 28.14: not Price for Lovell's
+ * units, the CMD hooks leader_affects), or -1: the leader that spares it C 22's checks
+ * (22.0 steps 3 and 5). */
+static int
+aiding_leader (const GbacwGame *game, int unit)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GArray *stack = gbacw_game_stack (game, u->hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side == u->side && o->type == GBACW_UNIT_LEADER && gbacw_leadership_leader_affects (game, o->index, unit))
+        return o->index;
+    }
+  return -1;
 }
 
 /* The friendly leaders stacked with the unit, in stack order. */
@@ -399,7 +418,7 @@ gate_roll (GbacwGame *game, gpointer data, GArray *attackers, int target_hex)
             if (((GbacwMeleeDeclaration *) g_ptr_array_index (game->melees, k))->target == target_hex)
               d = g_ptr_array_index (game->melees, k);
           charge = d && d->charge && u->type == GBACW_UNIT_CAVALRY;
-          if (gbacw_morale_with_leader (game, top) || charge || automatic_target (game, target_hex, 1 - u->side))
+          if (aiding_leader (game, top) >= 0 || charge || automatic_target (game, target_hex, 1 - u->side))
             continue;   /* C 22.4 */
           /* C 22.2: +1 out of ammunition; -1 every defender out of ammunition, -1 in an
            * enfilade hex of the (top) defender; by Game-Turn per side */
@@ -462,7 +481,7 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
 
   if (!g->before_melee || !is_gated (g, u))
     return TRUE;
-  if (gbacw_morale_with_leader (game, unit))
+  if (aiding_leader (game, unit) >= 0)
     return TRUE;   /* 22.0 step 3 */
   if (gbacw_game_unit_is_mounted (u))
     {
@@ -516,23 +535,6 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
   return g->stack_may;
 }
 
-/* The first friendly leader stacked with unit (the one that spares it a check, 22.0 steps 3
- * and 5), or -1. */
-static int
-stack_leader (const GbacwGame *game, int unit)
-{
-  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  const GArray *stack = gbacw_game_stack (game, u->hex);
-
-  for (guint i = 0; stack && i < stack->len; i++)
-    {
-      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->side == u->side && o->type == GBACW_UNIT_LEADER)
-        return o->index;
-    }
-  return -1;
-}
-
 /* C 22.33: "A leader who is stacked with units that retreat before melee ... must remain stacked
  * with those units if the leader was used to bypass a Morale Check": the first friendly leader
  * of the hex (22.0 step 3 needs one) goes with a unit that retreated without its check. */
@@ -543,9 +545,9 @@ gate_before_melee_companions (GbacwGame *game, gpointer data, int unit, GArray *
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int leader;
 
-  if (!g->before_melee || !is_gated (g, u) || !gbacw_morale_with_leader (game, unit))
+  if (!g->before_melee || !is_gated (g, u))
     return;
-  leader = stack_leader (game, unit);
+  leader = aiding_leader (game, unit);
   if (leader >= 0)
     {
       g_autofree char *name = gbacw_game_unit_label (game, leader);
@@ -582,9 +584,9 @@ gate_melee_companions (GbacwGame *game, gpointer data, const GArray *attackers, 
       int leader;
 
       if (u->hex == target_hex || !is_gated (g, u) || u->type == GBACW_UNIT_LEADER
-          || (d && d->charge && u->type == GBACW_UNIT_CAVALRY) || !gbacw_morale_with_leader (game, unit))
+          || (d && d->charge && u->type == GBACW_UNIT_CAVALRY))
         continue;
-      leader = stack_leader (game, unit);
+      leader = aiding_leader (game, unit);
       if (leader >= 0 && !gbacw_int_array_has (leaders, leader))
         {
           g_autofree char *name = gbacw_game_unit_label (game, leader);
