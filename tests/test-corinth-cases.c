@@ -716,6 +716,64 @@ test_p_24_33_computer_batteries (void)
   check_computer_batteries ("pea-ridge", "P 24.33");
 }
 
+/* P 24.34, C 25.23 with the withdrawal fire rolled: "Units which retreat out of enemy ZOC's are
+ * subject to withdrawal fire (see 10.1). If, due to the fire, a unit is pinned, it is pinned
+ * after retreating one hex and must make a Morale Check": r (with its brigade commander at
+ * 0304) leaves c-z's zone of control in the brigade retreat; c-z's withdrawal fire (1 SP, small
+ * arms, enfilading the unit as it withdraws, 10.16) gives a P on the die of 3 (the fixture's
+ * Fire CRT) and its check (9.87) fails on a 5 (+1, C 25.11): r stops one hex from 0304,
+ * pinned, and checks its morale (passed on a 1). */
+static void
+check_withdrawal_fire_rolled (const char *variant, const char *retreat_case)
+{
+  g_autoptr (Fixture) f = fixture_new (6, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  gboolean fired = FALSE;
+
+  INF (f, "c-z", "confederate", 1, 3, "0404", "nw");
+  game = brigade_retreat (f, variant, NULL);
+  g_assert_true (gbacw_movement_in_enemy_zoc (game, hex_of (f->s, "0304"), 0, FALSE));
+  gbacw_morale_rout (game, unit_index (game, "t"), "9.81");
+  gbacw_game_run_pending (game);
+  for (int guard = 0; guard < 60; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      if (d == NULL)
+        break;
+      if (d->kind == GBACW_DECISION_FIRE && g_strcmp0 (d->rule_case, retreat_case) == 0 && !fired)
+        {
+          GbacwFirer firer = { unit_index (game, "c-z"), 0, -1 };
+          g_assert_true (gbacw_int_array_has (d->firers, firer.unit));
+          fired = TRUE;
+          gbacw_dice_force_list (game->dice, 3, 5, 1, 1, 1, 1, 1, 1, 0);
+          apply_expect (game, gbacw_action_new_answer_fire (&firer, 1), NULL);
+        }
+      else if (d->kind == GBACW_DECISION_FIRE)
+        apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+      else if (d->kind == GBACW_DECISION_RETREAT_PATH)
+        first_paths (game);
+      else
+        apply_expect (game, gbacw_action_new_answer_units (NULL, 0), NULL);
+    }
+  g_assert_true (fired);
+  g_assert_true (log_has (game, retreat_case, "pinned by the withdrawal fire, retreat one more hex"));
+  g_assert_cmpint (distance (game, unit_of (game, "r")->hex, "0304"), ==, 1);
+  g_assert_true (unit_of (game, "r")->status & GBACW_STATUS_PINNED);
+  g_assert_true (log_has (game, "13.21", "Morale check for r"));
+}
+
+static void
+test_c_25_23_withdrawal_fire_rolled (void)
+{
+  check_withdrawal_fire_rolled ("corinth", "C 25.2");
+}
+
+static void
+test_p_24_34_withdrawal_fire_rolled (void)
+{
+  check_withdrawal_fire_rolled ("pea-ridge", "P 24.31");
+}
+
 /* ------------------------------------------------------------------ C 26.2, 26.3 */
 
 /* The night of GT 17-18 (C 26.2: Phase K after each Final Command Phase), C 26.22's 5-6. */
@@ -1237,6 +1295,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/C-25.3-artillery-unaffected", test_c_25_3_artillery_unaffected);
   g_test_add_func ("/engine/exclusive/C-25.26-computer-batteries", test_c_25_26_computer_batteries);
   g_test_add_func ("/engine/exclusive/P-24.33-computer-batteries", test_p_24_33_computer_batteries);
+  g_test_add_func ("/engine/exclusive/C-25.23-withdrawal-fire-rolled", test_c_25_23_withdrawal_fire_rolled);
+  g_test_add_func ("/engine/exclusive/P-24.34-withdrawal-fire-rolled", test_p_24_34_withdrawal_fire_rolled);
   g_test_add_func ("/engine/exclusive/C-26.21-eligible-regiments", test_c_26_21_eligible_regiments);
   g_test_add_func ("/engine/exclusive/C-26.25-independent-kill-box", test_c_26_25_independent_kill_box);
   g_test_add_func ("/engine/exclusive/C-26.26-never-original-strength", test_c_26_26_never_original_strength);
