@@ -21,8 +21,9 @@
  *    by infantry or dismounted cavalry retreats without it (22.0 step 3, 16.1), charged by
  *    mounted cavalry it rolls (22.32; anyone else charged may not retreat at all, 16.26).
  *    A leader aids only a unit he may affect (C 28.14: Price not Lovell's division, the CMD
- *    hooks leader_affects). A leader that spared a stack its check stays with it (22.33): it retreats with a unit
- *    that retreated before melee and goes into the melee hex with the attackers. Units
+ *    hooks leader_affects). A leader that spared a stack its check stays with it (22.33):
+ *    it retreats with a unit that retreated before melee and goes into the melee hex with
+ *    the attackers. Units
  *    retreating from an engaged hex (12.94, 22.31) and attackers advancing into a hex every
  *    defender left (12.85, 22.34) make no check: neither is asked of this module. With
  *    declare-stacking = yes a melee is not announced whose attackers, all of them in the
