@@ -145,6 +145,7 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "initiation-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
       { "before-melee", PARAM_CHOICE, FALSE, FALSE, melee_before_choices },
       { "before-melee-drm", PARAM_TURN_NUMBERS, FALSE, PER_SIDE },
+      { "declare-stacking", PARAM_YES_NO, FALSE, FALSE },
       { "case", PARAM_CASE, FALSE, FALSE } } },
   /* straggler recovery (J 35.4, P 22.3, C 26.2): engine/rules/shared/gbacw-rule-straggler-recovery.c */
   { "straggler-recovery", "22.3", N_("Stragglers returning to their regiments at night"),

@@ -10,8 +10,8 @@
  * division. "Gen. Price ... cannot rally, aid, or in any way affect the units in Lovell's
  * division" (28.14): a leader's excluded formations' brigade commanders get none of his
  * points, and their units stacked with him are neither commanded (17.0), rallied (13.52)
- * nor helped in melee (12.4) by him (hook leader_affects; C 22's melee-initiation aid is
- * the melee-initiation module's, which does not ask it). 28.12 (the automatic rally of a BCE-lost brigade's unit) is the bce-loss module's
+ * nor helped in melee (12.4) by him (hook leader_affects, which the melee-initiation module
+ * asks too: he spares them no C 22 check). 28.12 (the automatic rally of a BCE-lost brigade's unit) is the bce-loss module's
  * (C 25.13, an army commander stacked with it); 28.13 (otherwise a regular commander) the
  * Standard Rules'.
  *

@@ -35,7 +35,9 @@
  * rout from the brigade retreat's own morale checks causes no second one (C 25.25; read
  * the same way for P, which is silent, so that a brigade never retreats on and on).
  * Batteries may retreat but need not (P 24.33, C 25.26): their owner is asked which, after
- * the others' retreats; those chosen limber and retreat two hexes with a morale check.
+ * the others' retreats; those chosen limber and retreat two hexes with a morale check. The
+ * computer player (exclusive_default) takes away the batteries left in an enemy zone of
+ * control, which would stand there alone, and leaves the others in action.
  * Units leaving an enemy ZOC in the retreat draw withdrawal fire (P 24.34, C 25.23): pinned by
  * it, they retreat one more hex and check morale; retreat fire (10.2) as in any retreat.
  */
@@ -66,13 +68,14 @@ typedef struct {
   const char *rally;
   const char *retreat;
   const char *retreat_routed;
+  const char *retreat_pinned;
   const char *retreat_battery;
 } Cases;
 
 static const Cases variant_cases[] = {
-  { "J 27.1", "J 27.2", "J 27.3", NULL, NULL, NULL, NULL, NULL },
-  { "P 24.11", NULL, "P 24.12", "P 24.13", NULL, "P 24.31", "P 24.32", "P 24.33" },
-  { "C 25.11", NULL, "C 25.12", "C 25.14", "C 25.13", "C 25.2", "C 25.21", "C 25.26" },
+  { "J 27.1", "J 27.2", "J 27.3", NULL, NULL, NULL, NULL, NULL, NULL },
+  { "P 24.11", NULL, "P 24.12", "P 24.13", NULL, "P 24.31", "P 24.32", "P 24.32", "P 24.33" },
+  { "C 25.11", NULL, "C 25.12", "C 25.14", "C 25.13", "C 25.2", "C 25.21", "C 25.22", "C 25.26" },
 };
 
 typedef struct {
@@ -398,7 +401,7 @@ bce_loss_routed (GbacwGame *game, gpointer data, int unit, const char *rule_case
               gbacw_morale_owe_rout (game, o, 3);
             }
           else if (ou->status & GBACW_STATUS_PINNED)
-            gbacw_game_log (game, b->cases->retreat_routed, _("%s is pinned and stays"), o_label);
+            gbacw_game_log (game, b->cases->retreat_pinned, _("%s is pinned and stays"), o_label);
           else
             g_array_append_val (retreating, o);
         }
@@ -501,6 +504,28 @@ bce_loss_answer (GbacwGame *game, gpointer data, GbacwPending *pending, const Gb
   return GBACW_RESOLVE_DONE;
 }
 
+/* The computer player's answer to P 24.33, C 25.26: the batteries in an enemy zone of control
+ * (the brigade's foot soldiers gone, guns left there would face the enemy alone: 12.86, an
+ * unlimbered battery never retreats before melee) go; the others stay and keep firing. */
+static GbacwAction *
+bce_loss_default (GbacwGame *game, gpointer data, const GbacwPending *pending, const GbacwDecision *decision)
+{
+  g_autoptr (GArray) going = g_array_new (FALSE, FALSE, sizeof (int));
+
+  (void) data;
+  (void) pending;
+  if (decision->kind != GBACW_DECISION_EXCLUSIVE_UNITS)
+    return NULL;
+  for (guint i = 0; i < decision->firers->len; i++)
+    {
+      int o = g_array_index (decision->firers, int, i);
+      const GbacwGameUnit *ou = gbacw_game_unit (game, o);
+      if (ou->hex >= 0 && gbacw_movement_in_enemy_zoc (game, ou->hex, ou->side, FALSE))
+        g_array_append_val (going, o);
+    }
+  return gbacw_action_new_answer_units ((const int *) going->data, going->len);
+}
+
 const GbacwRuleHooks gbacw_rule_bce_loss = {
   .id = "bce-loss",
   .init = bce_loss_init,
@@ -514,4 +539,5 @@ const GbacwRuleHooks gbacw_rule_bce_loss = {
   .rally_by_die = bce_loss_rally_by_die,
   .exclusive_resolve = bce_loss_resolve,
   .exclusive_answer = bce_loss_answer,
+  .exclusive_default = bce_loss_default,
 };

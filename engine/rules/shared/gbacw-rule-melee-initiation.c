@@ -17,9 +17,17 @@
  *    pinned, a battery or wagon without its crew or a lone crew, nor for a cavalry
  *    charge. With before-melee = morale a defender not stacked with a leader retreats
  *    before melee only if one die, modified (22.1), is at most its Morale Rating; the top
- *    unit that could retreat rolls for its stack (22.0 step 4). A leader that spared a stack
- *    its check stays with it (22.33): it retreats with a unit that retreated before melee
- *    and goes into the melee hex with the attackers.
+ *    unit that could retreat rolls for its stack (22.0 step 4); mounted cavalry meleed only
+ *    by infantry or dismounted cavalry retreats without it (22.0 step 3, 16.1), charged by
+ *    mounted cavalry it rolls (22.32; anyone else charged may not retreat at all, 16.26).
+ *    A leader aids only a unit he may affect (C 28.14: Price not Lovell's division, the CMD
+ *    hooks leader_affects). A leader that spared a stack its check stays with it (22.33):
+ *    it retreats with a unit that retreated before melee and goes into the melee hex with
+ *    the attackers. Units
+ *    retreating from an engaged hex (12.94, 22.31) and attackers advancing into a hex every
+ *    defender left (12.85, 22.34) make no check: neither is asked of this module. With
+ *    declare-stacking = yes a melee is not announced whose attackers, all of them in the
+ *    hex, would break its stacking limits (22.35).
  *
  * Parameters (<exclusive id="melee-initiation">):
  *   sides              the side ids gated; every side when absent
@@ -62,6 +70,7 @@ typedef struct {
   GPtrArray *initiation_drm; /* per side: GArray of GbacwTurnDice, or NULL (C 22.2) */
   GPtrArray *before_drm;     /* per side (C 22.1) */
   gboolean before_melee;
+  gboolean declare_stacking; /* C 22.35 */
   char *rule_case;
   /* C 22.0 step 4: one roll for a stack: the hex and the result, this Game-Turn and phase */
   int stack_hex, stack_turn, stack_player_turn;
@@ -143,6 +152,13 @@ gate_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   g->initiation_drm = side_tables (rule, sides, "initiation-drm");
   g->before_drm = side_tables (rule, sides, "before-melee-drm");
   g->before_melee = g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "before-melee"), "morale") == 0;
+  value = gbacw_exclusive_rule_get_param (rule, "declare-stacking");
+  if (value)
+    {
+      g_autofree char *why = NULL;
+      if (!gbacw_exclusive_parse_yes_no (value, &g->declare_stacking, &why))
+        g_warning ("melee-initiation: declare-stacking: %s", why);   /* the validator refuses it first */
+    }
   value = gbacw_exclusive_rule_get_param (rule, "case");
   g->rule_case = g_strdup (value ? value : "12.2");
   g->stack_hex = -1;
@@ -166,6 +182,24 @@ static gboolean
 is_gated (const Gate *g, const GbacwGameUnit *u)
 {
   return u->side >= 0 && g->gated[u->side];
+}
+
+/* The first friendly leader stacked with unit who may aid it (C 28.14: not Price for Lovell's
+ * units, the CMD hooks leader_affects), or -1: the leader that spares it C 22's checks
+ * (22.0 steps 3 and 5). */
+static int
+aiding_leader (const GbacwGame *game, int unit)
+{
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  const GArray *stack = gbacw_game_stack (game, u->hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (o->side == u->side && o->type == GBACW_UNIT_LEADER && gbacw_leadership_leader_affects (game, o->index, unit))
+        return o->index;
+    }
+  return -1;
 }
 
 /* The friendly leaders stacked with the unit, in stack order. */
@@ -385,7 +419,7 @@ gate_roll (GbacwGame *game, gpointer data, GArray *attackers, int target_hex)
             if (((GbacwMeleeDeclaration *) g_ptr_array_index (game->melees, k))->target == target_hex)
               d = g_ptr_array_index (game->melees, k);
           charge = d && d->charge && u->type == GBACW_UNIT_CAVALRY;
-          if (gbacw_morale_with_leader (game, top) || charge || automatic_target (game, target_hex, 1 - u->side))
+          if (aiding_leader (game, top) >= 0 || charge || automatic_target (game, target_hex, 1 - u->side))
             continue;   /* C 22.4 */
           /* C 22.2: +1 out of ammunition; -1 every defender out of ammunition, -1 in an
            * enfilade hex of the (top) defender; by Game-Turn per side */
@@ -448,8 +482,18 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
 
   if (!g->before_melee || !is_gated (g, u))
     return TRUE;
-  if (gbacw_morale_with_leader (game, unit))
+  if (aiding_leader (game, unit) >= 0)
     return TRUE;   /* 22.0 step 3 */
+  if (gbacw_game_unit_is_mounted (u))
+    {
+      /* 22.0 step 3, 16.1: meleed solely by infantry (or dismounted cavalry) it retreats
+       * without a check; 22.32: charged (or meleed) by mounted cavalry it must make one */
+      gboolean by_mounted = FALSE;
+      for (guint i = 0; i < attackers->len; i++)
+        by_mounted |= gbacw_game_unit_is_mounted (gbacw_game_unit (game, g_array_index (attackers, int, i)));
+      if (!by_mounted)
+        return TRUE;
+    }
   if (g->stack_hex == u->hex && g->stack_turn == game->turn && g->stack_player_turn == game->player_turn)
     return g->stack_may;   /* the stack's roll holds for each of its units */
   /* the top unit that may retreat before melee makes the check (unlimbered guns may not) */
@@ -492,23 +536,6 @@ gate_before_melee (GbacwGame *game, gpointer data, int unit, const GArray *attac
   return g->stack_may;
 }
 
-/* The first friendly leader stacked with unit (the one that spares it a check, 22.0 steps 3
- * and 5), or -1. */
-static int
-stack_leader (const GbacwGame *game, int unit)
-{
-  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
-  const GArray *stack = gbacw_game_stack (game, u->hex);
-
-  for (guint i = 0; stack && i < stack->len; i++)
-    {
-      const GbacwGameUnit *o = gbacw_game_unit (game, g_array_index (stack, int, i));
-      if (o->side == u->side && o->type == GBACW_UNIT_LEADER)
-        return o->index;
-    }
-  return -1;
-}
-
 /* C 22.33: "A leader who is stacked with units that retreat before melee ... must remain stacked
  * with those units if the leader was used to bypass a Morale Check": the first friendly leader
  * of the hex (22.0 step 3 needs one) goes with a unit that retreated without its check. */
@@ -519,9 +546,9 @@ gate_before_melee_companions (GbacwGame *game, gpointer data, int unit, GArray *
   const GbacwGameUnit *u = gbacw_game_unit (game, unit);
   int leader;
 
-  if (!g->before_melee || !is_gated (g, u) || !gbacw_morale_with_leader (game, unit))
+  if (!g->before_melee || !is_gated (g, u))
     return;
-  leader = stack_leader (game, unit);
+  leader = aiding_leader (game, unit);
   if (leader >= 0)
     {
       g_autofree char *name = gbacw_game_unit_label (game, leader);
@@ -558,9 +585,9 @@ gate_melee_companions (GbacwGame *game, gpointer data, const GArray *attackers, 
       int leader;
 
       if (u->hex == target_hex || !is_gated (g, u) || u->type == GBACW_UNIT_LEADER
-          || (d && d->charge && u->type == GBACW_UNIT_CAVALRY) || !gbacw_morale_with_leader (game, unit))
+          || (d && d->charge && u->type == GBACW_UNIT_CAVALRY))
         continue;
-      leader = stack_leader (game, unit);
+      leader = aiding_leader (game, unit);
       if (leader >= 0 && !gbacw_int_array_has (leaders, leader))
         {
           g_autofree char *name = gbacw_game_unit_label (game, leader);
@@ -569,6 +596,54 @@ gate_melee_companions (GbacwGame *game, gpointer data, const GArray *attackers, 
           gbacw_game_log (game, "C 22.33", _("%s spared %s its check and goes into the melee with it"), name, label);
         }
     }
+}
+
+/* C 22.35: "The attacking player may not announce a melee attack which, if successful, would
+ * violate stacking limitations for the defending hex": the units announced, with those
+ * already announced against the hex, must fit its limits as if they stood there (8.1: each
+ * side's own units; the defenders gone). */
+static gboolean
+gate_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error)
+{
+  const Gate *g = data;
+  const GArray *units;
+  g_autoptr (GArray) all = NULL;
+  g_autofree char *hex_label = NULL;
+  int hex;
+
+  if (!g->declare_stacking || action->kind != GBACW_ACTION_DECLARE_MELEE)
+    return TRUE;
+  units = action->melee.units;
+  hex = action->melee.target;
+  if (units == NULL || units->len == 0 || hex < 0 || hex >= game->n_hexes)
+    return TRUE;   /* the Standard Rules' checks say what is wrong */
+  for (guint i = 0; i < units->len; i++)
+    if (g_array_index (units, int, i) < 0 || (guint) g_array_index (units, int, i) >= game->units->len)
+      return TRUE;   /* refused by the Standard Rules' checks */
+  all = g_array_copy ((GArray *) units);
+  for (guint k = 0; k < game->melees->len; k++)
+    {
+      const GbacwMeleeDeclaration *d = g_ptr_array_index (game->melees, k);
+      if (d->target != hex || d->resolved)
+        continue;
+      for (int i = 0; i < d->n_units; i++)
+        if (d->units[i] >= 0 && !gbacw_int_array_has (all, d->units[i]))
+          g_array_append_val (all, d->units[i]);
+    }
+  for (guint i = 0; i < all->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (all, int, i));
+      if (u->side != game->phasing_side || u->hex < 0)
+        return TRUE;   /* refused by the Standard Rules' checks */
+    }
+  if (gbacw_query_stacking_allows (game, hex, (const int *) (gpointer) all->data, all->len, GBACW_FORMATION_STATE_UNSET))
+    return TRUE;
+  hex_label = gbacw_game_hex_label (game, hex);
+  g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+               _("[C 22.35] This melee may not be announced: if it succeeded, the attackers in %s would break its "
+                 "stacking limits"),
+               hex_label);
+  return FALSE;
 }
 
 const GbacwRuleHooks gbacw_rule_melee_initiation = {
@@ -580,4 +655,5 @@ const GbacwRuleHooks gbacw_rule_melee_initiation = {
   .before_melee_roll = gate_before_melee,
   .before_melee_companions = gate_before_melee_companions,
   .melee_companions = gate_melee_companions,
+  .action_legal = gate_action_legal,
 };
