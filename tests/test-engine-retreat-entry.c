@@ -95,6 +95,52 @@ test_j_24_1_retreat_again_strategic_retreat (void)
   g_assert_true (log_has (game, "J 24.1", "strategic retreat"));
 }
 
+/* J 24.1: "If a retreat hex is already occupied to its stacking limit or if it is in an
+ * enemy ZOC, then the nearest adjacent unblocked map-edge hex becomes the new retreat hex."
+ * 0401 holds three regiments (the clear hex's 3 units): a rout of three hexes from 0402 goes
+ * to a map-edge hex beside 0401 and ends on entering it, short of its three hexes; with room
+ * in 0401 it ends there after one hex. */
+static void
+test_j_24_1_full_retreat_hex_nearest_edge (void)
+{
+  for (int full = 0; full < 2; full++)
+    {
+      g_autoptr (Fixture) f = jackson_fixture ("0401");
+      g_autoptr (GbacwGame) game = NULL;
+      int hex, target, steps = 0;
+
+      if (full)
+        for (int i = 0; i < 3; i++)
+          {
+            g_autofree char *id = g_strdup_printf ("u-full-%d", i);
+            INF (f, id, "union", 4, 4, "0401", "s");
+          }
+      game = start_game (f);
+      gbacw_game_place_unit (game, unit_index (game, "u-1"), hex_of (f->s, "0402"), TRUE);
+      target = hex_of (f->s, "0401");
+      rout (game, "u-1");
+      first_paths (game);
+      hex = unit_of (game, "u-1")->hex;
+      for (guint i = 0; i < game->events->len; i++)
+        steps += strstr (((const GbacwEvent *) g_ptr_array_index (game->events, i))->text, "retreat into") != NULL;
+      g_assert_true (unit_of (game, "u-1")->presence == GBACW_PRESENCE_ON_MAP);
+      if (full)
+        {
+          gboolean edge = FALSE;
+          for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+            edge |= gbacw_game_neighbour_index (game, hex, d) < 0;
+          g_assert_true (edge);
+          g_assert_cmpint (gbacw_game_distance (game, hex, target), ==, 1);
+          g_assert_cmpint (steps, <, 3);   /* it ended on entering the new retreat hex */
+        }
+      else
+        {
+          g_assert_cmpint (hex, ==, target);
+          g_assert_cmpint (steps, ==, 1);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ P 23 */
 
 /* Pea Ridge's map: north toward the higher column numbers (rules matrix 5.P). Hex
@@ -351,6 +397,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/exclusive/J-24.1-retreat-hex-ends-retreat", test_j_24_1_retreat_hex_ends_retreat);
   g_test_add_func ("/engine/exclusive/J-24.1-standard-rules-without-module", test_j_24_1_standard_rules_without_module);
   g_test_add_func ("/engine/exclusive/J-24.12-nearer-retreat-hex", test_j_24_12_nearer_retreat_hex);
+  g_test_add_func ("/engine/exclusive/J-24.1-full-retreat-hex-nearest-edge", test_j_24_1_full_retreat_hex_nearest_edge);
   g_test_add_func ("/engine/exclusive/J-24.1-retreat-again-strategic-retreat",
                    test_j_24_1_retreat_again_strategic_retreat);
   g_test_add_func ("/engine/exclusive/P-23.1-confederates-retreat-north", test_p_23_1_confederates_retreat_north);
