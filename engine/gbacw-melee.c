@@ -1431,16 +1431,16 @@ melee (GbacwGame *game, const GbacwAction *action)
   m->attackers = g_array_copy (units);
   m->charge = declared && declared->charge && !hex_engaged (game, hex);
 
-  /* 13.14: every green unit in the melee sees the elephant; 12.52 with the ratings known */
+  /* 13.14: every green unit in the melee sees the elephant; 12.52 with the ratings known
+   * (none for guns taken with no die roll, J 21.27) */
   if (without_roll == NULL)
-  {
-    g_autoptr (GArray) everyone = side_units (game, hex, 1 - m->side, TRUE);
-    g_array_append_vals (everyone, units->data, units->len);
-    for (guint i = 0; i < everyone->len; i++)
-      gbacw_morale_rating (game, g_array_index (everyone, int, i));
-  }
-  if (without_roll == NULL)
-    compute (game, units, hex, m->charge, TRUE, &odds);
+    {
+      g_autoptr (GArray) everyone = side_units (game, hex, 1 - m->side, TRUE);
+      g_array_append_vals (everyone, units->data, units->len);
+      for (guint i = 0; i < everyone->len; i++)
+        gbacw_morale_rating (game, g_array_index (everyone, int, i));
+      compute (game, units, hex, m->charge, TRUE, &odds);
+    }
 
   /* 12.4: one leader goes in with the attackers */
   for (guint i = 0; i < units->len && leader < 0; i++)
