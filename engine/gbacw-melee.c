@@ -948,6 +948,8 @@ loss_candidates (const GbacwGame *game, const Melee *m, int which)
   for (guint i = 0; i < units->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (gbacw_game_unit_ignored (game, u))
+        continue;   /* J 21.23: abandoned guns of no game significance take no loss */
       if ((u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && !gbacw_game_is_wagon_crew (u))
         g_array_append_val (foot, u->index);
       else if (u->type == GBACW_UNIT_ARTILLERY || (u->type == GBACW_UNIT_WAGON && u->strength > 0)
@@ -1055,6 +1057,8 @@ loss_capacity (const GbacwGame *game, const GArray *units)
   for (guint i = 0; i < units->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (gbacw_game_unit_ignored (game, u))
+        continue;   /* J 21.23 */
       if (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)
         n += u->strength;
       else if (u->type == GBACW_UNIT_ARTILLERY)
@@ -1167,6 +1171,8 @@ melee_outcome (GbacwGame *game, Melee *m)
               int unit = g_array_index (defenders, int, i);
               GbacwGameUnit *u = gbacw_game_unit (game, unit);
               g_autofree char *label = gbacw_game_unit_label (game, unit);
+              if (gbacw_game_unit_ignored (game, u))
+                continue;   /* J 21.23: abandoned guns are no part of it (J 21.27 takes them) */
               if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
                 {
                   /* 12.92: unlimbered artillery that must retreat is captured with its crew */
@@ -1254,7 +1260,7 @@ resolve_defender_facing (GbacwGame *game, GbacwPending *p, GbacwDecision **decis
   for (guint i = 0; i < p->units->len;)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, i));
-      if (u->hex < 0 || u->side != p->side)
+      if (u->hex < 0 || u->side != p->side || gbacw_game_unit_ignored (game, u))   /* J 21.23: nor abandoned guns */
         g_array_remove_index (p->units, i);
       else
         i++;

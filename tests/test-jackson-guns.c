@@ -187,6 +187,50 @@ test_21_27_guns_not_alone (void)
   fixture_free (f);
 }
 
+/* J 21.23, 21.27 in a hex where a manned Union battery stands with the abandoned guns: the
+ * melee is fought on the CRT (die 1 at +4: defender C2R3); its losses fall on the manned
+ * battery only (the abandoned guns "have no game significance": no choice of loss is asked),
+ * which is captured with its crew (12.93); the guns left alone with c-1 are not engaged with
+ * it and are captured when the Confederate Melee Phase ends. */
+static void
+test_21_23_no_loss_on_abandoned_guns (void)
+{
+  Fixture *f = fixture_new (6, 12);
+  g_autoptr (GbacwGame) game = NULL;
+  GbacwGameUnit *bat, *bat2;
+
+  add_unit (f, "u-bat", "union", GBACW_UNIT_ARTILLERY, 4, 4, "L", "0305", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  add_unit (f, "u-bat2", "union", GBACW_UNIT_ARTILLERY, 2, 4, "L", "0305", GBACW_FORMATION_STATE_UNLIMBERED, "s");
+  INF (f, "c-1", "confederate", 5, 4, "0306", "n");
+  add_exclusive (f, "crew-markers", "game", "J", "return", "final-command", NULL);
+  add_exclusive (f, "jackson.abandoned-guns", "case", "J 21.27", NULL);
+  game = start_game (f);
+  advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 0);
+  rout (game, "u-bat");
+  first_paths (game);
+  bat = unit_of (game, "u-bat");
+  bat2 = unit_of (game, "u-bat2");
+  g_assert_true (bat->status & GBACW_STATUS_ABANDONED);
+  g_assert_false (bat2->status & GBACW_STATUS_ABANDONED);
+  advance_to_phase (game, 1, GBACW_PHASE_RETREAT_BEFORE_MELEE, 1);
+  apply_expect (game, declare (game, "c-1", "0305", FALSE), NULL);
+  stand_all (game);
+  end_phase (game);
+  gbacw_dice_force_list (game->dice, 1, 0);
+  apply_expect (game, melee_action (game, "c-1", "0305"), NULL);
+  g_assert_cmpint (gbacw_dice_n_forced (game->dice), ==, 0);
+  g_assert_true (log_has (game, "12.0", "differential +4"));
+  g_assert_null (gbacw_game_decision (game));   /* no loss to choose, no facing for the guns (7.32) */
+  g_assert_cmpint (bat2->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_cmpint (bat->presence, ==, GBACW_PRESENCE_ON_MAP);
+  g_assert_cmpint (bat->guns, ==, 4);
+  g_assert_false (unit_of (game, "c-1")->status & GBACW_STATUS_ENGAGED);
+  end_phase (game);
+  g_assert_cmpint (bat->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_true (log_has (game, "J 21.27", "end of the Melee Phase"));
+  fixture_free (f);
+}
+
 /* ------------------------------------------------------------------ J 21.54 */
 
 /* A Confederate battery (4 guns, HA) unlimbered on 0303 facing south; two Union regiments of
@@ -457,6 +501,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-21.27/defensive-fire-at-the-unit-on-the-guns",
                    test_21_27_defensive_fire_at_the_unit_on_the_guns);
   g_test_add_func ("/jackson/J-21.27/guns-not-alone-on-the-crt", test_21_27_guns_not_alone);
+  g_test_add_func ("/jackson/J-21.23/no-melee-loss-on-abandoned-guns", test_21_23_no_loss_on_abandoned_guns);
   g_test_add_func ("/jackson/J-21.54/stack-moves-together", test_21_54_stack_moves_together);
   g_test_add_func ("/jackson/J-21.54/others-may-join", test_21_54_others_may_join);
   g_test_add_func ("/jackson/J-22.8/town-chart-cells", test_22_8_town_cells);
