@@ -23,7 +23,7 @@
  * guns were eliminated by enemy battery fire". C 24.24 (optional): the crews of the
  * batteries named melee 0.
  * Guns without their crew (P, C): the texts give them no rule of their own, so they stay an
- * enemy unit in their hex (no unit moves into it, 5.12) and are taken by melee (C 22.0 names
+ * enemy unit in their hex (no unit moves into it, 5.12) and are taken by melee (C 22.4 names
  * "an unmanned battery" among the units meleed without an initiation check): nobody defends
  * them (no strength, no Morale for 12.52, the defender's cells of the Melee CRT fall on
  * nobody), and a melee that leaves the attackers in the hex captures them
