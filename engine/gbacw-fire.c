@@ -415,6 +415,22 @@ is_target (const GbacwFireResolution *res, int unit)
   return res->targets == NULL || gbacw_int_array_has (res->targets, unit);
 }
 
+/* Whether hex holds a combat unit of side that fire there would fall on: any but abandoned
+ * guns of no game significance (J 21.23, gbacw_game_unit_ignored ()). */
+static gboolean
+own_unit_in (const GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side == side && gbacw_game_is_combat_unit (u) && !gbacw_game_unit_ignored (game, u))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static GbacwFireResolution *
 compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets, int target_facing,
          const GbacwFirer *firers, guint n_firers, GError **error)
@@ -479,8 +495,10 @@ compute (GbacwGame *game, int firing_side, int target_hex, const GArray *targets
         return NULL;
       }
   /* 9.0: fire is at the enemy; a hex our own combat unit shares with enemy units (abandoned
-   * guns it has reached, C 24.2, J 21.27) is not a target, or the fire would fall on it */
-  if (gbacw_game_hex_has_side (game, target_hex, firing_side, TRUE))
+   * guns it has reached, C 24.2, J 21.27) is not a target, or the fire would fall on it;
+   * our own abandoned guns of no game significance there (J 21.23) are nobody it falls on
+   * (J 21.27: the enemy on them must survive our Defensive Fire) */
+  if (own_unit_in (game, target_hex, firing_side))
     {
       fail (error, GBACW_GAME_ERROR_ILLEGAL, _("[9.0] %s holds a unit of the firing side: fire there would fall on it"),
             target_label);

@@ -15,6 +15,12 @@ G_BEGIN_DECLS
 /* Whether unit is abandoned guns that an exclusive rule gives no game significance (J 21.23:
  * GbacwRuleHooks.abandoned_guns_ignored): not in the way of movement, stacking, ZOC or fire. */
 gboolean gbacw_game_unit_ignored (const GbacwGame *game, const GbacwGameUnit *unit);
+/* Whether unit is guns without their crew: abandoned (GBACW_STATUS_ABANDONED) with the crew
+ * away on its counter (J 21.21, P 20.21, C 24.21), or ignored (J 21.23). Nobody there fights,
+ * is fired on by small arms, or holds the hex. */
+gboolean gbacw_game_guns_unmanned (const GbacwGame *game, const GbacwGameUnit *unit);
+/* Whether hex holds combat units of side and all of them are guns without their crew. */
+gboolean gbacw_game_hex_only_unmanned_guns (const GbacwGame *game, int hex, int side);
 
 /* gbacw-movement.c */
 gboolean gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error);

@@ -385,6 +385,34 @@ gbacw_game_unit_ignored (const GbacwGame *game, const GbacwGameUnit *unit)
 }
 
 gboolean
+gbacw_game_guns_unmanned (const GbacwGame *game, const GbacwGameUnit *unit)
+{
+  if (unit->type != GBACW_UNIT_ARTILLERY || !(unit->status & GBACW_STATUS_ABANDONED))
+    return FALSE;
+  if (gbacw_game_unit_ignored (game, unit))
+    return TRUE;
+  return unit->crew_counter >= 0 && gbacw_game_unit (game, unit->crew_counter)->hex >= 0;
+}
+
+gboolean
+gbacw_game_hex_only_unmanned_guns (const GbacwGame *game, int hex, int side)
+{
+  const GArray *stack = gbacw_game_stack (game, hex);
+  gboolean any = FALSE;
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side != side || !gbacw_game_is_combat_unit (u))
+        continue;
+      if (!gbacw_game_guns_unmanned (game, u))
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+gboolean
 gbacw_game_is_wagon_crew (const GbacwGameUnit *unit)
 {
   return unit->crew_of >= 0;

@@ -130,6 +130,55 @@ declaration_at (const GbacwGame *game, int hex)
   return NULL;
 }
 
+/* A module's case for taking hex's unmanned enemy guns with no die roll (J 21.27), or NULL. */
+static const char *
+without_roll_case (const GbacwGame *game, const GArray *attackers, int hex)
+{
+  int side;
+
+  if (attackers->len == 0)
+    return NULL;
+  side = gbacw_game_unit (game, g_array_index (attackers, int, 0))->side;
+  if (!gbacw_game_hex_only_unmanned_guns (game, hex, 1 - side))
+    return NULL;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->melee_without_roll)
+      {
+        const char *rule_case = hooks->melee_without_roll (game, data, attackers, hex);
+        if (rule_case)
+          return rule_case;
+      }
+  return NULL;
+}
+
+/* The guns without their crew of the enemy of side in hex are captured (12.93's accounting:
+ * their guns counted captured): by a melee with no die roll (J 21.27) or after one. */
+static void
+capture_unmanned_guns (GbacwGame *game, int hex, int side, const char *rule_case, gboolean without_roll)
+{
+  g_autoptr (GArray) guns = g_array_new (FALSE, FALSE, sizeof (int));
+  const GArray *stack = gbacw_game_stack (game, hex);
+
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (u->side != side && gbacw_game_guns_unmanned (game, u))
+        g_array_append_val (guns, u->index);
+    }
+  for (guint i = 0; i < guns->len; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (guns, int, i));
+      g_autofree char *label = gbacw_game_unit_label (game, u->index);
+      g_autofree char *text = without_roll
+                                ? g_strdup_printf (_("%s: the guns are captured"), label)
+                                : g_strdup_printf (_("%s: its crew away, its guns are captured by the attackers left in "
+                                                     "their hex"),
+                                                   label);
+      u->status &= ~GBACW_STATUS_ABANDONED;
+      gbacw_retreat_capture_logged (game, u->index, rule_case, text);
+    }
+}
+
 /* ------------------------------------------------------------------ strengths */
 
 int
@@ -314,7 +363,10 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
   for (guint i = 0; i < defenders->len; i++)
     {
       int unit = g_array_index (defenders, int, i);
-      int r = known_rating (game, unit, resolve);
+      int r;
+      if (gbacw_game_guns_unmanned (game, gbacw_game_unit (game, unit)))
+        continue;   /* J 21.21, P 20.21, C 24.21: nobody there fights (no strength, no Morale for 12.52) */
+      r = known_rating (game, unit, resolve);
       o->defend_base += gbacw_melee_unit_strength (game, unit, FALSE, charge, foot_only, FALSE);
       if (r < 0)
         o->green = TRUE;
@@ -329,7 +381,7 @@ compute (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, gbo
     o->defend_base = limit;   /* 12.72 */
   o->defend_leader = leader_with (game, hex, 1 - side, (const int *) (gpointer) defenders->data, defenders->len) ? 1 : 0;
   /* 12.52 */
-  if (!o->green && attackers->len && defenders->len)
+  if (!o->green && a_max != G_MININT && d_max != G_MININT)
     {
       if (a_min >= d_max + 2)
         o->attack_morale = 1;
@@ -351,11 +403,16 @@ gboolean
 gbacw_melee_odds (GbacwGame *game, const GArray *attackers, int hex, gboolean charge, GbacwMeleeOdds *odds,
                   GError **error)
 {
+  gboolean nobody = attackers->len > 0
+                    && gbacw_game_hex_only_unmanned_guns (game, hex,
+                                                          1 - gbacw_game_unit (game, g_array_index (attackers, int, 0))->side);
+
   compute (game, attackers, hex, charge, FALSE, odds);
-  /* 12.98: every cell the die could reach must be known (a green unit may move it by one) */
+  /* 12.98: every cell the die could reach must be known (a green unit may move it by one);
+   * against guns without their crew only the attacker's (the defender's fall on nobody) */
   for (int d = odds->differential - (odds->green ? 1 : 0); d <= odds->differential + (odds->green ? 1 : 0); d++)
     for (int die = 1; die <= 6; die++)
-      for (int a = 0; a < 2; a++)
+      for (int a = 0; a < (nobody ? 1 : 2); a++)
         {
           GbacwMeleeResult r;
           g_autoptr (GError) chart_error = NULL;
@@ -560,6 +617,8 @@ gbacw_melee_check_action (GbacwGame *game, const GbacwAction *action, GError **e
     }
   if (!check_stacking (game, units, hex, NULL, error))
     return FALSE;
+  if (without_roll_case (game, units, hex))
+    return TRUE;   /* J 21.27: no die roll, no odds */
   {
     GbacwMeleeOdds odds;
     return gbacw_melee_odds (game, units, hex, charge, &odds, error);
@@ -889,6 +948,8 @@ loss_candidates (const GbacwGame *game, const Melee *m, int which)
   for (guint i = 0; i < units->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (gbacw_game_unit_ignored (game, u))
+        continue;   /* J 21.23: abandoned guns of no game significance take no loss */
       if ((u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY) && !gbacw_game_is_wagon_crew (u))
         g_array_append_val (foot, u->index);
       else if (u->type == GBACW_UNIT_ARTILLERY || (u->type == GBACW_UNIT_WAGON && u->strength > 0)
@@ -996,6 +1057,8 @@ loss_capacity (const GbacwGame *game, const GArray *units)
   for (guint i = 0; i < units->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (units, int, i));
+      if (gbacw_game_unit_ignored (game, u))
+        continue;   /* J 21.23 */
       if (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY)
         n += u->strength;
       else if (u->type == GBACW_UNIT_ARTILLERY)
@@ -1006,18 +1069,63 @@ loss_capacity (const GbacwGame *game, const GArray *units)
   return n;
 }
 
+/* After a melee on the CRT: the attackers stay in the hex (neither retreating nor repulsed)
+ * and no enemy is left there but guns without their crew: a module takes them (P 20.21,
+ * C 24.21), or they stay, and nobody is engaged with them (J 21.23). */
+static void
+held_unmanned_guns (GbacwGame *game, const Melee *m)
+{
+  g_autoptr (GArray) attack_combat = present (game, m, 0, TRUE);
+
+  if (attack_combat->len == 0 || m->result[0].retreat > 0 || m->result[0].repulsed
+      || !gbacw_game_hex_only_unmanned_guns (game, m->hex, 1 - m->side))
+    return;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->unmanned_guns_held)
+      {
+        const char *rule_case = hooks->unmanned_guns_held (game, data, m->hex, m->side);
+        if (rule_case)
+          {
+            capture_unmanned_guns (game, m->hex, m->side, rule_case, FALSE);
+            return;
+          }
+      }
+}
+
+/* The combat units of the defender still in the hex who fight (not guns without their crew). */
+static GArray *
+fighting_defenders (const GbacwGame *game, const Melee *m)
+{
+  GArray *out = present (game, m, 1, TRUE);
+
+  for (guint i = 0; i < out->len;)
+    if (gbacw_game_guns_unmanned (game, gbacw_game_unit (game, g_array_index (out, int, i))))
+      g_array_remove_index (out, i);
+    else
+      i++;
+  return out;
+}
+
 static void
 melee_outcome (GbacwGame *game, Melee *m)
 {
-  g_autoptr (GArray) attackers = present (game, m, 0, FALSE);
-  g_autoptr (GArray) defenders = present (game, m, 1, FALSE);
-  g_autoptr (GArray) attack_combat = present (game, m, 0, TRUE);
-  g_autoptr (GArray) defend_combat = present (game, m, 1, TRUE);
+  g_autoptr (GArray) attackers = NULL;
+  g_autoptr (GArray) defenders = NULL;
+  g_autoptr (GArray) attack_combat = NULL;
+  g_autoptr (GArray) defend_combat = NULL;
+  g_autoptr (GArray) defend_fighting = NULL;
   const GbacwMeleeResult *a = &m->result[0], *d = &m->result[1];
   g_autofree char *hex_label = gbacw_game_hex_label (game, m->hex);
   gboolean engaged = a->engaged || d->engaged;
   gboolean attacker_leaves = a->retreat > 0 || a->repulsed;
   gboolean defender_leaves = d->retreat > 0;
+
+  held_unmanned_guns (game, m);
+  attackers = present (game, m, 0, FALSE);
+  defenders = present (game, m, 1, FALSE);
+  attack_combat = present (game, m, 0, TRUE);
+  defend_combat = present (game, m, 1, TRUE);
+  defend_fighting = fighting_defenders (game, m);
 
   /* 12.24: a column meleed goes into Line */
   for (guint i = 0; i < defend_combat->len; i++)
@@ -1032,9 +1140,9 @@ melee_outcome (GbacwGame *game, Melee *m)
     }
   /* both sides still there, nobody leaving: the fighting goes on (12.97; and any result
    * that would leave both sides in the hex) */
-  if (!engaged && attack_combat->len && defend_combat->len && !attacker_leaves && !defender_leaves)
+  if (!engaged && attack_combat->len && defend_fighting->len && !attacker_leaves && !defender_leaves)
     engaged = TRUE;
-  if (engaged && attack_combat->len && defend_combat->len)
+  if (engaged && attack_combat->len && defend_fighting->len)
     {
       const GArray *stack = gbacw_game_stack (game, m->hex);
       for (guint i = 0; stack && i < stack->len; i++)
@@ -1063,6 +1171,8 @@ melee_outcome (GbacwGame *game, Melee *m)
               int unit = g_array_index (defenders, int, i);
               GbacwGameUnit *u = gbacw_game_unit (game, unit);
               g_autofree char *label = gbacw_game_unit_label (game, unit);
+              if (gbacw_game_unit_ignored (game, u))
+                continue;   /* J 21.23: abandoned guns are no part of it (J 21.27 takes them) */
               if (u->type == GBACW_UNIT_ARTILLERY && u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
                 {
                   /* 12.92: unlimbered artillery that must retreat is captured with its crew */
@@ -1150,7 +1260,7 @@ resolve_defender_facing (GbacwGame *game, GbacwPending *p, GbacwDecision **decis
   for (guint i = 0; i < p->units->len;)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (p->units, int, i));
-      if (u->hex < 0 || u->side != p->side)
+      if (u->hex < 0 || u->side != p->side || gbacw_game_unit_ignored (game, u))   /* J 21.23: nor abandoned guns */
         g_array_remove_index (p->units, i);
       else
         i++;
@@ -1293,8 +1403,9 @@ melee (GbacwGame *game, const GbacwAction *action)
   g_autoptr (GArray) units = g_array_copy (action->melee.units);
   g_autofree char *label = NULL;
   Melee *m;
-  GbacwMeleeOdds odds;
+  GbacwMeleeOdds odds = { 0 };
   GbacwPending *p;
+  const char *without_roll;
   int die, leader = -1;
   g_autoptr (GError) error = NULL;
 
@@ -1319,20 +1430,23 @@ melee (GbacwGame *game, const GbacwAction *action)
       return;
     }
   label = units_label (game, units);
+  without_roll = without_roll_case (game, units, hex);
   m = g_new0 (Melee, 1);
   m->hex = hex;
   m->side = game->phasing_side;
   m->attackers = g_array_copy (units);
   m->charge = declared && declared->charge && !hex_engaged (game, hex);
 
-  /* 13.14: every green unit in the melee sees the elephant; 12.52 with the ratings known */
-  {
-    g_autoptr (GArray) everyone = side_units (game, hex, 1 - m->side, TRUE);
-    g_array_append_vals (everyone, units->data, units->len);
-    for (guint i = 0; i < everyone->len; i++)
-      gbacw_morale_rating (game, g_array_index (everyone, int, i));
-  }
-  compute (game, units, hex, m->charge, TRUE, &odds);
+  /* 13.14: every green unit in the melee sees the elephant; 12.52 with the ratings known
+   * (none for guns taken with no die roll, J 21.27) */
+  if (without_roll == NULL)
+    {
+      g_autoptr (GArray) everyone = side_units (game, hex, 1 - m->side, TRUE);
+      g_array_append_vals (everyone, units->data, units->len);
+      for (guint i = 0; i < everyone->len; i++)
+        gbacw_morale_rating (game, g_array_index (everyone, int, i));
+      compute (game, units, hex, m->charge, TRUE, &odds);
+    }
 
   /* 12.4: one leader goes in with the attackers */
   for (guint i = 0; i < units->len && leader < 0; i++)
@@ -1384,6 +1498,18 @@ melee (GbacwGame *game, const GbacwAction *action)
           u->status &= ~GBACW_STATUS_PINNED;
       }
   }
+
+  if (without_roll)
+    {
+      /* J 21.27: "no die roll is necessary to resolve the combat; the meleeing unit
+       * automatically moves into the hex and the guns are captured" */
+      gbacw_game_log (game, without_roll, _("Melee at %s by %s: only guns without their crew are there, taken with no die roll"),
+                      hex_label, label);
+      capture_unmanned_guns (game, hex, m->side, without_roll, TRUE);
+      gbacw_retreat_check_lone_leaders (game, hex, 1 - m->side);   /* 17.54, 17.75 */
+      melee_free (m);
+      return;
+    }
 
   die = gbacw_dice_roll (game->dice);
   gbacw_melee_crt_result (game->scenario, odds.differential, die, TRUE, &m->result[0], &error);

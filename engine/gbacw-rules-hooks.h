@@ -327,6 +327,15 @@ typedef struct {
    * returns TRUE, and the move goes on once they are resolved (J 21.5: opportunity fire). */
   gboolean (*move_entered) (GbacwGame *game, gpointer data, GbacwPending *move, const GArray *units, int hex,
                             int direction);
+  /* MELEE: guns without their crew (gbacw_game_guns_unmanned (): J 21.21, P 20.21, C 24.21).
+   * melee_without_roll: attackers melee hex, whose only enemy combat units are such guns: a
+   * module that has them taken with no die roll (J 21.27) returns its case, and the engine
+   * moves the attackers in and captures the guns; NULL: the Melee CRT. unmanned_guns_held: a
+   * melee on the CRT left combat units of side in hex (neither retreating nor repulsed) with
+   * no enemy there but such guns: a module that has them captured at once returns its case
+   * (P 20.21, C 24.21); NULL: they stay, and nobody is engaged with them. */
+  const char *(*melee_without_roll) (const GbacwGame *game, gpointer data, const GArray *attackers, int hex);
+  const char *(*unmanned_guns_held) (const GbacwGame *game, gpointer data, int hex, int side);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

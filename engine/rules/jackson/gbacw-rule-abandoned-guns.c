@@ -19,8 +19,14 @@
  *   in the enemy's Player-Turn (the fire the mover had to survive), abandoned guns whose hex
  *   holds an enemy combat unit that is neither engaged nor routed, and no combat unit of
  *   their own side, are captured (their guns counted captured, 12.93's accounting).
- *   The automatic melee of guns alone ("no die roll ... the meleeing unit automatically
- *   moves into the hex") is not played: the unit may move onto them instead.
+ *   "Abandoned guns stacked alone in a hex may be meleed by the enemy player during his
+ *   Melee Phase (no die roll is necessary to resolve the combat; the meleeing unit
+ *   automatically moves into the hex and the guns are captured)": a melee announced and
+ *   made as any other (12.8, the melee restrictions, J 21.6) into a hex whose only enemy
+ *   combat units are abandoned guns (hook melee_without_roll) rolls no die: the attackers
+ *   enter and the guns are captured at once. With manned units there too the melee is
+ *   fought on the CRT against those; the guns left alone with the attackers are taken when
+ *   the Melee Phase ends.
  * J 35.27 (abandoned guns exempt from the night distance rules) is `night`'s, read from
  * the same status.
  *
@@ -114,10 +120,23 @@ abandoned_phase_end (GbacwGame *game, gpointer data)
     }
 }
 
+/* J 21.27: guns alone in their hex are meleed with no die roll. */
+static const char *
+abandoned_melee_without_roll (const GbacwGame *game, gpointer data, const GArray *attackers, int hex)
+{
+  const Abandoned *a = data;
+
+  (void) game;
+  (void) attackers;
+  (void) hex;
+  return a->rule_case;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_abandoned_guns = {
   .id = "jackson.abandoned-guns",
   .abandoned_guns_ignored = TRUE,
   .init = abandoned_init,
   .finalize = abandoned_free,
   .phase_end = abandoned_phase_end,
+  .melee_without_roll = abandoned_melee_without_roll,
 };

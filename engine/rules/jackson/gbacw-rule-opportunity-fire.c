@@ -21,8 +21,14 @@
  *   units moving with it stop too: they move together, J 21.54).
  * - The sections that fired are refused in the Defensive Fire Phase of that Player-Turn.
  * - None at night (J 35.0: no combat), and never double shot (a free shot, J 21.4's hook).
- * J 21.54 (stacks that begin and end their move together move as a stack) is not enforced:
- * the engine moves what the player moves together.
+ * - J 21.54 "Units which begin and end their movement stacked together must be moved as a
+ *   stack, thus realistically maintaining their true density": combat units on the map when
+ *   the Movement Phase begins keep the list of the MOVEs they made in it; a MOVE that would
+ *   bring a unit into a hex holding a combat unit it began the phase stacked with, that did
+ *   not make the same MOVEs (it stayed, or moved apart), is refused: they would begin and
+ *   end together without having moved as one stack. Units that split and stay apart are
+ *   free; reinforcements entering (off the map when the phase began) and the night's moves
+ *   (no opportunity fire, J 35.0) are not bound.
  *
  * Parameters (<exclusive id="jackson.opportunity-fire">): case (default "J 21.5")
  */
@@ -43,6 +49,8 @@ typedef struct {
   int *pinned;            /* per unit: the Player-Turn key opportunity fire pinned it in, -1 */
   GHashTable *attacked;   /* unit * n_hexes + hex attacked in this Player-Turn's Movement Phase */
   int attacked_key;
+  int *start;             /* J 21.54: per unit, its hex when this Movement Phase began (-1: off the map) */
+  guint64 *moves;         /* J 21.54: per unit, a digest of the MOVEs it made in this Movement Phase */
 } Opportunity;
 
 static int
@@ -66,6 +74,10 @@ opportunity_init (GbacwGame *game, const GbacwExclusiveRule *rule)
     o->fired[i] = o->pinned[i] = -1;
   o->attacked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   o->attacked_key = -1;
+  o->start = g_new (int, n);
+  o->moves = g_new0 (guint64, n);
+  for (guint i = 0; i < n; i++)
+    o->start[i] = -1;
   return o;
 }
 
@@ -77,6 +89,8 @@ opportunity_free (gpointer data)
   g_free (o->rule_case);
   g_free (o->fired);
   g_free (o->pinned);
+  g_free (o->start);
+  g_free (o->moves);
   g_hash_table_destroy (o->attacked);
   g_free (o);
 }
@@ -258,12 +272,104 @@ opportunity_move_enter (GbacwGame *game, gpointer data, const GArray *units, int
   return TRUE;
 }
 
-/* The artillery that fired opportunity fire may not fire in the ensuing Defensive Fire Phase. */
+/* J 21.54: where each unit began this Movement Phase; nothing moved yet. */
+static void
+opportunity_phase_begin (GbacwGame *game, gpointer data)
+{
+  Opportunity *o = data;
+
+  if (game->phase != GBACW_PHASE_MOVEMENT)
+    return;
+  for (guint i = 0; i < o->n && i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      o->start[i] = u->presence == GBACW_PRESENCE_ON_MAP && gbacw_game_is_combat_unit (u) ? u->hex : -1;
+      o->moves[i] = 0;
+    }
+}
+
+/* J 21.54: a digest of the MOVEs made, with the one numbered serial added. */
+static guint64
+moves_with (guint64 moves, guint serial)
+{
+  return moves * G_GUINT64_CONSTANT (1000003) + serial + 1;
+}
+
+static gboolean
+is_mover (const GArray *units, int unit)
+{
+  for (guint i = 0; i < units->len; i++)
+    if (g_array_index (units, int, i) == unit)
+      return TRUE;
+  return FALSE;
+}
+
+/* J 21.54: the MOVE may not bring a unit to a hex holding a unit it began the phase stacked
+ * with that did not move with it all along. */
+static gboolean
+stack_kept (const Opportunity *o, GbacwGame *game, const GbacwAction *action, GError **error)
+{
+  const GArray *units = action->move.units;
+  int to;
+  const GArray *stack;
+
+  if (game->phase != GBACW_PHASE_MOVEMENT || game->night || units == NULL || action->move.path == NULL
+      || action->move.path->len == 0)
+    return TRUE;
+  to = g_array_index (action->move.path, int, action->move.path->len - 1);
+  stack = gbacw_game_stack (game, to);
+  for (guint i = 0; i < units->len; i++)
+    {
+      int unit = g_array_index (units, int, i);
+      guint64 after;
+      if (unit < 0 || (guint) unit >= o->n || o->start[unit] < 0)
+        continue;
+      after = moves_with (o->moves[unit], game->actions->len);
+      for (guint k = 0; stack && k < stack->len; k++)
+        {
+          int other = g_array_index (stack, int, k);
+          if ((guint) other >= o->n || other == unit || is_mover (units, other) || o->start[other] != o->start[unit]
+              || o->moves[other] == after)
+            continue;
+          {
+            g_autofree char *label = gbacw_game_unit_label (game, unit);
+            g_autofree char *other_label = gbacw_game_unit_label (game, other);
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         _("[J 21.54] %s and %s began the Movement Phase stacked together and would end it so: they "
+                           "must move as a stack"),
+                         label, other_label);
+            return FALSE;
+          }
+        }
+    }
+  return TRUE;
+}
+
+/* J 21.54: the units of a MOVE made record it. */
+static void
+opportunity_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
+{
+  Opportunity *o = data;
+
+  if (action->kind != GBACW_ACTION_MOVE || game->phase != GBACW_PHASE_MOVEMENT || action->move.units == NULL)
+    return;
+  for (guint i = 0; i < action->move.units->len; i++)
+    {
+      int unit = g_array_index (action->move.units, int, i);
+      if (unit >= 0 && (guint) unit < o->n)
+        o->moves[unit] = moves_with (o->moves[unit], game->actions->len - 1);
+    }
+}
+
+/* The artillery that fired opportunity fire may not fire in the ensuing Defensive Fire Phase;
+ * J 21.54 for a MOVE. */
 static gboolean
 opportunity_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error)
 {
   const Opportunity *o = data;
 
+  if (action->kind == GBACW_ACTION_MOVE)
+    return stack_kept (o, game, action, error);
   if (action->kind != GBACW_ACTION_FIRE || game->phase != GBACW_PHASE_DEFENSIVE_FIRE)
     return TRUE;
   for (guint i = 0; i < action->fire.firers->len; i++)
@@ -290,4 +396,6 @@ const GbacwRuleHooks gbacw_rule_jackson_opportunity_fire = {
   .exclusive_resolve = opportunity_resolve,
   .exclusive_answer = opportunity_answer,
   .action_legal = opportunity_action_legal,
+  .action_done = opportunity_action_done,
+  .phase_begin = opportunity_phase_begin,
 };

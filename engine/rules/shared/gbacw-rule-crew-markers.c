@@ -22,6 +22,13 @@
  * Victory Point purposes unless the enemy player eliminated the battery by capture or the
  * guns were eliminated by enemy battery fire". C 24.24 (optional): the crews of the
  * batteries named melee 0.
+ * Guns without their crew (P, C): the texts give them no rule of their own, so they stay an
+ * enemy unit in their hex (no unit moves into it, 5.12) and are taken by melee (C 22.4 names
+ * "an unmanned battery" among the units meleed without an initiation check): nobody defends
+ * them (no strength, no Morale for 12.52, the defender's cells of the Melee CRT fall on
+ * nobody), and a melee that leaves the attackers in the hex captures them
+ * (unmanned_guns_held; 12.92's and 12.93's accounting: their guns counted captured). With
+ * game J that is jackson.abandoned-guns' (J 21.27).
  *
  * Parameters (<exclusive id="crew-markers">):
  *   game         P (the default), J or C: the cases the log cites
@@ -214,6 +221,21 @@ crews_victory_points (const GbacwGame *game, gpointer data, int side)
   return -guns * per_gun;
 }
 
+/* P 20.21, C 24.21: guns whose crew is away on its counter have nobody to hold them: a melee
+ * on the CRT that leaves the attackers in their hex (neither retreating nor repulsed) takes
+ * them, whatever the defender's cell says. J 21.27 gives its own time (the end of the Melee
+ * Phase: jackson.abandoned-guns). */
+static const char *
+crews_unmanned_guns_held (const GbacwGame *game, gpointer data, int hex, int side)
+{
+  const Crews *c = data;
+
+  (void) game;
+  (void) hex;
+  (void) side;
+  return c->game == GAME_J ? NULL : case_of (c, "P 20.21", "J 21.27", "C 24.21");
+}
+
 const GbacwRuleHooks gbacw_rule_crew_markers = {
   .id = "crew-markers",
   .battery_crew_counters = TRUE,
@@ -223,4 +245,5 @@ const GbacwRuleHooks gbacw_rule_crew_markers = {
   .phase_begin = crews_phase_begin,
   .melee_strength = crews_melee_strength,
   .victory_points = crews_victory_points,
+  .unmanned_guns_held = crews_unmanned_guns_held,
 };

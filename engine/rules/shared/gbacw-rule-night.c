@@ -246,7 +246,8 @@ first_night (const Night *d, int turn)
 }
 
 /* The distance from hex to the nearest enemy combat unit of side (leaders are not counted:
- * reading of "enemy units", see engine/README.md); G_MAXINT when there is none. */
+ * reading of "enemy units", see engine/README.md; nor abandoned guns of no game
+ * significance, J 21.23: nobody keeps away from them); G_MAXINT when there is none. */
 static int
 enemy_distance (const GbacwGame *game, int hex, int side)
 {
@@ -255,7 +256,7 @@ enemy_distance (const GbacwGame *game, int hex, int side)
   for (guint i = 0; i < game->units->len && best > 0; i++)
     {
       const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
-      if (e->side != side && e->hex >= 0 && gbacw_game_is_combat_unit (e))
+      if (e->side != side && e->hex >= 0 && gbacw_game_is_combat_unit (e) && !gbacw_game_unit_ignored (game, e))
         best = MIN (best, gbacw_game_distance (game, e->hex, hex));
     }
   return best;
