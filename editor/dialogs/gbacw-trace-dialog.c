@@ -386,12 +386,12 @@ update_chain_label (GbacwTraceDialog *self)
 {
   const GbacwScenario *scenario = get_scenario (self);
   GbacwTraceLayer *layer = get_layer (self);
-  int chain = get_selected_chain (self), n = 0, hex;
+  int chain = get_selected_chain (self), n = 0, hex = -1;
   const GbacwTraceLink *first;
   g_autofree char *label = NULL;
   g_autofree char *text = NULL;
 
-  if (scenario == NULL || chain < 0)
+  if (scenario == NULL || chain < 0 || (hex = chain_hex (self, chain)) < 0)
     {
       gtk_label_set_text (self->chain_label, _("No chain under review: Next Doubtful Chain (F4), or move the hex "
                                                "cursor onto a proposed hexside or line."));
@@ -400,7 +400,6 @@ update_chain_label (GbacwTraceDialog *self)
   for (guint i = (guint) chain; i < gbacw_trace_layer_get_n_links (layer); i++)
     n += gbacw_trace_layer_get_link_chain (layer, i) == chain && gbacw_trace_layer_shows_link (layer, scenario, i);
   first = gbacw_trace_layer_get_link (layer, (guint) chain);
-  hex = chain_hex (self, chain);
   label = gbacw_hex_grid_format_label (&scenario->map->grid, gbacw_hex_grid_hex_at (&scenario->map->grid, hex));
   if (first->kind == GBACW_TRACE_LINK_HEXSIDE)
     /* TRANSLATORS: a hexside type (River), how many hexsides, a hex number, the chain's confidence (0.00-1.00) */
@@ -844,7 +843,10 @@ accept_links (GbacwTraceDialog *self,
             edit = one;
           else
             {
-              gbacw_command_merge (GBACW_COMMAND (edit), GBACW_COMMAND (one));
+              /* map edits of one merge key always merge */
+              gboolean merged = gbacw_command_merge (GBACW_COMMAND (edit), GBACW_COMMAND (one));
+
+              g_warn_if_fail (merged);
               g_object_unref (one);
             }
         }
