@@ -4,8 +4,10 @@
  * The layers are drawn again at every move of the pointer (the hover light), and tinting a
  * whole map's proposals takes several frames: they are drawn once into a picture of the
  * view (gbacw-layer-picture.h) and the picture copied, until the view, the proposals, the
- * thresholds, the rejected chains or what is painted of them change. The chain under
- * review is drawn over the picture at each draw: moving through the chains keeps it.
+ * threshold or the unpainted hexes change. The hexside and line proposals have a picture
+ * of their own, so that accepting or rejecting a chain draws only them again (a few
+ * milliseconds against the tints' tens). The chain under review is drawn over the pictures
+ * at each draw: moving through the chains keeps them.
  */
 #define G_LOG_DOMAIN "gbacw-trace-layer"
 
@@ -26,18 +28,23 @@
 #define HEXSIDE_INSET 0.12
 #define SEGMENT_INSET 0.16
 
-/* What the picture shows besides the view: the thresholds, the proposals and the links
- * (their serials, counting rejections), and which hexes were unpainted and which links
- * were on the map. */
+/* What the terrain's picture shows besides the view: the threshold, the proposals (their
+ * serial) and which hexes were unpainted. */
 typedef struct
 {
   double threshold;
-  double chain_threshold;
   guint serial;
-  guint links_serial;
   guint32 unpainted_hash;
-  guint32 links_hash;
 } PictureKey;
+
+/* What the links' picture shows besides the view: the threshold, the links (their serial,
+ * counting rejections) and which of them were on the map. */
+typedef struct
+{
+  double chain_threshold;
+  guint links_serial;
+  guint32 links_hash;
+} LinksPictureKey;
 
 struct _GbacwTraceLayer
 {
@@ -56,7 +63,8 @@ struct _GbacwTraceLayer
   guint links_serial;         /* counts the links set and the chains rejected */
   int selected_chain;
 
-  GbacwLayerPicture *picture;
+  GbacwLayerPicture *picture;         /* the terrain's tints */
+  GbacwLayerPicture *links_picture;   /* the hexside and line proposals */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwTraceLayer, gbacw_trace_layer, GBACW_TYPE_CANVAS_LAYER)
@@ -284,6 +292,28 @@ gbacw_trace_layer_set_selected_chain (GbacwTraceLayer *self,
 
 /* ---------------------------------------------------------------- drawing */
 
+/* Whether any hex proposal is shown. */
+static gboolean
+any_hex_shown (GbacwTraceLayer     *self,
+               const GbacwScenario *scenario)
+{
+  for (int i = 0; i < self->n_hexes; i++)
+    if (gbacw_trace_layer_shows (self, scenario, i))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether any link is shown. */
+static gboolean
+any_link_shown (GbacwTraceLayer     *self,
+                const GbacwScenario *scenario)
+{
+  for (guint i = 0; i < self->n_links; i++)
+    if (gbacw_trace_layer_shows_link (self, scenario, i))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 gbacw_trace_layer_has_content (GbacwCanvasLayer           *layer,
                                GbacwMapCanvas             *canvas,
@@ -291,13 +321,7 @@ gbacw_trace_layer_has_content (GbacwCanvasLayer           *layer,
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
 
-  for (int i = 0; i < self->n_hexes; i++)
-    if (gbacw_trace_layer_shows (self, view->scenario, i))
-      return TRUE;
-  for (guint i = 0; i < self->n_links; i++)
-    if (gbacw_trace_layer_shows_link (self, view->scenario, i))
-      return TRUE;
-  return FALSE;
+  return any_hex_shown (self, view->scenario) || any_link_shown (self, view->scenario);
 }
 
 static gboolean
@@ -536,10 +560,18 @@ render_picture (gpointer                    user_data,
                 const GbacwCanvasLayerView *view,
                 int                         scale_factor)
 {
+  render_proposals (user_data, cr, view);
+}
+
+static void
+render_links_picture (gpointer                    user_data,
+                      cairo_t                    *cr,
+                      const GbacwCanvasLayerView *view,
+                      int                         scale_factor)
+{
   GbacwTraceLayer *self = user_data;
   g_autofree guint8 *shown = g_new (guint8, self->n_links + 1);
 
-  render_proposals (self, cr, view);
   if (links_shown (self, view, -1, shown))
     render_links (self, cr, view, shown);
 }
@@ -578,17 +610,29 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
   PictureKey key;
+  LinksPictureKey links_key;
 
   if (view->scenario->map->terrain == NULL)
     return;
-  memset (&key, 0, sizeof key);
-  key.threshold = self->threshold;
-  key.chain_threshold = self->chain_threshold;
-  key.serial = self->serial;
-  key.links_serial = self->links_serial;
-  key.unpainted_hash = hash_unpainted (view->scenario);
-  key.links_hash = hash_links (self, view->scenario);
-  gbacw_layer_picture_draw (self->picture, canvas, cr, view, &key, sizeof key, render_picture, self);
+  /* each picture only while it has something to show: a copy of the view costs a
+   * millisecond or so */
+  if (any_hex_shown (self, view->scenario))
+    {
+      memset (&key, 0, sizeof key);
+      key.threshold = self->threshold;
+      key.serial = self->serial;
+      key.unpainted_hash = hash_unpainted (view->scenario);
+      gbacw_layer_picture_draw (self->picture, canvas, cr, view, &key, sizeof key, render_picture, self);
+    }
+  if (any_link_shown (self, view->scenario))
+    {
+      memset (&links_key, 0, sizeof links_key);
+      links_key.chain_threshold = self->chain_threshold;
+      links_key.links_serial = self->links_serial;
+      links_key.links_hash = hash_links (self, view->scenario);
+      gbacw_layer_picture_draw (self->links_picture, canvas, cr, view, &links_key, sizeof links_key,
+                                render_links_picture, self);
+    }
 
   /* the chain under review, lit, its proposals drawn again over the light */
   if (self->selected_chain >= 0)
@@ -627,6 +671,7 @@ gbacw_trace_layer_finalize (GObject *object)
   g_clear_pointer (&self->rejected, g_free);
   g_clear_pointer (&self->chain_confidence, g_free);
   g_clear_pointer (&self->picture, gbacw_layer_picture_free);
+  g_clear_pointer (&self->links_picture, gbacw_layer_picture_free);
 
   G_OBJECT_CLASS (gbacw_trace_layer_parent_class)->finalize (object);
 }
@@ -648,6 +693,7 @@ gbacw_trace_layer_init (GbacwTraceLayer *self)
   self->chain_threshold = 0.5;
   self->selected_chain = -1;
   self->picture = gbacw_layer_picture_new ();
+  self->links_picture = gbacw_layer_picture_new ();
   self->rejected = g_new0 (guint8, 1);
   self->chain_confidence = g_new0 (double, 1);
 }
