@@ -501,6 +501,67 @@ test_accept_all_chains (Fixture       *f,
   g_assert_false (gbacw_history_can_undo (history));
 }
 
+static int
+type_index (const GPtrArray *types,
+            gboolean         lines,
+            const char      *id)
+{
+  for (guint t = 0; t < types->len; t++)
+    if (g_strcmp0 (lines ? ((const GbacwLineType *) g_ptr_array_index (types, t))->id
+                         : ((const GbacwHexsideType *) g_ptr_array_index (types, t))->id, id) == 0)
+      return (int) t;
+  g_assert_not_reached ();
+  return -1;
+}
+
+/* Two features proposed on one hexside (a stream and a crest of the demo's catalogue) and
+ * a road across it, each its own chain: Accept All Chains Above puts all three on the map,
+ * in one undo step, though each edit is built from the map as it is. */
+static void
+test_two_types_one_hexside (Fixture       *f,
+                            gconstpointer  data)
+{
+  const GbacwScenario *scenario = get_scenario (f);
+  GbacwHistory *history = gbacw_document_get_history (f->document);
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (GbacwTraceLink));
+  GbacwHex a = { 4, 4 };
+  GbacwHexsideId id = gbacw_hex_grid_hexside (grid, a, 1), next = gbacw_hex_grid_hexside (grid, a, 2);
+  int stream = type_index (scenario->catalogue.hexside_types, FALSE, "stream");
+  int crest = type_index (scenario->catalogue.hexside_types, FALSE, "crest");
+  int road = type_index (scenario->catalogue.line_types, TRUE, "road");
+  GbacwTraceLink l = { 0 };
+
+  l.confidence = 0.9;
+  l.kind = GBACW_TRACE_LINK_HEXSIDE, l.hexside = id, l.type = stream, l.chain = 0;
+  g_array_append_val (links, l);
+  l.kind = GBACW_TRACE_LINK_HEXSIDE, l.hexside = next, l.type = stream, l.chain = 0;
+  g_array_append_val (links, l);
+  l.kind = GBACW_TRACE_LINK_HEXSIDE, l.hexside = id, l.type = crest, l.chain = 2;
+  g_array_append_val (links, l);
+  l.kind = GBACW_TRACE_LINK_LINE, l.hexside = id, l.type = road, l.chain = 3;
+  g_array_append_val (links, l);
+  gbacw_trace_layer_set_links (f->layer, links);
+  gbacw_trace_dialog_set_chain_threshold (f->dialog, 0.5);
+  gui_test_settle ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.accept-all-chains", NULL));
+  gui_test_settle ();
+  g_assert_cmpuint (gbacw_history_get_n_commands (history), ==, 1);
+  g_assert_cmpuint (scenario->map->hexside_features[id], ==, (1u << stream) | (1u << crest));
+  g_assert_cmpuint (scenario->map->hexside_features[next], ==, 1u << stream);
+  g_assert_cmpuint (scenario->map->hexside_lines[id], ==, 1u << road);
+  g_assert_cmpint (n_on_map (f), ==, 3);
+  for (guint i = 0; i < links->len; i++)
+    g_assert_false (gbacw_trace_layer_shows_link (f->layer, scenario, i));
+
+  g_assert_true (gbacw_document_undo (f->document));
+  gui_test_settle ();
+  g_assert_cmpint (n_on_map (f), ==, 0);
+  for (guint i = 0; i < links->len; i++)
+    g_assert_true (gbacw_trace_layer_shows_link (f->layer, scenario, i));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -513,6 +574,8 @@ main (int    argc,
   g_test_add ("/trace-links-gui/accept-chain", Fixture, NULL, fixture_set_up, test_accept_chain, fixture_tear_down);
   g_test_add ("/trace-links-gui/reject-chain", Fixture, NULL, fixture_set_up, test_reject_chain, fixture_tear_down);
   g_test_add ("/trace-links-gui/accept-all-chains", Fixture, NULL, fixture_set_up, test_accept_all_chains,
+              fixture_tear_down);
+  g_test_add ("/trace-links-gui/two-types-one-hexside", Fixture, NULL, fixture_set_up, test_two_types_one_hexside,
               fixture_tear_down);
   return g_test_run ();
 }
