@@ -565,12 +565,21 @@ on_cursor_hex (GbacwTraceDialog *self)
     chain = -1;
   else if (chain < 0 || !chain_touches (self, chain, hex))
     {
-      g_autoptr(GArray) chains = shown_chains (self);
+      GbacwTraceLayer *layer = get_layer (self);
 
+      /* the first chain with a link shown at the hex, in one pass over the links */
       chain = -1;
-      for (guint c = 0; c < chains->len && chain < 0; c++)
-        if (chain_touches (self, g_array_index (chains, int, c), hex))
-          chain = g_array_index (chains, int, c);
+      for (guint i = 0; i < gbacw_trace_layer_get_n_links (layer); i++)
+        {
+          int hexes[2];
+
+          if (!gbacw_trace_layer_shows_link (layer, get_scenario (self), i))
+            continue;
+          link_hexes (self, i, hexes);
+          if ((hexes[0] == hex || hexes[1] == hex) &&
+              (chain < 0 || gbacw_trace_layer_get_link_chain (layer, i) < chain))
+            chain = gbacw_trace_layer_get_link_chain (layer, i);
+        }
     }
   gbacw_trace_layer_set_selected_chain (get_layer (self), chain);
   update_hex_label (self);
