@@ -1086,7 +1086,7 @@ set_layer (GbacwWindow *self,
 
 /* ---------------------------------------------------------------- background, export */
 
-/* win.trace-terrain: the Trace Terrain window, one per editor window. */
+/* win.trace-terrain: the Trace window (terrain, hexsides and lines), one per editor window. */
 static void
 trace_terrain_action (GtkWidget  *widget,
                       const char *action_name,

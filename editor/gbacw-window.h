@@ -4,8 +4,8 @@
  * The GbacwEditorHost of the controllers and dialogs it owns. Its actions are class
  * actions, enabled in one place (editing or test playing, with or without a document):
  * the file and edit actions; win.background (the Background Image dialog: load, opacity,
- * calibration), win.trace-terrain (the Trace Terrain window: terrain proposed from the
- * calibrated scan, reviewed on the map), win.export and win.print (the export dialog, for an image or for a
+ * calibration), win.trace-terrain (the Trace window: terrain, hexside features and lines
+ * proposed from the calibrated scan, reviewed on the map), win.export and win.print (the export dialog, for an image or for a
  * printable PDF); win.layer-NAME (the Layers menu: the canvas's layers and the findings'
  * markers); and those its controllers carry out: win.test-play (F5) and win.balance
  * (gbacw-play-mode.h), win.scenario-sidebar (F9), win.settings, win.charts,

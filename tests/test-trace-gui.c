@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-trace-gui.c: the editor's Trace Terrain window, driven through its actions as the
- * buttons and keys do, under a display (xvfb-run; skipped without one).
+/* test-trace-gui.c: the terrain review of the editor's Trace window, driven through its
+ * actions as the buttons and keys do, under a display (xvfb-run; skipped without one).
  *
  * The scenario is the four-terrain map of trace-scan.h, unpainted, over the scan drawn from
  * its true terrain (turned, blurred, lit unevenly, noisy) and calibrated exactly. Marking
@@ -9,7 +9,7 @@
  * exactly the proposals at or above the threshold, in one undo step that restores them
  * all; Next Doubtful moves the hex cursor to a doubtful hex and chooses its terrain, Accept
  * paints that one hex as one undo step, and a terrain picked instead is the one painted;
- * F3 and Ctrl+Return do the same in the editor window while the Trace Terrain window is
+ * F3 and Ctrl+Return do the same in the editor window while the Trace window is
  * open, and closing it takes its layer and keys away. The scan's file is never written.
  */
 #define G_LOG_DOMAIN "test-trace-gui"

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-trace-layer.c: the map canvas's layer that shows the terrain traced from the scan.
+/* gbacw-trace-layer.c: the map canvas's layer that shows what was traced from the scan.
  *
  * The layers are drawn again at every move of the pointer (the hover light), and tinting a
  * whole map's proposals takes several frames: they are drawn once into a picture of the
- * view and the picture copied, until the view, the proposals, the threshold or the
- * unpainted hexes change (as the unpainted hatch does).
+ * view (gbacw-layer-picture.h) and the picture copied, until the view, the proposals, the
+ * threshold or the unpainted hexes change. The hexside and line proposals have a picture
+ * of their own, so that accepting or rejecting a chain draws only them again (a few
+ * milliseconds against the tints' tens). The chain under review is drawn over the pictures
+ * at each draw: moving through the chains keeps them.
  */
 #define G_LOG_DOMAIN "gbacw-trace-layer"
 
@@ -15,22 +18,33 @@
 #include <string.h>
 
 #include "gbacw-hex-path.h"
+#include "gbacw-layer-picture.h"
 #include "gbacw-trace-layer.h"
 
 #define SURE_ALPHA 0.6
 #define DOUBTFUL_ALPHA 0.35
+/* of a hexside left out at each corner, of a segment at each centre: a proposal is shorter
+ * than what the map draws once it is painted */
+#define HEXSIDE_INSET 0.12
+#define SEGMENT_INSET 0.16
 
-/* What the picture shows: the transformation from map units to the widget, the widget's
- * size and scale, the threshold, the proposals (their serial) and which hexes were
- * unpainted. */
+/* What the terrain's picture shows besides the view: the threshold, the proposals (their
+ * serial) and which hexes were unpainted. */
 typedef struct
 {
-  cairo_matrix_t matrix;
-  int width, height, scale_factor;
   double threshold;
   guint serial;
   guint32 unpainted_hash;
 } PictureKey;
+
+/* What the links' picture shows besides the view: the threshold, the links (their serial,
+ * counting rejections) and which of them were on the map. */
+typedef struct
+{
+  double chain_threshold;
+  guint links_serial;
+  guint32 links_hash;
+} LinksPictureKey;
 
 struct _GbacwTraceLayer
 {
@@ -40,8 +54,17 @@ struct _GbacwTraceLayer
   int n_hexes;
   double threshold;
   guint serial;               /* counts the proposals set */
-  cairo_surface_t *picture;   /* the proposals of the view, or NULL */
-  PictureKey key;
+
+  GbacwTraceLink *links;
+  guint n_links;
+  guint8 *rejected;           /* n_links: 1 when its chain was rejected */
+  double *chain_confidence;   /* n_links: of the chain whose first link it is */
+  double chain_threshold;
+  guint links_serial;         /* counts the links set and the chains rejected */
+  int selected_chain;
+
+  GbacwLayerPicture *picture;         /* the terrain's tints */
+  GbacwLayerPicture *links_picture;   /* the hexside and line proposals */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwTraceLayer, gbacw_trace_layer, GBACW_TYPE_CANVAS_LAYER)
@@ -105,6 +128,192 @@ gbacw_trace_layer_set_threshold (GbacwTraceLayer *self,
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
 }
 
+/* ---------------------------------------------------------------- links */
+
+/* The chain of link i: its first link's index, or i itself when the tracer's is out of range. */
+static guint
+chain_of (GbacwTraceLayer *self,
+          guint            i)
+{
+  int chain = self->links[i].chain;
+
+  return chain >= 0 && (guint) chain < self->n_links ? (guint) chain : i;
+}
+
+void
+gbacw_trace_layer_set_links (GbacwTraceLayer *self,
+                             const GArray    *links)
+{
+  g_autofree int *counts = NULL;
+
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+  g_return_if_fail (links == NULL || g_array_get_element_size ((GArray *) links) == sizeof (GbacwTraceLink));
+
+  g_clear_pointer (&self->links, g_free);
+  g_clear_pointer (&self->rejected, g_free);
+  g_clear_pointer (&self->chain_confidence, g_free);
+  self->n_links = links ? links->len : 0;
+  self->links_serial++;
+  self->selected_chain = -1;
+  if (self->n_links > 0)
+    self->links = g_memdup2 (links->data, sizeof (GbacwTraceLink) * self->n_links);
+  self->rejected = g_new0 (guint8, self->n_links + 1);
+  self->chain_confidence = g_new0 (double, self->n_links + 1);
+  counts = g_new0 (int, self->n_links + 1);
+  for (guint i = 0; i < self->n_links; i++)
+    {
+      self->chain_confidence[chain_of (self, i)] += self->links[i].confidence;
+      counts[chain_of (self, i)]++;
+    }
+  for (guint i = 0; i < self->n_links; i++)
+    if (counts[i] > 0)
+      self->chain_confidence[i] /= counts[i];
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+guint
+gbacw_trace_layer_get_n_links (GbacwTraceLayer *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), 0);
+  return self->n_links;
+}
+
+const GbacwTraceLink *
+gbacw_trace_layer_get_link (GbacwTraceLayer *self,
+                            guint            i)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), NULL);
+  g_return_val_if_fail (i < self->n_links, NULL);
+  return &self->links[i];
+}
+
+int
+gbacw_trace_layer_get_link_chain (GbacwTraceLayer *self,
+                                  guint            i)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), -1);
+  g_return_val_if_fail (i < self->n_links, -1);
+  return (int) chain_of (self, i);
+}
+
+/* Whether the map has link l's type on its hexside already; also TRUE for a link that does
+ * not fit the map or the catalogue (it is not shown). */
+static gboolean
+link_on_map (const GbacwScenario  *scenario,
+             const GbacwTraceLink *l)
+{
+  const GbacwMap *map = scenario->map;
+
+  if (l->hexside >= gbacw_hex_grid_n_hexside_ids (&map->grid) || l->type < 0)
+    return TRUE;
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    return (guint) l->type >= scenario->catalogue.hexside_types->len || l->type >= GBACW_MAX_HEXSIDE_TYPES ||
+           map->hexside_features == NULL || (map->hexside_features[l->hexside] & (1u << l->type)) != 0;
+  return (guint) l->type >= scenario->catalogue.line_types->len || l->type >= GBACW_MAX_LINE_TYPES ||
+         map->hexside_lines == NULL || (map->hexside_lines[l->hexside] & (1u << l->type)) != 0;
+}
+
+gboolean
+gbacw_trace_layer_shows_link (GbacwTraceLayer     *self,
+                              const GbacwScenario *scenario,
+                              guint                i)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), FALSE);
+
+  return scenario != NULL && i < self->n_links && !self->rejected[i] && !link_on_map (scenario, &self->links[i]);
+}
+
+double
+gbacw_trace_layer_get_chain_confidence (GbacwTraceLayer *self,
+                                        int              chain)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), 0);
+  g_return_val_if_fail (chain >= 0 && (guint) chain < self->n_links, 0);
+  return self->chain_confidence[chain_of (self, (guint) chain)];
+}
+
+double
+gbacw_trace_layer_get_chain_threshold (GbacwTraceLayer *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), 0);
+  return self->chain_threshold;
+}
+
+void
+gbacw_trace_layer_set_chain_threshold (GbacwTraceLayer *self,
+                                       double           threshold)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+
+  threshold = CLAMP (threshold, 0, 1);
+  if (self->chain_threshold == threshold)
+    return;
+  self->chain_threshold = threshold;
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+void
+gbacw_trace_layer_reject_chain (GbacwTraceLayer *self,
+                                int              chain)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+
+  for (guint i = 0; i < self->n_links; i++)
+    if ((int) chain_of (self, i) == chain)
+      self->rejected[i] = 1;
+  if (self->selected_chain == chain)
+    self->selected_chain = -1;
+  self->links_serial++;
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+int
+gbacw_trace_layer_get_selected_chain (GbacwTraceLayer *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), -1);
+  return self->selected_chain;
+}
+
+void
+gbacw_trace_layer_set_selected_chain (GbacwTraceLayer *self,
+                                      int              chain)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+
+  if (chain < 0 || (guint) chain >= self->n_links)
+    chain = -1;
+  else
+    chain = (int) chain_of (self, (guint) chain);
+  if (self->selected_chain == chain)
+    return;
+  self->selected_chain = chain;
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* Whether any hex proposal is shown. */
+static gboolean
+any_hex_shown (GbacwTraceLayer     *self,
+               const GbacwScenario *scenario)
+{
+  for (int i = 0; i < self->n_hexes; i++)
+    if (gbacw_trace_layer_shows (self, scenario, i))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether any link is shown. */
+static gboolean
+any_link_shown (GbacwTraceLayer     *self,
+                const GbacwScenario *scenario)
+{
+  for (guint i = 0; i < self->n_links; i++)
+    if (gbacw_trace_layer_shows_link (self, scenario, i))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 gbacw_trace_layer_has_content (GbacwCanvasLayer           *layer,
                                GbacwMapCanvas             *canvas,
@@ -112,10 +321,16 @@ gbacw_trace_layer_has_content (GbacwCanvasLayer           *layer,
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
 
-  for (int i = 0; i < self->n_hexes; i++)
-    if (gbacw_trace_layer_shows (self, view->scenario, i))
-      return TRUE;
-  return FALSE;
+  return any_hex_shown (self, view->scenario) || any_link_shown (self, view->scenario);
+}
+
+static gboolean
+point_in_view (double                   x,
+               double                   y,
+               const cairo_rectangle_t *visible)
+{
+  return x > visible->x - 1.2 && x < visible->x + visible->width + 1.2 &&
+         y > visible->y - 1.2 && y < visible->y + visible->height + 1.2;
 }
 
 static gboolean
@@ -126,8 +341,7 @@ hex_in_view (const GbacwHexGrid      *grid,
   double x, y;
 
   gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, hex), &x, &y);
-  return x > visible->x - 1.2 && x < visible->x + visible->width + 1.2 &&
-         y > visible->y - 1.2 && y < visible->y + visible->height + 1.2;
+  return point_in_view (x, y, visible);
 }
 
 static void
@@ -180,6 +394,188 @@ render_proposals (GbacwTraceLayer            *self,
   cairo_stroke (cr);
 }
 
+/* Where link l is drawn: along its hexside, or from centre to centre, inset at both ends. */
+static void
+link_ends (const GbacwHexGrid   *grid,
+           const GbacwTraceLink *l,
+           double                p[4])
+{
+  GbacwHex a, b;
+  int direction;
+  double inset;
+
+  gbacw_hex_grid_hexside_hexes (grid, l->hexside, &a, &direction, &b);
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    {
+      gbacw_hex_grid_corner (grid, a, direction, &p[0], &p[1]);
+      gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &p[2], &p[3]);
+      inset = HEXSIDE_INSET;
+    }
+  else
+    {
+      gbacw_hex_grid_centre (grid, a, &p[0], &p[1]);
+      gbacw_hex_grid_centre (grid, b, &p[2], &p[3]);
+      inset = SEGMENT_INSET;
+    }
+  {
+    double dx = p[2] - p[0], dy = p[3] - p[1];
+    double len = hypot (dx, dy);
+    double k = len > 0 ? inset / len : 0;
+
+    p[0] += dx * k;
+    p[1] += dy * k;
+    p[2] -= dx * k;
+    p[3] -= dy * k;
+  }
+}
+
+/* The colour a proposal of link l's type is drawn in: the printed look's. */
+static void
+link_colour (const GbacwScenario  *scenario,
+             const GbacwTraceLink *l,
+             double                rgb[3])
+{
+  guint r, g, b;
+
+  rgb[0] = 0.45, rgb[1] = 0.3, rgb[2] = 0.15;
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    {
+      const GbacwHexsideType *type = g_ptr_array_index (scenario->catalogue.hexside_types, l->type);
+
+      if (g_strcmp0 (type->style, "river") == 0 || g_strcmp0 (type->style, "stream") == 0)
+        rgb[0] = 0.235, rgb[1] = 0.478, rgb[2] = 0.757;
+      else if (g_strcmp0 (type->style, "crest") == 0 || g_strcmp0 (type->style, "steep-crest") == 0)
+        rgb[0] = 0.545, rgb[1] = 0.353, rgb[2] = 0.169;
+    }
+  else
+    {
+      const GbacwLineType *type = g_ptr_array_index (scenario->catalogue.line_types, l->type);
+
+      if (type->colour != NULL && strlen (type->colour) == 7 && sscanf (type->colour, "#%02x%02x%02x", &r, &g, &b) == 3)
+        rgb[0] = r / 255.0, rgb[1] = g / 255.0, rgb[2] = b / 255.0;
+    }
+}
+
+static double
+link_width (const GbacwCanvasLayerView *view)
+{
+  return MAX (0.07, 2.5 * view->px);
+}
+
+/* The links marked in shown (1 sure, 2 doubtful, 3 both), chain being -1 (all) or one
+ * chain: the casings, then the dashes by type, each in one path. */
+static void
+render_links (GbacwTraceLayer            *self,
+              cairo_t                    *cr,
+              const GbacwCanvasLayerView *view,
+              const guint8               *shown)
+{
+  static const double dashes[] = { 0.16, 0.1 };
+  double width = link_width (view);
+
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  for (guint8 kind = 1; kind <= 2; kind++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < self->n_links; i++)
+        if (shown[i] == kind)
+          {
+            double p[4];
+
+            link_ends (view->grid, &self->links[i], p);
+            cairo_move_to (cr, p[0], p[1]);
+            cairo_line_to (cr, p[2], p[3]);
+            any = TRUE;
+          }
+      if (!any)
+        continue;
+      cairo_set_line_width (cr, width + 3 * view->px);
+      if (kind == 1)
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      else
+        cairo_set_source_rgba (cr, 0.93, 0.45, 0.05, 0.9);
+      cairo_stroke (cr);
+    }
+
+  cairo_set_line_width (cr, width);
+  cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+  for (int kind = GBACW_TRACE_LINK_HEXSIDE; kind <= GBACW_TRACE_LINK_LINE; kind++)
+    for (int t = 0; t < MAX (GBACW_MAX_HEXSIDE_TYPES, GBACW_MAX_LINE_TYPES); t++)
+      {
+        const GbacwTraceLink *first = NULL;
+
+        for (guint i = 0; i < self->n_links; i++)
+          if (shown[i] != 0 && (int) self->links[i].kind == kind && self->links[i].type == t)
+            {
+              double p[4];
+
+              link_ends (view->grid, &self->links[i], p);
+              cairo_move_to (cr, p[0], p[1]);
+              cairo_line_to (cr, p[2], p[3]);
+              first = first ? first : &self->links[i];
+            }
+        if (first != NULL)
+          {
+            double rgb[3];
+
+            link_colour (view->scenario, first, rgb);
+            cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+            cairo_stroke (cr);
+          }
+      }
+  cairo_restore (cr);
+}
+
+/* Which links are drawn (0 not, 1 sure, 2 doubtful): those shown, in view, of chain (all
+ * when -1). FALSE when none is. */
+static gboolean
+links_shown (GbacwTraceLayer            *self,
+             const GbacwCanvasLayerView *view,
+             int                         chain,
+             guint8                     *shown)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < self->n_links; i++)
+    {
+      double p[4];
+
+      shown[i] = 0;
+      if ((chain >= 0 && (int) chain_of (self, i) != chain) || !gbacw_trace_layer_shows_link (self, view->scenario, i))
+        continue;
+      link_ends (view->grid, &self->links[i], p);
+      if (!point_in_view (p[0], p[1], &view->visible) && !point_in_view (p[2], p[3], &view->visible))
+        continue;
+      shown[i] = self->chain_confidence[chain_of (self, i)] < self->chain_threshold ? 2 : 1;
+      any = TRUE;
+    }
+  return any;
+}
+
+static void
+render_picture (gpointer                    user_data,
+                cairo_t                    *cr,
+                const GbacwCanvasLayerView *view,
+                int                         scale_factor)
+{
+  render_proposals (user_data, cr, view);
+}
+
+static void
+render_links_picture (gpointer                    user_data,
+                      cairo_t                    *cr,
+                      const GbacwCanvasLayerView *view,
+                      int                         scale_factor)
+{
+  GbacwTraceLayer *self = user_data;
+  g_autofree guint8 *shown = g_new (guint8, self->n_links + 1);
+
+  if (links_shown (self, view, -1, shown))
+    render_links (self, cr, view, shown);
+}
+
 /* Which hexes are unpainted, as a hash of their indices. */
 static guint32
 hash_unpainted (const GbacwScenario *scenario)
@@ -193,6 +589,19 @@ hash_unpainted (const GbacwScenario *scenario)
   return h;
 }
 
+/* Which links are on the map, as a hash of their indices. */
+static guint32
+hash_links (GbacwTraceLayer     *self,
+            const GbacwScenario *scenario)
+{
+  guint32 h = 2166136261u;
+
+  for (guint i = 0; i < self->n_links; i++)
+    if (link_on_map (scenario, &self->links[i]))
+      h = (h ^ i) * 16777619u;
+  return h;
+}
+
 static void
 gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
                         GbacwMapCanvas             *canvas,
@@ -201,43 +610,55 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
   PictureKey key;
+  LinksPictureKey links_key;
 
   if (view->scenario->map->terrain == NULL)
     return;
-  memset (&key, 0, sizeof key);
-  cairo_get_matrix (cr, &key.matrix);
-  key.width = canvas ? gtk_widget_get_width (GTK_WIDGET (canvas)) : (int) ceil (view->visible.width / view->px);
-  key.height = canvas ? gtk_widget_get_height (GTK_WIDGET (canvas)) : (int) ceil (view->visible.height / view->px);
-  key.scale_factor = canvas ? gtk_widget_get_scale_factor (GTK_WIDGET (canvas)) : 1;
-  key.threshold = self->threshold;
-  key.serial = self->serial;
-  key.unpainted_hash = hash_unpainted (view->scenario);
-  if (key.width <= 0 || key.height <= 0)
-    return;
-
-  if (self->picture == NULL || memcmp (&key, &self->key, sizeof key) != 0)
+  /* each picture only while it has something to show: a copy of the view costs a
+   * millisecond or so */
+  if (any_hex_shown (self, view->scenario))
     {
-      cairo_t *pcr;
-
-      g_clear_pointer (&self->picture, cairo_surface_destroy);
-      self->picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, key.width * key.scale_factor,
-                                                  key.height * key.scale_factor);
-      pcr = cairo_create (self->picture);
-      cairo_scale (pcr, key.scale_factor, key.scale_factor);
-      cairo_transform (pcr, &key.matrix);
-      render_proposals (self, pcr, view);
-      cairo_destroy (pcr);
-      cairo_surface_flush (self->picture);
-      self->key = key;
+      memset (&key, 0, sizeof key);
+      key.threshold = self->threshold;
+      key.serial = self->serial;
+      key.unpainted_hash = hash_unpainted (view->scenario);
+      gbacw_layer_picture_draw (self->picture, canvas, cr, view, &key, sizeof key, render_picture, self);
+    }
+  if (any_link_shown (self, view->scenario))
+    {
+      memset (&links_key, 0, sizeof links_key);
+      links_key.chain_threshold = self->chain_threshold;
+      links_key.links_serial = self->links_serial;
+      links_key.links_hash = hash_links (self, view->scenario);
+      gbacw_layer_picture_draw (self->links_picture, canvas, cr, view, &links_key, sizeof links_key,
+                                render_links_picture, self);
     }
 
-  /* the picture in the widget's pixels */
-  cairo_save (cr);
-  cairo_identity_matrix (cr);
-  cairo_scale (cr, 1.0 / key.scale_factor, 1.0 / key.scale_factor);
-  cairo_set_source_surface (cr, self->picture, 0, 0);
-  cairo_paint (cr);
-  cairo_restore (cr);
+  /* the chain under review, lit, its proposals drawn again over the light */
+  if (self->selected_chain >= 0)
+    {
+      g_autofree guint8 *shown = g_new (guint8, self->n_links + 1);
+
+      if (links_shown (self, view, self->selected_chain, shown))
+        {
+          cairo_save (cr);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          for (guint i = 0; i < self->n_links; i++)
+            if (shown[i] != 0)
+              {
+                double p[4];
+
+                link_ends (view->grid, &self->links[i], p);
+                cairo_move_to (cr, p[0], p[1]);
+                cairo_line_to (cr, p[2], p[3]);
+              }
+          cairo_set_line_width (cr, link_width (view) + 9 * view->px);
+          cairo_set_source_rgba (cr, 1.0, 0.85, 0.0, 0.75);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+          render_links (self, cr, view, shown);
+        }
+    }
 }
 
 static void
@@ -246,7 +667,11 @@ gbacw_trace_layer_finalize (GObject *object)
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (object);
 
   g_clear_pointer (&self->proposals, g_free);
-  g_clear_pointer (&self->picture, cairo_surface_destroy);
+  g_clear_pointer (&self->links, g_free);
+  g_clear_pointer (&self->rejected, g_free);
+  g_clear_pointer (&self->chain_confidence, g_free);
+  g_clear_pointer (&self->picture, gbacw_layer_picture_free);
+  g_clear_pointer (&self->links_picture, gbacw_layer_picture_free);
 
   G_OBJECT_CLASS (gbacw_trace_layer_parent_class)->finalize (object);
 }
@@ -265,4 +690,10 @@ static void
 gbacw_trace_layer_init (GbacwTraceLayer *self)
 {
   self->threshold = 0.5;
+  self->chain_threshold = 0.5;
+  self->selected_chain = -1;
+  self->picture = gbacw_layer_picture_new ();
+  self->links_picture = gbacw_layer_picture_new ();
+  self->rejected = g_new0 (guint8, 1);
+  self->chain_confidence = g_new0 (double, 1);
 }

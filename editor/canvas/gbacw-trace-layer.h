@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-trace-layer.h: the map canvas's layer that shows the terrain traced from the scan.
+/* gbacw-trace-layer.h: the map canvas's layer that shows what was traced from the scan.
  *
- * Each unpainted hex with a proposal (gbacw-trace.h) is tinted with its proposed terrain's
- * fill colour; a doubtful one, its confidence under the threshold, is tinted more lightly
- * and outlined in orange. Painted hexes show nothing: once a proposal is accepted
- * (or the user paints the hex otherwise) the map's own colour is seen, and an undo brings
- * the proposal back.
+ * Terrain: each unpainted hex with a proposal (gbacw-trace.h) is tinted with its proposed
+ * terrain's fill colour; a doubtful one, its confidence under the threshold, is tinted
+ * more lightly and outlined in orange. Hexsides and lines: each proposal
+ * (gbacw_trace_links ()) not yet on the map and not rejected is a dashed line of its
+ * type's colour over a white casing, along the hexside (rivers, streams, crests) or from
+ * hex centre to hex centre (roads, railroads), shorter than the hexside or the segment so
+ * that it is told from a painted feature; a proposal of a doubtful chain (the chain's mean
+ * confidence under the chain threshold) has an orange casing. The chain under review is
+ * lit in yellow. What is painted shows nothing: once a proposal is accepted (or the user
+ * paints it otherwise) the map's own drawing is seen, and an undo brings the proposal back.
  */
 #pragma once
 
@@ -23,8 +28,29 @@ void           gbacw_trace_layer_set_proposals (GbacwTraceLayer *self, const Gba
                                                 int n_hexes);
 /* Whether hex (an index) is shown with a proposal: on the map, unpainted, proposed or a sample. */
 gboolean       gbacw_trace_layer_shows (GbacwTraceLayer *self, const GbacwScenario *scenario, int hex);
-/* Below this confidence (0-1) a proposal is doubtful. */
+/* Below this confidence (0-1) a terrain proposal is doubtful. */
 double         gbacw_trace_layer_get_threshold (GbacwTraceLayer *self);
 void           gbacw_trace_layer_set_threshold (GbacwTraceLayer *self, double threshold);
+
+/* The hexside and line proposals (GbacwTraceLink, copied; NULL for none), none rejected
+ * and no chain under review. */
+void           gbacw_trace_layer_set_links (GbacwTraceLayer *self, const GArray *links);
+guint          gbacw_trace_layer_get_n_links (GbacwTraceLayer *self);
+/* Link i (0 <= i < n_links): its chain is the index of the chain's first link. */
+const GbacwTraceLink *gbacw_trace_layer_get_link (GbacwTraceLayer *self, guint i);
+/* The chain of link i: the index of the chain's first link. */
+int            gbacw_trace_layer_get_link_chain (GbacwTraceLayer *self, guint i);
+/* Whether link i is shown: its type not on its hexside yet, its chain not rejected. */
+gboolean       gbacw_trace_layer_shows_link (GbacwTraceLayer *self, const GbacwScenario *scenario, guint i);
+/* The mean confidence of the links of chain (a chain's first link). */
+double         gbacw_trace_layer_get_chain_confidence (GbacwTraceLayer *self, int chain);
+/* Below this a chain is doubtful. */
+double         gbacw_trace_layer_get_chain_threshold (GbacwTraceLayer *self);
+void           gbacw_trace_layer_set_chain_threshold (GbacwTraceLayer *self, double threshold);
+/* Hides every link of chain until the next gbacw_trace_layer_set_links (). */
+void           gbacw_trace_layer_reject_chain (GbacwTraceLayer *self, int chain);
+/* The chain under review (lit), -1 for none. */
+int            gbacw_trace_layer_get_selected_chain (GbacwTraceLayer *self);
+void           gbacw_trace_layer_set_selected_chain (GbacwTraceLayer *self, int chain);
 
 G_END_DECLS

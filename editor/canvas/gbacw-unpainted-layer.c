@@ -2,8 +2,9 @@
 /* gbacw-unpainted-layer.c: the map canvas's layer that hatches the hexes with no terrain yet.
  *
  * The hatch of a new map covers the whole view, and the layers are drawn again at every
- * move of the pointer (the hover light): it is drawn once into a picture of the view and
- * the picture copied, until the view, the unpainted hexes or the emphasis change.
+ * move of the pointer (the hover light): it is drawn once into a picture of the view
+ * (gbacw-layer-picture.h) and the picture copied, until the view, the unpainted hexes or
+ * the emphasis change.
  */
 #define G_LOG_DOMAIN "gbacw-unpainted-layer"
 
@@ -12,17 +13,15 @@
 #include <string.h>
 
 #include "gbacw-hex-path.h"
+#include "gbacw-layer-picture.h"
 #include "gbacw-unpainted-layer-private.h"
 
 #define QUIET_ALPHA 0.3
 #define EMPHASIS_ALPHA 0.85
 
-/* What the picture shows: the transformation from map units to the widget, the widget's
- * size and scale, the emphasis, and which hexes were unpainted. */
+/* What the picture shows besides the view: the emphasis, and which hexes were unpainted. */
 typedef struct
 {
-  cairo_matrix_t matrix;
-  int width, height, scale_factor;
   gboolean emphasis;
   guint n_unpainted;
   guint32 unpainted_hash;
@@ -33,8 +32,7 @@ struct _GbacwUnpaintedLayer
   GbacwCanvasLayer parent_instance;
 
   gboolean emphasis;
-  cairo_surface_t *picture;   /* the hatch of the view, or NULL */
-  PictureKey key;
+  GbacwLayerPicture *picture;   /* the hatch of the view */
   guint n_renders;
 };
 
@@ -108,6 +106,18 @@ gbacw_unpainted_layer_has_content (GbacwCanvasLayer           *layer,
 }
 
 static void
+render_hatch (gpointer                    user_data,
+              cairo_t                    *cr,
+              const GbacwCanvasLayerView *view,
+              int                         scale_factor)
+{
+  GbacwUnpaintedLayer *self = user_data;
+
+  gbacw_render_unpainted_hatch (cr, view->scenario, &view->visible, view->px / scale_factor,
+                                self->emphasis ? EMPHASIS_ALPHA : QUIET_ALPHA);
+}
+
+static void
 gbacw_unpainted_layer_draw (GbacwCanvasLayer           *layer,
                             GbacwMapCanvas             *canvas,
                             cairo_t                    *cr,
@@ -119,38 +129,12 @@ gbacw_unpainted_layer_draw (GbacwCanvasLayer           *layer,
   if (view->scenario->map->terrain == NULL)
     return;
   memset (&key, 0, sizeof key);
-  cairo_get_matrix (cr, &key.matrix);
-  key.width = gtk_widget_get_width (GTK_WIDGET (canvas));
-  key.height = gtk_widget_get_height (GTK_WIDGET (canvas));
-  key.scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (canvas));
   key.emphasis = self->emphasis;
   hash_unpainted (view->scenario, &key);
-  if (key.n_unpainted == 0 || key.width <= 0 || key.height <= 0)
+  if (key.n_unpainted == 0)
     return;
-
-  if (self->picture == NULL || memcmp (&key, &self->key, sizeof key) != 0)
-    {
-      cairo_t *pcr;
-
-      g_clear_pointer (&self->picture, cairo_surface_destroy);
-      self->picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, key.width * key.scale_factor,
-                                                  key.height * key.scale_factor);
-      pcr = cairo_create (self->picture);
-      cairo_scale (pcr, key.scale_factor, key.scale_factor);
-      cairo_transform (pcr, &key.matrix);
-      gbacw_render_unpainted_hatch (pcr, view->scenario, &view->visible, view->px / key.scale_factor,
-                                    self->emphasis ? EMPHASIS_ALPHA : QUIET_ALPHA);
-      cairo_destroy (pcr);
-      cairo_surface_flush (self->picture);
-      self->key = key;
-      self->n_renders++;
-    }
-
-  /* The picture in the widget's pixels. */
-  cairo_identity_matrix (cr);
-  cairo_scale (cr, 1.0 / key.scale_factor, 1.0 / key.scale_factor);
-  cairo_set_source_surface (cr, self->picture, 0, 0);
-  cairo_paint (cr);
+  if (gbacw_layer_picture_draw (self->picture, canvas, cr, view, &key, sizeof key, render_hatch, self))
+    self->n_renders++;
 }
 
 static void
@@ -158,7 +142,7 @@ gbacw_unpainted_layer_finalize (GObject *object)
 {
   GbacwUnpaintedLayer *self = GBACW_UNPAINTED_LAYER (object);
 
-  g_clear_pointer (&self->picture, cairo_surface_destroy);
+  g_clear_pointer (&self->picture, gbacw_layer_picture_free);
 
   G_OBJECT_CLASS (gbacw_unpainted_layer_parent_class)->finalize (object);
 }
@@ -176,4 +160,5 @@ gbacw_unpainted_layer_class_init (GbacwUnpaintedLayerClass *klass)
 static void
 gbacw_unpainted_layer_init (GbacwUnpaintedLayer *self)
 {
+  self->picture = gbacw_layer_picture_new ();
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-trace-dialog-private.h: what the tests ask of the Trace Terrain window. */
+/* gbacw-trace-dialog-private.h: what the tests ask of the Trace window. */
 #pragma once
 
 #include "gbacw-trace-dialog.h"
@@ -11,6 +11,11 @@ G_BEGIN_DECLS
 GbacwTraceLayer *gbacw_trace_dialog_get_layer (GbacwTraceDialog *self);
 /* The doubt threshold (the spin button's value). */
 void             gbacw_trace_dialog_set_threshold (GbacwTraceDialog *self, double threshold);
+/* The chains' doubt threshold (its spin button's value). */
+void             gbacw_trace_dialog_set_chain_threshold (GbacwTraceDialog *self, double threshold);
+/* Lights chain (a chain's first link, -1 for none) for review, as moving the hex cursor
+ * onto it does when no other chain is there. */
+void             gbacw_trace_dialog_select_chain (GbacwTraceDialog *self, int chain);
 /* The terrain chosen (a catalogue index), -1 when none. */
 int              gbacw_trace_dialog_get_terrain (GbacwTraceDialog *self);
 void             gbacw_trace_dialog_set_terrain (GbacwTraceDialog *self, int terrain);

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gbacw-trace-dialog.c: the Trace Terrain window of an editor window.
+/* gbacw-trace-dialog.c: the Trace window of an editor window.
  *
  * The samples are kept as the terrain of each hex marked (-1: not a sample) and become the
  * tracer's GbacwTraceSample list at each Trace. The proposals stay as traced while the
  * user paints: the layer and the review read the map, so that what is accepted (or painted
- * with another tool) leaves the review and an undo brings it back. Another document, or a
- * map of another size, drops the samples and the proposals; another scan the proposals.
+ * with another tool) leaves the review and an undo brings it back. The hexside and line
+ * proposals are kept by the layer, which knows their chains, the rejected ones and the
+ * chain under review. Another document, or a map of another size, drops the samples and
+ * the proposals; another scan the proposals.
  */
 #define G_LOG_DOMAIN "gbacw-trace-dialog"
 
@@ -40,6 +42,9 @@ struct _GbacwTraceDialog
   GtkLabel *summary_label;
   GtkSpinButton *threshold_spin;
   GtkLabel *hex_label;
+  GtkLabel *chains_label;
+  GtkSpinButton *chain_threshold_spin;
+  GtkLabel *chain_label;
   GtkLabel *error_label;
 };
 
@@ -93,6 +98,158 @@ is_doubtful (GbacwTraceDialog *self,
              int               hex)
 {
   return is_shown (self, hex) && self->proposals[hex].confidence < get_threshold (self);
+}
+
+static int
+compare_ints (gconstpointer a,
+              gconstpointer b)
+{
+  return *(const int *) a - *(const int *) b;
+}
+
+static GbacwTraceLayer *
+get_layer (GbacwTraceDialog *self)
+{
+  return GBACW_TRACE_LAYER (self->layer);
+}
+
+static double
+get_chain_threshold (GbacwTraceDialog *self)
+{
+  return gtk_spin_button_get_value (self->chain_threshold_spin);
+}
+
+/* Whether chain (its first link's index) has a link shown: on the map, not painted, not
+ * rejected. */
+static gboolean
+chain_shown (GbacwTraceDialog *self,
+             int               chain)
+{
+  GbacwTraceLayer *layer = get_layer (self);
+  const GbacwScenario *scenario = get_scenario (self);
+
+  for (guint i = (guint) MAX (chain, 0); i < gbacw_trace_layer_get_n_links (layer); i++)
+    if (gbacw_trace_layer_get_link_chain (layer, i) == chain && gbacw_trace_layer_shows_link (layer, scenario, i))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+chain_doubtful (GbacwTraceDialog *self,
+                int               chain)
+{
+  return gbacw_trace_layer_get_chain_confidence (get_layer (self), chain) < get_chain_threshold (self);
+}
+
+/* The chains shown (their first links' indices), in order. */
+static GArray *
+shown_chains (GbacwTraceDialog *self)
+{
+  GbacwTraceLayer *layer = get_layer (self);
+  const GbacwScenario *scenario = get_scenario (self);
+  guint n = gbacw_trace_layer_get_n_links (layer);
+  g_autofree guint8 *seen = g_new0 (guint8, n + 1);
+  GArray *chains = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < n; i++)
+    {
+      int chain = gbacw_trace_layer_get_link_chain (layer, i);
+
+      if (!seen[chain] && gbacw_trace_layer_shows_link (layer, scenario, i))
+        {
+          seen[chain] = 1;
+          g_array_append_val (chains, chain);
+        }
+    }
+  g_array_sort (chains, (GCompareFunc) compare_ints);
+  return chains;
+}
+
+/* The two hexes (indices, -1 off the map) of link i's hexside. */
+static void
+link_hexes (GbacwTraceDialog *self,
+            guint             i,
+            int               hexes[2])
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  const GbacwTraceLink *l = gbacw_trace_layer_get_link (get_layer (self), i);
+  const GbacwHexGrid *grid;
+  GbacwHex a, b;
+
+  hexes[0] = hexes[1] = -1;
+  if (scenario == NULL)
+    return;
+  grid = &scenario->map->grid;
+  if (!gbacw_hex_grid_hexside_hexes (grid, l->hexside, &a, NULL, &b))
+    return;
+  if (gbacw_hex_grid_contains (grid, a))
+    hexes[0] = gbacw_hex_grid_index (grid, a);
+  if (gbacw_hex_grid_contains (grid, b))
+    hexes[1] = gbacw_hex_grid_index (grid, b);
+}
+
+/* Where the hex cursor goes for chain: a hex of its first link shown; -1 for none. */
+static int
+chain_hex (GbacwTraceDialog *self,
+           int               chain)
+{
+  GbacwTraceLayer *layer = get_layer (self);
+
+  for (guint i = (guint) MAX (chain, 0); i < gbacw_trace_layer_get_n_links (layer); i++)
+    if (gbacw_trace_layer_get_link_chain (layer, i) == chain &&
+        gbacw_trace_layer_shows_link (layer, get_scenario (self), i))
+      {
+        int hexes[2];
+
+        link_hexes (self, i, hexes);
+        return hexes[0] >= 0 ? hexes[0] : hexes[1];
+      }
+  return -1;
+}
+
+/* Whether a shown link of chain has hex (an index) on either side. */
+static gboolean
+chain_touches (GbacwTraceDialog *self,
+               int               chain,
+               int               hex)
+{
+  GbacwTraceLayer *layer = get_layer (self);
+
+  for (guint i = (guint) MAX (chain, 0); i < gbacw_trace_layer_get_n_links (layer); i++)
+    if (gbacw_trace_layer_get_link_chain (layer, i) == chain &&
+        gbacw_trace_layer_shows_link (layer, get_scenario (self), i))
+      {
+        int hexes[2];
+
+        link_hexes (self, i, hexes);
+        if (hexes[0] == hex || hexes[1] == hex)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static int
+get_selected_chain (GbacwTraceDialog *self)
+{
+  int chain = gbacw_trace_layer_get_selected_chain (get_layer (self));
+
+  return chain >= 0 && chain_shown (self, chain) ? chain : -1;
+}
+
+static const char *
+link_type_name (const GbacwScenario  *scenario,
+                const GbacwTraceLink *l)
+{
+  if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+    {
+      const GbacwHexsideType *t = g_ptr_array_index (scenario->catalogue.hexside_types, l->type);
+      return t->name ? t->name : t->id;
+    }
+  else
+    {
+      const GbacwLineType *t = g_ptr_array_index (scenario->catalogue.line_types, l->type);
+      return t->name ? t->name : t->id;
+    }
 }
 
 static const char *
@@ -197,6 +354,68 @@ update_hex_label (GbacwTraceDialog *self)
   gtk_label_set_text (self->hex_label, text);
 }
 
+static void
+update_chains_label (GbacwTraceDialog *self)
+{
+  g_autoptr(GArray) chains = NULL;
+  int n_doubtful = 0;
+  g_autofree char *left = NULL;
+  g_autofree char *doubtful = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->proposals == NULL && gbacw_trace_layer_get_n_links (get_layer (self)) == 0)
+    {
+      gtk_label_set_text (self->chains_label, _("Not traced yet."));
+      return;
+    }
+  chains = shown_chains (self);
+  for (guint c = 0; c < chains->len; c++)
+    n_doubtful += chain_doubtful (self, g_array_index (chains, int, c));
+  left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d chain of hexsides or lines left to review",
+                                       "%d chains of hexsides or lines left to review", (int) chains->len),
+                          (int) chains->len);
+  doubtful = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of them doubtful", "%d of them doubtful", n_doubtful),
+                              n_doubtful);
+  /* TRANSLATORS: "12 chains of hexsides or lines left to review, 3 of them doubtful" */
+  text = g_strdup_printf (_("%s, %s."), left, doubtful);
+  gtk_label_set_text (self->chains_label, text);
+}
+
+static void
+update_chain_label (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  GbacwTraceLayer *layer = get_layer (self);
+  int chain = get_selected_chain (self), n = 0, hex = -1;
+  const GbacwTraceLink *first;
+  g_autofree char *label = NULL;
+  g_autofree char *text = NULL;
+
+  if (scenario == NULL || chain < 0 || (hex = chain_hex (self, chain)) < 0)
+    {
+      gtk_label_set_text (self->chain_label, _("No chain under review: Next Doubtful Chain (F4), or move the hex "
+                                               "cursor onto a proposed hexside or line."));
+      return;
+    }
+  for (guint i = (guint) chain; i < gbacw_trace_layer_get_n_links (layer); i++)
+    n += gbacw_trace_layer_get_link_chain (layer, i) == chain && gbacw_trace_layer_shows_link (layer, scenario, i);
+  first = gbacw_trace_layer_get_link (layer, (guint) chain);
+  label = gbacw_hex_grid_format_label (&scenario->map->grid, gbacw_hex_grid_hex_at (&scenario->map->grid, hex));
+  if (first->kind == GBACW_TRACE_LINK_HEXSIDE)
+    /* TRANSLATORS: a hexside type (River), how many hexsides, a hex number, the chain's confidence (0.00-1.00) */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s along %d hexside from hex %s (confidence %.2f)",
+                                         "%s along %d hexsides from hex %s (confidence %.2f)", n),
+                            link_type_name (scenario, first), n, label,
+                            gbacw_trace_layer_get_chain_confidence (layer, chain));
+  else
+    /* TRANSLATORS: a line type (Road), how many hexsides it crosses, a hex number, the chain's confidence (0.00-1.00) */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s across %d hexside from hex %s (confidence %.2f)",
+                                         "%s across %d hexsides from hex %s (confidence %.2f)", n),
+                            link_type_name (scenario, first), n, label,
+                            gbacw_trace_layer_get_chain_confidence (layer, chain));
+  gtk_label_set_text (self->chain_label, text);
+}
+
 /* Which of the window's actions apply, in one place. */
 static void
 update_actions (GbacwTraceDialog *self)
@@ -227,6 +446,21 @@ update_actions (GbacwTraceDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.next-doubtful", any_doubtful);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept", has_terrain && hex >= 0 && self->proposals != NULL &&
                                                                    scenario->map->terrain[hex] == 0);
+
+  {
+    g_autoptr(GArray) chains = scenario ? shown_chains (self) : g_array_new (FALSE, FALSE, sizeof (int));
+    gboolean any_sure_chain = FALSE, any_doubtful_chain = FALSE, selected = get_selected_chain (self) >= 0;
+
+    for (guint c = 0; c < chains->len; c++)
+      if (chain_doubtful (self, g_array_index (chains, int, c)))
+        any_doubtful_chain = TRUE;
+      else
+        any_sure_chain = TRUE;
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-all-chains", any_sure_chain);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.next-doubtful-chain", any_doubtful_chain);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-chain", selected);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.reject-chain", selected);
+  }
 }
 
 static void
@@ -235,6 +469,8 @@ update (GbacwTraceDialog *self)
   update_samples_label (self);
   update_summary (self);
   update_hex_label (self);
+  update_chains_label (self);
+  update_chain_label (self);
   update_actions (self);
 }
 
@@ -245,6 +481,7 @@ drop_proposals (GbacwTraceDialog *self)
 {
   g_clear_pointer (&self->proposals, g_free);
   gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), NULL, 0);
+  gbacw_trace_layer_set_links (GBACW_TRACE_LAYER (self->layer), NULL);
 }
 
 /* The terrain list, the samples and the proposals for the document's map as it is now. */
@@ -278,6 +515,9 @@ on_document_changed (GbacwTraceDialog *self)
        g_list_model_get_n_items (gtk_drop_down_get_model (self->terrain_dropdown)) !=
          scenario->catalogue.hex_terrains->len))
     reset_for_map (self);
+  /* a chain accepted (or painted otherwise) is no longer under review */
+  if (get_selected_chain (self) < 0)
+    gbacw_trace_layer_set_selected_chain (get_layer (self), -1);
   gbacw_canvas_layer_queue_draw (self->layer);
   update (self);
 }
@@ -311,15 +551,39 @@ on_image (GbacwTraceDialog *self)
   update (self);
 }
 
-/* The cursor moved: on a proposal, its terrain is chosen, ready for Accept. */
+/* The cursor moved: on a proposal, its terrain is chosen, ready for Accept; the chain under
+ * review is one that touches the cursor's hex (the one before if it still does). */
 static void
 on_cursor_hex (GbacwTraceDialog *self)
 {
   int hex = get_cursor_hex (self);
+  int chain = get_selected_chain (self);
 
   if (is_shown (self, hex))
     gtk_drop_down_set_selected (self->terrain_dropdown, (guint) self->proposals[hex].terrain);
+  if (hex < 0)
+    chain = -1;
+  else if (chain < 0 || !chain_touches (self, chain, hex))
+    {
+      GbacwTraceLayer *layer = get_layer (self);
+
+      /* the first chain with a link shown at the hex, in one pass over the links */
+      chain = -1;
+      for (guint i = 0; i < gbacw_trace_layer_get_n_links (layer); i++)
+        {
+          int hexes[2];
+
+          if (!gbacw_trace_layer_shows_link (layer, get_scenario (self), i))
+            continue;
+          link_hexes (self, i, hexes);
+          if ((hexes[0] == hex || hexes[1] == hex) &&
+              (chain < 0 || gbacw_trace_layer_get_link_chain (layer, i) < chain))
+            chain = gbacw_trace_layer_get_link_chain (layer, i);
+        }
+    }
+  gbacw_trace_layer_set_selected_chain (get_layer (self), chain);
   update_hex_label (self);
+  update_chain_label (self);
   update_actions (self);
 }
 
@@ -415,6 +679,8 @@ run_action (GtkWidget  *widget,
   GbacwTraceFlags flags = GBACW_TRACE_UNPAINTED_ONLY;
   g_autoptr(GPtrArray) samples = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) links_error = NULL;
+  g_autoptr(GArray) links = NULL;
   GbacwTraceProposal *proposals = NULL;
 
   if (scenario == NULL)
@@ -433,16 +699,26 @@ run_action (GtkWidget  *widget,
   if (gtk_check_button_get_active (self->catalogue_check))
     flags |= GBACW_TRACE_CATALOGUE_COLOURS;
   samples = collect_samples (self, scenario);
+  /* the hexsides and lines need no samples: traced even when the terrain cannot be */
+  links = gbacw_trace_links (scenario, image, scenario->map->background.transform, GBACW_TRACE_UNPAINTED_ONLY,
+                             &links_error);
   if (!gbacw_trace_terrain (scenario, image, scenario->map->background.transform, samples, flags, &proposals, &error))
+    proposals = NULL;
+  if (error != NULL || links_error != NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("Could not trace the scan: %s"), error->message);
+      g_autofree char *message = g_strdup_printf (_("Could not trace the scan: %s"),
+                                                  (error != NULL ? error : links_error)->message);
       show_error (self, message);
-      return;
     }
-  show_error (self, NULL);
+  else
+    show_error (self, NULL);
+  if (proposals == NULL && links == NULL)
+    return;
   g_free (self->proposals);
   self->proposals = proposals;
-  gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), proposals, self->n_hexes);
+  gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), proposals, proposals ? self->n_hexes : 0);
+  gbacw_trace_layer_set_links (GBACW_TRACE_LAYER (self->layer), links);
+  on_cursor_hex (self);
   update (self);
 }
 
@@ -523,6 +799,165 @@ accept_action (GtkWidget  *widget,
   paint (self, hexes, terrains);
 }
 
+/* Accepts the links (guint indices in the layer) shown among links, in one undo step, through
+ * the hexside and line tools' edits. An edit is built from the map as it is, so two types
+ * on one hexside (a stream and a crest) go in two rounds, the second merged into the first. */
+static void
+accept_links (GbacwTraceDialog *self,
+              GArray           *links)
+{
+  GbacwTraceLayer *layer = get_layer (self);
+  g_autofree guint8 *done = g_new0 (guint8, links->len + 1);
+  guint merge_key = (guint) g_get_monotonic_time () | 1u;
+  guint n_left = links->len;
+
+  while (n_left > 0 && self->document != NULL)
+    {
+      const GbacwScenario *scenario = get_scenario (self);
+      const GbacwHexGrid *grid = &scenario->map->grid;
+      /* the hexsides taken this round, of each kind */
+      g_autoptr(GHashTable) sides_taken = g_hash_table_new (NULL, NULL);
+      g_autoptr(GHashTable) lines_taken = g_hash_table_new (NULL, NULL);
+      GHashTable *taken[2] = { sides_taken, lines_taken };
+      g_autoptr(GbacwMapEdit) edit = NULL;
+
+      for (guint k = 0; k < links->len; k++)
+        {
+          guint i = g_array_index (links, guint, k);
+          const GbacwTraceLink *l;
+          GbacwMapEdit *one;
+
+          if (done[k])
+            continue;
+          l = gbacw_trace_layer_get_link (layer, i);
+          if (g_hash_table_contains (taken[l->kind], GUINT_TO_POINTER (l->hexside + 1)))
+            continue;
+          done[k] = 1;
+          n_left--;
+          if (!gbacw_trace_layer_shows_link (layer, scenario, i))
+            continue;
+          g_hash_table_add (taken[l->kind], GUINT_TO_POINTER (l->hexside + 1));
+          if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+            one = gbacw_map_edit_set_hexside_feature (scenario, l->hexside, l->type, TRUE, -1, merge_key);
+          else
+            {
+              GbacwHex a, b;
+
+              gbacw_hex_grid_hexside_hexes (grid, l->hexside, &a, NULL, &b);
+              one = gbacw_map_edit_set_line (scenario, a, b, l->type, TRUE, merge_key);
+            }
+          if (one == NULL)
+            continue;
+          if (edit == NULL)
+            edit = one;
+          else
+            {
+              /* map edits of one merge key always merge */
+              gboolean merged = gbacw_command_merge (GBACW_COMMAND (edit), GBACW_COMMAND (one));
+
+              g_warn_if_fail (merged);
+              g_object_unref (one);
+            }
+        }
+      if (edit == NULL)
+        continue;
+      gbacw_command_set_label (GBACW_COMMAND (edit), _("Accept traced hexsides and lines"));
+      gbacw_document_execute (self->document, GBACW_COMMAND (g_steal_pointer (&edit)));
+    }
+}
+
+/* The links of chain shown, as guint indices. */
+static GArray *
+chain_links (GbacwTraceDialog *self,
+             int               chain)
+{
+  GbacwTraceLayer *layer = get_layer (self);
+  GArray *links = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < gbacw_trace_layer_get_n_links (layer); i++)
+    if ((chain < 0 || gbacw_trace_layer_get_link_chain (layer, i) == chain) &&
+        gbacw_trace_layer_shows_link (layer, get_scenario (self), i))
+      g_array_append_val (links, i);
+  return links;
+}
+
+static void
+accept_all_chains_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  GbacwTraceLayer *layer = get_layer (self);
+  g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (self->document == NULL)
+    return;
+  for (guint i = 0; i < gbacw_trace_layer_get_n_links (layer); i++)
+    if (gbacw_trace_layer_shows_link (layer, get_scenario (self), i) &&
+        !chain_doubtful (self, gbacw_trace_layer_get_link_chain (layer, i)))
+      g_array_append_val (links, i);
+  accept_links (self, links);
+}
+
+static void
+next_doubtful_chain_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  g_autoptr(GArray) chains = NULL;
+  int selected = get_selected_chain (self);
+  guint start = 0;
+
+  if (self->document == NULL)
+    return;
+  chains = shown_chains (self);
+  /* after the chain under review, round the list */
+  while (start < chains->len && g_array_index (chains, int, start) <= selected)
+    start++;
+  for (guint k = 0; k < chains->len; k++)
+    {
+      int chain = g_array_index (chains, int, (start + k) % chains->len);
+
+      if (chain_doubtful (self, chain))
+        {
+          gbacw_trace_layer_set_selected_chain (get_layer (self), chain);
+          gbacw_map_canvas_set_cursor_hex (self->canvas, chain_hex (self, chain));
+          on_cursor_hex (self);
+          return;
+        }
+    }
+}
+
+static void
+accept_chain_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  int chain = get_selected_chain (self);
+  g_autoptr(GArray) links = NULL;
+
+  if (self->document == NULL || chain < 0)
+    return;
+  links = chain_links (self, chain);
+  accept_links (self, links);
+}
+
+static void
+reject_chain_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  int chain = get_selected_chain (self);
+
+  if (chain < 0)
+    return;
+  gbacw_trace_layer_reject_chain (get_layer (self), chain);
+  update (self);
+}
+
 /* The review's keys in the editor window too: they act here, on its canvas's cursor. */
 static gboolean
 activate_in_dialog (GtkWidget *widget,
@@ -542,6 +977,10 @@ create_window_shortcuts (GbacwTraceDialog *self)
     { GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept" },
     { GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept" },
     { GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample" },
+    { GDK_KEY_F4, 0, "trace.next-doubtful-chain" },
+    { GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
+    { GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
+    { GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.reject-chain" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -602,7 +1041,31 @@ gbacw_trace_dialog_get_proposal (GbacwTraceDialog *self,
   return &self->proposals[hex];
 }
 
+void
+gbacw_trace_dialog_set_chain_threshold (GbacwTraceDialog *self,
+                                        double            threshold)
+{
+  g_return_if_fail (GBACW_IS_TRACE_DIALOG (self));
+  gtk_spin_button_set_value (self->chain_threshold_spin, threshold);
+}
+
+void
+gbacw_trace_dialog_select_chain (GbacwTraceDialog *self,
+                                 int               chain)
+{
+  g_return_if_fail (GBACW_IS_TRACE_DIALOG (self));
+  gbacw_trace_layer_set_selected_chain (get_layer (self), chain);
+  update (self);
+}
+
 /* ---------------------------------------------------------------- life */
+
+static void
+on_chain_threshold_changed (GbacwTraceDialog *self)
+{
+  gbacw_trace_layer_set_chain_threshold (get_layer (self), get_chain_threshold (self));
+  update (self);
+}
 
 static void
 on_threshold_changed (GbacwTraceDialog *self)
@@ -672,6 +1135,9 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, hex_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, chains_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, chain_threshold_spin);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, chain_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, error_label);
 
   gtk_widget_class_install_action (widget_class, "trace.run", NULL, run_action);
@@ -680,11 +1146,22 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "trace.accept-all", NULL, accept_all_action);
   gtk_widget_class_install_action (widget_class, "trace.next-doubtful", NULL, next_doubtful_action);
   gtk_widget_class_install_action (widget_class, "trace.accept", NULL, accept_action);
+  gtk_widget_class_install_action (widget_class, "trace.accept-all-chains", NULL, accept_all_chains_action);
+  gtk_widget_class_install_action (widget_class, "trace.next-doubtful-chain", NULL, next_doubtful_chain_action);
+  gtk_widget_class_install_action (widget_class, "trace.accept-chain", NULL, accept_chain_action);
+  gtk_widget_class_install_action (widget_class, "trace.reject-chain", NULL, reject_chain_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "trace.next-doubtful", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F4, 0, "trace.next-doubtful-chain", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "trace.accept-chain", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "trace.accept-chain", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "trace.reject-chain", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -694,8 +1171,10 @@ gbacw_trace_dialog_init (GbacwTraceDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->layer = gbacw_trace_layer_new ();
   g_signal_connect_swapped (self->threshold_spin, "value-changed", G_CALLBACK (on_threshold_changed), self);
+  g_signal_connect_swapped (self->chain_threshold_spin, "value-changed", G_CALLBACK (on_chain_threshold_changed), self);
   g_signal_connect_swapped (self->terrain_dropdown, "notify::selected", G_CALLBACK (update_actions), self);
   gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (self->layer), get_threshold (self));
+  gbacw_trace_layer_set_chain_threshold (GBACW_TRACE_LAYER (self->layer), get_chain_threshold (self));
 }
 
 /* The layer goes under the hover light and the hex cursor, which stay visible over it. */
