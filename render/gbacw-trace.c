@@ -663,10 +663,16 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
 #define BAND_ALONG 16
 #define BAND_ACROSS 17
 #define BAND_HALF 0.2
-#define BAND_BESIDE 0.34
+#define BAND_BESIDE 0.38
+#define BAND_BESIDE_STEP 0.08
 /* A point shows a look when its colour is at least this much the look's mixed with the
  * colour beside the band (look_mix ()). */
 #define MIN_MIX 0.2
+#define MAX_MIX 1.4
+/* A line's middle this much lighter (L*) than its edges is a double line's; less than
+ * SOLID_DIP, a solid line's (band_middle_dip ()). */
+#define DOUBLE_DIP 3.0
+#define SOLID_DIP 1.0
 /* A point this far (ΔE) from both colours beside the band has something printed on it. */
 #define MIN_PRINT_DE 12.0
 /* The least share of a band's length that must match for a proposal. */
@@ -678,6 +684,7 @@ typedef struct {
   double coverage;    /* share of the length printed: 1 when solid */
   int group;          /* looks of one group exclude each other on a hexside */
   double min_peak;    /* the mix (look_mix ()) it must reach somewhere across the band */
+  gboolean is_double; /* two dark edges and a light middle (band_middle_dip ()) */
 } Look;
 
 /* A band's samples: the colour of each point across at each position along, and beside. */
@@ -720,6 +727,7 @@ hexside_look (const GbacwHexsideType *type, double min_width, Look *look)
   else
     return FALSE;
   look->coverage = 1.0;
+  look->is_double = FALSE;
   return TRUE;
 }
 
@@ -733,7 +741,8 @@ line_look (const GbacwLineType *type, double min_width, Look *look)
   look->coverage = 1.0;
   look->group = 0;
   look->min_peak = MIN_MIX;
-  if (g_strcmp0 (type->style, "double") == 0)
+  look->is_double = g_strcmp0 (type->style, "double") == 0;
+  if (look->is_double)
     /* w 1.3 wide, less its light middle (w 0.5 wide, 70% white) */
     look->width = MAX (w * 0.95, 1.5 * min_width);
   else if (g_strcmp0 (type->style, "railroad") == 0)
@@ -816,9 +825,37 @@ sample_band (const Sampler *s, double x0, double y0, double x1, double y1, const
 
       band->n_beside[i] = 0;
       for (int side = -1; side <= 1; side += 2)
-        if (sample_lab (s, x + side * BAND_BESIDE * nx, y + side * BAND_BESIDE * ny,
-                        band->beside[i][band->n_beside[i]]))
-          band->n_beside[i]++;
+        {
+          /* three points a side, the median lightness kept (two: the lighter): a town's
+           * block, a tree or another line beside the band is not the colour under it */
+          float got[3][3];
+          int n_got = 0, pick = 0;
+
+          for (int k = 0; k < 3; k++)
+            {
+              double o = side * (BAND_BESIDE + (k - 1) * BAND_BESIDE_STEP);
+              if (sample_lab (s, x + o * nx, y + o * ny, got[n_got]))
+                n_got++;
+            }
+          if (n_got == 0)
+            continue;
+          if (n_got == 2)
+            pick = got[1][0] > got[0][0];
+          else if (n_got == 3)
+            for (int k = 0; k < 3; k++)
+              {
+                int below = 0, above = 0;
+                for (int q = 0; q < 3; q++)
+                  if (q != k)
+                    {
+                      below += got[q][0] < got[k][0] || (got[q][0] == got[k][0] && q < k);
+                      above += got[q][0] > got[k][0] || (got[q][0] == got[k][0] && q > k);
+                    }
+                if (below == 1 && above == 1)
+                  pick = k;
+              }
+          memcpy (band->beside[i][band->n_beside[i]++], got[pick], sizeof got[pick]);
+        }
       for (int k = 0; k < BAND_ACROSS; k++)
         {
           double o = -BAND_HALF + k * (2 * BAND_HALF / (BAND_ACROSS - 1));
@@ -890,13 +927,14 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
 
   for (int i = 0; i < band->n_along; i++)
     {
-      double mix = 0, peak = 0;
-      int valid = 0;
+      double alpha[BAND_ACROSS], res[BAND_ACROSS];
+      gboolean shows[BAND_ACROSS];
+      double mix = 0, peak = 0, run_mix = 0, run_peak = 0, run_residual = 0, best_residual_sum = 0;
+      int valid = 0, run_n = 0, best_n = 0;
 
       for (int k = 0; k < BAND_ACROSS; k++)
         {
-          double best_alpha = 0, best_residual = G_MAXDOUBLE;
-
+          shows[k] = FALSE;
           if (!band->valid[i][k])
             continue;
           valid++;
@@ -905,17 +943,40 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
           {
             int b = band->n_beside[i] > 1 && lab_distance (band->across[i][k], band->beside[i][1]) <
                                                  lab_distance (band->across[i][k], band->beside[i][0]);
-            best_alpha = look_mix (band->across[i][k], band->beside[i][b], look->lab, &best_residual);
+            alpha[k] = look_mix (band->across[i][k], band->beside[i][b], look->lab, &res[k]);
           }
-          /* mostly toward the look's colour, not some other ink */
-          if (best_alpha >= MIN_MIX && best_residual <= 0.5 * best_alpha + 0.1)
-            {
-              mix += MIN (best_alpha, 1.0) * step;
-              peak = MAX (peak, best_alpha);
-              sum_residual += best_residual;
-              n_residual++;
-            }
+          /* mostly toward the look's colour, not some other ink; nor far past it (a town's
+           * black blocks beside a brown road): blur and noise leave a line's own points
+           * near or below its colour */
+          shows[k] = alpha[k] >= MIN_MIX && alpha[k] <= MAX_MIX && res[k] <= 0.5 * alpha[k] + 0.1;
         }
+      /* the width is the one run of points across that shows the look most: another line
+       * beside the band (the spokes of a junction near its hex centre) or a block is
+       * separated from it by the paper between them and does not widen it */
+      for (int k = 0; k <= BAND_ACROSS; k++)
+        {
+          if (k < BAND_ACROSS && shows[k])
+            {
+              run_mix += MIN (alpha[k], 1.0) * step;
+              run_peak = MAX (run_peak, alpha[k]);
+              run_residual += res[k];
+              run_n++;
+              continue;
+            }
+          if (k < BAND_ACROSS && !band->valid[i][k])
+            continue;   /* a point left out (a hex number) does not end a run */
+          if (run_mix > mix)
+            {
+              mix = run_mix;
+              peak = run_peak;
+              best_residual_sum = run_residual;
+              best_n = run_n;
+            }
+          run_mix = run_peak = run_residual = 0;
+          run_n = 0;
+        }
+      sum_residual += best_residual_sum;
+      n_residual += best_n;
       if (valid < BAND_ACROSS / 2)
         continue;
       n_valid++;
@@ -1037,6 +1098,48 @@ band_has_print (const Band *band)
   return FALSE;
 }
 
+/* How much lighter than the line's two edges its middle is, in L*: a double line (a pike:
+ * two dark edges, a light middle) shows it, a solid one does not. The median over the
+ * positions along; the middle sought within a few points of the band's axis, as the
+ * calibration is a pixel or so off. */
+static double
+band_middle_dip (const Band *band)
+{
+  double dips[BAND_ALONG];
+  int n = 0;
+
+  for (int i = 0; i < band->n_along; i++)
+    {
+      double best = -G_MAXDOUBLE;
+      gboolean any = FALSE;
+
+      for (int c = BAND_ACROSS / 2 - 3; c <= BAND_ACROSS / 2 + 3; c++)
+        {
+          double left = G_MAXDOUBLE, right = G_MAXDOUBLE;
+
+          if (!band->valid[i][c])
+            continue;
+          for (int d = 1; d <= 3; d++)
+            {
+              if (band->valid[i][c - d])
+                left = MIN (left, band->across[i][c - d][0]);
+              if (band->valid[i][c + d])
+                right = MIN (right, band->across[i][c + d][0]);
+            }
+          if (left == G_MAXDOUBLE || right == G_MAXDOUBLE)
+            continue;
+          best = MAX (best, MIN (band->across[i][c][0] - left, band->across[i][c][0] - right));
+          any = TRUE;
+        }
+      if (any)
+        dips[n++] = best;
+    }
+  if (n == 0)
+    return 0;
+  qsort (dips, n, sizeof dips[0], compare_double);
+  return dips[n / 2];
+}
+
 static void
 propose_band (const Band *band, const Look *looks, const int *types, int n_looks, GbacwTraceLinkKind kind,
               GbacwHexsideId id, GArray *links)
@@ -1045,7 +1148,7 @@ propose_band (const Band *band, const Look *looks, const int *types, int n_looks
     return;
   for (int group = 0; group < 2; group++)
     {
-      double best = 0, second = 0, best_coverage = 0, best_width = 0, best_residual = 0;
+      double best = 0, second = 0, best_coverage = 0, best_width = 0, best_residual = 0, dip = -1;
       int best_type = -1;
 
       for (int t = 0; t < n_looks; t++)
@@ -1055,6 +1158,16 @@ propose_band (const Band *band, const Look *looks, const int *types, int n_looks
           if (looks[t].group != group || !fit_look (band, &looks[t], &coverage, &width, &de))
             continue;
           score = look_score (&looks[t], coverage, width, de);
+          /* a pike's light middle, or its lack, tells it from a road of about its width */
+          if (kind == GBACW_TRACE_LINK_LINE && (looks[t].is_double || looks[t].coverage == 1.0))
+            {
+              if (dip < 0)
+                dip = band_middle_dip (band);
+              if (looks[t].is_double)
+                score *= dip >= DOUBLE_DIP ? 1.3 : dip < SOLID_DIP ? 0.7 : 1.0;
+              else if (dip >= DOUBLE_DIP)
+                score *= 0.7;
+            }
           if (coverage / looks[t].coverage < MIN_COVERAGE)
             score = 0;
           if (score > best)
