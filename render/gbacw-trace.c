@@ -29,6 +29,8 @@
 #define MIN_POINTS 12
 /* Lightness (L*, 0-100) below which a pixel counts as dark: printed blocks and symbols. */
 #define DARK_L 40.0
+/* A samples file's line of elevation marks starts with this word (`elevation 2 0304`). */
+#define ELEVATION_WORD "elevation"
 
 enum {
   F_L, F_A, F_B,        /* mean colour, CIE Lab */
@@ -129,8 +131,8 @@ gbacw_trace_samples_parse (const GbacwScenario *scenario,
         else
           g_free (words[w]);
       words[n_words] = NULL;
-      if (n_words == 0)
-        continue;
+      if (n_words == 0 || g_str_equal (words[0], ELEVATION_WORD))
+        continue;   /* elevation marks: gbacw_trace_elevation_marks_parse () */
       terrain = gbacw_catalogue_find_hex_terrain (&scenario->catalogue, words[0]);
       if (terrain < 0)
         {
@@ -1277,4 +1279,502 @@ gbacw_trace_links (const GbacwScenario  *scenario,
   g_free (band);
   join_chains (grid, links);
   return links;
+}
+
+/* ---------------------------------------------------------------- elevation */
+
+/* The elevation shading gbacw-map-renderer.c draws: each level mixes a hex's fill a
+ * further LEVEL_STEP toward this brown, at most LEVEL_STEP_MAX; a hex with no terrain is
+ * the paper so tinted. A scan whose marks give two levels or more is read by its own step
+ * (elevation_scale ()). */
+static const double elevation_tint[3] = { 0.44, 0.30, 0.16 };
+static const double paper_rgb[3] = { 0.949, 0.925, 0.839 };
+#define LEVEL_STEP 0.09
+#define LEVEL_STEP_MAX 0.6
+/* The levels a map may have when the scenario gives none (the renderer's). */
+#define MAX_TRACE_LEVELS 16
+/* The least spread (in levels) of a hex's shading about its level that the choice
+ * allows: noise and JPEG leave some even where the marks agree exactly. */
+#define MIN_SHADE_SPREAD 0.2
+/* What two neighbours at different levels cost, against the shading's (squared spread
+ * units): enough to settle a hex the shading leaves between two levels by its
+ * neighbours, too little to overrule a clear shade. */
+#define LEVEL_CHANGE_COST 0.4
+
+/* The words of a samples file's line, its comment cut off; NULL when it has none. */
+static GStrv
+line_words (char *line, int *n_words)
+{
+  char *hash = strchr (line, '#');
+  GStrv words;
+  int n = 0;
+
+  if (hash != NULL)
+    *hash = '\0';
+  words = g_strsplit_set (g_strstrip (line), " \t\r,", -1);
+  for (int w = 0; words[w] != NULL; w++)
+    if (words[w][0] != '\0')
+      words[n++] = words[w];
+    else
+      g_free (words[w]);
+  words[n] = NULL;
+  *n_words = n;
+  return words;
+}
+
+GArray *
+gbacw_trace_elevation_marks_parse (const GbacwScenario *scenario,
+                                   const char          *text,
+                                   gsize                length,
+                                   const char          *display_name,
+                                   GError             **error)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+  const char *display = display_name ? display_name : "(memory)";
+  int n_levels = scenario->map->levels != NULL && scenario->map->levels->len > 0 ? (int) scenario->map->levels->len
+                                                                                   : MAX_TRACE_LEVELS;
+  g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (GbacwTraceElevationMark));
+  g_autofree int *level_of = g_new (int, gbacw_hex_grid_n_hexes (grid));
+  g_autofree char *copy = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+    level_of[i] = -1;
+  if (!g_utf8_validate_len (text, length, NULL) || memchr (text, '\0', length) != NULL)
+    {
+      g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                   _("%s: not a text file: give one line per terrain, its id then the labels of its sample hexes"),
+                   display);
+      return NULL;
+    }
+  copy = g_strndup (text, length);
+  lines = g_strsplit (copy, "\n", -1);
+  for (int n = 0; lines[n] != NULL; n++)
+    {
+      int n_words;
+      g_auto (GStrv) words = line_words (lines[n], &n_words);
+      gint64 level;
+
+      if (n_words == 0 || !g_str_equal (words[0], ELEVATION_WORD))
+        continue;
+      if (n_words < 2 || !g_ascii_string_to_signed (words[1], 10, 0, n_levels - 1, &level, NULL))
+        {
+          g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                       _("%s:%d: “%s” is not a level of this map: give a whole number from 0 to %d, then the "
+                         "labels of hexes at that level (elevation 2 0304 1122)"),
+                       display, n + 1, n_words < 2 ? "" : words[1], n_levels - 1);
+          return NULL;
+        }
+      if (n_words == 2)
+        {
+          g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                       _("%s:%d: level %d has no hexes: give their labels after the level (elevation 2 0304 1122)"),
+                       display, n + 1, (int) level);
+          return NULL;
+        }
+      for (int w = 2; w < n_words; w++)
+        {
+          g_autoptr (GError) local = NULL;
+          GbacwTraceElevationMark mark = { 0, (int) level, n + 1 };
+          GbacwHex hex;
+
+          if (!gbacw_hex_grid_parse_label (grid, words[w], &hex, &local))
+            {
+              g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES, "%s:%d: %s", display, n + 1,
+                           local->message);
+              return NULL;
+            }
+          mark.hex = gbacw_hex_grid_index (grid, hex);
+          if (level_of[mark.hex] >= 0 && level_of[mark.hex] != mark.level)
+            {
+              g_set_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES,
+                           _("%s:%d: hex %s is marked level %d already: give each hex one level"), display, n + 1,
+                           words[w], level_of[mark.hex]);
+              return NULL;
+            }
+          if (level_of[mark.hex] < 0)
+            g_array_append_val (marks, mark);
+          level_of[mark.hex] = mark.level;
+        }
+    }
+  return g_steal_pointer (&marks);
+}
+
+GArray *
+gbacw_trace_elevation_marks_load (const GbacwScenario *scenario, const char *path, GError **error)
+{
+  g_autoptr (GBytes) bytes = gbacw_file_read (path, GBACW_FILE_KIND_TRACE_SAMPLES, error);
+  g_autofree char *display = NULL;
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  display = g_filename_display_name (path);
+  data = g_bytes_get_data (bytes, &length);
+  return gbacw_trace_elevation_marks_parse (scenario, data ? data : "", length, display, error);
+}
+
+/* The colour (sRGB 0-1 each) of the fill of the inner hex centred at (cx, cy), as
+ * hex_features () samples it: symbols (trees, a town's blocks), the hex number and the
+ * grid are darker than the fill they are printed on, and the shading tints the fill only,
+ * so the darker 40% of the points are left out and each channel's median of the others
+ * taken. FALSE when too little of the hex is on the scan. */
+static gboolean
+hex_fill_colour (const Sampler *s, double cx, double cy, double rgb[3])
+{
+  const double *m = s->transform;
+  guint8 points[MAX_POINTS_ACROSS * MAX_POINTS_ACROSS][3];
+  guint brightness[3 * 255 + 1], histogram[3][256];
+  int n = 0, k = s->n_across, threshold = 0, n_kept = 0;
+  double start = -(k - 1) * s->step / 2;
+
+  for (int j = 0; j < k; j++)
+    for (int i = 0; i < k; i++)
+      {
+        double u = start + i * s->step, v = start + j * s->step;
+        double x = cx + u, y = cy + v;
+        int px, py;
+        guint32 pixel;
+        guint a;
+
+        if (!inside_inner_hex (s, u, v))
+          continue;
+        px = (int) floor (m[0] * x + m[2] * y + m[4]);
+        py = (int) floor (m[1] * x + m[3] * y + m[5]);
+        if (px < 0 || py < 0 || px >= s->width || py >= s->height)
+          continue;
+        pixel = ((const guint32 *) (gconstpointer) (s->data + (gsize) py * s->stride))[px];
+        a = pixel >> 24;
+        if (s->has_alpha && a == 0)
+          continue;
+        for (int q = 0; q < 3; q++)
+          {
+            guint c = (pixel >> (16 - 8 * q)) & 0xff;
+            if (s->has_alpha && a != 255)
+              c = MIN (255u, c * 255 / a);
+            points[n][q] = (guint8) c;
+          }
+        n++;
+      }
+  if (n < MIN_POINTS)
+    return FALSE;
+  memset (brightness, 0, sizeof brightness);
+  memset (histogram, 0, sizeof histogram);
+  for (int p = 0; p < n; p++)
+    brightness[points[p][0] + points[p][1] + points[p][2]]++;
+  for (int below = 0; threshold < 3 * 255 && below + (int) brightness[threshold] <= n * 2 / 5; threshold++)
+    below += (int) brightness[threshold];
+  for (int p = 0; p < n; p++)
+    if (points[p][0] + points[p][1] + points[p][2] >= threshold)
+      {
+        for (int q = 0; q < 3; q++)
+          histogram[q][points[p][q]]++;
+        n_kept++;
+      }
+  for (int q = 0; q < 3; q++)
+    {
+      int below = 0, v = 0;
+      while (v < 255 && below + (int) histogram[q][v] < (n_kept + 1) / 2)
+        below += (int) histogram[q][v++];
+      rgb[q] = v / 255.0;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_rgb (const char *fill, double rgb[3])
+{
+  guint r, g, b;
+
+  if (fill == NULL || strlen (fill) != 7 || fill[0] != '#' || sscanf (fill + 1, "%02x%02x%02x", &r, &g, &b) != 3)
+    return FALSE;
+  rgb[0] = r / 255.0;
+  rgb[1] = g / 255.0;
+  rgb[2] = b / 255.0;
+  return TRUE;
+}
+
+/* The tint amount a of colour o read as g (base + a (tint - base)), g its own brightness
+ * (uneven lighting), by least squares in g and g a; NAN when the two colours do not tell. */
+static double
+tint_amount (const double o[3], const double base[3], const double tint[3])
+{
+  double sbb = 0, sbd = 0, sdd = 0, sob = 0, sod = 0, det, g, h;
+
+  for (int c = 0; c < 3; c++)
+    {
+      double d = tint[c] - base[c];
+      sbb += base[c] * base[c];
+      sbd += base[c] * d;
+      sdd += d * d;
+      sob += o[c] * base[c];
+      sod += o[c] * d;
+    }
+  det = sbb * sdd - sbd * sbd;
+  if (fabs (det) < 1e-9)
+    return NAN;
+  g = (sob * sdd - sod * sbd) / det;
+  h = (sod * sbb - sob * sbd) / det;
+  return g > 1e-3 ? h / g : NAN;
+}
+
+gboolean
+gbacw_trace_elevation (const GbacwScenario  *scenario,
+                       GbacwBackgroundImage *image,
+                       const double          transform[6],
+                       const GArray         *marks,
+                       const int            *terrain,
+                       GbacwTraceElevation **proposals,
+                       GError              **error)
+{
+  const GbacwMap *map;
+  const GbacwHexGrid *grid;
+  Sampler s = { 0 };
+  double pixels_per_unit, cast[3] = { 1, 1, 1 }, spread = MIN_SHADE_SPREAD;
+  int n_hexes, n_levels, n_marked = 0;
+  g_autofree double *colour = NULL;
+  g_autofree double *base = NULL;
+  g_autofree gboolean *valid = NULL;
+  g_autofree int *marked = NULL;
+  g_autofree int *terrain_of = NULL;
+  g_autofree double *shade = NULL;
+  GbacwTraceElevation *out;
+
+  g_return_val_if_fail (scenario != NULL && image != NULL && transform != NULL && marks != NULL, FALSE);
+  g_return_val_if_fail (proposals != NULL, FALSE);
+
+  map = scenario->map;
+  grid = &map->grid;
+  n_hexes = gbacw_hex_grid_n_hexes (grid);
+  n_levels = map->levels != NULL && map->levels->len > 0 ? (int) map->levels->len : MAX_TRACE_LEVELS;
+  if (!sampler_init (&s, image, transform, grid, &pixels_per_unit, error))
+    return FALSE;
+  s.n_across = CLAMP ((int) ceil (2 * INNER_SCALE * pixels_per_unit), 4, MAX_POINTS_ACROSS);
+  s.step = 2 * INNER_SCALE / s.n_across;
+
+  /* each hex's fill colour and its terrain's, unshaded */
+  colour = g_new (double, (gsize) n_hexes * 3);
+  base = g_new (double, (gsize) n_hexes * 3);
+  valid = g_new0 (gboolean, n_hexes);
+  marked = g_new (int, n_hexes);
+  terrain_of = g_new (int, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      int t = terrain != NULL ? terrain[i] : -1;
+      double cx, cy;
+
+      marked[i] = -1;
+      if (t < 0 && terrain == NULL && map->terrain[i] != 0)
+        t = __builtin_ctzll (map->terrain[i]);
+      if (t < 0 || (guint) t >= scenario->catalogue.hex_terrains->len ||
+          !parse_rgb (((const GbacwHexTerrain *) g_ptr_array_index (scenario->catalogue.hex_terrains, t))->fill,
+                      base + (gsize) i * 3))
+        {
+          memcpy (base + (gsize) i * 3, paper_rgb, sizeof paper_rgb);
+          t = -1;
+        }
+      terrain_of[i] = t;
+      gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &cx, &cy);
+      valid[i] = hex_fill_colour (&s, cx, cy, colour + (gsize) i * 3);
+    }
+  for (guint k = 0; k < marks->len; k++)
+    {
+      const GbacwTraceElevationMark *mark = &g_array_index (marks, GbacwTraceElevationMark, k);
+      g_return_val_if_fail (mark->hex >= 0 && mark->hex < n_hexes, FALSE);
+      marked[mark->hex] = CLAMP (mark->level, 0, n_levels - 1);
+      n_marked += valid[mark->hex];
+    }
+  if (n_marked == 0)
+    {
+      g_set_error_literal (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_NO_CLASSES,
+                           marks->len > 0
+                             ? _("None of the hexes marked with their level is on the scan: check the scan's calibration")
+                             : _("No hex is marked with its level: give a few in the samples file (elevation 2 0304 1122)"));
+      return FALSE;
+    }
+
+  /* the colour cast: each marked hex's colour against its shaded terrain colour, the
+   * channels' ratios (their brightness left out) averaged over the marks */
+  {
+    double sum[3] = { 0, 0, 0 };
+    int n = 0;
+
+    for (int i = 0; i < n_hexes; i++)
+      {
+        double model[3], ratio[3], mean = 0, a;
+
+        if (marked[i] < 0 || !valid[i])
+          continue;
+        a = MIN (LEVEL_STEP * marked[i], LEVEL_STEP_MAX);
+        for (int c = 0; c < 3; c++)
+          {
+            model[c] = base[i * 3 + c] + a * (elevation_tint[c] - base[i * 3 + c]);
+            ratio[c] = colour[i * 3 + c] / MAX (model[c], 1e-3);
+            mean += ratio[c] / 3;
+          }
+        if (mean <= 0)
+          continue;
+        for (int c = 0; c < 3; c++)
+          sum[c] += ratio[c] / mean;
+        n++;
+      }
+    if (n > 0)
+      for (int c = 0; c < 3; c++)
+        cast[c] = sum[c] / n;
+  }
+
+  /* each hex's shading as a level */
+  shade = g_new (double, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      double o[3];
+
+      shade[i] = NAN;
+      if (!valid[i])
+        continue;
+      for (int c = 0; c < 3; c++)
+        o[c] = colour[i * 3 + c] / cast[c];
+      shade[i] = tint_amount (o, base + (gsize) i * 3, elevation_tint);
+    }
+  /* the scan's own step: the marks' levels against their tint amounts by least squares,
+   * over all marks and over each terrain's (symbols printed on a terrain, and the JPEG's
+   * coarse colour that mixes them with the fill, make its tint show less); a terrain's own
+   * fit is trusted by its number of marks, the fit over all of them filling in; and how
+   * far the marks' shading strays from their levels */
+  {
+    guint n_terrains = scenario->catalogue.hex_terrains->len;
+    g_autofree double *fit = g_new0 (double, (gsize) (n_terrains + 1) * 2);   /* scale, offset; [0]: all */
+    double sum2 = 0;
+    int n_all = 0;
+
+    for (int group = -1; group < (int) n_terrains; group++)
+      {
+        double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0, lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+        double p = group < 0 ? 1.0 / LEVEL_STEP : fit[0], q = group < 0 ? 0 : fit[1];
+
+        for (int i = 0; i < n_hexes; i++)
+          if (marked[i] >= 0 && isfinite (shade[i]) && (group < 0 || terrain_of[i] == group))
+            {
+              sx += shade[i];
+              sy += marked[i];
+              sxx += shade[i] * shade[i];
+              sxy += shade[i] * marked[i];
+              n++;
+              lo = MIN (lo, marked[i]);
+              hi = MAX (hi, marked[i]);
+            }
+        if (n > 0)
+          {
+            double own_p = p, own_q;
+            if (n >= 2 && hi > lo && n * sxx - sx * sx > 1e-12)
+              {
+                own_p = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+                /* a step far from the renderer's is more likely a mistake in the marks */
+                if (!(own_p > 0.25 / LEVEL_STEP && own_p < 4 / LEVEL_STEP))
+                  own_p = p;
+              }
+            own_q = (sy - own_p * sx) / n;
+            if (group < 0)
+              {
+                p = own_p;
+                q = own_q;
+              }
+            else
+              {
+                /* two marks of a terrain count as much as the fit over all */
+                double w = n / (n + 2.0);
+                p = w * own_p + (1 - w) * p;
+                q = w * own_q + (1 - w) * q;
+              }
+          }
+        fit[(group + 1) * 2] = p;
+        fit[(group + 1) * 2 + 1] = q;
+      }
+    for (int i = 0; i < n_hexes; i++)
+      if (isfinite (shade[i]))
+        {
+          int f = terrain_of[i] >= 0 ? terrain_of[i] + 1 : 0;
+          shade[i] = fit[f * 2] * shade[i] + fit[f * 2 + 1];
+          if (marked[i] >= 0)
+            {
+              sum2 += (shade[i] - marked[i]) * (shade[i] - marked[i]);
+              n_all++;
+            }
+        }
+    if (n_all > 1)
+      spread = MAX (MIN_SHADE_SPREAD, sqrt (sum2 / n_all));
+  }
+
+  /* the levels of all hexes at once: each hex's shading against its neighbours' levels
+   * (iterated conditional modes from the nearest level; the marks fixed) */
+  out = g_new0 (GbacwTraceElevation, n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      out[i].shade = shade[i];
+      if (marked[i] >= 0)
+        {
+          out[i].status = GBACW_TRACE_SAMPLE;
+          out[i].level = marked[i];
+          out[i].confidence = 1;
+        }
+      else if (!valid[i])
+        {
+          out[i].status = GBACW_TRACE_OFF_SCAN;
+          out[i].level = -1;
+        }
+      else
+        {
+          out[i].status = GBACW_TRACE_PROPOSED;
+          out[i].level = isfinite (shade[i]) ? CLAMP ((int) lround (shade[i]), 0, n_levels - 1) : 0;
+        }
+    }
+  for (int sweep = 0; sweep < 6; sweep++)
+    {
+      gboolean changed = FALSE;
+
+      for (int i = 0; i < n_hexes; i++)
+        {
+          GbacwHex hex = gbacw_hex_grid_hex_at (grid, i);
+          int neighbour_level[GBACW_HEX_DIRECTIONS], n_neighbours = 0, best_level = out[i].level;
+          double best = G_MAXDOUBLE, second = G_MAXDOUBLE;
+
+          if (out[i].status != GBACW_TRACE_PROPOSED)
+            continue;
+          for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+            {
+              GbacwHex nb = gbacw_hex_grid_neighbour (grid, hex, d);
+              int j;
+              if (!gbacw_hex_grid_contains (grid, nb))
+                continue;
+              j = gbacw_hex_grid_index (grid, nb);
+              if (out[j].level >= 0)
+                neighbour_level[n_neighbours++] = out[j].level;
+            }
+          for (int level = 0; level < n_levels; level++)
+            {
+              double e = 0;
+              if (isfinite (shade[i]))
+                e = (level - shade[i]) * (level - shade[i]) / (2 * spread * spread);
+              for (int k = 0; k < n_neighbours; k++)
+                e += neighbour_level[k] != level ? LEVEL_CHANGE_COST : 0;
+              if (e < best)
+                {
+                  second = best;
+                  best = e;
+                  best_level = level;
+                }
+              else if (e < second)
+                second = e;
+            }
+          changed |= best_level != out[i].level;
+          out[i].level = best_level;
+          /* the margin over the next level: 0 where the two cost the same */
+          out[i].confidence = CLAMP (1 - exp (-(second - best)), 0.0, 1.0);
+        }
+      if (!changed && sweep > 0)
+        break;
+    }
+  *proposals = out;
+  return TRUE;
 }

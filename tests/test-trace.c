@@ -641,6 +641,140 @@ test_links_generated (void)
   check_links (s, 22, TRUE, 62);
   check_links (s, 22, FALSE, 64);
 }
+
+/* Marks as a user would give them: for each level, per_level hexes of each terrain that
+ * has at least six hexes at that level (the first and the middle of them). */
+static GArray *
+make_elevation_marks (const GbacwScenario *s, const gint16 *truth, int per_level)
+{
+  int n_hexes = gbacw_hex_grid_n_hexes (&s->map->grid);
+  GArray *marks = g_array_new (FALSE, FALSE, sizeof (GbacwTraceElevationMark));
+
+  for (int level = 0; level < 16; level++)
+    for (guint t = 0; t < s->catalogue.hex_terrains->len; t++)
+      {
+        g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (int));
+        for (int i = 0; i < n_hexes; i++)
+          if (truth[i] == level && s->map->terrain[i] == G_GUINT64_CONSTANT (1) << t)
+            g_array_append_val (all, i);
+        for (int k = 0; k < per_level && all->len >= 6; k++)
+          {
+            GbacwTraceElevationMark mark = { g_array_index (all, int, (gsize) k * all->len / per_level), level, 0 };
+            g_array_append_val (marks, mark);
+          }
+      }
+  return marks;
+}
+
+/* Elevation traced on a map that shades its levels and prints contours (the renderer's
+ * elevation layer, over the terrain, hexsides, roads, grid and hex numbers), degraded as
+ * the issue's scans, a few hexes marked per level: the share of the other hexes whose
+ * level is right, and the wrong ones less sure. */
+static double
+check_elevation (GbacwScenario *s, double noise, int quality, int per_level, guint32 seed, double min_right)
+{
+  const GbacwHexGrid *grid = &s->map->grid;
+  int n_hexes = gbacw_hex_grid_n_hexes (grid);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GbacwBackgroundImage) image = NULL;
+  g_autofree gint16 *truth = g_memdup2 (s->map->elevation, sizeof (gint16) * n_hexes);
+  g_autoptr (GArray) marks = make_elevation_marks (s, truth, per_level);
+  g_autofree GbacwTraceElevation *p = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) matrix = g_string_new (NULL);
+  int confusion[5][5] = { { 0 } };
+  double calibrated[6], sure_right = 0, sure_wrong = 0;
+  int n = 0, right = 0, off_by_more = 0, max_level = 0;
+
+  for (int i = 0; i < n_hexes; i++)
+    max_level = MAX (max_level, truth[i]);
+  g_assert_cmpint (max_level, >=, 1);
+  image = rendered_scan (s, GBACW_LAYER_BIT_TERRAIN | GBACW_LAYER_BIT_ELEVATION | GBACW_LAYER_BIT_HEXSIDES |
+                              GBACW_LAYER_BIT_ROADS | GBACW_LAYER_BIT_GRID | GBACW_LAYER_BIT_HEX_NUMBERS,
+                         22, noise, quality, rand, calibrated);
+  /* the tracer must not read the answer */
+  memset (s->map->elevation, 0, sizeof (gint16) * n_hexes);
+  g_assert_true (gbacw_trace_elevation (s, image, calibrated, marks, NULL, &p, &error));
+  g_assert_no_error (error);
+  memcpy (s->map->elevation, truth, sizeof (gint16) * n_hexes);
+  for (int i = 0; i < n_hexes; i++)
+    {
+      if (p[i].status == GBACW_TRACE_SAMPLE)
+        {
+          g_assert_cmpint (p[i].level, ==, truth[i]);
+          continue;
+        }
+      g_assert_cmpint (p[i].status, ==, GBACW_TRACE_PROPOSED);
+      g_assert_cmpfloat (p[i].confidence, >=, 0);
+      g_assert_cmpfloat (p[i].confidence, <=, 1);
+      n++;
+      right += p[i].level == truth[i];
+      off_by_more += ABS (p[i].level - truth[i]) > 1;
+      if (p[i].level == truth[i])
+        sure_right += p[i].confidence;
+      else
+        sure_wrong += p[i].confidence;
+      if (truth[i] < 5 && p[i].level >= 0 && p[i].level < 5)
+        confusion[truth[i]][p[i].level]++;
+    }
+  for (int t = 0; t <= MIN (max_level, 4); t++)
+    {
+      g_string_append_printf (matrix, "level %d:", t);
+      for (int u = 0; u <= MIN (max_level, 4); u++)
+        g_string_append_printf (matrix, " %4d", confusion[t][u]);
+      g_string_append_c (matrix, '\n');
+    }
+  g_test_message ("elevation, noise %.0f, JPEG %d, %u marks: %d of %d hexes' level right (%.1f%%), %d off by more "
+                  "than one; mean confidence right %.2f, wrong %.2f\n%s",
+                  noise, quality, marks->len, right, n, 100.0 * right / MAX (n, 1), off_by_more, sure_right / MAX (right, 1),
+                  sure_wrong / MAX (n - right, 1), matrix->str);
+  g_assert_cmpint (n, >, n_hexes / 2);
+  g_assert_cmpfloat ((double) right / n, >=, min_right);
+  if (n - right >= 5)
+    g_assert_cmpfloat (sure_wrong / (n - right), <, sure_right / right);
+  return (double) right / n;
+}
+
+static void
+test_elevation_generated (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);
+  g_autoptr (GbacwScenario) s = NULL;
+
+  g_assert_no_error (error);
+  s = gbacw_generate_scenario (demo, 40, 48, 10, 7, &error);
+  g_assert_no_error (error);
+  /* the generator's relief gives this map two levels: hills of five levels instead, as
+   * a GBACW map's ridges have */
+  {
+    const GbacwHexGrid *grid = &s->map->grid;
+    int n_levels = (int) s->map->levels->len;
+
+    g_assert_cmpint (n_levels, >=, 2);
+    for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+      {
+        double x, y;
+        gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &x, &y);
+        s->map->elevation[i] = (gint16) CLAMP ((int) floor (2.2 + 1.6 * sin (x / 9.0) + 1.3 * cos (y / 11.0 + x / 23.0)), 0,
+                                               MIN (n_levels - 1, 4));
+      }
+  }
+  check_elevation (s, 8, 85, 2, 70, 0.9);
+  check_elevation (s, 14, 60, 2, 71, 0.9);
+}
+
+static void
+test_elevation_demo (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("GBACW_DATADIR"), "scenarios", "demo.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  check_elevation (demo, 14, 60, 2, 72, 0.9);
+}
 #endif
 
 int
@@ -657,6 +791,8 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/links-demo", test_links_demo);
   g_test_add_func ("/trace/links-generated", test_links_generated);
   g_test_add_func ("/trace/links-flags", test_links_flags);
+  g_test_add_func ("/trace/elevation-generated", test_elevation_generated);
+  g_test_add_func ("/trace/elevation-demo", test_elevation_demo);
 #endif
   return g_test_run ();
 }
