@@ -244,6 +244,62 @@ test_samples_file (void)
 
 /* The scenario's background before tracing: none, not calibrated, an image that does not read. */
 static void
+expect_marks_error (const GbacwScenario *s, const char *text, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) marks = gbacw_trace_elevation_marks_parse (s, text, strlen (text), "samples.txt", &error);
+
+  g_assert_null (marks);
+  g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_SAMPLES);
+  if (strstr (error->message, message) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, message);
+}
+
+/* The samples file's elevation lines: `elevation LEVEL HEX…`, read by
+ * gbacw_trace_elevation_marks_parse () and passed over by gbacw_trace_samples_parse ();
+ * their mistakes with the file and the line. */
+static void
+test_elevation_marks_file (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1);
+  g_autofree int *truth = NULL;
+  g_autoptr (GbacwScenario) s = make_scenario (12, 10, rand, &truth);
+  const char *text = "woods 0304\nelevation 2 0101 0202  # a hill\n\nelevation 0 0505,0606\nelevation 2 0101\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) samples = gbacw_trace_samples_parse (s, text, strlen (text), "samples.txt", &error);
+  g_autoptr (GArray) marks = NULL;
+  const GbacwTraceElevationMark *m;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (samples->len, ==, 1);
+  marks = gbacw_trace_elevation_marks_parse (s, text, strlen (text), "samples.txt", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (marks->len, ==, 4);   /* 0101 given twice at one level counts once */
+  m = &g_array_index (marks, GbacwTraceElevationMark, 0);
+  g_assert_cmpint (m->hex, ==, 0);
+  g_assert_cmpint (m->level, ==, 2);
+  g_assert_cmpint (m->line, ==, 2);
+  m = &g_array_index (marks, GbacwTraceElevationMark, 3);
+  g_assert_cmpint (m->hex, ==, 5 * 12 + 5);
+  g_assert_cmpint (m->level, ==, 0);
+  g_assert_cmpint (m->line, ==, 4);
+
+  /* no levels in the scenario: 0-15, the renderer's */
+  expect_marks_error (s, "elevation 16 0101\n", "samples.txt:1: “16” is not a level of this map: give a whole number from 0 to 15");
+  expect_marks_error (s, "woods 0101\nelevation x 0101\n", "samples.txt:2: “x” is not a level");
+  expect_marks_error (s, "elevation -1 0101\n", "“-1” is not a level");
+  expect_marks_error (s, "elevation\n", "samples.txt:1: “” is not a level");
+  expect_marks_error (s, "elevation 3\n", "samples.txt:1: level 3 has no hexes");
+  expect_marks_error (s, "elevation 1 1311\n", "1311");
+  expect_marks_error (s, "elevation 1 0101\nelevation 2 0101\n", "samples.txt:2: hex 0101 is marked level 1 already");
+  {
+    int feet[] = { 0, 20, 40 };
+    g_array_append_vals (s->map->levels, feet, 3);
+    expect_marks_error (s, "elevation 3 0101\n", "give a whole number from 0 to 2");
+  }
+}
+
+static void
 test_load_background (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (1);
@@ -786,6 +842,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/flags", test_flags);
   g_test_add_func ("/trace/samples-file", test_samples_file);
   g_test_add_func ("/trace/load-background", test_load_background);
+  g_test_add_func ("/trace/elevation-marks-file", test_elevation_marks_file);
 #ifdef HAVE_GDK_PIXBUF
   g_test_add_func ("/trace/rendered-demo", test_rendered_demo);
   g_test_add_func ("/trace/links-demo", test_links_demo);
