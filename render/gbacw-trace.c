@@ -671,6 +671,10 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
  * colour beside the band (look_mix ()). */
 #define MIN_MIX 0.2
 #define MAX_MIX 1.4
+/* What a point's colour may leave unexplained by the mix (look_mix ()), per unit of mix:
+ * blur and JPEG shift a line's colour a little; a town's dark grey blocks beside a brown
+ * road are further off. */
+#define MIX_RESIDUAL 0.5
 /* A line's middle this much lighter (L*) than its edges is a double line's; less than
  * SOLID_DIP, a solid line's (band_middle_dip ()). */
 #define DOUBLE_DIP 3.0
@@ -950,7 +954,7 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
           /* mostly toward the look's colour, not some other ink; nor far past it (a town's
            * black blocks beside a brown road): blur and noise leave a line's own points
            * near or below its colour */
-          shows[k] = alpha[k] >= MIN_MIX && alpha[k] <= MAX_MIX && res[k] <= 0.5 * alpha[k] + 0.1;
+          shows[k] = alpha[k] >= MIN_MIX && alpha[k] <= MAX_MIX && res[k] <= MIX_RESIDUAL * alpha[k] + 0.1;
         }
       /* the width is the one run of points across that shows the look most: another line
        * beside the band (the spokes of a junction near its hex centre) or a block is
