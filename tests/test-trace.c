@@ -11,6 +11,10 @@
  * Hexside features and lines (gbacw_trace_links ()): the demo and a generated 40x48 map
  * drawn by the renderer with their rivers, streams, crests and roads, degraded mildly and
  * as the issue's scans; precision and recall against the scenario that drew them.
+ * Elevation (gbacw_trace_elevation ()): the demo and a 40x48 map of five levels drawn with
+ * the renderer's shaded levels, degraded, a few hexes marked with their level; the share of
+ * the other hexes' levels right against the scenario that drew them, and the samples
+ * file's elevation lines.
  */
 #define G_LOG_DOMAIN "test-trace"
 
@@ -747,21 +751,22 @@ test_links_generated (void)
 }
 
 /* Marks as a user would give them: for each level, per_level hexes of each terrain that
- * has at least six hexes at that level (the first and the middle of them). */
+ * has at least six hexes at that level (the first and the middle of them); not
+ * by_terrain, per_level hexes of each level whatever their terrain. */
 static GArray *
-make_elevation_marks (const GbacwScenario *s, const gint16 *truth, int per_level)
+make_elevation_marks (const GbacwScenario *s, const gint16 *truth, int per_level, gboolean by_terrain)
 {
   int n_hexes = gbacw_hex_grid_n_hexes (&s->map->grid);
   GArray *marks = g_array_new (FALSE, FALSE, sizeof (GbacwTraceElevationMark));
 
   for (int level = 0; level < 16; level++)
-    for (guint t = 0; t < s->catalogue.hex_terrains->len; t++)
+    for (guint t = 0; t < (by_terrain ? s->catalogue.hex_terrains->len : 1); t++)
       {
         g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (int));
         for (int i = 0; i < n_hexes; i++)
-          if (truth[i] == level && s->map->terrain[i] == G_GUINT64_CONSTANT (1) << t)
+          if (truth[i] == level && (!by_terrain || s->map->terrain[i] == G_GUINT64_CONSTANT (1) << t))
             g_array_append_val (all, i);
-        for (int k = 0; k < per_level && all->len >= 6; k++)
+        for (int k = 0; k < per_level && all->len >= (by_terrain ? 6u : (guint) per_level); k++)
           {
             GbacwTraceElevationMark mark = { g_array_index (all, int, (gsize) k * all->len / per_level), level, 0 };
             g_array_append_val (marks, mark);
@@ -775,14 +780,15 @@ make_elevation_marks (const GbacwScenario *s, const gint16 *truth, int per_level
  * the issue's scans, a few hexes marked per level: the share of the other hexes whose
  * level is right, and the wrong ones less sure. */
 static double
-check_elevation (GbacwScenario *s, double noise, int quality, int per_level, guint32 seed, double min_right)
+check_elevation (GbacwScenario *s, double noise, int quality, int per_level, gboolean by_terrain, guint32 seed,
+                 double min_right)
 {
   const GbacwHexGrid *grid = &s->map->grid;
   int n_hexes = gbacw_hex_grid_n_hexes (grid);
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   g_autoptr (GbacwBackgroundImage) image = NULL;
   g_autofree gint16 *truth = g_memdup2 (s->map->elevation, sizeof (gint16) * n_hexes);
-  g_autoptr (GArray) marks = make_elevation_marks (s, truth, per_level);
+  g_autoptr (GArray) marks = make_elevation_marks (s, truth, per_level, by_terrain);
   g_autofree GbacwTraceElevation *p = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) matrix = g_string_new (NULL);
@@ -828,9 +834,9 @@ check_elevation (GbacwScenario *s, double noise, int quality, int per_level, gui
         g_string_append_printf (matrix, " %4d", confusion[t][u]);
       g_string_append_c (matrix, '\n');
     }
-  g_test_message ("elevation, noise %.0f, JPEG %d, %u marks: %d of %d hexes' level right (%.1f%%), %d off by more "
+  g_test_message ("elevation, noise %.0f, JPEG %d, %u marks (%s): %d of %d hexes' level right (%.1f%%), %d off by more "
                   "than one; mean confidence right %.2f, wrong %.2f\n%s",
-                  noise, quality, marks->len, right, n, 100.0 * right / MAX (n, 1), off_by_more, sure_right / MAX (right, 1),
+                  noise, quality, marks->len, by_terrain ? "each level in each terrain" : "each level", right, n, 100.0 * right / MAX (n, 1), off_by_more, sure_right / MAX (right, 1),
                   sure_wrong / MAX (n - right, 1), matrix->str);
   g_assert_cmpint (n, >, n_hexes / 2);
   g_assert_cmpfloat ((double) right / n, >=, min_right);
@@ -865,8 +871,9 @@ test_elevation_generated (void)
                                                MIN (n_levels - 1, 4));
       }
   }
-  check_elevation (s, 8, 85, 2, 70, 0.9);
-  check_elevation (s, 14, 60, 2, 71, 0.9);
+  check_elevation (s, 8, 85, 2, TRUE, 70, 0.95);
+  check_elevation (s, 14, 60, 2, TRUE, 71, 0.95);
+  check_elevation (s, 14, 60, 3, FALSE, 73, 0.85);
 }
 
 static void
@@ -877,7 +884,9 @@ test_elevation_demo (void)
   g_autoptr (GbacwScenario) demo = gbacw_scenario_load_file (path, &error);
 
   g_assert_no_error (error);
-  check_elevation (demo, 14, 60, 2, 72, 0.9);
+  check_elevation (demo, 8, 85, 2, TRUE, 74, 0.9);
+  check_elevation (demo, 14, 60, 2, TRUE, 72, 0.9);
+  check_elevation (demo, 14, 60, 3, FALSE, 75, 0.85);
 }
 #endif
 
