@@ -5,7 +5,8 @@
 # terrain erased and that scan as its background. With three sample hexes per terrain OUT
 # must have at least 95% of the other hexes' terrain right, the report must list every hex,
 # and the samples file's mistakes, a missing or uncalibrated scan and usage errors must exit
-# 1 and 2 with their messages.
+# 1 and 2 with their messages. Hexside features and lines, and elevation (the demo drawn
+# with its levels shaded, a few hexes marked with `elevation LEVEL HEX…`), are scored too.
 . "${0%/*}/cli-test-lib.sh"
 status () { "$@" >out.txt 2>err.txt; echo $?; }
 
@@ -252,6 +253,31 @@ for line in open("levels-truth.txt"):
     right += got[h] == int(l)
 print("# elevation: %d of %d hexes' levels right, %d marked" % (right, n, len(marked)))
 assert n > 250 and right >= 0.9 * n, (right, n)
+EOF2
+# terrain and levels at once: levels.xml with its terrain erased too, the terrain samples and
+# the marks in one file; the levels are read against the terrain proposed
+python3 - <<'EOF2' || fail "could not make both.xml"
+import re
+text = open("levels.xml", encoding="utf-8").read()
+block = re.search(r"<terrain>(.*?)</terrain>", text, re.S)
+blank = re.sub(r'(<row n="\d+">)([^<]*)(</row>)',
+               lambda m: m.group(1) + " ".join("-" for _ in m.group(2).split()) + m.group(3), block.group(0))
+open("both.xml", "w", encoding="utf-8").write(text[:block.start()] + blank + text[block.end():])
+EOF2
+cat samples.txt levels.txt > both.txt
+s=$(status "$gbacw" trace both.xml --samples both.txt -o both-out.xml)
+[ "$s" = 0 ] || fail "trace of terrain and levels: exit $s: $(cat err.txt)"
+python3 - <<'EOF2' || fail "levels in both-out.xml"
+import re
+text = open("both-out.xml", encoding="utf-8").read()
+got = {}
+for n, tokens in re.findall(r'<row n="(\d+)">([^<]*)</row>', re.search(r"<elevation>(.*?)</elevation>", text, re.S).group(1)):
+    for col, token in enumerate(tokens.split()):
+        got["%02d%s" % (col + 1, n)] = int(token)
+truth = dict(line.split() for line in open("levels-truth.txt"))
+right = sum(got[h] == int(l) for h, l in truth.items())
+print("# terrain and elevation at once: %d of %d hexes' levels right" % (right, len(truth)))
+assert right >= 0.9 * len(truth), right
 EOF2
 printf 'elevation 9 0101\n' > bad3.txt
 s=$(status "$gbacw" trace levels.xml --samples bad3.txt -o x.xml)
