@@ -675,6 +675,14 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
  * blur and JPEG shift a line's colour a little; a town's dark grey blocks beside a brown
  * road are further off. */
 #define MIX_RESIDUAL 0.5
+/* Crossings are sought on a hexside whose water is at least this sure, and proposed at
+ * least this sure (crossing_scores ()). */
+#define MIN_WATER_CONFIDENCE 0.05
+#define MIN_CROSSING 0.2
+/* A ford's paper this much (L* and b*) above the water either side of its middle; a
+ * bridge's strokes this much (L*) darker than the fill beside (crossing_scores ()). */
+#define FORD_BREAK 4.0
+#define BRIDGE_INK 10.0
 /* A line's middle this much lighter (L*) than its edges is a double line's; less than
  * SOLID_DIP, a solid line's (band_middle_dip ()). */
 #define DOUBLE_DIP 3.0
@@ -762,6 +770,30 @@ line_look (const GbacwLineType *type, double min_width, Look *look)
   return TRUE;
 }
 
+/* The crossings of water the tracer recognises, as gbacw-map-renderer.c prints them on a
+ * river or stream hexside: a ford breaks the band at its middle (paper 0.2 wide) and marks
+ * it with a brown stroke across; a bridge is two ink strokes across, 0.14 either side of
+ * the middle and 0.22 long each way; a wagon bridge the same strokes dashed (0.07 on,
+ * 0.05 off from one end), so that 0.12 from the hexside they show a gap. */
+typedef enum {
+  CROSSING_NONE,
+  CROSSING_FORD,
+  CROSSING_BRIDGE,
+  CROSSING_WAGON_BRIDGE,
+} Crossing;
+
+static Crossing
+crossing_style (const GbacwHexsideType *type)
+{
+  if (g_strcmp0 (type->style, "ford") == 0)
+    return CROSSING_FORD;
+  if (g_strcmp0 (type->style, "bridge") == 0)
+    return CROSSING_BRIDGE;
+  if (g_strcmp0 (type->style, "wagon-bridge") == 0)
+    return CROSSING_WAGON_BRIDGE;
+  return CROSSING_NONE;
+}
+
 gboolean
 gbacw_trace_hexside_type_traceable (const GbacwScenario *scenario, int type)
 {
@@ -769,7 +801,8 @@ gbacw_trace_hexside_type_traceable (const GbacwScenario *scenario, int type)
 
   init_colour_tables ();
   return type >= 0 && (guint) type < scenario->catalogue.hexside_types->len &&
-         hexside_look (g_ptr_array_index (scenario->catalogue.hexside_types, type), 0, &look);
+         (hexside_look (g_ptr_array_index (scenario->catalogue.hexside_types, type), 0, &look) ||
+          crossing_style (g_ptr_array_index (scenario->catalogue.hexside_types, type)) != CROSSING_NONE);
 }
 
 gboolean
@@ -1027,7 +1060,7 @@ chain_root (int *parent, int i)
 }
 
 static void
-join_chains (const GbacwHexGrid *grid, GArray *links)
+join_chains (const GbacwHexGrid *grid, GArray *links, guint32 alone)
 {
   g_autofree int *parent = g_new (int, MAX (links->len, 1));
   g_autofree int *length = g_new0 (int, MAX (links->len, 1));
@@ -1080,8 +1113,9 @@ join_chains (const GbacwHexGrid *grid, GArray *links)
       GbacwTraceLink *l = &g_array_index (links, GbacwTraceLink, i);
       l->chain = chain_root (parent, (int) i);
       l->chain_length = length[l->chain];
-      /* a river or a road of one or two hexsides alone is seldom one */
-      if (l->chain_length <= 2)
+      /* a river or a road of one or two hexsides alone is seldom one; a crossing (the
+       * hexside types in alone) mostly is */
+      if (l->chain_length <= 2 && !(l->kind == GBACW_TRACE_LINK_HEXSIDE && (alone & (1u << l->type))))
         l->confidence *= l->chain_length == 1 ? 0.5 : 0.75;
     }
 }
@@ -1198,6 +1232,66 @@ propose_band (const Band *band, const Look *looks, const int *types, int n_looks
     }
 }
 
+/* L* (and b*) at t along the hexside from (x0, y0) to (x1, y1) and o across it (map
+ * units, toward either side); FALSE off the scan. */
+static gboolean
+side_point (const Sampler *s, const double side[4], double t, double o, float lab[3])
+{
+  double tx = side[2] - side[0], ty = side[3] - side[1], length = hypot (tx, ty);
+
+  return sample_lab (s, side[0] + tx * t - ty / length * o, side[1] + ty * t + tx / length * o, lab);
+}
+
+/* The darkest L* over t0..t1 along the hexside at o across it; NAN off the scan. */
+static double
+darkest (const Sampler *s, const double side[4], double t0, double t1, double o)
+{
+  double least = NAN;
+
+  for (double t = t0; t <= t1 + 1e-9; t += 0.02)
+    {
+      float lab[3];
+      if (side_point (s, side, t, o, lab) && !(lab[0] >= least))
+        least = lab[0];
+    }
+  return least;
+}
+
+/* The crossings the hexside shows, with their confidence in scores (indexed by Crossing).
+ * Only asked of a hexside where water was found. A ford's paper break is told by the
+ * water's colour either side of the middle against its colour away from it; a bridge's
+ * ink strokes by the darkest points either side of the middle, beyond the water and a road
+ * crossing there, against the hexes' fill beside. A wagon bridge's dashes are as fine as
+ * a scan's blur (0.05 gaps), so it is told from a bridge by the ford it stands on (J 23.0:
+ * a wagon bridge requires a ford), and from a bridge without one not at all. */
+static void
+crossing_scores (const Sampler *s, const double side[4], double scores[4])
+{
+  float water[2][3], gap[2][3], fill[2][3];
+  double break_, ink = G_MAXDOUBLE;
+  gboolean ok = TRUE;
+
+  memset (scores, 0, 4 * sizeof scores[0]);
+  ok &= side_point (s, side, 0.25, 0, water[0]) && side_point (s, side, 0.75, 0, water[1]);
+  ok &= side_point (s, side, 0.43, 0, gap[0]) && side_point (s, side, 0.57, 0, gap[1]);
+  ok &= side_point (s, side, 0.5, 0.38, fill[0]) && side_point (s, side, 0.5, -0.38, fill[1]);
+  if (!ok)
+    return;
+  /* the paper of a ford: far lighter and yellower than the water */
+  break_ = MIN (MIN (gap[0][0] - water[0][0], gap[1][0] - water[1][0]),
+                MIN (gap[0][2] - water[0][2], gap[1][2] - water[1][2]));
+  for (int side_sign = -1; side_sign <= 1; side_sign += 2)
+    for (int end = 0; end < 2; end++)
+      {
+        double d = darkest (s, side, end ? 0.61 : 0.31, end ? 0.69 : 0.39, side_sign * 0.18);
+        ink = MIN (ink, isnan (d) ? 0 : fill[side_sign > 0 ? 0 : 1][0] - d);
+      }
+  if (break_ >= FORD_BREAK)
+    scores[CROSSING_FORD] = CLAMP (break_ / (2.5 * FORD_BREAK), 0.0, 1.0);
+  if (ink >= BRIDGE_INK)
+    scores[break_ >= FORD_BREAK ? CROSSING_WAGON_BRIDGE : CROSSING_BRIDGE] = CLAMP (ink / (1.5 * BRIDGE_INK), 0.0, 1.0);
+}
+
 GArray *
 gbacw_trace_links (const GbacwScenario  *scenario,
                    GbacwBackgroundImage *image,
@@ -1212,6 +1306,9 @@ gbacw_trace_links (const GbacwScenario  *scenario,
   Look side_looks[GBACW_MAX_HEXSIDE_TYPES], line_looks[GBACW_MAX_LINE_TYPES];
   int side_type_of[GBACW_MAX_HEXSIDE_TYPES], line_type_of[GBACW_MAX_LINE_TYPES];
   int n_side_looks = 0, n_line_looks = 0;
+  gboolean is_water[GBACW_MAX_HEXSIDE_TYPES] = { FALSE };
+  Crossing crossing_of[GBACW_MAX_HEXSIDE_TYPES];
+  int crossing_type[GBACW_MAX_HEXSIDE_TYPES], n_crossings = 0;
   double side_ts[BAND_ALONG], line_ts[BAND_ALONG];
   double pixels_per_unit, min_width;
   Sampler s = { 0 };
@@ -1232,6 +1329,18 @@ gbacw_trace_links (const GbacwScenario  *scenario,
   for (guint t = 0; t < MIN (line_types->len, GBACW_MAX_LINE_TYPES); t++)
     if (line_look (g_ptr_array_index (line_types, t), min_width, &line_looks[n_line_looks]))
       line_type_of[n_line_looks++] = (int) t;
+  for (guint t = 0; t < MIN (side_types->len, GBACW_MAX_HEXSIDE_TYPES); t++)
+    {
+      const GbacwHexsideType *type = g_ptr_array_index (side_types, t);
+      Crossing c = crossing_style (type);
+
+      is_water[t] = g_strcmp0 (type->style, "river") == 0 || g_strcmp0 (type->style, "stream") == 0;
+      if (c != CROSSING_NONE)
+        {
+          crossing_of[n_crossings] = c;
+          crossing_type[n_crossings++] = (int) t;
+        }
+    }
   /* along a hexside: its middle 60%, the corners (where other hexsides meet) left out;
    * along a segment: from near each centre to near the hexside it crosses */
   for (int i = 0; i < BAND_ALONG; i++)
@@ -1268,7 +1377,36 @@ gbacw_trace_links (const GbacwScenario  *scenario,
               gbacw_hex_grid_corner (grid, a, direction, &x0, &y0);
               gbacw_hex_grid_corner (grid, a, (direction + 1) % GBACW_HEX_DIRECTIONS, &x1, &y1);
               sample_band (&s, x0, y0, x1, y1, side_ts, BAND_ALONG, NULL, band);
-              propose_band (band, side_looks, side_type_of, n_side_looks, kind, id, links);
+              {
+                guint before = links->len;
+                int water = -1;
+
+                propose_band (band, side_looks, side_type_of, n_side_looks, kind, id, links);
+                for (guint k = before; k < links->len; k++)
+                  if (g_array_index (links, GbacwTraceLink, k).confidence >= MIN_WATER_CONFIDENCE &&
+                      is_water[g_array_index (links, GbacwTraceLink, k).type])
+                    water = (int) k;
+                if (water >= 0 && n_crossings > 0)
+                  {
+                    double side[4] = { x0, y0, x1, y1 }, scores[4], best = 0;
+
+                    crossing_scores (&s, side, scores);
+                    for (int c = 0; c < n_crossings; c++)
+                      if (scores[crossing_of[c]] >= MIN_CROSSING)
+                        {
+                          GbacwTraceLink l = { kind, id, crossing_type[c], scores[crossing_of[c]], 1, 0, 0, 0, 1 };
+                          g_array_append_val (links, l);
+                          best = MAX (best, l.confidence);
+                        }
+                    /* the crossing's print is the gap in the water's band: the water is as
+                     * sure as a band without it would be */
+                    if (best > 0)
+                      {
+                        GbacwTraceLink *w = &g_array_index (links, GbacwTraceLink, water);
+                        w->confidence = MAX (w->confidence, MIN (1.0, 0.3 + 0.5 * best));
+                      }
+                  }
+              }
             }
           else
             {
@@ -1281,7 +1419,12 @@ gbacw_trace_links (const GbacwScenario  *scenario,
         }
     }
   g_free (band);
-  join_chains (grid, links);
+  {
+    guint32 alone = 0;
+    for (int c = 0; c < n_crossings; c++)
+      alone |= 1u << crossing_type[c];
+    join_chains (grid, links, alone);
+  }
   return links;
 }
 

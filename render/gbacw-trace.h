@@ -103,8 +103,12 @@ GbacwBackgroundImage *gbacw_trace_load_background (const GbacwScenario *scenario
  * numbers and the hexside it crosses left out, points across the band are compared with
  * the look's colour and with the colour of the hexes beside the band (so a colour cast or
  * uneven lighting moves both alike); the share of the length that matches and the width
- * that matches give the type and a confidence. Proposals of one type that meet (hexsides
- * sharing a corner, segments sharing a hex) are joined in chains. */
+ * that matches give the type and a confidence. On a hexside where water is found, the
+ * crossings printed on it are sought too: a ford (the band broken at its middle by paper
+ * and a brown stroke), a bridge (two ink strokes across, either side of the middle) and a
+ * wagon bridge (the same strokes on a ford: its dashes are finer than a scan's blur).
+ * Proposals of one type that meet (hexsides sharing a corner, segments sharing a hex) are
+ * joined in chains. */
 
 typedef enum {
   GBACW_TRACE_LINK_HEXSIDE,   /* a hexside type along the hexside */
@@ -126,8 +130,8 @@ typedef struct {
 /* Proposals of hexside features and lines (GbacwTraceLink, ordered by kind then hexside
  * id) for the hexsides of the scenario's map, from image placed by transform. With
  * GBACW_TRACE_UNPAINTED_ONLY a hexside that has a feature gets no feature proposal and one
- * that has a line no line proposal. Types the tracer cannot recognise by look (fords,
- * works and the rest) are never proposed. NULL with an error when the transform is
+ * that has a line no line proposal. Types the tracer cannot recognise by look (works,
+ * fences and the rest) are never proposed. NULL with an error when the transform is
  * degenerate. */
 GArray *gbacw_trace_links (const GbacwScenario  *scenario,
                            GbacwBackgroundImage *image,

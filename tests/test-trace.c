@@ -647,6 +647,7 @@ check_links (const GbacwScenario *s, double scale, gboolean mild, guint32 seed)
   static const char *const crest[] = { "crest", NULL };
   static const char *const solid[] = { "solid", "double", "railroad", NULL };
   static const char *const dashed[] = { "dashed", NULL };
+  static const char *const crossings[] = { "ford", "bridge", "wagon-bridge", NULL };
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   g_autoptr (GbacwBackgroundImage) image = NULL;
   g_autoptr (GArray) links = NULL;
@@ -684,6 +685,16 @@ check_links (const GbacwScenario *s, double scale, gboolean mild, guint32 seed)
   report_links ("roads, pikes and railroads", score_links (s, links, GBACW_TRACE_LINK_LINE, style_mask (s, TRUE, solid)),
                 0.85, 0.8);
   report_line_hexes (s, links, style_mask (s, TRUE, solid), 0.9, 0.85);
+  /* fords, bridges and wagon bridges (type right): the demo has five, too few to hold to a
+   * share; the generated map twenty in each kind */
+  {
+    LinkScore crossing = score_links (s, links, GBACW_TRACE_LINK_HEXSIDE, style_mask (s, FALSE, crossings));
+    if (crossing.truth >= 20)
+      report_links ("fords and bridges", crossing, 0.9, mild ? 0.9 : 0.75);
+    else
+      g_test_message ("fords and bridges: %d drawn, %d proposed, %d right", crossing.truth, crossing.proposed,
+                      crossing.right);
+  }
   /* trails, dashed and as thin as a stream, are told from woods' and towns' symbols less well */
   report_links ("trails", score_links (s, links, GBACW_TRACE_LINK_LINE, style_mask (s, TRUE, dashed)), 0.0, 0.0);
 }
@@ -746,6 +757,34 @@ test_links_generated (void)
   g_assert_no_error (error);
   s = gbacw_generate_scenario (demo, 40, 48, 10, 7, &error);
   g_assert_no_error (error);
+  /* crossings on its water, one hexside in five of each: a ford, a bridge, a ford with a
+   * wagon bridge (J 23.0 requires the ford) */
+  {
+    const GPtrArray *types = s->catalogue.hexside_types;
+    int water = 0, n = 0;
+    int ford = gbacw_catalogue_find_hexside_type (&s->catalogue, "ford");
+    int bridge = gbacw_catalogue_find_hexside_type (&s->catalogue, "bridge");
+    int wagon = gbacw_catalogue_find_hexside_type (&s->catalogue, "wagon-bridge");
+
+    g_assert_cmpint (ford, >=, 0);
+    g_assert_cmpint (bridge, >=, 0);
+    g_assert_cmpint (wagon, >=, 0);
+    for (guint t = 0; t < types->len; t++)
+      {
+        const char *style = ((GbacwHexsideType *) g_ptr_array_index (types, t))->style;
+        if (g_strcmp0 (style, "river") == 0 || g_strcmp0 (style, "stream") == 0)
+          water |= 1 << t;
+      }
+    for (GbacwHexsideId id = 0; id < gbacw_hex_grid_n_hexside_ids (&s->map->grid); id++)
+      if ((s->map->hexside_features[id] & water) && (s->map->hexside_features[id] & (1u << bridge)) == 0)
+        switch (n++ % 5)
+          {
+          case 0: s->map->hexside_features[id] |= 1u << ford; break;
+          case 2: s->map->hexside_features[id] |= 1u << bridge; break;
+          case 4: s->map->hexside_features[id] |= (1u << ford) | (1u << wagon); break;
+          default: break;
+          }
+  }
   check_links (s, 22, TRUE, 62);
   check_links (s, 22, FALSE, 64);
 }
