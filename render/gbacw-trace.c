@@ -686,6 +686,13 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
 /* A line's middle this much lighter (L*) than its edges is a double line's; less than
  * SOLID_DIP, a solid line's (band_middle_dip ()). */
 #define DOUBLE_DIP 3.0
+/* A line whose middle strays less than STRAIGHT_WIGGLE (map units, RMS) across the band
+ * is straight; one that strays ZIGZAG_WIGGLE more is a fence's zigzag (0.06 either side,
+ * some 0.013 as blur and the band's 16 points along see it). */
+#define STRAIGHT_WIGGLE 0.007
+#define ZIGZAG_WIGGLE 0.004
+/* A fence is printed all along its hexside: the grid line's faint brown shows in parts. */
+#define FENCE_COVERAGE 0.8
 #define SOLID_DIP 1.0
 /* A point this far (ΔE) from both colours beside the band has something printed on it. */
 #define MIN_PRINT_DE 12.0
@@ -699,6 +706,7 @@ typedef struct {
   int group;          /* looks of one group exclude each other on a hexside */
   double min_peak;    /* the mix (look_mix ()) it must reach somewhere across the band */
   gboolean is_double; /* two dark edges and a light middle (band_middle_dip ()) */
+  gboolean zigzag;    /* to and fro across the hexside (a fence) */
 } Look;
 
 /* A band's samples: the colour of each point across at each position along, and beside. */
@@ -738,10 +746,19 @@ hexside_look (const GbacwHexsideType *type, double min_width, Look *look)
        * reads as a faint brown: a crest must show more strongly than that */
       look->min_peak = 0.35;
     }
+  else if (g_strcmp0 (type->style, "fence") == 0)
+    {
+      /* a thin dark brown zigzag 0.06 either side of the hexside, over the grid line */
+      rgb_double_to_lab (0.36, 0.25, 0.14, look->lab);
+      look->width = MAX (0.035, 1.0 * min_width);
+      look->group = 1;   /* with crests: a brown print along the hexside is one or the other */
+      look->min_peak = 0.35;
+    }
   else
     return FALSE;
   look->coverage = 1.0;
   look->is_double = FALSE;
+  look->zigzag = g_strcmp0 (type->style, "fence") == 0;
   return TRUE;
 }
 
@@ -756,6 +773,7 @@ line_look (const GbacwLineType *type, double min_width, Look *look)
   look->group = 0;
   look->min_peak = MIN_MIX;
   look->is_double = g_strcmp0 (type->style, "double") == 0;
+  look->zigzag = FALSE;
   if (look->is_double)
     /* w 1.3 wide, less its light middle (w 0.5 wide, 70% white) */
     look->width = MAX (w * 0.95, 1.5 * min_width);
@@ -958,9 +976,9 @@ look_mix (const float p[3], const float bg[3], const float look[3], double *resi
  * the mean unexplained residual of the points that show it. FALSE when too little of the
  * band is on the scan. */
 static gboolean
-fit_look (const Band *band, const Look *look, double *coverage, double *width, double *residual)
+fit_look (const Band *band, const Look *look, double *coverage, double *width, double *residual, double *wiggle)
 {
-  double widths[BAND_ALONG], sum_residual = 0;
+  double widths[BAND_ALONG], centres[BAND_ALONG], sum_residual = 0;
   int n_valid = 0, n_covered = 0, n_residual = 0;
   const double step = 2 * BAND_HALF / (BAND_ACROSS - 1);
 
@@ -969,6 +987,7 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
       double alpha[BAND_ACROSS], res[BAND_ACROSS];
       gboolean shows[BAND_ACROSS];
       double mix = 0, peak = 0, run_mix = 0, run_peak = 0, run_residual = 0, best_residual_sum = 0;
+      double run_moment = 0, centre = 0;
       int valid = 0, run_n = 0, best_n = 0;
 
       for (int k = 0; k < BAND_ACROSS; k++)
@@ -997,6 +1016,7 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
           if (k < BAND_ACROSS && shows[k])
             {
               run_mix += MIN (alpha[k], 1.0) * step;
+              run_moment += MIN (alpha[k], 1.0) * step * (-BAND_HALF + k * step);
               run_peak = MAX (run_peak, alpha[k]);
               run_residual += res[k];
               run_n++;
@@ -1008,10 +1028,11 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
             {
               mix = run_mix;
               peak = run_peak;
+              centre = run_moment / run_mix;
               best_residual_sum = run_residual;
               best_n = run_n;
             }
-          run_mix = run_peak = run_residual = 0;
+          run_mix = run_peak = run_residual = run_moment = 0;
           run_n = 0;
         }
       sum_residual += best_residual_sum;
@@ -1020,7 +1041,10 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
         continue;
       n_valid++;
       if (mix >= 0.35 * look->width && peak >= look->min_peak)
-        widths[n_covered++] = mix;
+        {
+          centres[n_covered] = centre;
+          widths[n_covered++] = mix;
+        }
     }
   if (n_valid < 3)
     return FALSE;
@@ -1033,6 +1057,16 @@ fit_look (const Band *band, const Look *look, double *coverage, double *width, d
   else
     *width = 0;
   *residual = n_residual > 0 ? sum_residual / n_residual : 1;
+  /* how far the line strays across the band about its mean: a fence's zigzag does */
+  {
+    double sum = 0, sum2 = 0;
+    for (int i = 0; i < n_covered; i++)
+      {
+        sum += centres[i];
+        sum2 += centres[i] * centres[i];
+      }
+    *wiggle = n_covered > 1 ? sqrt (MAX (0.0, sum2 / n_covered - (sum / n_covered) * (sum / n_covered))) : 0;
+  }
   return TRUE;
 }
 
@@ -1193,11 +1227,15 @@ propose_band (const Band *band, const Look *looks, const int *types, int n_looks
 
       for (int t = 0; t < n_looks; t++)
         {
-          double coverage, width, de, score;
+          double coverage, width, de, wiggle, score;
 
-          if (looks[t].group != group || !fit_look (band, &looks[t], &coverage, &width, &de))
+          if (looks[t].group != group || !fit_look (band, &looks[t], &coverage, &width, &de, &wiggle))
             continue;
           score = look_score (&looks[t], coverage, width, de);
+          /* a fence zigzags about the hexside; the printed grid line along it does not */
+          if (looks[t].zigzag)
+            score *= CLAMP ((wiggle - STRAIGHT_WIGGLE) / ZIGZAG_WIGGLE, 0.0, 1.0) * (width <= 2.2 * looks[t].width) *
+                     (coverage >= FENCE_COVERAGE);
           /* a pike's light middle, or its lack, tells it from a road of about its width */
           if (kind == GBACW_TRACE_LINK_LINE && (looks[t].is_double || looks[t].coverage == 1.0))
             {

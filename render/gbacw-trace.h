@@ -97,8 +97,10 @@ GbacwBackgroundImage *gbacw_trace_load_background (const GbacwScenario *scenario
  *
  * Hexside features and lines are found by their printed look, as gbacw-map-renderer.c
  * draws them: rivers and streams a blue band along the hexside (a river 0.24 of a hex
- * radius wide, a stream 0.09), crests a brown one (0.09); a line type (road, pike, trail,
- * railroad) a band of its catalogue colour and width from hex centre to hex centre. Along
+ * radius wide, a stream 0.09), crests a brown one (0.09), fences a thin dark brown
+ * zigzag 0.06 either side of the hexside (told from the straight grid line by how far it
+ * strays across); a line type (road, pike, trail, railroad) a band of its catalogue colour
+ * and width from hex centre to hex centre. Along
  * each hexside, its corners left out, and along each centre-to-centre segment, the hex
  * numbers and the hexside it crosses left out, points across the band are compared with
  * the look's colour and with the colour of the hexes beside the band (so a colour cast or
@@ -131,8 +133,8 @@ typedef struct {
  * id) for the hexsides of the scenario's map, from image placed by transform. With
  * GBACW_TRACE_UNPAINTED_ONLY a hexside that has a feature gets no feature proposal and one
  * that has a line no line proposal. Types the tracer cannot recognise by look (works,
- * fences and the rest) are never proposed. NULL with an error when the transform is
- * degenerate. */
+ * redans, steep crests and the rest) are never proposed. NULL with an error when the
+ * transform is degenerate. */
 GArray *gbacw_trace_links (const GbacwScenario  *scenario,
                            GbacwBackgroundImage *image,
                            const double          transform[6],

@@ -648,6 +648,7 @@ check_links (const GbacwScenario *s, double scale, gboolean mild, guint32 seed)
   static const char *const solid[] = { "solid", "double", "railroad", NULL };
   static const char *const dashed[] = { "dashed", NULL };
   static const char *const crossings[] = { "ford", "bridge", "wagon-bridge", NULL };
+  static const char *const fences[] = { "fence", NULL };
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   g_autoptr (GbacwBackgroundImage) image = NULL;
   g_autoptr (GArray) links = NULL;
@@ -685,6 +686,15 @@ check_links (const GbacwScenario *s, double scale, gboolean mild, guint32 seed)
   report_links ("roads, pikes and railroads", score_links (s, links, GBACW_TRACE_LINK_LINE, style_mask (s, TRUE, solid)),
                 0.85, 0.8);
   report_line_hexes (s, links, style_mask (s, TRUE, solid), 0.9, 0.85);
+  /* fences (type right): the generated map's, one hexside in 60, held to a share; the
+   * demo's thirteen reported (a crest or works faintly printed reads as a fence there) */
+  {
+    LinkScore fence = score_links (s, links, GBACW_TRACE_LINK_HEXSIDE, style_mask (s, FALSE, fences));
+    if (fence.truth >= 20)
+      report_links ("fences", fence, 0.9, 0.7);
+    else
+      g_test_message ("fences: %d drawn, %d proposed, %d right", fence.truth, fence.proposed, fence.right);
+  }
   /* fords, bridges and wagon bridges (type right): the demo has five, too few to hold to a
    * share; the generated map twenty in each kind */
   {
@@ -745,7 +755,9 @@ test_links_flags (void)
   g_assert_error (error, GBACW_TRACE_ERROR, GBACW_TRACE_ERROR_UNCALIBRATED);
 }
 
-/* A generated 40x48 map (more rivers, streams and roads than the demo has). */
+/* A generated 40x48 map (more rivers, streams and roads than the demo has), with fords,
+ * bridges and wagon bridges on one water hexside in five each and fences on one hexside in
+ * sixty of those with nothing else. */
 static void
 test_links_generated (void)
 {
@@ -784,6 +796,14 @@ test_links_generated (void)
           case 4: s->map->hexside_features[id] |= (1u << ford) | (1u << wagon); break;
           default: break;
           }
+    /* fences: one hexside in 60 of those with nothing on them, as fields' edges */
+    {
+      int fence = gbacw_catalogue_find_hexside_type (&s->catalogue, "fence");
+      g_assert_cmpint (fence, >=, 0);
+      for (GbacwHexsideId id = 0; id < gbacw_hex_grid_n_hexside_ids (&s->map->grid); id++)
+        if (id % 60 == 7 && s->map->hexside_features[id] == 0 && s->map->hexside_lines[id] == 0)
+          s->map->hexside_features[id] |= 1u << fence;
+    }
   }
   check_links (s, 22, TRUE, 62);
   check_links (s, 22, FALSE, 64);
