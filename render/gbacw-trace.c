@@ -89,6 +89,27 @@ terrain_ids (const GbacwScenario *scenario)
   return g_string_free (ids, FALSE);
 }
 
+/* The words of a samples file's line, its comment cut off (*n_words of them). */
+static GStrv
+line_words (char *line, int *n_words)
+{
+  char *hash = strchr (line, '#');
+  GStrv words;
+  int n = 0;
+
+  if (hash != NULL)
+    *hash = '\0';
+  words = g_strsplit_set (g_strstrip (line), " \t\r,", -1);
+  for (int w = 0; words[w] != NULL; w++)
+    if (words[w][0] != '\0')
+      words[n++] = words[w];
+    else
+      g_free (words[w]);
+  words[n] = NULL;
+  *n_words = n;
+  return words;
+}
+
 GPtrArray *
 gbacw_trace_samples_parse (const GbacwScenario *scenario,
                            const char          *text,
@@ -116,21 +137,10 @@ gbacw_trace_samples_parse (const GbacwScenario *scenario,
   lines = g_strsplit (copy, "\n", -1);
   for (int n = 0; lines[n] != NULL; n++)
     {
-      char *hash = strchr (lines[n], '#');
-      g_auto (GStrv) words = NULL;
-      GbacwTraceSample *sample;
       int terrain, n_words;
+      g_auto (GStrv) words = line_words (lines[n], &n_words);
+      GbacwTraceSample *sample;
 
-      if (hash != NULL)
-        *hash = '\0';
-      words = g_strsplit_set (g_strstrip (lines[n]), " \t\r,", -1);
-      n_words = 0;
-      for (int w = 0; words[w] != NULL; w++)
-        if (words[w][0] != '\0')
-          words[n_words++] = words[w];
-        else
-          g_free (words[w]);
-      words[n_words] = NULL;
       if (n_words == 0 || g_str_equal (words[0], ELEVATION_WORD))
         continue;   /* elevation marks: gbacw_trace_elevation_marks_parse () */
       terrain = gbacw_catalogue_find_hex_terrain (&scenario->catalogue, words[0]);
@@ -1485,27 +1495,6 @@ static const double paper_rgb[3] = { 0.949, 0.925, 0.839 };
  * units): enough to settle a hex the shading leaves between two levels by its
  * neighbours, too little to overrule a clear shade. */
 #define LEVEL_CHANGE_COST 0.4
-
-/* The words of a samples file's line, its comment cut off; NULL when it has none. */
-static GStrv
-line_words (char *line, int *n_words)
-{
-  char *hash = strchr (line, '#');
-  GStrv words;
-  int n = 0;
-
-  if (hash != NULL)
-    *hash = '\0';
-  words = g_strsplit_set (g_strstrip (line), " \t\r,", -1);
-  for (int w = 0; words[w] != NULL; w++)
-    if (words[w][0] != '\0')
-      words[n++] = words[w];
-    else
-      g_free (words[w]);
-  words[n] = NULL;
-  *n_words = n;
-  return words;
-}
 
 GArray *
 gbacw_trace_elevation_marks_parse (const GbacwScenario *scenario,
