@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gbacw-cmd-trace.c: `gbacw trace SCENARIO --samples FILE -o OUT [--report]`: terrain
  * proposed for the unpainted hexes from the scenario's calibrated scan (render/gbacw-trace.h),
- * by the example of the sample hexes the samples file names; OUT is the scenario with the
+ * by the example of the sample hexes the samples file names, and with its `elevation LEVEL
+ * HEX…` lines each hex's level from the map's shading; OUT is the scenario with the
  * proposals at or above --min-confidence painted, for review in the editor. The scan and
  * SCENARIO are never changed.
  *
@@ -208,6 +209,66 @@ print_report_json (const GbacwScenario *scenario, const GbacwTraceProposal *prop
   g_print ("\n]");
 }
 
+/* Whether OUT gets hex's proposed level: a marked hex always, a proposal at or above min;
+ * a hex whose level is not 0 in SCENARIO (0 is also the level of a hex not entered yet)
+ * is kept. */
+static gboolean
+level_is_painted (const GbacwScenario *scenario, const GbacwTraceElevation *levels, int hex, double min_confidence)
+{
+  const GbacwTraceElevation *e = &levels[hex];
+
+  if (scenario->map->elevation[hex] != 0 || e->level < 0)
+    return FALSE;
+  return e->status == GBACW_TRACE_SAMPLE || (e->status == GBACW_TRACE_PROPOSED && e->confidence >= min_confidence);
+}
+
+static void
+print_elevation_text (const GbacwScenario *scenario, const GbacwTraceElevation *levels, double min_confidence)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+
+  g_print ("\n%-8s %-9s %-6s %-10s %-6s %s\n", _("HEX"), _("STATUS"), _("LEVEL"), _("CONFIDENCE"), _("SHADE"),
+           _("IN OUT"));
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+    {
+      const GbacwTraceElevation *e = &levels[i];
+      g_autofree char *label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, i));
+      char level[16] = "-", confidence[G_ASCII_DTOSTR_BUF_SIZE] = "-", shade[G_ASCII_DTOSTR_BUF_SIZE] = "-";
+
+      if (e->level >= 0)
+        {
+          g_snprintf (level, sizeof level, "%d", e->level);
+          g_snprintf (confidence, sizeof confidence, "%.2f", e->confidence);
+        }
+      if (isfinite (e->shade))
+        g_snprintf (shade, sizeof shade, "%.2f", e->shade);
+      g_print ("%-8s %-9s %-6s %-10s %-6s %s\n", label, e->status == GBACW_TRACE_SAMPLE ? "marked" : status_word (e->status),
+               level, confidence, shade, level_is_painted (scenario, levels, i, min_confidence) ? _("yes") : _("no"));
+    }
+}
+
+static void
+print_elevation_json (const GbacwScenario *scenario, const GbacwTraceElevation *levels, double min_confidence)
+{
+  const GbacwHexGrid *grid = &scenario->map->grid;
+
+  g_print (",\n\"elevation\": [");
+  for (int i = 0; i < gbacw_hex_grid_n_hexes (grid); i++)
+    {
+      const GbacwTraceElevation *e = &levels[i];
+      g_autofree char *label = gbacw_hex_grid_format_label (grid, gbacw_hex_grid_hex_at (grid, i));
+
+      g_print ("%s\n  {\"hex\": \"%s\", \"status\": \"%s\"", i ? "," : "", label,
+               e->status == GBACW_TRACE_SAMPLE ? "marked" : status_word (e->status));
+      if (e->level >= 0)
+        g_print (", \"level\": %d, \"confidence\": %.3f", e->level, e->confidence);
+      if (isfinite (e->shade))
+        g_print (", \"shade\": %.3f", e->shade);
+      g_print (", \"painted\": %s}", level_is_painted (scenario, levels, i, min_confidence) ? "true" : "false");
+    }
+  g_print ("\n]");
+}
+
 int
 gbacw_cmd_trace (int argc, char **argv)
 {
@@ -218,7 +279,8 @@ gbacw_cmd_trace (int argc, char **argv)
   double min_confidence = DEFAULT_MIN_CONFIDENCE;
   GOptionEntry entries[] = {
     { "samples", 's', 0, G_OPTION_ARG_FILENAME, &samples_path,
-      N_("The sample hexes: one line per terrain, its id then the labels of its sample hexes"), N_("FILE") },
+      N_("The sample hexes: one line per terrain, its id then the labels of its sample hexes; lines "
+         "“elevation LEVEL HEX…” mark hexes with their level"), N_("FILE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the scenario with the proposals painted here"),
       N_("OUT.xml") },
     { "min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
@@ -237,6 +299,9 @@ gbacw_cmd_trace (int argc, char **argv)
   g_autoptr (GPtrArray) samples = NULL;
   g_autofree GbacwTraceProposal *proposals = NULL;
   g_autoptr (GArray) links = NULL;
+  g_autoptr (GArray) marks = NULL;
+  g_autofree GbacwTraceElevation *levels = NULL;
+  guint n_levels_proposed = 0, n_levels_painted = 0;
   GbacwTraceFlags flags = GBACW_TRACE_UNPAINTED_ONLY;
   gboolean json = FALSE;
   guint n_links = 0, n_links_painted = 0;
@@ -272,11 +337,18 @@ gbacw_cmd_trace (int argc, char **argv)
     samples = gbacw_trace_samples_load (scenario, samples_path, &error);
   else
     samples = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_trace_sample_free);
-  if (samples == NULL)
+  if (samples != NULL && samples_path != NULL)
+    marks = gbacw_trace_elevation_marks_load (scenario, samples_path, &error);
+  else if (samples != NULL)
+    marks = g_array_new (FALSE, FALSE, sizeof (GbacwTraceElevationMark));
+  if (samples == NULL || marks == NULL)
     {
       g_printerr ("gbacw: %s\n", error->message);
       return 1;
     }
+  /* a samples file with elevation marks only: the terrain as without one */
+  if (samples->len == 0)
+    flags |= GBACW_TRACE_CATALOGUE_COLOURS;
   image = gbacw_trace_load_background (scenario, argv[1], &error);
   if (image == NULL ||
       !gbacw_trace_terrain (scenario, image, scenario->map->background.transform, samples, flags, &proposals, &error))
@@ -291,6 +363,26 @@ gbacw_cmd_trace (int argc, char **argv)
       return 1;
     }
   n_links = links->len;
+  if (marks->len > 0)
+    {
+      /* each hex's terrain: as painted, else as proposed and painted into OUT */
+      int n = gbacw_hex_grid_n_hexes (&scenario->map->grid);
+      g_autofree int *terrain = g_new (int, n);
+
+      for (int i = 0; i < n; i++)
+        {
+          guint64 mask = scenario->map->terrain[i];
+          terrain[i] = mask != 0 ? __builtin_ctzll (mask)
+                       : is_painted (scenario, proposals, i, min_confidence) ? proposals[i].terrain : -1;
+        }
+      if (!gbacw_trace_elevation (scenario, image, scenario->map->background.transform, marks, terrain, &levels, &error))
+        {
+          g_printerr ("gbacw: %s\n", error->message);
+          return 1;
+        }
+      for (int i = 0; i < n; i++)
+        n_levels_proposed += levels[i].status == GBACW_TRACE_PROPOSED;
+    }
 
   n_hexes = gbacw_hex_grid_n_hexes (&scenario->map->grid);
   for (int i = 0; i < n_hexes; i++)
@@ -308,12 +400,16 @@ gbacw_cmd_trace (int argc, char **argv)
         {
           print_report_json (scenario, proposals, min_confidence);
           print_links_json (scenario, links, min_confidence);
+          if (levels != NULL)
+            print_elevation_json (scenario, levels, min_confidence);
           g_print ("}\n");
         }
       else
         {
           print_report_text (scenario, proposals, min_confidence);
           print_links_text (scenario, links, min_confidence);
+          if (levels != NULL)
+            print_elevation_text (scenario, levels, min_confidence);
         }
     }
 
@@ -356,6 +452,13 @@ gbacw_cmd_trace (int argc, char **argv)
               gbacw_map_edit_set (edit, GBACW_LAYER_HEXSIDE_LINES, id, lines[id]);
           }
       }
+      if (levels != NULL)
+        for (int i = 0; i < n_hexes; i++)
+          if (level_is_painted (scenario, levels, i, min_confidence))
+            {
+              gbacw_map_edit_set (edit, GBACW_LAYER_ELEVATION, (guint) i, (guint64) (gint64) levels[i].level);
+              n_levels_painted++;
+            }
       gbacw_command_apply (GBACW_COMMAND (edit), scenario, NULL);
       /* the scan as OUT names it: relative to OUT's folder when it is in it or below */
       rebased = gbacw_background_file_for (argv[1], bg->file, output);
@@ -397,6 +500,14 @@ gbacw_cmd_trace (int argc, char **argv)
                             g_dngettext (GETTEXT_PACKAGE, "%u hexside feature or line proposed",
                                          "%u hexside features and lines proposed", n_links),
                             n_links);
+    if (levels != NULL)
+      {
+        g_string_append (summary, ", ");
+        g_string_append_printf (summary,
+                                g_dngettext (GETTEXT_PACKAGE, "%u hex's level proposed", "%u hexes' levels proposed",
+                                             n_levels_proposed),
+                                n_levels_proposed);
+      }
     if (output != NULL)
       {
         g_string_append (summary, "; ");
@@ -409,6 +520,14 @@ gbacw_cmd_trace (int argc, char **argv)
                                 g_dngettext (GETTEXT_PACKAGE, "%u hexside feature or line painted for review",
                                              "%u hexside features and lines painted for review", n_links_painted),
                                 n_links_painted);
+        if (levels != NULL)
+          {
+            g_string_append (summary, ", ");
+            g_string_append_printf (summary,
+                                    g_dngettext (GETTEXT_PACKAGE, "%u level painted for review",
+                                                 "%u levels painted for review", n_levels_painted),
+                                    n_levels_painted);
+          }
       }
     if (report)
       g_printerr ("%s\n", summary->str);

@@ -5,7 +5,8 @@
 # terrain erased and that scan as its background. With three sample hexes per terrain OUT
 # must have at least 95% of the other hexes' terrain right, the report must list every hex,
 # and the samples file's mistakes, a missing or uncalibrated scan and usage errors must exit
-# 1 and 2 with their messages.
+# 1 and 2 with their messages. Hexside features and lines, and elevation (the demo drawn
+# with its levels shaded, a few hexes marked with `elevation LEVEL HEX…`), are scored too.
 . "${0%/*}/cli-test-lib.sh"
 status () { "$@" >out.txt 2>err.txt; echo $?; }
 
@@ -194,6 +195,95 @@ s=$(status "$gbacw" trace lines-out.xml -o lines-again.xml --report)
 grep -q ': 0 hexside features and lines painted for review' err.txt || grep -q ', 0 hexside features and lines painted' err.txt ||
   fail "a traced map got hexside paint again: $(cat err.txt)"
 grep -q '^HEXSIDE *KIND *TYPE *CONFIDENCE *CHAIN' out.txt || fail "no hexside table in the report: $(grep -n HEXSIDE out.txt)"
+
+# elevation: the demo drawn with its levels shaded (terrain, elevation, grid, hex numbers);
+# levels.xml is the demo with every hex at level 0 over that scan, its terrain kept;
+# levels.txt marks two hexes of each level in each terrain that has six at that level
+# (`elevation LEVEL HEX…`). OUT must get at least 90% of the other hexes' levels right.
+"$gbacw" render "$data/scenarios/demo.xml" -o levels.png --zoom 24 --layers terrain,elevation,grid,hex-numbers ||
+  fail "gbacw render of the elevation"
+python3 - "$data/scenarios/demo.xml" <<'EOF2' || fail "could not make levels.xml"
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+codes = dict((c, i) for i, c in re.findall(r'<hex-terrain id="([^"]+)" code="([^"]+)"', text))
+terrain = {}
+for n, tokens in re.findall(r'<row n="(\d+)">([^<]*)</row>', re.search(r"<terrain>(.*?)</terrain>", text, re.S).group(1)):
+    for col, token in enumerate(tokens.split()):
+        terrain["%02d%s" % (col + 1, n)] = codes.get(token)
+block = re.search(r"<elevation>(.*?)</elevation>", text, re.S)
+level = {}
+for n, tokens in re.findall(r'<row n="(\d+)">([^<]*)</row>', block.group(1)):
+    for col, token in enumerate(tokens.split()):
+        level["%02d%s" % (col + 1, n)] = int(token)
+flat = re.sub(r'(<row n="\d+">)([^<]*)(</row>)',
+              lambda m: m.group(1) + " ".join("0" for _ in m.group(2).split()) + m.group(3), block.group(0))
+text = text[:block.start()] + flat + text[block.end():]
+text = text.replace("</map>", '  <background file="levels.png" opacity="0.5" transform="24 0 0 24 0 0"/>\n  </map>', 1)
+open("levels.xml", "w", encoding="utf-8").write(text)
+with open("levels.txt", "w") as out, open("levels-truth.txt", "w") as t:
+    out.write("# two hexes of each level in each terrain\n")
+    for l in sorted(set(level.values())):
+        for ter in sorted(set(v for v in terrain.values() if v)):
+            hexes = sorted(h for h in level if level[h] == l and terrain[h] == ter)
+            if len(hexes) >= 6:
+                out.write("elevation %d %s %s\n" % (l, hexes[0], hexes[len(hexes) // 2]))
+    for h in sorted(level):
+        t.write("%s %d\n" % (h, level[h]))
+EOF2
+s=$(status "$gbacw" trace levels.xml --samples levels.txt -o levels-out.xml --report)
+[ "$s" = 0 ] || fail "trace of the elevation: exit $s: $(cat err.txt)"
+grep -q "hexes' levels proposed.*levels-out.xml: .*levels painted for review" err.txt || fail "no elevation summary: $(cat err.txt)"
+grep -q '^HEX *STATUS *LEVEL *CONFIDENCE *SHADE' out.txt || fail "no elevation table in the report"
+[ "$(grep -c '^[0-9][0-9][0-9][0-9] *\(proposed\|marked\) *[0-9]' out.txt)" = 320 ] || fail "the report does not give 320 hexes a level"
+python3 - <<'EOF2' || fail "levels in levels-out.xml"
+import re
+text = open("levels-out.xml", encoding="utf-8").read()
+got = {}
+for n, tokens in re.findall(r'<row n="(\d+)">([^<]*)</row>', re.search(r"<elevation>(.*?)</elevation>", text, re.S).group(1)):
+    for col, token in enumerate(tokens.split()):
+        got["%02d%s" % (col + 1, n)] = int(token)
+marked = set(h for line in open("levels.txt") for h in line.split("#")[0].split()[2:])
+n = right = 0
+for line in open("levels-truth.txt"):
+    h, l = line.split()
+    if h in marked:
+        assert got[h] == int(l), (h, got[h], l)
+        continue
+    n += 1
+    right += got[h] == int(l)
+print("# elevation: %d of %d hexes' levels right, %d marked" % (right, n, len(marked)))
+assert n > 250 and right >= 0.9 * n, (right, n)
+EOF2
+# terrain and levels at once: levels.xml with its terrain erased too, the terrain samples and
+# the marks in one file; the levels are read against the terrain proposed
+python3 - <<'EOF2' || fail "could not make both.xml"
+import re
+text = open("levels.xml", encoding="utf-8").read()
+block = re.search(r"<terrain>(.*?)</terrain>", text, re.S)
+blank = re.sub(r'(<row n="\d+">)([^<]*)(</row>)',
+               lambda m: m.group(1) + " ".join("-" for _ in m.group(2).split()) + m.group(3), block.group(0))
+open("both.xml", "w", encoding="utf-8").write(text[:block.start()] + blank + text[block.end():])
+EOF2
+cat samples.txt levels.txt > both.txt
+s=$(status "$gbacw" trace both.xml --samples both.txt -o both-out.xml)
+[ "$s" = 0 ] || fail "trace of terrain and levels: exit $s: $(cat err.txt)"
+python3 - <<'EOF2' || fail "levels in both-out.xml"
+import re
+text = open("both-out.xml", encoding="utf-8").read()
+got = {}
+for n, tokens in re.findall(r'<row n="(\d+)">([^<]*)</row>', re.search(r"<elevation>(.*?)</elevation>", text, re.S).group(1)):
+    for col, token in enumerate(tokens.split()):
+        got["%02d%s" % (col + 1, n)] = int(token)
+truth = dict(line.split() for line in open("levels-truth.txt"))
+right = sum(got[h] == int(l) for h, l in truth.items())
+print("# terrain and elevation at once: %d of %d hexes' levels right" % (right, len(truth)))
+assert right >= 0.9 * len(truth), right
+EOF2
+printf 'elevation 9 0101\n' > bad3.txt
+s=$(status "$gbacw" trace levels.xml --samples bad3.txt -o x.xml)
+[ "$s" = 1 ] || fail "a level the map has not: exit $s"
+grep -q 'bad3.txt:1: “9” is not a level of this map: give a whole number from 0 to 3' err.txt || fail "bad level: $(cat err.txt)"
+test -e x.xml && fail "a bad level wrote x.xml"
 
 # usage
 s=$(status "$gbacw" trace blank.xml --samples samples.txt)
