@@ -676,6 +676,9 @@ end_of_turn (GbacwOutcome *o, const GbacwGame *game, int turn)
         if (o->control[index] == side && award_for (game, award, side))
           o->each_turn[side] += vp;
     }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->automatic_played && hooks->automatic_played (game, data))
+      return;   /* the module's own (J 33.62-36.83) */
   for (guint i = 0; i < s->automatic_victories->len && o->automatic.side < 0; i++)
     {
       const GbacwAutomaticVictory *a = g_ptr_array_index (s->automatic_victories, i);

@@ -327,6 +327,11 @@ typedef struct {
    * returns TRUE, and the move goes on once they are resolved (J 21.5: opportunity fire). */
   gboolean (*move_entered) (GbacwGame *game, gpointer data, GbacwPending *move, const GArray *units, int hex,
                             int direction);
+  /* VICTORY: whether the module plays the scenario's automatic victories itself, when and
+   * how its rules say, deciding the game through victory (J 33.62-36.83: at the end of a
+   * Player-Turn, "occupies or was the last to pass through"): the end-of-Game-Turn check
+   * of the <automatic> areas (gbacw_outcome_update ()) is then not made. */
+  gboolean (*automatic_played) (const GbacwGame *game, gpointer data);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */
