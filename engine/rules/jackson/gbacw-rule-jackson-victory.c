@@ -401,7 +401,7 @@ player_turn_end (GbacwGame *game, JacksonVictory *v)
       if (v->through_zero && gbacw_fremont_initiative_level (game) != 0)
         {
           gbacw_game_log (game, v->through.rule_case,
-                          _("%s holds or last passed through every hex it needs, but Fremont's Initiative Level is %d, "
+                          _("%s holds or was the last to pass through every hex it needs, but Fremont's Initiative Level is %d, "
                             "not 0: no automatic victory"),
                           gbacw_game_side_name (game, v->through.side), gbacw_fremont_initiative_level (game));
           return;
