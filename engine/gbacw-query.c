@@ -634,6 +634,13 @@ update_control (GbacwOutcome *o, const GbacwGame *game)
   for (int i = 0; i < o->n_areas; i++)
     if (o->present[2 * i] != o->present[2 * i + 1])
       o->control[i] = o->present[2 * i] ? 0 : 1;
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    for (int i = 0; hooks->area_control && i < o->n_areas; i++)
+      {
+        int side;
+        if (hooks->area_control (game, data, i, &side))
+          o->control[i] = side;   /* J 33.61: last to pass through */
+      }
 }
 
 static const GbacwArea *

@@ -409,7 +409,9 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "turn-end-case", PARAM_CASE, FALSE },
       /* J 33.63, 33.73, 36.74, 36.83: every hex occupied or last passed through */
       { "through-side", PARAM_SIDES, FALSE }, { "through-hexes", PARAM_HEXES, FALSE },
-      { "through-initiative-zero", PARAM_YES_NO, FALSE }, { "through-case", PARAM_CASE, FALSE } } },
+      { "through-initiative-zero", PARAM_YES_NO, FALSE }, { "through-case", PARAM_CASE, FALSE },
+      /* J 33.61, 33.71, 36.71, 36.81: objective areas held by the last to pass through */
+      { "pass-through", PARAM_AREAS, FALSE } } },
   { "jackson.divisional-units", "J 25.5",
     N_("Union divisional cavalry and artillery in command only within their commander's Divisional Integrity Radius"),
     { { "divisions", PARAM_FORMATIONS, TRUE }, { "case", PARAM_CASE, FALSE } } },

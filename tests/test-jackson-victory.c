@@ -846,6 +846,53 @@ test_cross_keys_depletion (void)
         }
 }
 
+/* J 33.61 "occupying or being last to pass through" Mill Creek Church (0606 here, 30 VP
+ * each side): u-1 passes through it and ends on 0607: the Union's (30 VP), where the
+ * engine's own reading (an area stood in after an action) gives it nobody; then c-2 passes
+ * through it: the Confederates'. */
+static void
+test_objective_last_to_pass_through (void)
+{
+  for (int module = 0; module <= 1; module++)
+    {
+      g_autoptr (Fixture) f = automatic_fixture ("0");
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwOutcome) outcome = NULL;
+      GbacwVictory v = { 0 };
+
+      for (int side = 0; side < 2; side++)
+        {
+          GbacwVpAward *a = g_new0 (GbacwVpAward, 1);
+          a->id = g_strdup (side ? "v-church-csa" : "v-church-union");
+          a->side = g_strdup (side ? "confederate" : "union");
+          a->event = GBACW_VP_OBJECTIVE;
+          a->area = g_strdup ("hex-1040");
+          a->vp = 30;
+          g_ptr_array_add (f->s->vp_awards, a);
+        }
+      gbacw_scenario_find_placement (f->s, "c-2", NULL)->hex = hex_of (f->s, "0609");
+      add_exclusive (f, "jackson.victory", module ? "pass-through" : "wagon", module ? "hex-1040" : "20", NULL);
+      game = start_game (f);
+      outcome = gbacw_outcome_new (game);
+      advance (game, 1, GBACW_PHASE_MOVEMENT, 0);
+      apply_expect (game, move_action (game, "u-1", "0606 0607"), NULL);
+      gbacw_outcome_update (outcome, game);
+      gbacw_outcome_victory (outcome, game, &v);
+      g_assert_cmpint (v.objectives[0], ==, module ? 30 : 0);
+      g_assert_cmpint (v.objectives[1], ==, 0);
+      gbacw_victory_clear (&v);
+      /* u-1 goes on, out of the way; c-2 passes through the hex */
+      apply_expect (game, move_action (game, "u-1", "0707"), NULL);
+      advance (game, 1, GBACW_PHASE_MOVEMENT, 1);
+      apply_expect (game, move_action (game, "c-2", "0608 0607 0606 0605"), NULL);
+      gbacw_outcome_update (outcome, game);
+      gbacw_outcome_victory (outcome, game, &v);
+      g_assert_cmpint (v.objectives[0], ==, 0);
+      g_assert_cmpint (v.objectives[1], ==, module ? 30 : 0);
+      gbacw_victory_clear (&v);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -865,6 +912,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-33.63/both-entry-hexes-and-initiative-level-0", test_through_both_entry_hexes);
   g_test_add_func ("/jackson/J-36.74/last-to-pass-through", test_through_last_side);
   g_test_add_func ("/jackson/J-33.63/automatic-area-played-by-the-module", test_automatic_area_left_to_the_module);
+  g_test_add_func ("/jackson/J-33.61/objective-last-to-pass-through", test_objective_last_to_pass_through);
   g_test_add_func ("/jackson/J-30.36/orders-reassigned-over-two-player-turns", test_orders_reassigned);
   g_test_add_func ("/jackson/J-30.37/no-orders-on-the-arrival-game-turn", test_no_orders_on_arrival);
   g_test_add_func ("/jackson/J-30.61/orders-kept-through-a-leaders-loss", test_orders_kept_through_leader_loss);

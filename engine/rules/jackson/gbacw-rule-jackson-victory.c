@@ -50,6 +50,10 @@
  *   Initiative Level must also stand at 0. Abandoned guns that J 21.23 ignores neither hold
  *   nor pass through a hex.
  *
+ * J 33.61, 33.71, 36.71, 36.81 (`pass-through`): the objective areas awarded for "occupying
+ * or being last to pass through" are controlled by the side whose combat units alone stand
+ * in one, else by the side of the last combat unit to enter one of its hexes (as above).
+ *
  * Parameters (<exclusive id="jackson.victory">):
  *   morale.FORMATION  the Victory Point Morale Rating of a formation's units (1-6)
  *   wagon             Victory Points per supply wagon captured (default 20)
@@ -58,6 +62,7 @@
  *   occupy-side, occupy-hexes, occupy-formations, occupy-case (default "J 33.62")
  *   turn-end-side, turn-end-hexes, turn-end-formations, turn-end-turns, turn-end-case ("J 36.73")
  *   through-side, through-hexes, through-initiative-zero (yes/no), through-case ("J 33.63")
+ *   pass-through      the areas of the objective awards read so
  *   case              the case cited (default "J 28.11")
  */
 #define G_LOG_DOMAIN "gbacw-rule-jackson-victory"
@@ -95,6 +100,10 @@ typedef struct {
   GArray *turn_end_turns;    /* int, or NULL */
   gboolean through_zero;     /* J 33.63 */
   gint8 *last;               /* per hex: the side that last had a combat unit in it, -1 */
+  guint32 *stamp;            /* per hex: when (a count of marks) */
+  guint32 clock;
+  gboolean *passing;         /* per area of the map: control by "last to pass through" */
+  int n_areas;
   int winner;                /* an automatic victory won: its side, else -1 */
   char *level;               /* its result */
 } JacksonVictory;
@@ -160,7 +169,10 @@ mark_positions (const GbacwGame *game, JacksonVictory *v)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       if (counts_in_hex (game, u))
-        v->last[u->hex] = (gint8) u->side;
+        {
+          v->last[u->hex] = (gint8) u->side;
+          v->stamp[u->hex] = ++v->clock;
+        }
     }
 }
 
@@ -175,6 +187,7 @@ mark_entered (const GbacwGame *game, JacksonVictory *v, const GArray *units, int
       if ((u->side == 0 || u->side == 1) && gbacw_game_is_combat_unit (u) && !gbacw_game_unit_ignored (game, u))
         {
           v->last[hex] = (gint8) u->side;
+          v->stamp[hex] = ++v->clock;
           return;
         }
     }
@@ -228,6 +241,17 @@ victory_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   v->winner = -1;
   v->last = g_new (gint8, MAX (1, game->n_hexes));
   memset (v->last, -1, MAX (1, game->n_hexes));
+  v->stamp = g_new0 (guint32, MAX (1, game->n_hexes));
+  v->n_areas = (int) game->scenario->map->areas->len;
+  v->passing = g_new0 (gboolean, MAX (1, v->n_areas));
+  {
+    const char *areas = gbacw_exclusive_rule_get_param (rule, "pass-through");
+    g_auto (GStrv) names = g_strsplit_set (areas ? areas : "", " \t,", -1);
+    for (guint i = 0; names[i]; i++)
+      for (int a = 0; *names[i] && a < v->n_areas; a++)
+        if (g_strcmp0 (((const GbacwArea *) g_ptr_array_index (game->scenario->map->areas, a))->id, names[i]) == 0)
+          v->passing[a] = TRUE;
+  }
   mark_positions (game, v);   /* the set-up */
   return v;
 }
@@ -244,6 +268,8 @@ victory_finalize (gpointer data)
   automatic_clear (&v->through);
   g_clear_pointer (&v->turn_end_turns, g_array_unref);
   g_free (v->last);
+  g_free (v->stamp);
+  g_free (v->passing);
   g_free (v->level);
   g_free (v);
 }
@@ -420,8 +446,13 @@ victory_phase_end (GbacwGame *game, gpointer data)
   JacksonVictory *v = data;
   gboolean any;
 
-  if (game->phase != GBACW_PHASE_FINAL_COMMAND || v->decided || v->winner >= 0)
+  if (game->phase != GBACW_PHASE_FINAL_COMMAND || game->decided)
     return;
+  /* a game set back to a position before the victory (the computer player's look-ahead
+     models) is not decided any more */
+  v->decided = FALSE;
+  v->winner = -1;
+  g_clear_pointer (&v->level, g_free);
   player_turn_end (game, v);
   if (v->winner >= 0 || !v->trace_automatic || game->phasing_side != v->trace_side)
     return;
@@ -441,8 +472,11 @@ victory_interphase (GbacwGame *game, gpointer data)
   JacksonVictory *v = data;
   int hex;
 
-  if (v->decided || v->winner >= 0 || v->turn_end.side < 0 || !gbacw_int_array_has (v->turn_end_turns, game->turn))
+  if (game->decided || v->turn_end.side < 0 || !gbacw_int_array_has (v->turn_end_turns, game->turn))
     return;
+  v->decided = FALSE;
+  v->winner = -1;
+  g_clear_pointer (&v->level, g_free);
   if (occupied (game, &v->turn_end, &hex))
     {
       g_autofree char *label = gbacw_game_hex_label (game, hex);
@@ -482,6 +516,8 @@ victory_decided (const GbacwGame *game, gpointer data, int *winning_side, char *
 {
   const JacksonVictory *v = data;
 
+  if (!game->decided)
+    return FALSE;   /* a model set back to an earlier position (see victory_phase_end ()) */
   if (v->winner >= 0)
     {
       *winning_side = v->winner;
@@ -492,6 +528,48 @@ victory_decided (const GbacwGame *game, gpointer data, int *winning_side, char *
     return FALSE;
   *winning_side = 1 - v->trace_side;
   *level = g_strdup_printf (_("%s Decisive Victory (J 29.52)"), gbacw_game_side_name (game, 1 - v->trace_side));
+  return TRUE;
+}
+
+/* J 33.61, 33.71, 36.71, 36.81: "occupying or being last to pass through" the areas of
+ * pass-through: the side whose combat units alone stand in it, else (none there) the side
+ * of the last to enter one of its hexes; with both sides in it the engine's reading stands
+ * (it keeps its controller). */
+static gboolean
+victory_area_control (const GbacwGame *game, gpointer data, int area, int *side)
+{
+  const JacksonVictory *v = data;
+  const GArray *hexes;
+  gboolean present[2] = { FALSE, FALSE };
+  guint32 latest = 0;
+
+  if (area < 0 || area >= v->n_areas || !v->passing[area]
+      || (guint) area >= game->scenario->map->areas->len)
+    return FALSE;
+  hexes = ((const GbacwArea *) g_ptr_array_index (game->scenario->map->areas, area))->hexes;
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      if (counts_in_hex (game, u) && gbacw_int_array_has (hexes, u->hex))
+        present[u->side] = TRUE;
+    }
+  if (present[0] && present[1])
+    return FALSE;
+  if (present[0] || present[1])
+    {
+      *side = present[0] ? 0 : 1;
+      return TRUE;
+    }
+  *side = -1;
+  for (guint k = 0; k < hexes->len; k++)
+    {
+      int hex = g_array_index (hexes, int, k);
+      if (hex >= 0 && hex < game->n_hexes && v->stamp[hex] > latest)
+        {
+          latest = v->stamp[hex];
+          *side = v->last[hex];
+        }
+    }
   return TRUE;
 }
 
@@ -604,6 +682,7 @@ const GbacwRuleHooks gbacw_rule_jackson_victory = {
   .retreat_step = victory_retreat_step,
   .action_done = victory_action_done,
   .automatic_played = victory_automatic_played,
+  .area_control = victory_area_control,
   .victory = victory_decided,
   .victory_points = victory_points,
 };
