@@ -10,6 +10,7 @@
 #include "test-engine-fixture.c"
 #include "test-jackson-stand-ins.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-leadership.h"
 #include "gbacw-query.h"
 #include "rules/shared/gbacw-rule-reserves.h"
@@ -893,6 +894,109 @@ test_objective_last_to_pass_through (void)
     }
 }
 
+/* A kit's scenario (stand-ins) played by the computer on both sides until the Final Command
+ * Phase of side in Game-Turn turn, no decision open. */
+static GbacwGame *
+kit_game_to (const char *name, int turn, int side)
+{
+  g_autoptr (GbacwScenario) s = jackson_with_stand_ins (name);
+  g_autoptr (GError) error = NULL;
+  GbacwGame *game;
+  GbacwAi *ai[2];
+
+  g_assert_nonnull (s);
+  game = gbacw_game_new (s, 1, &error);
+  g_assert_no_error (error);
+  ai[0] = gbacw_ai_new (game, 0);
+  ai[1] = gbacw_ai_new (game, 1);
+  for (int guard = 0; guard < 20000; guard++)
+    {
+      const GbacwDecision *d = gbacw_game_decision (game);
+      GbacwAction *action;
+      if (d == NULL && game->turn == turn && game->phase == GBACW_PHASE_FINAL_COMMAND && game->phasing_side == side)
+        break;
+      g_assert_cmpint (game->phase, !=, GBACW_PHASE_GAME_OVER);
+      action = gbacw_ai_choose (ai[gbacw_game_decider (game)], game);
+      g_assert_nonnull (action);
+      apply_expect (game, action, NULL);
+    }
+  g_assert_cmpint (game->phase, ==, GBACW_PHASE_FINAL_COMMAND);
+  gbacw_ai_free (ai[0]);
+  gbacw_ai_free (ai[1]);
+  return game;
+}
+
+/* The first infantry unit of side under formation (NULL: any) neither on hex nor on keep
+ * (NULL: none), put on hex, the enemy's units there put on 3901. */
+static void
+put_unit (GbacwGame *game, int side, const char *formation, const char *hex, const char *keep)
+{
+  int f = formation ? gbacw_leadership_formation_index (game, formation) : -1;
+  int h = hex_of (game->scenario, hex), kept = keep ? hex_of (game->scenario, keep) : -1;
+  int away = hex_of (game->scenario, "3901");
+
+  /* the enemy's units there go out of the way */
+  for (guint i = 0; i < game->units->len; i++)
+    if (gbacw_game_unit (game, (int) i)->hex == h && gbacw_game_unit (game, (int) i)->side != side)
+      gbacw_game_place_unit (game, (int) i, away, FALSE);
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      gboolean under = f < 0;
+      for (int g = game->unit_formation[i], k = 0; !under && g >= 0 && k < 64; g = game->formation_parent[g], k++)
+        under = g == f;
+      if (u->side == side && u->type == GBACW_UNIT_INFANTRY && under && u->hex != h && u->hex != kept && u->crew_of < 0)
+        {
+          gbacw_game_place_unit (game, (int) i, h, TRUE);
+          return;
+        }
+    }
+  g_error ("no unit of %s to put on %s", formation ? formation : "the side", hex);
+}
+
+/* The kits' automatic victories: The Crossroads, a regiment of Fremont's Corps in 1040 when
+ * the Union Final Command Phase of Game-Turn 3 ends (J 36.73); Cross Keys, Confederate
+ * regiments in 2201 and 1501 when a Confederate Player-Turn ends: free play wins (J 33.73),
+ * the historical game not at Initiative Level 1 (J 33.63). */
+static void
+test_kit_automatic_victories (void)
+{
+  {
+    g_autoptr (GbacwGame) game = kit_game_to ("the-crossroads", 3, 0);
+    GbacwVictory v = { 0 };
+    put_unit (game, 0, "u-fremont-div", "1040", NULL);
+    end_phase (game);
+    g_assert_cmpint (game->phase, ==, GBACW_PHASE_GAME_OVER);
+    g_assert_cmpint (game->turn, ==, 3);
+    result (game, &v);
+    g_assert_cmpint (v.winner, ==, 0);
+    g_assert_cmpstr (v.level, ==, "Union Decisive Victory (J 36.73)");
+    gbacw_victory_clear (&v);
+  }
+  for (int free_play = 0; free_play <= 1; free_play++)
+    {
+      g_autoptr (GbacwGame) game = kit_game_to (free_play ? "cross-keys-free-play" : "cross-keys", 3, 1);
+      put_unit (game, 1, NULL, "2201", NULL);
+      put_unit (game, 1, NULL, "1501", "2201");
+      end_phase (game);
+      if (free_play)
+        {
+          GbacwVictory v = { 0 };
+          g_assert_cmpint (game->phase, ==, GBACW_PHASE_GAME_OVER);
+          result (game, &v);
+          g_assert_cmpstr (v.level, ==, "Confederate Decisive Victory (J 33.73)");
+          gbacw_victory_clear (&v);
+        }
+      else
+        {
+          g_assert_cmpint (gbacw_fremont_initiative_level (game), >, 0);
+          g_assert_true (log_has (game, "J 33.63", "no automatic victory"));
+          g_assert_cmpint (game->phase, !=, GBACW_PHASE_GAME_OVER);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -913,6 +1017,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jackson/J-36.74/last-to-pass-through", test_through_last_side);
   g_test_add_func ("/jackson/J-33.63/automatic-area-played-by-the-module", test_automatic_area_left_to_the_module);
   g_test_add_func ("/jackson/J-33.61/objective-last-to-pass-through", test_objective_last_to_pass_through);
+  g_test_add_func ("/jackson/J-36.73/kits-automatic-victories", test_kit_automatic_victories);
   g_test_add_func ("/jackson/J-30.36/orders-reassigned-over-two-player-turns", test_orders_reassigned);
   g_test_add_func ("/jackson/J-30.37/no-orders-on-the-arrival-game-turn", test_no_orders_on_arrival);
   g_test_add_func ("/jackson/J-30.61/orders-kept-through-a-leaders-loss", test_orders_kept_through_leader_loss);
