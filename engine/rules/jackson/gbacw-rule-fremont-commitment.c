@@ -7,10 +7,10 @@
  *    module holds the uncommitted (J 30.1: approach 3), this one commits and uncommits them
  *    through gbacw_reserves_set_committed ().
  *  - J 30.2: the Momentum marker starts in box start (0); J 30.22, 30.25, 30.26: a
- *    Confederate brigade losing BCE in an action in which a unit of the corps fired or
- *    meleed moves it up by that brigade's Momentum Points (the casualty that triggered the
- *    loss is read as the action's: its firers, or the corps' units on either side of the
- *    melee); J 30.23: a brigade of the corps losing BCE moves it down by its own; J 30.24:
+ *    Confederate brigade losing BCE in an action in which a unit of the corps (of one of its
+ *    brigades, or a divisional unit) fired or meleed moves it up by that brigade's Momentum
+ *    Points (the casualty that triggered the loss is read as the action's: its firers, or
+ *    the corps' units on either side of the melee); J 30.23: a brigade of the corps losing BCE moves it down by its own; J 30.24:
  *    the others (Shields') never count; J 30.27, 35.44: each later loss of the same brigade
  *    is worth one point less; J 30.28: regaining BCE does nothing. The track runs -10 to
  *    +10; each box's Initiative Level is the initiative parameter's.
