@@ -10,10 +10,11 @@
  *    Confederate brigade losing BCE in an action in which a unit of the corps (of one of its
  *    brigades, or a divisional unit) fired or meleed moves it up by that brigade's Momentum
  *    Points (the casualty that triggered the loss is read as the action's: its firers, or
- *    the corps' units on either side of the melee); J 30.23: a brigade of the corps losing BCE moves it down by its own; J 30.24:
- *    the others (Shields') never count; J 30.27, 35.44: each later loss of the same brigade
- *    is worth one point less; J 30.28: regaining BCE does nothing. The track runs -10 to
- *    +10; each box's Initiative Level is the initiative parameter's.
+ *    the corps' units on either side of the melee); J 30.23: a brigade of the corps losing
+ *    BCE moves it down by its own; J 30.24: the others (Shields') never count; J 30.27,
+ *    35.44: each later loss of the same brigade is worth one point less; J 30.28: regaining
+ *    BCE does nothing. The track runs -10 to +10; each box's Initiative Level is the
+ *    initiative parameter's.
  *  - J 21.11 Orders Segment, J 30.3: the number under orders may reach the Initiative
  *    Level of the start of the phase (30.31); a brigade is eligible (30.32) when it has BCE,
  *    is uncommitted, and its commander is on the map within his division commander's DIR
