@@ -1049,6 +1049,8 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
       if (hooks->victory && hooks->victory (game, data, &winner, &level))
         {
           v->winner = winner;
+          /* the module that plays the scenario's automatic victories won one (J 33.62) */
+          v->automatic = hooks->automatic_played && hooks->automatic_played (game, data);
           v->margin = winner >= 0 ? v->vp[winner] - v->vp[1 - winner] : v->vp[0] - v->vp[1];
           v->level = level ? level : g_strdup (_("Draw"));
           {

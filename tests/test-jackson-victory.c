@@ -431,6 +431,7 @@ test_occupy_ends_the_game (void)
   result (game, &v);
   g_assert_cmpint (v.winner, ==, 0);
   g_assert_cmpstr (v.level, ==, "Union Decisive Victory (J 33.62)");
+  g_assert_true (v.automatic);   /* counted so in balance runs */
   g_assert_cmpstr (v.level_id, ==, "exclusive:jackson.victory:union");
   gbacw_victory_clear (&v);
 }
