@@ -436,7 +436,7 @@ struct _GbacwGame {
   /* 18.0: the formations' BCE limits now and what marks their boxes (gbacw-bce.h) */
   GbacwBce *bce;
   /* an exclusive rule's victory check decided the game (P 34, C 31): it ends when this
-     Game-Turn's interphase does */
+     Game-Turn's interphase does, or the Final Command Phase it was decided in (J 33.62) */
   gboolean decided;
 };
 

@@ -634,6 +634,18 @@ update_control (GbacwOutcome *o, const GbacwGame *game)
   for (int i = 0; i < o->n_areas; i++)
     if (o->present[2 * i] != o->present[2 * i + 1])
       o->control[i] = o->present[2 * i] ? 0 : 1;
+  /* a module's own reading (J 33.61: last to pass through); only the modules set up so far
+     (an outcome made in a module's init, P 34's victory checks, sees the ones before it) */
+  for (guint k = 0; k < game->hooks->len && k < game->hook_data->len; k++)
+    {
+      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, k);
+      for (int i = 0; hooks->area_control && i < o->n_areas; i++)
+        {
+          int side;
+          if (hooks->area_control (game, g_ptr_array_index (game->hook_data, k), i, &side))
+            o->control[i] = side;
+        }
+    }
 }
 
 static const GbacwArea *
@@ -675,6 +687,12 @@ end_of_turn (GbacwOutcome *o, const GbacwGame *game, int turn)
       for (int side = 0; side < 2; side++)
         if (o->control[index] == side && award_for (game, award, side))
           o->each_turn[side] += vp;
+    }
+  for (guint k = 0; k < game->hooks->len && k < game->hook_data->len; k++)
+    {
+      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, k);
+      if (hooks->automatic_played && hooks->automatic_played (game, g_ptr_array_index (game->hook_data, k)))
+        return;   /* the module's own (J 33.62-36.83) */
     }
   for (guint i = 0; i < s->automatic_victories->len && o->automatic.side < 0; i++)
     {
@@ -1031,6 +1049,8 @@ gbacw_outcome_victory (const GbacwOutcome *o, const GbacwGame *game, GbacwVictor
       if (hooks->victory && hooks->victory (game, data, &winner, &level))
         {
           v->winner = winner;
+          /* the module that plays the scenario's automatic victories won one (J 33.62) */
+          v->automatic = hooks->automatic_played && hooks->automatic_played (game, data);
           v->margin = winner >= 0 ? v->vp[winner] - v->vp[1 - winner] : v->vp[0] - v->vp[1];
           v->level = level ? level : g_strdup (_("Draw"));
           {

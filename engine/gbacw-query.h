@@ -119,7 +119,7 @@ typedef struct {
   int captured[2];
   int winner;             /* -1: a draw */
   int margin;             /* vp[winner] - vp[other], or the difference */
-  gboolean automatic;     /* an automatic victory (the scenario's <automatic>) */
+  gboolean automatic;     /* an automatic victory (the scenario's <automatic>, or the module's that plays them) */
   char *level;            /* translated: the level's name, or "Draw" */
   int exited[2];          /* "unit-exited" awards: their parts */
   char *not_computed;     /* the scenario's "custom" awards (text only), not counted: "" when none */

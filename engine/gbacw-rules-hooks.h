@@ -336,6 +336,16 @@ typedef struct {
    * (P 20.21, C 24.21); NULL: they stay, and nobody is engaged with them. */
   const char *(*melee_without_roll) (const GbacwGame *game, gpointer data, const GArray *attackers, int hex);
   const char *(*unmanned_guns_held) (const GbacwGame *game, gpointer data, int hex, int side);
+  /* VICTORY: whether the module plays the scenario's automatic victories itself, when and
+   * how its rules say, deciding the game through victory (J 33.62-36.83: at the end of a
+   * Player-Turn, "occupies or was the last to pass through"): the end-of-Game-Turn check
+   * of the <automatic> areas (gbacw_outcome_update ()) is then not made. */
+  gboolean (*automatic_played) (const GbacwGame *game, gpointer data);
+  /* VICTORY: who controls area (an index of the map's areas) for the scenario's awards, in
+   * place of the engine's reading (the side whose combat units last stood alone in it after
+   * an action): TRUE with *side (-1: nobody yet) when the module decides it (J 33.61
+   * "occupying or being last to pass through": the hexes passed in the middle of a move). */
+  gboolean (*area_control) (const GbacwGame *game, gpointer data, int area, int *side);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

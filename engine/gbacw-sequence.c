@@ -448,6 +448,13 @@ gbacw_game_finish_phase (GbacwGame *game)
         }
       else if (game->phase == GBACW_PHASE_FINAL_COMMAND)
         {
+          if (game->decided)
+            {
+              /* won at the end of a Player-Turn (J 29.52, 33.62): the game ends there */
+              game->phase = GBACW_PHASE_GAME_OVER;
+              gbacw_game_log (game, "4.0", _("The game is decided"));
+              return;
+            }
           if (game->player_turn == 0)
             {
               game->player_turn = 1;

@@ -68,7 +68,7 @@ typedef struct {
   const char *id;
   const char *rule_case;
   const char *description;   /* one line, as Scenario Settings shows it (translated) */
-  ParamSpec params[20];
+  ParamSpec params[24];
 } ExclusiveSpec;
 
 static const char *const formation_kind_choices[] = { "army", "corps", "division", "brigade", "group", NULL };
@@ -402,7 +402,20 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "morale", PARAM_RATING, FALSE, PER_FORMATION }, { "wagon", PARAM_VP, FALSE },
       { "trace-hex", PARAM_HEXES, FALSE }, { "trace-side", PARAM_SIDES, FALSE },
       { "trace-formations", PARAM_FORMATIONS, FALSE }, { "trace-vp", PARAM_VP, FALSE },
-      { "trace-automatic", PARAM_YES_NO, FALSE }, { "case", PARAM_CASE, FALSE } } },
+      { "trace-automatic", PARAM_YES_NO, FALSE }, { "case", PARAM_CASE, FALSE },
+      /* J 33.61, 36.71: Victory Points per Fremont Initiative Level above zero */
+      { "initiative-vp", PARAM_VP, FALSE },
+      /* J 33.62, 33.72, 36.73, 36.82: automatic victories at the end of a Player-Turn or of Game-Turns */
+      { "occupy-side", PARAM_SIDES, FALSE }, { "occupy-hexes", PARAM_HEXES, FALSE },
+      { "occupy-formations", PARAM_FORMATIONS, FALSE }, { "occupy-case", PARAM_CASE, FALSE },
+      { "turn-end-side", PARAM_SIDES, FALSE }, { "turn-end-hexes", PARAM_HEXES, FALSE },
+      { "turn-end-formations", PARAM_FORMATIONS, FALSE }, { "turn-end-turns", PARAM_TURNS, FALSE },
+      { "turn-end-case", PARAM_CASE, FALSE },
+      /* J 33.63, 33.73, 36.74, 36.83: every hex occupied or last passed through */
+      { "through-side", PARAM_SIDES, FALSE }, { "through-hexes", PARAM_HEXES, FALSE },
+      { "through-initiative-zero", PARAM_YES_NO, FALSE }, { "through-case", PARAM_CASE, FALSE },
+      /* J 33.61, 33.71, 36.71, 36.81: objective areas held by the last to pass through */
+      { "pass-through", PARAM_AREAS, FALSE } } },
   { "jackson.divisional-units", "J 25.5",
     N_("Union divisional cavalry and artillery in command only within their commander's Divisional Integrity Radius"),
     { { "divisions", PARAM_FORMATIONS, TRUE }, { "case", PARAM_CASE, FALSE } } },

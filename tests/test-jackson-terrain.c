@@ -467,7 +467,7 @@ test_28_2_strategic_retreat (void)
 /* J 29.51, 29.52 on a one-column map: the Union regiment in 0105 traces a path to 0101 (2
  * VP per SP; the Confederate beside it in 0106 puts 0105 in its ZOC, which the regiment
  * itself negates); with the Confederate in 0103 it cannot: no VP, and at the end of the
- * Union Final Command Phase the Confederates win a Decisive Victory. */
+ * Union Final Command Phase the Confederates win a Decisive Victory, which ends the game. */
 static void
 test_29_51_trace_to_3944 (void)
 {
@@ -483,9 +483,12 @@ test_29_51_trace_to_3944 (void)
       add_exclusive (f, "jackson.victory", "trace-hex", "0101", "trace-side", "union", "trace-automatic", "yes", NULL);
       game = start_game (f);
       g_assert_cmpint (exclusive_vp (game, 0), ==, blocked ? 0 : 8);
-      advance_to_phase (game, 1, GBACW_PHASE_INITIAL_COMMAND, 1);
+      advance_to_phase (game, 1, GBACW_PHASE_FINAL_COMMAND, 0);
+      end_phase (game);
       g_assert_cmpint (game->decided, ==, blocked);
       g_assert_cmpint (log_has (game, "J 29.52", NULL), ==, blocked);
+      /* won at the end of that Final Command Phase: the game ends there */
+      g_assert_cmpint (game->phase == GBACW_PHASE_GAME_OVER, ==, blocked);
       outcome = gbacw_outcome_new (game);
       gbacw_outcome_update (outcome, game);
       gbacw_outcome_victory (outcome, game, &v);

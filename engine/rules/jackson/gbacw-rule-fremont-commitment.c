@@ -7,13 +7,14 @@
  *    module holds the uncommitted (J 30.1: approach 3), this one commits and uncommits them
  *    through gbacw_reserves_set_committed ().
  *  - J 30.2: the Momentum marker starts in box start (0); J 30.22, 30.25, 30.26: a
- *    Confederate brigade losing BCE in an action in which a unit of the corps fired or
- *    meleed moves it up by that brigade's Momentum Points (the casualty that triggered the
- *    loss is read as the action's: its firers, or the corps' units on either side of the
- *    melee); J 30.23: a brigade of the corps losing BCE moves it down by its own; J 30.24:
- *    the others (Shields') never count; J 30.27, 35.44: each later loss of the same brigade
- *    is worth one point less; J 30.28: regaining BCE does nothing. The track runs -10 to
- *    +10; each box's Initiative Level is the initiative parameter's.
+ *    Confederate brigade losing BCE in an action in which a unit of the corps (of one of its
+ *    brigades, or a divisional unit) fired or meleed moves it up by that brigade's Momentum
+ *    Points (the casualty that triggered the loss is read as the action's: its firers, or
+ *    the corps' units on either side of the melee); J 30.23: a brigade of the corps losing
+ *    BCE moves it down by its own; J 30.24: the others (Shields') never count; J 30.27,
+ *    35.44: each later loss of the same brigade is worth one point less; J 30.28: regaining
+ *    BCE does nothing. The track runs -10 to +10; each box's Initiative Level is the
+ *    initiative parameter's.
  *  - J 21.11 Orders Segment, J 30.3: the number under orders may reach the Initiative
  *    Level of the start of the phase (30.31); a brigade is eligible (30.32) when it has BCE,
  *    is uncommitted, and its commander is on the map within his division commander's DIR
@@ -39,6 +40,13 @@
  *  - J 35.1: in the first night Game-Turn every brigade under orders is withdrawn and every
  *    independent one recalled; no orders nor initiative at night; J 35.11, 35.12: a new day
  *    (the first day Game-Turn after night) makes every brigade eligible again.
+ *  - J 30.7: the divisional units (the cavalry of the corps' divisions themselves, not of
+ *    their brigades, and every artillery unit under them): when the Initiative Level stands
+ *    at 0 at the start of a Union Initial Command Phase, until it climbs to 1 or more, a
+ *    divisional unit that begins a move withdraw-distance (4) hexes or more from every
+ *    Confederate combat unit may enter no hex within 3 of one (refused); one that begins
+ *    nearer may move through such hexes to get away, and every divisional unit still within
+ *    3 when the Union Movement Phase ends routs (30.34's rout).
  *
  * Parameters (<exclusive id="jackson.fremont-commitment">):
  *   divisions            the corps' divisions (formation ids): their brigades are the corps
@@ -97,6 +105,9 @@ typedef struct {
   int level_at_start;        /* the Initiative Level at the start of this Union Initial Command Phase */
   int initiative_top, recall_top, distance;
   int day, day_turn;         /* the day of Game-Turn day_turn */
+  gboolean *divisional;      /* per unit: a divisional unit (J 30.7) */
+  gboolean *in_corps;        /* per unit: under one of the corps' divisions (J 30.22, 30.4) */
+  gboolean restricted;       /* J 30.7: level 0 at a Union Initial Command Phase, not climbed since */
   char *rule_case;
 } Fremont;
 
@@ -160,6 +171,8 @@ fremont_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   fr->losses = g_new0 (int, MAX (fr->n_formations, 1));
   fr->leader_lost = g_new0 (gboolean, MAX (fr->n_formations, 1));
   fr->lost_pending = g_new0 (gboolean, MAX (fr->n_formations, 1));
+  fr->divisional = g_new0 (gboolean, MAX (fr->n_units, 1));
+  fr->in_corps = g_new0 (gboolean, MAX (fr->n_units, 1));
   fr->side = -1;
   fr->superior = gbacw_leadership_formation_index (game, gbacw_exclusive_rule_get_param (rule, "superior"));
   fr->restrained = gbacw_leadership_formation_index (game, gbacw_exclusive_rule_get_param (rule, "restrained"));
@@ -174,6 +187,16 @@ fremont_init (GbacwGame *game, const GbacwExclusiveRule *rule)
       for (int f = 0; f < fr->n_formations; f++)
         if (formation_at (game, f)->kind == GBACW_FORMATION_BRIGADE && under (game, f, d))
           fr->corps[f] = TRUE;
+      /* J 30.7: the division's own cavalry, every artillery unit under it */
+      for (int u = 0; u < fr->n_units; u++)
+        {
+          const GbacwGameUnit *unit = gbacw_game_unit (game, u);
+          int f = game->unit_formation[u];
+          if ((unit->type == GBACW_UNIT_CAVALRY && f == d) || (unit->type == GBACW_UNIT_ARTILLERY && under (game, f, d)))
+            fr->divisional[u] = TRUE;
+          if (under (game, f, d))
+            fr->in_corps[u] = TRUE;
+        }
     }
   g_clear_pointer (&why, g_free);
   value = gbacw_exclusive_rule_get_param (rule, "initiative-brigades");
@@ -219,6 +242,8 @@ fremont_finalize (gpointer data)
   g_free (fr->losses);
   g_free (fr->leader_lost);
   g_free (fr->lost_pending);
+  g_free (fr->divisional);
+  g_free (fr->in_corps);
   g_free (fr->rule_case);
   g_free (fr);
 }
@@ -318,9 +343,8 @@ corps_lost_strength (const GbacwGame *game, const Fremont *fr)
   for (int i = 0; i < fr->n_units; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, i);
-      int f = game->unit_formation[i];
-      if (f >= 0 && f < fr->n_formations && fr->corps[f] && u->killed + u->captured > 0)
-        return TRUE;
+      if (fr->in_corps[i] && u->killed + u->captured > 0)
+        return TRUE;   /* a brigade's unit or a divisional one: J 30.4's "any unit in Fremont's Corps" */
     }
   return FALSE;
 }
@@ -418,6 +442,66 @@ must_keep_away (const GbacwGame *game, const Fremont *fr, int unit)
          && (fr->state[f] == STATE_WITHDRAWN || fr->state[f] == STATE_RECALLED);
 }
 
+/* J 30.7: the divisional units are held back now (level 0 at the last Union Initial
+ * Command Phase, and it has not climbed to 1 since). */
+static gboolean
+divisional_restricted (const Fremont *fr)
+{
+  return fr->restricted && level_now (fr) <= 0;
+}
+
+static gboolean
+divisional_held (const Fremont *fr, int unit)
+{
+  return unit >= 0 && unit < fr->n_units && fr->divisional[unit] && divisional_restricted (fr);
+}
+
+/* J 30.7: a divisional unit that begins its move withdraw-distance hexes or more from every
+ * Confederate unit enters no hex within 3 of one; one that begins nearer may pass such
+ * hexes on its way out (it must end the phase away, or rout: union_movement_end ()). */
+static gboolean
+fremont_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GError **error)
+{
+  const Fremont *fr = data;
+  g_autofree int *enemy = NULL;
+
+  if (action->kind != GBACW_ACTION_MOVE || game->phasing_side != fr->side || !divisional_restricted (fr))
+    return TRUE;
+  for (guint i = 0; action->move.units && i < action->move.units->len; i++)
+    {
+      int unit = g_array_index (action->move.units, int, i);
+      const GbacwGameUnit *u;
+      if (!divisional_held (fr, unit))
+        continue;
+      u = gbacw_game_unit (game, unit);
+      if (enemy == NULL)
+        {
+          enemy = g_new (int, MAX (game->n_hexes, 1));
+          gbacw_query_enemy_distance (game, fr->side, enemy, NULL);
+        }
+      if (u->hex >= 0 && enemy[u->hex] < fr->distance)
+        continue;   /* within range already: it must get away */
+      for (guint k = 0; action->move.path && k < action->move.path->len; k++)
+        {
+          int hex = g_array_index (action->move.path, int, k);
+          if (hex >= 0 && hex < game->n_hexes && enemy[hex] < fr->distance)
+            {
+              g_autofree char *label = gbacw_game_unit_label (game, unit);
+              g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                           g_dngettext (GETTEXT_PACKAGE,
+                                        "[J 30.7] %s is a divisional unit and Fremont's Initiative Level is 0: it may "
+                                        "not move within %d hex of a Confederate unit",
+                                        "[J 30.7] %s is a divisional unit and Fremont's Initiative Level is 0: it may "
+                                        "not move within %d hexes of a Confederate unit",
+                                        (gulong) (fr->distance - 1)),
+                           label, fr->distance - 1);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 static void
 union_movement_end (GbacwGame *game, Fremont *fr)
 {
@@ -428,18 +512,25 @@ union_movement_end (GbacwGame *game, Fremont *fr)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, i);
       int f = game->unit_formation[i];
-      if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || !must_keep_away (game, fr, i)
-          || (u->status & GBACW_STATUS_ROUTED) || enemy[u->hex] >= fr->distance)
+      const char *rule_case;
+      if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || (u->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_ABANDONED))
+          || enemy[u->hex] >= fr->distance)
+        continue;
+      if (must_keep_away (game, fr, i))
+        rule_case = fr->state[f] == STATE_WITHDRAWN ? "J 30.34" : "J 30.42";
+      else if (divisional_held (fr, i))
+        rule_case = "J 30.7";
+      else
         continue;
       {
         g_autofree char *label = gbacw_game_unit_label (game, i);
-        gbacw_game_log (game, fr->state[f] == STATE_WITHDRAWN ? "J 30.34" : "J 30.42",
+        gbacw_game_log (game, rule_case,
                         g_dngettext (GETTEXT_PACKAGE, "%s did not end %d hex away from every Confederate unit: it routs",
                                      "%s did not end %d hexes away from every Confederate unit: it routs",
                                      (gulong) fr->distance),
                         label, fr->distance);
       }
-      gbacw_morale_rout (game, i, fr->state[f] == STATE_WITHDRAWN ? "J 30.34" : "J 30.42");
+      gbacw_morale_rout (game, i, rule_case);
     }
 }
 
@@ -462,10 +553,31 @@ fremont_phase_begin (GbacwGame *game, gpointer data)
   Fremont *fr = data;
 
   update_day (game, fr);
+  if (fr->restricted && level_now (fr) >= 1)
+    {
+      fr->restricted = FALSE;
+      gbacw_game_log (game, "J 30.7", _("Fremont's Initiative Level has climbed to %d: the divisional units move freely "
+                                        "again"),
+                      level_now (fr));
+    }
   if (game->phasing_side != fr->side)
     return;
   if (game->phase == GBACW_PHASE_INITIAL_COMMAND)
-    fr->level_at_start = level_now (fr);   /* J 30.31, 30.42 */
+    {
+      fr->level_at_start = level_now (fr);   /* J 30.31, 30.42 */
+      if (fr->level_at_start <= 0 && !fr->restricted)
+        {
+          fr->restricted = TRUE;
+          gbacw_game_log (game, "J 30.7",
+                          g_dngettext (GETTEXT_PACKAGE,
+                                       "Fremont's Initiative Level is 0: the divisional units may not move within %d "
+                                       "hex of a Confederate unit, and those within it must get away",
+                                       "Fremont's Initiative Level is 0: the divisional units may not move within %d "
+                                       "hexes of a Confederate unit, and those within them must get away",
+                                       (gulong) (fr->distance - 1)),
+                          fr->distance - 1);
+        }
+    }
   else if (game->phase == GBACW_PHASE_FINAL_COMMAND)
     union_final_command (game, fr);
 }
@@ -492,9 +604,16 @@ brigades_decision (const GbacwGame *game, const Fremont *fr, const GArray *briga
 
   for (guint i = 0; i < brigades->len; i++)
     {
-      const GbacwGameUnit *c = on_map_commander (game, g_array_index (brigades, int, i));
+      int f = g_array_index (brigades, int, i);
+      const GbacwGameUnit *c = on_map_commander (game, f);
       int unit = c ? c->index : -1;
-      g_array_append_val (d->firers, unit);
+      /* J 30.61: the marker of a brigade whose commander is lost is on one of its regiments */
+      for (int k = 0; unit < 0 && k < fr->n_units; k++)
+        if (game->unit_formation[k] == f && gbacw_game_unit (game, k)->hex >= 0
+            && gbacw_game_is_combat_unit (gbacw_game_unit (game, k)))
+          unit = k;
+      if (unit >= 0)
+        g_array_append_val (d->firers, unit);
     }
   d->may_decline = TRUE;
   return d;
@@ -573,7 +692,7 @@ resolve_withdrawal (GbacwGame *game, Fremont *fr, GbacwDecision **decision)
     return GBACW_RESOLVE_DONE;
   must = excess (fr);
   d = brigades_decision (game, fr, ordered, "J 30.33");
-  d->length = (int) ordered->len;
+  d->length = (int) d->firers->len;
   names = names_of (game, ordered);
   if (must > 0)
     d->question = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -786,12 +905,13 @@ fremont_bce_changed (GbacwGame *game, gpointer data, int f, gboolean lost)
     fr->lost_pending[f] = TRUE;   /* J 30.26: who caused it is the action's */
 }
 
-/* Whether a unit of the corps inflicted the action's casualties (J 30.25, 30.26). */
+/* Whether a unit of the corps (of a brigade, or a divisional unit: J 30.22 "a unit in
+ * Fremont's Corps") inflicted the action's casualties (J 30.25, 30.26). */
 static gboolean
 corps_unit (const GbacwGame *game, const Fremont *fr, int unit)
 {
-  int f = unit >= 0 && unit < fr->n_units ? game->unit_formation[unit] : -1;
-  return f >= 0 && f < fr->n_formations && fr->corps[f];
+  (void) game;
+  return unit >= 0 && unit < fr->n_units && fr->in_corps[unit];
 }
 
 static gboolean
@@ -876,7 +996,8 @@ fremont_keep_distance (const GbacwGame *game, gpointer data, int unit)
 {
   const Fremont *fr = data;
 
-  return game->phasing_side == fr->side && must_keep_away (game, fr, unit) ? fr->distance : 0;
+  return game->phasing_side == fr->side && (must_keep_away (game, fr, unit) || divisional_held (fr, unit)) ? fr->distance
+                                                                                                        : 0;
 }
 
 /* ------------------------------------------------------------------ status */
@@ -918,6 +1039,15 @@ fremont_status (const GbacwGame *game, gpointer data, GPtrArray *items)
   status_line (game, fr, items, STATE_INDEPENDENT, "J 30.4", _("Independent attack"));
   status_line (game, fr, items, STATE_RECALLED, "J 30.42", _("Recalled"));
   status_line (game, fr, items, STATE_UNCOMMITTED, "J 30.1", _("Uncommitted"));
+  if (divisional_restricted (fr))
+    g_ptr_array_add (items, gbacw_rule_status_new ("J 30.7",
+                                                   g_dngettext (GETTEXT_PACKAGE,
+                                                                "Divisional units: not within %d hex of a Confederate "
+                                                                "unit (Initiative Level 0)",
+                                                                "Divisional units: not within %d hexes of a Confederate "
+                                                                "unit (Initiative Level 0)",
+                                                                (gulong) (fr->distance - 1)),
+                                                   fr->distance - 1));
 }
 
 const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment = {
@@ -927,6 +1057,7 @@ const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment = {
   .phase_begin = fremont_phase_begin,
   .phase_end = fremont_phase_end,
   .keep_distance = fremont_keep_distance,
+  .action_legal = fremont_action_legal,
   .leader_replacement = fremont_leader_replacement,
   .action_done = fremont_action_done,
   .exclusive_resolve = fremont_resolve,
@@ -952,6 +1083,13 @@ gbacw_fremont_initiative_level (const GbacwGame *game)
 {
   const Fremont *fr = find (game);
   return fr ? level_now (fr) : -1;
+}
+
+int
+gbacw_fremont_side (const GbacwGame *game)
+{
+  const Fremont *fr = find (game);
+  return fr ? fr->side : -1;
 }
 
 int

@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 
 /* Fremont's Initiative Level now (J 30.2), -1 when the module is not in play. */
 int gbacw_fremont_initiative_level (const GbacwGame *game);
+/* The side of Fremont's Corps (the Union), -1 when the module is not in play (J 33.61's
+ * Victory Points per Initiative Level go to it). */
+int gbacw_fremont_side (const GbacwGame *game);
 /* The box of Fremont's Momentum marker now (-10 to +10), 0 when the module is not in play. */
 int gbacw_fremont_momentum (const GbacwGame *game);
 
