@@ -387,6 +387,25 @@ gbacw_play_mark_double_shot (const GbacwGame *game,
   return n;
 }
 
+guint
+gbacw_play_mark_rapid (GbacwGame *game,
+                       GArray    *firers,
+                       int        target)
+{
+  guint n = 0;
+
+  if (target < 0 || !gbacw_fire_rapid_played (game))
+    return 0;
+  for (guint i = 0; i < firers->len; i++)
+    {
+      GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      f->rapid = gbacw_game_unit (game, f->unit)->type == GBACW_UNIT_ARTILLERY
+                 && gbacw_fire_rapid_allowed (game, f->unit, target, NULL);
+      n += f->rapid;
+    }
+  return n;
+}
+
 
 const char *
 gbacw_play_describe_uncounted_awards (const GbacwScenario *scenario)
