@@ -3521,6 +3521,12 @@ test_rapid_fire (Fixture      *f,
   g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
   g_assert_true (gbacw_play_view_get_fire_preview (view)->rapid);
   g_assert_cmpfloat (gbacw_play_view_get_fire_preview (view)->total, ==, 2 * plain);
+  {
+    /* the page says what the rule made of the battery's strength */
+    g_autofree char *combat = gbacw_play_view_get_page_text (view, "combat");
+    g_autofree char *doubled = g_strdup_printf ("corinth.rapid-fire: %g → %g", plain, 2 * plain);
+    assert_contains (combat, doubled);
+  }
   if (g_getenv ("GBACW_TEST_SHOT"))
     save_shot (GTK_WIDGET (f->window), "/tmp/gbacw-rapid-fire.png");
   before = view_game (view)->actions->len;

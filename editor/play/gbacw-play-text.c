@@ -134,7 +134,16 @@ gbacw_play_describe_fire (const GbacwGame           *game,
       /* TRANSLATORS: a firer's part: unit, strength × multiplier at range = strength (9.25) */
       g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "• %s: %g × %g at %d hex = %g (9.25)\n",
                                               "• %s: %g × %g at %d hexes = %g (9.25)\n", c->range),
-                              gbacw_play_unit_name (game, c->unit), c->committed, c->multiplier, c->range, c->strength);
+                              gbacw_play_unit_name (game, c->unit), c->committed, c->multiplier, c->range,
+                              c->base_strength);
+      /* what an exclusive rule made of it (C 24.1's rapid fire doubles it, …) */
+      for (guint k = 0; k < res->modifiers->len; k++)
+        {
+          const GbacwFireModifier *m = &g_array_index (res->modifiers, GbacwFireModifier, k);
+          if (m->kind == GBACW_FIRE_MODIFIER_STRENGTH && m->unit == c->unit && m->after != m->before)
+            /* TRANSLATORS: an exclusive rule's id and a firer's strength before and after it */
+            g_string_append_printf (s, _("  %s: %g → %g\n"), m->rule, m->before, m->after);
+        }
       if (c->direction >= 0 && c->direction < 6)
         {
           per_side[c->direction]++;

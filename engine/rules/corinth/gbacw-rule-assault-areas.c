@@ -39,8 +39,8 @@
  * The Historical Scenario (C 30.2, plan = fixed) has no plot: each division enters on
  * fixed-turn through its Area of fixed-areas (the divisions in order); the units of `with`
  * ("UNIT:DIVISION|DIVISION …", "UNIT:any" for any division) enter with the division the
- * Confederate player chooses, asked (EXCLUSIVE_CHOICE, C 30.2) when his first Movement
- * Phase begins; the cavalry may be held (29.27).
+ * Confederate player chooses, asked (EXCLUSIVE_CHOICE, C 30.2) when his Movement Phase of
+ * fixed-turn begins; the cavalry may be held (29.27).
  *
  * The solitaire version (C 29.5, plan = dice) rolls the plan instead, when each Confederate
  * Movement Phase begins: the first time, the first division by first-die (1-3 the first of
@@ -336,7 +336,7 @@ roll_area (GbacwGame *game, Assault *a, Plan *plan)
     }
   if (col >= 0 && row >= 0)
     cell = &((GbacwChartRow *) g_ptr_array_index (a->area_chart->rows, row))->cells[col];
-  if (cell && cell->value && g_ascii_isalpha (cell->value[0])
+  if (cell && cell->value && cell->status != GBACW_CELL_UNKNOWN && g_ascii_isalpha (cell->value[0])
       && (guint) (g_ascii_toupper (cell->value[0]) - 'A') < a->areas->len)
     chosen = (int) (g_ascii_toupper (cell->value[0]) - 'A');
   else
@@ -383,7 +383,8 @@ arrives (GbacwGame *game, const Assault *a, guint p)
       return TRUE;
     }
   die = gbacw_dice_roll (game->dice);
-  if (cell == NULL || cell->value == NULL || !gbacw_exclusive_parse_die_range (cell->value, &lo, &hi, &why))
+  if (cell == NULL || cell->value == NULL || cell->status == GBACW_CELL_UNKNOWN
+      || !gbacw_exclusive_parse_die_range (cell->value, &lo, &hi, &why))
     {
       gbacw_game_log (game, "C 29.56", _("Division Arrival Table, %s, Game-Turn %d: not entered; no entry on the die (%d)"),
                       formation_name (game, plan->formation), game->turn, die);
@@ -447,9 +448,9 @@ assault_phase_begin (GbacwGame *game, gpointer data)
     }
   if (a->fixed)
     {
-      /* C 30.2: the player's choices, before anything of his enters */
+      /* C 30.2: the player's choices, when his Movement Phase of the arrival begins */
       if (a->with_asked || a->plans->len == 0 || game->phase != GBACW_PHASE_MOVEMENT
-          || game->phasing_side != confederate_side (game, a))
+          || game->phasing_side != confederate_side (game, a) || game->turn < g_array_index (a->plans, Plan, 0).turn)
         return;
       a->with_asked = TRUE;
       for (guint i = 0; i < a->with_unit->len; i++)
