@@ -266,6 +266,54 @@ test_held_cavalry (void)
   }
 }
 
+/* C 27.1, 27.3 with 29.27: c-1's group enters at 0201 (Area a) as the kit would have it, but
+ * the plan sends its division through Area b (0601 0701 0801): it enters at 0601 and, routed
+ * from 0603, retreats toward b (the Area it arrived through, not its group's a) and off the
+ * map there, where the division's mounted cavalry is held (its entry is b's by the plan):
+ * it may enter again. */
+static void
+test_held_cavalry_takes_back_the_routed (void)
+{
+  g_autoptr (Fixture) f = fixture_new (10, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autofree char *from = NULL;
+
+  add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0909 0910 1010");
+  add_area (f, "area-a", GBACW_AREA_ASSAULT, NULL, "0101 0201 0301");
+  add_area (f, "area-b", GBACW_AREA_ASSAULT, NULL, "0601 0701 0801");
+  add_exclusive (f, "retreat-direction", "method", "toward", "target.union", "corinth", "fallback.union", "1010",
+                 "target.confederate", "arrival", "off-map", "eliminate", "reenter", "yes", "case", "C 27.1", NULL);
+  INF (f, "c-1", "confederate", 4, 4, "0203", "s");
+  add_unit (f, "c-cav", "confederate", GBACW_UNIT_CAVALRY, 3, 4, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-1", "union", 4, 4, "0606", "n");
+  add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-1 c-cav", "c-div-1");
+  reinforce (f, "c-1", 1, "0201", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-cav", 1, "0201", GBACW_FORMATION_STATE_MOUNTED);
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1", "areas", "area-a area-b", "reluctant", "no", NULL);
+  game = start_game (f);
+  choose (game, "Game-Turn 1", 0);   /* 29.21: the only division enters on Game-Turn 1 */
+  choose (game, "area-a, area-b", 1);
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  apply_expect (game, move_action (game, "c-1", "0201"), "C 29.25");
+  apply_expect (game, move_action (game, "c-1", "0601 0602 0603"), NULL);
+  rout (game, "c-1");
+  first_paths (game);
+  g_assert_cmpint (unit_of (game, "c-1")->presence, ==, GBACW_PRESENCE_NOT_ARRIVED);
+  g_assert_cmpint (unit_of (game, "c-1")->strength, ==, 4);
+  g_assert_true (log_has (game, "C 27.3", "enter again"));
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if (g_strcmp0 (e->rule_case, "C 27.3") == 0 && strstr (e->text, "off the map from "))
+        from = g_strndup (strstr (e->text, "off the map from ") + strlen ("off the map from "), 4);
+    }
+  g_assert_nonnull (from);
+  g_assert_true (gbacw_area_contains (g_ptr_array_index (f->s->map->areas, 2), hex_of (f->s, from)));
+}
+
 /* ------------------------------------------------------------------ C 30.2 */
 
 /* The unit's entry hexes now, as labels joined by spaces. */
@@ -459,6 +507,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-24.1/rapid-fire-refused", test_rapid_fire_refused);
   g_test_add_func ("/jackson/J-21.4/double-shot-listed", test_double_shot_listed);
   g_test_add_func ("/corinth/C-29.27/held-cavalry", test_held_cavalry);
+  g_test_add_func ("/corinth/C-29.27/held-cavalry-takes-back-the-routed", test_held_cavalry_takes_back_the_routed);
   g_test_add_func ("/corinth/C-30.2/historical-arrival", test_historical_arrival);
   g_test_add_func ("/corinth/C-30.2/historical-plays", test_historical_plays);
   g_test_add_func ("/corinth/C-29.5/solitaire-tables", test_solitaire_tables);
