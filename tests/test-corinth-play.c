@@ -314,8 +314,6 @@ test_held_cavalry_takes_back_the_routed (void)
   g_assert_true (gbacw_area_contains (g_ptr_array_index (f->s->map->areas, 2), hex_of (f->s, from)));
 }
 
-/* ------------------------------------------------------------------ C 30.2 */
-
 /* The unit's entry hexes now, as labels joined by spaces. */
 static char *
 entry_labels (GbacwGame *game, const char *unit)
@@ -330,6 +328,52 @@ entry_labels (GbacwGame *game, const char *unit)
     }
   return g_string_free (out, FALSE);
 }
+
+/* C 29.26: in the secret plot, after the divisions' Game-Turns and Areas, the player is
+ * asked with which of the divisions `with` allows a unit enters (its group's first); sent
+ * with c-div-2 (Area b), c-ldr, of c-div-1's group, enters through b only; the choice is
+ * not logged (29.2: secret). */
+static void
+test_plot_with (void)
+{
+  g_autoptr (Fixture) f = fixture_new (10, 10);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autofree char *entries = NULL;
+  const GbacwDecision *d;
+
+  INF (f, "u-1", "union", 4, 3, "0909", "n");
+  INF (f, "c-1", "confederate", 2, 3, "0101", "s");
+  INF (f, "c-2", "confederate", 2, 3, "0101", "s");
+  LEADER (f, "c-ldr", "confederate", "0101");
+  add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  add_formation (f, "c-div-2", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-1", "c-div-1");
+  set_formation (f, "c-2", "c-div-2");
+  reinforce (f, "c-1 c-ldr", 1, "0101", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-2", 1, "0601", GBACW_FORMATION_STATE_LINE);
+  add_area (f, "a", GBACW_AREA_ASSAULT, "confederate", "0101 0201");
+  add_area (f, "b", GBACW_AREA_ASSAULT, "confederate", "0601 0701");
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1 c-div-2", "areas", "a b", "last-turn", "2", "reluctant",
+                 "no", "with", "c-ldr:c-div-1|c-div-2", NULL);
+  game = start_game (f);
+  choose (game, "Game-Turn 1, Game-Turn 2", 0);
+  choose (game, "a, b", 0);
+  choose (game, "Game-Turn 1, Game-Turn 2", 0);
+  choose (game, "b", 0);   /* 29.21: not a's, used by c-div-1 on Game-Turn 1 */
+  d = gbacw_game_decision (game);
+  g_assert_nonnull (d);
+  g_assert_cmpstr (d->rule_case, ==, "C 29.26");
+  choose (game, "c-div-1, c-div-2", 1);
+  g_assert_false (log_has (game, NULL, "enters with"));
+  goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+  entries = entry_labels (game, "c-ldr");
+  g_assert_cmpstr (entries, ==, "0601 0701");
+  apply_expect (game, move_action (game, "c-ldr", "0101"), "C 29.25");
+}
+
+/* ------------------------------------------------------------------ C 30.2 */
 
 /* Plays the computer for both sides up to the first open question of corinth.assault-areas
  * (C 30.2), or the Confederate Movement Phase of Game-Turn 3 when there is none. */
@@ -506,6 +550,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-24.1/rapid-fire-offered-by-the-engine", test_rapid_fire_offered);
   g_test_add_func ("/corinth/C-24.1/rapid-fire-refused", test_rapid_fire_refused);
   g_test_add_func ("/jackson/J-21.4/double-shot-listed", test_double_shot_listed);
+  g_test_add_func ("/corinth/C-29.26/plot-with", test_plot_with);
   g_test_add_func ("/corinth/C-29.27/held-cavalry", test_held_cavalry);
   g_test_add_func ("/corinth/C-29.27/held-cavalry-takes-back-the-routed", test_held_cavalry_takes_back_the_routed);
   g_test_add_func ("/corinth/C-30.2/historical-arrival", test_historical_arrival);

@@ -36,6 +36,9 @@
  * the map again (an EXIT is refused). The retreat into the Area it makes possible is
  * retreat-direction's (27.3).
  *
+ * 29.26 (with, below): the units the player assigns to one of some divisions when he plots,
+ * asked after the divisions' Game-Turns and Areas (secret too).
+ *
  * The Historical Scenario (C 30.2, plan = fixed) has no plot: each division enters on
  * fixed-turn through its Area of fixed-areas (the divisions in order); the units of `with`
  * ("UNIT:DIVISION|DIVISION …", "UNIT:any" for any division) enter with the division the
@@ -148,7 +151,6 @@ fixed_plan (GbacwGame *game, Assault *a, const GbacwExclusiveRule *rule)
 {
   const char *text = gbacw_exclusive_rule_get_param (rule, "fixed-areas");
   g_auto (GStrv) areas = text ? g_strsplit_set (text, " ,", -1) : NULL;
-  g_auto (GStrv) with = NULL;
   int turn = gbacw_exclusive_rule_get_int (rule, "fixed-turn", game->scenario->turns.first);
   guint n = 0;
 
@@ -165,6 +167,16 @@ fixed_plan (GbacwGame *game, Assault *a, const GbacwExclusiveRule *rule)
       n++;
     }
   a->asked = a->told = TRUE;   /* nothing is plotted, nothing secret */
+}
+
+/* `with` (C 29.26, 30.2): the units whose division the player chooses, and the divisions
+ * each may go with. */
+static void
+parse_with (GbacwGame *game, Assault *a, const GbacwExclusiveRule *rule)
+{
+  const char *text = gbacw_exclusive_rule_get_param (rule, "with");
+  g_auto (GStrv) with = NULL;
+
   text = gbacw_exclusive_rule_get_param (rule, "with");
   with = text ? g_strsplit_set (text, " ", -1) : NULL;
   for (guint i = 0; with && with[i]; i++)
@@ -276,6 +288,7 @@ assault_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   a->fixed = g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "plan"), "fixed") == 0;
   if (a->fixed)
     fixed_plan (game, a, rule);
+  parse_with (game, a, rule);
   return a;
 }
 
@@ -308,7 +321,7 @@ static void
 queue (GbacwGame *game, const Assault *a, int stage, guint plan)
 {
   GbacwPending *p = gbacw_pending_new_exclusive (game, a, confederate_side (game, a), stage, (int) plan,
-                                                 stage == STAGE_WITH ? "C 30.2" : "C 29.2");
+                                                 stage != STAGE_WITH ? "C 29.2" : a->fixed ? "C 30.2" : "C 29.26");
 
   gbacw_game_queue_pending (game, p, NULL);
 }
@@ -465,6 +478,10 @@ assault_phase_begin (GbacwGame *game, gpointer data)
       queue (game, a, STAGE_TURN, p);
       queue (game, a, STAGE_AREA, p);
     }
+  /* C 29.26: the units plotted with a division of the player's choice, in the same plot */
+  a->with_asked = TRUE;
+  for (guint i = 0; i < a->with_unit->len; i++)
+    queue (game, a, STAGE_WITH, i);
 }
 
 /* 29.21, 29.24: the Game-Turns the division of plan p may enter on; the reluctant one's
@@ -517,7 +534,8 @@ assault_resolve (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDec
   const char *name = pending->unit == STAGE_WITH ? NULL : formation_name (game, g_array_index (a->plans, Plan, p).formation);
   GbacwDecision *d = gbacw_decision_new (GBACW_DECISION_EXCLUSIVE_CHOICE, pending->side,
                                          pending->unit == STAGE_TURN ? "C 29.21"
-                                         : pending->unit == STAGE_AREA ? "C 29.22" : "C 30.2");
+                                         : pending->unit == STAGE_AREA ? "C 29.22"
+                                         : a->fixed ? "C 30.2" : "C 29.26");
 
   g_array_set_size (a->offered, 0);
   d->choices = g_ptr_array_new_with_free_func (g_free);
@@ -537,7 +555,9 @@ assault_resolve (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDec
               g_array_append_val (a->offered, value);
               g_ptr_array_add (d->choices, g_strdup (formation_name (game, g_array_index (a->plans, Plan, q).formation)));
             }
-      d->question = g_strdup_printf (_("Confederate arrival (C 30.2): with which division does %s enter?"), label);
+      d->question = a->fixed ? g_strdup_printf (_("Confederate arrival (C 30.2): with which division does %s enter?"), label)
+                             : g_strdup_printf (_("Assault plan (C 29.26, secret): with which division does %s enter?"),
+                                                label);
       *decision = d;
       return GBACW_RESOLVE_WAIT;
     }
@@ -581,8 +601,9 @@ assault_answer (GbacwGame *game, gpointer data, GbacwPending *pending, const Gba
       int unit = g_array_index (a->with_unit, int, pending->hex);
       g_autofree char *label = gbacw_game_unit_label (game, unit);
       a->unit_plan[unit] = value;
-      gbacw_game_log (game, "C 30.2", _("%s enters with %s"), label,
-                      formation_name (game, g_array_index (a->plans, Plan, value).formation));
+      if (a->fixed)   /* the plot of 29.26 is secret: not logged */
+        gbacw_game_log (game, "C 30.2", _("%s enters with %s"), label,
+                        formation_name (game, g_array_index (a->plans, Plan, value).formation));
       return GBACW_RESOLVE_DONE;
     }
   plan = &g_array_index (a->plans, Plan, pending->hex);
