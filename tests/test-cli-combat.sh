@@ -4,7 +4,9 @@
 # with units moved: the rulebooks' worked examples 9.45 (four HB guns at an adjacent
 # target: 4 x 10 = 40) and 12.4 (5 + leader against 2 + leader: differential +3), the
 # 9.46 one-point minimum, enfilade (7.23), the CRT column and each die's result (9.16),
-# JSON parsed with python3, and the refusals (exit 1 with the case) and usage errors (2).
+# JSON parsed with python3, and the refusals (exit 1 with the case) and usage errors (2);
+# rapid fire (C 24.1, --rapid) and double shot (J 21.4, --double-shot), offered only under
+# their rule and where the engine allows them.
 set -u
 gbacw=$1
 data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
