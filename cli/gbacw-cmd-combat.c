@@ -7,7 +7,11 @@
  * Game-Turn (the Initial Command Phase's command check included): fire in the firing
  * side's Offensive Fire Phase (--phase defensive: the other side's Defensive Fire
  * Phase), melee in the attacking side's Retreat Before Melee Phase, where it is
- * announced (12.8). --status sets unit states in a hex first.
+ * announced (12.8). --status sets unit states in a hex first. --rapid and --double-shot
+ * ask a battery's option (C 24.1 rapid fire, J 21.4 double shot) for the firers named, or
+ * for every firer the scenario's rule allows it to ("all"); without them the output says
+ * which firers may use one (the engine's answer: gbacw_fire_rapid_allowed (),
+ * gbacw_fire_double_shot_allowed ()).
  *
  * Exit status: 0 success, 1 bad input or a fire or melee the rules do not allow (the
  * reason and its case on standard error), 2 usage error.
@@ -419,6 +423,143 @@ net_shift (const GbacwFireResolution *res, const GbacwFireRoll *roll)
   return res->density_shift + res->terrain_shift + res->hook_shift + roll->enfilade_shift;
 }
 
+/* The firers that may use a battery's option at target now, each asked of the engine:
+ * rapid fire (C 24.1) when rapid, else double shot (J 21.4). (int unit indices) */
+static GArray *
+option_firers (GbacwGame *game, const GArray *firers, int target, gboolean rapid)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < firers->len; i++)
+    {
+      const GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      const GbacwGameUnit *u = gbacw_game_unit (game, f->unit);
+      gboolean may;
+      if (u->type != GBACW_UNIT_ARTILLERY || u->hex < 0)
+        continue;
+      may = rapid ? gbacw_fire_rapid_allowed (game, f->unit, target, NULL)
+                  : gbacw_fire_double_shot_allowed (game, f->unit, gbacw_game_distance (game, u->hex, target), FALSE);
+      if (may)
+        g_array_append_val (out, f->unit);
+    }
+  return out;
+}
+
+/* --rapid / --double-shot: "all" (every firer the rules allow it to) or unit ids among the
+ * firers; marks them. FALSE with error for an id that is not a firer. */
+static gboolean
+mark_option (GbacwGame *game, GArray *firers, const char *list, int target, gboolean rapid, GError **error)
+{
+  g_auto (GStrv) ids = NULL;
+
+  if (list == NULL)
+    return TRUE;
+  if (g_str_equal (list, "all"))
+    {
+      g_autoptr (GArray) allowed = option_firers (game, firers, target, rapid);
+      for (guint i = 0; i < firers->len; i++)
+        for (guint k = 0; k < allowed->len; k++)
+          if (g_array_index (allowed, int, k) == g_array_index (firers, GbacwFirer, i).unit)
+            {
+              if (rapid)
+                g_array_index (firers, GbacwFirer, i).rapid = TRUE;
+              else
+                g_array_index (firers, GbacwFirer, i).double_shot = TRUE;
+            }
+      return TRUE;
+    }
+  ids = g_strsplit (list, ",", -1);
+  for (guint i = 0; ids[i]; i++)
+    {
+      GbacwGameUnit *u = gbacw_game_find_unit (game, g_strstrip (ids[i]));
+      gboolean found = FALSE;
+      for (guint k = 0; u && k < firers->len; k++)
+        if (g_array_index (firers, GbacwFirer, k).unit == u->index)
+          {
+            found = TRUE;
+            if (rapid)
+              g_array_index (firers, GbacwFirer, k).rapid = TRUE;
+            else
+              g_array_index (firers, GbacwFirer, k).double_shot = TRUE;
+          }
+      if (!found)
+        {
+          g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_INVALID,
+                       rapid ? _("--rapid: “%s” is not one of the firers") : _("--double-shot: “%s” is not one of the firers"),
+                       ids[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The firers that asked for an option (C 24.1 rapid, else J 21.4 double shot). */
+static GArray *
+asked_option (const GArray *firers, gboolean rapid)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < firers->len; i++)
+    {
+      const GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      if (rapid ? f->rapid : f->double_shot)
+        g_array_append_val (out, f->unit);
+    }
+  return out;
+}
+
+static void
+print_unit_list (GbacwGame *game, const char *heading, const GArray *units)
+{
+  if (units->len == 0)
+    return;
+  g_print ("%s", heading);
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_autofree char *label = gbacw_game_unit_label (game, g_array_index (units, int, i));
+      g_print ("%s%s", i ? ", " : " ", label);
+    }
+  g_print ("\n");
+}
+
+static void
+json_unit_ids (GString *out, GbacwGame *game, const char *key, const GArray *units)
+{
+  json_key (out, key);
+  g_string_append (out, "[");
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_autofree char *quoted = g_strescape (gbacw_game_unit (game, g_array_index (units, int, i))->oob->id, NULL);
+      g_string_append_printf (out, "%s\"%s\"", i ? ", " : "", quoted);
+    }
+  g_string_append (out, "], ");
+}
+
+/* What the firers may ask for and what they asked (C 24.1, J 21.4): the four lists. */
+typedef struct {
+  GArray *may_rapid, *may_double_shot, *rapid, *double_shot;
+} FireOptions;
+
+static void
+fire_options_clear (FireOptions *o)
+{
+  g_clear_pointer (&o->may_rapid, g_array_unref);
+  g_clear_pointer (&o->may_double_shot, g_array_unref);
+  g_clear_pointer (&o->rapid, g_array_unref);
+  g_clear_pointer (&o->double_shot, g_array_unref);
+}
+
+static void
+print_fire_options_text (GbacwGame *game, const FireOptions *o)
+{
+  print_unit_list (game, _("Rapid fire (C 24.1):"), o->rapid);
+  print_unit_list (game, _("Double shot (J 21.4):"), o->double_shot);
+  if (o->rapid->len == 0)
+    print_unit_list (game, _("May rapid-fire (C 24.1, --rapid):"), o->may_rapid);
+  if (o->double_shot->len == 0)
+    print_unit_list (game, _("May fire double shot (J 21.4, --double-shot):"), o->may_double_shot);
+}
+
 static void
 print_fire_text (GbacwGame *game, const GbacwFireResolution *res)
 {
@@ -503,13 +644,17 @@ print_fire_text (GbacwGame *game, const GbacwFireResolution *res)
 }
 
 static void
-print_fire_json (GbacwGame *game, const GbacwFireResolution *res)
+print_fire_json (GbacwGame *game, const GbacwFireResolution *res, const FireOptions *options)
 {
   g_autoptr (GString) out = g_string_new ("{");
   g_autofree char *target = gbacw_game_hex_label (game, res->target_hex);
   g_autoptr (GArray) sides = per_hexside (res);
 
   json_string (out, "target", target);
+  json_unit_ids (out, game, "rapid", options->rapid);
+  json_unit_ids (out, game, "may_rapid", options->may_rapid);
+  json_unit_ids (out, game, "double_shot", options->double_shot);
+  json_unit_ids (out, game, "may_double_shot", options->may_double_shot);
   json_string (out, "side", gbacw_game_side_name (game, res->firing_side));
   json_number (out, "turn", game->turn);
   json_string (out, "phase", gbacw_phase_name (game->phase));
@@ -612,8 +757,15 @@ int
 gbacw_cmd_fire (int argc, char **argv)
 {
   g_autofree char *from = NULL, *at = NULL, *units = NULL, *statuses = NULL, *phase = NULL, *format = NULL;
+  g_autofree char *rapid = NULL, *double_shot = NULL;
   GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, N_("The firing hexes"), N_("HEX[,HEX…]") },
+    { "rapid", 0, 0, G_OPTION_ARG_STRING, &rapid,
+      N_("Rapid fire (C 24.1) by these batteries, or by every firer the scenario's rule allows it to (all)"),
+      N_("ID[,…]|all") },
+    { "double-shot", 0, 0, G_OPTION_ARG_STRING, &double_shot,
+      N_("Double shot (J 21.4) by these batteries, or by every firer the scenario's rule allows it to (all)"),
+      N_("ID[,…]|all") },
     { "at", 0, 0, G_OPTION_ARG_STRING, &at, N_("The target hex"), N_("HEX") },
     { "units", 0, 0, G_OPTION_ARG_STRING, &units,
       N_("The firing units, ID=N to commit N Strength Points or guns (9.45); default: the firing side's small-arms "
@@ -633,6 +785,7 @@ gbacw_cmd_fire (int argc, char **argv)
   g_autoptr (GbacwGame) game = NULL;
   g_autoptr (GArray) hexes = NULL, fire_units = NULL, firers = NULL, committed = NULL;
   g_autoptr (GbacwFireResolution) res = NULL;
+  FireOptions options = { NULL, NULL, NULL, NULL };
   gboolean json = FALSE, defensive;
   int side = -1, target = -1, status;
 
@@ -656,14 +809,31 @@ gbacw_cmd_fire (int argc, char **argv)
       GbacwFirer f = { g_array_index (fire_units, int, i), committed ? g_array_index (committed, double, i) : 0, -1 };
       g_array_append_val (firers, f);
     }
+  options.may_rapid = option_firers (game, firers, target, TRUE);
+  options.may_double_shot = option_firers (game, firers, target, FALSE);
+  if (!mark_option (game, firers, rapid, target, TRUE, &error)
+      || !mark_option (game, firers, double_shot, target, FALSE, &error))
+    {
+      fire_options_clear (&options);
+      return bad_input (argv[1], error->message);
+    }
+  options.rapid = asked_option (firers, TRUE);
+  options.double_shot = asked_option (firers, FALSE);
   res = gbacw_fire_compute (game, target, (const GbacwFirer *) (gpointer) firers->data,
                             firers->len, &error);
   if (res == NULL)
-    return bad_input (argv[1], error->message);
+    {
+      fire_options_clear (&options);
+      return bad_input (argv[1], error->message);
+    }
   if (json)
-    print_fire_json (game, res);
+    print_fire_json (game, res, &options);
   else
-    print_fire_text (game, res);
+    {
+      print_fire_text (game, res);
+      print_fire_options_text (game, &options);
+    }
+  fire_options_clear (&options);
   return EXIT_OK;
 }
 

@@ -360,6 +360,22 @@ double_shot_case (const GbacwGame *game, int unit, int range, gboolean free_shot
 }
 
 gboolean
+gbacw_fire_rapid_allowed (GbacwGame *game, int unit, int target_hex, GError **error)
+{
+  GbacwFirer firer = { .unit = unit, .strength = 0, .direction = -1, .rapid = TRUE };
+  g_autoptr (GbacwAction) action = NULL;
+
+  if (!gbacw_fire_rapid_played (game))
+    {
+      fail (error, GBACW_GAME_ERROR_ILLEGAL, _("No exclusive rule of this scenario plays rapid fire"));
+      return FALSE;
+    }
+  /* the module's own checks (C 24.1, 24.11, 24.12, fouled guns): nothing repeated here */
+  action = gbacw_action_new_fire (target_hex, &firer, 1);
+  return gbacw_game_check_action (game, action, error);
+}
+
+gboolean
 gbacw_fire_double_shot_allowed (const GbacwGame *game, int unit, int range, gboolean free_shot)
 {
   return double_shot_case (game, unit, range, free_shot, NULL) != NULL;

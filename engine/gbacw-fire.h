@@ -111,6 +111,10 @@ void                 gbacw_fire_line_hexsides (const GbacwGame *game, int from, 
  * enfilades it. */
 /* Whether an exclusive rule of the game plays rapid fire (GbacwFirer.rapid, C 24.1). */
 gboolean             gbacw_fire_rapid_played (const GbacwGame *game);
+/* Whether unit, firing all it has at target_hex alone, may rapid-fire now (C 24.1): the
+ * FIRE action that asks for it passes gbacw_game_check_action (), the rule's module saying
+ * why not in error (range, target, weapon, rounds, fouled guns). */
+gboolean             gbacw_fire_rapid_allowed (GbacwGame *game, int unit, int target_hex, GError **error);
 gboolean             gbacw_fire_enfilades (const GbacwGame *game, int unit, const int entry[2]);
 /* LOS as the game sees it: the units' heights, and the LOS hooks. */
 gboolean             gbacw_fire_los (const GbacwGame *game, int from_hex, int to_hex, GbacwLosResult *result);

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "gbacw-fire.h"
 #include "gbacw-game-private.h"
 #include "gbacw-leadership.h"
 #include "gbacw-melee.h"
@@ -225,6 +226,8 @@ enemy_hexes_near (const GbacwGame *game, int side, int hex, int distance)
 static void
 legal_fires (GbacwGame *game, GPtrArray *out, int side, int only)
 {
+  gboolean rapid = gbacw_fire_rapid_played (game);
+
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
@@ -235,8 +238,25 @@ legal_fires (GbacwGame *game, GPtrArray *out, int side, int only)
       targets = enemy_hexes_near (game, side, u->hex, LEGAL_FIRE_REACH);
       for (guint k = 0; k < targets->len; k++)
         {
+          int target = g_array_index (targets, int, k);
           GbacwFirer firer = { u->index, 0, -1 };
-          keep_if_legal (game, out, gbacw_action_new_fire (g_array_index (targets, int, k), &firer, 1));
+          keep_if_legal (game, out, gbacw_action_new_fire (target, &firer, 1));
+          /* the same fire with a battery's option, where a rule of the scenario plays it
+           * (C 24.1 rapid fire, J 21.4 double shot): its module accepts or refuses it */
+          if (u->type != GBACW_UNIT_ARTILLERY)
+            continue;
+          if (rapid)
+            {
+              GbacwFirer f = firer;
+              f.rapid = TRUE;
+              keep_if_legal (game, out, gbacw_action_new_fire (target, &f, 1));
+            }
+          if (gbacw_fire_double_shot_allowed (game, u->index, gbacw_game_distance (game, u->hex, target), FALSE))
+            {
+              GbacwFirer f = firer;
+              f.double_shot = TRUE;
+              keep_if_legal (game, out, gbacw_action_new_fire (target, &f, 1));
+            }
         }
     }
 }

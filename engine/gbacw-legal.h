@@ -56,7 +56,9 @@ typedef enum {
   GBACW_LEGAL_FORMATIONS     = 1u << 1,   /* CHANGE_FORMATION to each other formation (6.2) */
   GBACW_LEGAL_ENTRIES        = 1u << 2,   /* a reinforcement's MOVE onto each entry hex (26.0) */
   GBACW_LEGAL_EXITS          = 1u << 3,   /* EXIT */
-  GBACW_LEGAL_FIRES          = 1u << 4,   /* FIRE by one unit at full strength at each target in range (9.0) */
+  GBACW_LEGAL_FIRES          = 1u << 4,   /* FIRE by one unit at full strength at each target in range (9.0);
+                                             a battery's also with rapid fire (C 24.1) and with double shot
+                                             (J 21.4), each where the scenario's rule allows it */
   GBACW_LEGAL_MELEES         = 1u << 5,   /* DECLARE_MELEE by one adjacent unit, and by all of them, at each
                                              enemy hex (12.1); MELEE of each declared melee (12.0) */
   GBACW_LEGAL_RALLIES        = 1u << 6,   /* RALLY of each routed unit by each brigade commander (13.5) */

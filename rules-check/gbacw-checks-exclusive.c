@@ -82,7 +82,7 @@ static const char *const bce_loss_variants[] = { "jackson", "pea-ridge", "corint
 static const char *const withdrawal_must_choices[] = { "bce-lost-outside-dir", "none", NULL };
 static const char *const withdrawal_voluntary_choices[] = { "bce-lost", "all", "none", NULL };
 static const char *const van_dorn_costs_choices[] = { "wagon", "leader", NULL };
-static const char *const assault_plan_choices[] = { "secret", "dice", NULL };
+static const char *const assault_plan_choices[] = { "secret", "dice", "fixed", NULL };
 
 static const ExclusiveSpec exclusive_rules[] = {
   /* night Game-Turns (J 35, P 22, C 26; rules matrix 2.D): engine/rules/shared/gbacw-rule-night.c */
@@ -318,7 +318,9 @@ static const ExclusiveSpec exclusive_rules[] = {
       { "last-turn", PARAM_TURN, FALSE }, { "reluctant", PARAM_YES_NO, FALSE },
       { "plan", PARAM_CHOICE, FALSE, FALSE, assault_plan_choices }, { "first-die", PARAM_DIE_TOP, FALSE },
       { "arrival-chart", PARAM_WORDS, FALSE }, { "arrival-rows", PARAM_WORDS, FALSE },
-      { "area-chart", PARAM_WORDS, FALSE }, { "all-by", PARAM_TURN, FALSE }, { "attached", PARAM_UNITS, FALSE } } },
+      { "area-chart", PARAM_WORDS, FALSE }, { "all-by", PARAM_TURN, FALSE }, { "attached", PARAM_UNITS, FALSE },
+      { "fixed-areas", PARAM_AREAS, FALSE }, { "fixed-turn", PARAM_TURN, FALSE }, { "with", PARAM_WORDS, FALSE },
+      { "hold-cavalry", PARAM_YES_NO, FALSE } } },
   { "corinth.heat", "C 30.5",
     N_("Optional: from Game-Turn 8 both players roll a die; the same number skips the whole Game-Turn"),
     { { "turns", PARAM_TURNS, FALSE }, { "rest", PARAM_COUNT, FALSE } } },
@@ -355,6 +357,9 @@ static const ExclusiveSpec exclusive_rules[] = {
     { { "case", PARAM_CASE, FALSE } } },
   { "corinth.artillery-subordination", "C 24.4",
     N_("Batteries of a brigade commanded by its brigade commander; independent batteries always in command"),
+    { { NULL, PARAM_WORDS, FALSE } } },
+  { "corinth.solitaire", "C 29.5",
+    N_("Solitaire: the Confederate entries rolled on tables 29.56 and 29.57 (corinth.assault-areas, plan dice)"),
     { { NULL, PARAM_WORDS, FALSE } } },
   { "corinth.crests", "C 23.6", N_("Crest hexes: extra Movement Points moving up through one, and for some moving down"),
     { { "terrain", PARAM_TERRAINS, FALSE } } },

@@ -4,7 +4,9 @@
 # with units moved: the rulebooks' worked examples 9.45 (four HB guns at an adjacent
 # target: 4 x 10 = 40) and 12.4 (5 + leader against 2 + leader: differential +3), the
 # 9.46 one-point minimum, enfilade (7.23), the CRT column and each die's result (9.16),
-# JSON parsed with python3, and the refusals (exit 1 with the case) and usage errors (2).
+# JSON parsed with python3, and the refusals (exit 1 with the case) and usage errors (2);
+# rapid fire (C 24.1, --rapid) and double shot (J 21.4, --double-shot), offered only under
+# their rule and where the engine allows them.
 set -u
 gbacw=$1
 data=${GBACW_DATADIR:?GBACW_DATADIR must name the data directory}
@@ -103,6 +105,48 @@ s=$(status "$gbacw" melee melee.xml --attackers 0503 --defender 0202)
 grep -q '\[12\.0\]' err.txt || fail "an empty hex: $(cat err.txt)"
 s=$(status "$gbacw" melee melee.xml --attackers 0503)
 [ "$s" = 2 ] || fail "no --defender: exit $s, expected 2"
+
+# C 24.1 rapid fire and J 21.4 double shot: A Bty (two N guns) at 1 Va moved next to it
+# (0303), under corinth.rapid-fire (rapid.xml) or jackson.double-shot (ds.xml). Offered
+# ("May ...") only where the scenario's rule lets the firer use it; asked with --rapid /
+# --double-shot: rapid fire doubles the strength (10 -> 20), double shot the multiplier
+# (2 x 5 -> 2 x 10); each refused with its case beyond its range or for infantry.
+sed -e 's|<place unit="c-inf1" hex="0503"|<place unit="c-inf1" hex="0303"|' \
+    -e 's|<rules>|<rules>\n    <exclusive id="corinth.rapid-fire" enabled="yes"/>|' "$base" >rapid.xml
+sed -e 's|<place unit="c-inf1" hex="0503"|<place unit="c-inf1" hex="0303"|' \
+    -e 's|<rules>|<rules>\n    <exclusive id="jackson.double-shot" enabled="yes"/>|' "$base" >ds.xml
+s=$(status "$gbacw" fire rapid.xml --from 0203 --at 0303)
+[ "$s" = 0 ] || fail "C 24.1 offered: exit $s: $(cat err.txt)"
+grep -q '^May rapid-fire (C 24.1, --rapid): A Bty (u-bty)$' out.txt || fail "C 24.1 not offered: $(cat out.txt)"
+grep -q 'double shot' out.txt && fail "J 21.4 offered without its rule: $(cat out.txt)"
+s=$(status "$gbacw" fire rapid.xml --from 0203 --at 0303 --rapid u-bty)
+[ "$s" = 0 ] || fail "C 24.1 --rapid: exit $s: $(cat err.txt)"
+grep -q '^• A Bty (u-bty) from 0203 through ne: 2 × 5 at 1 hex = 10 (9.25), 20 with exclusive rules' out.txt \
+  || fail "C 24.1: not doubled: $(cat out.txt)"
+grep -q '^Total 20 at 1 hex' out.txt || fail "C 24.1: total: $(cat out.txt)"
+grep -q '^Rapid fire (C 24.1): A Bty (u-bty)$' out.txt || fail "C 24.1: not said: $(cat out.txt)"
+s=$(status "$gbacw" fire rapid.xml --from 0203 --at 0303 --rapid all --format json)
+[ "$s" = 0 ] || fail "C 24.1 --rapid all json: exit $s: $(cat err.txt)"
+[ "$(json 'j["rapid"], j["may_rapid"], j["total"]')" = "['u-bty'] ['u-bty'] 20" ] || fail "C 24.1 json: $(cat out.txt)"
+s=$(status "$gbacw" fire rapid.xml --from 0202 --at 0303 --rapid u-inf1)
+[ "$s" = 1 ] || fail "C 24.1 infantry: exit $s, expected 1"
+grep -q '\[C 24\.1\] 1 Oh (u-inf1) may not rapid-fire' err.txt || fail "C 24.1 infantry: $(cat err.txt)"
+s=$(status "$gbacw" fire rapid.xml --from 0202 --at 0303 --rapid u-bty)
+[ "$s" = 1 ] || fail "--rapid not a firer: exit $s, expected 1"
+s=$(status "$gbacw" fire ds.xml --from 0203 --at 0303)
+grep -q '^May fire double shot (J 21.4, --double-shot): A Bty (u-bty)$' out.txt || fail "J 21.4 not offered: $(cat out.txt)"
+grep -q 'rapid' out.txt && fail "C 24.1 offered without its rule: $(cat out.txt)"
+s=$(status "$gbacw" fire ds.xml --from 0203 --at 0303 --double-shot all)
+[ "$s" = 0 ] || fail "J 21.4 --double-shot: exit $s: $(cat err.txt)"
+grep -q '^• A Bty (u-bty) from 0203 through ne: 2 × 10 at 1 hex = 20 (9.25)' out.txt || fail "J 21.4: not x10: $(cat out.txt)"
+grep -q '^Double shot (J 21.4): A Bty (u-bty)$' out.txt || fail "J 21.4: not said: $(cat out.txt)"
+# 1 Va Cav three hexes off: double shot is not offered, and refused when asked
+s=$(status "$gbacw" fire ds.xml --from 0203 --at 0502)
+[ "$s" = 0 ] || fail "J 21.4 at 3: exit $s: $(cat err.txt)"
+grep -q 'double shot' out.txt && fail "J 21.4 offered at three hexes: $(cat out.txt)"
+s=$(status "$gbacw" fire ds.xml --from 0203 --at 0502 --double-shot u-bty)
+[ "$s" = 1 ] || fail "J 21.4 at 3 asked: exit $s, expected 1"
+grep -q '\[J 21\.4\] Double shot may not be fired beyond 2 hexes' err.txt || fail "J 21.4 at 3: $(cat err.txt)"
 
 # the demo loads and a refusal names its case
 s=$(status "$gbacw" fire "$data/scenarios/demo.xml" --from 1008 --at 1408)

@@ -3379,6 +3379,29 @@ deploy_double_shot (GbacwScenario *s)
 
 static const Position double_shot_position = { "double-shot", deploy_double_shot };
 
+/* B 1 Oh LA (N guns) unlimbered at 0506 facing north, two hexes from Hart's Bn at 0504;
+ * rapid fire (C 24.1) among the rules. */
+static void
+deploy_rapid_fire (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "0504", "s", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  add_exclusive_rule (s, "corinth.rapid-fire", no_params);
+}
+
+static const Position rapid_fire_position = { "rapid-fire", deploy_rapid_fire };
+
+/* The same with Hart's Bn at 0502, four hexes off: beyond rapid fire's three (C 24.11). */
+static void
+deploy_rapid_fire_far (GbacwScenario *s)
+{
+  deploy (s, "c-hart", "0502", "s", 0);
+  deploy (s, "u-bty-b", "0506", "n", 0)->formation = GBACW_FORMATION_STATE_UNLIMBERED;
+  add_exclusive_rule (s, "corinth.rapid-fire", no_params);
+}
+
+static const Position rapid_fire_far_position = { "rapid-fire-far", deploy_rapid_fire_far };
+
 /* B 1 Oh LA unlimbered at 0506 facing north; Hart's Bn at 0502 facing south, four hexes
  * away; the optional opportunity fire (J 21.5) among the rules. */
 static void
@@ -3435,6 +3458,7 @@ test_double_shot (Fixture      *f,
   g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
   plain = gbacw_play_view_get_fire_preview (view)->total;
   g_assert_nonnull (find_action_widget (GTK_WIDGET (view), "play.double-shot"));
+  g_assert_null (find_action_widget (GTK_WIDGET (view), "play.rapid-fire"));   /* no C 24.1 in the scenario */
   act (view, "play.double-shot", NULL);
   g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
   g_assert_cmpfloat (gbacw_play_view_get_fire_preview (view)->total, ==, 2 * plain);
@@ -3446,6 +3470,89 @@ test_double_shot (Fixture      *f,
   gbacw_play_mode_leave (f->mode);
 }
 
+/* Saves what widget shows now as a PNG (for a person to look at; asserts nothing). */
+static void
+save_shot (GtkWidget  *widget,
+           const char *path)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer;
+  int width, height;
+
+  gui_test_settle ();
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  if (node != NULL && renderer != NULL)
+    {
+      g_autoptr(GdkTexture) texture = gsk_renderer_render_texture (renderer, node,
+                                                                   &GRAPHENE_RECT_INIT (0, 0, width, height));
+      gdk_texture_save_to_png (texture, path);
+    }
+}
+
+/* C 24.1 in test play: aiming a battery of N guns within 3 hexes of a regiment, under the
+ * scenario's corinth.rapid-fire, offers "Rapid fire" (and no double shot: J 21.4 is not a
+ * rule of it); on, the fire worked out is doubled, the fire given asks for it and the
+ * battery spends three rounds and rolls for fouling. Shot in /tmp/gbacw-rapid-fire.png
+ * when GBACW_TEST_SHOT is set. */
+static void
+test_rapid_fire (Fixture      *f,
+                 gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+  const GbacwAction *fire;
+  double plain;
+  guint before;
+
+  step_to (view, 1, GBACW_PHASE_DEFENSIVE_FIRE);   /* out of command, it fires defensively (17.11) */
+  select_unit (view, "u-bty-b");
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0504")));
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  plain = gbacw_play_view_get_fire_preview (view)->total;
+  g_assert_null (find_action_widget (GTK_WIDGET (view), "play.double-shot"));
+  g_assert_nonnull (find_action_widget (GTK_WIDGET (view), "play.rapid-fire"));
+  act (view, "play.rapid-fire", NULL);
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  g_assert_true (gbacw_play_view_get_fire_preview (view)->rapid);
+  g_assert_cmpfloat (gbacw_play_view_get_fire_preview (view)->total, ==, 2 * plain);
+  {
+    /* the page says what the rule made of the battery's strength */
+    g_autofree char *combat = gbacw_play_view_get_page_text (view, "combat");
+    g_autofree char *doubled = g_strdup_printf ("corinth.rapid-fire: %g → %g", plain, 2 * plain);
+    assert_contains (combat, doubled);
+  }
+  if (g_getenv ("GBACW_TEST_SHOT"))
+    save_shot (GTK_WIDGET (f->window), "/tmp/gbacw-rapid-fire.png");
+  before = view_game (view)->actions->len;
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0504")));
+  fire = assert_recorded (view, before, GBACW_ACTION_FIRE);
+  g_assert_true (g_array_index (fire->fire.firers, GbacwFirer, 0).rapid);
+  g_assert_true (logged (view, "C 24.1", "rapid-fires"));
+  gbacw_play_mode_leave (f->mode);
+}
+
+/* C 24.11 in test play: four hexes off, the fire is worked out but rapid fire is not
+ * offered (the engine refuses it: beyond three hexes). */
+static void
+test_rapid_fire_not_offered (Fixture      *f,
+                             gconstpointer data)
+{
+  GbacwPlayView *view = start_position (f);
+
+  step_to (view, 1, GBACW_PHASE_DEFENSIVE_FIRE);
+  select_unit (view, "u-bty-b");
+  act (view, "play.click-hex", g_variant_new_int32 (hex_of (view, "0502")));
+  g_assert_nonnull (gbacw_play_view_get_fire_preview (view));
+  g_assert_false (gbacw_play_view_get_fire_preview (view)->rapid);
+  g_assert_null (find_action_widget (GTK_WIDGET (view), "play.rapid-fire"));
+  gbacw_play_mode_leave (f->mode);
+}
 
 static GVariant *
 entry_target (GbacwPlayView *view,
@@ -3552,6 +3659,10 @@ main (int argc, char **argv)
   g_test_add ("/play/sections", Fixture, NULL, fixture_set_up, test_sections, fixture_tear_down);
   g_test_add ("/play/orders/J-21.4-double-shot", Fixture, &double_shot_position, position_fixture_set_up,
               test_double_shot, fixture_tear_down);
+  g_test_add ("/play/orders/C-24.1-rapid-fire", Fixture, &rapid_fire_position, position_fixture_set_up,
+              test_rapid_fire, fixture_tear_down);
+  g_test_add ("/play/orders/C-24.11-rapid-fire-not-offered-beyond-3", Fixture, &rapid_fire_far_position,
+              position_fixture_set_up, test_rapid_fire_not_offered, fixture_tear_down);
   g_test_add ("/play/decisions/J-21.5-opportunity-fire", Fixture, &opportunity_position, position_fixture_set_up,
               test_decision_opportunity_fire, fixture_tear_down);
   g_test_add ("/play/actions-enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

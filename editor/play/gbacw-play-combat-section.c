@@ -23,6 +23,7 @@ struct _GbacwPlayCombatSection
   GbacwMeleeOdds odds;
   gboolean has_odds;
   gboolean may_double_shot;       /* J 21.4: some of the units may fire double shot at the target */
+  gboolean may_rapid;             /* C 24.1: some of the units may rapid-fire at the target */
   char *preview_error;
   char *result_text;              /* the last fire or melee and what came of it */
   int result_key;                 /* the phase it belongs to */
@@ -44,6 +45,7 @@ clear_preview (GbacwPlayCombatSection *self)
   g_clear_pointer (&self->preview_error, g_free);
   self->has_odds = FALSE;
   self->may_double_shot = FALSE;
+  self->may_rapid = FALSE;
 }
 
 static void
@@ -94,6 +96,13 @@ gbacw_play_combat_section_update (GbacwPlaySection *section)
             {
               GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Double shot (J 21.4)"));
               gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "play.double-shot");
+              gtk_box_append (box, check);
+            }
+          if (self->may_rapid)
+            {
+              GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Rapid fire (C 24.1)"));
+              gtk_widget_set_tooltip_text (check, _("Three rounds, double strength; a fouling roll after the fire"));
+              gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "play.rapid-fire");
               gtk_box_append (box, check);
             }
           button = gbacw_panel_add_action_button (GTK_WIDGET (box), _("_Fire (Return)"), "play.confirm", NULL);
@@ -183,7 +192,8 @@ gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self,
                                     const GArray           *units,
                                     int                     target,
                                     gboolean                charge,
-                                    gboolean                double_shot)
+                                    gboolean                double_shot,
+                                    gboolean                rapid)
 {
   GbacwGame *game = gbacw_play_section_get_game (GBACW_PLAY_SECTION (self));
   g_autoptr(GError) error = NULL;
@@ -198,11 +208,17 @@ gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self,
         {
           g_autoptr(GArray) firers = gbacw_play_combat_firers (game, self->units);
           g_autoptr(GArray) doubled = g_array_copy (firers);
+          g_autoptr(GArray) rapid_firers = NULL;
           GArray *fired;
 
           /* J 21.4: offered when the rules allow it to any of them */
           self->may_double_shot = gbacw_play_mark_double_shot (game, doubled, self->target) > 0;
           fired = double_shot && self->may_double_shot ? doubled : firers;
+          /* C 24.1: offered when the engine lets any of them rapid-fire; on top of the above */
+          rapid_firers = g_array_copy (fired);
+          self->may_rapid = gbacw_play_mark_rapid (game, rapid_firers, self->target) > 0;
+          if (rapid && self->may_rapid)
+            fired = rapid_firers;
           self->preview = gbacw_fire_compute (game, self->target, (const GbacwFirer *) (gpointer) fired->data,
                                               fired->len, &error);
         }

@@ -19,9 +19,10 @@ G_DECLARE_FINAL_TYPE (GbacwPlayCombatSection, gbacw_play_combat_section, GBACW, 
 void       gbacw_play_combat_section_set_units (GbacwPlayCombatSection *self, const GArray *units, int target);
 /* The same, and the fire (Fire Phases) or the melee's odds (Retreat Before Melee and Melee
  * Phases, charge: a cavalry charge 16.2; double_shot: double shot where the rules allow it,
- * J 21.4) worked out for them now, or why not. */
+ * J 21.4; rapid: rapid fire where the rules allow it, C 24.1) worked out for them now, or
+ * why not. */
 void       gbacw_play_combat_section_work_out (GbacwPlayCombatSection *self, const GArray *units, int target,
-                                               gboolean charge, gboolean double_shot);
+                                               gboolean charge, gboolean double_shot, gboolean rapid);
 void       gbacw_play_combat_section_clear_preview (GbacwPlayCombatSection *self);
 /* The fire worked out, or NULL. */
 const GbacwFireResolution *gbacw_play_combat_section_get_preview (GbacwPlayCombatSection *self);

@@ -134,7 +134,16 @@ gbacw_play_describe_fire (const GbacwGame           *game,
       /* TRANSLATORS: a firer's part: unit, strength × multiplier at range = strength (9.25) */
       g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "• %s: %g × %g at %d hex = %g (9.25)\n",
                                               "• %s: %g × %g at %d hexes = %g (9.25)\n", c->range),
-                              gbacw_play_unit_name (game, c->unit), c->committed, c->multiplier, c->range, c->strength);
+                              gbacw_play_unit_name (game, c->unit), c->committed, c->multiplier, c->range,
+                              c->base_strength);
+      /* what an exclusive rule made of it (C 24.1's rapid fire doubles it, …) */
+      for (guint k = 0; k < res->modifiers->len; k++)
+        {
+          const GbacwFireModifier *m = &g_array_index (res->modifiers, GbacwFireModifier, k);
+          if (m->kind == GBACW_FIRE_MODIFIER_STRENGTH && m->unit == c->unit && m->after != m->before)
+            /* TRANSLATORS: an exclusive rule's id and a firer's strength before and after it */
+            g_string_append_printf (s, _("  %s: %g → %g\n"), m->rule, m->before, m->after);
+        }
       if (c->direction >= 0 && c->direction < 6)
         {
           per_side[c->direction]++;
@@ -383,6 +392,25 @@ gbacw_play_mark_double_shot (const GbacwGame *game,
       f->double_shot = u->hex >= 0 && target >= 0
                        && gbacw_fire_double_shot_allowed (game, f->unit, gbacw_game_distance (game, u->hex, target), FALSE);
       n += f->double_shot;
+    }
+  return n;
+}
+
+guint
+gbacw_play_mark_rapid (GbacwGame *game,
+                       GArray    *firers,
+                       int        target)
+{
+  guint n = 0;
+
+  if (target < 0 || !gbacw_fire_rapid_played (game))
+    return 0;
+  for (guint i = 0; i < firers->len; i++)
+    {
+      GbacwFirer *f = &g_array_index (firers, GbacwFirer, i);
+      f->rapid = gbacw_game_unit (game, f->unit)->type == GBACW_UNIT_ARTILLERY
+                 && gbacw_fire_rapid_allowed (game, f->unit, target, NULL);
+      n += f->rapid;
     }
   return n;
 }

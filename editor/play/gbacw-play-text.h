@@ -57,6 +57,9 @@ GArray     *gbacw_play_combat_firers (const GbacwGame *game, const GArray *units
 /* Marks double shot (J 21.4) on the firers (GbacwFirer) the game's rules allow it to at
  * target; returns how many. */
 guint       gbacw_play_mark_double_shot (const GbacwGame *game, GArray *firers, int target);
+/* Marks rapid fire (C 24.1) on the firers (GbacwFirer) the game's rules let rapid-fire at
+ * target now, each asked of the engine (gbacw_fire_rapid_allowed ()); returns how many. */
+guint       gbacw_play_mark_rapid (GbacwGame *game, GArray *firers, int target);
 /* The hexes units (int indices) are in, each once (int hexes). */
 GArray     *gbacw_play_unit_hexes (const GbacwGame *game, const GArray *units);
 

@@ -91,6 +91,8 @@ fire_at_target (GbacwPlayView *self)
   firers = gbacw_play_combat_firers (game, units);
   if (self->double_shot)
     gbacw_play_mark_double_shot (game, firers, self->target);   /* J 21.4 */
+  if (self->rapid_fire)
+    gbacw_play_mark_rapid (game, firers, self->target);         /* C 24.1 */
   action = gbacw_action_new_fire (self->target, (const GbacwFirer *) (gpointer) firers->data, firers->len);
   first_event = game->events->len;
   n_results = game->fire_results ? game->fire_results->len : 0;
@@ -738,6 +740,7 @@ gbacw_play_view_update_actions (GbacwPlayView *self)
   set_enabled (self, "play.whole-stack", playing);
   set_enabled (self, "play.charge", playing);
   set_enabled (self, "play.double-shot", playing);
+  set_enabled (self, "play.rapid-fire", playing);
   set_enabled (self, "play.cancel", playing);
   set_enabled (self, "play.save-game", playing);
   set_enabled (self, "play.balance", playing);
@@ -795,6 +798,7 @@ gbacw_play_view_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "play.melee", NULL, melee_action);
   gtk_widget_class_install_property_action (widget_class, "play.charge", "charge");
   gtk_widget_class_install_property_action (widget_class, "play.double-shot", "double-shot");
+  gtk_widget_class_install_property_action (widget_class, "play.rapid-fire", "rapid-fire");
   gtk_widget_class_install_property_action (widget_class, "play.whole-stack", "whole-stack");
   gtk_widget_class_install_action (widget_class, "play.formation", "s", formation_action);
   gtk_widget_class_install_action (widget_class, "play.turn", "i", turn_action);

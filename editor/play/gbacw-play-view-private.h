@@ -60,6 +60,7 @@ struct _GbacwPlayView
   gboolean whole_stack;
   gboolean charge;
   gboolean double_shot;           /* J 21.4: fire double shot where the rules allow it */
+  gboolean rapid_fire;            /* C 24.1: rapid-fire where the rules allow it */
   int target;
   GbacwMoveRange *range;  /* of the moving units together */
   char *range_error;       /* why they cannot move, when range is NULL */

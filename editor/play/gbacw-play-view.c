@@ -39,6 +39,7 @@ enum {
   PROP_WHOLE_STACK,
   PROP_CHARGE,
   PROP_DOUBLE_SHOT,
+  PROP_RAPID_FIRE,
   PROP_COMPUTER,
   PROP_AI_LEVEL,
   N_PROPS
@@ -240,7 +241,8 @@ gbacw_play_view_update_preview (GbacwPlayView *self)
 {
   g_autoptr(GArray) units = gbacw_play_view_acting_units (self);
 
-  gbacw_play_combat_section_work_out (self->combat_section, units, self->target, self->charge, self->double_shot);
+  gbacw_play_combat_section_work_out (self->combat_section, units, self->target, self->charge, self->double_shot,
+                                      self->rapid_fire);
 }
 
 void
@@ -1292,6 +1294,9 @@ gbacw_play_view_get_property (GObject    *object,
     case PROP_DOUBLE_SHOT:
       g_value_set_boolean (value, self->double_shot);
       break;
+    case PROP_RAPID_FIRE:
+      g_value_set_boolean (value, self->rapid_fire);
+      break;
     case PROP_COMPUTER:
       g_value_set_uint (value, self->computer);
       break;
@@ -1347,6 +1352,15 @@ gbacw_play_view_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_RAPID_FIRE:
+      if (self->rapid_fire != g_value_get_boolean (value))
+        {
+          self->rapid_fire = g_value_get_boolean (value);
+          gbacw_play_view_update_preview (self);
+          gbacw_play_view_update (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     case PROP_COMPUTER:
       gbacw_play_view_set_computer (self, g_value_get_uint (value));
       break;
@@ -1384,6 +1398,10 @@ gbacw_play_view_class_init (GbacwPlayViewClass *klass)
   /* J 21.4: the fire given uses double shot where the rules allow it. */
   properties[PROP_DOUBLE_SHOT] =
     g_param_spec_boolean ("double-shot", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* C 24.1: the fire given is rapid fire for the batteries the rules allow it. */
+  properties[PROP_RAPID_FIRE] =
+    g_param_spec_boolean ("rapid-fire", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The sides the computer plays (bit 1 << side). */
   properties[PROP_COMPUTER] =

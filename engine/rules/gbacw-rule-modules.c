@@ -51,6 +51,7 @@ static const GbacwRuleHooks *const modules[] = {
   &gbacw_rule_corinth_swamp,          /* C 23.5 */
   &gbacw_rule_corinth_railroad,       /* C 23.4, played by the charts */
   &gbacw_rule_corinth_artillery_subordination, /* C 24.4, played by 17.11 and the order of battle */
+  &gbacw_rule_corinth_solitaire,      /* C 29.5, played by corinth.assault-areas (plan dice) */
   &gbacw_rule_jackson_stonewall,      /* J 26.0 */
   &gbacw_rule_jackson_blenker_restraint, /* J 25.4 */
   &gbacw_rule_jackson_fremont_commitment, /* J 30.0 */

@@ -59,6 +59,7 @@ extern const GbacwRuleHooks gbacw_rule_corinth_crests;
 extern const GbacwRuleHooks gbacw_rule_corinth_swamp;
 extern const GbacwRuleHooks gbacw_rule_corinth_railroad;
 extern const GbacwRuleHooks gbacw_rule_corinth_artillery_subordination;
+extern const GbacwRuleHooks gbacw_rule_corinth_solitaire;
 extern const GbacwRuleHooks gbacw_rule_jackson_stonewall;
 extern const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint;
 extern const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment;

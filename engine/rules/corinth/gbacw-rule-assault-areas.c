@@ -26,8 +26,24 @@
  *
  * Readings: the plan is made when the game begins, in the first phase, whatever the first
  * Game-Turn; "divisions arriving in the same turn" compares the plotted Game-Turns; the
- * Area's hexes are its first row. The cavalry held off the map of 29.27 is not played
- * here.
+ * Area's hexes are its first row. An Area whose hexes the map does not have yet (not
+ * entered) lets the division in through the entry hexes of its own reinforcement group.
+ *
+ * 29.27 (hold-cavalry, default yes): a mounted cavalry unit of a division may stay off the
+ * map in its division's Assault Area when the division enters, and enter through the Area
+ * in any later Confederate Movement Phase; held back, it is no unit "left over" (29.32)
+ * that would keep another division out of the Area; once it has entered it may not leave
+ * the map again (an EXIT is refused). The retreat into the Area it makes possible is
+ * retreat-direction's (27.3).
+ *
+ * 29.26 (with, below): the units the player assigns to one of some divisions when he plots,
+ * asked after the divisions' Game-Turns and Areas (secret too).
+ *
+ * The Historical Scenario (C 30.2, plan = fixed) has no plot: each division enters on
+ * fixed-turn through its Area of fixed-areas (the divisions in order); the units of `with`
+ * ("UNIT:DIVISION|DIVISION …", "UNIT:any" for any division) enter with the division the
+ * Confederate player chooses, asked (EXCLUSIVE_CHOICE, C 30.2) when his Movement Phase of
+ * fixed-turn begins; the cavalry may be held (29.27).
  *
  * The solitaire version (C 29.5, plan = dice) rolls the plan instead, when each Confederate
  * Movement Phase begins: the first time, the first division by first-die (1-3 the first of
@@ -47,8 +63,10 @@
  *   area-from    "AREA:TURN" entries: an Area first usable on that Game-Turn
  *   last-turn    the last Game-Turn of entry (8)
  *   reluctant    yes (the default): the first division enters on Game-Turn 1 only if all do
- *   plan         secret (the default: asked) or dice (C 29.5)
+ *   plan         secret (the default: asked), dice (C 29.5) or fixed (C 30.2)
  *   first-die, arrival-chart, arrival-rows, area-chart, all-by, attached   for dice
+ *   fixed-areas, fixed-turn, with   for fixed
+ *   hold-cavalry yes (the default) or no: C 29.27
  */
 #define G_LOG_DOMAIN "gbacw-rule-assault-areas"
 
@@ -62,8 +80,9 @@
 #include "gbacw-game-private.h"
 #include "gbacw-game.h"
 
-/* The module's pending items: GbacwPending.unit the stage, .hex the division's place. */
-enum { STAGE_TURN, STAGE_AREA };
+/* The module's pending items: GbacwPending.unit the stage, .hex the division's place (the
+ * entry of `with` for STAGE_WITH). */
+enum { STAGE_TURN, STAGE_AREA, STAGE_WITH };
 
 typedef struct {
   int formation;
@@ -90,6 +109,13 @@ typedef struct {
   int *unit_plan;     /* per unit: its plan by 29.55, -1: its group's */
   GStrv attached;
   gboolean first_rolled;
+  /* C 30.2 */
+  gboolean fixed;
+  GArray *with_unit;  /* int: the units whose division the player chooses */
+  GArray *with_mask;  /* guint: per with_unit, the plans it may go with (bit p) */
+  gboolean with_asked;
+  /* C 29.27 */
+  gboolean hold_cavalry;
 } Assault;
 
 static int
@@ -116,6 +142,69 @@ under (const GbacwGame *game, int f, int target)
     if (f == target)
       return TRUE;
   return FALSE;
+}
+
+/* C 30.2: every division's Game-Turn and Area given; the units of `with` and the divisions
+ * each may go with. */
+static void
+fixed_plan (GbacwGame *game, Assault *a, const GbacwExclusiveRule *rule)
+{
+  const char *text = gbacw_exclusive_rule_get_param (rule, "fixed-areas");
+  g_auto (GStrv) areas = text ? g_strsplit_set (text, " ,", -1) : NULL;
+  int turn = gbacw_exclusive_rule_get_int (rule, "fixed-turn", game->scenario->turns.first);
+  guint n = 0;
+
+  for (guint i = 0; areas && areas[i]; i++)
+    {
+      if (!*areas[i])
+        continue;
+      if (n < a->plans->len)
+        {
+          Plan *plan = &g_array_index (a->plans, Plan, n);
+          plan->turn = turn;
+          plan->area = map_area_index (game, areas[i]);
+        }
+      n++;
+    }
+  a->asked = a->told = TRUE;   /* nothing is plotted, nothing secret */
+}
+
+/* `with` (C 29.26, 30.2): the units whose division the player chooses, and the divisions
+ * each may go with. */
+static void
+parse_with (GbacwGame *game, Assault *a, const GbacwExclusiveRule *rule)
+{
+  const char *text = gbacw_exclusive_rule_get_param (rule, "with");
+  g_auto (GStrv) with = NULL;
+
+  text = gbacw_exclusive_rule_get_param (rule, "with");
+  with = text ? g_strsplit_set (text, " ", -1) : NULL;
+  for (guint i = 0; with && with[i]; i++)
+    {
+      char *colon = strchr (with[i], ':');
+      GbacwGameUnit *u;
+      guint mask = 0;
+      if (colon == NULL)
+        continue;
+      *colon = '\0';
+      u = gbacw_game_find_unit (game, with[i]);
+      if (u == NULL)
+        continue;
+      if (g_str_equal (colon + 1, "any"))
+        mask = (1u << MIN (a->plans->len, 31)) - 1;
+      else
+        {
+          g_auto (GStrv) divisions = g_strsplit (colon + 1, "|", -1);
+          for (guint k = 0; divisions[k]; k++)
+            for (guint p = 0; p < a->plans->len && p < 31; p++)
+              if (g_array_index (a->plans, Plan, p).formation == gbacw_leadership_formation_index (game, divisions[k]))
+                mask |= 1u << p;
+        }
+      if (mask == 0)
+        continue;
+      g_array_append_val (a->with_unit, u->index);
+      g_array_append_val (a->with_mask, mask);
+    }
 }
 
 static gpointer
@@ -193,6 +282,13 @@ assault_init (GbacwGame *game, const GbacwExclusiveRule *rule)
       a->attached = attached ? g_strsplit_set (attached, " ,", -1) : g_new0 (char *, 1);
       a->all_by = gbacw_exclusive_rule_get_int (rule, "all-by", 6);
     }
+  a->hold_cavalry = g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "hold-cavalry"), "no") != 0;
+  a->with_unit = g_array_new (FALSE, FALSE, sizeof (int));
+  a->with_mask = g_array_new (FALSE, FALSE, sizeof (guint));
+  a->fixed = g_strcmp0 (gbacw_exclusive_rule_get_param (rule, "plan"), "fixed") == 0;
+  if (a->fixed)
+    fixed_plan (game, a, rule);
+  parse_with (game, a, rule);
   return a;
 }
 
@@ -209,6 +305,8 @@ assault_finalize (gpointer data)
   g_free (a->unit_plan);
   g_strfreev (a->arrival_rows);
   g_strfreev (a->attached);
+  g_array_unref (a->with_unit);
+  g_array_unref (a->with_mask);
   g_free (a);
 }
 
@@ -222,7 +320,8 @@ confederate_side (const GbacwGame *game, const Assault *a)
 static void
 queue (GbacwGame *game, const Assault *a, int stage, guint plan)
 {
-  GbacwPending *p = gbacw_pending_new_exclusive (game, a, confederate_side (game, a), stage, (int) plan, "C 29.2");
+  GbacwPending *p = gbacw_pending_new_exclusive (game, a, confederate_side (game, a), stage, (int) plan,
+                                                 stage != STAGE_WITH ? "C 29.2" : a->fixed ? "C 30.2" : "C 29.26");
 
   gbacw_game_queue_pending (game, p, NULL);
 }
@@ -250,7 +349,7 @@ roll_area (GbacwGame *game, Assault *a, Plan *plan)
     }
   if (col >= 0 && row >= 0)
     cell = &((GbacwChartRow *) g_ptr_array_index (a->area_chart->rows, row))->cells[col];
-  if (cell && cell->value && g_ascii_isalpha (cell->value[0])
+  if (cell && cell->value && cell->status != GBACW_CELL_UNKNOWN && g_ascii_isalpha (cell->value[0])
       && (guint) (g_ascii_toupper (cell->value[0]) - 'A') < a->areas->len)
     chosen = (int) (g_ascii_toupper (cell->value[0]) - 'A');
   else
@@ -297,7 +396,8 @@ arrives (GbacwGame *game, const Assault *a, guint p)
       return TRUE;
     }
   die = gbacw_dice_roll (game->dice);
-  if (cell == NULL || cell->value == NULL || !gbacw_exclusive_parse_die_range (cell->value, &lo, &hi, &why))
+  if (cell == NULL || cell->value == NULL || cell->status == GBACW_CELL_UNKNOWN
+      || !gbacw_exclusive_parse_die_range (cell->value, &lo, &hi, &why))
     {
       gbacw_game_log (game, "C 29.56", _("Division Arrival Table, %s, Game-Turn %d: not entered; no entry on the die (%d)"),
                       formation_name (game, plan->formation), game->turn, die);
@@ -359,6 +459,17 @@ assault_phase_begin (GbacwGame *game, gpointer data)
       roll_plan (game, a);
       return;
     }
+  if (a->fixed)
+    {
+      /* C 30.2: the player's choices, when his Movement Phase of the arrival begins */
+      if (a->with_asked || a->plans->len == 0 || game->phase != GBACW_PHASE_MOVEMENT
+          || game->phasing_side != confederate_side (game, a) || game->turn < g_array_index (a->plans, Plan, 0).turn)
+        return;
+      a->with_asked = TRUE;
+      for (guint i = 0; i < a->with_unit->len; i++)
+        queue (game, a, STAGE_WITH, i);
+      return;
+    }
   if (a->asked || a->plans->len == 0)
     return;
   a->asked = TRUE;
@@ -367,6 +478,10 @@ assault_phase_begin (GbacwGame *game, gpointer data)
       queue (game, a, STAGE_TURN, p);
       queue (game, a, STAGE_AREA, p);
     }
+  /* C 29.26: the units plotted with a division of the player's choice, in the same plot */
+  a->with_asked = TRUE;
+  for (guint i = 0; i < a->with_unit->len; i++)
+    queue (game, a, STAGE_WITH, i);
 }
 
 /* 29.21, 29.24: the Game-Turns the division of plan p may enter on; the reluctant one's
@@ -416,12 +531,36 @@ assault_resolve (GbacwGame *game, gpointer data, GbacwPending *pending, GbacwDec
 {
   Assault *a = data;
   guint p = (guint) pending->hex;
-  const char *name = formation_name (game, g_array_index (a->plans, Plan, p).formation);
+  const char *name = pending->unit == STAGE_WITH ? NULL : formation_name (game, g_array_index (a->plans, Plan, p).formation);
   GbacwDecision *d = gbacw_decision_new (GBACW_DECISION_EXCLUSIVE_CHOICE, pending->side,
-                                         pending->unit == STAGE_TURN ? "C 29.21" : "C 29.22");
+                                         pending->unit == STAGE_TURN ? "C 29.21"
+                                         : pending->unit == STAGE_AREA ? "C 29.22"
+                                         : a->fixed ? "C 30.2" : "C 29.26");
 
   g_array_set_size (a->offered, 0);
   d->choices = g_ptr_array_new_with_free_func (g_free);
+  if (pending->unit == STAGE_WITH)
+    {
+      int unit = g_array_index (a->with_unit, int, p);
+      guint mask = g_array_index (a->with_mask, guint, p);
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+      int own = u->reinforcement >= 0 && (guint) u->reinforcement < a->n_groups ? a->group_plan[u->reinforcement] : -1;
+      /* the division of the unit's own reinforcement group first (the computer takes the first) */
+      for (int pass = 0; pass < 2; pass++)
+        for (guint q = 0; q < a->plans->len && q < 31; q++)
+          if ((mask & (1u << q)) && ((int) q == own) == (pass == 0))
+            {
+              int value = (int) q;
+              g_array_append_val (a->offered, value);
+              g_ptr_array_add (d->choices, g_strdup (formation_name (game, g_array_index (a->plans, Plan, q).formation)));
+            }
+      d->question = a->fixed ? g_strdup_printf (_("Confederate arrival (C 30.2): with which division does %s enter?"), label)
+                             : g_strdup_printf (_("Assault plan (C 29.26, secret): with which division does %s enter?"),
+                                                label);
+      *decision = d;
+      return GBACW_RESOLVE_WAIT;
+    }
   if (pending->unit == STAGE_TURN)
     {
       turns_allowed (a, p, a->offered);
@@ -454,9 +593,20 @@ static int
 assault_answer (GbacwGame *game, gpointer data, GbacwPending *pending, const GbacwAction *action)
 {
   Assault *a = data;
-  Plan *plan = &g_array_index (a->plans, Plan, pending->hex);
+  Plan *plan;
   int value = g_array_index (a->offered, int, action->answer.hex);
 
+  if (pending->unit == STAGE_WITH)
+    {
+      int unit = g_array_index (a->with_unit, int, pending->hex);
+      g_autofree char *label = gbacw_game_unit_label (game, unit);
+      a->unit_plan[unit] = value;
+      if (a->fixed)   /* the plot of 29.26 is secret: not logged */
+        gbacw_game_log (game, "C 30.2", _("%s enters with %s"), label,
+                        formation_name (game, g_array_index (a->plans, Plan, value).formation));
+      return GBACW_RESOLVE_DONE;
+    }
+  plan = &g_array_index (a->plans, Plan, pending->hex);
   if (pending->unit == STAGE_TURN)
     {
       plan->turn = value;
@@ -495,8 +645,25 @@ assault_entry_hexes (const GbacwGame *game, gpointer data, int unit, GArray *hex
     return NULL;
   area = area_at (game, plan->area);
   g_array_set_size (hexes, 0);
-  g_array_append_vals (hexes, area->hexes->data, area->hexes->len);
+  if (area->hexes->len > 0)
+    g_array_append_vals (hexes, area->hexes->data, area->hexes->len);
+  else
+    /* the Area's hexes not entered yet: its division's own group's entry hexes stand in */
+    for (guint g = 0; g < a->n_groups; g++)
+      if (a->group_plan[g] >= 0 && &g_array_index (a->plans, Plan, a->group_plan[g]) == plan)
+        {
+          const GbacwReinforcement *r = g_ptr_array_index (game->scenario->reinforcements, g);
+          g_array_append_vals (hexes, r->entry_hexes->data, r->entry_hexes->len);
+          break;
+        }
   return "C 29.25";
+}
+
+/* C 29.27: a mounted cavalry unit, which its player may hold off the map. */
+static gboolean
+holdable_cavalry (const Assault *a, const GbacwGameUnit *u)
+{
+  return a->hold_cavalry && u->type == GBACW_UNIT_CAVALRY && u->formation != GBACW_FORMATION_STATE_DISMOUNTED;
 }
 
 /* Whether a combat unit of side stands in hex. */
@@ -535,7 +702,8 @@ check_waves (const GbacwGame *game, const Assault *a, const Plan *plan, int unit
         continue;
       for (guint i = 0; i < game->units->len; i++)
         if (plan_of_unit (game, a, (int) i) == other && gbacw_game_unit (game, (int) i)->presence == GBACW_PRESENCE_NOT_ARRIVED
-            && gbacw_game_is_combat_unit (gbacw_game_unit (game, (int) i)))
+            && gbacw_game_is_combat_unit (gbacw_game_unit (game, (int) i))
+            && !holdable_cavalry (a, gbacw_game_unit (game, (int) i)))   /* held back, not left over (C 29.27) */
           {
             g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
                          _("[C 29.32] The units of %s left over enter through the Area first"),
@@ -565,6 +733,19 @@ assault_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action,
 {
   const Assault *a = data;
 
+  if (action->kind == GBACW_ACTION_EXIT && action->move.units != NULL)
+    for (guint i = 0; i < action->move.units->len; i++)
+      {
+        int unit = g_array_index (action->move.units, int, i);
+        const GbacwGameUnit *u = unit >= 0 && (guint) unit < game->units->len ? gbacw_game_unit (game, unit) : NULL;
+        if (u && u->type == GBACW_UNIT_CAVALRY && a->hold_cavalry && plan_of_unit (game, a, unit) != NULL)
+          {
+            g_autofree char *label = gbacw_game_unit_label (game, unit);
+            g_set_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_ILLEGAL,
+                         _("[C 29.27] %s has entered from its Assault Area and may not leave the map again"), label);
+            return FALSE;
+          }
+      }
   if (action->kind != GBACW_ACTION_MOVE || action->move.units == NULL)
     return TRUE;
   for (guint i = 0; i < action->move.units->len; i++)
@@ -597,7 +778,7 @@ assault_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 
   for (guint p = 0; p < a->plans->len; p++)
     waiting += g_array_index (a->plans, Plan, p).turn > game->turn;
-  if (waiting > 0 && a->told)
+  if (waiting > 0 && a->told && !a->fixed)
     g_ptr_array_add (items, gbacw_rule_status_new ("C 29.2",
                                                    g_dngettext (GETTEXT_PACKAGE,
                                                                 "The Confederate assault plan is made (secret): %u "

@@ -25,7 +25,9 @@
  * eliminate (C 27.1, 27.2) or strategic (J 24.1, 24.2: they exit, for good). With
  * reenter = yes (C 27.3) a unit going off the map into an Assault Area where a mounted
  * cavalry unit of its side is still held off the map may enter again in a later Movement
- * Phase, as its reinforcement group. A retreat blocked by the map edge goes off it.
+ * Phase, as its reinforcement group. A retreat blocked by the map edge goes off it. A
+ * reinforcement's Areas of arrival are those holding its group's entry hexes until it
+ * enters, then those holding the hex it entered at (an assault plan may send it elsewhere).
  * case: the case the log cites ("J 24.1").
  */
 #define G_LOG_DOMAIN "gbacw-rule-retreat-direction"
@@ -62,6 +64,7 @@ typedef struct {
   GPtrArray *targets;
   GPtrArray *fallbacks;
   gboolean *arrival;
+  gboolean *on_map;   /* arrival units: on the map after the last action (their targets set) */
   int *sector;   /* compass bearing of the unit's lines, -1 none (P 23) */
 } Direction;
 
@@ -91,31 +94,40 @@ hexes_param (const GbacwGame *game, const char *value)
   return hexes;
 }
 
-/* C 27.1: the hexes of the Assault Areas holding the entry hexes of the unit's group (its
- * entry hexes themselves when no area holds them). */
+/* C 27.1: the hexes of the Assault Areas holding any of entries (entries themselves when
+ * no area holds them). */
 static GArray *
-arrival_hexes (const GbacwGame *game, const GbacwGameUnit *u)
+areas_holding (const GbacwGame *game, const GArray *entries)
 {
   const GbacwScenario *s = game->scenario;
-  const GbacwReinforcement *r;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
 
-  if (u->reinforcement < 0 || (guint) u->reinforcement >= s->reinforcements->len)
-    return out;
-  r = g_ptr_array_index (s->reinforcements, u->reinforcement);
   for (guint a = 0; a < s->map->areas->len; a++)
     {
       const GbacwArea *area = g_ptr_array_index (s->map->areas, a);
       gboolean holds = FALSE;
-      for (guint k = 0; k < r->entry_hexes->len && !holds; k++)
+      for (guint k = 0; k < entries->len && !holds; k++)
         for (guint h = 0; h < area->hexes->len && !holds; h++)
-          holds = g_array_index (area->hexes, int, h) == g_array_index (r->entry_hexes, int, k);
+          holds = g_array_index (area->hexes, int, h) == g_array_index (entries, int, k);
       if (holds && area->kind == GBACW_AREA_ASSAULT)
         g_array_append_vals (out, area->hexes->data, area->hexes->len);
     }
   if (out->len == 0)
-    g_array_append_vals (out, r->entry_hexes->data, r->entry_hexes->len);
+    g_array_append_vals (out, entries->data, entries->len);
   return out;
+}
+
+/* C 27.1: the Assault Areas holding the entry hexes of the unit's group, until it enters
+ * (then those holding the hex it entered at: direction_action_done ()). */
+static GArray *
+arrival_hexes (const GbacwGame *game, const GbacwGameUnit *u)
+{
+  const GbacwScenario *s = game->scenario;
+
+  if (u->reinforcement < 0 || (guint) u->reinforcement >= s->reinforcements->len)
+    return g_array_new (FALSE, FALSE, sizeof (int));
+  return areas_holding (game, ((const GbacwReinforcement *) g_ptr_array_index (s->reinforcements, u->reinforcement))
+                                ->entry_hexes);
 }
 
 static void
@@ -144,6 +156,7 @@ direction_init (GbacwGame *game, const GbacwExclusiveRule *rule)
   d->targets = g_ptr_array_new ();
   d->fallbacks = g_ptr_array_new ();
   d->arrival = g_new0 (gboolean, MAX (game->units->len, 1));
+  d->on_map = g_new0 (gboolean, MAX (game->units->len, 1));
   d->sector = g_new0 (int, MAX (game->units->len, 1));
   for (guint i = 0; i < game->units->len; i++)
     {
@@ -157,6 +170,7 @@ direction_init (GbacwGame *game, const GbacwExclusiveRule *rule)
       int index = 0;
 
       d->arrival[i] = d->method == METHOD_TOWARD && g_strcmp0 (target, "arrival") == 0;
+      d->on_map[i] = u->hex >= 0;
       g_ptr_array_add (d->targets, d->arrival[i] ? arrival_hexes (game, u) : hexes_param (game, target));
       g_ptr_array_add (d->fallbacks,
                        hexes_param (game, gbacw_exclusive_rule_get_scoped (rule, oob, "fallback", formation, side_id)));
@@ -175,6 +189,7 @@ direction_finalize (gpointer data)
   free_arrays (d->targets);
   free_arrays (d->fallbacks);
   g_free (d->arrival);
+  g_free (d->on_map);
   g_free (d->sector);
   g_free (d->rule_case);
   g_free (d);
@@ -384,20 +399,21 @@ direction_preference (const GbacwGame *game, gpointer data, const GArray *units,
     }
 }
 
-/* C 27.3: a mounted cavalry unit of side held off the map in an Assault Area of hexes. */
+/* C 27.3: a mounted cavalry unit of side held off the map in an Assault Area of hexes (29.27:
+ * due to enter there now: its entry hexes as the engine gives them, an assault plan's Area). */
 static gboolean
 cavalry_held (const GbacwGame *game, int side, const GArray *hexes)
 {
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *c = g_ptr_array_index (game->units, i);
-      const GbacwReinforcement *r;
+      g_autoptr (GArray) entries = NULL;
       if (c->side != side || c->type != GBACW_UNIT_CAVALRY || c->presence != GBACW_PRESENCE_NOT_ARRIVED
           || c->reinforcement < 0 || c->formation == GBACW_FORMATION_STATE_DISMOUNTED)
         continue;
-      r = g_ptr_array_index (game->scenario->reinforcements, c->reinforcement);
-      for (guint k = 0; k < r->entry_hexes->len; k++)
-        if (contains (hexes, g_array_index (r->entry_hexes, int, k)))
+      entries = gbacw_movement_entry_hexes (game, c->index, NULL);
+      for (guint k = 0; k < entries->len; k++)
+        if (contains (hexes, g_array_index (entries, int, k)))
           return TRUE;
     }
   return FALSE;
@@ -432,6 +448,7 @@ direction_off_map (GbacwGame *game, gpointer data, const GArray *units, int hex)
       if (reenter)
         {
           gbacw_game_remove_unit (game, u->index, GBACW_PRESENCE_NOT_ARRIVED);
+          d->on_map[u->index] = FALSE;
           gbacw_game_log (game, "C 27.3",
                           _("%s retreats off the map from %s into an Assault Area where cavalry is held: it may enter "
                             "again in a later Movement Phase"), label, from);
@@ -462,6 +479,34 @@ direction_off_map (GbacwGame *game, gpointer data, const GArray *units, int hex)
   return TRUE;
 }
 
+/* C 27.1: a unit retreating toward its Assault Area of arrival: the one it entered through,
+ * which an assault plan (C 29.2, 29.5, 30.2) may make another than its group's. */
+static void
+direction_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
+{
+  Direction *d = data;
+
+  if (action->kind != GBACW_ACTION_MOVE || action->move.units == NULL || action->move.path == NULL
+      || action->move.path->len == 0)
+    return;
+  for (guint i = 0; i < action->move.units->len; i++)
+    {
+      int unit = g_array_index (action->move.units, int, i);
+      GArray **slot;
+      g_autoptr (GArray) entry = NULL;
+      if (unit < 0 || (guint) unit >= game->units->len || !d->arrival[unit] || d->on_map[unit]
+          || gbacw_game_unit (game, unit)->hex < 0)
+        continue;
+      d->on_map[unit] = TRUE;
+      entry = g_array_new (FALSE, FALSE, sizeof (int));
+      g_array_append_val (entry, g_array_index (action->move.path, int, 0));
+      slot = (GArray **) &g_ptr_array_index (d->targets, unit);
+      if (*slot)
+        g_array_unref (*slot);
+      *slot = areas_holding (game, entry);
+    }
+}
+
 const GbacwRuleHooks gbacw_rule_retreat_direction = {
   .id = "retreat-direction",
   .init = direction_init,
@@ -469,4 +514,5 @@ const GbacwRuleHooks gbacw_rule_retreat_direction = {
   .retreat_end = direction_end,
   .retreat_preference = direction_preference,
   .retreat_off_map = direction_off_map,
+  .action_done = direction_action_done,
 };
