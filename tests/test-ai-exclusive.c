@@ -294,6 +294,40 @@ test_j_24_2_strategic_retreat (void)
   g_assert_false (routed_unit_exits (FALSE));
 }
 
+static void
+test_17_52_leader_held_in_reserve (void)
+{
+  /* 17.52 asks a leader alone within four hexes of the enemy to end the Movement Phase with a
+   * combat unit; one an exclusive rule holds where he is (C 30.32: a reserve may not move)
+   * cannot, and his being alone does not keep the phase from ending (the computer could not
+   * end the Corinth Historical game's seed 3, Stanley's division in reserve) */
+  g_autoptr (Fixture) f = fixture_new (5, 8);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAction) end = gbacw_action_new_end_phase ();
+  g_autoptr (GError) error = NULL;
+
+  add_exclusive (f, "reserves", "units", "u-ldr", "forbid", "move", "case", "C 30.32", NULL);
+  LEADER (f, "u-ldr", "union", "0101");
+  INF (f, "u-1", "union", 4, 3, "0301", "s");
+  INF (f, "c-1", "confederate", 4, 3, "0104", "n");
+  set_turns (f, 1, 2);
+  game = movement_game (f);
+  apply_expect (game, move_action (game, "u-ldr", "0201"), "C 30.32");
+  g_assert_true (gbacw_game_apply_action (game, end, &error));
+  g_assert_no_error (error);
+  /* free to move, he must (the same position without the reserve) */
+  {
+    g_autoptr (Fixture) f2 = fixture_new (5, 8);
+    g_autoptr (GbacwGame) g2 = NULL;
+    LEADER (f2, "u-ldr", "union", "0101");
+    INF (f2, "u-1", "union", 4, 3, "0301", "s");
+    INF (f2, "c-1", "confederate", 4, 3, "0104", "n");
+    set_turns (f2, 1, 2);
+    g2 = movement_game (f2);
+    apply_expect (g2, gbacw_action_new_end_phase (), "17.52");
+  }
+}
+
 /* ------------------------------------------------------------------ the look ahead */
 
 static gboolean
@@ -386,6 +420,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/J-21.6-no-melee-announced-without-leader", test_j_21_6_no_declaration_without_leader);
   g_test_add_func ("/engine/ai/P-27.0-announces-melee-the-die-may-stop", test_p_27_1_announces_chancy_melee);
   g_test_add_func ("/engine/ai/J-24.2-strategic-retreat-of-endangered-unit", test_j_24_2_strategic_retreat);
+  g_test_add_func ("/engine/exclusive/17.52-C-30.32-leader-held-in-reserve-may-stay-alone",
+                   test_17_52_leader_held_in_reserve);
   g_test_add_func ("/engine/ai/hard-models-exclusive-game-by-replay", test_hard_models_exclusive_game);
   g_test_add_func ("/engine/ai/hard-plays-jackson-port-republic", test_hard_plays_exclusive_game);
   return g_test_run ();
