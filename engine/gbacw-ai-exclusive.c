@@ -330,11 +330,14 @@ GbacwGame *
 gbacw_ai_exclusive_model (const GbacwGame *game, guint32 seed)
 {
   g_autoptr (GError) error = NULL;
-  GbacwGame *m = gbacw_outcome_replay (game->scenario, gbacw_dice_get_seed (game->dice), game->actions, NULL, &error);
+  GbacwGame *m = gbacw_game_new (game->scenario, gbacw_dice_get_seed (game->dice), &error);
 
+  for (guint i = 0; m && i < game->actions->len; i++)
+    if (!gbacw_game_apply_action (m, g_ptr_array_index (game->actions, i), &error))
+      g_clear_pointer (&m, gbacw_game_free);
   if (m == NULL)
     {
-      g_debug ("the look ahead's model: %s", error->message);
+      g_debug ("the look ahead's model: %s", error ? error->message : "");
       return NULL;
     }
   /* the model never sees the game's own rolls */

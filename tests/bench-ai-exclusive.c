@@ -8,10 +8,13 @@
  * strategic retreats and other exits (J 24.2), wins by side, games that did not end
  * ("stuck"), and the processor time per game.
  *
- *   bench-ai-exclusive [--level easy|normal|hard] [--seeds N] [SCENARIO…]
+ *   bench-ai-exclusive [--level LEVEL | --levels LEVEL,LEVEL] [--seeds N] [SCENARIO…]
  *
+ * LEVEL: easy, normal (the default) or hard; --levels gives the first side's and the
+ * second's (the kits' first side is the Union).
  * SCENARIO: port-republic, cross-keys, the-crossroads, pea-ridge, corinth-historical,
- * corinth-free-setup (all when none is given). Exits 1 when a game did not end. */
+ * corinth-free-setup (all when none is given). Exits 1 when a game did not end
+ * (BENCH_STUCK_LOG=1 prints its log). */
 #define G_LOG_DOMAIN "bench-ai-exclusive"
 
 #include <stdlib.h>
@@ -108,10 +111,9 @@ gate_stops (const GbacwGame *game)
 }
 
 static int
-play_scenario (const char *name, GbacwAiLevel level, int seeds)
+play_scenario (const char *name, const GbacwAiLevel levels[2], int seeds)
 {
   g_autoptr (GbacwScenario) s = load (name);
-  const GbacwAiLevel levels[2] = { level, level };
   guint declared[2] = { 0 }, fought[2] = { 0 }, exits[2] = { 0 }, stops = 0, stuck = 0;
   int wins[3] = { 0 };
   double total_ms = 0, max_ms = 0;
@@ -151,12 +153,6 @@ play_scenario (const char *name, GbacwAiLevel level, int seeds)
       ms = (cpu_time_us () - c0) / 1000.0;
       total_ms += ms;
       max_ms = MAX (max_ms, ms);
-      if (g_getenv ("BENCH_REPLAY"))
-        {
-          gint64 r0 = cpu_time_us ();
-          g_autoptr (GbacwGame) again = gbacw_outcome_replay (s, 1 + (guint32) i, game->actions, NULL, NULL);
-          g_print ("replay %u actions: %.0f ms\n", game->actions->len, (cpu_time_us () - r0) / 1000.0);
-        }
       gbacw_outcome_victory (c.outcome, game, &v);
       wins[v.winner + 1]++;
       stops += gate_stops (game);
@@ -172,9 +168,9 @@ play_scenario (const char *name, GbacwAiLevel level, int seeds)
       gbacw_victory_clear (&v);
       gbacw_outcome_free (c.outcome);
     }
-  g_print ("== %s (%s, %d games): melees announced per game %s %.1f, %s %.1f; fought %s %.1f, %s %.1f; gate "
+  g_print ("== %s (%s v %s, %d games): melees announced per game %s %.1f, %s %.1f; fought %s %.1f, %s %.1f; gate "
            "stops %.1f; exits %s %.1f, %s %.1f; won %s %d, %s %d, drawn %d; stuck %u; %.0f ms a game (max %.0f)\n",
-           name, gbacw_ai_level_to_string (level), seeds, side_name[0], (double) declared[0] / seeds, side_name[1],
+           name, gbacw_ai_level_to_string (levels[0]), gbacw_ai_level_to_string (levels[1]), seeds, side_name[0], (double) declared[0] / seeds, side_name[1],
            (double) declared[1] / seeds, side_name[0], (double) fought[0] / seeds, side_name[1],
            (double) fought[1] / seeds, (double) stops / seeds, side_name[0], (double) exits[0] / seeds, side_name[1],
            (double) exits[1] / seeds, side_name[0], wins[1], side_name[1], wins[2], wins[0], stuck,
@@ -188,7 +184,7 @@ main (int argc, char **argv)
   static const char *const all[] = {
     "port-republic", "cross-keys", "the-crossroads", "pea-ridge", "corinth-historical", "corinth-free-setup", NULL,
   };
-  GbacwAiLevel level = GBACW_AI_LEVEL_NORMAL;
+  GbacwAiLevel levels[2] = { GBACW_AI_LEVEL_NORMAL, GBACW_AI_LEVEL_NORMAL };
   int seeds = 10, status = 0, first = 1;
 
   g_set_prgname ("bench-ai-exclusive");
@@ -196,9 +192,18 @@ main (int argc, char **argv)
     {
       if (g_strcmp0 (argv[first], "--level") == 0 && first + 1 < argc)
         {
-          if (!gbacw_ai_level_from_string (argv[++first], &level))
+          if (!gbacw_ai_level_from_string (argv[++first], &levels[0]))
             {
               g_printerr ("bench-ai-exclusive: no level %s (easy, normal, hard)\n", argv[first]);
+              return 2;
+            }
+          levels[1] = levels[0];
+        }
+      else if (g_strcmp0 (argv[first], "--levels") == 0 && first + 1 < argc)
+        {
+          if (!gbacw_ai_levels_from_string (argv[++first], levels))
+            {
+              g_printerr ("bench-ai-exclusive: no levels %s (LEVEL,LEVEL)\n", argv[first]);
               return 2;
             }
         }
@@ -209,15 +214,15 @@ main (int argc, char **argv)
         }
       else
         {
-          g_printerr ("usage: bench-ai-exclusive [--level easy|normal|hard] [--seeds N] [SCENARIO…]\n");
+          g_printerr ("usage: bench-ai-exclusive [--level LEVEL | --levels LEVEL,LEVEL] [--seeds N] [SCENARIO…]\n");
           return 2;
         }
     }
   if (first < argc)
     for (int i = first; i < argc; i++)
-      status |= play_scenario (argv[i], level, seeds);
+      status |= play_scenario (argv[i], levels, seeds);
   else
     for (guint i = 0; all[i]; i++)
-      status |= play_scenario (all[i], level, seeds);
+      status |= play_scenario (all[i], levels, seeds);
   return status;
 }
