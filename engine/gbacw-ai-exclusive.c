@@ -340,6 +340,18 @@ gbacw_ai_exclusive_model (const GbacwGame *game, guint32 seed)
       g_debug ("the look ahead's model: %s", error ? error->message : "");
       return NULL;
     }
+  /* a position set up outside its actions (a test's units placed by hand) is not its
+     record's: no model then */
+  {
+    g_autofree char *want = gbacw_query_state_dump (game);
+    g_autofree char *got = gbacw_query_state_dump (m);
+    if (g_strcmp0 (want, got) != 0)
+      {
+        g_debug ("the look ahead's model: the record does not give the game's position");
+        gbacw_game_free (m);
+        return NULL;
+      }
+  }
   /* the model never sees the game's own rolls */
   gbacw_dice_free (m->dice);
   m->dice = gbacw_dice_new (seed);

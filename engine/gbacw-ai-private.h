@@ -125,7 +125,8 @@ double       gbacw_ai_exclusive_leader_score (AiView *view, int leader, int hex)
  * leave the map; NULL when it stays. */
 GbacwAction *gbacw_ai_exclusive_exit (AiView *view, const GbacwGameUnit *u);
 /* The look ahead under exclusive rules: whether game's position can be modelled, and the
- * model (the game's record replayed, every module's state with it) with dice of seed. */
+ * model (the game's record replayed, every module's state with it) with dice of seed; NULL
+ * when the record does not give the game's position (units placed outside its actions). */
 gboolean     gbacw_ai_exclusive_can_model (const GbacwGame *game);
 GbacwGame   *gbacw_ai_exclusive_model (const GbacwGame *game, guint32 seed);
 

@@ -386,6 +386,21 @@ test_hard_models_exclusive_game (void)
   gbacw_ai_look_ahead (ai, game);
   after = gbacw_query_state_dump (game);
   g_assert_cmpstr (after, ==, before);
+  /* a unit moved by hand, outside the record: the record no longer gives the position */
+  {
+    GbacwGameUnit *u = NULL;
+    for (guint i = 0; i < game->units->len && u == NULL; i++)
+      {
+        GbacwGameUnit *o = g_ptr_array_index (game->units, i);
+        if (o->hex >= 0 && gbacw_game_is_combat_unit (o) && o->type != GBACW_UNIT_WAGON)
+          u = o;
+      }
+    if (u == NULL)
+      g_error ("no combat unit on the map");
+    u->strength = MAX (u->strength - 1, 0);
+    u->guns = MAX (u->guns - 1, 0);
+    g_assert_null (gbacw_ai_exclusive_model (game, 12345));
+  }
 }
 
 static void
