@@ -21,6 +21,7 @@
 #include "gbacw-dice.h"
 #include "gbacw-game-private.h"
 #include "gbacw-melee.h"
+#include "gbacw-movement.h"
 
 /* A stack of ours beside the enemy that could melee, and what a leader would do for it. */
 typedef struct {
@@ -300,7 +301,7 @@ gbacw_ai_exclusive_exit (AiView *view, const GbacwGameUnit *u)
   GbacwAction *action;
 
   if (u->hex < 0 || !gbacw_game_is_combat_unit (u) || u->type == GBACW_UNIT_WAGON || gbacw_game_is_wagon_crew (u)
-      || !exits_by_rule (game) || gbacw_ai_was_tried (view->ai, AI_KEY (25, u->index, u->hex)))
+      || !exits_by_rule (game) || gbacw_ai_was_tried (view->ai, AI_KEY (77, u->index, u->hex)))
     return NULL;
   routed = (u->status & GBACW_STATUS_ROUTED) != 0;
   spent = u->type != GBACW_UNIT_ARTILLERY && u->initial_strength > 0 && u->strength * 3 <= u->initial_strength
@@ -313,9 +314,67 @@ gbacw_ai_exclusive_exit (AiView *view, const GbacwGameUnit *u)
      be rallied in this Player-Turn's Rally Phase (13.52) and stays */
   if (e > 2 || (routed && e > 1 && leader_distance (game, u->side, u->hex) <= 1))
     return NULL;
-  gbacw_ai_mark_tried (view->ai, AI_KEY (25, u->index, u->hex));
+  gbacw_ai_mark_tried (view->ai, AI_KEY (77, u->index, u->hex));
   action = gbacw_action_new_exit (&u->index, 1);
   return gbacw_ai_try (view, action) ? action : NULL;
+}
+
+/* ------------------------------------------------------------------ keeping away */
+
+typedef struct {
+  int hex;
+  int distance;
+} AwayHex;
+
+static int
+compare_away (gconstpointer a, gconstpointer b)
+{
+  const AwayHex *x = a, *y = b;
+  if (x->distance != y->distance)
+    return y->distance - x->distance;
+  return x->hex - y->hex;
+}
+
+GbacwAction *
+gbacw_ai_exclusive_keep_away (AiView *view)
+{
+  GbacwGame *game = view->game;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      g_autoptr (GbacwMoveRange) range = NULL;
+      g_autoptr (GArray) away = NULL;
+      int keep, here;
+
+      if (u->side != view->side || u->hex < 0 || !gbacw_game_is_combat_unit (u)
+          || (keep = gbacw_game_keep_distance (game, u->index)) <= 0 || (here = view->enemy_dist[u->hex]) >= keep
+          || gbacw_ai_was_tried (view->ai, AI_KEY (78, u->index, u->hex)))
+        continue;
+      gbacw_ai_mark_tried (view->ai, AI_KEY (78, u->index, u->hex));
+      if ((range = gbacw_movement_range (game, u->index, NULL)) == NULL)
+        continue;
+      away = g_array_new (FALSE, FALSE, sizeof (AwayHex));
+      for (guint k = 0; k < range->hexes->len; k++)
+        {
+          AwayHex a = { g_array_index (range->hexes, int, k), 0 };
+          a.distance = view->enemy_dist[a.hex];
+          if (a.distance > here && gbacw_query_stacking_allows (game, a.hex, &u->index, 1, GBACW_FORMATION_STATE_UNSET))
+            g_array_append_val (away, a);
+        }
+      g_array_sort (away, compare_away);
+      for (guint k = 0; k < away->len; k++)
+        {
+          g_autoptr (GArray) path = gbacw_move_range_path (range, g_array_index (away, AwayHex, k).hex);
+          GbacwAction *action;
+          if (path == NULL || path->len == 0)
+            continue;
+          action = gbacw_action_new_move (&u->index, 1, (const int *) (gpointer) path->data, path->len, -1);
+          if (gbacw_ai_try (view, action))
+            return action;
+        }
+    }
+  return NULL;
 }
 
 /* ------------------------------------------------------------------ the look ahead's model */

@@ -1798,7 +1798,7 @@ gbacw_ai_choose_movement (AiView *v)
       if ((action = gbacw_ai_choose_restack (v, FALSE)))
         return action;
     }
-  if ((action = fix_night_distance (v)))
+  if ((action = fix_night_distance (v)) || (action = gbacw_ai_exclusive_keep_away (v)))   /* J 35.21, 35.22 */
     return action;
   /* what the engine says keeps the phase from ending (8.1, 17.52), put right one by one */
   return gbacw_ai_fix_blockers (v);

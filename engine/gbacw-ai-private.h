@@ -124,6 +124,11 @@ double       gbacw_ai_exclusive_leader_score (AiView *view, int leader, int hex)
 /* J 24.2: the strategic retreat of u, routed or spent and endangered, where a module lets it
  * leave the map; NULL when it stays. */
 GbacwAction *gbacw_ai_exclusive_exit (AiView *view, const GbacwGameUnit *u);
+/* J 35.21, 35.22 (gbacw_game_keep_distance ()): a unit still nearer the enemy than a rule asks,
+ * for which no hex of its range is far enough, goes as far as it can (the distance the end of
+ * the phase needs may be less than the greatest a module asks: J 30.34's withdrawal, whose
+ * units rout when they end nearer, asks 4 where the night asks 3); NULL when none can. */
+GbacwAction *gbacw_ai_exclusive_keep_away (AiView *view);
 /* The look ahead under exclusive rules: whether game's position can be modelled, and the
  * model (the game's record replayed, every module's state with it) with dice of seed; NULL
  * when the record does not give the game's position (units placed outside its actions). */

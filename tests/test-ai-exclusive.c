@@ -328,6 +328,71 @@ test_17_52_leader_held_in_reserve (void)
   }
 }
 
+/* A rule of the test's own asking every Union combat unit to end four hexes from the enemy (as
+ * J 30.34 asks of a withdrawn brigade, whose units rout when they end nearer: it does not
+ * keep the phase from ending). */
+static int
+keep_four (const GbacwGame *game, gpointer data, int unit)
+{
+  (void) data;
+  return gbacw_game_unit (game, unit)->side == 0 ? 4 : 0;
+}
+
+static const GbacwRuleHooks keep_four_rule = { .id = "test.keep-four", .keep_distance = keep_four };
+
+static void
+test_j_35_22_as_far_as_it_can (void)
+{
+  /* J 35.22: in the second Player-Turn of the first night a unit ends two hexes away from
+   * every enemy unit (3 hexes: night_keep_distance ()) when it can; another rule asks 4,
+   * which no hex of this 5 x 5 map gives (c-1 in its middle): the unit goes 3 away and the
+   * phase ends (the computer was stuck at the Crossroads, seed 3, normal against hard) */
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAi) us = NULL;
+  g_autoptr (GbacwAi) them = NULL;
+  g_autoptr (GError) error = NULL;
+  int c1;
+
+  gbacw_rules_hooks_register (&keep_four_rule);
+  add_exclusive (f, "night", "turns", "1 2", "proximity", "jackson", "proximity-formations", "u-bde", "fire", "none",
+                 NULL);
+  add_exclusive (f, "test.keep-four", NULL);
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  INF (f, "c-1", "confederate", 4, 3, "0303", "n");
+  INF (f, "u-1", "union", 4, 3, "0101", "s");   /* beside c-1 (0302) once the Confederate has moved */
+  LEADER (f, "u-ldr", "union", "0101");   /* in command (17.11): it moves its whole allowance */
+  set_leader (f, "u-ldr", GBACW_LEADER_BRIGADE, 3, 1, GBACW_UNSET, GBACW_UNSET);
+  add_formation (f, "u-bde", "union", GBACW_FORMATION_BRIGADE, NULL, "u-ldr");
+  set_formation (f, "u-ldr u-1", "u-bde");
+  set_turns (f, 1, 2);
+  game = start_game (f);
+  us = gbacw_ai_new (game, 0);
+  them = gbacw_ai_new (game, 1);
+  for (int guard = 0; guard < 50 && !(game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == 0); guard++)
+    {
+      g_autoptr (GbacwAction) end = gbacw_action_new_end_phase ();
+      if (!gbacw_game_apply_action (game, end, &error))
+        g_error ("%s", error->message);
+    }
+  g_assert_cmpint (game->player_turn, ==, 1);
+  gbacw_game_place_unit (game, unit_index (game, "u-1"), hex_of (game->scenario, "0302"), FALSE);
+  gbacw_game_place_unit (game, unit_index (game, "u-ldr"), hex_of (game->scenario, "0302"), FALSE);
+  c1 = unit_of (game, "c-1")->hex;
+  g_assert_cmpint (c1, ==, hex_of (game->scenario, "0303"));
+  for (int h = 0; h < game->n_hexes; h++)
+    g_assert_cmpint (gbacw_query_distance (game, h, c1), <, 4);
+  for (int guard = 0; guard < 200 && game->phase == GBACW_PHASE_MOVEMENT && game->phasing_side == 0; guard++)
+    {
+      if (!gbacw_ai_step (gbacw_game_decider (game) == 0 ? us : them, game, NULL, &error))
+        g_error ("the Union's Movement Phase could not end: %s", error->message);
+    }
+  g_assert_cmpint (game->phase, !=, GBACW_PHASE_MOVEMENT);
+  g_assert_cmpint (gbacw_query_distance (game, unit_of (game, "u-1")->hex, c1), >=, 3);
+  gbacw_rules_hooks_unregister ("test.keep-four");
+}
+
 /* ------------------------------------------------------------------ the look ahead */
 
 static gboolean
@@ -437,6 +502,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/J-24.2-strategic-retreat-of-endangered-unit", test_j_24_2_strategic_retreat);
   g_test_add_func ("/engine/exclusive/17.52-C-30.32-leader-held-in-reserve-may-stay-alone",
                    test_17_52_leader_held_in_reserve);
+  g_test_add_func ("/engine/ai/J-35.22-as-far-as-it-can-when-a-rule-asks-more", test_j_35_22_as_far_as_it_can);
   g_test_add_func ("/engine/ai/hard-models-exclusive-game-by-replay", test_hard_models_exclusive_game);
   g_test_add_func ("/engine/ai/hard-plays-jackson-port-republic", test_hard_plays_exclusive_game);
   return g_test_run ();
