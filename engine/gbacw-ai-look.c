@@ -27,11 +27,14 @@ mix_seed (guint32 a, guint32 b, guint32 c)
 }
 
 /* Whether game's position is one a model can be set to: the start of a Movement Phase with
- * nothing pending or being resolved, and no exclusive rule (whose state it cannot copy). */
+ * nothing pending or being resolved (under exclusive rules, whose state set_position ()
+ * cannot copy, the model is the game's record replayed: gbacw_ai_exclusive_model ()). */
 static gboolean
 can_model (const GbacwGame *game)
 {
-  return game->hooks->len == 0 && game->pending->len == 0 && game->decision == NULL && game->melees->len == 0
+  if (game->hooks->len > 0)
+    return gbacw_ai_exclusive_can_model (game);
+  return game->pending->len == 0 && game->decision == NULL && game->melees->len == 0
          && game->fire_results->len == 0 && g_hash_table_size (game->entries) == 0
          && game->phase == GBACW_PHASE_MOVEMENT;
 }
@@ -110,9 +113,13 @@ play_out (GbacwAi *ai, const GbacwGame *game, GbacwGame *m, AiPlan plan, guint32
   g_autoptr (GbacwAi) mine = NULL;
   g_autoptr (GbacwAi) theirs = NULL;
   guint64 limit = 2 * (40 * (guint64) m->units->len + 200);
+  g_autoptr (GbacwGame) replayed = NULL;
   int before;
 
-  set_position (m, game, seed);
+  if (game->hooks->len > 0 && (m = replayed = gbacw_ai_exclusive_model (game, seed)) == NULL)
+    return 0;
+  if (replayed == NULL)
+    set_position (m, game, seed);
   outcome = gbacw_outcome_new (m);
   mine = gbacw_ai_new (m, ai->side);
   theirs = gbacw_ai_new (m, 1 - ai->side);
@@ -154,7 +161,7 @@ gbacw_ai_look_ahead (GbacwAi *ai, const GbacwGame *game)
   if (ai->model == NULL && (ai->model = gbacw_game_new (game->scenario, 1, NULL)) == NULL)
     return;
   m = ai->model;
-  if (m->units->len != game->units->len || m->hooks->len > 0)
+  if (m->units->len != game->units->len || (m->hooks->len > 0) != (game->hooks->len > 0))
     return;
   /* rollout r of every plan has the same dice (common random numbers) */
   for (int p = 0; p < AI_N_PLANS; p++)

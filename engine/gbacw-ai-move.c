@@ -1158,7 +1158,7 @@ unit_turn (AiView *v, AiGroup *g, int unit)
 
   if (u->hex < 0 || stage >= STAGE_DONE)
     return NULL;
-  if ((action = exit_map (v, g, u)))
+  if ((action = exit_map (v, g, u)) || (action = gbacw_ai_exclusive_exit (v, u)))   /* J 24.2 */
     {
       set_stage (ai, unit, STAGE_DONE);
       return action;
@@ -1176,7 +1176,7 @@ unit_turn (AiView *v, AiGroup *g, int unit)
         return action;
     }
   set_stage (ai, unit, STAGE_DONE);
-  if ((action = exit_map (v, g, u)))
+  if ((action = exit_map (v, g, u)) || (action = gbacw_ai_exclusive_exit (v, u)))
     return action;
   if (g && u->hex >= 0 && (action = after_move (v, g, u)))
     return action;
@@ -1500,6 +1500,7 @@ leader_turn (AiView *v, int leader)
         s += 2.0;
       if (e <= 1)
         s -= 6.0;
+      s += gbacw_ai_exclusive_leader_score (v, leader, hex);   /* J 21.6, P 27.1, C 22.0 */
       s -= 0.3 * dist (v, hex, l->hex);
       if (s > best + 1e-9)
         {
@@ -1797,7 +1798,7 @@ gbacw_ai_choose_movement (AiView *v)
       if ((action = gbacw_ai_choose_restack (v, FALSE)))
         return action;
     }
-  if ((action = fix_night_distance (v)))
+  if ((action = fix_night_distance (v)) || (action = gbacw_ai_exclusive_keep_away (v)))   /* J 35.21, 35.22 */
     return action;
   /* what the engine says keeps the phase from ending (8.1, 17.52), put right one by one */
   return gbacw_ai_fix_blockers (v);

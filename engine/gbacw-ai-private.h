@@ -88,6 +88,7 @@ struct _GbacwAi {
   guint last_decision;    /* the signature of the last decision answered, and how often in a row */
   guint repeats;
   int end_refused;
+  gpointer exclusive;     /* gbacw-ai-exclusive.c's, NULL */
 };
 
 /* Per call: the state seen by the AI. */
@@ -110,6 +111,29 @@ void         gbacw_ai_view_clear (AiView *view);
  * the game to the start of its next Movement Phase (the enemy played by the computer at
  * normal, dice of the model's own) and sets ai->plan to the one that did best. */
 void         gbacw_ai_look_ahead (GbacwAi *ai, const GbacwGame *game);
+
+/* gbacw-ai-exclusive.c: play for the games' Exclusive Rules */
+void         gbacw_ai_exclusive_free (GbacwAi *ai);
+/* What announcing group's melee against target is worth (gbacw_query_melee_value ()) when the
+ * melee is made, over each attacking stack's chance past the melee-initiation gates (J 21.6,
+ * P 27.1, C 22.0); -G_MAXDOUBLE when none can get past them. */
+double       gbacw_ai_exclusive_melee_value (AiView *view, const GArray *group, int target);
+/* What leader standing in hex at the end of the Movement Phase adds to the melees a gate
+ * holds back (a leader stacked with the stack, or beside it), in leader_turn ()'s points. */
+double       gbacw_ai_exclusive_leader_score (AiView *view, int leader, int hex);
+/* J 24.2: the strategic retreat of u, routed or spent and endangered, where a module lets it
+ * leave the map; NULL when it stays. */
+GbacwAction *gbacw_ai_exclusive_exit (AiView *view, const GbacwGameUnit *u);
+/* J 35.21, 35.22 (gbacw_game_keep_distance ()): a unit still nearer the enemy than a rule asks,
+ * for which no hex of its range is far enough, goes as far as it can (the distance the end of
+ * the phase needs may be less than the greatest a module asks: J 30.34's withdrawal, whose
+ * units rout when they end nearer, asks 4 where the night asks 3); NULL when none can. */
+GbacwAction *gbacw_ai_exclusive_keep_away (AiView *view);
+/* The look ahead under exclusive rules: whether game's position can be modelled, and the
+ * model (the game's record replayed, every module's state with it) with dice of seed; NULL
+ * when the record does not give the game's position (units placed outside its actions). */
+gboolean     gbacw_ai_exclusive_can_model (const GbacwGame *game);
+GbacwGame   *gbacw_ai_exclusive_model (const GbacwGame *game, guint32 seed);
 
 /* gbacw-ai-move.c */
 GbacwAction *gbacw_ai_choose_movement (AiView *view);

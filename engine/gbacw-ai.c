@@ -223,6 +223,7 @@ gbacw_ai_free (GbacwAi *ai)
   g_free (ai->enemy_dist);
   g_free (ai->enemy_near);
   g_free (ai->enemy_any);
+  gbacw_ai_exclusive_free (ai);
   g_free (ai);
 }
 
@@ -1384,7 +1385,7 @@ choose_declare (AiView *view)
         }
       if (group->len == 0)
         continue;
-      value = gbacw_query_melee_value (game, group, target, NULL);
+      value = gbacw_ai_exclusive_melee_value (view, group, target);   /* J 21.6, P 27.1, C 22.0 */
       if (value == -G_MAXDOUBLE)
         continue;
       if (objective_hex (view->ai, target))

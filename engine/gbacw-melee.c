@@ -1685,3 +1685,14 @@ gbacw_melee_pending_answer (GbacwGame *game, GbacwPending *pending, const GbacwA
       return GBACW_RESOLVE_DONE;
     }
 }
+
+double
+gbacw_melee_initiation_chance (const GbacwGame *game, int unit, int target_hex, GbacwGateLeader leader)
+{
+  double chance = 1.0;
+
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->melee_initiation_chance)
+      chance *= CLAMP (hooks->melee_initiation_chance (game, data, unit, target_hex, leader), 0.0, 1.0);
+  return chance;
+}

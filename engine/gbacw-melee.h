@@ -46,4 +46,11 @@ int      gbacw_melee_terrain_points (const GbacwGame *game, int unit, int hex, c
 int      gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean attacking, gboolean charge,
                                     gboolean against_foot_only, gboolean against_mounted);
 
+/* The chance (0..1) that unit, its melee against target_hex announced, gets past every
+ * exclusive rule's melee-initiation gate (J 21.6, P 27.1, C 22.0) with a friendly leader where
+ * leader says (GBACW_GATE_AS_IS: as the units stand); 1 when no rule gates it. A query for the
+ * computer player and outside tools: no die is rolled. Whether the melee is legal at all is
+ * gbacw_game_check_action ()'s. */
+double   gbacw_melee_initiation_chance (const GbacwGame *game, int unit, int target_hex, GbacwGateLeader leader);
+
 G_END_DECLS

@@ -778,8 +778,23 @@ gbacw_movement_combat_end (GbacwGame *game)
     displace_over_stacked (game, (game->phasing_side + k) % game->n_sides, FALSE);
 }
 
+/* Whether the rules take the leader's move to hex along range's cheapest way (an exclusive
+ * rule may hold him where he is: C 30.32, a division in reserve). */
+static gboolean
+leader_may_go (GbacwGame *game, const GbacwGameUnit *leader, const GbacwMoveRange *range, int hex)
+{
+  g_autoptr (GArray) path = gbacw_move_range_path (range, hex);
+  g_autoptr (GbacwAction) move = NULL;
+
+  if (path == NULL || path->len == 0)
+    return FALSE;
+  move = gbacw_action_new_move (&leader->index, 1, (const int *) (gpointer) path->data, path->len, -1);
+  return gbacw_game_check_action (game, move, NULL);
+}
+
 /* 17.52: whether a leader alone near the enemy could still end the phase with a combat
- * unit or five hexes from the nearest enemy unit (pinned, engaged or spent, he may not). */
+ * unit or five hexes from the nearest enemy unit (pinned, engaged or spent, he may not; nor
+ * when no move of his is allowed, C 30.32). */
 static gboolean
 leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
 {
@@ -791,7 +806,11 @@ leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
       int hex = g_array_index (range->hexes, int, k);
       gboolean safe = TRUE;
       if (gbacw_game_hex_has_side (game, hex, leader->side, TRUE))
-        return TRUE;
+        {
+          if (leader_may_go (game, leader, range, hex))
+            return TRUE;
+          continue;
+        }
       for (guint j = 0; j < game->units->len && safe; j++)
         {
           const GbacwGameUnit *e = g_ptr_array_index (game->units, j);
@@ -799,7 +818,7 @@ leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
               && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex), gbacw_hex_grid_hex_at (grid, hex)) < 5)
             safe = FALSE;
         }
-      if (safe)
+      if (safe && leader_may_go (game, leader, range, hex))
         return TRUE;
     }
   return FALSE;

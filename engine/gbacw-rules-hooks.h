@@ -47,6 +47,15 @@ typedef enum {
   GBACW_RETREAT_OFF_MAP,   /* the rest of the retreat goes off the map from there (C 27.3: an Assault Area) */
 } GbacwRetreatEnd;
 
+/* MELEE-INIT queries (melee_initiation_chance): where a friendly leader is assumed to stand
+ * for the unit that would initiate a melee. */
+typedef enum {
+  GBACW_GATE_AS_IS,            /* the position as it stands */
+  GBACW_GATE_NO_LEADER,        /* no friendly leader stacked with it nor beside it */
+  GBACW_GATE_LEADER_ADJACENT,  /* a friendly leader beside it (P 27.11), none stacked */
+  GBACW_GATE_LEADER_STACKED,   /* a friendly leader (one no rule restricts, P 27.2) stacked with it */
+} GbacwGateLeader;
+
 typedef struct {
   const char *id;   /* the exclusive rule id */
   /* UNIT-STATE: every battery gets a crew counter, as every wagon does (11.11), which comes
@@ -346,6 +355,14 @@ typedef struct {
    * an action): TRUE with *side (-1: nobody yet) when the module decides it (J 33.61
    * "occupying or being last to pass through": the hexes passed in the middle of a move). */
   gboolean (*area_control) (const GbacwGame *game, gpointer data, int area, int *side);
+  /* MELEE-INIT (a query: no die is rolled, nothing changes): the chance (0..1) that unit, its
+   * melee against target_hex announced, passes the module's initiation gate (melee_initiation,
+   * melee_initiation_roll), with a friendly leader where leader says; 1 when the module does
+   * not gate it (J 21.6: 0 or 1; P 27.1: the die's range out of six; C 22.2: the Morale Check
+   * with its modifiers). Read through gbacw_melee_initiation_chance () by the computer player,
+   * which moves a leader to a melee that needs one. */
+  double   (*melee_initiation_chance) (const GbacwGame *game, gpointer data, int unit, int target_hex,
+                                       GbacwGateLeader leader);
 } GbacwRuleHooks;
 
 /* One fact an exclusive rule reports (the STATUS hook). */

@@ -336,6 +336,22 @@ turn_drm (const GPtrArray *tables, const GbacwGame *game, int side)
   return gbacw_turn_numbers_lookup (g_ptr_array_index (tables, side), game->turn);
 }
 
+/* C 22.2: the modifiers of the melee initiation check of u, attacking target_hex from hex:
+ * +1 out of ammunition; -1 every defender out of ammunition, -1 in an enfilade hex of the
+ * (top) defender; by Game-Turn per side. */
+static int
+initiation_drm (const GbacwGame *game, const Gate *g, const GbacwGameUnit *u, int hex, int target_hex)
+{
+  int drm = (u->status & GBACW_STATUS_AMMO_DEPLETED) ? 1 : 0;
+  int defender = gbacw_fire_top_unit (game, target_hex);
+
+  if (all_defenders_depleted (game, target_hex, 1 - u->side))
+    drm--;
+  if (defender >= 0 && enfiladed_from (game, defender, hex))
+    drm--;
+  return drm + turn_drm (g->initiation_drm, game, u->side);
+}
+
 /* One die against the unit's Morale Rating with drm: TRUE when it passes. */
 static gboolean
 morale_roll (GbacwGame *game, const Gate *g, int unit, int drm, const char *what)
@@ -421,23 +437,57 @@ gate_roll (GbacwGame *game, gpointer data, GArray *attackers, int target_hex)
           charge = d && d->charge && u->type == GBACW_UNIT_CAVALRY;
           if (aiding_leader (game, top) >= 0 || charge || automatic_target (game, target_hex, 1 - u->side))
             continue;   /* C 22.4 */
-          /* C 22.2: +1 out of ammunition; -1 every defender out of ammunition, -1 in an
-           * enfilade hex of the (top) defender; by Game-Turn per side */
-          drm = (u->status & GBACW_STATUS_AMMO_DEPLETED) ? 1 : 0;
-          if (all_defenders_depleted (game, target_hex, 1 - u->side))
-            drm--;
-          {
-            int defender = gbacw_fire_top_unit (game, target_hex);
-            if (defender >= 0 && enfiladed_from (game, defender, hex))
-              drm--;
-          }
-          drm += turn_drm (g->initiation_drm, game, u->side);
+          drm = initiation_drm (game, g, u, hex, target_hex);
           may = morale_roll (game, g, top, drm, _("Melee initiation"));
         }
       if (!may)
         for (guint i = attackers->len; i-- > 0;)
           if (gbacw_game_unit (game, g_array_index (attackers, int, i))->hex == hex)
             g_array_remove_index (attackers, i);
+    }
+}
+
+/* The chance of the gate (GbacwRuleHooks.melee_initiation_chance): J 21.6 forbids or allows;
+ * P 27.1 the die's range (27.13 stacked: always, 27.2's restricted leaders as they stand);
+ * C 22.0 the Morale Check with its modifiers (22.2), none stacked with a leader nor against
+ * a hex of 22.4. A cavalry charge (22.4) is not known here: it counts as a melee. */
+static double
+gate_chance (const GbacwGame *game, gpointer data, int unit, int target_hex, GbacwGateLeader leader)
+{
+  const Gate *g = data;
+  const GbacwGameUnit *u = gbacw_game_unit (game, unit);
+  gboolean stacked, adjacent;
+  int range;
+
+  if (u->hex < 0 || !is_gated (g, u) || u->type == GBACW_UNIT_LEADER)
+    return 1.0;
+  /* 13.14: a green unit's rating is found by rolling when first needed; a query rolls no
+     die, so its chance is not known: one half */
+  if (u->morale == GBACW_MORALE_GREEN && (g->forbidden_morale >= 0 || g->roll == ROLL_MORALE))
+    return 0.5;
+  stacked = leader == GBACW_GATE_LEADER_STACKED || (leader == GBACW_GATE_AS_IS && gbacw_morale_with_leader (game, unit));
+  adjacent = leader == GBACW_GATE_LEADER_ADJACENT || (leader == GBACW_GATE_AS_IS && leader_adjacent (game, u));
+  /* the rating of a unit that is not green changes nothing in the game */
+  if (g->forbidden_morale >= 0 && !stacked && gbacw_morale_rating ((GbacwGame *) game, unit) <= g->forbidden_morale)
+    return 0.0;   /* J 21.6 */
+  switch (g->roll)
+    {
+    case ROLL_DIE:
+      if (leader == GBACW_GATE_AS_IS)
+        range = die_range_for (game, g, u);
+      else
+        range = stacked ? 6 : adjacent ? g->adjacent_leader : g->no_leader;
+      return CLAMP (range, 0, 6) / 6.0;
+    case ROLL_MORALE:
+      /* C 22.4, with C 28.14's leaders who may not aid the unit, as gate_roll () */
+      if (leader == GBACW_GATE_LEADER_STACKED || (leader == GBACW_GATE_AS_IS && aiding_leader (game, unit) >= 0)
+          || automatic_target (game, target_hex, 1 - u->side))
+        return 1.0;
+      range = gbacw_morale_rating ((GbacwGame *) game, unit) - initiation_drm (game, g, u, u->hex, target_hex);
+      return CLAMP (range, 0, 6) / 6.0;
+    case ROLL_NONE:
+    default:
+      return 1.0;
     }
 }
 
@@ -656,4 +706,5 @@ const GbacwRuleHooks gbacw_rule_melee_initiation = {
   .before_melee_companions = gate_before_melee_companions,
   .melee_companions = gate_melee_companions,
   .action_legal = gate_action_legal,
+  .melee_initiation_chance = gate_chance,
 };
