@@ -30,6 +30,9 @@ enum {
 /* GBACW_AI_LEVEL_NORMAL and above: a column within the enemy's reach (a move of six hexes
  * and a rifle's three) deploys, and marches only beyond it */
 #define REACH_ENEMY 8
+/* GBACW_AI_LEVEL_NORMAL and above: the odds (ours near against his in reach) a unit needs
+ * to move into the enemy's small-arms reach (score_hex ()) */
+#define APPROACH_ODDS 1.5
 
 static gboolean
 normal (const AiView *v)
@@ -117,8 +120,17 @@ field_for (AiView *v, int goal, int move_class)
 
   if (field == NULL)
     {
+      /* the class's step costs, kept beside its fields (key -1 - class; freed with
+         g_free (), gbacw-query.h) */
+      gpointer steps_key = GINT_TO_POINTER (-1 - move_class);
+      GbacwStepCosts *steps = g_hash_table_lookup (v->ai->fields, steps_key);
+      if (steps == NULL)
+        {
+          steps = gbacw_query_step_costs_new (v->game, move_class, 12);
+          g_hash_table_insert (v->ai->fields, steps_key, steps);
+        }
       field = g_new (int, MAX (1, v->game->n_hexes));
-      gbacw_query_move_field (v->game, move_class, goal, 12, field);
+      gbacw_query_move_field_steps (steps, goal, field);
       g_hash_table_insert (v->ai->fields, key, field);
     }
   return field;
@@ -845,6 +857,15 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
   /* an attack goes in together: while the brigade is strung out, its first units wait out
      of the enemy's small-arms reach for the others (from normal up) */
   if (normal (v) && g->attacking && g->spread > 3 && e <= 3 && e < enemy_dist (v, start))
+    s -= 16.0;
+  /* from normal up, a unit bound for an objective moves into the enemy's small-arms reach
+     (closer than it was) only with the odds to stand there: our strength within four hexes
+     (those that can join it) at least half again the enemy's within three (those that fire
+     on it in his Defensive Fire Phase, 9.0), but onto an objective not beside him; an
+     attack on a stack waits for its brigade instead (above). The attacker's units marched
+     in one by one and were shot to pieces in the defender's Defensive Fire (BENCHMARKS.md) */
+  if (normal (v) && !g->attacking && e <= 3 && e < enemy_dist (v, start) && !(objective_weight (v, hex) > 0 && e >= 2)
+      && strength_within (v, hex, v->side, 4, NULL) < APPROACH_ODDS * strength_within (v, hex, 1 - v->side, 3, NULL))
     s -= 16.0;
   /* 10.1: withdrawal fire (from normal up: worth about four hexes of progress, and half
      that for an objective) */
