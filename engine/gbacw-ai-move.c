@@ -30,9 +30,6 @@ enum {
 /* GBACW_AI_LEVEL_NORMAL and above: a column within the enemy's reach (a move of six hexes
  * and a rifle's three) deploys, and marches only beyond it */
 #define REACH_ENEMY 8
-/* GBACW_AI_LEVEL_NORMAL and above: the odds (ours near against his in reach) a unit needs
- * to move into the enemy's small-arms reach (score_hex ()) */
-#define APPROACH_ODDS 1.5
 
 static gboolean
 normal (const AiView *v)
@@ -857,15 +854,6 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
   /* an attack goes in together: while the brigade is strung out, its first units wait out
      of the enemy's small-arms reach for the others (from normal up) */
   if (normal (v) && g->attacking && g->spread > 3 && e <= 3 && e < enemy_dist (v, start))
-    s -= 16.0;
-  /* from normal up, a unit bound for an objective moves into the enemy's small-arms reach
-     (closer than it was) only with the odds to stand there: our strength within four hexes
-     (those that can join it) at least half again the enemy's within three (those that fire
-     on it in his Defensive Fire Phase, 9.0), but onto an objective not beside him; an
-     attack on a stack waits for its brigade instead (above). The attacker's units marched
-     in one by one and were shot to pieces in the defender's Defensive Fire (BENCHMARKS.md) */
-  if (normal (v) && !g->attacking && e <= 3 && e < enemy_dist (v, start) && !(objective_weight (v, hex) > 0 && e >= 2)
-      && strength_within (v, hex, v->side, 4, NULL) < APPROACH_ODDS * strength_within (v, hex, 1 - v->side, 3, NULL))
     s -= 16.0;
   /* 10.1: withdrawal fire (from normal up: worth about four hexes of progress, and half
      that for an objective) */

@@ -103,9 +103,7 @@ typedef struct _GbacwAi GbacwAi;
  *   within three hexes of the target (11.31: rounds saved); leaving an enemy ZOC, at the
  *   start or on the way (entering one and going on), costs about four hexes of progress,
  *   half that for an objective (10.1); a brigade's units keep within their commander's
- *   radius of its first unit (17.11); a unit bound for an objective moves into the enemy's
- *   small-arms reach only where our strength within four hexes is half again his within
- *   three (his Defensive Fire, 9.0); it declares melee from a lower expected result and
+ *   radius of its first unit (17.11); it declares melee from a lower expected result and
  *   more readily on an objective;
  * - HARD: as NORMAL, and each hex within four of the enemy it may end a move in is scored
  *   down by the fire the enemy can bring on it (each enemy unit's strength times its range

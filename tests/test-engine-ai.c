@@ -17,8 +17,8 @@
  * Small built positions then check what the computer does with the rarer actions: rounds
  * transferred between batteries (11.33), wagons recrewed and captured (11.18, 11.19), the
  * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"),
- * moving into the enemy's reach only with the odds (9.0, 9.25), and the movement fields
- * from kept step costs against a search of the movement chart's own. */
+ * and the movement fields from kept step costs against a search of the movement chart's
+ * own. */
 #define G_LOG_DOMAIN "test-engine-ai"
 
 #include <glib.h>
@@ -1217,79 +1217,6 @@ test_defender_takes_objectives (void)
   g_assert_cmpuint (wins[GBACW_AI_LEVEL_NORMAL], >, wins[GBACW_AI_LEVEL_EASY]);
 }
 
-/* The distance from the unit to the nearest enemy combat unit. */
-static int
-enemy_distance_of (GbacwGame *game, const char *id)
-{
-  const GbacwGameUnit *u = unit_of (game, id);
-  int best = G_MAXINT;
-
-  for (guint i = 0; i < game->units->len; i++)
-    {
-      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
-      if (e->side != u->side && e->hex >= 0 && gbacw_game_is_combat_unit (e))
-        best = MIN (best, gbacw_query_distance (game, u->hex, e->hex));
-    }
-  return best;
-}
-
-/* One Union Movement Phase at level of a position: n_union Union regiments of 4 SP in line
- * at 0403, 0303 and 0503 with one Movement Point left (10 of 12 halves spent), a
- * Confederate stack of two 4-SP regiments at 0407 (Rifled muskets: his Defensive Fire
- * reaches 3 hexes, 9.25) and a Union objective behind it at 0409. Returns the least
- * distance a Union regiment ended the phase from the enemy, and in *moves the moves made. */
-static int
-approach_phase (GbacwAiLevel level, int n_union, guint *moves)
-{
-  g_autoptr (Fixture) f = fixture_new (10, 12);
-  g_autoptr (GbacwGame) game = NULL;
-  g_autoptr (GbacwAi) ai = NULL;
-  g_autoptr (GPtrArray) applied = g_ptr_array_new_with_free_func ((GDestroyNotify) gbacw_action_free);
-  const char *ids[] = { "u-1", "u-2", "u-3" }, *hexes[] = { "0403", "0303", "0503" };
-  int least = G_MAXINT;
-
-  for (int i = 0; i < n_union; i++)
-    INF (f, ids[i], "union", 4, 4, hexes[i], "s");
-  INF (f, "c-1", "confederate", 4, 4, "0407", "n");
-  INF (f, "c-2", "confederate", 4, 4, "0407", "n");
-  add_area (f, "obj", GBACW_AREA_TOWN, "union", "0409")->vp = 3;
-  game = start_game (f);
-  goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
-  for (int i = 0; i < n_union; i++)
-    {
-      unit_of (game, ids[i])->mp_spent = 10;
-      g_assert_cmpint (enemy_distance_of (game, ids[i]), >=, 4);
-    }
-  ai = gbacw_ai_new (game, 0);
-  gbacw_ai_set_level (ai, level);
-  ai_play_phase (game, ai, applied);
-  *moves = count_kind (applied, GBACW_ACTION_MOVE);
-  for (int i = 0; i < n_union; i++)
-    least = MIN (least, enemy_distance_of (game, ids[i]));
-  return least;
-}
-
-/* From normal up a unit bound for an objective moves into the enemy's small-arms reach
- * (his Defensive Fire, 9.0, rifled muskets at 3 hexes, 9.25) only with the odds to stand
- * there (ours within four hexes half again his within three), unless a big gain on its way
- * outweighs it: one regiment of 4 SP a hex short of his reach, a hex of progress to make,
- * against a stack of 8 stays out of it, where easy (the player as first written) steps in;
- * three regiments (12 SP against 8) step in. */
-static void
-test_approach_needs_odds (void)
-{
-  guint moves_easy, moves_alone, moves_together;
-  int easy = approach_phase (GBACW_AI_LEVEL_EASY, 1, &moves_easy);
-  int alone = approach_phase (GBACW_AI_LEVEL_NORMAL, 1, &moves_alone);
-  int together = approach_phase (GBACW_AI_LEVEL_NORMAL, 3, &moves_together);
-
-  g_test_message ("nearest the enemy after the move: easy alone %d (%u moves), normal alone %d (%u), normal three "
-                  "%d (%u)", easy, moves_easy, alone, moves_alone, together, moves_together);
-  g_assert_cmpint (easy, <=, 3);
-  g_assert_cmpint (alone, >, 3);
-  g_assert_cmpint (together, <=, 3);
-}
-
 /* The step costs kept for a movement class give the field a search over the Terrain Effects
  * on Movement Chart gives (gbacw_rules_data_move_cost (), one Dijkstra written here), for
  * every class, on the demo's map (rivers, bridges, fords, roads), from several goals. */
@@ -1404,7 +1331,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/entry-crew-games", test_entry_crew_games);
   g_test_add_func ("/engine/ai/levels-parse", test_levels_parse);
   g_test_add_func ("/engine/ai/defender-takes-objectives", test_defender_takes_objectives);
-  g_test_add_func ("/engine/ai/approach-needs-odds", test_approach_needs_odds);
   g_test_add_func ("/engine/ai/move-field-steps", test_move_field_steps);
   g_test_add_func ("/engine/ai/soak-maps", test_soak_maps);
   g_test_add_func ("/engine/ai/soak-sizes", test_soak_sizes);
