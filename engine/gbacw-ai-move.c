@@ -117,8 +117,17 @@ field_for (AiView *v, int goal, int move_class)
 
   if (field == NULL)
     {
+      /* the class's step costs, kept beside its fields (key -1 - class; freed with
+         g_free (), gbacw-query.h) */
+      gpointer steps_key = GINT_TO_POINTER (-1 - move_class);
+      GbacwStepCosts *steps = g_hash_table_lookup (v->ai->fields, steps_key);
+      if (steps == NULL)
+        {
+          steps = gbacw_query_step_costs_new (v->game, move_class, 12);
+          g_hash_table_insert (v->ai->fields, steps_key, steps);
+        }
       field = g_new (int, MAX (1, v->game->n_hexes));
-      gbacw_query_move_field (v->game, move_class, goal, 12, field);
+      gbacw_query_move_field_steps (steps, goal, field);
       g_hash_table_insert (v->ai->fields, key, field);
     }
   return field;

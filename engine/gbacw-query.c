@@ -190,37 +190,75 @@ heap_pop (GArray *heap)
   return top;
 }
 
-void
-gbacw_query_move_field (const GbacwGame *game, int move_class, int goal, int all_halves, int *out)
+struct _GbacwStepCosts {
+  int n_hexes;
+  /* per hex * 6 + direction: the hex beside it there (-1 off the map), and the halves a
+     step from that hex into this one costs (-1: prohibited) */
+  int *neighbour;
+  int *into;
+};
+
+GbacwStepCosts *
+gbacw_query_step_costs_new (const GbacwGame *game, int move_class, int all_halves)
 {
   const GbacwHexGrid *grid = grid_of (game);
+  int n = MAX (game->n_hexes, 0);
+  gsize cells = (gsize) MAX (1, n * GBACW_HEX_DIRECTIONS);
+  /* one block (gbacw_query_step_costs_free () is g_free ()) */
+  GbacwStepCosts *steps = g_malloc (sizeof (GbacwStepCosts) + 2 * cells * sizeof (int));
+
+  steps->n_hexes = n;
+  steps->neighbour = (int *) (steps + 1);
+  steps->into = steps->neighbour + cells;
+  for (int h = 0; h < n; h++)
+    {
+      GbacwHex hex = gbacw_hex_grid_hex_at (grid, h);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        {
+          int k = h * GBACW_HEX_DIRECTIONS + d;
+          int nb = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
+          GbacwMoveCost cost;
+          steps->neighbour[k] = nb;
+          steps->into[k] = -1;
+          if (nb < 0)
+            continue;
+          /* the step from nb into this hex */
+          gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, nb, gbacw_hex_direction_opposite (d),
+                                      &cost);
+          if (cost.kind != GBACW_COST_PROHIBITED)
+            steps->into[k] = cost.kind == GBACW_COST_MP ? MAX (cost.halves, 1) : all_halves;
+        }
+    }
+  return steps;
+}
+
+void
+gbacw_query_step_costs_free (GbacwStepCosts *steps)
+{
+  g_free (steps);
+}
+
+void
+gbacw_query_move_field_steps (const GbacwStepCosts *steps, int goal, int *out)
+{
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (HeapItem));
 
-  for (int h = 0; h < game->n_hexes; h++)
+  for (int h = 0; h < steps->n_hexes; h++)
     out[h] = -1;
-  if (goal < 0 || goal >= game->n_hexes)
+  if (goal < 0 || goal >= steps->n_hexes)
     return;
   out[goal] = 0;
   heap_push (heap, 0, goal);
   while (heap->len > 0)
     {
       HeapItem item = heap_pop (heap);
-      GbacwHex hex = gbacw_hex_grid_hex_at (grid, item.hex);
       if (item.cost > out[item.hex])
         continue;
       for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
         {
-          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
-          GbacwMoveCost cost;
-          int c;
-          if (n < 0)
+          int k = item.hex * GBACW_HEX_DIRECTIONS + d, n = steps->neighbour[k], c = steps->into[k];
+          if (n < 0 || c < 0)
             continue;
-          /* the step from n into this hex */
-          gbacw_rules_data_move_cost (game->rules, game->scenario->map, move_class, n, gbacw_hex_direction_opposite (d),
-                                      &cost);
-          if (cost.kind == GBACW_COST_PROHIBITED)
-            continue;
-          c = cost.kind == GBACW_COST_MP ? MAX (cost.halves, 1) : all_halves;
           if (out[n] < 0 || item.cost + c < out[n])
             {
               out[n] = item.cost + c;
@@ -228,6 +266,22 @@ gbacw_query_move_field (const GbacwGame *game, int move_class, int goal, int all
             }
         }
     }
+}
+
+void
+gbacw_query_move_field (const GbacwGame *game, int move_class, int goal, int all_halves, int *out)
+{
+  GbacwStepCosts *steps;
+
+  if (goal < 0 || goal >= game->n_hexes)
+    {
+      for (int h = 0; h < game->n_hexes; h++)
+        out[h] = -1;
+      return;
+    }
+  steps = gbacw_query_step_costs_new (game, move_class, all_halves);
+  gbacw_query_move_field_steps (steps, goal, out);
+  gbacw_query_step_costs_free (steps);
 }
 
 static gboolean

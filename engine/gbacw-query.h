@@ -59,6 +59,14 @@ void     gbacw_query_enemy_unit_distance (const GbacwGame *game, int side, int *
  * of control or allowance. out[hex] is -1 where goal cannot be reached; a step costing
  * the whole allowance (fords) or an unknown cell counts as all_halves. */
 void     gbacw_query_move_field (const GbacwGame *game, int move_class, int goal, int all_halves, int *out);
+/* The step costs gbacw_query_move_field () reads, worked out once for a movement class
+ * over the map (they depend on the terrain alone), for callers that need many fields of
+ * one class: gbacw_query_move_field_steps () gives the same field from them. */
+typedef struct _GbacwStepCosts GbacwStepCosts;
+GbacwStepCosts *gbacw_query_step_costs_new (const GbacwGame *game, int move_class, int all_halves);
+/* One block of memory: the same as g_free (steps). */
+void     gbacw_query_step_costs_free (GbacwStepCosts *steps);
+void     gbacw_query_move_field_steps (const GbacwStepCosts *steps, int goal, int *out);
 /* Whether a combat unit of another side than side stands in the hex or beside it. */
 gboolean gbacw_query_adjacent_enemy (const GbacwGame *game, int hex, int side);
 

@@ -10,7 +10,7 @@
  * - the computer at another level (and at its own: a scenario may favour a side, so a
  *   level is stronger when it does better from a seat than the level below does there).
  * On the demo and on generated 30x30 / 150-unit and 40x48 / 300-unit maps; deterministic
- * (game i of a row has seed 1 + i). For each row it prints the computer's wins, draws and
+ * (game i of a row has seed 1 + i, GBACW_AI_FIRST_SEED moves the first). For each row it prints the computer's wins, draws and
  * losses and what its tactics came to, per game, for the computer's side:
  * - ooc: its combat units out of command when its Movement Phases begin (17.11);
  * - wdf: withdrawal fire its moves offered the enemy (10.1: leaving an enemy ZOC);
@@ -27,7 +27,7 @@
  * the computer against itself at every level on generated maps of 12x12 / 24 units to
  * 40x48 / 300, none of which may be stuck.
  * GBACW_AI_GAMES=N sets the games per demo row (100; the generated rows a tenth of it, at
- * least 2); GBACW_BENCH_QUICK=1 plays 10 (and a soak of 40). Arguments: row filters
+ * least 2), GBACW_AI_FIRST_SEED=S the seed of a row's first game (1: seeds S to S + N - 1); GBACW_BENCH_QUICK=1 plays 10 (and a soak of 40). Arguments: row filters
  * (substrings of the row's name, e.g. "demo" or "hard"); none: every row but the soak. Exits 1 when a game is stuck or the
  * computer at its default level fails to win at least one demo game from either side
  * against the passive player. Against the fire-only player the Union wins few demo games
@@ -534,6 +534,8 @@ main (int argc, char **argv)
   gboolean quick = g_strcmp0 (g_getenv ("GBACW_BENCH_QUICK"), "1") == 0;
   const char *env = g_getenv ("GBACW_AI_GAMES");
   const char *soak_env = g_getenv ("GBACW_AI_SOAK");
+  const char *seed_env = g_getenv ("GBACW_AI_FIRST_SEED");
+  guint32 first_seed = seed_env && *seed_env ? (guint32) g_ascii_strtoull (seed_env, NULL, 10) : 1;
   guint n_soak = soak_env && *soak_env ? (guint) g_ascii_strtoull (soak_env, NULL, 10) : quick ? 40 : 1000;
   guint n_demo = env && *env ? (guint) g_ascii_strtoull (env, NULL, 10) : quick ? 10 : 100;
   Map maps[3];
@@ -582,7 +584,7 @@ main (int argc, char **argv)
             if (maps[m].scenario == NULL || !wanted (argc, argv, name))
               continue;
             for (guint i = 0; i < maps[m].games; i++)
-              play_game (maps[m].scenario, 1 + i, side, rows[r].level, rows[r].opponent, rows[r].opponent_level, &row);
+              play_game (maps[m].scenario, first_seed + i, side, rows[r].level, rows[r].opponent, rows[r].opponent_level, &row);
             print_row (name, &row);
             stuck += row.stuck;
             if (m == 0 && rows[r].level == GBACW_AI_LEVEL_NORMAL && rows[r].opponent == PLAYER_PASSIVE && row.wins == 0)

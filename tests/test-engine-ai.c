@@ -16,7 +16,9 @@
  * batteries sharing rounds (logistics_demo ()). "-m slow" plays more games.
  * Small built positions then check what the computer does with the rarer actions: rounds
  * transferred between batteries (11.33), wagons recrewed and captured (11.18, 11.19), the
- * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"). */
+ * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"),
+ * and the movement fields from kept step costs against a search of the movement chart's
+ * own. */
 #define G_LOG_DOMAIN "test-engine-ai"
 
 #include <glib.h>
@@ -1215,6 +1217,69 @@ test_defender_takes_objectives (void)
   g_assert_cmpuint (wins[GBACW_AI_LEVEL_NORMAL], >, wins[GBACW_AI_LEVEL_EASY]);
 }
 
+/* The step costs kept for a movement class give the field a search over the Terrain Effects
+ * on Movement Chart gives (gbacw_rules_data_move_cost (), one Dijkstra written here), for
+ * every class, on the demo's map (rivers, bridges, fords, roads), from several goals. */
+static void
+test_move_field_steps (void)
+{
+  g_autoptr (GbacwScenario) s = load_demo ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GbacwGame) game = gbacw_game_new (s, 1, &error);
+  const GbacwHexGrid *grid = &s->map->grid;
+  int n = game->n_hexes;
+  g_autofree int *field = g_new (int, n);
+  g_autofree int *expect = g_new (int, n);
+  g_autofree gboolean *done = g_new (gboolean, n);
+
+  g_assert_no_error (error);
+  for (int c = 0; c < GBACW_N_MOVE_CLASSES; c++)
+    {
+      GbacwStepCosts *steps = gbacw_query_step_costs_new (game, c, 12);
+      for (int goal = 0; goal < n; goal += 37)
+        {
+          /* the reference: O(n^2) Dijkstra, each step's cost asked of the rules data */
+          for (int h = 0; h < n; h++)
+            {
+              expect[h] = -1;
+              done[h] = FALSE;
+            }
+          expect[goal] = 0;
+          for (;;)
+            {
+              int best = -1;
+              for (int h = 0; h < n; h++)
+                if (!done[h] && expect[h] >= 0 && (best < 0 || expect[h] < expect[best]))
+                  best = h;
+              if (best < 0)
+                break;
+              done[best] = TRUE;
+              for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+                {
+                  int from = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, best), d));
+                  GbacwMoveCost cost;
+                  int halves;
+                  if (from < 0)
+                    continue;
+                  gbacw_rules_data_move_cost (game->rules, s->map, c, from, gbacw_hex_direction_opposite (d), &cost);
+                  if (cost.kind == GBACW_COST_PROHIBITED)
+                    continue;
+                  halves = cost.kind == GBACW_COST_MP ? MAX (cost.halves, 1) : 12;
+                  if (expect[from] < 0 || expect[best] + halves < expect[from])
+                    expect[from] = expect[best] + halves;
+                }
+            }
+          gbacw_query_move_field_steps (steps, goal, field);
+          for (int h = 0; h < n; h++)
+            g_assert_cmpint (field[h], ==, expect[h]);
+          gbacw_query_move_field (game, c, goal, 12, field);
+          for (int h = 0; h < n; h++)
+            g_assert_cmpint (field[h], ==, expect[h]);
+        }
+      gbacw_query_step_costs_free (steps);
+    }
+}
+
 /* The names of the levels, one for both sides or one each. */
 static void
 test_levels_parse (void)
@@ -1266,6 +1331,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/entry-crew-games", test_entry_crew_games);
   g_test_add_func ("/engine/ai/levels-parse", test_levels_parse);
   g_test_add_func ("/engine/ai/defender-takes-objectives", test_defender_takes_objectives);
+  g_test_add_func ("/engine/ai/move-field-steps", test_move_field_steps);
   g_test_add_func ("/engine/ai/soak-maps", test_soak_maps);
   g_test_add_func ("/engine/ai/soak-sizes", test_soak_sizes);
   return g_test_run ();
