@@ -1401,6 +1401,19 @@ test_help_overlay (void)
 /* At 1024×700 the map can get most of the width: the scenario sidebar shares the row
  * through a paned whose divider the user drags, and the sidebar can be narrow (about
  * 210 px; it wanted 425). */
+/* Iterates until widget is width pixels wide (at most 30 s: a loaded machine lays out
+ * late), then a little more for what follows from it. */
+static void
+wait_for_width (GtkWidget *widget,
+                int        width)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+
+  while (gtk_widget_get_width (widget) != width && g_get_monotonic_time () < end)
+    gui_test_iterate_for (10);
+  gui_test_iterate_for (30);
+}
+
 static void
 test_sidebar_paned (void)
 {
@@ -1441,8 +1454,7 @@ test_sidebar_paned (void)
   /* The divider dragged to the left: the map takes what the sidebar gives up. */
   before = gtk_widget_get_width (canvas);
   gtk_paned_set_position (paned, 0);
-  gui_test_iterate_for (30);
-  gui_test_iterate_for (30);
+  wait_for_width (sidebar, min);
   g_test_message ("divider left: sidebar %d, canvas %d", gtk_widget_get_width (sidebar),
                   gtk_widget_get_width (canvas));
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, min);
@@ -1453,8 +1465,7 @@ test_sidebar_paned (void)
 
   /* And to the right: the map keeps the rest. */
   gtk_paned_set_position (paned, 400);
-  gui_test_iterate_for (30);
-  gui_test_iterate_for (30);
+  wait_for_width (sidebar, 400);
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 400);
   g_assert_cmpint (ABS (gtk_widget_get_width (canvas) - (narrow - (400 - min))), <=, 1);
 

@@ -735,10 +735,10 @@ test_computer_turn (Fixture      *f,
   g_assert_cmpint (game->turn, ==, 2);
   g_assert_false (gbacw_play_session_computer_to_act (repainting.session));
   g_assert_cmpuint (iterations, <, 1000000);
-  /* the repainting went on while the computer played, and no dispatch held the main loop
-   * long (generous for a loaded machine) */
+  /* the repainting went on while the computer played: its actions were dispatched one by
+   * one, between repaints (a test times nothing: a loaded machine takes as long as it takes) */
   g_assert_cmpuint (repainting.draws_mid_turn, >=, 1);
-  g_assert_cmpint (longest, <, 2 * G_TIME_SPAN_SECOND);
+  g_assert_cmpuint (iterations, >, repainting.draws_mid_turn);
 
   /* saved as it stands, loaded back: the record replays to the same state */
   state = save_and_load_back (view, game_path);

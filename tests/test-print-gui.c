@@ -440,6 +440,9 @@ test_preview (void)
 
   header = gtk_window_get_titlebar (GTK_WINDOW (preview));
   label = GTK_LABEL (find_widget (header, GTK_TYPE_LABEL));
+  /* the page count is set once the pages are paginated, which a loaded machine does late */
+  for (int i = 0; i < 3000 && *gtk_label_get_text (label) == '\0'; i++)
+    iterate_for (10);
   for (GtkWidget *w = find_widget (header, GTK_TYPE_BUTTON); w != NULL && n < 2; w = gtk_widget_get_next_sibling (w))
     if (GTK_IS_BUTTON (w))
       buttons[n++] = GTK_BUTTON (w);
