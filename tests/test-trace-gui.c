@@ -144,36 +144,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->truth);
 }
 
-/* Runs the editor window's shortcut for keyval and mods as a key press would: TRUE when
- * one of its shortcut controllers has it. */
-static gboolean
-activate_window_shortcut (Fixture         *f,
-                          guint            keyval,
-                          GdkModifierType  mods)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->window),
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
-
 /* Whether the canvas has a layer of that name. */
 static gboolean
 canvas_has_layer (Fixture    *f,
@@ -258,7 +228,7 @@ test_trace_proposes (Fixture       *f,
   gui_test_settle ();
   g_assert_null (find_trace_dialog ());
   g_assert_false (canvas_has_layer (f, "trace"));
-  g_assert_false (activate_window_shortcut (f, GDK_KEY_F3, 0));
+  g_assert_false (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_F3, 0));
 }
 
 static int
@@ -370,12 +340,12 @@ test_review_one_by_one (Fixture       *f,
 
   /* the next one (F3 in the editor window), with another terrain picked than proposed,
    * accepted with Ctrl+Return there */
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_F3, 0));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_F3, 0));
   second = gbacw_map_canvas_get_cursor_hex (canvas);
   g_assert_cmpint (second, >, first);
   picked = (gbacw_trace_dialog_get_proposal (f->dialog, second)->terrain + 1) % N_TERRAINS;
   gbacw_trace_dialog_set_terrain (f->dialog, picked);
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_Return, GDK_CONTROL_MASK));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Return, GDK_CONTROL_MASK));
   gui_test_settle ();
   g_assert_cmpint (n_painted (f), ==, 2);
   g_assert_cmpuint (scenario->map->terrain[second], ==, G_GUINT64_CONSTANT (1) << picked);

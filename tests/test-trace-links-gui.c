@@ -172,36 +172,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->true_lines);
 }
 
-/* Runs the editor window's shortcut for keyval and mods as a key press would: TRUE when
- * one of its shortcut controllers has it. */
-static gboolean
-activate_window_shortcut (Fixture         *f,
-                          guint            keyval,
-                          GdkModifierType  mods)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->window),
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
-
 static gboolean
 link_on_map (Fixture              *f,
              const GbacwTraceLink *l)
@@ -389,12 +359,12 @@ test_accept_chain (Fixture       *f,
 
   /* F4, Ctrl+Shift+Return in the editor window: the chain after the one lit */
   gbacw_trace_dialog_select_chain (f->dialog, chain);
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_F4, 0));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_F4, 0));
   second = gbacw_trace_layer_get_selected_chain (f->layer);
   g_assert_cmpint (second, ==, g_array_index (chains, int, 1));
   n_first = n_links;
   n_links = g_array_index (lengths, int, 1);
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
   gui_test_settle ();
   g_assert_cmpint (n_on_map (f), ==, n_links);
   g_assert_cmpuint (gbacw_history_get_n_commands (history), ==, 1);
@@ -435,7 +405,7 @@ test_reject_chain (Fixture       *f,
 
   /* Ctrl+Shift+Delete in the editor window rejects the lit one */
   gbacw_trace_dialog_select_chain (f->dialog, g_array_index (after, int, 0));
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
   g_clear_pointer (&after, g_array_unref);
   after = shown_chains (f, NULL);
   g_assert_cmpuint (after->len, ==, before->len - 2);
