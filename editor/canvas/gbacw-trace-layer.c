@@ -701,6 +701,8 @@ render_levels (GbacwTraceLayer            *self,
 {
   g_autofree guint8 *shown = g_new0 (guint8, self->n_level_hexes + 1);   /* 0 not, 1 sure, 2 doubtful */
   const GbacwHexGrid *grid = view->grid;
+  /* the numbers: too small to read when zoomed far out, where the discs alone say "proposed" */
+  gboolean numbers = LEVEL_DISC_RADIUS / view->px >= 5;
 
   for (int i = 0; i < self->n_level_hexes; i++)
     if (gbacw_trace_layer_shows_level (self, view->scenario, i) && hex_in_view (grid, i, &view->visible))
@@ -728,6 +730,13 @@ render_levels (GbacwTraceLayer            *self,
         cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
       else
         cairo_set_source_rgba (cr, 1.0, 0.78, 0.45, 0.9);
+      /* the outline only where the disc is big enough to show one: stroking a whole map's
+       * small circles costs more than filling them */
+      if (!numbers)
+        {
+          cairo_fill (cr);
+          continue;
+        }
       cairo_fill_preserve (cr);
       if (kind == 1)
         cairo_set_source_rgba (cr, 0.45, 0.3, 0.15, 0.9);
@@ -736,8 +745,7 @@ render_levels (GbacwTraceLayer            *self,
       cairo_stroke (cr);
     }
 
-  /* the numbers: too small to read when zoomed far out, where the discs alone say "proposed" */
-  if (LEVEL_DISC_RADIUS / view->px >= 5)
+  if (numbers)
     {
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_source_rgb (cr, 0.3, 0.18, 0.06);
