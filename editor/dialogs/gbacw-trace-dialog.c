@@ -680,6 +680,9 @@ on_document_changed (GbacwTraceDialog *self)
        g_list_model_get_n_items (gtk_drop_down_get_model (self->terrain_dropdown)) !=
          scenario->catalogue.hex_terrains->len))
     reset_for_map (self);
+  /* the map's levels may have been set since */
+  else if (scenario != NULL)
+    gtk_spin_button_set_range (self->level_spin, 0, max_level (scenario));
   /* a chain accepted (or painted otherwise) is no longer under review */
   if (get_selected_chain (self) < 0)
     gbacw_trace_layer_set_selected_chain (get_layer (self), -1);
