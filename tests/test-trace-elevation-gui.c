@@ -7,7 +7,8 @@
  * "not entered"), over a scan of the demo as it was, shaded by level with its contours
  * (drawn by the program's renderer with the elevation layer, degraded mildly) calibrated
  * exactly. Two hexes of each level in each terrain are marked with Mark Level, as a user
- * would. Trace must propose levels, mostly right, draw them on the layer and give no hex a
+ * would; once with the terrain left painted, once with it taken off too (each hex's level
+ * then read against its proposed terrain). Trace must propose levels, mostly right, draw them on the layer and give no hex a
  * level; Accept All Levels Above gives the sure hexes their proposed levels in one undo
  * step that takes them all off again; Next Doubtful Level (F6) moves to a doubtful hex and
  * chooses its level, Accept Level (Alt+Return) gives that hex the chosen level in one undo
@@ -40,6 +41,7 @@ typedef struct {
   int n_hexes;
   gint16 *truth;            /* the demo's levels */
   guint8 *marked;           /* 1 for the hexes marked with their level */
+  guint64 *true_terrain;    /* the demo's */
   GbacwDocument *document;
   GbacwWindow *window;
   GbacwTraceDialog *dialog;
@@ -94,7 +96,7 @@ mark_levels (Fixture *f)
         g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (int));
 
         for (int i = 0; i < f->n_hexes; i++)
-          if (f->truth[i] == level && scenario->map->terrain[i] == G_GUINT64_CONSTANT (1) << t)
+          if (f->truth[i] == level && f->true_terrain[i] == G_GUINT64_CONSTANT (1) << t)
             g_array_append_val (all, i);
         if (all->len < 6)
           continue;
@@ -160,6 +162,11 @@ fixture_set_up (Fixture       *f,
     max_level = MAX (max_level, f->truth[i]);
   g_assert_cmpint (max_level, >=, 2);
   memset (scenario->map->elevation, 0, sizeof (gint16) * f->n_hexes);
+  f->true_terrain = g_memdup2 (scenario->map->terrain, sizeof (guint64) * f->n_hexes);
+  /* "unpainted": the terrain to be traced too, each hex's level read against its proposed
+   * terrain */
+  if (data != NULL)
+    memset (scenario->map->terrain, 0, sizeof (guint64) * f->n_hexes);
 
   bg = &scenario->map->background;
   g_free (bg->file);
@@ -212,6 +219,7 @@ fixture_tear_down (Fixture       *f,
   g_bytes_unref (f->scan_bytes);
   g_free (f->truth);
   g_free (f->marked);
+  g_free (f->true_terrain);
 }
 
 /* Runs the editor window's shortcut for keyval and mods as a key press would: TRUE when
@@ -327,6 +335,20 @@ test_levels_proposed (Fixture       *f,
   g_test_message ("%d of %d proposed levels right (%.1f%%), %d shown", right, n, 100.0 * right / MAX (n, 1), n_shown);
   g_assert_cmpint (n, >, f->n_hexes / 2);
   g_assert_cmpint (right * 100, >=, n * 85);
+  if (data != NULL)
+    {
+      /* the terrain was traced too (from the catalogue's colours), nothing of it painted */
+      int n_terrain = 0;
+
+      for (int i = 0; i < f->n_hexes; i++)
+        {
+          const GbacwTraceProposal *p = gbacw_trace_dialog_get_proposal (f->dialog, i);
+
+          n_terrain += p != NULL && p->status == GBACW_TRACE_PROPOSED;
+          g_assert_cmpuint (scenario->map->terrain[i], ==, 0);
+        }
+      g_assert_cmpint (n_terrain, >, f->n_hexes / 2);
+    }
   g_assert_cmpint (n_shown, >, 0);
   g_assert_cmpint (n_levels_on_map (f), ==, 0);
   g_assert_false (gbacw_history_can_undo (gbacw_document_get_history (f->document)));
@@ -473,6 +495,8 @@ main (int    argc,
     return 77;
 
   g_test_add ("/trace-elevation-gui/proposed", Fixture, NULL, fixture_set_up, test_levels_proposed, fixture_tear_down);
+  g_test_add ("/trace-elevation-gui/proposed-terrain-unpainted", Fixture, "unpainted", fixture_set_up,
+              test_levels_proposed, fixture_tear_down);
   g_test_add ("/trace-elevation-gui/accept-all-levels", Fixture, NULL, fixture_set_up, test_accept_all_levels,
               fixture_tear_down);
   g_test_add ("/trace-elevation-gui/accept-level", Fixture, NULL, fixture_set_up, test_accept_level,
