@@ -5,7 +5,7 @@
  * doubtful, so their outlines are drawn too), and the hexside features and lines of the
  * generated map (rivers, streams, crests, roads, railroads) as proposals in chains, taken
  * off the map so that every one is drawn, a third of the chains doubtful and one lit for
- * review; the whole map in a 1920x1080 view as the canvas hands it to the layer. Drawn
+ * review, and a level proposed for every hex (a third doubtful); the whole map in a 1920x1080 view as the canvas hands it to the layer. Drawn
  * after a change (the picture of the view made again: printed) and redrawn as the pointer
  * moves, which must take under 16 ms (one frame at 60 Hz). Prints the median and the worst of each; fails if the median redraw is too slow
  * (the worst of 40 copies of a picture is the scheduler's on this shared machine).
@@ -60,7 +60,7 @@ measure (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const 
          const GbacwScenario *scenario, guint n_links, int n_chains)
 {
   int n_runs = bench_runs (40, 10), n_renders = bench_runs (5, 2);
-  double times[40], renders[5], chain_renders[5];
+  double times[40], renders[5], chain_renders[5], level_renders[5];
 
   /* both pictures drawn once, so that each change below draws only its own again */
   draw_once (layer, surface, scale, view);
@@ -76,12 +76,20 @@ measure (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const 
       chain_renders[run] = draw_once (layer, surface, scale, view);
     }
   gbacw_trace_layer_set_chain_threshold (GBACW_TRACE_LAYER (layer), 0.5);
+  /* a level accepted, or the levels' threshold: the levels' picture alone */
+  for (int run = 0; run < n_renders; run++)
+    {
+      gbacw_trace_layer_set_level_threshold (GBACW_TRACE_LAYER (layer), 0.51 + 0.01 * run);
+      level_renders[run] = draw_once (layer, surface, scale, view);
+    }
+  gbacw_trace_layer_set_level_threshold (GBACW_TRACE_LAYER (layer), 0.5);
   draw_once (layer, surface, scale, view);
   for (int run = 0; run < n_runs; run++)
     times[run] = draw_once (layer, surface, scale, view);
 
   qsort (renders, n_renders, sizeof (double), compare_double);
   qsort (chain_renders, n_renders, sizeof (double), compare_double);
+  qsort (level_renders, n_renders, sizeof (double), compare_double);
   qsort (times, n_runs, sizeof (double), compare_double);
   printf ("trace layer, %dx%d map, %d hexes and %u hexsides or lines (%d chains) proposed, whole map in %dx%d:\n",
           scenario->map->grid.columns, scenario->map->grid.rows, gbacw_hex_grid_n_hexes (&scenario->map->grid),
@@ -90,6 +98,8 @@ measure (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const 
           renders[n_renders - 1]);
   printf ("  drawn after a change of the chains' (one accepted): median %6.2f ms, max %6.2f ms\n",
           chain_renders[n_renders / 2], chain_renders[n_renders - 1]);
+  printf ("  drawn after a change of the levels' (one accepted): median %6.2f ms, max %6.2f ms\n",
+          level_renders[n_renders / 2], level_renders[n_renders - 1]);
   printf ("  redrawn (pointer moves): median %6.2f ms, max %6.2f ms %s\n", times[n_runs / 2], times[n_runs - 1],
           times[n_runs / 2] < bench_time_limit (BUDGET_MS) ? "(within the limit)" : "(OVER THE LIMIT)");
   if (times[n_runs / 2] >= bench_time_limit (BUDGET_MS))
@@ -139,6 +149,22 @@ main (int argc, char **argv)
     }
   gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (layer), proposals, n_hexes);
   gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (layer), 0.5);
+
+  /* a level for every hex, none entered on the map: 1-3 (a 0 sure would show nothing) */
+  {
+    g_autofree GbacwTraceElevation *levels = g_new0 (GbacwTraceElevation, n_hexes);
+
+    memset (scenario->map->elevation, 0, sizeof *scenario->map->elevation * (gsize) n_hexes);
+    for (int i = 0; i < n_hexes; i++)
+      {
+        levels[i].status = GBACW_TRACE_PROPOSED;
+        levels[i].level = 1 + i % 3;
+        levels[i].confidence = (i % 3) == 1 ? 0.2 : 0.8;
+        levels[i].shade = levels[i].level;
+      }
+    gbacw_trace_layer_set_levels (GBACW_TRACE_LAYER (layer), levels, n_hexes);
+    gbacw_trace_layer_set_level_threshold (GBACW_TRACE_LAYER (layer), 0.5);
+  }
 
   /* the map's traceable hexside features and its lines, proposed in chains of up to 8 of
    * one kind and type in hexside order, then taken off the map */

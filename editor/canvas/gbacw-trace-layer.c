@@ -7,7 +7,8 @@
  * threshold or the unpainted hexes change. The hexside and line proposals have a picture
  * of their own, so that accepting or rejecting a chain draws only them again (a few
  * milliseconds against the tints' tens). The chain under review is drawn over the pictures
- * at each draw: moving through the chains keeps them.
+ * at each draw: moving through the chains keeps them. The proposed levels have a picture of
+ * their own too.
  */
 #define G_LOG_DOMAIN "gbacw-trace-layer"
 
@@ -46,6 +47,15 @@ typedef struct
   guint32 links_hash;
 } LinksPictureKey;
 
+/* What the levels' picture shows besides the view: the threshold, the levels (their serial,
+ * counting confirmations) and which hexes were at level 0. */
+typedef struct
+{
+  double level_threshold;
+  guint levels_serial;
+  guint32 level_zero_hash;
+} LevelsPictureKey;
+
 struct _GbacwTraceLayer
 {
   GbacwCanvasLayer parent_instance;
@@ -63,7 +73,14 @@ struct _GbacwTraceLayer
   guint links_serial;         /* counts the links set and the chains rejected */
   int selected_chain;
 
+  GbacwTraceElevation *levels;
+  int n_level_hexes;
+  guint8 *confirmed;          /* n_level_hexes: 1 when level 0 was accepted */
+  double level_threshold;
+  guint levels_serial;        /* counts the levels set and the confirmations */
+
   GbacwLayerPicture *picture;         /* the terrain's tints */
+  GbacwLayerPicture *levels_picture;  /* the proposed levels */
   GbacwLayerPicture *links_picture;   /* the hexside and line proposals */
 };
 
@@ -290,6 +307,88 @@ gbacw_trace_layer_set_selected_chain (GbacwTraceLayer *self,
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
 }
 
+/* ---------------------------------------------------------------- levels */
+
+void
+gbacw_trace_layer_set_levels (GbacwTraceLayer           *self,
+                              const GbacwTraceElevation *levels,
+                              int                        n_hexes)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+  g_return_if_fail (n_hexes == 0 || levels != NULL);
+
+  g_clear_pointer (&self->levels, g_free);
+  g_clear_pointer (&self->confirmed, g_free);
+  self->n_level_hexes = MAX (n_hexes, 0);
+  self->levels_serial++;
+  if (self->n_level_hexes > 0)
+    self->levels = g_memdup2 (levels, sizeof *levels * (gsize) self->n_level_hexes);
+  self->confirmed = g_new0 (guint8, self->n_level_hexes + 1);
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+const GbacwTraceElevation *
+gbacw_trace_layer_get_level (GbacwTraceLayer *self,
+                             int              hex)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), NULL);
+  if (self->levels == NULL || hex < 0 || hex >= self->n_level_hexes)
+    return NULL;
+  return &self->levels[hex];
+}
+
+gboolean
+gbacw_trace_layer_shows_level (GbacwTraceLayer     *self,
+                               const GbacwScenario *scenario,
+                               int                  hex)
+{
+  const GbacwTraceElevation *e;
+
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), FALSE);
+
+  if (scenario == NULL || scenario->map->elevation == NULL || hex < 0 || hex >= self->n_level_hexes ||
+      hex >= gbacw_hex_grid_n_hexes (&scenario->map->grid) || scenario->map->elevation[hex] != 0 ||
+      self->confirmed[hex])
+    return FALSE;
+  e = &self->levels[hex];
+  /* a sure level 0 is what the map says already: nothing to review */
+  return (e->status == GBACW_TRACE_PROPOSED || e->status == GBACW_TRACE_SAMPLE) && e->level >= 0 &&
+         (e->level != 0 || e->confidence < self->level_threshold);
+}
+
+void
+gbacw_trace_layer_confirm_level (GbacwTraceLayer *self,
+                                 int              hex)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+
+  if (hex < 0 || hex >= self->n_level_hexes || self->confirmed[hex])
+    return;
+  self->confirmed[hex] = 1;
+  self->levels_serial++;
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+double
+gbacw_trace_layer_get_level_threshold (GbacwTraceLayer *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), 0);
+  return self->level_threshold;
+}
+
+void
+gbacw_trace_layer_set_level_threshold (GbacwTraceLayer *self,
+                                       double           threshold)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+
+  threshold = CLAMP (threshold, 0, 1);
+  if (self->level_threshold == threshold)
+    return;
+  self->level_threshold = threshold;
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
 /* ---------------------------------------------------------------- drawing */
 
 /* Whether any hex proposal is shown. */
@@ -299,6 +398,17 @@ any_hex_shown (GbacwTraceLayer     *self,
 {
   for (int i = 0; i < self->n_hexes; i++)
     if (gbacw_trace_layer_shows (self, scenario, i))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether any level proposal is shown. */
+static gboolean
+any_level_shown (GbacwTraceLayer     *self,
+                 const GbacwScenario *scenario)
+{
+  for (int i = 0; i < self->n_level_hexes; i++)
+    if (gbacw_trace_layer_shows_level (self, scenario, i))
       return TRUE;
   return FALSE;
 }
@@ -321,7 +431,8 @@ gbacw_trace_layer_has_content (GbacwCanvasLayer           *layer,
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
 
-  return any_hex_shown (self, view->scenario) || any_link_shown (self, view->scenario);
+  return any_hex_shown (self, view->scenario) || any_link_shown (self, view->scenario) ||
+         any_level_shown (self, view->scenario);
 }
 
 static gboolean
@@ -576,6 +687,109 @@ render_links_picture (gpointer                    user_data,
     render_links (self, cr, view, shown);
 }
 
+/* Where a hex's level is drawn: at the foot of the hex, clear of the hex number at its top
+ * and of most of the terrain's symbol at its centre. */
+#define LEVEL_DISC_DY 0.5
+#define LEVEL_DISC_RADIUS 0.24
+
+/* The proposed levels: discs (white for the sure, orange for the doubtful, each kind in one
+ * path), then their numbers. */
+static void
+render_levels (GbacwTraceLayer            *self,
+               cairo_t                    *cr,
+               const GbacwCanvasLayerView *view)
+{
+  g_autofree guint8 *shown = g_new0 (guint8, self->n_level_hexes + 1);   /* 0 not, 1 sure, 2 doubtful */
+  const GbacwHexGrid *grid = view->grid;
+  /* the numbers: too small to read when zoomed far out, where the discs alone say "proposed" */
+  gboolean numbers = LEVEL_DISC_RADIUS / view->px >= 5;
+
+  for (int i = 0; i < self->n_level_hexes; i++)
+    if (gbacw_trace_layer_shows_level (self, view->scenario, i) && hex_in_view (grid, i, &view->visible))
+      shown[i] = self->levels[i].confidence < self->level_threshold ? 2 : 1;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.2 * view->px);
+  for (guint8 kind = 1; kind <= 2; kind++)
+    {
+      gboolean any = FALSE;
+
+      for (int i = 0; i < self->n_level_hexes; i++)
+        if (shown[i] == kind)
+          {
+            double x, y;
+
+            gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &x, &y);
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, x, y + LEVEL_DISC_DY, LEVEL_DISC_RADIUS, 0, 2 * G_PI);
+            any = TRUE;
+          }
+      if (!any)
+        continue;
+      if (kind == 1)
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+      else
+        cairo_set_source_rgba (cr, 1.0, 0.78, 0.45, 0.9);
+      /* the outline only where the disc is big enough to show one: stroking a whole map's
+       * small circles costs more than filling them */
+      if (!numbers)
+        {
+          cairo_fill (cr);
+          continue;
+        }
+      cairo_fill_preserve (cr);
+      if (kind == 1)
+        cairo_set_source_rgba (cr, 0.45, 0.3, 0.15, 0.9);
+      else
+        cairo_set_source_rgba (cr, 0.93, 0.45, 0.05, 0.95);
+      cairo_stroke (cr);
+    }
+
+  if (numbers)
+    {
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_source_rgb (cr, 0.3, 0.18, 0.06);
+      for (int i = 0; i < self->n_level_hexes; i++)
+        if (shown[i] != 0)
+          {
+            char text[16];
+            cairo_text_extents_t extents;
+            double x, y;
+
+            g_snprintf (text, sizeof text, shown[i] == 2 ? "%d?" : "%d", self->levels[i].level);
+            cairo_set_font_size (cr, shown[i] == 2 && self->levels[i].level >= 10 ? 0.2 : 0.3);
+            cairo_text_extents (cr, text, &extents);
+            gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &x, &y);
+            cairo_move_to (cr, x - extents.x_bearing - extents.width / 2,
+                           y + LEVEL_DISC_DY - extents.y_bearing - extents.height / 2);
+            cairo_show_text (cr, text);
+          }
+    }
+  cairo_restore (cr);
+}
+
+static void
+render_levels_picture (gpointer                    user_data,
+                       cairo_t                    *cr,
+                       const GbacwCanvasLayerView *view,
+                       int                         scale_factor)
+{
+  render_levels (user_data, cr, view);
+}
+
+/* Which hexes are at level 0, as a hash of their indices. */
+static guint32
+hash_level_zero (const GbacwScenario *scenario)
+{
+  int n = gbacw_hex_grid_n_hexes (&scenario->map->grid);
+  guint32 h = 2166136261u;
+
+  for (int i = 0; i < n; i++)
+    if (scenario->map->elevation[i] == 0)
+      h = (h ^ (guint32) i) * 16777619u;
+  return h;
+}
+
 /* Which hexes are unpainted, as a hash of their indices. */
 static guint32
 hash_unpainted (const GbacwScenario *scenario)
@@ -634,6 +848,18 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
                                 render_links_picture, self);
     }
 
+  if (view->scenario->map->elevation != NULL && any_level_shown (self, view->scenario))
+    {
+      LevelsPictureKey levels_key;
+
+      memset (&levels_key, 0, sizeof levels_key);
+      levels_key.level_threshold = self->level_threshold;
+      levels_key.levels_serial = self->levels_serial;
+      levels_key.level_zero_hash = hash_level_zero (view->scenario);
+      gbacw_layer_picture_draw (self->levels_picture, canvas, cr, view, &levels_key, sizeof levels_key,
+                                render_levels_picture, self);
+    }
+
   /* the chain under review, lit, its proposals drawn again over the light */
   if (self->selected_chain >= 0)
     {
@@ -672,6 +898,9 @@ gbacw_trace_layer_finalize (GObject *object)
   g_clear_pointer (&self->chain_confidence, g_free);
   g_clear_pointer (&self->picture, gbacw_layer_picture_free);
   g_clear_pointer (&self->links_picture, gbacw_layer_picture_free);
+  g_clear_pointer (&self->levels, g_free);
+  g_clear_pointer (&self->confirmed, g_free);
+  g_clear_pointer (&self->levels_picture, gbacw_layer_picture_free);
 
   G_OBJECT_CLASS (gbacw_trace_layer_parent_class)->finalize (object);
 }
@@ -694,6 +923,9 @@ gbacw_trace_layer_init (GbacwTraceLayer *self)
   self->selected_chain = -1;
   self->picture = gbacw_layer_picture_new ();
   self->links_picture = gbacw_layer_picture_new ();
+  self->levels_picture = gbacw_layer_picture_new ();
+  self->level_threshold = 0.5;
+  self->confirmed = g_new0 (guint8, 1);
   self->rejected = g_new0 (guint8, 1);
   self->chain_confidence = g_new0 (double, 1);
 }

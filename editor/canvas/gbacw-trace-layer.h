@@ -9,7 +9,11 @@
  * hex centre to hex centre (roads, railroads), shorter than the hexside or the segment so
  * that it is told from a painted feature; a proposal of a doubtful chain (the chain's mean
  * confidence under the chain threshold) has an orange casing. The chain under review is
- * lit in yellow. What is painted shows nothing: once a proposal is accepted (or the user
+ * lit in yellow. Elevation: each hex whose level is not entered (0, as the CLI reads it) with a
+ * proposed level other than its own shows that level as a small number in a white disc at
+ * the foot of the hex (the map shows painted levels by its brown shading, never by a
+ * number); a sure 0 is what the map says already and shows nothing; a doubtful one, its confidence under the level threshold, in an orange disc with
+ * a question mark. What is painted shows nothing: once a proposal is accepted (or the user
  * paints it otherwise) the map's own drawing is seen, and an undo brings the proposal back.
  */
 #pragma once
@@ -52,5 +56,20 @@ void           gbacw_trace_layer_reject_chain (GbacwTraceLayer *self, int chain)
 /* The chain under review (lit), -1 for none. */
 int            gbacw_trace_layer_get_selected_chain (GbacwTraceLayer *self);
 void           gbacw_trace_layer_set_selected_chain (GbacwTraceLayer *self, int chain);
+
+/* The levels proposed (GbacwTraceElevation, n_hexes of them, copied; NULL and 0 for none),
+ * none confirmed. */
+void           gbacw_trace_layer_set_levels (GbacwTraceLayer *self, const GbacwTraceElevation *levels, int n_hexes);
+/* The level proposed for hex (an index), NULL when none was traced. */
+const GbacwTraceElevation *gbacw_trace_layer_get_level (GbacwTraceLayer *self, int hex);
+/* Whether hex's level proposal is shown: traced, the hex's level not entered (0), and a
+ * level other than 0 or a doubtful 0 not confirmed. */
+gboolean       gbacw_trace_layer_shows_level (GbacwTraceLayer *self, const GbacwScenario *scenario, int hex);
+/* Takes hex's proposal out of the review until the next gbacw_trace_layer_set_levels ():
+ * accepting level 0 paints nothing, the map being at 0 already. */
+void           gbacw_trace_layer_confirm_level (GbacwTraceLayer *self, int hex);
+/* Below this confidence (0-1) a level proposal is doubtful. */
+double         gbacw_trace_layer_get_level_threshold (GbacwTraceLayer *self);
+void           gbacw_trace_layer_set_level_threshold (GbacwTraceLayer *self, double threshold);
 
 G_END_DECLS

@@ -22,4 +22,10 @@ void             gbacw_trace_dialog_set_terrain (GbacwTraceDialog *self, int ter
 /* The last trace's proposal for hex (an index), or NULL when there is none. */
 const GbacwTraceProposal *gbacw_trace_dialog_get_proposal (GbacwTraceDialog *self, int hex);
 
+/* The levels' doubt threshold (its spin button's value). */
+void             gbacw_trace_dialog_set_level_threshold (GbacwTraceDialog *self, double threshold);
+/* The level chosen (the level spin button's), for marking and for Accept Level. */
+int              gbacw_trace_dialog_get_level (GbacwTraceDialog *self);
+void             gbacw_trace_dialog_set_level (GbacwTraceDialog *self, int level);
+
 G_END_DECLS

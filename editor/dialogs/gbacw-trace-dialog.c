@@ -6,7 +6,9 @@
  * user paints: the layer and the review read the map, so that what is accepted (or painted
  * with another tool) leaves the review and an undo brings it back. The hexside and line
  * proposals are kept by the layer, which knows their chains, the rejected ones and the
- * chain under review. Another document, or a map of another size, drops the samples and
+ * chain under review. The level marks are kept as the level of each hex marked (-1: not
+ * marked); the proposed levels are kept by the layer too, which knows the ones confirmed at
+ * level 0. Another document, or a map of another size, drops the samples and
  * the proposals; another scan the proposals.
  */
 #define G_LOG_DOMAIN "gbacw-trace-dialog"
@@ -33,6 +35,7 @@ struct _GbacwTraceDialog
   int n_hexes;
   int *sample_terrain;                    /* n_hexes entries: the terrain a hex is a sample of, or -1 */
   GbacwTraceProposal *proposals;          /* n_hexes entries after a trace, else NULL */
+  int *sample_level;                      /* n_hexes entries: the level a hex is marked with, or -1 */
 
   /* template */
   GtkDropDown *terrain_dropdown;
@@ -45,6 +48,11 @@ struct _GbacwTraceDialog
   GtkLabel *chains_label;
   GtkSpinButton *chain_threshold_spin;
   GtkLabel *chain_label;
+  GtkSpinButton *level_spin;
+  GtkLabel *level_marks_label;
+  GtkLabel *levels_label;
+  GtkSpinButton *level_threshold_spin;
+  GtkLabel *level_label;
   GtkLabel *error_label;
 };
 
@@ -236,6 +244,51 @@ get_selected_chain (GbacwTraceDialog *self)
   return chain >= 0 && chain_shown (self, chain) ? chain : -1;
 }
 
+/* ---------------------------------------------------------------- levels */
+
+static double
+get_level_threshold (GbacwTraceDialog *self)
+{
+  return gtk_spin_button_get_value (self->level_threshold_spin);
+}
+
+static int
+get_chosen_level (GbacwTraceDialog *self)
+{
+  return gtk_spin_button_get_value_as_int (self->level_spin);
+}
+
+/* The highest level a hex may be marked with or given: the map's levels, else as many as
+ * the renderer tints (as gbacw_trace_elevation_marks_parse () takes them). */
+static int
+max_level (const GbacwScenario *scenario)
+{
+  if (scenario != NULL && scenario->map->levels != NULL && scenario->map->levels->len > 0)
+    return MIN ((int) scenario->map->levels->len - 1, GBACW_MAX_ELEVATION_LEVEL);
+  return GBACW_MAX_ELEVATION_LEVEL;
+}
+
+static gboolean
+level_shown (GbacwTraceDialog *self,
+             int               hex)
+{
+  return gbacw_trace_layer_shows_level (get_layer (self), get_scenario (self), hex);
+}
+
+static gboolean
+level_doubtful (GbacwTraceDialog *self,
+                int               hex)
+{
+  return level_shown (self, hex) &&
+         gbacw_trace_layer_get_level (get_layer (self), hex)->confidence < get_level_threshold (self);
+}
+
+static gboolean
+levels_traced (GbacwTraceDialog *self)
+{
+  return gbacw_trace_layer_get_level (get_layer (self), 0) != NULL;
+}
+
 static const char *
 link_type_name (const GbacwScenario  *scenario,
                 const GbacwTraceLink *l)
@@ -416,6 +469,89 @@ update_chain_label (GbacwTraceDialog *self)
   gtk_label_set_text (self->chain_label, text);
 }
 
+static void
+update_level_marks_label (GbacwTraceDialog *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  int counts[GBACW_MAX_ELEVATION_LEVEL + 1] = { 0 };
+
+  for (int i = 0; i < self->n_hexes; i++)
+    if (self->sample_level[i] >= 0 && self->sample_level[i] <= GBACW_MAX_ELEVATION_LEVEL)
+      counts[self->sample_level[i]]++;
+  for (int level = 0; level <= GBACW_MAX_ELEVATION_LEVEL; level++)
+    if (counts[level] > 0)
+      {
+        if (text->len > 0)
+          g_string_append (text, ", ");
+        /* TRANSLATORS: an elevation level and how many hexes are marked with it, e.g. "level 2: 3" */
+        g_string_append_printf (text, _("level %d: %d"), level, counts[level]);
+      }
+  if (text->len == 0)
+    g_string_append (text, _("No hex is marked with its level: elevation is not traced."));
+  gtk_label_set_text (self->level_marks_label, text->str);
+}
+
+static void
+update_levels_label (GbacwTraceDialog *self)
+{
+  int n_left = 0, n_doubtful = 0;
+  g_autofree char *left = NULL;
+  g_autofree char *doubtful = NULL;
+  g_autofree char *text = NULL;
+
+  if (!levels_traced (self))
+    {
+      gtk_label_set_text (self->levels_label, _("Not traced yet."));
+      return;
+    }
+  for (int i = 0; i < self->n_hexes; i++)
+    if (level_shown (self, i))
+      {
+        n_left++;
+        n_doubtful += level_doubtful (self, i);
+      }
+  left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d level left to review", "%d levels left to review",
+                                       n_left), n_left);
+  doubtful = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of them doubtful", "%d of them doubtful", n_doubtful),
+                              n_doubtful);
+  /* TRANSLATORS: "12 levels left to review, 3 of them doubtful" */
+  text = g_strdup_printf (_("%s, %s."), left, doubtful);
+  gtk_label_set_text (self->levels_label, text);
+}
+
+static void
+update_level_label (GbacwTraceDialog *self)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  int hex = get_cursor_hex (self);
+  const GbacwTraceElevation *e = gbacw_trace_layer_get_level (get_layer (self), hex);
+  g_autofree char *label = NULL;
+  g_autofree char *text = NULL;
+
+  if (scenario == NULL || hex < 0 || hex >= self->n_hexes)
+    {
+      gtk_label_set_text (self->level_label, "");
+      return;
+    }
+  label = gbacw_hex_grid_format_label (&scenario->map->grid, gbacw_hex_grid_hex_at (&scenario->map->grid, hex));
+  if (scenario->map->elevation[hex] != 0)
+    /* TRANSLATORS: a hex number and its elevation level */
+    text = g_strdup_printf (_("Hex %s is at level %d."), label, scenario->map->elevation[hex]);
+  else if (level_shown (self, hex) && e->status == GBACW_TRACE_SAMPLE)
+    /* TRANSLATORS: a hex number and the elevation level it is marked with */
+    text = g_strdup_printf (_("Hex %s: marked at level %d"), label, e->level);
+  else if (level_shown (self, hex))
+    /* TRANSLATORS: a hex number, its proposed elevation level and the confidence (0.00-1.00) */
+    text = g_strdup_printf (_("Hex %s: level %d (confidence %.2f)"), label, e->level, e->confidence);
+  else if (e != NULL && e->level == 0)
+    /* TRANSLATORS: a hex number */
+    text = g_strdup_printf (_("Hex %s: level 0, as on the map."), label);
+  else
+    /* TRANSLATORS: a hex number */
+    text = g_strdup_printf (_("Hex %s has no level proposed."), label);
+  gtk_label_set_text (self->level_label, text);
+}
+
 /* Which of the window's actions apply, in one place. */
 static void
 update_actions (GbacwTraceDialog *self)
@@ -461,6 +597,26 @@ update_actions (GbacwTraceDialog *self)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-chain", selected);
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.reject-chain", selected);
   }
+
+  {
+    gboolean any_mark = FALSE, any_sure_level = FALSE, any_doubtful_level = FALSE;
+
+    for (int i = 0; i < self->n_hexes; i++)
+      {
+        any_mark |= self->sample_level[i] >= 0;
+        if (level_doubtful (self, i))
+          any_doubtful_level = TRUE;
+        else if (level_shown (self, i))
+          any_sure_level = TRUE;
+      }
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.mark-level", scenario != NULL && get_sample_hex (self) >= 0);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.clear-level-marks", any_mark);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-all-levels", any_sure_level);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.next-doubtful-level", any_doubtful_level);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-level",
+                                   hex >= 0 && hex < self->n_hexes && levels_traced (self) &&
+                                   scenario->map->elevation[hex] == 0);
+  }
 }
 
 static void
@@ -471,6 +627,9 @@ update (GbacwTraceDialog *self)
   update_hex_label (self);
   update_chains_label (self);
   update_chain_label (self);
+  update_level_marks_label (self);
+  update_levels_label (self);
+  update_level_label (self);
   update_actions (self);
 }
 
@@ -482,6 +641,7 @@ drop_proposals (GbacwTraceDialog *self)
   g_clear_pointer (&self->proposals, g_free);
   gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), NULL, 0);
   gbacw_trace_layer_set_links (GBACW_TRACE_LAYER (self->layer), NULL);
+  gbacw_trace_layer_set_levels (GBACW_TRACE_LAYER (self->layer), NULL, 0);
 }
 
 /* The terrain list, the samples and the proposals for the document's map as it is now. */
@@ -497,6 +657,11 @@ reset_for_map (GbacwTraceDialog *self)
   self->sample_terrain = g_new (int, self->n_hexes + 1);
   for (int i = 0; i < self->n_hexes; i++)
     self->sample_terrain[i] = -1;
+  g_clear_pointer (&self->sample_level, g_free);
+  self->sample_level = g_new (int, self->n_hexes + 1);
+  for (int i = 0; i < self->n_hexes; i++)
+    self->sample_level[i] = -1;
+  gtk_spin_button_set_range (self->level_spin, 0, max_level (scenario));
   if (scenario != NULL)
     for (guint t = 0; t < scenario->catalogue.hex_terrains->len; t++)
       gtk_string_list_append (names, terrain_name (scenario, (int) t));
@@ -515,6 +680,9 @@ on_document_changed (GbacwTraceDialog *self)
        g_list_model_get_n_items (gtk_drop_down_get_model (self->terrain_dropdown)) !=
          scenario->catalogue.hex_terrains->len))
     reset_for_map (self);
+  /* the map's levels may have been set since */
+  else if (scenario != NULL)
+    gtk_spin_button_set_range (self->level_spin, 0, max_level (scenario));
   /* a chain accepted (or painted otherwise) is no longer under review */
   if (get_selected_chain (self) < 0)
     gbacw_trace_layer_set_selected_chain (get_layer (self), -1);
@@ -561,6 +729,8 @@ on_cursor_hex (GbacwTraceDialog *self)
 
   if (is_shown (self, hex))
     gtk_drop_down_set_selected (self->terrain_dropdown, (guint) self->proposals[hex].terrain);
+  if (level_shown (self, hex))
+    gtk_spin_button_set_value (self->level_spin, gbacw_trace_layer_get_level (get_layer (self), hex)->level);
   if (hex < 0)
     chain = -1;
   else if (chain < 0 || !chain_touches (self, chain, hex))
@@ -584,6 +754,7 @@ on_cursor_hex (GbacwTraceDialog *self)
   gbacw_trace_layer_set_selected_chain (get_layer (self), chain);
   update_hex_label (self);
   update_chain_label (self);
+  update_level_label (self);
   update_actions (self);
 }
 
@@ -667,6 +838,41 @@ collect_samples (GbacwTraceDialog    *self,
   return samples;
 }
 
+/* The levels proposed from the marks, NULL when there are none (elevation is not traced) or
+ * on an error. Each hex is read against its terrain: as painted, else as proposed. */
+static GbacwTraceElevation *
+trace_levels (GbacwTraceDialog     *self,
+              const GbacwScenario  *scenario,
+              GbacwBackgroundImage *image,
+              const GbacwTraceProposal *proposals,
+              GError              **error)
+{
+  g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (GbacwTraceElevationMark));
+  g_autofree int *terrain = g_new (int, self->n_hexes + 1);
+  GbacwTraceElevation *levels = NULL;
+
+  for (int i = 0; i < self->n_hexes; i++)
+    if (self->sample_level[i] >= 0)
+      {
+        GbacwTraceElevationMark mark = { i, self->sample_level[i], 0 };
+
+        g_array_append_val (marks, mark);
+      }
+  if (marks->len == 0)
+    return NULL;
+  for (int i = 0; i < self->n_hexes; i++)
+    {
+      guint64 mask = scenario->map->terrain[i];
+
+      terrain[i] = mask != 0 ? __builtin_ctzll (mask)
+                   : proposals != NULL && (proposals[i].status == GBACW_TRACE_PROPOSED ||
+                                           proposals[i].status == GBACW_TRACE_SAMPLE) ? proposals[i].terrain : -1;
+    }
+  if (!gbacw_trace_elevation (scenario, image, scenario->map->background.transform, marks, terrain, &levels, error))
+    return NULL;
+  return levels;
+}
+
 static void
 run_action (GtkWidget  *widget,
             const char *action_name,
@@ -681,6 +887,8 @@ run_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) links_error = NULL;
   g_autoptr(GArray) links = NULL;
+  g_autoptr(GError) levels_error = NULL;
+  g_autofree GbacwTraceElevation *levels = NULL;
   GbacwTraceProposal *proposals = NULL;
 
   if (scenario == NULL)
@@ -704,16 +912,23 @@ run_action (GtkWidget  *widget,
                              &links_error);
   if (!gbacw_trace_terrain (scenario, image, scenario->map->background.transform, samples, flags, &proposals, &error))
     proposals = NULL;
-  if (error != NULL || links_error != NULL)
+  levels = trace_levels (self, scenario, image, proposals, &levels_error);
+  if (error != NULL || links_error != NULL || levels_error != NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("Could not trace the scan: %s"),
-                                                  (error != NULL ? error : links_error)->message);
+      g_autofree char *message =
+        g_strdup_printf (_("Could not trace the scan: %s"),
+                         (error != NULL ? error : links_error != NULL ? links_error : levels_error)->message);
       show_error (self, message);
     }
   else
     show_error (self, NULL);
+  gbacw_trace_layer_set_levels (GBACW_TRACE_LAYER (self->layer), levels, levels ? self->n_hexes : 0);
   if (proposals == NULL && links == NULL)
-    return;
+    {
+      on_cursor_hex (self);
+      update (self);
+      return;
+    }
   g_free (self->proposals);
   self->proposals = proposals;
   gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (self->layer), proposals, proposals ? self->n_hexes : 0);
@@ -958,6 +1173,142 @@ reject_chain_action (GtkWidget  *widget,
   update (self);
 }
 
+static void
+mark_level_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  int hex = get_sample_hex (self);
+
+  if (hex < 0 || hex >= self->n_hexes)
+    return;
+  self->sample_level[hex] = CLAMP (get_chosen_level (self), 0, max_level (get_scenario (self)));
+  update (self);
+}
+
+static void
+clear_level_marks_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+
+  for (int i = 0; i < self->n_hexes; i++)
+    self->sample_level[i] = -1;
+  update (self);
+}
+
+/* Gives hexes (int indices) their levels (ints) through the elevation tool's edit, one per
+ * level merged into one undo step; a level 0 paints nothing (the hex is at 0 already) and
+ * only leaves the review. */
+static void
+accept_levels (GbacwTraceDialog *self,
+               GArray           *hexes,
+               GArray           *levels)
+{
+  const GbacwScenario *scenario = get_scenario (self);
+  guint merge_key = (guint) g_get_monotonic_time () | 1u;
+  g_autoptr(GbacwMapEdit) edit = NULL;
+
+  if (scenario == NULL)
+    return;
+  for (int level = 0; level <= GBACW_MAX_ELEVATION_LEVEL; level++)
+    {
+      g_autoptr(GArray) at_level = g_array_new (FALSE, FALSE, sizeof (int));
+      GbacwMapEdit *one;
+
+      for (guint i = 0; i < hexes->len; i++)
+        if (g_array_index (levels, int, i) == level)
+          {
+            if (level == 0)
+              gbacw_trace_layer_confirm_level (get_layer (self), g_array_index (hexes, int, i));
+            else
+              g_array_append_val (at_level, g_array_index (hexes, int, i));
+          }
+      if (at_level->len == 0)
+        continue;
+      one = gbacw_map_edit_set_elevation (scenario, at_level, level, merge_key);
+      if (edit == NULL)
+        edit = one;
+      else
+        {
+          /* map edits of one merge key always merge */
+          gboolean merged = gbacw_command_merge (GBACW_COMMAND (edit), GBACW_COMMAND (one));
+
+          g_warn_if_fail (merged);
+          g_object_unref (one);
+        }
+    }
+  if (edit == NULL)
+    {
+      update (self);
+      return;
+    }
+  gbacw_command_set_label (GBACW_COMMAND (edit), _("Accept traced levels"));
+  gbacw_document_execute (self->document, GBACW_COMMAND (g_steal_pointer (&edit)));
+}
+
+static void
+accept_all_levels_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) levels = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int i = 0; i < self->n_hexes; i++)
+    if (level_shown (self, i) && !level_doubtful (self, i))
+      {
+        g_array_append_val (hexes, i);
+        g_array_append_val (levels, gbacw_trace_layer_get_level (get_layer (self), i)->level);
+      }
+  accept_levels (self, hexes, levels);
+}
+
+static void
+next_doubtful_level_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  int start = get_cursor_hex (self);
+
+  /* after the cursor's hex, round the map */
+  for (int k = 1; k <= self->n_hexes; k++)
+    {
+      int hex = ((start < 0 ? -1 : start) + k) % self->n_hexes;
+
+      if (level_doubtful (self, hex))
+        {
+          gbacw_map_canvas_set_cursor_hex (self->canvas, hex);
+          on_cursor_hex (self);
+          return;
+        }
+    }
+}
+
+static void
+accept_level_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+  const GbacwScenario *scenario = get_scenario (self);
+  int hex = get_cursor_hex (self);
+  int level = CLAMP (get_chosen_level (self), 0, max_level (scenario));
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) levels = g_array_new (FALSE, FALSE, sizeof (int));
+
+  if (scenario == NULL || hex < 0 || hex >= self->n_hexes || !levels_traced (self) ||
+      scenario->map->elevation[hex] != 0)
+    return;
+  g_array_append_val (hexes, hex);
+  g_array_append_val (levels, level);
+  accept_levels (self, hexes, levels);
+}
+
 /* The review's keys in the editor window too: they act here, on its canvas's cursor. */
 static gboolean
 activate_in_dialog (GtkWidget *widget,
@@ -981,6 +1332,10 @@ create_window_shortcuts (GbacwTraceDialog *self)
     { GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
     { GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
     { GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.reject-chain" },
+    { GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level" },
+    { GDK_KEY_F6, 0, "trace.next-doubtful-level" },
+    { GDK_KEY_Return, GDK_ALT_MASK, "trace.accept-level" },
+    { GDK_KEY_KP_Enter, GDK_ALT_MASK, "trace.accept-level" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -1058,7 +1413,37 @@ gbacw_trace_dialog_select_chain (GbacwTraceDialog *self,
   update (self);
 }
 
+void
+gbacw_trace_dialog_set_level_threshold (GbacwTraceDialog *self,
+                                        double            threshold)
+{
+  g_return_if_fail (GBACW_IS_TRACE_DIALOG (self));
+  gtk_spin_button_set_value (self->level_threshold_spin, threshold);
+}
+
+int
+gbacw_trace_dialog_get_level (GbacwTraceDialog *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_DIALOG (self), -1);
+  return get_chosen_level (self);
+}
+
+void
+gbacw_trace_dialog_set_level (GbacwTraceDialog *self,
+                              int               level)
+{
+  g_return_if_fail (GBACW_IS_TRACE_DIALOG (self));
+  gtk_spin_button_set_value (self->level_spin, level);
+}
+
 /* ---------------------------------------------------------------- life */
+
+static void
+on_level_threshold_changed (GbacwTraceDialog *self)
+{
+  gbacw_trace_layer_set_level_threshold (get_layer (self), get_level_threshold (self));
+  update (self);
+}
 
 static void
 on_chain_threshold_changed (GbacwTraceDialog *self)
@@ -1113,6 +1498,7 @@ gbacw_trace_dialog_finalize (GObject *object)
   GbacwTraceDialog *self = GBACW_TRACE_DIALOG (object);
 
   g_free (self->sample_terrain);
+  g_free (self->sample_level);
   g_free (self->proposals);
 
   G_OBJECT_CLASS (gbacw_trace_dialog_parent_class)->finalize (object);
@@ -1138,6 +1524,11 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, chains_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, chain_threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, chain_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, level_spin);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, level_marks_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, levels_label);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, level_threshold_spin);
+  gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, level_label);
   gtk_widget_class_bind_template_child (widget_class, GbacwTraceDialog, error_label);
 
   gtk_widget_class_install_action (widget_class, "trace.run", NULL, run_action);
@@ -1150,6 +1541,11 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "trace.next-doubtful-chain", NULL, next_doubtful_chain_action);
   gtk_widget_class_install_action (widget_class, "trace.accept-chain", NULL, accept_chain_action);
   gtk_widget_class_install_action (widget_class, "trace.reject-chain", NULL, reject_chain_action);
+  gtk_widget_class_install_action (widget_class, "trace.mark-level", NULL, mark_level_action);
+  gtk_widget_class_install_action (widget_class, "trace.clear-level-marks", NULL, clear_level_marks_action);
+  gtk_widget_class_install_action (widget_class, "trace.accept-all-levels", NULL, accept_all_levels_action);
+  gtk_widget_class_install_action (widget_class, "trace.next-doubtful-level", NULL, next_doubtful_level_action);
+  gtk_widget_class_install_action (widget_class, "trace.accept-level", NULL, accept_level_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "trace.next-doubtful", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept", NULL);
@@ -1162,6 +1558,11 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
                                        "trace.accept-chain", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "trace.reject-chain", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "trace.next-doubtful-level", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_ALT_MASK, "trace.accept-level", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_ALT_MASK, "trace.accept-level", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -1173,6 +1574,8 @@ gbacw_trace_dialog_init (GbacwTraceDialog *self)
   g_signal_connect_swapped (self->threshold_spin, "value-changed", G_CALLBACK (on_threshold_changed), self);
   g_signal_connect_swapped (self->chain_threshold_spin, "value-changed", G_CALLBACK (on_chain_threshold_changed), self);
   g_signal_connect_swapped (self->terrain_dropdown, "notify::selected", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->level_threshold_spin, "value-changed", G_CALLBACK (on_level_threshold_changed), self);
+  gbacw_trace_layer_set_level_threshold (GBACW_TRACE_LAYER (self->layer), get_level_threshold (self));
   gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (self->layer), get_threshold (self));
   gbacw_trace_layer_set_chain_threshold (GBACW_TRACE_LAYER (self->layer), get_chain_threshold (self));
 }

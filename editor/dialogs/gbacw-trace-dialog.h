@@ -15,8 +15,14 @@
  * lights the next chain below it and moves the hex cursor there (moving the cursor onto a
  * chain lights it too), Accept Chain (Ctrl+Shift+Return) puts the lit chain on the map
  * through the hexside and line tools' edits, Reject Chain (Ctrl+Shift+Delete) drops it from
- * the review. Each acceptance is one undo step; nothing is painted otherwise and the scan
- * is never changed. The review keys and Ctrl+M (Mark Sample) also work in the editor
+ * the review. Elevation, with a threshold of its own: the user marks a few hexes with their
+ * level (the chosen level at the hex under the pointer, else the hex cursor's: Mark Level,
+ * Ctrl+Shift+M); Trace then proposes a level for every hex (gbacw_trace_elevation ()), and
+ * those whose level is not entered (0, as `gbacw trace` reads it) are reviewed: Accept All
+ * Levels Above, Next Doubtful Level (F6, which chooses its level), Accept Level (Alt+Return)
+ * gives the cursor's hex the chosen level through the elevation tool's edit (a level 0,
+ * the map's already, only leaves the review). Each acceptance is one undo step; nothing is painted otherwise and the scan
+ * is never changed. The review keys, Ctrl+M and Ctrl+Shift+M also work in the editor
  * window while this one is open, so that the arrow keys and the review keys go together
  * on the map.
  */
