@@ -222,36 +222,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->true_terrain);
 }
 
-/* Runs the editor window's shortcut for keyval and mods as a key press would: TRUE when
- * one of its shortcut controllers has it. */
-static gboolean
-activate_window_shortcut (Fixture         *f,
-                          guint            keyval,
-                          GdkModifierType  mods)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->window),
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
-
 /* The layer drawn over the whole map as the canvas would, at SCALE pixels a hex radius:
  * the highest alpha near the foot of hex, where its level's disc is. */
 static int
@@ -416,7 +386,7 @@ test_accept_level (Fixture       *f,
   gbacw_trace_dialog_set_level_threshold (f->dialog, 1.0);
   gui_test_settle ();
   gbacw_map_canvas_set_cursor_hex (canvas, -1);
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_F6, 0));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_F6, 0));
   gui_test_settle ();
   hex = gbacw_map_canvas_get_cursor_hex (canvas);
   g_assert_cmpint (hex, >=, 0);
@@ -430,7 +400,7 @@ test_accept_level (Fixture       *f,
   /* the proposed level given, or 2 when it proposes 0 (which paints nothing) */
   picked = e->level != 0 ? e->level : 2;
   gbacw_trace_dialog_set_level (f->dialog, picked);
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_Return, GDK_ALT_MASK));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Return, GDK_ALT_MASK));
   gui_test_settle ();
   g_assert_cmpuint (gbacw_history_get_n_commands (history), ==, 1);
   g_assert_cmpint (scenario->map->elevation[hex], ==, picked);
@@ -438,7 +408,7 @@ test_accept_level (Fixture       *f,
   g_assert_false (gbacw_trace_layer_shows_level (f->layer, scenario, hex));
 
   /* the next: a level picked other than the one proposed */
-  g_assert_true (activate_window_shortcut (f, GDK_KEY_F6, 0));
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_F6, 0));
   gui_test_settle ();
   other = gbacw_map_canvas_get_cursor_hex (canvas);
   g_assert_cmpint (other, >, hex);
