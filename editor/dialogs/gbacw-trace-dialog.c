@@ -972,26 +972,34 @@ accept_all_action (GtkWidget  *widget,
   paint (self, hexes, terrains);
 }
 
+/* Moves the hex cursor to the first hex after it, round the map, that doubtful says is
+ * doubtful (terrain or level proposals). */
 static void
-next_doubtful_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+go_to_next_doubtful (GbacwTraceDialog *self,
+                     gboolean        (*doubtful) (GbacwTraceDialog *self,
+                                                  int               hex))
 {
-  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
   int start = get_cursor_hex (self);
 
-  /* after the cursor's hex, round the map */
   for (int k = 1; k <= self->n_hexes; k++)
     {
       int hex = ((start < 0 ? -1 : start) + k) % self->n_hexes;
 
-      if (is_doubtful (self, hex))
+      if (doubtful (self, hex))
         {
           gbacw_map_canvas_set_cursor_hex (self->canvas, hex);
           on_cursor_hex (self);
           return;
         }
     }
+}
+
+static void
+next_doubtful_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  go_to_next_doubtful (GBACW_TRACE_DIALOG (widget), is_doubtful);
 }
 
 static void
@@ -1272,21 +1280,7 @@ next_doubtful_level_action (GtkWidget  *widget,
                             const char *action_name,
                             GVariant   *parameter)
 {
-  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
-  int start = get_cursor_hex (self);
-
-  /* after the cursor's hex, round the map */
-  for (int k = 1; k <= self->n_hexes; k++)
-    {
-      int hex = ((start < 0 ? -1 : start) + k) % self->n_hexes;
-
-      if (level_doubtful (self, hex))
-        {
-          gbacw_map_canvas_set_cursor_hex (self->canvas, hex);
-          on_cursor_hex (self);
-          return;
-        }
-    }
+  go_to_next_doubtful (GBACW_TRACE_DIALOG (widget), level_doubtful);
 }
 
 static void
