@@ -61,8 +61,8 @@ gbacw_ai_exclusive_free (GbacwAi *ai)
 static gboolean
 gated (const GbacwGame *game)
 {
-  for (guint i = 0; i < game->hooks->len; i++)
-    if (((const GbacwRuleHooks *) g_ptr_array_index (game->hooks, i))->melee_initiation_chance)
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->melee_initiation_chance)
       return TRUE;
   return FALSE;
 }
@@ -271,8 +271,8 @@ gbacw_ai_exclusive_leader_score (AiView *view, int leader, int hex)
 static gboolean
 exits_by_rule (const GbacwGame *game)
 {
-  for (guint i = 0; i < game->hooks->len; i++)
-    if (((const GbacwRuleHooks *) g_ptr_array_index (game->hooks, i))->exit_allowed)
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->exit_allowed)
       return TRUE;
   return FALSE;
 }

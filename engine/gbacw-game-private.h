@@ -6,11 +6,12 @@
 
 G_BEGIN_DECLS
 
-/* Runs each attached exclusive rule's hook: for (i …) { hooks, data } */
+/* Runs each attached exclusive rule's hook: for (i …) { hooks, data }. Only the modules
+ * set up so far: while a module's init runs, hooks holds it and hook_data does not yet. */
 #define GBACW_FOREACH_HOOK(game, hook_var, data_var) \
-  for (guint hook_i_ = 0; hook_i_ < (game)->hooks->len; hook_i_++) \
+  for (guint hook_i_ = 0; hook_i_ < (game)->hooks->len && hook_i_ < (game)->hook_data->len; hook_i_++) \
     for (const GbacwRuleHooks *hook_var = g_ptr_array_index ((game)->hooks, hook_i_); hook_var; hook_var = NULL) \
-      for (gpointer data_var = g_ptr_array_index ((game)->hook_data, hook_i_); hook_var; hook_var = NULL)
+      for (G_GNUC_UNUSED gpointer data_var = g_ptr_array_index ((game)->hook_data, hook_i_); hook_var; hook_var = NULL)
 
 /* Whether unit is abandoned guns that an exclusive rule gives no game significance (J 21.23:
  * GbacwRuleHooks.abandoned_guns_ignored): not in the way of movement, stacking, ZOC or fire. */

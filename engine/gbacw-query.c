@@ -690,16 +690,13 @@ update_control (GbacwOutcome *o, const GbacwGame *game)
       o->control[i] = o->present[2 * i] ? 0 : 1;
   /* a module's own reading (J 33.61: last to pass through); only the modules set up so far
      (an outcome made in a module's init, P 34's victory checks, sees the ones before it) */
-  for (guint k = 0; k < game->hooks->len && k < game->hook_data->len; k++)
-    {
-      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, k);
-      for (int i = 0; hooks->area_control && i < o->n_areas; i++)
-        {
-          int side;
-          if (hooks->area_control (game, g_ptr_array_index (game->hook_data, k), i, &side))
-            o->control[i] = side;
-        }
-    }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    for (int i = 0; hooks->area_control && i < o->n_areas; i++)
+      {
+        int side;
+        if (hooks->area_control (game, data, i, &side))
+          o->control[i] = side;
+      }
 }
 
 static const GbacwArea *
@@ -742,12 +739,9 @@ end_of_turn (GbacwOutcome *o, const GbacwGame *game, int turn)
         if (o->control[index] == side && award_for (game, award, side))
           o->each_turn[side] += vp;
     }
-  for (guint k = 0; k < game->hooks->len && k < game->hook_data->len; k++)
-    {
-      const GbacwRuleHooks *hooks = g_ptr_array_index (game->hooks, k);
-      if (hooks->automatic_played && hooks->automatic_played (game, g_ptr_array_index (game->hook_data, k)))
-        return;   /* the module's own (J 33.62-36.83) */
-    }
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->automatic_played && hooks->automatic_played (game, data))
+      return;   /* the module's own (J 33.62-36.83) */
   for (guint i = 0; i < s->automatic_victories->len && o->automatic.side < 0; i++)
     {
       const GbacwAutomaticVictory *a = g_ptr_array_index (s->automatic_victories, i);

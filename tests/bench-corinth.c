@@ -4,7 +4,7 @@
  * stand-ins` for the values it does not enter, test-corinth-kit.c) to its end, every exclusive
  * rule of the kit played, the outcome followed after every action as `gbacw play --ai both`
  * does: under 2 s, the median of nine seeds (bench-kit-game.h). With GBACW_BENCH_QUICK=1 one
- * seed, and it fails only at twice the target. Exits 1 if the target is missed. */
+ * seed, and it fails only at its quick limit (bench_time_limit ()). Exits 1 if the target is missed. */
 #define G_LOG_DOMAIN "bench-corinth"
 
 #include "bench-kit-game.h"

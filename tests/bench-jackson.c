@@ -4,7 +4,7 @@
  * applied, test-jackson-stand-ins.c) to its end, every exclusive rule its file turns on
  * played, the outcome followed after every action as `gbacw play --ai both` does: under
  * 2 s, the median of nine seeds (bench-kit-game.h). With GBACW_BENCH_QUICK=1 one seed, and
- * it fails only at twice the target. Exits 1 if the target is missed. */
+ * it fails only at its quick limit (bench_time_limit ()). Exits 1 if the target is missed. */
 #define G_LOG_DOMAIN "bench-jackson"
 
 #include "bench-kit-game.h"
