@@ -4,7 +4,9 @@
  * (environment, GTK, the editor's resources). */
 #pragma once
 
+#include <execinfo.h>
 #include <gtk/gtk.h>
+#include <unistd.h>
 
 #include "gbacw-application.h"
 #include "gbacw-data.h"
@@ -88,8 +90,35 @@ gui_test_find_widget (GtkWidget *root,
   return NULL;
 }
 
-/* The start of a GUI test's main (): no accessibility bus (there is none in the test
- * sessions), cairo rather than the X server's software GL (mesa's EGL leaves blocks
+/* Writes the stack of a critical or a warning before the default writer (which
+ * G_DEBUG=fatal-criticals makes abort): a rare critical in a shared CI run is then found
+ * from its log alone (addresses: `addr2line -e LIBRARY OFFSET`). */
+static inline GLogWriterOutput
+gui_test_log_writer (GLogLevelFlags   level,
+                     const GLogField *fields,
+                     gsize            n_fields,
+                     gpointer         user_data)
+{
+  if (level & (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    {
+      void *frames[64];
+      int n = backtrace (frames, G_N_ELEMENTS (frames));
+      static const char heading[] = "the stack of the message below:\n";
+
+      if (write (STDERR_FILENO, heading, sizeof heading - 1) > 0)
+        backtrace_symbols_fd (frames, n, STDERR_FILENO);
+    }
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
+static inline void
+gui_test_trace_criticals (void)
+{
+  g_log_set_writer_func (gui_test_log_writer, NULL, NULL);
+}
+
+/* The start of a GUI test's main (): the stacks of criticals written, no accessibility
+ * bus (there is none in the test sessions), cairo rather than the X server's software GL (mesa's EGL leaves blocks
  * behind at exit that LeakSanitizer cannot follow to a suppression), g_test_init (), GTK,
  * and the editor's GResource (window template, icons), which the application class
  * registers. Returns FALSE, the test skipped, when there is no display: main () then
@@ -100,6 +129,7 @@ gui_test_init (int    *argc,
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+  gui_test_trace_criticals ();
   g_test_init (argc, argv, NULL);
   if (!gtk_init_check ())
     {

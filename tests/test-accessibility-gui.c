@@ -415,6 +415,7 @@ main (int    argc,
   g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   g_setenv ("LANGUAGE", "C", TRUE);
   g_set_print_handler (print_without_state_changes);
+  gui_test_trace_criticals ();
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {

@@ -575,6 +575,7 @@ main (int argc, char **argv)
    * Mesa's driver, whose allocations LeakSanitizer then cannot attribute. */
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GDK_DEBUG", "gl-disable", TRUE);
+  gui_test_trace_criticals ();
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {

@@ -3611,6 +3611,7 @@ main (int argc, char **argv)
       g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
       g_setenv ("GSK_RENDERER", "cairo", FALSE);
     }
+  gui_test_trace_criticals ();
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {
