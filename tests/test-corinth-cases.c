@@ -20,7 +20,7 @@
 
 /* ------------------------------------------------------------------ helpers */
 
-/* The unit has lost lost of its initial SP as casualties. */
+/* The unit has lost `lost` of its initial SP as casualties. */
 static void
 wound (GbacwGame *game, const char *id, int lost)
 {
@@ -56,40 +56,6 @@ distance (GbacwGame *game, int hex, const char *label)
   return gbacw_game_distance (game, hex, hex_of (game->scenario, label));
 }
 
-/* Marks Game-Turns first..last night (the turn track's night="yes"). */
-static void
-set_night (Fixture *f, int first, int last)
-{
-  for (guint i = 0; i < f->s->turns.turns->len; i++)
-    {
-      GbacwTurn *turn = g_ptr_array_index (f->s->turns.turns, i);
-      turn->night = turn->n >= first && turn->n <= last;
-    }
-}
-
-/* Goes to phase of side's Player-Turn in Game-Turn turn. */
-static void
-goto_turn_phase (GbacwGame *game, int turn, GbacwPhase phase, int side)
-{
-  for (int guard = 0; guard < 400 && !(game->turn == turn && game->phase == phase && game->phasing_side == side); guard++)
-    end_phase (game);
-  g_assert_cmpint (game->turn, ==, turn);
-  g_assert_cmpint (game->phase, ==, phase);
-  g_assert_cmpint (game->phasing_side, ==, side);
-}
-
-/* A Union brigade "u-brig" (commander u-brig-ldr at hex, ER er) with its BCE limits. */
-static void
-union_brigade (Fixture *f, const char *hex, int er, int limit, int second_day)
-{
-  GbacwFormation *b = add_formation (f, "u-brig", "union", GBACW_FORMATION_BRIGADE, NULL, "u-brig-ldr");
-  b->bce[0] = limit;
-  b->bce[1] = second_day;
-  LEADER (f, "u-brig-ldr", "union", hex);
-  set_formation (f, "u-brig-ldr", "u-brig");
-  set_leader (f, "u-brig-ldr", GBACW_LEADER_BRIGADE, er, 2, GBACW_UNSET, GBACW_UNSET);
-}
-
 /* C 22.0-22.4 as the kits configure them (with the Game-Turn 1-8 modifiers of C 29.62). */
 static void
 add_corinth_gate (Fixture *f, gboolean declare_stacking)
@@ -97,17 +63,6 @@ add_corinth_gate (Fixture *f, gboolean declare_stacking)
   add_exclusive (f, "melee-initiation", "roll", "morale", "before-melee", "morale", "initiation-drm.union", "1-8:+1",
                  "initiation-drm.confederate", "1-8:-1", "before-melee-drm.union", "1-8:+1", "declare-stacking",
                  declare_stacking ? "yes" : "no", "case", "C 22.0", NULL);
-}
-
-static GbacwGame *
-melee_game_of (Fixture *f, int side, int turn)
-{
-  GbacwGame *game;
-
-  set_turns (f, turn, turn + 1);
-  game = start_game (f);
-  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, side);
-  return game;
 }
 
 static GbacwPlacement *

@@ -306,18 +306,6 @@ test_j_21_3_one_box_resupplies_a_section (void)
 
 /* ------------------------------------------------------------------ melee initiation */
 
-/* The Retreat Before Melee Phase of side (0 union, 1 confederate) on Game-Turn turn. */
-static GbacwGame *
-melee_game_of (Fixture *f, int side, int turn)
-{
-  GbacwGame *game;
-
-  set_turns (f, turn, turn + 1);
-  game = start_game (f);
-  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, side);
-  return game;
-}
-
 /* Announces ids against hex, the defender stands, and in the Melee Phase the melee is made
  * with the forced dice (terminated by 0); returns whether it was fought. */
 static gboolean
@@ -1654,27 +1642,6 @@ test_night_without_module_keeps_withdrawal_fire (void)
 
 /* ------------------------------------------------------------ BCE and stragglers */
 
-/* Marks Game-Turns first..last night (the turn track's night="yes"). */
-static void
-set_night (Fixture *f, int first, int last)
-{
-  for (guint i = 0; i < f->s->turns.turns->len; i++)
-    {
-      GbacwTurn *turn = g_ptr_array_index (f->s->turns.turns, i);
-      turn->night = turn->n >= first && turn->n <= last;
-    }
-}
-
-/* Goes to phase of side's Player-Turn in Game-Turn turn. */
-static void
-goto_turn_phase (GbacwGame *game, int turn, GbacwPhase phase, int side)
-{
-  for (int guard = 0; guard < 400 && !(game->turn == turn && game->phase == phase && game->phasing_side == side); guard++)
-    end_phase (game);
-  g_assert_cmpint (game->turn, ==, turn);
-  g_assert_cmpint (game->phase, ==, phase);
-}
-
 /* Ends the second Player-Turn of Game-Turn turn with dice forced for what happens in the
  * Game-Turn Record Interphase (the straggler rolls, in order-of-battle order). */
 static void
@@ -1685,7 +1652,7 @@ end_turn_with_dice (GbacwGame *game, int turn, const int *dice, guint n)
   end_phase (game);
 }
 
-/* The unit has lost lost of its initial SP as casualties. */
+/* The unit has lost `lost` of its initial SP as casualties. */
 static void
 wound (GbacwGame *game, const char *id, int lost)
 {
@@ -1822,18 +1789,6 @@ test_j_35_41_moved_night_turns (void)
   g_assert_cmpint (unit_of (game, "u-3")->strength, ==, 3);
   g_assert_cmpuint (log_count (game, "J 35.41", "Straggler recovery for u-4"), ==, 0);
   g_assert_cmpint (unit_of (game, "u-4")->strength, ==, 2);
-}
-
-/* A Union brigade "u-brig" (commander u-brig-ldr at hex, ER er) with a BCE limit. */
-static void
-union_brigade (Fixture *f, const char *hex, int er, int limit, int second_day)
-{
-  GbacwFormation *b = add_formation (f, "u-brig", "union", GBACW_FORMATION_BRIGADE, NULL, "u-brig-ldr");
-  b->bce[0] = limit;
-  b->bce[1] = second_day;
-  LEADER (f, "u-brig-ldr", "union", hex);
-  set_formation (f, "u-brig-ldr", "u-brig");
-  set_leader (f, "u-brig-ldr", GBACW_LEADER_BRIGADE, er, 2, GBACW_UNSET, GBACW_UNSET);
 }
 
 static void

@@ -754,3 +754,52 @@ rout (GbacwGame *game, const char *unit)
   gbacw_morale_rout (game, unit_index (game, unit), "13.21");
   gbacw_game_run_pending (game);
 }
+
+/* ---------------------------------------------------------------- exclusive-rule cases
+ * (test-engine-exclusive.c, test-corinth-cases.c) */
+
+/* Marks Game-Turns first..last night (the turn track's night="yes"). */
+G_GNUC_UNUSED static void
+set_night (Fixture *f, int first, int last)
+{
+  for (guint i = 0; i < f->s->turns.turns->len; i++)
+    {
+      GbacwTurn *turn = g_ptr_array_index (f->s->turns.turns, i);
+      turn->night = turn->n >= first && turn->n <= last;
+    }
+}
+
+/* Goes to phase of side's Player-Turn in Game-Turn turn. */
+G_GNUC_UNUSED static void
+goto_turn_phase (GbacwGame *game, int turn, GbacwPhase phase, int side)
+{
+  for (int guard = 0; guard < 400 && !(game->turn == turn && game->phase == phase && game->phasing_side == side); guard++)
+    end_phase (game);
+  g_assert_cmpint (game->turn, ==, turn);
+  g_assert_cmpint (game->phase, ==, phase);
+  g_assert_cmpint (game->phasing_side, ==, side);
+}
+
+/* A Union brigade "u-brig" (commander u-brig-ldr at hex, ER er) with its BCE limits. */
+G_GNUC_UNUSED static void
+union_brigade (Fixture *f, const char *hex, int er, int limit, int second_day)
+{
+  GbacwFormation *b = add_formation (f, "u-brig", "union", GBACW_FORMATION_BRIGADE, NULL, "u-brig-ldr");
+  b->bce[0] = limit;
+  b->bce[1] = second_day;
+  LEADER (f, "u-brig-ldr", "union", hex);
+  set_formation (f, "u-brig-ldr", "u-brig");
+  set_leader (f, "u-brig-ldr", GBACW_LEADER_BRIGADE, er, 2, GBACW_UNSET, GBACW_UNSET);
+}
+
+/* A game of the fixture in side's Retreat before Melee Phase of Game-Turn turn. */
+G_GNUC_UNUSED static GbacwGame *
+melee_game_of (Fixture *f, int side, int turn)
+{
+  GbacwGame *game;
+
+  set_turns (f, turn, turn + 1);
+  game = start_game (f);
+  goto_phase (game, GBACW_PHASE_RETREAT_BEFORE_MELEE, side);
+  return game;
+}
