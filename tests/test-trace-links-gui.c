@@ -412,6 +412,107 @@ test_reject_chain (Fixture       *f,
   g_assert_cmpint (n_on_map (f), ==, 0);
 }
 
+/* The button of action_name at or below root; NULL when there is none. */
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action_name)
+{
+  if (GTK_IS_ACTIONABLE (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action_name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Restore Rejected Chain: the review's undo of Reject Chain, the last rejected first, back
+ * as a proposal that can be accepted; nothing to restore, it is disabled. The map's undo
+ * does not take part. */
+static void
+test_restore_chain (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWidget *button = find_action_button (GTK_WIDGET (f->dialog), "trace.restore-chain");
+  GbacwHistory *history = gbacw_document_get_history (f->document);
+  g_autoptr(GArray) before = shown_chains (f, NULL);
+  g_autoptr(GArray) after = NULL;
+  int first, second, alpha, n_links = 0;
+
+  g_assert_nonnull (button);
+  g_assert_cmpuint (before->len, >=, 2);
+  first = g_array_index (before, int, 0);
+  second = g_array_index (before, int, 1);
+  g_assert_false (gtk_widget_get_sensitive (button));
+  g_assert_false (gbacw_trace_layer_can_restore_chain (f->layer));
+  g_assert_cmpint (gbacw_trace_layer_restore_chain (f->layer), ==, -1);
+
+  alpha = drawn_alpha_at_link (f, (guint) first);
+  gbacw_trace_dialog_select_chain (f->dialog, first);
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  gbacw_trace_dialog_select_chain (f->dialog, second);
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  gui_test_settle ();
+  after = shown_chains (f, NULL);
+  g_assert_cmpuint (after->len, ==, before->len - 2);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_cmpint (drawn_alpha_at_link (f, (guint) first), <, alpha);
+
+  /* Ctrl+Shift+Insert in the editor window: the last rejected comes back, lit */
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->window), GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  gui_test_settle ();
+  g_assert_cmpint (gbacw_trace_layer_get_selected_chain (f->layer), ==, second);
+  g_clear_pointer (&after, g_array_unref);
+  after = shown_chains (f, NULL);
+  g_assert_cmpuint (after->len, ==, before->len - 1);
+  for (guint c = 0; c < after->len; c++)
+    g_assert_cmpint (g_array_index (after, int, c), !=, first);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_cmpint (n_on_map (f), ==, 0);
+  g_assert_false (gbacw_history_can_undo (history));
+
+  /* from the dialog's window too; then nothing is left to restore */
+  g_assert_true (gui_test_activate_shortcut (GTK_WIDGET (f->dialog), GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  gui_test_settle ();
+  g_assert_cmpint (gbacw_trace_layer_get_selected_chain (f->layer), ==, first);
+  g_clear_pointer (&after, g_array_unref);
+  after = shown_chains (f, NULL);
+  g_assert_cmpuint (after->len, ==, before->len);
+  for (guint i = 0; i < gbacw_trace_layer_get_n_links (f->layer); i++)
+    g_assert_true (gbacw_trace_layer_shows_link (f->layer, get_scenario (f), i));
+  g_assert_cmpint (drawn_alpha_at_link (f, (guint) first), >=, alpha);
+  g_assert_false (gtk_widget_get_sensitive (button));
+  g_assert_false (gbacw_trace_layer_can_restore_chain (f->layer));
+
+  /* the restored chain is accepted as any: one undo step on the map */
+  for (guint i = 0; i < gbacw_trace_layer_get_n_links (f->layer); i++)
+    if (gbacw_trace_layer_get_link_chain (f->layer, i) == first)
+      n_links++;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.accept-chain", NULL));
+  gui_test_settle ();
+  g_assert_cmpint (n_on_map (f), ==, n_links);
+  g_assert_cmpuint (gbacw_history_get_n_commands (history), ==, 1);
+
+  /* rejected again and the acceptance undone: the map's undo leaves the review's alone */
+  gbacw_trace_dialog_select_chain (f->dialog, second);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.reject-chain", NULL));
+  g_assert_true (gbacw_document_undo (f->document));
+  gui_test_settle ();
+  g_assert_cmpint (n_on_map (f), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_clear_pointer (&after, g_array_unref);
+  after = shown_chains (f, NULL);
+  g_assert_cmpuint (after->len, ==, before->len - 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "trace.restore-chain", NULL));
+  gui_test_settle ();
+  g_clear_pointer (&after, g_array_unref);
+  after = shown_chains (f, NULL);
+  g_assert_cmpuint (after->len, ==, before->len);
+  g_assert_cmpint (n_on_map (f), ==, 0);
+}
+
 static int
 compare_doubles (gconstpointer a,
                  gconstpointer b)
@@ -543,6 +644,7 @@ main (int    argc,
   g_test_add ("/trace-links-gui/proposed", Fixture, NULL, fixture_set_up, test_links_proposed, fixture_tear_down);
   g_test_add ("/trace-links-gui/accept-chain", Fixture, NULL, fixture_set_up, test_accept_chain, fixture_tear_down);
   g_test_add ("/trace-links-gui/reject-chain", Fixture, NULL, fixture_set_up, test_reject_chain, fixture_tear_down);
+  g_test_add ("/trace-links-gui/restore-chain", Fixture, NULL, fixture_set_up, test_restore_chain, fixture_tear_down);
   g_test_add ("/trace-links-gui/accept-all-chains", Fixture, NULL, fixture_set_up, test_accept_all_chains,
               fixture_tear_down);
   g_test_add ("/trace-links-gui/two-types-one-hexside", Fixture, NULL, fixture_set_up, test_two_types_one_hexside,

@@ -68,6 +68,7 @@ struct _GbacwTraceLayer
   GbacwTraceLink *links;
   guint n_links;
   guint8 *rejected;           /* n_links: 1 when its chain was rejected */
+  GArray *rejections;         /* int: the chains rejected, the last one last, to restore */
   double *chain_confidence;   /* n_links: of the chain whose first link it is */
   double chain_threshold;
   guint links_serial;         /* counts the links set and the chains rejected */
@@ -169,6 +170,7 @@ gbacw_trace_layer_set_links (GbacwTraceLayer *self,
   g_clear_pointer (&self->links, g_free);
   g_clear_pointer (&self->rejected, g_free);
   g_clear_pointer (&self->chain_confidence, g_free);
+  g_array_set_size (self->rejections, 0);
   self->n_links = links ? links->len : 0;
   self->links_serial++;
   self->selected_chain = -1;
@@ -275,13 +277,47 @@ gbacw_trace_layer_reject_chain (GbacwTraceLayer *self,
 {
   g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
 
+  g_return_if_fail (chain >= 0 && (guint) chain < self->n_links);
+
+  chain = (int) chain_of (self, (guint) chain);
+  if (self->rejected[chain])
+    return;
   for (guint i = 0; i < self->n_links; i++)
     if ((int) chain_of (self, i) == chain)
       self->rejected[i] = 1;
+  g_array_append_val (self->rejections, chain);
   if (self->selected_chain == chain)
     self->selected_chain = -1;
   self->links_serial++;
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+}
+
+gboolean
+gbacw_trace_layer_can_restore_chain (GbacwTraceLayer *self)
+{
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), FALSE);
+  return self->rejections->len > 0;
+}
+
+int
+gbacw_trace_layer_restore_chain (GbacwTraceLayer *self)
+{
+  int chain;
+
+  g_return_val_if_fail (GBACW_IS_TRACE_LAYER (self), -1);
+
+  if (self->rejections->len == 0)
+    return -1;
+  chain = g_array_index (self->rejections, int, self->rejections->len - 1);
+  g_array_set_size (self->rejections, self->rejections->len - 1);
+  for (guint i = 0; i < self->n_links; i++)
+    if ((int) chain_of (self, i) == chain)
+      self->rejected[i] = 0;
+  /* lit again, as it was when rejected, so that the user sees what came back */
+  self->selected_chain = chain;
+  self->links_serial++;
+  gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
+  return chain;
 }
 
 int
@@ -895,6 +931,7 @@ gbacw_trace_layer_finalize (GObject *object)
   g_clear_pointer (&self->proposals, g_free);
   g_clear_pointer (&self->links, g_free);
   g_clear_pointer (&self->rejected, g_free);
+  g_clear_pointer (&self->rejections, g_array_unref);
   g_clear_pointer (&self->chain_confidence, g_free);
   g_clear_pointer (&self->picture, gbacw_layer_picture_free);
   g_clear_pointer (&self->links_picture, gbacw_layer_picture_free);
@@ -927,5 +964,6 @@ gbacw_trace_layer_init (GbacwTraceLayer *self)
   self->level_threshold = 0.5;
   self->confirmed = g_new0 (guint8, 1);
   self->rejected = g_new0 (guint8, 1);
+  self->rejections = g_array_new (FALSE, FALSE, sizeof (int));
   self->chain_confidence = g_new0 (double, 1);
 }

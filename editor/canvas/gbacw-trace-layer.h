@@ -51,8 +51,14 @@ double         gbacw_trace_layer_get_chain_confidence (GbacwTraceLayer *self, in
 /* Below this a chain is doubtful. */
 double         gbacw_trace_layer_get_chain_threshold (GbacwTraceLayer *self);
 void           gbacw_trace_layer_set_chain_threshold (GbacwTraceLayer *self, double threshold);
-/* Hides every link of chain until the next gbacw_trace_layer_set_links (). */
+/* Hides every link of chain until the next gbacw_trace_layer_set_links () or until it is
+ * restored. */
 void           gbacw_trace_layer_reject_chain (GbacwTraceLayer *self, int chain);
+/* Whether a chain was rejected since the links were set. */
+gboolean       gbacw_trace_layer_can_restore_chain (GbacwTraceLayer *self);
+/* Brings the last chain rejected back as a proposal, under review; returns it, -1 for none.
+ * Its links already on the map stay hidden as any such link is. */
+int            gbacw_trace_layer_restore_chain (GbacwTraceLayer *self);
 /* The chain under review (lit), -1 for none. */
 int            gbacw_trace_layer_get_selected_chain (GbacwTraceLayer *self);
 void           gbacw_trace_layer_set_selected_chain (GbacwTraceLayer *self, int chain);

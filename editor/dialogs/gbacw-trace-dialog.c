@@ -596,6 +596,8 @@ update_actions (GbacwTraceDialog *self)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.next-doubtful-chain", any_doubtful_chain);
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.accept-chain", selected);
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.reject-chain", selected);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "trace.restore-chain",
+                                   gbacw_trace_layer_can_restore_chain (get_layer (self)));
   }
 
   {
@@ -1181,6 +1183,21 @@ reject_chain_action (GtkWidget  *widget,
   update (self);
 }
 
+/* Undoes the last Reject Chain. Rejecting never changes the document, so this is the
+ * review's own undo, apart from the map's: Ctrl+Z stays the map's. A restored chain whose
+ * links were put on the map since is simply not shown. */
+static void
+restore_chain_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
+
+  if (gbacw_trace_layer_restore_chain (get_layer (self)) < 0)
+    return;
+  update (self);
+}
+
 static void
 mark_level_action (GtkWidget  *widget,
                    const char *action_name,
@@ -1326,6 +1343,8 @@ create_window_shortcuts (GbacwTraceDialog *self)
     { GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
     { GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
     { GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.reject-chain" },
+    { GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.restore-chain" },
+    { GDK_KEY_KP_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.restore-chain" },
     { GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level" },
     { GDK_KEY_F6, 0, "trace.next-doubtful-level" },
     { GDK_KEY_Return, GDK_ALT_MASK, "trace.accept-level" },
@@ -1535,6 +1554,7 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "trace.next-doubtful-chain", NULL, next_doubtful_chain_action);
   gtk_widget_class_install_action (widget_class, "trace.accept-chain", NULL, accept_chain_action);
   gtk_widget_class_install_action (widget_class, "trace.reject-chain", NULL, reject_chain_action);
+  gtk_widget_class_install_action (widget_class, "trace.restore-chain", NULL, restore_chain_action);
   gtk_widget_class_install_action (widget_class, "trace.mark-level", NULL, mark_level_action);
   gtk_widget_class_install_action (widget_class, "trace.clear-level-marks", NULL, clear_level_marks_action);
   gtk_widget_class_install_action (widget_class, "trace.accept-all-levels", NULL, accept_all_levels_action);
@@ -1552,6 +1572,10 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
                                        "trace.accept-chain", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "trace.reject-chain", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "trace.restore-chain", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "trace.restore-chain", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "trace.next-doubtful-level", NULL);
