@@ -19,14 +19,6 @@
 #define BENCH_KIT_TARGET_MS 2000.0
 #define BENCH_KIT_SEEDS 9
 
-static gint64
-bench_kit_cpu_time_us (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
-}
-
 static gboolean
 bench_kit_follow_outcome (GbacwGame *game, const GbacwAction *action, gpointer user_data)
 {
@@ -69,13 +61,13 @@ bench_kit_games (const char *name, const char *title, const GbacwScenario *s)
         }
       outcome = gbacw_outcome_new (game);
       t0 = g_get_monotonic_time ();
-      c0 = bench_kit_cpu_time_us ();
+      c0 = bench_cpu_us (CLOCK_THREAD_CPUTIME_ID);
       if (gbacw_ai_play (game, 3, 0, bench_kit_follow_outcome, outcome, &error) != GBACW_AI_PLAY_OVER)
         {
           g_printerr ("%s: seed %d: the game did not end: %s\n", g_get_prgname (), 1 + i, error ? error->message : "");
           return 1;
         }
-      ms[i] = (bench_kit_cpu_time_us () - c0) / 1000.0;
+      ms[i] = (bench_cpu_us (CLOCK_THREAD_CPUTIME_ID) - c0) / 1000.0;
       gbacw_outcome_victory (outcome, game, &v);
       g_print ("%s seed %-2d Game-Turn %2d %6u actions %6u events  %s  %8.1f ms (wall-clock %.1f ms)\n", name, 1 + i,
                game->turn, game->actions->len, game->events->len, v.level, ms[i],

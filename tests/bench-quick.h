@@ -19,6 +19,16 @@
 #include <string.h>
 #include <time.h>
 
+/* Microseconds of processor time: of the whole process, or of the calling thread. */
+static inline gint64
+bench_cpu_us (clockid_t clock)
+{
+  struct timespec ts;
+
+  clock_gettime (clock, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 /* The reference loop's processor time, in microseconds, on the 2-core machine of
  * BENCHMARKS.md's figures. Estimated, not measured there: on a later machine of the same
  * kind the loop took 29 ms and the kit games (bench-pea-ridge, bench-jackson,
@@ -44,12 +54,7 @@ bench_quick (void)
 static inline gint64
 bench_now_us (void)
 {
-  struct timespec ts;
-
-  if (!bench_quick ())
-    return g_get_monotonic_time ();
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+  return bench_quick () ? bench_cpu_us (CLOCK_PROCESS_CPUTIME_ID) : g_get_monotonic_time ();
 }
 
 static inline int
@@ -77,13 +82,10 @@ bench_machine_factor (void)
 
       for (int run = 0; run < 3; run++)
         {
-          struct timespec ts;
-          gint64 start;
+          gint64 start = bench_cpu_us (CLOCK_PROCESS_CPUTIME_ID);
           guint32 x = 2463534242u, sum = 0;
           GHashTable *table = g_hash_table_new (NULL, NULL);
 
-          clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-          start = (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
           for (int i = 0; i < N; i++)
             {
               x ^= x << 13;
@@ -98,8 +100,7 @@ bench_machine_factor (void)
             sum += GPOINTER_TO_UINT (g_hash_table_lookup (table, GUINT_TO_POINTER (values[i] | 1)));
           g_hash_table_destroy (table);
           sink += sum;
-          clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-          best = MIN (best, (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 - start);
+          best = MIN (best, bench_cpu_us (CLOCK_PROCESS_CPUTIME_ID) - start);
         }
       g_free (values);
       factor = MAX (1.0, best / BENCH_REFERENCE_US);

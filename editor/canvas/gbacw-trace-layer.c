@@ -271,20 +271,26 @@ gbacw_trace_layer_set_chain_threshold (GbacwTraceLayer *self,
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
 }
 
+/* Marks every link of chain (its first link's index) rejected or not. */
+static void
+set_chain_rejected (GbacwTraceLayer *self, int chain, guint8 rejected)
+{
+  for (guint i = 0; i < self->n_links; i++)
+    if ((int) chain_of (self, i) == chain)
+      self->rejected[i] = rejected;
+}
+
 void
 gbacw_trace_layer_reject_chain (GbacwTraceLayer *self,
                                 int              chain)
 {
   g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
-
   g_return_if_fail (chain >= 0 && (guint) chain < self->n_links);
 
   chain = (int) chain_of (self, (guint) chain);
   if (self->rejected[chain])
     return;
-  for (guint i = 0; i < self->n_links; i++)
-    if ((int) chain_of (self, i) == chain)
-      self->rejected[i] = 1;
+  set_chain_rejected (self, chain, 1);
   g_array_append_val (self->rejections, chain);
   if (self->selected_chain == chain)
     self->selected_chain = -1;
@@ -310,9 +316,7 @@ gbacw_trace_layer_restore_chain (GbacwTraceLayer *self)
     return -1;
   chain = g_array_index (self->rejections, int, self->rejections->len - 1);
   g_array_set_size (self->rejections, self->rejections->len - 1);
-  for (guint i = 0; i < self->n_links; i++)
-    if ((int) chain_of (self, i) == chain)
-      self->rejected[i] = 0;
+  set_chain_rejected (self, chain, 0);
   /* lit again, as it was when rejected, so that the user sees what came back */
   self->selected_chain = chain;
   self->links_serial++;

@@ -15,8 +15,8 @@
  * lights the next chain below it and moves the hex cursor there (moving the cursor onto a
  * chain lights it too), Accept Chain (Ctrl+Shift+Return) puts the lit chain on the map
  * through the hexside and line tools' edits, Reject Chain (Ctrl+Shift+Delete) drops it from
- * the review, Restore Rejected Chain (Ctrl+Shift+Insert) brings the last one dropped back. Elevation, with a threshold of its own: the user marks a few hexes with their
- * level (the chosen level at the hex under the pointer, else the hex cursor's: Mark Level,
+ * the review, Restore Rejected Chain (Ctrl+Shift+Insert) brings the last one dropped back.
+ * Elevation, with a threshold of its own: the user marks a few hexes with their level (the chosen level at the hex under the pointer, else the hex cursor's: Mark Level,
  * Ctrl+Shift+M); Trace then proposes a level for every hex (gbacw_trace_elevation ()), and
  * those whose level is not entered (0, as `gbacw trace` reads it) are reviewed: Accept All
  * Levels Above, Next Doubtful Level (F6, which chooses its level), Accept Level (Alt+Return)
