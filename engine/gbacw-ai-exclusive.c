@@ -69,6 +69,27 @@ gated (const GbacwGame *game)
 
 /* ------------------------------------------------------------------ declaring melee */
 
+/* What a melee of target by units is worth once initiated: guns without their crew alone in
+ * their hex are taken with no die roll (J 21.27), each gun as a Strength Point captured in
+ * gbacw_query_melee_value ()'s terms (1.5), at no risk; any other by the Melee CRT. */
+static double
+outcome_value (GbacwGame *game, const GArray *units, int target)
+{
+  const GArray *stack;
+  double guns = 0;
+
+  if (units->len == 0 || gbacw_melee_without_roll_case (game, units, target) == NULL)
+    return gbacw_query_melee_value (game, units, target, NULL);
+  stack = gbacw_game_stack (game, target);
+  for (guint i = 0; stack && i < stack->len; i++)
+    {
+      const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (stack, int, i));
+      if (gbacw_game_guns_unmanned (game, u))
+        guns += u->guns;
+    }
+  return 1.5 * guns;
+}
+
 double
 gbacw_ai_exclusive_melee_value (AiView *view, const GArray *group, int target)
 {
@@ -79,7 +100,7 @@ gbacw_ai_exclusive_melee_value (AiView *view, const GArray *group, int target)
   guint n;
 
   if (!gated (game) || group->len == 0)
-    return gbacw_query_melee_value (game, group, target, NULL);
+    return outcome_value (game, group, target);
   /* one chance per attacking stack (P 27.14; C 22.0 step 6: its top attacker's), the group
      being in stacking order */
   hexes = g_array_new (FALSE, FALSE, sizeof (int));
@@ -97,13 +118,13 @@ gbacw_ai_exclusive_melee_value (AiView *view, const GArray *group, int target)
       g_array_append_val (hexes, hex);
     }
   if (all_sure)
-    return gbacw_query_melee_value (game, group, target, NULL);
+    return outcome_value (game, group, target);
   p_any = 1.0 - p_none;
   if (p_any <= 1e-9)
     return -G_MAXDOUBLE;   /* no stack can get past the gates (J 21.6 without a leader) */
   n = hexes->len;
   if (n > GATE_MAX_STACKS)
-    return gbacw_query_melee_value (game, group, target, NULL);
+    return outcome_value (game, group, target);
   /* what the melee is worth when it is made: every set of stacks that may initiate, by its
      chance, the others not; a failed initiation costs nothing (P 27.0: the announcement
      stands, the units stay) */
@@ -122,7 +143,7 @@ gbacw_ai_exclusive_melee_value (AiView *view, const GArray *group, int target)
             if ((mask & (1u << k)) && g_array_index (hexes, int, k) == hex)
               g_array_append_val (units, unit);
         }
-      value = gbacw_query_melee_value (game, units, target, NULL);
+      value = outcome_value (game, units, target);
       if (value == -G_MAXDOUBLE)
         return -G_MAXDOUBLE;
       total += chance * value;
@@ -173,7 +194,7 @@ find_gate_stacks (AiView *view, GArray *out)
           double value;
           if (n < 0 || !gbacw_game_hex_has_side (game, n, 1 - view->side, TRUE))
             continue;
-          value = gbacw_query_melee_value (game, units, n, NULL);
+          value = outcome_value (game, units, n);
           if (value > s.value)
             {
               s.value = value;

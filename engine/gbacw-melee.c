@@ -130,9 +130,8 @@ declaration_at (const GbacwGame *game, int hex)
   return NULL;
 }
 
-/* A module's case for taking hex's unmanned enemy guns with no die roll (J 21.27), or NULL. */
-static const char *
-without_roll_case (const GbacwGame *game, const GArray *attackers, int hex)
+const char *
+gbacw_melee_without_roll_case (const GbacwGame *game, const GArray *attackers, int hex)
 {
   int side;
 
@@ -617,7 +616,7 @@ gbacw_melee_check_action (GbacwGame *game, const GbacwAction *action, GError **e
     }
   if (!check_stacking (game, units, hex, NULL, error))
     return FALSE;
-  if (without_roll_case (game, units, hex))
+  if (gbacw_melee_without_roll_case (game, units, hex))
     return TRUE;   /* J 21.27: no die roll, no odds */
   {
     GbacwMeleeOdds odds;
@@ -1430,7 +1429,7 @@ melee (GbacwGame *game, const GbacwAction *action)
       return;
     }
   label = units_label (game, units);
-  without_roll = without_roll_case (game, units, hex);
+  without_roll = gbacw_melee_without_roll_case (game, units, hex);
   m = g_new0 (Melee, 1);
   m->hex = hex;
   m->side = game->phasing_side;

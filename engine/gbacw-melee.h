@@ -52,5 +52,9 @@ int      gbacw_melee_unit_strength (const GbacwGame *game, int unit, gboolean at
  * computer player and outside tools: no die is rolled. Whether the melee is legal at all is
  * gbacw_game_check_action ()'s. */
 double   gbacw_melee_initiation_chance (const GbacwGame *game, int unit, int target_hex, GbacwGateLeader leader);
+/* The case of the rule under which attackers' melee of hex takes the enemy's guns with no
+ * die roll (J 21.27: guns without their crew alone in their hex), or NULL: the Melee CRT
+ * resolves it. A query: nothing is changed. */
+const char *gbacw_melee_without_roll_case (const GbacwGame *game, const GArray *attackers, int hex);
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-quick.h"
 #include "gbacw-ai.h"
 #include "gbacw-game.h"
 #include "gbacw-query.h"
@@ -32,14 +33,6 @@ typedef struct {
   GbacwOutcome *outcome;
   guint declared[2], fought[2], exits[2];
 } Counts;
-
-static gint64
-cpu_time_us (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
-}
 
 static int
 side_of_units (const GbacwGame *game, const GArray *units)
@@ -138,7 +131,7 @@ play_scenario (const char *name, const GbacwAiLevel levels[2], int seeds)
           return 1;
         }
       c.outcome = gbacw_outcome_new (game);
-      c0 = cpu_time_us ();
+      c0 = bench_cpu_us (CLOCK_THREAD_CPUTIME_ID);
       if (gbacw_ai_play_levels (game, 3, levels, 0, observe, &c, &error) != GBACW_AI_PLAY_OVER)
         {
           g_print ("%s seed %d: STUCK at Game-Turn %d: %s\n", name, 1 + i, game->turn, error ? error->message : "");
@@ -150,7 +143,7 @@ play_scenario (const char *name, const GbacwAiLevel levels[2], int seeds)
                 g_print ("  [%s] %s\n", e->rule_case ? e->rule_case : "", e->text);
               }
         }
-      ms = (cpu_time_us () - c0) / 1000.0;
+      ms = (bench_cpu_us (CLOCK_THREAD_CPUTIME_ID) - c0) / 1000.0;
       total_ms += ms;
       max_ms = MAX (max_ms, ms);
       gbacw_outcome_victory (c.outcome, game, &v);

@@ -7,6 +7,7 @@
 
 #include "test-engine-fixture.c"
 
+#include "gbacw-ai.h"
 #include "gbacw-data.h"
 #include "gbacw-fire.h"
 #include "gbacw-game-private.h"
@@ -97,6 +98,41 @@ test_21_27_melee_without_die_roll (void)
         }
       fixture_free (f);
     }
+}
+
+/* J 21.27 for the computer player: in its Retreat Before Melee Phase, beside guns whose crew
+ * has routed away, it announces their melee (taken with no die roll, at no risk) and makes
+ * it in the Melee Phase; the battery is captured. */
+static void
+test_21_27_computer_takes_the_guns (void)
+{
+  Fixture *f = NULL;
+  g_autoptr (GbacwGame) game = guns_game (&f, TRUE, FALSE);
+  g_autoptr (GbacwAi) confederate = gbacw_ai_new (game, 1);
+  g_autoptr (GbacwAction) declared = NULL;
+  g_autoptr (GArray) attacker = g_array_new (FALSE, FALSE, sizeof (int));
+  int c1 = unit_index (game, "c-1");
+
+  g_array_append_val (attacker, c1);
+  apply_expect (game, move_action (game, "c-1", "0307 0306"), NULL);
+  hold_fire (game);
+  advance_to_phase (game, 1, GBACW_PHASE_RETREAT_BEFORE_MELEE, 1);
+  g_assert_true (gbacw_melee_without_roll_case (game, attacker, hex_of (f->s, "0305")));
+  declared = gbacw_ai_choose (confederate, game);
+  g_assert_nonnull (declared);
+  g_assert_cmpint (declared->kind, ==, GBACW_ACTION_DECLARE_MELEE);
+  g_assert_cmpint (declared->melee.target, ==, hex_of (f->s, "0305"));
+  apply_expect (game, g_steal_pointer (&declared), NULL);
+  /* the rest of the turn as the computer plays it */
+  while (game->turn == 1 && game->player_turn == 1 && !gbacw_game_is_over (game))
+    {
+      g_autoptr (GError) error = NULL;
+      if (!gbacw_ai_step (confederate, game, NULL, &error))
+        g_error ("%s", error ? error->message : "the computer player did nothing");
+    }
+  g_assert_cmpint (unit_of (game, "u-bat")->presence, ==, GBACW_PRESENCE_CAPTURED);
+  g_assert_true (log_has (game, "J 21.27", "no die roll"));
+  fixture_free (f);
 }
 
 /* J 21.27's melee is a melee (12.8): it is announced in the Retreat Before Melee Phase, and
@@ -498,6 +534,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/jackson/J-21.27/melee-without-die-roll", test_21_27_melee_without_die_roll);
   g_test_add_func ("/jackson/J-21.27/melee-announced-and-adjacent", test_21_27_melee_announced);
+  g_test_add_func ("/jackson/J-21.27/computer-takes-the-guns", test_21_27_computer_takes_the_guns);
   g_test_add_func ("/jackson/J-21.27/defensive-fire-at-the-unit-on-the-guns",
                    test_21_27_defensive_fire_at_the_unit_on_the_guns);
   g_test_add_func ("/jackson/J-21.27/guns-not-alone-on-the-crt", test_21_27_guns_not_alone);

@@ -762,6 +762,16 @@ on_cursor_hex (GbacwTraceDialog *self)
 
 /* ---------------------------------------------------------------- actions */
 
+/* Takes every hex's mark off (a sample's terrain or a level's mark: -1 for none). */
+static void
+clear_marks (GbacwTraceDialog *self,
+             int              *marks)
+{
+  for (int i = 0; i < self->n_hexes; i++)
+    marks[i] = -1;
+  update (self);
+}
+
 static void
 mark_sample_action (GtkWidget  *widget,
                     const char *action_name,
@@ -784,9 +794,7 @@ clear_samples_action (GtkWidget  *widget,
 {
   GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
 
-  for (int i = 0; i < self->n_hexes; i++)
-    self->sample_terrain[i] = -1;
-  update (self);
+  clear_marks (self, self->sample_terrain);
 }
 
 /* The terrain hex is a sample of: the one marked, else with "painted hexes are samples"
@@ -1219,9 +1227,7 @@ clear_level_marks_action (GtkWidget  *widget,
 {
   GbacwTraceDialog *self = GBACW_TRACE_DIALOG (widget);
 
-  for (int i = 0; i < self->n_hexes; i++)
-    self->sample_level[i] = -1;
-  update (self);
+  clear_marks (self, self->sample_level);
 }
 
 /* Gives hexes (int indices) their levels (ints) through the elevation tool's edit, one per
