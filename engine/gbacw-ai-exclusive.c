@@ -11,6 +11,10 @@
  *   Points the enemy gets for it (J 24.21: one or two per Strength Point) are fewer than he
  *   gets for eliminating or capturing it (J 28.11: one or two times its Morale Rating per
  *   Strength Point).
+ * - Held off the map (C 29.27 with 27.3): a mounted cavalry unit whose staying off the map
+ *   keeps a way back for the units retreating off it there (GbacwRuleHooks.entry_refuge)
+ *   stays out, one a way in, while a unit of ours could be driven back there and two
+ *   Game-Turns or more are left.
  * - The hard level's look ahead under exclusive rules: the model is the game's own record
  *   replayed (every module's state as in the game, since play is deterministic from the
  *   seed and the actions), its dice then replaced by the model's own. */
@@ -284,6 +288,82 @@ gbacw_ai_exclusive_leader_score (AiView *view, int leader, int hex)
         gain += s->value * (with - base);
     }
   return GATE_LEADER_WEIGHT * gain;
+}
+
+/* ------------------------------------------------------------------ held off the map */
+
+/* How near (hexes) a unit of ours must be to a refuge's entry hexes for the refuge to be
+ * worth its unit's absence: one that near can be driven off the map there. */
+#define REFUGE_REACH 10
+
+/* The case under which unit, off the map, is a way back for the units retreating off it
+ * (GbacwRuleHooks.entry_refuge: C 27.3), else NULL. */
+static const char *
+refuge_case (const GbacwGame *game, int unit)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (hooks->entry_refuge)
+      {
+        const char *rule_case = hooks->entry_refuge (game, data, unit);
+        if (rule_case)
+          return rule_case;
+      }
+  return NULL;
+}
+
+static gboolean
+shares_hex (const GArray *a, const GArray *b)
+{
+  for (guint i = 0; i < a->len; i++)
+    for (guint k = 0; k < b->len; k++)
+      if (g_array_index (a, int, i) == g_array_index (b, int, k))
+        return TRUE;
+  return FALSE;
+}
+
+gboolean
+gbacw_ai_exclusive_hold_back (AiView *view, const GbacwGameUnit *u)
+{
+  GbacwGame *game = view->game;
+  g_autoptr (GArray) entries = NULL;
+
+  if (u->presence != GBACW_PRESENCE_NOT_ARRIVED || view->ai->standing.turns_left < 2
+      || refuge_case (game, u->index) == NULL)
+    return FALSE;
+  entries = gbacw_movement_entry_hexes (game, u->index, NULL);
+  if (entries->len == 0)
+    return FALSE;
+  /* one refuge a way in is enough: the first unit that is one there stays */
+  for (int i = 0; i < u->index; i++)
+    {
+      g_autoptr (GArray) other = NULL;
+      if (gbacw_game_unit (game, i)->side != u->side || refuge_case (game, i) == NULL)
+        continue;
+      other = gbacw_movement_entry_hexes (game, i, NULL);
+      if (shares_hex (entries, other))
+        return FALSE;
+    }
+  /* worth it while a unit of ours could be driven back there: one on the map near its way
+     in, or one still to enter by it */
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *o = g_ptr_array_index (game->units, i);
+      if (o == u || o->side != u->side || !gbacw_game_is_combat_unit (o) || gbacw_game_is_wagon_crew (o))
+        continue;
+      if (o->hex >= 0)
+        {
+          for (guint k = 0; k < entries->len; k++)
+            if (gbacw_query_distance (game, o->hex, g_array_index (entries, int, k)) <= REFUGE_REACH)
+              return TRUE;
+        }
+      else if (o->presence == GBACW_PRESENCE_NOT_ARRIVED && o->reinforcement >= 0 && refuge_case (game, o->index) == NULL)
+        {
+          g_autoptr (GArray) theirs = gbacw_movement_entry_hexes (game, o->index, NULL);
+          if (shares_hex (entries, theirs))
+            return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* ------------------------------------------------------------------ strategic retreat */

@@ -1377,7 +1377,7 @@ enter (AiView *v, const GbacwGameUnit *u)
   int best_hex = -1;
 
   if (u->reinforcement < 0 || (guint) u->reinforcement >= game->scenario->reinforcements->len
-      || gbacw_ai_was_tried (v->ai, AI_KEY (12, u->index, 0)))
+      || gbacw_ai_was_tried (v->ai, AI_KEY (12, u->index, 0)) || gbacw_ai_exclusive_hold_back (v, u))   /* C 29.27 */
     return NULL;
   r = g_ptr_array_index (game->scenario->reinforcements, u->reinforcement);
   /* the group's entry hexes as the exclusive rules allow them now (J 32.2, P 26.14, 26.22) */

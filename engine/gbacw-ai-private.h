@@ -124,6 +124,9 @@ double       gbacw_ai_exclusive_leader_score (AiView *view, int leader, int hex)
 /* J 24.2: the strategic retreat of u, routed or spent and endangered, where a module lets it
  * leave the map; NULL when it stays. */
 GbacwAction *gbacw_ai_exclusive_exit (AiView *view, const GbacwGameUnit *u);
+/* C 29.27 with 27.3: whether u, a reinforcement not arrived, stays off the map this Movement
+ * Phase, a way back for the units of ours retreating off the map where it would enter. */
+gboolean     gbacw_ai_exclusive_hold_back (AiView *view, const GbacwGameUnit *u);
 /* J 35.21, 35.22 (gbacw_game_keep_distance ()): a unit still nearer the enemy than a rule asks,
  * for which no hex of its range is far enough, goes as far as it can (the distance the end of
  * the phase needs may be less than the greatest a module asks: J 30.34's withdrawal, whose

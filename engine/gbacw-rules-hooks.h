@@ -249,6 +249,11 @@ typedef struct {
   const char *(*entry_hexes) (const GbacwGame *game, gpointer data, int unit, GArray *hexes);
   int      (*entry_cost) (const GbacwGame *game, gpointer data, const GArray *units, guint i, int hex, int before,
                           int halves, int *place, const char **rule_case);
+  /* REINF: entry_refuge: whether unit, a reinforcement not on the map, would while it stays
+   * off the map keep a way back for the units of its side that retreat off the map through
+   * its entry hexes (C 27.3: a mounted cavalry unit held in an Assault Area, 29.27); the
+   * case, else NULL. A query: read by the computer player, which holds such a unit back. */
+  const char *(*entry_refuge) (const GbacwGame *game, gpointer data, int unit);
   /* VICTORY: victory: the game was decided by the module (P 34, C 31): TRUE with the
    * winning side (-1: nobody) and *level (newly allocated, translated), read by
    * gbacw_outcome_victory () in place of the scenario's levels; victory_points: the

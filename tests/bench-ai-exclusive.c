@@ -103,11 +103,27 @@ gate_stops (const GbacwGame *game)
   return n;
 }
 
+/* The log lines of units retreated off the map: kept to enter again (C 27.3: a mounted
+ * cavalry unit held in the Assault Area, C 29.27) or eliminated there (C 27.1). */
+static void
+off_map_retreats (const GbacwGame *game, guint *back, guint *lost)
+{
+  for (guint i = 0; i < game->events->len; i++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, i);
+      if (g_strcmp0 (e->rule_case, "C 27.3") == 0 && strstr (e->text, "enter again"))
+        (*back)++;
+      else if (e->rule_case && g_str_has_prefix (e->rule_case, "C 27") && strstr (e->text, "off the map")
+               && strstr (e->text, "eliminated"))
+        (*lost)++;
+    }
+}
+
 static int
 play_scenario (const char *name, const GbacwAiLevel levels[2], int seeds)
 {
   g_autoptr (GbacwScenario) s = load (name);
-  guint declared[2] = { 0 }, fought[2] = { 0 }, exits[2] = { 0 }, stops = 0, stuck = 0;
+  guint declared[2] = { 0 }, fought[2] = { 0 }, exits[2] = { 0 }, stops = 0, stuck = 0, back = 0, lost = 0;
   int wins[3] = { 0 };
   double total_ms = 0, max_ms = 0;
   const char *side_name[2];
@@ -149,6 +165,7 @@ play_scenario (const char *name, const GbacwAiLevel levels[2], int seeds)
       gbacw_outcome_victory (c.outcome, game, &v);
       wins[v.winner + 1]++;
       stops += gate_stops (game);
+      off_map_retreats (game, &back, &lost);
       for (int k = 0; k < 2; k++)
         {
           declared[k] += c.declared[k];
@@ -162,11 +179,12 @@ play_scenario (const char *name, const GbacwAiLevel levels[2], int seeds)
       gbacw_outcome_free (c.outcome);
     }
   g_print ("== %s (%s v %s, %d games): melees announced per game %s %.1f, %s %.1f; fought %s %.1f, %s %.1f; gate "
-           "stops %.1f; exits %s %.1f, %s %.1f; won %s %d, %s %d, drawn %d; stuck %u; %.0f ms a game (max %.0f)\n",
+           "stops %.1f; exits %s %.1f, %s %.1f; off the map to enter again %.1f, eliminated %.1f; won %s %d, %s %d, drawn %d; "
+           "stuck %u; %.0f ms a game (max %.0f)\n",
            name, gbacw_ai_level_to_string (levels[0]), gbacw_ai_level_to_string (levels[1]), seeds, side_name[0], (double) declared[0] / seeds, side_name[1],
            (double) declared[1] / seeds, side_name[0], (double) fought[0] / seeds, side_name[1],
            (double) fought[1] / seeds, (double) stops / seeds, side_name[0], (double) exits[0] / seeds, side_name[1],
-           (double) exits[1] / seeds, side_name[0], wins[1], side_name[1], wins[2], wins[0], stuck,
+           (double) exits[1] / seeds, (double) back / seeds, (double) lost / seeds, side_name[0], wins[1], side_name[1], wins[2], wins[0], stuck,
            total_ms / seeds, max_ms);
   return stuck > 0;
 }

@@ -314,6 +314,51 @@ test_held_cavalry_takes_back_the_routed (void)
   g_assert_true (gbacw_area_contains (g_ptr_array_index (f->s->map->areas, 2), hex_of (f->s, from)));
 }
 
+/* C 29.27 with 27.3 for the computer player: c-div-1 (c-1 and the mounted c-cav) enters
+ * through Area a on Game-Turn 1; with reenter (a held cavalry unit lets the routed enter
+ * again, 27.3) the computer enters c-1 and holds c-cav back, a way back for c-1; without
+ * it (27.1: off the map is eliminated whatever is held) it enters both. */
+static void
+test_computer_holds_cavalry (void)
+{
+  for (int reenter = 0; reenter <= 1; reenter++)
+    {
+      g_autoptr (Fixture) f = fixture_new (10, 10);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) confederate = NULL;
+
+      add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0909 0910 1010");
+      add_area (f, "area-a", GBACW_AREA_ASSAULT, NULL, "0101 0201 0301");
+      add_exclusive (f, "retreat-direction", "method", "toward", "target.union", "corinth", "fallback.union", "1010",
+                     "target.confederate", "arrival", "off-map", "eliminate", "reenter", reenter ? "yes" : "no", "case",
+                     "C 27.1", NULL);
+      INF (f, "c-1", "confederate", 4, 4, "0203", "s");
+      add_unit (f, "c-cav", "confederate", GBACW_UNIT_CAVALRY, 3, 4, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+      INF (f, "u-1", "union", 4, 4, "0808", "n");
+      add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+      set_formation (f, "c-1 c-cav", "c-div-1");
+      reinforce (f, "c-1", 1, "0201", GBACW_FORMATION_STATE_LINE);
+      reinforce (f, "c-cav", 1, "0201", GBACW_FORMATION_STATE_MOUNTED);
+      g_free (f->s->turns.first_player);
+      f->s->turns.first_player = g_strdup ("confederate");
+      add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1", "areas", "area-a", "reluctant", "no", NULL);
+      game = start_game (f);
+      choose (game, "Game-Turn 1", 0);
+      choose (game, "area-a", 0);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 1);
+      confederate = gbacw_ai_new (game, 1);
+      while (game->phase == GBACW_PHASE_MOVEMENT && game->turn == 1)
+        {
+          g_autoptr (GError) error = NULL;
+          if (!gbacw_ai_step (confederate, game, NULL, &error))
+            g_error ("%s", error ? error->message : "the computer player did nothing");
+        }
+      g_assert_cmpint (unit_of (game, "c-1")->hex, >=, 0);
+      g_assert_cmpint (unit_of (game, "c-cav")->presence, ==,
+                       reenter ? GBACW_PRESENCE_NOT_ARRIVED : GBACW_PRESENCE_ON_MAP);
+    }
+}
+
 /* The unit's entry hexes now, as labels joined by spaces. */
 static char *
 entry_labels (GbacwGame *game, const char *unit)
@@ -553,6 +598,7 @@ main (int argc, char **argv)
   g_test_add_func ("/corinth/C-29.26/plot-with", test_plot_with);
   g_test_add_func ("/corinth/C-29.27/held-cavalry", test_held_cavalry);
   g_test_add_func ("/corinth/C-29.27/held-cavalry-takes-back-the-routed", test_held_cavalry_takes_back_the_routed);
+  g_test_add_func ("/corinth/C-29.27/computer-holds-cavalry", test_computer_holds_cavalry);
   g_test_add_func ("/corinth/C-30.2/historical-arrival", test_historical_arrival);
   g_test_add_func ("/corinth/C-30.2/historical-plays", test_historical_plays);
   g_test_add_func ("/corinth/C-29.5/solitaire-tables", test_solitaire_tables);

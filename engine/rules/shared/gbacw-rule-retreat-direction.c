@@ -507,6 +507,20 @@ direction_action_done (GbacwGame *game, gpointer data, const GbacwAction *action
     }
 }
 
+/* C 27.3: a mounted cavalry unit not arrived, held off the map where its group enters, is
+ * what lets the units retreating off the map there enter again (cavalry_held ()). */
+static const char *
+direction_entry_refuge (const GbacwGame *game, gpointer data, int unit)
+{
+  const Direction *d = data;
+  const GbacwGameUnit *c = unit >= 0 && (guint) unit < game->units->len ? gbacw_game_unit (game, unit) : NULL;
+
+  if (!d->reenter || c == NULL || c->type != GBACW_UNIT_CAVALRY || c->presence != GBACW_PRESENCE_NOT_ARRIVED
+      || c->reinforcement < 0 || c->formation == GBACW_FORMATION_STATE_DISMOUNTED)
+    return NULL;
+  return "C 27.3";
+}
+
 const GbacwRuleHooks gbacw_rule_retreat_direction = {
   .id = "retreat-direction",
   .init = direction_init,
@@ -515,4 +529,5 @@ const GbacwRuleHooks gbacw_rule_retreat_direction = {
   .retreat_preference = direction_preference,
   .retreat_off_map = direction_off_map,
   .action_done = direction_action_done,
+  .entry_refuge = direction_entry_refuge,
 };
