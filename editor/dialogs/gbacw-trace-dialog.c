@@ -1326,7 +1326,29 @@ accept_level_action (GtkWidget  *widget,
   accept_levels (self, hexes, levels);
 }
 
-/* The review's keys in the editor window too: they act here, on its canvas's cursor. */
+/* The review's keys: bound in the Trace window, and forwarded to it from the main window
+ * while it is open (create_window_shortcuts ()). */
+static const struct {
+  guint key;
+  GdkModifierType mods;
+  const char *action;
+} review_keys[] = {
+  { GDK_KEY_F3, 0, "trace.next-doubtful" },
+  { GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept" },
+  { GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept" },
+  { GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample" },
+  { GDK_KEY_F4, 0, "trace.next-doubtful-chain" },
+  { GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
+  { GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
+  { GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.reject-chain" },
+  { GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.restore-chain" },
+  { GDK_KEY_KP_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.restore-chain" },
+  { GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level" },
+  { GDK_KEY_F6, 0, "trace.next-doubtful-level" },
+  { GDK_KEY_Return, GDK_ALT_MASK, "trace.accept-level" },
+  { GDK_KEY_KP_Enter, GDK_ALT_MASK, "trace.accept-level" },
+};
+
 static gboolean
 activate_in_dialog (GtkWidget *widget,
                     GVariant  *args,
@@ -1337,34 +1359,19 @@ activate_in_dialog (GtkWidget *widget,
   return gtk_widget_activate_action (GTK_WIDGET (self), g_variant_get_string (args, NULL), NULL);
 }
 
+/* The review's keys in the editor window too: they act here, on its canvas's cursor. */
 static GtkEventController *
 create_window_shortcuts (GbacwTraceDialog *self)
 {
-  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
-    { GDK_KEY_F3, 0, "trace.next-doubtful" },
-    { GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept" },
-    { GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept" },
-    { GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample" },
-    { GDK_KEY_F4, 0, "trace.next-doubtful-chain" },
-    { GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
-    { GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.accept-chain" },
-    { GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.reject-chain" },
-    { GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.restore-chain" },
-    { GDK_KEY_KP_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.restore-chain" },
-    { GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level" },
-    { GDK_KEY_F6, 0, "trace.next-doubtful-level" },
-    { GDK_KEY_Return, GDK_ALT_MASK, "trace.accept-level" },
-    { GDK_KEY_KP_Enter, GDK_ALT_MASK, "trace.accept-level" },
-  };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (review_keys); i++)
     {
-      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (review_keys[i].key, review_keys[i].mods),
                                                 gtk_callback_action_new (activate_in_dialog, self, NULL));
 
-      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (keys[i].action));
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (review_keys[i].action));
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
     }
   return controller;
@@ -1567,26 +1574,9 @@ gbacw_trace_dialog_class_init (GbacwTraceDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "trace.next-doubtful-level", NULL, next_doubtful_level_action);
   gtk_widget_class_install_action (widget_class, "trace.accept-level", NULL, accept_level_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "trace.next-doubtful", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "trace.accept", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "trace.accept", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "trace.mark-sample", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F4, 0, "trace.next-doubtful-chain", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "trace.accept-chain", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "trace.accept-chain", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "trace.reject-chain", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "trace.restore-chain", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Insert, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "trace.restore-chain", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "trace.mark-level",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "trace.next-doubtful-level", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_ALT_MASK, "trace.accept-level", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_ALT_MASK, "trace.accept-level", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (review_keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, review_keys[i].key, review_keys[i].mods, review_keys[i].action,
+                                         NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
