@@ -764,10 +764,9 @@ trace_picture_draw (GbacwTraceLayer             *self,
 /* Sets tp->items to the items shown (tp->now) that the render on cr draws: those that reach
  * into its tile (cr's clip). */
 static void
-trace_picture_items (TracePicture               *tp,
-                     cairo_t                    *cr,
-                     const GbacwCanvasLayerView *view,
-                     double                      margin)
+trace_picture_items (TracePicture *tp,
+                     cairo_t      *cr,
+                     double        margin)
 {
   double box[4];
 
@@ -1095,7 +1094,7 @@ render_picture (gpointer                    user_data,
 {
   GbacwTraceLayer *self = user_data;
 
-  trace_picture_items (&self->picture, cr, view, hex_margin (view));
+  trace_picture_items (&self->picture, cr, hex_margin (view));
   render_proposals (self, cr, view, self->picture.now, self->picture.items);
 }
 
@@ -1107,7 +1106,7 @@ render_links_picture (gpointer                    user_data,
 {
   GbacwTraceLayer *self = user_data;
 
-  trace_picture_items (&self->links_picture, cr, view, link_margin (view));
+  trace_picture_items (&self->links_picture, cr, link_margin (view));
   render_links (self, cr, view, self->links_picture.now, self->links_picture.items);
 }
 
@@ -1216,7 +1215,7 @@ render_levels_picture (gpointer                    user_data,
 {
   GbacwTraceLayer *self = user_data;
 
-  trace_picture_items (&self->levels_picture, cr, view, hex_margin (view));
+  trace_picture_items (&self->levels_picture, cr, hex_margin (view));
   render_levels (self, cr, view, self->levels_picture.now, self->levels_picture.items);
 }
 
