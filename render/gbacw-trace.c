@@ -704,6 +704,15 @@ gbacw_trace_load_background (const GbacwScenario *scenario,
 /* A fence is printed all along its hexside: the grid line's faint brown shows in parts. */
 #define FENCE_COVERAGE 0.8
 #define SOLID_DIP 1.0
+/* A railroad's ties (tie_contrast (), L*) this much darker than between them: seen beside
+ * another line (a pike's edges); and clear. The scan's noise leaves a pike's or a road's
+ * within 2.5 of 0 (5 at worst; what else is printed, woods, towns, up to 13), a railroad's
+ * mostly 3-11: ties alone do not tell a railroad. */
+#define TIES_BESIDE 3.0
+#define TIES_SURE 6.0
+/* A pike under a railroad is as wide as a pike (a road under one, or a railroad alone,
+ * narrower): its width (fit_look ()) at least this share of the pike look's. */
+#define PIKE_UNDER_RAIL 0.8
 /* A point this far (ΔE) from both colours beside the band has something printed on it. */
 #define MIN_PRINT_DE 12.0
 /* The least share of a band's length that must match for a proposal. */
@@ -717,6 +726,7 @@ typedef struct {
   double min_peak;    /* the mix (look_mix ()) it must reach somewhere across the band */
   gboolean is_double; /* two dark edges and a light middle (band_middle_dip ()) */
   gboolean zigzag;    /* to and fro across the hexside (a fence) */
+  gboolean railroad;  /* a line with cross ties (tie_contrast ()) */
 } Look;
 
 /* A band's samples: the colour of each point across at each position along, and beside. */
@@ -769,6 +779,7 @@ hexside_look (const GbacwHexsideType *type, double min_width, Look *look)
   look->coverage = 1.0;
   look->is_double = FALSE;
   look->zigzag = g_strcmp0 (type->style, "fence") == 0;
+  look->railroad = FALSE;
   return TRUE;
 }
 
@@ -784,6 +795,7 @@ line_look (const GbacwLineType *type, double min_width, Look *look)
   look->min_peak = MIN_MIX;
   look->is_double = g_strcmp0 (type->style, "double") == 0;
   look->zigzag = FALSE;
+  look->railroad = g_strcmp0 (type->style, "railroad") == 0;
   if (look->is_double)
     /* w 1.3 wide, less its light middle (w 0.5 wide, 70% white) */
     look->width = MAX (w * 0.95, 1.5 * min_width);
@@ -1224,16 +1236,71 @@ band_middle_dip (const Band *band)
   return dips[n / 2];
 }
 
+/* A railroad's cross ties, as gbacw-map-renderer.c prints them: at each ninth of the
+ * segment between the hex centres, across it, 0.16 either side of the line and 0.03 wide.
+ * How much darker (L*) the scan is on them than halfway between them, beside the line
+ * (0.09-0.14 across, past the rail and within a pike's width of dark), over the ties away
+ * from the centres (where other spokes meet) and the hexside; NAN when too few points are
+ * on the scan. The ties are where the segment's geometry puts them: a matched look. */
+static double
+tie_contrast (const Sampler *s, const double centres[4])
+{
+  static const double across[] = { -0.14, -0.115, -0.09, 0.09, 0.115, 0.14 };
+  static const double along[] = { -0.012, 0.0, 0.012 };
+  double x0 = centres[0], y0 = centres[1], dx = centres[2] - centres[0], dy = centres[3] - centres[1];
+  double length = hypot (dx, dy), nx = -dy / length, ny = dx / length, tx = dx / length, ty = dy / length;
+  double on = 0, off = 0;
+  int n_on = 0, n_off = 0;
+
+  /* in eighteenths of the segment: the ties at the even ones, halfway between them at the
+   * odd ones; the first and the last tie (by the centres, where other spokes meet) and the
+   * middle (the hexside's print) left out */
+  for (int k = 3; k <= 14; k++)
+    {
+      double f = k / 18.0;
+      gboolean tie = k % 2 == 0;
+
+      if (k == 9)
+        continue;
+      for (guint a = 0; a < G_N_ELEMENTS (along); a++)
+        for (guint c = 0; c < G_N_ELEMENTS (across); c++)
+          {
+            double x = x0 + dx * f + tx * along[a] + nx * across[c];
+            double y = y0 + dy * f + ty * along[a] + ny * across[c];
+            float lab[3];
+
+            if (in_number_area (s, x, y, centres[0], centres[1]) ||
+                in_number_area (s, x, y, centres[2], centres[3]) || !sample_lab (s, x, y, lab))
+              continue;
+            if (tie)
+              on += lab[0], n_on++;
+            else
+              off += lab[0], n_off++;
+          }
+    }
+  if (n_on < 12 || n_off < 12)
+    return NAN;
+  return off / n_off - on / n_on;
+}
+
+/* The best look of each group for the band, appended as links when it fits well enough.
+ * ties: the railroad's cross ties seen on a centre-to-centre band (tie_contrast ()), NAN
+ * for a hexside's. A band as wide as a pike that shows ties and no light middle is a pike
+ * with a railroad over it (the renderer draws the railroad over the pike's middle): both
+ * are proposed, where one look a band was all the tracer read. */
 static void
 propose_band (const Band *band, const Look *looks, const int *types, int n_looks, GbacwTraceLinkKind kind,
-              GbacwHexsideId id, GArray *links)
+              GbacwHexsideId id, double ties, GArray *links)
 {
+  gboolean tied = kind == GBACW_TRACE_LINK_LINE && ties >= TIES_BESIDE;
+
   if (!band_has_print (band))
     return;
   for (int group = 0; group < 2; group++)
     {
       double best = 0, second = 0, best_coverage = 0, best_width = 0, best_residual = 0, dip = -1;
-      int best_type = -1;
+      double rail_score = 0, rail_coverage = 0, rail_width = 0, rail_residual = 0;
+      int best_type = -1, best_look = -1, rail_type = -1;
 
       for (int t = 0; t < n_looks; t++)
         {
@@ -1246,23 +1313,35 @@ propose_band (const Band *band, const Look *looks, const int *types, int n_looks
           if (looks[t].zigzag)
             score *= CLAMP ((wiggle - STRAIGHT_WIGGLE) / ZIGZAG_WIGGLE, 0.0, 1.0) * (width <= 2.2 * looks[t].width) *
                      (coverage >= FENCE_COVERAGE);
-          /* a pike's light middle, or its lack, tells it from a road of about its width */
+          /* a pike's light middle, or its lack, tells it from a road of about its width;
+           * a railroad over a pike hides its middle, and shows its ties */
           if (kind == GBACW_TRACE_LINK_LINE && (looks[t].is_double || looks[t].coverage == 1.0))
             {
               if (dip < 0)
                 dip = band_middle_dip (band);
               if (looks[t].is_double)
-                score *= dip >= DOUBLE_DIP ? 1.3 : dip < SOLID_DIP ? 0.7 : 1.0;
+                score *= dip >= DOUBLE_DIP                                                        ? 1.3
+                         : dip < SOLID_DIP && !(tied && width >= PIKE_UNDER_RAIL * looks[t].width) ? 0.7
+                                                                                                   : 1.0;
               else if (dip >= DOUBLE_DIP)
                 score *= 0.7;
             }
           if (coverage / looks[t].coverage < MIN_COVERAGE)
             score = 0;
+          if (looks[t].railroad && score > rail_score)
+            {
+              rail_score = score;
+              rail_type = types[t];
+              rail_coverage = coverage;
+              rail_width = width;
+              rail_residual = de;
+            }
           if (score > best)
             {
               second = best;
               best = score;
               best_type = types[t];
+              best_look = t;
               best_coverage = coverage;
               best_width = width;
               best_residual = de;
@@ -1276,6 +1355,16 @@ propose_band (const Band *band, const Look *looks, const int *types, int n_looks
           double margin = (best - second) / best;
           l.confidence = CLAMP ((best - 0.08) / 0.35, 0.0, 1.0) * (0.5 + 0.5 * margin);
           g_array_append_val (links, l);
+          /* the railroad over the pike: as sure as the pike, less where its ties are faint */
+          if (tied && looks[best_look].is_double && dip < SOLID_DIP &&
+              best_width >= PIKE_UNDER_RAIL * looks[best_look].width && rail_type >= 0 && rail_score > 0)
+            {
+              GbacwTraceLink r = { kind, id, rail_type, 0, rail_coverage, rail_width, rail_residual, 0, 1 };
+              double clear = CLAMP ((ties - TIES_BESIDE) / (TIES_SURE - TIES_BESIDE), 0.0, 1.0);
+
+              r.confidence = l.confidence * (0.75 + 0.25 * clear);
+              g_array_append_val (links, r);
+            }
         }
     }
 }
@@ -1353,7 +1442,7 @@ gbacw_trace_links (const GbacwScenario  *scenario,
   const GPtrArray *line_types = scenario->catalogue.line_types;
   Look side_looks[GBACW_MAX_HEXSIDE_TYPES], line_looks[GBACW_MAX_LINE_TYPES];
   int side_type_of[GBACW_MAX_HEXSIDE_TYPES], line_type_of[GBACW_MAX_LINE_TYPES];
-  int n_side_looks = 0, n_line_looks = 0;
+  int n_side_looks = 0, n_line_looks = 0, n_railroads = 0;
   gboolean is_water[GBACW_MAX_HEXSIDE_TYPES] = { FALSE };
   Crossing crossing_of[GBACW_MAX_HEXSIDE_TYPES];
   int crossing_type[GBACW_MAX_HEXSIDE_TYPES], n_crossings = 0;
@@ -1376,7 +1465,10 @@ gbacw_trace_links (const GbacwScenario  *scenario,
       side_type_of[n_side_looks++] = (int) t;
   for (guint t = 0; t < MIN (line_types->len, GBACW_MAX_LINE_TYPES); t++)
     if (line_look (g_ptr_array_index (line_types, t), min_width, &line_looks[n_line_looks]))
-      line_type_of[n_line_looks++] = (int) t;
+      {
+        n_railroads += line_looks[n_line_looks].railroad;
+        line_type_of[n_line_looks++] = (int) t;
+      }
   for (guint t = 0; t < MIN (side_types->len, GBACW_MAX_HEXSIDE_TYPES); t++)
     {
       const GbacwHexsideType *type = g_ptr_array_index (side_types, t);
@@ -1429,7 +1521,7 @@ gbacw_trace_links (const GbacwScenario  *scenario,
                 guint before = links->len;
                 int water = -1;
 
-                propose_band (band, side_looks, side_type_of, n_side_looks, kind, id, links);
+                propose_band (band, side_looks, side_type_of, n_side_looks, kind, id, NAN, links);
                 for (guint k = before; k < links->len; k++)
                   if (g_array_index (links, GbacwTraceLink, k).confidence >= MIN_WATER_CONFIDENCE &&
                       is_water[g_array_index (links, GbacwTraceLink, k).type])
@@ -1462,7 +1554,9 @@ gbacw_trace_links (const GbacwScenario  *scenario,
                   ((flags & GBACW_TRACE_UNPAINTED_ONLY) && map->hexside_lines[id] != 0))
                 continue;
               sample_band (&s, centres[0], centres[1], centres[2], centres[3], line_ts, BAND_ALONG, centres, band);
-              propose_band (band, line_looks, line_type_of, n_line_looks, kind, id, links);
+              /* the ties only where a railroad may be proposed: a band with print on it */
+              propose_band (band, line_looks, line_type_of, n_line_looks, kind, id,
+                            n_railroads > 0 && band_has_print (band) ? tie_contrast (&s, centres) : NAN, links);
             }
         }
     }

@@ -3,12 +3,16 @@
  *
  * The layers are drawn again at every move of the pointer (the hover light), and tinting a
  * whole map's proposals takes several frames: they are drawn once into a picture of the
- * view (gbacw-layer-picture.h) and the picture copied, until the view, the proposals, the
- * threshold or the unpainted hexes change. The hexside and line proposals have a picture
- * of their own, so that accepting or rejecting a chain draws only them again (a few
- * milliseconds against the tints' tens). The chain under review is drawn over the pictures
- * at each draw: moving through the chains keeps them. The proposed levels have a picture of
- * their own too.
+ * view (gbacw-layer-picture.h) and the picture copied, until the view, the proposals or
+ * the threshold change. The hexside and line proposals have a picture of their own, and
+ * so do the proposed levels. An acceptance (a chain's links, a hex's terrain or level
+ * painted, a chain rejected, a level 0 confirmed, or any of them undone) changes a few of
+ * a picture's items: the layer keeps each item's state as its picture shows it and draws
+ * again, over the kept picture, only the box of the items whose state changed (the
+ * picture's tiles that box meets, each as a whole redraw draws it: the same pixels), with
+ * only the items that reach into it, found through a grid of cells over the items' boxes
+ * built once for each set of proposals. The chain under review is drawn over the pictures
+ * at each draw: moving through the chains keeps them.
  */
 #define G_LOG_DOMAIN "gbacw-trace-layer"
 
@@ -20,7 +24,7 @@
 
 #include "gbacw-hex-path.h"
 #include "gbacw-layer-picture.h"
-#include "gbacw-trace-layer.h"
+#include "gbacw-trace-layer-private.h"
 
 #define SURE_ALPHA 0.6
 #define DOUBTFUL_ALPHA 0.35
@@ -29,32 +33,44 @@
 #define HEXSIDE_INSET 0.12
 #define SEGMENT_INSET 0.16
 
-/* What the terrain's picture shows besides the view: the threshold, the proposals (their
- * serial) and which hexes were unpainted. */
+/* What a picture shows besides the view and its items' states (TracePicture): its
+ * threshold and its proposals (their serial). A change of either draws it anew. */
 typedef struct
 {
   double threshold;
   guint serial;
-  guint32 unpainted_hash;
 } PictureKey;
 
-/* What the links' picture shows besides the view: the threshold, the links (their serial,
- * counting rejections) and which of them were on the map. */
+/* Where the items of a picture (hexes or links) are drawn, in map units, and a grid of
+ * cells over them, each listing the items that reach into it: a damaged box of the picture
+ * finds the items to draw again in it without going through them all. */
 typedef struct
 {
-  double chain_threshold;
-  guint links_serial;
-  guint32 links_hash;
-} LinksPictureKey;
+  guint n;
+  double (*boxes)[4];         /* n: x0, y0, x1, y1 of what item i draws, before the view's margin */
+  double x0, y0;
+  int columns, rows;
+  guint32 *cell_start;        /* columns * rows + 1: cell c's items start at cell_start[c] */
+  guint32 *cell_items;
+  guint32 *seen;              /* n: the query that last found item i */
+  guint32 query;
+} BoxIndex;
 
-/* What the levels' picture shows besides the view: the threshold, the levels (their serial,
- * counting confirmations) and which hexes were at level 0. */
+/* One of the layer's pictures of the view (the terrain's, the links', the levels'), and
+ * what it shows: each item's state (0 not drawn, 1 sure, 2 doubtful) in the picture and
+ * now. After an acceptance only the items whose state changed are drawn again, in their
+ * box, over the kept picture. */
 typedef struct
 {
-  double level_threshold;
-  guint levels_serial;
-  guint32 level_zero_hash;
-} LevelsPictureKey;
+  GbacwLayerPicture *picture;
+  guint n;
+  guint8 *now;                /* n + 1 */
+  guint8 *drawn;              /* n + 1; NULL until the picture is drawn */
+  BoxIndex index;
+  guint index_serial;         /* of the proposals the index was built for */
+  GbacwHexGrid index_grid;    /* and of the grid */
+  GArray *items;              /* guint32: those the render draws, in index order */
+} TracePicture;
 
 struct _GbacwTraceLayer
 {
@@ -71,18 +87,23 @@ struct _GbacwTraceLayer
   GArray *rejections;         /* int: the chains rejected, the last one last, to restore */
   double *chain_confidence;   /* n_links: of the chain whose first link it is */
   double chain_threshold;
-  guint links_serial;         /* counts the links set and the chains rejected */
+  guint links_serial;         /* counts the links set */
   int selected_chain;
 
   GbacwTraceElevation *levels;
   int n_level_hexes;
   guint8 *confirmed;          /* n_level_hexes: 1 when level 0 was accepted */
   double level_threshold;
-  guint levels_serial;        /* counts the levels set and the confirmations */
+  guint levels_serial;        /* counts the levels set */
 
-  GbacwLayerPicture *picture;         /* the terrain's tints */
-  GbacwLayerPicture *levels_picture;  /* the proposed levels */
-  GbacwLayerPicture *links_picture;   /* the hexside and line proposals */
+  TracePicture picture;          /* the terrain's tints */
+  TracePicture levels_picture;   /* the proposed levels */
+  TracePicture links_picture;    /* the hexside and line proposals */
+  double (*ends)[4];             /* n_links: where each link is drawn (link_ends ()) */
+  guint ends_serial;             /* of the links and */
+  GbacwHexGrid ends_grid;        /* of the grid ends was computed for */
+  guint n_drawn, n_box_drawn;    /* the pictures drawn anew, and boxes of them again */
+  int tile;                      /* PICTURE_TILE, or a test's */
 };
 
 G_DEFINE_FINAL_TYPE (GbacwTraceLayer, gbacw_trace_layer, GBACW_TYPE_CANVAS_LAYER)
@@ -294,7 +315,6 @@ gbacw_trace_layer_reject_chain (GbacwTraceLayer *self,
   g_array_append_val (self->rejections, chain);
   if (self->selected_chain == chain)
     self->selected_chain = -1;
-  self->links_serial++;
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
 }
 
@@ -319,7 +339,6 @@ gbacw_trace_layer_restore_chain (GbacwTraceLayer *self)
   set_chain_rejected (self, chain, 0);
   /* lit again, as it was when rejected, so that the user sees what came back */
   self->selected_chain = chain;
-  self->links_serial++;
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
   return chain;
 }
@@ -405,7 +424,6 @@ gbacw_trace_layer_confirm_level (GbacwTraceLayer *self,
   if (hex < 0 || hex >= self->n_level_hexes || self->confirmed[hex])
     return;
   self->confirmed[hex] = 1;
-  self->levels_serial++;
   gbacw_canvas_layer_queue_draw (GBACW_CANVAS_LAYER (self));
 }
 
@@ -495,21 +513,338 @@ hex_in_view (const GbacwHexGrid      *grid,
   return point_in_view (x, y, visible);
 }
 
+/* ---------------------------------------------------------------- the pictures' items */
+
+/* The side of the pictures' tiles, in picture pixels: an acceptance draws again the tiles
+ * its box meets (gbacw_layer_picture_draw_damaged ()). */
+#define PICTURE_TILE 128
+
+/* The side of an index's cells, in map units (a hex's radius is 1). */
+#define INDEX_CELL 2.0
+
 static void
-render_proposals (GbacwTraceLayer            *self,
-                  cairo_t                    *cr,
-                  const GbacwCanvasLayerView *view)
+box_index_clear (BoxIndex *index)
 {
-  const GPtrArray *terrains = view->scenario->catalogue.hex_terrains;
-  g_autofree guint8 *shown = g_new0 (guint8, self->n_hexes + 1);   /* 0 not, 1 sure, 2 doubtful */
-  gboolean any_doubtful = FALSE;
+  g_free (index->boxes);
+  g_free (index->cell_start);
+  g_free (index->cell_items);
+  g_free (index->seen);
+  memset (index, 0, sizeof *index);
+}
+
+/* The cells a box (x0, y0, x1, y1) meets, those beyond the index's edges in its edge cells. */
+static void
+box_index_cells (const BoxIndex *index,
+                 const double    box[4],
+                 int             cells[4])
+{
+  cells[0] = (int) CLAMP (floor ((box[0] - index->x0) / INDEX_CELL), 0, index->columns - 1);
+  cells[1] = (int) CLAMP (floor ((box[1] - index->y0) / INDEX_CELL), 0, index->rows - 1);
+  cells[2] = (int) CLAMP (floor ((box[2] - index->x0) / INDEX_CELL), 0, index->columns - 1);
+  cells[3] = (int) CLAMP (floor ((box[3] - index->y0) / INDEX_CELL), 0, index->rows - 1);
+}
+
+/* The index of n items' boxes (g_new'd, taken). */
+static void
+box_index_build (BoxIndex *index,
+                 double  (*boxes)[4],
+                 guint     n)
+{
+  double x1 = 0, y1 = 0;
+  g_autofree guint32 *fill = NULL;
+  guint n_cells;
+
+  box_index_clear (index);
+  index->n = n;
+  index->boxes = boxes;
+  for (guint i = 0; i < n; i++)
+    {
+      index->x0 = i == 0 ? boxes[i][0] : MIN (index->x0, boxes[i][0]);
+      index->y0 = i == 0 ? boxes[i][1] : MIN (index->y0, boxes[i][1]);
+      x1 = i == 0 ? boxes[i][2] : MAX (x1, boxes[i][2]);
+      y1 = i == 0 ? boxes[i][3] : MAX (y1, boxes[i][3]);
+    }
+  index->columns = (int) CLAMP (ceil ((x1 - index->x0) / INDEX_CELL), 1, 4096);
+  index->rows = (int) CLAMP (ceil ((y1 - index->y0) / INDEX_CELL), 1, 4096);
+  n_cells = (guint) index->columns * (guint) index->rows;
+  index->cell_start = g_new0 (guint32, n_cells + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      int cells[4];
+
+      box_index_cells (index, boxes[i], cells);
+      for (int r = cells[1]; r <= cells[3]; r++)
+        for (int c = cells[0]; c <= cells[2]; c++)
+          index->cell_start[r * index->columns + c + 1]++;
+    }
+  for (guint c = 0; c < n_cells; c++)
+    index->cell_start[c + 1] += index->cell_start[c];
+  index->cell_items = g_new (guint32, index->cell_start[n_cells] + 1);
+  fill = g_memdup2 (index->cell_start, sizeof (guint32) * n_cells);
+  for (guint i = 0; i < n; i++)
+    {
+      int cells[4];
+
+      box_index_cells (index, boxes[i], cells);
+      for (int r = cells[1]; r <= cells[3]; r++)
+        for (int c = cells[0]; c <= cells[2]; c++)
+          index->cell_items[fill[r * index->columns + c]++] = i;
+    }
+  index->seen = g_new0 (guint32, n + 1);
+  index->query = 0;
+}
+
+static int
+compare_guint32 (gconstpointer a,
+                 gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Appends to out the items whose box grown by margin meets box (x0, y0, x1, y1), in index
+ * order. */
+static void
+box_index_query (BoxIndex     *index,
+                 const double  box[4],
+                 double        margin,
+                 GArray       *out)
+{
+  double grown[4] = { box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin };
+  int cells[4];
+  guint first = out->len;
+
+  if (index->n == 0)
+    return;
+  if (++index->query == 0)
+    {
+      memset (index->seen, 0, sizeof (guint32) * index->n);
+      index->query = 1;
+    }
+  box_index_cells (index, grown, cells);
+  for (int r = cells[1]; r <= cells[3]; r++)
+    for (int c = cells[0]; c <= cells[2]; c++)
+      for (guint32 k = index->cell_start[r * index->columns + c];
+           k < index->cell_start[r * index->columns + c + 1]; k++)
+        {
+          guint32 i = index->cell_items[k];
+          const double *b = index->boxes[i];
+
+          if (index->seen[i] == index->query)
+            continue;
+          index->seen[i] = index->query;
+          if (b[0] <= grown[2] && b[2] >= grown[0] && b[1] <= grown[3] && b[3] >= grown[1])
+            g_array_append_val (out, i);
+        }
+  qsort ((guint32 *) (gpointer) out->data + first, out->len - first, sizeof (guint32),
+         compare_guint32);
+}
+
+static void
+trace_picture_init (TracePicture *tp)
+{
+  memset (tp, 0, sizeof *tp);
+  tp->picture = gbacw_layer_picture_new ();
+  tp->now = g_new0 (guint8, 1);
+  tp->items = g_array_new (FALSE, FALSE, sizeof (guint32));
+}
+
+static void
+trace_picture_clear (TracePicture *tp)
+{
+  g_clear_pointer (&tp->picture, gbacw_layer_picture_free);
+  g_clear_pointer (&tp->now, g_free);
+  g_clear_pointer (&tp->drawn, g_free);
+  g_clear_pointer (&tp->items, g_array_unref);
+  box_index_clear (&tp->index);
+}
+
+/* Makes room for n items' states now (zeroed); the picture, of other items, is drawn anew. */
+static guint8 *
+trace_picture_states (TracePicture *tp,
+                      guint         n)
+{
+  if (tp->n != n)
+    {
+      g_free (tp->now);
+      tp->now = g_new0 (guint8, n + 1);
+      g_clear_pointer (&tp->drawn, g_free);
+      tp->n = n;
+    }
+  else
+    memset (tp->now, 0, n + 1);
+  return tp->now;
+}
+
+/* Where item i is drawn, in map units, without the margin that depends on the view. */
+typedef void (*ItemBoxFunc) (GbacwTraceLayer *self, const GbacwHexGrid *grid, guint i,
+                             double box[4]);
+
+/* A hex's box: its tint, its outline, its level's disc and number. */
+static void
+hex_box (GbacwTraceLayer    *self,
+         const GbacwHexGrid *grid,
+         guint               i,
+         double              box[4])
+{
+  double x, y;
+
+  gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, (int) i), &x, &y);
+  box[0] = x - 1, box[1] = y - 1, box[2] = x + 1, box[3] = y + 1;
+}
+
+/* Draws tp's picture on cr: anew, or, when only some items' states changed (an
+ * acceptance, a rejection, an undo), their box of it over the kept picture. tp->now says
+ * the items' states; margin (map units) is how far past its box an item's drawing reaches
+ * in this view. */
+static void
+trace_picture_draw (GbacwTraceLayer             *self,
+                    TracePicture                *tp,
+                    GbacwMapCanvas              *canvas,
+                    cairo_t                     *cr,
+                    const GbacwCanvasLayerView  *view,
+                    double                       threshold,
+                    guint                        serial,
+                    ItemBoxFunc                  item_box,
+                    double                       margin,
+                    GbacwLayerPictureRenderFunc  render)
+{
+  GbacwLayerPictureResult result;
+  cairo_rectangle_t damage = { 0, 0, 0, 0 };
+  double box[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  PictureKey key;
+
+  if (tp->index.n != tp->n || tp->index_serial != serial ||
+      memcmp (&tp->index_grid, view->grid, sizeof *view->grid) != 0)
+    {
+      double (*boxes)[4] = (double (*)[4]) g_new (double, 4 * ((gsize) tp->n + 1));
+
+      for (guint i = 0; i < tp->n; i++)
+        item_box (self, view->grid, i, boxes[i]);
+      box_index_build (&tp->index, boxes, tp->n);
+      tp->index_serial = serial;
+      tp->index_grid = *view->grid;
+    }
+
+  /* the box of the items whose state changed since the picture was drawn */
+  if (tp->drawn != NULL)
+    for (guint i = 0; i < tp->n; i++)
+      if (tp->now[i] != tp->drawn[i])
+        {
+          const double *b = tp->index.boxes[i];
+
+          box[0] = MIN (box[0], b[0] - margin), box[1] = MIN (box[1], b[1] - margin);
+          box[2] = MAX (box[2], b[2] + margin), box[3] = MAX (box[3], b[3] + margin);
+        }
+  if (tp->drawn == NULL)
+    gbacw_layer_picture_clear (tp->picture);
+  else if (box[2] > box[0])
+    {
+      damage = (cairo_rectangle_t) { box[0], box[1], box[2] - box[0], box[3] - box[1] };
+      /* past half the view, drawing it all costs about the same */
+      if (damage.width * damage.height > 0.5 * view->visible.width * view->visible.height)
+        gbacw_layer_picture_clear (tp->picture);
+    }
+
+  memset (&key, 0, sizeof key);
+  key.threshold = threshold;
+  key.serial = serial;
+  result = gbacw_layer_picture_draw_damaged (tp->picture, canvas, cr, view, &key, sizeof key, self->tile,
+                                             &damage, render, self);
+  if (result == GBACW_LAYER_PICTURE_NONE)
+    return;
+  self->n_drawn += result == GBACW_LAYER_PICTURE_DRAWN;
+  self->n_box_drawn += result == GBACW_LAYER_PICTURE_BOX_DRAWN;
+  if (tp->drawn == NULL)
+    tp->drawn = g_new0 (guint8, tp->n + 1);
+  memcpy (tp->drawn, tp->now, tp->n);
+}
+
+/* Sets tp->items to the items shown (tp->now) that the render on cr draws: those that reach
+ * into its tile (cr's clip). */
+static void
+trace_picture_items (TracePicture *tp,
+                     cairo_t      *cr,
+                     double        margin)
+{
+  double box[4];
+
+  g_array_set_size (tp->items, 0);
+  cairo_clip_extents (cr, &box[0], &box[1], &box[2], &box[3]);
+  box_index_query (&tp->index, box, margin, tp->items);
+  {
+    guint32 *item = (guint32 *) (gpointer) tp->items->data;
+    guint kept = 0;
+
+    for (guint k = 0; k < tp->items->len; k++)
+      if (tp->now[item[k]] != 0)
+        item[kept++] = item[k];
+    g_array_set_size (tp->items, kept);
+  }
+}
+
+void
+gbacw_trace_layer_get_n_draws (GbacwTraceLayer *self,
+                               guint           *n_drawn,
+                               guint           *n_box_drawn)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+  if (n_drawn != NULL)
+    *n_drawn = self->n_drawn;
+  if (n_box_drawn != NULL)
+    *n_box_drawn = self->n_box_drawn;
+}
+
+void
+gbacw_trace_layer_set_tile (GbacwTraceLayer *self,
+                            int              tile)
+{
+  g_return_if_fail (GBACW_IS_TRACE_LAYER (self));
+  g_return_if_fail (tile > 0);
+  self->tile = tile;
+  /* drawn anew: a box's tiles must be the whole picture's */
+  g_clear_pointer (&self->picture.drawn, g_free);
+  g_clear_pointer (&self->links_picture.drawn, g_free);
+  g_clear_pointer (&self->levels_picture.drawn, g_free);
+}
+
+/* How far past a hex's box its tint's outline and antialiasing reach, and its level's disc. */
+static double
+hex_margin (const GbacwCanvasLayerView *view)
+{
+  return 3 * view->px;
+}
+
+/* The hexes shown, in view: tp->now of the terrain's picture. FALSE when none is. */
+static gboolean
+hexes_shown (GbacwTraceLayer            *self,
+             const GbacwCanvasLayerView *view)
+{
+  guint8 *shown = trace_picture_states (&self->picture, (guint) self->n_hexes);
+  gboolean any = FALSE;
 
   for (int i = 0; i < self->n_hexes; i++)
     if (gbacw_trace_layer_shows (self, view->scenario, i) && hex_in_view (view->grid, i, &view->visible))
       {
         shown[i] = self->proposals[i].confidence < self->threshold ? 2 : 1;
-        any_doubtful |= shown[i] == 2;
+        any = TRUE;
       }
+  return any;
+}
+
+/* The tints of the hexes in items (shown says sure or doubtful): one fill per terrain and
+ * doubt, then the doubtful ones' outlines. */
+static void
+render_proposals (GbacwTraceLayer            *self,
+                  cairo_t                    *cr,
+                  const GbacwCanvasLayerView *view,
+                  const guint8               *shown,
+                  const GArray               *items)
+{
+  const GPtrArray *terrains = view->scenario->catalogue.hex_terrains;
+  const guint32 *item = (const guint32 *) (gconstpointer) items->data;
+  gboolean any_doubtful = FALSE;
 
   /* the tints: one fill per terrain and doubt, of all its hexes (a fill per hex is many
    * times slower over a whole map) */
@@ -520,14 +855,15 @@ render_proposals (GbacwTraceLayer            *self,
         guint r = 0xc0, g = 0xc0, b = 0xc0;
         gboolean any = FALSE;
 
-        for (int i = 0; i < self->n_hexes; i++)
-          if (shown[i] == kind && self->proposals[i].terrain == (int) t)
+        for (guint k = 0; k < items->len; k++)
+          if (shown[item[k]] == kind && self->proposals[item[k]].terrain == (int) t)
             {
-              gbacw_render_hex_path (cr, view->grid, i, 0.92);
+              gbacw_render_hex_path (cr, view->grid, (int) item[k], 0.92);
               any = TRUE;
             }
         if (!any)
           continue;
+        any_doubtful |= kind == 2;
         if (terrain->fill != NULL && strlen (terrain->fill) == 7)
           sscanf (terrain->fill, "#%02x%02x%02x", &r, &g, &b);
         cairo_set_source_rgba (cr, r / 255.0, g / 255.0, b / 255.0, kind == 2 ? DOUBTFUL_ALPHA : SURE_ALPHA);
@@ -537,9 +873,9 @@ render_proposals (GbacwTraceLayer            *self,
     return;
 
   /* the doubtful ones outlined, in one path */
-  for (int i = 0; i < self->n_hexes; i++)
-    if (shown[i] == 2)
-      gbacw_render_hex_path (cr, view->grid, i, 0.8);
+  for (guint k = 0; k < items->len; k++)
+    if (shown[item[k]] == 2)
+      gbacw_render_hex_path (cr, view->grid, (int) item[k], 0.8);
   cairo_set_line_width (cr, 1.5 * view->px);
   cairo_set_source_rgba (cr, 0.93, 0.45, 0.05, 0.8);
   cairo_stroke (cr);
@@ -613,16 +949,55 @@ link_width (const GbacwCanvasLayerView *view)
   return MAX (0.07, 2.5 * view->px);
 }
 
-/* The links marked in shown (1 sure, 2 doubtful, 3 both), chain being -1 (all) or one
- * chain: the casings, then the dashes by type, each in one path. */
+/* A link's box: from end to end. */
+static void
+link_box (GbacwTraceLayer    *self,
+          const GbacwHexGrid *grid,
+          guint               i,
+          double              box[4])
+{
+  const double *p = self->ends[i];
+
+  box[0] = MIN (p[0], p[2]), box[1] = MIN (p[1], p[3]);
+  box[2] = MAX (p[0], p[2]), box[3] = MAX (p[1], p[3]);
+}
+
+/* Where each link is drawn (self->ends), computed once for each set of links and grid. */
+static void
+update_link_ends (GbacwTraceLayer    *self,
+                  const GbacwHexGrid *grid)
+{
+  if (self->ends != NULL && self->ends_serial == self->links_serial &&
+      memcmp (&self->ends_grid, grid, sizeof *grid) == 0)
+    return;
+  g_free (self->ends);
+  self->ends = (double (*)[4]) g_new (double, 4 * ((gsize) self->n_links + 1));
+  for (guint i = 0; i < self->n_links; i++)
+    link_ends (grid, &self->links[i], self->ends[i]);
+  self->ends_serial = self->links_serial;
+  self->ends_grid = *grid;
+}
+
+/* How far past its box a link's drawing reaches: half its casing, and the antialiasing. */
+static double
+link_margin (const GbacwCanvasLayerView *view)
+{
+  return (link_width (view) + 3 * view->px) / 2 + 2 * view->px;
+}
+
+/* The links in items (shown says sure or doubtful): the casings, then the dashes by type,
+ * each in one path. */
 static void
 render_links (GbacwTraceLayer            *self,
               cairo_t                    *cr,
               const GbacwCanvasLayerView *view,
-              const guint8               *shown)
+              const guint8               *shown,
+              const GArray               *items)
 {
   static const double dashes[] = { 0.16, 0.1 };
+  const guint32 *item = (const guint32 *) (gconstpointer) items->data;
   double width = link_width (view);
+  guint32 hexside_types = 0, line_types = 0;
 
   cairo_save (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
@@ -630,15 +1005,20 @@ render_links (GbacwTraceLayer            *self,
     {
       gboolean any = FALSE;
 
-      for (guint i = 0; i < self->n_links; i++)
-        if (shown[i] == kind)
+      for (guint k = 0; k < items->len; k++)
+        if (shown[item[k]] == kind)
           {
-            double p[4];
+            const GbacwTraceLink *l = &self->links[item[k]];
+            const double *p = self->ends[item[k]];
 
-            link_ends (view->grid, &self->links[i], p);
             cairo_move_to (cr, p[0], p[1]);
             cairo_line_to (cr, p[2], p[3]);
             any = TRUE;
+            /* a link shown has a type of the catalogue (link_on_map ()) */
+            if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+              hexside_types |= 1u << l->type;
+            else
+              line_types |= 1u << l->type;
           }
       if (!any)
         continue;
@@ -650,6 +1030,7 @@ render_links (GbacwTraceLayer            *self,
       cairo_stroke (cr);
     }
 
+  /* the dashes, one path per type drawn */
   cairo_set_line_width (cr, width);
   cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
   for (int kind = GBACW_TRACE_LINK_HEXSIDE; kind <= GBACW_TRACE_LINK_LINE; kind++)
@@ -657,15 +1038,16 @@ render_links (GbacwTraceLayer            *self,
       {
         const GbacwTraceLink *first = NULL;
 
-        for (guint i = 0; i < self->n_links; i++)
-          if (shown[i] != 0 && (int) self->links[i].kind == kind && self->links[i].type == t)
+        if (!(((kind == GBACW_TRACE_LINK_HEXSIDE ? hexside_types : line_types) >> t) & 1))
+          continue;
+        for (guint k = 0; k < items->len; k++)
+          if ((int) self->links[item[k]].kind == kind && self->links[item[k]].type == t)
             {
-              double p[4];
+              const double *p = self->ends[item[k]];
 
-              link_ends (view->grid, &self->links[i], p);
               cairo_move_to (cr, p[0], p[1]);
               cairo_line_to (cr, p[2], p[3]);
-              first = first ? first : &self->links[i];
+              first = first ? first : &self->links[item[k]];
             }
         if (first != NULL)
           {
@@ -679,8 +1061,8 @@ render_links (GbacwTraceLayer            *self,
   cairo_restore (cr);
 }
 
-/* Which links are drawn (0 not, 1 sure, 2 doubtful): those shown, in view, of chain (all
- * when -1). FALSE when none is. */
+/* Which links are drawn (0 not, 1 sure, 2 doubtful), in shown: those shown, in view, of
+ * chain (all when -1). FALSE when none is. */
 static gboolean
 links_shown (GbacwTraceLayer            *self,
              const GbacwCanvasLayerView *view,
@@ -691,12 +1073,11 @@ links_shown (GbacwTraceLayer            *self,
 
   for (guint i = 0; i < self->n_links; i++)
     {
-      double p[4];
+      const double *p = self->ends[i];
 
       shown[i] = 0;
       if ((chain >= 0 && (int) chain_of (self, i) != chain) || !gbacw_trace_layer_shows_link (self, view->scenario, i))
         continue;
-      link_ends (view->grid, &self->links[i], p);
       if (!point_in_view (p[0], p[1], &view->visible) && !point_in_view (p[2], p[3], &view->visible))
         continue;
       shown[i] = self->chain_confidence[chain_of (self, i)] < self->chain_threshold ? 2 : 1;
@@ -711,7 +1092,10 @@ render_picture (gpointer                    user_data,
                 const GbacwCanvasLayerView *view,
                 int                         scale_factor)
 {
-  render_proposals (user_data, cr, view);
+  GbacwTraceLayer *self = user_data;
+
+  trace_picture_items (&self->picture, cr, hex_margin (view));
+  render_proposals (self, cr, view, self->picture.now, self->picture.items);
 }
 
 static void
@@ -721,10 +1105,9 @@ render_links_picture (gpointer                    user_data,
                       int                         scale_factor)
 {
   GbacwTraceLayer *self = user_data;
-  g_autofree guint8 *shown = g_new (guint8, self->n_links + 1);
 
-  if (links_shown (self, view, -1, shown))
-    render_links (self, cr, view, shown);
+  trace_picture_items (&self->links_picture, cr, link_margin (view));
+  render_links (self, cr, view, self->links_picture.now, self->links_picture.items);
 }
 
 /* Where a hex's level is drawn: at the foot of the hex, clear of the hex number at its top
@@ -732,21 +1115,37 @@ render_links_picture (gpointer                    user_data,
 #define LEVEL_DISC_DY 0.5
 #define LEVEL_DISC_RADIUS 0.24
 
-/* The proposed levels: discs (white for the sure, orange for the doubtful, each kind in one
- * path), then their numbers. */
+/* The levels shown, in view: tp->now of the levels' picture. FALSE when none is. */
+static gboolean
+levels_shown (GbacwTraceLayer            *self,
+              const GbacwCanvasLayerView *view)
+{
+  guint8 *shown = trace_picture_states (&self->levels_picture, (guint) self->n_level_hexes);
+  gboolean any = FALSE;
+
+  for (int i = 0; i < self->n_level_hexes; i++)
+    if (gbacw_trace_layer_shows_level (self, view->scenario, i) &&
+        hex_in_view (view->grid, i, &view->visible))
+      {
+        shown[i] = self->levels[i].confidence < self->level_threshold ? 2 : 1;
+        any = TRUE;
+      }
+  return any;
+}
+
+/* The proposed levels of the hexes in items (shown says sure or doubtful): discs (white for
+ * the sure, orange for the doubtful, each kind in one path), then their numbers. */
 static void
 render_levels (GbacwTraceLayer            *self,
                cairo_t                    *cr,
-               const GbacwCanvasLayerView *view)
+               const GbacwCanvasLayerView *view,
+               const guint8               *shown,
+               const GArray               *items)
 {
-  g_autofree guint8 *shown = g_new0 (guint8, self->n_level_hexes + 1);   /* 0 not, 1 sure, 2 doubtful */
+  const guint32 *item = (const guint32 *) (gconstpointer) items->data;
   const GbacwHexGrid *grid = view->grid;
   /* the numbers: too small to read when zoomed far out, where the discs alone say "proposed" */
   gboolean numbers = LEVEL_DISC_RADIUS / view->px >= 5;
-
-  for (int i = 0; i < self->n_level_hexes; i++)
-    if (gbacw_trace_layer_shows_level (self, view->scenario, i) && hex_in_view (grid, i, &view->visible))
-      shown[i] = self->levels[i].confidence < self->level_threshold ? 2 : 1;
 
   cairo_save (cr);
   cairo_set_line_width (cr, 1.2 * view->px);
@@ -754,12 +1153,12 @@ render_levels (GbacwTraceLayer            *self,
     {
       gboolean any = FALSE;
 
-      for (int i = 0; i < self->n_level_hexes; i++)
-        if (shown[i] == kind)
+      for (guint k = 0; k < items->len; k++)
+        if (shown[item[k]] == kind)
           {
             double x, y;
 
-            gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &x, &y);
+            gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, (int) item[k]), &x, &y);
             cairo_new_sub_path (cr);
             cairo_arc (cr, x, y + LEVEL_DISC_DY, LEVEL_DISC_RADIUS, 0, 2 * G_PI);
             any = TRUE;
@@ -789,21 +1188,21 @@ render_levels (GbacwTraceLayer            *self,
     {
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_source_rgb (cr, 0.3, 0.18, 0.06);
-      for (int i = 0; i < self->n_level_hexes; i++)
-        if (shown[i] != 0)
-          {
-            char text[16];
-            cairo_text_extents_t extents;
-            double x, y;
+      for (guint k = 0; k < items->len; k++)
+        {
+          guint32 i = item[k];
+          char text[16];
+          cairo_text_extents_t extents;
+          double x, y;
 
-            g_snprintf (text, sizeof text, shown[i] == 2 ? "%d?" : "%d", self->levels[i].level);
-            cairo_set_font_size (cr, shown[i] == 2 && self->levels[i].level >= 10 ? 0.2 : 0.3);
-            cairo_text_extents (cr, text, &extents);
-            gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, i), &x, &y);
-            cairo_move_to (cr, x - extents.x_bearing - extents.width / 2,
-                           y + LEVEL_DISC_DY - extents.y_bearing - extents.height / 2);
-            cairo_show_text (cr, text);
-          }
+          g_snprintf (text, sizeof text, shown[i] == 2 ? "%d?" : "%d", self->levels[i].level);
+          cairo_set_font_size (cr, shown[i] == 2 && self->levels[i].level >= 10 ? 0.2 : 0.3);
+          cairo_text_extents (cr, text, &extents);
+          gbacw_hex_grid_centre (grid, gbacw_hex_grid_hex_at (grid, (int) i), &x, &y);
+          cairo_move_to (cr, x - extents.x_bearing - extents.width / 2,
+                         y + LEVEL_DISC_DY - extents.y_bearing - extents.height / 2);
+          cairo_show_text (cr, text);
+        }
     }
   cairo_restore (cr);
 }
@@ -814,46 +1213,10 @@ render_levels_picture (gpointer                    user_data,
                        const GbacwCanvasLayerView *view,
                        int                         scale_factor)
 {
-  render_levels (user_data, cr, view);
-}
+  GbacwTraceLayer *self = user_data;
 
-/* Which hexes are at level 0, as a hash of their indices. */
-static guint32
-hash_level_zero (const GbacwScenario *scenario)
-{
-  int n = gbacw_hex_grid_n_hexes (&scenario->map->grid);
-  guint32 h = 2166136261u;
-
-  for (int i = 0; i < n; i++)
-    if (scenario->map->elevation[i] == 0)
-      h = (h ^ (guint32) i) * 16777619u;
-  return h;
-}
-
-/* Which hexes are unpainted, as a hash of their indices. */
-static guint32
-hash_unpainted (const GbacwScenario *scenario)
-{
-  int n = gbacw_hex_grid_n_hexes (&scenario->map->grid);
-  guint32 h = 2166136261u;
-
-  for (int i = 0; i < n; i++)
-    if (scenario->map->terrain[i] == 0)
-      h = (h ^ (guint32) i) * 16777619u;
-  return h;
-}
-
-/* Which links are on the map, as a hash of their indices. */
-static guint32
-hash_links (GbacwTraceLayer     *self,
-            const GbacwScenario *scenario)
-{
-  guint32 h = 2166136261u;
-
-  for (guint i = 0; i < self->n_links; i++)
-    if (link_on_map (scenario, &self->links[i]))
-      h = (h ^ i) * 16777619u;
-  return h;
+  trace_picture_items (&self->levels_picture, cr, hex_margin (view));
+  render_levels (self, cr, view, self->levels_picture.now, self->levels_picture.items);
 }
 
 static void
@@ -863,66 +1226,46 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
                         const GbacwCanvasLayerView *view)
 {
   GbacwTraceLayer *self = GBACW_TRACE_LAYER (layer);
-  PictureKey key;
-  LinksPictureKey links_key;
 
   if (view->scenario->map->terrain == NULL)
     return;
-  /* each picture only while it has something to show: a copy of the view costs a
+  update_link_ends (self, view->grid);
+  /* each picture only while it shows something in view: a copy of the view costs a
    * millisecond or so */
-  if (any_hex_shown (self, view->scenario))
-    {
-      memset (&key, 0, sizeof key);
-      key.threshold = self->threshold;
-      key.serial = self->serial;
-      key.unpainted_hash = hash_unpainted (view->scenario);
-      gbacw_layer_picture_draw (self->picture, canvas, cr, view, &key, sizeof key, render_picture, self);
-    }
-  if (any_link_shown (self, view->scenario))
-    {
-      memset (&links_key, 0, sizeof links_key);
-      links_key.chain_threshold = self->chain_threshold;
-      links_key.links_serial = self->links_serial;
-      links_key.links_hash = hash_links (self, view->scenario);
-      gbacw_layer_picture_draw (self->links_picture, canvas, cr, view, &links_key, sizeof links_key,
-                                render_links_picture, self);
-    }
-
-  if (view->scenario->map->elevation != NULL && any_level_shown (self, view->scenario))
-    {
-      LevelsPictureKey levels_key;
-
-      memset (&levels_key, 0, sizeof levels_key);
-      levels_key.level_threshold = self->level_threshold;
-      levels_key.levels_serial = self->levels_serial;
-      levels_key.level_zero_hash = hash_level_zero (view->scenario);
-      gbacw_layer_picture_draw (self->levels_picture, canvas, cr, view, &levels_key, sizeof levels_key,
-                                render_levels_picture, self);
-    }
+  if (hexes_shown (self, view))
+    trace_picture_draw (self, &self->picture, canvas, cr, view, self->threshold, self->serial,
+                        hex_box, hex_margin (view), render_picture);
+  if (links_shown (self, view, -1, trace_picture_states (&self->links_picture, self->n_links)))
+    trace_picture_draw (self, &self->links_picture, canvas, cr, view, self->chain_threshold,
+                        self->links_serial, link_box, link_margin (view), render_links_picture);
+  if (view->scenario->map->elevation != NULL && levels_shown (self, view))
+    trace_picture_draw (self, &self->levels_picture, canvas, cr, view, self->level_threshold,
+                        self->levels_serial, hex_box, hex_margin (view), render_levels_picture);
 
   /* the chain under review, lit, its proposals drawn again over the light */
   if (self->selected_chain >= 0)
     {
       g_autofree guint8 *shown = g_new (guint8, self->n_links + 1);
+      g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (guint32));
 
       if (links_shown (self, view, self->selected_chain, shown))
         {
           cairo_save (cr);
           cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          for (guint i = 0; i < self->n_links; i++)
+          for (guint32 i = 0; i < self->n_links; i++)
             if (shown[i] != 0)
               {
-                double p[4];
+                const double *p = self->ends[i];
 
-                link_ends (view->grid, &self->links[i], p);
                 cairo_move_to (cr, p[0], p[1]);
                 cairo_line_to (cr, p[2], p[3]);
+                g_array_append_val (items, i);
               }
           cairo_set_line_width (cr, link_width (view) + 9 * view->px);
           cairo_set_source_rgba (cr, 1.0, 0.85, 0.0, 0.75);
           cairo_stroke (cr);
           cairo_restore (cr);
-          render_links (self, cr, view, shown);
+          render_links (self, cr, view, shown, items);
         }
     }
 }
@@ -937,11 +1280,12 @@ gbacw_trace_layer_finalize (GObject *object)
   g_clear_pointer (&self->rejected, g_free);
   g_clear_pointer (&self->rejections, g_array_unref);
   g_clear_pointer (&self->chain_confidence, g_free);
-  g_clear_pointer (&self->picture, gbacw_layer_picture_free);
-  g_clear_pointer (&self->links_picture, gbacw_layer_picture_free);
+  g_clear_pointer (&self->ends, g_free);
+  trace_picture_clear (&self->picture);
+  trace_picture_clear (&self->links_picture);
   g_clear_pointer (&self->levels, g_free);
   g_clear_pointer (&self->confirmed, g_free);
-  g_clear_pointer (&self->levels_picture, gbacw_layer_picture_free);
+  trace_picture_clear (&self->levels_picture);
 
   G_OBJECT_CLASS (gbacw_trace_layer_parent_class)->finalize (object);
 }
@@ -962,9 +1306,10 @@ gbacw_trace_layer_init (GbacwTraceLayer *self)
   self->threshold = 0.5;
   self->chain_threshold = 0.5;
   self->selected_chain = -1;
-  self->picture = gbacw_layer_picture_new ();
-  self->links_picture = gbacw_layer_picture_new ();
-  self->levels_picture = gbacw_layer_picture_new ();
+  self->tile = PICTURE_TILE;
+  trace_picture_init (&self->picture);
+  trace_picture_init (&self->links_picture);
+  trace_picture_init (&self->levels_picture);
   self->level_threshold = 0.5;
   self->confirmed = g_new0 (guint8, 1);
   self->rejected = g_new0 (guint8, 1);
