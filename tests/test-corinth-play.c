@@ -266,6 +266,30 @@ test_held_cavalry (void)
   }
 }
 
+/* A Confederate division c-div-1 (the regiment c-1 and the mounted c-cav, their group
+ * entering at 0201 on Game-Turn 1) through the Assault Areas areas (area-a: 0101 0201 0301,
+ * and any other the caller adds), the Union's u-1 on enemy, retreats toward the Area of
+ * arrival (C 27.1) and, with reenter, back onto the map through a held cavalry (27.3). */
+static void
+assault_division (Fixture *f, gboolean reenter, const char *areas, const char *enemy)
+{
+  add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0909 0910 1010");
+  add_area (f, "area-a", GBACW_AREA_ASSAULT, NULL, "0101 0201 0301");
+  add_exclusive (f, "retreat-direction", "method", "toward", "target.union", "corinth", "fallback.union", "1010",
+                 "target.confederate", "arrival", "off-map", "eliminate", "reenter", reenter ? "yes" : "no", "case",
+                 "C 27.1", NULL);
+  INF (f, "c-1", "confederate", 4, 4, "0203", "s");
+  add_unit (f, "c-cav", "confederate", GBACW_UNIT_CAVALRY, 3, 4, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
+  INF (f, "u-1", "union", 4, 4, enemy, "n");
+  add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
+  set_formation (f, "c-1 c-cav", "c-div-1");
+  reinforce (f, "c-1", 1, "0201", GBACW_FORMATION_STATE_LINE);
+  reinforce (f, "c-cav", 1, "0201", GBACW_FORMATION_STATE_MOUNTED);
+  g_free (f->s->turns.first_player);
+  f->s->turns.first_player = g_strdup ("confederate");
+  add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1", "areas", areas, "reluctant", "no", NULL);
+}
+
 /* C 27.1, 27.3 with 29.27: c-1's group enters at 0201 (Area a) as the kit would have it, but
  * the plan sends its division through Area b (0601 0701 0801): it enters at 0601 and, routed
  * from 0603, retreats toward b (the Area it arrived through, not its group's a) and off the
@@ -278,21 +302,8 @@ test_held_cavalry_takes_back_the_routed (void)
   g_autoptr (GbacwGame) game = NULL;
   g_autofree char *from = NULL;
 
-  add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0909 0910 1010");
-  add_area (f, "area-a", GBACW_AREA_ASSAULT, NULL, "0101 0201 0301");
-  add_area (f, "area-b", GBACW_AREA_ASSAULT, NULL, "0601 0701 0801");
-  add_exclusive (f, "retreat-direction", "method", "toward", "target.union", "corinth", "fallback.union", "1010",
-                 "target.confederate", "arrival", "off-map", "eliminate", "reenter", "yes", "case", "C 27.1", NULL);
-  INF (f, "c-1", "confederate", 4, 4, "0203", "s");
-  add_unit (f, "c-cav", "confederate", GBACW_UNIT_CAVALRY, 3, 4, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
-  INF (f, "u-1", "union", 4, 4, "0606", "n");
-  add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
-  set_formation (f, "c-1 c-cav", "c-div-1");
-  reinforce (f, "c-1", 1, "0201", GBACW_FORMATION_STATE_LINE);
-  reinforce (f, "c-cav", 1, "0201", GBACW_FORMATION_STATE_MOUNTED);
-  g_free (f->s->turns.first_player);
-  f->s->turns.first_player = g_strdup ("confederate");
-  add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1", "areas", "area-a area-b", "reluctant", "no", NULL);
+  assault_division (f, TRUE, "area-a area-b", "0606");
+  add_area (f, "area-b", GBACW_AREA_ASSAULT, NULL, "0601 0701 0801");   /* the map's third area */
   game = start_game (f);
   choose (game, "Game-Turn 1", 0);   /* 29.21: the only division enters on Game-Turn 1 */
   choose (game, "area-a, area-b", 1);
@@ -327,21 +338,7 @@ test_computer_holds_cavalry (void)
       g_autoptr (GbacwGame) game = NULL;
       g_autoptr (GbacwAi) confederate = NULL;
 
-      add_area (f, "corinth", GBACW_AREA_TOWN, NULL, "0909 0910 1010");
-      add_area (f, "area-a", GBACW_AREA_ASSAULT, NULL, "0101 0201 0301");
-      add_exclusive (f, "retreat-direction", "method", "toward", "target.union", "corinth", "fallback.union", "1010",
-                     "target.confederate", "arrival", "off-map", "eliminate", "reenter", reenter ? "yes" : "no", "case",
-                     "C 27.1", NULL);
-      INF (f, "c-1", "confederate", 4, 4, "0203", "s");
-      add_unit (f, "c-cav", "confederate", GBACW_UNIT_CAVALRY, 3, 4, "C", "0101", GBACW_FORMATION_STATE_MOUNTED, "s");
-      INF (f, "u-1", "union", 4, 4, "0808", "n");
-      add_formation (f, "c-div-1", "confederate", GBACW_FORMATION_DIVISION, NULL, NULL);
-      set_formation (f, "c-1 c-cav", "c-div-1");
-      reinforce (f, "c-1", 1, "0201", GBACW_FORMATION_STATE_LINE);
-      reinforce (f, "c-cav", 1, "0201", GBACW_FORMATION_STATE_MOUNTED);
-      g_free (f->s->turns.first_player);
-      f->s->turns.first_player = g_strdup ("confederate");
-      add_exclusive (f, "corinth.assault-areas", "divisions", "c-div-1", "areas", "area-a", "reluctant", "no", NULL);
+      assault_division (f, reenter, "area-a", "0808");
       game = start_game (f);
       choose (game, "Game-Turn 1", 0);
       choose (game, "area-a", 0);
