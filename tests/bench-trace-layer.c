@@ -6,9 +6,10 @@
  * generated map (rivers, streams, crests, roads, railroads) as proposals in chains, taken
  * off the map so that every one is drawn, a third of the chains doubtful and one lit for
  * review, and a level proposed for every hex (a third doubtful); the whole map in a
- * 1920x1080 view as the canvas hands it to the layer. Drawn after a change of a threshold
- * (a picture of the view made anew), after an acceptance (a chain's links, a hex's terrain
- * or level painted: only its box of a picture drawn again) and an acceptance's undo, and
+ * 1920x1080 view as the canvas hands it to the layer. Drawn anew (a new view: every
+ * picture), after a step of a threshold as its slider makes (0.01: the items it turns sure
+ * or doubtful drawn again in their boxes), after an acceptance (a chain's links, a hex's
+ * terrain or level painted: only its box of a picture drawn again) and an acceptance's undo, and
  * redrawn as the pointer moves; a redraw and a draw after an acceptance must take under
  * 16 ms (one frame at 60 Hz). Prints the median and the worst of each; fails if the median
  * redraw or the median draw after an acceptance is too slow (the worst of 40 copies of a
@@ -38,6 +39,17 @@ compare_double (gconstpointer a, gconstpointer b)
 {
   double x = *(const double *) a, y = *(const double *) b;
   return x < y ? -1 : x > y;
+}
+
+/* Item i's confidence: a doubtful one's between 0.2 and 0.49, a sure one's between 0.5 and 1,
+ * spread so that a threshold's step of 0.01 above 0.5 turns some of them doubtful, scattered
+ * over the map, as a trace's would be. */
+static double
+spread_confidence (guint i, gboolean doubtful)
+{
+  double u = (double) ((i * 7919u) % 1000u) / 1000.0;
+
+  return doubtful ? 0.2 + 0.29 * u : 0.5 + 0.5 * u;
 }
 
 /* One draw of the layer as the canvas does it, in ms. */
@@ -98,8 +110,8 @@ print_times (const char *what, double *times, int n)
   printf ("  drawn after %s: median %6.2f ms, max %6.2f ms\n", what, times[n / 2], times[n - 1]);
 }
 
-/* Draws after a change (a threshold: a picture drawn anew; an acceptance and its undo: the
- * accepted chain's or hex's box of a picture drawn again), then the redraws of the same view
+/* Draws anew, and after a change (a threshold's step: the boxes of the items it changes;
+ * an acceptance and its undo: the accepted chain's or hex's box of a picture drawn again), then the redraws of the same view
  * (the pointer moving, which copy the pictures); prints the figures. FALSE when the median
  * redraw, or the median draw after an acceptance, is over the frame. */
 static gboolean
@@ -113,14 +125,14 @@ measure (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const 
   double limit = bench_time_limit (BUDGET_MS), worst_accepted = 0;
   gboolean ok = TRUE;
 
-  /* the pictures drawn once, so that each change below draws only its own again */
-  draw_once (layer, surface, scale, view);
+  /* the pictures drawn once (anew), so that each change below draws only its own again */
+  printf ("  drawn anew (a new view, every picture): %6.2f ms\n", draw_once (layer, surface, scale, view));
   for (int run = 0; run < n_renders; run++)
     {
       gbacw_trace_layer_set_threshold (trace, 0.51 + 0.01 * run);
       renders[run] = draw_once (layer, surface, scale, view);
     }
-  /* the chains' threshold: the links' picture drawn anew */
+  /* the chains' threshold: the links that turn sure or doubtful */
   for (int run = 0; run < n_renders; run++)
     {
       gbacw_trace_layer_set_chain_threshold (trace, 0.51 + 0.01 * run);
@@ -131,7 +143,7 @@ measure (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const 
    * for the median: a level's draw seemed to cost more than a chain's) */
   gbacw_trace_layer_set_chain_threshold (trace, 0.5);
   draw_once (layer, surface, scale, view);
-  /* the levels' threshold: the levels' picture drawn anew */
+  /* the levels' threshold: the levels that turn sure or doubtful, or shown or hidden */
   for (int run = 0; run < n_renders; run++)
     {
       gbacw_trace_layer_set_level_threshold (trace, 0.51 + 0.01 * run);
@@ -172,9 +184,9 @@ measure (GbacwCanvasLayer *layer, cairo_surface_t *surface, double scale, const 
 
   printf ("trace layer, %dx%d map, %d hexes and %u hexsides or lines (%d chains) proposed, whole map in %dx%d:\n",
           scenario->map->grid.columns, scenario->map->grid.rows, n_hexes, n_links, n_chains, VIEW_W, VIEW_H);
-  print_times ("a change of the terrain's threshold", renders, n_renders);
-  print_times ("a change of the chains' threshold", chain_renders, n_renders);
-  print_times ("a change of the levels' threshold", level_renders, n_renders);
+  print_times ("a step of the terrain's threshold", renders, n_renders);
+  print_times ("a step of the chains' threshold", chain_renders, n_renders);
+  print_times ("a step of the levels' threshold", level_renders, n_renders);
   print_times ("a chain accepted", chains_accepted, n_renders);
   print_times ("a chain's acceptance undone", chains_undone, n_renders);
   print_times ("a hex's terrain accepted", terrains_accepted, n_renders);
@@ -233,7 +245,7 @@ main (int argc, char **argv)
       proposals[i].status = GBACW_TRACE_PROPOSED;
       proposals[i].terrain = i % n_terrains;
       proposals[i].runner_up = (i + 1) % n_terrains;
-      proposals[i].confidence = (i % 3) == 0 ? 0.2 : 0.8;
+      proposals[i].confidence = spread_confidence ((guint) i, (i % 3) == 0);
     }
   gbacw_trace_layer_set_proposals (GBACW_TRACE_LAYER (layer), proposals, n_hexes);
   gbacw_trace_layer_set_threshold (GBACW_TRACE_LAYER (layer), 0.5);
@@ -247,7 +259,7 @@ main (int argc, char **argv)
       {
         levels[i].status = GBACW_TRACE_PROPOSED;
         levels[i].level = 1 + i % 3;
-        levels[i].confidence = (i % 3) == 1 ? 0.2 : 0.8;
+        levels[i].confidence = spread_confidence ((guint) i, (i % 3) == 1);
         levels[i].shade = levels[i].level;
       }
     gbacw_trace_layer_set_levels (GBACW_TRACE_LAYER (layer), levels, n_hexes);
@@ -286,7 +298,7 @@ main (int argc, char **argv)
             l.kind = kind;
             l.hexside = id;
             l.type = t;
-            l.confidence = (n_chains % 3) == 0 ? 0.2 : 0.8;
+            l.confidence = spread_confidence ((guint) n_chains, (n_chains % 3) == 0);
             l.chain = chain;
             g_array_append_val (links, l);
             in_chain++;
@@ -322,7 +334,7 @@ main (int argc, char **argv)
       l.kind = id % 2 ? GBACW_TRACE_LINK_LINE : GBACW_TRACE_LINK_HEXSIDE;
       l.hexside = id;
       l.type = l.kind == GBACW_TRACE_LINK_LINE ? 0 : river_type;
-      l.confidence = (links->len / 8) % 3 == 0 ? 0.2 : 0.8;
+      l.confidence = spread_confidence (links->len / 8, (links->len / 8) % 3 == 0);
       l.chain = (int) (links->len / 8 * 8);
       g_array_append_val (links, l);
     }

@@ -47,48 +47,94 @@ gbacw_layer_picture_free (GbacwLayerPicture *self)
   g_free (self);
 }
 
-/* Draws the tiles of the picture (tile pixels square, from its top left corner) that meet
- * the box x0, y0, x1, y1 of its pixels, each clipped to itself: cleared when clear, then
- * render called. */
+/* Draws the tiles of the picture (tile pixels square, from its top left corner) that mask
+ * marks (one byte a tile, row by row; NULL: every tile of a picture just made, still
+ * clear). Each tile is drawn on a surface of its own, new and clear, then copied into the
+ * picture: its pixels are the same whether the picture is drawn whole or only that tile
+ * again (cairo composites the first drawing on a clear surface otherwise than on one
+ * cleared, a level apart now and then). One tile over the whole picture is drawn on it. */
 static void
 render_tiles (GbacwLayerPicture           *self,
               const ViewKey               *key,
               int                          tile,
-              const double                 box[4],
-              gboolean                     clear,
+              const guint8                *mask,
               const GbacwCanvasLayerView  *view,
               GbacwLayerPictureRenderFunc  render,
               gpointer                     user_data)
 {
   int sw = cairo_image_surface_get_width (self->surface), sh = cairo_image_surface_get_height (self->surface);
-  int tx0 = MAX ((int) floor (box[0] / tile), 0), ty0 = MAX ((int) floor (box[1] / tile), 0);
-  int tx1 = MIN ((int) ceil (box[2] / tile), (sw + tile - 1) / tile);
-  int ty1 = MIN ((int) ceil (box[3] / tile), (sh + tile - 1) / tile);
+  int nx = (sw + tile - 1) / tile, ny = (sh + tile - 1) / tile;
   cairo_t *pcr = cairo_create (self->surface);
 
-  for (int ty = ty0; ty < ty1; ty++)
-    for (int tx = tx0; tx < tx1; tx++)
+  if (tile >= sw && tile >= sh && mask == NULL)
+    {
+      cairo_scale (pcr, key->scale_factor, key->scale_factor);
+      cairo_transform (pcr, &key->matrix);
+      render (user_data, pcr, view, key->scale_factor);
+      cairo_destroy (pcr);
+      cairo_surface_flush (self->surface);
+      return;
+    }
+  cairo_set_operator (pcr, CAIRO_OPERATOR_SOURCE);
+  for (int ty = 0; ty < ny; ty++)
+    for (int tx = 0; tx < nx; tx++)
       {
-        cairo_save (pcr);
-        /* one tile over the whole picture: no clip */
-        if (tile < sw || tile < sh)
-          {
-            cairo_rectangle (pcr, tx * tile, ty * tile, MIN (tile, sw - tx * tile), MIN (tile, sh - ty * tile));
-            cairo_clip (pcr);
-          }
-        if (clear)
-          {
-            cairo_set_operator (pcr, CAIRO_OPERATOR_CLEAR);
-            cairo_paint (pcr);
-            cairo_set_operator (pcr, CAIRO_OPERATOR_OVER);
-          }
-        cairo_scale (pcr, key->scale_factor, key->scale_factor);
-        cairo_transform (pcr, &key->matrix);
-        render (user_data, pcr, view, key->scale_factor);
-        cairo_restore (pcr);
+        int w = MIN (tile, sw - tx * tile), h = MIN (tile, sh - ty * tile);
+        cairo_surface_t *piece;
+        cairo_t *tcr;
+
+        if (mask != NULL && !mask[ty * nx + tx])
+          continue;
+        piece = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+        tcr = cairo_create (piece);
+        cairo_rectangle (tcr, 0, 0, w, h);
+        cairo_clip (tcr);
+        cairo_translate (tcr, -tx * tile, -ty * tile);
+        cairo_scale (tcr, key->scale_factor, key->scale_factor);
+        cairo_transform (tcr, &key->matrix);
+        render (user_data, tcr, view, key->scale_factor);
+        cairo_destroy (tcr);
+        cairo_surface_flush (piece);
+        cairo_set_source_surface (pcr, piece, tx * tile, ty * tile);
+        cairo_rectangle (pcr, tx * tile, ty * tile, w, h);
+        cairo_fill (pcr);
+        cairo_surface_destroy (piece);
       }
   cairo_destroy (pcr);
   cairo_surface_flush (self->surface);
+}
+
+/* Marks in mask (nx tiles a row) the tiles of the picture that box (map units) meets, through
+ * to_surface; whether it meets any. */
+static gboolean
+mark_tiles (const cairo_rectangle_t *box,
+            const cairo_matrix_t    *to_surface,
+            int                      tile,
+            int                      width,
+            int                      height,
+            guint8                  *mask)
+{
+  double x0 = box->x, y0 = box->y, x1 = box->x + box->width, y1 = box->y + box->height;
+  double corners[4][2] = { { x0, y0 }, { x1, y0 }, { x0, y1 }, { x1, y1 } };
+  double b[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  int nx = (width + tile - 1) / tile, ny = (height + tile - 1) / tile;
+  int tx0, ty0, tx1, ty1;
+
+  if (box->width <= 0 || box->height <= 0)
+    return FALSE;
+  for (int i = 0; i < 4; i++)
+    {
+      cairo_matrix_transform_point (to_surface, &corners[i][0], &corners[i][1]);
+      b[0] = MIN (b[0], corners[i][0]), b[2] = MAX (b[2], corners[i][0]);
+      b[1] = MIN (b[1], corners[i][1]), b[3] = MAX (b[3], corners[i][1]);
+    }
+  if (b[2] <= 0 || b[3] <= 0 || b[0] >= width || b[1] >= height)
+    return FALSE;
+  tx0 = MAX ((int) floor (b[0] / tile), 0), ty0 = MAX ((int) floor (b[1] / tile), 0);
+  tx1 = MIN ((int) ceil (b[2] / tile), nx), ty1 = MIN ((int) ceil (b[3] / tile), ny);
+  for (int ty = ty0; ty < ty1; ty++)
+    memset (mask + ty * nx + tx0, 1, (gsize) MAX (tx1 - tx0, 0));
+  return tx1 > tx0 && ty1 > ty0;
 }
 
 GbacwLayerPictureResult
@@ -100,6 +146,7 @@ gbacw_layer_picture_draw_damaged (GbacwLayerPicture           *self,
                                   gsize                        content_key_size,
                                   int                          tile,
                                   const cairo_rectangle_t     *damage,
+                                  guint                        n_damage,
                                   GbacwLayerPictureRenderFunc  render,
                                   gpointer                     user_data)
 {
@@ -121,36 +168,29 @@ gbacw_layer_picture_draw_damaged (GbacwLayerPicture           *self,
       g_bytes_get_size (self->content_key) != content_key_size ||
       memcmp (g_bytes_get_data (self->content_key, NULL), content_key, content_key_size) != 0)
     {
-      double all[4] = { 0, 0, key.width * key.scale_factor, key.height * key.scale_factor };
-
       gbacw_layer_picture_clear (self);
       self->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, key.width * key.scale_factor,
                                                   key.height * key.scale_factor);
-      render_tiles (self, &key, tile, all, FALSE, view, render, user_data);
+      render_tiles (self, &key, tile, NULL, view, render, user_data);
       self->view = key;
       self->content_key = g_bytes_new (content_key, content_key_size);
       result = GBACW_LAYER_PICTURE_DRAWN;
     }
-  else if (damage != NULL && damage->width > 0 && damage->height > 0)
+  else if (n_damage > 0)
     {
+      int width = cairo_image_surface_get_width (self->surface), height = cairo_image_surface_get_height (self->surface);
+      g_autofree guint8 *mask = g_new0 (guint8, (gsize) ((width + tile - 1) / tile) * ((height + tile - 1) / tile));
       cairo_matrix_t to_surface;
-      double x0 = damage->x, y0 = damage->y, x1 = damage->x + damage->width, y1 = damage->y + damage->height;
-      double corners[4][2] = { { x0, y0 }, { x1, y0 }, { x0, y1 }, { x1, y1 } };
-      double box[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+      gboolean any = FALSE;
 
-      /* the box in the picture's pixels */
+      /* the boxes' tiles in the picture's pixels */
       cairo_matrix_init_scale (&to_surface, key.scale_factor, key.scale_factor);
       cairo_matrix_multiply (&to_surface, &key.matrix, &to_surface);
-      for (int i = 0; i < 4; i++)
+      for (guint i = 0; i < n_damage; i++)
+        any |= mark_tiles (&damage[i], &to_surface, tile, width, height, mask);
+      if (any)
         {
-          cairo_matrix_transform_point (&to_surface, &corners[i][0], &corners[i][1]);
-          box[0] = MIN (box[0], corners[i][0]), box[2] = MAX (box[2], corners[i][0]);
-          box[1] = MIN (box[1], corners[i][1]), box[3] = MAX (box[3], corners[i][1]);
-        }
-      if (box[2] > 0 && box[3] > 0 && box[0] < cairo_image_surface_get_width (self->surface) &&
-          box[1] < cairo_image_surface_get_height (self->surface))
-        {
-          render_tiles (self, &key, tile, box, TRUE, view, render, user_data);
+          render_tiles (self, &key, tile, mask, view, render, user_data);
           result = GBACW_LAYER_PICTURE_BOX_DRAWN;
         }
     }
@@ -176,5 +216,5 @@ gbacw_layer_picture_draw (GbacwLayerPicture           *self,
                           gpointer                     user_data)
 {
   return gbacw_layer_picture_draw_damaged (self, canvas, cr, view, content_key, content_key_size, G_MAXINT / 2, NULL,
-                                           render, user_data) == GBACW_LAYER_PICTURE_DRAWN;
+                                           0, render, user_data) == GBACW_LAYER_PICTURE_DRAWN;
 }

@@ -42,8 +42,8 @@ gboolean           gbacw_layer_picture_draw (GbacwLayerPicture           *self,
 /* As gbacw_layer_picture_draw (), in square tiles of tile picture pixels (from its top
  * left corner), each clipped to itself, render called once for each (cairo_clip_extents ()
  * says the tile in map units: render should draw only what reaches into it); and when the
- * picture shows the view and content_key already, draws again only the tiles that damage
- * (a box in map units; NULL for none) meets, over the kept picture: each cleared, then
+ * picture shows the view and content_key already, draws again only the tiles that the
+ * n_damage boxes of damage (map units) meet, over the kept picture: each cleared, then
  * drawn as a whole redraw draws it, the rest of the picture kept. The pixels of a tile
  * depend only on what render draws in it: a box drawn again is, pixel for pixel, what a
  * whole redraw draws there (cairo's antialiasing of a row of pixels depends on the other
@@ -65,6 +65,7 @@ GbacwLayerPictureResult gbacw_layer_picture_draw_damaged (GbacwLayerPicture     
                                                           gsize                        content_key_size,
                                                           int                          tile,
                                                           const cairo_rectangle_t     *damage,
+                                                          guint                        n_damage,
                                                           GbacwLayerPictureRenderFunc  render,
                                                           gpointer                     user_data);
 /* Forgets the picture (it is drawn anew next time). */

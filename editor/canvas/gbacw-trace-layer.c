@@ -3,15 +3,15 @@
  *
  * The layers are drawn again at every move of the pointer (the hover light), and tinting a
  * whole map's proposals takes several frames: they are drawn once into a picture of the
- * view (gbacw-layer-picture.h) and the picture copied, until the view, the proposals or
- * the threshold change. The hexside and line proposals have a picture of their own, and
- * so do the proposed levels. An acceptance (a chain's links, a hex's terrain or level
- * painted, a chain rejected, a level 0 confirmed, or any of them undone) changes a few of
- * a picture's items: the layer keeps each item's state as its picture shows it and draws
- * again, over the kept picture, only the box of the items whose state changed (the
- * picture's tiles that box meets, each as a whole redraw draws it: the same pixels), with
- * only the items that reach into it, found through a grid of cells over the items' boxes
- * built once for each set of proposals. The chain under review is drawn over the pictures
+ * view (gbacw-layer-picture.h) and the picture copied, until the view or the proposals
+ * change. The hexside and line proposals have a picture of their own, and so do the
+ * proposed levels. An acceptance (a chain's links, a hex's terrain or level painted, a
+ * chain rejected, a level 0 confirmed, or any of them undone) or a threshold's change
+ * changes some of a picture's items (painted, or sure and doubtful): the layer keeps each
+ * item's state as its picture shows it and draws again, over the kept picture, only the
+ * boxes of the items whose state changed (the picture's tiles they meet, each as a whole
+ * redraw draws it: the same pixels), with only the items that reach into them, found
+ * through a grid of cells over the items' boxes built once for each set of proposals. The chain under review is drawn over the pictures
  * at each draw: moving through the chains keeps them.
  */
 #define G_LOG_DOMAIN "gbacw-trace-layer"
@@ -34,10 +34,10 @@
 #define SEGMENT_INSET 0.16
 
 /* What a picture shows besides the view and its items' states (TracePicture): its
- * threshold and its proposals (their serial). A change of either draws it anew. */
+ * proposals (their serial), whose change draws it anew. A threshold says which items are
+ * doubtful: their states, which draw again only the items that changed. */
 typedef struct
 {
-  double threshold;
   guint serial;
 } PictureKey;
 
@@ -58,8 +58,8 @@ typedef struct
 
 /* One of the layer's pictures of the view (the terrain's, the links', the levels'), and
  * what it shows: each item's state (0 not drawn, 1 sure, 2 doubtful) in the picture and
- * now. After an acceptance only the items whose state changed are drawn again, in their
- * box, over the kept picture. */
+ * now. After an acceptance or a threshold's change only the items whose state changed are
+ * drawn again, in their boxes, over the kept picture. */
 typedef struct
 {
   GbacwLayerPicture *picture;
@@ -70,6 +70,7 @@ typedef struct
   guint index_serial;         /* of the proposals the index was built for */
   GbacwHexGrid index_grid;    /* and of the grid */
   GArray *items;              /* guint32: those the render draws, in index order */
+  GArray *damage;             /* cairo_rectangle_t: the boxes of the items changed, at a draw */
 } TracePicture;
 
 struct _GbacwTraceLayer
@@ -516,7 +517,7 @@ hex_in_view (const GbacwHexGrid      *grid,
 /* ---------------------------------------------------------------- the pictures' items */
 
 /* The side of the pictures' tiles, in picture pixels: an acceptance draws again the tiles
- * its box meets (gbacw_layer_picture_draw_damaged ()). */
+ * its boxes meet (gbacw_layer_picture_draw_damaged ()). */
 #define PICTURE_TILE 128
 
 /* The side of an index's cells, in map units (a hex's radius is 1). */
@@ -648,6 +649,7 @@ trace_picture_init (TracePicture *tp)
   tp->picture = gbacw_layer_picture_new ();
   tp->now = g_new0 (guint8, 1);
   tp->items = g_array_new (FALSE, FALSE, sizeof (guint32));
+  tp->damage = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
 }
 
 static void
@@ -657,6 +659,7 @@ trace_picture_clear (TracePicture *tp)
   g_clear_pointer (&tp->now, g_free);
   g_clear_pointer (&tp->drawn, g_free);
   g_clear_pointer (&tp->items, g_array_unref);
+  g_clear_pointer (&tp->damage, g_array_unref);
   box_index_clear (&tp->index);
 }
 
@@ -695,24 +698,21 @@ hex_box (GbacwTraceLayer    *self,
 }
 
 /* Draws tp's picture on cr: anew, or, when only some items' states changed (an
- * acceptance, a rejection, an undo), their box of it over the kept picture. tp->now says
- * the items' states; margin (map units) is how far past its box an item's drawing reaches
- * in this view. */
+ * acceptance, a rejection, an undo, a threshold), their boxes of it over the kept picture.
+ * tp->now says the items' states; margin (map units) is how far past its box an item's
+ * drawing reaches in this view. */
 static void
 trace_picture_draw (GbacwTraceLayer             *self,
                     TracePicture                *tp,
                     GbacwMapCanvas              *canvas,
                     cairo_t                     *cr,
                     const GbacwCanvasLayerView  *view,
-                    double                       threshold,
                     guint                        serial,
                     ItemBoxFunc                  item_box,
                     double                       margin,
                     GbacwLayerPictureRenderFunc  render)
 {
   GbacwLayerPictureResult result;
-  cairo_rectangle_t damage = { 0, 0, 0, 0 };
-  double box[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
   PictureKey key;
 
   if (tp->index.n != tp->n || tp->index_serial != serial ||
@@ -727,31 +727,26 @@ trace_picture_draw (GbacwTraceLayer             *self,
       tp->index_grid = *view->grid;
     }
 
-  /* the box of the items whose state changed since the picture was drawn */
-  if (tp->drawn != NULL)
+  /* the boxes of the items whose state changed since the picture was drawn: the tiles they
+     meet are drawn again (all of them, when the changes are all over the view) */
+  g_array_set_size (tp->damage, 0);
+  if (tp->drawn == NULL)
+    gbacw_layer_picture_clear (tp->picture);
+  else
     for (guint i = 0; i < tp->n; i++)
       if (tp->now[i] != tp->drawn[i])
         {
           const double *b = tp->index.boxes[i];
+          cairo_rectangle_t box = { b[0] - margin, b[1] - margin, b[2] - b[0] + 2 * margin, b[3] - b[1] + 2 * margin };
 
-          box[0] = MIN (box[0], b[0] - margin), box[1] = MIN (box[1], b[1] - margin);
-          box[2] = MAX (box[2], b[2] + margin), box[3] = MAX (box[3], b[3] + margin);
+          g_array_append_val (tp->damage, box);
         }
-  if (tp->drawn == NULL)
-    gbacw_layer_picture_clear (tp->picture);
-  else if (box[2] > box[0])
-    {
-      damage = (cairo_rectangle_t) { box[0], box[1], box[2] - box[0], box[3] - box[1] };
-      /* past half the view, drawing it all costs about the same */
-      if (damage.width * damage.height > 0.5 * view->visible.width * view->visible.height)
-        gbacw_layer_picture_clear (tp->picture);
-    }
 
   memset (&key, 0, sizeof key);
-  key.threshold = threshold;
   key.serial = serial;
   result = gbacw_layer_picture_draw_damaged (tp->picture, canvas, cr, view, &key, sizeof key, self->tile,
-                                             &damage, render, self);
+                                             (const cairo_rectangle_t *) (gconstpointer) tp->damage->data,
+                                             tp->damage->len, render, self);
   if (result == GBACW_LAYER_PICTURE_NONE)
     return;
   self->n_drawn += result == GBACW_LAYER_PICTURE_DRAWN;
@@ -1233,14 +1228,14 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
   /* each picture only while it shows something in view: a copy of the view costs a
    * millisecond or so */
   if (hexes_shown (self, view))
-    trace_picture_draw (self, &self->picture, canvas, cr, view, self->threshold, self->serial,
-                        hex_box, hex_margin (view), render_picture);
+    trace_picture_draw (self, &self->picture, canvas, cr, view, self->serial, hex_box, hex_margin (view),
+                        render_picture);
   if (links_shown (self, view, -1, trace_picture_states (&self->links_picture, self->n_links)))
-    trace_picture_draw (self, &self->links_picture, canvas, cr, view, self->chain_threshold,
-                        self->links_serial, link_box, link_margin (view), render_links_picture);
+    trace_picture_draw (self, &self->links_picture, canvas, cr, view, self->links_serial, link_box, link_margin (view),
+                        render_links_picture);
   if (view->scenario->map->elevation != NULL && levels_shown (self, view))
-    trace_picture_draw (self, &self->levels_picture, canvas, cr, view, self->level_threshold,
-                        self->levels_serial, hex_box, hex_margin (view), render_levels_picture);
+    trace_picture_draw (self, &self->levels_picture, canvas, cr, view, self->levels_serial, hex_box, hex_margin (view),
+                        render_levels_picture);
 
   /* the chain under review, lit, its proposals drawn again over the light */
   if (self->selected_chain >= 0)
