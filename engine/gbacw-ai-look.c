@@ -126,6 +126,7 @@ play_out (GbacwAi *ai, const GbacwGame *game, GbacwGame *m, AiPlan plan, guint32
   /* what the side knows of the enemy's holding; the movement fields depend on the map alone */
   memcpy (mine->seen_hex, ai->seen_hex, MAX (game->units->len, 1u) * sizeof (int));
   memcpy (mine->still, ai->still, MAX (game->units->len, 1u) * sizeof (int));
+  mine->enemy_fired = ai->enemy_fired;
   g_hash_table_unref (mine->fields);
   mine->fields = g_hash_table_ref (ai->fields);
   g_hash_table_unref (theirs->fields);

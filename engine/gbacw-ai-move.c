@@ -496,6 +496,43 @@ weapon_range (const GbacwGame *game, const GbacwGameUnit *u)
   return MAX (r, 0);
 }
 
+static double
+multiplier_at (const GbacwGame *game, const GbacwGameUnit *u, int range)
+{
+  double m = 0;
+  if (u->oob->weapon == NULL || !gbacw_range_multiplier (game->scenario, u->oob->weapon, range, &m, NULL))
+    return 0;
+  return m;
+}
+
+/* Whether hex is within radius of an objective (not an exit) of ours (AiStanding.control). */
+static gboolean
+guards_objective (const AiView *v, int hex, int radius)
+{
+  for (guint i = 0; i < v->ai->objectives->len; i++)
+    {
+      const AiObjective *o = &g_array_index (v->ai->objectives, AiObjective, i);
+      if (!o->exit && v->ai->standing.control[o->area] == v->side && dist (v, hex, o->hex) <= radius)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The greatest range at which u's weapon fires at full strength or more (9.25), 0. */
+static int
+full_range (const GbacwGame *game, const GbacwGameUnit *u)
+{
+  int max = weapon_range (game, u), full = 0;
+
+  for (int r = 1; r <= max; r++)
+    {
+      double m = 0;
+      if (gbacw_range_multiplier (game->scenario, u->oob->weapon, r, &m, NULL) && m >= 1.0 - 1e-9)
+        full = r;
+    }
+  return full;
+}
+
 static int
 nearest_own (const AiView *v, int hex, GbacwUnitType type)
 {
@@ -657,8 +694,18 @@ before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
       {
         int range = weapon_range (v->game, u);
         if (u->formation == GBACW_FORMATION_STATE_UNLIMBERED)
-          return target_in_sight (v, u->hex, range) && night_penalty (v, u, u->hex) == 0
-                   ? NULL : formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+          {
+            /* from normal up, a battery that guards no objective of ours, with nothing in
+               sight at a range its guns hit at full strength (9.25) while the enemy keeps
+               out of it, limbers to close in (6.13): it saves its rounds rather than fire at
+               x0.5 on the first column (11.31), and would otherwise stand there all game */
+            int full = full_range (v->game, u);
+            if (normal (v) && full > 0 && full < range && e > full && !u->moved && !guards_objective (v, u->hex, 4)
+                && !target_in_sight (v, u->hex, full) && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
+              return formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+            return target_in_sight (v, u->hex, range) && night_penalty (v, u, u->hex) == 0
+                     ? NULL : formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+          }
         if (!u->moved && e >= 2 && target_in_sight (v, u->hex, MIN (range, 4)))
           return formation_action (v, u, GBACW_FORMATION_STATE_UNLIMBERED);
         return NULL;
@@ -807,6 +854,47 @@ held_under_idle_fire (const AiView *v, int hex)
   return TRUE;
 }
 
+/* Against an enemy who holds his ground: the fire u could give from hex (its strength times
+ * its range multiplier at the best enemy combat unit it reaches, 9.25) less the fire it
+ * would take there, each enemy unit's fire on hex shared among the units of ours already
+ * within his reach (he fires at one target a phase, 9.44): from a hex few of his units
+ * reach, beside others of ours, the trade is ours. */
+static double
+fire_trade (const AiView *v, const GbacwGameUnit *u, int hex)
+{
+  GbacwGame *game = v->game;
+  int reach = weapon_range (game, u);
+  double give = 0, take = 0;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *e = g_ptr_array_index (game->units, i);
+      double m;
+      int d, er, n;
+      if (e->side == v->side || e->hex < 0 || !gbacw_game_is_combat_unit (e) || e->type == GBACW_UNIT_WAGON
+          || (d = dist (v, hex, e->hex)) > 8 || d < 1)
+        continue;
+      if (d <= reach && (m = multiplier_at (game, u, d)) > 0)
+        give = MAX (give, u->strength * m);
+      if (e->oob->weapon == NULL || (e->status & (GBACW_STATUS_ROUTED | GBACW_STATUS_AMMO_DEPLETED))
+          || (m = multiplier_at (game, e, d)) <= 0)
+        continue;
+      er = weapon_range (game, e);
+      n = 0;
+      for (guint k = 0; k < game->units->len; k++)
+        {
+          const GbacwGameUnit *o = g_ptr_array_index (game->units, k);
+          n += o->side == v->side && o->index != u->index && o->hex >= 0 && gbacw_game_is_combat_unit (o)
+               && o->type != GBACW_UNIT_WAGON && dist (v, o->hex, e->hex) <= er;
+        }
+      take += (e->type == GBACW_UNIT_ARTILLERY ? e->guns : e->strength) * m / (1.0 + n);
+    }
+  /* a player who has not fired at us yet (gbacw_ai_choose ()) may never: his fire half */
+  if (!v->ai->enemy_fired)
+    take *= 0.5;
+  return give - take / (1.0 + v->ai->cover[hex] / 3.0);
+}
+
 static double
 score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveRange *range, Role role, int hex,
            gboolean leaving_zoc, int wagon, int leader)
@@ -866,6 +954,13 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
   else if (normal (v) && !g->attacking && e <= 3 && 2 * v->ai->standing.enemy_still >= v->ai->standing.enemy_units
            && v->ai->standing.enemy_still > 0)
     s -= 0.15 * enemy_fire_at (v, hex);
+  /* from normal up, against an enemy who mostly holds his ground (he will not come to us,
+     and his fire is where his units stand): infantry within its weapon's reach of him takes
+     the hex where the fire it gives beats the fire it draws (fire_trade ()), weighed above
+     the rest: three hexes of progress for a Strength Point of fire */
+  if (normal (v) && u->type == GBACW_UNIT_INFANTRY && u->oob->weapon && e <= weapon_range (game, u)
+      && 2 * v->ai->standing.enemy_still >= v->ai->standing.enemy_units && v->ai->standing.enemy_still > 0)
+    s += 30.0 * fire_trade (v, u, hex);
   /* the brigade keeps together: within reach of its first unit (from normal up within
    * its commander's radius of it, where he can keep them all in command, 17.11), which
    * keeps within reach of the last */

@@ -74,6 +74,9 @@ struct _GbacwAi {
   GHashTable *goals;      /* group key -> its goal in the last Movement Phase (kept from phase to phase) */
   int *seen_hex;          /* per unit: the enemy unit's hex when our last Movement Phase began (-2: not seen yet) */
   int *still;             /* per unit: how many of our Movement Phases in a row found the enemy unit where it was */
+  gboolean enemy_fired;   /* the enemy has fired at us (a fire resolved, 9.0, in his Offensive Fire Phase or
+                             in our Player-Turn's Defensive Fire Phase) */
+  guint events_seen;      /* of the game's events, those looked at for his fire */
 
   /* what it remembers of the phase it is in */
   int mem_turn, mem_player_turn, mem_phase, mem_extra;

@@ -1931,6 +1931,25 @@ decision_signature (const GbacwDecision *d)
   return h;
 }
 
+/* Whether the enemy has fired at us: a fire resolved (9.0) in his Offensive Fire Phase or in
+ * the Defensive Fire Phase of our Player-Turn, among the events since the last call. */
+static void
+note_enemy_fire (GbacwAi *ai, const GbacwGame *game)
+{
+  if (ai->events_seen > game->events->len)
+    ai->events_seen = 0;   /* another game's */
+  for (; !ai->enemy_fired && ai->events_seen < game->events->len; ai->events_seen++)
+    {
+      const GbacwEvent *e = g_ptr_array_index (game->events, ai->events_seen);
+      if (g_strcmp0 (e->rule_case, "9.0") == 0
+          && ((e->phase == GBACW_PHASE_OFFENSIVE_FIRE && e->phasing_side != ai->side)
+              || (e->phase == GBACW_PHASE_DEFENSIVE_FIRE && e->phasing_side == ai->side)))
+        ai->enemy_fired = TRUE;
+    }
+  if (ai->enemy_fired)
+    ai->events_seen = game->events->len;
+}
+
 GbacwAction *
 gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
 {
@@ -1942,6 +1961,7 @@ gbacw_ai_choose (GbacwAi *ai, GbacwGame *game)
   if (gbacw_game_is_over (game) || gbacw_game_decider (game) != ai->side)
     return NULL;
   gbacw_outcome_update (ai->outcome, game);
+  note_enemy_fire (ai, game);
   gbacw_ai_view_init (&view, ai, game);
   d = gbacw_game_decision (game);
   remember_phase (ai, game);

@@ -16,7 +16,9 @@
  * batteries sharing rounds (logistics_demo ()). "-m slow" plays more games.
  * Small built positions then check what the computer does with the rarer actions: rounds
  * transferred between batteries (11.33), wagons recrewed and captured (11.18, 11.19), the
- * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"),
+ * stacking order (8.41, 8.21), leaving the map for Victory Points (5.17, "unit-exited"), a
+ * battery closing in to its guns' full range (9.25), the range a unit holds against an enemy
+ * who holds his ground (9.25, 9.44),
  * and the movement fields from kept step costs against a search of the movement chart's
  * own. */
 #define G_LOG_DOMAIN "test-engine-ai"
@@ -855,6 +857,83 @@ test_transfer_holds_fire (void)
     }
 }
 
+/* 9.25, 11.31, 6.13: from normal up, an unlimbered battery (HA: x1 out to three hexes, x0.5
+ * at four to six) whose nearest enemy is five hexes off, beyond the range its guns hit at
+ * full strength, limbers in its Movement Phase to close in rather than stand and save its
+ * rounds all game; with the enemy at three hexes it stays unlimbered and fires, and so does
+ * the easy player's (the player as first written) at five. */
+static void
+test_battery_closes_in (void)
+{
+  for (int variant = 0; variant < 3; variant++)
+    {
+      g_autoptr (Fixture) f = fixture_new (12, 10);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      g_autoptr (GbacwAction) action = NULL;
+      const GbacwGameUnit *b;
+
+      add_battery (f, "u-bty", "HA", "0303");
+      INF (f, "c-1", "confederate", 4, 3, variant == 1 ? "0306" : "0308", "n");
+      game = start_game (f);
+      b = unit_of (game, "u-bty");
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      ai = gbacw_ai_new (game, 0);
+      gbacw_ai_set_level (ai, variant == 2 ? GBACW_AI_LEVEL_EASY : GBACW_AI_LEVEL_NORMAL);
+      action = gbacw_ai_choose (ai, game);
+      g_assert_nonnull (action);
+      if (variant == 0)
+        {
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_CHANGE_FORMATION);
+          g_assert_cmpint (g_array_index (action->formation.units, int, 0), ==, b->index);
+          g_assert_cmpint (action->formation.formation, ==, GBACW_FORMATION_STATE_LIMBERED);
+        }
+      else
+        g_assert_false (action->kind == GBACW_ACTION_CHANGE_FORMATION
+                        && action->formation.formation == GBACW_FORMATION_STATE_LIMBERED);
+    }
+}
+
+/* 9.25, 9.1: from normal up, against an enemy who holds his ground (found in the same hex
+ * at three of our Movement Phases), a rifled-musket unit (x1 at two hexes, x0.5 at three)
+ * coming on a smoothbore-musket unit (x0.5 at two hexes, no fire at three) stops at three
+ * hexes, where it fires and he cannot answer, not at two, where his twelve Strength Points
+ * would answer at x0.5 its four at x1. */
+static void
+test_fire_trade_holds_range (void)
+{
+  g_autoptr (Fixture) f = fixture_new (12, 12);
+  g_autoptr (GbacwGame) game = NULL;
+  g_autoptr (GbacwAi) ai = NULL;
+  const GbacwGameUnit *u, *m;
+  gboolean moved = FALSE;
+
+  INF (f, "u-1", "union", 4, 4, "0601", "s");
+  add_unit (f, "c-m", "confederate", GBACW_UNIT_INFANTRY, 12, 4, "M", "0606", GBACW_FORMATION_STATE_LINE, "n");
+  game = start_game (f);
+  u = unit_of (game, "u-1");
+  m = unit_of (game, "c-m");
+  ai = gbacw_ai_new (game, 0);
+  /* two Movement Phases in which the computer sees the enemy where he is, and moves nothing */
+  for (int turn = 1; turn <= 2; turn++)
+    {
+      advance_to_phase (game, turn, GBACW_PHASE_MOVEMENT, 0);
+      g_autoptr (GbacwAction) looked = gbacw_ai_choose (ai, game);
+      g_assert_nonnull (looked);
+    }
+  advance_to_phase (game, 3, GBACW_PHASE_MOVEMENT, 0);
+  for (int guard = 0; guard < 10 && !moved; guard++)
+    {
+      g_autoptr (GbacwAction) action = gbacw_ai_choose (ai, game);
+      g_assert_nonnull (action);
+      g_assert_cmpint (action->kind, !=, GBACW_ACTION_END_PHASE);
+      moved = action->kind == GBACW_ACTION_MOVE;
+      apply_expect (game, g_steal_pointer (&action), NULL);
+    }
+  g_assert_true (moved);
+  g_assert_cmpint (gbacw_query_distance (game, u->hex, m->hex), ==, 3);
+}
+
 /* 11.18: in the Final Command Phase an uncrewed wagon of ours with ammunition is recrewed
  * by the strongest infantry unit on it, one that keeps two Strength Points; not a wagon
  * with no ammunition left, nor by a unit that cannot spare the point. */
@@ -1315,6 +1394,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/stuck-does-not-loop", test_stuck_does_not_loop);
   g_test_add_func ("/engine/ai/victory-points", test_victory_points);
   g_test_add_func ("/engine/ai/transfer-rounds", test_transfer_rounds);
+  g_test_add_func ("/engine/ai/battery-closes-in", test_battery_closes_in);
+  g_test_add_func ("/engine/ai/fire-trade-holds-range", test_fire_trade_holds_range);
   g_test_add_func ("/engine/ai/transfer-rounds-holds-fire", test_transfer_holds_fire);
   g_test_add_func ("/engine/ai/recrew-wagon", test_recrew_wagon);
   g_test_add_func ("/engine/ai/salvage-wagon", test_salvage_wagon);

@@ -67,7 +67,7 @@ static void
 test_kit_games_gideon_smith (void)
 {
   g_autoptr (GbacwScenario) s = pea_ridge_with_stand_ins ();
-  guint n = n_games (4, 12), no_victor = 0;
+  guint n = n_games (8, 12), no_victor = 0;
   Totals t = { 0 };
 
   g_assert_nonnull (s);
