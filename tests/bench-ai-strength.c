@@ -39,6 +39,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-quick.h"
 #include "gbacw-ai.h"
 #include "gbacw-combat-charts.h"
 #include "gbacw-data.h"
@@ -72,14 +73,6 @@ typedef struct {
   double ooc, wdf, col, art_half, art1, art, alone, lost, mel, emel;
   double cpu_ms;
 } Row;
-
-static gint64
-cpu_time_us (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
-}
 
 /* ------------------------------------------------------------------ baseline players */
 
@@ -365,7 +358,7 @@ play_game (const GbacwScenario *s, guint32 seed, int side, GbacwAiLevel level, P
   Player players[2];
   Tally t = { 0 };
   GbacwVictory v;
-  gint64 c0 = cpu_time_us ();
+  gint64 c0 = bench_cpu_us (CLOCK_THREAD_CPUTIME_ID);
   guint64 limit;
 
   g_assert_no_error (error);
@@ -430,7 +423,7 @@ play_game (const GbacwScenario *s, guint32 seed, int side, GbacwAiLevel level, P
   row->art += t.art;
   row->alone += t.alone;
   row->mel += t.mel;
-  row->cpu_ms += (cpu_time_us () - c0) / 1000.0;
+  row->cpu_ms += (bench_cpu_us (CLOCK_THREAD_CPUTIME_ID) - c0) / 1000.0;
   g_free (t.enemy_dist);
   g_free (t.alone_guns);
   player_clear (&players[0]);
@@ -496,7 +489,7 @@ soak (const GbacwScenario *demo, guint n_games)
           g_autoptr (GError) error = NULL;
           g_autoptr (GbacwGame) game = NULL;
           GbacwAiLevel levels[2] = { (GbacwAiLevel) (i % GBACW_AI_N_LEVELS), (GbacwAiLevel) ((i / 3 + 1) % GBACW_AI_N_LEVELS) };
-          gint64 c0 = cpu_time_us ();
+          gint64 c0 = bench_cpu_us (CLOCK_THREAD_CPUTIME_ID);
           if (i % 10 == 0)
             {
               g_clear_pointer (&map, gbacw_scenario_free);
@@ -516,7 +509,7 @@ soak (const GbacwScenario *demo, guint n_games)
               stuck++;
             }
           row.games++;
-          row.cpu_ms += (cpu_time_us () - c0) / 1000.0;
+          row.cpu_ms += (bench_cpu_us (CLOCK_THREAD_CPUTIME_ID) - c0) / 1000.0;
         }
       row.stuck = stuck;
       print_row (name, &row);
