@@ -2,10 +2,11 @@
 /* gbacw-ai-look.c: the hard computer player's look ahead. At the start of its Movement Phase
  * it plays each of its plans for the turn (AiPlan) out on a model of the game: a new game of
  * the scenario set to the position (units, stacks, command, the turn and phase) with dice
- * of its own, so that it never sees the game's own rolls. Both sides of the model are
- * played by the computer at normal, the side's own with the plan, to the start of the
- * side's next Movement Phase (its turn and the enemy's reply); the plan whose Victory Point
- * margin gained most is played. */
+ * of its own, so that it never sees the game's own rolls; under exclusive rules each module's
+ * state copied too (GbacwRuleHooks.copy_state), or the game's record replayed. Both sides of
+ * the model are played by the computer at normal, the side's own with the plan, to the start
+ * of the side's next Movement Phase (its turn and the enemy's reply); the plan whose Victory
+ * Point margin gained most is played. */
 #define G_LOG_DOMAIN "gbacw-ai-look"
 
 #include "gbacw-ai-private.h"
