@@ -152,7 +152,8 @@ play_out (GbacwAi *ai, const GbacwGame *game, GbacwGame *m, AiPlan plan, guint32
 
   if (game->hooks->len == 0)
     set_position (m, game, seed);
-  else if (!gbacw_ai_look_set_model (m, game, seed) && (m = replayed = gbacw_ai_exclusive_model (game, seed)) == NULL)
+  else if (!gbacw_ai_look_set_model (m, game, seed)
+           && (m = replayed = gbacw_ai_exclusive_model (game, seed)) == NULL)
     return 0;
   outcome = gbacw_outcome_new (m);
   mine = gbacw_ai_new (m, ai->side);

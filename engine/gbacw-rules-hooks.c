@@ -140,8 +140,9 @@ gbacw_game_copy_rules_state (GbacwGame *to, const GbacwGame *from)
   for (guint i = 0; i < from->hooks->len; i++)
     {
       const GbacwRuleHooks *hooks = g_ptr_array_index (from->hooks, i);
-      if (hooks->copy_state
-          && !hooks->copy_state (to, g_ptr_array_index (to->hook_data, i), from, g_ptr_array_index (from->hook_data, i)))
+      gpointer to_data = g_ptr_array_index (to->hook_data, i);
+      gconstpointer from_data = g_ptr_array_index (from->hook_data, i);
+      if (hooks->copy_state && !hooks->copy_state (to, to_data, from, from_data))
         return FALSE;
     }
   return TRUE;

@@ -80,7 +80,8 @@ typedef struct {
    * its own under way), the model then replayed. A module with neither keeps every model a
    * replay of the game's record. */
   gboolean stateless;
-  gboolean (*copy_state) (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data);
+  gboolean (*copy_state) (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                          gconstpointer from_data);
 
   /* PHASE: called after the engine's own work at the start / end of every phase
    * (game->phase says which); skip_phase may skip a phase (*skip set) or force one the

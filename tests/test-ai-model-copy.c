@@ -39,7 +39,8 @@ test_every_module_copies (void)
         g_string_append_printf (missing, " %s", hooks->id);
     }
   if (missing->len > 0)
-    g_error ("modules with neither copy_state nor stateless (the look ahead would replay):%s", missing->str);
+    g_error ("modules with neither copy_state nor stateless (the look ahead would replay):%s",
+             missing->str);
   g_string_free (missing, TRUE);
 }
 
@@ -51,11 +52,11 @@ dump_of (const GbacwGame *game)
   g_autofree char *dump = gbacw_query_state_dump (game);
   const char *rest = strchr (dump, '\n');
 
-  return g_strdup_printf ("turn %d player-turn %d phasing %d phase %d over %d dice %" G_GUINT64_FORMAT
-                          " pending %u decided %d\n%s",
+  return g_strdup_printf ("turn %d player-turn %d phasing %d phase %d over %d dice %"
+                          G_GUINT64_FORMAT " pending %u decided %d\n%s",
                           game->turn, game->player_turn, game->phasing_side, (int) game->phase,
-                          gbacw_game_is_over (game), gbacw_dice_n_rolled (game->dice), game->pending->len,
-                          game->decided, rest ? rest + 1 : "");
+                          gbacw_game_is_over (game), gbacw_dice_n_rolled (game->dice),
+                          game->pending->len, game->decided, rest ? rest + 1 : "");
 }
 
 /* What the rules report (STATUS hooks) and the Victory Points as outcome sees them. */
@@ -72,7 +73,8 @@ report_of (const GbacwGame *game, const GbacwOutcome *outcome)
       g_string_append_printf (s, "[%s] %s\n", item->rule_case, item->text);
     }
   gbacw_outcome_victory (outcome, game, &v);
-  g_string_append_printf (s, "vp %d %d winner %d level %s\n", v.vp[0], v.vp[1], v.winner, v.level_id);
+  g_string_append_printf (s, "vp %d %d winner %d level %s\n", v.vp[0], v.vp[1], v.winner,
+                          v.level_id);
   gbacw_victory_clear (&v);
   return g_string_free (s, FALSE);
 }
@@ -155,7 +157,8 @@ compare_models (const GbacwGame *game, GbacwGame *copy, guint32 seed, Counts *co
   g_assert_cmpstr (copy_log, ==, replay_log);
   g_assert_cmpuint (strlen (copy_log), >, 0);
   {
-    g_autofree char *want = report_of (replay, replay_outcome), *got = report_of (copy, copy_outcome);
+    g_autofree char *want = report_of (replay, replay_outcome);
+    g_autofree char *got = report_of (copy, copy_outcome);
     g_assert_cmpstr (got, ==, want);
   }
 }
@@ -186,8 +189,8 @@ check_scenario (GbacwScenario *s, int every)
   for (int guard = 0; guard < 200000 && !gbacw_game_is_over (game); guard++)
     {
       int key = game->turn * 2 + game->player_turn;
-      if (game->phase == GBACW_PHASE_MOVEMENT && game->decision == NULL && game->pending->len == 0 && key != last_key
-          && (game->turn - first_turn) % every == 0)
+      if (game->phase == GBACW_PHASE_MOVEMENT && game->decision == NULL && game->pending->len == 0
+          && key != last_key && (game->turn - first_turn) % every == 0)
         {
           last_key = key;
           compare_models (game, copy, 1000u + (guint32) key, &counts);
@@ -195,8 +198,8 @@ check_scenario (GbacwScenario *s, int every)
       g_assert_true (gbacw_ai_step (gbacw_game_decider (game) == 0 ? a : b, game, NULL, &error));
       g_assert_no_error (error);
     }
-  g_test_message ("%u positions compared, %u of them modelled by copy (Game-Turns %d-%d, %u actions)", counts.checked,
-                  counts.copied, first_turn, game->turn, game->actions->len);
+  g_test_message ("%u positions compared, %u modelled by copy (Game-Turns %d-%d, %u actions)",
+                  counts.checked, counts.copied, first_turn, game->turn, game->actions->len);
   g_assert_cmpuint (counts.copied, >=, 2);
 }
 

@@ -11,7 +11,12 @@ G_BEGIN_DECLS
 
 /* n elements of *from into *to (arrays of the same size, made by each game's init). */
 #define GBACW_COPY_ARRAY(to, from, n) \
-  do { if ((n) > 0 && (to) != NULL && (from) != NULL) memcpy ((to), (from), (gsize) (n) * sizeof *(to)); } while (0)
+  do \
+    { \
+      if ((n) > 0 && (to) != NULL && (from) != NULL) \
+        memcpy ((to), (from), (gsize) (n) * sizeof *(to)); \
+    } \
+  while (0)
 
 /* The elements of from (a GArray of the same element type) in place of to's. */
 static inline void

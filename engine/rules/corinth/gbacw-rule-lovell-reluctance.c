@@ -128,7 +128,8 @@ reluctance_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 }
 
 static gboolean
-reluctance_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+reluctance_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
 {
   Reluctance *t = to_data;
   const Reluctance *f = from_data;

@@ -251,7 +251,8 @@ offensive_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 }
 
 static gboolean
-offensive_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+offensive_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                      gconstpointer from_data)
 {
   Offensive *t = to_data;
   const Offensive *f = from_data;

@@ -345,7 +345,8 @@ encampment_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 }
 
 static gboolean
-encampment_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+encampment_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
 {
   Encampment *t = to_data;
   const Encampment *f = from_data;

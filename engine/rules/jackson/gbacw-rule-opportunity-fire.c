@@ -390,7 +390,8 @@ opportunity_action_legal (GbacwGame *game, gpointer data, const GbacwAction *act
 /* The digests of moves (J 21.54) are compared with each other only: copied as they are,
  * though the model's record starts empty. */
 static gboolean
-opportunity_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+opportunity_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                        gconstpointer from_data)
 {
   Opportunity *t = to_data;
   const Opportunity *f = from_data;

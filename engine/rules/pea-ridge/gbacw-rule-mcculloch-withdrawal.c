@@ -627,7 +627,8 @@ withdrawal_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 }
 
 static gboolean
-withdrawal_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+withdrawal_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
 {
   Withdrawal *t = to_data;
   const Withdrawal *f = from_data;

@@ -527,7 +527,8 @@ bce_loss_default (GbacwGame *game, gpointer data, const GbacwPending *pending, c
 }
 
 static gboolean
-bce_loss_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+bce_loss_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                     gconstpointer from_data)
 {
   BceLoss *t = to_data;
   const BceLoss *f = from_data;

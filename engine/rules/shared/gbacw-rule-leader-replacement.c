@@ -436,7 +436,8 @@ replacement_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 }
 
 static gboolean
-replacement_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+replacement_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                        gconstpointer from_data)
 {
   Replacement *t = to_data;
   const Replacement *f = from_data;

@@ -809,7 +809,8 @@ reserves_victory_points (const GbacwGame *game, gpointer data, int side)
 }
 
 static gboolean
-reserves_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+reserves_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                     gconstpointer from_data)
 {
   Reserves *t = to_data;
   const Reserves *f = from_data;

@@ -523,7 +523,8 @@ direction_entry_refuge (const GbacwGame *game, gpointer data, int unit)
 
 /* The targets of a unit of arrival change when it enters (direction_action_done ()). */
 static gboolean
-direction_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+direction_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                      gconstpointer from_data)
 {
   Direction *t = to_data;
   const Direction *f = from_data;

@@ -336,7 +336,8 @@ stragglers_phase_begin (GbacwGame *game, gpointer data)
 }
 
 static gboolean
-stragglers_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+stragglers_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
 {
   Stragglers *t = to_data;
   const Stragglers *f = from_data;
