@@ -15,9 +15,11 @@
  *   keeps a way back for the units retreating off it there (GbacwRuleHooks.entry_refuge)
  *   stays out, one a way in, while a unit of ours could be driven back there and two
  *   Game-Turns or more are left.
- * - The hard level's look ahead under exclusive rules: the model is the game's own record
- *   replayed (every module's state as in the game, since play is deterministic from the
- *   seed and the actions), its dice then replaced by the model's own. */
+ * - The hard level's look ahead under exclusive rules: the model is set by copying the game's
+ *   state and every module's (gbacw_ai_look_set_model ()); where a module can be neither
+ *   copied nor is stateless, it is the game's own record replayed (every module's state as
+ *   in the game, since play is deterministic from the seed and the actions), its dice then
+ *   replaced by the model's own. */
 #define G_LOG_DOMAIN "gbacw-ai-exclusive"
 
 #include "gbacw-ai-private.h"

@@ -2,10 +2,11 @@
 /* gbacw-ai-look.c: the hard computer player's look ahead. At the start of its Movement Phase
  * it plays each of its plans for the turn (AiPlan) out on a model of the game: a new game of
  * the scenario set to the position (units, stacks, command, the turn and phase) with dice
- * of its own, so that it never sees the game's own rolls. Both sides of the model are
- * played by the computer at normal, the side's own with the plan, to the start of the
- * side's next Movement Phase (its turn and the enemy's reply); the plan whose Victory Point
- * margin gained most is played. */
+ * of its own, so that it never sees the game's own rolls; under exclusive rules each module's
+ * state copied too (GbacwRuleHooks.copy_state), or the game's record replayed. Both sides of
+ * the model are played by the computer at normal, the side's own with the plan, to the start
+ * of the side's next Movement Phase (its turn and the enemy's reply); the plan whose Victory
+ * Point margin gained most is played. */
 #define G_LOG_DOMAIN "gbacw-ai-look"
 
 #include "gbacw-ai-private.h"
@@ -26,17 +27,26 @@ mix_seed (guint32 a, guint32 b, guint32 c)
   return x ? x : 1;
 }
 
+/* Whether game's position is one set_position () copies: a Movement Phase with nothing
+ * pending, being resolved, announced or entered. */
+static gboolean
+can_set (const GbacwGame *game)
+{
+  return game->pending->len == 0 && game->decision == NULL && game->melees->len == 0
+         && game->fire_results->len == 0 && g_hash_table_size (game->entries) == 0
+         && game->phase == GBACW_PHASE_MOVEMENT;
+}
+
 /* Whether game's position is one a model can be set to: the start of a Movement Phase with
- * nothing pending or being resolved (under exclusive rules, whose state set_position ()
- * cannot copy, the model is the game's record replayed: gbacw_ai_exclusive_model ()). */
+ * nothing pending or being resolved (under exclusive rules, the model is set by
+ * set_position () and the modules' copy_state when every module can be copied,
+ * gbacw_ai_look_set_model (), else the game's record replayed, gbacw_ai_exclusive_model ()). */
 static gboolean
 can_model (const GbacwGame *game)
 {
   if (game->hooks->len > 0)
     return gbacw_ai_exclusive_can_model (game);
-  return game->pending->len == 0 && game->decision == NULL && game->melees->len == 0
-         && game->fire_results->len == 0 && g_hash_table_size (game->entries) == 0
-         && game->phase == GBACW_PHASE_MOVEMENT;
+  return can_set (game);
 }
 
 /* Sets model m (a game of game's scenario) to game's position, with dice of seed. */
@@ -88,7 +98,31 @@ set_position (GbacwGame *m, const GbacwGame *game, guint32 seed)
   m->night = game->night;
   m->ending_phase = FALSE;
   m->decided = game->decided;
+  if (game->hooks->len > 0)
+    {
+      /* what the modules change in the core state besides the units: the BCE limits (P 22.41,
+         C 26.32), an extra phase's return (C 21.1), 8.41's restacking hexes */
+      gbacw_bce_copy (m, game);
+      m->extra_phase_name = game->extra_phase_name;
+      m->resume_phase = game->resume_phase;
+      m->extra_hook = game->extra_hook;
+      g_array_append_vals (m->depleted, game->depleted->data, game->depleted->len);
+      g_array_append_vals (m->restack_hexes, game->restack_hexes->data, game->restack_hexes->len);
+    }
   gbacw_bce_refresh (m);
+}
+
+gboolean
+gbacw_ai_look_set_model (GbacwGame *m, const GbacwGame *game, guint32 seed)
+{
+  if (!can_set (game) || m->units->len != game->units->len || m->hooks->len != game->hooks->len
+      || !gbacw_game_rules_copyable (game))
+    return FALSE;
+  for (guint i = 0; i < game->hooks->len; i++)
+    if (g_ptr_array_index (m->hooks, i) != g_ptr_array_index (game->hooks, i))
+      return FALSE;
+  set_position (m, game, seed);
+  return gbacw_game_copy_rules_state (m, game);
 }
 
 /* The side's VP margin in the model as it stands. */
@@ -116,10 +150,11 @@ play_out (GbacwAi *ai, const GbacwGame *game, GbacwGame *m, AiPlan plan, guint32
   g_autoptr (GbacwGame) replayed = NULL;
   int before;
 
-  if (game->hooks->len > 0 && (m = replayed = gbacw_ai_exclusive_model (game, seed)) == NULL)
-    return 0;
-  if (replayed == NULL)
+  if (game->hooks->len == 0)
     set_position (m, game, seed);
+  else if (!gbacw_ai_look_set_model (m, game, seed)
+           && (m = replayed = gbacw_ai_exclusive_model (game, seed)) == NULL)
+    return 0;
   outcome = gbacw_outcome_new (m);
   mine = gbacw_ai_new (m, ai->side);
   theirs = gbacw_ai_new (m, 1 - ai->side);

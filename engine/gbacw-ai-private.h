@@ -140,6 +140,11 @@ GbacwAction *gbacw_ai_exclusive_keep_away (AiView *view);
  * when the record does not give the game's position (units placed outside its actions). */
 gboolean     gbacw_ai_exclusive_can_model (const GbacwGame *game);
 GbacwGame   *gbacw_ai_exclusive_model (const GbacwGame *game, guint32 seed);
+/* gbacw-ai-look.c: sets m (a game of game's scenario, the same modules attached) to game's
+ * position, the core state and every module's (GbacwRuleHooks.copy_state), with dice of seed:
+ * FALSE when a module can be neither copied nor is stateless, or the position is not one it
+ * copies (something pending, announced or entered), m then to be set again before use. */
+gboolean     gbacw_ai_look_set_model (GbacwGame *m, const GbacwGame *game, guint32 seed);
 
 /* gbacw-ai-move.c */
 GbacwAction *gbacw_ai_choose_movement (AiView *view);

@@ -185,3 +185,16 @@ gbacw_bce_refresh (GbacwGame *game)
           hooks->bce_changed (game, data, f, lost);
     }
 }
+
+void
+gbacw_bce_copy (GbacwGame *to, const GbacwGame *from)
+{
+  GbacwBce *t = to->bce;
+  const GbacwBce *f = from->bce;
+
+  g_return_if_fail (t->n_formations == f->n_formations);
+  if (f->n_formations == 0)
+    return;
+  memcpy (t->limit, f->limit, (gsize) f->n_formations * sizeof (int));
+  memcpy (t->was_lost, f->was_lost, (gsize) f->n_formations * sizeof (gboolean));
+}

@@ -43,5 +43,8 @@ gboolean gbacw_bce_unit_lost (const GbacwGame *game, int unit);
 /* Logs each formation that has lost or regained BCE since the last call and calls the
  * modules' bce_changed hooks; the engine calls it after each action. */
 void     gbacw_bce_refresh (GbacwGame *game);
+/* Sets to's limits, and what it last found lost, to from's (a game of the same scenario):
+ * the limits the modules changed (P 22.41, C 26.32), with no log and no hook called. */
+void     gbacw_bce_copy (GbacwGame *to, const GbacwGame *from);
 
 G_END_DECLS

@@ -23,6 +23,16 @@ gboolean gbacw_game_guns_unmanned (const GbacwGame *game, const GbacwGameUnit *u
 /* Whether hex holds combat units of side and all of them are guns without their crew. */
 gboolean gbacw_game_hex_only_unmanned_guns (const GbacwGame *game, int hex, int side);
 
+/* gbacw-rules-hooks.c: copying the modules' per-game state (GbacwRuleHooks.copy_state) */
+/* Whether the module is stateless or has copy_state. */
+gboolean gbacw_rules_hooks_copyable (const GbacwRuleHooks *hooks);
+/* Whether every module attached to game is. */
+gboolean gbacw_game_rules_copyable (const GbacwGame *game);
+/* Copies every module's state of from into to (a game of the same scenario, the same modules
+ * attached): FALSE when their modules differ, one cannot be copied (nothing copied then), or
+ * one's copy_state refused the position (to's modules then partly copied: set it again). */
+gboolean gbacw_game_copy_rules_state (GbacwGame *to, const GbacwGame *from);
+
 /* gbacw-movement.c */
 gboolean gbacw_movement_check_action (GbacwGame *game, const GbacwAction *action, GError **error);
 void     gbacw_movement_apply_action (GbacwGame *game, const GbacwAction *action);

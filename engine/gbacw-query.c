@@ -785,6 +785,23 @@ gbacw_outcome_new (const GbacwGame *game)
 }
 
 void
+gbacw_outcome_copy_state (GbacwOutcome *to, const GbacwOutcome *from)
+{
+  g_return_if_fail (to->n_areas == from->n_areas && to->n_units == from->n_units);
+  if (from->n_areas > 0)
+    memcpy (to->control, from->control, (gsize) from->n_areas * sizeof (int));
+  if (from->n_units > 0)
+    memcpy (to->start_value, from->start_value, (gsize) from->n_units * sizeof (int));
+  to->each_turn[0] = from->each_turn[0];
+  to->each_turn[1] = from->each_turn[1];
+  to->turn = from->turn;
+  to->over = from->over;
+  g_free (to->automatic.text);
+  to->automatic = from->automatic;
+  to->automatic.text = g_strdup (from->automatic.text);
+}
+
+void
 gbacw_outcome_free (GbacwOutcome *outcome)
 {
   if (outcome == NULL)

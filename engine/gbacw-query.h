@@ -147,6 +147,9 @@ typedef struct _GbacwOutcome GbacwOutcome;
 /* Follows a game from its present state (normally just created). */
 GbacwOutcome *gbacw_outcome_new (const GbacwGame *game);
 void          gbacw_outcome_free (GbacwOutcome *outcome);
+/* Sets to (an outcome of a game of the same scenario) to what from has seen: the areas'
+ * control, the awards made, the automatic victory, the units' values when it began. */
+void          gbacw_outcome_copy_state (GbacwOutcome *to, const GbacwOutcome *from);
 /* Call after every action: control of areas, awards made at the end of each Game-Turn
  * and automatic victories. */
 void          gbacw_outcome_update (GbacwOutcome *outcome, const GbacwGame *game);

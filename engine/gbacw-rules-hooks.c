@@ -112,3 +112,38 @@ gbacw_game_rules_status (const GbacwGame *game)
       hooks->status (game, data, items);
   return items;
 }
+
+gboolean
+gbacw_rules_hooks_copyable (const GbacwRuleHooks *hooks)
+{
+  return hooks != NULL && (hooks->stateless || hooks->copy_state != NULL);
+}
+
+gboolean
+gbacw_game_rules_copyable (const GbacwGame *game)
+{
+  GBACW_FOREACH_HOOK (game, hooks, data)
+    if (!gbacw_rules_hooks_copyable (hooks))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+gbacw_game_copy_rules_state (GbacwGame *to, const GbacwGame *from)
+{
+  if (to->hooks->len != from->hooks->len || to->hook_data->len != from->hook_data->len)
+    return FALSE;
+  for (guint i = 0; i < from->hooks->len; i++)
+    if (g_ptr_array_index (to->hooks, i) != g_ptr_array_index (from->hooks, i)
+        || !gbacw_rules_hooks_copyable (g_ptr_array_index (from->hooks, i)))
+      return FALSE;
+  for (guint i = 0; i < from->hooks->len; i++)
+    {
+      const GbacwRuleHooks *hooks = g_ptr_array_index (from->hooks, i);
+      gpointer to_data = g_ptr_array_index (to->hook_data, i);
+      gconstpointer from_data = g_ptr_array_index (from->hook_data, i);
+      if (hooks->copy_state && !hooks->copy_state (to, to_data, from, from_data))
+        return FALSE;
+    }
+  return TRUE;
+}

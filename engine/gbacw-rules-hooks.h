@@ -70,6 +70,18 @@ typedef struct {
   /* set-up */
   gpointer (*init) (GbacwGame *game, const GbacwExclusiveRule *rule);
   void     (*finalize) (gpointer data);
+  /* COPY (the hard computer player's look ahead sets a model game to a position: set_position
+   * () in gbacw-ai-look.c): stateless: the module's data hold only what init derives from its
+   * parameters and the scenario, never changed during play (or it has none), so that a game's
+   * is already a copy of any other game's of its scenario. copy_state: copies what play
+   * changes in the data of from (a game of the same scenario, from_data) into to_data (made by
+   * the module's own init for to), values not pointers: what points into a game points into
+   * to; FALSE when the module's state at this position is not one it copies (an item of
+   * its own under way), the model then replayed. A module with neither keeps every model a
+   * replay of the game's record. */
+  gboolean stateless;
+  gboolean (*copy_state) (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                          gconstpointer from_data);
 
   /* PHASE: called after the engine's own work at the start / end of every phase
    * (game->phase says which); skip_phase may skip a phase (*skip set) or force one the

@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "gbacw-rule-copy.h"
 #include "gbacw-rules-hooks.h"
 
 G_BEGIN_DECLS

@@ -151,6 +151,7 @@ armies_leader_affects (const GbacwGame *game, gpointer data, int leader, int uni
 
 const GbacwRuleHooks gbacw_rule_corinth_army_commanders = {
   .id = "corinth.army-commanders",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = armies_init,
   .finalize = armies_finalize,
   .command_points_allowed = armies_command_points,

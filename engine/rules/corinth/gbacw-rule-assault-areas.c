@@ -788,10 +788,28 @@ assault_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                    waiting));
 }
 
+static gboolean
+assault_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Assault *t = to_data;
+  const Assault *f = from_data;
+
+  gbacw_copy_garray (t->plans, f->plans);
+  t->asked = f->asked;
+  t->told = f->told;
+  GBACW_COPY_ARRAY (t->group_plan, f->group_plan, MIN (t->n_groups, f->n_groups));
+  gbacw_copy_garray (t->offered, f->offered);
+  GBACW_COPY_ARRAY (t->unit_plan, f->unit_plan, MIN (to->units->len, from->units->len));
+  t->first_rolled = f->first_rolled;
+  t->with_asked = f->with_asked;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_assault_areas = {
   .id = "corinth.assault-areas",
   .init = assault_init,
   .finalize = assault_finalize,
+  .copy_state = assault_copy_state,
   .phase_begin = assault_phase_begin,
   .exclusive_resolve = assault_resolve,
   .exclusive_answer = assault_answer,

@@ -80,6 +80,7 @@ impetus_rally_by_die (const GbacwGame *game, gpointer data, int unit, int *drm, 
 
 const GbacwRuleHooks gbacw_rule_corinth_assault_impetus = {
   .id = "corinth.assault-impetus",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = impetus_init,
   .finalize = impetus_finalize,
   .rally_by_die = impetus_rally_by_die,

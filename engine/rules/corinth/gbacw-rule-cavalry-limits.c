@@ -146,6 +146,7 @@ cavalry_command (GbacwGame *game, gpointer data)
 
 const GbacwRuleHooks gbacw_rule_corinth_cavalry_limits = {
   .id = "corinth.cavalry-limits",
+  .stateless = TRUE,   /* no data */
   .melee_initiation = cavalry_melee_initiation,
   .before_melee_forced = cavalry_before_melee_forced,
   .action_legal = cavalry_action_legal,

@@ -17,4 +17,5 @@
 
 const GbacwRuleHooks gbacw_rule_corinth_artillery_subordination = {
   .id = "corinth.artillery-subordination",
+  .stateless = TRUE,   /* no data */
 };

@@ -112,6 +112,7 @@ crests_move_cost (const GbacwGame *game, gpointer data, int unit, int from, int 
 
 const GbacwRuleHooks gbacw_rule_corinth_crests = {
   .id = "corinth.crests",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = crests_init,
   .finalize = crests_finalize,
   .move_cost = crests_move_cost,

@@ -125,10 +125,23 @@ heat_status (const GbacwGame *game, gpointer data, GPtrArray *items)
       }
 }
 
+static gboolean
+heat_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Heat *t = to_data;
+  const Heat *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->skipped = f->skipped;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_heat = {
   .id = "corinth.heat",
   .init = heat_init,
   .finalize = heat_finalize,
+  .copy_state = heat_copy_state,
   .interphase = heat_interphase,
   .skip_phase = heat_skip_phase,
   .status = heat_status,

@@ -127,10 +127,24 @@ reluctance_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                  division_name (game, r), division_marks (game, r), r->limit));
 }
 
+static gboolean
+reluctance_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
+{
+  Reluctance *t = to_data;
+  const Reluctance *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->reached = f->reached;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_lovell_reluctance = {
   .id = "corinth.lovell-reluctance",
   .init = reluctance_init,
   .finalize = reluctance_finalize,
+  .copy_state = reluctance_copy_state,
   .bce_effects = reluctance_bce_effects,
   .action_done = reluctance_action_done,
   .status = reluctance_status,

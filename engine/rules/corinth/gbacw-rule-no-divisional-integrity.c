@@ -51,5 +51,6 @@ ndi_command_points (const GbacwGame *game, gpointer data, int leader, int brigad
 
 const GbacwRuleHooks gbacw_rule_corinth_no_divisional_integrity = {
   .id = "corinth.no-divisional-integrity",
+  .stateless = TRUE,   /* no data */
   .command_points_allowed = ndi_command_points,
 };

@@ -120,6 +120,7 @@ works_los_adjust (const GbacwGame *game, gpointer data, int from, int to, GbacwL
 
 const GbacwRuleHooks gbacw_rule_corinth_outer_works = {
   .id = "corinth.outer-works",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = works_init,
   .finalize = g_free,
   .melee_odds = works_odds,

@@ -388,10 +388,28 @@ barrage_default (GbacwGame *game, gpointer data, const GbacwPending *pending, co
   return gbacw_action_new_answer_units ((const int *) (gpointer) decision->firers->data, decision->firers->len);
 }
 
+/* The fire rolled and not applied yet (C 26.44) is not copied: such a position is replayed. */
+static gboolean
+barrage_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Barrage *t = to_data;
+  const Barrage *f = from_data;
+
+  (void) to;
+  (void) from;
+  if (f->rolled->len > 0)
+    return FALSE;
+  g_ptr_array_set_size (t->rolled, 0);
+  t->declared = f->declared;
+  gbacw_copy_garray (t->pins, f->pins);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_pre_dawn_barrage = {
   .id = "corinth.pre-dawn-barrage",
   .init = barrage_init,
   .finalize = barrage_finalize,
+  .copy_state = barrage_copy_state,
   .interphase = barrage_interphase,
   .exclusive_resolve = barrage_resolve,
   .exclusive_answer = barrage_answer,

@@ -16,4 +16,5 @@
 
 const GbacwRuleHooks gbacw_rule_corinth_railroad = {
   .id = "corinth.railroad",
+  .stateless = TRUE,   /* no data */
 };

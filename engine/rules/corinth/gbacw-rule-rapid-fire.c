@@ -272,10 +272,28 @@ rapid_status (const GbacwGame *game, gpointer data, GPtrArray *items)
       }
 }
 
+static gboolean
+rapid_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Rapid *t = to_data;
+  const Rapid *f = from_data;
+  guint n = MIN (t->n_units, f->n_units);
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->fouled, f->fouled, n);
+  GBACW_COPY_ARRAY (t->last_phase, f->last_phase, n);
+  GBACW_COPY_ARRAY (t->streak, f->streak, n);
+  t->fire_phase[0] = f->fire_phase[0];
+  t->fire_phase[1] = f->fire_phase[1];
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_rapid_fire = {
   .id = "corinth.rapid-fire",
   .init = rapid_init,
   .finalize = rapid_finalize,
+  .copy_state = rapid_copy_state,
   .rapid_fire = rapid_fire,
   .action_legal = rapid_action_legal,
   .action_done = rapid_action_done,

@@ -255,6 +255,7 @@ redans_los_adjust (const GbacwGame *game, gpointer data, int from, int to, Gbacw
 
 const GbacwRuleHooks gbacw_rule_corinth_redans = {
   .id = "corinth.redans",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = redans_init,
   .finalize = redans_finalize,
   .frontal = redans_frontal,

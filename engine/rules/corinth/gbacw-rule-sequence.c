@@ -115,6 +115,7 @@ sequence_status (const GbacwGame *game, gpointer data, GPtrArray *items)
 
 const GbacwRuleHooks gbacw_rule_corinth_sequence = {
   .id = "corinth.sequence",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = sequence_init,
   .finalize = g_free,
   .interphase = sequence_interphase,

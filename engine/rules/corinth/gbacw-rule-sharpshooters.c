@@ -48,6 +48,7 @@ sharpshooters_drm (const GbacwGame *game, gpointer data, const GbacwFireResoluti
 
 const GbacwRuleHooks gbacw_rule_corinth_sharpshooters = {
   .id = "corinth.sharpshooters",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = sharpshooters_init,
   .finalize = g_free,
   .fire_drm = sharpshooters_drm,

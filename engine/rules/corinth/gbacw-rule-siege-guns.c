@@ -81,6 +81,7 @@ siege_move_legal (const GbacwGame *game, gpointer data, int unit, int from, int 
 
 const GbacwRuleHooks gbacw_rule_corinth_siege_guns = {
   .id = "corinth.siege-guns",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = siege_init,
   .finalize = siege_finalize,
   .move_legal = siege_move_legal,

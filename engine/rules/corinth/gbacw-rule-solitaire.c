@@ -44,5 +44,6 @@ solitaire_init (GbacwGame *game, const GbacwExclusiveRule *rule)
 
 const GbacwRuleHooks gbacw_rule_corinth_solitaire = {
   .id = "corinth.solitaire",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = solitaire_init,
 };

@@ -54,6 +54,7 @@ swamp_move_legal (const GbacwGame *game, gpointer data, int unit, int from, int 
 
 const GbacwRuleHooks gbacw_rule_corinth_swamp = {
   .id = "corinth.swamp",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = swamp_init,
   .finalize = g_free,
   .move_legal = swamp_move_legal,

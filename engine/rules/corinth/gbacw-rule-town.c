@@ -60,6 +60,7 @@ town_move_legal (const GbacwGame *game, gpointer data, int unit, int from, int t
 
 const GbacwRuleHooks gbacw_rule_corinth_town = {
   .id = "corinth.town",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = town_init,
   .finalize = g_free,
   .move_legal = town_move_legal,

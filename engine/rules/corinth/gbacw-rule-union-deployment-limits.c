@@ -279,10 +279,24 @@ limits_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                    n, l->park_turn));
 }
 
+static gboolean
+limits_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Limits *t = to_data;
+  const Limits *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->entered = f->entered;
+  t->park_released = f->park_released;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_union_deployment_limits = {
   .id = "corinth.union-deployment-limits",
   .init = limits_init,
   .finalize = limits_finalize,
+  .copy_state = limits_copy_state,
   .phase_begin = limits_phase_begin,
   .action_done = limits_action_done,
   .action_legal = limits_action_legal,

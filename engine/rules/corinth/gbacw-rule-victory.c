@@ -565,10 +565,25 @@ victory_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     }
 }
 
+static gboolean
+victory_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Victory *t = to_data;
+  const Victory *f = from_data;
+
+  GBACW_COPY_ARRAY (t->control, f->control, MIN (to->n_hexes, from->n_hexes));
+  gbacw_outcome_copy_state (t->outcome, f->outcome);
+  t->decided = f->decided;
+  t->winner = f->winner;
+  gbacw_copy_string (&t->level, f->level);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_corinth_victory = {
   .id = "corinth.victory",
   .init = victory_init,
   .finalize = victory_finalize,
+  .copy_state = victory_copy_state,
   .interphase = victory_interphase,
   .action_done = victory_action_done,
   .victory = victory_victory,

@@ -135,6 +135,7 @@ abandoned_melee_without_roll (const GbacwGame *game, gpointer data, const GArray
 const GbacwRuleHooks gbacw_rule_jackson_abandoned_guns = {
   .id = "jackson.abandoned-guns",
   .abandoned_guns_ignored = TRUE,
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = abandoned_init,
   .finalize = abandoned_free,
   .phase_end = abandoned_phase_end,

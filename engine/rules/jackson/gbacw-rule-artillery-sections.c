@@ -149,6 +149,7 @@ sections_crew_killed (const GbacwGame *game, gpointer data, int unit)
 
 const GbacwRuleHooks gbacw_rule_jackson_artillery_sections = {
   .id = "jackson.artillery-sections",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = sections_init,
   .finalize = g_free,
   .melee_strength = sections_melee_strength,

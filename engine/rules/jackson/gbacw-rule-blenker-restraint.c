@@ -131,6 +131,7 @@ restraint_action_legal (GbacwGame *game, gpointer data, const GbacwAction *actio
 
 const GbacwRuleHooks gbacw_rule_jackson_blenker_restraint = {
   .id = "jackson.blenker-restraint",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = restraint_init,
   .finalize = restraint_free,
   .command = restraint_command,

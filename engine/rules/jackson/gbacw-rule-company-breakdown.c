@@ -225,6 +225,7 @@ breakdown_default (GbacwGame *game, gpointer data, const GbacwPending *pending, 
 
 const GbacwRuleHooks gbacw_rule_jackson_company_breakdown = {
   .id = "jackson.company-breakdown",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = breakdown_init,
   .finalize = breakdown_free,
   .phase_begin = breakdown_phase_begin,

@@ -250,10 +250,25 @@ offensive_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                    side, side));
 }
 
+static gboolean
+offensive_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                      gconstpointer from_data)
+{
+  Offensive *t = to_data;
+  const Offensive *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->declared_turn = f->declared_turn;
+  t->asked_turn = f->asked_turn;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_confederate_offensive = {
   .id = "jackson.confederate-offensive",
   .init = offensive_init,
   .finalize = offensive_finalize,
+  .copy_state = offensive_copy_state,
   .phase_begin = offensive_phase_begin,
   .first_player = offensive_first_player,
   .move_legal = offensive_move_legal,

@@ -81,6 +81,7 @@ double_shot_allowed (const GbacwGame *game, gpointer data, int unit, int range, 
 
 const GbacwRuleHooks gbacw_rule_jackson_double_shot = {
   .id = "jackson.double-shot",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = double_shot_init,
   .finalize = double_shot_free,
   .double_shot = double_shot_allowed,

@@ -344,10 +344,27 @@ encampment_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                    n));
 }
 
+static gboolean
+encampment_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
+{
+  Encampment *t = to_data;
+  const Encampment *f = from_data;
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->encamped, f->encamped, MIN (t->n_units, f->n_units));
+  t->alert_turn = f->alert_turn;
+  t->by_town = f->by_town;
+  t->rolled_turn = f->rolled_turn;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_encampment = {
   .id = "jackson.encampment",
   .init = encampment_init,
   .finalize = encampment_finalize,
+  .copy_state = encampment_copy_state,
   .phase_begin = encampment_phase_begin,
   .action_legal = encampment_action_legal,
   .action_done = encampment_action_done,

@@ -1050,10 +1050,34 @@ fremont_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                    fr->distance - 1));
 }
 
+static gboolean
+fremont_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Fremont *t = to_data;
+  const Fremont *f = from_data;
+  int n = MIN (t->n_formations, f->n_formations);
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->state, f->state, n);
+  GBACW_COPY_ARRAY (t->committed_day, f->committed_day, n);
+  GBACW_COPY_ARRAY (t->losses, f->losses, n);
+  GBACW_COPY_ARRAY (t->leader_lost, f->leader_lost, n);
+  GBACW_COPY_ARRAY (t->lost_pending, f->lost_pending, n);
+  t->momentum = f->momentum;
+  t->start = f->start;
+  t->level_at_start = f->level_at_start;
+  t->day = f->day;
+  t->day_turn = f->day_turn;
+  t->restricted = f->restricted;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_fremont_commitment = {
   .id = "jackson.fremont-commitment",
   .init = fremont_init,
   .finalize = fremont_finalize,
+  .copy_state = fremont_copy_state,
   .phase_begin = fremont_phase_begin,
   .phase_end = fremont_phase_end,
   .keep_distance = fremont_keep_distance,

@@ -176,6 +176,7 @@ attachment_action_legal (GbacwGame *game, gpointer data, const GbacwAction *acti
 
 const GbacwRuleHooks gbacw_rule_jackson_attachment = {
   .id = "jackson.attachment",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = attachment_init,
   .finalize = attachment_finalize,
   .attachment_unlimited = attachment_unlimited,

@@ -220,10 +220,24 @@ burning_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     g_ptr_array_add (items, gbacw_rule_status_new ("J 36.41", _("The North River Bridge is burned")));
 }
 
+static gboolean
+burning_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  BridgeBurning *t = to_data;
+  const BridgeBurning *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->burned = f->burned;
+  t->asked_key = f->asked_key;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_bridge_burning = {
   .id = "jackson.bridge-burning",
   .init = burning_init,
   .finalize = burning_finalize,
+  .copy_state = burning_copy_state,
   .move_cost = burning_move_cost,
   .phase_begin = burning_phase_begin,
   .exclusive_resolve = burning_resolve,

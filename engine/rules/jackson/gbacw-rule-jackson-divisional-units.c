@@ -93,6 +93,7 @@ divisional_command (GbacwGame *game, gpointer data)
 
 const GbacwRuleHooks gbacw_rule_jackson_divisional_units = {
   .id = "jackson.divisional-units",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = divisional_init,
   .finalize = divisional_finalize,
   .command = divisional_command,

@@ -246,10 +246,30 @@ fords_melee_initiation (GbacwGame *game, gpointer data, int unit, int target_hex
   return FALSE;
 }
 
+static gboolean
+fords_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  FordsSwollen *t = to_data;
+  const FordsSwollen *f = from_data;
+
+  (void) to;
+  (void) from;
+  gbacw_copy_direct_table (t->crossed, f->crossed);
+  g_array_set_size (t->crossings, 0);
+  for (guint i = 0; i < f->crossings->len; i++)
+    {
+      Crossing c = g_array_index (f->crossings, Crossing, i);
+      c.units = g_array_copy (c.units);
+      g_array_append_val (t->crossings, c);
+    }
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_fords_swollen = {
   .id = "jackson.fords-swollen",
   .init = fords_init,
   .finalize = fords_finalize,
+  .copy_state = fords_copy_state,
   .phase_begin = fords_phase_begin,
   .move_cost = fords_move_cost,
   .move_legal = fords_move_legal,

@@ -120,6 +120,7 @@ limits_melee_initiation (GbacwGame *game, gpointer data, int unit, int target_he
 
 const GbacwRuleHooks gbacw_rule_jackson_port_republic_limits = {
   .id = "jackson.port-republic-limits",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = limits_init,
   .finalize = limits_finalize,
   .move_legal = limits_move_legal,

@@ -152,6 +152,7 @@ strategic_exit_allowed (const GbacwGame *game, gpointer data, int unit, const ch
 
 const GbacwRuleHooks gbacw_rule_jackson_strategic_retreat = {
   .id = "jackson.strategic-retreat",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = strategic_init,
   .finalize = strategic_finalize,
   .exit_allowed = strategic_exit_allowed,

@@ -265,10 +265,23 @@ terrain_fire_shift (const GbacwGame *game, gpointer data, const GbacwFireResolut
   return 0;
 }
 
+static gboolean
+terrain_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  JacksonTerrain *t = to_data;
+  const JacksonTerrain *f = from_data;
+
+  (void) to;
+  (void) from;
+  gbacw_copy_garray (t->routed_after, f->routed_after);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_terrain = {
   .id = "jackson.terrain",
   .init = terrain_init,
   .finalize = terrain_finalize,
+  .copy_state = terrain_copy_state,
   .move_cost = terrain_move_cost,
   .move_legal = terrain_move_legal,
   .retreat_step = terrain_retreat_step,

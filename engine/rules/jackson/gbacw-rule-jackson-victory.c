@@ -672,10 +672,27 @@ victory_points (const GbacwGame *game, gpointer data, int side)
   return total;
 }
 
+static gboolean
+victory_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  JacksonVictory *t = to_data;
+  const JacksonVictory *f = from_data;
+
+  GBACW_COPY_ARRAY (t->last, f->last, MIN (to->n_hexes, from->n_hexes));
+  GBACW_COPY_ARRAY (t->stamp, f->stamp, MIN (to->n_hexes, from->n_hexes));
+  t->clock = f->clock;
+  GBACW_COPY_ARRAY (t->passing, f->passing, MIN (t->n_areas, f->n_areas));
+  t->decided = f->decided;
+  t->winner = f->winner;
+  gbacw_copy_string (&t->level, f->level);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_victory = {
   .id = "jackson.victory",
   .init = victory_init,
   .finalize = victory_finalize,
+  .copy_state = victory_copy_state,
   .phase_end = victory_phase_end,
   .interphase = victory_interphase,
   .move_entered = victory_move_entered,

@@ -368,10 +368,26 @@ wagon_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     g_ptr_array_add (items, gbacw_rule_status_new ("J 36.42", _("The wagon bridge is destroyed")));
 }
 
+static gboolean
+wagon_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  WagonBridge *t = to_data;
+  const WagonBridge *f = from_data;
+
+  (void) to;
+  (void) from;
+  gbacw_copy_garray (t->standing, f->standing);
+  gbacw_copy_garray (t->destroyed, f->destroyed);
+  t->built = f->built;
+  t->asked_key = f->asked_key;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_wagon_bridge = {
   .id = "jackson.wagon-bridge",
   .init = wagon_init,
   .finalize = wagon_finalize,
+  .copy_state = wagon_copy_state,
   .move_cost = wagon_move_cost,
   .move_legal = wagon_move_legal,
   .retreat_allowed = wagon_retreat_allowed,

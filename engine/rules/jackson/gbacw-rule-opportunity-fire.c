@@ -387,10 +387,37 @@ opportunity_action_legal (GbacwGame *game, gpointer data, const GbacwAction *act
   return TRUE;
 }
 
+/* The digests of moves (J 21.54) are compared with each other only: copied as they are,
+ * though the model's record starts empty. */
+static gboolean
+opportunity_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                        gconstpointer from_data)
+{
+  Opportunity *t = to_data;
+  const Opportunity *f = from_data;
+  guint n = MIN (t->n, f->n);
+  GHashTableIter iter;
+  gpointer key;
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->fired, f->fired, n);
+  GBACW_COPY_ARRAY (t->pinned, f->pinned, n);
+  GBACW_COPY_ARRAY (t->start, f->start, n);
+  GBACW_COPY_ARRAY (t->moves, f->moves, n);
+  t->attacked_key = f->attacked_key;
+  g_hash_table_remove_all (t->attacked);
+  g_hash_table_iter_init (&iter, f->attacked);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (t->attacked, g_memdup2 (key, sizeof (gint64)));
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_opportunity_fire = {
   .id = "jackson.opportunity-fire",
   .init = opportunity_init,
   .finalize = opportunity_free,
+  .copy_state = opportunity_copy_state,
   .move_entered = opportunity_entered,
   .move_enter = opportunity_move_enter,
   .exclusive_resolve = opportunity_resolve,

@@ -75,6 +75,7 @@ stonewall_rating (const GbacwGame *game, gpointer data, int unit, int rating)
 
 const GbacwRuleHooks gbacw_rule_jackson_stonewall = {
   .id = "jackson.stonewall",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = stonewall_init,
   .finalize = g_free,
   .morale_rating = stonewall_rating,

@@ -246,10 +246,25 @@ park_status (const GbacwGame *game, gpointer data, GPtrArray *items)
                                                    off));
 }
 
+static gboolean
+park_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  TrainPark *t = to_data;
+  const TrainPark *f = from_data;
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->state, f->state, MIN (t->n_units, f->n_units));
+  t->routed = f->routed;
+  t->rolled_turn = f->rolled_turn;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_jackson_train_park = {
   .id = "jackson.train-park",
   .init = park_init,
   .finalize = park_finalize,
+  .copy_state = park_copy_state,
   .phase_begin = park_phase_begin,
   .action_done = park_action_done,
   .status = park_status,

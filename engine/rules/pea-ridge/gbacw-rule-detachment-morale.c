@@ -58,6 +58,7 @@ detachment_rating (const GbacwGame *game, gpointer data, int unit, int rating)
 
 const GbacwRuleHooks gbacw_rule_pearidge_detachment_morale = {
   .id = "pearidge.detachment-morale",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = detachment_init,
   .finalize = g_free,
   .morale_rating = detachment_rating,

@@ -84,6 +84,7 @@ extra_kill_casualty (const GbacwGame *game, gpointer data, int leader, const cha
 
 const GbacwRuleHooks gbacw_rule_pearidge_extra_kill = {
   .id = "pearidge.extra-kill",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = extra_kill_init,
   .finalize = extra_kill_finalize,
   .leader_casualty = extra_kill_casualty,

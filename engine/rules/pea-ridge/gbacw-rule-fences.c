@@ -99,6 +99,7 @@ fences_odds (const GbacwGame *game, gpointer data, const GArray *attackers, int 
 
 const GbacwRuleHooks gbacw_rule_pearidge_fences = {
   .id = "pearidge.fences",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = fences_init,
   .finalize = fences_finalize,
   .melee_odds = fences_odds,

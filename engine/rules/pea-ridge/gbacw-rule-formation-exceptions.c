@@ -103,6 +103,7 @@ exceptions_move_cost (const GbacwGame *game, gpointer data, int unit, int from, 
 
 const GbacwRuleHooks gbacw_rule_pearidge_formation_exceptions = {
   .id = "pearidge.formation-exceptions",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = exceptions_init,
   .finalize = g_free,
   .movement_allowance = exceptions_allowance,

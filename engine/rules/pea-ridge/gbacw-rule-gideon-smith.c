@@ -117,10 +117,26 @@ gideon_victory (const GbacwGame *game, gpointer data, int *winning_side, char **
   return TRUE;
 }
 
+static gboolean
+gideon_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Gideon *t = to_data;
+  const Gideon *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->seen = f->seen;
+  t->losses = f->losses;
+  t->company_lost = f->company_lost;
+  t->ended = f->ended;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_pearidge_gideon_smith = {
   .id = "pearidge.gideon-smith",
   .init = gideon_init,
   .finalize = gideon_finalize,
+  .copy_state = gideon_copy_state,
   .action_done = gideon_action_done,
   .victory = gideon_victory,
 };

@@ -117,10 +117,23 @@ indians_action_done (GbacwGame *game, gpointer data, const GbacwAction *action)
   g_array_set_size (n->fired_at, 0);
 }
 
+static gboolean
+indians_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Indians *t = to_data;
+  const Indians *f = from_data;
+
+  (void) to;
+  (void) from;
+  gbacw_copy_garray (t->fired_at, f->fired_at);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_pearidge_indians = {
   .id = "pearidge.indians",
   .init = indians_init,
   .finalize = indians_finalize,
+  .copy_state = indians_copy_state,
   .phase_end = indians_phase_end,
   .action_legal = indians_action_legal,
   .action_done = indians_action_done,

@@ -626,10 +626,26 @@ withdrawal_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     }
 }
 
+static gboolean
+withdrawal_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
+{
+  Withdrawal *t = to_data;
+  const Withdrawal *f = from_data;
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->withdrawing, f->withdrawing, MIN (t->n_formations, f->n_formations));
+  GBACW_COPY_ARRAY (t->withdrawn, f->withdrawn, MIN (t->n_units, f->n_units));
+  t->whole = f->whole;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_pearidge_mcculloch_withdrawal = {
   .id = "pearidge.mcculloch-withdrawal",
   .init = withdrawal_init,
   .finalize = withdrawal_finalize,
+  .copy_state = withdrawal_copy_state,
   .interphase = withdrawal_interphase,
   .exclusive_resolve = withdrawal_resolve,
   .exclusive_answer = withdrawal_answer,

@@ -41,6 +41,7 @@ out_of_command_rating (const GbacwGame *game, gpointer data, int unit, int ratin
 
 const GbacwRuleHooks gbacw_rule_pearidge_out_of_command_morale = {
   .id = "pearidge.out-of-command-morale",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = out_of_command_init,
   .finalize = g_free,
   .morale_rating = out_of_command_rating,

@@ -58,10 +58,17 @@ union_promoted (GbacwGame *game, gpointer data, int division, int leader)
   return SHARED.promoted (game, data, division, leader);
 }
 
+static gboolean
+union_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  return SHARED.copy_state (to, to_data, from, from_data);
+}
+
 const GbacwRuleHooks gbacw_rule_pearidge_union_leader_replacement = {
   .id = "pearidge.union-leader-replacement",
   .init = union_init,
   .finalize = union_finalize,
+  .copy_state = union_copy_state,
   .phase_begin = union_phase_begin,
   .leader_replacement = union_lost,
   .replacement_due = union_due,

@@ -117,6 +117,7 @@ van_dorn_melee_odds (const GbacwGame *game, gpointer data, const GArray *attacke
 
 const GbacwRuleHooks gbacw_rule_pearidge_van_dorn = {
   .id = "pearidge.van-dorn",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = van_dorn_init,
   .finalize = g_free,
   .movement_allowance = van_dorn_allowance,

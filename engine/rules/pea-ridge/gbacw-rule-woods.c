@@ -168,6 +168,7 @@ woods_fire_shift (const GbacwGame *game, gpointer data, const GbacwFireResolutio
 
 const GbacwRuleHooks gbacw_rule_pearidge_woods = {
   .id = "pearidge.woods",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = woods_init,
   .finalize = woods_finalize,
   .los_prepare = woods_los_prepare,

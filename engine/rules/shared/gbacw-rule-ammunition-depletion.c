@@ -135,6 +135,7 @@ depletion_threshold (const GbacwGame *game, gpointer data, int unit, int *thresh
 
 const GbacwRuleHooks gbacw_rule_ammunition_depletion = {
   .id = "ammunition-depletion",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = depletion_init,
   .finalize = depletion_finalize,
   .ammo_depletion = depletion_threshold,

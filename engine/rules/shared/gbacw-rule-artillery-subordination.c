@@ -125,6 +125,7 @@ subordination_command (GbacwGame *game, gpointer data)
 
 const GbacwRuleHooks gbacw_rule_artillery_subordination = {
   .id = "artillery-subordination",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = subordination_init,
   .finalize = subordination_finalize,
   .command = subordination_command,

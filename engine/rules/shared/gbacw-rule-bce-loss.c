@@ -526,10 +526,24 @@ bce_loss_default (GbacwGame *game, gpointer data, const GbacwPending *pending, c
   return gbacw_action_new_answer_units ((const int *) going->data, going->len);
 }
 
+static gboolean
+bce_loss_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                     gconstpointer from_data)
+{
+  BceLoss *t = to_data;
+  const BceLoss *f = from_data;
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->retreat_phase, f->retreat_phase, MIN (t->n_formations, f->n_formations));
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_bce_loss = {
   .id = "bce-loss",
   .init = bce_loss_init,
   .finalize = bce_loss_finalize,
+  .copy_state = bce_loss_copy_state,
   .fire_shift = bce_loss_fire_shift,
   .melee_initiation = bce_loss_melee_initiation,
   .morale_rating = bce_loss_morale_rating,

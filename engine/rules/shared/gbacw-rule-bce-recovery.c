@@ -190,6 +190,7 @@ recovery_interphase (GbacwGame *game, gpointer data)
 
 const GbacwRuleHooks gbacw_rule_bce_recovery = {
   .id = "bce-recovery",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = recovery_init,
   .finalize = recovery_finalize,
   .interphase = recovery_interphase,

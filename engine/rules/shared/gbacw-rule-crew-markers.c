@@ -239,6 +239,7 @@ crews_unmanned_guns_held (const GbacwGame *game, gpointer data, int hex, int sid
 const GbacwRuleHooks gbacw_rule_crew_markers = {
   .id = "crew-markers",
   .battery_crew_counters = TRUE,
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = crews_init,
   .finalize = crews_finalize,
   .action_done = crews_action_done,

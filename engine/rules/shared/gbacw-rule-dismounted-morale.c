@@ -52,6 +52,7 @@ dismounted_rating (const GbacwGame *game, gpointer data, int unit, int rating)
 
 const GbacwRuleHooks gbacw_rule_dismounted_morale = {
   .id = "dismounted-morale",
+  .stateless = TRUE,   /* its data: its parameters only */
   .init = dismounted_init,
   .finalize = g_free,
   .morale_rating = dismounted_rating,

@@ -435,10 +435,24 @@ replacement_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     }
 }
 
+static gboolean
+replacement_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                        gconstpointer from_data)
+{
+  Replacement *t = to_data;
+  const Replacement *f = from_data;
+
+  (void) to;
+  (void) from;
+  GBACW_COPY_ARRAY (t->vacancies, f->vacancies, MIN (t->n_formations, f->n_formations));
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_leader_replacement = {
   .id = "leader-replacement",
   .init = replacement_init,
   .finalize = replacement_finalize,
+  .copy_state = replacement_copy_state,
   .phase_begin = replacement_phase_begin,
   .leader_replacement = replacement_lost,
   .replacement_due = replacement_due,

@@ -696,10 +696,26 @@ gate_action_legal (GbacwGame *game, gpointer data, const GbacwAction *action, GE
   return FALSE;
 }
 
+static gboolean
+gate_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Gate *t = to_data;
+  const Gate *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->stack_hex = f->stack_hex;
+  t->stack_turn = f->stack_turn;
+  t->stack_player_turn = f->stack_player_turn;
+  t->stack_may = f->stack_may;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_melee_initiation = {
   .id = "melee-initiation",
   .init = gate_init,
   .finalize = gate_finalize,
+  .copy_state = gate_copy_state,
   .melee_initiation = gate_check,
   .melee_initiation_roll = gate_roll,
   .before_melee_roll = gate_before_melee,

@@ -758,10 +758,27 @@ night_retreat_step (GbacwGame *game, gpointer data, const GArray *units, int fro
     g_array_append_val (d->through, to);
 }
 
+static gboolean
+night_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Night *t = to_data;
+  const Night *f = from_data;
+
+  (void) to;
+  (void) from;
+  t->stage = f->stage;
+  t->retreat_side = f->retreat_side;
+  t->retreat_keep = f->retreat_keep;
+  gbacw_copy_garray (t->through, f->through);
+  gbacw_copy_garray (t->second, f->second);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_night = {
   .id = "night",
   .init = night_init,
   .finalize = night_finalize,
+  .copy_state = night_copy_state,
   .phase_begin = night_phase_begin,
   .phase_end = night_phase_end,
   .skip_phase = night_skip_phase,

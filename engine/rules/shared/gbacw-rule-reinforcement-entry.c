@@ -447,10 +447,22 @@ entry_status (const GbacwGame *game, gpointer data, GPtrArray *items)
     }
 }
 
+static gboolean
+entry_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Entry *t = to_data;
+  const Entry *f = from_data;
+
+  gbacw_copy_direct_table (t->blocked_turn, f->blocked_turn);
+  GBACW_COPY_ARRAY (t->held, f->held, MIN (to->units->len, from->units->len));
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_reinforcement_entry = {
   .id = "reinforcement-entry",
   .init = entry_init,
   .finalize = entry_finalize,
+  .copy_state = entry_copy_state,
   .reinforcements = entry_reinforcements,
   .entry_hexes = entry_hexes,
   .entry_cost = entry_cost,

@@ -808,10 +808,34 @@ reserves_victory_points (const GbacwGame *game, gpointer data, int side)
   return counted > 0 ? counted * r->vp[side] : 0;
 }
 
+static gboolean
+reserves_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                     gconstpointer from_data)
+{
+  Reserves *t = to_data;
+  const Reserves *f = from_data;
+
+  (void) to;
+  (void) from;
+  for (guint i = 0; i < t->groups->len && i < f->groups->len; i++)
+    {
+      Group *tg = &g_array_index (t->groups, Group, i);
+      const Group *fg = &g_array_index (f->groups, Group, i);
+      tg->released = fg->released;
+      tg->rolled_turn = fg->rolled_turn;
+    }
+  GBACW_COPY_ARRAY (t->group_of, f->group_of, MIN (t->n_units, f->n_units));
+  t->first_combat_turn = f->first_combat_turn;
+  t->counted = f->counted;
+  t->asked_key = f->asked_key;
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_reserves = {
   .id = "reserves",
   .init = reserves_init,
   .finalize = reserves_finalize,
+  .copy_state = reserves_copy_state,
   .phase_begin = reserves_phase_begin,
   .interphase = reserves_interphase,
   .keep_distance = reserves_keep_distance,

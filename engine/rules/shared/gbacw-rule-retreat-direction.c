@@ -521,10 +521,33 @@ direction_entry_refuge (const GbacwGame *game, gpointer data, int unit)
   return "C 27.3";
 }
 
+/* The targets of a unit of arrival change when it enters (direction_action_done ()). */
+static gboolean
+direction_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                      gconstpointer from_data)
+{
+  Direction *t = to_data;
+  const Direction *f = from_data;
+  guint n = MIN (to->units->len, from->units->len);
+
+  GBACW_COPY_ARRAY (t->on_map, f->on_map, n);
+  for (guint i = 0; i < n && i < t->targets->len && i < f->targets->len; i++)
+    if (f->arrival[i])
+      {
+        GArray **slot = (GArray **) &g_ptr_array_index (t->targets, i);
+        const GArray *theirs = g_ptr_array_index (f->targets, i);
+        if (*slot)
+          g_array_unref (*slot);
+        *slot = theirs ? g_array_copy ((GArray *) theirs) : NULL;
+      }
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_retreat_direction = {
   .id = "retreat-direction",
   .init = direction_init,
   .finalize = direction_finalize,
+  .copy_state = direction_copy_state,
   .retreat_end = direction_end,
   .retreat_preference = direction_preference,
   .retreat_off_map = direction_off_map,

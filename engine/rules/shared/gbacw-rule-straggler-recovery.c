@@ -335,10 +335,27 @@ stragglers_phase_begin (GbacwGame *game, gpointer data)
     recover (game, s, game->phasing_side);
 }
 
+static gboolean
+stragglers_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from,
+                       gconstpointer from_data)
+{
+  Stragglers *t = to_data;
+  const Stragglers *f = from_data;
+
+  g_return_val_if_fail (t->n_units == f->n_units && t->n_turns == f->n_turns, FALSE);
+  GBACW_COPY_ARRAY (t->moved, f->moved, (gsize) f->n_units * (gsize) f->n_turns);
+  GBACW_COPY_ARRAY (t->was_on_map, f->was_on_map, f->n_units);
+  GBACW_COPY_ARRAY (t->withdrawn, f->withdrawn, f->n_units);
+  GBACW_COPY_ARRAY (t->lost_by_day, f->lost_by_day,
+                    MIN (to->scenario->oob.formations->len, from->scenario->oob.formations->len));
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_straggler_recovery = {
   .id = "straggler-recovery",
   .init = stragglers_init,
   .finalize = stragglers_finalize,
+  .copy_state = stragglers_copy_state,
   .phase_begin = stragglers_phase_begin,
   .phase_end = stragglers_phase_end,
   .interphase = stragglers_interphase,

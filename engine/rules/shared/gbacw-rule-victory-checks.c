@@ -311,10 +311,26 @@ checks_status (const GbacwGame *game, gpointer data, GPtrArray *items)
   gbacw_victory_clear (&v);
 }
 
+static gboolean
+checks_copy_state (GbacwGame *to, gpointer to_data, const GbacwGame *from, gconstpointer from_data)
+{
+  Checks *t = to_data;
+  const Checks *f = from_data;
+
+  (void) to;
+  (void) from;
+  gbacw_outcome_copy_state (t->outcome, f->outcome);
+  t->decided = f->decided;
+  t->winner = f->winner;
+  gbacw_copy_string (&t->level, f->level);
+  return TRUE;
+}
+
 const GbacwRuleHooks gbacw_rule_victory_checks = {
   .id = "victory-checks",
   .init = checks_init,
   .finalize = checks_finalize,
+  .copy_state = checks_copy_state,
   .interphase = checks_interphase,
   .victory = checks_victory,
   .action_done = checks_action_done,
