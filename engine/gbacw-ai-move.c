@@ -2,7 +2,8 @@
 /* gbacw-ai-move.c: the computer player's Movement Phase (see gbacw-ai.h).
  *
  * Each call proposes one action. The combat units go first, brigade by brigade (the
- * unit nearest its brigade's goal first, the others keeping within reach of it), each
+ * unit nearest its brigade's goal first, the others keeping within reach of it; from
+ * normal up the batteries after all the infantry and cavalry, moves_late ()), each
  * in three steps: a formation change before moving (column to march, limbering, mounting),
  * the move, a formation change after it (line near the enemy, unlimbering,
  * dismounting). Then the wagons, then the leaders (brigade commanders first), then the
@@ -470,6 +471,8 @@ formation_action (AiView *v, const GbacwGameUnit *u, GbacwFormationState formati
   return gbacw_ai_try (v, action) ? action : NULL;
 }
 
+static gboolean covered_by_infantry (const AiView *v, const GbacwGameUnit *u, int hex);
+
 /* Whether an enemy combat unit within range of hex can be seen from it. */
 static gboolean
 target_in_sight (const AiView *v, int hex, int range)
@@ -702,6 +705,15 @@ before_move (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
             int full = full_range (v->game, u);
             if (normal (v) && full > 0 && full < range && e > full && !u->moved && !guards_objective (v, u->hex, 4)
                 && !target_in_sight (v, u->hex, full) && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
+              return formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
+            /* from normal up, a battery left within the enemy's small-arms reach (three
+               hexes) with no infantry or cavalry of ours beside it once those have moved
+               (moves_late ()), and not in his zone of control, limbers to go to cover or out
+               of his reach (6.13): alone it is meleed at its crew's one point (12.12) and
+               loses all its guns to a capture result (12.93); the limber fire it may draw
+               (6.23) is the lesser risk */
+            if (normal (v) && !u->moved && e >= 2 && e <= 3 && !covered_by_infantry (v, u, u->hex)
+                && !gbacw_movement_in_enemy_zoc (v->game, u->hex, u->side, FALSE))
               return formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
             return target_in_sight (v, u->hex, range) && night_penalty (v, u, u->hex) == 0
                      ? NULL : formation_action (v, u, GBACW_FORMATION_STATE_LIMBERED);
@@ -982,18 +994,21 @@ score_hex (AiView *v, const AiGroup *g, const GbacwGameUnit *u, const GbacwMoveR
         s -= 20.0;
       else if (normal (v))
         {
-          /* at a range its guns hit at full strength, and with infantry or cavalry of ours
-             beside it within the enemy's reach (a battery alone is taken in melee) */
+          /* at a range its guns hit at full strength (9.25) */
           double m = 0;
           if (gbacw_range_multiplier (game->scenario, u->oob->weapon, e, &m, NULL) && m >= 1.0 - 1e-9)
             s += 6.0;
           else if (e <= weapon_range (game, u))
             s += 1.0;
-          if (e <= 4 && !covered_by_infantry (v, u, hex))
-            s -= 12.0;
         }
       else if (e <= weapon_range (game, u))
         s += 4.0;
+      /* from normal up, with infantry or cavalry of ours beside it within the enemy's reach:
+         alone it is meleed at its crew's one point (12.12) and its guns captured (12.93);
+         within his small-arms reach (three hexes) that weighs three hexes of progress (the
+         battery moves after our infantry, moves_late (), so the cover is the one it keeps) */
+      if (normal (v) && e <= 4 && !covered_by_infantry (v, u, hex))
+        s -= e <= 3 ? 30.0 : 12.0;
     }
   if (v->ai->level >= GBACW_AI_LEVEL_HARD && e <= 4)
     s -= 0.2 * enemy_fire_at (v, hex);
@@ -1249,6 +1264,17 @@ exit_map (AiView *v, const AiGroup *g, const GbacwGameUnit *u)
   gbacw_ai_mark_tried (v->ai, AI_KEY (24, u->index, u->hex));
   action = gbacw_action_new_exit (&u->index, 1);
   return gbacw_ai_try (v, action) ? action : NULL;
+}
+
+/* From normal up, a battery moves (and limbers or unlimbers, 6.13) after every infantry and
+ * cavalry unit of ours has moved: the cover it is scored by (covered_by_infantry ()) is then
+ * the cover it keeps until the enemy's Player-Turn, not that of units about to move on (a
+ * battery alone within the enemy's reach is meleed at its crew's one point, 12.12, and its
+ * guns are captured, 12.93; stacked with infantry, the infantry's losses come first, 12.74). */
+static gboolean
+moves_late (const AiView *v, const GbacwGameUnit *u)
+{
+  return normal (v) && u->type == GBACW_UNIT_ARTILLERY;
 }
 
 /* The steps of one combat unit; NULL when it has nothing (more) to do. */
@@ -1857,14 +1883,21 @@ gbacw_ai_choose_movement (AiView *v)
         return action;
       if ((action = crews_to_guns (v)))
         return action;
-      /* combat units, brigade by brigade */
-      for (guint i = 0; i < ai->groups->len; i++)
-        {
-          AiGroup *g = g_ptr_array_index (ai->groups, i);
-          for (guint k = 0; k < g->members->len; k++)
-            if ((action = unit_turn (v, g, g_array_index (g->members, int, k))))
-              return action;
-        }
+      /* combat units, brigade by brigade; from normal up the batteries after all the
+         infantry and cavalry (moves_late ()) */
+      for (int pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < ai->groups->len; i++)
+          {
+            AiGroup *g = g_ptr_array_index (ai->groups, i);
+            for (guint k = 0; k < g->members->len; k++)
+              {
+                int unit = g_array_index (g->members, int, k);
+                if (moves_late (v, gbacw_game_unit (game, unit)) == (pass == 0))
+                  continue;
+                if ((action = unit_turn (v, g, unit)))
+                  return action;
+              }
+          }
       /* wagons, reinforcements (26.0: each enters, then moves on) and anything else of
        * ours that came on the map since the phase began */
       for (guint i = 0; i < game->units->len; i++)

@@ -860,8 +860,10 @@ test_transfer_holds_fire (void)
 /* 9.25, 11.31, 6.13: from normal up, an unlimbered battery (HA: x1 out to three hexes, x0.5
  * at four to six) whose nearest enemy is five hexes off, beyond the range its guns hit at
  * full strength, limbers in its Movement Phase to close in rather than stand and save its
- * rounds all game; with the enemy at three hexes it stays unlimbered and fires, and so does
- * the easy player's (the player as first written) at five. */
+ * rounds all game; with the enemy at two hexes (and infantry of ours beside it, which holds
+ * in his zone of control, 10.1: alone it would limber to go to cover, battery-keeps-cover)
+ * it stays unlimbered and fires, and so does the easy player's (the player as first
+ * written) at five. */
 static void
 test_battery_closes_in (void)
 {
@@ -873,7 +875,9 @@ test_battery_closes_in (void)
       g_autoptr (GbacwAction) action = NULL;
       const GbacwGameUnit *b;
 
-      add_battery (f, "u-bty", "HA", "0303");
+      add_battery (f, "u-bty", "HA", variant == 1 ? "0304" : "0303");
+      if (variant == 1)
+        INF (f, "u-cover", "union", 4, 4, "0305", "s");
       INF (f, "c-1", "confederate", 4, 3, variant == 1 ? "0306" : "0308", "n");
       game = start_game (f);
       b = unit_of (game, "u-bty");
@@ -882,6 +886,16 @@ test_battery_closes_in (void)
       gbacw_ai_set_level (ai, variant == 2 ? GBACW_AI_LEVEL_EASY : GBACW_AI_LEVEL_NORMAL);
       action = gbacw_ai_choose (ai, game);
       g_assert_nonnull (action);
+      /* the infantry moves (or not) first: the battery's own step, or the phase's end */
+      for (int guard = 0; guard < 40 && variant == 1 && action->kind != GBACW_ACTION_END_PHASE
+                          && !(action->kind == GBACW_ACTION_CHANGE_FORMATION
+                               && g_array_index (action->formation.units, int, 0) == b->index);
+           guard++)
+        {
+          apply_expect (game, g_steal_pointer (&action), NULL);
+          action = gbacw_ai_choose (ai, game);
+          g_assert_nonnull (action);
+        }
       if (variant == 0)
         {
           g_assert_cmpint (action->kind, ==, GBACW_ACTION_CHANGE_FORMATION);
@@ -891,6 +905,139 @@ test_battery_closes_in (void)
       else
         g_assert_false (action->kind == GBACW_ACTION_CHANGE_FORMATION
                         && action->formation.formation == GBACW_FORMATION_STATE_LIMBERED);
+    }
+}
+
+/* The enemy's free shots (his limber fire at a battery limbering in his reach, 6.23) held. */
+static void
+hold_free_shots (GbacwGame *game)
+{
+  for (int guard = 0; guard < 10 && gbacw_game_decider (game) != 0; guard++)
+    apply_expect (game, gbacw_action_new_answer_fire (NULL, 0), NULL);
+  g_assert_cmpint (gbacw_game_decider (game), ==, 0);
+}
+
+/* Whether the battery is within three hexes of an enemy combat unit with no infantry or
+ * cavalry of its side (not routed) in its hex or beside it (bench-ai-strength's "alone"). */
+static gboolean
+battery_alone (const GbacwGame *game, const GbacwGameUnit *b)
+{
+  gboolean near = FALSE;
+
+  for (guint i = 0; i < game->units->len; i++)
+    {
+      const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
+      int d;
+      if (u->hex < 0 || u->index == b->index || !gbacw_game_is_combat_unit (u))
+        continue;
+      d = gbacw_query_distance (game, u->hex, b->hex);
+      if (u->side != b->side)
+        near |= d <= 3;
+      else if (d <= 1 && !(u->status & GBACW_STATUS_ROUTED)
+               && (u->type == GBACW_UNIT_INFANTRY || u->type == GBACW_UNIT_CAVALRY))
+        return FALSE;
+    }
+  return near;
+}
+
+/* 6.13, 12.12, 12.93: from normal up, a battery moves after the infantry of ours, so that it
+ * ends its move beside (or with) infantry or out of the enemy's reach: a limbered battery
+ * (scored, when it moved first, beside the infantry where it stood) no longer ends within
+ * three hexes of the enemy alone once the infantry has gone on to melee him (12.21). An
+ * unlimbered battery left alone within his reach limbers to go to cover, taking the risk of
+ * his limber fire (6.23); easy leaves it there. */
+static void
+test_battery_keeps_cover (void)
+{
+  static const struct { const char *battery, *infantry, *enemy; } positions[] = {
+    { "0302", "0305", "0308" },
+    { "0303", "0305", "0308" },
+    { "0202", "0305", "0308" },
+    { "0302", "0303", "0308" },
+    { "0502", "0505", "0309" },
+  };
+  guint alone = 0;
+
+  for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
+    {
+      g_autoptr (Fixture) f = fixture_new (12, 12);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      const GbacwGameUnit *b;
+      g_autofree char *label = NULL;
+      gboolean ended = FALSE;
+
+      add_unit (f, "u-bty", "union", GBACW_UNIT_ARTILLERY, 4, 4, "N", positions[p].battery,
+                GBACW_FORMATION_STATE_LIMBERED, "s");
+      INF (f, "u-1", "union", 6, 4, positions[p].infantry, "s");
+      INF (f, "c-1", "confederate", 4, 3, positions[p].enemy, "n");
+      game = start_game (f);
+      b = unit_of (game, "u-bty");
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      ai = gbacw_ai_new (game, 0);
+      gbacw_ai_set_level (ai, GBACW_AI_LEVEL_NORMAL);
+      for (int guard = 0; guard < 40 && !ended; guard++)
+        {
+          g_autoptr (GbacwAction) action = gbacw_ai_choose (ai, game);
+          g_assert_nonnull (action);
+          ended = action->kind == GBACW_ACTION_END_PHASE;
+          if (!ended)
+            apply_expect (game, g_steal_pointer (&action), NULL);
+          hold_free_shots (game);
+        }
+      g_assert_true (ended);
+      label = gbacw_game_hex_label (game, b->hex);
+      g_test_message ("position %u: battery at %s, %d hexes from the enemy, %s", p, label,
+                      gbacw_query_distance (game, b->hex, unit_of (game, "c-1")->hex),
+                      battery_alone (game, b) ? "alone" : "covered or out of reach");
+      alone += battery_alone (game, b);
+    }
+  g_assert_cmpuint (alone, ==, 0);
+
+  /* an unlimbered battery left alone three hexes from the enemy (its infantry gone, the
+     enemy come on) limbers (6.13) to go to cover; easy leaves it there */
+  for (int level = 0; level < 2; level++)
+    {
+      g_autoptr (Fixture) f = fixture_new (18, 12);
+      g_autoptr (GbacwGame) game = NULL;
+      g_autoptr (GbacwAi) ai = NULL;
+      g_autoptr (GbacwAction) action = NULL;
+
+      add_battery (f, "u-bty", "HA", "0305");
+      INF (f, "u-1", "union", 6, 4, "1702", "s");
+      INF (f, "c-1", "confederate", 4, 3, "0308", "n");
+      game = start_game (f);
+      goto_phase (game, GBACW_PHASE_MOVEMENT, 0);
+      ai = gbacw_ai_new (game, 0);
+      gbacw_ai_set_level (ai, level == 0 ? GBACW_AI_LEVEL_NORMAL : GBACW_AI_LEVEL_EASY);
+      for (int guard = 0; guard < 40; guard++)
+        {
+          g_clear_pointer (&action, gbacw_action_free);
+          action = gbacw_ai_choose (ai, game);
+          g_assert_nonnull (action);
+          if (action->kind == GBACW_ACTION_END_PHASE
+              || (action->kind == GBACW_ACTION_CHANGE_FORMATION
+                  && g_array_index (action->formation.units, int, 0) == unit_index (game, "u-bty")))
+            break;
+          apply_expect (game, g_steal_pointer (&action), NULL);
+        }
+      if (level == 0)
+        {
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_CHANGE_FORMATION);
+          g_assert_cmpint (action->formation.formation, ==, GBACW_FORMATION_STATE_LIMBERED);
+          /* and ends the phase out of the enemy's reach */
+          for (int guard = 0; guard < 40 && action->kind != GBACW_ACTION_END_PHASE; guard++)
+            {
+              apply_expect (game, g_steal_pointer (&action), NULL);
+              hold_free_shots (game);
+              action = gbacw_ai_choose (ai, game);
+              g_assert_nonnull (action);
+            }
+          g_assert_cmpint (action->kind, ==, GBACW_ACTION_END_PHASE);
+          g_assert_false (battery_alone (game, unit_of (game, "u-bty")));
+        }
+      else
+        g_assert_cmpint (action->kind, ==, GBACW_ACTION_END_PHASE);
     }
 }
 
@@ -1396,6 +1543,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ai/transfer-rounds", test_transfer_rounds);
   g_test_add_func ("/engine/ai/battery-closes-in", test_battery_closes_in);
   g_test_add_func ("/engine/ai/fire-trade-holds-range", test_fire_trade_holds_range);
+  g_test_add_func ("/engine/ai/battery-keeps-cover", test_battery_keeps_cover);
   g_test_add_func ("/engine/ai/transfer-rounds-holds-fire", test_transfer_holds_fire);
   g_test_add_func ("/engine/ai/recrew-wagon", test_recrew_wagon);
   g_test_add_func ("/engine/ai/salvage-wagon", test_salvage_wagon);
