@@ -115,7 +115,8 @@ battery_fire (GbacwGame *game, int battery, int hex)
 }
 
 /* The top enemy combat unit of each hex the battery may fire at within max_range, nearest
- * first. */
+ * first; none when the battery is not on the map (it may have left it since it was chosen:
+ * /engine/ai/model-copy-exact/corinth-historical met one). */
 static GArray *
 targets_of (GbacwGame *game, const Barrage *b, int battery)
 {
@@ -123,6 +124,8 @@ targets_of (GbacwGame *game, const Barrage *b, int battery)
   GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr (GArray) hexes = g_array_new (FALSE, FALSE, sizeof (int));
 
+  if (u->hex < 0)
+    return out;
   for (int range = 1; range <= b->max_range; range++)
     for (guint i = 0; i < game->units->len; i++)
       {
