@@ -638,8 +638,9 @@ box_index_query (BoxIndex     *index,
           if (b[0] <= grown[2] && b[2] >= grown[0] && b[1] <= grown[3] && b[3] >= grown[1])
             g_array_append_val (out, i);
         }
-  qsort ((guint32 *) (gpointer) out->data + first, out->len - first, sizeof (guint32),
-         compare_guint32);
+  /* (none or one found: out->data may still be NULL, which qsort () must not be given) */
+  if (out->len - first > 1)
+    qsort ((guint32 *) (gpointer) out->data + first, out->len - first, sizeof (guint32), compare_guint32);
 }
 
 static void
