@@ -203,38 +203,34 @@ check_scenario (GbacwScenario *s, int every)
   g_assert_cmpuint (counts.copied, >=, 2);
 }
 
-static void
-test_pea_ridge (void)
+/* One kit game a test: the game's kit and the scenario's name in it. */
+typedef struct
 {
-  g_autoptr (GbacwScenario) s = pea_ridge_with_stand_ins ();
-  check_scenario (s, 3);
-}
+  const char *path;
+  const char *kit;
+  const char *scenario;
+} KitGame;
+
+static const KitGame kit_games[] = {
+  { "pea-ridge", "pea-ridge", NULL },
+  { "port-republic", "jackson", "port-republic" },
+  { "cross-keys", "jackson", "cross-keys" },
+  { "the-crossroads", "jackson", "the-crossroads" },
+  { "corinth-historical", "corinth", "corinth-historical.xml" },
+};
 
 static void
-test_port_republic (void)
+test_kit_game (gconstpointer data)
 {
-  g_autoptr (GbacwScenario) s = jackson_with_stand_ins ("port-republic");
-  check_scenario (s, 3);
-}
+  const KitGame *kit_game = data;
+  g_autoptr (GbacwScenario) s = NULL;
 
-static void
-test_cross_keys (void)
-{
-  g_autoptr (GbacwScenario) s = jackson_with_stand_ins ("cross-keys");
-  check_scenario (s, 3);
-}
-
-static void
-test_the_crossroads (void)
-{
-  g_autoptr (GbacwScenario) s = jackson_with_stand_ins ("the-crossroads");
-  check_scenario (s, 3);
-}
-
-static void
-test_corinth_historical (void)
-{
-  g_autoptr (GbacwScenario) s = corinth_kit_with_stand_ins ("corinth-historical.xml");
+  if (g_str_equal (kit_game->kit, "pea-ridge"))
+    s = pea_ridge_with_stand_ins ();
+  else if (g_str_equal (kit_game->kit, "jackson"))
+    s = jackson_with_stand_ins (kit_game->scenario);
+  else
+    s = corinth_kit_with_stand_ins (kit_game->scenario);
   check_scenario (s, 3);
 }
 
@@ -243,10 +239,11 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/rules/every-module-copies-or-is-stateless", test_every_module_copies);
-  g_test_add_func ("/engine/ai/model-copy-exact/pea-ridge", test_pea_ridge);
-  g_test_add_func ("/engine/ai/model-copy-exact/port-republic", test_port_republic);
-  g_test_add_func ("/engine/ai/model-copy-exact/cross-keys", test_cross_keys);
-  g_test_add_func ("/engine/ai/model-copy-exact/the-crossroads", test_the_crossroads);
-  g_test_add_func ("/engine/ai/model-copy-exact/corinth-historical", test_corinth_historical);
+  for (gsize i = 0; i < G_N_ELEMENTS (kit_games); i++)
+    {
+      g_autofree char *path = g_strconcat ("/engine/ai/model-copy-exact/", kit_games[i].path,
+                                           NULL);
+      g_test_add_data_func (path, &kit_games[i], test_kit_game);
+    }
   return g_test_run ();
 }
