@@ -627,7 +627,6 @@ static gboolean
 column_can_start (AiView *v, const GbacwGameUnit *u, int goal)
 {
   GbacwGame *game = v->game;
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
   int c = move_class_of (u, GBACW_FORMATION_STATE_COLUMN);
   const int *field;
   int allowance = 0, change = 0;
@@ -640,7 +639,7 @@ column_can_start (AiView *v, const GbacwGameUnit *u, int goal)
     return FALSE;
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, u->hex), d));
+      int n = gbacw_game_neighbour_index (game, u->hex, d);
       GbacwMoveCost cost;
       if (n < 0 || field[n] < 0 || field[n] >= field[u->hex] || gbacw_game_hex_has_side (game, n, u->side, TRUE)
           || enemy_dist (v, n) <= 1)

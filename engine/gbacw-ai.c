@@ -1343,7 +1343,6 @@ static GbacwAction *
 choose_declare (AiView *view)
 {
   GbacwGame *game = view->game;
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
   g_autofree guint8 *seen = g_new0 (guint8, MAX (1, game->n_hexes));
   double best = 0;
   int best_hex = -1;
@@ -1364,7 +1363,7 @@ choose_declare (AiView *view)
       /* the units beside it that may melee it, strongest first, within the limit (12.72) */
       for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
         {
-          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, target), d));
+          int n = gbacw_game_neighbour_index (game, target, d);
           const GArray *stack = gbacw_game_stack (game, n);
           for (guint k = 0; stack && k < stack->len; k++)
             {
@@ -1416,7 +1415,6 @@ static GbacwAction *
 choose_melee (AiView *view)
 {
   GbacwGame *game = view->game;
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
 
   for (int target = 0; target < game->n_hexes; target++)
     {
@@ -1443,7 +1441,7 @@ choose_melee (AiView *view)
       for (int dir = -1; engaged && dir < GBACW_HEX_DIRECTIONS; dir++)
         {
           int n = dir < 0 ? target
-                          : gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, target), dir));
+                          : gbacw_game_neighbour_index (game, target, dir);
           const GArray *s = gbacw_game_stack (game, n);
           for (guint k = 0; s && k < s->len; k++)
             {

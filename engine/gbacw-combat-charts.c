@@ -126,13 +126,29 @@ chart_title (const GbacwChart *chart)
   return chart->name ? chart->name : chart->id;
 }
 
+/* The value of the chart's cell at row r and column c (both found), or NULL with an error
+ * when the cell is empty or unknown. */
+static const char *
+cell_value (const GbacwChart *chart, int r, int c, GError **error)
+{
+  const GbacwChartRow *chart_row = g_ptr_array_index (chart->rows, r);
+
+  if (chart_row->cells[c].value == NULL || chart_row->cells[c].status == GBACW_CELL_UNKNOWN)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_UNKNOWN_CELL,
+                   _("The %s does not give row “%s”, column “%s” (the cell is unknown)"),
+                   chart_title (chart), chart_row->id, (const char *) g_ptr_array_index (chart->columns, c));
+      return NULL;
+    }
+  return chart_row->cells[c].value;
+}
+
 const char *
 gbacw_chart_value (const GbacwScenario *scenario, const char *chart_id, const char *row, const char *col,
                    GError **error)
 {
   const GbacwChart *chart = gbacw_scenario_find_chart (scenario, chart_id);
   int r, c;
-  const GbacwChartRow *chart_row;
 
   if (chart == NULL)
     {
@@ -149,15 +165,7 @@ gbacw_chart_value (const GbacwScenario *scenario, const char *chart_id, const ch
                    chart_title (chart), r < 0 ? row : col);
       return NULL;
     }
-  chart_row = g_ptr_array_index (chart->rows, r);
-  if (chart_row->cells[c].value == NULL || chart_row->cells[c].status == GBACW_CELL_UNKNOWN)
-    {
-      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_UNKNOWN_CELL,
-                   _("The %s does not give row “%s”, column “%s” (the cell is unknown)"),
-                   chart_title (chart), row, col);
-      return NULL;
-    }
-  return chart_row->cells[c].value;
+  return cell_value (chart, r, c, error);
 }
 
 /* ------------------------------------------------------------- range 9.25 */
@@ -241,7 +249,7 @@ gbacw_fire_crt_column (const GbacwScenario *scenario, gboolean grapeshot, double
 {
   const char *row = grapeshot ? "grapeshot" : "small-arms";
   const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "fire-crt");
-  int best = 0;
+  int best = 0, r;
 
   if (chart == NULL || chart->columns->len == 0)
     {
@@ -249,9 +257,16 @@ gbacw_fire_crt_column (const GbacwScenario *scenario, gboolean grapeshot, double
                    _("The scenario has no chart “%s”"), "fire-crt");
       return -1;
     }
+  r = gbacw_chart_find_row (chart, row);
+  if (r < 0)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING, _("The %s has no row “%s”"),
+                   chart_title (chart), row);
+      return -1;
+    }
   for (guint c = 0; c < chart->columns->len; c++)
     {
-      const char *value = gbacw_chart_value (scenario, "fire-crt", row, g_ptr_array_index (chart->columns, c), error);
+      const char *value = cell_value (chart, r, (int) c, error);
       double lower;
       if (value == NULL)
         return -1;
@@ -311,8 +326,9 @@ gboolean
 gbacw_fire_crt_result (const GbacwScenario *scenario, int column, int die, GbacwCrtResult *out, GError **error)
 {
   const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "fire-crt");
-  g_autofree char *row = g_strdup_printf ("%d", die);
+  char row[16];
   const char *value;
+  int r;
 
   if (chart == NULL || column < 0 || column >= (int) chart->columns->len)
     {
@@ -320,7 +336,15 @@ gbacw_fire_crt_result (const GbacwScenario *scenario, int column, int die, Gbacw
                    _("The Fire Combat Results Table has no column %d"), column + 1);
       return FALSE;
     }
-  value = gbacw_chart_value (scenario, "fire-crt", row, g_ptr_array_index (chart->columns, column), error);
+  g_snprintf (row, sizeof row, "%d", die);
+  r = gbacw_chart_find_row (chart, row);
+  if (r < 0)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING, _("The %s has no row “%s”"),
+                   chart_title (chart), row);
+      return FALSE;
+    }
+  value = cell_value (chart, r, column, error);
   if (value == NULL)
     return FALSE;
   if (!gbacw_crt_parse (value, out))

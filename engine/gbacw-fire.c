@@ -1498,8 +1498,7 @@ gbacw_fire_zoc_firers (GbacwGame *game, int hex, int target_side, gboolean mount
       g_array_append_val (targets, g_array_index (stack, int, i));
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      const GbacwHexGrid *grid = game_grid (game);
-      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), d));
+      int n = gbacw_game_neighbour_index (game, hex, d);
       const GArray *there = gbacw_game_stack (game, n);
 
       for (guint i = 0; there && i < there->len; i++)

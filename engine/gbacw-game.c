@@ -478,6 +478,25 @@ hexside_closed (const GbacwGame *game, int hex, int direction)
   return TRUE;
 }
 
+/* The map's geometry as tables, asked millions of times by the computer player. */
+static void
+init_hex_tables (GbacwGame *game)
+{
+  const GbacwHexGrid *grid = &game->scenario->map->grid;
+  GbacwHex origin = { 0, 0 };
+
+  game->hex_axial = g_new0 (int, 2 * MAX (1, game->n_hexes));
+  game->hex_neighbours = g_new0 (int, GBACW_HEX_DIRECTIONS * MAX (1, game->n_hexes));
+  for (int hex = 0; hex < game->n_hexes; hex++)
+    {
+      GbacwHex at = gbacw_hex_grid_hex_at (grid, hex);
+      gbacw_hex_grid_step_between (grid, origin, at, &game->hex_axial[2 * hex], &game->hex_axial[2 * hex + 1]);
+      for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+        game->hex_neighbours[hex * GBACW_HEX_DIRECTIONS + d]
+          = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, at, d));
+    }
+}
+
 static void
 init_impassable (GbacwGame *game)
 {
@@ -903,6 +922,7 @@ gbacw_game_new (const GbacwScenario *scenario, guint32 seed, GError **error)
   game->rules = gbacw_rules_data_new (game->scenario);
   game->los = gbacw_los_new (game->scenario);
   game->n_sides = (int) game->scenario->oob.sides->len;
+  init_hex_tables (game);
   init_impassable (game);
 
   if (game->n_sides != 2)
@@ -969,6 +989,8 @@ gbacw_game_free (GbacwGame *game)
       g_array_unref (game->stacks[i]);
   g_free (game->stacks);
   g_free (game->impassable);
+  g_free (game->hex_axial);
+  g_free (game->hex_neighbours);
   g_clear_pointer (&game->fire_results, g_ptr_array_unref);
   g_clear_pointer (&game->hexside_fire, g_hash_table_unref);
   g_clear_pointer (&game->depleted, g_array_unref);

@@ -430,6 +430,11 @@ struct _GbacwGame {
      hexside type of style "impassable", or features the Terrain Effects on Movement Chart
      prohibits to every unit both ways (gbacw_game_hexside_impassable ()) */
   guint8 *impassable;
+  /* per hex: its axial coordinates q, r (two ints a hex) from hex 0, so that a distance
+     (9.23, gbacw_query_distance ()) is a few subtractions; the computer player asks millions */
+  int *hex_axial;
+  /* per hex: the hex index beside it in each direction (six ints a hex), -1 off the map */
+  int *hex_neighbours;
   /* GbacwUnit*: the order-of-battle entries of the wagons' crew counters (11.11), the
      game's own (game->scenario stays the scenario's copy) */
   GPtrArray *crew_oob;
@@ -472,8 +477,13 @@ gboolean       gbacw_game_hexside_impassable (const GbacwGame *game, int hex, in
 static inline int
 gbacw_game_distance (const GbacwGame *game, int a, int b)
 {
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
-  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
+  int dq, dr;
+
+  g_return_val_if_fail (a >= 0 && a < game->n_hexes && b >= 0 && b < game->n_hexes, 0);
+  /* 9.23 in axial coordinates: the steps between the hexes */
+  dq = game->hex_axial[2 * b] - game->hex_axial[2 * a];
+  dr = game->hex_axial[2 * b + 1] - game->hex_axial[2 * a + 1];
+  return (ABS (dq) + ABS (dr) + ABS (dq + dr)) / 2;
 }
 
 /* The direction (0-5) from hex from to the adjacent hex to. */
@@ -488,8 +498,8 @@ gbacw_game_direction_between (const GbacwGame *game, int from, int to)
 static inline int
 gbacw_game_neighbour_index (const GbacwGame *game, int hex, int direction)
 {
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
-  return gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), direction));
+  g_return_val_if_fail (hex >= 0 && hex < game->n_hexes && direction >= 0 && direction < GBACW_HEX_DIRECTIONS, -1);
+  return game->hex_neighbours[hex * GBACW_HEX_DIRECTIONS + direction];
 }
 
 /* Cavalry not dismounted (6.22). */

@@ -50,12 +50,6 @@ original_parent (const GbacwGame *game, int formation)
   return game->formation_original_parent[formation];
 }
 
-static const GbacwHexGrid *
-game_grid (const GbacwGame *game)
-{
-  return &game->scenario->map->grid;
-}
-
 void
 gbacw_leadership_init (GbacwGame *game)
 {
@@ -192,7 +186,6 @@ gboolean
 gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radius)
 {
   const GbacwGameUnit *l = gbacw_game_unit (game, leader);
-  const GbacwHexGrid *grid = game_grid (game);
   g_autoptr (GArray) frontier = NULL;
   g_autoptr (GHashTable) seen = NULL;
 
@@ -214,7 +207,7 @@ gbacw_leadership_in_radius (const GbacwGame *game, int leader, int hex, int radi
           int from = g_array_index (frontier, int, i);
           for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
             {
-              int to = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, from), d));
+              int to = gbacw_game_neighbour_index (game, from, d);
               GbacwMoveCost cost;
               if (to < 0 || g_hash_table_contains (seen, GINT_TO_POINTER (to)) || gbacw_game_distance (game, to, hex) > radius - step - 1)
                 continue;

@@ -799,7 +799,6 @@ static gboolean
 leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
 {
   g_autoptr (GbacwMoveRange) range = gbacw_movement_range (game, leader->index, NULL);
-  const GbacwHexGrid *grid = game_grid (game);
 
   for (guint k = 0; range && k < range->hexes->len; k++)
     {
@@ -815,7 +814,7 @@ leader_can_comply (GbacwGame *game, const GbacwGameUnit *leader)
         {
           const GbacwGameUnit *e = g_ptr_array_index (game->units, j);
           if (e->side != leader->side && e->hex >= 0
-              && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex), gbacw_hex_grid_hex_at (grid, hex)) < 5)
+              && gbacw_query_distance (game, e->hex, hex) < 5)
             safe = FALSE;
         }
       if (safe && leader_may_go (game, leader, range, hex))
@@ -855,7 +854,6 @@ gbacw_movement_end_blockers (GbacwGame *game, GPtrArray *blockers, GError **erro
   for (guint i = 0; i < game->units->len; i++)
     {
       const GbacwGameUnit *leader = g_ptr_array_index (game->units, i);
-      const GbacwHexGrid *grid = game_grid (game);
       gboolean near = FALSE;
 
       if (leader->type != GBACW_UNIT_LEADER || leader->side != game->phasing_side || leader->hex < 0
@@ -865,7 +863,7 @@ gbacw_movement_end_blockers (GbacwGame *game, GPtrArray *blockers, GError **erro
         {
           const GbacwGameUnit *e = g_ptr_array_index (game->units, j);
           if (e->side != leader->side && e->hex >= 0
-              && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, e->hex), gbacw_hex_grid_hex_at (grid, leader->hex)) < 5)
+              && gbacw_query_distance (game, e->hex, leader->hex) < 5)
             near = TRUE;
         }
       if (near && !leader_can_comply (game, leader))

@@ -24,8 +24,7 @@ grid_of (const GbacwGame *game)
 int
 gbacw_query_distance (const GbacwGame *game, int a, int b)
 {
-  const GbacwHexGrid *grid = grid_of (game);
-  return gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a), gbacw_hex_grid_hex_at (grid, b));
+  return gbacw_game_distance (game, a, b);
 }
 
 int
@@ -98,7 +97,6 @@ gbacw_query_enemy_unit_distance (const GbacwGame *game, int side, int *distance)
 static void
 enemy_distance (const GbacwGame *game, int side, gboolean combat_only, int *distance, int *nearest)
 {
-  const GbacwHexGrid *grid = grid_of (game);
   g_autofree int *queue = g_new (int, game->n_hexes);
   int head = 0, tail = 0;
 
@@ -121,10 +119,9 @@ enemy_distance (const GbacwGame *game, int side, gboolean combat_only, int *dist
   while (head < tail)
     {
       int h = queue[head++];
-      GbacwHex hex = gbacw_hex_grid_hex_at (grid, h);
       for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
         {
-          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, hex, d));
+          int n = gbacw_game_neighbour_index (game, h, d);
           if (n < 0 || distance[n] != G_MAXINT)
             continue;
           distance[n] = distance[h] + 1;
@@ -301,14 +298,11 @@ hex_has_enemy_combat (const GbacwGame *game, int hex, int side)
 gboolean
 gbacw_query_adjacent_enemy (const GbacwGame *game, int hex, int side)
 {
-  const GbacwHexGrid *grid = grid_of (game);
-  GbacwHex h = gbacw_hex_grid_hex_at (grid, hex);
-
   if (hex_has_enemy_combat (game, hex, side))
     return TRUE;
   for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
     {
-      int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, h, d));
+      int n = gbacw_game_neighbour_index (game, hex, d);
       if (n >= 0 && hex_has_enemy_combat (game, n, side))
         return TRUE;
     }

@@ -43,7 +43,6 @@ fail (GError **error, const char *format, ...)
 static int
 supply_path (const GbacwGame *game, int side, int from, int to, int allowance)
 {
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
   g_autofree int *cost = g_new (int, game->n_hexes);
   g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
 
@@ -56,7 +55,7 @@ supply_path (const GbacwGame *game, int side, int from, int to, int allowance)
       int hex = g_array_index (queue, int, q);
       for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
         {
-          int n = gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, gbacw_hex_grid_hex_at (grid, hex), d));
+          int n = gbacw_game_neighbour_index (game, hex, d);
           GbacwMoveCost c;
           int total;
           if (n < 0)
@@ -153,7 +152,6 @@ check_transfer (GbacwGame *game, const GbacwAction *action, GError **error)
   const GbacwGameUnit *b = gbacw_game_unit (game, action->command.other);
   g_autofree char *a_label = gbacw_game_unit_label (game, a->index);
   g_autofree char *b_label = gbacw_game_unit_label (game, b->index);
-  const GbacwHexGrid *grid = &game->scenario->map->grid;
   int n = action->command.points;
 
   if (game->phase != GBACW_PHASE_AMMUNITION_RESUPPLY)
@@ -170,7 +168,7 @@ check_transfer (GbacwGame *game, const GbacwAction *action, GError **error)
   if ((a->status | b->status) & GBACW_STATUS_ABANDONED)
     return fail (error, _("[11.33] A battery whose crew has left its guns transfers no rounds"));
   if (a->hex != b->hex
-      && gbacw_hex_grid_distance (grid, gbacw_hex_grid_hex_at (grid, a->hex), gbacw_hex_grid_hex_at (grid, b->hex)) > 1)
+      && gbacw_game_distance (game, a->hex, b->hex) > 1)
     return fail (error, _("[11.33] %s and %s are not in the same or adjacent hexes"), a_label, b_label);
   if (a->fired_turn == game->turn || b->fired_turn == game->turn)
     return fail (error, _("[11.33] Both batteries must spend the Game-Turn without firing"));
