@@ -327,22 +327,22 @@ gboolean
 gbacw_ai_exclusive_hold_back (AiView *view, const GbacwGameUnit *u)
 {
   GbacwGame *game = view->game;
-  g_autoptr (GArray) entries = NULL;
+  const GArray *entries;
 
   if (u->presence != GBACW_PRESENCE_NOT_ARRIVED || view->ai->standing.turns_left < 2
       || refuge_case (game, u->index) == NULL)
     return FALSE;
-  entries = gbacw_movement_entry_hexes (game, u->index, NULL);
+  /* the ways in are kept with the view: each unit's are asked once a call, not once for
+     each unit considered */
+  entries = gbacw_ai_view_entry_hexes (view, u->index);
   if (entries->len == 0)
     return FALSE;
   /* one refuge a way in is enough: the first unit that is one there stays */
   for (int i = 0; i < u->index; i++)
     {
-      g_autoptr (GArray) other = NULL;
       if (gbacw_game_unit (game, i)->side != u->side || refuge_case (game, i) == NULL)
         continue;
-      other = gbacw_movement_entry_hexes (game, i, NULL);
-      if (shares_hex (entries, other))
+      if (shares_hex (entries, gbacw_ai_view_entry_hexes (view, i)))
         return FALSE;
     }
   /* worth it while a unit of ours could be driven back there: one on the map near its way
@@ -355,13 +355,12 @@ gbacw_ai_exclusive_hold_back (AiView *view, const GbacwGameUnit *u)
       if (o->hex >= 0)
         {
           for (guint k = 0; k < entries->len; k++)
-            if (gbacw_query_distance (game, o->hex, g_array_index (entries, int, k)) <= REFUGE_REACH)
+            if (gbacw_game_distance (game, o->hex, g_array_index (entries, int, k)) <= REFUGE_REACH)
               return TRUE;
         }
       else if (o->presence == GBACW_PRESENCE_NOT_ARRIVED && o->reinforcement >= 0 && refuge_case (game, o->index) == NULL)
         {
-          g_autoptr (GArray) theirs = gbacw_movement_entry_hexes (game, o->index, NULL);
-          if (shares_hex (entries, theirs))
+          if (shares_hex (entries, gbacw_ai_view_entry_hexes (view, o->index)))
             return TRUE;
         }
     }
@@ -390,7 +389,7 @@ leader_distance (const GbacwGame *game, int side, int hex)
     {
       const GbacwGameUnit *l = g_ptr_array_index (game->units, i);
       if (l->type == GBACW_UNIT_LEADER && l->side == side && l->hex >= 0)
-        best = MIN (best, gbacw_query_distance (game, hex, l->hex));
+        best = MIN (best, gbacw_game_distance (game, hex, l->hex));
     }
   return best;
 }

@@ -65,7 +65,7 @@ set_stage (GbacwAi *ai, int unit, int stage)
 static int
 dist (const AiView *v, int a, int b)
 {
-  return gbacw_query_distance (v->game, a, b);
+  return gbacw_game_distance (v->game, a, b);
 }
 
 static int
@@ -142,9 +142,9 @@ goal_cost (AiView *v, const GbacwGameUnit *u, GbacwFormationState formation, int
   const int *field;
 
   if (c < 0 || goal < 0)
-    return gbacw_query_distance (v->game, hex, MAX (goal, 0));
+    return gbacw_game_distance (v->game, hex, MAX (goal, 0));
   field = field_for (v, goal, c);
-  return field[hex] >= 0 ? field[hex] / 2.0 : 100.0 + gbacw_query_distance (v->game, hex, goal);
+  return field[hex] >= 0 ? field[hex] / 2.0 : 100.0 + gbacw_game_distance (v->game, hex, goal);
 }
 
 /* ------------------------------------------------------------------ groups */

@@ -102,12 +102,16 @@ typedef struct {
   const int *enemy_dist; /* per hex */
   const int *enemy_near; /* per hex: the hex of the nearest enemy combat unit */
   const int *enemy_any;  /* per hex: distance to the nearest enemy unit, leaders too (17.52) */
+  GPtrArray *entry_hexes; /* per unit: its ways in (GArray of int hexes), NULL until asked */
 } AiView;
 
 void         gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game);
 /* Assesses ai->standing from the game as it is. */
 void         gbacw_ai_assess (GbacwAi *ai, const GbacwGame *game);
 void         gbacw_ai_view_clear (AiView *view);
+/* The hexes by which unit may enter the map now (gbacw_movement_entry_hexes ()), kept for
+ * the rest of the call. */
+const GArray *gbacw_ai_view_entry_hexes (AiView *view, int unit);
 
 /* gbacw-ai-look.c */
 /* GBACW_AI_LEVEL_HARD, at the start of its Movement Phase: plays each plan out on a model of

@@ -16,6 +16,7 @@
 #include "gbacw-leadership.h"
 #include "gbacw-legal.h"
 #include "gbacw-melee.h"
+#include "gbacw-movement.h"
 
 G_DEFINE_QUARK (gbacw-ai-error-quark, gbacw_ai_error)
 
@@ -440,12 +441,36 @@ gbacw_ai_view_init (AiView *view, GbacwAi *ai, GbacwGame *game)
   view->enemy_dist = ai->enemy_dist;
   view->enemy_near = ai->enemy_near;
   view->enemy_any = ai->enemy_any;
+  view->entry_hexes = NULL;
 }
 
 void
 gbacw_ai_view_clear (AiView *view)
 {
   view->enemy_dist = view->enemy_near = view->enemy_any = NULL;
+  g_clear_pointer (&view->entry_hexes, g_ptr_array_unref);
+}
+
+static void
+entry_hexes_free (gpointer hexes)
+{
+  if (hexes != NULL)
+    g_array_unref (hexes);
+}
+
+const GArray *
+gbacw_ai_view_entry_hexes (AiView *view, int unit)
+{
+  GbacwGame *game = view->game;
+
+  if (view->entry_hexes == NULL)
+    {
+      view->entry_hexes = g_ptr_array_new_with_free_func (entry_hexes_free);
+      g_ptr_array_set_size (view->entry_hexes, (int) game->units->len);
+    }
+  if (g_ptr_array_index (view->entry_hexes, unit) == NULL)
+    g_ptr_array_index (view->entry_hexes, unit) = gbacw_movement_entry_hexes (game, unit, NULL);
+  return g_ptr_array_index (view->entry_hexes, unit);
 }
 
 gboolean
@@ -634,7 +659,7 @@ plan_target (AiView *view, const GArray *shooters, int target, gboolean artiller
   for (guint i = 0; i < shooters->len; i++)
     {
       const Shooter *s = &g_array_index (shooters, Shooter, i);
-      int range = gbacw_query_distance (game, gbacw_game_unit (game, s->unit)->hex, target);
+      int range = gbacw_game_distance (game, gbacw_game_unit (game, s->unit)->hex, target);
       if (s->artillery == artillery && range >= 1 && range <= s->max_range && pair_ok (view, s, target))
         g_array_append_val (order, i);
     }
@@ -647,8 +672,8 @@ plan_target (AiView *view, const GArray *shooters, int target, gboolean artiller
         const Shooter *a = &g_array_index (shooters, Shooter, g_array_index (order, int, j - 1));
         const Shooter *b = &g_array_index (shooters, Shooter, g_array_index (order, int, j));
         const GbacwGameUnit *ua = gbacw_game_unit (game, a->unit), *ub = gbacw_game_unit (game, b->unit);
-        double va = a->left * multiplier (game, ua, gbacw_query_distance (game, ua->hex, target));
-        double vb = b->left * multiplier (game, ub, gbacw_query_distance (game, ub->hex, target));
+        double va = a->left * multiplier (game, ua, gbacw_game_distance (game, ua->hex, target));
+        double vb = b->left * multiplier (game, ub, gbacw_game_distance (game, ub->hex, target));
         if (vb > va + 1e-9)
           {
             int t = g_array_index (order, int, j - 1);
@@ -739,7 +764,7 @@ all_at_half (const GbacwGame *game, const FirePlan *plan)
   for (guint i = 0; i < plan->firers->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (plan->firers, GbacwFirer, i).unit);
-      if (multiplier (game, u, gbacw_query_distance (game, u->hex, plan->target)) > 0.5 + 1e-9)
+      if (multiplier (game, u, gbacw_game_distance (game, u->hex, plan->target)) > 0.5 + 1e-9)
         return FALSE;
     }
   return TRUE;
@@ -755,7 +780,7 @@ own_distance (const AiView *view, int hex)
     {
       const GbacwGameUnit *u = g_ptr_array_index (view->game->units, i);
       if (u->side == view->side && u->hex >= 0 && gbacw_game_is_combat_unit (u) && u->type != GBACW_UNIT_WAGON)
-        best = MIN (best, gbacw_query_distance (view->game, u->hex, hex));
+        best = MIN (best, gbacw_game_distance (view->game, u->hex, hex));
     }
   return best;
 }
@@ -769,7 +794,7 @@ nearest_firer (const GbacwGame *game, const FirePlan *plan)
   for (guint i = 0; i < plan->firers->len; i++)
     {
       const GbacwGameUnit *u = gbacw_game_unit (game, g_array_index (plan->firers, GbacwFirer, i).unit);
-      best = MIN (best, gbacw_query_distance (game, u->hex, plan->target));
+      best = MIN (best, gbacw_game_distance (game, u->hex, plan->target));
     }
   return best;
 }
@@ -883,7 +908,7 @@ command_needs (const GbacwGame *game)
         continue;
       b = gbacw_game_unit (game, commander);
       if (b->hex >= 0)
-        need[commander] = MAX (need[commander], gbacw_query_distance (game, b->hex, u->hex) - gbacw_leadership_er (game, commander));
+        need[commander] = MAX (need[commander], gbacw_game_distance (game, b->hex, u->hex) - gbacw_leadership_er (game, commander));
     }
   return need;
 }
@@ -991,7 +1016,7 @@ choose_resupply (AiView *view)
             if (w->side != view->side || w->type != GBACW_UNIT_WAGON || w->hex < 0 || w->strength <= 0)
               continue;
             /* the near ones first */
-            d = gbacw_query_distance (game, u->hex, w->hex);
+            d = gbacw_game_distance (game, u->hex, w->hex);
             if ((pass == 0) != (d <= 6))
               continue;
             action = gbacw_action_new_resupply (u->index, w->index);
@@ -1041,7 +1066,7 @@ transfer_giver (AiView *view, const GbacwGameUnit *low)
       const GbacwGameUnit *b = g_ptr_array_index (game->units, k);
       if (b->side != view->side || b->index == low->index || b->hex < 0 || b->type != GBACW_UNIT_ARTILLERY
           || b->rounds == GBACW_UNSET || b->oob->rounds == GBACW_UNSET || g_strcmp0 (b->oob->weapon, low->oob->weapon) != 0
-          || gbacw_query_distance (game, b->hex, low->hex) > 1 || b->rounds * 2 < b->oob->rounds
+          || gbacw_game_distance (game, b->hex, low->hex) > 1 || b->rounds * 2 < b->oob->rounds
           || b->rounds < low->rounds + 4 || view->enemy_dist[b->hex] <= 2 || (b->status & GBACW_STATUS_ABANDONED))
         continue;
       if (giver == NULL || b->rounds > giver->rounds)
@@ -1103,7 +1128,7 @@ keeps_fire_for_transfer (AiView *view, const GbacwGameUnit *u)
         {
           const GbacwGameUnit *w = g_ptr_array_index (game->units, k);
           wagon = w->side == u->side && w->type == GBACW_UNIT_WAGON && w->hex >= 0 && w->strength > 0
-                  && w->artillery_boxes > 0 && gbacw_query_distance (game, w->hex, low->hex) <= 6;
+                  && w->artillery_boxes > 0 && gbacw_game_distance (game, w->hex, low->hex) <= 6;
         }
       if (!wagon)
         return TRUE;
@@ -1506,7 +1531,7 @@ nearest_leader_distance (const GbacwGame *game, int side, int hex)
     {
       const GbacwGameUnit *u = g_ptr_array_index (game->units, i);
       if (u->side == side && u->type == GBACW_UNIT_LEADER && u->hex >= 0)
-        best = MIN (best, gbacw_query_distance (game, u->hex, hex));
+        best = MIN (best, gbacw_game_distance (game, u->hex, hex));
     }
   return best == G_MAXINT ? 0 : best;
 }

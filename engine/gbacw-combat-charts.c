@@ -170,11 +170,14 @@ gbacw_chart_value (const GbacwScenario *scenario, const char *chart_id, const ch
 
 /* ------------------------------------------------------------- range 9.25 */
 
-int
-gbacw_range_max (const GbacwScenario *scenario, const char *weapon, GError **error)
+/* 9.25: the maximum range of weapon on the Range Effects chart, and the weapon's row there
+ * (*row_out); -1 with an error when the chart does not give it. */
+static int
+range_max_of (const GbacwChart *chart, const char *weapon, int *row_out, GError **error)
 {
   const char *value;
   double n;
+  int r, c;
 
   if (weapon == NULL)
     {
@@ -182,7 +185,22 @@ gbacw_range_max (const GbacwScenario *scenario, const char *weapon, GError **err
                    _("[9.21] The unit has no weapon type and may not fire"));
       return -1;
     }
-  value = gbacw_chart_value (scenario, "range-effects", weapon, "max", error);
+  if (chart == NULL)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   _("The scenario has no chart “%s”"), "range-effects");
+      return -1;
+    }
+  r = gbacw_chart_find_row (chart, weapon);
+  c = gbacw_chart_find_column (chart, "max");
+  if (r < 0 || c < 0)
+    {
+      g_set_error (error, GBACW_CHART_ERROR, GBACW_CHART_ERROR_MISSING,
+                   r < 0 ? _("The %s has no row “%s”") : _("The %s has no column “%s”"),
+                   chart_title (chart), r < 0 ? weapon : "max");
+      return -1;
+    }
+  value = cell_value (chart, r, c, error);
   if (value == NULL)
     return -1;
   if (!gbacw_cell_parse_number (value, &n) || n < 0)
@@ -191,7 +209,16 @@ gbacw_range_max (const GbacwScenario *scenario, const char *weapon, GError **err
                    _("The Range Effects chart gives “%s” as the maximum range of %s"), value, weapon);
       return -1;
     }
+  *row_out = r;
   return (int) n;
+}
+
+int
+gbacw_range_max (const GbacwScenario *scenario, const char *weapon, GError **error)
+{
+  int row;
+
+  return range_max_of (gbacw_scenario_find_chart (scenario, "range-effects"), weapon, &row, error);
 }
 
 gboolean
@@ -199,7 +226,8 @@ gbacw_range_multiplier (const GbacwScenario *scenario, const char *weapon, int r
                         GError **error)
 {
   const GbacwChart *chart = gbacw_scenario_find_chart (scenario, "range-effects");
-  int max = gbacw_range_max (scenario, weapon, error);
+  int row = -1;
+  int max = range_max_of (chart, weapon, &row, error);
   const char *value;
 
   if (max < 0)
@@ -217,7 +245,7 @@ gbacw_range_multiplier (const GbacwScenario *scenario, const char *weapon, int r
       const char *col = g_ptr_array_index (chart->columns, c);
       if (g_str_equal (col, "max") || !gbacw_range_label_contains (col, range, FALSE))
         continue;
-      value = gbacw_chart_value (scenario, "range-effects", weapon, col, error);
+      value = cell_value (chart, row, (int) c, error);
       if (value == NULL)
         return FALSE;
       if (gbacw_cell_is_dash (value))
