@@ -6,6 +6,7 @@
 #include "test-engine-fixture.c"
 #include "gbacw-ai.h"
 #include "gbacw-data.h"
+#include "gbacw-generate.h"
 #include "gbacw-scenario-io.h"
 
 static void
@@ -431,6 +432,43 @@ test_scenario_must_have_two_sides (void)
   g_assert_error (error, GBACW_GAME_ERROR, GBACW_GAME_ERROR_SCENARIO);
 }
 
+/* 9.23: the game's tables of distances and neighbours give what the map's geometry gives,
+ * for every pair of hexes, in all four layouts (flat or pointy, odd or even shift). */
+static void
+test_distance_and_neighbour_tables (void)
+{
+  g_autoptr (Fixture) f = fixture_new (5, 5);
+
+  for (int layout = 0; layout < 4; layout++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GbacwScenario) s = gbacw_generate_scenario (f->s, 13, 11, 20, 5, &error);
+      g_autoptr (GbacwGame) game = NULL;
+      const GbacwHexGrid *grid;
+      int n;
+
+      g_assert_no_error (error);
+      s->map->grid.orientation = layout < 2 ? GBACW_GRID_FLAT_COLUMNS : GBACW_GRID_POINTY_ROWS;
+      s->map->grid.shift = layout % 2 == 0 ? GBACW_SHIFT_ODD : GBACW_SHIFT_EVEN;
+      game = gbacw_game_new (s, 1, &error);
+      g_assert_no_error (error);
+      grid = &game->scenario->map->grid;
+      n = gbacw_hex_grid_n_hexes (grid);
+      for (int a = 0; a < n; a++)
+        {
+          GbacwHex ha = gbacw_hex_grid_hex_at (grid, a);
+          for (int d = 0; d < GBACW_HEX_DIRECTIONS; d++)
+            g_assert_cmpint (gbacw_game_neighbour_index (game, a, d), ==,
+                             gbacw_hex_grid_index (grid, gbacw_hex_grid_neighbour (grid, ha, d)));
+          for (int b = 0; b < n; b++)
+            g_assert_cmpint (gbacw_game_distance (game, a, b), ==,
+                             gbacw_hex_grid_distance (grid, ha, gbacw_hex_grid_hex_at (grid, b)));
+        }
+      /* opposite corners of a 13x11 map are at least 12 steps apart in every layout */
+      g_assert_cmpint (gbacw_game_distance (game, 0, n - 1), >=, 12);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -440,6 +478,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/game/9.85-pins-removed-in-rally-phase", test_9_85_pins_removed_in_rally);
   g_test_add_func ("/engine/game/actions-refused-with-case", test_actions_refused_with_case);
   g_test_add_func ("/engine/game/dice", test_dice);
+  g_test_add_func ("/engine/game/9.23-distance-and-neighbour-tables", test_distance_and_neighbour_tables);
   g_test_add_func ("/engine/game/save-and-replay", test_save_and_replay);
   g_test_add_func ("/engine/game/answers-by-name", test_answers_by_name);
   g_test_add_func ("/engine/game/event-log-cites-cases", test_event_log_cites_cases);
