@@ -4,8 +4,10 @@
  * The layers are drawn again at every move of the pointer (the hover light), and tinting a
  * whole map's proposals takes several frames: they are drawn once into a picture of the
  * view (gbacw-layer-picture.h) and the picture copied, until the view or the proposals
- * change. The hexside and line proposals have a picture of their own, and so do the
- * proposed levels. An acceptance (a chain's links, a hex's terrain or level painted, a
+ * change. The hexside and line proposals have two pictures of their own, their casings
+ * (white when sure, orange when doubtful) and over them their dashes (by type), so that a
+ * step of the chains' threshold draws only casings again; the proposed levels have one
+ * too. An acceptance (a chain's links, a hex's terrain or level painted, a
  * chain rejected, a level 0 confirmed, or any of them undone) or a threshold's change
  * changes some of a picture's items (painted, or sure and doubtful): the layer keeps each
  * item's state as its picture shows it and draws again, over the kept picture, only the
@@ -56,7 +58,7 @@ typedef struct
   guint32 query;
 } BoxIndex;
 
-/* One of the layer's pictures of the view (the terrain's, the links', the levels'), and
+/* One of the layer's pictures of the view (the terrain's, the links' two, the levels'), and
  * what it shows: each item's state (0 not drawn, 1 sure, 2 doubtful) in the picture and
  * now. After an acceptance or a threshold's change only the items whose state changed are
  * drawn again, in their boxes, over the kept picture. */
@@ -99,7 +101,9 @@ struct _GbacwTraceLayer
 
   TracePicture picture;          /* the terrain's tints */
   TracePicture levels_picture;   /* the proposed levels */
-  TracePicture links_picture;    /* the hexside and line proposals */
+  TracePicture links_picture;    /* the hexside and line proposals' casings (sure or doubtful) */
+  TracePicture dashes_picture;   /* their dashes by type, over the casings: a threshold's step
+                                    leaves them as they are */
   double (*ends)[4];             /* n_links: where each link is drawn (link_ends ()) */
   guint ends_serial;             /* of the links and */
   GbacwHexGrid ends_grid;        /* of the grid ends was computed for */
@@ -802,6 +806,7 @@ gbacw_trace_layer_set_tile (GbacwTraceLayer *self,
   /* drawn anew: a box's tiles must be the whole picture's */
   g_clear_pointer (&self->picture.drawn, g_free);
   g_clear_pointer (&self->links_picture.drawn, g_free);
+  g_clear_pointer (&self->dashes_picture.drawn, g_free);
   g_clear_pointer (&self->levels_picture.drawn, g_free);
 }
 
@@ -981,40 +986,53 @@ link_margin (const GbacwCanvasLayerView *view)
   return (link_width (view) + 3 * view->px) / 2 + 2 * view->px;
 }
 
-/* The links in items (shown says sure or doubtful): the casings, then the dashes by type,
- * each in one path. */
+/* What render_links () draws of the links. */
+typedef enum
+{
+  LINK_CASINGS = 1 << 0,
+  LINK_DASHES = 1 << 1,
+} LinkParts;
+
+/* The links in items (shown says sure or doubtful, 0 not shown): the casings, then the
+ * dashes by type, each in one path; parts says which of the two. */
 static void
 render_links (GbacwTraceLayer            *self,
               cairo_t                    *cr,
               const GbacwCanvasLayerView *view,
               const guint8               *shown,
-              const GArray               *items)
+              const GArray               *items,
+              LinkParts                   parts)
 {
   static const double dashes[] = { 0.16, 0.1 };
   const guint32 *item = (const guint32 *) (gconstpointer) items->data;
   double width = link_width (view);
   guint32 hexside_types = 0, line_types = 0;
 
+  for (guint k = 0; k < items->len; k++)
+    if (shown[item[k]] != 0)
+      {
+        const GbacwTraceLink *l = &self->links[item[k]];
+
+        /* a link shown has a type of the catalogue (link_on_map ()) */
+        if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
+          hexside_types |= 1u << l->type;
+        else
+          line_types |= 1u << l->type;
+      }
   cairo_save (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  for (guint8 kind = 1; kind <= 2; kind++)
+  for (guint8 kind = 1; kind <= 2 && (parts & LINK_CASINGS); kind++)
     {
       gboolean any = FALSE;
 
       for (guint k = 0; k < items->len; k++)
         if (shown[item[k]] == kind)
           {
-            const GbacwTraceLink *l = &self->links[item[k]];
             const double *p = self->ends[item[k]];
 
             cairo_move_to (cr, p[0], p[1]);
             cairo_line_to (cr, p[2], p[3]);
             any = TRUE;
-            /* a link shown has a type of the catalogue (link_on_map ()) */
-            if (l->kind == GBACW_TRACE_LINK_HEXSIDE)
-              hexside_types |= 1u << l->type;
-            else
-              line_types |= 1u << l->type;
           }
       if (!any)
         continue;
@@ -1026,6 +1044,11 @@ render_links (GbacwTraceLayer            *self,
       cairo_stroke (cr);
     }
 
+  if (!(parts & LINK_DASHES))
+    {
+      cairo_restore (cr);
+      return;
+    }
   /* the dashes, one path per type drawn */
   cairo_set_line_width (cr, width);
   cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
@@ -1037,7 +1060,7 @@ render_links (GbacwTraceLayer            *self,
         if (!(((kind == GBACW_TRACE_LINK_HEXSIDE ? hexside_types : line_types) >> t) & 1))
           continue;
         for (guint k = 0; k < items->len; k++)
-          if ((int) self->links[item[k]].kind == kind && self->links[item[k]].type == t)
+          if (shown[item[k]] != 0 && (int) self->links[item[k]].kind == kind && self->links[item[k]].type == t)
             {
               const double *p = self->ends[item[k]];
 
@@ -1103,7 +1126,19 @@ render_links_picture (gpointer                    user_data,
   GbacwTraceLayer *self = user_data;
 
   trace_picture_items (&self->links_picture, cr, link_margin (view));
-  render_links (self, cr, view, self->links_picture.now, self->links_picture.items);
+  render_links (self, cr, view, self->links_picture.now, self->links_picture.items, LINK_CASINGS);
+}
+
+static void
+render_dashes_picture (gpointer                    user_data,
+                       cairo_t                    *cr,
+                       const GbacwCanvasLayerView *view,
+                       int                         scale_factor)
+{
+  GbacwTraceLayer *self = user_data;
+
+  trace_picture_items (&self->dashes_picture, cr, link_margin (view));
+  render_links (self, cr, view, self->dashes_picture.now, self->dashes_picture.items, LINK_DASHES);
 }
 
 /* Where a hex's level is drawn: at the foot of the hex, clear of the hex number at its top
@@ -1232,8 +1267,16 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
     trace_picture_draw (self, &self->picture, canvas, cr, view, self->serial, hex_box, hex_margin (view),
                         render_picture);
   if (links_shown (self, view, -1, trace_picture_states (&self->links_picture, self->n_links)))
-    trace_picture_draw (self, &self->links_picture, canvas, cr, view, self->links_serial, link_box, link_margin (view),
-                        render_links_picture);
+    {
+      guint8 *dashed = trace_picture_states (&self->dashes_picture, self->n_links);
+
+      for (guint i = 0; i < self->n_links; i++)
+        dashed[i] = self->links_picture.now[i] != 0;
+      trace_picture_draw (self, &self->links_picture, canvas, cr, view, self->links_serial, link_box,
+                          link_margin (view), render_links_picture);
+      trace_picture_draw (self, &self->dashes_picture, canvas, cr, view, self->links_serial, link_box,
+                          link_margin (view), render_dashes_picture);
+    }
   if (view->scenario->map->elevation != NULL && levels_shown (self, view))
     trace_picture_draw (self, &self->levels_picture, canvas, cr, view, self->levels_serial, hex_box, hex_margin (view),
                         render_levels_picture);
@@ -1261,7 +1304,7 @@ gbacw_trace_layer_draw (GbacwCanvasLayer           *layer,
           cairo_set_source_rgba (cr, 1.0, 0.85, 0.0, 0.75);
           cairo_stroke (cr);
           cairo_restore (cr);
-          render_links (self, cr, view, shown, items);
+          render_links (self, cr, view, shown, items, LINK_CASINGS | LINK_DASHES);
         }
     }
 }
@@ -1279,6 +1322,7 @@ gbacw_trace_layer_finalize (GObject *object)
   g_clear_pointer (&self->ends, g_free);
   trace_picture_clear (&self->picture);
   trace_picture_clear (&self->links_picture);
+  trace_picture_clear (&self->dashes_picture);
   g_clear_pointer (&self->levels, g_free);
   g_clear_pointer (&self->confirmed, g_free);
   trace_picture_clear (&self->levels_picture);
@@ -1305,6 +1349,7 @@ gbacw_trace_layer_init (GbacwTraceLayer *self)
   self->tile = PICTURE_TILE;
   trace_picture_init (&self->picture);
   trace_picture_init (&self->links_picture);
+  trace_picture_init (&self->dashes_picture);
   trace_picture_init (&self->levels_picture);
   self->level_threshold = 0.5;
   self->confirmed = g_new0 (guint8, 1);
